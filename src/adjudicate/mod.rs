@@ -1,0 +1,291 @@
+//! The rules engine: a pure function from a position and orders to an outcome.
+//!
+//! No IO, no clock, no database; deterministic, and (for movement) independent of
+//! the order in which orders are listed. Rule choices come in as a [`Rulebook`].
+//!
+//! - [`movement`]: moves, supports, convoys, paradoxes (Kruijswijk's guess-and-check
+//!   resolution with the Szykman rule and circular movement as backup rules).
+//! - [`retreat`]: retreats, disbands, and the right-hand rule.
+//! - [`adjust`]: builds, removals, waives, civil-disorder removals.
+
+pub mod adjust;
+pub mod movement;
+pub mod retreat;
+
+use crate::map::{Loc, PowerId, Prov, Unit, Variant, Victory};
+use crate::order::Order;
+use crate::phase::{Phase, PhaseKind};
+use crate::rules::Rulebook;
+
+/// The board at the start of a phase.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Position {
+    pub phase: Phase,
+    pub units: Vec<Unit>,
+    /// Owner of each province's supply centre (indexed by province).
+    pub centers: Vec<Option<PowerId>>,
+    /// In a retreat phase: the dislodged units and where they may go.
+    pub dislodged: Vec<Dislodged>,
+}
+
+/// A dislodged unit waiting for its retreat.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Dislodged {
+    pub unit: Unit,
+    /// Legal retreat locations (sorted).
+    pub options: Vec<Loc>,
+    /// Where the attack that dislodged it came from (for the right-hand rule).
+    pub attacker_from: Option<Prov>,
+}
+
+impl Position {
+    /// The variant's starting position.
+    pub fn initial(v: &Variant) -> Position {
+        let mut units: Vec<Unit> = v.powers.iter().flat_map(|p| p.units.iter().copied()).collect();
+        units.sort();
+        Position { phase: v.start, units, centers: v.initial_centers(), dislodged: Vec::new() }
+    }
+    pub fn unit_at(&self, p: Prov) -> Option<&Unit> {
+        self.units.iter().find(|u| u.loc.prov == p)
+    }
+    pub fn center_count(&self, power: PowerId) -> usize {
+        self.centers.iter().filter(|c| **c == Some(power)).count()
+    }
+    pub fn unit_count(&self, power: PowerId) -> usize {
+        self.units.iter().filter(|u| u.power == power).count()
+    }
+}
+
+/// What happened to an order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ResultKind {
+    Ok,
+    Bounce,
+    Cut,
+    Dislodged,
+    Void,
+    NoConvoy,
+    Disrupted,
+    Disband,
+}
+
+impl ResultKind {
+    /// The contract's label.
+    pub fn label(self) -> &'static str {
+        match self {
+            ResultKind::Ok => "ok",
+            ResultKind::Bounce => "bounce",
+            ResultKind::Cut => "cut",
+            ResultKind::Dislodged => "dislodged",
+            ResultKind::Void => "void",
+            ResultKind::NoConvoy => "no_convoy",
+            ResultKind::Disrupted => "disrupted",
+            ResultKind::Disband => "disband",
+        }
+    }
+}
+
+/// Why an order had the result it had (for reports and replies).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Note {
+    NoSuchUnit,
+    NotYourUnit,
+    WrongUnitType,
+    SeveralOrders,
+    NotAdjacent,
+    CannotEnter,
+    CoastNeeded,
+    CoastUnreachable,
+    ToOwnProvince,
+    SupportMismatch,
+    SupportUnreachable,
+    SupportOwnProvince,
+    SupportOfMovingUnit,
+    ConvoyNotAtSea,
+    ConvoyMismatch,
+    ConvoyNotUsed,
+    NoConvoyRoute,
+    ConvoyDisrupted,
+    WrongPhase,
+    NotDislodged,
+    RetreatNotAllowed,
+    RetreatCollision,
+    DisbandNotAllowed,
+    BuildNotHome,
+    BuildNotOwned,
+    BuildOccupied,
+    BuildNotOwed,
+    BuildNeedsType,
+    BuildNeedsCoast,
+    BuildBadType,
+    RemoveNotOwed,
+    DefaultHold,
+    DefaultDisband,
+    DefaultRightHand,
+    DefaultWaive,
+    CivilDisorder,
+    Standoff,
+    Overpowered,
+    OwnUnit,
+    Paradox,
+}
+
+impl Note {
+    pub fn text(self) -> &'static str {
+        match self {
+            Note::NoSuchUnit => "there is no such unit",
+            Note::NotYourUnit => "the unit belongs to another power",
+            Note::WrongUnitType => "the unit there is of the other type",
+            Note::SeveralOrders => "the unit was given several orders",
+            Note::NotAdjacent => "the destination cannot be reached from there",
+            Note::CannotEnter => "this kind of unit cannot enter that province",
+            Note::CoastNeeded => "both coasts can be reached: the order must name one",
+            Note::CoastUnreachable => "that coast cannot be reached from there",
+            Note::ToOwnProvince => "a unit cannot move to the province it is in",
+            Note::SupportMismatch => "the supported unit was not ordered to do that",
+            Note::SupportUnreachable => "the supporting unit could not move to that province itself",
+            Note::SupportOwnProvince => "a unit cannot support a move into its own province",
+            Note::SupportOfMovingUnit => "a unit ordered to move can only be supported in its move",
+            Note::ConvoyNotAtSea => "only a fleet at sea can convoy",
+            Note::ConvoyMismatch => "the army was not ordered to make that move",
+            Note::ConvoyNotUsed => "the army does not move by convoy",
+            Note::NoConvoyRoute => "no complete chain of convoying fleets",
+            Note::ConvoyDisrupted => "a convoying fleet was dislodged",
+            Note::WrongPhase => "not an order for this phase",
+            Note::NotDislodged => "that unit has no retreat to make",
+            Note::RetreatNotAllowed => "the unit may not retreat there",
+            Note::RetreatCollision => "another unit retreated to the same space",
+            Note::DisbandNotAllowed => "this game retreats unordered units by the right-hand rule; a disband order is not allowed",
+            Note::BuildNotHome => "builds are allowed only in home supply centres",
+            Note::BuildNotOwned => "the power does not own that centre",
+            Note::BuildOccupied => "the centre is occupied",
+            Note::BuildNotOwed => "no more builds are due",
+            Note::BuildNeedsType => "say whether to build an army or a fleet",
+            Note::BuildNeedsCoast => "a fleet built there needs a coast",
+            Note::BuildBadType => "that kind of unit cannot be built there",
+            Note::RemoveNotOwed => "no more removals are due",
+            Note::DefaultHold => "no order: the unit holds",
+            Note::DefaultDisband => "no retreat ordered: the unit is disbanded",
+            Note::DefaultRightHand => "no retreat ordered: retreated by the right-hand rule",
+            Note::DefaultWaive => "build not used",
+            Note::CivilDisorder => "removal not ordered: chosen by the civil-disorder rule",
+            Note::Standoff => "stood off by equal strength",
+            Note::Overpowered => "met greater strength",
+            Note::OwnUnit => "a power cannot dislodge its own unit",
+            Note::Paradox => "convoy paradox: the convoyed army does not move (Szykman rule)",
+        }
+    }
+}
+
+/// The result of one order (submitted or default).
+#[derive(Clone, Debug, PartialEq)]
+pub struct OrderResult {
+    pub power: PowerId,
+    /// The order as given, with the unit type filled in from the board.
+    pub order: Order,
+    pub result: ResultKind,
+    pub note: Option<Note>,
+    /// True for an order the engine supplied (hold, disband, waive, removal).
+    pub defaulted: bool,
+}
+
+/// Everything an adjudicated phase produces.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Outcome {
+    pub phase: Phase,
+    pub results: Vec<OrderResult>,
+    /// The board at the start of `next_phase` (or at the end of the game).
+    pub position: Position,
+    /// After a movement phase: the dislodged units (with empty option lists for
+    /// those that could not retreat and were disbanded).
+    pub dislodged: Vec<Dislodged>,
+    pub next_phase: Option<Phase>,
+    pub winner: Option<PowerId>,
+}
+
+/// Adjudicates one phase.
+pub fn process(v: &Variant, rules: &Rulebook, pos: &Position, orders: &[(PowerId, Order)]) -> Outcome {
+    match pos.phase.kind {
+        PhaseKind::Movement => {
+            let m = movement::adjudicate(v, rules, &pos.units, orders);
+            let can_retreat = m.dislodged.iter().any(|d| !d.options.is_empty());
+            let has_r = v.calendar.seasons[pos.phase.season as usize].phases.contains(&PhaseKind::Retreat);
+            if can_retreat && has_r {
+                let next = Phase { kind: PhaseKind::Retreat, ..pos.phase };
+                let position = Position { phase: next, units: m.units, centers: pos.centers.clone(), dislodged: m.dislodged.clone() };
+                return Outcome { phase: pos.phase, results: m.results, position, dislodged: m.dislodged, next_phase: Some(next), winner: None };
+            }
+            let after = Phase { kind: if has_r { PhaseKind::Retreat } else { PhaseKind::Movement }, ..pos.phase };
+            let (position, next, winner) = advance(v, after, m.units, &pos.centers);
+            Outcome { phase: pos.phase, results: m.results, position, dislodged: m.dislodged, next_phase: next, winner }
+        }
+        PhaseKind::Retreat => {
+            let (results, units) = retreat::adjudicate(v, rules, pos, orders);
+            let (position, next, winner) = advance(v, pos.phase, units, &pos.centers);
+            Outcome { phase: pos.phase, results, position, dislodged: Vec::new(), next_phase: next, winner }
+        }
+        PhaseKind::Adjustment => {
+            let (results, units) = adjust::adjudicate(v, rules, pos, orders);
+            let (position, next, winner) = advance(v, pos.phase, units, &pos.centers);
+            Outcome { phase: pos.phase, results, position, dislodged: Vec::new(), next_phase: next, winner }
+        }
+    }
+}
+
+/// Moves on from the end of `done` (a retreat phase, a movement phase without
+/// retreats, or an adjustment phase): centre ownership, victory, and the next phase
+/// in which someone has something to order.
+fn advance(v: &Variant, done: Phase, mut units: Vec<Unit>, centers: &[Option<PowerId>]) -> (Position, Option<Phase>, Option<PowerId>) {
+    units.sort();
+    let mut centers = centers.to_vec();
+    if done.kind != PhaseKind::Adjustment && v.calendar.ownership_changes_after(done) {
+        for u in &units {
+            if v.is_center(u.loc.prov) {
+                centers[u.loc.prov as usize] = Some(u.power);
+            }
+        }
+    }
+    let winner = if done.kind != PhaseKind::Adjustment { victory(v, &units, &centers) } else { None };
+    let mut position = Position { phase: done, units, centers, dislodged: Vec::new() };
+    if winner.is_some() {
+        return (position, None, winner);
+    }
+    let mut next = v.calendar.successor(done);
+    for _ in 0..16 {
+        match next.kind {
+            PhaseKind::Retreat => next = v.calendar.successor(next),
+            PhaseKind::Adjustment if !adjustment_needed(v, &position) => next = v.calendar.successor(next),
+            _ => break,
+        }
+    }
+    position.phase = next;
+    (position, Some(next), None)
+}
+
+fn victory(v: &Variant, units: &[Unit], centers: &[Option<PowerId>]) -> Option<PowerId> {
+    let counts: Vec<u32> = (0..v.powers.len())
+        .map(|p| match v.victory {
+            Victory::Centers(_) => centers.iter().filter(|c| **c == Some(p as PowerId)).count() as u32,
+            Victory::Units(_) => units.iter().filter(|u| u.power == p as PowerId).count() as u32,
+        })
+        .collect();
+    let need = match v.victory {
+        Victory::Centers(n) | Victory::Units(n) => n,
+    };
+    let best = *counts.iter().max()?;
+    if best >= need && counts.iter().filter(|c| **c == best).count() == 1 {
+        counts.iter().position(|c| *c == best).map(|p| p as PowerId)
+    } else {
+        None
+    }
+}
+
+/// Whether some power has a build it can make or a removal it must make.
+pub fn adjustment_needed(v: &Variant, pos: &Position) -> bool {
+    (0..v.powers.len() as PowerId).any(|p| {
+        let c = pos.center_count(p);
+        let u = pos.unit_count(p);
+        u > c || (c > u && adjust::free_homes(v, pos, p).next().is_some())
+    })
+}

@@ -1,0 +1,682 @@
+//! Movement phases.
+//!
+//! Each order becomes a decision (a move succeeds, a support is given, a convoying
+//! fleet stays in place), plus one "path" decision per convoyed move. Decisions are
+//! resolved by Kruijswijk's method: resolve recursively; where a decision depends on
+//! itself, try both guesses; if both are consistent with the same answer, keep it,
+//! otherwise apply a backup rule to the cycle — the Szykman rule when a convoy is
+//! part of it (the convoyed armies in the cycle do not move and have no effect),
+//! circular movement otherwise (all moves in the cycle succeed).
+
+use super::{Dislodged, Note, OrderResult, ResultKind};
+use crate::map::{Loc, PowerId, Prov, ProvinceKind, Unit, UnitType, Variant};
+use crate::order::Order;
+use crate::rules::{ConvoyIntent, Rulebook};
+
+const NONE: u32 = u32::MAX;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Status {
+    Hold,
+    Move,
+    Support,
+    Convoy,
+    Void(Note),
+    NoConvoy,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum State {
+    Unresolved,
+    Guessing,
+    Resolved,
+}
+
+/// The result of a movement phase.
+pub struct Movement {
+    pub results: Vec<OrderResult>,
+    /// Units on the board afterwards (dislodged units excluded).
+    pub units: Vec<Unit>,
+    pub dislodged: Vec<Dislodged>,
+}
+
+struct Resolver<'a> {
+    v: &'a Variant,
+    units: &'a [Unit],
+    n: usize,
+    occ: Vec<u32>,
+    status: Vec<Status>,
+    dest: Vec<Prov>,
+    dest_loc: Vec<Loc>,
+    convoyed: Vec<bool>,
+    /// For a valid support: the supported unit.
+    sup_target: Vec<u32>,
+    /// For a valid support: the province support is given into.
+    sup_into: Vec<Prov>,
+    /// For a convoy order in use: the army it carries.
+    convoy_for: Vec<u32>,
+    state: Vec<State>,
+    res: Vec<bool>,
+    deps: Vec<usize>,
+}
+
+/// Adjudicates a movement phase. `orders` may contain anything players sent;
+/// orders that do not fit the board are reported `void`.
+pub fn adjudicate(v: &Variant, rules: &Rulebook, units: &[Unit], orders: &[(PowerId, Order)]) -> Movement {
+    let n = units.len();
+    let mut occ = vec![NONE; v.provinces.len()];
+    for (i, u) in units.iter().enumerate() {
+        occ[u.loc.prov as usize] = i as u32;
+    }
+
+    // ---- match orders to units
+    let mut assigned: Vec<u32> = vec![NONE; n];
+    let mut several = vec![false; n];
+    let mut pre: Vec<Option<Note>> = vec![None; orders.len()];
+    let mut order_unit: Vec<u32> = vec![NONE; orders.len()];
+    for (k, (power, order)) in orders.iter().enumerate() {
+        let spec = match order {
+            Order::Hold(_) | Order::Move { .. } | Order::Support { .. } | Order::Convoy { .. } => order.unit().copied().expect("unit order"),
+            _ => {
+                pre[k] = Some(Note::WrongPhase);
+                continue;
+            }
+        };
+        let u = occ[spec.loc.prov as usize];
+        if u == NONE {
+            pre[k] = Some(Note::NoSuchUnit);
+            continue;
+        }
+        let unit = &units[u as usize];
+        if unit.power != *power {
+            pre[k] = Some(Note::NotYourUnit);
+            continue;
+        }
+        if spec.kind.is_some_and(|t| t != unit.kind) {
+            pre[k] = Some(Note::WrongUnitType);
+            continue;
+        }
+        order_unit[k] = u;
+        if assigned[u as usize] != NONE {
+            several[u as usize] = true;
+        }
+        assigned[u as usize] = k as u32;
+    }
+    for k in 0..orders.len() {
+        if order_unit[k] != NONE && several[order_unit[k] as usize] {
+            pre[k] = Some(Note::SeveralOrders);
+        }
+    }
+    let order_of = |u: usize| -> Option<&Order> {
+        let k = assigned[u];
+        if k == NONE || several[u] { None } else { Some(&orders[k as usize].1) }
+    };
+
+    let mut r = Resolver {
+        v,
+        units,
+        n,
+        occ,
+        status: vec![Status::Hold; n],
+        dest: vec![0; n],
+        dest_loc: vec![Loc::new(0); n],
+        convoyed: vec![false; n],
+        sup_target: vec![NONE; n],
+        sup_into: vec![0; n],
+        convoy_for: vec![NONE; n],
+        state: vec![State::Unresolved; 2 * n],
+        res: vec![false; 2 * n],
+        deps: Vec::new(),
+    };
+
+    // ---- moves first (supports and convoys refer to them)
+    let mut wants_convoy = vec![false; n];
+    let mut via = vec![false; n];
+    let mut ordered_move = vec![false; n];
+    for (u, unit) in units.iter().enumerate() {
+        let Some(Order::Move { dest, via: v_, .. }) = order_of(u) else { continue };
+        ordered_move[u] = true;
+        r.status[u] = r.check_move(u, *dest, *v_, &mut wants_convoy[u]);
+        via[u] = *v_ && unit.kind == UnitType::Army;
+    }
+    // ---- convoys
+    for u in 0..n {
+        let Some(Order::Convoy { army, dest, .. }) = order_of(u) else { continue };
+        let fleet = &units[u];
+        if fleet.kind != UnitType::Fleet || v.kind(fleet.loc.prov) != ProvinceKind::Sea {
+            r.status[u] = Status::Void(Note::ConvoyNotAtSea);
+            continue;
+        }
+        let a = r.occ[army.loc.prov as usize];
+        let ok = a != NONE
+            && units[a as usize].kind == UnitType::Army
+            && ordered_move[a as usize]
+            && matches!(order_of(a as usize), Some(Order::Move { dest: d, .. }) if d.prov == dest.prov)
+            && !matches!(r.status[a as usize], Status::Void(_));
+        if ok {
+            r.status[u] = Status::Convoy;
+            r.convoy_for[u] = a;
+        } else {
+            r.status[u] = Status::Void(Note::ConvoyMismatch);
+        }
+    }
+    // ---- decide which army moves go by convoy
+    for a in 0..n {
+        if units[a].kind != UnitType::Army || !ordered_move[a] || matches!(r.status[a], Status::Void(_)) {
+            continue;
+        }
+        let route = r.static_route(a);
+        let own_fleet = (0..n).any(|f| r.convoy_for[f] == a as u32 && units[f].power == units[a].power);
+        let by_convoy = if wants_convoy[a] {
+            // not adjacent over land: convoy or nothing
+            if route { Some(true) } else { None }
+        } else if via[a] {
+            match rules.convoy_intent {
+                ConvoyIntent::Datc => if route { Some(true) } else { None },
+                ConvoyIntent::Rulebook1992 => Some(route && own_fleet),
+            }
+        } else {
+            Some(route && own_fleet)
+        };
+        match by_convoy {
+            Some(c) => r.convoyed[a] = c,
+            None => r.status[a] = Status::NoConvoy,
+        }
+    }
+    for f in 0..n {
+        if r.convoy_for[f] != NONE && !r.convoyed[r.convoy_for[f] as usize] {
+            let a = r.convoy_for[f] as usize;
+            r.convoy_for[f] = NONE;
+            r.status[f] = Status::Void(if r.status[a] == Status::NoConvoy { Note::NoConvoyRoute } else { Note::ConvoyNotUsed });
+        }
+    }
+    // ---- supports
+    for u in 0..n {
+        let Some(Order::Support { target, dest, .. }) = order_of(u) else { continue };
+        r.status[u] = r.check_support(u, target.loc.prov, dest.map(|d| d.prov), &ordered_move, &order_of);
+    }
+
+    // ---- resolve every decision
+    for i in 0..n {
+        match r.status[i] {
+            Status::Move | Status::Support | Status::Convoy => {
+                r.resolve(i);
+            }
+            _ => {}
+        }
+        if r.convoyed[i] && r.status[i] == Status::Move {
+            r.resolve(n + i);
+        }
+    }
+
+    // ---- outcome
+    let mut dislodged_by: Vec<u32> = vec![NONE; n];
+    for m in 0..n {
+        if r.status[m] == Status::Move && r.res[m] {
+            let d = r.occ[r.dest[m] as usize];
+            if d != NONE && !(r.status[d as usize] == Status::Move && r.res[d as usize]) {
+                dislodged_by[d as usize] = m as u32;
+            }
+        }
+    }
+    let mut after: Vec<Unit> = Vec::with_capacity(n);
+    let mut occupied = vec![false; v.provinces.len()];
+    for (u, unit) in units.iter().enumerate() {
+        if dislodged_by[u] != NONE {
+            continue;
+        }
+        let mut unit = *unit;
+        if r.status[u] == Status::Move && r.res[u] {
+            unit.loc = r.dest_loc[u];
+        }
+        occupied[unit.loc.prov as usize] = true;
+        after.push(unit);
+    }
+    // provinces left empty by a standoff
+    let mut contested = vec![false; v.provinces.len()];
+    for m in 0..n {
+        if r.status[m] == Status::Move && !r.res[m] && r.prevents(m) {
+            contested[r.dest[m] as usize] = true;
+        }
+    }
+    let mut dislodged = Vec::new();
+    for u in 0..n {
+        let m = dislodged_by[u];
+        if m == NONE {
+            continue;
+        }
+        let m = m as usize;
+        let unit = units[u];
+        let from = units[m].loc.prov;
+        let mut options: Vec<Loc> = match unit.kind {
+            UnitType::Army => v.army_neighbours(unit.loc.prov).iter().map(|&p| Loc::new(p)).collect(),
+            UnitType::Fleet => v.fleet_neighbours(unit.loc).to_vec(),
+        };
+        options.retain(|l| !occupied[l.prov as usize] && !contested[l.prov as usize] && (r.convoyed[m] || l.prov != from));
+        options.sort();
+        dislodged.push(Dislodged { unit, options, attacker_from: Some(from) });
+    }
+
+    let mut results = Vec::with_capacity(orders.len() + n);
+    for (k, (power, order)) in orders.iter().enumerate() {
+        let mut order = *order;
+        let u = order_unit[k];
+        if u != NONE {
+            if let Some(spec) = order.unit_mut() {
+                spec.kind = Some(units[u as usize].kind);
+            }
+        }
+        let (result, note) = match pre[k] {
+            Some(note) => (ResultKind::Void, Some(note)),
+            None => r.result_of(u as usize, dislodged_by[u as usize] != NONE),
+        };
+        results.push(OrderResult { power: *power, order, result, note, defaulted: false });
+    }
+    for (u, unit) in units.iter().enumerate() {
+        if assigned[u] == NONE || several[u] {
+            let dis = dislodged_by[u] != NONE;
+            results.push(OrderResult {
+                power: unit.power,
+                order: Order::Hold(crate::order::UnitSpec::new(Some(unit.kind), unit.loc)),
+                result: if dis { ResultKind::Dislodged } else { ResultKind::Ok },
+                note: Some(Note::DefaultHold),
+                defaulted: true,
+            });
+        }
+    }
+    Movement { results, units: after, dislodged }
+}
+
+impl Resolver<'_> {
+    fn check_move(&mut self, u: usize, dest: Loc, via: bool, wants_convoy: &mut bool) -> Status {
+        let v = self.v;
+        let unit = self.units[u];
+        if dest.prov == unit.loc.prov {
+            return Status::Void(Note::ToOwnProvince);
+        }
+        let kind = v.kind(dest.prov);
+        match unit.kind {
+            UnitType::Army => {
+                if matches!(kind, ProvinceKind::Sea | ProvinceKind::Impassable) {
+                    return Status::Void(Note::CannotEnter);
+                }
+                self.dest[u] = dest.prov;
+                self.dest_loc[u] = Loc::new(dest.prov);
+                if !v.army_adjacent(unit.loc.prov, dest.prov) {
+                    if v.kind(unit.loc.prov) != ProvinceKind::Coast || kind != ProvinceKind::Coast {
+                        return Status::Void(Note::NotAdjacent);
+                    }
+                    *wants_convoy = true;
+                }
+                let _ = via;
+                Status::Move
+            }
+            UnitType::Fleet => {
+                if matches!(kind, ProvinceKind::Land | ProvinceKind::Impassable) {
+                    return Status::Void(Note::CannotEnter);
+                }
+                let target = if dest.coast != crate::map::Coast::None || !v.has_coasts(dest.prov) {
+                    if !v.fleet_adjacent(unit.loc, dest) {
+                        return Status::Void(if v.fleet_reaches(unit.loc, dest.prov) { Note::CoastUnreachable } else { Note::NotAdjacent });
+                    }
+                    dest
+                } else {
+                    let mut it = v.reachable_coasts(unit.loc, dest.prov);
+                    match (it.next(), it.next()) {
+                        (None, _) => return Status::Void(Note::NotAdjacent),
+                        (Some(l), None) => l,
+                        (Some(_), Some(_)) => return Status::Void(Note::CoastNeeded),
+                    }
+                };
+                self.dest[u] = target.prov;
+                self.dest_loc[u] = target;
+                Status::Move
+            }
+        }
+    }
+
+    fn check_support<'o>(&mut self, u: usize, target: Prov, dest: Option<Prov>, ordered_move: &[bool], order_of: &dyn Fn(usize) -> Option<&'o Order>) -> Status {
+        let unit = self.units[u];
+        let t = self.occ[target as usize];
+        if t == NONE {
+            return Status::Void(Note::NoSuchUnit);
+        }
+        let t = t as usize;
+        match dest {
+            None => {
+                if target == unit.loc.prov {
+                    return Status::Void(Note::SupportOwnProvince);
+                }
+                if ordered_move[t] {
+                    return Status::Void(Note::SupportOfMovingUnit);
+                }
+                if !self.v.can_reach(unit.kind, unit.loc, target) {
+                    return Status::Void(Note::SupportUnreachable);
+                }
+                self.sup_target[u] = t as u32;
+                self.sup_into[u] = target;
+                Status::Support
+            }
+            Some(d) => {
+                let matches = matches!(order_of(t), Some(Order::Move { dest: md, .. }) if md.prov == d) && !matches!(self.status[t], Status::Void(_));
+                if !matches {
+                    return Status::Void(Note::SupportMismatch);
+                }
+                if d == unit.loc.prov {
+                    return Status::Void(Note::SupportOwnProvince);
+                }
+                if !self.v.can_reach(unit.kind, unit.loc, d) {
+                    return Status::Void(Note::SupportUnreachable);
+                }
+                self.sup_target[u] = t as u32;
+                self.sup_into[u] = d;
+                Status::Support
+            }
+        }
+    }
+
+    /// Is there a chain of fleets ordered to convoy army `a`, ignoring dislodgements?
+    fn static_route(&mut self, a: usize) -> bool {
+        self.route(a, &mut |_, _| true)
+    }
+
+    /// Depth-first search for a chain of fleets convoying army `a` from its
+    /// province to its destination, using only fleets for which `ok` holds
+    /// (asked lazily, in search order).
+    fn route(&mut self, a: usize, ok: &mut dyn FnMut(&mut Self, usize) -> bool) -> bool {
+        let v = self.v;
+        let from = self.units[a].loc.prov;
+        let to = self.dest[a];
+        let mut fleets = [0u32; 64];
+        let mut nf = 0;
+        for f in 0..self.n {
+            if self.convoy_for[f] == a as u32 && nf < fleets.len() {
+                fleets[nf] = f as u32;
+                nf += 1;
+            }
+        }
+        let mut seen = [false; 64];
+        let mut stack = [0usize; 64];
+        let mut top = 0;
+        for i in 0..nf {
+            let f = fleets[i] as usize;
+            if v.fleet_reaches(self.units[f].loc, from) {
+                seen[i] = true;
+                stack[top] = i;
+                top += 1;
+            }
+        }
+        let mut usable = [2u8; 64];
+        while top > 0 {
+            top -= 1;
+            let i = stack[top];
+            let f = fleets[i] as usize;
+            if usable[i] == 2 {
+                usable[i] = ok(self, f) as u8;
+            }
+            if usable[i] == 0 {
+                continue;
+            }
+            let floc = self.units[f].loc;
+            if v.fleet_reaches(floc, to) {
+                return true;
+            }
+            for j in 0..nf {
+                if !seen[j] && v.fleet_reaches(floc, self.units[fleets[j] as usize].loc.prov) {
+                    seen[j] = true;
+                    stack[top] = j;
+                    top += 1;
+                }
+            }
+        }
+        false
+    }
+
+    fn resolve(&mut self, nr: usize) -> bool {
+        match self.state[nr] {
+            State::Resolved => return self.res[nr],
+            State::Guessing => {
+                if !self.deps.contains(&nr) {
+                    self.deps.push(nr);
+                }
+                return self.res[nr];
+            }
+            State::Unresolved => {}
+        }
+        let old = self.deps.len();
+        self.res[nr] = false;
+        self.state[nr] = State::Guessing;
+        let first = self.decide(nr);
+        if self.deps.len() == old {
+            if self.state[nr] != State::Resolved {
+                self.res[nr] = first;
+                self.state[nr] = State::Resolved;
+            }
+            return self.res[nr];
+        }
+        if self.deps[old] != nr {
+            self.deps.push(nr);
+            self.res[nr] = first;
+            return first;
+        }
+        // nr depends on itself: try the other guess
+        for i in old..self.deps.len() {
+            let d = self.deps[i];
+            self.state[d] = State::Unresolved;
+        }
+        self.deps.truncate(old);
+        self.res[nr] = true;
+        self.state[nr] = State::Guessing;
+        let second = self.decide(nr);
+        if first == second {
+            for i in old..self.deps.len() {
+                let d = self.deps[i];
+                self.state[d] = State::Unresolved;
+            }
+            self.deps.truncate(old);
+            self.res[nr] = first;
+            self.state[nr] = State::Resolved;
+            return first;
+        }
+        self.backup_rule(old);
+        self.resolve(nr)
+    }
+
+    fn backup_rule(&mut self, old: usize) {
+        let cycle: Vec<usize> = self.deps.drain(old..).collect();
+        let n = self.n;
+        let has_path = cycle.iter().any(|&d| d >= n);
+        let has_convoy = cycle.iter().any(|&d| d < n && self.status[d] == Status::Convoy);
+        if has_path || has_convoy {
+            // Szykman: the convoyed armies of the paradox do not move
+            for &d in &cycle {
+                self.state[d] = State::Unresolved;
+            }
+            for &d in &cycle {
+                if d >= n {
+                    self.state[d] = State::Resolved;
+                    self.res[d] = false;
+                } else if !has_path && self.status[d] == Status::Convoy {
+                    let a = self.convoy_for[d] as usize;
+                    self.state[n + a] = State::Resolved;
+                    self.res[n + a] = false;
+                }
+            }
+        } else {
+            // circular movement: every move of the cycle succeeds
+            for &d in &cycle {
+                if self.status[d] == Status::Move {
+                    self.state[d] = State::Resolved;
+                    self.res[d] = true;
+                } else {
+                    self.state[d] = State::Unresolved;
+                }
+            }
+        }
+    }
+
+    fn decide(&mut self, nr: usize) -> bool {
+        let n = self.n;
+        if nr >= n {
+            let a = nr - n;
+            return self.route(a, &mut |r: &mut Self, f| r.resolve(f));
+        }
+        match self.status[nr] {
+            Status::Move => self.move_succeeds(nr),
+            Status::Support => self.support_given(nr),
+            Status::Convoy => !self.dislodged(nr),
+            _ => true,
+        }
+    }
+
+    fn head_to_head(&self, i: usize, o: usize) -> bool {
+        self.status[o] == Status::Move && self.dest[o] == self.units[i].loc.prov && !self.convoyed[i] && !self.convoyed[o]
+    }
+
+    fn path(&mut self, i: usize) -> bool {
+        !self.convoyed[i] || self.resolve(self.n + i)
+    }
+
+    fn supports(&mut self, i: usize, exclude: Option<PowerId>) -> u32 {
+        let mut c = 0;
+        for s in 0..self.n {
+            if self.sup_target[s] == i as u32 && self.status[s] == Status::Support && Some(self.units[s].power) != exclude && self.resolve(s) {
+                c += 1;
+            }
+        }
+        c
+    }
+
+    fn attack(&mut self, i: usize) -> u32 {
+        if !self.path(i) {
+            return 0;
+        }
+        let o = self.occ[self.dest[i] as usize];
+        if o == NONE {
+            return 1 + self.supports(i, None);
+        }
+        let o = o as usize;
+        if self.status[o] == Status::Move && !self.head_to_head(i, o) && self.resolve(o) {
+            return 1 + self.supports(i, None);
+        }
+        if self.units[o].power == self.units[i].power {
+            return 0;
+        }
+        1 + self.supports(i, Some(self.units[o].power))
+    }
+
+    fn hold(&mut self, p: Prov) -> u32 {
+        let o = self.occ[p as usize];
+        if o == NONE {
+            return 0;
+        }
+        let o = o as usize;
+        if self.status[o] == Status::Move {
+            return if self.resolve(o) { 0 } else { 1 };
+        }
+        1 + self.supports(o, None)
+    }
+
+    fn prevent(&mut self, j: usize) -> u32 {
+        if !self.path(j) {
+            return 0;
+        }
+        let o = self.occ[self.dest[j] as usize];
+        if o != NONE && self.head_to_head(j, o as usize) && self.resolve(o as usize) {
+            return 0;
+        }
+        1 + self.supports(j, None)
+    }
+
+    fn move_succeeds(&mut self, i: usize) -> bool {
+        let a = self.attack(i);
+        let d = self.dest[i];
+        let o = self.occ[d as usize];
+        let opposing = if o != NONE && self.head_to_head(i, o as usize) { 1 + self.supports(o as usize, None) } else { self.hold(d) };
+        if a <= opposing {
+            return false;
+        }
+        for j in 0..self.n {
+            if j != i && self.status[j] == Status::Move && self.dest[j] == d && a <= self.prevent(j) {
+                return false;
+            }
+        }
+        true
+    }
+
+    fn dislodged(&mut self, u: usize) -> bool {
+        let p = self.units[u].loc.prov;
+        for m in 0..self.n {
+            if self.status[m] == Status::Move && self.dest[m] == p && self.resolve(m) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Cut by an attack from a foreign unit (not from the province support goes
+    /// into), or dislodged (which then can only be from that province).
+    fn cut(&mut self, s: usize) -> bool {
+        let p = self.units[s].loc.prov;
+        let into = self.sup_into[s];
+        for m in 0..self.n {
+            if self.status[m] == Status::Move && self.dest[m] == p && self.units[m].power != self.units[s].power && self.units[m].loc.prov != into && self.path(m) {
+                return true;
+            }
+        }
+        false
+    }
+
+    fn support_given(&mut self, s: usize) -> bool {
+        if self.cut(s) {
+            return false;
+        }
+        let p = self.units[s].loc.prov;
+        let into = self.sup_into[s];
+        for m in 0..self.n {
+            if self.status[m] == Status::Move && self.dest[m] == p && self.units[m].loc.prov == into && self.resolve(m) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Does a failed move still stop others (a standoff), for retreat purposes?
+    fn prevents(&self, m: usize) -> bool {
+        if self.convoyed[m] && !self.res[self.n + m] {
+            return false;
+        }
+        let o = self.occ[self.dest[m] as usize];
+        !(o != NONE && self.head_to_head(m, o as usize) && self.res[o as usize])
+    }
+
+    fn result_of(&self, u: usize, dislodged: bool) -> (ResultKind, Option<Note>) {
+        match self.status[u] {
+            Status::Void(note) => (ResultKind::Void, Some(note)),
+            Status::NoConvoy => (ResultKind::NoConvoy, Some(Note::NoConvoyRoute)),
+            Status::Move => {
+                if self.res[u] {
+                    (ResultKind::Ok, None)
+                } else if self.convoyed[u] && !self.res[self.n + u] {
+                    (ResultKind::Disrupted, Some(Note::ConvoyDisrupted))
+                } else if dislodged {
+                    (ResultKind::Dislodged, None)
+                } else {
+                    (ResultKind::Bounce, None)
+                }
+            }
+            Status::Support => {
+                if dislodged {
+                    (ResultKind::Dislodged, None)
+                } else if self.res[u] {
+                    (ResultKind::Ok, None)
+                } else {
+                    (ResultKind::Cut, None)
+                }
+            }
+            Status::Convoy | Status::Hold => {
+                if dislodged { (ResultKind::Dislodged, None) } else { (ResultKind::Ok, None) }
+            }
+        }
+    }
+}

@@ -1,0 +1,206 @@
+//! `mailjudge adjudicate`: the JSON contract of `ADJUDICATE.md` around the engine.
+//!
+//! A case (position + orders as text) is read, checked (a malformed case is an
+//! input error), adjudicated, and written back as an outcome. Orders are never
+//! input errors: text the parser cannot read is reported `void` with the reason.
+
+use crate::adjudicate::{self, Dislodged, Outcome, Position};
+use crate::map::{Loc, PowerId, Unit, Variant};
+use crate::order::Order;
+use crate::parse;
+use crate::phase::PhaseKind;
+use crate::rules::Rulebook;
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value, json};
+use std::collections::{BTreeMap, HashMap};
+use std::path::PathBuf;
+
+#[derive(Deserialize)]
+struct Case {
+    variant: Option<String>,
+    phase: String,
+    #[serde(default)]
+    units: BTreeMap<String, Vec<String>>,
+    #[serde(default)]
+    centers: BTreeMap<String, Vec<String>>,
+    #[serde(default)]
+    retreats: BTreeMap<String, BTreeMap<String, Vec<String>>>,
+    #[serde(default)]
+    orders: BTreeMap<String, Vec<String>>,
+    /// Extension: where each dislodged unit's attacker came from (right-hand rule).
+    #[serde(default)]
+    dislodged_by: BTreeMap<String, BTreeMap<String, String>>,
+    /// Extension: rule options (`{"civil_disorder": "1992"}`).
+    #[serde(default)]
+    rules: BTreeMap<String, String>,
+}
+
+#[derive(Serialize)]
+struct ResultRow {
+    order: String,
+    result: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    note: Option<String>,
+}
+
+/// Runs cases; keeps loaded variants between cases.
+pub struct Adjudicator {
+    default_variant: Option<String>,
+    variants_dir: Option<PathBuf>,
+    rule_overrides: Vec<(String, String)>,
+    cache: HashMap<String, Variant>,
+}
+
+impl Adjudicator {
+    pub fn new(default_variant: Option<String>, variants_dir: Option<PathBuf>, rule_overrides: Vec<(String, String)>) -> Adjudicator {
+        Adjudicator { default_variant, variants_dir, rule_overrides, cache: HashMap::new() }
+    }
+
+    /// Adjudicates one case given as JSON text; `Err` is an input error message.
+    pub fn run_text(&mut self, text: &str) -> Result<Value, String> {
+        let case: Case = serde_json::from_str(text).map_err(|e| format!("bad JSON case: {e}"))?;
+        let name = case.variant.clone().or_else(|| self.default_variant.clone()).ok_or("no variant: give `variant` in the case or --variant")?;
+        let key = name.to_ascii_lowercase();
+        if !self.cache.contains_key(&key) {
+            let v = Variant::find(&name, self.variants_dir.as_deref())?;
+            self.cache.insert(key.clone(), v);
+        }
+        let v = &self.cache[&key];
+        let mut rules = Rulebook::for_variant(v);
+        for (k, val) in self.rule_overrides.iter().map(|(a, b)| (a, b)).chain(case.rules.iter()) {
+            rules.set(k, val)?;
+        }
+        run_case(v, &rules, &case)
+    }
+}
+
+fn power(v: &Variant, name: &str) -> Result<PowerId, String> {
+    v.power_by_name(name).ok_or_else(|| {
+        let names: Vec<&str> = v.powers.iter().map(|p| p.name.as_str()).collect();
+        format!("unknown power `{name}` (variant {} has {})", v.name, names.join(" "))
+    })
+}
+
+fn run_case(v: &Variant, rules: &Rulebook, case: &Case) -> Result<Value, String> {
+    let phase = v.calendar.parse(&case.phase)?;
+    let mut units = Vec::new();
+    let mut count = vec![0u32; v.provinces.len()];
+    for (p, list) in &case.units {
+        let pw = power(v, p)?;
+        for u in list {
+            let unit = v.parse_unit(pw, u).map_err(|e| format!("units of {p}: {e}"))?;
+            count[unit.loc.prov as usize] += 1;
+            if count[unit.loc.prov as usize] > v.province(unit.loc.prov).capacity as u32 {
+                return Err(format!("units: {} is listed twice (a unit in {} already)", u, v.province(unit.loc.prov).name));
+            }
+            units.push(unit);
+        }
+    }
+    let mut centers = vec![None; v.provinces.len()];
+    for (p, list) in &case.centers {
+        let pw = power(v, p)?;
+        for c in list {
+            let l = v.parse_loc(c).map_err(|e| format!("centers of {p}: {e}"))?;
+            if !v.is_center(l.prov) {
+                return Err(format!("centers of {p}: {} is not a supply centre", v.code(l.prov)));
+            }
+            if centers[l.prov as usize].is_some_and(|o| o != pw) {
+                return Err(format!("centers: {} is owned by two powers", v.code(l.prov)));
+            }
+            centers[l.prov as usize] = Some(pw);
+        }
+    }
+    let mut dislodged = Vec::new();
+    for (p, map) in &case.retreats {
+        let pw = power(v, p)?;
+        for (u, opts) in map {
+            let unit = v.parse_unit(pw, u).map_err(|e| format!("retreats of {p}: {e}"))?;
+            if dislodged.iter().any(|d: &Dislodged| d.unit.loc.prov == unit.loc.prov) {
+                return Err(format!("retreats: two dislodged units in {}", v.code(unit.loc.prov)));
+            }
+            let mut options = Vec::new();
+            for o in opts {
+                options.push(v.parse_loc(o).map_err(|e| format!("retreats of {p} {u}: {e}"))?);
+            }
+            options.sort();
+            let attacker_from = match case.dislodged_by.get(p).and_then(|m| m.get(u)) {
+                Some(s) => Some(v.parse_loc(s).map_err(|e| format!("dislodged_by of {p} {u}: {e}"))?.prov),
+                None => None,
+            };
+            dislodged.push(Dislodged { unit, options, attacker_from });
+        }
+    }
+    // orders: parse; unreadable ones are void results, not input errors
+    let mut orders: Vec<(PowerId, Order)> = Vec::new();
+    let mut unreadable: Vec<(PowerId, String, String)> = Vec::new();
+    for (p, list) in &case.orders {
+        let pw = power(v, p)?;
+        for text in list {
+            match parse::parse_order(v, text, Some(phase.kind)) {
+                Ok(o) => orders.push((pw, o)),
+                Err(e) => unreadable.push((pw, text.trim().to_string(), e.message)),
+            }
+        }
+    }
+    let pos = Position { phase, units, centers, dislodged: if phase.kind == PhaseKind::Retreat { dislodged } else { Vec::new() } };
+    let out = adjudicate::process(v, rules, &pos, &orders);
+    Ok(outcome_json(v, &out, &unreadable))
+}
+
+fn sorted_map<T: Ord + Clone>(v: &Variant, items: impl Iterator<Item = (PowerId, T)>, f: impl Fn(&T) -> String) -> Map<String, Value> {
+    let mut m: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for (p, t) in items {
+        m.entry(v.powers[p as usize].name.clone()).or_default().push(f(&t));
+    }
+    m.into_iter()
+        .map(|(k, mut l)| {
+            l.sort();
+            (k, json!(l))
+        })
+        .collect()
+}
+
+/// The outcome as the contract's JSON value.
+pub fn outcome_json(v: &Variant, out: &Outcome, unreadable: &[(PowerId, String, String)]) -> Value {
+    let mut results: BTreeMap<String, Vec<ResultRow>> = BTreeMap::new();
+    for r in &out.results {
+        results.entry(v.powers[r.power as usize].name.clone()).or_default().push(ResultRow {
+            order: r.order.canonical(v),
+            result: r.result.label(),
+            note: r.note.map(|n| n.text().to_string()),
+        });
+    }
+    for (p, text, msg) in unreadable {
+        results.entry(v.powers[*p as usize].name.clone()).or_default().push(ResultRow { order: text.clone(), result: "void", note: Some(msg.clone()) });
+    }
+    let units = sorted_map(v, out.position.units.iter().map(|u| (u.power, *u)), |u: &Unit| v.unit_code(u));
+    let centers = sorted_map(
+        v,
+        out.position.centers.iter().enumerate().filter_map(|(i, c)| c.map(|p| (p, i as u16))),
+        |p: &u16| v.code(*p).to_string(),
+    );
+    let mut retreats: BTreeMap<String, Map<String, Value>> = BTreeMap::new();
+    let mut by: BTreeMap<String, Map<String, Value>> = BTreeMap::new();
+    for d in &out.dislodged {
+        let p = v.powers[d.unit.power as usize].name.clone();
+        let opts: Vec<String> = d.options.iter().map(|l: &Loc| v.loc_code(*l)).collect();
+        retreats.entry(p.clone()).or_default().insert(v.unit_code(&d.unit), json!(opts));
+        if let Some(f) = d.attacker_from {
+            by.entry(p).or_default().insert(v.unit_code(&d.unit), json!(v.code(f)));
+        }
+    }
+    let mut o = Map::new();
+    o.insert("phase".into(), json!(v.calendar.name(out.phase)));
+    o.insert("results".into(), serde_json::to_value(results).expect("serializable"));
+    o.insert("units".into(), Value::Object(units));
+    o.insert("retreats".into(), serde_json::to_value(retreats).expect("serializable"));
+    o.insert("centers".into(), Value::Object(centers));
+    o.insert("next_phase".into(), out.next_phase.map(|p| json!(v.calendar.name(p))).unwrap_or(Value::Null));
+    if let Some(w) = out.winner {
+        o.insert("winner".into(), json!(v.powers[w as usize].name));
+    }
+    if !by.is_empty() {
+        o.insert("dislodged_by".into(), serde_json::to_value(by).expect("serializable"));
+    }
+    Value::Object(o)
+}

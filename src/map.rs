@@ -1,0 +1,789 @@
+//! Variant maps as data: provinces, coasts, adjacency, powers, calendar, victory.
+//!
+//! A variant is a TOML file (format documented in `config/variants/README.md`).
+//! Built-in variants are embedded in the binary; more can be loaded from a
+//! directory at run time. [`Variant::from_toml`] validates everything it reads and
+//! reports every problem it finds, each naming the province or power concerned.
+
+use crate::phase::{Calendar, Phase, PhaseKind, Season};
+use serde::Deserialize;
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::fmt;
+
+/// Index of a province in [`Variant::provinces`].
+pub type Prov = u16;
+/// Index of a power in [`Variant::powers`].
+pub type PowerId = u8;
+
+/// A coast of a province with several coasts. `None` for every other location.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub enum Coast {
+    #[default]
+    None = 0,
+    North = 1,
+    South = 2,
+    East = 3,
+    West = 4,
+}
+
+impl Coast {
+    pub const ALL: [Coast; 4] = [Coast::North, Coast::South, Coast::East, Coast::West];
+    pub fn code(self) -> &'static str {
+        match self {
+            Coast::None => "",
+            Coast::North => "NC",
+            Coast::South => "SC",
+            Coast::East => "EC",
+            Coast::West => "WC",
+        }
+    }
+    pub fn from_code(s: &str) -> Option<Coast> {
+        match s.to_ascii_uppercase().as_str() {
+            "NC" => Some(Coast::North),
+            "SC" => Some(Coast::South),
+            "EC" => Some(Coast::East),
+            "WC" => Some(Coast::West),
+            _ => None,
+        }
+    }
+    pub fn name(self) -> &'static str {
+        match self {
+            Coast::None => "",
+            Coast::North => "north coast",
+            Coast::South => "south coast",
+            Coast::East => "east coast",
+            Coast::West => "west coast",
+        }
+    }
+}
+
+/// A place a unit can stand: a province, and for a fleet in a province with
+/// several coasts, the coast.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Loc {
+    pub prov: Prov,
+    pub coast: Coast,
+}
+
+impl Loc {
+    pub const fn new(prov: Prov) -> Loc {
+        Loc { prov, coast: Coast::None }
+    }
+    pub const fn with(prov: Prov, coast: Coast) -> Loc {
+        Loc { prov, coast }
+    }
+    fn slot(self) -> usize {
+        self.prov as usize * 5 + self.coast as usize
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum UnitType {
+    Army,
+    Fleet,
+}
+
+impl UnitType {
+    pub fn letter(self) -> char {
+        match self {
+            UnitType::Army => 'A',
+            UnitType::Fleet => 'F',
+        }
+    }
+    pub fn name(self) -> &'static str {
+        match self {
+            UnitType::Army => "army",
+            UnitType::Fleet => "fleet",
+        }
+    }
+}
+
+/// A unit on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Unit {
+    pub power: PowerId,
+    pub kind: UnitType,
+    pub loc: Loc,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ProvinceKind {
+    Land,
+    Coast,
+    Sea,
+    Impassable,
+}
+
+#[derive(Clone, Debug)]
+pub struct Province {
+    /// The classic three-letter code, upper case (`STP`).
+    pub code: String,
+    pub name: String,
+    pub kind: ProvinceKind,
+    pub center: bool,
+    pub aliases: Vec<String>,
+    /// Coasts of a province with several (empty otherwise).
+    pub coasts: Vec<Coast>,
+    /// Every neighbouring province, clockwise as drawn on the map.
+    pub clockwise: Vec<Prov>,
+    /// Map position of the province's centre (for directions); may be absent.
+    pub pos: Option<(f64, f64)>,
+    /// How many units may stand here at once (1 on the standard map).
+    pub capacity: u8,
+}
+
+#[derive(Clone, Debug)]
+pub struct Power {
+    /// Upper-case English name (`RUSSIA`).
+    pub name: String,
+    /// `Russian`.
+    pub adjective: String,
+    /// One-letter code used by `SIGNON R<game>`.
+    pub letter: char,
+    pub home: Vec<Prov>,
+    pub units: Vec<Unit>,
+}
+
+/// How a game is won.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Victory {
+    /// A power owning this many supply centres after the ownership update wins.
+    Centers(u32),
+    /// A power with this many units on the board wins (Original 1958).
+    Units(u32),
+}
+
+/// A complete, validated variant.
+#[derive(Clone, Debug)]
+pub struct Variant {
+    pub name: String,
+    pub title: String,
+    pub provinces: Vec<Province>,
+    pub powers: Vec<Power>,
+    pub calendar: Calendar,
+    pub start: Phase,
+    pub victory: Victory,
+    /// Default rule options of this variant (`[rules]`), as `key = value` strings.
+    pub rules: BTreeMap<String, String>,
+    army_adj: Vec<Vec<Prov>>,
+    fleet_adj: Vec<Vec<Loc>>,
+    code_index: HashMap<String, Prov>,
+    pub(crate) names: crate::parse::NameIndex,
+}
+
+/// Everything wrong with a variant file, one line per problem.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MapError {
+    pub variant: String,
+    pub problems: Vec<String>,
+}
+
+impl fmt::Display for MapError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "variant `{}` is invalid:", self.variant)?;
+        for p in &self.problems {
+            write!(f, "\n  - {p}")?;
+        }
+        Ok(())
+    }
+}
+impl std::error::Error for MapError {}
+
+// ---------------------------------------------------------------- raw file
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawVariant {
+    name: String,
+    title: Option<String>,
+    start: String,
+    victory: RawVictory,
+    calendar: RawCalendar,
+    #[serde(default)]
+    rules: BTreeMap<String, toml::Value>,
+    power: Vec<RawPower>,
+    province: Vec<RawProvince>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawVictory {
+    kind: String,
+    count: u32,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawCalendar {
+    first_year: i32,
+    seasons: Vec<RawSeason>,
+    ownership_after: Vec<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawSeason {
+    code: String,
+    name: String,
+    phases: Vec<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawPower {
+    name: String,
+    adjective: String,
+    letter: String,
+    home: Vec<String>,
+    units: Vec<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawProvince {
+    id: String,
+    name: String,
+    kind: ProvinceKind,
+    #[serde(default)]
+    center: bool,
+    #[serde(default)]
+    aliases: Vec<String>,
+    #[serde(default)]
+    army: Vec<String>,
+    #[serde(default)]
+    fleet: Vec<String>,
+    #[serde(default)]
+    coast: BTreeMap<String, Vec<String>>,
+    #[serde(default)]
+    clockwise: Vec<String>,
+    pos: Option<[f64; 2]>,
+    capacity: Option<u8>,
+}
+
+/// Built-in variants, embedded at compile time.
+pub const BUILTIN: &[(&str, &str)] = &[("standard", include_str!("../config/variants/standard.toml"))];
+
+impl Variant {
+    /// Loads a built-in variant by name.
+    pub fn builtin(name: &str) -> Option<Variant> {
+        BUILTIN
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(n, text)| Variant::from_toml(text).unwrap_or_else(|e| panic!("built-in variant {n} is invalid: {e}")))
+    }
+
+    /// The standard map (built in; always valid).
+    pub fn standard() -> Variant {
+        Variant::builtin("standard").expect("standard is built in")
+    }
+
+    /// Looks a variant up: first in `dir` (a GM's variants directory, `NAME.toml`),
+    /// then among the built-ins.
+    pub fn find(name: &str, dir: Option<&std::path::Path>) -> Result<Variant, String> {
+        if let Some(dir) = dir {
+            let clean: String = name.chars().filter(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '-').collect();
+            let path = dir.join(format!("{clean}.toml"));
+            if path.is_file() {
+                let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+                return Variant::from_toml(&text).map_err(|e| format!("{}: {e}", path.display()));
+            }
+        }
+        Variant::builtin(name).ok_or_else(|| {
+            let names: Vec<&str> = BUILTIN.iter().map(|(n, _)| *n).collect();
+            format!("unknown variant `{name}` (known: {})", names.join(", "))
+        })
+    }
+
+    /// Reads and validates a variant file.
+    pub fn from_toml(text: &str) -> Result<Variant, MapError> {
+        let raw: RawVariant = toml::from_str(text).map_err(|e| MapError { variant: "?".into(), problems: vec![e.to_string()] })?;
+        build(raw)
+    }
+
+    // ------------------------------------------------------------ queries
+
+    pub fn province(&self, p: Prov) -> &Province {
+        &self.provinces[p as usize]
+    }
+    pub fn code(&self, p: Prov) -> &str {
+        &self.provinces[p as usize].code
+    }
+    pub fn prov_by_code(&self, code: &str) -> Option<Prov> {
+        self.code_index.get(&code.to_ascii_uppercase()).copied()
+    }
+    pub fn power_by_name(&self, name: &str) -> Option<PowerId> {
+        self.powers.iter().position(|p| p.name.eq_ignore_ascii_case(name)).map(|i| i as PowerId)
+    }
+    pub fn kind(&self, p: Prov) -> ProvinceKind {
+        self.provinces[p as usize].kind
+    }
+    pub fn is_center(&self, p: Prov) -> bool {
+        self.provinces[p as usize].center
+    }
+    pub fn has_coasts(&self, p: Prov) -> bool {
+        !self.provinces[p as usize].coasts.is_empty()
+    }
+    pub fn home_of(&self, p: Prov) -> Option<PowerId> {
+        self.powers.iter().position(|w| w.home.contains(&p)).map(|i| i as PowerId)
+    }
+    pub fn center_count(&self) -> usize {
+        self.provinces.iter().filter(|p| p.center).count()
+    }
+    /// Provinces an army can move to from `p`.
+    pub fn army_neighbours(&self, p: Prov) -> &[Prov] {
+        &self.army_adj[p as usize]
+    }
+    /// Locations a fleet at `l` can move to.
+    pub fn fleet_neighbours(&self, l: Loc) -> &[Loc] {
+        self.fleet_adj.get(l.slot()).map(|v| v.as_slice()).unwrap_or(&[])
+    }
+    pub fn army_adjacent(&self, a: Prov, b: Prov) -> bool {
+        self.army_adj[a as usize].contains(&b)
+    }
+    /// Whether a fleet at `from` can move to exactly `to` (coast included).
+    pub fn fleet_adjacent(&self, from: Loc, to: Loc) -> bool {
+        self.fleet_neighbours(from).contains(&to)
+    }
+    /// Whether a fleet at `from` can reach some coast of province `to`.
+    pub fn fleet_reaches(&self, from: Loc, to: Prov) -> bool {
+        self.fleet_neighbours(from).iter().any(|l| l.prov == to)
+    }
+    /// Whether a unit of this type at `from` could move to province `to` (any coast).
+    pub fn can_reach(&self, kind: UnitType, from: Loc, to: Prov) -> bool {
+        match kind {
+            UnitType::Army => self.army_adjacent(from.prov, to),
+            UnitType::Fleet => self.fleet_reaches(from, to),
+        }
+    }
+    /// The coasts of `to` a fleet at `from` can reach (`Coast::None` for a one-coast province).
+    pub fn reachable_coasts(&self, from: Loc, to: Prov) -> impl Iterator<Item = Loc> + '_ {
+        self.fleet_neighbours(from).iter().copied().filter(move |l| l.prov == to)
+    }
+    /// Whether a unit of this type may stand on this location.
+    pub fn valid_location(&self, kind: UnitType, l: Loc) -> bool {
+        let p = self.province(l.prov);
+        match (kind, p.kind) {
+            (_, ProvinceKind::Impassable) => false,
+            (UnitType::Army, ProvinceKind::Sea) => false,
+            (UnitType::Army, _) => l.coast == Coast::None,
+            (UnitType::Fleet, ProvinceKind::Land) => false,
+            (UnitType::Fleet, _) => {
+                if p.coasts.is_empty() {
+                    l.coast == Coast::None
+                } else {
+                    p.coasts.contains(&l.coast)
+                }
+            }
+        }
+    }
+
+    /// `STP/SC`, `PAR`.
+    pub fn loc_code(&self, l: Loc) -> String {
+        if l.coast == Coast::None {
+            self.code(l.prov).to_string()
+        } else {
+            format!("{}/{}", self.code(l.prov), l.coast.code())
+        }
+    }
+    /// `St Petersburg (south coast)`.
+    pub fn loc_name(&self, l: Loc) -> String {
+        let n = &self.province(l.prov).name;
+        if l.coast == Coast::None { n.clone() } else { format!("{n} ({})", l.coast.name()) }
+    }
+    /// `F STP/SC`.
+    pub fn unit_code(&self, u: &Unit) -> String {
+        format!("{} {}", u.kind.letter(), self.loc_code(u.loc))
+    }
+
+    /// Reads a location written `STP/SC`, `STP(SC)`, `STP` (strict contract form).
+    pub fn parse_loc(&self, s: &str) -> Result<Loc, String> {
+        let s = s.trim();
+        let (p, c) = match s.find(['/', '(']) {
+            Some(i) => (&s[..i], Some(s[i + 1..].trim_end_matches(')'))),
+            None => (s, None),
+        };
+        let prov = self.prov_by_code(p).ok_or_else(|| format!("unknown province `{p}`"))?;
+        let coast = match c {
+            None => Coast::None,
+            Some(c) => Coast::from_code(c).ok_or_else(|| format!("unknown coast `{c}` in `{s}`"))?,
+        };
+        if coast != Coast::None && !self.province(prov).coasts.contains(&coast) {
+            return Err(format!("{} has no {}", self.province(prov).name, coast.name()));
+        }
+        Ok(Loc::with(prov, coast))
+    }
+
+    /// Reads a unit written `A PAR` / `F STP/SC` (strict contract form) and checks
+    /// that such a unit may stand there.
+    pub fn parse_unit(&self, power: PowerId, s: &str) -> Result<Unit, String> {
+        let s = s.trim();
+        let (t, rest) = s.split_once(' ').ok_or_else(|| format!("`{s}` is not a unit (expected e.g. `A PAR`)"))?;
+        let kind = match t.to_ascii_uppercase().as_str() {
+            "A" => UnitType::Army,
+            "F" => UnitType::Fleet,
+            _ => return Err(format!("`{s}`: unit type must be A or F")),
+        };
+        let loc = self.parse_loc(rest)?;
+        if !self.valid_location(kind, loc) {
+            return Err(format!("`{s}`: an {} cannot stand in {}", kind.name(), self.loc_name(loc)));
+        }
+        Ok(Unit { power, kind, loc })
+    }
+
+    /// Starting position: the variant's initial units and home-centre ownership.
+    pub fn initial_centers(&self) -> Vec<Option<PowerId>> {
+        let mut c = vec![None; self.provinces.len()];
+        for (i, w) in self.powers.iter().enumerate() {
+            for &h in &w.home {
+                c[h as usize] = Some(i as PowerId);
+            }
+        }
+        c
+    }
+
+    /// Shortest distance (in moves, through any province, land or sea, ignoring
+    /// unit type and coasts) from `from` to the nearest province in `targets`.
+    pub fn distance_to_any(&self, from: Prov, targets: &[Prov]) -> Option<u32> {
+        if targets.is_empty() {
+            return None;
+        }
+        let n = self.provinces.len();
+        let mut dist = vec![u32::MAX; n];
+        let mut queue = std::collections::VecDeque::new();
+        dist[from as usize] = 0;
+        queue.push_back(from);
+        while let Some(p) = queue.pop_front() {
+            if targets.contains(&p) {
+                return Some(dist[p as usize]);
+            }
+            for &q in &self.provinces[p as usize].clockwise {
+                if self.kind(q) != ProvinceKind::Impassable && dist[q as usize] == u32::MAX {
+                    dist[q as usize] = dist[p as usize] + 1;
+                    queue.push_back(q);
+                }
+            }
+        }
+        None
+    }
+}
+
+// ---------------------------------------------------------------- building and validation
+
+fn build(raw: RawVariant) -> Result<Variant, MapError> {
+    let mut problems = Vec::new();
+    let vname = raw.name.clone();
+    let n = raw.province.len();
+    let mut code_index = HashMap::new();
+    for (i, p) in raw.province.iter().enumerate() {
+        let code = p.id.to_ascii_uppercase();
+        if code.is_empty() || !code.chars().all(|c| c.is_ascii_alphanumeric()) {
+            problems.push(format!("province id `{}` must be letters and digits", p.id));
+        }
+        if code_index.insert(code.clone(), i as Prov).is_some() {
+            problems.push(format!("province `{code}` is defined twice"));
+        }
+    }
+    if n > Prov::MAX as usize / 5 {
+        problems.push(format!("too many provinces ({n})"));
+    }
+    let look = |s: &str, ctx: &str, problems: &mut Vec<String>| -> Option<Loc> {
+        let (p, c) = match s.split_once('/') {
+            Some((p, c)) => (p, Some(c)),
+            None => (s, None),
+        };
+        let Some(&prov) = code_index.get(&p.to_ascii_uppercase()) else {
+            problems.push(format!("{ctx}: unknown province `{s}`"));
+            return None;
+        };
+        let coast = match c {
+            None => Coast::None,
+            Some(c) => match Coast::from_code(c) {
+                Some(c) => c,
+                None => {
+                    problems.push(format!("{ctx}: unknown coast `{c}` in `{s}`"));
+                    return None;
+                }
+            },
+        };
+        Some(Loc::with(prov, coast))
+    };
+
+    let mut provinces = Vec::with_capacity(n);
+    let mut army_adj = vec![Vec::new(); n];
+    let mut fleet_adj = vec![Vec::new(); n * 5];
+    for (i, p) in raw.province.iter().enumerate() {
+        let code = p.id.to_ascii_uppercase();
+        let mut coasts = Vec::new();
+        for c in p.coast.keys() {
+            match Coast::from_code(c) {
+                Some(c) => coasts.push(c),
+                None => problems.push(format!("{code}: unknown coast `{c}`")),
+            }
+        }
+        if !coasts.is_empty() && !p.fleet.is_empty() {
+            problems.push(format!("{code}: a province with coasts lists fleet moves per coast, not in `fleet`"));
+        }
+        if coasts.len() == 1 {
+            problems.push(format!("{code}: a province with one coast must not name it"));
+        }
+        for a in &p.army {
+            if let Some(l) = look(a, &format!("{code} army"), &mut problems) {
+                army_adj[i].push(l.prov);
+            }
+        }
+        for f in &p.fleet {
+            if let Some(l) = look(f, &format!("{code} fleet"), &mut problems) {
+                fleet_adj[Loc::new(i as Prov).slot()].push(l);
+            }
+        }
+        for (c, list) in &p.coast {
+            let Some(coast) = Coast::from_code(c) else { continue };
+            for f in list {
+                if let Some(l) = look(f, &format!("{code}/{c} fleet"), &mut problems) {
+                    fleet_adj[Loc::with(i as Prov, coast).slot()].push(l);
+                }
+            }
+        }
+        let mut clockwise = Vec::new();
+        for c in &p.clockwise {
+            if let Some(l) = look(c, &format!("{code} clockwise"), &mut problems) {
+                clockwise.push(l.prov);
+            }
+        }
+        provinces.push(Province {
+            code: code.clone(),
+            name: p.name.clone(),
+            kind: p.kind,
+            center: p.center,
+            aliases: p.aliases.clone(),
+            coasts,
+            clockwise,
+            pos: p.pos.map(|[x, y]| (x, y)),
+            capacity: p.capacity.unwrap_or(1),
+        });
+    }
+    if !problems.is_empty() {
+        return Err(MapError { variant: vname, problems });
+    }
+
+    // adjacency checks
+    for (i, p) in provinces.iter().enumerate() {
+        let i = i as Prov;
+        if p.center && matches!(p.kind, ProvinceKind::Sea | ProvinceKind::Impassable) && p.capacity == 1 {
+            problems.push(format!("{}: a sea or impassable province cannot be a supply centre", p.code));
+        }
+        for &q in &army_adj[i as usize] {
+            let qp = &provinces[q as usize];
+            if q == i {
+                problems.push(format!("{}: army adjacency to itself", p.code));
+            }
+            if matches!(p.kind, ProvinceKind::Sea | ProvinceKind::Impassable) {
+                problems.push(format!("{}: army edge from a {:?} province to {}", p.code, p.kind, qp.code));
+            }
+            if matches!(qp.kind, ProvinceKind::Sea | ProvinceKind::Impassable) {
+                problems.push(format!("{}: army edge to {} which is {:?}", p.code, qp.code, qp.kind));
+            }
+            if !army_adj[q as usize].contains(&i) {
+                problems.push(format!("asymmetric army adjacency: {} lists {} but {} does not list {}", p.code, qp.code, qp.code, p.code));
+            }
+        }
+        let mut locs = vec![Loc::new(i)];
+        locs.extend(p.coasts.iter().map(|&c| Loc::with(i, c)));
+        for &l in &locs {
+            for &m in &fleet_adj[l.slot()] {
+                let qp = &provinces[m.prov as usize];
+                let from = loc_text(&provinces, l);
+                let to = loc_text(&provinces, m);
+                if matches!(p.kind, ProvinceKind::Land | ProvinceKind::Impassable) {
+                    problems.push(format!("{from}: fleet edge from an inland province to {to}"));
+                }
+                if matches!(qp.kind, ProvinceKind::Land | ProvinceKind::Impassable) {
+                    problems.push(format!("{from}: fleet edge to {to} which is {:?} (fleets cannot enter it)", qp.kind).replace("Land", "inland").replace("Impassable", "impassable"));
+                }
+                if !qp.coasts.is_empty() && m.coast == Coast::None {
+                    problems.push(format!("{from}: fleet edge to {to} must name the coast"));
+                }
+                if qp.coasts.is_empty() && m.coast != Coast::None {
+                    problems.push(format!("{from}: fleet edge to {to}: {} has no coasts", qp.code));
+                }
+                if m.coast != Coast::None && !qp.coasts.contains(&m.coast) {
+                    continue;
+                }
+                if !fleet_adj[m.slot()].contains(&l) {
+                    problems.push(format!("asymmetric fleet adjacency: {from} lists {to} but {to} does not list {from}"));
+                }
+            }
+        }
+        // clockwise lists exactly the neighbours
+        let mut nb: HashSet<Prov> = army_adj[i as usize].iter().copied().collect();
+        for &l in &locs {
+            nb.extend(fleet_adj[l.slot()].iter().map(|m| m.prov));
+        }
+        let cw: HashSet<Prov> = p.clockwise.iter().copied().collect();
+        if cw.len() != p.clockwise.len() {
+            problems.push(format!("{}: clockwise order lists a province twice", p.code));
+        }
+        for q in &nb {
+            if !cw.contains(q) {
+                problems.push(format!("{}: clockwise order misses neighbour {}", p.code, provinces[*q as usize].code));
+            }
+        }
+        for q in &cw {
+            if !nb.contains(q) && provinces[*q as usize].kind != ProvinceKind::Impassable && p.kind != ProvinceKind::Impassable {
+                problems.push(format!("{}: clockwise order lists {}, which is not a neighbour", p.code, provinces[*q as usize].code));
+            }
+        }
+    }
+
+    // powers
+    let mut powers = Vec::new();
+    let mut home_owner: HashMap<Prov, String> = HashMap::new();
+    let mut letters = HashSet::new();
+    for (pi, rp) in raw.power.iter().enumerate() {
+        let name = rp.name.to_ascii_uppercase();
+        if !name.chars().all(|c| c.is_ascii_alphabetic() || c == '-') {
+            problems.push(format!("power `{}`: name must be letters", rp.name));
+        }
+        let letter = rp.letter.chars().next().unwrap_or('?').to_ascii_uppercase();
+        if rp.letter.chars().count() != 1 || !letters.insert(letter) {
+            problems.push(format!("power {name}: letter `{}` must be one character, unique", rp.letter));
+        }
+        let mut home = Vec::new();
+        for h in &rp.home {
+            let Some(l) = look(h, &format!("{name} home"), &mut problems) else { continue };
+            if !provinces[l.prov as usize].center {
+                problems.push(format!("{name}: home centre {} is not a supply centre", provinces[l.prov as usize].code));
+            }
+            if let Some(other) = home_owner.insert(l.prov, name.clone()) {
+                problems.push(format!("{}: home centre of both {other} and {name}", provinces[l.prov as usize].code));
+            }
+            home.push(l.prov);
+        }
+        powers.push(Power { name, adjective: rp.adjective.clone(), letter, home, units: Vec::new() });
+        let _ = pi;
+    }
+    let mut names_seen = HashSet::new();
+    for p in &powers {
+        if !names_seen.insert(p.name.clone()) {
+            problems.push(format!("power {} is defined twice", p.name));
+        }
+    }
+
+    // calendar
+    let mut seasons = Vec::new();
+    for s in &raw.calendar.seasons {
+        let mut phases = Vec::new();
+        for ph in &s.phases {
+            match ph.chars().next().and_then(PhaseKind::from_letter) {
+                Some(k) if ph.len() == 1 => phases.push(k),
+                _ => problems.push(format!("calendar season {}: unknown phase `{ph}` (use M, R, A)", s.code)),
+            }
+        }
+        if phases.is_empty() || phases.windows(2).any(|w| w[0] >= w[1]) {
+            problems.push(format!("calendar season {}: phases must be some of M, R, A in that order", s.code));
+        }
+        if s.code.is_empty() || !s.code.chars().all(|c| c.is_ascii_alphabetic()) {
+            problems.push(format!("calendar season `{}`: code must be letters", s.code));
+        }
+        seasons.push(Season { code: s.code.to_ascii_uppercase(), name: s.name.clone(), phases, ownership: raw.calendar.ownership_after.iter().any(|o| o.eq_ignore_ascii_case(&s.code)) });
+    }
+    for o in &raw.calendar.ownership_after {
+        if !seasons.iter().any(|s| s.code.eq_ignore_ascii_case(o)) {
+            problems.push(format!("calendar ownership_after: unknown season `{o}`"));
+        }
+    }
+    if seasons.is_empty() {
+        problems.push("calendar has no seasons".into());
+    }
+    let calendar = Calendar { seasons };
+    let start = if problems.is_empty() {
+        match calendar.parse(&raw.start) {
+            Ok(p) => {
+                if p.year != raw.calendar.first_year {
+                    problems.push(format!("start {} is not in first_year {}", raw.start, raw.calendar.first_year));
+                }
+                p
+            }
+            Err(e) => {
+                problems.push(format!("start: {e}"));
+                Phase { year: 0, season: 0, kind: PhaseKind::Movement }
+            }
+        }
+    } else {
+        Phase { year: 0, season: 0, kind: PhaseKind::Movement }
+    };
+    let victory = match raw.victory.kind.as_str() {
+        "centers" | "centres" => Victory::Centers(raw.victory.count),
+        "units" => Victory::Units(raw.victory.count),
+        k => {
+            problems.push(format!("victory kind `{k}` is not one of: centers, units"));
+            Victory::Centers(raw.victory.count)
+        }
+    };
+
+    let rules = raw
+        .rules
+        .iter()
+        .map(|(k, v)| (k.clone(), match v {
+            toml::Value::String(s) => s.clone(),
+            other => other.to_string(),
+        }))
+        .collect();
+
+    let mut variant = Variant {
+        name: raw.name.to_ascii_lowercase(),
+        title: raw.title.clone().unwrap_or_else(|| raw.name.clone()),
+        provinces,
+        powers,
+        calendar,
+        start,
+        victory,
+        rules,
+        army_adj,
+        fleet_adj,
+        code_index,
+        names: crate::parse::NameIndex::default(),
+    };
+
+    // starting units (need the adjacency-aware helpers)
+    let mut occupied: HashMap<Prov, u32> = HashMap::new();
+    for (pi, rp) in raw.power.iter().enumerate() {
+        for u in &rp.units {
+            match variant.parse_unit(pi as PowerId, u) {
+                Ok(unit) => {
+                    *occupied.entry(unit.loc.prov).or_default() += 1;
+                    variant.powers[pi].units.push(unit);
+                }
+                Err(e) => problems.push(format!("{} starting unit: {e}", variant.powers[pi].name)),
+            }
+        }
+    }
+    for (p, c) in occupied {
+        if c > variant.provinces[p as usize].capacity as u32 {
+            problems.push(format!("{}: {c} starting units but room for {}", variant.code(p), variant.provinces[p as usize].capacity));
+        }
+    }
+
+    // name index (aliases must not clash)
+    match crate::parse::NameIndex::build(&variant) {
+        Ok(ix) => variant.names = ix,
+        Err(clashes) => problems.extend(clashes),
+    }
+    if let Err(e) = crate::rules::Rulebook::default().with_variant(&variant) {
+        problems.push(format!("[rules]: {e}"));
+    }
+
+    if problems.is_empty() {
+        Ok(variant)
+    } else {
+        problems.sort();
+        problems.dedup();
+        Err(MapError { variant: vname, problems })
+    }
+}
+
+fn loc_text(provinces: &[Province], l: Loc) -> String {
+    let p = &provinces[l.prov as usize];
+    if l.coast == Coast::None { p.code.clone() } else { format!("{}/{}", p.code, l.coast.code()) }
+}

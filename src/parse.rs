@@ -1,0 +1,625 @@
+//! The free-form order parser: whatever players write, turned into [`Order`]s.
+//!
+//! The rulebook's principle (VII.2) is the design: an order that can have only one
+//! meaning is followed; one that admits two is not. Names are matched
+//! case-insensitively as a code (`STP`), an alias (`Nrg`, `GoL`, `MAt`), a full name
+//! (`St Petersburg`, `Mid-Atlantic Ocean`), or any prefix of these that names one
+//! province only. Every error names the offending text and, where it can, the
+//! candidates or a suggestion.
+//!
+//! The parser knows only the map, not the board: inferring a unit's type or a
+//! fleet's only reachable coast from the position is [`crate::adjudicate::complete`].
+
+use crate::map::{Coast, Loc, PowerId, Prov, UnitType, Variant};
+use crate::order::{Order, UnitSpec};
+use crate::phase::PhaseKind;
+use rustc_hash::{FxHashMap, FxHashSet};
+use std::fmt;
+
+/// Lookup tables for province and power names (built once per variant).
+#[derive(Clone, Debug, Default)]
+pub struct NameIndex {
+    exact: FxHashMap<Box<str>, Prov>,
+    sorted: Vec<(Box<str>, Prov)>,
+    multi: Vec<(Vec<Box<str>>, Prov)>,
+    multi_first: FxHashSet<Box<str>>,
+    powers: FxHashMap<Box<str>, PowerId>,
+}
+
+fn normalize(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '-' | '_' | '+' | ' ' | '/' => out.push(' '),
+            '.' | '\'' => out.push(' '),
+            c => out.extend(c.to_lowercase()),
+        }
+    }
+    out.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+impl NameIndex {
+    /// Builds the index; a name that would mean two provinces is reported.
+    pub fn build(v: &Variant) -> Result<NameIndex, Vec<String>> {
+        let mut ix = NameIndex::default();
+        let mut clashes = Vec::new();
+        let mut owner: FxHashMap<String, (Prov, String)> = FxHashMap::default();
+        for (i, p) in v.provinces.iter().enumerate() {
+            let i = i as Prov;
+            let mut names: Vec<String> = vec![p.code.to_lowercase(), p.name.clone()];
+            names.extend(p.aliases.iter().cloned());
+            for n in names {
+                let norm = normalize(&n);
+                if norm.is_empty() {
+                    continue;
+                }
+                let squashed: String = norm.chars().filter(|c| *c != ' ').collect();
+                if let Some((other, oname)) = owner.get(&squashed) {
+                    if *other != i {
+                        clashes.push(format!("alias clash: `{n}` names both {} and {} (as `{oname}`)", p.code, v.code(*other)));
+                    }
+                    continue;
+                }
+                owner.insert(squashed.clone(), (i, n.clone()));
+                ix.exact.insert(squashed.clone().into(), i);
+                ix.sorted.push((squashed.into(), i));
+                let words: Vec<Box<str>> = norm.split(' ').map(Box::from).collect();
+                if words.len() > 1 {
+                    ix.multi_first.insert(words[0].clone());
+                    ix.multi.push((words, i));
+                }
+            }
+        }
+        for (i, w) in v.powers.iter().enumerate() {
+            for n in [w.name.to_lowercase(), w.adjective.to_lowercase()] {
+                if ix.exact.contains_key(n.as_str()) {
+                    clashes.push(format!("alias clash: power name `{n}` is also a province name"));
+                }
+                ix.powers.insert(n.into(), i as PowerId);
+            }
+        }
+        ix.sorted.sort();
+        if clashes.is_empty() { Ok(ix) } else { Err(clashes) }
+    }
+
+    fn prefix_matches(&self, prefix: &str) -> Vec<Prov> {
+        let start = self.sorted.partition_point(|(k, _)| &**k < prefix);
+        let mut out: Vec<Prov> = Vec::new();
+        for (k, p) in &self.sorted[start..] {
+            if !k.starts_with(prefix) {
+                break;
+            }
+            if !out.contains(p) {
+                out.push(*p);
+            }
+        }
+        out
+    }
+
+    /// A province name for a suggestion: the closest names by edit distance.
+    fn suggest(&self, word: &str) -> Vec<Prov> {
+        let max = if word.len() <= 3 { 1 } else { 2 };
+        let mut best = usize::MAX;
+        let mut out: Vec<Prov> = Vec::new();
+        for (k, p) in &self.sorted {
+            if k.len().abs_diff(word.len()) > max {
+                continue;
+            }
+            let d = levenshtein(k, word);
+            if d > max {
+                continue;
+            }
+            if d < best {
+                best = d;
+                out.clear();
+            }
+            if d == best && !out.contains(p) {
+                out.push(*p);
+            }
+        }
+        out
+    }
+}
+
+fn levenshtein(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut cur = vec![i + 1; b.len() + 1];
+        for (j, cb) in b.iter().enumerate() {
+            cur[j + 1] = (prev[j] + (ca != *cb) as usize).min(prev[j + 1] + 1).min(cur[j] + 1);
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}
+
+/// What went wrong with one order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ParseErrorKind {
+    /// A word that names no province.
+    UnknownProvince { word: String, suggestions: Vec<Prov> },
+    /// A word that could name several provinces.
+    AmbiguousProvince { word: String, candidates: Vec<Prov> },
+    /// A coast that does not exist.
+    BadCoast,
+    /// The order stops before it says what to do.
+    Incomplete,
+    /// A word the parser cannot place.
+    Unexpected { word: String },
+}
+
+/// An order that could not be understood: the text, what is wrong, and a sentence
+/// for the player.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseError {
+    pub text: String,
+    pub kind: ParseErrorKind,
+    pub message: String,
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "`{}`: {}", self.text, self.message)
+    }
+}
+impl std::error::Error for ParseError {}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Tok<'a> {
+    Word(&'a str),
+    Dash,
+    Slash,
+}
+
+const MAX_TOKENS: usize = 48;
+
+struct Parser<'v, 'a> {
+    v: &'v Variant,
+    toks: [Tok<'a>; MAX_TOKENS],
+    n: usize,
+    pos: usize,
+}
+
+type PResult<T> = Result<T, (ParseErrorKind, String)>;
+
+fn is_any(w: &str, set: &[&str]) -> bool {
+    set.contains(&w)
+}
+
+const MOVE_WORDS: &[&str] = &["m", "mv", "move", "moves", "to", "go", "goes", "attack", "attacks", "into"];
+const HOLD_WORDS: &[&str] = &["h", "hold", "holds", "stand", "stands", "stay", "stays"];
+const SUPPORT_WORDS: &[&str] = &["s", "sup", "supp", "support", "supports", "supporting"];
+const CONVOY_WORDS: &[&str] = &["c", "cvy", "convoy", "convoys", "convoying", "transport", "transports"];
+const RETREAT_WORDS: &[&str] = &["r", "retreat", "retreats"];
+const DISBAND_WORDS: &[&str] = &["d", "disband", "disbands", "remove", "removes", "destroy"];
+const BUILD_WORDS: &[&str] = &["b", "build", "builds"];
+const WAIVE_WORDS: &[&str] = &["waive", "waives", "waived", "waiving"];
+const NOISE_WORDS: &[&str] = &["the", "unit", "in", "at"];
+
+fn tokenize<'a>(text: &'a str, toks: &mut [Tok<'a>; MAX_TOKENS]) -> Option<usize> {
+    let b = text.as_bytes();
+    let mut n = 0;
+    let mut i = 0;
+    let push = |t: Tok<'a>, n: &mut usize, toks: &mut [Tok<'a>; MAX_TOKENS]| -> bool {
+        if *n >= MAX_TOKENS {
+            return false;
+        }
+        if t == Tok::Dash && *n > 0 && toks[*n - 1] == Tok::Dash {
+            return true;
+        }
+        toks[*n] = t;
+        *n += 1;
+        true
+    };
+    while i < b.len() {
+        let c = b[i];
+        if c.is_ascii_alphanumeric() || (c >= 0x80 && !is_dash_seq(&b[i..])) {
+            let start = i;
+            while i < b.len() && (b[i].is_ascii_alphanumeric() || (b[i] >= 0x80 && !is_dash_seq(&b[i..]))) {
+                i += 1;
+            }
+            if !push(Tok::Word(&text[start..i]), &mut n, toks) {
+                return None;
+            }
+            continue;
+        }
+        match c {
+            b'-' | b'>' | b'=' => {
+                if !push(Tok::Dash, &mut n, toks) {
+                    return None;
+                }
+            }
+            b'/' | b'(' => {
+                if !push(Tok::Slash, &mut n, toks) {
+                    return None;
+                }
+            }
+            0x80.. => {
+                // en dash, em dash, right arrow
+                if !push(Tok::Dash, &mut n, toks) {
+                    return None;
+                }
+                i += 3;
+                continue;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    Some(n)
+}
+
+fn is_dash_seq(b: &[u8]) -> bool {
+    b.len() >= 3 && ((b[0] == 0xE2 && b[1] == 0x80 && (b[2] == 0x93 || b[2] == 0x94)) || (b[0] == 0xE2 && b[1] == 0x86 && b[2] == 0x92))
+}
+
+impl<'v, 'a> Parser<'v, 'a> {
+    fn peek(&self) -> Option<Tok<'a>> {
+        if self.pos < self.n { Some(self.toks[self.pos]) } else { None }
+    }
+    fn peek_word(&self) -> Option<&'a str> {
+        match self.peek() {
+            Some(Tok::Word(w)) => Some(w),
+            _ => None,
+        }
+    }
+    fn eat_word(&mut self, set: &[&str]) -> bool {
+        if let Some(w) = self.peek_word() {
+            if is_any(w, set) {
+                self.pos += 1;
+                return true;
+            }
+        }
+        false
+    }
+    fn skip_noise(&mut self) {
+        while self.eat_word(NOISE_WORDS) {}
+    }
+    fn at_end(&self) -> bool {
+        self.pos >= self.n
+    }
+
+    fn power(&mut self) -> Option<PowerId> {
+        let w = self.peek_word()?;
+        let p = *self.v.names.powers.get(w)?;
+        self.pos += 1;
+        Some(p)
+    }
+
+    fn unit_type(&mut self) -> Option<UnitType> {
+        match self.peek_word()? {
+            "a" | "army" => {
+                self.pos += 1;
+                Some(UnitType::Army)
+            }
+            "f" | "fleet" => {
+                self.pos += 1;
+                Some(UnitType::Fleet)
+            }
+            _ => None,
+        }
+    }
+
+    fn province(&mut self, what: &str) -> PResult<(Prov, Option<UnitType>)> {
+        let ix = &self.v.names;
+        let Some(w) = self.peek_word() else {
+            return Err((ParseErrorKind::Incomplete, format!("expected {what} here")));
+        };
+        // several words: `North Sea`, `Gulf of Lyon`, `north atl`, `Mid-Atlantic`
+        if ix.multi_first.contains(w) {
+            let mut best_k = 0;
+            let mut found: Vec<Prov> = Vec::new();
+            for (words, p) in &ix.multi {
+                if *words[0] != *w {
+                    continue;
+                }
+                let mut k = 1;
+                let mut i = self.pos + 1;
+                while k < words.len() && i < self.n {
+                    match self.toks[i] {
+                        Tok::Dash => {
+                            i += 1;
+                            continue;
+                        }
+                        Tok::Word(t) if *words[k] == *t => {
+                            k += 1;
+                            i += 1;
+                        }
+                        Tok::Word(t) if t.len() >= 2 && words[k].starts_with(t) => {
+                            k += 1;
+                            i += 1;
+                            break;
+                        }
+                        _ => break,
+                    }
+                }
+                if k >= 2 {
+                    let consumed = i - self.pos;
+                    if consumed > best_k {
+                        best_k = consumed;
+                        found.clear();
+                    }
+                    if consumed == best_k && !found.contains(p) {
+                        found.push(*p);
+                    }
+                }
+            }
+            if found.len() == 1 {
+                self.pos += best_k;
+                return Ok((found[0], None));
+            }
+            if found.len() > 1 {
+                let text = self.toks[self.pos..self.pos + best_k].iter().filter_map(|t| if let Tok::Word(w) = t { Some(*w) } else { None }).collect::<Vec<_>>().join(" ");
+                return Err(ambiguous(self.v, &text, found));
+            }
+        }
+        if let Some(&p) = ix.exact.get(w) {
+            self.pos += 1;
+            return Ok((p, None));
+        }
+        if w.len() >= 2 {
+            let m = ix.prefix_matches(w);
+            match m.len() {
+                1 => {
+                    self.pos += 1;
+                    return Ok((m[0], None));
+                }
+                0 => {}
+                _ => return Err(ambiguous(self.v, w, m)),
+            }
+        }
+        // `FRum`: a unit type run into a province code
+        if w.len() >= 3 && (w.starts_with('a') || w.starts_with('f')) {
+            if let Some(&p) = ix.exact.get(&w[1..]) {
+                self.pos += 1;
+                let t = if w.starts_with('a') { UnitType::Army } else { UnitType::Fleet };
+                return Ok((p, Some(t)));
+            }
+        }
+        let suggestions = ix.suggest(w);
+        let mut msg = format!("`{w}` is not a province");
+        if !suggestions.is_empty() {
+            let names: Vec<String> = suggestions.iter().take(5).map(|&p| format!("{} ({})", self.v.province(p).name, self.v.code(p))).collect();
+            msg.push_str(&format!("; did you mean {}?", or_list(&names)));
+        }
+        Err((ParseErrorKind::UnknownProvince { word: w.to_string(), suggestions }, msg))
+    }
+
+    fn coast(&mut self, prov: Prov) -> PResult<Coast> {
+        let save = self.pos;
+        let slash = matches!(self.peek(), Some(Tok::Slash));
+        if slash {
+            self.pos += 1;
+        }
+        let Some(w) = self.peek_word() else {
+            self.pos = save;
+            return Ok(Coast::None);
+        };
+        let c = match w {
+            "nc" => Some(Coast::North),
+            "sc" => Some(Coast::South),
+            "ec" => Some(Coast::East),
+            "wc" => Some(Coast::West),
+            "n" | "north" if slash || w.len() > 1 => Some(Coast::North),
+            "s" | "south" if slash || w.len() > 1 => Some(Coast::South),
+            "e" | "east" if slash || w.len() > 1 => Some(Coast::East),
+            "w" | "west" if slash || w.len() > 1 => Some(Coast::West),
+            _ => None,
+        };
+        let Some(c) = c else {
+            self.pos = save;
+            return Ok(Coast::None);
+        };
+        // bare `north`/`south` only count as a coast where one exists
+        let province = self.v.province(prov);
+        if !slash && w.len() > 2 && !province.coasts.contains(&c) {
+            self.pos = save;
+            return Ok(Coast::None);
+        }
+        self.pos += 1;
+        self.eat_word(&["coast", "c"]);
+        if !province.coasts.contains(&c) {
+            let msg = if province.coasts.is_empty() {
+                format!("{} has no separate coasts", province.name)
+            } else {
+                let cs: Vec<&str> = province.coasts.iter().map(|c| c.name()).collect();
+                format!("{} has no {} (it has the {})", province.name, c.name(), cs.join(" and the "))
+            };
+            return Err((ParseErrorKind::BadCoast, msg));
+        }
+        Ok(c)
+    }
+
+    fn loc(&mut self, what: &str) -> PResult<(Loc, Option<UnitType>)> {
+        let (p, t) = self.province(what)?;
+        let c = self.coast(p)?;
+        Ok((Loc::with(p, c), t))
+    }
+
+    /// `[nationality] [type] province [coast]`
+    fn unit(&mut self, what: &str) -> PResult<UnitSpec> {
+        self.skip_noise();
+        let power = self.power();
+        let kind = self.unit_type();
+        self.skip_noise();
+        let (loc, t) = self.loc(what)?;
+        Ok(UnitSpec { kind: kind.or(t), loc, power })
+    }
+
+    fn move_verb(&mut self) -> bool {
+        if matches!(self.peek(), Some(Tok::Dash)) {
+            self.pos += 1;
+            self.eat_word(&["to"]);
+            return true;
+        }
+        if self.eat_word(MOVE_WORDS) {
+            self.eat_word(&["to"]);
+            if matches!(self.peek(), Some(Tok::Dash)) {
+                self.pos += 1;
+            }
+            return true;
+        }
+        false
+    }
+
+    fn via(&mut self) -> bool {
+        if self.eat_word(&["via", "by"]) {
+            self.eat_word(&["convoy", "c", "sea"]);
+            return true;
+        }
+        false
+    }
+
+    fn order(&mut self) -> PResult<Order> {
+        self.skip_noise();
+        if self.eat_word(WAIVE_WORDS) {
+            return Ok(Order::Waive);
+        }
+        if self.eat_word(BUILD_WORDS) {
+            if self.eat_word(WAIVE_WORDS) || self.eat_word(&["none", "nothing"]) {
+                return Ok(Order::Waive);
+            }
+            let u = self.unit("a province to build in")?;
+            return Ok(Order::Build(u));
+        }
+        if self.eat_word(DISBAND_WORDS) {
+            let u = self.unit("the unit to disband")?;
+            return Ok(Order::Disband(u));
+        }
+        if self.eat_word(RETREAT_WORDS) {
+            let u = self.unit("the unit to retreat")?;
+            if !self.move_verb() {
+                self.eat_word(RETREAT_WORDS);
+            }
+            let (dest, _) = self.loc("where the unit retreats to")?;
+            return Ok(Order::Retreat { unit: u, dest });
+        }
+        let u = self.unit("a unit's province")?;
+        if self.at_end() {
+            return Err((ParseErrorKind::Incomplete, "the order says which unit but not what it should do".into()));
+        }
+        if self.move_verb() {
+            let via_before = self.via();
+            let (dest, _) = self.loc("a destination")?;
+            let via = self.via() || via_before;
+            return Ok(Order::Move { unit: u, dest, via });
+        }
+        if self.eat_word(HOLD_WORDS) {
+            return Ok(Order::Hold(u));
+        }
+        if self.eat_word(SUPPORT_WORDS) {
+            let target = self.unit("the supported unit's province")?;
+            if self.at_end() || self.eat_word(HOLD_WORDS) {
+                return Ok(Order::Support { unit: u, target, dest: None });
+            }
+            if self.move_verb() {
+                let (dest, _) = self.loc("where the supported unit moves")?;
+                return Ok(Order::Support { unit: u, target, dest: Some(dest) });
+            }
+            return Err(self.unexpected());
+        }
+        if self.eat_word(CONVOY_WORDS) {
+            let mut army = self.unit("the convoyed army's province")?;
+            army.kind = army.kind.or(Some(UnitType::Army));
+            if !self.move_verb() {
+                return Err(if self.at_end() { (ParseErrorKind::Incomplete, "a convoy order must say where the army goes".into()) } else { self.unexpected() });
+            }
+            let (dest, _) = self.loc("where the convoyed army goes")?;
+            return Ok(Order::Convoy { unit: u, army, dest });
+        }
+        if self.eat_word(RETREAT_WORDS) {
+            self.move_verb();
+            let (dest, _) = self.loc("where the unit retreats to")?;
+            return Ok(Order::Retreat { unit: u, dest });
+        }
+        if self.eat_word(DISBAND_WORDS) {
+            return Ok(Order::Disband(u));
+        }
+        if self.eat_word(BUILD_WORDS) {
+            return Ok(Order::Build(u));
+        }
+        Err(self.unexpected())
+    }
+
+    fn unexpected(&self) -> (ParseErrorKind, String) {
+        match self.peek() {
+            Some(Tok::Word(w)) => (ParseErrorKind::Unexpected { word: w.to_string() }, format!("`{w}` is not understood here (expected -, H, S, C, R, D or B)")),
+            Some(Tok::Dash) => (ParseErrorKind::Unexpected { word: "-".into() }, "`-` is not understood here".into()),
+            Some(Tok::Slash) => (ParseErrorKind::Unexpected { word: "/".into() }, "`/` is not understood here".into()),
+            None => (ParseErrorKind::Incomplete, "the order stops too early".into()),
+        }
+    }
+}
+
+fn ambiguous(v: &Variant, word: &str, candidates: Vec<Prov>) -> (ParseErrorKind, String) {
+    let names: Vec<String> = candidates.iter().map(|&p| v.province(p).name.clone()).collect();
+    (ParseErrorKind::AmbiguousProvince { word: word.to_string(), candidates }, format!("`{word}` could be {}", or_list(&names)))
+}
+
+fn or_list(items: &[String]) -> String {
+    match items.len() {
+        0 => String::new(),
+        1 => items[0].clone(),
+        n => format!("{} or {}", items[..n - 1].join(", "), items[n - 1]),
+    }
+}
+
+/// Parses one order (no commas or semicolons inside).
+///
+/// `phase` adapts the reading: in a retreat phase `A BUR - GAS` is a retreat.
+pub fn parse_order(v: &Variant, text: &str, phase: Option<PhaseKind>) -> Result<Order, ParseError> {
+    let mut buf = [0u8; 256];
+    let lower: std::borrow::Cow<str> = if text.len() <= buf.len() && text.is_ascii() {
+        for (d, s) in buf.iter_mut().zip(text.bytes()) {
+            *d = s.to_ascii_lowercase();
+        }
+        std::borrow::Cow::Borrowed(std::str::from_utf8(&buf[..text.len()]).expect("ascii"))
+    } else {
+        std::borrow::Cow::Owned(text.to_lowercase())
+    };
+    let err = |kind: ParseErrorKind, message: String| ParseError { text: text.trim().to_string(), kind, message };
+    let mut p = Parser { v, toks: [Tok::Dash; MAX_TOKENS], n: 0, pos: 0 };
+    p.n = match tokenize(&lower, &mut p.toks) {
+        Some(n) => n,
+        None => return Err(err(ParseErrorKind::Unexpected { word: String::new() }, format!("too long for one order (more than {MAX_TOKENS} words)"))),
+    };
+    if p.n == 0 {
+        return Err(err(ParseErrorKind::Incomplete, "empty order".into()));
+    }
+    let order = p.order().map_err(|(k, m)| err(k, m))?;
+    p.eat_word(&["please", "ok"]);
+    if !p.at_end() {
+        let (k, m) = p.unexpected();
+        return Err(err(k, format!("{m} after a complete order")));
+    }
+    Ok(for_phase(order, phase))
+}
+
+/// Adapts a parsed order to the phase it is given in.
+pub fn for_phase(order: Order, phase: Option<PhaseKind>) -> Order {
+    match (phase, order) {
+        (Some(PhaseKind::Retreat), Order::Move { unit, dest, via: false }) => Order::Retreat { unit, dest },
+        _ => order,
+    }
+}
+
+/// Parses a line that may hold several orders separated by commas or semicolons.
+pub fn parse_line(v: &Variant, line: &str, phase: Option<PhaseKind>) -> Vec<Result<Order, ParseError>> {
+    line.split([',', ';']).filter(|s| !s.trim().is_empty()).map(|s| parse_order(v, s, phase)).collect()
+}
+
+/// Reads a province name alone (for commands such as `SET ABSENCE` or tests).
+pub fn parse_province(v: &Variant, text: &str) -> Result<Prov, ParseError> {
+    let lower = text.to_lowercase();
+    let err = |kind: ParseErrorKind, message: String| ParseError { text: text.trim().to_string(), kind, message };
+    let mut p = Parser { v, toks: [Tok::Dash; MAX_TOKENS], n: 0, pos: 0 };
+    p.n = tokenize(&lower, &mut p.toks).unwrap_or(0);
+    let (prov, _) = p.province("a province").map_err(|(k, m)| err(k, m))?;
+    if !p.at_end() {
+        let (k, m) = p.unexpected();
+        return Err(err(k, m));
+    }
+    Ok(prov)
+}

@@ -1,0 +1,92 @@
+//! Rule options: every choice the rules leave open, as one value.
+//!
+//! The defaults follow the DATC (v3.0) preferred options; each option also offers
+//! the 1992 rulebook's choice where that differs. `docs/RULES.md` explains each one.
+
+use crate::map::Variant;
+
+/// How an army that could go over land or by convoy decides (DATC 4.A.3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ConvoyIntent {
+    /// DATC preferred: a move marked `VIA` goes by convoy only (no land fallback);
+    /// an unmarked move to an adjacent province goes by convoy only if a fleet of
+    /// the army's own power is ordered to convoy it.
+    Datc,
+    /// 1992 rulebook (XIII.6): intent from the power's whole order set: by convoy if
+    /// one of its own fleets convoys the move; otherwise (even if marked `VIA`) over land.
+    Rulebook1992,
+}
+
+/// How the units a power fails to remove are chosen (civil disorder).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CivilDisorder {
+    /// 2023 rulebook / DATC v3.0: farthest from the nearest *owned* supply centre.
+    Owned2023,
+    /// 1992 rulebook: farthest from the nearest *home* supply centre.
+    Home1992,
+}
+
+/// What a dislodged unit does when its power gives it no retreat order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RetreatDefault {
+    /// Standard: it is disbanded.
+    Disband,
+    /// Just's Right-Hand Rule (1885): it retreats to the first legal space to the
+    /// right of the attack, then the first to the left, the second to the right, ...
+    /// A written disband order is void; it is disbanded only if it cannot retreat.
+    RightHand,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rulebook {
+    pub convoy_intent: ConvoyIntent,
+    pub civil_disorder: CivilDisorder,
+    pub retreat_default: RetreatDefault,
+}
+
+impl Default for Rulebook {
+    fn default() -> Self {
+        Rulebook { convoy_intent: ConvoyIntent::Datc, civil_disorder: CivilDisorder::Owned2023, retreat_default: RetreatDefault::Disband }
+    }
+}
+
+impl Rulebook {
+    /// The DATC's preferred options (the default).
+    pub fn datc() -> Rulebook {
+        Rulebook::default()
+    }
+    /// The 1992 rulebook's choices where the DATC prefers otherwise.
+    pub fn rulebook_1992() -> Rulebook {
+        Rulebook { convoy_intent: ConvoyIntent::Rulebook1992, civil_disorder: CivilDisorder::Home1992, ..Rulebook::default() }
+    }
+
+    /// Sets one option by name (`convoy_intent = datc|1992`,
+    /// `civil_disorder = 2023|1992`, `retreat_default = disband|right_hand`).
+    pub fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
+        let v = value.to_ascii_lowercase().replace('-', "_");
+        match (key.to_ascii_lowercase().replace('-', "_").as_str(), v.as_str()) {
+            ("convoy_intent", "datc" | "2000" | "2023") => self.convoy_intent = ConvoyIntent::Datc,
+            ("convoy_intent", "1992" | "intent") => self.convoy_intent = ConvoyIntent::Rulebook1992,
+            ("civil_disorder", "2023" | "owned" | "datc") => self.civil_disorder = CivilDisorder::Owned2023,
+            ("civil_disorder", "1992" | "home") => self.civil_disorder = CivilDisorder::Home1992,
+            ("retreat_default", "disband") => self.retreat_default = RetreatDefault::Disband,
+            ("retreat_default", "right_hand" | "righthand" | "rhr") => self.retreat_default = RetreatDefault::RightHand,
+            ("convoy_intent" | "civil_disorder" | "retreat_default", _) => return Err(format!("`{value}` is not a value of rule option `{key}`")),
+            _ => return Err(format!("unknown rule option `{key}` (known: convoy_intent, civil_disorder, retreat_default)")),
+        }
+        Ok(())
+    }
+
+    /// These options with the variant's `[rules]` defaults applied.
+    pub fn with_variant(mut self, v: &Variant) -> Result<Rulebook, String> {
+        for (k, val) in &v.rules {
+            self.set(k, val)?;
+        }
+        Ok(self)
+    }
+
+    /// The variant's own default rules.
+    pub fn for_variant(v: &Variant) -> Rulebook {
+        Rulebook::default().with_variant(v).unwrap_or_default()
+    }
+}
