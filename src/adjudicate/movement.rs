@@ -166,17 +166,32 @@ pub fn adjudicate(v: &Variant, rules: &Rulebook, units: &[Unit], orders: &[(Powe
             continue;
         }
         let route = r.static_route(a);
-        let own_fleet = (0..n).any(|f| r.convoy_for[f] == a as u32 && units[f].power == units[a].power);
+        // intent: a route made of the army's own power's convoying fleets alone
+        let power = units[a].power;
+        let own_intent = route
+            && (0..n).any(|f| {
+                r.convoy_for[f] == a as u32
+                    && units[f].power == power
+                    && (rules.convoy_intent == ConvoyIntent::Rulebook1992 || r.on_minimal_chain(a, f))
+            });
         let by_convoy = if wants_convoy[a] {
-            // not adjacent over land: convoy or nothing
-            if route { Some(true) } else { None }
+            // not adjacent over land: convoy or nothing; with no fleets at sea
+            // that could ever carry it, the order is impossible and the army holds
+            if route {
+                Some(true)
+            } else if !r.board_route(a) {
+                r.status[a] = Status::Void(Note::NotAdjacent);
+                continue;
+            } else {
+                None
+            }
         } else if via[a] {
             match rules.convoy_intent {
                 ConvoyIntent::Datc => if route { Some(true) } else { None },
-                ConvoyIntent::Rulebook1992 => Some(route && own_fleet),
+                ConvoyIntent::Rulebook1992 => Some(own_intent),
             }
         } else {
-            Some(route && own_fleet)
+            Some(own_intent)
         };
         match by_convoy {
             Some(c) => r.convoyed[a] = c,
@@ -193,7 +208,7 @@ pub fn adjudicate(v: &Variant, rules: &Rulebook, units: &[Unit], orders: &[(Powe
     // ---- supports
     for u in 0..n {
         let Some(Order::Support { target, dest, .. }) = order_of(u) else { continue };
-        r.status[u] = r.check_support(u, target.loc.prov, dest.map(|d| d.prov), &ordered_move, &order_of);
+        r.status[u] = r.check_support(u, target.loc.prov, dest.map(|d| d.prov), dest.map(|d| d.coast).unwrap_or_default(), &order_of);
     }
 
     // ---- resolve every decision
@@ -335,7 +350,7 @@ impl Resolver<'_> {
         }
     }
 
-    fn check_support<'o>(&mut self, u: usize, target: Prov, dest: Option<Prov>, ordered_move: &[bool], order_of: &dyn Fn(usize) -> Option<&'o Order>) -> Status {
+    fn check_support<'o>(&mut self, u: usize, target: Prov, dest: Option<Prov>, dest_coast: crate::map::Coast, order_of: &dyn Fn(usize) -> Option<&'o Order>) -> Status {
         let unit = self.units[u];
         let t = self.occ[target as usize];
         if t == NONE {
@@ -347,7 +362,7 @@ impl Resolver<'_> {
                 if target == unit.loc.prov {
                     return Status::Void(Note::SupportOwnProvince);
                 }
-                if ordered_move[t] {
+                if matches!(self.status[t], Status::Move | Status::NoConvoy) {
                     return Status::Void(Note::SupportOfMovingUnit);
                 }
                 if !self.v.can_reach(unit.kind, unit.loc, target) {
@@ -359,7 +374,9 @@ impl Resolver<'_> {
             }
             Some(d) => {
                 let matches = matches!(order_of(t), Some(Order::Move { dest: md, .. }) if md.prov == d) && !matches!(self.status[t], Status::Void(_));
-                if !matches {
+                // a coast named in the support must be the one the fleet moves to
+                let coast_ok = dest_coast == crate::map::Coast::None || self.units[t].kind == UnitType::Army || self.dest_loc[t].coast == dest_coast;
+                if !matches || !coast_ok {
                     return Status::Void(Note::SupportMismatch);
                 }
                 if d == unit.loc.prov {
@@ -378,6 +395,77 @@ impl Resolver<'_> {
     /// Is there a chain of fleets ordered to convoy army `a`, ignoring dislodgements?
     fn static_route(&mut self, a: usize) -> bool {
         self.route(a, &mut |_, _| true)
+    }
+
+    /// Does fleet `f` lie on a minimal chain of fleets now at sea (a chain none of
+    /// whose fleets could be skipped) from army `a`'s province to its destination?
+    /// A convoy order that could only ever be a superfluous link shows no intent
+    /// to convoy (DATC 6.G.7, 6.G.19, 2023 rules); one that could be a needed link
+    /// does (6.G.5, 6.G.6).
+    fn on_minimal_chain(&self, a: usize, f: usize) -> bool {
+        let v = self.v;
+        let from = self.units[a].loc.prov;
+        let to = self.dest[a];
+        let fleets: Vec<usize> = (0..self.n).filter(|&x| self.units[x].kind == UnitType::Fleet && v.kind(self.units[x].loc.prov) == ProvinceKind::Sea).collect();
+        let adj = |x: usize, y: usize| v.fleet_reaches(self.units[x].loc, self.units[y].loc.prov);
+        let touches = |x: usize, p: Prov| v.fleet_reaches(self.units[x].loc, p);
+        fn dfs(path: &mut Vec<usize>, fleets: &[usize], f: usize, to: Prov, from: Prov, adj: &dyn Fn(usize, usize) -> bool, touches: &dyn Fn(usize, Prov) -> bool) -> bool {
+            let last = *path.last().expect("non-empty");
+            if touches(last, to) {
+                return path.contains(&f);
+            }
+            for &x in fleets {
+                if path.contains(&x) || !adj(last, x) || touches(x, from) {
+                    continue;
+                }
+                // no shortcut from earlier fleets of the chain
+                if path[..path.len() - 1].iter().any(|&p| adj(p, x)) {
+                    continue;
+                }
+                path.push(x);
+                if dfs(path, fleets, f, to, from, adj, touches) {
+                    return true;
+                }
+                path.pop();
+            }
+            false
+        }
+        for &start in &fleets {
+            if touches(start, from) {
+                let mut path = vec![start];
+                if dfs(&mut path, &fleets, f, to, from, &adj, &touches) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Could fleets now at sea carry army `a` to its destination at all (whatever
+    /// they were ordered)?
+    fn board_route(&self, a: usize) -> bool {
+        let v = self.v;
+        let from = self.units[a].loc.prov;
+        let to = self.dest[a];
+        let fleets: Vec<usize> = (0..self.n).filter(|&f| self.units[f].kind == UnitType::Fleet && v.kind(self.units[f].loc.prov) == ProvinceKind::Sea).collect();
+        let mut seen = vec![false; fleets.len()];
+        let mut stack: Vec<usize> = (0..fleets.len()).filter(|&i| v.fleet_reaches(self.units[fleets[i]].loc, from)).collect();
+        for &i in &stack {
+            seen[i] = true;
+        }
+        while let Some(i) = stack.pop() {
+            let floc = self.units[fleets[i]].loc;
+            if v.fleet_reaches(floc, to) {
+                return true;
+            }
+            for j in 0..fleets.len() {
+                if !seen[j] && v.fleet_reaches(floc, self.units[fleets[j]].loc.prov) {
+                    seen[j] = true;
+                    stack.push(j);
+                }
+            }
+        }
+        false
     }
 
     /// Depth-first search for a chain of fleets convoying army `a` from its
@@ -436,9 +524,9 @@ impl Resolver<'_> {
         match self.state[nr] {
             State::Resolved => return self.res[nr],
             State::Guessing => {
-                if !self.deps.contains(&nr) {
-                    self.deps.push(nr);
-                }
+                // Always record the read, even if `nr` is listed already: the caller
+                // now depends on a guess and must not be marked resolved.
+                self.deps.push(nr);
                 return self.res[nr];
             }
             State::Unresolved => {}
@@ -483,7 +571,9 @@ impl Resolver<'_> {
     }
 
     fn backup_rule(&mut self, old: usize) {
-        let cycle: Vec<usize> = self.deps.drain(old..).collect();
+        let mut cycle: Vec<usize> = self.deps.drain(old..).collect();
+        cycle.sort_unstable();
+        cycle.dedup();
         let n = self.n;
         let has_path = cycle.iter().any(|&d| d >= n);
         let has_convoy = cycle.iter().any(|&d| d < n && self.status[d] == Status::Convoy);
