@@ -482,7 +482,7 @@ impl<'v, 'a> Parser<'v, 'a> {
                 return Ok(Order::Waive);
             }
             let u = self.unit("a province to build in")?;
-            return Ok(Order::Build(u));
+            return self.build(u);
         }
         if self.eat_word(DISBAND_WORDS) {
             let u = self.unit("the unit to disband")?;
@@ -538,9 +538,22 @@ impl<'v, 'a> Parser<'v, 'a> {
             return Ok(Order::Disband(u));
         }
         if self.eat_word(BUILD_WORDS) {
-            return Ok(Order::Build(u));
+            return self.build(u);
         }
         Err(self.unexpected())
+    }
+
+    /// A build: the unit type may be left out where only one type fits.
+    fn build(&self, mut u: UnitSpec) -> PResult<Order> {
+        if u.kind.is_none() {
+            u.kind = match self.v.kind(u.loc.prov) {
+                crate::map::ProvinceKind::Land => Some(UnitType::Army),
+                crate::map::ProvinceKind::Sea => Some(UnitType::Fleet),
+                _ if u.loc.coast != Coast::None => Some(UnitType::Fleet),
+                _ => return Err((ParseErrorKind::Incomplete, format!("build an army or a fleet in {}? Write `Build A {}` or `Build F {}`", self.v.province(u.loc.prov).name, self.v.code(u.loc.prov), self.v.code(u.loc.prov)))),
+            };
+        }
+        Ok(Order::Build(u))
     }
 
     fn unexpected(&self) -> (ParseErrorKind, String) {
@@ -553,7 +566,8 @@ impl<'v, 'a> Parser<'v, 'a> {
     }
 }
 
-fn ambiguous(v: &Variant, word: &str, candidates: Vec<Prov>) -> (ParseErrorKind, String) {
+fn ambiguous(v: &Variant, word: &str, mut candidates: Vec<Prov>) -> (ParseErrorKind, String) {
+    candidates.sort_by(|a, b| v.province(*a).name.cmp(&v.province(*b).name));
     let names: Vec<String> = candidates.iter().map(|&p| v.province(p).name.clone()).collect();
     (ParseErrorKind::AmbiguousProvince { word: word.to_string(), candidates }, format!("`{word}` could be {}", or_list(&names)))
 }
@@ -591,8 +605,8 @@ pub fn parse_order(v: &Variant, text: &str, phase: Option<PhaseKind>) -> Result<
     let order = p.order().map_err(|(k, m)| err(k, m))?;
     p.eat_word(&["please", "ok"]);
     if !p.at_end() {
-        let (k, m) = p.unexpected();
-        return Err(err(k, format!("{m} after a complete order")));
+        let rest = p.toks[p.pos..p.n].iter().map(|t| match t { Tok::Word(w) => *w, Tok::Dash => "-", Tok::Slash => "/" }).collect::<Vec<_>>().join(" ");
+        return Err(err(ParseErrorKind::Unexpected { word: rest.clone() }, format!("`{rest}` follows a complete order (`{}`); put each order on its own line or separate orders with commas", order.canonical(v))));
     }
     Ok(for_phase(order, phase))
 }

@@ -54,10 +54,11 @@ for raw in lines:
 # abbreviation for Liverpool, "yonkers" is a joke entry.
 DROP = {"NWY": ["nor"], "NAO": ["na"], "LVN": ["liv"], "YOR": ["yonkers"]}
 ADD = {
-    "LVP": ["liv"], "NWG": ["nrg"], "NAO": ["nat", "nar"], "TYS": ["tyn"], "LYO": ["gol", "gulf of lion", "gulf of lions"],
+    "LVP": ["liv"], "NWG": ["nrg"], "NAO": ["nat", "nar", "n atlantic", "n atl"], "TYS": ["tyn"], "LYO": ["gol", "gulf of lion", "gulf of lions"],
     "MAO": ["mat", "mid", "mid atlantic"], "STP": ["stp", "st petersburg", "saint petersburg", "st pete"],
     "HEL": ["heligoland bight", "helgoland"], "NAF": ["n africa", "nafr"],
-    "EAS": ["eastern med", "east med"], "WES": ["western med", "west med"], "TRI": ["triest"],
+    "EAS": ["eastern med", "east med", "e med"], "WES": ["western med", "west med", "w med"],
+    "NTH": ["n sea"], "TRI": ["triest"],
     "BOT": ["gulf of bothnia"], "SKA": ["skagerak"], "MUN": ["munchen", "muenchen"],
 }
 for c, drop in DROP.items():
