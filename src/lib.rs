@@ -9,6 +9,7 @@
 //! - [`parse`]: the free-form order parser players' mail goes through.
 //! - [`rules`]: rule options (DATC preferred choices, 1992 rulebook choices, right-hand rule).
 //! - [`adjudicate`]: the pure rules engine (movement, retreats, adjustments).
+//! - [`random`]: random positions and orders for property tests and benchmarks.
 //! - [`contract`]: `mailjudge adjudicate`, the engine's JSON interface.
 
 pub mod adjudicate;
@@ -17,4 +18,5 @@ pub mod map;
 pub mod order;
 pub mod parse;
 pub mod phase;
+pub mod random;
 pub mod rules;

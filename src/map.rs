@@ -426,7 +426,8 @@ impl Variant {
         };
         let loc = self.parse_loc(rest)?;
         if !self.valid_location(kind, loc) {
-            return Err(format!("`{s}`: an {} cannot stand in {}", kind.name(), self.loc_name(loc)));
+            let article = if kind == UnitType::Army { "an" } else { "a" };
+            return Err(format!("`{s}`: {article} {} cannot stand in {}", kind.name(), self.loc_name(loc)));
         }
         Ok(Unit { power, kind, loc })
     }

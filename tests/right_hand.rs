@@ -1,0 +1,124 @@
+//! Just's Right-Hand Rule on hand-checked positions (standard map, where the
+//! clockwise rings are derived from the map drawing).
+
+use mailjudge::adjudicate::{Dislodged, Position, ResultKind, process, retreat::preference};
+use mailjudge::map::{Loc, Unit, UnitType, Variant};
+use mailjudge::parse::parse_line;
+use mailjudge::rules::Rulebook;
+
+fn rhr() -> Rulebook {
+    let mut r = Rulebook::default();
+    r.set("retreat_default", "right_hand").unwrap();
+    r
+}
+
+fn army(v: &Variant, power: &str, p: &str) -> Unit {
+    Unit { power: v.power_by_name(power).unwrap(), kind: UnitType::Army, loc: Loc::new(v.prov_by_code(p).unwrap()) }
+}
+
+fn dislodged(v: &Variant, unit: Unit, options: &[&str], from: &str) -> Dislodged {
+    let mut options: Vec<Loc> = options.iter().map(|o| v.parse_loc(o).unwrap()).collect();
+    options.sort();
+    Dislodged { unit, options, attacker_from: Some(v.prov_by_code(from).unwrap()) }
+}
+
+fn retreat_phase(v: &Variant, units: Vec<Unit>, d: Vec<Dislodged>) -> Position {
+    Position { phase: v.calendar.parse("F1901R").unwrap(), units, centers: v.initial_centers(), dislodged: d }
+}
+
+fn codes(v: &Variant, ps: &[u16]) -> Vec<String> {
+    ps.iter().map(|&p| v.code(p).to_string()).collect()
+}
+
+#[test]
+fn preference_alternates_right_and_left_of_the_attack() {
+    let v = Variant::standard();
+    let p = |c| v.prov_by_code(c).unwrap();
+    // Munich's ring from the north: KIE BER SIL BOH TYR SWI BUR RUH. Attacked from
+    // Burgundy (west): right is Ruhr, left Switzerland, then Kiel, Tyrolia, ...
+    assert_eq!(codes(&v, &preference(&v, p("MUN"), p("BUR"))), ["RUH", "SWI", "KIE", "TYR", "BER", "BOH", "SIL"]);
+    // Belgium attacked from Holland: right is Ruhr, left the North Sea
+    assert_eq!(codes(&v, &preference(&v, p("BEL"), p("HOL"))), ["RUH", "NTH", "BUR", "ENG", "PIC"]);
+    // Paris attacked from Picardy (north): right is Burgundy, left Brest
+    assert_eq!(codes(&v, &preference(&v, p("PAR"), p("PIC"))), ["BUR", "BRE", "GAS"]);
+}
+
+#[test]
+fn convoyed_attack_from_afar_uses_its_bearing() {
+    let v = Variant::standard();
+    let p = |c| v.prov_by_code(c).unwrap();
+    // Brest attacked by an army convoyed from London (to the north-north-east):
+    // first right is Picardy, first left the English Channel.
+    let pref = codes(&v, &preference(&v, p("BRE"), p("LON")));
+    assert_eq!(&pref[..2], ["PIC", "ENG"]);
+    assert_eq!(pref.len(), 5);
+}
+
+#[test]
+fn unordered_unit_retreats_to_the_right() {
+    let v = Variant::standard();
+    let d = dislodged(&v, army(&v, "GERMANY", "MUN"), &["BER", "BOH", "KIE", "RUH", "SIL", "TYR"], "BUR");
+    let pos = retreat_phase(&v, vec![army(&v, "FRANCE", "MUN")], vec![d]);
+    let out = process(&v, &rhr(), &pos, &[]);
+    assert!(out.position.units.contains(&army(&v, "GERMANY", "RUH")));
+    let r = &out.results[0];
+    assert!(r.defaulted);
+    assert_eq!(r.order.canonical(&v), "A MUN R RUH");
+    // with Ruhr closed, Switzerland is impassable, so the second right: Kiel
+    let d = dislodged(&v, army(&v, "GERMANY", "MUN"), &["BER", "BOH", "KIE", "SIL", "TYR"], "BUR");
+    let out = process(&v, &rhr(), &retreat_phase(&v, vec![], vec![d]), &[]);
+    assert!(out.position.units.contains(&army(&v, "GERMANY", "KIE")));
+    // the standard rule disbands instead
+    let d = dislodged(&v, army(&v, "GERMANY", "MUN"), &["BER", "KIE"], "BUR");
+    let out = process(&v, &Rulebook::default(), &retreat_phase(&v, vec![], vec![d]), &[]);
+    assert!(out.position.units.is_empty());
+    assert_eq!(out.results[0].result, ResultKind::Disband);
+}
+
+#[test]
+fn disband_order_is_void_under_the_right_hand_rule() {
+    let v = Variant::standard();
+    let d = dislodged(&v, army(&v, "GERMANY", "MUN"), &["BER", "KIE", "RUH"], "BUR");
+    let pos = retreat_phase(&v, vec![], vec![d]);
+    let orders: Vec<_> = parse_line(&v, "A Mun D", Some(pos.phase.kind)).into_iter().map(|o| (1u8, o.unwrap())).collect();
+    assert_eq!(v.powers[1].name, "ENGLAND");
+    let germany = v.power_by_name("GERMANY").unwrap();
+    let orders: Vec<_> = orders.into_iter().map(|(_, o)| (germany, o)).collect();
+    let out = process(&v, &rhr(), &pos, &orders);
+    assert_eq!(out.results[0].result, ResultKind::Void);
+    assert!(out.position.units.contains(&army(&v, "GERMANY", "RUH")), "retreated by the rule instead");
+    // with no retreat possible, the unit is disbanded
+    let d = dislodged(&v, army(&v, "GERMANY", "MUN"), &[], "BUR");
+    let out = process(&v, &rhr(), &retreat_phase(&v, vec![], vec![d]), &[]);
+    assert!(out.position.units.is_empty());
+}
+
+#[test]
+fn two_defaulted_units_choosing_one_space_both_go_elsewhere() {
+    let v = Variant::standard();
+    // Munich (attacked from Burgundy) and Belgium (attacked from Holland) both
+    // want the Ruhr first. The Ruhr is closed to both, like a stand-off; Munich
+    // goes on to Kiel, Belgium to Burgundy.
+    let mun = dislodged(&v, army(&v, "GERMANY", "MUN"), &["BER", "KIE", "RUH"], "BUR");
+    let bel = dislodged(&v, army(&v, "FRANCE", "BEL"), &["BUR", "PIC", "RUH"], "HOL");
+    for d in [vec![mun.clone(), bel.clone()], vec![bel, mun]] {
+        let out = process(&v, &rhr(), &retreat_phase(&v, vec![], d), &[]);
+        let mut got: Vec<String> = out.position.units.iter().map(|u| v.unit_code(u)).collect();
+        got.sort();
+        assert_eq!(got, ["A BUR", "A KIE"]);
+    }
+}
+
+#[test]
+fn ordered_retreat_takes_precedence_over_a_defaulted_one() {
+    let v = Variant::standard();
+    let mun = dislodged(&v, army(&v, "GERMANY", "MUN"), &["BER", "KIE", "RUH"], "BUR");
+    let bel = dislodged(&v, army(&v, "FRANCE", "BEL"), &["BUR", "PIC", "RUH"], "HOL");
+    let pos = retreat_phase(&v, vec![], vec![mun, bel]);
+    let france = v.power_by_name("FRANCE").unwrap();
+    let orders = vec![(france, parse_line(&v, "A Bel - Ruh", Some(pos.phase.kind)).remove(0).unwrap())];
+    let out = process(&v, &rhr(), &pos, &orders);
+    let mut got: Vec<String> = out.position.units.iter().map(|u| v.unit_code(u)).collect();
+    got.sort();
+    assert_eq!(got, ["A KIE", "A RUH"]);
+}
