@@ -1,0 +1,119 @@
+//! `mailjudge adjudicate` checked from outside, as ADJUDICATE.md describes it.
+
+use serde_json::{Value, json};
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn run(args: &[&str], input: &str) -> (i32, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mailjudge"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    (out.status.code().unwrap_or(-1), String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())
+}
+
+#[test]
+fn the_contract_example() {
+    let case = json!({
+        "variant": "standard", "phase": "F1901M",
+        "units": {"ENGLAND": ["F NTH", "A YOR"], "RUSSIA": ["F STP/SC"]},
+        "centers": {"ENGLAND": ["EDI", "LON", "LVP"], "RUSSIA": ["MOS", "SEV", "STP", "WAR"]},
+        "retreats": {},
+        "orders": {"ENGLAND": ["A YOR - NWY", "F NTH C A YOR - NWY"]}
+    });
+    let (code, out, err) = run(&["adjudicate"], &case.to_string());
+    assert_eq!(code, 0, "{err}");
+    let got: Value = serde_json::from_str(&out).unwrap();
+    let want = json!({
+        "phase": "F1901M",
+        "results": {"ENGLAND": [{"order": "A YOR - NWY", "result": "ok"}, {"order": "F NTH C A YOR - NWY", "result": "ok"}],
+                    "RUSSIA": [{"order": "F STP/SC H", "result": "ok", "note": "no order: the unit holds"}]},
+        "units": {"ENGLAND": ["A NWY", "F NTH"], "RUSSIA": ["F STP/SC"]},
+        "retreats": {},
+        "centers": {"ENGLAND": ["EDI", "LON", "LVP", "NWY"], "RUSSIA": ["MOS", "SEV", "STP", "WAR"]},
+        "next_phase": "W1901A"
+    });
+    assert_eq!(got, want);
+}
+
+#[test]
+fn variant_flag_and_free_form_orders() {
+    let case = json!({"phase": "S1901M", "units": {"FRANCE": ["A PAR"]}, "centers": {}, "orders": {"FRANCE": ["a paris -> burgundy", "A Par - Xyz"]}});
+    let (code, out, _) = run(&["adjudicate", "--variant", "standard"], &case.to_string());
+    assert_eq!(code, 0);
+    let got: Value = serde_json::from_str(&out).unwrap();
+    let rows = got["results"]["FRANCE"].as_array().unwrap();
+    assert_eq!(rows[0]["order"], "A PAR - BUR");
+    assert_eq!(rows[1]["result"], "void", "unreadable orders are void, not input errors");
+    assert!(rows[1]["note"].as_str().unwrap().contains("xyz"));
+    assert_eq!(got["next_phase"], "F1901M");
+}
+
+#[test]
+fn malformed_cases_exit_2_with_one_line() {
+    let cases = [
+        ("not json", "bad JSON"),
+        (r#"{"variant": "nosuch", "phase": "S1901M"}"#, "unknown variant"),
+        (r#"{"variant": "standard", "phase": "S1901M", "units": {"FRANCE": ["A XYZ"]}}"#, "unknown province"),
+        (r#"{"variant": "standard", "phase": "S1901M", "units": {"FRANCE": ["A BRE", "F BRE"]}}"#, "listed twice"),
+        (r#"{"variant": "standard", "phase": "S1901M", "units": {"SPAIN": ["A PAR"]}}"#, "unknown power"),
+        (r#"{"variant": "standard", "phase": "S1901M", "orders": {"NARNIA": ["A PAR H"]}}"#, "unknown power"),
+        (r#"{"variant": "standard", "phase": "X1901M"}"#, "unknown season"),
+        (r#"{"variant": "standard", "phase": "S1901M", "units": {"FRANCE": ["A MAO"]}}"#, "cannot stand"),
+        (r#"{"phase": "S1901M"}"#, "no variant"),
+    ];
+    for (input, msg) in cases {
+        let (code, out, err) = run(&["adjudicate"], input);
+        assert_eq!(code, 2, "{input}");
+        assert!(out.is_empty(), "{input}: nothing on stdout");
+        assert_eq!(err.trim_end().lines().count(), 1, "{input}: one line: {err}");
+        assert!(err.contains(msg), "{input}: `{err}` lacks `{msg}`");
+    }
+}
+
+#[test]
+fn jsonl_goes_on_after_a_bad_line() {
+    let good = json!({"variant": "standard", "phase": "S1901M", "units": {"FRANCE": ["A PAR"]}, "orders": {"FRANCE": ["A PAR - BUR"]}}).to_string();
+    let input = format!("{good}\n{{broken\n{good}\n");
+    let (code, out, _) = run(&["adjudicate", "--jsonl"], &input);
+    assert_eq!(code, 0);
+    let lines: Vec<Value> = out.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[0]["units"]["FRANCE"][0], "A BUR");
+    assert!(lines[1]["error"].is_string());
+    assert_eq!(lines[2], lines[0]);
+}
+
+#[test]
+fn every_phase_type_and_victory() {
+    // retreat phase
+    let r = json!({"variant": "standard", "phase": "F1901R", "units": {"FRANCE": ["A PAR"]},
+        "centers": {"FRANCE": ["PAR"]}, "retreats": {"GERMANY": {"A BUR": ["GAS", "MUN"]}},
+        "orders": {"GERMANY": ["A Bur - Gas"]}});
+    let (code, out, err) = run(&["adjudicate"], &r.to_string());
+    assert_eq!(code, 0, "{err}");
+    let got: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(got["results"]["GERMANY"][0], json!({"order": "A BUR R GAS", "result": "ok"}));
+    assert_eq!(got["units"]["GERMANY"], json!(["A GAS"]));
+    assert_eq!(got["next_phase"], "W1901A", "Germany owns no centre and has a unit to remove");
+    // adjustment phase
+    let a = json!({"variant": "standard", "phase": "W1901A", "units": {"FRANCE": ["A BUR"]},
+        "centers": {"FRANCE": ["BRE", "MAR", "PAR"]}, "orders": {"FRANCE": ["Build F Bre", "Build A Par"]}});
+    let (_, out, _) = run(&["adjudicate"], &a.to_string());
+    let got: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(got["units"]["FRANCE"], json!(["A BUR", "A PAR", "F BRE"]));
+    assert_eq!(got["next_phase"], "S1902M");
+    // victory: 18 centres after the Fall
+    let centers: Vec<&str> = vec!["BRE", "MAR", "PAR", "SPA", "POR", "BEL", "HOL", "VEN", "KIE", "BER", "DEN", "LON", "EDI", "LVP", "NWY", "SWE", "TUN"];
+    let v = json!({"variant": "standard", "phase": "F1905M", "units": {"FRANCE": ["A BUR"]},
+        "centers": {"FRANCE": centers}, "orders": {"FRANCE": ["A Bur - Mun"]}});
+    let (_, out, _) = run(&["adjudicate"], &v.to_string());
+    let got: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(got["winner"], "FRANCE");
+    assert_eq!(got["next_phase"], Value::Null);
+}
