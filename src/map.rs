@@ -641,7 +641,7 @@ fn build(raw: RawVariant) -> Result<Variant, MapError> {
     let mut powers = Vec::new();
     let mut home_owner: HashMap<Prov, String> = HashMap::new();
     let mut letters = HashSet::new();
-    for (pi, rp) in raw.power.iter().enumerate() {
+    for rp in &raw.power {
         let name = rp.name.to_ascii_uppercase();
         if !name.chars().all(|c| c.is_ascii_alphabetic() || c == '-') {
             problems.push(format!("power `{}`: name must be letters", rp.name));
@@ -662,7 +662,6 @@ fn build(raw: RawVariant) -> Result<Variant, MapError> {
             home.push(l.prov);
         }
         powers.push(Power { name, adjective: rp.adjective.clone(), letter, home, units: Vec::new() });
-        let _ = pi;
     }
     let mut names_seen = HashSet::new();
     for p in &powers {

@@ -80,10 +80,8 @@ fn disband_order_is_void_under_the_right_hand_rule() {
     let v = Variant::standard();
     let d = dislodged(&v, army(&v, "GERMANY", "MUN"), &["BER", "KIE", "RUH"], "BUR");
     let pos = retreat_phase(&v, vec![], vec![d]);
-    let orders: Vec<_> = parse_line(&v, "A Mun D", Some(pos.phase.kind)).into_iter().map(|o| (1u8, o.unwrap())).collect();
-    assert_eq!(v.powers[1].name, "ENGLAND");
     let germany = v.power_by_name("GERMANY").unwrap();
-    let orders: Vec<_> = orders.into_iter().map(|(_, o)| (germany, o)).collect();
+    let orders = vec![(germany, parse_line(&v, "A Mun D", Some(pos.phase.kind)).remove(0).unwrap())];
     let out = process(&v, &rhr(), &pos, &orders);
     assert_eq!(out.results[0].result, ResultKind::Void);
     assert!(out.position.units.contains(&army(&v, "GERMANY", "RUH")), "retreated by the rule instead");

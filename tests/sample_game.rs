@@ -29,6 +29,16 @@ fn result(v: &Variant, out: &Outcome, order: &str) -> ResultKind {
     out.results.iter().find(|r| r.order.canonical(v) == order).unwrap_or_else(|| panic!("no result for {order}")).result
 }
 
+/// Every move in `moved` succeeded and every other move failed.
+fn only_these_moves_succeed(v: &Variant, out: &Outcome, moved: &[&str]) {
+    for r in &out.results {
+        let c = r.order.canonical(v);
+        if let mailjudge::order::Order::Move { .. } = r.order {
+            assert_eq!(r.result == ResultKind::Ok, moved.contains(&c.as_str()), "{c}: {:?}", r.result);
+        }
+    }
+}
+
 fn units(v: &Variant, pos: &Position, power: &str) -> Vec<String> {
     let p = v.power_by_name(power).unwrap();
     let mut u: Vec<String> = pos.units.iter().filter(|u| u.power == p).map(|u| v.unit_code(u)).collect();
@@ -122,12 +132,7 @@ fn rulebook_sample_game() {
         ("FRANCE", "A Bur S F Pic-Bel, A Port-Spa, F Pic-Bel, F Mar Holds"),
     ]);
     let moved = ["A HOL - BEL", "F KIE - HOL", "A SMY - ARM", "A BUD - SER", "F TUN - WES", "F NAP - TYS", "A POR - SPA"];
-    for r in &out.results {
-        let c = r.order.canonical(&v);
-        if let mailjudge::order::Order::Move { .. } = r.order {
-            assert_eq!(r.result == ResultKind::Ok, moved.contains(&c.as_str()), "{c}: {:?}", r.result);
-        }
-    }
+    only_these_moves_succeed(&v, &out, &moved);
     // equal strength in the north: stand-off; Bur's support cut by the attack from Munich
     assert_eq!(result(&v, &out, "A NWY - STP"), ResultKind::Bounce);
     assert_eq!(result(&v, &out, "A STP - NWY"), ResultKind::Bounce);
@@ -146,12 +151,7 @@ fn rulebook_sample_game() {
         ("ENGLAND", "A Nwy-StP, F Bar S Nwy-StP, F Nth-Nwy, F Edi-Nth"),
     ]);
     let moved = ["A NWY - STP", "F NTH - NWY", "F EDI - NTH", "A RUH - BUR", "A BUL - RUM", "A CON - BUL", "A TRI - BUD", "F WES - MAO", "F TYS - LYO"];
-    for r in &out.results {
-        let c = r.order.canonical(&v);
-        if let mailjudge::order::Order::Move { .. } = r.order {
-            assert_eq!(r.result == ResultKind::Ok, moved.contains(&c.as_str()), "{c}: {:?}", r.result);
-        }
-    }
+    only_these_moves_succeed(&v, &out, &moved);
     assert_eq!(result(&v, &out, "F SWE S A STP - NWY"), ResultKind::Cut, "F Den-Swe cut the Russian support");
     let dis: Vec<(String, Vec<String>)> = out.dislodged.iter().map(|d| (v.unit_code(&d.unit), d.options.iter().map(|l| v.loc_code(*l)).collect())).collect();
     assert!(dis.contains(&("F RUM".into(), vec![])), "the Russian fleet in Rumania has no retreat: {dis:?}");

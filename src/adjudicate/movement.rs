@@ -136,7 +136,7 @@ pub fn adjudicate(v: &Variant, rules: &Rulebook, units: &[Unit], orders: &[(Powe
     for (u, unit) in units.iter().enumerate() {
         let Some(Order::Move { dest, via: v_, .. }) = order_of(u) else { continue };
         ordered_move[u] = true;
-        r.status[u] = r.check_move(u, *dest, *v_, &mut wants_convoy[u]);
+        r.status[u] = r.check_move(u, *dest, &mut wants_convoy[u]);
         via[u] = *v_ && unit.kind == UnitType::Army;
     }
     // ---- convoys
@@ -303,7 +303,7 @@ pub fn adjudicate(v: &Variant, rules: &Rulebook, units: &[Unit], orders: &[(Powe
 }
 
 impl Resolver<'_> {
-    fn check_move(&mut self, u: usize, dest: Loc, via: bool, wants_convoy: &mut bool) -> Status {
+    fn check_move(&mut self, u: usize, dest: Loc, wants_convoy: &mut bool) -> Status {
         let v = self.v;
         let unit = self.units[u];
         if dest.prov == unit.loc.prov {
@@ -323,7 +323,6 @@ impl Resolver<'_> {
                     }
                     *wants_convoy = true;
                 }
-                let _ = via;
                 Status::Move
             }
             UnitType::Fleet => {

@@ -56,7 +56,7 @@ pub fn adjudicate(v: &Variant, rules: &Rulebook, pos: &Position, orders: &[(Powe
         match to {
             None if rhr && !d[i].options.is_empty() => pre[k] = Some(Note::DisbandNotAllowed),
             None => {}
-            Some(to) => match option_for(v, &d[i], to) {
+            Some(to) => match option_for(&d[i], to) {
                 Some(l) => dest[k] = Some(l),
                 None => pre[k] = Some(Note::RetreatNotAllowed),
             },
@@ -121,13 +121,12 @@ pub fn adjudicate(v: &Variant, rules: &Rulebook, pos: &Position, orders: &[(Powe
 
 /// The listed retreat option a written destination means (a fleet's coast may be
 /// left out when only one coast is open).
-fn option_for(v: &Variant, d: &Dislodged, to: Loc) -> Option<Loc> {
+fn option_for(d: &Dislodged, to: Loc) -> Option<Loc> {
     let mut it = d.options.iter().filter(|o| o.prov == to.prov && (to.coast == o.coast || to.coast == crate::map::Coast::None || d.unit.kind == crate::map::UnitType::Army));
     let first = *it.next()?;
     if it.next().is_some() {
         return None;
     }
-    let _ = v;
     Some(first)
 }
 
