@@ -82,6 +82,49 @@ fn power(v: &Variant, name: &str) -> Result<PowerId, String> {
 }
 
 fn run_case(v: &Variant, rules: &Rulebook, case: &Case) -> Result<Value, String> {
+    let pos = case_position(v, case)?;
+    let phase = pos.phase;
+    // orders: parse; unreadable ones are void results, not input errors
+    let mut orders: Vec<(PowerId, Order)> = Vec::new();
+    let mut unreadable: Vec<(PowerId, String, String)> = Vec::new();
+    for (p, list) in &case.orders {
+        let pw = power(v, p)?;
+        for text in list {
+            match parse::parse_order(v, text, Some(phase.kind)) {
+                Ok(o) => orders.push((pw, o)),
+                Err(e) => unreadable.push((pw, text.trim().to_string(), e.message)),
+            }
+        }
+    }
+    let out = adjudicate::process(v, rules, &pos, &orders);
+    Ok(outcome_json(v, &out, &unreadable))
+}
+
+/// A position in the contract's JSON form (`phase`, `units`, `centers`,
+/// `retreats`, `dislodged_by`): how the judge stores positions.
+pub fn position_to_json(v: &Variant, pos: &Position) -> Value {
+    let units = sorted_map(v, pos.units.iter().map(|u| (u.power, *u)), |u: &Unit| v.unit_code(u));
+    let centers = sorted_map(v, pos.centers.iter().enumerate().filter_map(|(i, c)| c.map(|p| (p, i as u16))), |p: &u16| v.code(*p).to_string());
+    let mut retreats: BTreeMap<String, Map<String, Value>> = BTreeMap::new();
+    let mut by: BTreeMap<String, Map<String, Value>> = BTreeMap::new();
+    for d in &pos.dislodged {
+        let p = v.powers[d.unit.power as usize].name.clone();
+        let opts: Vec<String> = d.options.iter().map(|l: &Loc| v.loc_code(*l)).collect();
+        retreats.entry(p.clone()).or_default().insert(v.unit_code(&d.unit), json!(opts));
+        if let Some(f) = d.attacker_from {
+            by.entry(p).or_default().insert(v.unit_code(&d.unit), json!(v.code(f)));
+        }
+    }
+    json!({"phase": v.calendar.name(pos.phase), "units": units, "centers": centers, "retreats": retreats, "dislodged_by": by})
+}
+
+/// Reads a position written by [`position_to_json`].
+pub fn position_from_json(v: &Variant, value: &Value) -> Result<Position, String> {
+    let case: Case = serde_json::from_value(value.clone()).map_err(|e| format!("bad position: {e}"))?;
+    case_position(v, &case)
+}
+
+fn case_position(v: &Variant, case: &Case) -> Result<Position, String> {
     let phase = v.calendar.parse(&case.phase)?;
     let mut units = Vec::new();
     let mut count = vec![0u32; v.provinces.len()];
@@ -130,21 +173,7 @@ fn run_case(v: &Variant, rules: &Rulebook, case: &Case) -> Result<Value, String>
             dislodged.push(Dislodged { unit, options, attacker_from });
         }
     }
-    // orders: parse; unreadable ones are void results, not input errors
-    let mut orders: Vec<(PowerId, Order)> = Vec::new();
-    let mut unreadable: Vec<(PowerId, String, String)> = Vec::new();
-    for (p, list) in &case.orders {
-        let pw = power(v, p)?;
-        for text in list {
-            match parse::parse_order(v, text, Some(phase.kind)) {
-                Ok(o) => orders.push((pw, o)),
-                Err(e) => unreadable.push((pw, text.trim().to_string(), e.message)),
-            }
-        }
-    }
-    let pos = Position { phase, units, centers, dislodged: if phase.kind == PhaseKind::Retreat { dislodged } else { Vec::new() } };
-    let out = adjudicate::process(v, rules, &pos, &orders);
-    Ok(outcome_json(v, &out, &unreadable))
+    Ok(Position { phase, units, centers, dislodged: if phase.kind == PhaseKind::Retreat { dislodged } else { Vec::new() } })
 }
 
 fn sorted_map<T: Ord + Clone>(v: &Variant, items: impl Iterator<Item = (PowerId, T)>, f: impl Fn(&T) -> String) -> Map<String, Value> {

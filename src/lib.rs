@@ -11,8 +11,22 @@
 //! - [`adjudicate`]: the pure rules engine (movement, retreats, adjustments).
 //! - [`random`]: random positions and orders for property tests and benchmarks.
 //! - [`contract`]: `mailjudge adjudicate`, the engine's JSON interface.
+//!
+//! Around the engine, the judge (mail in → parse → store → adjudicate → render → mail out):
+//!
+//! - [`config`]: the TOML configuration, validated once.
+//! - [`mail`]: transports (Maildir) behind traits, reading inbound mail, composing outbound mail.
+//! - [`store`]: the SQLite schema and migrations.
+//! - [`judge`]: commands, games, deadlines, reports; [`timing`]: deadlines and dates.
+//! - [`daemon`]: the loop of `mailjudge serve`.
 
 pub mod adjudicate;
+pub mod config;
+pub mod daemon;
+pub mod judge;
+pub mod mail;
+pub mod store;
+pub mod timing;
 pub mod contract;
 pub mod map;
 pub mod order;

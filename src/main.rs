@@ -1,5 +1,9 @@
 use clap::{Parser, Subcommand};
+use mailjudge::config::Config;
 use mailjudge::contract::Adjudicator;
+use mailjudge::daemon::Daemon;
+use mailjudge::judge::{Clock, Judge};
+use std::sync::atomic::AtomicBool;
 use std::io::{BufRead, Read, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -39,6 +43,77 @@ enum Command {
     },
     /// Validate a variant file and report every problem.
     CheckVariant { file: PathBuf },
+    /// Run the judge: read mail, process deadlines, send replies and reports.
+    Serve {
+        #[command(flatten)]
+        config: ConfigArg,
+        /// One pass (all waiting mail, due deadlines, the outbox), then exit.
+        #[arg(long)]
+        once: bool,
+    },
+    /// Validate the configuration (and templates) and print what it says.
+    CheckConfig {
+        #[command(flatten)]
+        config: ConfigArg,
+    },
+    /// Games, from the console (the master's commands, without a password).
+    Game {
+        #[command(flatten)]
+        config: ConfigArg,
+        #[command(subcommand)]
+        action: GameAction,
+    },
+    /// Copy the database to FILE while the judge runs (SQLite online backup).
+    Backup {
+        #[command(flatten)]
+        config: ConfigArg,
+        file: PathBuf,
+    },
+    /// Put a mail into the judge's inbound Maildir: the body from standard input.
+    Mail {
+        #[command(flatten)]
+        config: ConfigArg,
+        /// The sender's address.
+        #[arg(long)]
+        from: String,
+        #[arg(long, default_value = "orders")]
+        subject: String,
+    },
+}
+
+#[derive(clap::Args)]
+struct ConfigArg {
+    /// Configuration file (default: the built-in configuration, a Maildir spool under ./var).
+    #[arg(long, env = "MAILJUDGE_CONFIG")]
+    config: Option<PathBuf>,
+}
+
+#[derive(Subcommand)]
+enum GameAction {
+    /// All games.
+    List,
+    /// One game in detail, with its summary.
+    Show { game: String },
+    /// A new game, with you (the keeper's address, or --master) as master.
+    Create {
+        game: String,
+        password: String,
+        #[arg(long, default_value = "standard")]
+        variant: String,
+        #[arg(long)]
+        master: Option<String>,
+    },
+    /// Process the current phase now (with --force: missing orders default).
+    Process {
+        game: String,
+        #[arg(long)]
+        force: bool,
+    },
+    Pause { game: String },
+    Resume { game: String },
+    Terminate { game: String },
+    /// Any master command lines (`SET DEADLINE 2026-12-01 20:00`, `EJECT France`, `ROLLBACK S1902M`).
+    Cmd { game: String, lines: Vec<String> },
 }
 
 fn main() -> ExitCode {
@@ -119,6 +194,13 @@ fn main() -> ExitCode {
             }
             ExitCode::SUCCESS
         }
+        Command::Serve { .. } | Command::CheckConfig { .. } | Command::Game { .. } | Command::Backup { .. } | Command::Mail { .. } => match judge_command(cli.command) {
+            Ok(code) => code,
+            Err(e) => {
+                eprintln!("mailjudge: {e:#}");
+                ExitCode::from(1)
+            }
+        },
         Command::CheckVariant { file } => {
             let text = match std::fs::read_to_string(&file) {
                 Ok(t) => t,
@@ -138,6 +220,91 @@ fn main() -> ExitCode {
                 }
             }
         }
+    }
+}
+
+fn load_config(c: &ConfigArg) -> anyhow::Result<Config> {
+    Config::load(c.config.as_deref()).map_err(|e| anyhow::anyhow!("configuration {}:\n{e}", c.config.as_ref().map(|p| p.display().to_string()).unwrap_or_else(|| "(built-in)".into())))
+}
+
+fn judge_command(cmd: Command) -> anyhow::Result<ExitCode> {
+    match cmd {
+        Command::Serve { config, once } => {
+            let cfg = load_config(&config)?;
+            tracing_subscriber::fmt().with_env_filter(tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into())).with_writer(std::io::stderr).init();
+            let mut d = Daemon::new(cfg, Clock::System)?;
+            if once {
+                let s = d.step()?;
+                println!("{} mail(s) read, {} answered, {} phase(s) processed, {} mail(s) sent", s.mails, s.answered, s.phases, s.sent);
+                return Ok(ExitCode::SUCCESS);
+            }
+            let c = &d.judge.ctx.cfg;
+            tracing::info!("mailjudge serving: inbox {:?}, outbox {:?}, database {}, every {} s", c.inbound, c.outbound, c.database.display(), c.poll_seconds);
+            let stop = AtomicBool::new(false);
+            d.run(&stop);
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::CheckConfig { config } => {
+            let cfg = load_config(&config)?;
+            mailjudge::judge::text::Templates::load(cfg.templates_dir.as_deref())?;
+            println!("configuration OK");
+            println!("  judge      {} <{}>, keeper {}", cfg.name, cfg.address, cfg.keeper);
+            println!("  time zone  {}", cfg.timezone);
+            println!("  inbound    {:?}", cfg.inbound);
+            println!("  outbound   {:?}", cfg.outbound);
+            println!("  database   {} (synchronous {})", cfg.database.display(), if cfg.synchronous_full { "full" } else { "normal" });
+            println!("  defaults   movement `{}`, retreat `{}`, adjustment `{}`", cfg.defaults.movement, cfg.defaults.retreat, cfg.defaults.adjustment);
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Backup { config, file } => {
+            let cfg = load_config(&config)?;
+            let conn = mailjudge::store::open(&cfg.database, cfg.synchronous_full)?;
+            mailjudge::store::backup(&conn, &file)?;
+            println!("database copied to {}", file.display());
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Mail { config, from, subject } => {
+            let cfg = load_config(&config)?;
+            let mut body = String::new();
+            std::io::stdin().read_to_string(&mut body)?;
+            let bytes = mailjudge::mail::compose::player_mail(&from, &cfg.address, &subject, &body)?;
+            let mailjudge::config::Transport::Maildir(dir) = &cfg.inbound;
+            let md = mailjudge::mail::maildir::Maildir::open(dir)?;
+            let name = format!("{}.{}.manual", std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH)?.as_nanos(), std::process::id());
+            let path = md.deliver(&name, &bytes)?;
+            println!("delivered to {}", path.display());
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Game { config, action } => {
+            let cfg = load_config(&config)?;
+            let mut j = Judge::open(cfg, Clock::System)?;
+            let (game, lines): (String, Vec<String>) = match action {
+                GameAction::List => ("".into(), vec!["LIST".into()]),
+                GameAction::Show { game } => (String::new(), vec![format!("LIST {game}"), format!("SUMMARY {game}")]),
+                GameAction::Create { game, password, variant, master } => {
+                    let who = master.unwrap_or_else(|| j.ctx.cfg.keeper.clone());
+                    let text = mailjudge::judge::session::run_console_create(&mut j, &who, &game, &password, &variant)?;
+                    print!("{text}");
+                    return Ok(ExitCode::SUCCESS);
+                }
+                GameAction::Process { game, force } => (game, vec![if force { "PROCESS!".into() } else { "PROCESS".into() }]),
+                GameAction::Pause { game } => (game, vec!["PAUSE".into()]),
+                GameAction::Resume { game } => (game, vec!["RESUME".into()]),
+                GameAction::Terminate { game } => (game, vec!["TERMINATE".into()]),
+                GameAction::Cmd { game, lines } => (game, lines),
+            };
+            let tx = j.conn.transaction()?;
+            let text = if game.is_empty() {
+                mailjudge::judge::session::run_anonymous(&tx, &mut j.ctx, &lines)?
+            } else {
+                mailjudge::judge::session::run_console(&tx, &mut j.ctx, &game, &lines)?
+            };
+            tx.commit()?;
+            print!("{text}");
+            let failed = text.lines().any(|l| l.trim_start().starts_with("Error:"));
+            Ok(if failed { ExitCode::from(1) } else { ExitCode::SUCCESS })
+        }
+        _ => unreachable!(),
     }
 }
 

@@ -1,0 +1,408 @@
+//! The judge's configuration: one TOML file, validated once at start.
+//!
+//! Every problem is collected and reported with the key it belongs to
+//! (`limits.batch: must be at least 1`). The shipped `config/mailjudge.toml` is
+//! embedded as the default, so the judge runs with no file at all.
+
+use crate::timing::{self, Timing};
+use chrono_tz::Tz;
+use serde::Deserialize;
+use std::path::{Path, PathBuf};
+
+/// The shipped default configuration (a local Maildir spool, no mail account).
+pub const DEFAULT_TOML: &str = include_str!("../config/mailjudge.toml");
+
+#[derive(Debug, Deserialize, Clone)]
+#[serde(deny_unknown_fields)]
+struct Raw {
+    judge: RawJudge,
+    storage: RawStorage,
+    inbound: RawTransport,
+    outbound: RawTransport,
+    #[serde(default)]
+    limits: RawLimits,
+    defaults: RawDefaults,
+}
+
+#[derive(Debug, Deserialize, Clone)]
+#[serde(deny_unknown_fields)]
+struct RawJudge {
+    address: String,
+    #[serde(default = "default_name")]
+    name: String,
+    keeper: String,
+    #[serde(default = "default_tz")]
+    timezone: String,
+    #[serde(default)]
+    variants_dir: Option<PathBuf>,
+    #[serde(default)]
+    templates_dir: Option<PathBuf>,
+    #[serde(default = "default_poll")]
+    poll_seconds: u64,
+    /// Password needed for CREATE (empty: anyone may create games).
+    #[serde(default)]
+    create_password: Option<RawSecret>,
+}
+
+fn default_name() -> String {
+    "mailjudge".into()
+}
+fn default_tz() -> String {
+    "UTC".into()
+}
+fn default_poll() -> u64 {
+    2
+}
+
+/// A secret given inline, in a file, or in an environment variable.
+#[derive(Debug, Deserialize, Clone)]
+#[serde(deny_unknown_fields)]
+pub struct RawSecret {
+    #[serde(default)]
+    pub value: Option<String>,
+    #[serde(default)]
+    pub file: Option<PathBuf>,
+    #[serde(default)]
+    pub env: Option<String>,
+}
+
+#[derive(Debug, Deserialize, Clone)]
+#[serde(deny_unknown_fields)]
+struct RawStorage {
+    database: PathBuf,
+    #[serde(default = "default_sync")]
+    synchronous: String,
+}
+
+fn default_sync() -> String {
+    "full".into()
+}
+
+#[derive(Debug, Deserialize, Clone)]
+#[serde(deny_unknown_fields)]
+struct RawTransport {
+    kind: String,
+    #[serde(default)]
+    path: Option<PathBuf>,
+}
+
+#[derive(Debug, Deserialize, Clone)]
+#[serde(deny_unknown_fields)]
+struct RawLimits {
+    #[serde(default = "d_bytes")]
+    max_message_bytes: usize,
+    #[serde(default = "d_lines")]
+    max_lines: usize,
+    #[serde(default = "d_rate")]
+    mails_per_sender_per_hour: u32,
+    #[serde(default = "d_press")]
+    max_press_bytes: usize,
+    #[serde(default = "d_batch")]
+    batch: usize,
+}
+
+fn d_bytes() -> usize {
+    262_144
+}
+fn d_lines() -> usize {
+    400
+}
+fn d_rate() -> u32 {
+    60
+}
+fn d_press() -> usize {
+    16_384
+}
+fn d_batch() -> usize {
+    64
+}
+
+impl Default for RawLimits {
+    fn default() -> Self {
+        RawLimits { max_message_bytes: d_bytes(), max_lines: d_lines(), mails_per_sender_per_hour: d_rate(), max_press_bytes: d_press(), batch: d_batch() }
+    }
+}
+
+#[derive(Debug, Deserialize, Clone)]
+#[serde(deny_unknown_fields)]
+struct RawDefaults {
+    movement: String,
+    retreat: String,
+    adjustment: String,
+    grace: String,
+    reminder: String,
+    #[serde(default = "d_white")]
+    press: String,
+}
+
+fn d_white() -> String {
+    "white".into()
+}
+
+/// Where mail comes from or goes to.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Transport {
+    Maildir(PathBuf),
+}
+
+#[derive(Debug, Clone)]
+pub struct Limits {
+    pub max_message_bytes: usize,
+    pub max_lines: usize,
+    pub mails_per_sender_per_hour: u32,
+    pub max_press_bytes: usize,
+    pub batch: usize,
+}
+
+/// Timings given to new games.
+#[derive(Debug, Clone)]
+pub struct Defaults {
+    pub movement: String,
+    pub retreat: String,
+    pub adjustment: String,
+    pub grace_secs: i64,
+    pub reminder_secs: i64,
+    pub press: String,
+}
+
+/// A validated configuration.
+#[derive(Debug, Clone)]
+pub struct Config {
+    pub address: String,
+    pub name: String,
+    pub keeper: String,
+    pub timezone: Tz,
+    pub variants_dir: Option<PathBuf>,
+    pub templates_dir: Option<PathBuf>,
+    pub poll_seconds: u64,
+    pub create_password: Option<String>,
+    pub database: PathBuf,
+    pub synchronous_full: bool,
+    pub inbound: Transport,
+    pub outbound: Transport,
+    pub limits: Limits,
+    pub defaults: Defaults,
+}
+
+/// Every problem found in a configuration, each naming its key.
+#[derive(Debug, thiserror::Error)]
+#[error("{}", .problems.join("\n"))]
+pub struct ConfigError {
+    pub problems: Vec<String>,
+}
+
+fn valid_address(a: &str) -> bool {
+    a.parse::<lettre::Address>().is_ok()
+}
+
+fn resolve_secret(key: &str, s: &RawSecret, problems: &mut Vec<String>) -> Option<String> {
+    let given = [s.value.is_some(), s.file.is_some(), s.env.is_some()].iter().filter(|b| **b).count();
+    if given != 1 {
+        problems.push(format!("{key}: give exactly one of `value`, `file` or `env`"));
+        return None;
+    }
+    if let Some(v) = &s.value {
+        return Some(v.clone());
+    }
+    if let Some(f) = &s.file {
+        return match std::fs::read_to_string(f) {
+            Ok(t) => Some(t.trim_end_matches(['\n', '\r']).to_string()),
+            Err(e) => {
+                problems.push(format!("{key}.file: cannot read {}: {e}", f.display()));
+                None
+            }
+        };
+    }
+    let name = s.env.as_deref().unwrap_or_default();
+    match std::env::var(name) {
+        Ok(v) if !v.is_empty() => Some(v),
+        _ => {
+            problems.push(format!("{key}.env: environment variable {name} is not set"));
+            None
+        }
+    }
+}
+
+impl Config {
+    /// The embedded default.
+    pub fn default_config() -> Config {
+        Config::from_toml(DEFAULT_TOML).expect("the shipped configuration is valid")
+    }
+
+    /// Reads `path`, or the embedded default when `path` is `None`.
+    pub fn load(path: Option<&Path>) -> Result<Config, ConfigError> {
+        match path {
+            None => Ok(Config::default_config()),
+            Some(p) => {
+                let text = std::fs::read_to_string(p).map_err(|e| ConfigError { problems: vec![format!("{}: cannot read: {e}", p.display())] })?;
+                Config::from_toml(&text)
+            }
+        }
+    }
+
+    pub fn from_toml(text: &str) -> Result<Config, ConfigError> {
+        let raw: Raw = toml::from_str(text).map_err(|e| ConfigError { problems: vec![describe_toml_error(&e)] })?;
+        let mut problems = Vec::new();
+        let j = &raw.judge;
+        if !valid_address(&j.address) {
+            problems.push(format!("judge.address: `{}` is not a mail address", j.address));
+        }
+        if !valid_address(&j.keeper) {
+            problems.push(format!("judge.keeper: `{}` is not a mail address", j.keeper));
+        }
+        let timezone: Tz = j.timezone.parse().unwrap_or_else(|_| {
+            problems.push(format!("judge.timezone: `{}` is not an IANA time zone name (like Europe/London)", j.timezone));
+            Tz::UTC
+        });
+        if j.poll_seconds == 0 || j.poll_seconds > 3600 {
+            problems.push("judge.poll_seconds: must be between 1 and 3600".into());
+        }
+        let create_password = j.create_password.as_ref().and_then(|s| resolve_secret("judge.create_password", s, &mut problems));
+        let synchronous_full = match raw.storage.synchronous.as_str() {
+            "full" => true,
+            "normal" => false,
+            other => {
+                problems.push(format!("storage.synchronous: `{other}` is not one of full, normal"));
+                true
+            }
+        };
+        let inbound = transport("inbound", &raw.inbound, &mut problems);
+        let outbound = transport("outbound", &raw.outbound, &mut problems);
+        let l = &raw.limits;
+        if l.batch == 0 {
+            problems.push("limits.batch: must be at least 1".into());
+        }
+        if l.max_lines == 0 {
+            problems.push("limits.max_lines: must be at least 1".into());
+        }
+        if l.max_message_bytes < 1024 {
+            problems.push("limits.max_message_bytes: must be at least 1024".into());
+        }
+        if l.mails_per_sender_per_hour == 0 {
+            problems.push("limits.mails_per_sender_per_hour: must be at least 1".into());
+        }
+        let d = &raw.defaults;
+        for (k, v) in [("movement", &d.movement), ("retreat", &d.retreat), ("adjustment", &d.adjustment)] {
+            if let Err(e) = Timing::parse(v) {
+                problems.push(format!("defaults.{k}: {e}"));
+            }
+        }
+        let grace_secs = timing::parse_duration(&d.grace).unwrap_or_else(|e| {
+            problems.push(format!("defaults.grace: {e}"));
+            0
+        });
+        let reminder_secs = timing::parse_duration(&d.reminder).unwrap_or_else(|e| {
+            problems.push(format!("defaults.reminder: {e}"));
+            0
+        });
+        if !["white", "grey", "none"].contains(&d.press.as_str()) {
+            problems.push(format!("defaults.press: `{}` is not one of white, grey, none", d.press));
+        }
+        if !problems.is_empty() {
+            return Err(ConfigError { problems });
+        }
+        Ok(Config {
+            address: j.address.clone(),
+            name: j.name.clone(),
+            keeper: j.keeper.clone(),
+            timezone,
+            variants_dir: j.variants_dir.clone(),
+            templates_dir: j.templates_dir.clone(),
+            poll_seconds: j.poll_seconds,
+            create_password,
+            database: raw.storage.database.clone(),
+            synchronous_full,
+            inbound,
+            outbound,
+            limits: Limits {
+                max_message_bytes: l.max_message_bytes,
+                max_lines: l.max_lines,
+                mails_per_sender_per_hour: l.mails_per_sender_per_hour,
+                max_press_bytes: l.max_press_bytes,
+                batch: l.batch,
+            },
+            defaults: Defaults {
+                movement: d.movement.clone(),
+                retreat: d.retreat.clone(),
+                adjustment: d.adjustment.clone(),
+                grace_secs,
+                reminder_secs,
+                press: d.press.clone(),
+            },
+        })
+    }
+
+    /// The domain of the judge's address (for Message-IDs).
+    pub fn domain(&self) -> &str {
+        self.address.rsplit_once('@').map(|(_, d)| d).unwrap_or("localhost")
+    }
+}
+
+fn transport(key: &str, t: &RawTransport, problems: &mut Vec<String>) -> Transport {
+    match t.kind.as_str() {
+        "maildir" => match &t.path {
+            Some(p) => Transport::Maildir(p.clone()),
+            None => {
+                problems.push(format!("{key}.path: a maildir transport needs a path"));
+                Transport::Maildir(PathBuf::new())
+            }
+        },
+        other => {
+            problems.push(format!("{key}.kind: `{other}` is not a known transport (maildir)"));
+            Transport::Maildir(PathBuf::new())
+        }
+    }
+}
+
+fn describe_toml_error(e: &toml::de::Error) -> String {
+    let msg = e.message().trim().to_string();
+    match e.span() {
+        Some(span) => format!("configuration (at byte {}): {msg}", span.start),
+        None => format!("configuration: {msg}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shipped_default_is_valid() {
+        let c = Config::default_config();
+        assert_eq!(c.inbound, Transport::Maildir(PathBuf::from("./var/inbox")));
+        assert_eq!(c.database, PathBuf::from("./var/mailjudge.db"));
+    }
+
+    #[test]
+    fn problems_name_their_keys() {
+        let text = DEFAULT_TOML
+            .replace("timezone = \"UTC\"", "timezone = \"Mars/Olympus\"")
+            .replace("batch = 64", "batch = 0")
+            .replace("movement = \"next 48 hours at 20:00\"", "movement = \"whenever\"");
+        let e = Config::from_toml(&text).unwrap_err();
+        let all = e.problems.join("\n");
+        assert!(all.contains("judge.timezone: `Mars/Olympus`"), "{all}");
+        assert!(all.contains("limits.batch"), "{all}");
+        assert!(all.contains("defaults.movement"), "{all}");
+        assert_eq!(e.problems.len(), 3);
+    }
+
+    #[test]
+    fn unknown_keys_are_refused() {
+        let text = DEFAULT_TOML.replace("[limits]", "[limits]\nmax_lnes = 3");
+        let e = Config::from_toml(&text).unwrap_err();
+        assert!(e.problems[0].contains("max_lnes"), "{:?}", e.problems);
+    }
+
+    #[test]
+    fn secrets_from_env_and_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let f = dir.path().join("pw");
+        std::fs::write(&f, "s3cret\n").unwrap();
+        let text = DEFAULT_TOML.replace("poll_seconds = 2", &format!("poll_seconds = 2\ncreate_password = {{ file = {:?} }}", f));
+        assert_eq!(Config::from_toml(&text).unwrap().create_password.as_deref(), Some("s3cret"));
+        let text = DEFAULT_TOML.replace("poll_seconds = 2", "poll_seconds = 2\ncreate_password = { env = \"MAILJUDGE_TEST_UNSET_VAR\" }");
+        let e = Config::from_toml(&text).unwrap_err();
+        assert!(e.problems[0].contains("judge.create_password.env"), "{:?}", e.problems);
+    }
+}

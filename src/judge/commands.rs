@@ -1,0 +1,260 @@
+//! Reading one command line. Case-insensitive; njudge's names, spacings and
+//! abbreviations (`SIGN ON`, `END PRESS`, `SET NO WAIT`, `SET DEAD` ...).
+//! A line that is no command is an order (or an error) for the session.
+
+/// A command line, read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Cmd {
+    Create { game: String, password: String, variant: Option<String>, options: Vec<String> },
+    /// `SIGNON ?game password`: join a forming game (or take over a vacant power).
+    Join { game: String, password: String },
+    /// `SIGNON Xgame password`: sign on as the power with letter X (M: master, O: observer).
+    Signon { letter: char, game: String, password: String },
+    Observe { game: String, password: Option<String> },
+    List(Option<String>),
+    History { game: String, from: Option<String>, to: Option<String> },
+    Summary(String),
+    Clear,
+    /// `PRESS [TO powers] [GREY]`; the text follows until ENDPRESS.
+    Press { to: Option<String>, grey: bool },
+    Broadcast { grey: bool },
+    EndPress,
+    Set { key: SetKey, arg: String },
+    Resign,
+    Help,
+    Signoff,
+    Process { force: bool },
+    Predict,
+    Pause,
+    Resume,
+    Terminate,
+    Eject(String),
+    Become(String),
+    Rollback(String),
+    /// A command word with a problem (missing argument ...).
+    Bad(String),
+    /// Not a command: an order, or noise.
+    NotCommand,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SetKey {
+    Wait,
+    NoWait,
+    Draw,
+    NoDraw,
+    Concede,
+    NoConcede,
+    Absence,
+    Password,
+    Address,
+    Preference,
+    Deadline,
+    Grace,
+    Movement,
+    Retreat,
+    Adjustment,
+    Reminder,
+    Nmr,
+    NoNmr,
+    Press,
+    Partial,
+    NoPartial,
+    List,
+    Assignment,
+    Rule,
+}
+
+const SET_KEYS: &[(&str, SetKey)] = &[
+    ("WAIT", SetKey::Wait),
+    ("NOWAIT", SetKey::NoWait),
+    ("DRAW", SetKey::Draw),
+    ("NODRAW", SetKey::NoDraw),
+    ("CONCEDE", SetKey::Concede),
+    ("NOCONCEDE", SetKey::NoConcede),
+    ("ABSENCE", SetKey::Absence),
+    ("PASSWORD", SetKey::Password),
+    ("ADDRESS", SetKey::Address),
+    ("PREFERENCE", SetKey::Preference),
+    ("DEADLINE", SetKey::Deadline),
+    ("GRACE", SetKey::Grace),
+    ("MOVEMENT", SetKey::Movement),
+    ("MOVES", SetKey::Movement),
+    ("RETREATS", SetKey::Retreat),
+    ("ADJUSTMENTS", SetKey::Adjustment),
+    ("BUILDS", SetKey::Adjustment),
+    ("REMINDER", SetKey::Reminder),
+    ("NMR", SetKey::Nmr),
+    ("NONMR", SetKey::NoNmr),
+    ("PRESS", SetKey::Press),
+    ("PARTIAL", SetKey::Partial),
+    ("NOPARTIAL", SetKey::NoPartial),
+    ("LIST", SetKey::List),
+    ("ASSIGNMENT", SetKey::Assignment),
+    ("RULE", SetKey::Rule),
+];
+
+/// Matches `word` against `names`: exactly, or as the unique name it begins
+/// (at least two letters). `Err` lists the candidates of an ambiguous prefix.
+pub fn match_word<T: Copy>(word: &str, names: &[(&str, T)]) -> Result<Option<T>, Vec<String>> {
+    let w = word.to_ascii_uppercase();
+    if let Some((_, t)) = names.iter().find(|(n, _)| *n == w) {
+        return Ok(Some(*t));
+    }
+    if w.len() < 2 {
+        return Ok(None);
+    }
+    let hits: Vec<&(&str, T)> = names.iter().filter(|(n, _)| n.starts_with(&w)).collect();
+    match hits.len() {
+        0 => Ok(None),
+        1 => Ok(Some(hits[0].1)),
+        _ => Err(hits.iter().map(|(n, _)| n.to_string()).collect()),
+    }
+}
+
+fn words(line: &str) -> Vec<&str> {
+    line.split_whitespace().collect()
+}
+
+/// Reads one line.
+pub fn parse(line: &str) -> Cmd {
+    let w = words(line);
+    let Some(first) = w.first() else { return Cmd::NotCommand };
+    let up = first.to_ascii_uppercase();
+    let second = w.get(1).map(|s| s.to_ascii_uppercase());
+    let rest_from = |i: usize| w.get(i..).map(|s| s.join(" ")).unwrap_or_default();
+    // two-word spellings
+    let (head, skip) = match (up.as_str(), second.as_deref()) {
+        ("SIGN", Some("ON")) => ("SIGNON".to_string(), 2),
+        ("SIGN", Some("OFF")) => ("SIGNOFF".to_string(), 2),
+        ("END", Some("PRESS")) => ("ENDPRESS".to_string(), 2),
+        ("PROCESS", Some("NOW")) => ("PROCESS!".to_string(), 2),
+        _ => (up.clone(), 1),
+    };
+    let arg = |i: usize| w.get(skip + i).map(|s| s.to_string());
+    match head.as_str() {
+        "CREATE" => match (arg(0), arg(1)) {
+            (Some(g), Some(p)) => Cmd::Create {
+                game: g.trim_start_matches('?').to_string(),
+                password: p,
+                variant: arg(2),
+                options: w.get(skip + 3..).map(|s| s.iter().map(|x| x.to_string()).collect()).unwrap_or_default(),
+            },
+            _ => Cmd::Bad("CREATE needs a game name and a password: CREATE ?game password [variant]".into()),
+        },
+        "SIGNON" => match (arg(0), arg(1)) {
+            (Some(g), Some(p)) => {
+                if let Some(game) = g.strip_prefix('?') {
+                    Cmd::Join { game: game.to_string(), password: p }
+                } else {
+                    let mut cs = g.chars();
+                    let letter = cs.next().map(|c| c.to_ascii_uppercase()).unwrap_or(' ');
+                    let game: String = cs.collect();
+                    if game.is_empty() {
+                        Cmd::Bad("SIGNON needs the power letter and the game name together: SIGNON Fgame password (or SIGNON ?game password to join)".into())
+                    } else {
+                        Cmd::Signon { letter, game, password: p }
+                    }
+                }
+            }
+            _ => Cmd::Bad("SIGNON needs a game and a password: SIGNON Fgame password, or SIGNON ?game password to join".into()),
+        },
+        "OBSERVE" | "WATCH" => match arg(0) {
+            Some(g) => Cmd::Observe { game: g.trim_start_matches('?').to_string(), password: arg(1) },
+            None => Cmd::Bad("OBSERVE needs a game name".into()),
+        },
+        "LIST" => Cmd::List(arg(0)),
+        "HISTORY" => match arg(0) {
+            Some(g) => {
+                let mut from = None;
+                let mut to = None;
+                let mut i = 1;
+                while let Some(k) = arg(i) {
+                    match k.to_ascii_uppercase().as_str() {
+                        "FROM" => from = arg(i + 1),
+                        "TO" => to = arg(i + 1),
+                        _ => return Cmd::Bad(format!("HISTORY: `{k}` is not FROM or TO")),
+                    }
+                    i += 2;
+                }
+                Cmd::History { game: g, from, to }
+            }
+            None => Cmd::Bad("HISTORY needs a game name: HISTORY game [FROM phase] [TO phase]".into()),
+        },
+        "SUMMARY" => match arg(0) {
+            Some(g) => Cmd::Summary(g),
+            None => Cmd::Bad("SUMMARY needs a game name".into()),
+        },
+        "CLEAR" if w.len() == skip => Cmd::Clear,
+        "PRESS" | "BROADCAST" => {
+            let mut to = None;
+            let mut grey = false;
+            let mut i = 0;
+            while let Some(k) = arg(i) {
+                match k.to_ascii_uppercase().as_str() {
+                    "TO" => {
+                        to = arg(i + 1);
+                        i += 2;
+                        continue;
+                    }
+                    "GREY" | "GRAY" | "ANON" | "ANONYMOUS" => grey = true,
+                    "WHITE" | "SIGNED" => grey = false,
+                    _ if head == "PRESS" && to.is_none() => to = Some(k.clone()),
+                    _ => return Cmd::Bad(format!("{head}: `{k}` is not understood (write {head} [TO powers] [GREY])")),
+                }
+                i += 1;
+            }
+            if head == "BROADCAST" { Cmd::Broadcast { grey } } else { Cmd::Press { to, grey } }
+        }
+        "ENDPRESS" => Cmd::EndPress,
+        "SET" => {
+            let Some(mut key) = arg(0).map(|k| k.to_ascii_uppercase()) else { return Cmd::Bad("SET needs a setting name".into()) };
+            let mut next = 1;
+            if key == "NO"
+                && let Some(k2) = arg(1)
+            {
+                key = format!("NO{}", k2.to_ascii_uppercase());
+                next = 2;
+            }
+            match match_word(&key, SET_KEYS) {
+                Ok(Some(k)) => Cmd::Set { key: k, arg: rest_from(skip + next) },
+                Ok(None) => Cmd::Bad(format!("SET {key}: no such setting (try HELP)")),
+                Err(c) => Cmd::Bad(format!("SET {key}: ambiguous, could be {}", c.join(", "))),
+            }
+        }
+        "RESIGN" | "ABANDON" => Cmd::Resign,
+        "HELP" => Cmd::Help,
+        "SIGNOFF" | "QUIT" | "END" | "BYE" if w.len() == skip => Cmd::Signoff,
+        "PROCESS" if w.len() == skip => Cmd::Process { force: false },
+        "PROCESS!" => Cmd::Process { force: true },
+        "PREDICT" => Cmd::Predict,
+        "PAUSE" => Cmd::Pause,
+        "RESUME" => Cmd::Resume,
+        "TERMINATE" => Cmd::Terminate,
+        "EJECT" => arg(0).map(Cmd::Eject).unwrap_or(Cmd::Bad("EJECT needs a power".into())),
+        "BECOME" => arg(0).map(Cmd::Become).unwrap_or(Cmd::Bad("BECOME needs a power".into())),
+        "ROLLBACK" => arg(0).map(Cmd::Rollback).unwrap_or(Cmd::Bad("ROLLBACK needs a phase (like S1902M)".into())),
+        _ => Cmd::NotCommand,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn njudge_spellings() {
+        assert_eq!(parse("signon Fdemo secret"), Cmd::Signon { letter: 'F', game: "demo".into(), password: "secret".into() });
+        assert_eq!(parse("SIGN ON ?demo pw"), Cmd::Join { game: "demo".into(), password: "pw".into() });
+        assert_eq!(parse("set no wait"), Cmd::Set { key: SetKey::NoWait, arg: String::new() });
+        assert_eq!(parse("SET DEAD 2026-11-25 20:00"), Cmd::Set { key: SetKey::Deadline, arg: "2026-11-25 20:00".into() });
+        assert_eq!(parse("press to EF grey"), Cmd::Press { to: Some("EF".into()), grey: true });
+        assert_eq!(parse("end press"), Cmd::EndPress);
+        assert_eq!(parse("process!"), Cmd::Process { force: true });
+        assert!(matches!(parse("SET P x"), Cmd::Bad(m) if m.contains("ambiguous")));
+        // orders are not commands
+        assert_eq!(parse("A PAR-BUR"), Cmd::NotCommand);
+        assert_eq!(parse("HEL - NTH"), Cmd::NotCommand);
+        assert_eq!(parse("CLEAR the way"), Cmd::NotCommand);
+    }
+}

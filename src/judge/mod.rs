@@ -1,0 +1,405 @@
+//! The judge: mail in → commands → SQLite → adjudication at deadlines → mail out.
+//!
+//! - [`Judge`] owns the database connection and the [`Ctx`] (configuration,
+//!   variants, templates, clock) and offers the three steps of the daemon's loop:
+//!   [`Judge::handle_batch`] (inbound mail, group-committed), [`Judge::tick`]
+//!   (deadlines, reminders, late notices) and [`Judge::flush_outbox`].
+//! - [`game`]: games and players as rows, orders, phase processing, reports.
+//! - [`session`]: the command language of one mail, and its reply.
+//! - [`commands`]: reading command lines (njudge names and abbreviations).
+//! - [`text`]: templates (minijinja) for replies, reports and notices.
+//!
+//! Durability: each mail is handled inside a savepoint of the batch transaction,
+//! its reply queued in the `outbox` table in the same transaction; the caller
+//! marks inbound mail done only after [`Judge::handle_batch`] returned (after
+//! commit). A Message-ID seen before is skipped. Replies leave from the outbox
+//! after commit, and are marked sent after the transport took them.
+
+pub mod commands;
+pub mod game;
+pub mod session;
+pub mod text;
+
+use crate::config::Config;
+use crate::mail::compose::{self, Kind, OutMail};
+use crate::mail::read::{self, ReadLimits, Verdict};
+use crate::mail::{Outbound, RawMail};
+use crate::map::Variant;
+use anyhow::Context;
+use argon2::{Argon2, PasswordHasher, PasswordVerifier};
+use rusqlite::{Connection, OptionalExtension, params};
+use sha2::{Digest, Sha256};
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// Where "now" comes from: the system clock, or a fixed time (tests, replays).
+#[derive(Clone, Debug)]
+pub enum Clock {
+    System,
+    Fixed(i64),
+}
+
+impl Clock {
+    pub fn now(&self) -> i64 {
+        match self {
+            Clock::System => std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs() as i64).unwrap_or(0),
+            Clock::Fixed(t) => *t,
+        }
+    }
+}
+
+/// Everything the judge's logic needs besides the database.
+pub struct Ctx {
+    pub cfg: Config,
+    pub clock: Clock,
+    pub templates: text::Templates,
+    variants: HashMap<String, Arc<Variant>>,
+    /// Passwords already checked against a hash in this process (hash → SHA-256 of the password).
+    pwcache: HashMap<String, [u8; 32]>,
+    /// Games whose orders changed in the current mail (checked for early processing).
+    pub touched: Vec<i64>,
+}
+
+static COUNTER: AtomicU64 = AtomicU64::new(0);
+
+impl Ctx {
+    pub fn new(cfg: Config, clock: Clock) -> anyhow::Result<Ctx> {
+        let templates = text::Templates::load(cfg.templates_dir.as_deref())?;
+        Ok(Ctx { cfg, clock, templates, variants: HashMap::new(), pwcache: HashMap::new(), touched: Vec::new() })
+    }
+
+    pub fn now(&self) -> i64 {
+        self.clock.now()
+    }
+
+    /// A loaded variant (cached).
+    pub fn variant(&mut self, name: &str) -> Result<Arc<Variant>, String> {
+        let key = name.to_ascii_lowercase();
+        if let Some(v) = self.variants.get(&key) {
+            return Ok(v.clone());
+        }
+        let dir = self.cfg.variants_dir.clone().filter(|d| d.is_dir());
+        let v = Arc::new(Variant::find(name, dir.as_deref())?);
+        self.variants.insert(key, v.clone());
+        Ok(v)
+    }
+
+    fn argon() -> Argon2<'static> {
+        // 8 MiB, 2 passes: ~10 ms a hash here; checked passwords are cached per process
+        let params = argon2::Params::new(8192, 2, 1, None).expect("valid argon2 parameters");
+        Argon2::new(argon2::Algorithm::Argon2id, argon2::Version::V0x13, params)
+    }
+
+    pub fn hash_password(&mut self, pw: &str) -> String {
+        let h = Self::argon().hash_password(pw.as_bytes()).expect("argon2 hashing").to_string();
+        self.pwcache.insert(h.clone(), Sha256::digest(pw.as_bytes()).into());
+        h
+    }
+
+    pub fn check_password(&mut self, hash: &str, pw: &str) -> bool {
+        let digest: [u8; 32] = Sha256::digest(pw.as_bytes()).into();
+        if self.pwcache.get(hash) == Some(&digest) {
+            return true;
+        }
+        let ok = Self::argon().verify_password(pw.as_bytes(), hash).is_ok();
+        if ok {
+            self.pwcache.insert(hash.to_string(), digest);
+        }
+        ok
+    }
+
+    /// A new Message-ID for outgoing mail.
+    pub fn new_message_id(&self) -> String {
+        let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+        let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos()).unwrap_or(0);
+        format!("<mj.{nanos:x}.{}.{n}@{}>", std::process::id(), self.cfg.domain())
+    }
+
+    /// Queues a mail in the outbox (inside the caller's transaction).
+    pub fn queue(&self, conn: &Connection, m: &OutMail, game_id: Option<i64>, mail_id: Option<i64>) -> rusqlite::Result<i64> {
+        conn.prepare_cached(
+            "INSERT INTO outbox (to_addr, subject, body, message_id, in_reply_to, refs, list_id, kind, game_id, mail_id, created)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+        )?
+        .execute(params![
+            m.to,
+            m.subject,
+            m.body,
+            m.message_id,
+            m.in_reply_to,
+            m.references.join(" "),
+            m.list_id,
+            if m.kind == Kind::Reply { "reply" } else { "notice" },
+            game_id,
+            mail_id,
+            self.now()
+        ])?;
+        Ok(conn.last_insert_rowid())
+    }
+
+    /// Queues a notice (not a reply) to `to`.
+    pub fn notice(&self, conn: &Connection, to: &str, subject: &str, body: String, game_id: Option<i64>, list_id: Option<String>) -> rusqlite::Result<i64> {
+        let m = OutMail {
+            to: to.to_string(),
+            subject: subject.to_string(),
+            body,
+            message_id: self.new_message_id(),
+            in_reply_to: None,
+            references: Vec::new(),
+            list_id,
+            kind: Kind::Notice,
+        };
+        self.queue(conn, &m, game_id, None)
+    }
+}
+
+/// What happened to one inbound mail.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MailOutcome {
+    Answered,
+    Ignored(String),
+    /// Seen before (same Message-ID): nothing done.
+    Duplicate,
+    RateLimited,
+}
+
+/// The judge: a database connection and its context.
+pub struct Judge {
+    pub conn: Connection,
+    pub ctx: Ctx,
+}
+
+impl Judge {
+    /// Opens the database named in the configuration.
+    pub fn open(cfg: Config, clock: Clock) -> anyhow::Result<Judge> {
+        let conn = crate::store::open(&cfg.database, cfg.synchronous_full).with_context(|| format!("opening database {}", cfg.database.display()))?;
+        Ok(Judge { conn, ctx: Ctx::new(cfg, clock)? })
+    }
+
+    /// A judge on an in-memory database.
+    pub fn in_memory(cfg: Config, clock: Clock) -> anyhow::Result<Judge> {
+        Ok(Judge { conn: crate::store::open_memory()?, ctx: Ctx::new(cfg, clock)? })
+    }
+
+    /// Handles a batch of inbound mails in one transaction (each in its own
+    /// savepoint, so one failing mail does not undo the others). When this
+    /// returns `Ok`, everything is committed and the mails may be marked done.
+    pub fn handle_batch(&mut self, mails: &[RawMail]) -> anyhow::Result<Vec<MailOutcome>> {
+        let mut outcomes = Vec::with_capacity(mails.len());
+        let mut tx = self.conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        for m in mails {
+            let mut sp = tx.savepoint()?;
+            match handle_mail(&sp, &mut self.ctx, &m.bytes) {
+                Ok(o) => {
+                    sp.commit()?;
+                    outcomes.push(o);
+                }
+                Err(e) => {
+                    sp.rollback()?;
+                    drop(sp);
+                    // keep the mail and tell the sender: nothing may be lost silently
+                    tracing::error!("mail {} failed: {e:#}", m.key);
+                    outcomes.push(record_failure(&tx, &mut self.ctx, &m.bytes, &format!("{e:#}"))?);
+                }
+            }
+        }
+        tx.commit()?;
+        Ok(outcomes)
+    }
+
+    /// Deadlines: reminders, late notices, and processing of due phases (each
+    /// game in its own transaction). Returns the number of phases processed.
+    pub fn tick(&mut self) -> anyhow::Result<usize> {
+        let now = self.ctx.now();
+        // due: a reminder not yet sent, or the deadline passed (and not parked waiting for the GM)
+        let ids: Vec<i64> = {
+            let mut st = self.conn.prepare_cached(
+                "SELECT id FROM games WHERE status = 'active' AND paused = 0 AND deadline IS NOT NULL AND waiting_gm < seq AND (
+                    deadline <= ?1 OR (reminded < seq AND deadline - json_extract(settings, '$.reminder_secs') <= ?1))
+                 ORDER BY deadline",
+            )?;
+            st.query_map([now], |r| r.get(0))?.collect::<Result<_, _>>()?
+        };
+        let mut processed = 0;
+        for id in ids {
+            let tx = self.conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+            match game::tick_game(&tx, &mut self.ctx, id) {
+                Ok(n) => {
+                    tx.commit()?;
+                    processed += n;
+                }
+                Err(e) => {
+                    tracing::error!("game {id}: deadline processing failed: {e:#}");
+                    drop(tx);
+                }
+            }
+        }
+        Ok(processed)
+    }
+
+    /// Sends queued mail through `out`. Returns how many were sent.
+    pub fn flush_outbox(&mut self, out: &mut dyn Outbound) -> anyhow::Result<usize> {
+        let now = self.ctx.now();
+        let rows: Vec<(i64, OutMail)> = {
+            let mut st = self.conn.prepare_cached(
+                "SELECT id, to_addr, subject, body, message_id, in_reply_to, refs, list_id, kind FROM outbox
+                 WHERE sent IS NULL AND next_try <= ?1 ORDER BY id LIMIT 500",
+            )?;
+            st.query_map([now], |r| {
+                let refs: String = r.get(6)?;
+                let kind: String = r.get(8)?;
+                Ok((
+                    r.get(0)?,
+                    OutMail {
+                        to: r.get(1)?,
+                        subject: r.get(2)?,
+                        body: r.get(3)?,
+                        message_id: r.get(4)?,
+                        in_reply_to: r.get(5)?,
+                        references: refs.split_whitespace().map(str::to_string).collect(),
+                        list_id: r.get(7)?,
+                        kind: if kind == "reply" { Kind::Reply } else { Kind::Notice },
+                    },
+                ))
+            })?
+            .collect::<Result<_, _>>()?
+        };
+        let mut sent = 0;
+        for (id, m) in rows {
+            let result = compose::compose(&self.ctx.cfg.name, &self.ctx.cfg.address, &m, now).and_then(|bytes| out.send(id, &bytes, &m.to));
+            match result {
+                Ok(()) => {
+                    self.conn.prepare_cached("UPDATE outbox SET sent = ?1, attempts = attempts + 1 WHERE id = ?2")?.execute(params![now, id])?;
+                    sent += 1;
+                }
+                Err(e) => {
+                    let attempts: i64 = self.conn.query_row("SELECT attempts FROM outbox WHERE id = ?1", [id], |r| r.get(0))?;
+                    let wait = (30i64 << attempts.min(7)).min(3600);
+                    tracing::warn!("outbox {id} to {}: {e:#}; retry in {wait} s", m.to);
+                    self.conn.execute(
+                        "UPDATE outbox SET attempts = attempts + 1, next_try = ?1, last_error = ?2 WHERE id = ?3",
+                        params![now + wait, format!("{e:#}"), id],
+                    )?;
+                }
+            }
+        }
+        Ok(sent)
+    }
+}
+
+fn mail_seen(conn: &Connection, message_id: &str) -> rusqlite::Result<bool> {
+    conn.prepare_cached("SELECT 1 FROM mails WHERE message_id = ?1")?.query_row([message_id], |_| Ok(())).optional().map(|o| o.is_some())
+}
+
+fn store_mail(conn: &Connection, ctx: &Ctx, message_id: &str, sender: &str, subject: &str, raw: &[u8], outcome: &str) -> rusqlite::Result<i64> {
+    // an oversized mail is kept cut to the limit (its headers and start)
+    let keep = &raw[..raw.len().min(ctx.cfg.limits.max_message_bytes)];
+    conn.prepare_cached("INSERT INTO mails (message_id, sender, subject, raw, received, outcome) VALUES (?1, ?2, ?3, ?4, ?5, ?6)")?
+        .execute(params![message_id, sender, subject, keep, ctx.now(), outcome])?;
+    Ok(conn.last_insert_rowid())
+}
+
+/// Handles one inbound mail inside the caller's transaction.
+pub fn handle_mail(conn: &Connection, ctx: &mut Ctx, raw: &[u8]) -> anyhow::Result<MailOutcome> {
+    let limits = ReadLimits { max_bytes: ctx.cfg.limits.max_message_bytes, max_lines: ctx.cfg.limits.max_lines };
+    let verdict = read::read(raw, &ctx.cfg.address, limits);
+    if mail_seen(conn, verdict.message_id())? {
+        return Ok(MailOutcome::Duplicate);
+    }
+    let inc = match verdict {
+        Verdict::Ignore { message_id, from, reason } => {
+            store_mail(conn, ctx, &message_id, &from, "", raw, &format!("ignored: {reason}"))?;
+            tracing::info!("ignored mail {message_id} from {from}: {reason}");
+            return Ok(MailOutcome::Ignored(reason));
+        }
+        Verdict::Answer(i) => i,
+    };
+    let recent: i64 = conn
+        .prepare_cached("SELECT count(*) FROM mails WHERE sender = ?1 AND received > ?2 AND outcome != 'duplicate'")?
+        .query_row(params![inc.from, ctx.now() - 3600], |r| r.get(0))?;
+    let limit = ctx.cfg.limits.mails_per_sender_per_hour as i64;
+    if recent >= limit {
+        let mail_id = store_mail(conn, ctx, &inc.message_id, &inc.from, &inc.subject, raw, "rate-limited")?;
+        if recent == limit {
+            let body = ctx.templates.render(
+                "notice.txt",
+                minijinja::context! { title => "Too many mails", lines => vec![
+                    format!("You have sent {limit} mails to this judge within an hour: that is its limit."),
+                    "Mails over the limit are kept but not read or answered. Wait an hour and send your commands again.".to_string(),
+                ] },
+            );
+            let m = reply_to(ctx, &inc, body);
+            ctx.queue(conn, &m, None, Some(mail_id))?;
+        }
+        return Ok(MailOutcome::RateLimited);
+    }
+    let mail_id = store_mail(conn, ctx, &inc.message_id, &inc.from, &inc.subject, raw, "answered")?;
+    let body = if inc.too_large {
+        ctx.templates.render(
+            "notice.txt",
+            minijinja::context! { title => "Mail too large", lines => vec![
+                format!("Your mail is {} bytes; this judge reads mails of up to {} bytes.", raw.len(), ctx.cfg.limits.max_message_bytes),
+                "Nothing in it was read. Send your commands as plain text, without attachments.".to_string(),
+            ] },
+        )
+    } else {
+        session::run(conn, ctx, &inc, mail_id)?
+    };
+    let m = reply_to(ctx, &inc, body);
+    ctx.queue(conn, &m, None, Some(mail_id))?;
+    // phases that became ready through this mail are processed after its reply is queued
+    game::process_ready(conn, ctx)?;
+    Ok(MailOutcome::Answered)
+}
+
+fn reply_to(ctx: &Ctx, inc: &read::Incoming, body: String) -> OutMail {
+    let subject = if inc.subject.trim().is_empty() {
+        format!("{}: your mail", ctx.cfg.name)
+    } else if inc.subject.to_ascii_lowercase().starts_with("re:") {
+        inc.subject.clone()
+    } else {
+        format!("Re: {}", inc.subject)
+    };
+    let mut references = inc.references.clone();
+    references.push(inc.message_id.clone());
+    OutMail {
+        to: inc.reply_to.clone(),
+        subject,
+        body,
+        message_id: ctx.new_message_id(),
+        in_reply_to: Some(inc.message_id.clone()),
+        references,
+        list_id: None,
+        kind: Kind::Reply,
+    }
+}
+
+/// A mail whose handling failed: kept, marked, and (if it has a sender) answered
+/// with an apology; the keeper is told.
+fn record_failure(conn: &Connection, ctx: &mut Ctx, raw: &[u8], error: &str) -> anyhow::Result<MailOutcome> {
+    let limits = ReadLimits { max_bytes: ctx.cfg.limits.max_message_bytes, max_lines: ctx.cfg.limits.max_lines };
+    let verdict = read::read(raw, &ctx.cfg.address, limits);
+    if mail_seen(conn, verdict.message_id())? {
+        return Ok(MailOutcome::Duplicate);
+    }
+    let mail_id = store_mail(conn, ctx, verdict.message_id(), verdict.from(), "", raw, &format!("failed: {error}"))?;
+    if let Verdict::Answer(inc) = verdict {
+        let body = ctx.templates.render(
+            "notice.txt",
+            minijinja::context! { title => "Internal error", lines => vec![
+                "The judge could not process your mail because of an internal error. Nothing in it took effect.".to_string(),
+                "Your mail is kept and the judge's keeper has been told; please send it again later.".to_string(),
+            ] },
+        );
+        let m = reply_to(ctx, &inc, body);
+        ctx.queue(conn, &m, None, Some(mail_id))?;
+    }
+    let keeper = ctx.cfg.keeper.clone();
+    ctx.notice(conn, &keeper, "mailjudge: a mail failed", format!("Mail #{mail_id} ({}) failed:\n{error}\n", verdict_id(raw)), None, None)?;
+    Ok(MailOutcome::Ignored(format!("failed: {error}")))
+}
+
+fn verdict_id(raw: &[u8]) -> String {
+    read::content_id(raw)
+}

@@ -1,0 +1,142 @@
+//! Outgoing mail, built with lettre's typed builder: addresses are parsed, header
+//! values encoded and folded by lettre, so nothing a player writes can add a header.
+
+use lettre::Message;
+use lettre::message::header::{ContentType, Header, HeaderName, HeaderValue};
+use lettre::message::Mailbox;
+use std::time::{Duration, UNIX_EPOCH};
+
+/// What kind of mail this is (decides Auto-Submitted and List-Id).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// The answer to a player's mail.
+    Reply,
+    /// Anything else the judge sends on its own (reports, reminders, press).
+    Notice,
+}
+
+/// One outgoing mail, as stored in the outbox.
+#[derive(Clone, Debug)]
+pub struct OutMail {
+    pub to: String,
+    pub subject: String,
+    pub body: String,
+    pub message_id: String,
+    pub in_reply_to: Option<String>,
+    pub references: Vec<String>,
+    pub list_id: Option<String>,
+    pub kind: Kind,
+}
+
+macro_rules! text_header {
+    ($ty:ident, $name:literal) => {
+        #[derive(Clone, Debug)]
+        struct $ty(String);
+        impl Header for $ty {
+            fn name() -> HeaderName {
+                HeaderName::new_from_ascii_str($name)
+            }
+            fn parse(s: &str) -> Result<Self, Box<dyn std::error::Error + Send + Sync>> {
+                Ok($ty(s.to_string()))
+            }
+            fn display(&self) -> HeaderValue {
+                HeaderValue::new(Self::name(), self.0.clone())
+            }
+        }
+    };
+}
+
+text_header!(AutoSubmitted, "Auto-Submitted");
+text_header!(XLoop, "X-Loop");
+text_header!(ListId, "List-Id");
+text_header!(Precedence, "Precedence");
+
+/// A message id reduced to the characters a message id may have.
+pub fn clean_id(id: &str) -> String {
+    let inner: String = id.trim().trim_matches(['<', '>']).chars().filter(|c| c.is_ascii_graphic() && !matches!(c, '<' | '>' | '"' | '\\')).take(250).collect();
+    format!("<{inner}>")
+}
+
+/// Builds the RFC 5322 bytes of `m`, from `from_name <from_addr>`, dated `date` (Unix seconds).
+pub fn compose(from_name: &str, from_addr: &str, m: &OutMail, date: i64) -> anyhow::Result<Vec<u8>> {
+    let from = Mailbox::new(Some(from_name.to_string()), from_addr.parse()?);
+    let to: Mailbox = m.to.parse()?;
+    let subject: String = m.subject.chars().map(|c| if c.is_control() { ' ' } else { c }).collect();
+    let mut b = Message::builder()
+        .from(from)
+        .to(to)
+        .subject(subject)
+        .date(UNIX_EPOCH + Duration::from_secs(date.max(0) as u64))
+        .message_id(Some(clean_id(&m.message_id)))
+        .header(XLoop(from_addr.to_string()));
+    b = match m.kind {
+        Kind::Reply => b.header(AutoSubmitted("auto-replied".into())),
+        Kind::Notice => b.header(AutoSubmitted("auto-generated".into())).header(Precedence("bulk".into())),
+    };
+    if let Some(r) = &m.in_reply_to {
+        b = b.in_reply_to(clean_id(r));
+    }
+    if !m.references.is_empty() {
+        let refs: Vec<String> = m.references.iter().map(|r| clean_id(r)).collect();
+        b = b.references(refs.join(" "));
+    }
+    if let Some(l) = &m.list_id {
+        let l: String = l.chars().filter(|c| c.is_ascii_graphic() || *c == ' ').collect();
+        b = b.header(ListId(l));
+    }
+    let msg = b.header(ContentType::TEXT_PLAIN).body(m.body.clone())?;
+    Ok(msg.formatted())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn no_header_injection_through_subject_or_ids() {
+        let m = OutMail {
+            to: "p1@example.test".into(),
+            subject: "Re: orders\r\nBcc: victim@example.test".into(),
+            body: "hello\r\nBcc: nobody\r\n".into(),
+            message_id: "<abc@judge>".into(),
+            in_reply_to: Some("<x@y>\r\nBcc: evil@example.test".into()),
+            references: vec![],
+            list_id: None,
+            kind: Kind::Reply,
+        };
+        let bytes = compose("judge", "judge@example.test", &m, 1_700_000_000).unwrap();
+        let text = String::from_utf8_lossy(&bytes);
+        let head = text.split("\r\n\r\n").next().unwrap();
+        assert!(!head.lines().any(|l| l.to_ascii_lowercase().starts_with("bcc:")), "{head}");
+        assert!(head.contains("Auto-Submitted: auto-replied"), "{head}");
+        assert!(head.contains("X-Loop: judge@example.test"), "{head}");
+    }
+
+    #[test]
+    fn bad_recipient_is_an_error() {
+        let m = OutMail {
+            to: "not an address\r\nBcc: x@y".into(),
+            subject: "s".into(),
+            body: "b".into(),
+            message_id: "<a@b>".into(),
+            in_reply_to: None,
+            references: vec![],
+            list_id: None,
+            kind: Kind::Notice,
+        };
+        assert!(compose("judge", "judge@example.test", &m, 0).is_err());
+    }
+}
+
+/// A plain mail from a player to the judge (for `mailjudge mail` and tests).
+pub fn player_mail(from: &str, to: &str, subject: &str, body: &str) -> anyhow::Result<Vec<u8>> {
+    let msg = Message::builder()
+        .from(from.parse()?)
+        .to(to.parse()?)
+        .subject(subject)
+        .date_now()
+        .message_id(None)
+        .header(ContentType::TEXT_PLAIN)
+        .body(body.to_string())?;
+    Ok(msg.formatted())
+}

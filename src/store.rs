@@ -1,0 +1,186 @@
+//! SQLite storage: schema, migrations and connection settings.
+//!
+//! One file, WAL journal, foreign keys on. The schema version lives in
+//! `PRAGMA user_version`; [`MIGRATIONS`] are applied in order, each in its own
+//! transaction, so an old database is brought forward on open.
+//!
+//! What is kept: every inbound mail raw (`mails`), every order version with the
+//! mail it came from (`orders`), every phase's position, results and report
+//! (`phases`), press (`press`), and every outgoing mail (`outbox`).
+
+use rusqlite::Connection;
+use std::path::Path;
+
+/// Schema migrations; index + 1 is the version each one brings the database to.
+pub const MIGRATIONS: &[&str] = &[
+    // 1: the first schema
+    r#"
+    CREATE TABLE games (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL UNIQUE COLLATE NOCASE,
+        variant TEXT NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('forming', 'active', 'finished')),
+        paused INTEGER NOT NULL DEFAULT 0,
+        master_hash TEXT NOT NULL,
+        master_email TEXT NOT NULL,
+        settings TEXT NOT NULL,
+        position TEXT,
+        seq INTEGER NOT NULL DEFAULT 0,
+        deadline INTEGER,
+        grace_until INTEGER,
+        reminded INTEGER NOT NULL DEFAULT -1,
+        late_noticed INTEGER NOT NULL DEFAULT -1,
+        waiting_gm INTEGER NOT NULL DEFAULT -1,
+        result TEXT,
+        created INTEGER NOT NULL
+    );
+    CREATE TABLE players (
+        id INTEGER PRIMARY KEY,
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        role TEXT NOT NULL CHECK (role IN ('player', 'observer')),
+        power INTEGER,
+        email TEXT NOT NULL,
+        pw_hash TEXT,
+        preference TEXT,
+        wait INTEGER NOT NULL DEFAULT 0,
+        draw TEXT,
+        concede INTEGER,
+        absences TEXT NOT NULL DEFAULT '[]',
+        status TEXT NOT NULL DEFAULT 'active',
+        joined INTEGER NOT NULL
+    );
+    CREATE INDEX players_game ON players(game_id);
+    CREATE TABLE mails (
+        id INTEGER PRIMARY KEY,
+        message_id TEXT NOT NULL UNIQUE,
+        sender TEXT NOT NULL,
+        subject TEXT,
+        raw BLOB NOT NULL,
+        received INTEGER NOT NULL,
+        outcome TEXT NOT NULL
+    );
+    CREATE INDEX mails_sender ON mails(sender, received);
+    CREATE TABLE orders (
+        id INTEGER PRIMARY KEY,
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        seq INTEGER NOT NULL,
+        power INTEGER NOT NULL,
+        key TEXT NOT NULL,
+        text TEXT NOT NULL,
+        active INTEGER NOT NULL,
+        mail_id INTEGER REFERENCES mails(id),
+        created INTEGER NOT NULL
+    );
+    CREATE INDEX orders_current ON orders(game_id, seq, power, active);
+    CREATE TABLE phases (
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        seq INTEGER NOT NULL,
+        phase TEXT NOT NULL,
+        position TEXT NOT NULL,
+        results TEXT NOT NULL,
+        report TEXT NOT NULL,
+        processed INTEGER NOT NULL,
+        PRIMARY KEY (game_id, seq)
+    );
+    CREATE TABLE press (
+        id INTEGER PRIMARY KEY,
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        seq INTEGER NOT NULL,
+        from_power INTEGER,
+        recipients TEXT NOT NULL,
+        grey INTEGER NOT NULL,
+        body TEXT NOT NULL,
+        mail_id INTEGER REFERENCES mails(id),
+        created INTEGER NOT NULL
+    );
+    CREATE TABLE outbox (
+        id INTEGER PRIMARY KEY,
+        to_addr TEXT NOT NULL,
+        subject TEXT NOT NULL,
+        body TEXT NOT NULL,
+        message_id TEXT NOT NULL UNIQUE,
+        in_reply_to TEXT,
+        refs TEXT NOT NULL DEFAULT '',
+        list_id TEXT,
+        kind TEXT NOT NULL,
+        game_id INTEGER,
+        mail_id INTEGER REFERENCES mails(id),
+        created INTEGER NOT NULL,
+        sent INTEGER,
+        attempts INTEGER NOT NULL DEFAULT 0,
+        next_try INTEGER NOT NULL DEFAULT 0,
+        last_error TEXT
+    );
+    CREATE INDEX outbox_unsent ON outbox(sent, next_try);
+    "#,
+];
+
+/// Opens (creating if needed) the database at `path` and brings its schema up to date.
+pub fn open(path: &Path, synchronous_full: bool) -> anyhow::Result<Connection> {
+    if let Some(dir) = path.parent()
+        && !dir.as_os_str().is_empty()
+    {
+        std::fs::create_dir_all(dir)?;
+    }
+    let conn = Connection::open(path)?;
+    setup(&conn, synchronous_full)?;
+    Ok(conn)
+}
+
+/// An in-memory database with the full schema (for tests and predictions).
+pub fn open_memory() -> anyhow::Result<Connection> {
+    let conn = Connection::open_in_memory()?;
+    setup(&conn, false)?;
+    Ok(conn)
+}
+
+fn setup(conn: &Connection, synchronous_full: bool) -> anyhow::Result<()> {
+    conn.busy_timeout(std::time::Duration::from_secs(10))?;
+    conn.pragma_update(None, "journal_mode", "WAL")?;
+    conn.pragma_update(None, "synchronous", if synchronous_full { "FULL" } else { "NORMAL" })?;
+    conn.pragma_update(None, "foreign_keys", "ON")?;
+    migrate(conn)
+}
+
+/// Applies the migrations the database has not seen.
+pub fn migrate(conn: &Connection) -> anyhow::Result<()> {
+    let version: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
+    if version as usize > MIGRATIONS.len() {
+        anyhow::bail!("the database has schema version {version}, newer than this mailjudge knows ({}): upgrade mailjudge", MIGRATIONS.len());
+    }
+    for (i, sql) in MIGRATIONS.iter().enumerate().skip(version as usize) {
+        conn.execute_batch(&format!("BEGIN IMMEDIATE; {sql}; PRAGMA user_version = {}; COMMIT;", i + 1))?;
+    }
+    Ok(())
+}
+
+/// Copies the live database to `dest` (SQLite's online backup: consistent while the judge runs).
+pub fn backup(conn: &Connection, dest: &Path) -> anyhow::Result<()> {
+    if dest.exists() {
+        anyhow::bail!("{} exists already; give a new file name", dest.display());
+    }
+    let mut out = Connection::open(dest)?;
+    let b = rusqlite::backup::Backup::new(conn, &mut out)?;
+    b.run_to_completion(256, std::time::Duration::from_millis(0), None)?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn migrations_apply_once() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("j.db");
+        let c = open(&p, false).unwrap();
+        let v: i64 = c.query_row("PRAGMA user_version", [], |r| r.get(0)).unwrap();
+        assert_eq!(v as usize, MIGRATIONS.len());
+        drop(c);
+        let c = open(&p, false).unwrap();
+        let mode: String = c.query_row("PRAGMA journal_mode", [], |r| r.get(0)).unwrap();
+        assert_eq!(mode, "wal");
+        let fk: i64 = c.query_row("PRAGMA foreign_keys", [], |r| r.get(0)).unwrap();
+        assert_eq!(fk, 1);
+    }
+}
