@@ -432,7 +432,6 @@ pub fn submit_line(conn: &Connection, v: &Variant, rules: &Rulebook, game: &Game
         let canonical = o.canonical(v);
         let verdict = outcome.results.iter().find(|r| !r.defaulted && r.power == power && r.order.canonical(v) == outcome_form(v, pos, &o));
         if let Some(r) = verdict
-            && r.result == ResultKind::Void
             && let Some(n) = r.note
             && static_error(n)
         {
@@ -553,7 +552,11 @@ pub fn start(conn: &Connection, ctx: &mut Ctx, game: &mut Game) -> anyhow::Resul
         let j = rng.below(i + 1);
         order.swap(i, j);
     }
-    for &i in &order {
+    // those with a preference choose first; the others get what is left
+    let has_pref = |i: &usize| game.settings.assignment == "preference" && players[*i].preference.as_deref().is_some_and(|p| !p.is_empty());
+    let (mut first, rest): (Vec<usize>, Vec<usize>) = order.iter().partition(|i| has_pref(i));
+    first.extend(rest);
+    for &i in &first {
         let pref = if game.settings.assignment == "preference" { players[i].preference.clone().unwrap_or_default() } else { String::new() };
         let wanted = parse_powers(&v, &pref).unwrap_or_default();
         let pick = wanted.iter().copied().find(|p| free.contains(p)).unwrap_or_else(|| free[rng.below(free.len())]);

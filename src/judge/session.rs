@@ -137,7 +137,7 @@ impl<'a> Session<'a> {
                 statuses.push(s);
             }
         }
-        let entries: Vec<minijinja::Value> = self.entries.iter().map(|e| context! { input => e.input.clone(), responses => e.responses.clone() }).collect();
+        let entries: Vec<minijinja::Value> = self.entries.iter().map(|e| context! { input => e.input.clone(), responses => e.responses.iter().map(|r| wrap(r, 74)).collect::<Vec<_>>() }).collect();
         self.ctx.templates.render(
             "reply.txt",
             context! { judge => self.ctx.cfg.name.clone(), entries => entries, statuses => statuses, cut_lines => cut_lines, max_lines => self.ctx.cfg.limits.max_lines },
@@ -584,6 +584,7 @@ impl<'a> Session<'a> {
             for pl in players.iter().filter(|p| p.status == "active" || p.status == "eliminated") {
                 recipients.push((pl.email.clone(), String::new()));
             }
+            recipients.push((g.master_email.clone(), "the master".into()));
             to_text = "everyone (broadcast)".to_string();
         }
         if let Some(fp) = from_power {
@@ -1112,4 +1113,33 @@ pub fn run_console_create(j: &mut super::Judge, master: &str, game: &str, passwo
     };
     tx.commit()?;
     Ok(text)
+}
+
+/// Wraps long lines at spaces (continuations indented by two), leaving short
+/// lines (tables, reports) as they are.
+pub fn wrap(text: &str, width: usize) -> String {
+    let mut out = String::with_capacity(text.len() + 16);
+    for (i, line) in text.lines().enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        if line.chars().count() <= width {
+            out.push_str(line);
+            continue;
+        }
+        let mut col = 0;
+        for (j, word) in line.split(' ').enumerate() {
+            let n = word.chars().count();
+            if j > 0 && col + 1 + n > width && col > 0 {
+                out.push_str("\n  ");
+                col = 2;
+            } else if j > 0 {
+                out.push(' ');
+                col += 1;
+            }
+            out.push_str(word);
+            col += n;
+        }
+    }
+    out
 }

@@ -139,10 +139,74 @@ pub fn read(raw: &[u8], judge: &str, limits: ReadLimits) -> Verdict {
     let (lines, cut_lines) = if too_large {
         (Vec::new(), 0)
     } else {
-        let text = msg.body_text(0).map(|t| t.into_owned()).unwrap_or_default();
+        let html_only = msg.text_body_count() > 0 && msg.text_part(0).is_some_and(|p| matches!(p.body, mail_parser::PartType::Html(_)));
+        let text = if html_only {
+            msg.body_html(0).map(|h| html_text(&h)).unwrap_or_default()
+        } else {
+            msg.body_text(0).map(|t| t.into_owned()).unwrap_or_default()
+        };
         command_lines(&text, limits.max_lines)
     };
     Verdict::Answer(Incoming { message_id, reply_to, from: from_addr, subject, lines, cut_lines, too_large, references })
+}
+
+/// HTML to text with one line per block (`<div>`, `<p>`, `<br>`, list items,
+/// table rows), as mail programs write one line of the editor per block.
+pub fn html_text(html: &str) -> String {
+    let html = &strip_blockquotes(html);
+    let mut s = String::with_capacity(html.len() + 64);
+    let lower = html.to_ascii_lowercase();
+    let mut last = 0;
+    for (i, _) in lower.match_indices('<') {
+        let tag = &lower[i + 1..];
+        let name: String = tag.trim_start_matches('/').chars().take_while(|c| c.is_ascii_alphanumeric()).collect();
+        if matches!(name.as_str(), "br" | "div" | "p" | "li" | "tr" | "h1" | "h2" | "h3" | "blockquote" | "pre") {
+            s.push_str(&html[last..i]);
+            s.push_str("<br>");
+            last = i;
+        }
+    }
+    s.push_str(&html[last..]);
+    // a <br> per block boundary: html_to_text turns each into a line break
+    let text = mail_parser::decoders::html::html_to_text(&s);
+    let mut out = String::with_capacity(text.len());
+    let mut blank = 0;
+    for line in text.lines() {
+        if line.trim().is_empty() {
+            blank += 1;
+            if blank > 1 {
+                continue;
+            }
+        } else {
+            blank = 0;
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+/// Drops `<blockquote>` sections (quoted replies in HTML mail), nested or not.
+fn strip_blockquotes(html: &str) -> String {
+    let lower = html.to_ascii_lowercase();
+    let mut out = String::with_capacity(html.len());
+    let mut depth = 0usize;
+    let mut i = 0;
+    while i < html.len() {
+        if lower[i..].starts_with("<blockquote") {
+            depth += 1;
+        } else if lower[i..].starts_with("</blockquote") {
+            depth = depth.saturating_sub(1);
+            i += lower[i..].find('>').map(|k| k + 1).unwrap_or(html.len() - i);
+            continue;
+        }
+        let ch = html[i..].chars().next().expect("in range");
+        if depth == 0 {
+            out.push(ch);
+        }
+        i += ch.len_utf8();
+    }
+    out
 }
 
 /// The lines of a body that may hold commands: quoted text (`>`), everything

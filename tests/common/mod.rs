@@ -1,0 +1,127 @@
+//! Shared by the judge's integration tests: a judge on a temporary Maildir
+//! spool and SQLite file, and the mail it sends, read back with mail-parser.
+#![allow(dead_code)]
+
+use mailjudge::config::{Config, DEFAULT_TOML};
+use mailjudge::daemon::{Daemon, Step};
+use mailjudge::judge::Clock;
+use mailjudge::mail::maildir::Maildir;
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+
+pub const JUDGE: &str = "judge@example.test";
+
+/// A configuration for a judge living in `dir`.
+pub fn config_text(dir: &Path, rate: u32) -> String {
+    DEFAULT_TOML
+        .replace("address = \"judge@localhost\"", &format!("address = \"{JUDGE}\""))
+        .replace("keeper = \"keeper@localhost\"", "keeper = \"keeper@example.test\"")
+        .replace("path = \"./var/inbox\"", &format!("path = {:?}", dir.join("inbox")))
+        .replace("path = \"./var/outbox\"", &format!("path = {:?}", dir.join("outbox")))
+        .replace("database = \"./var/mailjudge.db\"", &format!("database = {:?}", dir.join("judge.db")))
+        .replace("templates_dir = \"templates\"", &format!("templates_dir = {:?}", Path::new(env!("CARGO_MANIFEST_DIR")).join("templates")))
+        .replace("variants_dir = \"config/variants\"", &format!("variants_dir = {:?}", Path::new(env!("CARGO_MANIFEST_DIR")).join("config/variants")))
+        .replace("mails_per_sender_per_hour = 60", &format!("mails_per_sender_per_hour = {rate}"))
+}
+
+pub fn config(dir: &Path, rate: u32) -> Config {
+    Config::from_toml(&config_text(dir, rate)).expect("test configuration is valid")
+}
+
+/// One mail the judge sent.
+#[derive(Clone, Debug)]
+pub struct Sent {
+    pub file: String,
+    pub to: String,
+    pub subject: String,
+    pub body: String,
+    pub in_reply_to: Option<String>,
+    pub headers: Vec<(String, String)>,
+}
+
+impl Sent {
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)).map(|(_, v)| v.trim())
+    }
+}
+
+pub fn read_sent(path: &Path) -> Sent {
+    let raw = std::fs::read(path).unwrap();
+    let m = mail_parser::MessageParser::default().parse(&raw).expect("judge mail parses");
+    Sent {
+        file: path.file_name().unwrap().to_string_lossy().into_owned(),
+        to: m.to().and_then(|a| a.first()).and_then(|a| a.address()).unwrap_or_default().to_string(),
+        subject: m.subject().unwrap_or_default().to_string(),
+        body: m.body_text(0).map(|b| b.into_owned()).unwrap_or_default(),
+        in_reply_to: m.in_reply_to().as_text().map(|s| format!("<{s}>")),
+        headers: m.headers_raw().map(|(n, v)| (n.to_string(), v.to_string())).collect(),
+    }
+}
+
+/// All mail in an outbox Maildir, in the order it was queued.
+pub fn all_sent(outbox: &Path) -> Vec<Sent> {
+    let mut names: Vec<PathBuf> = std::fs::read_dir(outbox.join("new")).unwrap().map(|e| e.unwrap().path()).collect();
+    names.sort();
+    names.iter().map(|p| read_sent(p)).collect()
+}
+
+pub struct World {
+    pub dir: tempfile::TempDir,
+    pub daemon: Daemon,
+    pub inbox: Maildir,
+    seen: HashSet<String>,
+    pub now: i64,
+}
+
+impl World {
+    pub fn new(now: i64) -> World {
+        let dir = tempfile::tempdir().unwrap();
+        let cfg = config(dir.path(), 1000);
+        let inbox = Maildir::open(&dir.path().join("inbox")).unwrap();
+        let daemon = Daemon::new(cfg, Clock::Fixed(now)).unwrap();
+        World { dir, daemon, inbox, seen: HashSet::new(), now }
+    }
+
+    pub fn set_time(&mut self, t: i64) {
+        self.now = t;
+        self.daemon.judge.ctx.clock = Clock::Fixed(t);
+    }
+
+    /// Drops a test mail (tests/data/game/NAME.eml) into the inbox.
+    pub fn deliver(&self, name: &str) {
+        let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/game").join(format!("{name}.eml"));
+        let bytes = std::fs::read(&src).unwrap_or_else(|e| panic!("{}: {e}", src.display()));
+        self.inbox.deliver(name, &bytes).unwrap();
+    }
+
+    pub fn deliver_bytes(&self, name: &str, bytes: &[u8]) {
+        self.inbox.deliver(name, bytes).unwrap();
+    }
+
+    /// One pass of the daemon; returns the mail sent in it.
+    pub fn step(&mut self) -> (Step, Vec<Sent>) {
+        let s = self.daemon.step().unwrap();
+        let mut new = Vec::new();
+        for m in all_sent(&self.dir.path().join("outbox")) {
+            if self.seen.insert(m.file.clone()) {
+                new.push(m);
+            }
+        }
+        (s, new)
+    }
+
+    pub fn sql_i64(&self, sql: &str) -> i64 {
+        self.daemon.judge.conn.query_row(sql, [], |r| r.get(0)).unwrap()
+    }
+}
+
+/// The only reply to the mail with `message_id` among `sent`.
+pub fn reply<'a>(sent: &'a [Sent], message_id: &str) -> &'a Sent {
+    let r: Vec<&Sent> = sent.iter().filter(|s| s.in_reply_to.as_deref() == Some(message_id)).collect();
+    assert_eq!(r.len(), 1, "expected exactly one reply to {message_id}, got {}: {:#?}", r.len(), sent.iter().map(|s| (&s.to, &s.subject)).collect::<Vec<_>>());
+    r[0]
+}
+
+pub fn to<'a>(sent: &'a [Sent], addr: &str) -> Vec<&'a Sent> {
+    sent.iter().filter(|s| s.to == addr).collect()
+}
