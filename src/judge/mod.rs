@@ -86,8 +86,9 @@ impl Ctx {
     }
 
     fn argon() -> Argon2<'static> {
-        // 8 MiB, 2 passes: ~10 ms a hash here; checked passwords are cached per process
-        let params = argon2::Params::new(8192, 2, 1, None).expect("valid argon2 parameters");
+        // Argon2id with OWASP's first recommended setting (19 MiB, 2 passes, 1 lane);
+        // a password checked once is cached (as a SHA-256) for the life of the process
+        let params = argon2::Params::new(19_456, 2, 1, None).expect("valid argon2 parameters");
         Argon2::new(argon2::Algorithm::Argon2id, argon2::Version::V0x13, params)
     }
 
