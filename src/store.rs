@@ -71,7 +71,7 @@ pub const MIGRATIONS: &[&str] = &[
         mail_id INTEGER REFERENCES mails(id),
         created INTEGER NOT NULL
     );
-    CREATE INDEX orders_current ON orders(game_id, seq, power, active);
+    CREATE INDEX orders_current ON orders(game_id, seq, active, power);
     CREATE TABLE phases (
         game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
         seq INTEGER NOT NULL,
@@ -136,6 +136,7 @@ pub fn open_memory() -> anyhow::Result<Connection> {
 
 fn setup(conn: &Connection, synchronous_full: bool) -> anyhow::Result<()> {
     conn.busy_timeout(std::time::Duration::from_secs(10))?;
+    conn.set_prepared_statement_cache_capacity(128);
     conn.pragma_update(None, "journal_mode", "WAL")?;
     conn.pragma_update(None, "synchronous", if synchronous_full { "FULL" } else { "NORMAL" })?;
     conn.pragma_update(None, "foreign_keys", "ON")?;

@@ -268,6 +268,8 @@ mod tests {
         let t = Timing::parse("next 48 hours at 20:00").unwrap();
         assert_eq!(format_time(t.next_deadline(now, Tz::UTC), Tz::UTC), "Tue 24 Nov 2026 20:00 UTC");
         let t = Timing::parse("next 24 hours at 20:00 on Mon,Thu").unwrap();
+        assert_eq!(format_time(t.next_deadline(now, Tz::UTC), Tz::UTC), "Mon 23 Nov 2026 20:00 UTC");
+        let t = Timing::parse("next 36 hours at 20:00 on Mon,Thu").unwrap();
         assert_eq!(format_time(t.next_deadline(now, Tz::UTC), Tz::UTC), "Thu 26 Nov 2026 20:00 UTC");
         let t = Timing::parse("next 2 days on Mon-Fri").unwrap();
         // Tue 24 10:00 is a weekday

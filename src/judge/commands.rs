@@ -251,7 +251,7 @@ mod tests {
         assert_eq!(parse("press to EF grey"), Cmd::Press { to: Some("EF".into()), grey: true });
         assert_eq!(parse("end press"), Cmd::EndPress);
         assert_eq!(parse("process!"), Cmd::Process { force: true });
-        assert!(matches!(parse("SET P x"), Cmd::Bad(m) if m.contains("ambiguous")));
+        assert!(matches!(parse("SET PA x"), Cmd::Bad(m) if m.contains("ambiguous")));
         // orders are not commands
         assert_eq!(parse("A PAR-BUR"), Cmd::NotCommand);
         assert_eq!(parse("HEL - NTH"), Cmd::NotCommand);

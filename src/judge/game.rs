@@ -292,8 +292,14 @@ pub fn order_key(v: &Variant, o: &Order, waives_before: usize) -> String {
 
 /// The active orders of a phase (all powers, or one), oldest first.
 pub fn current_orders(conn: &Connection, game_id: i64, seq: i64, power: Option<PowerId>) -> rusqlite::Result<Vec<(PowerId, String, String)>> {
-    let mut st = conn.prepare_cached("SELECT power, key, text FROM orders WHERE game_id = ?1 AND seq = ?2 AND active = 1 AND (?3 IS NULL OR power = ?3) ORDER BY id")?;
-    st.query_map(params![game_id, seq, power], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?.collect()
+    let row = |r: &rusqlite::Row| Ok((r.get(0)?, r.get(1)?, r.get(2)?));
+    match power {
+        Some(p) => conn
+            .prepare_cached("SELECT power, key, text FROM orders WHERE game_id = ?1 AND seq = ?2 AND active = 1 AND power = ?3 ORDER BY id")?
+            .query_map(params![game_id, seq, p], row)?
+            .collect(),
+        None => conn.prepare_cached("SELECT power, key, text FROM orders WHERE game_id = ?1 AND seq = ?2 AND active = 1 ORDER BY id")?.query_map(params![game_id, seq], row)?.collect(),
+    }
 }
 
 /// Parsed active orders (canonical text always parses).
@@ -401,7 +407,7 @@ fn fill_types(pos: &Position, o: &mut Order) {
 
 /// Checks and records one order line for `power`. Ok: the canonical orders
 /// accepted (a line may hold several); Err: why not, with a suggestion.
-pub fn submit_line(conn: &Connection, v: &Variant, rules: &Rulebook, game: &Game, pos: &Position, power: PowerId, line: &str, mail_id: i64, now: i64) -> Vec<Result<String, String>> {
+pub fn submit_line(conn: &Connection, v: &Variant, rules: &Rulebook, game: &Game, pos: &Position, power: PowerId, line: &str, mail_id: Option<i64>, now: i64) -> Vec<Result<String, String>> {
     let mut out = Vec::new();
     for parsed in parse::parse_line(v, line, Some(pos.phase.kind)) {
         let mut o = match parsed {

@@ -205,6 +205,18 @@ impl Judge {
                 }
             }
         }
+        // phases whose orders became complete in this batch: processed after the
+        // batch's replies are queued, in the same transaction
+        {
+            let mut sp = tx.savepoint()?;
+            match game::process_ready(&sp, &mut self.ctx) {
+                Ok(()) => sp.commit()?,
+                Err(e) => {
+                    tracing::error!("early processing failed: {e:#}");
+                    sp.rollback()?;
+                }
+            }
+        }
         tx.commit()?;
         Ok(outcomes)
     }
@@ -349,8 +361,6 @@ pub fn handle_mail(conn: &Connection, ctx: &mut Ctx, raw: &[u8]) -> anyhow::Resu
     };
     let m = reply_to(ctx, &inc, body);
     ctx.queue(conn, &m, None, Some(mail_id))?;
-    // phases that became ready through this mail are processed after its reply is queued
-    game::process_ready(conn, ctx)?;
     Ok(MailOutcome::Answered)
 }
 

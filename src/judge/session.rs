@@ -43,6 +43,8 @@ pub struct Session<'a> {
     signed: Option<Signed>,
     entries: Vec<Entry>,
     statuses: Vec<(i64, PowerId)>,
+    /// The position last read (game id, phase counter): orders of one mail share it.
+    pos_cache: Option<(i64, i64, crate::adjudicate::Position)>,
 }
 
 type R = Result<Vec<String>, String>;
@@ -69,7 +71,7 @@ fn valid_game_name(n: &str) -> bool {
 
 /// Runs the commands of one mail and returns the reply text.
 pub fn run(conn: &Connection, ctx: &mut Ctx, inc: &Incoming, mail_id: i64) -> anyhow::Result<String> {
-    let mut s = Session { conn, ctx, sender: inc.reply_to.clone(), mail_id: Some(mail_id), signed: None, entries: Vec::new(), statuses: Vec::new() };
+    let mut s = Session { conn, ctx, sender: inc.reply_to.clone(), mail_id: Some(mail_id), signed: None, entries: Vec::new(), statuses: Vec::new(), pos_cache: None };
     s.run_lines(&inc.lines)?;
     Ok(s.render(inc.cut_lines))
 }
@@ -78,7 +80,7 @@ pub fn run(conn: &Connection, ctx: &mut Ctx, inc: &Incoming, mail_id: i64) -> an
 pub fn run_console(conn: &Connection, ctx: &mut Ctx, game: &str, lines: &[String]) -> anyhow::Result<String> {
     let g = Game::by_name(conn, game)?.ok_or_else(|| anyhow::anyhow!("no game called {game}"))?;
     let keeper = ctx.cfg.keeper.clone();
-    let mut s = Session { conn, ctx, sender: keeper, mail_id: None, signed: Some(Signed { game_id: g.id, role: Role::Master }), entries: Vec::new(), statuses: Vec::new() };
+    let mut s = Session { conn, ctx, sender: keeper, mail_id: None, signed: Some(Signed { game_id: g.id, role: Role::Master }), entries: Vec::new(), statuses: Vec::new(), pos_cache: None };
     s.run_lines(lines)?;
     let text = s.render(0);
     game::process_ready(conn, ctx)?;
@@ -518,10 +520,14 @@ impl<'a> Session<'a> {
             return Err(format!("game {} is {}: no orders are taken", g.name, g.status));
         }
         let v = self.ctx.variant(&g.variant)?;
-        let pos = g.position(&v).map_err(|e| e.to_string())?.ok_or("the game has not started")?;
+        let pos = match self.pos_cache.take() {
+            Some((id, seq, p)) if id == g.id && seq == g.seq => p,
+            _ => g.position(&v).map_err(|e| e.to_string())?.ok_or("the game has not started")?,
+        };
         let rules = g.rules(&v)?;
         let now = self.ctx.now();
-        let results = game::submit_line(self.conn, &v, &rules, &g, &pos, power, line, self.mail_id.unwrap_or(0), now);
+        let results = game::submit_line(self.conn, &v, &rules, &g, &pos, power, line, self.mail_id, now);
+        self.pos_cache = Some((g.id, g.seq, pos));
         self.add_status(g.id, power);
         self.touch(g.id);
         let mut out = Vec::new();
@@ -1098,7 +1104,7 @@ pub fn apply_option(g: &mut Game, v: &crate::map::Variant, key: &str, val: &str)
 /// Runs commands that need no game from the console (LIST, SUMMARY ...).
 pub fn run_anonymous(conn: &Connection, ctx: &mut Ctx, lines: &[String]) -> anyhow::Result<String> {
     let keeper = ctx.cfg.keeper.clone();
-    let mut s = Session { conn, ctx, sender: keeper, mail_id: None, signed: None, entries: Vec::new(), statuses: Vec::new() };
+    let mut s = Session { conn, ctx, sender: keeper, mail_id: None, signed: None, entries: Vec::new(), statuses: Vec::new(), pos_cache: None };
     s.run_lines(lines)?;
     Ok(s.render(0))
 }
@@ -1107,7 +1113,7 @@ pub fn run_anonymous(conn: &Connection, ctx: &mut Ctx, lines: &[String]) -> anyh
 pub fn run_console_create(j: &mut super::Judge, master: &str, game: &str, password: &str, variant: &str) -> anyhow::Result<String> {
     let tx = j.conn.transaction()?;
     let text = {
-        let mut s = Session { conn: &tx, ctx: &mut j.ctx, sender: master.to_string(), mail_id: None, signed: None, entries: Vec::new(), statuses: Vec::new() };
+        let mut s = Session { conn: &tx, ctx: &mut j.ctx, sender: master.to_string(), mail_id: None, signed: None, entries: Vec::new(), statuses: Vec::new(), pos_cache: None };
         s.run_lines(&[format!("CREATE ?{game} {password} {variant}")])?;
         s.render(0)
     };

@@ -7,6 +7,9 @@ use std::path::{Path, PathBuf};
 
 pub struct Maildir {
     root: PathBuf,
+    /// Names listed from `new/` and not yet handed out (a directory of
+    /// thousands of mails is listed once, not once per batch).
+    pending: std::collections::VecDeque<String>,
 }
 
 impl Maildir {
@@ -15,7 +18,7 @@ impl Maildir {
         for sub in ["new", "cur", "tmp"] {
             std::fs::create_dir_all(root.join(sub)).with_context(|| format!("creating {}", root.join(sub).display()))?;
         }
-        Ok(Maildir { root: root.to_path_buf() })
+        Ok(Maildir { root: root.to_path_buf(), pending: Default::default() })
     }
 
     pub fn root(&self) -> &Path {
@@ -52,8 +55,12 @@ impl Maildir {
 
 impl Inbound for Maildir {
     fn fetch(&mut self, max: usize) -> anyhow::Result<Vec<RawMail>> {
+        if self.pending.is_empty() {
+            self.pending = self.list_new()?.into();
+        }
         let mut out = Vec::new();
-        for name in self.list_new()?.into_iter().take(max) {
+        while out.len() < max {
+            let Some(name) = self.pending.pop_front() else { break };
             let path = self.root.join("new").join(&name);
             match std::fs::read(&path) {
                 Ok(bytes) => out.push(RawMail { key: name, bytes }),
