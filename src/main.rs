@@ -231,7 +231,7 @@ fn judge_command(cmd: Command) -> anyhow::Result<ExitCode> {
     match cmd {
         Command::Serve { config, once } => {
             let cfg = load_config(&config)?;
-            tracing_subscriber::fmt().with_env_filter(tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into())).with_writer(std::io::stderr).init();
+            tracing_subscriber::fmt().with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr())).with_env_filter(tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into())).with_writer(std::io::stderr).init();
             let mut d = Daemon::new(cfg, Clock::System)?;
             if once {
                 let s = d.step()?;
