@@ -1,0 +1,273 @@
+#!/usr/bin/env bash
+# Real mail servers on loopback for the end-to-end tests: Postfix (SMTP) delivering
+# through Dovecot LMTP into Maildirs that Dovecot serves over IMAP. No systemd:
+# both run as plain background daemons from config files under $MAIL_DIR.
+#
+#   tests/mailstack/mailstack.sh start   install (apt-get) if needed, configure, start, wait
+#   tests/mailstack/mailstack.sh stop    stop both (by their own control commands / PIDs)
+#   tests/mailstack/mailstack.sh env     print the settings tests read
+#
+# Ports (127.0.0.1 only): SMTP 10025 (no auth from loopback), submission 10587
+# (STARTTLS + AUTH), smtps 10465 (TLS + AUTH), IMAP 10143 (STARTTLS offered),
+# IMAPS 10993; internal LMTP 10024 and SASL auth 10026. Users USER@example.test
+# with password `secret`. Mail to any other domain is refused: nothing leaves.
+# TLS: a test CA and a leaf certificate for localhost/127.0.0.1 in $MAIL_DIR/tls.
+set -euo pipefail
+
+MAIL_DIR=${MAIL_DIR:-/tmp/mailjudge-mail}
+MAIL_DOMAIN=${MAIL_DOMAIN:-example.test}
+MAIL_PASSWORD=${MAIL_PASSWORD:-secret}
+MAIL_USERS=${MAIL_USERS:-"judge keeper gm obs evil new demo-list postmaster p1 p2 p3 p4 p5 p6 p7"}
+SMTP_PORT=${SMTP_PORT:-10025}
+SUBMISSION_PORT=${SUBMISSION_PORT:-10587}
+SMTPS_PORT=${SMTPS_PORT:-10465}
+IMAP_PORT=${IMAP_PORT:-10143}
+IMAPS_PORT=${IMAPS_PORT:-10993}
+LMTP_PORT=${LMTP_PORT:-10024}
+AUTH_PORT=${AUTH_PORT:-10026}
+
+log() { echo "mailstack: $*" >&2; }
+
+install() {
+  if command -v dovecot >/dev/null && command -v postfix >/dev/null && [ -x /usr/lib/dovecot/lmtp ]; then
+    return
+  fi
+  log "installing dovecot and postfix"
+  # apt must not start services (no systemd here)
+  if [ ! -e /usr/sbin/policy-rc.d ]; then
+    printf '#!/bin/sh\nexit 101\n' > /usr/sbin/policy-rc.d
+    chmod +x /usr/sbin/policy-rc.d
+  fi
+  echo "postfix postfix/main_mailer_type select No configuration" | debconf-set-selections
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+    dovecot-imapd dovecot-lmtpd postfix openssl >/dev/null
+}
+
+certs() {
+  local d=$MAIL_DIR/tls
+  [ -f "$d/server.pem" ] && return
+  mkdir -p "$d"
+  openssl req -x509 -newkey rsa:2048 -nodes -days 3650 -subj "/CN=mailjudge test CA" \
+    -keyout "$d/ca.key" -out "$d/ca.pem" \
+    -addext "basicConstraints=critical,CA:TRUE" -addext "keyUsage=critical,keyCertSign,cRLSign" 2>/dev/null
+  openssl req -newkey rsa:2048 -nodes -subj "/CN=localhost" -keyout "$d/server.key" -out "$d/server.csr" 2>/dev/null
+  printf 'basicConstraints=CA:FALSE\nkeyUsage=digitalSignature,keyEncipherment\nextendedKeyUsage=serverAuth\nsubjectAltName=DNS:localhost,IP:127.0.0.1,DNS:mail.%s\n' "$MAIL_DOMAIN" > "$d/ext.cnf"
+  openssl x509 -req -in "$d/server.csr" -CA "$d/ca.pem" -CAkey "$d/ca.key" -CAcreateserial \
+    -days 3650 -extfile "$d/ext.cnf" -out "$d/server.pem" 2>/dev/null
+  chmod 644 "$d"/*.pem "$d/server.key"
+}
+
+configure() {
+  id vmail >/dev/null 2>&1 || useradd --system --home-dir "$MAIL_DIR/mail" --shell /usr/sbin/nologin vmail
+  local uid gid
+  uid=$(id -u vmail); gid=$(id -g vmail)
+  mkdir -p "$MAIL_DIR"/{etc,mail,run,state,log,postfix/etc,postfix/spool,postfix/data}
+  chown vmail:vmail "$MAIL_DIR/mail"
+  : > "$MAIL_DIR/etc/users"
+  : > "$MAIL_DIR/postfix/etc/mailboxes"
+  local hash
+  hash=$(doveadm pw -s SHA512-CRYPT -p "$MAIL_PASSWORD")
+  for u in $MAIL_USERS; do
+    echo "$u@$MAIL_DOMAIN:$hash:$uid:$gid::$MAIL_DIR/mail/$u::" >> "$MAIL_DIR/etc/users"
+    echo "$u@$MAIL_DOMAIN OK" >> "$MAIL_DIR/postfix/etc/mailboxes"
+  done
+
+  cat > "$MAIL_DIR/etc/dovecot.conf" <<EOF
+instance_name = mailjudge-test
+base_dir = $MAIL_DIR/run/dovecot
+state_dir = $MAIL_DIR/state
+log_path = $MAIL_DIR/log/dovecot.log
+protocols = imap lmtp
+listen = 127.0.0.1
+first_valid_uid = $uid
+last_valid_uid = $uid
+mail_location = maildir:~/Maildir
+mail_uid = vmail
+mail_gid = vmail
+ssl = yes
+ssl_cert = <$MAIL_DIR/tls/server.pem
+ssl_key = <$MAIL_DIR/tls/server.key
+disable_plaintext_auth = no
+auth_mechanisms = plain login
+passdb {
+  driver = passwd-file
+  args = scheme=SHA512-CRYPT $MAIL_DIR/etc/users
+}
+userdb {
+  driver = passwd-file
+  args = $MAIL_DIR/etc/users
+}
+namespace inbox {
+  inbox = yes
+  mailbox Processed {
+    auto = create
+  }
+  mailbox Quarantine {
+    auto = create
+  }
+}
+service imap-login {
+  inet_listener imap {
+    address = 127.0.0.1
+    port = $IMAP_PORT
+  }
+  inet_listener imaps {
+    address = 127.0.0.1
+    port = $IMAPS_PORT
+    ssl = yes
+  }
+}
+service lmtp {
+  inet_listener lmtp {
+    address = 127.0.0.1
+    port = $LMTP_PORT
+  }
+}
+service auth {
+  inet_listener {
+    address = 127.0.0.1
+    port = $AUTH_PORT
+  }
+}
+protocol lmtp {
+  auth_username_format = %Lu
+}
+EOF
+
+  local pc=$MAIL_DIR/postfix/etc
+  # root may use `postfix -c DIR` only for directories the default main.cf lists
+  touch /etc/postfix/main.cf
+  if ! grep -q "alternate_config_directories.*$pc" /etc/postfix/main.cf; then
+    postconf -c /etc/postfix -e "alternate_config_directories = $pc"
+  fi
+  [ -f /etc/postfix/master.cf ] || cp /usr/share/postfix/master.cf.dist /etc/postfix/master.cf
+  cp /etc/postfix/master.cf "$pc/master.cf"
+  : > "$pc/main.cf"
+  postconf -c "$pc" -e \
+    "compatibility_level = 3.6" \
+    "queue_directory = $MAIL_DIR/postfix/spool" \
+    "data_directory = $MAIL_DIR/postfix/data" \
+    "maillog_file = $MAIL_DIR/log/postfix.log" \
+    "maillog_file_prefixes = $MAIL_DIR" \
+    "myhostname = mail.$MAIL_DOMAIN" \
+    "mydomain = $MAIL_DOMAIN" \
+    "mydestination =" \
+    "inet_interfaces = 127.0.0.1" \
+    "inet_protocols = ipv4" \
+    "mynetworks = 127.0.0.0/8" \
+    "virtual_mailbox_domains = $MAIL_DOMAIN" \
+    "virtual_mailbox_maps = texthash:$pc/mailboxes" \
+    "virtual_transport = lmtp:inet:127.0.0.1:$LMTP_PORT" \
+    "default_transport = error:this test server delivers nowhere else" \
+    "relay_transport = error:this test server delivers nowhere else" \
+    "smtpd_tls_cert_file = $MAIL_DIR/tls/server.pem" \
+    "smtpd_tls_key_file = $MAIL_DIR/tls/server.key" \
+    "smtpd_tls_security_level = may" \
+    "smtpd_sasl_type = dovecot" \
+    "smtpd_sasl_path = inet:127.0.0.1:$AUTH_PORT" \
+    "smtpd_relay_restrictions = permit_mynetworks permit_sasl_authenticated reject_unauth_destination" \
+    "smtpd_recipient_restrictions = permit_mynetworks permit_sasl_authenticated reject_unauth_destination" \
+    "local_recipient_maps =" \
+    "biff = no" \
+    "message_size_limit = 52428800" \
+    "queue_run_delay = 5s" \
+    "minimal_backoff_time = 5s" \
+    "maximal_backoff_time = 10s"
+  # listeners on our ports only; every service without a chroot
+  sed -i '/^smtp[[:space:]]\+inet/d;/^submission[[:space:]]\+inet/d;/^smtps[[:space:]]\+inet/d' "$pc/master.cf"
+  sed -i "/^127.0.0.1:$SMTP_PORT /d;/^127.0.0.1:$SUBMISSION_PORT /d;/^127.0.0.1:$SMTPS_PORT /d" "$pc/master.cf"
+  cat >> "$pc/master.cf" <<EOF
+127.0.0.1:$SMTP_PORT inet n - n - - smtpd
+127.0.0.1:$SUBMISSION_PORT inet n - n - - smtpd
+  -o smtpd_tls_security_level=encrypt
+  -o smtpd_sasl_auth_enable=yes
+  -o smtpd_client_restrictions=permit_sasl_authenticated,reject
+127.0.0.1:$SMTPS_PORT inet n - n - - smtpd
+  -o smtpd_tls_wrappermode=yes
+  -o smtpd_sasl_auth_enable=yes
+  -o smtpd_client_restrictions=permit_sasl_authenticated,reject
+EOF
+  postconf -c "$pc" -F '*/*/chroot = n'
+  mkdir -p "$MAIL_DIR/postfix/data"
+  chown postfix "$MAIL_DIR/postfix/data"
+}
+
+wait_port() {
+  for _ in $(seq 1 100); do
+    if (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; then return 0; fi
+    sleep 0.1
+  done
+  log "port $1 did not open"
+  return 1
+}
+
+start_daemons() {
+  if [ -f "$MAIL_DIR/run/dovecot/master.pid" ] && kill -0 "$(cat "$MAIL_DIR/run/dovecot/master.pid")" 2>/dev/null; then
+    doveadm -c "$MAIL_DIR/etc/dovecot.conf" reload </dev/null >>"$MAIL_DIR/log/dovecot.out" 2>&1 || true
+  else
+    dovecot -c "$MAIL_DIR/etc/dovecot.conf" </dev/null >>"$MAIL_DIR/log/dovecot.out" 2>&1
+  fi
+  local pc=$MAIL_DIR/postfix/etc
+  postfix -c "$pc" check </dev/null >>"$MAIL_DIR/log/postfix.out" 2>&1 || true
+  if postfix -c "$pc" status </dev/null >/dev/null 2>&1; then
+    postfix -c "$pc" reload </dev/null >>"$MAIL_DIR/log/postfix.out" 2>&1
+  elif ! postfix -c "$pc" start </dev/null >>"$MAIL_DIR/log/postfix.out" 2>&1; then
+    # postfix prints its reason only to a terminal
+    script -qc "postfix -c $pc start" /dev/null </dev/null || true
+    tail -n 20 "$MAIL_DIR/log/postfix.log" 2>/dev/null || true
+    return 1
+  fi
+  for p in $SMTP_PORT $SUBMISSION_PORT $SMTPS_PORT $IMAP_PORT $IMAPS_PORT; do wait_port "$p"; done
+}
+
+stop_smtp() { postfix -c "$MAIL_DIR/postfix/etc" stop </dev/null >/dev/null 2>&1 || true; }
+start_smtp() { postfix -c "$MAIL_DIR/postfix/etc" start </dev/null >>"$MAIL_DIR/log/postfix.out" 2>&1; wait_port "$SMTP_PORT"; }
+stop_imap() {
+  if [ -f "$MAIL_DIR/run/dovecot/master.pid" ]; then
+    doveadm -c "$MAIL_DIR/etc/dovecot.conf" stop </dev/null >/dev/null 2>&1 || kill "$(cat "$MAIL_DIR/run/dovecot/master.pid")" 2>/dev/null || true
+  fi
+  for _ in $(seq 1 50); do
+    [ -f "$MAIL_DIR/run/dovecot/master.pid" ] && kill -0 "$(cat "$MAIL_DIR/run/dovecot/master.pid")" 2>/dev/null || return 0
+    sleep 0.1
+  done
+}
+start_imap() { dovecot -c "$MAIL_DIR/etc/dovecot.conf" </dev/null >>"$MAIL_DIR/log/dovecot.out" 2>&1; wait_port "$IMAP_PORT"; wait_port "$IMAPS_PORT"; }
+
+print_env() {
+  cat <<EOF
+MAIL_DIR=$MAIL_DIR
+MAIL_DOMAIN=$MAIL_DOMAIN
+MAIL_PASSWORD=$MAIL_PASSWORD
+SMTP_PORT=$SMTP_PORT
+SUBMISSION_PORT=$SUBMISSION_PORT
+SMTPS_PORT=$SMTPS_PORT
+IMAP_PORT=$IMAP_PORT
+IMAPS_PORT=$IMAPS_PORT
+MAIL_CA=$MAIL_DIR/tls/ca.pem
+EOF
+}
+
+case "${1:-}" in
+  start)
+    install
+    certs
+    configure
+    start_daemons
+    log "running: SMTP 127.0.0.1:$SMTP_PORT, IMAP 127.0.0.1:$IMAP_PORT, files in $MAIL_DIR"
+    ;;
+  stop)
+    stop_smtp
+    stop_imap
+    log "stopped"
+    ;;
+  stop-smtp) stop_smtp ;;
+  start-smtp) start_smtp ;;
+  stop-imap) stop_imap ;;
+  start-imap) start_imap ;;
+  env) print_env ;;
+  *)
+    echo "usage: $0 start|stop|env|stop-smtp|start-smtp|stop-imap|start-imap" >&2
+    exit 2
+    ;;
+esac
