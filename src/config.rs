@@ -84,6 +84,46 @@ struct RawTransport {
     kind: String,
     #[serde(default)]
     path: Option<PathBuf>,
+    #[serde(default)]
+    host: Option<String>,
+    #[serde(default)]
+    port: Option<u16>,
+    /// tls, starttls or plain.
+    #[serde(default)]
+    security: Option<String>,
+    /// The name the server's certificate must carry (default: host).
+    #[serde(default)]
+    server_name: Option<String>,
+    #[serde(default)]
+    ca_file: Option<PathBuf>,
+    /// Plain text to a host that is not loopback: refused unless this is true.
+    #[serde(default)]
+    allow_plain: bool,
+    #[serde(default)]
+    user: Option<String>,
+    #[serde(default)]
+    password: Option<RawSecret>,
+    #[serde(default)]
+    mailbox: Option<String>,
+    /// IMAP: what to do with a processed mail: move (to `processed_folder`) or delete.
+    #[serde(default)]
+    after: Option<String>,
+    #[serde(default)]
+    processed_folder: Option<String>,
+    #[serde(default)]
+    quarantine_folder: Option<String>,
+    #[serde(default)]
+    idle: Option<bool>,
+    #[serde(default)]
+    idle_seconds: Option<u64>,
+    /// sendmail: the command (default /usr/sbin/sendmail).
+    #[serde(default)]
+    command: Option<String>,
+    /// Outbound: how long a mail is retried before the keeper is told.
+    #[serde(default)]
+    give_up: Option<String>,
+    #[serde(default)]
+    timeout_seconds: Option<u64>,
 }
 
 #[derive(Debug, Deserialize, Clone)]
@@ -139,10 +179,79 @@ fn d_white() -> String {
     "white".into()
 }
 
+/// How a connection to a mail server is protected.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Security {
+    /// TLS from the first byte (IMAPS 993, SMTPS 465).
+    Tls,
+    /// Plain, then STARTTLS before anything else (IMAP 143, submission 587).
+    StartTls,
+    /// No encryption (loopback only, unless `allow_plain`).
+    Plain,
+}
+
+/// A mail server to connect to.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Server {
+    pub host: String,
+    pub port: u16,
+    pub security: Security,
+    pub server_name: String,
+    pub ca_file: Option<PathBuf>,
+    pub user: Option<String>,
+    pub password: Option<String>,
+    pub timeout_secs: u64,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Imap {
+    pub server: Server,
+    pub mailbox: String,
+    /// Where processed mail goes (`None`: deleted).
+    pub processed_folder: Option<String>,
+    pub quarantine_folder: String,
+    pub idle: bool,
+    pub idle_secs: u64,
+}
+
 /// Where mail comes from or goes to.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Transport {
     Maildir(PathBuf),
+    Imap(Box<Imap>),
+    Smtp(Box<Server>),
+    Sendmail(String),
+}
+
+impl Server {
+    fn describe(&self) -> String {
+        let sec = match self.security {
+            Security::Tls => "TLS",
+            Security::StartTls => "STARTTLS",
+            Security::Plain => "plain",
+        };
+        let user = self.user.as_deref().map(|u| format!(", user {u}")).unwrap_or_default();
+        format!("{}:{} ({sec}, certificate name {}{user})", self.host, self.port, self.server_name)
+    }
+}
+
+impl Transport {
+    /// One line for people (never the password).
+    pub fn describe(&self) -> String {
+        match self {
+            Transport::Maildir(p) => format!("Maildir {}", p.display()),
+            Transport::Imap(i) => format!(
+                "IMAP {}, mailbox {}, then {}, unreadable mail to {}, {}",
+                i.server.describe(),
+                i.mailbox,
+                i.processed_folder.as_deref().map(|f| format!("moved to {f}")).unwrap_or_else(|| "deleted".into()),
+                i.quarantine_folder,
+                if i.idle { format!("IDLE (renewed every {} s)", i.idle_secs) } else { "polling".into() }
+            ),
+            Transport::Smtp(s) => format!("SMTP {}", s.describe()),
+            Transport::Sendmail(c) => format!("sendmail command {c}"),
+        }
+    }
 }
 
 #[derive(Debug, Clone)]
@@ -180,6 +289,8 @@ pub struct Config {
     pub synchronous_full: bool,
     pub inbound: Transport,
     pub outbound: Transport,
+    /// How long the outbox retries a mail before giving up and telling the keeper.
+    pub give_up_secs: i64,
     pub limits: Limits,
     pub defaults: Defaults,
 }
@@ -266,8 +377,15 @@ impl Config {
                 true
             }
         };
-        let inbound = transport("inbound", &raw.inbound, &mut problems);
-        let outbound = transport("outbound", &raw.outbound, &mut problems);
+        let inbound = transport("inbound", &raw.inbound, true, &mut problems);
+        let outbound = transport("outbound", &raw.outbound, false, &mut problems);
+        let give_up_secs = match &raw.outbound.give_up {
+            Some(t) => timing::parse_duration(t).unwrap_or_else(|e| {
+                problems.push(format!("outbound.give_up: {e}"));
+                0
+            }),
+            None => 3 * 86_400,
+        };
         let l = &raw.limits;
         if l.batch == 0 {
             problems.push("limits.batch: must be at least 1".into());
@@ -314,6 +432,7 @@ impl Config {
             synchronous_full,
             inbound,
             outbound,
+            give_up_secs,
             limits: Limits {
                 max_message_bytes: l.max_message_bytes,
                 max_lines: l.max_lines,
@@ -338,17 +457,92 @@ impl Config {
     }
 }
 
-fn transport(key: &str, t: &RawTransport, problems: &mut Vec<String>) -> Transport {
-    match t.kind.as_str() {
-        "maildir" => match &t.path {
+fn is_loopback(host: &str) -> bool {
+    host == "localhost" || host.parse::<std::net::IpAddr>().is_ok_and(|ip| ip.is_loopback())
+}
+
+fn server(key: &str, t: &RawTransport, default_ports: (u16, u16, u16), problems: &mut Vec<String>) -> Server {
+    let host = t.host.clone().unwrap_or_else(|| {
+        problems.push(format!("{key}.host: missing"));
+        String::new()
+    });
+    let security = match t.security.as_deref().unwrap_or("tls") {
+        "tls" => Security::Tls,
+        "starttls" => Security::StartTls,
+        "plain" => Security::Plain,
+        other => {
+            problems.push(format!("{key}.security: `{other}` is not one of tls, starttls, plain"));
+            Security::Tls
+        }
+    };
+    if security == Security::Plain && !is_loopback(&host) && !t.allow_plain {
+        problems.push(format!("{key}.security: plain text to {host}, which is not loopback: use tls or starttls (or set {key}.allow_plain = true if you really mean it)"));
+    }
+    let port = t.port.unwrap_or(match security {
+        Security::Tls => default_ports.0,
+        Security::StartTls => default_ports.1,
+        Security::Plain => default_ports.2,
+    });
+    if let Some(f) = &t.ca_file
+        && !f.is_file()
+    {
+        problems.push(format!("{key}.ca_file: {} is not a file", f.display()));
+    }
+    let password = t.password.as_ref().and_then(|s| resolve_secret(&format!("{key}.password"), s, problems));
+    Server {
+        server_name: t.server_name.clone().unwrap_or_else(|| host.clone()),
+        host,
+        port,
+        security,
+        ca_file: t.ca_file.clone(),
+        user: t.user.clone(),
+        password,
+        timeout_secs: t.timeout_seconds.unwrap_or(60),
+    }
+}
+
+fn transport(key: &str, t: &RawTransport, inbound: bool, problems: &mut Vec<String>) -> Transport {
+    match (t.kind.as_str(), inbound) {
+        ("maildir", _) => match &t.path {
             Some(p) => Transport::Maildir(p.clone()),
             None => {
                 problems.push(format!("{key}.path: a maildir transport needs a path"));
                 Transport::Maildir(PathBuf::new())
             }
         },
-        other => {
-            problems.push(format!("{key}.kind: `{other}` is not a known transport (maildir)"));
+        ("imap", true) => {
+            let server = server(key, t, (993, 143, 143), problems);
+            if server.user.is_none() || server.password.is_none() {
+                problems.push(format!("{key}: IMAP needs `user` and `password`"));
+            }
+            let processed_folder = match t.after.as_deref().unwrap_or("move") {
+                "move" => Some(t.processed_folder.clone().unwrap_or_else(|| "Processed".into())),
+                "delete" => None,
+                other => {
+                    problems.push(format!("{key}.after: `{other}` is not one of move, delete"));
+                    None
+                }
+            };
+            Transport::Imap(Box::new(Imap {
+                server,
+                mailbox: t.mailbox.clone().unwrap_or_else(|| "INBOX".into()),
+                processed_folder,
+                quarantine_folder: t.quarantine_folder.clone().unwrap_or_else(|| "Quarantine".into()),
+                idle: t.idle.unwrap_or(true),
+                idle_secs: t.idle_seconds.unwrap_or(30).clamp(1, 1740),
+            }))
+        }
+        ("smtp", false) => {
+            let server = server(key, t, (465, 587, 25), problems);
+            if server.user.is_some() != server.password.is_some() {
+                problems.push(format!("{key}: give both `user` and `password` for SMTP AUTH, or neither"));
+            }
+            Transport::Smtp(Box::new(server))
+        }
+        ("sendmail", false) => Transport::Sendmail(t.command.clone().unwrap_or_else(|| "/usr/sbin/sendmail".into())),
+        (other, _) => {
+            let known = if inbound { "maildir, imap" } else { "maildir, smtp, sendmail" };
+            problems.push(format!("{key}.kind: `{other}` is not a known transport here ({known})"));
             Transport::Maildir(PathBuf::new())
         }
     }

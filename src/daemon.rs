@@ -3,7 +3,9 @@
 
 use crate::config::{Config, Transport};
 use crate::judge::{Clock, Judge, MailOutcome};
+use crate::mail::imap::ImapInbound;
 use crate::mail::maildir::Maildir;
+use crate::mail::smtp::{SendmailOutbound, SmtpOutbound};
 use crate::mail::{Inbound, Outbound};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
@@ -11,12 +13,17 @@ use std::time::Duration;
 pub fn inbound(cfg: &Config) -> anyhow::Result<Box<dyn Inbound>> {
     match &cfg.inbound {
         Transport::Maildir(p) => Ok(Box::new(Maildir::open(p)?)),
+        Transport::Imap(i) => Ok(Box::new(ImapInbound::new((**i).clone()))),
+        other => anyhow::bail!("{other:?} cannot receive mail"),
     }
 }
 
 pub fn outbound(cfg: &Config) -> anyhow::Result<Box<dyn Outbound>> {
     match &cfg.outbound {
         Transport::Maildir(p) => Ok(Box::new(Maildir::open(p)?)),
+        Transport::Smtp(s) => Ok(Box::new(SmtpOutbound::new(s, &cfg.address)?)),
+        Transport::Sendmail(c) => Ok(Box::new(SendmailOutbound::new(c, &cfg.address)?)),
+        Transport::Imap(_) => anyhow::bail!("IMAP cannot send mail"),
     }
 }
 
@@ -37,9 +44,13 @@ pub struct Daemon {
 
 impl Daemon {
     pub fn new(cfg: Config, clock: Clock) -> anyhow::Result<Daemon> {
-        let inbound = inbound(&cfg)?;
+        let mut inbound = inbound(&cfg)?;
         let outbound = outbound(&cfg)?;
-        Ok(Daemon { judge: Judge::open(cfg, clock)?, inbound, outbound })
+        let judge = Judge::open(cfg, clock)?;
+        if let Some(s) = judge.get_state("inbound")? {
+            inbound.set_state(&s);
+        }
+        Ok(Daemon { judge, inbound, outbound })
     }
 
     /// One pass: all mail waiting (batch by batch, replies sent after each
@@ -54,8 +65,15 @@ impl Daemon {
             }
             let outcomes = self.judge.handle_batch(&mails)?;
             // committed: now the mails may leave the inbox
-            for m in &mails {
-                self.inbound.done(&m.key)?;
+            for (m, o) in mails.iter().zip(&outcomes) {
+                if matches!(o, MailOutcome::Unreadable(_)) {
+                    self.inbound.quarantine(&m.key)?;
+                } else {
+                    self.inbound.done(&m.key)?;
+                }
+            }
+            if let Some(s) = self.inbound.state() {
+                self.judge.set_state("inbound", &s)?;
             }
             step.mails += mails.len();
             step.answered += outcomes.iter().filter(|o| **o == MailOutcome::Answered).count();
@@ -66,21 +84,41 @@ impl Daemon {
         Ok(step)
     }
 
-    /// Runs until `stop` is set. Errors are logged and retried after a pause.
+    /// Runs until `stop` is set. Between passes it waits for new mail (IMAP
+    /// IDLE) or sleeps `poll_seconds`; after an error (a server down, say) it
+    /// backs off, doubling the pause up to a minute, and tries again.
     pub fn run(&mut self, stop: &AtomicBool) {
         let poll = Duration::from_secs(self.judge.ctx.cfg.poll_seconds);
+        let idle = match &self.judge.ctx.cfg.inbound {
+            crate::config::Transport::Imap(i) if i.idle => Some(Duration::from_secs(i.idle_secs)),
+            _ => None,
+        };
+        let mut backoff = Duration::from_secs(1);
         while !stop.load(Ordering::Relaxed) {
             match self.step() {
-                Ok(s) if s.mails + s.phases + s.sent > 0 => {
-                    tracing::info!("{} mail(s) read, {} answered, {} phase(s) processed, {} mail(s) sent", s.mails, s.answered, s.phases, s.sent);
+                Ok(s) => {
+                    if s.mails + s.phases + s.sent > 0 {
+                        tracing::info!("{} mail(s) read, {} answered, {} phase(s) processed, {} mail(s) sent", s.mails, s.answered, s.phases, s.sent);
+                    }
+                    backoff = Duration::from_secs(1);
+                    let waited = match idle {
+                        // the outbox may hold mail to retry: wake up for it too
+                        Some(t) => self.inbound.wait(if self.judge.outbox_pending().unwrap_or(false) { poll } else { t }),
+                        None => self.inbound.wait(poll),
+                    };
+                    if let Err(e) = waited {
+                        tracing::warn!("waiting for mail: {e:#}");
+                    }
                 }
-                Ok(_) => {}
-                Err(e) => tracing::error!("{e:#}"),
-            }
-            let mut waited = Duration::ZERO;
-            while waited < poll && !stop.load(Ordering::Relaxed) {
-                std::thread::sleep(Duration::from_millis(100));
-                waited += Duration::from_millis(100);
+                Err(e) => {
+                    tracing::error!("{e:#}; trying again in {} s", backoff.as_secs());
+                    let mut waited = Duration::ZERO;
+                    while waited < backoff && !stop.load(Ordering::Relaxed) {
+                        std::thread::sleep(Duration::from_millis(100));
+                        waited += Duration::from_millis(100);
+                    }
+                    backoff = (backoff * 2).min(Duration::from_secs(60));
+                }
             }
         }
     }

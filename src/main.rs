@@ -55,6 +55,9 @@ enum Command {
     CheckConfig {
         #[command(flatten)]
         config: ConfigArg,
+        /// Also log in to the IMAP and SMTP servers and say exactly what fails.
+        #[arg(long)]
+        connect: bool,
     },
     /// Games, from the console (the master's commands, without a password).
     Game {
@@ -239,22 +242,68 @@ fn judge_command(cmd: Command) -> anyhow::Result<ExitCode> {
                 return Ok(ExitCode::SUCCESS);
             }
             let c = &d.judge.ctx.cfg;
-            tracing::info!("mailjudge serving: inbox {:?}, outbox {:?}, database {}, every {} s", c.inbound, c.outbound, c.database.display(), c.poll_seconds);
+            tracing::info!("mailjudge serving: in {}; out {}; database {}", c.inbound.describe(), c.outbound.describe(), c.database.display());
             let stop = AtomicBool::new(false);
             d.run(&stop);
             Ok(ExitCode::SUCCESS)
         }
-        Command::CheckConfig { config } => {
+        Command::CheckConfig { config, connect } => {
             let cfg = load_config(&config)?;
             mailjudge::judge::text::Templates::load(cfg.templates_dir.as_deref())?;
             println!("configuration OK");
             println!("  judge      {} <{}>, keeper {}", cfg.name, cfg.address, cfg.keeper);
             println!("  time zone  {}", cfg.timezone);
-            println!("  inbound    {:?}", cfg.inbound);
-            println!("  outbound   {:?}", cfg.outbound);
+            println!("  inbound    {}", cfg.inbound.describe());
+            println!("  outbound   {}", cfg.outbound.describe());
             println!("  database   {} (synchronous {})", cfg.database.display(), if cfg.synchronous_full { "full" } else { "normal" });
             println!("  defaults   movement `{}`, retreat `{}`, adjustment `{}`", cfg.defaults.movement, cfg.defaults.retreat, cfg.defaults.adjustment);
-            Ok(ExitCode::SUCCESS)
+            if !connect {
+                return Ok(ExitCode::SUCCESS);
+            }
+            let mut ok = true;
+            match &cfg.inbound {
+                mailjudge::config::Transport::Imap(i) => {
+                    let mut imap = mailjudge::mail::imap::ImapInbound::new((**i).clone());
+                    match imap.connect() {
+                        Ok(()) => println!("inbound: IMAP {}:{} OK (logged in as {}, mailbox {} selected)", i.server.host, i.server.port, i.server.user.as_deref().unwrap_or(""), i.mailbox),
+                        Err(e) => {
+                            ok = false;
+                            println!("inbound: IMAP {}:{} FAILED: {e:#}", i.server.host, i.server.port);
+                        }
+                    }
+                }
+                mailjudge::config::Transport::Maildir(p) => match mailjudge::mail::maildir::Maildir::open(p) {
+                    Ok(_) => println!("inbound: Maildir {} OK", p.display()),
+                    Err(e) => {
+                        ok = false;
+                        println!("inbound: Maildir {} FAILED: {e:#}", p.display());
+                    }
+                },
+                _ => {}
+            }
+            match &cfg.outbound {
+                mailjudge::config::Transport::Smtp(s) => match mailjudge::mail::smtp::SmtpOutbound::new(s, &cfg.address).and_then(|o| o.check()) {
+                    Ok(()) => println!("outbound: SMTP {}:{} OK{}", s.host, s.port, if s.user.is_some() { " (AUTH accepted)" } else { "" }),
+                    Err(e) => {
+                        ok = false;
+                        println!("outbound: SMTP {}:{} FAILED: {e:#}", s.host, s.port);
+                    }
+                },
+                mailjudge::config::Transport::Sendmail(c) => {
+                    let exists = std::path::Path::new(c.split_whitespace().next().unwrap_or("")).exists();
+                    ok &= exists;
+                    println!("outbound: sendmail command {c}: {}", if exists { "OK (found)" } else { "FAILED: not found" });
+                }
+                mailjudge::config::Transport::Maildir(p) => match mailjudge::mail::maildir::Maildir::open(p) {
+                    Ok(_) => println!("outbound: Maildir {} OK", p.display()),
+                    Err(e) => {
+                        ok = false;
+                        println!("outbound: Maildir {} FAILED: {e:#}", p.display());
+                    }
+                },
+                _ => {}
+            }
+            Ok(if ok { ExitCode::SUCCESS } else { ExitCode::from(1) })
         }
         Command::Backup { config, file } => {
             let cfg = load_config(&config)?;
@@ -268,7 +317,9 @@ fn judge_command(cmd: Command) -> anyhow::Result<ExitCode> {
             let mut body = String::new();
             std::io::stdin().read_to_string(&mut body)?;
             let bytes = mailjudge::mail::compose::player_mail(&from, &cfg.address, &subject, &body)?;
-            let mailjudge::config::Transport::Maildir(dir) = &cfg.inbound;
+            let mailjudge::config::Transport::Maildir(dir) = &cfg.inbound else {
+                anyhow::bail!("`mailjudge mail` drops mail into a Maildir inbox; this configuration reads IMAP: mail the judge's address instead");
+            };
             let md = mailjudge::mail::maildir::Maildir::open(dir)?;
             let name = format!("{}.{}.manual", std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH)?.as_nanos(), std::process::id());
             let path = md.deliver(&name, &bytes)?;

@@ -113,6 +113,11 @@ pub const MIGRATIONS: &[&str] = &[
     );
     CREATE INDEX outbox_unsent ON outbox(sent, next_try);
     "#,
+    // 2: outbox give-up, and the transports' state (IMAP UIDVALIDITY and last UID)
+    r#"
+    ALTER TABLE outbox ADD COLUMN gave_up INTEGER;
+    CREATE TABLE kv (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+    "#,
 ];
 
 /// Opens (creating if needed) the database at `path` and brings its schema up to date.

@@ -163,6 +163,8 @@ pub enum MailOutcome {
     /// Seen before (same Message-ID): nothing done.
     Duplicate,
     RateLimited,
+    /// Not readable as mail, or its handling failed: kept, keeper told, set aside.
+    Unreadable(String),
 }
 
 /// The judge: a database connection and its context.
@@ -257,7 +259,7 @@ impl Judge {
         let rows: Vec<(i64, OutMail)> = {
             let mut st = self.conn.prepare_cached(
                 "SELECT id, to_addr, subject, body, message_id, in_reply_to, refs, list_id, kind FROM outbox
-                 WHERE sent IS NULL AND next_try <= ?1 ORDER BY id LIMIT 500",
+                 WHERE sent IS NULL AND gave_up IS NULL AND next_try <= ?1 ORDER BY id LIMIT 500",
             )?;
             st.query_map([now], |r| {
                 let refs: String = r.get(6)?;
@@ -287,8 +289,19 @@ impl Judge {
                     sent += 1;
                 }
                 Err(e) => {
-                    let attempts: i64 = self.conn.query_row("SELECT attempts FROM outbox WHERE id = ?1", [id], |r| r.get(0))?;
-                    let wait = (30i64 << attempts.min(7)).min(3600);
+                    let (attempts, created): (i64, i64) = self.conn.query_row("SELECT attempts, created FROM outbox WHERE id = ?1", [id], |r| Ok((r.get(0)?, r.get(1)?)))?;
+                    if now - created >= self.ctx.cfg.give_up_secs {
+                        tracing::error!("outbox {id} to {}: {e:#}; giving up after {attempts} attempts", m.to);
+                        self.conn.execute("UPDATE outbox SET attempts = attempts + 1, gave_up = ?1, last_error = ?2 WHERE id = ?3", params![now, format!("{e:#}"), id])?;
+                        let keeper = self.ctx.cfg.keeper.clone();
+                        if !m.to.eq_ignore_ascii_case(&keeper) {
+                            let body = format!("The judge gave up sending mail #{id} to {} (\"{}\") after {} attempts since {}.\nLast error: {e:#}\n", m.to, m.subject, attempts + 1, crate::timing::format_time(created, self.ctx.cfg.timezone));
+                            self.ctx.notice(&self.conn, &keeper, "mailjudge: a mail could not be delivered", body, None, None)?;
+                        }
+                        continue;
+                    }
+                    // 1 s, 2 s, 4 s ... up to ten minutes between tries
+                    let wait = (1i64 << attempts.min(10)).min(600);
                     tracing::warn!("outbox {id} to {}: {e:#}; retry in {wait} s", m.to);
                     self.conn.execute(
                         "UPDATE outbox SET attempts = attempts + 1, next_try = ?1, last_error = ?2 WHERE id = ?3",
@@ -298,6 +311,21 @@ impl Judge {
             }
         }
         Ok(sent)
+    }
+}
+
+impl Judge {
+    /// A value kept for a transport (IMAP UIDVALIDITY and last UID).
+    pub fn get_state(&self, key: &str) -> rusqlite::Result<Option<String>> {
+        self.conn.query_row("SELECT value FROM kv WHERE key = ?1", [key], |r| r.get(0)).optional()
+    }
+    pub fn set_state(&self, key: &str, value: &str) -> rusqlite::Result<()> {
+        self.conn.execute("INSERT INTO kv (key, value) VALUES (?1, ?2) ON CONFLICT (key) DO UPDATE SET value = excluded.value", params![key, value])?;
+        Ok(())
+    }
+    /// Whether mail is waiting in the outbox (for a retry).
+    pub fn outbox_pending(&self) -> rusqlite::Result<bool> {
+        self.conn.query_row("SELECT EXISTS (SELECT 1 FROM outbox WHERE sent IS NULL AND gave_up IS NULL)", [], |r| r.get(0))
     }
 }
 
@@ -321,9 +349,14 @@ pub fn handle_mail(conn: &Connection, ctx: &mut Ctx, raw: &[u8]) -> anyhow::Resu
         return Ok(MailOutcome::Duplicate);
     }
     let inc = match verdict {
-        Verdict::Ignore { message_id, from, reason } => {
-            store_mail(conn, ctx, &message_id, &from, "", raw, &format!("ignored: {reason}"))?;
+        Verdict::Ignore { message_id, from, reason, unreadable } => {
+            let mail_id = store_mail(conn, ctx, &message_id, &from, "", raw, &format!("ignored: {reason}"))?;
             tracing::info!("ignored mail {message_id} from {from}: {reason}");
+            if unreadable {
+                let keeper = ctx.cfg.keeper.clone();
+                ctx.notice(conn, &keeper, "mailjudge: an unreadable mail was set aside", format!("Mail #{mail_id} ({message_id}, {} bytes) could not be read: {reason}.\nIt is kept in the database (table mails) and, with IMAP, in the quarantine folder.\n", raw.len()), None, None)?;
+                return Ok(MailOutcome::Unreadable(reason));
+            }
             return Ok(MailOutcome::Ignored(reason));
         }
         Verdict::Answer(i) => i,
@@ -408,7 +441,7 @@ fn record_failure(conn: &Connection, ctx: &mut Ctx, raw: &[u8], error: &str) -> 
     }
     let keeper = ctx.cfg.keeper.clone();
     ctx.notice(conn, &keeper, "mailjudge: a mail failed", format!("Mail #{mail_id} ({}) failed:\n{error}\n", verdict_id(raw)), None, None)?;
-    Ok(MailOutcome::Ignored(format!("failed: {error}")))
+    Ok(MailOutcome::Unreadable(format!("failed: {error}")))
 }
 
 fn verdict_id(raw: &[u8]) -> String {

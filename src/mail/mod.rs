@@ -4,10 +4,14 @@
 //! - [`read`]: turning raw inbound mail into sender + command lines (mail-parser),
 //!   and deciding which mail must never be answered (bounces, auto-replies, lists, loops).
 //! - [`compose`]: outgoing mail built with lettre's typed builder (no header injection).
+//! - [`imap`], [`smtp`], [`tls`]: real mail accounts (IMAP with IDLE in; SMTP or sendmail out).
 
 pub mod compose;
+pub mod imap;
 pub mod maildir;
 pub mod read;
+pub mod smtp;
+pub mod tls;
 
 /// One inbound mail as the transport delivered it.
 #[derive(Clone, Debug)]
@@ -22,6 +26,20 @@ pub struct RawMail {
 pub trait Inbound {
     fn fetch(&mut self, max: usize) -> anyhow::Result<Vec<RawMail>>;
     fn done(&mut self, key: &str) -> anyhow::Result<()>;
+    /// A mail that could not be read: set aside for the keeper (default: as done).
+    fn quarantine(&mut self, key: &str) -> anyhow::Result<()> {
+        self.done(key)
+    }
+    /// Waits up to `timeout` for new mail (IMAP IDLE), or just sleeps.
+    fn wait(&mut self, timeout: std::time::Duration) -> anyhow::Result<()> {
+        std::thread::sleep(timeout);
+        Ok(())
+    }
+    /// Where the transport is (IMAP: UIDVALIDITY and last UID), kept by the judge.
+    fn state(&self) -> Option<String> {
+        None
+    }
+    fn set_state(&mut self, _state: &str) {}
 }
 
 /// Where mail goes. `send` must be idempotent for the same `id`, or at least

@@ -39,7 +39,8 @@ pub struct Incoming {
 pub enum Verdict {
     Answer(Incoming),
     /// Never answered (logged and kept).
-    Ignore { message_id: String, from: String, reason: String },
+    /// `unreadable`: not a mail at all (set aside for the keeper).
+    Ignore { message_id: String, from: String, reason: String, unreadable: bool },
 }
 
 impl Verdict {
@@ -75,7 +76,7 @@ pub fn read(raw: &[u8], judge: &str, limits: ReadLimits) -> Verdict {
     let view = if too_large { &raw[..raw.len().min(64 * 1024)] } else { raw };
     let parsed = MessageParser::default().parse(view);
     let Some(msg) = parsed else {
-        return Verdict::Ignore { message_id: content_id(raw), from: String::new(), reason: "not a mail message (no headers)".into() };
+        return Verdict::Ignore { message_id: content_id(raw), from: String::new(), reason: "not a mail message (no headers)".into(), unreadable: true };
     };
     let headers: Vec<(String, String)> = msg.headers_raw().map(|(n, v)| (n.to_string(), v.to_string())).collect();
     let message_id = match msg.message_id() {
@@ -84,7 +85,7 @@ pub fn read(raw: &[u8], judge: &str, limits: ReadLimits) -> Verdict {
     };
     let from_addr = msg.from().and_then(|a| a.first()).and_then(|a| a.address()).map(|s| s.trim().to_ascii_lowercase());
     let from = from_addr.clone().unwrap_or_default();
-    let ignore = |reason: &str| Verdict::Ignore { message_id: message_id.clone(), from: from.clone(), reason: reason.to_string() };
+    let ignore = |reason: &str| Verdict::Ignore { message_id: message_id.clone(), from: from.clone(), reason: reason.to_string(), unreadable: false };
     let Some(from_addr) = from_addr.filter(|a| a.parse::<lettre::Address>().is_ok()) else {
         return ignore("no usable From address");
     };
