@@ -1,5 +1,5 @@
-//! IMAP inbound: implicit TLS, STARTTLS or plain (loopback); unseen mail in UID
-//! order; after the database commit the mail is flagged `\Seen` and moved to the
+//! IMAP inbound: implicit TLS, STARTTLS or plain (loopback); the mailbox's mail in
+//! UID order; after the database commit the mail is flagged `\Seen` and moved to the
 //! processed folder (or deleted); unreadable mail goes to a quarantine folder.
 //! IDLE where the server has it, polling otherwise. Any error drops the
 //! connection; the next call reconnects (the daemon backs off between tries).
@@ -206,7 +206,10 @@ impl ImapInbound {
 impl Inbound for ImapInbound {
     fn fetch(&mut self, max: usize) -> anyhow::Result<Vec<RawMail>> {
         self.with(|s, me| {
-            let mut uids: Vec<u32> = s.uid_search("UNSEEN")?.into_iter().collect();
+            // everything still in the mailbox is to do: processed mail is moved out
+            // (or deleted), and a mail flagged \Seen by a judge killed before it
+            // could move it must not be stranded (the Message-ID check skips repeats)
+            let mut uids: Vec<u32> = s.uid_search("UNDELETED")?.into_iter().collect();
             uids.sort_unstable();
             uids.truncate(max);
             let validity = me.uidvalidity.unwrap_or(0);

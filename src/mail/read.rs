@@ -79,6 +79,9 @@ pub fn read(raw: &[u8], judge: &str, limits: ReadLimits) -> Verdict {
         return Verdict::Ignore { message_id: content_id(raw), from: String::new(), reason: "not a mail message (no headers)".into(), unreadable: true };
     };
     let headers: Vec<(String, String)> = msg.headers_raw().map(|(n, v)| (n.to_string(), v.to_string())).collect();
+    if !["From", "Sender", "To", "Subject", "Date", "Message-ID"].iter().any(|h| header(&headers, h).is_some()) {
+        return Verdict::Ignore { message_id: content_id(raw), from: String::new(), reason: "not a mail message (no mail headers)".into(), unreadable: true };
+    }
     let message_id = match msg.message_id() {
         Some(id) if !id.trim().is_empty() && id.len() < 500 => format!("<{}>", id.trim().trim_matches(['<', '>'])),
         _ => content_id(raw),

@@ -2,6 +2,8 @@
 //! spool and SQLite file, and the mail it sends, read back with mail-parser.
 #![allow(dead_code)]
 
+pub mod mailstack;
+
 use mailjudge::config::{Config, DEFAULT_TOML};
 use mailjudge::daemon::{Daemon, Step};
 use mailjudge::judge::Clock;

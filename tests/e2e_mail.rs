@@ -1,0 +1,238 @@
+//! End to end over real mail servers (tests/mailstack/mailstack.sh: Postfix and
+//! Dovecot on loopback, with a test CA): players' mail goes in by SMTP, the
+//! judge (`mailjudge serve`, IMAPS with IDLE in, submission with STARTTLS and
+//! AUTH out) answers, and every reply is read back from the players' IMAP
+//! mailboxes. The IMAP server is restarted mid-game, the SMTP server is stopped
+//! for a while, and the judge is killed with SIGKILL during a batch.
+//!
+//! These tests need the servers, so they are `#[ignore]`d in a plain
+//! `cargo test`; `test.sh` starts the servers and runs them with `--ignored`.
+
+mod common;
+use common::mailstack::*;
+use common::*;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// The mailboxes are shared: one test at a time.
+static SERIAL: Mutex<()> = Mutex::new(());
+
+const USERS: [&str; 13] = ["judge", "keeper", "gm", "obs", "evil", "new", "demo-list", "p1", "p2", "p3", "p4", "p5", "p6"];
+
+fn everyone() -> Vec<&'static str> {
+    let mut v = USERS.to_vec();
+    v.push("p7");
+    v
+}
+
+fn eml(name: &str) -> Vec<u8> {
+    std::fs::read(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/game").join(format!("{name}.eml"))).unwrap()
+}
+
+fn sender(raw: &[u8]) -> String {
+    let m = mail_parser::MessageParser::default().parse(raw).unwrap();
+    m.from().and_then(|a| a.first()).and_then(|a| a.address()).unwrap().to_string()
+}
+
+fn user_of(addr: &str) -> &str {
+    addr.split('@').next().unwrap()
+}
+
+fn id(name: &str) -> String {
+    format!("<{name}@example.test>")
+}
+
+fn flat(t: &str) -> String {
+    t.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Sends the named test mails by SMTP and waits for each sender's reply.
+fn play(names: &[&str], by_smtp: bool) -> Vec<Sent> {
+    let mut by_user: std::collections::BTreeMap<String, Vec<String>> = Default::default();
+    for n in names {
+        let raw = eml(n);
+        let from = sender(&raw);
+        if by_smtp {
+            smtp_send(&raw, &from, JUDGE);
+        } else {
+            drop_in_judge_mailbox(&format!("{n}.{}", std::process::id()), &raw);
+        }
+        by_user.entry(user_of(&from).to_string()).or_default().push(id(n));
+    }
+    let mut all = Vec::new();
+    for (u, ids) in by_user {
+        let inbox = wait_for_replies(&u, &ids, Duration::from_secs(60));
+        all.extend(inbox.into_iter().filter(|s| s.in_reply_to.as_ref().is_some_and(|r| ids.contains(r))));
+    }
+    all
+}
+
+struct Judge {
+    child: std::process::Child,
+}
+
+impl Drop for Judge {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[test]
+#[ignore = "needs the loopback mail servers (tests/mailstack/mailstack.sh start); test.sh runs it"]
+fn game_over_smtp_and_imap_with_server_restarts() {
+    let _g = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    clear_all(&everyone());
+    let dir = tempfile::tempdir().unwrap();
+    let cfg = judge_config(dir.path(), true, 64);
+    let _judge = Judge { child: start_judge(&cfg) };
+
+    // creation and joining, over SMTP
+    let sent = play(&["00-create", "01-join-austria", "02-join-england", "03-join-france", "04-join-germany", "05-join-italy", "06-observe", "07-join-russia"], true);
+    let r = sent.iter().find(|s| s.in_reply_to.as_deref() == Some(&id("00-create"))).unwrap();
+    assert!(flat(&r.body).contains("Game demo created"), "{}", r.body);
+    assert_eq!(r.header("Auto-Submitted"), Some("auto-replied"));
+    assert!(r.header("References").is_some_and(|h| h.contains("00-create@example.test")));
+    let sent = play(&["08-join-turkey"], true);
+    assert!(flat(&sent[0].body).contains("the game starts. You are Turkey"), "{}", sent[0].body);
+    let start = wait_for_subject("p3", "you are France", Duration::from_secs(30));
+    assert!(start.body.contains("SIGNON Fdemo"));
+
+    // the IMAP server restarts mid-game: the judge reconnects
+    script("stop-imap");
+    std::thread::sleep(Duration::from_secs(1));
+    script("start-imap");
+    let sent = play(&["10-s01-austria", "11-s01-england", "12-s01-france", "13-s01-germany", "14-s01-italy", "15-s01-russia", "16-s01-turkey", "17-s01-forged", "18-s01-russia"], true);
+    let f = sent.iter().find(|s| s.in_reply_to.as_deref() == Some(&id("12-s01-france"))).unwrap();
+    assert!(flat(&f.body).contains("A PAR - BUR: accepted."), "{}", f.body);
+    let report = wait_for_subject("demo-list", "Spring 1901 movement results", Duration::from_secs(30));
+    assert!(report.header("List-Id").is_some_and(|l| l.contains("demo.example.test")), "{:?}", report.headers);
+    assert!(report.body.contains("A PAR - BUR"));
+    let press = wait_for_subject("p3", "Press in game demo from England", Duration::from_secs(30));
+    assert!(press.body.contains("Channel"));
+
+    // the SMTP server is down for a while: mail still comes in (straight into the
+    // judge's mailbox), replies wait in the outbox and all arrive, once, after it is back
+    script("stop-smtp");
+    let fall = ["20-f01-england", "21-f01-france", "22-f01-germany", "23-f01-italy", "24-f01-russia", "25-f01-turkey"];
+    for n in fall {
+        drop_in_judge_mailbox(&format!("{n}.{}", std::process::id()), &eml(n));
+    }
+    let db = rusqlite::Connection::open(dir.path().join("judge.db")).unwrap();
+    let t = Instant::now();
+    loop {
+        let failed: i64 = db.query_row("SELECT count(*) FROM outbox WHERE sent IS NULL AND attempts > 0", [], |r| r.get(0)).unwrap();
+        if failed >= 6 {
+            break;
+        }
+        assert!(t.elapsed() < Duration::from_secs(60), "the replies were never tried");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    std::thread::sleep(Duration::from_secs(3));
+    script("start-smtp");
+    let mut by_user: Vec<(String, String)> = Vec::new();
+    for n in fall {
+        by_user.push((user_of(&sender(&eml(n))).to_string(), id(n)));
+    }
+    for (u, i) in &by_user {
+        wait_for_replies(u, std::slice::from_ref(i), Duration::from_secs(90));
+    }
+
+    // every mail of the game answered exactly once, in the sender's own mailbox
+    std::thread::sleep(Duration::from_secs(2));
+    let names = [
+        "00-create", "01-join-austria", "02-join-england", "03-join-france", "04-join-germany", "05-join-italy", "06-observe", "07-join-russia", "08-join-turkey", "10-s01-austria",
+        "11-s01-england", "12-s01-france", "13-s01-germany", "14-s01-italy", "15-s01-russia", "16-s01-turkey", "17-s01-forged", "18-s01-russia", "20-f01-england", "21-f01-france",
+        "22-f01-germany", "23-f01-italy", "24-f01-russia", "25-f01-turkey",
+    ];
+    let mut inboxes: std::collections::HashMap<String, Vec<Sent>> = Default::default();
+    for n in names {
+        let u = user_of(&sender(&eml(n))).to_string();
+        let inbox = inboxes.entry(u.clone()).or_insert_with(|| Mailbox::open(&u).all("INBOX"));
+        let count = inbox.iter().filter(|s| s.in_reply_to.as_deref() == Some(&id(n))).count();
+        assert_eq!(count, 1, "{n}: {count} replies in {u}'s mailbox");
+    }
+    // the judge's own mailbox: everything processed, moved out of INBOX
+    let mut jm = Mailbox::open("judge");
+    assert!(jm.all("INBOX").is_empty());
+    assert_eq!(jm.all("Processed").len(), names.len());
+    let unsent: i64 = db.query_row("SELECT count(*) FROM outbox WHERE sent IS NULL", [], |r| r.get(0)).unwrap();
+    assert_eq!(unsent, 0);
+}
+
+#[test]
+#[ignore = "needs the loopback mail servers (tests/mailstack/mailstack.sh start); test.sh runs it"]
+fn kill_9_during_a_batch_over_imap() {
+    let _g = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    clear_all(&everyone());
+    let dir = tempfile::tempdir().unwrap();
+    let cfg = judge_config(dir.path(), true, 16);
+    {
+        let _judge = Judge { child: start_judge(&cfg) };
+        play(&["00-create", "01-join-austria", "02-join-england", "03-join-france", "04-join-germany", "05-join-italy", "07-join-russia", "08-join-turkey"], false);
+    }
+    // 240 order mails (six players; Turkey never orders, so the phase stays open) and one unreadable mail
+    let letters = ["A", "E", "F", "G", "I", "R"];
+    let pw = ["pw-one", "pw-two", "pw-three", "pw-four", "pw-five", "pw-six"];
+    let orders = [["A VIE H", "A VIE-GAL"], ["F LON H", "F LON-NTH"], ["A PAR H", "A PAR-BUR"], ["A MUN H", "A MUN-RUH"], ["A VEN H", "A VEN-TYR"], ["A MOS H", "A MOS-UKR"]];
+    let n = 240;
+    for k in 0..n {
+        let p = k % 6;
+        let raw = format!(
+            "From: p{}@example.test\r\nTo: {JUDGE}\r\nSubject: orders {k}\r\nMessage-ID: <k{k}@example.test>\r\n\r\nSIGNON {}demo {}\r\n{}\r\n",
+            p + 1,
+            letters[p],
+            pw[p],
+            orders[p][(k / 6) % 2]
+        );
+        drop_in_judge_mailbox(&format!("k{k:04}.{}", std::process::id()), raw.as_bytes());
+    }
+    drop_in_judge_mailbox("garbage", &[0u8, 159, 146, 150, 255, 0, 1, 2, 3]);
+    let mut judge = Judge { child: start_judge(&cfg) };
+    let db = rusqlite::Connection::open(dir.path().join("judge.db")).unwrap();
+    let t = Instant::now();
+    loop {
+        let seen: i64 = db.query_row("SELECT count(*) FROM mails WHERE message_id LIKE '<k%'", [], |r| r.get(0)).unwrap();
+        if seen >= 40 {
+            break;
+        }
+        assert!(t.elapsed() < Duration::from_secs(60), "the judge made no progress");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    judge.child.kill().unwrap(); // SIGKILL
+    judge.child.wait().unwrap();
+    let at_kill: i64 = db.query_row("SELECT count(*) FROM mails WHERE message_id LIKE '<k%'", [], |r| r.get(0)).unwrap();
+    assert!(at_kill < n as i64, "the judge read everything before the kill: no crash was tested");
+    let _judge = Judge { child: start_judge(&cfg) };
+    let t = Instant::now();
+    loop {
+        let (seen, unsent): (i64, i64) = db
+            .query_row("SELECT (SELECT count(*) FROM mails WHERE message_id LIKE '<k%'), (SELECT count(*) FROM outbox WHERE sent IS NULL)", [], |r| Ok((r.get(0)?, r.get(1)?)))
+            .unwrap();
+        if seen == n as i64 && unsent == 0 {
+            break;
+        }
+        assert!(t.elapsed() < Duration::from_secs(120), "not finished: {seen} mails read, {unsent} replies unsent");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let q = |sql: &str| -> i64 { db.query_row(sql, [], |r| r.get(0)).unwrap() };
+    assert_eq!(q("SELECT count(*) FROM orders"), n as i64, "one order version per mail: none lost, none doubled");
+    assert_eq!(q("SELECT count(DISTINCT mail_id) FROM orders"), n as i64);
+    // every mail answered: once, except possibly the one reply that was being
+    // handed to the SMTP server at the instant of the kill
+    let mut duplicates = 0;
+    for p in 0..6 {
+        let inbox = Mailbox::open(&format!("p{}", p + 1)).all("INBOX");
+        for k in (p..n).step_by(6) {
+            let c = inbox.iter().filter(|s| s.in_reply_to.as_deref() == Some(&format!("<k{k}@example.test>"))).count();
+            assert!(c >= 1, "mail k{k} was not answered");
+            duplicates += c - 1;
+        }
+    }
+    assert!(duplicates <= 1, "{duplicates} duplicate replies");
+    // the unreadable mail went to the quarantine folder, and the keeper was told
+    let mut jm = Mailbox::open("judge");
+    assert_eq!(jm.all("Quarantine").len(), 1);
+    assert!(jm.all("INBOX").is_empty());
+    wait_for_subject("keeper", "unreadable mail", Duration::from_secs(30));
+}
