@@ -1,11 +1,19 @@
 #!/usr/bin/env bash
 # The project's one test command (the README's second command; .ci/run calls it).
-# Builds, runs every test, and checks the binary against the shared DATC cases
-# when ../shared is present.
+# Builds, runs every test, starts real mail servers on loopback (Postfix and
+# Dovecot, installed with apt-get when missing: needs root) for the end-to-end
+# tests and stops them on exit, and checks the binary against the shared DATC
+# cases when ../shared is present.
 set -euo pipefail
 cd "$(dirname "$0")"
 cargo build --release --locked
 cargo test --release --locked
+
+stack=tests/mailstack/mailstack.sh
+trap 'bash "$stack" stop || true' EXIT
+bash "$stack" start
+cargo test --release --locked --test e2e_mail -- --ignored --test-threads 1
+
 if [ -f ../shared/datc/check_datc.py ]; then
   python3 ../shared/datc/check_datc.py target/release/mailjudge | tail -n 20
 fi

@@ -65,13 +65,15 @@ impl Daemon {
             }
             let outcomes = self.judge.handle_batch(&mails)?;
             // committed: now the mails may leave the inbox
+            let mut done = Vec::with_capacity(mails.len());
             for (m, o) in mails.iter().zip(&outcomes) {
                 if matches!(o, MailOutcome::Unreadable(_)) {
                     self.inbound.quarantine(&m.key)?;
                 } else {
-                    self.inbound.done(&m.key)?;
+                    done.push(m.key.as_str());
                 }
             }
+            self.inbound.done_many(&done)?;
             if let Some(s) = self.inbound.state() {
                 self.judge.set_state("inbound", &s)?;
             }

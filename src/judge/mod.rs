@@ -281,34 +281,47 @@ impl Judge {
             .collect::<Result<_, _>>()?
         };
         let mut sent = 0;
+        let mut failures: Vec<(i64, OutMail, anyhow::Error)> = Vec::new();
+        let mut batch: Vec<crate::mail::Outgoing> = Vec::with_capacity(rows.len());
+        let mut mails: Vec<OutMail> = Vec::with_capacity(rows.len());
         for (id, m) in rows {
-            let result = compose::compose(&self.ctx.cfg.name, &self.ctx.cfg.address, &m, now).and_then(|bytes| out.send(id, &bytes, &m.to));
-            match result {
-                Ok(()) => {
-                    self.conn.prepare_cached("UPDATE outbox SET sent = ?1, attempts = attempts + 1 WHERE id = ?2")?.execute(params![now, id])?;
-                    sent += 1;
+            match compose::compose(&self.ctx.cfg.name, &self.ctx.cfg.address, &m, now) {
+                Ok(bytes) => {
+                    batch.push(crate::mail::Outgoing { id, bytes, to: m.to.clone() });
+                    mails.push(m);
                 }
-                Err(e) => {
-                    let (attempts, created): (i64, i64) = self.conn.query_row("SELECT attempts, created FROM outbox WHERE id = ?1", [id], |r| Ok((r.get(0)?, r.get(1)?)))?;
-                    if now - created >= self.ctx.cfg.give_up_secs {
-                        tracing::error!("outbox {id} to {}: {e:#}; giving up after {attempts} attempts", m.to);
-                        self.conn.execute("UPDATE outbox SET attempts = attempts + 1, gave_up = ?1, last_error = ?2 WHERE id = ?3", params![now, format!("{e:#}"), id])?;
-                        let keeper = self.ctx.cfg.keeper.clone();
-                        if !m.to.eq_ignore_ascii_case(&keeper) {
-                            let body = format!("The judge gave up sending mail #{id} to {} (\"{}\") after {} attempts since {}.\nLast error: {e:#}\n", m.to, m.subject, attempts + 1, crate::timing::format_time(created, self.ctx.cfg.timezone));
-                            self.ctx.notice(&self.conn, &keeper, "mailjudge: a mail could not be delivered", body, None, None)?;
-                        }
-                        continue;
-                    }
-                    // 1 s, 2 s, 4 s ... up to ten minutes between tries
-                    let wait = (1i64 << attempts.min(10)).min(600);
-                    tracing::warn!("outbox {id} to {}: {e:#}; retry in {wait} s", m.to);
-                    self.conn.execute(
-                        "UPDATE outbox SET attempts = attempts + 1, next_try = ?1, last_error = ?2 WHERE id = ?3",
-                        params![now + wait, format!("{e:#}"), id],
-                    )?;
-                }
+                Err(e) => failures.push((id, m, e)),
             }
+        }
+        let mut record_error: Option<rusqlite::Error> = None;
+        let conn = &self.conn;
+        out.send_many(&batch, &mut |i, r| match r {
+            // recorded at once: a crash right after this can no longer resend it
+            Ok(()) => match conn.prepare_cached("UPDATE outbox SET sent = ?1, attempts = attempts + 1 WHERE id = ?2").and_then(|mut st| st.execute(params![now, batch[i].id])) {
+                Ok(_) => sent += 1,
+                Err(e) => record_error = Some(e),
+            },
+            Err(e) => failures.push((batch[i].id, mails[i].clone(), e)),
+        });
+        if let Some(e) = record_error {
+            return Err(e.into());
+        }
+        for (id, m, e) in failures {
+            let (attempts, created): (i64, i64) = self.conn.query_row("SELECT attempts, created FROM outbox WHERE id = ?1", [id], |r| Ok((r.get(0)?, r.get(1)?)))?;
+            if now - created >= self.ctx.cfg.give_up_secs {
+                tracing::error!("outbox {id} to {}: {e:#}; giving up after {attempts} attempts", m.to);
+                self.conn.execute("UPDATE outbox SET attempts = attempts + 1, gave_up = ?1, last_error = ?2 WHERE id = ?3", params![now, format!("{e:#}"), id])?;
+                let keeper = self.ctx.cfg.keeper.clone();
+                if !m.to.eq_ignore_ascii_case(&keeper) {
+                    let body = format!("The judge gave up sending mail #{id} to {} (\"{}\") after {} attempts since {}.\nLast error: {e:#}\n", m.to, m.subject, attempts + 1, crate::timing::format_time(created, self.ctx.cfg.timezone));
+                    self.ctx.notice(&self.conn, &keeper, "mailjudge: a mail could not be delivered", body, None, None)?;
+                }
+                continue;
+            }
+            // 1 s, 2 s, 4 s ... up to ten minutes between tries
+            let wait = (1i64 << attempts.min(10)).min(600);
+            tracing::warn!("outbox {id} to {}: {e:#}; retry in {wait} s", m.to);
+            self.conn.execute("UPDATE outbox SET attempts = attempts + 1, next_try = ?1, last_error = ?2 WHERE id = ?3", params![now + wait, format!("{e:#}"), id])?;
         }
         Ok(sent)
     }

@@ -26,6 +26,10 @@ pub struct RawMail {
 pub trait Inbound {
     fn fetch(&mut self, max: usize) -> anyhow::Result<Vec<RawMail>>;
     fn done(&mut self, key: &str) -> anyhow::Result<()>;
+    /// Several at once (one IMAP command for the set).
+    fn done_many(&mut self, keys: &[&str]) -> anyhow::Result<()> {
+        keys.iter().try_for_each(|k| self.done(k))
+    }
     /// A mail that could not be read: set aside for the keeper (default: as done).
     fn quarantine(&mut self, key: &str) -> anyhow::Result<()> {
         self.done(key)
@@ -47,4 +51,20 @@ pub trait Inbound {
 /// could record the send.
 pub trait Outbound {
     fn send(&mut self, id: i64, message: &[u8], to: &str) -> anyhow::Result<()>;
+
+    /// Sends several mails, reporting each result to `done` as soon as it is
+    /// known (so the caller records it at once). The default sends one by one.
+    fn send_many(&mut self, mails: &[Outgoing], done: &mut dyn FnMut(usize, anyhow::Result<()>)) {
+        for (i, m) in mails.iter().enumerate() {
+            let r = self.send(m.id, &m.bytes, &m.to);
+            done(i, r);
+        }
+    }
+}
+
+/// One composed outgoing mail.
+pub struct Outgoing {
+    pub id: i64,
+    pub bytes: Vec<u8>,
+    pub to: String,
 }

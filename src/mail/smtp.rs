@@ -43,11 +43,54 @@ impl SmtpOutbound {
     }
 }
 
+/// Connections used at once when the outbox holds many mails. Each SMTP
+/// transaction waits on several round trips (and lettre writes the end of
+/// DATA separately, which Nagle's algorithm delays by a delayed ACK), so
+/// throughput comes from overlapping them.
+const PARALLEL: usize = 8;
+
+impl SmtpOutbound {
+    fn send_one(transport: &SmtpTransport, from: &lettre::Address, message: &[u8], to: &str) -> anyhow::Result<()> {
+        let env = Envelope::new(Some(from.clone()), vec![to.parse()?])?;
+        transport.send_raw(&env, message)?;
+        Ok(())
+    }
+}
+
 impl Outbound for SmtpOutbound {
     fn send(&mut self, _id: i64, message: &[u8], to: &str) -> anyhow::Result<()> {
-        let env = Envelope::new(Some(self.from.clone()), vec![to.parse()?])?;
-        self.transport.send_raw(&env, message)?;
-        Ok(())
+        Self::send_one(&self.transport, &self.from, message, to)
+    }
+
+    fn send_many(&mut self, mails: &[super::Outgoing], done: &mut dyn FnMut(usize, anyhow::Result<()>)) {
+        if mails.len() < 2 {
+            for (i, m) in mails.iter().enumerate() {
+                done(i, self.send(m.id, &m.bytes, &m.to));
+            }
+            return;
+        }
+        let next = std::sync::atomic::AtomicUsize::new(0);
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::scope(|scope| {
+            for _ in 0..PARALLEL.min(mails.len()) {
+                let tx = tx.clone();
+                let (next, transport, from) = (&next, &self.transport, &self.from);
+                scope.spawn(move || {
+                    loop {
+                        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        let Some(m) = mails.get(i) else { break };
+                        if tx.send((i, Self::send_one(transport, from, &m.bytes, &m.to))).is_err() {
+                            break;
+                        }
+                    }
+                });
+            }
+            drop(tx);
+            // recorded by the caller as each one finishes
+            for (i, r) in rx {
+                done(i, r);
+            }
+        });
     }
 }
 

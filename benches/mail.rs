@@ -1,0 +1,137 @@
+//! Mail round-trip benchmarks against the real loopback servers
+//! (`tests/mailstack/mailstack.sh start` first; then `cargo bench --bench mail`).
+//!
+//! 1. Latency: a player's mail handed to Postfix's SMTP port → the judge's reply
+//!    readable in the player's IMAP mailbox; 100 mails one after another, median
+//!    and 95th percentile, with the judge on IMAP IDLE and with polling (every 2 s).
+//! 2. Throughput: a backlog of 1,000 order mails in the judge's IMAP mailbox, from
+//!    start to every mail read, stored and answered (replies sent by SMTP).
+
+#[path = "../tests/common/mod.rs"]
+mod common;
+use common::mailstack::*;
+use std::time::{Duration, Instant};
+
+fn percentile(sorted: &[f64], p: f64) -> f64 {
+    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+    sorted[i]
+}
+
+struct Judge(std::process::Child);
+
+impl Drop for Judge {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn latency(idle: bool) {
+    clear_all(&["judge", "p1", "keeper"]);
+    let dir = tempfile::tempdir().unwrap();
+    let cfg = judge_config(dir.path(), idle, 64);
+    if !idle {
+        let text = std::fs::read_to_string(&cfg).unwrap().replace("poll_seconds = 1", "poll_seconds = 2");
+        std::fs::write(&cfg, text).unwrap();
+    }
+    let _judge = Judge(start_judge(&cfg));
+    let mut mb = Mailbox::open("p1");
+    std::thread::sleep(Duration::from_secs(2));
+    let mut times = Vec::new();
+    for k in 0..100 {
+        let id = format!("<lat{k}.{}@example.test>", std::process::id());
+        let raw = format!("From: p1@example.test\r\nTo: judge@example.test\r\nSubject: list {k}\r\nMessage-ID: {id}\r\n\r\nLIST\r\n");
+        let t = Instant::now();
+        smtp_send(raw.as_bytes(), "p1@example.test", "judge@example.test");
+        loop {
+            let n = mb.all("INBOX").len();
+            if n > k {
+                break;
+            }
+            if t.elapsed() > Duration::from_secs(60) {
+                panic!("no reply to mail {k}");
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        times.push(t.elapsed().as_secs_f64());
+    }
+    times.sort_by(|a, b| a.partial_cmp(b).unwrap());
+    println!(
+        "latency with {}: SMTP in -> reply in the player's IMAP mailbox, 100 mails: median {:.3} s, p95 {:.3} s, min {:.3} s, max {:.3} s",
+        if idle { "IMAP IDLE" } else { "polling every 2 s" },
+        percentile(&times, 0.5),
+        percentile(&times, 0.95),
+        times[0],
+        times[times.len() - 1]
+    );
+}
+
+fn backlog() {
+    clear_all(&["judge", "gm", "keeper", "p1", "p2", "p3", "p4", "p5", "p6", "p7", "obs", "demo-list"]);
+    let dir = tempfile::tempdir().unwrap();
+    let cfg = judge_config(dir.path(), true, 64);
+    {
+        let _judge = Judge(start_judge(&cfg));
+        let mut raw = format!("From: gm@example.test\r\nTo: judge@example.test\r\nSubject: g\r\nMessage-ID: <bl-create.{}@example.test>\r\n\r\nCREATE ?bench gmpass\r\n", std::process::id());
+        smtp_send(raw.as_bytes(), "gm@example.test", "judge@example.test");
+        for (i, l) in "AEFGIRT".chars().enumerate() {
+            raw = format!("From: p{n}@example.test\r\nTo: judge@example.test\r\nSubject: j\r\nMessage-ID: <bl-join{n}.{}@example.test>\r\n\r\nSIGNON ?bench pass{n}\r\nSET PREFERENCE {l}\r\n", std::process::id(), n = i + 1);
+            smtp_send(raw.as_bytes(), &format!("p{}@example.test", i + 1), "judge@example.test");
+        }
+        let db = rusqlite::Connection::open(dir.path().join("judge.db")).unwrap();
+        let t = Instant::now();
+        while db.query_row("SELECT count(*) FROM games WHERE status = 'active'", [], |r| r.get::<_, i64>(0)).unwrap_or(0) == 0 {
+            assert!(t.elapsed() < Duration::from_secs(60));
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+    let orders = ["A VIE H", "F LON H", "A PAR H", "A MUN H", "A VEN H", "A MOS H"];
+    let letters = "AEFGIR";
+    let n = 1000;
+    for k in 0..n {
+        let p = k % 6;
+        let raw = format!(
+            "From: p{}@example.test\r\nTo: judge@example.test\r\nSubject: o\r\nMessage-ID: <bl{k}.{}@example.test>\r\n\r\nSIGNON {}bench pass{}\r\n{}\r\n",
+            p + 1,
+            std::process::id(),
+            &letters[p..p + 1],
+            p + 1,
+            orders[p]
+        );
+        drop_in_judge_mailbox(&format!("bl{k:05}"), raw.as_bytes());
+    }
+    let db = rusqlite::Connection::open(dir.path().join("judge.db")).unwrap();
+    let t = Instant::now();
+    let _judge = Judge(start_judge(&cfg));
+    let mut read_at = None;
+    loop {
+        let (seen, unsent): (i64, i64) = db
+            .query_row("SELECT (SELECT count(*) FROM mails WHERE message_id LIKE '<bl%' AND message_id NOT LIKE '<bl-%'), (SELECT count(*) FROM outbox WHERE sent IS NULL)", [], |r| Ok((r.get(0)?, r.get(1)?)))
+            .unwrap();
+        if seen == n as i64 && read_at.is_none() {
+            read_at = Some(t.elapsed().as_secs_f64());
+        }
+        if seen == n as i64 && unsent == 0 {
+            break;
+        }
+        assert!(t.elapsed() < Duration::from_secs(600), "backlog not done: {seen} read, {unsent} unsent");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let all = t.elapsed().as_secs_f64();
+    println!(
+        "backlog of {n} mails over IMAP: all read, stored and answered (replies queued) in {:.2} s ({:.0} mails/s); all replies sent by SMTP after {all:.2} s ({:.0} mails/s end to end)",
+        read_at.unwrap(),
+        n as f64 / read_at.unwrap(),
+        n as f64 / all
+    );
+}
+
+fn main() {
+    if !std::env::args().any(|a| a == "--bench") {
+        println!("mail benchmarks: start the servers (tests/mailstack/mailstack.sh start), then `cargo bench --bench mail`");
+        return;
+    }
+    latency(true);
+    latency(false);
+    backlog();
+}
