@@ -11,6 +11,9 @@
 //!
 //! Run: `cargo bench --bench judge`.
 
+#[path = "../tests/common/mod.rs"]
+mod common;
+use common::ORDERS;
 use mailjudge::config::{Config, DEFAULT_TOML};
 use mailjudge::judge::{Clock, Judge};
 use mailjudge::mail::maildir::Maildir;
@@ -33,14 +36,6 @@ fn mail(from: &str, id: &str, body: &str) -> Vec<u8> {
 }
 
 const LETTERS: &str = "AEFGIRT";
-const ORDERS: [&[&str]; 6] = [
-    &["A VIE H", "A VIE-GAL", "A BUD-SER", "F TRI-ALB", "A BUD H", "F TRI H"],
-    &["F LON-NTH", "F EDI-NWG", "A LVP-YOR", "F LON H", "A LVP H", "F EDI H"],
-    &["A PAR-BUR", "A MAR-SPA", "F BRE-MAO", "A PAR H", "F BRE H", "A MAR H"],
-    &["A MUN-RUH", "A BER-KIE", "F KIE-DEN", "A MUN H", "A BER H", "F KIE H"],
-    &["A VEN H", "A ROM-APU", "F NAP-ION", "A VEN-TYR", "A ROM H", "F NAP H"],
-    &["A MOS-UKR", "A WAR-GAL", "F SEV-BLA", "F STP/SC-BOT", "A MOS H", "F SEV H"],
-];
 
 fn setup_games(j: &mut Judge, games: usize) {
     let mut mails = Vec::new();

@@ -103,11 +103,25 @@ fn run_case(v: &Variant, rules: &Rulebook, case: &Case) -> Result<Value, String>
 /// A position in the contract's JSON form (`phase`, `units`, `centers`,
 /// `retreats`, `dislodged_by`): how the judge stores positions.
 pub fn position_to_json(v: &Variant, pos: &Position) -> Value {
+    let (units, centers) = board(v, pos);
+    let (retreats, by) = dislodged_maps(v, &pos.dislodged);
+    json!({"phase": v.calendar.name(pos.phase), "units": units, "centers": centers, "retreats": retreats, "dislodged_by": by})
+}
+
+/// Units and centre owners by power, sorted.
+fn board(v: &Variant, pos: &Position) -> (Map<String, Value>, Map<String, Value>) {
     let units = sorted_map(v, pos.units.iter().map(|u| (u.power, *u)), |u: &Unit| v.unit_code(u));
     let centers = sorted_map(v, pos.centers.iter().enumerate().filter_map(|(i, c)| c.map(|p| (p, i as u16))), |p: &u16| v.code(*p).to_string());
-    let mut retreats: BTreeMap<String, Map<String, Value>> = BTreeMap::new();
-    let mut by: BTreeMap<String, Map<String, Value>> = BTreeMap::new();
-    for d in &pos.dislodged {
+    (units, centers)
+}
+
+type ByPower = BTreeMap<String, Map<String, Value>>;
+
+/// Dislodged units by power: their retreat options, and where each attack came from.
+fn dislodged_maps(v: &Variant, dislodged: &[Dislodged]) -> (ByPower, ByPower) {
+    let mut retreats: ByPower = BTreeMap::new();
+    let mut by: ByPower = BTreeMap::new();
+    for d in dislodged {
         let p = v.powers[d.unit.power as usize].name.clone();
         let opts: Vec<String> = d.options.iter().map(|l: &Loc| v.loc_code(*l)).collect();
         retreats.entry(p.clone()).or_default().insert(v.unit_code(&d.unit), json!(opts));
@@ -115,7 +129,7 @@ pub fn position_to_json(v: &Variant, pos: &Position) -> Value {
             by.entry(p).or_default().insert(v.unit_code(&d.unit), json!(v.code(f)));
         }
     }
-    json!({"phase": v.calendar.name(pos.phase), "units": units, "centers": centers, "retreats": retreats, "dislodged_by": by})
+    (retreats, by)
 }
 
 /// Reads a position written by [`position_to_json`].
@@ -202,22 +216,8 @@ pub fn outcome_json(v: &Variant, out: &Outcome, unreadable: &[(PowerId, String, 
     for (p, text, msg) in unreadable {
         results.entry(v.powers[*p as usize].name.clone()).or_default().push(ResultRow { order: text.clone(), result: "void", note: Some(msg.clone()) });
     }
-    let units = sorted_map(v, out.position.units.iter().map(|u| (u.power, *u)), |u: &Unit| v.unit_code(u));
-    let centers = sorted_map(
-        v,
-        out.position.centers.iter().enumerate().filter_map(|(i, c)| c.map(|p| (p, i as u16))),
-        |p: &u16| v.code(*p).to_string(),
-    );
-    let mut retreats: BTreeMap<String, Map<String, Value>> = BTreeMap::new();
-    let mut by: BTreeMap<String, Map<String, Value>> = BTreeMap::new();
-    for d in &out.dislodged {
-        let p = v.powers[d.unit.power as usize].name.clone();
-        let opts: Vec<String> = d.options.iter().map(|l: &Loc| v.loc_code(*l)).collect();
-        retreats.entry(p.clone()).or_default().insert(v.unit_code(&d.unit), json!(opts));
-        if let Some(f) = d.attacker_from {
-            by.entry(p).or_default().insert(v.unit_code(&d.unit), json!(v.code(f)));
-        }
-    }
+    let (units, centers) = board(v, &out.position);
+    let (retreats, by) = dislodged_maps(v, &out.dislodged);
     let mut o = Map::new();
     o.insert("phase".into(), json!(v.calendar.name(out.phase)));
     o.insert("results".into(), serde_json::to_value(results).expect("serializable"));

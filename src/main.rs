@@ -260,49 +260,42 @@ fn judge_command(cmd: Command) -> anyhow::Result<ExitCode> {
             if !connect {
                 return Ok(ExitCode::SUCCESS);
             }
-            let mut ok = true;
-            match &cfg.inbound {
-                mailjudge::config::Transport::Imap(i) => {
+            use mailjudge::config::Transport;
+            // prints one line per transport: what was tried and what came of it
+            let report = |label: &str, what: String, r: anyhow::Result<String>| match r {
+                Ok(detail) => {
+                    println!("{label}: {what} OK{detail}");
+                    true
+                }
+                Err(e) => {
+                    println!("{label}: {what} FAILED: {e:#}");
+                    false
+                }
+            };
+            let maildir = |p: &std::path::Path| mailjudge::mail::maildir::Maildir::open(p).map(|_| String::new());
+            let inbound_ok = match &cfg.inbound {
+                Transport::Imap(i) => {
                     let mut imap = mailjudge::mail::imap::ImapInbound::new((**i).clone());
-                    match imap.connect() {
-                        Ok(()) => println!("inbound: IMAP {}:{} OK (logged in as {}, mailbox {} selected)", i.server.host, i.server.port, i.server.user.as_deref().unwrap_or(""), i.mailbox),
-                        Err(e) => {
-                            ok = false;
-                            println!("inbound: IMAP {}:{} FAILED: {e:#}", i.server.host, i.server.port);
-                        }
-                    }
+                    let detail = format!(" (logged in as {}, mailbox {} selected)", i.server.user.as_deref().unwrap_or(""), i.mailbox);
+                    report("inbound", format!("IMAP {}:{}", i.server.host, i.server.port), imap.connect().map(|_| detail))
                 }
-                mailjudge::config::Transport::Maildir(p) => match mailjudge::mail::maildir::Maildir::open(p) {
-                    Ok(_) => println!("inbound: Maildir {} OK", p.display()),
-                    Err(e) => {
-                        ok = false;
-                        println!("inbound: Maildir {} FAILED: {e:#}", p.display());
-                    }
-                },
-                _ => {}
-            }
-            match &cfg.outbound {
-                mailjudge::config::Transport::Smtp(s) => match mailjudge::mail::smtp::SmtpOutbound::new(s, &cfg.address).and_then(|o| o.check()) {
-                    Ok(()) => println!("outbound: SMTP {}:{} OK{}", s.host, s.port, if s.user.is_some() { " (AUTH accepted)" } else { "" }),
-                    Err(e) => {
-                        ok = false;
-                        println!("outbound: SMTP {}:{} FAILED: {e:#}", s.host, s.port);
-                    }
-                },
-                mailjudge::config::Transport::Sendmail(c) => {
-                    let exists = std::path::Path::new(c.split_whitespace().next().unwrap_or("")).exists();
-                    ok &= exists;
-                    println!("outbound: sendmail command {c}: {}", if exists { "OK (found)" } else { "FAILED: not found" });
+                Transport::Maildir(p) => report("inbound", format!("Maildir {}", p.display()), maildir(p)),
+                _ => true,
+            };
+            let outbound_ok = match &cfg.outbound {
+                Transport::Smtp(s) => {
+                    let detail = if s.user.is_some() { " (AUTH accepted)".to_string() } else { String::new() };
+                    let r = mailjudge::mail::smtp::SmtpOutbound::new(s, &cfg.address).and_then(|o| o.check()).map(|_| detail);
+                    report("outbound", format!("SMTP {}:{}", s.host, s.port), r)
                 }
-                mailjudge::config::Transport::Maildir(p) => match mailjudge::mail::maildir::Maildir::open(p) {
-                    Ok(_) => println!("outbound: Maildir {} OK", p.display()),
-                    Err(e) => {
-                        ok = false;
-                        println!("outbound: Maildir {} FAILED: {e:#}", p.display());
-                    }
-                },
-                _ => {}
-            }
+                Transport::Sendmail(c) => {
+                    let found = std::path::Path::new(c.split_whitespace().next().unwrap_or("")).exists();
+                    report("outbound", format!("sendmail command {c}"), if found { Ok(" (found)".into()) } else { Err(anyhow::anyhow!("not found")) })
+                }
+                Transport::Maildir(p) => report("outbound", format!("Maildir {}", p.display()), maildir(p)),
+                Transport::Imap(_) => true,
+            };
+            let ok = inbound_ok && outbound_ok;
             Ok(if ok { ExitCode::SUCCESS } else { ExitCode::from(1) })
         }
         Command::Backup { config, file } => {

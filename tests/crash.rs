@@ -55,14 +55,6 @@ fn setup(dir: &Path, cfg: &Path) {
     assert!(out.starts_with("8 mail(s) read, 8 answered"), "{out}");
 }
 
-const ORDERS: [&[&str]; 6] = [
-    &["A VIE H", "A VIE-GAL", "A BUD-SER", "F TRI-ALB", "A BUD H", "F TRI H"],
-    &["F LON-NTH", "F EDI-NWG", "A LVP-YOR", "F LON H", "A LVP H", "F EDI H"],
-    &["A PAR-BUR", "A MAR-SPA", "F BRE-MAO", "A PAR H", "F BRE H", "A MAR H"],
-    &["A MUN-RUH", "A BER-KIE", "F KIE-DEN", "A MUN H", "A BER H", "F KIE H"],
-    &["A VEN H", "A ROM-APU", "F NAP-ION", "A VEN-TYR", "A ROM H", "F NAP H"],
-    &["A MOS-UKR", "A WAR-GAL", "F SEV-BLA", "F STP/SC-BOT", "A MOS H", "F SEV H"],
-];
 
 #[test]
 fn kill_9_in_the_middle_of_a_spool() {

@@ -13,6 +13,16 @@ use std::path::{Path, PathBuf};
 
 pub const JUDGE: &str = "judge@example.test";
 
+/// Valid Spring 1901 orders for the first six powers (A E F G I R), to cycle through.
+pub const ORDERS: [&[&str]; 6] = [
+    &["A VIE H", "A VIE-GAL", "A BUD-SER", "F TRI-ALB", "A BUD H", "F TRI H"],
+    &["F LON-NTH", "F EDI-NWG", "A LVP-YOR", "F LON H", "A LVP H", "F EDI H"],
+    &["A PAR-BUR", "A MAR-SPA", "F BRE-MAO", "A PAR H", "F BRE H", "A MAR H"],
+    &["A MUN-RUH", "A BER-KIE", "F KIE-DEN", "A MUN H", "A BER H", "F KIE H"],
+    &["A VEN H", "A ROM-APU", "F NAP-ION", "A VEN-TYR", "A ROM H", "F NAP H"],
+    &["A MOS-UKR", "A WAR-GAL", "F SEV-BLA", "F STP/SC-BOT", "A MOS H", "F SEV H"],
+];
+
 /// A configuration for a judge living in `dir`.
 pub fn config_text(dir: &Path, rate: u32) -> String {
     DEFAULT_TOML
