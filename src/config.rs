@@ -582,6 +582,23 @@ mod tests {
     }
 
     #[test]
+    fn plain_text_only_to_loopback_unless_allowed() {
+        let imap = |host: &str, extra: &str| {
+            DEFAULT_TOML.replace(
+                "kind = \"maildir\"\npath = \"./var/inbox\"",
+                &format!("kind = \"imap\"\nhost = \"{host}\"\nsecurity = \"plain\"\nuser = \"j\"\npassword = {{ value = \"pw\" }}\n{extra}"),
+            )
+        };
+        let e = Config::from_toml(&imap("imap.example.org", "")).unwrap_err();
+        assert!(e.problems[0].starts_with("inbound.security: plain text to imap.example.org"), "{:?}", e.problems);
+        let c = Config::from_toml(&imap("127.0.0.1", "")).unwrap();
+        assert!(matches!(&c.inbound, Transport::Imap(i) if i.server.port == 143 && i.server.security == Security::Plain));
+        assert!(Config::from_toml(&imap("imap.example.org", "allow_plain = true")).is_ok());
+        // and the password is never in the description
+        assert!(!c.inbound.describe().contains("pw"));
+    }
+
+    #[test]
     fn unknown_keys_are_refused() {
         let text = DEFAULT_TOML.replace("[limits]", "[limits]\nmax_lnes = 3");
         let e = Config::from_toml(&text).unwrap_err();

@@ -236,3 +236,81 @@ fn kill_9_during_a_batch_over_imap() {
     assert!(jm.all("INBOX").is_empty());
     wait_for_subject("keeper", "unreadable mail", Duration::from_secs(30));
 }
+
+/// Rewrites the judge's configuration for other ports and security modes.
+fn variant_config(dir: &std::path::Path, imap: (u16, &str), smtp: (u16, &str), password: &str) -> std::path::PathBuf {
+    let cfg = judge_config(dir, true, 64);
+    let text = std::fs::read_to_string(&cfg)
+        .unwrap()
+        .replace(&format!("port = {}\nsecurity = \"tls\"", imaps_port()), &format!("port = {}\nsecurity = \"{}\"", imap.0, imap.1))
+        .replace(&format!("port = {}\nsecurity = \"starttls\"", submission_port()), &format!("port = {}\nsecurity = \"{}\"", smtp.0, smtp.1))
+        .replace("password = { value = \"secret\" }", &format!("password = {{ value = \"{password}\" }}"));
+    std::fs::write(&cfg, text).unwrap();
+    cfg
+}
+
+fn check_connect(cfg: &std::path::Path) -> (bool, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_mailjudge")).args(["check-config", "--connect", "--config"]).arg(cfg).output().unwrap();
+    (out.status.success(), String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+#[test]
+#[ignore = "needs the loopback mail servers (tests/mailstack/mailstack.sh start); test.sh runs it"]
+fn check_config_connects_in_every_security_mode_and_names_failures() {
+    let _g = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    let dir = tempfile::tempdir().unwrap();
+    let smtps = std::env::var("SMTPS_PORT").ok().and_then(|p| p.parse().ok()).unwrap_or(10465u16);
+    for (imap, smtp) in [((imaps_port(), "tls"), (smtps, "tls")), ((imap_port(), "starttls"), (submission_port(), "starttls")), ((imap_port(), "plain"), (smtp_port(), "plain"))] {
+        let cfg = variant_config(dir.path(), imap, smtp, "secret");
+        if smtp.1 == "plain" {
+            // the loopback SMTP port relays without AUTH (it offers none)
+            let text = std::fs::read_to_string(&cfg).unwrap();
+            let (inb, outb) = text.split_at(text.find("[outbound]").unwrap());
+            let outb: String = outb.lines().filter(|l| !l.starts_with("user =") && !l.starts_with("password =")).map(|l| format!("{l}\n")).collect();
+            std::fs::write(&cfg, format!("{inb}{outb}")).unwrap();
+        }
+        let (ok, out) = check_connect(&cfg);
+        assert!(ok, "{imap:?} {smtp:?}:\n{out}");
+        assert!(out.contains("inbound: IMAP 127.0.0.1") && out.contains("OK (logged in as judge@example.test"), "{out}");
+        assert!(out.contains("outbound: SMTP 127.0.0.1") && out.contains(" OK"), "{out}");
+        assert!(!out.contains("secret"), "a password was printed:\n{out}");
+    }
+    // a wrong password: both logins fail, each says why
+    let cfg = variant_config(dir.path(), (imaps_port(), "tls"), (submission_port(), "starttls"), "wrong");
+    let (ok, out) = check_connect(&cfg);
+    assert!(!ok);
+    assert!(out.contains("IMAP login as judge@example.test failed") && out.contains("AUTHENTICATIONFAILED"), "{out}");
+    assert!(out.contains("outbound: SMTP") && out.contains("FAILED") && out.contains("535"), "{out}");
+    // the system's roots do not know the test CA: the certificate is refused
+    let text = std::fs::read_to_string(variant_config(dir.path(), (imaps_port(), "tls"), (submission_port(), "starttls"), "secret")).unwrap();
+    let no_ca: String = text.lines().filter(|l| !l.starts_with("ca_file")).map(|l| format!("{l}\n")).collect();
+    let cfg = dir.path().join("no-ca.toml");
+    std::fs::write(&cfg, no_ca).unwrap();
+    let (ok, out) = check_connect(&cfg);
+    assert!(!ok);
+    assert!(out.contains("inbound: IMAP") && out.to_ascii_lowercase().contains("certificate"), "{out}");
+}
+
+#[test]
+#[ignore = "needs the loopback mail servers (tests/mailstack/mailstack.sh start); test.sh runs it"]
+fn replies_through_the_sendmail_command() {
+    let _g = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    clear_all(&["judge", "p1"]);
+    let dir = tempfile::tempdir().unwrap();
+    let cfg = judge_config(dir.path(), true, 64);
+    // Postfix's sendmail, pointed at the test instance's configuration
+    let wrapper = dir.path().join("sendmail");
+    std::fs::write(&wrapper, format!("#!/bin/sh\nexec /usr/sbin/sendmail -C {} \"$@\"\n", mail_dir().join("postfix/etc").display())).unwrap();
+    std::process::Command::new("chmod").arg("755").arg(&wrapper).status().unwrap();
+    let text = std::fs::read_to_string(&cfg).unwrap();
+    let start = text.find("[outbound]").unwrap();
+    let end = text[start..].find("\n[limits]").map(|i| start + i).unwrap();
+    let text = format!("{}[outbound]\nkind = \"sendmail\"\ncommand = {:?}\n{}", &text[..start], wrapper, &text[end..]);
+    std::fs::write(&cfg, text).unwrap();
+    let _judge = Judge { child: start_judge(&cfg) };
+    let raw = format!("From: p1@example.test\r\nTo: {JUDGE}\r\nSubject: via sendmail\r\nMessage-ID: <sm1@example.test>\r\n\r\nLIST\r\n");
+    smtp_send(raw.as_bytes(), "p1@example.test", JUDGE);
+    let inbox = wait_for_replies("p1", &["<sm1@example.test>".to_string()], Duration::from_secs(60));
+    let r = inbox.iter().find(|s| s.in_reply_to.as_deref() == Some("<sm1@example.test>")).unwrap();
+    assert!(r.body.contains("LIST"), "{}", r.body);
+}
