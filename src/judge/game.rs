@@ -260,24 +260,24 @@ pub fn find_power(v: &Variant, word: &str) -> Option<PowerId> {
     if hits.len() == 1 { Some(hits[0] as PowerId) } else { None }
 }
 
-/// A list of powers: letters run together (`EFG`) or names separated by spaces/commas.
+/// A list of powers: letters run together (`EFG`) or names separated by
+/// spaces/commas, sorted and without repeats.
 pub fn parse_powers(v: &Variant, text: &str) -> Result<Vec<PowerId>, String> {
-    let t = text.trim();
-    let mut out = Vec::new();
-    let parts: Vec<&str> = t.split([',', ' ']).filter(|s| !s.is_empty()).collect();
-    let letters_only = parts.len() == 1 && parts[0].chars().all(|c| c.is_ascii_alphabetic()) && find_power(v, parts[0]).is_none();
-    if letters_only {
-        for c in parts[0].chars() {
-            out.push(find_power(v, &c.to_string()).ok_or_else(|| format!("`{c}` is not a power letter here"))?);
-        }
-    } else {
-        for p in parts {
-            out.push(find_power(v, p).ok_or_else(|| format!("`{p}` is not a power of this game"))?);
-        }
-    }
+    let mut out = parse_powers_in_order(v, text)?;
     out.sort();
     out.dedup();
     Ok(out)
+}
+
+/// The same, in the order written (for preference lists).
+pub fn parse_powers_in_order(v: &Variant, text: &str) -> Result<Vec<PowerId>, String> {
+    let parts: Vec<&str> = text.trim().split([',', ' ']).filter(|s| !s.is_empty()).collect();
+    let letters_only = parts.len() == 1 && parts[0].chars().all(|c| c.is_ascii_alphabetic()) && find_power(v, parts[0]).is_none();
+    if letters_only {
+        parts[0].chars().map(|c| find_power(v, &c.to_string()).ok_or_else(|| format!("`{c}` is not a power letter here"))).collect()
+    } else {
+        parts.iter().map(|p| find_power(v, p).ok_or_else(|| format!("`{p}` is not a power of this game"))).collect()
+    }
 }
 
 /// The key under which an order replaces an earlier one: the unit it is for
@@ -436,7 +436,7 @@ pub fn submit_line(conn: &Connection, v: &Variant, rules: &Rulebook, game: &Game
         set.push((power, o));
         let outcome = adjudicate::process(v, rules, pos, &set);
         let canonical = o.canonical(v);
-        let verdict = outcome.results.iter().find(|r| !r.defaulted && r.power == power && r.order.canonical(v) == outcome_form(v, pos, &o));
+        let verdict = outcome.results.iter().find(|r| !r.defaulted && r.power == power && r.order.canonical(v) == canonical);
         if let Some(r) = verdict
             && let Some(n) = r.note
             && static_error(n)
@@ -454,13 +454,6 @@ pub fn submit_line(conn: &Connection, v: &Variant, rules: &Rulebook, game: &Game
         out.push(res.map(|_| canonical).map_err(|e| format!("database error: {e}")));
     }
     out
-}
-
-/// The canonical form the engine reports an order in (types filled from the board).
-fn outcome_form(v: &Variant, pos: &Position, o: &Order) -> String {
-    let mut o = *o;
-    fill_types(pos, &mut o);
-    o.canonical(v)
 }
 
 fn explain(v: &Variant, pos: &Position, power: PowerId, o: &Order, n: Note) -> String {
@@ -653,17 +646,15 @@ pub fn tick_game(conn: &Connection, ctx: &mut Ctx, id: i64) -> anyhow::Result<us
     let players = Player::of_game(conn, id)?;
     let rows = current_orders(conn, game.id, game.seq, None)?;
     let orders = parsed_orders(&v, pos.phase.kind, &rows);
-    let late: Vec<PowerId> = (0..v.powers.len() as PowerId).filter(|&p| {
-        let n = needs(&v, &pos, p, &orders);
-        n.needs && !n.complete
-    }).collect();
+    // powers owing orders, with what they still have to order
+    let late: Vec<(PowerId, Needs)> = (0..v.powers.len() as PowerId).map(|p| (p, needs(&v, &pos, p, &orders))).filter(|(_, n)| n.needs && !n.complete).collect();
     let when = timing::format_time(deadline, ctx.cfg.timezone);
     let phase_name = v.calendar.long_name(pos.phase);
     if now < deadline {
         if game.reminded < game.seq && now >= deadline - game.settings.reminder_secs {
-            for &p in &late {
+            for (p, n) in &late {
+                let p = *p;
                 if let Some(pl) = Player::active_for(&players, p) {
-                    let n = needs(&v, &pos, p, &orders);
                     let body = ctx.templates.render(
                         "notice.txt",
                         context! { title => format!("Reminder: game {}, {}", game.name, phase_name), lines => vec![
@@ -687,8 +678,8 @@ pub fn tick_game(conn: &Connection, ctx: &mut Ctx, id: i64) -> anyhow::Result<us
     let grace = game.grace_until.unwrap_or(deadline);
     if now < grace {
         if game.late_noticed < game.seq {
-            let names: Vec<String> = late.iter().map(|&p| pname(&v, p)).collect();
-            for &p in &late {
+            let names: Vec<String> = late.iter().map(|(p, _)| pname(&v, *p)).collect();
+            for &(p, _) in &late {
                 if let Some(pl) = Player::active_for(&players, p) {
                     let body = ctx.templates.render(
                         "notice.txt",
@@ -719,7 +710,7 @@ pub fn tick_game(conn: &Connection, ctx: &mut Ctx, id: i64) -> anyhow::Result<us
         return Ok(1);
     }
     if game.waiting_gm < game.seq {
-        let names: Vec<String> = late.iter().map(|&p| pname(&v, p)).collect();
+        let names: Vec<String> = late.iter().map(|(p, _)| pname(&v, *p)).collect();
         let body = ctx.templates.render(
             "notice.txt",
             context! { title => format!("Game {} waits for you", game.name), lines => vec![

@@ -453,10 +453,6 @@ fn record_failure(conn: &Connection, ctx: &mut Ctx, raw: &[u8], error: &str) -> 
         ctx.queue(conn, &m, None, Some(mail_id))?;
     }
     let keeper = ctx.cfg.keeper.clone();
-    ctx.notice(conn, &keeper, "mailjudge: a mail failed", format!("Mail #{mail_id} ({}) failed:\n{error}\n", verdict_id(raw)), None, None)?;
+    ctx.notice(conn, &keeper, "mailjudge: a mail failed", format!("Mail #{mail_id} ({}) failed:\n{error}\n", read::content_id(raw)), None, None)?;
     Ok(MailOutcome::Unreadable(format!("failed: {error}")))
-}
-
-fn verdict_id(raw: &[u8]) -> String {
-    read::content_id(raw)
 }

@@ -708,9 +708,7 @@ impl<'a> Session<'a> {
                         g.grace_until = Some(nd + g.settings.grace_secs);
                         g.save(self.conn).map_err(db)?;
                         out.push(format!("The current deadline moves to {}.", timing::format_time(nd, tz)));
-                        let v = self.ctx.variant(&g.variant)?;
                         game::tell_all(self.conn, self.ctx, &g, &players, &format!("Game {}: deadline moved", g.name), &format!("A player's absence moves the deadline of game {} to {}.\n", g.name, timing::format_time(nd, tz))).map_err(db)?;
-                        let _ = v;
                     }
                 }
                 self.add_status(g.id, power);
@@ -969,19 +967,7 @@ impl<'a> Session<'a> {
 }
 
 fn parse_pref(v: &crate::map::Variant, arg: &str) -> Result<Vec<PowerId>, String> {
-    // a preference keeps its order (parse_powers sorts)
-    let t = arg.trim();
-    let parts: Vec<&str> = t.split([',', ' ']).filter(|s| !s.is_empty()).collect();
-    let mut out = Vec::new();
-    if parts.len() == 1 && game::find_power(v, parts[0]).is_none() {
-        for c in parts[0].chars() {
-            out.push(game::find_power(v, &c.to_string()).ok_or(format!("`{c}` is not a power letter here"))?);
-        }
-    } else {
-        for p in parts {
-            out.push(game::find_power(v, p).ok_or(format!("`{p}` is not a power here"))?);
-        }
-    }
+    let out = game::parse_powers_in_order(v, arg)?;
     if out.is_empty() {
         return Err("give powers in the order you want them, like SET PREFERENCE FEG".into());
     }
