@@ -12,7 +12,7 @@ mod common;
 use common::mailstack::*;
 use common::*;
 use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The mailboxes are shared: one test at a time.
 static SERIAL: Mutex<()> = Mutex::new(());
@@ -119,15 +119,10 @@ fn game_over_smtp_and_imap_with_server_restarts() {
         drop_in_judge_mailbox(&format!("{n}.{}", std::process::id()), &eml(n));
     }
     let db = rusqlite::Connection::open(dir.path().join("judge.db")).unwrap();
-    let t = Instant::now();
-    loop {
+    wait_until(Duration::from_secs(60), Duration::from_millis(100), || {
         let failed: i64 = db.query_row("SELECT count(*) FROM outbox WHERE sent IS NULL AND attempts > 0", [], |r| r.get(0)).unwrap();
-        if failed >= 6 {
-            break;
-        }
-        assert!(t.elapsed() < Duration::from_secs(60), "the replies were never tried");
-        std::thread::sleep(Duration::from_millis(100));
-    }
+        if failed >= 6 { Ok(()) } else { Err("the replies were never tried".to_string()) }
+    });
     std::thread::sleep(Duration::from_secs(3));
     script("start-smtp");
     let mut by_user: Vec<(String, String)> = Vec::new();
@@ -190,31 +185,21 @@ fn kill_9_during_a_batch_over_imap() {
     drop_in_judge_mailbox("garbage", &[0u8, 159, 146, 150, 255, 0, 1, 2, 3]);
     let mut judge = Judge { child: start_judge(&cfg) };
     let db = rusqlite::Connection::open(dir.path().join("judge.db")).unwrap();
-    let t = Instant::now();
-    loop {
+    wait_until(Duration::from_secs(60), Duration::from_millis(5), || {
         let seen: i64 = db.query_row("SELECT count(*) FROM mails WHERE message_id LIKE '<k%'", [], |r| r.get(0)).unwrap();
-        if seen >= 40 {
-            break;
-        }
-        assert!(t.elapsed() < Duration::from_secs(60), "the judge made no progress");
-        std::thread::sleep(Duration::from_millis(5));
-    }
+        if seen >= 40 { Ok(()) } else { Err("the judge made no progress".to_string()) }
+    });
     judge.child.kill().unwrap(); // SIGKILL
     judge.child.wait().unwrap();
     let at_kill: i64 = db.query_row("SELECT count(*) FROM mails WHERE message_id LIKE '<k%'", [], |r| r.get(0)).unwrap();
     assert!(at_kill < n as i64, "the judge read everything before the kill: no crash was tested");
     let _judge = Judge { child: start_judge(&cfg) };
-    let t = Instant::now();
-    loop {
+    wait_until(Duration::from_secs(120), Duration::from_millis(50), || {
         let (seen, unsent): (i64, i64) = db
             .query_row("SELECT (SELECT count(*) FROM mails WHERE message_id LIKE '<k%'), (SELECT count(*) FROM outbox WHERE sent IS NULL)", [], |r| Ok((r.get(0)?, r.get(1)?)))
             .unwrap();
-        if seen == n as i64 && unsent == 0 {
-            break;
-        }
-        assert!(t.elapsed() < Duration::from_secs(120), "not finished: {seen} mails read, {unsent} replies unsent");
-        std::thread::sleep(Duration::from_millis(50));
-    }
+        if seen == n as i64 && unsent == 0 { Ok(()) } else { Err(format!("not finished: {seen} mails read, {unsent} replies unsent")) }
+    });
     let q = |sql: &str| -> i64 { db.query_row(sql, [], |r| r.get(0)).unwrap() };
     assert_eq!(q("SELECT count(*) FROM orders"), n as i64, "one order version per mail: none lost, none doubled");
     assert_eq!(q("SELECT count(DISTINCT mail_id) FROM orders"), n as i64);

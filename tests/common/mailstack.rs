@@ -141,34 +141,33 @@ pub fn clear_all(users: &[&str]) {
     }
 }
 
+/// Calls `check` every `every` until it returns `Ok`; `Err` says what is still
+/// awaited, and is the panic message once `timeout` has passed.
+pub fn wait_until<T>(timeout: Duration, every: Duration, mut check: impl FnMut() -> Result<T, String>) -> T {
+    let start = Instant::now();
+    loop {
+        match check() {
+            Ok(v) => return v,
+            Err(why) if start.elapsed() > timeout => panic!("{why} after {timeout:?}"),
+            Err(_) => std::thread::sleep(every),
+        }
+    }
+}
+
 /// Waits until `user`'s inbox holds replies to every id in `ids`; returns the inbox.
 pub fn wait_for_replies(user: &str, ids: &[String], timeout: Duration) -> Vec<Sent> {
-    let start = Instant::now();
     let mut mb = Mailbox::open(user);
-    loop {
+    wait_until(timeout, Duration::from_millis(50), || {
         let all = mb.all("INBOX");
         let missing: Vec<&String> = ids.iter().filter(|id| !all.iter().any(|s| s.in_reply_to.as_deref() == Some(id.as_str()))).collect();
-        if missing.is_empty() {
-            return all;
-        }
-        if start.elapsed() > timeout {
-            panic!("{user}: no reply to {missing:?} after {timeout:?}");
-        }
-        std::thread::sleep(Duration::from_millis(50));
-    }
+        if missing.is_empty() { Ok(all) } else { Err(format!("{user}: no reply to {missing:?}")) }
+    })
 }
 
 /// Waits until `user`'s inbox has a mail whose subject contains `subject`.
 pub fn wait_for_subject(user: &str, subject: &str, timeout: Duration) -> Sent {
-    let start = Instant::now();
     let mut mb = Mailbox::open(user);
-    loop {
-        if let Some(s) = mb.all("INBOX").into_iter().find(|s| s.subject.contains(subject)) {
-            return s;
-        }
-        if start.elapsed() > timeout {
-            panic!("{user}: no mail with subject {subject:?} after {timeout:?}");
-        }
-        std::thread::sleep(Duration::from_millis(50));
-    }
+    wait_until(timeout, Duration::from_millis(50), || {
+        mb.all("INBOX").into_iter().find(|s| s.subject.contains(subject)).ok_or_else(|| format!("{user}: no mail with subject {subject:?}"))
+    })
 }
