@@ -271,7 +271,7 @@ pub struct Defaults {
     pub adjustment: String,
     pub grace_secs: i64,
     pub reminder_secs: i64,
-    pub press: String,
+    pub press: crate::game::Press,
 }
 
 /// A validated configuration.
@@ -413,9 +413,10 @@ impl Config {
             problems.push(format!("defaults.reminder: {e}"));
             0
         });
-        if !["white", "grey", "none"].contains(&d.press.as_str()) {
+        let press = crate::game::Press::from_word(&d.press).unwrap_or_else(|| {
             problems.push(format!("defaults.press: `{}` is not one of white, grey, none", d.press));
-        }
+            crate::game::Press::White
+        });
         if !problems.is_empty() {
             return Err(ConfigError { problems });
         }
@@ -446,7 +447,7 @@ impl Config {
                 adjustment: d.adjustment.clone(),
                 grace_secs,
                 reminder_secs,
-                press: d.press.clone(),
+                press,
             },
         })
     }

@@ -62,7 +62,7 @@ impl Adjudicator {
         let name = case.variant.clone().or_else(|| self.default_variant.clone()).ok_or("no variant: give `variant` in the case or --variant")?;
         let key = name.to_ascii_lowercase();
         if !self.cache.contains_key(&key) {
-            let v = Variant::find(&name, self.variants_dir.as_deref())?;
+            let v = crate::variants::find(&name, self.variants_dir.as_deref())?;
             self.cache.insert(key.clone(), v);
         }
         let v = &self.cache[&key];

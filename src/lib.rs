@@ -20,17 +20,18 @@
 //! - [`judge`]: commands, games, deadlines, reports; [`timing`]: deadlines and dates.
 //! - [`daemon`]: the loop of `mailjudge serve`.
 
-pub mod adjudicate;
+pub mod cli;
+pub mod command;
 pub mod config;
 pub mod daemon;
 pub mod judge;
 pub mod mail;
+pub mod report;
 pub mod store;
 pub mod timing;
 pub mod contract;
-pub mod map;
-pub mod order;
-pub mod parse;
-pub mod phase;
-pub mod random;
-pub mod rules;
+pub mod engine;
+pub mod game;
+pub mod variants;
+
+pub use engine::{adjudicate, map, order, parse, phase, random, rules};

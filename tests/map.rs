@@ -112,9 +112,9 @@ fn a_gm_variant_file_loads_from_a_directory() {
     std::fs::create_dir_all(&dir).unwrap();
     let text = BUILTIN[0].1.replacen("name = \"standard\"", "name = \"mystandard\"", 1).replacen("count = 18", "count = 17", 1);
     std::fs::write(dir.join("mystandard.toml"), text).unwrap();
-    let v = Variant::find("mystandard", Some(&dir)).unwrap();
+    let v = mailjudge::variants::find("mystandard", Some(&dir)).unwrap();
     assert_eq!(v.name, "mystandard");
     assert_eq!(v.victory, mailjudge::map::Victory::Centers(17));
-    assert!(Variant::find("nosuch", Some(&dir)).unwrap_err().contains("unknown variant"));
+    assert!(mailjudge::variants::find("nosuch", Some(&dir)).unwrap_err().contains("unknown variant"));
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -4,10 +4,9 @@
 //!   variants, templates, clock) and offers the three steps of the daemon's loop:
 //!   [`Judge::handle_batch`] (inbound mail, group-committed), [`Judge::tick`]
 //!   (deadlines, reminders, late notices) and [`Judge::flush_outbox`].
-//! - [`game`]: games and players as rows, orders, phase processing, reports.
-//! - [`session`]: the command language of one mail, and its reply.
-//! - [`commands`]: reading command lines (njudge names and abbreviations).
-//! - [`text`]: templates (minijinja) for replies, reports and notices.
+//! - the command language of one mail lives in [`crate::command`], the game
+//!   lifecycle and deadlines in [`crate::game`], all SQL in [`crate::store`],
+//!   every sentence in [`crate::report`] and `templates/`.
 //!
 //! Durability: each mail is handled inside a savepoint of the batch transaction,
 //! its reply queued in the `outbox` table in the same transaction; the caller
@@ -15,10 +14,6 @@
 //! commit). A Message-ID seen before is skipped. Replies leave from the outbox
 //! after commit, and are marked sent after the transport took them.
 
-pub mod commands;
-pub mod game;
-pub mod session;
-pub mod text;
 
 use crate::config::Config;
 use crate::mail::compose::{self, Kind, OutMail};
@@ -27,7 +22,9 @@ use crate::mail::{Outbound, RawMail};
 use crate::map::Variant;
 use anyhow::Context;
 use argon2::{Argon2, PasswordHasher, PasswordVerifier};
-use rusqlite::{Connection, OptionalExtension, params};
+use crate::report::Templates;
+use crate::store;
+use rusqlite::Connection;
 use sha2::{Digest, Sha256};
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -53,7 +50,7 @@ impl Clock {
 pub struct Ctx {
     pub cfg: Config,
     pub clock: Clock,
-    pub templates: text::Templates,
+    pub templates: Templates,
     variants: HashMap<String, Arc<Variant>>,
     /// Passwords already checked against a hash in this process (hash → SHA-256 of the password).
     pwcache: HashMap<String, [u8; 32]>,
@@ -65,7 +62,7 @@ static COUNTER: AtomicU64 = AtomicU64::new(0);
 
 impl Ctx {
     pub fn new(cfg: Config, clock: Clock) -> anyhow::Result<Ctx> {
-        let templates = text::Templates::load(cfg.templates_dir.as_deref())?;
+        let templates = Templates::load(cfg.templates_dir.as_deref())?;
         Ok(Ctx { cfg, clock, templates, variants: HashMap::new(), pwcache: HashMap::new(), touched: Vec::new() })
     }
 
@@ -74,13 +71,13 @@ impl Ctx {
     }
 
     /// A loaded variant (cached).
-    pub fn variant(&mut self, name: &str) -> Result<Arc<Variant>, String> {
+    pub fn variant(&mut self, name: &str) -> anyhow::Result<Arc<Variant>> {
         let key = name.to_ascii_lowercase();
         if let Some(v) = self.variants.get(&key) {
             return Ok(v.clone());
         }
         let dir = self.cfg.variants_dir.clone().filter(|d| d.is_dir());
-        let v = Arc::new(Variant::find(name, dir.as_deref())?);
+        let v = Arc::new(crate::variants::find(name, dir.as_deref()).map_err(anyhow::Error::msg)?);
         self.variants.insert(key, v.clone());
         Ok(v)
     }
@@ -119,24 +116,7 @@ impl Ctx {
 
     /// Queues a mail in the outbox (inside the caller's transaction).
     pub fn queue(&self, conn: &Connection, m: &OutMail, game_id: Option<i64>, mail_id: Option<i64>) -> rusqlite::Result<i64> {
-        conn.prepare_cached(
-            "INSERT INTO outbox (to_addr, subject, body, message_id, in_reply_to, refs, list_id, kind, game_id, mail_id, created)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
-        )?
-        .execute(params![
-            m.to,
-            m.subject,
-            m.body,
-            m.message_id,
-            m.in_reply_to,
-            m.references.join(" "),
-            m.list_id,
-            if m.kind == Kind::Reply { "reply" } else { "notice" },
-            game_id,
-            mail_id,
-            self.now()
-        ])?;
-        Ok(conn.last_insert_rowid())
+        store::outbox::insert(conn, m, game_id, mail_id, self.now())
     }
 
     /// Queues a notice (not a reply) to `to`.
@@ -211,7 +191,7 @@ impl Judge {
         // batch's replies are queued, in the same transaction
         {
             let mut sp = tx.savepoint()?;
-            match game::process_ready(&sp, &mut self.ctx) {
+            match crate::game::process_ready(&sp, &mut self.ctx) {
                 Ok(()) => sp.commit()?,
                 Err(e) => {
                     tracing::error!("early processing failed: {e:#}");
@@ -227,19 +207,11 @@ impl Judge {
     /// game in its own transaction). Returns the number of phases processed.
     pub fn tick(&mut self) -> anyhow::Result<usize> {
         let now = self.ctx.now();
-        // due: a reminder not yet sent, or the deadline passed (and not parked waiting for the GM)
-        let ids: Vec<i64> = {
-            let mut st = self.conn.prepare_cached(
-                "SELECT id FROM games WHERE status = 'active' AND paused = 0 AND deadline IS NOT NULL AND waiting_gm < seq AND (
-                    deadline <= ?1 OR (reminded < seq AND deadline - json_extract(settings, '$.reminder_secs') <= ?1))
-                 ORDER BY deadline",
-            )?;
-            st.query_map([now], |r| r.get(0))?.collect::<Result<_, _>>()?
-        };
+        let ids = store::games::Game::due(&self.conn, now)?;
         let mut processed = 0;
         for id in ids {
             let tx = self.conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
-            match game::tick_game(&tx, &mut self.ctx, id) {
+            match crate::game::tick_game(&tx, &mut self.ctx, id) {
                 Ok(n) => {
                     tx.commit()?;
                     processed += n;
@@ -256,30 +228,7 @@ impl Judge {
     /// Sends queued mail through `out`. Returns how many were sent.
     pub fn flush_outbox(&mut self, out: &mut dyn Outbound) -> anyhow::Result<usize> {
         let now = self.ctx.now();
-        let rows: Vec<(i64, OutMail)> = {
-            let mut st = self.conn.prepare_cached(
-                "SELECT id, to_addr, subject, body, message_id, in_reply_to, refs, list_id, kind FROM outbox
-                 WHERE sent IS NULL AND gave_up IS NULL AND next_try <= ?1 ORDER BY id LIMIT 500",
-            )?;
-            st.query_map([now], |r| {
-                let refs: String = r.get(6)?;
-                let kind: String = r.get(8)?;
-                Ok((
-                    r.get(0)?,
-                    OutMail {
-                        to: r.get(1)?,
-                        subject: r.get(2)?,
-                        body: r.get(3)?,
-                        message_id: r.get(4)?,
-                        in_reply_to: r.get(5)?,
-                        references: refs.split_whitespace().map(str::to_string).collect(),
-                        list_id: r.get(7)?,
-                        kind: if kind == "reply" { Kind::Reply } else { Kind::Notice },
-                    },
-                ))
-            })?
-            .collect::<Result<_, _>>()?
-        };
+        let rows = store::outbox::due(&self.conn, now, 500)?;
         let mut sent = 0;
         let mut failures: Vec<(i64, OutMail, anyhow::Error)> = Vec::new();
         let mut batch: Vec<crate::mail::Outgoing> = Vec::with_capacity(rows.len());
@@ -297,7 +246,7 @@ impl Judge {
         let conn = &self.conn;
         out.send_many(&batch, &mut |i, r| match r {
             // recorded at once: a crash right after this can no longer resend it
-            Ok(()) => match conn.prepare_cached("UPDATE outbox SET sent = ?1, attempts = attempts + 1 WHERE id = ?2").and_then(|mut st| st.execute(params![now, batch[i].id])) {
+            Ok(()) => match store::outbox::mark_sent(conn, batch[i].id, now) {
                 Ok(_) => sent += 1,
                 Err(e) => record_error = Some(e),
             },
@@ -307,10 +256,10 @@ impl Judge {
             return Err(e.into());
         }
         for (id, m, e) in failures {
-            let (attempts, created): (i64, i64) = self.conn.query_row("SELECT attempts, created FROM outbox WHERE id = ?1", [id], |r| Ok((r.get(0)?, r.get(1)?)))?;
+            let (attempts, created) = store::outbox::attempts(&self.conn, id)?;
             if now - created >= self.ctx.cfg.give_up_secs {
                 tracing::error!("outbox {id} to {}: {e:#}; giving up after {attempts} attempts", m.to);
-                self.conn.execute("UPDATE outbox SET attempts = attempts + 1, gave_up = ?1, last_error = ?2 WHERE id = ?3", params![now, format!("{e:#}"), id])?;
+                store::outbox::give_up(&self.conn, id, now, &format!("{e:#}"))?;
                 let keeper = self.ctx.cfg.keeper.clone();
                 if !m.to.eq_ignore_ascii_case(&keeper) {
                     let body = format!("The judge gave up sending mail #{id} to {} (\"{}\") after {} attempts since {}.\nLast error: {e:#}\n", m.to, m.subject, attempts + 1, crate::timing::format_time(created, self.ctx.cfg.timezone));
@@ -321,7 +270,7 @@ impl Judge {
             // 1 s, 2 s, 4 s ... up to ten minutes between tries
             let wait = (1i64 << attempts.min(10)).min(600);
             tracing::warn!("outbox {id} to {}: {e:#}; retry in {wait} s", m.to);
-            self.conn.execute("UPDATE outbox SET attempts = attempts + 1, next_try = ?1, last_error = ?2 WHERE id = ?3", params![now + wait, format!("{e:#}"), id])?;
+            store::outbox::retry_at(&self.conn, id, now + wait, &format!("{e:#}"))?;
         }
         Ok(sent)
     }
@@ -330,35 +279,28 @@ impl Judge {
 impl Judge {
     /// A value kept for a transport (IMAP UIDVALIDITY and last UID).
     pub fn get_state(&self, key: &str) -> rusqlite::Result<Option<String>> {
-        self.conn.query_row("SELECT value FROM kv WHERE key = ?1", [key], |r| r.get(0)).optional()
+        store::kv::get(&self.conn, key)
     }
     pub fn set_state(&self, key: &str, value: &str) -> rusqlite::Result<()> {
-        self.conn.execute("INSERT INTO kv (key, value) VALUES (?1, ?2) ON CONFLICT (key) DO UPDATE SET value = excluded.value", params![key, value])?;
-        Ok(())
+        store::kv::set(&self.conn, key, value)
     }
     /// Whether mail is waiting in the outbox (for a retry).
     pub fn outbox_pending(&self) -> rusqlite::Result<bool> {
-        self.conn.query_row("SELECT EXISTS (SELECT 1 FROM outbox WHERE sent IS NULL AND gave_up IS NULL)", [], |r| r.get(0))
+        store::outbox::pending(&self.conn)
     }
-}
-
-fn mail_seen(conn: &Connection, message_id: &str) -> rusqlite::Result<bool> {
-    conn.prepare_cached("SELECT 1 FROM mails WHERE message_id = ?1")?.query_row([message_id], |_| Ok(())).optional().map(|o| o.is_some())
 }
 
 fn store_mail(conn: &Connection, ctx: &Ctx, message_id: &str, sender: &str, subject: &str, raw: &[u8], outcome: &str) -> rusqlite::Result<i64> {
     // an oversized mail is kept cut to the limit (its headers and start)
     let keep = &raw[..raw.len().min(ctx.cfg.limits.max_message_bytes)];
-    conn.prepare_cached("INSERT INTO mails (message_id, sender, subject, raw, received, outcome) VALUES (?1, ?2, ?3, ?4, ?5, ?6)")?
-        .execute(params![message_id, sender, subject, keep, ctx.now(), outcome])?;
-    Ok(conn.last_insert_rowid())
+    store::mails::insert(conn, &store::mails::MailRow { message_id, sender, subject, raw: keep, received: ctx.now(), outcome })
 }
 
 /// Handles one inbound mail inside the caller's transaction.
 pub fn handle_mail(conn: &Connection, ctx: &mut Ctx, raw: &[u8]) -> anyhow::Result<MailOutcome> {
     let limits = ReadLimits { max_bytes: ctx.cfg.limits.max_message_bytes, max_lines: ctx.cfg.limits.max_lines };
     let verdict = read::read(raw, &ctx.cfg.address, limits);
-    if mail_seen(conn, verdict.message_id())? {
+    if store::mails::seen(conn, verdict.message_id())? {
         return Ok(MailOutcome::Duplicate);
     }
     let inc = match verdict {
@@ -374,9 +316,7 @@ pub fn handle_mail(conn: &Connection, ctx: &mut Ctx, raw: &[u8]) -> anyhow::Resu
         }
         Verdict::Answer(i) => i,
     };
-    let recent: i64 = conn
-        .prepare_cached("SELECT count(*) FROM mails WHERE sender = ?1 AND received > ?2 AND outcome != 'duplicate'")?
-        .query_row(params![inc.from, ctx.now() - 3600], |r| r.get(0))?;
+    let recent = store::mails::count_recent(conn, &inc.from, ctx.now() - 3600)?;
     let limit = ctx.cfg.limits.mails_per_sender_per_hour as i64;
     if recent >= limit {
         let mail_id = store_mail(conn, ctx, &inc.message_id, &inc.from, &inc.subject, raw, "rate-limited")?;
@@ -403,7 +343,7 @@ pub fn handle_mail(conn: &Connection, ctx: &mut Ctx, raw: &[u8]) -> anyhow::Resu
             ] },
         )
     } else {
-        session::run(conn, ctx, &inc, mail_id)?
+        crate::command::run(conn, ctx, &inc, mail_id)?
     };
     let m = reply_to(ctx, &inc, body);
     ctx.queue(conn, &m, None, Some(mail_id))?;
@@ -437,7 +377,7 @@ fn reply_to(ctx: &Ctx, inc: &read::Incoming, body: String) -> OutMail {
 fn record_failure(conn: &Connection, ctx: &mut Ctx, raw: &[u8], error: &str) -> anyhow::Result<MailOutcome> {
     let limits = ReadLimits { max_bytes: ctx.cfg.limits.max_message_bytes, max_lines: ctx.cfg.limits.max_lines };
     let verdict = read::read(raw, &ctx.cfg.address, limits);
-    if mail_seen(conn, verdict.message_id())? {
+    if store::mails::seen(conn, verdict.message_id())? {
         return Ok(MailOutcome::Duplicate);
     }
     let mail_id = store_mail(conn, ctx, verdict.message_id(), verdict.from(), "", raw, &format!("failed: {error}"))?;

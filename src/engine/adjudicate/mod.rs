@@ -12,10 +12,10 @@ pub mod adjust;
 pub mod movement;
 pub mod retreat;
 
-use crate::map::{Loc, PowerId, Prov, Unit, Variant, Victory};
-use crate::order::Order;
-use crate::phase::{Phase, PhaseKind};
-use crate::rules::Rulebook;
+use crate::engine::map::{Loc, PowerId, Prov, Unit, Variant, Victory};
+use crate::engine::order::Order;
+use crate::engine::phase::{Phase, PhaseKind};
+use crate::engine::rules::Rulebook;
 
 /// The board at the start of a phase.
 #[derive(Clone, Debug, PartialEq)]

@@ -8,6 +8,14 @@
 //! mail it came from (`orders`), every phase's position, results and report
 //! (`phases`), press (`press`), and every outgoing mail (`outbox`).
 
+pub mod games;
+pub mod kv;
+pub mod mails;
+pub mod orders;
+pub mod outbox;
+pub mod phases;
+pub mod press;
+
 use rusqlite::Connection;
 use std::path::Path;
 

@@ -5,7 +5,7 @@
 //! directory at run time. [`Variant::from_toml`] validates everything it reads and
 //! reports every problem it finds, each naming the province or power concerned.
 
-use crate::phase::{Calendar, Phase, PhaseKind, Season};
+use crate::engine::phase::{Calendar, Phase, PhaseKind, Season};
 use serde::Deserialize;
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fmt;
@@ -169,7 +169,7 @@ pub struct Variant {
     army_adj: Vec<Vec<Prov>>,
     fleet_adj: Vec<Vec<Loc>>,
     code_index: HashMap<String, Prov>,
-    pub(crate) names: crate::parse::NameIndex,
+    pub(crate) names: crate::engine::parse::NameIndex,
 }
 
 /// Everything wrong with a variant file, one line per problem.
@@ -262,7 +262,7 @@ struct RawProvince {
 }
 
 /// Built-in variants, embedded at compile time.
-pub const BUILTIN: &[(&str, &str)] = &[("standard", include_str!("../config/variants/standard.toml"))];
+pub const BUILTIN: &[(&str, &str)] = &[("standard", include_str!("../../config/variants/standard.toml"))];
 
 impl Variant {
     /// Loads a built-in variant by name.
@@ -276,23 +276,6 @@ impl Variant {
     /// The standard map (built in; always valid).
     pub fn standard() -> Variant {
         Variant::builtin("standard").expect("standard is built in")
-    }
-
-    /// Looks a variant up: first in `dir` (a GM's variants directory, `NAME.toml`),
-    /// then among the built-ins.
-    pub fn find(name: &str, dir: Option<&std::path::Path>) -> Result<Variant, String> {
-        if let Some(dir) = dir {
-            let clean: String = name.chars().filter(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '-').collect();
-            let path = dir.join(format!("{clean}.toml"));
-            if path.is_file() {
-                let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-                return Variant::from_toml(&text).map_err(|e| format!("{}: {e}", path.display()));
-            }
-        }
-        Variant::builtin(name).ok_or_else(|| {
-            let names: Vec<&str> = BUILTIN.iter().map(|(n, _)| *n).collect();
-            format!("unknown variant `{name}` (known: {})", names.join(", "))
-        })
     }
 
     /// Reads and validates a variant file.
@@ -743,7 +726,7 @@ fn build(raw: RawVariant) -> Result<Variant, MapError> {
         army_adj,
         fleet_adj,
         code_index,
-        names: crate::parse::NameIndex::default(),
+        names: crate::engine::parse::NameIndex::default(),
     };
 
     // starting units (need the adjacency-aware helpers)
@@ -766,11 +749,11 @@ fn build(raw: RawVariant) -> Result<Variant, MapError> {
     }
 
     // name index (aliases must not clash)
-    match crate::parse::NameIndex::build(&variant) {
+    match crate::engine::parse::NameIndex::build(&variant) {
         Ok(ix) => variant.names = ix,
         Err(clashes) => problems.extend(clashes),
     }
-    if let Err(e) = crate::rules::Rulebook::default().with_variant(&variant) {
+    if let Err(e) = crate::engine::rules::Rulebook::default().with_variant(&variant) {
         problems.push(format!("[rules]: {e}"));
     }
 

@@ -3,7 +3,7 @@
 //! The defaults follow the DATC (v3.0) preferred options; each option also offers
 //! the 1992 rulebook's choice where that differs. `docs/RULES.md` explains each one.
 
-use crate::map::Variant;
+use crate::engine::map::Variant;
 
 /// How an army that could go over land or by convoy decides (DATC 4.A.3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -8,11 +8,11 @@
 //! candidates or a suggestion.
 //!
 //! The parser knows only the map, not the board: inferring a unit's type or a
-//! fleet's only reachable coast from the position is [`crate::adjudicate::complete`].
+//! fleet's only reachable coast from the position is [`crate::engine::adjudicate::complete`].
 
-use crate::map::{Coast, Loc, PowerId, Prov, UnitType, Variant};
-use crate::order::{Order, UnitSpec};
-use crate::phase::PhaseKind;
+use crate::engine::map::{Coast, Loc, PowerId, Prov, UnitType, Variant};
+use crate::engine::order::{Order, UnitSpec};
+use crate::engine::phase::PhaseKind;
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::fmt;
 
@@ -547,8 +547,8 @@ impl<'v, 'a> Parser<'v, 'a> {
     fn build(&self, mut u: UnitSpec) -> PResult<Order> {
         if u.kind.is_none() {
             u.kind = match self.v.kind(u.loc.prov) {
-                crate::map::ProvinceKind::Land => Some(UnitType::Army),
-                crate::map::ProvinceKind::Sea => Some(UnitType::Fleet),
+                crate::engine::map::ProvinceKind::Land => Some(UnitType::Army),
+                crate::engine::map::ProvinceKind::Sea => Some(UnitType::Fleet),
                 _ if u.loc.coast != Coast::None => Some(UnitType::Fleet),
                 _ => return Err((ParseErrorKind::Incomplete, format!("build an army or a fleet in {}? Write `Build A {}` or `Build F {}`", self.v.province(u.loc.prov).name, self.v.code(u.loc.prov), self.v.code(u.loc.prov)))),
             };

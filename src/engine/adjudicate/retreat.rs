@@ -16,9 +16,9 @@
 //!   The result does not depend on the order units are listed in.
 
 use super::{Dislodged, Note, OrderResult, Position, ResultKind};
-use crate::map::{Loc, PowerId, Prov, Unit, Variant};
-use crate::order::{Order, UnitSpec};
-use crate::rules::{RetreatDefault, Rulebook};
+use crate::engine::map::{Loc, PowerId, Prov, Unit, Variant};
+use crate::engine::order::{Order, UnitSpec};
+use crate::engine::rules::{RetreatDefault, Rulebook};
 
 pub fn adjudicate(v: &Variant, rules: &Rulebook, pos: &Position, orders: &[(PowerId, Order)]) -> (Vec<OrderResult>, Vec<Unit>) {
     let d = &pos.dislodged;
@@ -122,7 +122,7 @@ pub fn adjudicate(v: &Variant, rules: &Rulebook, pos: &Position, orders: &[(Powe
 /// The listed retreat option a written destination means (a fleet's coast may be
 /// left out when only one coast is open).
 fn option_for(d: &Dislodged, to: Loc) -> Option<Loc> {
-    let mut it = d.options.iter().filter(|o| o.prov == to.prov && (to.coast == o.coast || to.coast == crate::map::Coast::None || d.unit.kind == crate::map::UnitType::Army));
+    let mut it = d.options.iter().filter(|o| o.prov == to.prov && (to.coast == o.coast || to.coast == crate::engine::map::Coast::None || d.unit.kind == crate::engine::map::UnitType::Army));
     let first = *it.next()?;
     if it.next().is_some() {
         return None;

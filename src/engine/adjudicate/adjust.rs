@@ -8,9 +8,9 @@
 //! fleets before armies at equal distance, then by province name alphabetically.
 
 use super::{Note, OrderResult, Position, ResultKind};
-use crate::map::{Coast, PowerId, Prov, ProvinceKind, Unit, UnitType, Variant};
-use crate::order::{Order, UnitSpec};
-use crate::rules::{CivilDisorder, Rulebook};
+use crate::engine::map::{Coast, PowerId, Prov, ProvinceKind, Unit, UnitType, Variant};
+use crate::engine::order::{Order, UnitSpec};
+use crate::engine::rules::{CivilDisorder, Rulebook};
 
 /// Home centres where `power` could build now.
 pub fn free_homes<'a>(v: &'a Variant, pos: &'a Position, power: PowerId) -> impl Iterator<Item = Prov> + 'a {

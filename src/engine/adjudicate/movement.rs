@@ -9,9 +9,9 @@
 //! circular movement otherwise (all moves in the cycle succeed).
 
 use super::{Dislodged, Note, OrderResult, ResultKind};
-use crate::map::{Loc, PowerId, Prov, ProvinceKind, Unit, UnitType, Variant};
-use crate::order::Order;
-use crate::rules::{ConvoyIntent, Rulebook};
+use crate::engine::map::{Loc, PowerId, Prov, ProvinceKind, Unit, UnitType, Variant};
+use crate::engine::order::Order;
+use crate::engine::rules::{ConvoyIntent, Rulebook};
 
 const NONE: u32 = u32::MAX;
 
@@ -292,7 +292,7 @@ pub fn adjudicate(v: &Variant, rules: &Rulebook, units: &[Unit], orders: &[(Powe
             let dis = dislodged_by[u] != NONE;
             results.push(OrderResult {
                 power: unit.power,
-                order: Order::Hold(crate::order::UnitSpec::new(Some(unit.kind), unit.loc)),
+                order: Order::Hold(crate::engine::order::UnitSpec::new(Some(unit.kind), unit.loc)),
                 result: if dis { ResultKind::Dislodged } else { ResultKind::Ok },
                 note: Some(Note::DefaultHold),
                 defaulted: true,
@@ -329,7 +329,7 @@ impl Resolver<'_> {
                 if matches!(kind, ProvinceKind::Land | ProvinceKind::Impassable) {
                     return Status::Void(Note::CannotEnter);
                 }
-                let target = if dest.coast != crate::map::Coast::None || !v.has_coasts(dest.prov) {
+                let target = if dest.coast != crate::engine::map::Coast::None || !v.has_coasts(dest.prov) {
                     if !v.fleet_adjacent(unit.loc, dest) {
                         return Status::Void(if v.fleet_reaches(unit.loc, dest.prov) { Note::CoastUnreachable } else { Note::NotAdjacent });
                     }
@@ -349,7 +349,7 @@ impl Resolver<'_> {
         }
     }
 
-    fn check_support<'o>(&mut self, u: usize, target: Prov, dest: Option<Prov>, dest_coast: crate::map::Coast, order_of: &dyn Fn(usize) -> Option<&'o Order>) -> Status {
+    fn check_support<'o>(&mut self, u: usize, target: Prov, dest: Option<Prov>, dest_coast: crate::engine::map::Coast, order_of: &dyn Fn(usize) -> Option<&'o Order>) -> Status {
         let unit = self.units[u];
         let t = self.occ[target as usize];
         if t == NONE {
@@ -374,7 +374,7 @@ impl Resolver<'_> {
             Some(d) => {
                 let matches = matches!(order_of(t), Some(Order::Move { dest: md, .. }) if md.prov == d) && !matches!(self.status[t], Status::Void(_));
                 // a coast named in the support must be the one the fleet moves to
-                let coast_ok = dest_coast == crate::map::Coast::None || self.units[t].kind == UnitType::Army || self.dest_loc[t].coast == dest_coast;
+                let coast_ok = dest_coast == crate::engine::map::Coast::None || self.units[t].kind == UnitType::Army || self.dest_loc[t].coast == dest_coast;
                 if !matches || !coast_ok {
                     return Status::Void(Note::SupportMismatch);
                 }

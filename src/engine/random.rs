@@ -1,8 +1,8 @@
 //! Random legal-looking positions and orders, for property tests and benchmarks.
 //! Deterministic from a seed (xorshift), no dependencies.
 
-use crate::map::{Loc, PowerId, Prov, ProvinceKind, Unit, UnitType, Variant};
-use crate::order::{Order, UnitSpec};
+use crate::engine::map::{Loc, PowerId, Prov, ProvinceKind, Unit, UnitType, Variant};
+use crate::engine::order::{Order, UnitSpec};
 
 /// A small deterministic random number generator.
 pub struct Rng(u64);
@@ -41,13 +41,13 @@ pub fn movement_phase(v: &Variant, seed: u64, n: usize) -> (Vec<Unit>, Vec<(Powe
         let power = rng.below(v.powers.len()) as PowerId;
         let pr = v.province(p);
         let (kind, coast) = match pr.kind {
-            ProvinceKind::Sea => (UnitType::Fleet, crate::map::Coast::None),
-            ProvinceKind::Land => (UnitType::Army, crate::map::Coast::None),
+            ProvinceKind::Sea => (UnitType::Fleet, crate::engine::map::Coast::None),
+            ProvinceKind::Land => (UnitType::Army, crate::engine::map::Coast::None),
             _ => {
                 if rng.below(2) == 0 {
-                    (UnitType::Army, crate::map::Coast::None)
+                    (UnitType::Army, crate::engine::map::Coast::None)
                 } else {
-                    (UnitType::Fleet, *rng.pick(&pr.coasts).unwrap_or(&crate::map::Coast::None))
+                    (UnitType::Fleet, *rng.pick(&pr.coasts).unwrap_or(&crate::engine::map::Coast::None))
                 }
             }
         };

@@ -1,0 +1,35 @@
+//! `mailjudge game ...`: the master's commands from the console, without a password.
+
+use super::{ConfigArg, GameAction, load_config};
+use crate::judge::{Clock, Judge};
+use std::process::ExitCode;
+
+pub fn game(config: ConfigArg, action: GameAction) -> anyhow::Result<ExitCode> {
+    let cfg = load_config(&config)?;
+    let mut j = Judge::open(cfg, Clock::System)?;
+    let (game, lines): (String, Vec<String>) = match action {
+        GameAction::List => ("".into(), vec!["LIST".into()]),
+        GameAction::Show { game } => (String::new(), vec![format!("LIST {game}"), format!("SUMMARY {game}")]),
+        GameAction::Create { game, password, variant, master } => {
+            let who = master.unwrap_or_else(|| j.ctx.cfg.keeper.clone());
+            let text = crate::command::run_console_create(&mut j, &who, &game, &password, &variant)?;
+            print!("{text}");
+            return Ok(ExitCode::SUCCESS);
+        }
+        GameAction::Process { game, force } => (game, vec![if force { "PROCESS!".into() } else { "PROCESS".into() }]),
+        GameAction::Pause { game } => (game, vec!["PAUSE".into()]),
+        GameAction::Resume { game } => (game, vec!["RESUME".into()]),
+        GameAction::Terminate { game } => (game, vec!["TERMINATE".into()]),
+        GameAction::Cmd { game, lines } => (game, lines),
+    };
+    let tx = j.conn.transaction()?;
+    let text = if game.is_empty() {
+        crate::command::run_anonymous(&tx, &mut j.ctx, &lines)?
+    } else {
+        crate::command::run_console(&tx, &mut j.ctx, &game, &lines)?
+    };
+    tx.commit()?;
+    print!("{text}");
+    let failed = text.lines().any(|l| l.trim_start().starts_with("Error:"));
+    Ok(if failed { ExitCode::from(1) } else { ExitCode::SUCCESS })
+}

@@ -1,0 +1,152 @@
+//! The command line: every `mailjudge` subcommand, one family per file.
+//!
+//! - [`engine`]: `adjudicate`, `parse`, `check-variant`;
+//! - [`serve`]: `serve`, `check-config`, `backup`, `mail`;
+//! - [`game`]: `game list|show|create|process|pause|resume|terminate|cmd`.
+
+pub mod engine;
+pub mod game;
+pub mod serve;
+
+use crate::config::Config;
+use clap::{Parser, Subcommand};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// mailjudge: a play-by-email Diplomacy judge.
+#[derive(Parser)]
+#[command(version, about)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand)]
+pub enum Command {
+    /// Adjudicate a phase: a JSON case on stdin, its outcome on stdout (see ADJUDICATE.md).
+    Adjudicate {
+        /// Variant for cases that do not name one.
+        #[arg(long)]
+        variant: Option<String>,
+        /// One case per line in, one outcome per line out.
+        #[arg(long)]
+        jsonl: bool,
+        /// Directory of extra variant files (NAME.toml).
+        #[arg(long, default_value = "config/variants")]
+        variants_dir: PathBuf,
+        /// Rule option KEY=VALUE (convoy_intent, civil_disorder, retreat_default).
+        #[arg(long = "rule", value_name = "KEY=VALUE")]
+        rules: Vec<String>,
+    },
+    /// Parse order lines from stdin and print them in canonical form (or the error).
+    Parse {
+        #[arg(long, default_value = "standard")]
+        variant: String,
+        /// Phase kind the orders are for: M, R or A.
+        #[arg(long)]
+        phase: Option<char>,
+    },
+    /// Validate a variant file and report every problem.
+    CheckVariant { file: PathBuf },
+    /// Run the judge: read mail, process deadlines, send replies and reports.
+    Serve {
+        #[command(flatten)]
+        config: ConfigArg,
+        /// One pass (all waiting mail, due deadlines, the outbox), then exit.
+        #[arg(long)]
+        once: bool,
+    },
+    /// Validate the configuration (and templates) and print what it says.
+    CheckConfig {
+        #[command(flatten)]
+        config: ConfigArg,
+        /// Also log in to the IMAP and SMTP servers and say exactly what fails.
+        #[arg(long)]
+        connect: bool,
+    },
+    /// Games, from the console (the master's commands, without a password).
+    Game {
+        #[command(flatten)]
+        config: ConfigArg,
+        #[command(subcommand)]
+        action: GameAction,
+    },
+    /// Copy the database to FILE while the judge runs (SQLite online backup).
+    Backup {
+        #[command(flatten)]
+        config: ConfigArg,
+        file: PathBuf,
+    },
+    /// Put a mail into the judge's inbound Maildir: the body from standard input.
+    Mail {
+        #[command(flatten)]
+        config: ConfigArg,
+        /// The sender's address.
+        #[arg(long)]
+        from: String,
+        #[arg(long, default_value = "orders")]
+        subject: String,
+    },
+}
+
+#[derive(clap::Args)]
+pub struct ConfigArg {
+    /// Configuration file (default: the built-in configuration, a Maildir spool under ./var).
+    #[arg(long, env = "MAILJUDGE_CONFIG")]
+    pub config: Option<PathBuf>,
+}
+
+#[derive(Subcommand)]
+pub enum GameAction {
+    /// All games.
+    List,
+    /// One game in detail, with its summary.
+    Show { game: String },
+    /// A new game, with you (the keeper's address, or --master) as master.
+    Create {
+        game: String,
+        password: String,
+        #[arg(long, default_value = "standard")]
+        variant: String,
+        #[arg(long)]
+        master: Option<String>,
+    },
+    /// Process the current phase now (with --force: missing orders default).
+    Process {
+        game: String,
+        #[arg(long)]
+        force: bool,
+    },
+    Pause { game: String },
+    Resume { game: String },
+    Terminate { game: String },
+    /// Any master command lines (`SET DEADLINE 2026-12-01 20:00`, `EJECT France`, `ROLLBACK S1902M`).
+    Cmd { game: String, lines: Vec<String> },
+}
+
+
+/// Runs the command line; the exit code says how it went.
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let judged = match cli.command {
+        Command::Adjudicate { variant, jsonl, variants_dir, rules } => return engine::adjudicate(variant, jsonl, variants_dir, rules),
+        Command::Parse { variant, phase } => return engine::parse(variant, phase),
+        Command::CheckVariant { file } => return engine::check_variant(file),
+        Command::Serve { config, once } => serve::serve(config, once),
+        Command::CheckConfig { config, connect } => serve::check_config(config, connect),
+        Command::Backup { config, file } => serve::backup(config, file),
+        Command::Mail { config, from, subject } => serve::mail(config, from, subject),
+        Command::Game { config, action } => game::game(config, action),
+    };
+    match judged {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("mailjudge: {e:#}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+pub fn load_config(c: &ConfigArg) -> anyhow::Result<Config> {
+    Config::load(c.config.as_deref()).map_err(|e| anyhow::anyhow!("configuration {}:\n{e}", c.config.as_ref().map(|p| p.display().to_string()).unwrap_or_else(|| "(built-in)".into())))
+}

@@ -1,0 +1,438 @@
+//! One mail's commands, in order, and the reply that answers them.
+//!
+//! A mail starts signed on to nothing; `SIGNON` (or `CREATE`, or joining)
+//! sets who the following lines speak for. Each line is echoed in the reply with
+//! what came of it; passwords are masked. At the end, for every power the mail
+//! signed on as: its complete order set, what is still missing, the deadline.
+//! Never another player's orders or address.
+
+//!
+//! One file per command family: [`account`] (CREATE, joining, SIGNON,
+//! OBSERVE, RESIGN), [`orders`], [`press`], [`settings`] (SET), [`master`]
+//! (the master's commands and game options), [`info`] (LIST, HISTORY,
+//! SUMMARY); [`parse`] reads a command line.
+//!
+//! Errors are typed ([`Fail`]): a sender's mistake is answered in the reply and
+//! the command's effects are rolled back (each command runs in its own
+//! savepoint); a failure of the judge itself aborts the whole mail, which the
+//! caller rolls back and answers with an apology.
+
+pub mod account;
+pub mod info;
+pub mod master;
+pub mod orders;
+pub mod parse;
+pub mod press;
+pub mod settings;
+
+use crate::game::{self, Game, GameStatus, Player, PlayerRole, PlayerStatus, pname};
+use crate::judge::Ctx;
+use crate::mail::read::Incoming;
+use crate::map::PowerId;
+use crate::report::wrap;
+use crate::timing;
+use minijinja::context;
+use parse::{Cmd, SetKey};
+use rusqlite::Connection;
+
+/// Why a command did not take effect.
+#[derive(Debug)]
+pub enum Fail {
+    /// The sender's mistake, said in the reply (with what would work); the
+    /// command's effects are rolled back, the rest of the mail goes on.
+    User(String),
+    /// The judge's own failure (database, a stored row that cannot be read):
+    /// the whole mail is rolled back and answered with an apology.
+    System(anyhow::Error),
+}
+
+impl From<String> for Fail {
+    fn from(m: String) -> Fail {
+        Fail::User(m)
+    }
+}
+impl From<&str> for Fail {
+    fn from(m: &str) -> Fail {
+        Fail::User(m.to_string())
+    }
+}
+impl From<rusqlite::Error> for Fail {
+    fn from(e: rusqlite::Error) -> Fail {
+        Fail::System(e.into())
+    }
+}
+impl From<anyhow::Error> for Fail {
+    fn from(e: anyhow::Error) -> Fail {
+        Fail::System(e)
+    }
+}
+
+#[derive(Clone, Debug)]
+enum Role {
+    /// Joined a forming game (no power yet).
+    Joined(i64),
+    /// A power; `master` when the master used BECOME.
+    Power { power: PowerId, player: Option<i64>, master: bool },
+    Master,
+}
+
+#[derive(Clone, Debug)]
+struct Signed {
+    game_id: i64,
+    role: Role,
+}
+
+struct Entry {
+    input: String,
+    responses: Vec<String>,
+}
+
+pub struct Session<'a> {
+    conn: &'a Connection,
+    ctx: &'a mut Ctx,
+    sender: String,
+    mail_id: Option<i64>,
+    signed: Option<Signed>,
+    entries: Vec<Entry>,
+    statuses: Vec<(i64, PowerId)>,
+    /// The position last read (game id, phase counter): orders of one mail share it.
+    pos_cache: Option<(i64, i64, crate::adjudicate::Position)>,
+}
+
+/// What a command answers: lines for the reply, or why it failed.
+pub type R = Result<Vec<String>, Fail>;
+
+fn mask(line: &str, cmd: &Cmd) -> String {
+    let w: Vec<&str> = line.split_whitespace().collect();
+    match cmd {
+        Cmd::Create { .. } | Cmd::Join { .. } | Cmd::Signon { .. } => {
+            let skip = if w.first().is_some_and(|x| x.eq_ignore_ascii_case("sign")) { 1 } else { 0 };
+            w.iter().enumerate().map(|(i, x)| if i == 2 + skip { "******" } else { x }).collect::<Vec<_>>().join(" ")
+        }
+        Cmd::Observe { password: Some(_), .. } => w.iter().enumerate().map(|(i, x)| if i == 2 { "******" } else { x }).collect::<Vec<_>>().join(" "),
+        Cmd::Set { key: SetKey::Password, .. } => {
+            let n = w.len();
+            w.iter().enumerate().map(|(i, x)| if i == n - 1 && n > 2 { "******" } else { x }).collect::<Vec<_>>().join(" ")
+        }
+        _ => line.to_string(),
+    }
+}
+
+
+/// Runs the commands of one mail and returns the reply text.
+pub fn run(conn: &Connection, ctx: &mut Ctx, inc: &Incoming, mail_id: i64) -> anyhow::Result<String> {
+    let mut s = Session { conn, ctx, sender: inc.reply_to.clone(), mail_id: Some(mail_id), signed: None, entries: Vec::new(), statuses: Vec::new(), pos_cache: None };
+    s.run_lines(&inc.lines)?;
+    Ok(s.render(inc.cut_lines))
+}
+
+/// Runs master commands for `game` from the console (no password: shell access is the authority).
+pub fn run_console(conn: &Connection, ctx: &mut Ctx, game: &str, lines: &[String]) -> anyhow::Result<String> {
+    let g = Game::by_name(conn, game)?.ok_or_else(|| anyhow::anyhow!("no game called {game}"))?;
+    let keeper = ctx.cfg.keeper.clone();
+    let mut s = Session { conn, ctx, sender: keeper, mail_id: None, signed: Some(Signed { game_id: g.id, role: Role::Master }), entries: Vec::new(), statuses: Vec::new(), pos_cache: None };
+    s.run_lines(lines)?;
+    let text = s.render(0);
+    game::process_ready(conn, ctx)?;
+    Ok(text)
+}
+
+impl<'a> Session<'a> {
+    fn run_lines(&mut self, lines: &[String]) -> anyhow::Result<()> {
+        let mut i = 0;
+        while i < lines.len() {
+            let line = lines[i].trim();
+            i += 1;
+            if line.is_empty() {
+                continue;
+            }
+            let cmd = parse::parse(line);
+            let input = mask(line, &cmd);
+            // each command in its own savepoint: a refused one leaves no trace
+            self.conn.execute_batch("SAVEPOINT command")?;
+            let result = match &cmd {
+                Cmd::Signoff => {
+                    self.conn.execute_batch("RELEASE command")?;
+                    self.entries.push(Entry { input, responses: vec!["Signed off: the rest of the mail is not read.".into()] });
+                    break;
+                }
+                Cmd::Press { .. } | Cmd::Broadcast { .. } => {
+                    let start = i;
+                    while i < lines.len() && parse::parse(lines[i].trim()) != Cmd::EndPress {
+                        i += 1;
+                    }
+                    if i >= lines.len() {
+                        self.conn.execute_batch("RELEASE command")?;
+                        self.entries.push(Entry { input, responses: vec![format!("Error: no ENDPRESS after the press: nothing was sent. End the message with a line ENDPRESS ({} line(s) were not read as commands).", lines.len() - start)] });
+                        break;
+                    }
+                    let body = lines[start..i].join("\n");
+                    i += 1; // ENDPRESS
+                    match cmd {
+                        Cmd::Press { to, grey } => self.press(to.as_deref(), grey, &body),
+                        Cmd::Broadcast { grey } => self.press(None, grey, &body),
+                        _ => unreachable!("matched above"),
+                    }
+                }
+                _ => self.command(cmd.clone(), line),
+            };
+            let responses = match result {
+                Ok(r) => {
+                    self.conn.execute_batch("RELEASE command")?;
+                    r
+                }
+                Err(Fail::User(e)) => {
+                    self.conn.execute_batch("ROLLBACK TO command; RELEASE command")?;
+                    vec![format!("Error: {e}")]
+                }
+                Err(Fail::System(e)) => return Err(e),
+            };
+            self.entries.push(Entry { input, responses });
+        }
+        Ok(())
+    }
+
+    fn render(&mut self, cut_lines: usize) -> String {
+        let mut statuses = Vec::new();
+        let list = std::mem::take(&mut self.statuses);
+        for (gid, p) in list {
+            if let Ok(Some(s)) = self.status(gid, p) {
+                statuses.push(s);
+            }
+        }
+        let entries: Vec<minijinja::Value> = self.entries.iter().map(|e| context! { input => e.input.clone(), responses => e.responses.iter().map(|r| wrap(r, 74)).collect::<Vec<_>>() }).collect();
+        self.ctx.templates.render(
+            "reply.txt",
+            context! { judge => self.ctx.cfg.name.clone(), entries => entries, statuses => statuses, cut_lines => cut_lines, max_lines => self.ctx.cfg.limits.max_lines },
+        )
+    }
+
+    fn status(&mut self, game_id: i64, power: PowerId) -> anyhow::Result<Option<minijinja::Value>> {
+        let g = Game::by_id(self.conn, game_id)?;
+        if g.status != GameStatus::Active {
+            return Ok(None);
+        }
+        let v = self.ctx.variant(&g.variant).map_err(anyhow::Error::msg)?;
+        let Some(pos) = g.position(&v)? else { return Ok(None) };
+        let rows = crate::store::orders::current(self.conn, g.id, g.seq, Some(power))?;
+        let orders = game::parsed_orders(&v, pos.phase.kind, &rows);
+        let n = game::needs(&v, &pos, power, &orders);
+        let players = Player::of_game(self.conn, g.id)?;
+        let waiting = Player::active_for(&players, power).is_some_and(|p| p.wait);
+        let now = self.ctx.now();
+        let tz = self.ctx.cfg.timezone;
+        let (deadline, left) = match g.deadline {
+            Some(d) if g.paused => (format!("{} (the game is paused)", timing::format_time(d, tz)), String::new()),
+            Some(d) if d > now => (timing::format_time(d, tz), format!("{} from now", timing::format_span(d - now))),
+            Some(d) => (timing::format_time(d, tz), "passed: send your orders now".into()),
+            None => ("none".into(), String::new()),
+        };
+        let phase = if n.needs { v.calendar.long_name(pos.phase) } else { format!("{} (nothing for you to order)", v.calendar.long_name(pos.phase)) };
+        Ok(Some(context! {
+            game => g.name, power => pname(&v, power), phase => phase,
+            orders => rows.iter().map(|(_, _, t)| t.clone()).collect::<Vec<_>>(),
+            missing => n.missing, complete => n.complete && n.needs, waiting => waiting, deadline => deadline, left => left,
+        }))
+    }
+
+    fn add_status(&mut self, game_id: i64, power: PowerId) {
+        if !self.statuses.contains(&(game_id, power)) {
+            self.statuses.push((game_id, power));
+        }
+    }
+
+    fn game(&self, name: &str) -> Result<Game, Fail> {
+        Game::by_name(self.conn, name.trim_start_matches('?'))?.ok_or_else(|| Fail::User(format!("there is no game called `{name}` on this judge (LIST shows the games)")))
+    }
+
+    fn signed_game(&self) -> Result<(Signed, Game), Fail> {
+        let s = self.signed.clone().ok_or("you are not signed on: start with SIGNON Xgame password (X: your power's letter)")?;
+        let g = Game::by_id(self.conn, s.game_id)?;
+        Ok((s, g))
+    }
+
+    fn master_game(&self) -> Result<Game, Fail> {
+        let (s, g) = self.signed_game()?;
+        match s.role {
+            Role::Master | Role::Power { master: true, .. } => Ok(g),
+            _ => Err(Fail::from(format!("only the master of game {} may do that (SIGNON M{} password)", g.name, g.name))),
+        }
+    }
+
+    fn power_game(&self) -> Result<(PowerId, Option<i64>, Game), Fail> {
+        let (s, g) = self.signed_game()?;
+        match s.role {
+            Role::Power { power, player, .. } => Ok((power, player, g)),
+            Role::Joined(_) => Err(Fail::from(format!("game {} has not started yet: powers are assigned when every seat is taken", g.name))),
+            Role::Master => Err(Fail::from("you are signed on as the master: BECOME a power first")),
+        }
+    }
+
+    fn player(&self, id: Option<i64>) -> Result<Player, Fail> {
+        let (s, _) = self.signed_game()?;
+        let id = id.ok_or("no player holds this power")?;
+        Player::of_game(self.conn, s.game_id)?.into_iter().find(|p| p.id == id).ok_or_else(|| Fail::System(anyhow::anyhow!("player {id} not found")))
+    }
+
+    fn touch(&mut self, game_id: i64) {
+        if !self.ctx.touched.contains(&game_id) {
+            self.ctx.touched.push(game_id);
+        }
+    }
+
+    fn command(&mut self, cmd: Cmd, line: &str) -> R {
+        match cmd {
+            Cmd::Bad(m) => Err(Fail::User(m)),
+            Cmd::Help => Ok(vec![self.ctx.templates.render("help.txt", context! { judge => self.ctx.cfg.name.clone() })]),
+            Cmd::Create { game, password, variant, options } => self.create(&game, &password, variant.as_deref(), &options),
+            Cmd::Join { game, password } => self.join(&game, &password),
+            Cmd::Signon { letter, game, password } => self.signon(letter, &game, &password),
+            Cmd::Observe { game, .. } => {
+                let g = self.game(&game)?;
+                let players = Player::of_game(self.conn, g.id)?;
+                if players.iter().any(|p| p.email.eq_ignore_ascii_case(&self.sender) && p.status == PlayerStatus::Active) {
+                    return Ok(vec![format!("You already get the reports of game {}.", g.name)]);
+                }
+                let mut p = Player::new(g.id, PlayerRole::Observer, &self.sender, self.ctx.now());
+                p.insert(self.conn)?;
+                Ok(vec![format!("You now observe game {}: you will get its reports and broadcasts.", g.name)])
+            }
+            Cmd::List(None) => self.list_all(),
+            Cmd::List(Some(g)) => self.list_game(&g),
+            Cmd::History { game, from, to } => self.history(&game, from.as_deref(), to.as_deref()),
+            Cmd::Summary(game) => self.summary(&game),
+            Cmd::Clear => {
+                let (power, _, g) = self.power_game()?;
+                let n = crate::store::orders::clear(self.conn, g.id, g.seq, power)?;
+                self.add_status(g.id, power);
+                Ok(vec![format!("Cleared: {n} order(s) dropped.")])
+            }
+            Cmd::EndPress => Err(Fail::from("ENDPRESS without PRESS")),
+            Cmd::Set { key, arg } => self.set(key, arg.trim()),
+            Cmd::Resign => {
+                let (s, g) = self.signed_game()?;
+                let pid = match s.role {
+                    Role::Joined(id) => id,
+                    Role::Power { player: Some(id), master: false, .. } => id,
+                    _ => return Err(Fail::from("only a player can resign")),
+                };
+                let mut p = self.player(Some(pid))?;
+                p.status = PlayerStatus::Resigned;
+                p.save(self.conn)?;
+                if g.status == GameStatus::Forming {
+                    Player::delete(self.conn, pid)?;
+                }
+                let master = g.master_email.clone();
+                let who = match p.power {
+                    Some(pw) => pname(&*self.ctx.variant(&g.variant)?, pw),
+                    None => "a player".into(),
+                };
+                self.ctx.notice(self.conn, &master, &format!("Game {}: {who} resigned", g.name), format!("{who} resigned from game {}. The power takes default orders until someone takes it over with SIGNON ?{} password.\n", g.name, g.name), Some(g.id), None)?;
+                self.signed = None;
+                Ok(vec![format!("You have resigned from game {}.", g.name)])
+            }
+            Cmd::Signoff | Cmd::Press { .. } | Cmd::Broadcast { .. } => unreachable!("handled by run_lines"),
+            Cmd::Process { force } => {
+                let mut g = self.master_game()?;
+                if g.status != GameStatus::Active {
+                    return Err(Fail::from(format!("game {} is {}", g.name, g.status)));
+                }
+                let v = self.ctx.variant(&g.variant)?;
+                let pos = g.position(&v)?.ok_or("the game has not started")?;
+                if !force {
+                    let rows = crate::store::orders::current(self.conn, g.id, g.seq, None)?;
+                    let orders = game::parsed_orders(&v, pos.phase.kind, &rows);
+                    let missing: Vec<String> = (0..v.powers.len() as PowerId).filter(|&p| {
+                        let n = game::needs(&v, &pos, p, &orders);
+                        n.needs && !n.complete
+                    }).map(|p| pname(&v, p)).collect();
+                    if !missing.is_empty() {
+                        return Err(Fail::from(format!("orders are missing from {}: not processed. PROCESS! processes now, with default orders for them.", missing.join(", "))));
+                    }
+                }
+                let name = v.calendar.long_name(pos.phase);
+                game::process(self.conn, self.ctx, &mut g, "the master processed it")?;
+                Ok(vec![format!("{name} processed; the report is mailed to everyone.")])
+            }
+            Cmd::Predict => {
+                let g = self.master_game()?;
+                let text = game::predict(self.conn, self.ctx, &g)?;
+                Ok(vec!["What would happen if the phase were processed now:".into(), text])
+            }
+            Cmd::Pause => {
+                let mut g = self.master_game()?;
+                g.paused = true;
+                g.save(self.conn)?;
+                let players = Player::of_game(self.conn, g.id)?;
+                game::tell_all(self.conn, self.ctx, &g, &players, &format!("Game {} is paused", g.name), &format!("The master has paused game {}. Deadlines are suspended until it resumes.\n", g.name))?;
+                Ok(vec![format!("Game {} paused.", g.name)])
+            }
+            Cmd::Resume => {
+                let mut g = self.master_game()?;
+                g.paused = false;
+                let now = self.ctx.now();
+                let players = Player::of_game(self.conn, g.id)?;
+                if g.deadline.is_some_and(|d| d <= now) {
+                    let v = self.ctx.variant(&g.variant)?;
+                    if let Some(pos) = g.position(&v)? {
+                        game::set_deadline(self.ctx, &mut g, pos.phase.kind, &players);
+                    }
+                }
+                g.save(self.conn)?;
+                let d = g.deadline.map(|d| timing::format_time(d, self.ctx.cfg.timezone)).unwrap_or_default();
+                game::tell_all(self.conn, self.ctx, &g, &players, &format!("Game {} resumes", g.name), &format!("Game {} resumes. Deadline: {d}.\n", g.name))?;
+                self.touch(g.id);
+                Ok(vec![format!("Game {} resumed; deadline {d}.", g.name)])
+            }
+            Cmd::Terminate => {
+                let mut g = self.master_game()?;
+                game::finish(self.conn, self.ctx, &mut g, "The master terminated the game.")?;
+                Ok(vec![format!("Game {} terminated.", g.name)])
+            }
+            Cmd::Eject(p) => {
+                let g = self.master_game()?;
+                let v = self.ctx.variant(&g.variant)?;
+                let power = game::find_power(&v, &p).ok_or(format!("`{p}` is not a power of this game"))?;
+                let players = Player::of_game(self.conn, g.id)?;
+                let mut pl = Player::active_for(&players, power).cloned().ok_or(format!("nobody plays {}", pname(&v, power)))?;
+                pl.status = PlayerStatus::Ejected;
+                pl.save(self.conn)?;
+                self.ctx.notice(self.conn, &pl.email, &format!("Game {}: you were removed", g.name), format!("The master of game {} removed you from {}.\n", g.name, pname(&v, power)), Some(g.id), None)?;
+                Ok(vec![format!("{} is now vacant; a new player can take it with SIGNON ?{} password.", pname(&v, power), g.name)])
+            }
+            Cmd::Become(p) => {
+                let g = self.master_game()?;
+                let v = self.ctx.variant(&g.variant)?;
+                let power = game::find_power(&v, &p).ok_or(format!("`{p}` is not a power of this game"))?;
+                let players = Player::of_game(self.conn, g.id)?;
+                let player = Player::active_for(&players, power).map(|p| p.id);
+                self.signed = Some(Signed { game_id: g.id, role: Role::Power { power, player, master: true } });
+                self.add_status(g.id, power);
+                Ok(vec![format!("The lines below act for {} (as its master).", pname(&v, power))])
+            }
+            Cmd::Rollback(phase) => self.rollback(&phase),
+            Cmd::NotCommand => self.order(line),
+        }
+    }
+}
+
+/// Runs commands that need no game from the console (LIST, SUMMARY ...).
+pub fn run_anonymous(conn: &Connection, ctx: &mut Ctx, lines: &[String]) -> anyhow::Result<String> {
+    let keeper = ctx.cfg.keeper.clone();
+    let mut s = Session { conn, ctx, sender: keeper, mail_id: None, signed: None, entries: Vec::new(), statuses: Vec::new(), pos_cache: None };
+    s.run_lines(lines)?;
+    Ok(s.render(0))
+}
+
+/// Creates a game from the console, with `master` as its master's address.
+pub fn run_console_create(j: &mut crate::judge::Judge, master: &str, game: &str, password: &str, variant: &str) -> anyhow::Result<String> {
+    let tx = j.conn.transaction()?;
+    let text = {
+        let mut s = Session { conn: &tx, ctx: &mut j.ctx, sender: master.to_string(), mail_id: None, signed: None, entries: Vec::new(), statuses: Vec::new(), pos_cache: None };
+        s.run_lines(&[format!("CREATE ?{game} {password} {variant}")])?;
+        s.render(0)
+    };
+    tx.commit()?;
+    Ok(text)
+}
+

@@ -1,0 +1,186 @@
+//! SET: a player's own settings and votes, and the master's game settings.
+
+use super::parse::SetKey;
+use super::{Fail, R, Role, Session};
+use crate::game::{self, Player, pname};
+use crate::timing;
+use super::master::{apply_option, parse_pref, setkey_name};
+
+impl Session<'_> {
+    pub(super) fn set(&mut self, key: SetKey, arg: &str) -> R {
+        let tz = self.ctx.cfg.timezone;
+        let now = self.ctx.now();
+        match key {
+            SetKey::Wait | SetKey::NoWait | SetKey::Draw | SetKey::NoDraw | SetKey::Concede | SetKey::NoConcede => {
+                let (power, pid, mut g) = self.power_game()?;
+                let v = self.ctx.variant(&g.variant)?;
+                let mut p = self.player(pid)?;
+                let msg = match key {
+                    SetKey::Wait => {
+                        p.wait = true;
+                        "WAIT set: this phase will not be processed before its deadline.".to_string()
+                    }
+                    SetKey::NoWait => {
+                        p.wait = false;
+                        self.touch(g.id);
+                        "WAIT cleared.".to_string()
+                    }
+                    SetKey::Draw => {
+                        let pos = g.position(&v)?.ok_or("not started")?;
+                        let surv = game::survivors(&v, &pos);
+                        if !arg.is_empty() {
+                            let list = game::parse_powers(&v, arg)?;
+                            if list != surv {
+                                return Err(Fail::from(format!("draws on this judge include every surviving power: {}", surv.iter().map(|&q| pname(&v, q)).collect::<Vec<_>>().join(", "))));
+                            }
+                        }
+                        p.draw = Some(surv.iter().map(|&q| v.powers[q as usize].letter).collect());
+                        "Your vote for a draw including all survivors is recorded (it stays secret; the draw happens when every survivor has voted).".to_string()
+                    }
+                    SetKey::NoDraw => {
+                        p.draw = None;
+                        "Draw vote withdrawn.".to_string()
+                    }
+                    SetKey::Concede => {
+                        let to = game::find_power(&v, arg).ok_or(format!("`{arg}` is not a power of this game"))?;
+                        if to == power {
+                            return Err(Fail::from("you cannot concede to yourself"));
+                        }
+                        p.concede = Some(to);
+                        format!("You concede to {} (the game ends when every other survivor does).", pname(&v, to))
+                    }
+                    _ => {
+                        p.concede = None;
+                        "Concession withdrawn.".to_string()
+                    }
+                };
+                p.save(self.conn)?;
+                let mut out = vec![msg];
+                if matches!(key, SetKey::Draw | SetKey::Concede)
+                    && let Some(result) = game::check_votes(self.conn, self.ctx, &mut g)?
+                {
+                    out.push(format!("The game is over: {result}"));
+                }
+                self.add_status(g.id, power);
+                Ok(out)
+            }
+            SetKey::Absence => {
+                let (power, pid, mut g) = self.power_game()?;
+                let lower = arg.to_ascii_lowercase();
+                let Some(i) = lower.find(" to ") else { return Err(Fail::from("write SET ABSENCE 2026-12-24 TO 2026-12-27")) };
+                let a = timing::parse_date(&arg[..i], tz, now, false)?;
+                let b = timing::parse_date(&arg[i + 4..], tz, now, true)?;
+                if b <= a || b <= now {
+                    return Err(Fail::from("the absence must end after it starts, and in the future"));
+                }
+                if b - a > 21 * 86_400 {
+                    return Err(Fail::from("an absence may last at most 21 days; ask the master to PAUSE the game for longer"));
+                }
+                let mut p = self.player(pid)?;
+                p.absences.retain(|&(_, e)| e > now);
+                p.absences.push((a, b));
+                p.save(self.conn)?;
+                let players = Player::of_game(self.conn, g.id)?;
+                let mut out = vec![format!("Absence recorded: {} to {}. Deadlines falling in it move to its end.", timing::format_time(a, tz), timing::format_time(b, tz))];
+                if let Some(d) = g.deadline {
+                    let nd = game::push_for_absences(d, &players);
+                    if nd != d {
+                        g.deadline = Some(nd);
+                        g.grace_until = Some(nd + g.settings.grace_secs);
+                        g.save(self.conn)?;
+                        out.push(format!("The current deadline moves to {}.", timing::format_time(nd, tz)));
+                        game::tell_all(self.conn, self.ctx, &g, &players, &format!("Game {}: deadline moved", g.name), &format!("A player's absence moves the deadline of game {} to {}.\n", g.name, timing::format_time(nd, tz)))?;
+                    }
+                }
+                self.add_status(g.id, power);
+                Ok(out)
+            }
+            SetKey::Password => {
+                if arg.len() < 4 || arg.contains(' ') {
+                    return Err(Fail::from("a password has at least 4 characters and no spaces"));
+                }
+                let (s, mut g) = self.signed_game()?;
+                match s.role {
+                    Role::Master => {
+                        g.master_hash = self.ctx.hash_password(arg);
+                        g.save(self.conn)?;
+                    }
+                    Role::Joined(id) | Role::Power { player: Some(id), master: false, .. } => {
+                        let mut p = self.player(Some(id))?;
+                        p.pw_hash = Some(self.ctx.hash_password(arg));
+                        p.save(self.conn)?;
+                    }
+                    _ => return Err(Fail::from("sign on as the player to change their password")),
+                }
+                Ok(vec!["Password changed.".into()])
+            }
+            SetKey::Address => {
+                if arg.parse::<lettre::Address>().is_err() {
+                    return Err(Fail::from(format!("`{arg}` is not a mail address")));
+                }
+                let (s, mut g) = self.signed_game()?;
+                match s.role {
+                    Role::Master => {
+                        g.master_email = arg.to_string();
+                        g.save(self.conn)?;
+                    }
+                    Role::Joined(id) | Role::Power { player: Some(id), master: false, .. } => {
+                        let mut p = self.player(Some(id))?;
+                        p.email = arg.to_string();
+                        p.save(self.conn)?;
+                    }
+                    _ => return Err(Fail::from("sign on as the player to change their address")),
+                }
+                Ok(vec![format!("Mail for you in game {} now goes to {arg}.", g.name)])
+            }
+            SetKey::Preference => {
+                let (s, g) = self.signed_game()?;
+                let Role::Joined(id) = s.role else { return Err(Fail::from("preferences are given before the game starts")) };
+                let v = self.ctx.variant(&g.variant)?;
+                let list = parse_pref(&v, arg)?;
+                let mut p = self.player(Some(id))?;
+                p.preference = Some(list.iter().map(|&q| v.powers[q as usize].letter).collect());
+                p.save(self.conn)?;
+                Ok(vec![format!("Preference recorded: {}.", list.iter().map(|&q| pname(&v, q)).collect::<Vec<_>>().join(", "))])
+            }
+            _ => {
+                let mut g = self.master_game()?;
+                let v = self.ctx.variant(&g.variant)?;
+                let msg = match key {
+                    SetKey::Deadline => {
+                        let d = timing::parse_date(arg, tz, now, true)?;
+                        g.deadline = Some(d);
+                        g.grace_until = Some(d + g.settings.grace_secs);
+                        g.reminded = g.reminded.min(g.seq - 1);
+                        g.late_noticed = g.late_noticed.min(g.seq - 1);
+                        g.waiting_gm = g.waiting_gm.min(g.seq - 1);
+                        let players = Player::of_game(self.conn, g.id)?;
+                        let text = format!("The master set the deadline of game {} to {}.\n", g.name, timing::format_time(d, tz));
+                        g.save(self.conn)?;
+                        game::tell_all(self.conn, self.ctx, &g, &players, &format!("Game {}: new deadline", g.name), &text)?;
+                        format!("Deadline set to {}.", timing::format_time(d, tz))
+                    }
+                    SetKey::Grace => {
+                        let d = match timing::parse_date(arg, tz, now, true) {
+                            Ok(d) => d,
+                            Err(e) => match timing::parse_duration(arg) {
+                                Ok(secs) => {
+                                    g.settings.grace_secs = secs;
+                                    g.deadline.map(|x| x + secs).unwrap_or(now + secs)
+                                }
+                                Err(_) => return Err(Fail::User(e)),
+                            },
+                        };
+                        g.grace_until = Some(d);
+                        g.waiting_gm = g.waiting_gm.min(g.seq - 1);
+                        format!("Grace period until {}.", timing::format_time(d, tz))
+                    }
+                    _ => apply_option(&mut g, &v, setkey_name(key), arg)?,
+                };
+                g.save(self.conn)?;
+                self.touch(g.id);
+                Ok(vec![msg])
+            }
+        }
+    }
+}

@@ -1,0 +1,140 @@
+//! Deadlines: setting a phase's deadline from the game's timing, absences, and
+//! the deadline work of one game (reminder, late notice, processing, waiting
+//! for the master).
+
+use super::orders::{needs, parsed_orders, Needs};
+use super::powers::pname;
+use super::{Game, GameStatus, Player, PlayerRole, PlayerStatus, process};
+use crate::judge::Ctx;
+use crate::map::PowerId;
+use crate::phase::PhaseKind;
+use crate::store::orders as stored;
+use crate::timing::{self, Timing};
+use minijinja::context;
+use rusqlite::Connection;
+
+/// Sets the deadline of the game's current phase from its timing, pushed past
+/// any player's absence, and the grace period after it.
+pub fn set_deadline(ctx: &Ctx, game: &mut Game, kind: PhaseKind, players: &[Player]) {
+    let spec = match kind {
+        PhaseKind::Movement => &game.settings.movement,
+        PhaseKind::Retreat => &game.settings.retreat,
+        PhaseKind::Adjustment => &game.settings.adjustment,
+    };
+    let now = ctx.now();
+    let t = Timing::parse(spec).unwrap_or(Timing::Hours { secs: 86_400, at: None, days: vec![] });
+    let d = push_for_absences(t.next_deadline(now, ctx.cfg.timezone), players);
+    game.deadline = Some(d);
+    game.grace_until = Some(d + game.settings.grace_secs);
+}
+
+pub fn push_for_absences(mut deadline: i64, players: &[Player]) -> i64 {
+    for _ in 0..16 {
+        let mut moved = false;
+        for p in players.iter().filter(|p| p.role == PlayerRole::Player && p.status == PlayerStatus::Active) {
+            for &(a, b) in &p.absences {
+                if a <= deadline && deadline < b {
+                    deadline = b;
+                    moved = true;
+                }
+            }
+        }
+        if !moved {
+            break;
+        }
+    }
+    deadline
+}
+
+/// Deadline work for one game: reminder, late notice, processing after the
+/// deadline (complete orders) or after the grace period (defaults). Returns 1 if a phase was processed.
+pub fn tick_game(conn: &Connection, ctx: &mut Ctx, id: i64) -> anyhow::Result<usize> {
+    let mut game = Game::by_id(conn, id)?;
+    if game.status != GameStatus::Active || game.paused {
+        return Ok(0);
+    }
+    let Some(deadline) = game.deadline else { return Ok(0) };
+    let now = ctx.now();
+    let v = ctx.variant(&game.variant)?;
+    let Some(pos) = game.position(&v)? else { return Ok(0) };
+    let players = Player::of_game(conn, id)?;
+    let rows = stored::current(conn, game.id, game.seq, None)?;
+    let orders = parsed_orders(&v, pos.phase.kind, &rows);
+    // powers owing orders, with what they still have to order
+    let late: Vec<(PowerId, Needs)> = (0..v.powers.len() as PowerId).map(|p| (p, needs(&v, &pos, p, &orders))).filter(|(_, n)| n.needs && !n.complete).collect();
+    let when = timing::format_time(deadline, ctx.cfg.timezone);
+    let phase_name = v.calendar.long_name(pos.phase);
+    if now < deadline {
+        if game.reminded < game.seq && now >= deadline - game.settings.reminder_secs {
+            for (p, n) in &late {
+                let p = *p;
+                if let Some(pl) = Player::active_for(&players, p) {
+                    let body = ctx.templates.render(
+                        "notice.txt",
+                        context! { title => format!("Reminder: game {}, {}", game.name, phase_name), lines => vec![
+                            format!("The deadline is {when} ({} from now).", timing::format_span(deadline - now)),
+                            format!("{} still has to order: {}.", pname(&v, p), n.missing.join(", ")),
+                            format!("Sign on with SIGNON {}{} <password> and send your orders.", v.powers[p as usize].letter, game.name),
+                        ] },
+                    );
+                    ctx.notice(conn, &pl.email, &format!("Reminder: orders due in game {}", game.name), body, Some(game.id), None)?;
+                }
+            }
+            game.reminded = game.seq;
+            game.save(conn)?;
+        }
+        return Ok(0);
+    }
+    if late.is_empty() {
+        process(conn, ctx, &mut game, "the deadline passed")?;
+        return Ok(1);
+    }
+    let grace = game.grace_until.unwrap_or(deadline);
+    if now < grace {
+        if game.late_noticed < game.seq {
+            let names: Vec<String> = late.iter().map(|(p, _)| pname(&v, *p)).collect();
+            for &(p, _) in &late {
+                if let Some(pl) = Player::active_for(&players, p) {
+                    let body = ctx.templates.render(
+                        "notice.txt",
+                        context! { title => format!("Late: game {}, {}", game.name, phase_name), lines => vec![
+                            format!("The deadline ({when}) has passed and your orders for {} are not complete.", pname(&v, p)),
+                            format!("You have until {} to send them; after that, {}.", timing::format_time(grace, ctx.cfg.timezone),
+                                if game.settings.nmr { "missing orders take the defaults (units hold, retreats disband, builds are waived, removals are chosen for you)" } else { "the game waits for its master" }),
+                        ] },
+                    );
+                    ctx.notice(conn, &pl.email, &format!("Late: orders missing in game {}", game.name), body, Some(game.id), None)?;
+                }
+            }
+            let body = ctx.templates.render(
+                "notice.txt",
+                context! { title => format!("Late powers in game {}", game.name), lines => vec![
+                    format!("The deadline of {phase_name} ({when}) has passed. Orders missing from: {}.", names.join(", ")),
+                    format!("Grace period until {}.", timing::format_time(grace, ctx.cfg.timezone)),
+                ] },
+            );
+            ctx.notice(conn, &game.master_email.clone(), &format!("Late powers in game {}", game.name), body, Some(game.id), None)?;
+            game.late_noticed = game.seq;
+            game.save(conn)?;
+        }
+        return Ok(0);
+    }
+    if game.settings.nmr {
+        process(conn, ctx, &mut game, "the grace period ended")?;
+        return Ok(1);
+    }
+    if game.waiting_gm < game.seq {
+        let names: Vec<String> = late.iter().map(|(p, _)| pname(&v, *p)).collect();
+        let body = ctx.templates.render(
+            "notice.txt",
+            context! { title => format!("Game {} waits for you", game.name), lines => vec![
+                format!("The grace period of {phase_name} has ended; orders are still missing from {}.", names.join(", ")),
+                "This game does not default missing orders (SET NO NMR). Send PROCESS! to process with defaults, or SET DEADLINE to give more time.".to_string(),
+            ] },
+        );
+        ctx.notice(conn, &game.master_email.clone(), &format!("Game {} waits for you", game.name), body, Some(game.id), None)?;
+        game.waiting_gm = game.seq;
+        game.save(conn)?;
+    }
+    Ok(0)
+}

@@ -1,0 +1,274 @@
+//! The game lifecycle: starting a game when its seats are filled, processing a
+//! phase (one transaction: the caller's), votes and the end of a game, and who
+//! hears about it. Deadlines are in [`deadline`], orders in [`orders`].
+
+pub mod deadline;
+pub mod orders;
+pub mod powers;
+
+pub use crate::store::games::{Assignment, Game, GameStatus, Player, PlayerRole, PlayerStatus, Press, Settings};
+pub use deadline::{push_for_absences, set_deadline, tick_game};
+pub use orders::{Needs, needs, order_key, parsed_orders, submit_line};
+pub use powers::{find_power, parse_powers, parse_powers_in_order, pname};
+
+use crate::adjudicate::{self, Position};
+use crate::contract::position_to_json;
+use crate::judge::Ctx;
+use crate::map::{PowerId, Variant};
+use crate::report::results::render_report;
+use crate::store::orders as stored;
+use crate::store::phases::{self, PhaseRow};
+use crate::timing;
+use minijinja::context;
+use rusqlite::Connection;
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+/// A new game's settings, from the judge's configured defaults.
+pub fn default_settings(ctx: &Ctx) -> Settings {
+    let d = &ctx.cfg.defaults;
+    Settings {
+        press: d.press,
+        partial: true,
+        nmr: true,
+        movement: d.movement.clone(),
+        retreat: d.retreat.clone(),
+        adjustment: d.adjustment.clone(),
+        grace_secs: d.grace_secs,
+        reminder_secs: d.reminder_secs,
+        list_address: None,
+        assignment: Assignment::Preference,
+        rules: BTreeMap::new(),
+        takeover_approval: true,
+    }
+}
+
+/// Every address that gets a game's reports: players, observers, the master, the list.
+pub fn report_recipients(game: &Game, players: &[Player]) -> Vec<(String, bool)> {
+    let mut out: Vec<(String, bool)> = Vec::new();
+    let mut add = |a: &str, list: bool| {
+        if !out.iter().any(|(x, _)| x.eq_ignore_ascii_case(a)) {
+            out.push((a.to_string(), list));
+        }
+    };
+    for p in players.iter().filter(|p| p.status == PlayerStatus::Active || p.status == PlayerStatus::Eliminated) {
+        add(&p.email, false);
+    }
+    add(&game.master_email, false);
+    if let Some(l) = &game.settings.list_address {
+        add(l, true);
+    }
+    out
+}
+
+/// Mails `body` to everyone in the game.
+pub fn tell_all(conn: &Connection, ctx: &Ctx, game: &Game, players: &[Player], subject: &str, body: &str) -> rusqlite::Result<()> {
+    for (addr, _) in report_recipients(game, players) {
+        ctx.notice(conn, &addr, subject, body.to_string(), Some(game.id), Some(game.list_id(ctx.cfg.domain())))?;
+    }
+    Ok(())
+}
+
+/// Starts a forming game whose seats are all taken: powers assigned, first phase, deadline.
+pub fn start(conn: &Connection, ctx: &mut Ctx, game: &mut Game) -> anyhow::Result<()> {
+    let v = ctx.variant(&game.variant)?;
+    let mut players = Player::of_game(conn, game.id)?;
+    let mut rng = crate::random::Rng::new((game.created as u64) ^ (game.id as u64).wrapping_mul(0x9E37));
+    let mut free: Vec<PowerId> = (0..v.powers.len() as PowerId).collect();
+    let mut order: Vec<usize> = players.iter().enumerate().filter(|(_, p)| p.role == PlayerRole::Player && p.status == PlayerStatus::Active).map(|(i, _)| i).collect();
+    // players in random order pick from their preference lists
+    for i in (1..order.len()).rev() {
+        let j = rng.below(i + 1);
+        order.swap(i, j);
+    }
+    // those with a preference choose first; the others get what is left
+    let has_pref = |i: &usize| game.settings.assignment == Assignment::Preference && players[*i].preference.as_deref().is_some_and(|p| !p.is_empty());
+    let (mut first, rest): (Vec<usize>, Vec<usize>) = order.iter().partition(|i| has_pref(i));
+    first.extend(rest);
+    for &i in &first {
+        let pref = if game.settings.assignment == Assignment::Preference { players[i].preference.clone().unwrap_or_default() } else { String::new() };
+        let wanted = parse_powers(&v, &pref).unwrap_or_default();
+        let pick = wanted.iter().copied().find(|p| free.contains(p)).unwrap_or_else(|| free[rng.below(free.len())]);
+        free.retain(|p| *p != pick);
+        players[i].power = Some(pick);
+        players[i].save(conn)?;
+    }
+    let pos = Position::initial(&v);
+    game.status = GameStatus::Active;
+    game.seq = 1;
+    game.position = Some(position_to_json(&v, &pos).to_string());
+    set_deadline(ctx, game, pos.phase.kind, &players);
+    game.save(conn)?;
+    let deadline = timing::format_time(game.deadline.unwrap_or(0), ctx.cfg.timezone);
+    for p in players.iter().filter(|p| p.role == PlayerRole::Player && p.power.is_some()) {
+        let pw = p.power.unwrap_or(0);
+        let units: Vec<String> = pos.units.iter().filter(|u| u.power == pw).map(|u| v.unit_code(u)).collect();
+        let body = ctx.templates.render(
+            "notice.txt",
+            context! { title => format!("Game {} has started", game.name), lines => vec![
+                format!("You are {}. Sign on with: SIGNON {}{} <your password>", pname(&v, pw), v.powers[pw as usize].letter, game.name),
+                format!("Your units: {}", units.join(", ")),
+                format!("First phase: {}. Deadline: {deadline}.", v.calendar.long_name(pos.phase)),
+            ] },
+        );
+        ctx.notice(conn, &p.email, &format!("Game {} has started: you are {}", game.name, pname(&v, pw)), body, Some(game.id), None)?;
+    }
+    let roster: Vec<String> = players.iter().filter_map(|p| p.power.map(|pw| format!("{}", pname(&v, pw)))).collect();
+    let body = ctx.templates.render(
+        "notice.txt",
+        context! { title => format!("Game {} has started", game.name), lines => vec![
+            format!("Variant {}, {} powers: {}.", v.name, roster.len(), roster.join(", ")),
+            format!("First phase: {}. Deadline: {deadline}.", v.calendar.long_name(pos.phase)),
+        ] },
+    );
+    ctx.notice(conn, &game.master_email.clone(), &format!("Game {} has started", game.name), body, Some(game.id), None)?;
+    Ok(())
+}
+
+/// Whether every power owing orders has complete ones and nobody asked to wait.
+pub fn ready(conn: &Connection, v: &Variant, game: &Game, pos: &Position, players: &[Player]) -> rusqlite::Result<bool> {
+    if game.status != GameStatus::Active || game.paused {
+        return Ok(false);
+    }
+    let rows = stored::current(conn, game.id, game.seq, None)?;
+    let orders = parsed_orders(v, pos.phase.kind, &rows);
+    for p in 0..v.powers.len() as PowerId {
+        let n = needs(v, pos, p, &orders);
+        if n.needs && !n.complete {
+            return Ok(false);
+        }
+        if n.needs && Player::active_for(players, p).is_some_and(|pl| pl.wait) {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
+/// Processes games touched by the last mail whose orders are all in.
+pub fn process_ready(conn: &Connection, ctx: &mut Ctx) -> anyhow::Result<()> {
+    let ids: Vec<i64> = std::mem::take(&mut ctx.touched);
+    for id in ids {
+        let mut game = Game::by_id(conn, id)?;
+        if game.status != GameStatus::Active || game.paused {
+            continue;
+        }
+        let v = ctx.variant(&game.variant)?;
+        let Some(pos) = game.position(&v)? else { continue };
+        let players = Player::of_game(conn, id)?;
+        if ready(conn, &v, &game, &pos, &players)? {
+            process(conn, ctx, &mut game, "all orders are in")?;
+        }
+    }
+    Ok(())
+}
+
+/// What would happen if the phase were processed now (for PREDICT).
+pub fn predict(conn: &Connection, ctx: &mut Ctx, game: &Game) -> anyhow::Result<String> {
+    let v = ctx.variant(&game.variant)?;
+    let pos = game.position(&v)?.ok_or_else(|| anyhow::anyhow!("the game has not started"))?;
+    let rules = game.rules(&v).map_err(anyhow::Error::msg)?;
+    let rows = stored::current(conn, game.id, game.seq, None)?;
+    let orders = parsed_orders(&v, pos.phase.kind, &rows);
+    let out = adjudicate::process(&v, &rules, &pos, &orders);
+    Ok(render_report(ctx, &v, game, &pos, &out, &orders, true, None))
+}
+
+/// Adjudicates the current phase with the orders in (missing ones default),
+/// records it, moves the game on and mails the report. Runs inside the caller's transaction.
+pub fn process(conn: &Connection, ctx: &mut Ctx, game: &mut Game, why: &str) -> anyhow::Result<()> {
+    let v: Arc<Variant> = ctx.variant(&game.variant)?;
+    let pos = game.position(&v)?.ok_or_else(|| anyhow::anyhow!("game {} has not started", game.name))?;
+    let rules = game.rules(&v).map_err(anyhow::Error::msg)?;
+    let done_seq = game.seq;
+    let rows = stored::current(conn, game.id, game.seq, None)?;
+    let orders = parsed_orders(&v, pos.phase.kind, &rows);
+    let out = adjudicate::process(&v, &rules, &pos, &orders);
+    let mut players = Player::of_game(conn, game.id)?;
+    let phase_name = v.calendar.name(pos.phase);
+    let before = position_to_json(&v, &pos).to_string();
+    let results: Vec<serde_json::Value> = out
+        .results
+        .iter()
+        .map(|r| serde_json::json!({"power": v.powers[r.power as usize].name, "order": r.order.canonical(&v), "result": r.result.label(), "note": r.note.map(|n| n.text()), "defaulted": r.defaulted}))
+        .collect();
+    // the next phase and its deadline
+    for p in players.iter_mut() {
+        if let Some(pw) = p.power
+            && p.status == PlayerStatus::Active
+            && out.position.center_count(pw) == 0
+            && out.position.unit_count(pw) == 0
+        {
+            p.status = PlayerStatus::Eliminated;
+        }
+        p.wait = false;
+        p.save(conn)?;
+    }
+    let finished = out.winner.is_some() || out.next_phase.is_none();
+    game.position = Some(position_to_json(&v, &out.position).to_string());
+    if finished {
+        game.status = GameStatus::Finished;
+        game.deadline = None;
+        game.grace_until = None;
+        game.result = Some(match out.winner {
+            Some(w) => format!("{} won in {}", pname(&v, w), v.calendar.long_name(pos.phase)),
+            None => "ended".into(),
+        });
+    } else {
+        game.seq += 1;
+        set_deadline(ctx, game, out.position.phase.kind, &players);
+    }
+    let report = render_report(ctx, &v, game, &pos, &out, &orders, false, game.deadline);
+    let results = serde_json::Value::Array(results).to_string();
+    phases::insert(conn, &PhaseRow { game_id: game.id, seq: done_seq, phase: &phase_name, position: &before, results: &results, report: &report, processed: ctx.now() })?;
+    game.save(conn)?;
+    tracing::info!("game {}: processed {phase_name} ({why})", game.name);
+    let subject = format!("Game {}: {} results", game.name, v.calendar.long_name(pos.phase));
+    tell_all(conn, ctx, game, &players, &subject, &report)?;
+    Ok(())
+}
+
+/// Ends a game (draw, concession, termination) and tells everyone.
+pub fn finish(conn: &Connection, ctx: &Ctx, game: &mut Game, result: &str) -> anyhow::Result<()> {
+    game.status = GameStatus::Finished;
+    game.deadline = None;
+    game.grace_until = None;
+    game.result = Some(result.to_string());
+    game.save(conn)?;
+    let players = Player::of_game(conn, game.id)?;
+    let body = ctx.templates.render("notice.txt", context! { title => format!("Game {} is over", game.name), lines => vec![result.to_string()] });
+    tell_all(conn, ctx, game, &players, &format!("Game {} is over", game.name), &body)?;
+    Ok(())
+}
+
+/// Powers still in the game (units or centres).
+pub fn survivors(v: &Variant, pos: &Position) -> Vec<PowerId> {
+    (0..v.powers.len() as PowerId).filter(|&p| pos.center_count(p) > 0 || pos.unit_count(p) > 0).collect()
+}
+
+/// Ends the game if every survivor voted the same draw, or conceded to the same power.
+pub fn check_votes(conn: &Connection, ctx: &mut Ctx, game: &mut Game) -> anyhow::Result<Option<String>> {
+    if game.status != GameStatus::Active {
+        return Ok(None);
+    }
+    let v = ctx.variant(&game.variant)?;
+    let Some(pos) = game.position(&v)? else { return Ok(None) };
+    let players = Player::of_game(conn, game.id)?;
+    let surv = survivors(&v, &pos);
+    let all: String = surv.iter().map(|&p| v.powers[p as usize].letter).collect();
+    let votes: Vec<Option<&Player>> = surv.iter().map(|&p| Player::active_for(&players, p)).collect();
+    if votes.iter().all(|pl| pl.is_some_and(|pl| pl.draw.as_deref() == Some(all.as_str()))) {
+        let names: Vec<String> = surv.iter().map(|&p| pname(&v, p)).collect();
+        let result = format!("Draw declared in {} between {}.", v.calendar.long_name(pos.phase), names.join(", "));
+        finish(conn, ctx, game, &result)?;
+        return Ok(Some(result));
+    }
+    for &winner in &surv {
+        let others: Vec<Option<&Player>> = surv.iter().filter(|&&p| p != winner).map(|&p| Player::active_for(&players, p)).collect();
+        if !others.is_empty() && others.iter().all(|pl| pl.is_some_and(|pl| pl.concede == Some(winner))) {
+            let result = format!("The other powers conceded: {} wins ({}).", pname(&v, winner), v.calendar.long_name(pos.phase));
+            finish(conn, ctx, game, &result)?;
+            return Ok(Some(result));
+        }
+    }
+    Ok(None)
+}

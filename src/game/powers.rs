@@ -1,0 +1,43 @@
+//! Powers by name: display names, and reading powers as players write them
+//! (a letter, a name, or an unambiguous start of one).
+
+use crate::map::{PowerId, Variant};
+
+/// A power's display name: `France`.
+pub fn pname(v: &Variant, p: PowerId) -> String {
+    let n = &v.powers[p as usize].name;
+    let mut s = n[..1].to_string();
+    s.push_str(&n[1..].to_ascii_lowercase());
+    s
+}
+
+/// Finds a power by letter, name or unambiguous start of its name.
+pub fn find_power(v: &Variant, word: &str) -> Option<PowerId> {
+    let w = word.trim().to_ascii_uppercase();
+    if w.len() == 1 {
+        let c = w.chars().next()?;
+        return v.powers.iter().position(|p| p.letter.to_ascii_uppercase() == c).map(|i| i as PowerId);
+    }
+    let hits: Vec<usize> = (0..v.powers.len()).filter(|&i| v.powers[i].name.starts_with(&w) || v.powers[i].adjective.to_ascii_uppercase().starts_with(&w)).collect();
+    if hits.len() == 1 { Some(hits[0] as PowerId) } else { None }
+}
+
+/// A list of powers: letters run together (`EFG`) or names separated by
+/// spaces/commas, sorted and without repeats.
+pub fn parse_powers(v: &Variant, text: &str) -> Result<Vec<PowerId>, String> {
+    let mut out = parse_powers_in_order(v, text)?;
+    out.sort();
+    out.dedup();
+    Ok(out)
+}
+
+/// The same, in the order written (for preference lists).
+pub fn parse_powers_in_order(v: &Variant, text: &str) -> Result<Vec<PowerId>, String> {
+    let parts: Vec<&str> = text.trim().split([',', ' ']).filter(|s| !s.is_empty()).collect();
+    let letters_only = parts.len() == 1 && parts[0].chars().all(|c| c.is_ascii_alphabetic()) && find_power(v, parts[0]).is_none();
+    if letters_only {
+        parts[0].chars().map(|c| find_power(v, &c.to_string()).ok_or_else(|| format!("`{c}` is not a power letter here"))).collect()
+    } else {
+        parts.iter().map(|p| find_power(v, p).ok_or_else(|| format!("`{p}` is not a power of this game"))).collect()
+    }
+}

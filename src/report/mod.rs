@@ -1,0 +1,39 @@
+//! Everything the judge says in English: templates (minijinja, in `templates/`)
+//! and the few sentences built in code, with the helpers that lay text out.
+//!
+//! - [`templates`]: loading and rendering the templates (a GM's copies first).
+//! - [`results`]: the results report of a phase.
+
+pub mod results;
+pub mod templates;
+
+pub use templates::Templates;
+
+/// Wraps long lines at spaces (continuations indented by two), leaving short
+/// lines (tables, reports) as they are.
+pub fn wrap(text: &str, width: usize) -> String {
+    let mut out = String::with_capacity(text.len() + 16);
+    for (i, line) in text.lines().enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        if line.chars().count() <= width {
+            out.push_str(line);
+            continue;
+        }
+        let mut col = 0;
+        for (j, word) in line.split(' ').enumerate() {
+            let n = word.chars().count();
+            if j > 0 && col + 1 + n > width && col > 0 {
+                out.push_str("\n  ");
+                col = 2;
+            } else if j > 0 {
+                out.push(' ');
+                col += 1;
+            }
+            out.push_str(word);
+            col += n;
+        }
+    }
+    out
+}

@@ -1,0 +1,324 @@
+//! Games and their players as rows. Every state is a typed value; what is read
+//! back goes through a strict reader (an unknown status or unreadable JSON is an
+//! error naming the row, never a default).
+
+use crate::adjudicate::Position;
+use crate::contract::position_from_json;
+use crate::map::{PowerId, Variant};
+use crate::rules::Rulebook;
+use rusqlite::types::{FromSql, FromSqlError, FromSqlResult, ToSql, ToSqlOutput, ValueRef};
+use rusqlite::{Connection, OptionalExtension, params};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::fmt;
+
+/// Declares a text-stored enum: its words, `Display`, and strict SQL conversion.
+macro_rules! text_enum {
+    ($(#[$m:meta])* $name:ident { $($(#[$vm:meta])* $var:ident = $word:literal),+ $(,)? }) => {
+        $(#[$m])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+        pub enum $name { $($(#[$vm])* #[serde(rename = $word)] $var),+ }
+        impl $name {
+            pub const ALL: &'static [$name] = &[$($name::$var),+];
+            pub fn as_str(self) -> &'static str {
+                match self { $($name::$var => $word),+ }
+            }
+            pub fn from_word(w: &str) -> Option<$name> {
+                match w { $($word => Some($name::$var),)+ _ => None }
+            }
+        }
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(self.as_str())
+            }
+        }
+        impl ToSql for $name {
+            fn to_sql(&self) -> rusqlite::Result<ToSqlOutput<'_>> {
+                Ok(ToSqlOutput::from(self.as_str()))
+            }
+        }
+        impl FromSql for $name {
+            fn column_result(v: ValueRef<'_>) -> FromSqlResult<Self> {
+                let s = v.as_str()?;
+                $name::from_word(s).ok_or_else(|| FromSqlError::Other(format!("`{s}` is not a {}", stringify!($name)).into()))
+            }
+        }
+    };
+}
+
+text_enum!(
+    /// Where a game is in its life.
+    GameStatus { Forming = "forming", Active = "active", Finished = "finished" }
+);
+text_enum!(
+    /// What a row of `players` is.
+    PlayerRole { Player = "player", Observer = "observer" }
+);
+text_enum!(
+    /// Whether a player (or observer) still takes part.
+    PlayerStatus {
+        Active = "active",
+        Resigned = "resigned",
+        Ejected = "ejected",
+        Eliminated = "eliminated",
+        /// An observer who has not yet confirmed the subscription.
+        Pending = "pending",
+    }
+);
+text_enum!(
+    /// The press rules of a game.
+    Press { White = "white", Grey = "grey", None = "none" }
+);
+text_enum!(
+    /// How powers are given out when a game starts.
+    Assignment { Random = "random", Preference = "preference" }
+);
+
+/// A game's options (stored as JSON).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Settings {
+    pub press: Press,
+    /// Press to some powers only (not just broadcasts).
+    pub partial: bool,
+    /// After the grace period, missing orders take the defaults (true) or the game waits for the master (false).
+    pub nmr: bool,
+    pub movement: String,
+    pub retreat: String,
+    pub adjustment: String,
+    pub grace_secs: i64,
+    pub reminder_secs: i64,
+    #[serde(default)]
+    pub list_address: Option<String>,
+    pub assignment: Assignment,
+    /// Rule options (see docs/RULES.md).
+    #[serde(default)]
+    pub rules: BTreeMap<String, String>,
+    /// A vacant power is taken over only with the master's approval.
+    #[serde(default = "yes")]
+    pub takeover_approval: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+#[derive(Clone, Debug)]
+pub struct Game {
+    pub id: i64,
+    pub name: String,
+    pub variant: String,
+    pub status: GameStatus,
+    pub paused: bool,
+    pub master_hash: String,
+    pub master_email: String,
+    pub settings: Settings,
+    /// The current position, as the contract's JSON.
+    pub position: Option<String>,
+    pub seq: i64,
+    pub deadline: Option<i64>,
+    pub grace_until: Option<i64>,
+    pub reminded: i64,
+    pub late_noticed: i64,
+    pub waiting_gm: i64,
+    pub result: Option<String>,
+    pub created: i64,
+}
+
+const GAME_COLS: &str = "id, name, variant, status, paused, master_hash, master_email, settings, position, seq, deadline, grace_until, reminded, late_noticed, waiting_gm, result, created";
+
+fn json_error(col: usize, e: serde_json::Error) -> rusqlite::Error {
+    rusqlite::Error::FromSqlConversionFailure(col, rusqlite::types::Type::Text, Box::new(e))
+}
+
+fn game_row(r: &rusqlite::Row) -> rusqlite::Result<Game> {
+    let settings: String = r.get(7)?;
+    Ok(Game {
+        id: r.get(0)?,
+        name: r.get(1)?,
+        variant: r.get(2)?,
+        status: r.get(3)?,
+        paused: r.get(4)?,
+        master_hash: r.get(5)?,
+        master_email: r.get(6)?,
+        settings: serde_json::from_str(&settings).map_err(|e| json_error(7, e))?,
+        position: r.get(8)?,
+        seq: r.get(9)?,
+        deadline: r.get(10)?,
+        grace_until: r.get(11)?,
+        reminded: r.get(12)?,
+        late_noticed: r.get(13)?,
+        waiting_gm: r.get(14)?,
+        result: r.get(15)?,
+        created: r.get(16)?,
+    })
+}
+
+fn settings_json(s: &Settings) -> String {
+    serde_json::to_string(s).unwrap_or_else(|e| unreachable!("settings always serialize: {e}"))
+}
+
+impl Game {
+    pub fn by_name(conn: &Connection, name: &str) -> rusqlite::Result<Option<Game>> {
+        conn.prepare_cached(&format!("SELECT {GAME_COLS} FROM games WHERE name = ?1"))?.query_row([name], game_row).optional()
+    }
+    pub fn by_id(conn: &Connection, id: i64) -> rusqlite::Result<Game> {
+        conn.prepare_cached(&format!("SELECT {GAME_COLS} FROM games WHERE id = ?1"))?.query_row([id], game_row)
+    }
+    pub fn all(conn: &Connection) -> rusqlite::Result<Vec<Game>> {
+        conn.prepare_cached(&format!("SELECT {GAME_COLS} FROM games ORDER BY name"))?.query_map([], game_row)?.collect()
+    }
+    pub fn insert(&mut self, conn: &Connection) -> rusqlite::Result<()> {
+        conn.execute(
+            "INSERT INTO games (name, variant, status, master_hash, master_email, settings, created) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+            params![self.name, self.variant, self.status, self.master_hash, self.master_email, settings_json(&self.settings), self.created],
+        )?;
+        self.id = conn.last_insert_rowid();
+        Ok(())
+    }
+    pub fn save(&self, conn: &Connection) -> rusqlite::Result<()> {
+        conn.prepare_cached(
+            "UPDATE games SET status = ?2, paused = ?3, master_hash = ?4, master_email = ?5, settings = ?6, position = ?7, seq = ?8,
+             deadline = ?9, grace_until = ?10, reminded = ?11, late_noticed = ?12, waiting_gm = ?13, result = ?14, variant = ?15 WHERE id = ?1",
+        )?
+        .execute(params![
+            self.id,
+            self.status,
+            self.paused,
+            self.master_hash,
+            self.master_email,
+            settings_json(&self.settings),
+            self.position,
+            self.seq,
+            self.deadline,
+            self.grace_until,
+            self.reminded,
+            self.late_noticed,
+            self.waiting_gm,
+            self.result,
+            self.variant
+        ])?;
+        Ok(())
+    }
+    /// The List-Id of the game's reports.
+    pub fn list_id(&self, domain: &str) -> String {
+        let clean: String = self.name.chars().filter(|c| c.is_ascii_alphanumeric() || *c == '-').collect();
+        format!("Diplomacy game {} <{}.{}>", self.name, clean.to_ascii_lowercase(), domain)
+    }
+    /// The current position, read back strictly (an unreadable one is an error).
+    pub fn position(&self, v: &Variant) -> anyhow::Result<Option<Position>> {
+        match &self.position {
+            None => Ok(None),
+            Some(t) => {
+                let value: serde_json::Value = serde_json::from_str(t).map_err(|e| anyhow::anyhow!("game {}: stored position is not JSON: {e}", self.name))?;
+                Ok(Some(position_from_json(v, &value).map_err(|e| anyhow::anyhow!("game {}: stored position unreadable: {e}", self.name))?))
+            }
+        }
+    }
+    /// The game's rulebook: the variant's with the game's rule options.
+    pub fn rules(&self, v: &Variant) -> Result<Rulebook, String> {
+        let mut r = Rulebook::for_variant(v);
+        for (k, val) in &self.settings.rules {
+            r.set(k, val)?;
+        }
+        Ok(r)
+    }
+    /// Games with deadline work due at `now`: a reminder not yet sent, or the
+    /// deadline passed (and not parked waiting for the master), soonest first.
+    pub fn due(conn: &Connection, now: i64) -> rusqlite::Result<Vec<i64>> {
+        let mut st = conn.prepare_cached(
+            "SELECT id FROM games WHERE status = 'active' AND paused = 0 AND deadline IS NOT NULL AND waiting_gm < seq AND (
+                deadline <= ?1 OR (reminded < seq AND deadline - json_extract(settings, '$.reminder_secs') <= ?1))
+             ORDER BY deadline",
+        )?;
+        st.query_map([now], |r| r.get(0))?.collect()
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Player {
+    pub id: i64,
+    pub game_id: i64,
+    pub role: PlayerRole,
+    pub power: Option<PowerId>,
+    pub email: String,
+    pub pw_hash: Option<String>,
+    pub preference: Option<String>,
+    pub wait: bool,
+    pub draw: Option<String>,
+    pub concede: Option<PowerId>,
+    pub absences: Vec<(i64, i64)>,
+    pub status: PlayerStatus,
+    pub joined: i64,
+}
+
+impl Player {
+    /// A new row (not yet inserted).
+    pub fn new(game_id: i64, role: PlayerRole, email: &str, now: i64) -> Player {
+        Player {
+            id: 0,
+            game_id,
+            role,
+            power: None,
+            email: email.to_string(),
+            pw_hash: None,
+            preference: None,
+            wait: false,
+            draw: None,
+            concede: None,
+            absences: vec![],
+            status: PlayerStatus::Active,
+            joined: now,
+        }
+    }
+    pub fn of_game(conn: &Connection, game_id: i64) -> rusqlite::Result<Vec<Player>> {
+        conn.prepare_cached(
+            "SELECT id, game_id, role, power, email, pw_hash, preference, wait, draw, concede, absences, status, joined FROM players WHERE game_id = ?1 ORDER BY id",
+        )?
+        .query_map([game_id], |r| {
+            let abs: String = r.get(10)?;
+            Ok(Player {
+                id: r.get(0)?,
+                game_id: r.get(1)?,
+                role: r.get(2)?,
+                power: r.get(3)?,
+                email: r.get(4)?,
+                pw_hash: r.get(5)?,
+                preference: r.get(6)?,
+                wait: r.get(7)?,
+                draw: r.get(8)?,
+                concede: r.get(9)?,
+                absences: serde_json::from_str(&abs).map_err(|e| json_error(10, e))?,
+                status: r.get(11)?,
+                joined: r.get(12)?,
+            })
+        })?
+        .collect()
+    }
+    pub fn insert(&mut self, conn: &Connection) -> rusqlite::Result<()> {
+        conn.execute(
+            "INSERT INTO players (game_id, role, power, email, pw_hash, preference, status, joined) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+            params![self.game_id, self.role, self.power, self.email, self.pw_hash, self.preference, self.status, self.joined],
+        )?;
+        self.id = conn.last_insert_rowid();
+        Ok(())
+    }
+    pub fn save(&self, conn: &Connection) -> rusqlite::Result<()> {
+        let absences = serde_json::to_string(&self.absences).unwrap_or_else(|e| unreachable!("pairs of integers serialize: {e}"));
+        conn.prepare_cached("UPDATE players SET power = ?2, email = ?3, pw_hash = ?4, preference = ?5, wait = ?6, draw = ?7, concede = ?8, absences = ?9, status = ?10 WHERE id = ?1")?
+            .execute(params![self.id, self.power, self.email, self.pw_hash, self.preference, self.wait, self.draw, self.concede, absences, self.status])?;
+        Ok(())
+    }
+    pub fn delete(conn: &Connection, id: i64) -> rusqlite::Result<()> {
+        conn.execute("DELETE FROM players WHERE id = ?1", [id])?;
+        Ok(())
+    }
+    /// The player who holds `power` now.
+    pub fn active_for(players: &[Player], power: PowerId) -> Option<&Player> {
+        players.iter().find(|p| p.role == PlayerRole::Player && p.power == Some(power) && p.status == PlayerStatus::Active)
+    }
+    /// Whether this row is a seated player still in the game.
+    pub fn is_active_player(&self) -> bool {
+        self.role == PlayerRole::Player && self.status == PlayerStatus::Active
+    }
+}

@@ -1,0 +1,39 @@
+//! Order versions. Every order a player sends is a row; the one in force for a
+//! unit is the last `active` row with its key (a later order for the same unit
+//! deactivates the earlier one). Nothing is ever deleted.
+
+use crate::map::PowerId;
+use rusqlite::{Connection, params};
+
+/// One order in force: the power, its replacement key, its canonical text.
+pub type OrderRow = (PowerId, String, String);
+
+/// The active orders of a phase (all powers, or one), oldest first.
+pub fn current(conn: &Connection, game_id: i64, seq: i64, power: Option<PowerId>) -> rusqlite::Result<Vec<OrderRow>> {
+    let row = |r: &rusqlite::Row| Ok((r.get(0)?, r.get(1)?, r.get(2)?));
+    match power {
+        Some(p) => conn
+            .prepare_cached("SELECT power, key, text FROM orders WHERE game_id = ?1 AND seq = ?2 AND active = 1 AND power = ?3 ORDER BY id")?
+            .query_map(params![game_id, seq, p], row)?
+            .collect(),
+        None => conn.prepare_cached("SELECT power, key, text FROM orders WHERE game_id = ?1 AND seq = ?2 AND active = 1 ORDER BY id")?.query_map(params![game_id, seq], row)?.collect(),
+    }
+}
+
+/// Records `text` as the order in force for `key`, replacing an earlier one.
+pub fn replace(conn: &Connection, game_id: i64, seq: i64, power: PowerId, key: &str, text: &str, mail_id: Option<i64>, now: i64) -> rusqlite::Result<()> {
+    conn.prepare_cached("UPDATE orders SET active = 0 WHERE game_id = ?1 AND seq = ?2 AND power = ?3 AND key = ?4 AND active = 1")?.execute(params![game_id, seq, power, key])?;
+    conn.prepare_cached("INSERT INTO orders (game_id, seq, power, key, text, active, mail_id, created) VALUES (?1, ?2, ?3, ?4, ?5, 1, ?6, ?7)")?
+        .execute(params![game_id, seq, power, key, text, mail_id, now])?;
+    Ok(())
+}
+
+/// Drops every order of `power` in force for the phase; returns how many.
+pub fn clear(conn: &Connection, game_id: i64, seq: i64, power: PowerId) -> rusqlite::Result<usize> {
+    conn.execute("UPDATE orders SET active = 0 WHERE game_id = ?1 AND seq = ?2 AND power = ?3 AND active = 1", params![game_id, seq, power])
+}
+
+/// Drops the orders of phase `seq` and later (a rollback).
+pub fn clear_from(conn: &Connection, game_id: i64, seq: i64) -> rusqlite::Result<usize> {
+    conn.execute("UPDATE orders SET active = 0 WHERE game_id = ?1 AND seq >= ?2", params![game_id, seq])
+}
