@@ -21,6 +21,7 @@
 //! - [`daemon`]: the loop of `mailjudge serve`.
 
 pub mod adjudicate;
+pub mod board;
 pub mod config;
 pub mod daemon;
 pub mod judge;
