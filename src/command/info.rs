@@ -50,6 +50,13 @@ impl Session<'_> {
             let n = players.iter().filter(|p| p.role == PlayerRole::Player).count();
             out.push(format!("Forming: {n} of {} seats taken. Join with SIGNON ?{} password.", v.powers.len(), g.name));
         }
+        if let Some(pos) = g.position(&v)? {
+            let board = crate::report::board::board(&v, &pos).to_value();
+            let finished = g.status == GameStatus::Finished;
+            out.push(String::new());
+            out.push(self.ctx.templates.render("board.txt", minijinja::context! { board => board, finished => finished }).trim_end().to_string());
+            out.push(String::new());
+        }
         let s = &g.settings;
         out.push(format!(
             "Press: {}{}; missing orders after the grace period: {}; timing: movement `{}`, retreats `{}`, adjustments `{}`, grace {}",

@@ -232,6 +232,7 @@ impl<'a> Session<'a> {
             game => g.name, power => pname(&v, power), phase => phase,
             orders => rows.iter().map(|(_, _, t)| t.clone()).collect::<Vec<_>>(),
             missing => n.missing, complete => n.complete && n.needs, waiting => waiting, deadline => deadline, left => left,
+            board => crate::report::board::board(&v, &pos).to_value(),
         }))
     }
 

@@ -113,14 +113,12 @@ pub fn start(conn: &Connection, ctx: &mut Ctx, game: &mut Game) -> anyhow::Resul
         );
         ctx.notice(conn, &p.email, &format!("Game {} has started: you are {}", game.name, pname(&v, pw)), body, Some(game.id), None)?;
     }
-    let roster: Vec<String> = players.iter().filter_map(|p| p.power.map(|pw| format!("{}", pname(&v, pw)))).collect();
-    let body = ctx.templates.render(
-        "notice.txt",
-        context! { title => format!("Game {} has started", game.name), lines => vec![
-            format!("Variant {}, {} powers: {}.", v.name, roster.len(), roster.join(", ")),
-            format!("First phase: {}. Deadline: {deadline}.", v.calendar.long_name(pos.phase)),
-        ] },
-    );
+    let mut seated: Vec<(PowerId, &str)> = players.iter().filter(|p| p.is_active_player()).filter_map(|p| p.power.map(|pw| (pw, p.email.as_str()))).collect();
+    seated.sort();
+    let mut lines = vec![format!("Variant {}, {} powers. Who plays what:", v.name, seated.len())];
+    lines.extend(seated.iter().map(|(pw, email)| format!("  {:<10} {email}", pname(&v, *pw))));
+    lines.push(format!("First phase: {}. Deadline: {deadline}.", v.calendar.long_name(pos.phase)));
+    let body = ctx.templates.render("notice.txt", context! { title => format!("Game {} has started", game.name), lines => lines });
     ctx.notice(conn, &game.master_email.clone(), &format!("Game {} has started", game.name), body, Some(game.id), None)?;
     Ok(())
 }

@@ -3,7 +3,9 @@
 //!
 //! - [`templates`]: loading and rendering the templates (a GM's copies first).
 //! - [`results`]: the results report of a phase.
+//! - [`board`]: where every unit stands, centre ownership, what each power builds.
 
+pub mod board;
 pub mod results;
 pub mod templates;
 

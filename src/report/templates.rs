@@ -11,6 +11,7 @@ pub const NAMES: &[(&str, &str)] = &[
     ("notice.txt", include_str!("../../templates/notice.txt")),
     ("press.txt", include_str!("../../templates/press.txt")),
     ("help.txt", include_str!("../../templates/help.txt")),
+    ("board.txt", include_str!("../../templates/board.txt")),
 ];
 
 pub struct Templates {
