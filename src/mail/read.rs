@@ -224,10 +224,11 @@ fn broken_multipart_text(body: &[u8]) -> String {
 }
 
 /// A copy of `raw` with CRLF line ends if its lines end with CR alone (old Mac
-/// mail): the first line end decides. `None` if the mail needs no change.
+/// mail): its first KiB (several header lines, each at most 998 characters)
+/// has a CR and no LF. `None` if the mail needs no change.
 fn cr_only_to_crlf(raw: &[u8]) -> Option<Vec<u8>> {
-    let first = raw.iter().position(|&b| b == b'\r' || b == b'\n')?;
-    if raw[first] != b'\r' || raw.get(first + 1) == Some(&b'\n') {
+    let head = &raw[..raw.len().min(1024)];
+    if head.contains(&b'\n') || !head.contains(&b'\r') {
         return None;
     }
     let mut out = Vec::with_capacity(raw.len() + raw.len() / 16);
@@ -675,6 +676,8 @@ mod tests {
         assert_eq!(command_lines("A\nB\nC\n", 2), (vec!["A".to_string(), "B".into()], 1));
         assert_eq!(cr_only_to_crlf(b"a\rb\r\rc"), Some(b"a\r\nb\r\n\r\nc".to_vec()));
         assert_eq!(cr_only_to_crlf(b"a\r\nb\rc"), None);
+        assert_eq!(cr_only_to_crlf(b"Subject: a\rb\r\nFrom: p@example.test\r\n"), None, "a stray CR in a CRLF mail");
+        assert_eq!(cr_only_to_crlf(b"a\nb"), None);
     }
 
     #[test]
