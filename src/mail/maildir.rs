@@ -1,28 +1,97 @@
-//! A Maildir spool: mail arrives in `new/`, processed mail moves to `cur/` with
-//! the Seen flag; outgoing mail is written to `tmp/` and renamed into `new/`.
+//! A Maildir spool: mail arrives in `new/`; processed mail is deleted (or, if
+//! kept, moved to `cur/` with the Seen flag); mail that cannot be read goes to
+//! `quarantine/`. Outgoing mail is written to `tmp/` and renamed into `new/`.
+//!
+//! One bad entry in `new/` never stops the rest: entries that are not regular
+//! files (directories, FIFOs, sockets, devices, symlinks) are skipped without
+//! being opened, at most `max_bytes + 1` bytes of a file are read, and a file
+//! that cannot be read is moved to `quarantine/` (or, if even that fails,
+//! skipped for the life of the process).
 
 use super::{Inbound, Outbound, RawMail};
 use anyhow::Context;
+use std::collections::{HashSet, VecDeque};
+use std::io::Read;
 use std::path::{Path, PathBuf};
+
+/// The default cap on the bytes read of one inbound mail (64 MiB).
+pub const DEFAULT_MAX_BYTES: usize = 64 * 1024 * 1024;
 
 pub struct Maildir {
     root: PathBuf,
     /// Names listed from `new/` and not yet handed out (a directory of
     /// thousands of mails is listed once, not once per batch).
-    pending: std::collections::VecDeque<String>,
+    pending: VecDeque<String>,
+    /// At most this many bytes of a mail are kept, plus one to show it is over.
+    max_bytes: usize,
+    /// Keep processed mail in `cur/` (else it is deleted).
+    keep_processed: bool,
+    /// A tag in outgoing file names, unique to this spool's database.
+    instance: Option<String>,
+    /// Entries of `new/` skipped as not regular files, already warned about.
+    warned: HashSet<String>,
+    /// Unreadable files that could not be moved to `quarantine/` either:
+    /// skipped for the life of the process.
+    stuck: HashSet<String>,
 }
 
 impl Maildir {
-    /// Opens (and creates, if needed) the Maildir at `root`.
+    /// Opens (and creates, if needed) the Maildir at `root`. Reads mails of up
+    /// to [`DEFAULT_MAX_BYTES`], deletes processed mail, and names outgoing mail
+    /// `out-{id}.eml`; see the `with_` methods to change that.
     pub fn open(root: &Path) -> anyhow::Result<Maildir> {
         for sub in ["new", "cur", "tmp"] {
             std::fs::create_dir_all(root.join(sub)).with_context(|| format!("creating {}", root.join(sub).display()))?;
         }
-        Ok(Maildir { root: root.to_path_buf(), pending: Default::default() })
+        Ok(Maildir {
+            root: root.to_path_buf(),
+            pending: Default::default(),
+            max_bytes: DEFAULT_MAX_BYTES,
+            keep_processed: false,
+            instance: None,
+            warned: HashSet::new(),
+            stuck: HashSet::new(),
+        })
+    }
+
+    /// Reads at most `max_bytes + 1` bytes of an inbound mail: a longer one is
+    /// handed out cut to that length, so the reader sees that it is too large
+    /// (wire to `limits.max_message_bytes`).
+    pub fn with_max_bytes(mut self, max_bytes: usize) -> Maildir {
+        self.max_bytes = max_bytes;
+        self
+    }
+
+    /// `true`: processed mail is moved to `cur/` with the Seen flag and kept.
+    /// `false` (the default): it is deleted — the database keeps what the judge
+    /// needs, and a spool of old mail (with passwords in it) is a liability.
+    pub fn with_keep_processed(mut self, keep: bool) -> Maildir {
+        self.keep_processed = keep;
+        self
+    }
+
+    /// A tag for the names of outgoing mail, `out-{instance}-{id:010}.eml`, so
+    /// that a new database (whose outbox ids start again at 1) cannot overwrite
+    /// mail still waiting in the spool. ASCII letters, digits, `-` and `_` only,
+    /// at most 64; empty means no tag (`out-{id:010}.eml`).
+    pub fn with_instance(mut self, instance: &str) -> anyhow::Result<Maildir> {
+        if instance.len() > 64 || !instance.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') {
+            anyhow::bail!("Maildir instance tag {instance:?}: use at most 64 ASCII letters, digits, `-` and `_`");
+        }
+        self.instance = (!instance.is_empty()).then(|| instance.to_string());
+        Ok(self)
     }
 
     pub fn root(&self) -> &Path {
         &self.root
+    }
+
+    /// The name `send` gives to outgoing mail `id`.
+    pub fn out_name(&self, id: i64) -> String {
+        match &self.instance {
+            Some(tag) => format!("out-{tag}-{id:010}.eml"),
+            None => format!("out-{id:010}.eml"),
+        }
     }
 
     /// Delivers a mail into `new/` atomically (tmp, then rename) under `name`.
@@ -36,58 +105,156 @@ impl Maildir {
         Ok(dest)
     }
 
-    /// File names in `new/`, oldest first (by modification time, then name).
+    /// Regular files in `new/`, oldest first (by modification time, then name).
+    /// Hidden names and entries that are not regular files are left out.
     pub fn list_new(&self) -> anyhow::Result<Vec<String>> {
+        Ok(self.scan()?.0)
+    }
+
+    /// The regular files in `new/` (oldest first) and the names of the other
+    /// entries. Nothing is opened or followed (a symlink is not a regular file).
+    fn scan(&self) -> anyhow::Result<(Vec<String>, Vec<String>)> {
         let mut items = Vec::new();
-        for e in std::fs::read_dir(self.root.join("new"))? {
-            let e = e?;
+        let mut other = Vec::new();
+        let dir = self.root.join("new");
+        for e in std::fs::read_dir(&dir).with_context(|| format!("listing {}", dir.display()))? {
+            // an entry that vanished or cannot be listed: not ours to stop for
+            let Ok(e) = e else { continue };
             let name = e.file_name().to_string_lossy().into_owned();
             if name.starts_with('.') {
                 continue;
             }
-            let t = e.metadata().and_then(|m| m.modified()).ok();
-            items.push((t, name));
+            // DirEntry::metadata does not follow symlinks
+            let Ok(meta) = e.metadata() else { continue };
+            if !meta.file_type().is_file() {
+                other.push(name);
+                continue;
+            }
+            items.push((meta.modified().ok(), name));
         }
         items.sort();
-        Ok(items.into_iter().map(|(_, n)| n).collect())
+        Ok((items.into_iter().map(|(_, n)| n).collect(), other))
+    }
+
+    /// Reads one mail from `new/`: `Ok(None)` if it is gone or no longer a
+    /// regular file; an error if it cannot be read.
+    fn read_new(&self, name: &str) -> std::io::Result<Option<Vec<u8>>> {
+        let path = self.root.join("new").join(name);
+        // checked again right before opening: opening a FIFO would hang, and a
+        // symlink could lead anywhere (/dev/zero)
+        let meta = match std::fs::symlink_metadata(&path) {
+            Ok(m) => m,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            Err(e) => return Err(e),
+        };
+        if !meta.file_type().is_file() {
+            return Ok(None);
+        }
+        let file = match std::fs::File::open(&path) {
+            Ok(f) => f,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            Err(e) => return Err(e),
+        };
+        // the file opened must be the one checked (not swapped for a link since)
+        let opened = file.metadata()?;
+        {
+            use std::os::unix::fs::MetadataExt;
+            if !opened.file_type().is_file() || opened.dev() != meta.dev() || opened.ino() != meta.ino() {
+                return Ok(None);
+            }
+        }
+        let cap = self.max_bytes.saturating_add(1);
+        let mut bytes = Vec::with_capacity((opened.len() as usize).min(cap));
+        file.take(cap as u64).read_to_end(&mut bytes)?;
+        Ok(Some(bytes))
+    }
+
+    /// Moves `new/name` to `quarantine/` (created if needed), under a name not
+    /// yet taken there.
+    fn move_to_quarantine(&self, name: &str) -> std::io::Result<()> {
+        let dir = self.root.join("quarantine");
+        std::fs::create_dir_all(&dir)?;
+        let mut dest = dir.join(name);
+        let mut k = 1;
+        while std::fs::symlink_metadata(&dest).is_ok() {
+            dest = dir.join(format!("{name}.{k}"));
+            k += 1;
+        }
+        std::fs::rename(self.root.join("new").join(name), dest)
     }
 }
 
 impl Inbound for Maildir {
+    /// Mail from `new/`, oldest first. Fails only if `new/` itself cannot be
+    /// listed: an entry that is not a regular file is skipped (with one warning
+    /// per name), one that cannot be read is moved to `quarantine/`.
     fn fetch(&mut self, max: usize) -> anyhow::Result<Vec<RawMail>> {
         if self.pending.is_empty() {
-            self.pending = self.list_new()?.into();
+            let (files, other) = self.scan()?;
+            for name in &other {
+                if !self.warned.contains(name) {
+                    tracing::warn!("{}: not a regular file, skipped (not opened)", self.root.join("new").join(name).display());
+                }
+            }
+            // remembered while present: a name that comes back is warned about again
+            self.warned = other.into_iter().collect();
+            self.pending = files.into_iter().filter(|n| !self.stuck.contains(n)).collect();
         }
         let mut out = Vec::new();
         while out.len() < max {
             let Some(name) = self.pending.pop_front() else { break };
-            let path = self.root.join("new").join(&name);
-            match std::fs::read(&path) {
-                Ok(bytes) => out.push(RawMail { key: name, bytes }),
-                // taken away under us (another reader): skip it
-                Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
-                Err(e) => return Err(e).with_context(|| format!("reading {}", path.display())),
+            match self.read_new(&name) {
+                Ok(Some(bytes)) => out.push(RawMail { key: name, bytes }),
+                // taken away under us (another reader), or no longer a file: skip it
+                Ok(None) => continue,
+                Err(e) => {
+                    let path = self.root.join("new").join(&name);
+                    match self.move_to_quarantine(&name) {
+                        Ok(()) => tracing::warn!("{}: cannot be read ({e}); moved to quarantine/", path.display()),
+                        Err(e2) => {
+                            tracing::warn!("{}: cannot be read ({e}) nor moved to quarantine/ ({e2}); skipped until the judge restarts", path.display());
+                            self.stuck.insert(name);
+                        }
+                    }
+                }
             }
         }
         Ok(out)
     }
 
+    /// Deletes the processed mail, or moves it to `cur/` if processed mail is kept.
     fn done(&mut self, key: &str) -> anyhow::Result<()> {
         let from = self.root.join("new").join(key);
-        let base = key.split(":2,").next().unwrap_or(key);
-        let to = self.root.join("cur").join(format!("{base}:2,S"));
-        match std::fs::rename(&from, &to) {
+        let r = if self.keep_processed {
+            let base = key.split(":2,").next().unwrap_or(key);
+            std::fs::rename(&from, self.root.join("cur").join(format!("{base}:2,S")))
+        } else {
+            std::fs::remove_file(&from)
+        };
+        match r {
             Ok(()) => Ok(()),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
-            Err(e) => Err(e).with_context(|| format!("moving {} to cur/", from.display())),
+            Err(e) if self.keep_processed => Err(e).with_context(|| format!("moving {} to cur/", from.display())),
+            Err(e) => Err(e).with_context(|| format!("deleting {}", from.display())),
+        }
+    }
+
+    /// Moves the mail to `quarantine/` for the keeper.
+    fn quarantine(&mut self, key: &str) -> anyhow::Result<()> {
+        match self.move_to_quarantine(key) {
+            Ok(()) => Ok(()),
+            // already gone from new/
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound && std::fs::symlink_metadata(self.root.join("new").join(key)).is_err() => Ok(()),
+            Err(e) => Err(e).with_context(|| format!("moving {} to quarantine/", self.root.join("new").join(key).display())),
         }
     }
 }
 
 impl Outbound for Maildir {
     fn send(&mut self, id: i64, message: &[u8], _to: &str) -> anyhow::Result<()> {
-        // the name depends only on the outbox id: sending twice overwrites, never duplicates
-        self.deliver(&format!("out-{id:010}.eml"), message)?;
+        // the name depends only on the outbox id (and the instance tag): sending
+        // twice overwrites, never duplicates
+        self.deliver(&self.out_name(id), message)?;
         Ok(())
     }
 }

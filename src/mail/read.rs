@@ -5,8 +5,23 @@
 //! is commands (not quoted reply text, not a signature) and which mail must never
 //! be answered (bounces, auto-replies, list traffic, the judge's own mail).
 
-use mail_parser::MessageParser;
+use mail_parser::{MessageParser, MimeHeaders};
 use sha2::{Digest, Sha256};
+
+/// The judge's reply (`templates/reply.txt`) starts with the line
+/// `<judge name> received your mail.`: a line ending with this is the start of
+/// a copy of a judge's reply, and nothing from there on is read.
+/// Shared by the template and the reader so they cannot drift apart (a test
+/// checks the template against these markers).
+pub const REPLY_FIRST_LINE_END: &str = " received your mail.";
+/// The heading of a power's orders in the judge's reply: a line equal to it
+/// starts a copy of old orders, and nothing from there on is read.
+pub const REPLY_ORDERS_HEADING: &str = "Your orders now:";
+/// The separator before each game's status in the judge's reply (70 `-`).
+pub const REPLY_SEPARATOR: &str = "----------------------------------------------------------------------";
+/// A line of at least this many `-` (and nothing else) is taken as a copy of
+/// [`REPLY_SEPARATOR`] (mail programs may cut it) and stops reading.
+pub const REPLY_SEPARATOR_MIN: usize = 60;
 
 /// Limits applied while reading.
 #[derive(Clone, Copy, Debug)]
@@ -74,6 +89,9 @@ pub fn read(raw: &[u8], judge: &str, limits: ReadLimits) -> Verdict {
     let too_large = raw.len() > limits.max_bytes;
     // headers are at the start: for an oversized mail, read only a prefix
     let view = if too_large { &raw[..raw.len().min(64 * 1024)] } else { raw };
+    // old Mac line ends (CR only) in the header: as CRLF, or no header is found
+    let crlf = cr_only_to_crlf(view);
+    let view = crlf.as_deref().unwrap_or(view);
     let parsed = MessageParser::default().parse(view);
     let Some(msg) = parsed else {
         return Verdict::Ignore { message_id: content_id(raw), from: String::new(), reason: "not a mail message (no headers)".into(), unreadable: true };
@@ -89,18 +107,20 @@ pub fn read(raw: &[u8], judge: &str, limits: ReadLimits) -> Verdict {
     let from_addr = msg.from().and_then(|a| a.first()).and_then(|a| a.address()).map(|s| s.trim().to_ascii_lowercase());
     let from = from_addr.clone().unwrap_or_default();
     let ignore = |reason: &str| Verdict::Ignore { message_id: message_id.clone(), from: from.clone(), reason: reason.to_string(), unreadable: false };
-    let Some(from_addr) = from_addr.filter(|a| a.parse::<lettre::Address>().is_ok()) else {
-        return ignore("no usable From address");
+    let Some(from_addr) = from_addr.filter(|a| usable_address(a).is_ok() && a.parse::<lettre::Address>().is_ok()) else {
+        return ignore(&format!("no usable From address: {}", address_problem(msg.from().and_then(|a| a.first()).and_then(|a| a.address()), header(&headers, "From"))));
     };
     let judge = judge.to_ascii_lowercase();
-    if from_addr == judge {
+    if is_judge(&from_addr, &judge) {
         return ignore("sent by the judge itself");
     }
     if header(&headers, "X-Loop").is_some_and(|v| v.to_ascii_lowercase().contains(&judge)) {
         return ignore("mail loop (X-Loop names this judge)");
     }
+    // RFC 3834: `no` is a person's mail; every other keyword (auto-generated,
+    // auto-replied, auto-notified, and made-up ones such as `notification`) is not
     if let Some(v) = header(&headers, "Auto-Submitted")
-        && !v.to_ascii_lowercase().starts_with("no")
+        && !v.split([';', '(', ' ', '\t']).next().unwrap_or_default().eq_ignore_ascii_case("no")
     {
         return ignore("automatic mail (Auto-Submitted)");
     }
@@ -113,25 +133,38 @@ pub fn read(raw: &[u8], judge: &str, limits: ReadLimits) -> Verdict {
     if header(&headers, "X-Autoreply").is_some() || header(&headers, "X-Autorespond").is_some() {
         return ignore("automatic reply");
     }
+    if let Some(v) = header(&headers, "X-Auto-Response-Suppress")
+        && suppresses_replies(v)
+        && looks_like_auto_reply(&headers, msg.subject().unwrap_or(""))
+    {
+        return ignore("automatic reply (X-Auto-Response-Suppress, out-of-office)");
+    }
     if ["List-Id", "List-Unsubscribe", "List-Post"].iter().any(|h| header(&headers, h).is_some()) {
         return ignore("mailing-list traffic");
     }
     if header(&headers, "Return-Path").is_some_and(|v| v.replace(' ', "") == "<>") {
         return ignore("bounce (empty Return-Path)");
     }
+    if header(&headers, "X-Failed-Recipients").is_some() {
+        return ignore("bounce (X-Failed-Recipients)");
+    }
     let local = from_addr.split('@').next().unwrap_or_default();
     if ["mailer-daemon", "noreply", "no-reply", "do-not-reply", "donotreply"].contains(&local) {
         return ignore("sent by a mail system (MAILER-DAEMON or no-reply)");
     }
+    if is_bounce_local_part(local) {
+        return ignore("sent by a mail system (bounce address)");
+    }
     if header(&headers, "Content-Type").is_some_and(|v| v.to_ascii_lowercase().contains("multipart/report")) {
         return ignore("delivery report (bounce)");
     }
+    // an unusable Reply-To (the judge, a domain literal, a quoted local part) is not followed
     let reply_to = msg
         .reply_to()
         .and_then(|a| a.first())
         .and_then(|a| a.address())
         .map(|s| s.trim().to_string())
-        .filter(|a| a.parse::<lettre::Address>().is_ok() && !a.eq_ignore_ascii_case(&judge))
+        .filter(|a| usable_address(a).is_ok() && a.parse::<lettre::Address>().is_ok() && !is_judge(&a.to_ascii_lowercase(), &judge))
         .unwrap_or_else(|| from_addr.clone());
     let subject = msg.subject().unwrap_or("").chars().filter(|c| !c.is_control()).take(200).collect();
     let mut references: Vec<String> = msg.references().as_text_list().map(|l| l.iter().map(|s| format!("<{}>", s.trim_matches(['<', '>']))).collect()).unwrap_or_default();
@@ -143,20 +176,180 @@ pub fn read(raw: &[u8], judge: &str, limits: ReadLimits) -> Verdict {
     let (lines, cut_lines) = if too_large {
         (Vec::new(), 0)
     } else {
-        let html_only = msg.text_body_count() > 0 && msg.text_part(0).is_some_and(|p| matches!(p.body, mail_parser::PartType::Html(_)));
-        let text = if html_only {
-            msg.body_html(0).map(|h| html_text(&h)).unwrap_or_default()
-        } else {
-            msg.body_text(0).map(|t| t.into_owned()).unwrap_or_default()
+        let root = msg.root_part();
+        let text = match body_text(&msg) {
+            Some(t) => t,
+            // declared multipart, but no part was found (no boundary parameter, or a
+            // boundary that never appears): read what is there rather than nothing
+            None if root.content_type().is_some_and(|c| c.ctype().eq_ignore_ascii_case("multipart")) && !root.is_multipart() => {
+                let body = view.get(root.raw_body_offset() as usize..root.raw_end_offset() as usize).unwrap_or_default();
+                broken_multipart_text(body)
+            }
+            None => String::new(),
         };
         command_lines(&text, limits.max_lines)
     };
     Verdict::Answer(Incoming { message_id, reply_to, from: from_addr, subject, lines, cut_lines, too_large, references })
 }
 
+/// The text of a mail's first text part (HTML-only mail turned into text).
+fn body_text(msg: &mail_parser::Message) -> Option<String> {
+    if msg.text_body_count() == 0 {
+        return None;
+    }
+    let html_only = msg.text_part(0).is_some_and(|p| matches!(p.body, mail_parser::PartType::Html(_)));
+    if html_only { msg.body_html(0).map(|h| html_text(&h)) } else { msg.body_text(0).map(|t| t.into_owned()) }
+}
+
+/// The body of a multipart mail whose parts could not be found. If a line
+/// `--something` followed by a `Content-...` header line is in it, that is taken
+/// as the boundary and the body parsed again (once); otherwise, or if that finds
+/// no text, the body is read as plain text.
+fn broken_multipart_text(body: &[u8]) -> String {
+    let text = String::from_utf8_lossy(body);
+    let lines: Vec<&str> = text.lines().collect();
+    let guess = lines.windows(2).find_map(|w| {
+        let b = w[0].trim_end().strip_prefix("--")?;
+        let plausible = !b.is_empty() && b.len() <= 200 && !b.contains('"') && !b.chars().any(|c| c.is_control());
+        (plausible && w[1].get(..8).is_some_and(|h| h.eq_ignore_ascii_case("content-"))).then_some(b)
+    });
+    if let Some(boundary) = guess {
+        let mut wrapped = format!("MIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary=\"{boundary}\"\r\n\r\n").into_bytes();
+        wrapped.extend_from_slice(body);
+        if let Some(t) = MessageParser::default().parse(&wrapped).and_then(|m| body_text(&m)) {
+            return t;
+        }
+    }
+    text.into_owned()
+}
+
+/// A copy of `raw` with CRLF line ends if its lines end with CR alone (old Mac
+/// mail): its first KiB (several header lines, each at most 998 characters)
+/// has a CR and no LF. `None` if the mail needs no change.
+fn cr_only_to_crlf(raw: &[u8]) -> Option<Vec<u8>> {
+    let head = &raw[..raw.len().min(1024)];
+    if head.contains(&b'\n') || !head.contains(&b'\r') {
+        return None;
+    }
+    let mut out = Vec::with_capacity(raw.len() + raw.len() / 16);
+    for (i, &b) in raw.iter().enumerate() {
+        out.push(b);
+        if b == b'\r' && raw.get(i + 1) != Some(&b'\n') {
+            out.push(b'\n');
+        }
+    }
+    Some(out)
+}
+
+/// Whether `addr` is the judge, also with a `+tag` (`judge+x@example.test` for
+/// `judge@example.test`). Both lowercase.
+fn is_judge(addr: &str, judge: &str) -> bool {
+    if addr == judge {
+        return true;
+    }
+    let (Some((local, domain)), Some((jlocal, jdomain))) = (addr.rsplit_once('@'), judge.rsplit_once('@')) else { return false };
+    domain == jdomain && local.strip_prefix(jlocal).is_some_and(|rest| rest.starts_with('+'))
+}
+
+/// VERP and bounce-handler senders of mailing lists and mail services:
+/// `bounce@`, `bounces@`, `bounce-...@`, `bounces+...@` (lowercase). Not any
+/// name that merely starts with "bounce" (`bouncer@` is a person).
+fn is_bounce_local_part(local: &str) -> bool {
+    matches!(local, "bounce" | "bounces") || ["bounce+", "bounce-", "bounces+", "bounces-"].iter().any(|p| local.starts_with(p))
+}
+
+/// `X-Auto-Response-Suppress` (Microsoft) names `All`, `OOF` or `AutoReply`.
+fn suppresses_replies(v: &str) -> bool {
+    v.split([',', ' ', ';']).any(|t| ["all", "oof", "autoreply"].iter().any(|k| t.trim().eq_ignore_ascii_case(k)))
+}
+
+/// Signs that a mail carrying `X-Auto-Response-Suppress` is itself an automatic
+/// reply. The header alone is not enough to ignore a mail: it asks that no
+/// automatic answer be sent, and Exchange puts it on its own out-of-office
+/// replies and system mail, but scripts, web forms and some mail programs put it
+/// on mail a person wrote too; the judge's answer is what a player asked for,
+/// and ignoring a player's orders would lose them without a word (a loop with an
+/// auto-responder is bounded anyway: the judge's mail carries Auto-Submitted,
+/// and senders are rate-limited). So it counts together with an Exchange
+/// inbox-rule loop header or a subject an auto-responder writes.
+fn looks_like_auto_reply(headers: &[(String, String)], subject: &str) -> bool {
+    if header(headers, "X-MS-Exchange-Inbox-Rules-Loop").is_some() {
+        return true;
+    }
+    let s = subject.trim().to_lowercase();
+    [
+        "automatic reply:",
+        "auto:",
+        "autoreply",
+        "auto-reply",
+        "auto reply",
+        "out of office",
+        "out of the office",
+        "automatische antwort",
+        "abwesenheitsnotiz",
+        "réponse automatique",
+        "risposta automatica",
+        "respuesta automática",
+        "automatisch antwoord",
+        "autosvar",
+    ]
+    .iter()
+    .any(|p| s.starts_with(p))
+}
+
+/// Whether the judge may answer `addr`: a plain `local@domain` whose local
+/// part is a dot-atom (RFC 5322: no quotes, spaces or `@` in it) and whose
+/// domain is a DNS host name (ASCII letters, digits and hyphens in dot-separated
+/// labels, at least two labels and not a bare IPv4 address, or `localhost`).
+/// Domain literals (`user@[127.0.0.1]`) and quoted local parts (`"a b"@x.org`)
+/// are refused: answering them is an abuse vector (mail sent to internal hosts,
+/// or to whatever a quoted string makes of a relay's routing). Internationalized
+/// (non-ASCII) addresses are refused too. The error says what is wrong.
+pub fn usable_address(addr: &str) -> Result<(), &'static str> {
+    let Some((local, domain)) = addr.rsplit_once('@') else { return Err("not a name@domain address") };
+    if domain.starts_with('[') {
+        return Err("a domain literal ([...]) instead of a domain name");
+    }
+    if local.starts_with('"') || local.contains('@') || local.contains(' ') {
+        return Err("a quoted local part");
+    }
+    let atext = |c: char| c.is_ascii_alphanumeric() || "!#$%&'*+-/=?^_`{|}~".contains(c);
+    if local.is_empty() || local.len() > 64 || local.split('.').any(|a| a.is_empty() || !a.chars().all(atext)) {
+        return Err("a local part that is not a plain name");
+    }
+    let label = |l: &str| !l.is_empty() && l.len() <= 63 && l.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') && !l.starts_with('-') && !l.ends_with('-');
+    let labels: Vec<&str> = domain.split('.').collect();
+    let dns = domain.len() <= 253 && labels.iter().all(|l| label(l)) && (labels.len() >= 2 || domain.eq_ignore_ascii_case("localhost"));
+    if !dns || labels.last().is_some_and(|tld| tld.chars().all(|c| c.is_ascii_digit())) {
+        return Err("a domain that is not a DNS host name");
+    }
+    Ok(())
+}
+
+/// Why a From address is not usable, for the log: from the parsed address, or,
+/// as mail-parser takes a quoted local part for a display name, from the raw
+/// header.
+fn address_problem(parsed: Option<&str>, raw_header: Option<&str>) -> String {
+    let raw = raw_header.unwrap_or_default().replace([' ', '\t', '\r', '\n'], "");
+    let why = if raw.contains("@[") {
+        "a domain literal ([...]) instead of a domain name"
+    } else if raw.contains("\"@") {
+        "a quoted local part"
+    } else {
+        match parsed.map(str::trim).filter(|p| !p.is_empty()) {
+            None => return "none given".into(),
+            Some(p) => usable_address(p).err().unwrap_or("not a valid address"),
+        }
+    };
+    format!("{why}; replies to such addresses are not sent")
+}
+
 /// HTML to text with one line per block (`<div>`, `<p>`, `<br>`, list items,
 /// table rows), as mail programs write one line of the editor per block.
+/// Quoted text is left out: `<blockquote>` sections, and everything from the
+/// place where a mail program starts the quoted mail (see [`html_quote_start`]).
 pub fn html_text(html: &str) -> String {
+    let html = &html[..html_quote_start(html).unwrap_or(html.len())];
     let html = &strip_blockquotes(html);
     let mut s = String::with_capacity(html.len() + 64);
     let lower = html.to_ascii_lowercase();
@@ -190,6 +383,64 @@ pub fn html_text(html: &str) -> String {
     out
 }
 
+/// Where the quoted mail starts in an HTML reply: the first `<div>` or `<hr>`
+/// that a mail program puts before it — Outlook's `id="divRplyFwdMsg"`,
+/// `id="appendonsend"` and `<hr id="stopSpelling">`, Gmail's
+/// `class="gmail_quote"`, Thunderbird's `class="moz-cite-prefix"`, Yahoo's
+/// `class="yahoo_quoted"`. Everything from there on is quoted text.
+pub fn html_quote_start(html: &str) -> Option<usize> {
+    let lower = html.to_ascii_lowercase();
+    for (i, _) in lower.match_indices('<') {
+        let tag = &lower[i + 1..];
+        let name_len = tag.bytes().take_while(|c| c.is_ascii_alphanumeric()).count();
+        if !matches!(&tag[..name_len], "div" | "hr") {
+            continue;
+        }
+        let attrs = &tag[name_len..tag.find('>').unwrap_or(tag.len())];
+        let id = html_attr(attrs, "id").map(str::trim);
+        let class = html_attr(attrs, "class").unwrap_or_default();
+        if matches!(id, Some("divrplyfwdmsg" | "appendonsend" | "stopspelling")) || class.split_ascii_whitespace().any(|c| matches!(c, "gmail_quote" | "moz-cite-prefix" | "yahoo_quoted")) {
+            return Some(i);
+        }
+    }
+    None
+}
+
+/// The value of attribute `name` in the attributes of a tag (lowercase HTML,
+/// values quoted with `"` or `'`, or not quoted).
+fn html_attr<'a>(attrs: &'a str, name: &str) -> Option<&'a str> {
+    let mut s = attrs;
+    loop {
+        s = s.trim_start_matches(|c: char| c.is_ascii_whitespace() || c == '/');
+        if s.is_empty() {
+            return None;
+        }
+        let n = s.find(|c: char| c.is_ascii_whitespace() || c == '=' || c == '/').unwrap_or(s.len());
+        let key = &s[..n];
+        s = s[n..].trim_start();
+        let mut value = "";
+        if let Some(r) = s.strip_prefix('=') {
+            let r = r.trim_start();
+            match r.chars().next() {
+                Some(q @ ('"' | '\'')) => {
+                    let r = &r[1..];
+                    let end = r.find(q).unwrap_or(r.len());
+                    value = &r[..end];
+                    s = r.get(end + 1..).unwrap_or_default();
+                }
+                _ => {
+                    let end = r.find(|c: char| c.is_ascii_whitespace()).unwrap_or(r.len());
+                    value = &r[..end];
+                    s = &r[end..];
+                }
+            }
+        }
+        if key == name {
+            return Some(value);
+        }
+    }
+}
+
 /// Drops `<blockquote>` sections (quoted replies in HTML mail), nested or not.
 fn strip_blockquotes(html: &str) -> String {
     let lower = html.to_ascii_lowercase();
@@ -214,20 +465,23 @@ fn strip_blockquotes(html: &str) -> String {
 }
 
 /// The lines of a body that may hold commands: quoted text (`>`), everything
-/// after a signature separator (`-- `) or a quoted-reply header ("On ... wrote:",
-/// "-----Original Message-----") is left out. Returns the lines and how many were
-/// cut by `max_lines`.
+/// after a signature separator (`-- `), a quoted-reply header ("On ... wrote:",
+/// "-----Original Message-----", Android's "-------- Original message --------",
+/// forwarded-message lines, an Outlook header block `From:` / `Sent:` / `To:`)
+/// or a copy of the judge's own reply (see [`REPLY_FIRST_LINE_END`]) is left
+/// out. Lines may end with LF, CRLF or CR alone (old Mac mail). Returns the
+/// lines and how many were cut by `max_lines`.
 pub fn command_lines(text: &str, max_lines: usize) -> (Vec<String>, usize) {
     let mut out = Vec::new();
     let mut cut = 0;
-    for raw in text.lines() {
-        let line = raw.trim_end_matches('\r');
+    let lines = split_lines(text);
+    for (i, &line) in lines.iter().enumerate() {
         if line == "-- " || line == "--" {
             break;
         }
         let t = line.trim();
         let lower = t.to_ascii_lowercase();
-        if lower.starts_with("-----original message") || lower.starts_with("________________________________") {
+        if lower.starts_with("-----original message") || lower.starts_with("________________________________") || quote_separator(t) || lower == "begin forwarded message:" {
             break;
         }
         if (lower.starts_with("on ") && lower.ends_with("wrote:")) || (lower.starts_with("le ") && lower.ends_with("a écrit :")) {
@@ -237,7 +491,10 @@ pub fn command_lines(text: &str, max_lines: usize) -> (Vec<String>, usize) {
             continue;
         }
         // non-breaking spaces and tabs from HTML mail
-        let clean: String = t.chars().map(|c| if c == '\u{a0}' || c == '\t' { ' ' } else { c }).filter(|c| !c.is_control()).collect();
+        let clean: String = t.chars().map(|c| if c == '\u{a0}' || c == '\u{202f}' || c == '\t' { ' ' } else { c }).filter(|c| !c.is_control()).collect();
+        if judge_reply_line(&clean) || reply_header_block(&clean, &lines[i + 1..]) {
+            break;
+        }
         if out.len() >= max_lines {
             cut += 1;
             continue;
@@ -248,4 +505,219 @@ pub fn command_lines(text: &str, max_lines: usize) -> (Vec<String>, usize) {
         out.pop();
     }
     (out, cut)
+}
+
+/// The lines of a text whose lines end with LF, CRLF or CR alone (a last line
+/// end does not start another line).
+fn split_lines(text: &str) -> Vec<&str> {
+    if text.is_empty() {
+        return Vec::new();
+    }
+    let text = match text.strip_suffix('\n') {
+        Some(t) => t.strip_suffix('\r').unwrap_or(t),
+        None => text.strip_suffix('\r').unwrap_or(text),
+    };
+    text.split('\n').flat_map(|l| l.strip_suffix('\r').unwrap_or(l).split('\r')).collect()
+}
+
+/// Lines that mail programs put above a quoted or forwarded mail, made of
+/// dashes around a few words: "-----Original Message-----", Android and
+/// Samsung's "-------- Original message --------", Gmail's "---------- Forwarded
+/// message ---------" (and German and French forms).
+fn quote_separator(t: &str) -> bool {
+    if !t.starts_with("--") {
+        return false;
+    }
+    let words = t.trim_matches(|c: char| c == '-' || c.is_whitespace()).to_lowercase();
+    ["original message", "forwarded message", "ursprüngliche nachricht", "weitergeleitete nachricht", "originalnachricht", "message d'origine", "message transféré", "message original"].contains(&words.as_str())
+}
+
+/// A line of the judge's own reply: its first line, its orders heading, or its
+/// separator (see [`REPLY_FIRST_LINE_END`]).
+fn judge_reply_line(t: &str) -> bool {
+    t.ends_with(REPLY_FIRST_LINE_END)
+        || t == REPLY_FIRST_LINE_END.trim_start()
+        || t == REPLY_ORDERS_HEADING
+        || (t.len() >= REPLY_SEPARATOR_MIN && t.bytes().all(|b| b == b'-'))
+}
+
+/// What a line of a reply header block is.
+#[derive(Clone, Copy, PartialEq)]
+enum HeaderLine {
+    From,
+    /// `Sent:` or `Date:`, with a digit in the value
+    Date,
+    /// `To:`, `Cc:` or `Subject:`
+    To,
+}
+
+/// How many non-blank lines after a `From:` line may hold the rest of a reply
+/// header block.
+const HEADER_BLOCK_LINES: usize = 4;
+
+fn header_line(t: &str) -> Option<HeaderLine> {
+    let (key, value) = t.split_once(':')?;
+    let key = key.trim().trim_matches('*').trim().to_lowercase();
+    match key.as_str() {
+        "from" | "von" | "de" => Some(HeaderLine::From),
+        "sent" | "date" | "gesendet" | "datum" | "envoyé" if value.chars().any(|c| c.is_ascii_digit()) => Some(HeaderLine::Date),
+        "to" | "cc" | "subject" | "an" | "betreff" | "à" | "objet" => Some(HeaderLine::To),
+        _ => None,
+    }
+}
+
+/// Whether `t`, followed by `rest`, starts the header block that Outlook (and
+/// Android, Apple Mail) puts above a quoted mail: a `From:` line, then within
+/// the next [`HEADER_BLOCK_LINES`] non-blank lines a `Sent:`/`Date:` line with
+/// a date and a `To:`/`Subject:` line (also German and French forms). A `From:`
+/// line alone — in press, say — is text.
+fn reply_header_block(t: &str, rest: &[&str]) -> bool {
+    if header_line(t) != Some(HeaderLine::From) {
+        return false;
+    }
+    let next: Vec<HeaderLine> = rest.iter().map(|l| l.trim()).filter(|l| !l.is_empty()).take(HEADER_BLOCK_LINES).filter_map(|l| header_line(&l.replace(['\u{a0}', '\u{202f}'], " "))).collect();
+    next.contains(&HeaderLine::Date) && next.contains(&HeaderLine::To)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lines(text: &str) -> Vec<String> {
+        command_lines(text, 100).0
+    }
+
+    #[test]
+    fn reply_markers_match_the_reply_template() {
+        let t = include_str!("../../templates/reply.txt");
+        assert!(t.lines().any(|l| l == format!("{{{{ judge }}}}{REPLY_FIRST_LINE_END}")), "first line of reply.txt");
+        assert!(t.lines().any(|l| l.trim() == REPLY_ORDERS_HEADING), "orders heading in reply.txt");
+        assert!(t.lines().any(|l| l == REPLY_SEPARATOR), "separator in reply.txt");
+        assert_eq!(REPLY_SEPARATOR.len(), 70);
+        assert!(REPLY_SEPARATOR.bytes().all(|b| b == b'-') && REPLY_SEPARATOR_MIN <= REPLY_SEPARATOR.len());
+    }
+
+    #[test]
+    fn a_copy_of_the_judges_reply_is_not_read() {
+        assert_eq!(lines("A PAR H\nmailjudge received your mail.\n\n  A MAR-SPA: accepted.\n"), ["A PAR H"]);
+        assert_eq!(lines("A PAR H\nreceived your mail.\nA MAR-SPA\n"), ["A PAR H"]);
+        assert_eq!(lines("A PAR H\nYour orders now:\n  A MAR-SPA\n"), ["A PAR H"]);
+        // quoted, it is skipped like any quoted line (commands may follow a quote)
+        assert_eq!(lines("> mailjudge received your mail.\n> Your orders now:\nA PAR H\n"), ["A PAR H"]);
+        // the separator: 60 dashes or more
+        let dashes = |n: usize| "-".repeat(n);
+        assert_eq!(lines(&format!("A PAR H\n{}\nA MAR-SPA\n", dashes(59))), ["A PAR H".to_string(), dashes(59), "A MAR-SPA".into()]);
+        assert_eq!(lines(&format!("A PAR H\n{}\nA MAR-SPA\n", dashes(60))), ["A PAR H"]);
+        assert_eq!(lines(&format!("A PAR H\n{REPLY_SEPARATOR}\nA MAR-SPA\n")), ["A PAR H"]);
+    }
+
+    #[test]
+    fn an_outlook_header_block_stops_reading() {
+        let block = "From: mailjudge <judge@example.test>\nSent: Monday, November 23, 2026 12:00 PM\nTo: p3@example.test\nSubject: Re: orders\n";
+        assert_eq!(lines(&format!("A PAR H\n\n{block}\nA MAR-SPA\n")), ["A PAR H"]);
+        // as HTML mail turns it into text: blank lines between, bold markers
+        assert_eq!(lines("A PAR H\n*From:* Judge\n\n*Sent:* 23 November 2026 12:00\n\n*To:* p3\nA MAR-SPA\n"), ["A PAR H"]);
+        assert_eq!(lines("A PAR H\nVon: Judge\nGesendet: Montag, 23. November 2026 12:00\nAn: p3\nBetreff: orders\nA MAR-SPA\n"), ["A PAR H"]);
+        assert_eq!(lines("A PAR H\nDe : Judge\nEnvoyé : lundi 23 novembre 2026 12:00\nÀ : p3\nObjet : orders\nA MAR-SPA\n"), ["A PAR H"]);
+        assert_eq!(lines("A PAR H\nDe\u{a0}: Judge\nEnvoyé\u{a0}: lundi 23 novembre 2026 12:00\nÀ\u{a0}: p3\nA MAR-SPA\n"), ["A PAR H"]);
+        // the rest of the block within the next four non-blank lines: at the limit ...
+        assert_eq!(lines("A PAR H\nFrom: Judge\nx\n\ny\nSent: 23 Nov 2026\nTo: p3\nA MAR-SPA\n"), ["A PAR H"]);
+        // ... and past it
+        let past = "A PAR H\nFrom: Judge\nx\ny\nz\nSent: 23 Nov 2026\nTo: p3\n";
+        assert_eq!(lines(past).len(), 7, "{:?}", lines(past));
+    }
+
+    #[test]
+    fn a_from_line_alone_is_text() {
+        let press = "PRESS TO E\nFrom: Germany\nTo: France\nSubject: the Channel\nLet us attack.\nENDPRESS\n";
+        assert_eq!(lines(press).len(), 6);
+        // a date needs a digit: "Date: tomorrow" is not a mail header
+        assert_eq!(lines("PRESS TO E\nFrom: Germany\nDate: tomorrow\nTo: France\nENDPRESS\n").len(), 5);
+        assert_eq!(lines("From: Germany\n").len(), 1);
+    }
+
+    #[test]
+    fn forwarded_and_original_message_lines_stop_reading() {
+        for sep in ["-------- Original message --------", "---------- Forwarded message ---------", "-----Original Message-----", "----- Original Message -----", "Begin forwarded message:", "-----Ursprüngliche Nachricht-----", "-------- Message d'origine --------"] {
+            assert_eq!(lines(&format!("A PAR H\n{sep}\nA MAR-SPA\n")), ["A PAR H"], "{sep}");
+        }
+        assert_eq!(lines("A PAR H\n-------- not a separator --------\n").len(), 2);
+    }
+
+    #[test]
+    fn html_quote_starts_are_dropped() {
+        for tag in [
+            "<div id=\"divRplyFwdMsg\" dir=\"ltr\">",
+            "<DIV ID='divRplyFwdMsg'>",
+            "<div id=\"appendonsend\"></div><div>",
+            "<hr id=\"stopSpelling\"><div>",
+            "<div class=\"gmail_quote\">",
+            "<div class=\"gmail_quote gmail_quote_container\">",
+            "<div class=gmail_quote>",
+            "<div class=\"moz-cite-prefix\">",
+            "<div class=\"yahoo_quoted\">",
+        ] {
+            let html = format!("<html><body><div>A PAR H</div>{tag}<div>A MAR-SPA</div></div></body></html>");
+            let t = html_text(&html);
+            assert!(t.contains("A PAR H") && !t.contains("A MAR-SPA"), "{tag}: {t:?}");
+        }
+        for tag in ["<div id=\"divRplyFwdMsgX\">", "<div class=\"not_gmail_quote\">", "<div title=\"gmail_quote\">", "<p class=\"gmail_quote\">"] {
+            let t = html_text(&format!("<div>A PAR H</div>{tag}<div>A MAR-SPA</div></div>"));
+            assert!(t.contains("A MAR-SPA"), "{tag}: {t:?}");
+        }
+    }
+
+    #[test]
+    fn cr_lf_and_crlf_line_ends() {
+        assert_eq!(lines("A PAR H\rA MAR-SPA\rF BRE-MAO\r"), ["A PAR H", "A MAR-SPA", "F BRE-MAO"]);
+        assert_eq!(lines("A PAR H\r\nA MAR-SPA\nF BRE-MAO"), ["A PAR H", "A MAR-SPA", "F BRE-MAO"]);
+        assert_eq!(lines("A PAR H\r\rA MAR-SPA\r\n"), ["A PAR H", "", "A MAR-SPA"]);
+        assert_eq!(command_lines("", 0), (vec![], 0));
+        assert_eq!(command_lines("A\nB\nC\n", 2), (vec!["A".to_string(), "B".into()], 1));
+        assert_eq!(cr_only_to_crlf(b"a\rb\r\rc"), Some(b"a\r\nb\r\n\r\nc".to_vec()));
+        assert_eq!(cr_only_to_crlf(b"a\r\nb\rc"), None);
+        assert_eq!(cr_only_to_crlf(b"Subject: a\rb\r\nFrom: p@example.test\r\n"), None, "a stray CR in a CRLF mail");
+        assert_eq!(cr_only_to_crlf(b"a\nb"), None);
+    }
+
+    #[test]
+    fn usable_addresses() {
+        for ok in ["p@example.test", "p@localhost", "a.b+c@sub.example.org", "o'brien@example.ie", "x_y-z@a-b.example"] {
+            assert_eq!(usable_address(ok), Ok(()), "{ok}");
+        }
+        for bad in ["p@[127.0.0.1]", "p@[IPv6:::1]", "\"a b\"@example.org", "a b@example.org", "x@y@example.org", "a..b@example.org", ".a@example.org", "a.@example.org", "@example.org", "p@intranet", "p@1.2.3.4", "p@-x.org", "p@example.org.", "p@bücher.de", "p@exa_mple.org", "p"] {
+            assert!(usable_address(bad).is_err(), "{bad}");
+        }
+        assert!(usable_address(&format!("{}@example.org", "a".repeat(65))).is_err());
+        assert!(usable_address(&format!("{}@example.org", "a".repeat(64))).is_ok());
+    }
+
+    #[test]
+    fn the_judge_with_a_tag_is_the_judge() {
+        assert!(is_judge("judge@example.test", "judge@example.test"));
+        assert!(is_judge("judge+game-demo@example.test", "judge@example.test"));
+        assert!(!is_judge("judgement@example.test", "judge@example.test"));
+        assert!(!is_judge("judge+x@other.test", "judge@example.test"));
+        assert!(!is_judge("p3+judge@example.test", "judge@example.test"));
+    }
+
+    #[test]
+    fn bounce_local_parts() {
+        for b in ["bounce", "bounces", "bounces+123-p3=example.test", "bounces-42", "bounce-x", "bounce+y"] {
+            assert!(is_bounce_local_part(b), "{b}");
+        }
+        for p in ["bouncer", "bouncy", "p3", "nobounce"] {
+            assert!(!is_bounce_local_part(p), "{p}");
+        }
+    }
+
+    #[test]
+    fn x_auto_response_suppress_alone_is_not_enough() {
+        let h = |v: &[(&str, &str)]| v.iter().map(|(a, b)| (a.to_string(), b.to_string())).collect::<Vec<_>>();
+        assert!(suppresses_replies("All") && suppresses_replies("DR, OOF, AutoReply") && suppresses_replies("oof") && !suppresses_replies("DR, NDR, RN, NRN"));
+        assert!(!looks_like_auto_reply(&h(&[]), "orders"));
+        assert!(looks_like_auto_reply(&h(&[]), "Automatic reply: orders"));
+        assert!(looks_like_auto_reply(&h(&[]), "Out of Office: orders"));
+        assert!(looks_like_auto_reply(&h(&[("X-MS-Exchange-Inbox-Rules-Loop", "p3@example.test")]), "orders"));
+    }
 }
