@@ -116,6 +116,10 @@ struct RawTransport {
     idle: Option<bool>,
     #[serde(default)]
     idle_seconds: Option<u64>,
+    /// Maildir inbound: keep a copy of each processed mail in `cur/` (default:
+    /// delete it once its effects are committed; the database keeps it, redacted).
+    #[serde(default)]
+    keep_processed: bool,
     /// sendmail: the command (default /usr/sbin/sendmail).
     #[serde(default)]
     command: Option<String>,
@@ -288,6 +292,8 @@ pub struct Config {
     pub database: PathBuf,
     pub synchronous_full: bool,
     pub inbound: Transport,
+    /// Maildir inbound: keep processed mail in `cur/`.
+    pub keep_processed: bool,
     pub outbound: Transport,
     /// How long the outbox retries a mail before giving up and telling the keeper.
     pub give_up_secs: i64,
@@ -432,6 +438,7 @@ impl Config {
             database: raw.storage.database.clone(),
             synchronous_full,
             inbound,
+            keep_processed: raw.inbound.keep_processed,
             outbound,
             give_up_secs,
             limits: Limits {

@@ -146,6 +146,9 @@ impl<'a> Session<'a> {
             if line.is_empty() {
                 continue;
             }
+            if let Some(hook) = self.ctx.hooks.before_command {
+                hook(line);
+            }
             let cmd = parse::parse(line);
             let input = mask(line, &cmd);
             // each command in its own savepoint: a refused one leaves no trace

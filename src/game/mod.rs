@@ -146,17 +146,44 @@ pub fn ready(conn: &Connection, v: &Variant, game: &Game, pos: &Position, player
 pub fn process_ready(conn: &Connection, ctx: &mut Ctx) -> anyhow::Result<()> {
     let ids: Vec<i64> = std::mem::take(&mut ctx.touched);
     for id in ids {
-        let mut game = Game::by_id(conn, id)?;
-        if game.status != GameStatus::Active || game.paused {
-            continue;
-        }
-        let v = ctx.variant(&game.variant)?;
-        let Some(pos) = game.position(&v)? else { continue };
-        let players = Player::of_game(conn, id)?;
-        if ready(conn, &v, &game, &pos, &players)? {
-            process(conn, ctx, &mut game, "all orders are in")?;
-        }
+        process_if_ready(conn, ctx, id)?;
     }
+    Ok(())
+}
+
+/// Processes game `id` now if every order is in (and nobody waits). Returns
+/// whether it did.
+pub fn process_if_ready(conn: &Connection, ctx: &mut Ctx, id: i64) -> anyhow::Result<bool> {
+    let mut game = Game::by_id(conn, id)?;
+    if game.status != GameStatus::Active || game.paused {
+        return Ok(false);
+    }
+    let v = ctx.variant(&game.variant)?;
+    let Some(pos) = game.position(&v)? else { return Ok(false) };
+    let players = Player::of_game(conn, id)?;
+    if ready(conn, &v, &game, &pos, &players)? {
+        process(conn, ctx, &mut game, "all orders are in")?;
+        return Ok(true);
+    }
+    Ok(false)
+}
+
+/// A game whose processing failed: paused so that it is not tried again on
+/// every poll, its master and the keeper told (the keeper with the error).
+pub fn set_aside(conn: &Connection, ctx: &Ctx, id: i64, error: &str) -> anyhow::Result<()> {
+    let mut game = Game::by_id(conn, id)?;
+    game.paused = true;
+    game.save(conn)?;
+    let body = ctx.templates.render(
+        "notice.txt",
+        context! { title => format!("Game {} is paused: it could not be processed", game.name), lines => vec![
+            format!("The judge could not process game {} because of an internal error. Nothing of the failed step took effect.", game.name),
+            "The game is paused and the judge's keeper has been told. Orders already in are kept; when the keeper has fixed the cause, RESUME continues the game.".to_string(),
+        ] },
+    );
+    ctx.notice(conn, &game.master_email, &format!("Game {} is paused", game.name), body, Some(game.id), None)?;
+    let keeper = ctx.cfg.keeper.clone();
+    ctx.notice(conn, &keeper, &format!("mailjudge: game {} set aside", game.name), format!("Processing game {} (id {id}) failed and the game was paused:\n{error}\n", game.name), Some(game.id), None)?;
     Ok(())
 }
 
@@ -174,6 +201,9 @@ pub fn predict(conn: &Connection, ctx: &mut Ctx, game: &Game) -> anyhow::Result<
 /// Adjudicates the current phase with the orders in (missing ones default),
 /// records it, moves the game on and mails the report. Runs inside the caller's transaction.
 pub fn process(conn: &Connection, ctx: &mut Ctx, game: &mut Game, why: &str) -> anyhow::Result<()> {
+    if let Some(hook) = ctx.hooks.before_process {
+        hook(&game.name);
+    }
     let v: Arc<Variant> = ctx.variant(&game.variant)?;
     let pos = game.position(&v)?.ok_or_else(|| anyhow::anyhow!("game {} has not started", game.name))?;
     let rules = game.rules(&v).map_err(anyhow::Error::msg)?;

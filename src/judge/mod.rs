@@ -56,6 +56,18 @@ pub struct Ctx {
     pwcache: HashMap<String, [u8; 32]>,
     /// Games whose orders changed in the current mail (checked for early processing).
     pub touched: Vec<i64>,
+    /// Test seams: failures injected where real ones could strike.
+    pub hooks: Hooks,
+}
+
+/// Functions the judge calls at points where a real failure could happen, so
+/// that tests can make one happen there (a panic, say). None in production.
+#[derive(Clone, Copy, Default)]
+pub struct Hooks {
+    /// Called with each command line before it runs.
+    pub before_command: Option<fn(&str)>,
+    /// Called with a game's name before one of its phases is adjudicated.
+    pub before_process: Option<fn(&str)>,
 }
 
 static COUNTER: AtomicU64 = AtomicU64::new(0);
@@ -63,7 +75,7 @@ static COUNTER: AtomicU64 = AtomicU64::new(0);
 impl Ctx {
     pub fn new(cfg: Config, clock: Clock) -> anyhow::Result<Ctx> {
         let templates = Templates::load(cfg.templates_dir.as_deref())?;
-        Ok(Ctx { cfg, clock, templates, variants: HashMap::new(), pwcache: HashMap::new(), touched: Vec::new() })
+        Ok(Ctx { cfg, clock, templates, variants: HashMap::new(), pwcache: HashMap::new(), touched: Vec::new(), hooks: Hooks::default() })
     }
 
     pub fn now(&self) -> i64 {
@@ -135,6 +147,15 @@ impl Ctx {
     }
 }
 
+/// Runs `f` behind a panic boundary: a panic becomes an error (its message
+/// kept for the keeper), so one mail or one game can never stop the judge.
+pub fn guarded<T>(f: impl FnOnce() -> anyhow::Result<T>) -> anyhow::Result<T> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).unwrap_or_else(|p| {
+        let msg = p.downcast_ref::<String>().cloned().or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string())).unwrap_or_else(|| "unknown".into());
+        Err(anyhow::anyhow!("internal error (panic): {msg}"))
+    })
+}
+
 /// What happened to one inbound mail.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MailOutcome {
@@ -173,7 +194,11 @@ impl Judge {
         let mut tx = self.conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
         for m in mails {
             let mut sp = tx.savepoint()?;
-            match handle_mail(&sp, &mut self.ctx, &m.bytes) {
+            let touched = self.ctx.touched.len();
+            // behind a panic boundary: one mail that breaks the judge is set
+            // aside alone, the rest of the batch goes on
+            let ctx = &mut self.ctx;
+            match guarded(|| handle_mail(&sp, ctx, &m.bytes)) {
                 Ok(o) => {
                     sp.commit()?;
                     outcomes.push(o);
@@ -181,6 +206,7 @@ impl Judge {
                 Err(e) => {
                     sp.rollback()?;
                     drop(sp);
+                    self.ctx.touched.truncate(touched);
                     // keep the mail and tell the sender: nothing may be lost silently
                     tracing::error!("mail {} failed: {e:#}", m.key);
                     outcomes.push(record_failure(&tx, &mut self.ctx, &m.bytes, &format!("{e:#}"))?);
@@ -188,14 +214,18 @@ impl Judge {
             }
         }
         // phases whose orders became complete in this batch: processed after the
-        // batch's replies are queued, in the same transaction
-        {
+        // batch's replies are queued, in the same transaction, each game alone
+        let ids: Vec<i64> = std::mem::take(&mut self.ctx.touched);
+        for id in ids {
             let mut sp = tx.savepoint()?;
-            match crate::game::process_ready(&sp, &mut self.ctx) {
-                Ok(()) => sp.commit()?,
+            let ctx = &mut self.ctx;
+            match guarded(|| crate::game::process_if_ready(&sp, ctx, id)) {
+                Ok(_) => sp.commit()?,
                 Err(e) => {
-                    tracing::error!("early processing failed: {e:#}");
                     sp.rollback()?;
+                    drop(sp);
+                    tracing::error!("game {id}: early processing failed: {e:#}");
+                    crate::game::set_aside(&tx, &self.ctx, id, &format!("{e:#}"))?;
                 }
             }
         }
@@ -211,14 +241,19 @@ impl Judge {
         let mut processed = 0;
         for id in ids {
             let tx = self.conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
-            match crate::game::tick_game(&tx, &mut self.ctx, id) {
+            let ctx = &mut self.ctx;
+            match guarded(|| crate::game::tick_game(&tx, ctx, id)) {
                 Ok(n) => {
                     tx.commit()?;
                     processed += n;
                 }
                 Err(e) => {
-                    tracing::error!("game {id}: deadline processing failed: {e:#}");
                     drop(tx);
+                    // set aside: paused, the master and the keeper told; the other games go on
+                    tracing::error!("game {id}: deadline processing failed: {e:#}");
+                    let tx = self.conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+                    crate::game::set_aside(&tx, &self.ctx, id, &format!("{e:#}"))?;
+                    tx.commit()?;
                 }
             }
         }
@@ -338,7 +373,7 @@ pub fn handle_mail(conn: &Connection, ctx: &mut Ctx, raw: &[u8]) -> anyhow::Resu
         ctx.templates.render(
             "notice.txt",
             minijinja::context! { title => "Mail too large", lines => vec![
-                format!("Your mail is {} bytes; this judge reads mails of up to {} bytes.", raw.len(), ctx.cfg.limits.max_message_bytes),
+                format!("Your mail is larger than {} bytes, the most this judge reads.", ctx.cfg.limits.max_message_bytes),
                 "Nothing in it was read. Send your commands as plain text, without attachments.".to_string(),
             ] },
         )
