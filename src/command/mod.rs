@@ -32,7 +32,7 @@ use crate::map::PowerId;
 use crate::report::wrap;
 use crate::timing;
 use minijinja::context;
-use parse::{Cmd, SetKey};
+use parse::{BlockKind, Cmd, SetKey};
 use rusqlite::Connection;
 
 /// Why a command did not take effect.
@@ -151,33 +151,53 @@ impl<'a> Session<'a> {
             }
             let cmd = parse::parse(line);
             let input = mask(line, &cmd);
+            if cmd == Cmd::Signoff {
+                self.entries.push(Entry { input, responses: vec!["Signed off: the rest of the mail is not read.".into()] });
+                break;
+            }
+            // a block is read to its end before anything in it is decided, so
+            // that no line of a block the judge cannot use becomes an order
+            let block = match parse::block(line) {
+                Some(kind) => {
+                    let start = i;
+                    let end = parse::block_end(kind, &lines[start..]).map(|n| start + n);
+                    i = end.map(|e| e + 1).unwrap_or(lines.len());
+                    Some((kind, start, end))
+                }
+                None => None,
+            };
             // each command in its own savepoint: a refused one leaves no trace
             self.conn.execute_batch("SAVEPOINT command")?;
-            let result = match &cmd {
-                Cmd::Signoff => {
-                    self.conn.execute_batch("RELEASE command")?;
-                    self.entries.push(Entry { input, responses: vec!["Signed off: the rest of the mail is not read.".into()] });
-                    break;
-                }
-                Cmd::Press { .. } | Cmd::Broadcast { .. } => {
-                    let start = i;
-                    while i < lines.len() && parse::parse(lines[i].trim()) != Cmd::EndPress {
-                        i += 1;
-                    }
-                    if i >= lines.len() {
-                        self.conn.execute_batch("RELEASE command")?;
-                        self.entries.push(Entry { input, responses: vec![format!("Error: no ENDPRESS after the press: nothing was sent. End the message with a line ENDPRESS ({} line(s) were not read as commands).", lines.len() - start)] });
-                        break;
-                    }
-                    let body = lines[start..i].join("\n");
-                    i += 1; // ENDPRESS
+            let result = match block {
+                Some((BlockKind::Press, start, None)) => Err(Fail::User(format!(
+                    "no ENDPRESS after the press: nothing was sent. End the message with a line ENDPRESS ({} line(s) were not read as commands).",
+                    lines.len() - start
+                ))),
+                Some((BlockKind::Press, start, Some(end))) => {
+                    let body = lines[start..end].join("\n");
+                    let n = end - start;
                     match cmd {
                         Cmd::Press { to, grey } => self.press(to.as_deref(), grey, &body),
                         Cmd::Broadcast { grey } => self.press(None, grey, &body),
-                        _ => unreachable!("matched above"),
+                        Cmd::Bad(m) => Err(Fail::User(m)),
+                        _ => Err(Fail::User("this press header cannot be read".into())),
                     }
+                    .map_err(|f| match f {
+                        Fail::User(m) => Fail::User(format!("{m}. The press ({n} line(s) up to ENDPRESS) was ignored: nothing was sent, and none of its lines was read as a command.")),
+                        system => system,
+                    })
                 }
-                _ => self.command(cmd.clone(), line),
+                Some((BlockKind::Conditional, start, end)) => Err(Fail::User(format!(
+                    "conditional orders (IF ... ENDIF) are not supported by this judge: the block ({} line(s){}) was ignored and none of its lines was read as an order.",
+                    // the whole block, IF and ENDIF lines included
+                    end.map(|e| e + 1).unwrap_or(lines.len()) - start + 1,
+                    if end.is_some() { " up to ENDIF" } else { " to the end of the mail: no ENDIF" }
+                ))),
+                Some((BlockKind::Phase, start, _)) => Err(Fail::User(format!(
+                    "orders for a later phase (PHASE ...) are not supported by this judge: the {} line(s) after it, to the end of the mail, were not read. Send them when that phase has started.",
+                    lines.len() - start
+                ))),
+                None => self.command(cmd.clone(), line),
             };
             let responses = match result {
                 Ok(r) => {

@@ -94,6 +94,54 @@ const SET_KEYS: &[(&str, SetKey)] = &[
     ("RULE", SetKey::Rule),
 ];
 
+/// A line that opens a block of lines belonging to it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BlockKind {
+    /// `PRESS ...` or `BROADCAST ...`, up to ENDPRESS.
+    Press,
+    /// njudge's conditional orders, `IF ...` up to the matching `ENDIF`.
+    Conditional,
+    /// njudge's orders for a later phase: `PHASE ...` to the end of the mail.
+    Phase,
+}
+
+/// Whether `line` opens a block (whatever else is on it: a header that
+/// cannot be read still opens its block, so its lines are never orders).
+pub fn block(line: &str) -> Option<BlockKind> {
+    let first = line.split_whitespace().next()?.to_ascii_uppercase();
+    match first.as_str() {
+        "PRESS" | "BROADCAST" => Some(BlockKind::Press),
+        "IF" => Some(BlockKind::Conditional),
+        "PHASE" => Some(BlockKind::Phase),
+        _ => None,
+    }
+}
+
+/// The index in `rest` (the lines after the opening one) of the line that
+/// closes a block of `kind`, if any.
+pub fn block_end(kind: BlockKind, rest: &[String]) -> Option<usize> {
+    match kind {
+        BlockKind::Press => rest.iter().position(|l| parse(l.trim()) == Cmd::EndPress),
+        BlockKind::Conditional => {
+            let mut depth = 1usize;
+            for (k, l) in rest.iter().enumerate() {
+                match l.split_whitespace().next().map(|w| w.to_ascii_uppercase()).as_deref() {
+                    Some("IF") => depth += 1,
+                    Some("ENDIF") => {
+                        depth -= 1;
+                        if depth == 0 {
+                            return Some(k);
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            None
+        }
+        BlockKind::Phase => None,
+    }
+}
+
 /// Matches `word` against `names`: exactly, or as the unique name it begins
 /// (at least two letters). `Err` lists the candidates of an ambiguous prefix.
 pub fn match_word<T: Copy>(word: &str, names: &[(&str, T)]) -> Result<Option<T>, Vec<String>> {
@@ -127,7 +175,7 @@ pub fn parse(line: &str) -> Cmd {
     let (head, skip) = match (up.as_str(), second.as_deref()) {
         ("SIGN", Some("ON")) => ("SIGNON".to_string(), 2),
         ("SIGN", Some("OFF")) => ("SIGNOFF".to_string(), 2),
-        ("END", Some("PRESS")) => ("ENDPRESS".to_string(), 2),
+        ("END", Some("PRESS")) | ("END", Some("BROADCAST")) => ("ENDPRESS".to_string(), 2),
         ("PROCESS", Some("NOW")) => ("PROCESS!".to_string(), 2),
         _ => (up.clone(), 1),
     };
@@ -193,6 +241,9 @@ pub fn parse(line: &str) -> Cmd {
             while let Some(k) = arg(i) {
                 match k.to_ascii_uppercase().as_str() {
                     "TO" => {
+                        if to.is_some() {
+                            return Cmd::Bad(format!("{head}: two lists of recipients (write {head} TO powers, like PRESS TO EF)"));
+                        }
                         to = arg(i + 1);
                         i += 2;
                         continue;
@@ -206,7 +257,8 @@ pub fn parse(line: &str) -> Cmd {
             }
             if head == "BROADCAST" { Cmd::Broadcast { grey } } else { Cmd::Press { to, grey } }
         }
-        "ENDPRESS" => Cmd::EndPress,
+        "ENDPRESS" | "ENDBROADCAST" if w.len() == skip => Cmd::EndPress,
+        "ELSE" | "ENDIF" => Cmd::Bad(format!("{head} without IF: conditional orders are not supported by this judge")),
         "SET" => {
             let Some(mut key) = arg(0).map(|k| k.to_ascii_uppercase()) else { return Cmd::Bad("SET needs a setting name".into()) };
             let mut next = 1;

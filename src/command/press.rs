@@ -15,6 +15,13 @@ impl Session<'_> {
         }
         let v = self.ctx.variant(&g.variant)?;
         let (from_power, from_name) = match s.role {
+            // a master acting for a power never writes under its name alone
+            Role::Power { power, master: true, .. } => {
+                if grey {
+                    return Err(Fail::from("the master cannot send anonymous press for a power"));
+                }
+                (Some(power), format!("{} (written by the master)", pname(&v, power)))
+            }
             Role::Power { power, .. } => (Some(power), pname(&v, power)),
             Role::Master => (None, "The master".to_string()),
             Role::Joined(_) => return Err(Fail::from("press starts once the game has started")),
@@ -60,7 +67,7 @@ impl Session<'_> {
         let shown_from = if grey { "Someone (anonymous)".to_string() } else { from_name.clone() };
         let pos = g.position(&v)?;
         let phase = pos.map(|p| v.calendar.long_name(p.phase)).unwrap_or_else(|| "forming".into());
-        let text = self.ctx.templates.render("press.txt", context! { game => g.name.clone(), phase => phase, from => shown_from.clone(), to => to_text.clone(), body => body });
+        let text = self.ctx.templates.render("press.txt", context! { game => g.name.clone(), phase => phase, from => shown_from.clone(), to => to_text.clone(), body => body.lines().map(str::to_string).collect::<Vec<_>>() });
         let mut seen: Vec<String> = Vec::new();
         for (addr, _) in &recipients {
             if seen.iter().any(|a| a.eq_ignore_ascii_case(addr)) {

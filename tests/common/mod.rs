@@ -2,6 +2,7 @@
 //! spool and SQLite file, and the mail it sends, read back with mail-parser.
 #![allow(dead_code)]
 
+pub mod game;
 pub mod mailstack;
 
 use mailjudge::config::{Config, DEFAULT_TOML};

@@ -1,0 +1,55 @@
+//! A started seven-player game `demo` on a fresh judge, and mail to it.
+//! Players: p1 Austria (pw-one), p2 England (pw-two), p3 France (pw-three),
+//! p4 Germany (pw-four), p5 Italy (pw-five), p6 Russia (pw-six), p7 Turkey
+//! (pw-seven); master gm@example.test (gmpass).
+
+use super::*;
+
+pub const GM: &str = "gm@example.test";
+pub const KEEPER: &str = "keeper@example.test";
+
+/// Text with every run of white space made one space (replies wrap long lines).
+pub fn flat(t: &str) -> String {
+    t.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+pub struct Game {
+    pub w: World,
+    n: usize,
+}
+
+impl Game {
+    /// The game, started, at Mon 23 Nov 2026 12:00 UTC.
+    pub fn started() -> Game {
+        let mut w = World::new(mailjudge::timing::parse_date("2026-11-23 12:00", chrono_tz::Tz::UTC, 0, false).unwrap());
+        for name in ["00-create", "01-join-austria", "02-join-england", "03-join-france", "04-join-germany", "05-join-italy", "07-join-russia", "08-join-turkey"] {
+            w.deliver(name);
+        }
+        w.step();
+        assert_eq!(w.sql_i64("SELECT count(*) FROM games WHERE status = 'active'"), 1);
+        Game { w, n: 0 }
+    }
+
+    /// Drops a mail with `body` from `from` into the inbox (not yet read); returns its Message-ID.
+    pub fn drop_mail(&mut self, from: &str, body: &str) -> String {
+        self.n += 1;
+        let id = format!("<g{}@example.test>", self.n);
+        let raw = format!("From: {from}\r\nTo: {JUDGE}\r\nSubject: test\r\nMessage-ID: {id}\r\n\r\n{}\r\n", body.replace('\n', "\r\n"));
+        self.w.deliver_bytes(&format!("g{:04}", self.n), raw.as_bytes());
+        id
+    }
+
+    /// Sends `body` from `from` and runs a pass; returns (the reply's flattened body, everything sent).
+    pub fn send(&mut self, from: &str, body: &str) -> (String, Vec<Sent>) {
+        let id = self.drop_mail(from, body);
+        let (_, sent) = self.w.step();
+        let r = flat(&reply(&sent, &id).body);
+        (r, sent)
+    }
+
+    /// The active orders' texts of a power (by number in the powers' order: 0 Austria ...).
+    pub fn orders(&self, power: i64) -> Vec<String> {
+        let mut st = self.w.daemon.judge.conn.prepare("SELECT text FROM orders WHERE power = ?1 AND active = 1 ORDER BY id").unwrap();
+        st.query_map([power], |r| r.get(0)).unwrap().map(|r| r.unwrap()).collect()
+    }
+}
