@@ -25,6 +25,7 @@ pub mod config;
 pub mod daemon;
 pub mod judge;
 pub mod mail;
+pub mod password;
 pub mod store;
 pub mod timing;
 pub mod contract;
