@@ -26,6 +26,7 @@ pub mod config;
 pub mod daemon;
 pub mod judge;
 pub mod mail;
+pub mod password;
 pub mod report;
 pub mod store;
 pub mod timing;

@@ -18,7 +18,7 @@ struct G {
 
 impl G {
     fn new() -> G {
-        let mut w = World::new(mailjudge::timing::parse_date("2026-11-23 12:00", chrono_tz::Tz::UTC, 0, false).unwrap());
+        let mut w = World::new(mailjudge::timing::parse_date("2026-11-23 12:00", chrono_tz::Tz::UTC, 1_790_000_000, false).unwrap());
         for name in ["00-create", "01-join-austria", "02-join-england", "03-join-france", "04-join-germany", "05-join-italy", "07-join-russia", "08-join-turkey"] {
             w.deliver(name);
         }
@@ -81,9 +81,19 @@ fn master_commands() {
     assert!(sent.iter().any(|s| s.to == "p7@example.test" && s.subject.contains("removed")));
     let (r, _) = g.send("p7@example.test", "SIGNON Tdemo pw-seven\nF ANK-BLA");
     assert!(r.contains("nobody plays Turkey"), "{r}");
+    // the ejected player cannot come back through the join door either
+    let (r, _) = g.send("p7@example.test", "SIGNON ?demo another");
+    assert!(r.contains("the master removed you from game demo"), "{r}");
+    // a newcomer asks; the master approves
     let (r, sent) = g.send("new@example.test", "SIGNON ?demo newpass\nF ANK-BLA");
-    assert!(r.contains("You take over Turkey in game demo") && r.contains("F ANK - BLA: accepted."), "{r}");
-    assert!(sent.iter().any(|s| s.to == GM && s.subject == "Game demo: Turkey taken over"));
+    assert!(r.contains("You asked to take over Turkey in game demo: the master decides"), "{r}");
+    assert!(!r.contains("F ANK - BLA: accepted"), "{r}");
+    assert!(sent.iter().any(|s| s.to == GM && s.subject == "Game demo: new@example.test asks to take over Turkey"));
+    let (r, sent) = g.send(GM, "SIGNON Mdemo gmpass\nAPPROVE Turkey");
+    assert!(r.contains("new@example.test now plays Turkey."), "{r}");
+    assert!(sent.iter().any(|s| s.to == "new@example.test" && s.subject == "Game demo: you now play Turkey"));
+    let (r, _) = g.send("new@example.test", "SIGNON Tdemo newpass\nF ANK-BLA");
+    assert!(r.contains("F ANK - BLA: accepted."), "{r}");
     // CLEAR drops a power's orders
     let (r, _) = g.send("p3@example.test", "SIGNON Fdemo pw-three\nCLEAR\nA MAR-SPA");
     assert!(r.contains("Cleared: 1 order(s) dropped.") && r.contains("Your orders now: A MAR - SPA"), "{r}");

@@ -16,7 +16,7 @@ fn flat(t: &str) -> String {
 
 /// A started seven-player game `demo` (France is p3, Germany p4, Italy p5).
 fn started() -> World {
-    let mut w = World::new(mailjudge::timing::parse_date("2026-11-23 12:00", chrono_tz::Tz::UTC, 0, false).unwrap());
+    let mut w = World::new(mailjudge::timing::parse_date("2026-11-23 12:00", chrono_tz::Tz::UTC, 1_790_000_000, false).unwrap());
     for name in ["00-create", "01-join-austria", "02-join-england", "03-join-france", "04-join-germany", "05-join-italy", "07-join-russia", "08-join-turkey"] {
         w.deliver(name);
     }

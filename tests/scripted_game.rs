@@ -41,7 +41,7 @@ fn grace(w: &World) -> i64 {
 
 #[test]
 fn seven_player_game_by_mail() {
-    let t0 = parse_date("2026-11-23 12:00", chrono_tz::Tz::UTC, 0, false).unwrap();
+    let t0 = parse_date("2026-11-23 12:00", chrono_tz::Tz::UTC, 1_790_000_000, false).unwrap();
     let mut w = World::new(t0);
     let mut everything: Vec<Sent> = Vec::new();
 
@@ -68,8 +68,15 @@ fn seven_player_game_by_mail() {
     let italy = reply(&sent, &id("05-join-italy")); // Latin-1, quoted-printable, with a signature
     has(italy, "Preference recorded: Italy.");
     lacks(italy, "Russia");
-    has(reply(&sent, &id("06-observe")), "You now observe game demo");
+    has(reply(&sent, &id("06-observe")), "To observe game demo, reply with the confirmation line");
     has(reply(&sent, &id("07-join-russia")), "(6 of 7 seats taken)");
+    // the observer confirms with the code mailed to the address
+    let confirm = sent.iter().find(|s| s.to == "obs@example.test" && s.subject == "Confirm: observe game demo").expect("confirmation mail");
+    let line = confirm.body.lines().find(|l| l.trim_start().starts_with("OBSERVE demo ")).expect("confirmation line").trim().to_string();
+    everything.extend(sent);
+    w.deliver_bytes("06b-confirm", format!("From: OBS <obs@example.test>\r\nTo: {JUDGE}\r\nSubject: yes\r\nMessage-ID: <06b-confirm@example.test>\r\n\r\n{line}\r\n").as_bytes());
+    let (_, sent) = w.step();
+    has(reply(&sent, "<06b-confirm@example.test>"), "You now observe game demo");
     everything.extend(sent);
 
     w.deliver("08-join-turkey");

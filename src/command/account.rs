@@ -36,7 +36,7 @@ impl Session<'_> {
             variant: v.name.clone(),
             status: GameStatus::Forming,
             paused: false,
-            master_hash: self.ctx.hash_password(password),
+            master_hash: self.new_hash(password)?,
             master_email: self.sender.clone(),
             settings: game::default_settings(self.ctx),
             position: None,
@@ -74,10 +74,14 @@ impl Session<'_> {
         let mut g = self.game(name)?;
         let v = self.ctx.variant(&g.variant)?;
         let players = Player::of_game(self.conn, g.id)?;
+        if players.iter().any(|p| p.role == PlayerRole::Player && p.status == PlayerStatus::Ejected && p.email.eq_ignore_ascii_case(&self.sender)) {
+            return Err(Fail::from(format!("the master removed you from game {}: you cannot take a seat in it again", g.name)));
+        }
         let mine = players.iter().find(|p| p.role == PlayerRole::Player && p.status == PlayerStatus::Active && p.email.eq_ignore_ascii_case(&self.sender));
         if let Some(me) = mine {
             // already in: a sign-on
-            if !me.pw_hash.as_deref().is_some_and(|h| self.ctx.check_password(h, password)) {
+            let (hash, seat) = (me.pw_hash.clone(), format!("game:{}:seat:{}", g.id, me.id));
+            if !self.check_seat(&seat, hash.as_deref(), password)? {
                 return Err(Fail::from(format!("wrong password for your seat in game {}", g.name)));
             }
             return Ok(match me.power {
@@ -98,7 +102,7 @@ impl Session<'_> {
         match g.status.as_str() {
             "forming" => {
                 let mut p = Player::new(g.id, PlayerRole::Player, &self.sender, self.ctx.now());
-                p.pw_hash = Some(self.ctx.hash_password(password));
+                p.pw_hash = Some(self.new_hash(password)?);
                 p.insert(self.conn)?;
                 let taken = players.iter().filter(|p| p.role == PlayerRole::Player).count() + 1;
                 self.signed = Some(Signed { game_id: g.id, role: Role::Joined(p.id) });
@@ -117,9 +121,28 @@ impl Session<'_> {
                 let pos = g.position(&v)?.ok_or("game not started")?;
                 let vacant = game::survivors(&v, &pos).into_iter().find(|&pw| Player::active_for(&players, pw).is_none());
                 let Some(pw) = vacant else { return Err(Fail::from(format!("game {} has no vacant power", g.name))) };
+                if players.iter().any(|p| p.status == PlayerStatus::Pending && p.role == PlayerRole::Player && p.email.eq_ignore_ascii_case(&self.sender)) {
+                    return Err(Fail::from(format!("you have asked to take over a power in game {} already: the master decides", g.name)));
+                }
                 let mut p = Player::new(g.id, PlayerRole::Player, &self.sender, self.ctx.now());
                 p.power = Some(pw);
-                p.pw_hash = Some(self.ctx.hash_password(password));
+                p.pw_hash = Some(self.new_hash(password)?);
+                if g.settings.takeover_approval {
+                    // a vacant power is taken over only with the master's approval
+                    p.status = PlayerStatus::Pending;
+                    p.insert(self.conn)?;
+                    let master = g.master_email.clone();
+                    let name = pname(&v, pw);
+                    self.ctx.notice(
+                        self.conn,
+                        &master,
+                        &format!("Game {}: {} asks to take over {name}", g.name, self.sender),
+                        format!("{} asks to take over {name} in game {}.\nSign on as the master and send APPROVE {name} (or REJECT {name}).\n", self.sender, g.name),
+                        Some(g.id),
+                        None,
+                    )?;
+                    return Ok(vec![format!("You asked to take over {name} in game {}: the master decides, and you will hear from the judge.", g.name)]);
+                }
                 p.insert(self.conn)?;
                 self.signed = Some(Signed { game_id: g.id, role: Role::Power { power: pw, player: Some(p.id), master: false } });
                 self.add_status(g.id, pw);
@@ -135,7 +158,7 @@ impl Session<'_> {
         let g = self.game(name)?;
         let v = self.ctx.variant(&g.variant)?;
         if letter == 'M' && !v.powers.iter().any(|p| p.letter.eq_ignore_ascii_case(&'M')) {
-            if !self.ctx.check_password(&g.master_hash, password) {
+            if !self.check_seat(&format!("game:{}:master", g.id), Some(&g.master_hash), password)? {
                 return Err(Fail::from(format!("wrong master password for game {}", g.name)));
             }
             self.signed = Some(Signed { game_id: g.id, role: Role::Master });
@@ -152,8 +175,14 @@ impl Session<'_> {
         let Some(p) = Player::active_for(&players, power) else {
             return Err(Fail::from(format!("nobody plays {} in game {} now", pname(&v, power), g.name)));
         };
-        if !p.pw_hash.as_deref().is_some_and(|h| self.ctx.check_password(h, password)) {
+        let (hash, record) = (p.pw_hash.clone(), p.email.clone());
+        if !self.check_seat(&format!("game:{}:power:{power}", g.id), hash.as_deref(), password)? {
             return Err(Fail::from(format!("wrong password for {} in game {}", pname(&v, power), g.name)));
+        }
+        // accepted from another address (as njudge does), but the player of
+        // record sees the mail and what came of it
+        if !record.eq_ignore_ascii_case(&self.sender) && !self.copies.iter().any(|c| c.eq_ignore_ascii_case(&record)) {
+            self.copies.push(record);
         }
         self.signed = Some(Signed { game_id: g.id, role: Role::Power { power, player: Some(p.id), master: false } });
         if g.status == GameStatus::Active {
@@ -165,4 +194,80 @@ impl Session<'_> {
 
 fn valid_game_name(n: &str) -> bool {
     !n.is_empty() && n.len() <= 16 && n.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+}
+
+impl Session<'_> {
+    /// OBSERVE game: a confirmation token is mailed to the address; OBSERVE
+    /// game token confirms. Nobody is subscribed to mail they did not ask for.
+    pub(super) fn observe(&mut self, name: &str, token: Option<&str>) -> R {
+        let g = self.game(name)?;
+        let players = Player::of_game(self.conn, g.id)?;
+        let mine: Vec<&Player> = players.iter().filter(|p| p.role == PlayerRole::Observer && p.email.eq_ignore_ascii_case(&self.sender)).collect();
+        if mine.iter().any(|p| p.status == PlayerStatus::Active) || players.iter().any(|p| p.is_active_player() && p.email.eq_ignore_ascii_case(&self.sender)) {
+            return Ok(vec![format!("You already get the reports of game {}.", g.name)]);
+        }
+        if mine.iter().any(|p| p.status == PlayerStatus::Ejected) {
+            return Err(Fail::from(format!("the master of game {} removed you from its observers", g.name)));
+        }
+        let pending = mine.iter().find(|p| p.status == PlayerStatus::Pending).map(|p| (*p).clone());
+        match (token, pending) {
+            (Some(t), Some(mut p)) if p.pw_hash.as_deref() == Some(token_hash(t).as_str()) => {
+                p.status = PlayerStatus::Active;
+                p.pw_hash = None;
+                p.save(self.conn)?;
+                Ok(vec![format!("You now observe game {}: you will get its reports and broadcasts (UNOBSERVE {} stops them).", g.name, g.name)])
+            }
+            (Some(_), _) => Err(Fail::from(format!("that is not the confirmation code the judge sent for game {}", g.name))),
+            (None, Some(p)) if self.ctx.now() - p.joined < 86_400 => {
+                Ok(vec![format!("A confirmation for game {} was mailed to you already: reply with the line it gives.", g.name)])
+            }
+            (None, pending) => {
+                let token = format!("{:012x}", crate::password::random_u64() & 0xffff_ffff_ffff);
+                let mut p = match pending {
+                    Some(p) => p,
+                    None => Player::new(g.id, PlayerRole::Observer, &self.sender, self.ctx.now()),
+                };
+                p.status = PlayerStatus::Pending;
+                p.pw_hash = Some(token_hash(&token));
+                p.joined = self.ctx.now();
+                if p.id == 0 {
+                    p.insert(self.conn)?;
+                } else {
+                    p.save(self.conn)?;
+                }
+                let sender = self.sender.clone();
+                self.ctx.notice(
+                    self.conn,
+                    &sender,
+                    &format!("Confirm: observe game {}", g.name),
+                    format!("Someone asked the judge to send the reports of game {} to this address.\nTo receive them, send the judge a mail with this line:\n\n  OBSERVE {} {token}\n\nIf it was not you, do nothing: no more mail will come.\n", g.name, g.name),
+                    Some(g.id),
+                    None,
+                )?;
+                Ok(vec![format!("To observe game {}, reply with the confirmation line the judge has mailed to you.", g.name)])
+            }
+        }
+    }
+
+    /// UNOBSERVE game.
+    pub(super) fn unobserve(&mut self, name: &str) -> R {
+        let g = self.game(name)?;
+        let mut n = 0;
+        for mut p in Player::of_game(self.conn, g.id)?.into_iter().filter(|p| p.role == PlayerRole::Observer && p.email.eq_ignore_ascii_case(&self.sender) && matches!(p.status, PlayerStatus::Active | PlayerStatus::Pending)) {
+            p.status = PlayerStatus::Resigned;
+            p.save(self.conn)?;
+            n += 1;
+        }
+        if n == 0 {
+            return Err(Fail::from(format!("you do not observe game {}", g.name)));
+        }
+        Ok(vec![format!("You no longer get the reports of game {}.", g.name)])
+    }
+}
+
+/// How a confirmation token is kept (never in clear).
+fn token_hash(token: &str) -> String {
+    use sha2::{Digest, Sha256};
+    let d = Sha256::digest(token.trim().to_ascii_lowercase().as_bytes());
+    format!("token:{}", d.iter().map(|b| format!("{b:02x}")).collect::<String>())
 }

@@ -2,11 +2,63 @@
 
 use super::parse::SetKey;
 use super::{Fail, R, Session};
-use crate::game::{self, Assignment, Game, GameStatus, Player, Press};
+use crate::game::{self, Assignment, Game, GameStatus, Player, PlayerRole, PlayerStatus, Press, pname};
 use crate::map::PowerId;
 use crate::timing::{self, Timing};
 
 impl Session<'_> {
+    /// EJECT power (the player leaves and may not come back) or EJECT address (an observer).
+    pub(super) fn eject(&mut self, who: &str) -> R {
+        let g = self.master_game()?;
+        let v = self.ctx.variant(&g.variant)?;
+        let players = Player::of_game(self.conn, g.id)?;
+        if who.contains('@') {
+            let mut found = 0;
+            for mut o in players.into_iter().filter(|p| p.role == PlayerRole::Observer && p.email.eq_ignore_ascii_case(who) && p.status != PlayerStatus::Ejected) {
+                o.status = PlayerStatus::Ejected;
+                o.save(self.conn)?;
+                found += 1;
+            }
+            if found == 0 {
+                return Err(Fail::from(format!("{who} does not observe game {}", g.name)));
+            }
+            return Ok(vec![format!("{who} no longer gets the reports of game {}.", g.name)]);
+        }
+        let power = game::find_power(&v, who).ok_or(format!("`{who}` is not a power of this game (or give an observer's address)"))?;
+        let mut pl = Player::active_for(&players, power).cloned().ok_or(format!("nobody plays {}", pname(&v, power)))?;
+        pl.status = PlayerStatus::Ejected;
+        pl.save(self.conn)?;
+        self.ctx.notice(self.conn, &pl.email, &format!("Game {}: you were removed", g.name), format!("The master of game {} removed you from {}.\n", g.name, pname(&v, power)), Some(g.id), None)?;
+        let how = if g.settings.takeover_approval { "with your approval (APPROVE power)" } else { "by SIGNON ?game password" };
+        Ok(vec![format!("{} is now vacant; a new player can take it over {how}. The removed player cannot take a seat in this game again.", pname(&v, power))])
+    }
+
+    /// APPROVE / REJECT power: the master's answer to a request to take over a vacant power.
+    pub(super) fn approve(&mut self, power: &str, yes: bool) -> R {
+        let g = self.master_game()?;
+        let v = self.ctx.variant(&g.variant)?;
+        let power = game::find_power(&v, power).ok_or(format!("`{power}` is not a power of this game"))?;
+        let players = Player::of_game(self.conn, g.id)?;
+        let pending: Vec<Player> = players.iter().filter(|p| p.role == PlayerRole::Player && p.power == Some(power) && p.status == PlayerStatus::Pending).cloned().collect();
+        let Some(first) = pending.first().cloned() else { return Err(Fail::from(format!("nobody asked to take over {}", pname(&v, power)))) };
+        if yes && Player::active_for(&players, power).is_some() {
+            return Err(Fail::from(format!("{} is not vacant", pname(&v, power))));
+        }
+        let name = pname(&v, power);
+        for mut p in pending {
+            let taken = yes && p.id == first.id;
+            p.status = if taken { PlayerStatus::Active } else { PlayerStatus::Resigned };
+            p.save(self.conn)?;
+            let (subject, text) = if taken {
+                (format!("Game {}: you now play {name}", g.name), format!("The master approved: you now play {name} in game {} (SIGNON {}{} password).\n", g.name, v.powers[power as usize].letter, g.name))
+            } else {
+                (format!("Game {}: your request for {name}", g.name), format!("The master did not give you {name} in game {}.\n", g.name))
+            };
+            self.ctx.notice(self.conn, &p.email, &subject, text, Some(g.id), None)?;
+        }
+        Ok(vec![if yes { format!("{} now plays {name}.", first.email) } else { format!("The requests for {name} were refused.") }])
+    }
+
     pub(super) fn rollback(&mut self, phase: &str) -> R {
         let mut g = self.master_game()?;
         let v = self.ctx.variant(&g.variant)?;

@@ -97,7 +97,21 @@ pub struct Session<'a> {
     statuses: Vec<(i64, PowerId)>,
     /// The position last read (game id, phase counter): orders of one mail share it.
     pos_cache: Option<(i64, i64, crate::adjudicate::Position)>,
+    /// Seats whose password was wrong in this mail (no second guess in the same mail).
+    failed_seats: Vec<String>,
+    /// Failures to record once the command's savepoint is settled.
+    pending_failures: Vec<String>,
+    /// Argon2 computations done before this mail (for the per-mail cap).
+    work_start: u64,
+    /// Players of record who get a copy of this mail and its reply (a sign-on
+    /// from an address that is not theirs).
+    copies: Vec<String>,
 }
+
+/// Argon2 computations one mail may cause (hashes and checks not already cached).
+pub const MAX_PASSWORD_WORK_PER_MAIL: u64 = 8;
+/// Wrong passwords for one seat within an hour before further tries are refused unchecked.
+pub const MAX_FAILED_SIGNONS_PER_HOUR: i64 = 10;
 
 /// What a command answers: lines for the reply, or why it failed.
 pub type R = Result<Vec<String>, Fail>;
@@ -121,16 +135,22 @@ fn mask(line: &str, cmd: &Cmd) -> String {
 
 /// Runs the commands of one mail and returns the reply text.
 pub fn run(conn: &Connection, ctx: &mut Ctx, inc: &Incoming, mail_id: i64) -> anyhow::Result<String> {
-    let mut s = Session { conn, ctx, sender: inc.reply_to.clone(), mail_id: Some(mail_id), signed: None, entries: Vec::new(), statuses: Vec::new(), pos_cache: None };
+    let mut s = Session::new(conn, ctx, inc.from.clone(), Some(mail_id), None);
     s.run_lines(&inc.lines)?;
-    Ok(s.render(inc.cut_lines))
+    let reply = s.render(inc.cut_lines);
+    for addr in std::mem::take(&mut s.copies) {
+        let lines: Vec<String> = inc.lines.iter().map(|l| mask(l, &parse::parse(l))).collect();
+        let body = s.ctx.templates.render("copy.txt", context! { judge => s.ctx.cfg.name.clone(), sender => inc.from.clone(), lines => lines, reply => reply.clone() });
+        s.ctx.notice(conn, &addr, "Your seat was signed on from another address", body, None, None)?;
+    }
+    Ok(reply)
 }
 
 /// Runs master commands for `game` from the console (no password: shell access is the authority).
 pub fn run_console(conn: &Connection, ctx: &mut Ctx, game: &str, lines: &[String]) -> anyhow::Result<String> {
     let g = Game::by_name(conn, game)?.ok_or_else(|| anyhow::anyhow!("no game called {game}"))?;
     let keeper = ctx.cfg.keeper.clone();
-    let mut s = Session { conn, ctx, sender: keeper, mail_id: None, signed: Some(Signed { game_id: g.id, role: Role::Master }), entries: Vec::new(), statuses: Vec::new(), pos_cache: None };
+    let mut s = Session::new(conn, ctx, keeper, None, Some(Signed { game_id: g.id, role: Role::Master }));
     s.run_lines(lines)?;
     let text = s.render(0);
     game::process_ready(conn, ctx)?;
@@ -138,6 +158,11 @@ pub fn run_console(conn: &Connection, ctx: &mut Ctx, game: &str, lines: &[String
 }
 
 impl<'a> Session<'a> {
+    fn new(conn: &'a Connection, ctx: &'a mut Ctx, sender: String, mail_id: Option<i64>, signed: Option<Signed>) -> Session<'a> {
+        let work_start = ctx.passwords.work_done();
+        Session { conn, ctx, sender, mail_id, signed, entries: Vec::new(), statuses: Vec::new(), pos_cache: None, failed_seats: Vec::new(), pending_failures: Vec::new(), work_start, copies: Vec::new() }
+    }
+
     fn run_lines(&mut self, lines: &[String]) -> anyhow::Result<()> {
         let mut i = 0;
         while i < lines.len() {
@@ -210,6 +235,11 @@ impl<'a> Session<'a> {
                 }
                 Err(Fail::System(e)) => return Err(e),
             };
+            // failed password checks count whatever became of the command
+            let now = self.ctx.now();
+            for seat in std::mem::take(&mut self.pending_failures) {
+                crate::store::auth::record_failure(self.conn, &seat, now)?;
+            }
             self.entries.push(Entry { input, responses });
         }
         Ok(())
@@ -298,6 +328,43 @@ impl<'a> Session<'a> {
         Player::of_game(self.conn, s.game_id)?.into_iter().find(|p| p.id == id).ok_or_else(|| Fail::System(anyhow::anyhow!("player {id} not found")))
     }
 
+    /// Checks `pw` for `seat` within the limits: one wrong guess per seat and
+    /// mail, [`MAX_FAILED_SIGNONS_PER_HOUR`] per seat, and
+    /// [`MAX_PASSWORD_WORK_PER_MAIL`] Argon2 computations per mail. A refused
+    /// check says nothing about whether the password was right.
+    fn check_seat(&mut self, seat: &str, hash: Option<&str>, pw: &str) -> Result<bool, Fail> {
+        if self.failed_seats.iter().any(|s| s == seat) {
+            return Err(Fail::from("only one password try per seat in a mail: this one was not checked"));
+        }
+        let since = self.ctx.now() - 3600;
+        if crate::store::auth::failures_since(self.conn, seat, since)? >= MAX_FAILED_SIGNONS_PER_HOUR {
+            return Err(Fail::from("too many wrong passwords for this seat within the last hour: this one was not checked; try again later"));
+        }
+        self.password_work()?;
+        let ok = match hash {
+            Some(h) => self.ctx.check_password(h, pw)?,
+            None => false,
+        };
+        if !ok {
+            self.failed_seats.push(seat.to_string());
+            self.pending_failures.push(seat.to_string());
+        }
+        Ok(ok)
+    }
+
+    /// The hash of a new password, within the per-mail limit.
+    fn new_hash(&mut self, pw: &str) -> Result<String, Fail> {
+        self.password_work()?;
+        Ok(self.ctx.hash_password(pw)?)
+    }
+
+    fn password_work(&self) -> Result<(), Fail> {
+        if self.ctx.passwords.work_done().saturating_sub(self.work_start) >= MAX_PASSWORD_WORK_PER_MAIL {
+            return Err(Fail::User(format!("too many password commands in one mail (at most {MAX_PASSWORD_WORK_PER_MAIL}): this one was not carried out; send it in another mail")));
+        }
+        Ok(())
+    }
+
     fn touch(&mut self, game_id: i64) {
         if !self.ctx.touched.contains(&game_id) {
             self.ctx.touched.push(game_id);
@@ -311,16 +378,10 @@ impl<'a> Session<'a> {
             Cmd::Create { game, password, variant, options } => self.create(&game, &password, variant.as_deref(), &options),
             Cmd::Join { game, password } => self.join(&game, &password),
             Cmd::Signon { letter, game, password } => self.signon(letter, &game, &password),
-            Cmd::Observe { game, .. } => {
-                let g = self.game(&game)?;
-                let players = Player::of_game(self.conn, g.id)?;
-                if players.iter().any(|p| p.email.eq_ignore_ascii_case(&self.sender) && p.status == PlayerStatus::Active) {
-                    return Ok(vec![format!("You already get the reports of game {}.", g.name)]);
-                }
-                let mut p = Player::new(g.id, PlayerRole::Observer, &self.sender, self.ctx.now());
-                p.insert(self.conn)?;
-                Ok(vec![format!("You now observe game {}: you will get its reports and broadcasts.", g.name)])
-            }
+            Cmd::Observe { game, password } => self.observe(&game, password.as_deref()),
+            Cmd::Unobserve(game) => self.unobserve(&game),
+            Cmd::Approve(power) => self.approve(&power, true),
+            Cmd::Reject(power) => self.approve(&power, false),
             Cmd::List(None) => self.list_all(),
             Cmd::List(Some(g)) => self.list_game(&g),
             Cmd::History { game, from, to } => self.history(&game, from.as_deref(), to.as_deref()),
@@ -413,17 +474,7 @@ impl<'a> Session<'a> {
                 game::finish(self.conn, self.ctx, &mut g, "The master terminated the game.")?;
                 Ok(vec![format!("Game {} terminated.", g.name)])
             }
-            Cmd::Eject(p) => {
-                let g = self.master_game()?;
-                let v = self.ctx.variant(&g.variant)?;
-                let power = game::find_power(&v, &p).ok_or(format!("`{p}` is not a power of this game"))?;
-                let players = Player::of_game(self.conn, g.id)?;
-                let mut pl = Player::active_for(&players, power).cloned().ok_or(format!("nobody plays {}", pname(&v, power)))?;
-                pl.status = PlayerStatus::Ejected;
-                pl.save(self.conn)?;
-                self.ctx.notice(self.conn, &pl.email, &format!("Game {}: you were removed", g.name), format!("The master of game {} removed you from {}.\n", g.name, pname(&v, power)), Some(g.id), None)?;
-                Ok(vec![format!("{} is now vacant; a new player can take it with SIGNON ?{} password.", pname(&v, power), g.name)])
-            }
+            Cmd::Eject(p) => self.eject(&p),
             Cmd::Become(p) => {
                 let g = self.master_game()?;
                 let v = self.ctx.variant(&g.variant)?;
@@ -443,7 +494,7 @@ impl<'a> Session<'a> {
 /// Runs commands that need no game from the console (LIST, SUMMARY ...).
 pub fn run_anonymous(conn: &Connection, ctx: &mut Ctx, lines: &[String]) -> anyhow::Result<String> {
     let keeper = ctx.cfg.keeper.clone();
-    let mut s = Session { conn, ctx, sender: keeper, mail_id: None, signed: None, entries: Vec::new(), statuses: Vec::new(), pos_cache: None };
+    let mut s = Session::new(conn, ctx, keeper, None, None);
     s.run_lines(lines)?;
     Ok(s.render(0))
 }
@@ -452,7 +503,7 @@ pub fn run_anonymous(conn: &Connection, ctx: &mut Ctx, lines: &[String]) -> anyh
 pub fn run_console_create(j: &mut crate::judge::Judge, master: &str, game: &str, password: &str, variant: &str) -> anyhow::Result<String> {
     let tx = j.conn.transaction()?;
     let text = {
-        let mut s = Session { conn: &tx, ctx: &mut j.ctx, sender: master.to_string(), mail_id: None, signed: None, entries: Vec::new(), statuses: Vec::new(), pos_cache: None };
+        let mut s = Session::new(&tx, &mut j.ctx, master.to_string(), None, None);
         s.run_lines(&[format!("CREATE ?{game} {password} {variant}")])?;
         s.render(0)
     };

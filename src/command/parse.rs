@@ -10,7 +10,14 @@ pub enum Cmd {
     Join { game: String, password: String },
     /// `SIGNON Xgame password`: sign on as the power with letter X (M: master, O: observer).
     Signon { letter: char, game: String, password: String },
+    /// `OBSERVE game [token]`: ask to receive a game's reports; the token
+    /// (mailed to the address) confirms it.
     Observe { game: String, password: Option<String> },
+    /// `UNOBSERVE game`: stop receiving its reports.
+    Unobserve(String),
+    /// The master accepts (or refuses) a request to take over a vacant power.
+    Approve(String),
+    Reject(String),
     List(Option<String>),
     History { game: String, from: Option<String>, to: Option<String> },
     Summary(String),
@@ -211,6 +218,12 @@ pub fn parse(line: &str) -> Cmd {
             Some(g) => Cmd::Observe { game: g.trim_start_matches('?').to_string(), password: arg(1) },
             None => Cmd::Bad("OBSERVE needs a game name".into()),
         },
+        "UNOBSERVE" | "UNWATCH" => match arg(0) {
+            Some(g) => Cmd::Unobserve(g.trim_start_matches('?').to_string()),
+            None => Cmd::Bad("UNOBSERVE needs a game name".into()),
+        },
+        "APPROVE" => arg(0).map(Cmd::Approve).unwrap_or(Cmd::Bad("APPROVE needs the power a player asked for".into())),
+        "REJECT" => arg(0).map(Cmd::Reject).unwrap_or(Cmd::Bad("REJECT needs the power a player asked for".into())),
         "LIST" => Cmd::List(arg(0)),
         "HISTORY" => match arg(0) {
             Some(g) => {

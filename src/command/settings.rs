@@ -95,43 +95,50 @@ impl Session<'_> {
                 self.add_status(g.id, power);
                 Ok(out)
             }
-            SetKey::Password => {
-                if arg.len() < 4 || arg.contains(' ') {
+            SetKey::Password | SetKey::Address => {
+                let changing_password = key == SetKey::Password;
+                if changing_password && (arg.len() < 4 || arg.contains(' ')) {
                     return Err(Fail::from("a password has at least 4 characters and no spaces"));
                 }
+                if !changing_password && crate::mail::read::usable_address(arg).is_err() {
+                    return Err(Fail::from(format!("`{arg}` is not a mail address the judge can write to")));
+                }
                 let (s, mut g) = self.signed_game()?;
-                match s.role {
+                // whose seat it is, and the address of record before the change
+                let (who, old) = match s.role {
                     Role::Master => {
-                        g.master_hash = self.ctx.hash_password(arg);
+                        let old = g.master_email.clone();
+                        if changing_password {
+                            g.master_hash = self.new_hash(arg)?;
+                        } else {
+                            g.master_email = arg.to_string();
+                        }
                         g.save(self.conn)?;
+                        ("the master".to_string(), old)
                     }
                     Role::Joined(id) | Role::Power { player: Some(id), master: false, .. } => {
                         let mut p = self.player(Some(id))?;
-                        p.pw_hash = Some(self.ctx.hash_password(arg));
+                        let old = p.email.clone();
+                        if changing_password {
+                            p.pw_hash = Some(self.new_hash(arg)?);
+                        } else {
+                            p.email = arg.to_string();
+                        }
                         p.save(self.conn)?;
+                        let v = self.ctx.variant(&g.variant)?;
+                        (p.power.map(|pw| pname(&v, pw)).unwrap_or_else(|| "a player".into()), old)
                     }
-                    _ => return Err(Fail::from("sign on as the player to change their password")),
+                    _ => return Err(Fail::from("sign on as the player to change their password or address")),
+                };
+                // a seat never moves silently: the address of record and the master hear of it
+                let what = if changing_password { "password".to_string() } else { format!("address (now {arg})") };
+                let text = format!("The {what} of {who} in game {} was changed by a mail from {}.\nIf this was not you, tell the game's master at once.\n", g.name, self.sender);
+                self.ctx.notice(self.conn, &old, &format!("Game {}: your {} was changed", g.name, if changing_password { "password" } else { "address" }), text, Some(g.id), None)?;
+                if !old.eq_ignore_ascii_case(&g.master_email) {
+                    let master = g.master_email.clone();
+                    self.ctx.notice(self.conn, &master, &format!("Game {}: {who} changed their {}", g.name, if changing_password { "password" } else { "address" }), format!("The {what} of {who} in game {} was changed by a mail from {}.\n", g.name, self.sender), Some(g.id), None)?;
                 }
-                Ok(vec!["Password changed.".into()])
-            }
-            SetKey::Address => {
-                if arg.parse::<lettre::Address>().is_err() {
-                    return Err(Fail::from(format!("`{arg}` is not a mail address")));
-                }
-                let (s, mut g) = self.signed_game()?;
-                match s.role {
-                    Role::Master => {
-                        g.master_email = arg.to_string();
-                        g.save(self.conn)?;
-                    }
-                    Role::Joined(id) | Role::Power { player: Some(id), master: false, .. } => {
-                        let mut p = self.player(Some(id))?;
-                        p.email = arg.to_string();
-                        p.save(self.conn)?;
-                    }
-                    _ => return Err(Fail::from("sign on as the player to change their address")),
-                }
-                Ok(vec![format!("Mail for you in game {} now goes to {arg}.", g.name)])
+                Ok(vec![if changing_password { "Password changed.".to_string() } else { format!("Mail for you in game {} now goes to {arg}.", g.name) }])
             }
             SetKey::Preference => {
                 let (s, g) = self.signed_game()?;

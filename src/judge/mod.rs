@@ -21,11 +21,10 @@ use crate::mail::read::{self, ReadLimits, Verdict};
 use crate::mail::{Outbound, RawMail};
 use crate::map::Variant;
 use anyhow::Context;
-use argon2::{Argon2, PasswordHasher, PasswordVerifier};
+use crate::password::Passwords;
 use crate::report::Templates;
 use crate::store;
 use rusqlite::Connection;
-use sha2::{Digest, Sha256};
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -52,8 +51,8 @@ pub struct Ctx {
     pub clock: Clock,
     pub templates: Templates,
     variants: HashMap<String, Arc<Variant>>,
-    /// Passwords already checked against a hash in this process (hash → SHA-256 of the password).
-    pwcache: HashMap<String, [u8; 32]>,
+    /// Argon2id hashing with one reused buffer and a keyed cache of checked passwords.
+    pub passwords: Passwords,
     /// Games whose orders changed in the current mail (checked for early processing).
     pub touched: Vec<i64>,
     /// Test seams: failures injected where real ones could strike.
@@ -75,7 +74,7 @@ static COUNTER: AtomicU64 = AtomicU64::new(0);
 impl Ctx {
     pub fn new(cfg: Config, clock: Clock) -> anyhow::Result<Ctx> {
         let templates = Templates::load(cfg.templates_dir.as_deref())?;
-        Ok(Ctx { cfg, clock, templates, variants: HashMap::new(), pwcache: HashMap::new(), touched: Vec::new(), hooks: Hooks::default() })
+        Ok(Ctx { cfg, clock, templates, variants: HashMap::new(), passwords: Passwords::new(), touched: Vec::new(), hooks: Hooks::default() })
     }
 
     pub fn now(&self) -> i64 {
@@ -94,29 +93,14 @@ impl Ctx {
         Ok(v)
     }
 
-    fn argon() -> Argon2<'static> {
-        // Argon2id with OWASP's first recommended setting (19 MiB, 2 passes, 1 lane);
-        // a password checked once is cached (as a SHA-256) for the life of the process
-        let params = argon2::Params::new(19_456, 2, 1, None).expect("valid argon2 parameters");
-        Argon2::new(argon2::Algorithm::Argon2id, argon2::Version::V0x13, params)
+    /// A new password's hash (Argon2id, PHC string).
+    pub fn hash_password(&mut self, pw: &str) -> anyhow::Result<String> {
+        Ok(self.passwords.hash(pw)?)
     }
 
-    pub fn hash_password(&mut self, pw: &str) -> String {
-        let h = Self::argon().hash_password(pw.as_bytes()).expect("argon2 hashing").to_string();
-        self.pwcache.insert(h.clone(), Sha256::digest(pw.as_bytes()).into());
-        h
-    }
-
-    pub fn check_password(&mut self, hash: &str, pw: &str) -> bool {
-        let digest: [u8; 32] = Sha256::digest(pw.as_bytes()).into();
-        if self.pwcache.get(hash) == Some(&digest) {
-            return true;
-        }
-        let ok = Self::argon().verify_password(pw.as_bytes(), hash).is_ok();
-        if ok {
-            self.pwcache.insert(hash.to_string(), digest);
-        }
-        ok
+    /// Whether `pw` matches the stored `hash` (an unreadable hash is an error).
+    pub fn check_password(&mut self, hash: &str, pw: &str) -> anyhow::Result<bool> {
+        Ok(self.passwords.verify(hash, pw)?)
     }
 
     /// A new Message-ID for outgoing mail.

@@ -50,6 +50,7 @@ text_header!(AutoSubmitted, "Auto-Submitted");
 text_header!(XLoop, "X-Loop");
 text_header!(ListId, "List-Id");
 text_header!(Precedence, "Precedence");
+text_header!(ListUnsubscribe, "List-Unsubscribe");
 
 /// A message id reduced to the characters a message id may have.
 pub fn clean_id(id: &str) -> String {
@@ -82,6 +83,10 @@ pub fn compose(from_name: &str, from_addr: &str, m: &OutMail, date: i64) -> anyh
     }
     if let Some(l) = &m.list_id {
         let l: String = l.chars().filter(|c| c.is_ascii_graphic() || *c == ' ').collect();
+        // a game's mail says how to stop it (RFC 2369): a mail with UNOBSERVE game
+        if let Some(game) = l.strip_prefix("Diplomacy game ").and_then(|r| r.split(" <").next()).filter(|g| g.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')) {
+            b = b.header(ListUnsubscribe(format!("<mailto:{from_addr}?subject=UNOBSERVE%20{game}&body=UNOBSERVE%20{game}>")));
+        }
         b = b.header(ListId(l));
     }
     let msg = b.header(ContentType::TEXT_PLAIN).body(m.body.clone())?;

@@ -12,6 +12,7 @@ pub const NAMES: &[(&str, &str)] = &[
     ("press.txt", include_str!("../../templates/press.txt")),
     ("help.txt", include_str!("../../templates/help.txt")),
     ("board.txt", include_str!("../../templates/board.txt")),
+    ("copy.txt", include_str!("../../templates/copy.txt")),
 ];
 
 pub struct Templates {

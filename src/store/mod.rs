@@ -8,6 +8,7 @@
 //! mail it came from (`orders`), every phase's position, results and report
 //! (`phases`), press (`press`), and every outgoing mail (`outbox`).
 
+pub mod auth;
 pub mod games;
 pub mod kv;
 pub mod mails;
@@ -125,6 +126,11 @@ pub const MIGRATIONS: &[&str] = &[
     r#"
     ALTER TABLE outbox ADD COLUMN gave_up INTEGER;
     CREATE TABLE kv (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+    "#,
+    // 3: failed password checks per seat (the sign-on throttle)
+    r#"
+    CREATE TABLE auth_failures (seat TEXT NOT NULL, at INTEGER NOT NULL);
+    CREATE INDEX auth_failures_seat ON auth_failures(seat, at);
     "#,
 ];
 
