@@ -3,15 +3,23 @@
 # Builds, runs every test, starts real mail servers on loopback (Postfix and
 # Dovecot, installed with apt-get when missing: needs root) for the end-to-end
 # tests and stops them on exit, and checks the binary against the shared DATC
-# cases when ../shared is present.
+# cases when ../shared is present. README.md ("What ./test.sh changes on the
+# machine") lists everything it changes outside the project.
 set -euo pipefail
 cd "$(dirname "$0")"
 cargo build --release --locked
 cargo test --release --locked
 
 stack=tests/mailstack/mailstack.sh
+# the servers' files, keys and ports live in a fresh private directory
+# (mktemp -d; `start` opens it to 711 only, so that the servers' users can reach
+# their subdirectories) unless MAIL_DIR is given; `mailstack.sh stop` removes it
+if [ -z "${MAIL_DIR:-}" ]; then
+  MAIL_DIR=$(mktemp -d "${TMPDIR:-/tmp}/mailjudge-mail.XXXXXXXX")
+fi
+export MAIL_DIR
 trap 'bash "$stack" stop || true' EXIT
-bash "$stack" start
+bash "$stack" start >/dev/null
 cargo test --release --locked --test e2e_mail -- --ignored --test-threads 1
 
 if [ -f ../shared/datc/check_datc.py ]; then

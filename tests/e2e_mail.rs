@@ -244,7 +244,7 @@ fn check_connect(cfg: &std::path::Path) -> (bool, String) {
 fn check_config_connects_in_every_security_mode_and_names_failures() {
     let _g = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
     let dir = tempfile::tempdir().unwrap();
-    let smtps = std::env::var("SMTPS_PORT").ok().and_then(|p| p.parse().ok()).unwrap_or(10465u16);
+    let smtps = smtps_port();
     for (imap, smtp) in [((imaps_port(), "tls"), (smtps, "tls")), ((imap_port(), "starttls"), (submission_port(), "starttls")), ((imap_port(), "plain"), (smtp_port(), "plain"))] {
         let cfg = variant_config(dir.path(), imap, smtp, "secret");
         if smtp.1 == "plain" {

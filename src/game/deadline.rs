@@ -8,7 +8,9 @@ use super::{Game, GameStatus, Player, PlayerRole, PlayerStatus, process};
 use crate::judge::Ctx;
 use crate::map::PowerId;
 use crate::phase::PhaseKind;
+use crate::rules::{CivilDisorder, RetreatDefault, Rulebook};
 use crate::store::orders as stored;
+use crate::store::timeline;
 use crate::timing::{self, Timing};
 use minijinja::context;
 use rusqlite::Connection;
@@ -46,6 +48,50 @@ pub fn push_for_absences(mut deadline: i64, players: &[Player]) -> i64 {
     deadline
 }
 
+/// When the reminder of a phase is due, or `None` if the phase gets none.
+///
+/// The reminder goes out `reminder_secs` before the deadline, but only if that
+/// moment lies at least half-way through the phase (`phase_start`: when the
+/// phase began, see [`timeline::phase_start`]). A phase that begins already
+/// inside, or close to, its reminder window gets no reminder at all: the
+/// report that opened it was sent moments before and names the deadline, and
+/// a "reminder" arriving with it (or an hour after it) only adds noise. With
+/// the defaults (24-hour retreat and adjustment phases, a 24-hour reminder)
+/// retreats and adjustments are not reminded; a 48-hour movement phase is,
+/// 24 hours before its deadline. A reminder period of zero means none. With
+/// no known start (no data), the reminder is simply `reminder_secs` early.
+pub fn reminder_time(deadline: i64, reminder_secs: i64, phase_start: Option<i64>) -> Option<i64> {
+    if reminder_secs <= 0 {
+        return None;
+    }
+    let at = deadline - reminder_secs;
+    match phase_start {
+        Some(start) if start < deadline && 2 * (at - start) < deadline - start => None,
+        _ => Some(at),
+    }
+}
+
+/// What happens to a power's missing orders in this phase of this game, for
+/// the late notice: "units without orders hold" and so on.
+pub fn defaults_text(kind: PhaseKind, rules: &Rulebook) -> String {
+    match kind {
+        PhaseKind::Movement => "units without orders hold".into(),
+        PhaseKind::Retreat => match rules.retreat_default {
+            RetreatDefault::Disband => "dislodged units without orders are disbanded".into(),
+            RetreatDefault::RightHand => {
+                "dislodged units without orders retreat by the right-hand rule (a disband order is not allowed; a unit is disbanded only if it cannot retreat)".into()
+            }
+        },
+        PhaseKind::Adjustment => {
+            let from = match rules.civil_disorder {
+                CivilDisorder::Owned2023 => "the nearest supply centre you own",
+                CivilDisorder::Home1992 => "the nearest of your home supply centres",
+            };
+            format!("builds not ordered are waived, and removals not ordered are chosen for you (the units farthest from {from})")
+        }
+    }
+}
+
 /// Deadline work for one game: reminder, late notice, processing after the
 /// deadline (complete orders) or after the grace period (defaults). Returns 1 if a phase was processed.
 pub fn tick_game(conn: &Connection, ctx: &mut Ctx, id: i64) -> anyhow::Result<usize> {
@@ -66,18 +112,23 @@ pub fn tick_game(conn: &Connection, ctx: &mut Ctx, id: i64) -> anyhow::Result<us
     let phase_name = v.calendar.long_name(pos.phase);
     if now < deadline {
         if game.reminded < game.seq && now >= deadline - game.settings.reminder_secs {
-            for (p, n) in &late {
-                let p = *p;
-                if let Some(pl) = Player::active_for(&players, p) {
-                    let body = ctx.templates.render(
-                        "notice.txt",
-                        context! { title => format!("Reminder: game {}, {}", game.name, phase_name), lines => vec![
-                            format!("The deadline is {when} ({} from now).", timing::format_span(deadline - now)),
-                            format!("{} still has to order: {}.", pname(&v, p), n.missing.join(", ")),
-                            format!("Sign on with SIGNON {}{} <password> and send your orders.", v.powers[p as usize].letter, game.name),
-                        ] },
-                    );
-                    ctx.notice(conn, &pl.email, &format!("Reminder: orders due in game {}", game.name), body, Some(game.id), None)?;
+            // a phase that began inside its reminder window gets none (see reminder_time)
+            let start = timeline::phase_start(conn, game.id, game.seq)?;
+            let remind = reminder_time(deadline, game.settings.reminder_secs, start).is_some();
+            if remind {
+                for (p, n) in &late {
+                    let p = *p;
+                    if let Some(pl) = Player::active_for(&players, p) {
+                        let body = ctx.templates.render(
+                            "notice.txt",
+                            context! { title => format!("Reminder: game {}, {}", game.name, phase_name), lines => vec![
+                                format!("The deadline is {when} ({} from now).", timing::format_span(deadline - now)),
+                                format!("{} still has to order: {}.", pname(&v, p), n.missing.join(", ")),
+                                format!("Sign on with SIGNON {}{} <password> and send your orders.", v.powers[p as usize].letter, game.name),
+                            ] },
+                        );
+                        ctx.notice(conn, &pl.email, &format!("Reminder: orders due in game {}", game.name), body, Some(game.id), None)?;
+                    }
                 }
             }
             game.reminded = game.seq;
@@ -92,6 +143,12 @@ pub fn tick_game(conn: &Connection, ctx: &mut Ctx, id: i64) -> anyhow::Result<us
     let grace = game.grace_until.unwrap_or(deadline);
     if now < grace {
         if game.late_noticed < game.seq {
+            let after = if game.settings.nmr {
+                let rules = game.rules(&v).map_err(anyhow::Error::msg)?;
+                format!("missing orders take the defaults: {}", defaults_text(pos.phase.kind, &rules))
+            } else {
+                "the game waits for its master".to_string()
+            };
             let names: Vec<String> = late.iter().map(|(p, _)| pname(&v, *p)).collect();
             for &(p, _) in &late {
                 if let Some(pl) = Player::active_for(&players, p) {
@@ -99,8 +156,7 @@ pub fn tick_game(conn: &Connection, ctx: &mut Ctx, id: i64) -> anyhow::Result<us
                         "notice.txt",
                         context! { title => format!("Late: game {}, {}", game.name, phase_name), lines => vec![
                             format!("The deadline ({when}) has passed and your orders for {} are not complete.", pname(&v, p)),
-                            format!("You have until {} to send them; after that, {}.", timing::format_time(grace, ctx.cfg.timezone),
-                                if game.settings.nmr { "missing orders take the defaults (units hold, retreats disband, builds are waived, removals are chosen for you)" } else { "the game waits for its master" }),
+                            format!("You have until {} to send them; after that, {after}.", timing::format_time(grace, ctx.cfg.timezone)),
                         ] },
                     );
                     ctx.notice(conn, &pl.email, &format!("Late: orders missing in game {}", game.name), body, Some(game.id), None)?;

@@ -7,7 +7,7 @@ use crate::map::{PowerId, Variant};
 use crate::order::Order;
 use crate::parse;
 use crate::phase::PhaseKind;
-use crate::rules::Rulebook;
+use crate::rules::{RetreatDefault, Rulebook};
 use crate::store::games::Game;
 use crate::store::orders::{self as stored};
 use rusqlite::Connection;
@@ -155,7 +155,7 @@ pub fn submit_line(conn: &Connection, v: &Variant, rules: &Rulebook, game: &Game
             && let Some(n) = r.note
             && static_error(n)
         {
-            out.push(Err(format!("{canonical}: {}", explain(v, pos, power, &o, n))));
+            out.push(Err(format!("{canonical}: {}", explain(v, rules, pos, power, &o, n))));
             continue;
         }
         stored::replace(conn, game.id, game.seq, power, &key, &canonical, mail_id, now)?;
@@ -164,7 +164,8 @@ pub fn submit_line(conn: &Connection, v: &Variant, rules: &Rulebook, game: &Game
     Ok(out)
 }
 
-fn explain(v: &Variant, pos: &Position, power: PowerId, o: &Order, n: Note) -> String {
+/// Why an order was refused, with what the unit may do instead.
+fn explain(v: &Variant, rules: &Rulebook, pos: &Position, power: PowerId, o: &Order, n: Note) -> String {
     let base = n.text().to_string();
     match n {
         Note::NoSuchUnit => {
@@ -177,9 +178,13 @@ fn explain(v: &Variant, pos: &Position, power: PowerId, o: &Order, n: Note) -> S
             };
             format!("{base} ({what})")
         }
-        Note::RetreatNotAllowed => {
+        Note::RetreatNotAllowed | Note::DisbandNotAllowed => {
             let opts = o.unit().and_then(|u| pos.dislodged.iter().find(|d| d.unit.loc.prov == u.loc.prov)).map(|d| d.options.iter().map(|l| v.loc_code(*l)).collect::<Vec<_>>());
+            // with the right-hand rule a unit that can retreat may not disband
+            // (the engine voids it: DisbandNotAllowed), so it is not offered
+            let rhr = rules.retreat_default == RetreatDefault::RightHand;
             match opts {
+                Some(o) if !o.is_empty() && rhr => format!("{base} (it may retreat to {}; without a valid order it retreats by the right-hand rule)", o.join(", ")),
                 Some(o) if !o.is_empty() => format!("{base} (it may retreat to {}, or disband)", o.join(", ")),
                 _ => format!("{base} (it can only disband)"),
             }

@@ -16,6 +16,7 @@ pub mod orders;
 pub mod outbox;
 pub mod phases;
 pub mod press;
+pub mod timeline;
 
 use rusqlite::Connection;
 use std::path::Path;

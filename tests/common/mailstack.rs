@@ -7,25 +7,38 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+/// The servers' directory: `MAIL_DIR`, as `mailstack.sh start` printed it
+/// (test.sh exports it).
 pub fn mail_dir() -> PathBuf {
-    PathBuf::from(std::env::var("MAIL_DIR").unwrap_or_else(|_| "/tmp/mailjudge-mail".into()))
+    PathBuf::from(std::env::var("MAIL_DIR").unwrap_or_else(|_| panic!("MAIL_DIR is not set: start the servers with `eval \"$(bash tests/mailstack/mailstack.sh start)\"` (test.sh does)")))
 }
 
-fn port(var: &str, default: u16) -> u16 {
-    std::env::var(var).ok().and_then(|p| p.parse().ok()).unwrap_or(default)
+/// A setting of the running servers: from `$MAIL_DIR/env` (written by
+/// `mailstack.sh start`, which chooses free ports), else the environment.
+pub fn setting(var: &str) -> Option<String> {
+    let file = std::fs::read_to_string(mail_dir().join("env")).unwrap_or_default();
+    let prefix = format!("{var}=");
+    file.lines().find_map(|l| l.strip_prefix(&prefix)).map(|v| v.trim_matches('"').to_string()).or_else(|| std::env::var(var).ok())
+}
+
+fn port(var: &str) -> u16 {
+    setting(var).and_then(|p| p.parse().ok()).unwrap_or_else(|| panic!("{var}: no port in {}/env or the environment (is the mail stack running?)", mail_dir().display()))
 }
 
 pub fn smtp_port() -> u16 {
-    port("SMTP_PORT", 10025)
+    port("SMTP_PORT")
 }
 pub fn submission_port() -> u16 {
-    port("SUBMISSION_PORT", 10587)
+    port("SUBMISSION_PORT")
+}
+pub fn smtps_port() -> u16 {
+    port("SMTPS_PORT")
 }
 pub fn imap_port() -> u16 {
-    port("IMAP_PORT", 10143)
+    port("IMAP_PORT")
 }
 pub fn imaps_port() -> u16 {
-    port("IMAPS_PORT", 10993)
+    port("IMAPS_PORT")
 }
 
 pub fn script(action: &str) {
