@@ -140,7 +140,7 @@ struct G {
 
 impl G {
     fn new(options: Option<&str>) -> G {
-        let w = World::new(mailjudge::timing::parse_date("2026-11-23 12:00", chrono_tz::Tz::UTC, 0, false).unwrap());
+        let w = World::new(mailjudge::timing::parse_date("2026-11-23 12:00", chrono_tz::Tz::UTC, 1_790_000_000, false).unwrap());
         let mut g = G { w, n: 0 };
         if let Some(opts) = options {
             g.send(GM, &format!("CREATE ?demo gmpass standard {opts}"));
