@@ -8,6 +8,7 @@ use crate::mail::maildir::Maildir;
 use crate::mail::smtp::{SendmailOutbound, SmtpOutbound};
 use crate::mail::{Inbound, Outbound};
 use std::sync::atomic::{AtomicBool, Ordering};
+use anyhow::Context;
 use std::time::Duration;
 
 pub fn inbound(cfg: &Config) -> anyhow::Result<Box<dyn Inbound>> {
@@ -40,25 +41,97 @@ pub struct Daemon {
     pub judge: Judge,
     pub inbound: Box<dyn Inbound>,
     pub outbound: Box<dyn Outbound>,
+    /// Held for the life of the daemon: one judge per database and spool.
+    _locks: Vec<std::fs::File>,
+}
+
+/// The file in a Maildir inbox that names the database it was used with.
+pub const SPOOL_MARKER: &str = ".mailjudge-database";
+
+/// Takes an exclusive lock on `path` (created if needed), or says who holds it.
+fn lock(path: &std::path::Path, what: &str) -> anyhow::Result<std::fs::File> {
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)?;
+    }
+    let f = std::fs::OpenOptions::new().create(true).truncate(false).write(true).open(path).with_context(|| format!("opening the lock file {}", path.display()))?;
+    match f.try_lock() {
+        Ok(()) => Ok(f),
+        Err(std::fs::TryLockError::WouldBlock) => anyhow::bail!("another mailjudge is already running on this {what} (it holds {}): refusing to run twice", path.display()),
+        Err(std::fs::TryLockError::Error(e)) => Err(e).with_context(|| format!("locking {}", path.display())),
+    }
 }
 
 impl Daemon {
     pub fn new(cfg: Config, clock: Clock) -> anyhow::Result<Daemon> {
+        Daemon::open(cfg, clock, false)
+    }
+
+    /// Opens the judge for serving: locks the database and the Maildir inbox
+    /// (a second judge on either is refused), then checks that the spool was
+    /// not used with another database: a new or replaced database beside a
+    /// spool that an earlier one processed is refused unless `init`.
+    pub fn open(cfg: Config, clock: Clock, init: bool) -> anyhow::Result<Daemon> {
+        let mut locks = vec![lock(&cfg.database.with_extension("lock"), "database")?];
+        if let Transport::Maildir(p) = &cfg.inbound {
+            locks.push(lock(&p.join(".mailjudge.lock"), "inbox")?);
+        }
         let mut inbound = inbound(&cfg)?;
-        let outbound = outbound(&cfg)?;
+        let spool = match &cfg.inbound {
+            Transport::Maildir(p) => Some(p.join(SPOOL_MARKER)),
+            _ => None,
+        };
         let judge = Judge::open(cfg, clock)?;
+        let instance = match judge.get_state("instance")? {
+            Some(i) => i,
+            None => {
+                let i = format!("{:016x}", crate::password::random_u64());
+                judge.set_state("instance", &i)?;
+                i
+            }
+        };
+        if let Some(marker) = spool {
+            match std::fs::read_to_string(&marker).ok().map(|t| t.trim().to_string()) {
+                Some(m) if m == instance => {}
+                Some(m) if !init => anyhow::bail!(
+                    "the inbox spool was used with another database (instance {m}; this database {} is instance {instance}): a new or replaced database would answer old mail again and reuse outbox names. If this is intended, start once with --init",
+                    judge.ctx.cfg.database.display()
+                ),
+                other => {
+                    if other.is_some() {
+                        tracing::warn!("--init: the inbox spool now belongs to this database (instance {instance})");
+                    }
+                    std::fs::write(&marker, format!("{instance}\n")).with_context(|| format!("writing {}", marker.display()))?;
+                }
+            }
+        }
+        let outbound = match &judge.ctx.cfg.outbound {
+            // outbox file names carry the database's instance: a new database never overwrites waiting mail
+            Transport::Maildir(p) => Box::new(Maildir::open(p)?.with_instance(&instance)?),
+            _ => outbound(&judge.ctx.cfg)?,
+        };
         if let Some(s) = judge.get_state("inbound")? {
             inbound.set_state(&s);
         }
-        Ok(Daemon { judge, inbound, outbound })
+        Ok(Daemon { judge, inbound, outbound, _locks: locks })
     }
 
     /// One pass: all mail waiting (batch by batch, replies sent after each
     /// batch), then deadlines, then the outbox.
     pub fn step(&mut self) -> anyhow::Result<Step> {
+        self.step_until(None)
+    }
+
+    /// [`Daemon::step`], ending early (between batches) once `stop` is set.
+    pub fn step_until(&mut self, stop: Option<&AtomicBool>) -> anyhow::Result<Step> {
         let mut step = Step::default();
         let batch = self.judge.ctx.cfg.limits.batch;
+        // mail gets at most one poll interval per pass: deadlines run between
+        let budget = Duration::from_secs(self.judge.ctx.cfg.poll_seconds.max(1));
+        let started = std::time::Instant::now();
         loop {
+            if started.elapsed() >= budget || stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+                break;
+            }
             let mails = self.inbound.fetch(batch)?;
             if mails.is_empty() {
                 break;
@@ -97,12 +170,15 @@ impl Daemon {
         };
         let mut backoff = Duration::from_secs(1);
         while !stop.load(Ordering::Relaxed) {
-            match self.step() {
+            match self.step_until(Some(stop)) {
                 Ok(s) => {
                     if s.mails + s.phases + s.sent > 0 {
                         tracing::info!("{} mail(s) read, {} answered, {} phase(s) processed, {} mail(s) sent", s.mails, s.answered, s.phases, s.sent);
                     }
                     backoff = Duration::from_secs(1);
+                    if stop.load(Ordering::Relaxed) {
+                        break;
+                    }
                     let waited = match idle {
                         // the outbox may hold mail to retry: wake up for it too
                         Some(t) => self.inbound.wait(if self.judge.outbox_pending().unwrap_or(false) { poll } else { t }),

@@ -55,6 +55,10 @@ pub enum Command {
         /// One pass (all waiting mail, due deadlines, the outbox), then exit.
         #[arg(long)]
         once: bool,
+        /// Use this database with an inbox spool that an earlier database
+        /// processed (a new or restored database): without it the judge refuses.
+        #[arg(long)]
+        init: bool,
     },
     /// Validate the configuration (and templates) and print what it says.
     CheckConfig {
@@ -132,7 +136,7 @@ pub fn main() -> ExitCode {
         Command::Adjudicate { variant, jsonl, variants_dir, rules } => return engine::adjudicate(variant, jsonl, variants_dir, rules),
         Command::Parse { variant, phase } => return engine::parse(variant, phase),
         Command::CheckVariant { file } => return engine::check_variant(file),
-        Command::Serve { config, once } => serve::serve(config, once),
+        Command::Serve { config, once, init } => serve::serve(config, once, init),
         Command::CheckConfig { config, connect } => serve::check_config(config, connect),
         Command::Backup { config, file } => serve::backup(config, file),
         Command::Mail { config, from, subject } => serve::mail(config, from, subject),

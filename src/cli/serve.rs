@@ -5,22 +5,39 @@ use crate::daemon::Daemon;
 use crate::judge::Clock;
 use std::io::Read;
 use std::process::ExitCode;
+use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 /// `mailjudge serve`.
-pub fn serve(config: ConfigArg, once: bool) -> anyhow::Result<ExitCode> {
+pub fn serve(config: ConfigArg, once: bool, init: bool) -> anyhow::Result<ExitCode> {
     let cfg = load_config(&config)?;
     tracing_subscriber::fmt().with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr())).with_env_filter(tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into())).with_writer(std::io::stderr).init();
-    let mut d = Daemon::new(cfg, Clock::System)?;
+    let mut d = Daemon::open(cfg, Clock::System, init)?;
     if once {
-        let s = d.step()?;
-        println!("{} mail(s) read, {} answered, {} phase(s) processed, {} mail(s) sent", s.mails, s.answered, s.phases, s.sent);
+        // passes until the inbox is empty (one pass gives mail at most a poll interval)
+        let mut t = crate::daemon::Step::default();
+        loop {
+            let s = d.step()?;
+            t.mails += s.mails;
+            t.answered += s.answered;
+            t.phases += s.phases;
+            t.sent += s.sent;
+            if s.mails == 0 {
+                break;
+            }
+        }
+        println!("{} mail(s) read, {} answered, {} phase(s) processed, {} mail(s) sent", t.mails, t.answered, t.phases, t.sent);
         return Ok(ExitCode::SUCCESS);
     }
     let c = &d.judge.ctx.cfg;
     tracing::info!("mailjudge serving: in {}; out {}; database {}", c.inbound.describe(), c.outbound.describe(), c.database.display());
-    let stop = AtomicBool::new(false);
+    // SIGINT and SIGTERM: the current mail is finished, then the loop ends
+    let stop = Arc::new(AtomicBool::new(false));
+    for sig in [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM] {
+        signal_hook::flag::register(sig, Arc::clone(&stop))?;
+    }
     d.run(&stop);
+    tracing::info!("mailjudge stopped (signal received): nothing is left half done");
     Ok(ExitCode::SUCCESS)
 }
 

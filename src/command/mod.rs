@@ -25,7 +25,7 @@ pub mod parse;
 pub mod press;
 pub mod settings;
 
-use crate::game::{self, Game, GameStatus, Player, PlayerRole, PlayerStatus, pname};
+use crate::game::{self, Game, GameStatus, Player, PlayerStatus, pname};
 use crate::judge::Ctx;
 use crate::mail::read::Incoming;
 use crate::map::PowerId;
