@@ -58,6 +58,13 @@ impl Daemon {
     pub fn step(&mut self) -> anyhow::Result<Step> {
         let mut step = Step::default();
         let batch = self.judge.ctx.cfg.limits.batch;
+        // deferred mail whose turn has come (its senders are under the rate
+        // limit again) goes first: it came before anything in the inbox
+        let deferred = self.judge.handle_deferred(batch)?;
+        if !deferred.is_empty() {
+            step.answered += deferred.iter().filter(|o| **o == MailOutcome::Answered).count();
+            step.sent += self.judge.flush_outbox(self.outbound.as_mut())?;
+        }
         loop {
             let mails = self.inbound.fetch(batch)?;
             if mails.is_empty() {
