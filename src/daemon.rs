@@ -125,6 +125,13 @@ impl Daemon {
     pub fn step_until(&mut self, stop: Option<&AtomicBool>) -> anyhow::Result<Step> {
         let mut step = Step::default();
         let batch = self.judge.ctx.cfg.limits.batch;
+        // deferred mail whose turn has come (its senders are under the rate
+        // limit again) goes first: it came before anything in the inbox
+        let deferred = self.judge.handle_deferred(batch)?;
+        if !deferred.is_empty() {
+            step.answered += deferred.iter().filter(|o| **o == MailOutcome::Answered).count();
+            step.sent += self.judge.flush_outbox(self.outbound.as_mut())?;
+        }
         // mail gets at most one poll interval per pass: deadlines run between
         let budget = Duration::from_secs(self.judge.ctx.cfg.poll_seconds.max(1));
         let started = std::time::Instant::now();

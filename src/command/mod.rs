@@ -116,20 +116,10 @@ pub const MAX_FAILED_SIGNONS_PER_HOUR: i64 = 10;
 /// What a command answers: lines for the reply, or why it failed.
 pub type R = Result<Vec<String>, Fail>;
 
-fn mask(line: &str, cmd: &Cmd) -> String {
-    let w: Vec<&str> = line.split_whitespace().collect();
-    match cmd {
-        Cmd::Create { .. } | Cmd::Join { .. } | Cmd::Signon { .. } => {
-            let skip = if w.first().is_some_and(|x| x.eq_ignore_ascii_case("sign")) { 1 } else { 0 };
-            w.iter().enumerate().map(|(i, x)| if i == 2 + skip { "******" } else { x }).collect::<Vec<_>>().join(" ")
-        }
-        Cmd::Observe { password: Some(_), .. } => w.iter().enumerate().map(|(i, x)| if i == 2 { "******" } else { x }).collect::<Vec<_>>().join(" "),
-        Cmd::Set { key: SetKey::Password, .. } => {
-            let n = w.len();
-            w.iter().enumerate().map(|(i, x)| if i == n - 1 && n > 2 { "******" } else { x }).collect::<Vec<_>>().join(" ")
-        }
-        _ => line.to_string(),
-    }
+/// A line as the reply echoes it: every password masked (the same
+/// classification as the stored mail's redaction, see [`crate::mail::redact`]).
+fn mask(line: &str) -> String {
+    crate::mail::redact::mask_line(line)
 }
 
 
@@ -139,7 +129,7 @@ pub fn run(conn: &Connection, ctx: &mut Ctx, inc: &Incoming, mail_id: i64) -> an
     s.run_lines(&inc.lines)?;
     let reply = s.render(inc.cut_lines);
     for addr in std::mem::take(&mut s.copies) {
-        let lines: Vec<String> = inc.lines.iter().map(|l| mask(l, &parse::parse(l))).collect();
+        let lines: Vec<String> = inc.lines.iter().map(|l| mask(l)).collect();
         let body = s.ctx.templates.render("copy.txt", context! { judge => s.ctx.cfg.name.clone(), sender => inc.from.clone(), lines => lines, reply => reply.clone() });
         s.ctx.notice(conn, &addr, "Your seat was signed on from another address", body, None, None)?;
     }
@@ -175,7 +165,7 @@ impl<'a> Session<'a> {
                 hook(line);
             }
             let cmd = parse::parse(line);
-            let input = mask(line, &cmd);
+            let input = mask(line);
             if cmd == Cmd::Signoff {
                 self.entries.push(Entry { input, responses: vec!["Signed off: the rest of the mail is not read.".into()] });
                 break;

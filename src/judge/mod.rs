@@ -22,6 +22,7 @@ use crate::mail::{Outbound, RawMail};
 use crate::map::Variant;
 use anyhow::Context;
 use crate::password::Passwords;
+use sha2::{Digest, Sha256};
 use crate::report::Templates;
 use crate::store;
 use rusqlite::Connection;
@@ -309,22 +310,58 @@ impl Judge {
     }
 }
 
-fn store_mail(conn: &Connection, ctx: &Ctx, message_id: &str, sender: &str, subject: &str, raw: &[u8], outcome: &str) -> rusqlite::Result<i64> {
-    // an oversized mail is kept cut to the limit (its headers and start)
-    let keep = &raw[..raw.len().min(ctx.cfg.limits.max_message_bytes)];
-    store::mails::insert(conn, &store::mails::MailRow { message_id, sender, subject, raw: keep, received: ctx.now(), outcome })
+/// Stores an inbound mail. `raw` is what is kept: the mail with its passwords
+/// redacted, or, for a deferred mail, as received (it is read again when its
+/// turn comes); cut to the size limit (its headers and start; a deferred mail
+/// one byte more, so that it is still seen as too large).
+fn store_mail(conn: &Connection, ctx: &Ctx, message_id: &str, sender: &str, subject: &str, raw: &[u8], content_hash: &str, outcome: &str) -> rusqlite::Result<i64> {
+    let deferred = outcome == DEFERRED;
+    let max = ctx.cfg.limits.max_message_bytes + usize::from(deferred);
+    let keep = &raw[..raw.len().min(max)];
+    let now = ctx.now();
+    let handled = handled_outcome(outcome).then_some(now);
+    store::mails::insert(conn, &store::mails::MailRow { message_id, sender, subject, raw: keep, received: now, outcome, content_hash, handled })
 }
 
-/// Handles one inbound mail inside the caller's transaction.
+/// Handles one inbound mail inside the caller's transaction: a new one, or a
+/// deferred one given again by [`Judge::handle_deferred`].
+///
+/// - The same Message-ID with the same content (passwords redacted) as a stored
+///   mail: a duplicate, nothing done. With other content: a new mail.
+/// - Ignored mail (bounces, auto-replies, ...) is stored and never counts
+///   towards the sender's rate limit.
+/// - A sender who had `limits.mails_per_sender_per_hour` mails handled in the
+///   last hour, or who has deferred mail waiting, has the mail stored `deferred`
+///   (one notice when deferral starts); it is handled later, in the order mail
+///   came, as soon as the sender is under the limit.
+/// - Otherwise the commands run and the reply is queued to the From address.
+///
+/// Passwords are redacted before anything is stored (see [`crate::mail::redact`]).
 pub fn handle_mail(conn: &Connection, ctx: &mut Ctx, raw: &[u8]) -> anyhow::Result<MailOutcome> {
     let limits = ReadLimits { max_bytes: ctx.cfg.limits.max_message_bytes, max_lines: ctx.cfg.limits.max_lines };
     let verdict = read::read(raw, &ctx.cfg.address, limits);
-    if store::mails::seen(conn, verdict.message_id())? {
-        return Ok(MailOutcome::Duplicate);
+    let kept = Kept::new(&verdict, raw);
+    let now = ctx.now();
+    if !verdict.from().is_empty() {
+        store::mails::clamp_future(conn, verdict.from(), now)?;
     }
-    let inc = match verdict {
-        Verdict::Ignore { message_id, from, reason, unreadable } => {
-            let mail_id = store_mail(conn, ctx, &message_id, &from, "", raw, &format!("ignored: {reason}"))?;
+    let deferred = match known(conn, &kept.message_id, raw, &kept.hash)? {
+        Known::New => None,
+        Known::Deferred(id) => Some(id),
+        Known::Duplicate => return Ok(MailOutcome::Duplicate),
+    };
+    let mut inc = match verdict {
+        Verdict::Ignore { from, reason, unreadable, .. } => {
+            let message_id = kept.message_id.clone();
+            let outcome = format!("ignored: {reason}");
+            let mail_id = match deferred {
+                // deferred, and now ignored (the configuration changed): settled as ignored
+                Some(id) => {
+                    store::mails::settle(conn, id, &kept.stored(ctx), &outcome, None)?;
+                    id
+                }
+                None => store_mail(conn, ctx, &message_id, &from, "", &kept.redacted, &kept.hash, &outcome)?,
+            };
             tracing::info!("ignored mail {message_id} from {from}: {reason}");
             if unreadable {
                 let keeper = ctx.cfg.keeper.clone();
@@ -335,24 +372,44 @@ pub fn handle_mail(conn: &Connection, ctx: &mut Ctx, raw: &[u8]) -> anyhow::Resu
         }
         Verdict::Answer(i) => i,
     };
-    let recent = store::mails::count_recent(conn, &inc.from, ctx.now() - 3600)?;
+    // the judge answers the From address only, for replies and for the
+    // commands' own mail alike (see `reply_to`); a subject with a password in
+    // it is neither stored nor echoed in the reply's subject
+    inc.reply_to = inc.from.clone();
+    inc.subject = kept.subject(&inc.subject);
+    inc.message_id = kept.message_id.clone();
     let limit = ctx.cfg.limits.mails_per_sender_per_hour as i64;
-    if recent >= limit {
-        let mail_id = store_mail(conn, ctx, &inc.message_id, &inc.from, &inc.subject, raw, "rate-limited")?;
-        if recent == limit {
-            let body = ctx.templates.render(
-                "notice.txt",
-                minijinja::context! { title => "Too many mails", lines => vec![
-                    format!("You have sent {limit} mails to this judge within an hour: that is its limit."),
-                    "Mails over the limit are kept but not read or answered. Wait an hour and send your commands again.".to_string(),
-                ] },
-            );
-            let m = reply_to(ctx, &inc, body);
-            ctx.queue(conn, &m, None, Some(mail_id))?;
+    let recent = store::mails::count_recent(conn, &inc.from, now - 3600)?;
+    let oldest = store::mails::oldest_deferred(conn, &inc.from)?;
+    match deferred {
+        // over the limit, or behind the sender's deferred mail: deferred too
+        None if recent >= limit || oldest.is_some() => {
+            let mail_id = store_mail(conn, ctx, &inc.message_id, &inc.from, &inc.subject, raw, &kept.hash, DEFERRED)?;
+            tracing::info!("mail {} from {} deferred: {recent} mail(s) handled in the last hour", inc.message_id, inc.from);
+            if oldest.is_none() {
+                // deferral starts: one notice, not one per mail
+                let body = ctx.templates.render(
+                    "notice.txt",
+                    minijinja::context! { title => "Too many mails", lines => vec![
+                        format!("You have sent {limit} mails to this judge within an hour: that is its limit."),
+                        "This mail, and any more you send, is kept and will be read in the order they came as soon as the hour allows; each will be answered then. This notice is sent once.".to_string(),
+                    ] },
+                );
+                send_reply(conn, ctx, &inc, body, mail_id)?;
+            }
+            return Ok(MailOutcome::RateLimited);
         }
-        return Ok(MailOutcome::RateLimited);
+        // a deferred mail waits for its turn: the sender's oldest, under the limit
+        Some(id) if recent >= limit || oldest != Some(id) => return Ok(MailOutcome::RateLimited),
+        _ => {}
     }
-    let mail_id = store_mail(conn, ctx, &inc.message_id, &inc.from, &inc.subject, raw, "answered")?;
+    let mail_id = match deferred {
+        Some(id) => {
+            store::mails::settle(conn, id, &kept.stored(ctx), ANSWERED, Some(now))?;
+            id
+        }
+        None => store_mail(conn, ctx, &inc.message_id, &inc.from, &inc.subject, &kept.redacted, &kept.hash, ANSWERED)?,
+    };
     let body = if inc.too_large {
         ctx.templates.render(
             "notice.txt",
@@ -364,11 +421,18 @@ pub fn handle_mail(conn: &Connection, ctx: &mut Ctx, raw: &[u8]) -> anyhow::Resu
     } else {
         crate::command::run(conn, ctx, &inc, mail_id)?
     };
-    let m = reply_to(ctx, &inc, body);
-    ctx.queue(conn, &m, None, Some(mail_id))?;
+    if !send_reply(conn, ctx, &inc, body, mail_id)? {
+        store::mails::set_outcome(conn, mail_id, &format!("{ANSWERED}; reply withheld: too many replies to this address within an hour"))?;
+    }
     Ok(MailOutcome::Answered)
 }
 
+/// The reply to `inc`, addressed to its From address.
+///
+/// Reply-To is not followed: the From address is what the rate limit counts and
+/// what the judge knows a player by, while a forged Reply-To would aim the
+/// judge's replies (each as long as a HISTORY) at a third party that never
+/// wrote. A body longer than [`MAX_REPLY_BYTES`] is cut ([`cut_reply`]).
 fn reply_to(ctx: &Ctx, inc: &read::Incoming, body: String) -> OutMail {
     let subject = if inc.subject.trim().is_empty() {
         format!("{}: your mail", ctx.cfg.name)
@@ -380,9 +444,9 @@ fn reply_to(ctx: &Ctx, inc: &read::Incoming, body: String) -> OutMail {
     let mut references = inc.references.clone();
     references.push(inc.message_id.clone());
     OutMail {
-        to: inc.reply_to.clone(),
+        to: inc.from.clone(),
         subject,
-        body,
+        body: cut_reply(body, MAX_REPLY_BYTES),
         message_id: ctx.new_message_id(),
         in_reply_to: Some(inc.message_id.clone()),
         references,
@@ -392,15 +456,24 @@ fn reply_to(ctx: &Ctx, inc: &read::Incoming, body: String) -> OutMail {
 }
 
 /// A mail whose handling failed: kept, marked, and (if it has a sender) answered
-/// with an apology; the keeper is told.
+/// with an apology; the keeper is told. A deferred mail whose turn it was is
+/// marked failed in place.
 fn record_failure(conn: &Connection, ctx: &mut Ctx, raw: &[u8], error: &str) -> anyhow::Result<MailOutcome> {
     let limits = ReadLimits { max_bytes: ctx.cfg.limits.max_message_bytes, max_lines: ctx.cfg.limits.max_lines };
     let verdict = read::read(raw, &ctx.cfg.address, limits);
-    if store::mails::seen(conn, verdict.message_id())? {
-        return Ok(MailOutcome::Duplicate);
-    }
-    let mail_id = store_mail(conn, ctx, verdict.message_id(), verdict.from(), "", raw, &format!("failed: {error}"))?;
-    if let Verdict::Answer(inc) = verdict {
+    let kept = Kept::new(&verdict, raw);
+    let outcome = format!("failed: {error}");
+    let mail_id = match known(conn, &kept.message_id, raw, &kept.hash)? {
+        Known::Duplicate => return Ok(MailOutcome::Duplicate),
+        Known::Deferred(id) => {
+            store::mails::settle(conn, id, &kept.stored(ctx), &outcome, Some(ctx.now()))?;
+            id
+        }
+        Known::New => store_mail(conn, ctx, &kept.message_id, verdict.from(), "", &kept.redacted, &kept.hash, &outcome)?,
+    };
+    if let Verdict::Answer(mut inc) = verdict {
+        inc.subject = kept.subject(&inc.subject);
+        inc.message_id = kept.message_id.clone();
         let body = ctx.templates.render(
             "notice.txt",
             minijinja::context! { title => "Internal error", lines => vec![
@@ -408,10 +481,182 @@ fn record_failure(conn: &Connection, ctx: &mut Ctx, raw: &[u8], error: &str) -> 
                 "Your mail is kept and the judge's keeper has been told; please send it again later.".to_string(),
             ] },
         );
-        let m = reply_to(ctx, &inc, body);
-        ctx.queue(conn, &m, None, Some(mail_id))?;
+        send_reply(conn, ctx, &inc, body, mail_id)?;
     }
     let keeper = ctx.cfg.keeper.clone();
-    ctx.notice(conn, &keeper, "mailjudge: a mail failed", format!("Mail #{mail_id} ({}) failed:\n{error}\n", read::content_id(raw)), None, None)?;
+    ctx.notice(conn, &keeper, "mailjudge: a mail failed", format!("Mail #{mail_id} ({}) failed:\n{error}\n", kept.message_id), None, None)?;
     Ok(MailOutcome::Unreadable(format!("failed: {error}")))
+}
+
+/// The largest reply body the judge sends, in bytes (64 KiB): a longer one is
+/// cut at a line end with a closing line saying so ([`cut_reply`]).
+pub const MAX_REPLY_BYTES: usize = 64 * 1024;
+
+/// Replies the judge sends to one mailbox per hour (`name@domain` and every
+/// `name+tag@domain` together). Past it a mail is still handled, but its reply
+/// is not queued (logged, and noted in the mail's outcome): with forged From
+/// addresses, the judge could otherwise be made to flood a mailbox. The limit
+/// is never below `limits.mails_per_sender_per_hour`, so that a judge
+/// configured to take more mail from one sender answers all of it.
+pub const MAX_REPLIES_PER_ADDRESS_PER_HOUR: u32 = 30;
+
+/// Outcome of a stored mail that was answered.
+const ANSWERED: &str = "answered";
+/// Outcome of a stored mail over its sender's rate limit, to be handled later.
+const DEFERRED: &str = "deferred";
+
+/// Whether a mail with this outcome was handled (counts towards the rate limit).
+fn handled_outcome(outcome: &str) -> bool {
+    outcome.starts_with(ANSWERED) || outcome.starts_with("failed:")
+}
+
+/// `body` cut to at most `max` bytes: at the end of the last line that fits,
+/// followed by a line saying that the reply was cut and how to ask for less.
+/// A body within `max` is returned as it is.
+pub fn cut_reply(body: String, max: usize) -> String {
+    if body.len() <= max {
+        return body;
+    }
+    let note = format!(
+        "\n[This reply was cut here: it is longer than {} bytes, the most the judge sends in one mail. Ask for less at a time: HISTORY game FROM phase TO phase, one game at a time.]\n",
+        max
+    );
+    let mut end = max.saturating_sub(note.len());
+    while !body.is_char_boundary(end) {
+        end -= 1;
+    }
+    let end = body[..end].rfind('\n').map(|i| i + 1).unwrap_or(end);
+    let mut out = String::with_capacity(end + note.len());
+    out.push_str(&body[..end]);
+    out.push_str(&note);
+    out
+}
+
+/// The mailbox an address delivers to, for the per-address reply limit:
+/// lowercase, without a `+tag` (`Name+x@Example.org` → `name@example.org`).
+pub fn mailbox_key(addr: &str) -> String {
+    let addr = addr.trim().to_ascii_lowercase();
+    match addr.rsplit_once('@') {
+        Some((local, domain)) => {
+            let base = local.split('+').next().filter(|b| !b.is_empty()).unwrap_or(local);
+            format!("{base}@{domain}")
+        }
+        None => addr,
+    }
+}
+
+/// Queues the reply to `inc` (see [`reply_to`]) unless its mailbox had its
+/// hourly share of replies ([`MAX_REPLIES_PER_ADDRESS_PER_HOUR`]). Returns
+/// whether it was queued.
+fn send_reply(conn: &Connection, ctx: &Ctx, inc: &read::Incoming, body: String, mail_id: i64) -> anyhow::Result<bool> {
+    let m = reply_to(ctx, inc, body);
+    let key = mailbox_key(&m.to);
+    let cap = MAX_REPLIES_PER_ADDRESS_PER_HOUR.max(ctx.cfg.limits.mails_per_sender_per_hour) as i64;
+    let sent = store::mails::replies_since(conn, &key, ctx.now() - 3600)?;
+    if sent >= cap {
+        tracing::warn!("mail #{mail_id} ({}): no reply to {}: {sent} replies to {key} within the last hour, the most it gets", inc.message_id, m.to);
+        return Ok(false);
+    }
+    ctx.queue(conn, &m, None, Some(mail_id))?;
+    Ok(true)
+}
+
+/// An inbound mail as the judge keeps it.
+struct Kept {
+    /// The raw mail with its passwords redacted.
+    redacted: Vec<u8>,
+    /// The secrets found in it (longest first).
+    secrets: Vec<String>,
+    /// SHA-256 (hex) of `redacted`: with the Message-ID, what the mail is known by.
+    /// Of the redacted mail, not the raw one: a hash of the raw mail next to the
+    /// redacted text would let anyone with the database test password guesses
+    /// (the price: a correction of nothing but a password, to one of the same
+    /// length, under the same Message-ID and otherwise the same bytes, reads as
+    /// the same mail again).
+    hash: String,
+    /// Its Message-ID; for a mail without one, the reader's content id is taken
+    /// of the redacted mail (for the same reason).
+    message_id: String,
+}
+
+impl Kept {
+    fn new(verdict: &Verdict, raw: &[u8]) -> Kept {
+        let lines: &[String] = match verdict {
+            Verdict::Answer(i) => &i.lines,
+            Verdict::Ignore { .. } => &[],
+        };
+        let secrets = crate::mail::redact::mail_secrets(lines, raw);
+        let redacted = crate::mail::redact::redact_secrets(&secrets, lines, raw);
+        let hash = Sha256::digest(&redacted).iter().map(|b| format!("{b:02x}")).collect();
+        let mut message_id = verdict.message_id().to_string();
+        if message_id == read::content_id(raw) {
+            message_id = read::content_id(&redacted);
+        }
+        Kept { redacted, secrets, hash, message_id }
+    }
+
+    /// The redacted mail cut to the size limit, as stored once handled.
+    fn stored(&self, ctx: &Ctx) -> Vec<u8> {
+        self.redacted[..self.redacted.len().min(ctx.cfg.limits.max_message_bytes)].to_vec()
+    }
+
+    /// A subject with this mail's secrets (and any of its own) masked.
+    fn subject(&self, subject: &str) -> String {
+        crate::mail::redact::redact_text(subject, &self.secrets)
+    }
+}
+
+/// What the store knows of an inbound mail.
+enum Known {
+    New,
+    /// Stored before, handled or ignored: nothing to do.
+    Duplicate,
+    /// Stored as deferred (this id): handled when its turn comes.
+    Deferred(i64),
+}
+
+fn known(conn: &Connection, message_id: &str, raw: &[u8], hash: &str) -> rusqlite::Result<Known> {
+    // a deferred mail given again from the store: the bytes it was stored with
+    // (found so whatever the configuration says now about reading it)
+    if let Some(id) = store::mails::deferred_with(conn, message_id, raw)? {
+        return Ok(Known::Deferred(id));
+    }
+    Ok(match store::mails::find(conn, message_id, hash)? {
+        None => Known::New,
+        Some((id, outcome)) if outcome == DEFERRED => Known::Deferred(id),
+        Some(_) => Known::Duplicate,
+    })
+}
+
+impl Judge {
+    /// Handles deferred mail whose turn has come: for each sender with deferred
+    /// mail, oldest first, as many of their deferred mails as keep them within
+    /// `limits.mails_per_sender_per_hour` handled mails in the last hour; at most
+    /// `max` in all. They go through [`Judge::handle_batch`] (one transaction,
+    /// a savepoint and a panic boundary per mail, then early processing), which
+    /// recognizes each as deferred and handles it in place. The daemon calls this
+    /// before it reads new mail.
+    pub fn handle_deferred(&mut self, max: usize) -> anyhow::Result<Vec<MailOutcome>> {
+        let now = self.ctx.now();
+        let limit = self.ctx.cfg.limits.mails_per_sender_per_hour as i64;
+        let mut mails: Vec<RawMail> = Vec::new();
+        for sender in store::mails::deferred_senders(&self.conn)? {
+            if mails.len() >= max {
+                break;
+            }
+            // rows from the future count as now here as in handle_mail
+            let room = limit - store::mails::count_recent(&self.conn, &sender, now - 3600)?;
+            if room <= 0 {
+                continue;
+            }
+            let take = (room as usize).min(max - mails.len());
+            for (id, bytes) in store::mails::deferred(&self.conn, &sender, take)? {
+                mails.push(RawMail { key: format!("deferred mail #{id}"), bytes });
+            }
+        }
+        if mails.is_empty() {
+            return Ok(Vec::new());
+        }
+        self.handle_batch(&mails)
+    }
 }

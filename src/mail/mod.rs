@@ -3,6 +3,7 @@
 //! - [`maildir`]: the embedded default, a local Maildir spool for both directions.
 //! - [`read`]: turning raw inbound mail into sender + command lines (mail-parser),
 //!   and deciding which mail must never be answered (bounces, auto-replies, lists, loops).
+//! - [`redact`]: passwords out of inbound mail before it is stored.
 //! - [`compose`]: outgoing mail built with lettre's typed builder (no header injection).
 //! - [`imap`], [`smtp`], [`tls`]: real mail accounts (IMAP with IDLE in; SMTP or sendmail out).
 
@@ -10,6 +11,7 @@ pub mod compose;
 pub mod imap;
 pub mod maildir;
 pub mod read;
+pub mod redact;
 pub mod smtp;
 pub mod tls;
 

@@ -1,10 +1,27 @@
-//! Inbound mail as received: kept (cut to the size limit) with what came of it.
+//! Inbound mail as received: kept (cut to the size limit, passwords redacted)
+//! with what came of it.
+//!
+//! A mail is known by its Message-ID and a hash of its content (`content_hash`):
+//! the same Message-ID with the same content is the same mail (delivered twice),
+//! with other content a new one (a corrected mail that reused its Message-ID).
+//! `handled` is when a mail was handled (answered, or failed); ignored and
+//! deferred mail has none, and only handled mail counts towards the per-sender
+//! rate limit. A mail over that limit is stored `deferred`, its raw bytes as
+//! received (it is read again when its turn comes), and handled later.
 
 use rusqlite::{Connection, OptionalExtension, params};
 
-/// Whether a mail with this Message-ID was handled before.
+/// Whether a mail with this Message-ID (whatever its content) was stored before.
 pub fn seen(conn: &Connection, message_id: &str) -> rusqlite::Result<bool> {
-    conn.prepare_cached("SELECT 1 FROM mails WHERE message_id = ?1")?.query_row([message_id], |_| Ok(())).optional().map(|o| o.is_some())
+    conn.prepare_cached("SELECT 1 FROM mails WHERE message_id = ?1 LIMIT 1")?.query_row([message_id], |_| Ok(())).optional().map(|o| o.is_some())
+}
+
+/// The stored mail with this Message-ID and this content, as (id, outcome). A
+/// mail stored before content hashes were kept matches any content.
+pub fn find(conn: &Connection, message_id: &str, content_hash: &str) -> rusqlite::Result<Option<(i64, String)>> {
+    conn.prepare_cached("SELECT id, outcome FROM mails WHERE message_id = ?1 AND (content_hash = ?2 OR content_hash IS NULL) ORDER BY id LIMIT 1")?
+        .query_row(params![message_id, content_hash], |r| Ok((r.get(0)?, r.get(1)?)))
+        .optional()
 }
 
 /// One inbound mail to record.
@@ -15,15 +32,75 @@ pub struct MailRow<'a> {
     pub raw: &'a [u8],
     pub received: i64,
     pub outcome: &'a str,
+    /// SHA-256 (hex) of the mail with its passwords redacted.
+    pub content_hash: &'a str,
+    /// When it was handled (answered or failed); `None` for ignored and deferred mail.
+    pub handled: Option<i64>,
 }
 
 pub fn insert(conn: &Connection, m: &MailRow) -> rusqlite::Result<i64> {
-    conn.prepare_cached("INSERT INTO mails (message_id, sender, subject, raw, received, outcome) VALUES (?1, ?2, ?3, ?4, ?5, ?6)")?
-        .execute(params![m.message_id, m.sender, m.subject, m.raw, m.received, m.outcome])?;
+    conn.prepare_cached("INSERT INTO mails (message_id, sender, subject, raw, received, outcome, content_hash, handled) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)")?
+        .execute(params![m.message_id, m.sender, m.subject, m.raw, m.received, m.outcome, m.content_hash, m.handled])?;
     Ok(conn.last_insert_rowid())
 }
 
-/// Mails from `sender` received after `since` that count towards the rate limit.
+/// A deferred mail settled: its outcome, its raw bytes (now redacted) and when
+/// it was handled (`None`: not handled, ignored).
+pub fn settle(conn: &Connection, id: i64, raw: &[u8], outcome: &str, handled: Option<i64>) -> rusqlite::Result<()> {
+    conn.prepare_cached("UPDATE mails SET raw = ?2, outcome = ?3, handled = ?4 WHERE id = ?1")?.execute(params![id, raw, outcome, handled])?;
+    Ok(())
+}
+
+/// The deferred mail with this Message-ID stored with exactly these bytes.
+pub fn deferred_with(conn: &Connection, message_id: &str, raw: &[u8]) -> rusqlite::Result<Option<i64>> {
+    conn.prepare_cached("SELECT id FROM mails WHERE message_id = ?1 AND outcome = 'deferred' AND raw = ?2 ORDER BY id LIMIT 1")?.query_row(params![message_id, raw], |r| r.get(0)).optional()
+}
+
+/// Changes a stored mail's outcome (a reply withheld, say).
+pub fn set_outcome(conn: &Connection, id: i64, outcome: &str) -> rusqlite::Result<()> {
+    conn.prepare_cached("UPDATE mails SET outcome = ?2 WHERE id = ?1")?.execute(params![id, outcome])?;
+    Ok(())
+}
+
+/// Mails from `sender` handled (answered or failed) after `since`: what counts
+/// towards the rate limit. Ignored, duplicate and deferred mail does not.
 pub fn count_recent(conn: &Connection, sender: &str, since: i64) -> rusqlite::Result<i64> {
-    conn.prepare_cached("SELECT count(*) FROM mails WHERE sender = ?1 AND received > ?2 AND outcome != 'duplicate'")?.query_row(params![sender, since], |r| r.get(0))
+    conn.prepare_cached("SELECT count(*) FROM mails WHERE sender = ?1 AND handled IS NOT NULL AND handled > ?2")?.query_row(params![sender, since], |r| r.get(0))
+}
+
+/// Times of `sender`'s mails that lie after `now` (the clock was set back) are
+/// set to `now`: such mail counts as received and handled now, not for as long
+/// as the clock takes to catch up. Returns how many rows changed.
+pub fn clamp_future(conn: &Connection, sender: &str, now: i64) -> rusqlite::Result<usize> {
+    conn.prepare_cached("UPDATE mails SET received = min(received, ?2), handled = min(handled, ?2) WHERE sender = ?1 AND (received > ?2 OR handled > ?2)")?.execute(params![sender, now])
+}
+
+/// The id of `sender`'s oldest deferred mail.
+pub fn oldest_deferred(conn: &Connection, sender: &str) -> rusqlite::Result<Option<i64>> {
+    conn.prepare_cached("SELECT min(id) FROM mails WHERE sender = ?1 AND outcome = 'deferred'")?.query_row([sender], |r| r.get(0))
+}
+
+/// Senders with deferred mail, the one whose deferred mail is oldest first.
+pub fn deferred_senders(conn: &Connection) -> rusqlite::Result<Vec<String>> {
+    conn.prepare_cached("SELECT sender FROM mails WHERE outcome = 'deferred' GROUP BY sender ORDER BY min(id)")?.query_map([], |r| r.get(0))?.collect()
+}
+
+/// Up to `limit` of `sender`'s deferred mails, oldest first, as (id, raw bytes).
+pub fn deferred(conn: &Connection, sender: &str, limit: usize) -> rusqlite::Result<Vec<(i64, Vec<u8>)>> {
+    conn.prepare_cached("SELECT id, raw FROM mails WHERE sender = ?1 AND outcome = 'deferred' ORDER BY id LIMIT ?2")?
+        .query_map(params![sender, limit as i64], |r| Ok((r.get(0)?, r.get(1)?)))?
+        .collect()
+}
+
+/// Replies (answers to inbound mail) queued after `since` to `addr`
+/// (`local@domain`, lowercase) or to a `+tag` form of it (`local+x@domain`):
+/// the same mailbox. For the per-address reply limit.
+pub fn replies_since(conn: &Connection, addr: &str, since: i64) -> rusqlite::Result<i64> {
+    let (local, domain) = addr.rsplit_once('@').unwrap_or((addr, ""));
+    // `local+...` sorts from `local+` up to (not including) `local,` ('+' + 1)
+    conn.prepare_cached(
+        "SELECT count(*) FROM outbox WHERE kind = 'reply' AND mail_id IS NOT NULL AND created > ?2
+         AND (to_addr = ?1 OR (to_addr >= ?3 AND to_addr < ?4 AND substr(to_addr, -length(?5)) = ?5))",
+    )?
+    .query_row(params![addr, since, format!("{local}+"), format!("{local},"), format!("@{domain}")], |r| r.get(0))
 }

@@ -128,7 +128,40 @@ pub const MIGRATIONS: &[&str] = &[
     ALTER TABLE outbox ADD COLUMN gave_up INTEGER;
     CREATE TABLE kv (key TEXT PRIMARY KEY, value TEXT NOT NULL);
     "#,
-    // 3: failed password checks per seat (the sign-on throttle)
+    // 3: intake. A mail is known by its Message-ID *and* its content: `message_id`
+    // is no longer UNIQUE alone (a corrected mail that reuses a Message-ID is a new
+    // mail), `content_hash` is the SHA-256 (hex) of the mail as stored, passwords
+    // redacted (NULL for mails stored before: they match any content, as before).
+    // `handled` is when the mail was handled (answered or failed; NULL for ignored
+    // and deferred mail): what the per-sender rate limit counts. SQLite cannot drop
+    // a column's UNIQUE, so the table is rebuilt (ids kept, so orders, press and
+    // outbox still point at their mails; `migrate` turns foreign keys off for this).
+    // `outbox_to` serves the per-address reply limit.
+    r#"
+    CREATE TABLE mails_new (
+        id INTEGER PRIMARY KEY,
+        message_id TEXT NOT NULL,
+        sender TEXT NOT NULL,
+        subject TEXT,
+        raw BLOB NOT NULL,
+        received INTEGER NOT NULL,
+        outcome TEXT NOT NULL,
+        content_hash TEXT,
+        handled INTEGER
+    );
+    INSERT INTO mails_new (id, message_id, sender, subject, raw, received, outcome, handled)
+        SELECT id, message_id, sender, subject, raw, received, outcome,
+               CASE WHEN outcome = 'answered' OR outcome LIKE 'failed:%' THEN received END
+        FROM mails;
+    DROP TABLE mails;
+    ALTER TABLE mails_new RENAME TO mails;
+    CREATE INDEX mails_sender ON mails(sender, received);
+    CREATE INDEX mails_handled ON mails(sender, handled) WHERE handled IS NOT NULL;
+    CREATE UNIQUE INDEX mails_key ON mails(message_id, content_hash);
+    CREATE INDEX mails_deferred ON mails(sender, id) WHERE outcome = 'deferred';
+    CREATE INDEX outbox_to ON outbox(to_addr, created);
+    "#,
+    // 4: failed password checks per seat (the sign-on throttle)
     r#"
     CREATE TABLE auth_failures (seat TEXT NOT NULL, at INTEGER NOT NULL);
     CREATE INDEX auth_failures_seat ON auth_failures(seat, at);
@@ -169,10 +202,50 @@ pub fn migrate(conn: &Connection) -> anyhow::Result<()> {
     if version as usize > MIGRATIONS.len() {
         anyhow::bail!("the database has schema version {version}, newer than this mailjudge knows ({}): upgrade mailjudge", MIGRATIONS.len());
     }
-    for (i, sql) in MIGRATIONS.iter().enumerate().skip(version as usize) {
-        conn.execute_batch(&format!("BEGIN IMMEDIATE; {sql}; PRAGMA user_version = {}; COMMIT;", i + 1))?;
+    if version as usize == MIGRATIONS.len() {
+        return Ok(());
     }
-    Ok(())
+    // foreign keys off while migrations run, as SQLite asks for a table that others
+    // refer to is rebuilt (https://sqlite.org/lang_altertable.html#otheralter: the
+    // pragma is a no-op inside a transaction, so it is set around it); each
+    // migration is checked with `foreign_key_check` before it commits
+    let fk: i64 = conn.query_row("PRAGMA foreign_keys", [], |r| r.get(0))?;
+    conn.pragma_update(None, "foreign_keys", "OFF")?;
+    let mut result = Ok(());
+    for (i, sql) in MIGRATIONS.iter().enumerate().skip(version as usize) {
+        result = apply_migration(conn, i + 1, sql);
+        if result.is_err() {
+            break;
+        }
+    }
+    conn.pragma_update(None, "foreign_keys", fk)?;
+    result
+}
+
+fn apply_migration(conn: &Connection, version: usize, sql: &str) -> anyhow::Result<()> {
+    conn.execute_batch("BEGIN IMMEDIATE")?;
+    let r = (|| -> anyhow::Result<()> {
+        // another process may have applied it since we looked (two judges
+        // started at once): the version is read again under the write lock
+        let now: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
+        if now as usize >= version {
+            return Ok(());
+        }
+        conn.execute_batch(sql)?;
+        let broken: i64 = conn.query_row("SELECT count(*) FROM pragma_foreign_key_check", [], |r| r.get(0))?;
+        if broken > 0 {
+            anyhow::bail!("schema migration {version} would leave {broken} broken reference(s)");
+        }
+        conn.pragma_update(None, "user_version", version as i64)?;
+        Ok(())
+    })();
+    match r {
+        Ok(()) => conn.execute_batch("COMMIT")?,
+        Err(_) => {
+            let _ = conn.execute_batch("ROLLBACK");
+        }
+    }
+    r
 }
 
 /// Copies the live database to `dest` (SQLite's online backup: consistent while the judge runs).
@@ -203,5 +276,34 @@ mod tests {
         assert_eq!(mode, "wal");
         let fk: i64 = c.query_row("PRAGMA foreign_keys", [], |r| r.get(0)).unwrap();
         assert_eq!(fk, 1);
+    }
+
+    #[test]
+    fn migration_3_keeps_mails_and_what_refers_to_them() {
+        let c = Connection::open_in_memory().unwrap();
+        c.pragma_update(None, "foreign_keys", "ON").unwrap();
+        for (i, sql) in MIGRATIONS.iter().take(2).enumerate() {
+            c.execute_batch(&format!("BEGIN; {sql}; PRAGMA user_version = {}; COMMIT;", i + 1)).unwrap();
+        }
+        c.execute_batch(
+            "INSERT INTO games (id, name, variant, status, master_hash, master_email, settings, created) VALUES (1, 'g', 'standard', 'forming', 'h', 'm@x.org', '{}', 0);
+             INSERT INTO mails (id, message_id, sender, subject, raw, received, outcome) VALUES (7, '<a@x>', 'p@x.org', '', x'00', 100, 'answered'), (8, '<b@x>', 'p@x.org', '', x'00', 200, 'ignored: bounce');
+             INSERT INTO orders (game_id, seq, power, key, text, active, mail_id, created) VALUES (1, 0, 0, 'PAR', 'A PAR H', 1, 7, 0);",
+        )
+        .unwrap();
+        migrate(&c).unwrap();
+        let v: i64 = c.query_row("PRAGMA user_version", [], |r| r.get(0)).unwrap();
+        assert_eq!(v as usize, MIGRATIONS.len());
+        let fk: i64 = c.query_row("PRAGMA foreign_keys", [], |r| r.get(0)).unwrap();
+        assert_eq!(fk, 1, "foreign keys on again");
+        let rows: Vec<(i64, Option<i64>, Option<String>)> = c.prepare("SELECT id, handled, content_hash FROM mails ORDER BY id").unwrap().query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?))).unwrap().map(Result::unwrap).collect();
+        assert_eq!(rows, vec![(7, Some(100), None), (8, None, None)]);
+        let broken: i64 = c.query_row("SELECT count(*) FROM pragma_foreign_key_check", [], |r| r.get(0)).unwrap();
+        assert_eq!(broken, 0);
+        // the order still points at its mail, and references are still enforced
+        assert!(c.execute("INSERT INTO orders (game_id, seq, power, key, text, active, mail_id, created) VALUES (1, 0, 0, 'MAR', 'A MAR H', 1, 99, 0)", []).is_err());
+        // one Message-ID, two contents
+        c.execute("INSERT INTO mails (message_id, sender, raw, received, outcome, content_hash) VALUES ('<c@x>', 'p@x.org', x'00', 0, 'answered', 'h1'), ('<c@x>', 'p@x.org', x'01', 0, 'answered', 'h2')", []).unwrap();
+        assert!(c.execute("INSERT INTO mails (message_id, sender, raw, received, outcome, content_hash) VALUES ('<c@x>', 'p@x.org', x'00', 0, 'answered', 'h1')", []).is_err());
     }
 }
