@@ -32,7 +32,7 @@ use crate::map::PowerId;
 use crate::report::wrap;
 use crate::timing;
 use minijinja::context;
-use parse::{BlockKind, Cmd, SetKey};
+use parse::{BlockKind, Cmd};
 use rusqlite::Connection;
 
 /// Why a command did not take effect.
