@@ -58,10 +58,11 @@ impl Session<'_> {
         out.insert(
             0,
             format!(
-                "Game {} created ({}, {} powers). You are its master: sign on later with SIGNON M{} <password>. Players join with SIGNON ?{} <a password of their own>; the game starts when all {} seats are taken.",
+                "Game {} created ({}, {} powers). You are its master: sign on later with SIGNON M{} <password> (or SIGNON *{}, which works in every variant). Players join with SIGNON ?{} <a password of their own>; the game starts when all {} seats are taken.",
                 g.name,
                 v.title,
                 v.powers.len(),
+                g.name,
                 g.name,
                 g.name,
                 v.powers.len()
@@ -71,7 +72,7 @@ impl Session<'_> {
     }
 
     pub(super) fn join(&mut self, name: &str, password: &str) -> R {
-        let mut g = self.game(name)?;
+        let g = self.game(name)?;
         let v = self.ctx.variant(&g.variant)?;
         let players = Player::of_game(self.conn, g.id)?;
         if players.iter().any(|p| p.role == PlayerRole::Player && p.status == PlayerStatus::Ejected && p.email.eq_ignore_ascii_case(&self.sender)) {
@@ -107,13 +108,11 @@ impl Session<'_> {
                 let taken = players.iter().filter(|p| p.role == PlayerRole::Player).count() + 1;
                 self.signed = Some(Signed { game_id: g.id, role: Role::Joined(p.id) });
                 let mut out = vec![format!("You joined game {} ({} of {} seats taken). SET PREFERENCE (like SET PREFERENCE FEG) says which powers you would like.", g.name, taken, v.powers.len())];
-                if taken == v.powers.len() {
-                    game::start(self.conn, self.ctx, &mut g)?;
-                    let me = Player::of_game(self.conn, g.id)?.into_iter().find(|x| x.id == p.id);
-                    if let Some(pw) = me.and_then(|m| m.power) {
-                        self.signed = Some(Signed { game_id: g.id, role: Role::Power { power: pw, player: Some(p.id), master: false } });
-                        out.push(format!("All seats are taken: the game starts. You are {} (SIGNON {}{} password).", pname(&v, pw), v.powers[pw as usize].letter, g.name));
-                    }
+                if taken == v.powers.len() && !self.starting.contains(&(g.id, p.id)) {
+                    // started once the whole mail is read, so the last joiner's
+                    // SET PREFERENCE on the next line still counts
+                    self.starting.push((g.id, p.id));
+                    out.push("All seats are taken: the game starts when the rest of this mail has been read.".into());
                 }
                 Ok(out)
             }
@@ -157,7 +156,8 @@ impl Session<'_> {
     pub(super) fn signon(&mut self, letter: char, name: &str, password: &str) -> R {
         let g = self.game(name)?;
         let v = self.ctx.variant(&g.variant)?;
-        if letter == 'M' && !v.powers.iter().any(|p| p.letter.eq_ignore_ascii_case(&'M')) {
+        // the master: `*` always (it can be no power's letter), `M` where no power has it
+        if letter == '*' || (letter == 'M' && !v.powers.iter().any(|p| p.letter.eq_ignore_ascii_case(&'M'))) {
             if !self.check_seat(&format!("game:{}:master", g.id), Some(&g.master_hash), password)? {
                 return Err(Fail::from(format!("wrong master password for game {}", g.name)));
             }
@@ -166,7 +166,7 @@ impl Session<'_> {
         }
         let power = game::find_power(&v, &letter.to_string()).ok_or_else(|| {
             let letters: Vec<String> = (0..v.powers.len() as PowerId).map(|p| format!("{} {}", v.powers[p as usize].letter, pname(&v, p))).collect();
-            format!("`{letter}` is not a power letter in game {} (letters: {}; M for the master)", g.name, letters.join(", "))
+            format!("`{letter}` is not a power letter in game {} (letters: {}; * for the master)", g.name, letters.join(", "))
         })?;
         if g.status == GameStatus::Forming {
             return Err(Fail::from(format!("game {} has not started: powers are not assigned yet (SIGNON ?{} password signs on to your seat)", g.name, g.name)));
@@ -270,4 +270,28 @@ fn token_hash(token: &str) -> String {
     use sha2::{Digest, Sha256};
     let d = Sha256::digest(token.trim().to_ascii_lowercase().as_bytes());
     format!("token:{}", d.iter().map(|b| format!("{b:02x}")).collect::<String>())
+}
+
+impl Session<'_> {
+    /// Starts the games whose last seat this mail took (after all its lines).
+    pub(super) fn start_games(&mut self) -> anyhow::Result<()> {
+        for (game_id, player_id) in std::mem::take(&mut self.starting) {
+            let mut g = Game::by_id(self.conn, game_id)?;
+            if g.status != GameStatus::Forming {
+                continue;
+            }
+            let v = self.ctx.variant(&g.variant)?;
+            game::start(self.conn, self.ctx, &mut g)?;
+            let me = Player::of_game(self.conn, g.id)?.into_iter().find(|x| x.id == player_id);
+            if let Some(pw) = me.and_then(|m| m.power) {
+                self.signed = Some(Signed { game_id: g.id, role: Role::Power { power: pw, player: Some(player_id), master: false } });
+                self.add_status(g.id, pw);
+                self.entries.push(super::Entry {
+                    input: format!("(game {} starts)", g.name),
+                    responses: vec![format!("All seats are taken: the game has started. You are {} (SIGNON {}{} password).", pname(&v, pw), v.powers[pw as usize].letter, g.name)],
+                });
+            }
+        }
+        Ok(())
+    }
 }

@@ -76,10 +76,7 @@ impl Session<'_> {
 
     pub(super) fn history(&mut self, name: &str, from: Option<&str>, to: Option<&str>) -> R {
         let g = self.game(name)?;
-        let rows: Vec<(i64, String, String)> = {
-            let mut st = self.conn.prepare("SELECT seq, phase, report FROM phases WHERE game_id = ?1 ORDER BY seq")?;
-            st.query_map([g.id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?.collect::<Result<_, _>>()?
-        };
+        let rows = crate::store::phases::reports(self.conn, g.id)?;
         if rows.is_empty() {
             return Ok(vec![format!("Game {} has no processed phases yet.", g.name)]);
         }
@@ -109,10 +106,7 @@ impl Session<'_> {
     pub(super) fn summary(&mut self, name: &str) -> R {
         let g = self.game(name)?;
         let v = self.ctx.variant(&g.variant)?;
-        let positions: Vec<String> = {
-            let mut st = self.conn.prepare("SELECT position FROM phases WHERE game_id = ?1 ORDER BY seq")?;
-            st.query_map([g.id], |r| r.get(0))?.collect::<Result<_, _>>()?
-        };
+        let positions = crate::store::phases::positions(self.conn, g.id)?;
         let mut lines = vec![format!("Summary of game {} ({}), {}", g.name, v.title, g.status)];
         let head: String = v.powers.iter().map(|p| format!(" {:>4}", &p.name[..3.min(p.name.len())])).collect();
         lines.push(format!("{:<8}{head}", "year"));

@@ -103,6 +103,12 @@ pub struct Session<'a> {
     pending_failures: Vec<String>,
     /// Argon2 computations done before this mail (for the per-mail cap).
     work_start: u64,
+    /// Orders read from this mail so far (the line limit counts orders, not lines).
+    orders_read: usize,
+    /// Commands typed at the judge's console (`mailjudge game ...`), not mailed.
+    console: bool,
+    /// Games whose last seat this mail took, with the joiner: started at the end.
+    starting: Vec<(i64, i64)>,
     /// Players of record who get a copy of this mail and its reply (a sign-on
     /// from an address that is not theirs).
     copies: Vec<String>,
@@ -150,7 +156,7 @@ pub fn run_console(conn: &Connection, ctx: &mut Ctx, game: &str, lines: &[String
 impl<'a> Session<'a> {
     fn new(conn: &'a Connection, ctx: &'a mut Ctx, sender: String, mail_id: Option<i64>, signed: Option<Signed>) -> Session<'a> {
         let work_start = ctx.passwords.work_done();
-        Session { conn, ctx, sender, mail_id, signed, entries: Vec::new(), statuses: Vec::new(), pos_cache: None, failed_seats: Vec::new(), pending_failures: Vec::new(), work_start, copies: Vec::new() }
+        Session { conn, ctx, sender, mail_id, signed, entries: Vec::new(), statuses: Vec::new(), pos_cache: None, failed_seats: Vec::new(), pending_failures: Vec::new(), work_start, copies: Vec::new(), starting: Vec::new(), console: mail_id.is_none(), orders_read: 0 }
     }
 
     fn run_lines(&mut self, lines: &[String]) -> anyhow::Result<()> {
@@ -182,47 +188,11 @@ impl<'a> Session<'a> {
                 None => None,
             };
             // each command in its own savepoint: a refused one leaves no trace
-            self.conn.execute_batch("SAVEPOINT command")?;
-            let result = match block {
-                Some((BlockKind::Press, start, None)) => Err(Fail::User(format!(
-                    "no ENDPRESS after the press: nothing was sent. End the message with a line ENDPRESS ({} line(s) were not read as commands).",
-                    lines.len() - start
-                ))),
-                Some((BlockKind::Press, start, Some(end))) => {
-                    let body = lines[start..end].join("\n");
-                    let n = end - start;
-                    match cmd {
-                        Cmd::Press { to, grey } => self.press(to.as_deref(), grey, &body),
-                        Cmd::Broadcast { grey } => self.press(None, grey, &body),
-                        Cmd::Bad(m) => Err(Fail::User(m)),
-                        _ => Err(Fail::User("this press header cannot be read".into())),
-                    }
-                    .map_err(|f| match f {
-                        Fail::User(m) => Fail::User(format!("{m}. The press ({n} line(s) up to ENDPRESS) was ignored: nothing was sent, and none of its lines was read as a command.")),
-                        system => system,
-                    })
-                }
-                Some((BlockKind::Conditional, start, end)) => Err(Fail::User(format!(
-                    "conditional orders (IF ... ENDIF) are not supported by this judge: the block ({} line(s){}) was ignored and none of its lines was read as an order.",
-                    // the whole block, IF and ENDIF lines included
-                    end.map(|e| e + 1).unwrap_or(lines.len()) - start + 1,
-                    if end.is_some() { " up to ENDIF" } else { " to the end of the mail: no ENDIF" }
-                ))),
-                Some((BlockKind::Phase, start, _)) => Err(Fail::User(format!(
-                    "orders for a later phase (PHASE ...) are not supported by this judge: the {} line(s) after it, to the end of the mail, were not read. Send them when that phase has started.",
-                    lines.len() - start
-                ))),
-                None => self.command(cmd.clone(), line),
-            };
+            let conn = self.conn;
+            let result = crate::store::in_savepoint(conn, || self.one(&cmd, line, block, lines));
             let responses = match result {
-                Ok(r) => {
-                    self.conn.execute_batch("RELEASE command")?;
-                    r
-                }
-                Err(Fail::User(e)) => {
-                    self.conn.execute_batch("ROLLBACK TO command; RELEASE command")?;
-                    vec![format!("Error: {e}")]
-                }
+                Ok(r) => r,
+                Err(Fail::User(e)) => vec![format!("Error: {e}")],
                 Err(Fail::System(e)) => return Err(e),
             };
             // failed password checks count whatever became of the command
@@ -232,7 +202,43 @@ impl<'a> Session<'a> {
             }
             self.entries.push(Entry { input, responses });
         }
+        self.start_games()?;
         Ok(())
+    }
+
+    /// One command line (or block), with the lines of the mail for a block's body.
+    fn one(&mut self, cmd: &Cmd, line: &str, block: Option<(BlockKind, usize, Option<usize>)>, lines: &[String]) -> R {
+        match block {
+            Some((BlockKind::Press, start, None)) => Err(Fail::User(format!(
+                "no ENDPRESS after the press: nothing was sent. End the message with a line ENDPRESS ({} line(s) were not read as commands).",
+                lines.len() - start
+            ))),
+            Some((BlockKind::Press, start, Some(end))) => {
+                let body = lines[start..end].join("\n");
+                let n = end - start;
+                match cmd {
+                    Cmd::Press { to, grey } => self.press(to.as_deref(), *grey, &body),
+                    Cmd::Broadcast { grey } => self.press(None, *grey, &body),
+                    Cmd::Bad(m) => Err(Fail::User(m.clone())),
+                    _ => Err(Fail::User("this press header cannot be read".into())),
+                }
+                .map_err(|f| match f {
+                    Fail::User(m) => Fail::User(format!("{m}. The press ({n} line(s) up to ENDPRESS) was ignored: nothing was sent, and none of its lines was read as a command.")),
+                    system => system,
+                })
+            }
+            Some((BlockKind::Conditional, start, end)) => Err(Fail::User(format!(
+                "conditional orders (IF ... ENDIF) are not supported by this judge: the block ({} line(s){}) was ignored and none of its lines was read as an order.",
+                // the whole block, IF and ENDIF lines included
+                end.map(|e| e + 1).unwrap_or(lines.len()) - start + 1,
+                if end.is_some() { " up to ENDIF" } else { " to the end of the mail: no ENDIF" }
+            ))),
+            Some((BlockKind::Phase, start, _)) => Err(Fail::User(format!(
+                "orders for a later phase (PHASE ...) are not supported by this judge: the {} line(s) after it, to the end of the mail, were not read. Send them when that phase has started.",
+                lines.len() - start
+            ))),
+            None => self.command(cmd.clone(), line),
+        }
     }
 
     fn render(&mut self, cut_lines: usize) -> String {
@@ -246,7 +252,7 @@ impl<'a> Session<'a> {
         let entries: Vec<minijinja::Value> = self.entries.iter().map(|e| context! { input => e.input.clone(), responses => e.responses.iter().map(|r| wrap(r, 74)).collect::<Vec<_>>() }).collect();
         self.ctx.templates.render(
             "reply.txt",
-            context! { judge => self.ctx.cfg.name.clone(), entries => entries, statuses => statuses, cut_lines => cut_lines, max_lines => self.ctx.cfg.limits.max_lines },
+            context! { judge => self.ctx.cfg.name.clone(), entries => entries, statuses => statuses, cut_lines => cut_lines, max_lines => self.ctx.cfg.limits.max_lines, console => self.console },
         )
     }
 
@@ -432,7 +438,7 @@ impl<'a> Session<'a> {
             Cmd::Predict => {
                 let g = self.master_game()?;
                 let text = game::predict(self.conn, self.ctx, &g)?;
-                Ok(vec!["What would happen if the phase were processed now:".into(), text])
+                Ok(vec![text])
             }
             Cmd::Pause => {
                 let mut g = self.master_game()?;

@@ -3,6 +3,9 @@
 use super::{Fail, R, Session};
 use crate::game::{self, GameStatus};
 
+/// Orders one line may hold (separated by commas or semicolons).
+pub const MAX_ORDERS_PER_LINE: usize = 40;
+
 impl Session<'_> {
     pub(super) fn order(&mut self, line: &str) -> R {
         if self.signed.is_none() {
@@ -12,6 +15,16 @@ impl Session<'_> {
         if g.status != GameStatus::Active {
             return Err(Fail::from(format!("game {} is {}: no orders are taken", g.name, g.status)));
         }
+        // orders separated by commas count as lines: the line limit cannot be bypassed
+        let n = line.split([',', ';']).filter(|o| !o.trim().is_empty()).count();
+        if n > MAX_ORDERS_PER_LINE {
+            return Err(Fail::User(format!("{n} orders on one line: a line may hold at most {MAX_ORDERS_PER_LINE}; nothing on it was read")));
+        }
+        let max = self.ctx.cfg.limits.max_lines;
+        if self.orders_read + n > max {
+            return Err(Fail::User(format!("more than {max} orders in one mail (the judge reads at most {max}): this line was not read")));
+        }
+        self.orders_read += n;
         let v = self.ctx.variant(&g.variant)?;
         let pos = match self.pos_cache.take() {
             Some((id, seq, p)) if id == g.id && seq == g.seq => p,

@@ -78,15 +78,21 @@ impl Session<'_> {
                 }
                 let mut p = self.player(pid)?;
                 p.absences.retain(|&(_, e)| e > now);
+                if p.absences.len() >= game::deadline::MAX_ABSENCES {
+                    return Err(Fail::User(format!("you have {} absences recorded already (the most at once): ask the master to PAUSE the game or SET DEADLINE", p.absences.len())));
+                }
                 p.absences.push((a, b));
                 p.save(self.conn)?;
                 let players = Player::of_game(self.conn, g.id)?;
                 let mut out = vec![format!("Absence recorded: {} to {}. Deadlines falling in it move to its end.", timing::format_time(a, tz), timing::format_time(b, tz))];
                 if let Some(d) = g.deadline {
-                    let nd = game::push_for_absences(d, &players);
+                    // chained absences cannot push a phase without end
+                    let kind = g.position(&*self.ctx.variant(&g.variant)?)?.map(|pos| pos.phase.kind).unwrap_or(crate::phase::PhaseKind::Movement);
+                    let limit = game::deadline::absence_limit(self.conn, self.ctx, &g, kind)?;
+                    let nd = game::push_for_absences(d, &players).min(limit).max(d);
                     if nd != d {
                         g.deadline = Some(nd);
-                        g.grace_until = Some(nd + g.settings.grace_secs);
+                        g.grace_until = Some(nd.saturating_add(g.settings.grace_secs));
                         g.save(self.conn)?;
                         out.push(format!("The current deadline moves to {}.", timing::format_time(nd, tz)));
                         game::tell_all(self.conn, self.ctx, &g, &players, &format!("Game {}: deadline moved", g.name), &format!("A player's absence moves the deadline of game {} to {}.\n", g.name, timing::format_time(nd, tz)))?;
@@ -155,7 +161,16 @@ impl Session<'_> {
                 let v = self.ctx.variant(&g.variant)?;
                 let msg = match key {
                     SetKey::Deadline => {
-                        let d = timing::parse_date(arg, tz, now, true)?;
+                        // a time already passed processes the phase at once: only when confirmed with `!`
+                        let confirmed = arg.ends_with('!');
+                        let d = timing::parse_date(arg.trim_end_matches('!').trim(), tz, now, true)?;
+                        if d <= now && !confirmed {
+                            return Err(Fail::User(format!(
+                                "{} has already passed: the phase would be processed at once. To do that, send SET DEADLINE {} ! (or PROCESS); otherwise give a time in the future",
+                                timing::format_time(d, tz),
+                                arg.trim()
+                            )));
+                        }
                         g.deadline = Some(d);
                         g.grace_until = Some(d + g.settings.grace_secs);
                         g.reminded = g.reminded.min(g.seq - 1);

@@ -25,9 +25,29 @@ pub fn set_deadline(ctx: &Ctx, game: &mut Game, kind: PhaseKind, players: &[Play
     };
     let now = ctx.now();
     let t = Timing::parse(spec).unwrap_or(Timing::Hours { secs: 86_400, at: None, days: vec![] });
-    let d = push_for_absences(t.next_deadline(now, ctx.cfg.timezone), players);
+    let base = t.next_deadline(now, ctx.cfg.timezone);
+    let d = push_for_absences(base, players).min(base.saturating_add(MAX_ABSENCE_PUSH_SECS));
     game.deadline = Some(d);
-    game.grace_until = Some(d + game.settings.grace_secs);
+    game.grace_until = Some(d.saturating_add(game.settings.grace_secs));
+}
+
+/// How far absences may push a phase's deadline: the phase's own deadline (its
+/// timing, from when it began) plus [`MAX_ABSENCE_PUSH_SECS`], however many
+/// absences are chained.
+pub const MAX_ABSENCE_PUSH_SECS: i64 = 21 * 86_400;
+/// Absences a player may have recorded (not yet over) at once.
+pub const MAX_ABSENCES: usize = 3;
+
+/// The latest deadline absences may give the current phase of `game`.
+pub fn absence_limit(conn: &Connection, ctx: &Ctx, game: &Game, kind: PhaseKind) -> rusqlite::Result<i64> {
+    let spec = match kind {
+        PhaseKind::Movement => &game.settings.movement,
+        PhaseKind::Retreat => &game.settings.retreat,
+        PhaseKind::Adjustment => &game.settings.adjustment,
+    };
+    let start = crate::store::timeline::phase_start(conn, game.id, game.seq)?.unwrap_or_else(|| ctx.now()).min(ctx.now());
+    let t = Timing::parse(spec).unwrap_or(Timing::Hours { secs: 86_400, at: None, days: vec![] });
+    Ok(t.next_deadline(start, ctx.cfg.timezone).saturating_add(MAX_ABSENCE_PUSH_SECS))
 }
 
 pub fn push_for_absences(mut deadline: i64, players: &[Player]) -> i64 {

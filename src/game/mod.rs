@@ -73,7 +73,8 @@ pub fn tell_all(conn: &Connection, ctx: &Ctx, game: &Game, players: &[Player], s
 pub fn start(conn: &Connection, ctx: &mut Ctx, game: &mut Game) -> anyhow::Result<()> {
     let v = ctx.variant(&game.variant)?;
     let mut players = Player::of_game(conn, game.id)?;
-    let mut rng = crate::random::Rng::new((game.created as u64) ^ (game.id as u64).wrapping_mul(0x9E37));
+    // OS randomness: nobody can work out the assignment from the game's id or creation time
+    let mut rng = crate::random::Rng::new(crate::password::random_u64());
     let mut free: Vec<PowerId> = (0..v.powers.len() as PowerId).collect();
     let mut order: Vec<usize> = players.iter().enumerate().filter(|(_, p)| p.role == PlayerRole::Player && p.status == PlayerStatus::Active).map(|(i, _)| i).collect();
     // players in random order pick from their preference lists

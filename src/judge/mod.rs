@@ -132,6 +132,10 @@ impl Ctx {
     }
 }
 
+/// How long the body of a sent mail is kept in the outbox table (the phases'
+/// reports stay in `phases` for good).
+pub const OUTBOX_KEEP_SECS: i64 = 30 * 86_400;
+
 /// Runs `f` behind a panic boundary: a panic becomes an error (its message
 /// kept for the keeper), so one mail or one game can never stop the judge.
 pub fn guarded<T>(f: impl FnOnce() -> anyhow::Result<T>) -> anyhow::Result<T> {
@@ -189,7 +193,11 @@ impl Judge {
                     outcomes.push(o);
                 }
                 Err(e) => {
-                    sp.rollback()?;
+                    // a failed statement may have ended the transaction already (a full
+                    // disk): then the rollback fails too, and the first error is the one to tell
+                    if let Err(re) = sp.rollback() {
+                        return Err(e.context(format!("the batch was rolled back ({re})")));
+                    }
                     drop(sp);
                     self.ctx.touched.truncate(touched);
                     // keep the mail and tell the sender: nothing may be lost silently
@@ -222,6 +230,11 @@ impl Judge {
     /// game in its own transaction). Returns the number of phases processed.
     pub fn tick(&mut self) -> anyhow::Result<usize> {
         let now = self.ctx.now();
+        let moved = store::timeline::clamp_future(&self.conn, now)?;
+        store::outbox::prune(&self.conn, now - OUTBOX_KEEP_SECS)?;
+        if moved > 0 {
+            tracing::warn!("the clock went back: deadlines of {moved} game(s) moved back with it");
+        }
         let ids = store::games::Game::due(&self.conn, now)?;
         let mut processed = 0;
         for id in ids {

@@ -168,6 +168,22 @@ pub const MIGRATIONS: &[&str] = &[
     "#,
 ];
 
+/// Runs `f` inside a named savepoint of the caller's transaction: kept if it
+/// returns `Ok`, rolled back (as if it never ran) if it returns `Err`.
+pub fn in_savepoint<T, E: From<rusqlite::Error>>(conn: &Connection, f: impl FnOnce() -> Result<T, E>) -> Result<T, E> {
+    conn.execute_batch("SAVEPOINT command")?;
+    match f() {
+        Ok(t) => {
+            conn.execute_batch("RELEASE command")?;
+            Ok(t)
+        }
+        Err(e) => {
+            conn.execute_batch("ROLLBACK TO command; RELEASE command")?;
+            Err(e)
+        }
+    }
+}
+
 /// Opens (creating if needed) the database at `path` and brings its schema up to date.
 pub fn open(path: &Path, synchronous_full: bool) -> anyhow::Result<Connection> {
     if let Some(dir) = path.parent()

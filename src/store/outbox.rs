@@ -80,3 +80,9 @@ pub fn retry_at(conn: &Connection, id: i64, at: i64, error: &str) -> rusqlite::R
 pub fn pending(conn: &Connection) -> rusqlite::Result<bool> {
     conn.query_row("SELECT EXISTS (SELECT 1 FROM outbox WHERE sent IS NULL AND gave_up IS NULL)", [], |r| r.get(0))
 }
+
+/// Drops the bodies of mail sent (or given up) before `before`: the record of
+/// what was sent, to whom and when stays; the outbox does not grow without end.
+pub fn prune(conn: &Connection, before: i64) -> rusqlite::Result<usize> {
+    conn.prepare_cached("UPDATE outbox SET body = '' WHERE body != '' AND ((sent IS NOT NULL AND sent < ?1) OR (gave_up IS NOT NULL AND gave_up < ?1))")?.execute([before])
+}
