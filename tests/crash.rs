@@ -132,7 +132,7 @@ fn overdue_deadline_is_processed_once_after_a_restart() {
     let cfg = write_config(dir.path(), 64);
     setup(dir.path(), &cfg);
     // the judge is down; meanwhile the deadline and the grace period pass
-    let out = Command::new(bin()).args(["game", "--config"]).arg(&cfg).args(["cmd", "demo", "SET DEADLINE 2026-01-01 00:00", "SET GRACE 2026-01-02 00:00"]).output().unwrap();
+    let out = Command::new(bin()).args(["game", "--config"]).arg(&cfg).args(["cmd", "demo", "SET DEADLINE 2026-01-01 00:00 !", "SET GRACE 2026-01-02 00:00"]).output().unwrap();
     assert!(out.status.success(), "{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
     let first = once(&cfg);
     assert!(first.contains("1 phase(s) processed"), "{first}");
