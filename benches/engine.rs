@@ -70,9 +70,22 @@ fn bench(c: &mut Criterion) {
     g.finish();
 
     let lines: Vec<&str> = vec![
-        "A PAR - BUR", "F NTH C A LON - BEL", "A Sil S RUSSIAN A War-Pru", "F StP/sc - Bot", "A Liv-York",
-        "F MAO - Spain (north coast)", "A Mun Holds", "a gal-bud", "F Nrg - NAt", "A Ser S Turkish A Bul-Rum",
-        "F West-MAt", "army paris moves to burgundy", "F Tyn-GoL", "A Ruhr S Hol-Bel", "F Con - Bul/ec", "A Lon - Bel via convoy",
+        "A PAR - BUR",
+        "F NTH C A LON - BEL",
+        "A Sil S RUSSIAN A War-Pru",
+        "F StP/sc - Bot",
+        "A Liv-York",
+        "F MAO - Spain (north coast)",
+        "A Mun Holds",
+        "a gal-bud",
+        "F Nrg - NAt",
+        "A Ser S Turkish A Bul-Rum",
+        "F West-MAt",
+        "army paris moves to burgundy",
+        "F Tyn-GoL",
+        "A Ruhr S Hol-Bel",
+        "F Con - Bul/ec",
+        "A Lon - Bel via convoy",
     ];
     let mut g = c.benchmark_group("parse");
     g.throughput(Throughput::Elements(lines.len() as u64));

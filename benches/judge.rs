@@ -42,7 +42,10 @@ fn setup_games(j: &mut Judge, games: usize) {
     for g in 0..games {
         mails.push(RawMail { key: format!("c{g}"), bytes: mail("gm@example.test", &format!("create{g}"), &format!("CREATE ?g{g} gmpass\n")) });
         for (i, l) in LETTERS.chars().enumerate() {
-            mails.push(RawMail { key: format!("j{g}-{i}"), bytes: mail(&format!("p{i}.g{g}@example.test"), &format!("join{g}-{i}"), &format!("SIGNON ?g{g} pass{i}\nSET PREFERENCE {l}\n")) });
+            mails.push(RawMail {
+                key: format!("j{g}-{i}"),
+                bytes: mail(&format!("p{i}.g{g}@example.test"), &format!("join{g}-{i}"), &format!("SIGNON ?g{g} pass{i}\nSET PREFERENCE {l}\n")),
+            });
         }
     }
     for chunk in mails.chunks(64) {
@@ -101,7 +104,12 @@ fn mails_per_second() {
     // a new judge: empty password cache, as after a restart
     let mut j = Judge::open(cfg.clone(), Clock::System).unwrap();
     let secs = drain(&mut j, dir.path(), n);
-    println!("inbound, cold start: {n} order mails (2 orders each) from {} players in {games} games, batch {}: {secs:.2} s = {:.0} mails/s (includes one Argon2id check per player)", games * 6, cfg.limits.batch, n as f64 / secs);
+    println!(
+        "inbound, cold start: {n} order mails (2 orders each) from {} players in {games} games, batch {}: {secs:.2} s = {:.0} mails/s (includes one Argon2id check per player)",
+        games * 6,
+        cfg.limits.batch,
+        n as f64 / secs
+    );
     spool(dir.path(), games, n, "b");
     let secs = drain(&mut j, dir.path(), n);
     println!("inbound, running judge: another {n} order mails: {secs:.2} s = {:.0} mails/s", n as f64 / secs);

@@ -72,10 +72,17 @@ fn backlog() {
     let cfg = judge_config(dir.path(), true, 64);
     {
         let _judge = Judge(start_judge(&cfg));
-        let mut raw = format!("From: gm@example.test\r\nTo: judge@example.test\r\nSubject: g\r\nMessage-ID: <bl-create.{}@example.test>\r\n\r\nCREATE ?bench gmpass\r\n", std::process::id());
+        let mut raw = format!(
+            "From: gm@example.test\r\nTo: judge@example.test\r\nSubject: g\r\nMessage-ID: <bl-create.{}@example.test>\r\n\r\nCREATE ?bench gmpass\r\n",
+            std::process::id()
+        );
         smtp_send(raw.as_bytes(), "gm@example.test", "judge@example.test");
         for (i, l) in "AEFGIRT".chars().enumerate() {
-            raw = format!("From: p{n}@example.test\r\nTo: judge@example.test\r\nSubject: j\r\nMessage-ID: <bl-join{n}.{}@example.test>\r\n\r\nSIGNON ?bench pass{n}\r\nSET PREFERENCE {l}\r\n", std::process::id(), n = i + 1);
+            raw = format!(
+                "From: p{n}@example.test\r\nTo: judge@example.test\r\nSubject: j\r\nMessage-ID: <bl-join{n}.{}@example.test>\r\n\r\nSIGNON ?bench pass{n}\r\nSET PREFERENCE {l}\r\n",
+                std::process::id(),
+                n = i + 1
+            );
             smtp_send(raw.as_bytes(), &format!("p{}@example.test", i + 1), "judge@example.test");
         }
         let db = rusqlite::Connection::open(dir.path().join("judge.db")).unwrap();

@@ -448,14 +448,7 @@ impl Config {
                 max_press_bytes: l.max_press_bytes,
                 batch: l.batch,
             },
-            defaults: Defaults {
-                movement: d.movement.clone(),
-                retreat: d.retreat.clone(),
-                adjustment: d.adjustment.clone(),
-                grace_secs,
-                reminder_secs,
-                press,
-            },
+            defaults: Defaults { movement: d.movement.clone(), retreat: d.retreat.clone(), adjustment: d.adjustment.clone(), grace_secs, reminder_secs, press },
         })
     }
 
@@ -484,7 +477,9 @@ fn server(key: &str, t: &RawTransport, default_ports: (u16, u16, u16), problems:
         }
     };
     if security == Security::Plain && !is_loopback(&host) && !t.allow_plain {
-        problems.push(format!("{key}.security: plain text to {host}, which is not loopback: use tls or starttls (or set {key}.allow_plain = true if you really mean it)"));
+        problems.push(format!(
+            "{key}.security: plain text to {host}, which is not loopback: use tls or starttls (or set {key}.allow_plain = true if you really mean it)"
+        ));
     }
     let port = t.port.unwrap_or(match security {
         Security::Tls => default_ports.0,

@@ -7,8 +7,8 @@ use crate::mail::imap::ImapInbound;
 use crate::mail::maildir::Maildir;
 use crate::mail::smtp::{SendmailOutbound, SmtpOutbound};
 use crate::mail::{Inbound, Outbound};
-use std::sync::atomic::{AtomicBool, Ordering};
 use anyhow::Context;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 pub fn inbound(cfg: &Config) -> anyhow::Result<Box<dyn Inbound>> {
@@ -53,10 +53,13 @@ fn lock(path: &std::path::Path, what: &str) -> anyhow::Result<std::fs::File> {
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir)?;
     }
-    let f = std::fs::OpenOptions::new().create(true).truncate(false).write(true).open(path).with_context(|| format!("opening the lock file {}", path.display()))?;
+    let f =
+        std::fs::OpenOptions::new().create(true).truncate(false).write(true).open(path).with_context(|| format!("opening the lock file {}", path.display()))?;
     match f.try_lock() {
         Ok(()) => Ok(f),
-        Err(std::fs::TryLockError::WouldBlock) => anyhow::bail!("another mailjudge is already running on this {what} (it holds {}): refusing to run twice", path.display()),
+        Err(std::fs::TryLockError::WouldBlock) => {
+            anyhow::bail!("another mailjudge is already running on this {what} (it holds {}): refusing to run twice", path.display())
+        }
         Err(std::fs::TryLockError::Error(e)) => Err(e).with_context(|| format!("locking {}", path.display())),
     }
 }

@@ -23,16 +23,16 @@
 pub mod cli;
 pub mod command;
 pub mod config;
+pub mod contract;
 pub mod daemon;
+pub mod engine;
+pub mod game;
 pub mod judge;
 pub mod mail;
 pub mod password;
 pub mod report;
 pub mod store;
 pub mod timing;
-pub mod contract;
-pub mod engine;
-pub mod game;
 pub mod variants;
 
 pub use engine::{adjudicate, map, order, parse, phase, random, rules};

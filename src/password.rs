@@ -322,7 +322,12 @@ mod tests {
         assert!(theirs().verify_password(b"passwoerd", mine.as_str()).is_err());
         // other parameters and variants (smaller and larger than the buffer)
         let mut p = Passwords::new();
-        for (alg, v, m, t, pl) in [(Algorithm::Argon2id, Version::V0x13, 8, 1, 1), (Algorithm::Argon2i, Version::V0x13, 4096, 3, 2), (Algorithm::Argon2d, Version::V0x10, 32_768, 1, 4), (Algorithm::Argon2id, Version::V0x13, 64, 1, 1)] {
+        for (alg, v, m, t, pl) in [
+            (Algorithm::Argon2id, Version::V0x13, 8, 1, 1),
+            (Algorithm::Argon2i, Version::V0x13, 4096, 3, 2),
+            (Algorithm::Argon2d, Version::V0x10, 32_768, 1, 4),
+            (Algorithm::Argon2id, Version::V0x13, 64, 1, 1),
+        ] {
             let h = Argon2::new(alg, v, Params::new(m, t, pl, Some(20)).unwrap()).hash_password(b"x").unwrap().to_string();
             assert!(p.verify(&h, "x").unwrap(), "{h}");
             assert!(!p.verify(&h, "y").unwrap(), "{h}");
@@ -335,7 +340,16 @@ mod tests {
         let h = cheap("pw", b"saltsalt");
         let salt_hash = &h[h.find("$m=").unwrap() + 1..];
         let salt_hash = &salt_hash[salt_hash.find('$').unwrap()..];
-        for (params, refused) in [("m=65536,t=1,p=1", false), ("m=65537,t=1,p=1", true), ("m=4294967295,t=1,p=1", true), ("m=8,t=10,p=1", false), ("m=8,t=11,p=1", true), ("m=32,t=1,p=4", false), ("m=40,t=1,p=5", true), ("m=19456,t=4294967295,p=4", true)] {
+        for (params, refused) in [
+            ("m=65536,t=1,p=1", false),
+            ("m=65537,t=1,p=1", true),
+            ("m=4294967295,t=1,p=1", true),
+            ("m=8,t=10,p=1", false),
+            ("m=8,t=11,p=1", true),
+            ("m=32,t=1,p=4", false),
+            ("m=40,t=1,p=5", true),
+            ("m=19456,t=4294967295,p=4", true),
+        ] {
             let phc = format!("$argon2id$v=19${params}{salt_hash}");
             let r = p.verify(&phc, "pw");
             if refused {
@@ -346,7 +360,10 @@ mod tests {
         }
         assert!(matches!(p.verify(&format!("$argon2id$v=19$m=19456,t=4294967295,p=16777215{salt_hash}"), "pw"), Err(PasswordError::Malformed(_))));
         assert!(p.blocks.len() <= MAX_M_COST as usize);
-        for other in ["$2b$12$R9h/cIPz0gi.URNNX3kh2OPST9/PgBkqquzi.Ss7KIUgO2t0jWMUW", "$scrypt$ln=16,r=8,p=1$aM15713r3Xsvxbi31lqr1Q$nFNh2CVHVjNldFVKDHDlm4CbdRSCdEBsjjJxD+iCs5E"] {
+        for other in [
+            "$2b$12$R9h/cIPz0gi.URNNX3kh2OPST9/PgBkqquzi.Ss7KIUgO2t0jWMUW",
+            "$scrypt$ln=16,r=8,p=1$aM15713r3Xsvxbi31lqr1Q$nFNh2CVHVjNldFVKDHDlm4CbdRSCdEBsjjJxD+iCs5E",
+        ] {
             assert!(matches!(p.verify(other, "pw"), Err(PasswordError::UnsupportedAlgorithm(_))), "{other}");
         }
         assert_eq!(p.work_done(), 3);

@@ -307,7 +307,8 @@ fn check_cron(s: &cron::Schedule) -> Result<(), String> {
     if !s.years().is_all() {
         return Err("a cron deadline cannot name years: leave out the seventh field".into());
     }
-    let close = |a: String, b: String| format!("it fires twice within {} (at {a} and {b} UTC); deadlines must be at least that far apart", format_span(MIN_PHASE_SECS));
+    let close =
+        |a: String, b: String| format!("it fires twice within {} (at {a} and {b} UTC); deadlines must be at least that far apart", format_span(MIN_PHASE_SECS));
     let hms = |t: i64| format!("{:02}:{:02}:{:02}", t / 3600, t / 60 % 60, t % 60);
     // the times of day, in order (hours, then minutes, then seconds ascending)
     let mut times: Vec<i64> = Vec::new();
@@ -569,7 +570,9 @@ mod tests {
     #[test]
     fn cron_limits() {
         // firings exactly an hour apart, also across midnight; yearly
-        for ok in ["cron: 0 0 * * * *", "cron: 0 * * * *", "cron: 0 0 0,1 * * *", "cron: 0 30 0,23 * * *", "cron: @yearly", "cron: @weekly", "cron: 0 0 20 * * Mon *"] {
+        for ok in
+            ["cron: 0 0 * * * *", "cron: 0 * * * *", "cron: 0 0 0,1 * * *", "cron: 0 30 0,23 * * *", "cron: @yearly", "cron: @weekly", "cron: 0 0 20 * * Mon *"]
+        {
             assert!(Timing::parse(ok).is_ok(), "{ok}");
         }
         for close in ["cron: * * * * * *", "cron: 0 */30 * * * *", "cron: 0 0,59 * * * *", "cron: 0 0,30 23 * * *"] {
@@ -665,7 +668,14 @@ mod tests {
         assert_eq!(parse_date("1970-01-01 00:00", Tz::UTC, NOW, false).unwrap(), MIN_TIME);
         assert_eq!(parse_date("9999-12-31", Tz::UTC, MAX_TIME, true).unwrap(), MAX_TIME - 59);
         let berlin: Tz = "Europe/Berlin".parse().unwrap();
-        for (s, tz) in [("1969-12-31 23:59", Tz::UTC), ("1970-01-01 00:30", berlin), ("10000-01-01", Tz::UTC), ("0001-01-01", Tz::UTC), ("-5000-01-01 00:00", Tz::UTC), ("262143-12-31 23:59", Tz::UTC)] {
+        for (s, tz) in [
+            ("1969-12-31 23:59", Tz::UTC),
+            ("1970-01-01 00:30", berlin),
+            ("10000-01-01", Tz::UTC),
+            ("0001-01-01", Tz::UTC),
+            ("-5000-01-01 00:00", Tz::UTC),
+            ("262143-12-31 23:59", Tz::UTC),
+        ] {
             let e = parse_date(s, tz, MAX_TIME, false).unwrap_err();
             assert!(e.contains("1970 and 9999") || e.contains("not a date"), "{s}: {e}");
         }
@@ -757,16 +767,18 @@ mod tests {
 
         fn timing_text() -> impl Strategy<Value = String> {
             prop_oneof![
-                (duration_text(), prop::option::of("[0-9]{1,2}:[0-9]{2}"), prop::option::of("(mon|tue|fri|sa|su|x)(-(mon|thu|sun))?(,(wed|sat))?")).prop_map(|(d, at, on)| {
-                    let mut s = format!("next {d}");
-                    if let Some(a) = at {
-                        s += &format!(" at {a}");
+                (duration_text(), prop::option::of("[0-9]{1,2}:[0-9]{2}"), prop::option::of("(mon|tue|fri|sa|su|x)(-(mon|thu|sun))?(,(wed|sat))?")).prop_map(
+                    |(d, at, on)| {
+                        let mut s = format!("next {d}");
+                        if let Some(a) = at {
+                            s += &format!(" at {a}");
+                        }
+                        if let Some(o) = on {
+                            s += &format!(" on {o}");
+                        }
+                        s
                     }
-                    if let Some(o) = on {
-                        s += &format!(" on {o}");
-                    }
-                    s
-                }),
+                ),
                 cron_text(),
                 ".*",
             ]

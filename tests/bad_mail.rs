@@ -68,7 +68,11 @@ fn bad_mail_corpus() {
             .daemon
             .judge
             .conn
-            .query_row("SELECT outcome FROM mails WHERE message_id = ?1 OR (?1 = '<ignore-garbage@example.test>' AND message_id LIKE '<sha256-%')", [format!("<{n}@example.test>")], |r| r.get(0))
+            .query_row(
+                "SELECT outcome FROM mails WHERE message_id = ?1 OR (?1 = '<ignore-garbage@example.test>' AND message_id LIKE '<sha256-%')",
+                [format!("<{n}@example.test>")],
+                |r| r.get(0),
+            )
             .unwrap_or_else(|e| panic!("{n} not stored: {e}"));
         assert!(outcome.starts_with("ignored: "), "{n}: {outcome}");
     }
@@ -78,7 +82,9 @@ fn bad_mail_corpus() {
 fn twenty_megabyte_attachment_gets_a_short_refusal() {
     let mut w = started_game();
     let big = "QUFB".repeat(20 * 1024 * 1024 / 4);
-    let mut raw = String::from("From: p3@example.test\r\nTo: judge@example.test\r\nSubject: orders with a photo\r\nMessage-ID: <big@example.test>\r\nMIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary=\"xx\"\r\n\r\n--xx\r\nContent-Type: text/plain\r\n\r\nSIGNON Fdemo pw-three\r\nA PAR-BUR\r\n--xx\r\nContent-Type: image/jpeg\r\nContent-Transfer-Encoding: base64\r\n\r\n");
+    let mut raw = String::from(
+        "From: p3@example.test\r\nTo: judge@example.test\r\nSubject: orders with a photo\r\nMessage-ID: <big@example.test>\r\nMIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary=\"xx\"\r\n\r\n--xx\r\nContent-Type: text/plain\r\n\r\nSIGNON Fdemo pw-three\r\nA PAR-BUR\r\n--xx\r\nContent-Type: image/jpeg\r\nContent-Transfer-Encoding: base64\r\n\r\n",
+    );
     for chunk in big.as_bytes().chunks(76) {
         raw.push_str(std::str::from_utf8(chunk).unwrap());
         raw.push_str("\r\n");

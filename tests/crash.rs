@@ -49,12 +49,13 @@ fn setup(dir: &Path, cfg: &Path) {
     inbox.deliver("000-create", &mail("gm@example.test", "create", "CREATE ?demo gmpass")).unwrap();
     for (i, l) in "AEFGIRT".chars().enumerate() {
         let n = i + 1;
-        inbox.deliver(&format!("00{n}-join"), &mail(&format!("p{n}@example.test"), &format!("join{n}"), &format!("SIGNON ?demo pass{n}\nSET PREFERENCE {l}"))).unwrap();
+        inbox
+            .deliver(&format!("00{n}-join"), &mail(&format!("p{n}@example.test"), &format!("join{n}"), &format!("SIGNON ?demo pass{n}\nSET PREFERENCE {l}")))
+            .unwrap();
     }
     let out = once(cfg);
     assert!(out.starts_with("8 mail(s) read, 8 answered"), "{out}");
 }
-
 
 #[test]
 fn kill_9_in_the_middle_of_a_spool() {
@@ -132,7 +133,12 @@ fn overdue_deadline_is_processed_once_after_a_restart() {
     let cfg = write_config(dir.path(), 64);
     setup(dir.path(), &cfg);
     // the judge is down; meanwhile the deadline and the grace period pass
-    let out = Command::new(bin()).args(["game", "--config"]).arg(&cfg).args(["cmd", "demo", "SET DEADLINE 2026-01-01 00:00 !", "SET GRACE 2026-01-02 00:00"]).output().unwrap();
+    let out = Command::new(bin())
+        .args(["game", "--config"])
+        .arg(&cfg)
+        .args(["cmd", "demo", "SET DEADLINE 2026-01-01 00:00 !", "SET GRACE 2026-01-02 00:00"])
+        .output()
+        .unwrap();
     assert!(out.status.success(), "{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
     let first = once(&cfg);
     assert!(first.contains("1 phase(s) processed"), "{first}");

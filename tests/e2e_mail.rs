@@ -88,7 +88,8 @@ fn game_over_smtp_and_imap_with_server_restarts() {
     let _judge = Judge { child: start_judge(&cfg) };
 
     // creation and joining, over SMTP
-    let sent = play(&["00-create", "01-join-austria", "02-join-england", "03-join-france", "04-join-germany", "05-join-italy", "06-observe", "07-join-russia"], true);
+    let sent =
+        play(&["00-create", "01-join-austria", "02-join-england", "03-join-france", "04-join-germany", "05-join-italy", "06-observe", "07-join-russia"], true);
     let r = sent.iter().find(|s| s.in_reply_to.as_deref() == Some(&id("00-create"))).unwrap();
     assert!(flat(&r.body).contains("Game demo created"), "{}", r.body);
     assert_eq!(r.header("Auto-Submitted"), Some("auto-replied"));
@@ -102,7 +103,20 @@ fn game_over_smtp_and_imap_with_server_restarts() {
     script("stop-imap");
     std::thread::sleep(Duration::from_secs(1));
     script("start-imap");
-    let sent = play(&["10-s01-austria", "11-s01-england", "12-s01-france", "13-s01-germany", "14-s01-italy", "15-s01-russia", "16-s01-turkey", "17-s01-forged", "18-s01-russia"], true);
+    let sent = play(
+        &[
+            "10-s01-austria",
+            "11-s01-england",
+            "12-s01-france",
+            "13-s01-germany",
+            "14-s01-italy",
+            "15-s01-russia",
+            "16-s01-turkey",
+            "17-s01-forged",
+            "18-s01-russia",
+        ],
+        true,
+    );
     let f = sent.iter().find(|s| s.in_reply_to.as_deref() == Some(&id("12-s01-france"))).unwrap();
     assert!(flat(&f.body).contains("A PAR - BUR: accepted."), "{}", f.body);
     let report = wait_for_subject("demo-list", "Spring 1901 movement results", Duration::from_secs(30));
@@ -136,9 +150,30 @@ fn game_over_smtp_and_imap_with_server_restarts() {
     // every mail of the game answered exactly once, in the sender's own mailbox
     std::thread::sleep(Duration::from_secs(2));
     let names = [
-        "00-create", "01-join-austria", "02-join-england", "03-join-france", "04-join-germany", "05-join-italy", "06-observe", "07-join-russia", "08-join-turkey", "10-s01-austria",
-        "11-s01-england", "12-s01-france", "13-s01-germany", "14-s01-italy", "15-s01-russia", "16-s01-turkey", "17-s01-forged", "18-s01-russia", "20-f01-england", "21-f01-france",
-        "22-f01-germany", "23-f01-italy", "24-f01-russia", "25-f01-turkey",
+        "00-create",
+        "01-join-austria",
+        "02-join-england",
+        "03-join-france",
+        "04-join-germany",
+        "05-join-italy",
+        "06-observe",
+        "07-join-russia",
+        "08-join-turkey",
+        "10-s01-austria",
+        "11-s01-england",
+        "12-s01-france",
+        "13-s01-germany",
+        "14-s01-italy",
+        "15-s01-russia",
+        "16-s01-turkey",
+        "17-s01-forged",
+        "18-s01-russia",
+        "20-f01-england",
+        "21-f01-france",
+        "22-f01-germany",
+        "23-f01-italy",
+        "24-f01-russia",
+        "25-f01-turkey",
     ];
     let mut inboxes: std::collections::HashMap<String, Vec<Sent>> = Default::default();
     for n in names {
@@ -164,12 +199,22 @@ fn kill_9_during_a_batch_over_imap() {
     let cfg = judge_config(dir.path(), true, 16);
     {
         let _judge = Judge { child: start_judge(&cfg) };
-        play(&["00-create", "01-join-austria", "02-join-england", "03-join-france", "04-join-germany", "05-join-italy", "07-join-russia", "08-join-turkey"], false);
+        play(
+            &["00-create", "01-join-austria", "02-join-england", "03-join-france", "04-join-germany", "05-join-italy", "07-join-russia", "08-join-turkey"],
+            false,
+        );
     }
     // 240 order mails (six players; Turkey never orders, so the phase stays open) and one unreadable mail
     let letters = ["A", "E", "F", "G", "I", "R"];
     let pw = ["pw-one", "pw-two", "pw-three", "pw-four", "pw-five", "pw-six"];
-    let orders = [["A VIE H", "A VIE-GAL"], ["F LON H", "F LON-NTH"], ["A PAR H", "A PAR-BUR"], ["A MUN H", "A MUN-RUH"], ["A VEN H", "A VEN-TYR"], ["A MOS H", "A MOS-UKR"]];
+    let orders = [
+        ["A VIE H", "A VIE-GAL"],
+        ["F LON H", "F LON-NTH"],
+        ["A PAR H", "A PAR-BUR"],
+        ["A MUN H", "A MUN-RUH"],
+        ["A VEN H", "A VEN-TYR"],
+        ["A MOS H", "A MOS-UKR"],
+    ];
     let n = 240;
     for k in 0..n {
         let p = k % 6;
@@ -196,7 +241,9 @@ fn kill_9_during_a_batch_over_imap() {
     let _judge = Judge { child: start_judge(&cfg) };
     wait_until(Duration::from_secs(120), Duration::from_millis(50), || {
         let (seen, unsent): (i64, i64) = db
-            .query_row("SELECT (SELECT count(*) FROM mails WHERE message_id LIKE '<k%'), (SELECT count(*) FROM outbox WHERE sent IS NULL)", [], |r| Ok((r.get(0)?, r.get(1)?)))
+            .query_row("SELECT (SELECT count(*) FROM mails WHERE message_id LIKE '<k%'), (SELECT count(*) FROM outbox WHERE sent IS NULL)", [], |r| {
+                Ok((r.get(0)?, r.get(1)?))
+            })
             .unwrap();
         if seen == n as i64 && unsent == 0 { Ok(()) } else { Err(format!("not finished: {seen} mails read, {unsent} replies unsent")) }
     });
@@ -245,7 +292,11 @@ fn check_config_connects_in_every_security_mode_and_names_failures() {
     let _g = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
     let dir = tempfile::tempdir().unwrap();
     let smtps = smtps_port();
-    for (imap, smtp) in [((imaps_port(), "tls"), (smtps, "tls")), ((imap_port(), "starttls"), (submission_port(), "starttls")), ((imap_port(), "plain"), (smtp_port(), "plain"))] {
+    for (imap, smtp) in [
+        ((imaps_port(), "tls"), (smtps, "tls")),
+        ((imap_port(), "starttls"), (submission_port(), "starttls")),
+        ((imap_port(), "plain"), (smtp_port(), "plain")),
+    ] {
         let cfg = variant_config(dir.path(), imap, smtp, "secret");
         if smtp.1 == "plain" {
             // the loopback SMTP port relays without AUTH (it offers none)

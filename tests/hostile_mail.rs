@@ -69,7 +69,17 @@ fn gmail_html_reply_stops_at_gmail_quote() {
 fn press_with_a_from_line_survives() {
     assert_eq!(
         answer("quote-press-from-line").lines,
-        ["SIGNON Fdemo pw-three", "PRESS TO E", "This is what I got:", "From: Germany", "To: France", "Subject: the Channel", "Let us take London together.", "ENDPRESS", "A PAR H"]
+        [
+            "SIGNON Fdemo pw-three",
+            "PRESS TO E",
+            "This is what I got:",
+            "From: Germany",
+            "To: France",
+            "Subject: the Channel",
+            "Let us take London together.",
+            "ENDPRESS",
+            "A PAR H"
+        ]
     );
 }
 
@@ -84,7 +94,11 @@ fn started_game() -> World {
 }
 
 fn order_mail(id: &str, body: &str) -> Vec<u8> {
-    format!("From: p3@example.test\r\nTo: {JUDGE}\r\nSubject: orders\r\nMessage-ID: <{id}@example.test>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n{}", body.replace('\n', "\r\n")).into_bytes()
+    format!(
+        "From: p3@example.test\r\nTo: {JUDGE}\r\nSubject: orders\r\nMessage-ID: <{id}@example.test>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n{}",
+        body.replace('\n', "\r\n")
+    )
+    .into_bytes()
 }
 
 /// The judge's real reply pasted, unquoted, under new orders: its old orders
@@ -127,7 +141,9 @@ fn x_auto_response_suppress_on_a_players_mail_is_answered() {
 #[test]
 fn automatic_mail_gets_no_reply_from_the_judge() {
     let mut w = started_game();
-    for n in ["auto-exchange-oof", "auto-failed-recipients", "auto-verp", "auto-notification", "auto-judge-tag", "auto-arf", "addr-domain-literal", "addr-quoted-at"] {
+    for n in
+        ["auto-exchange-oof", "auto-failed-recipients", "auto-verp", "auto-notification", "auto-judge-tag", "auto-arf", "addr-domain-literal", "addr-quoted-at"]
+    {
         w.deliver_bytes(n, &fixture(n));
     }
     let (step, sent) = w.step();
@@ -385,7 +401,10 @@ fn an_unreadable_mail_is_quarantined_and_the_rest_goes_on() {
             Ok(o) if String::from_utf8_lossy(&o.stdout).contains("1 passed") => return,
             Ok(o) if o.status.code() == Some(101) => panic!("as nobody:\n{}\n{}", String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr)),
             Ok(o) => {
-                eprintln!("SKIPPED: running as root, and the test could not run as nobody ({}); mode 000 does not keep root out", String::from_utf8_lossy(&o.stderr).trim());
+                eprintln!(
+                    "SKIPPED: running as root, and the test could not run as nobody ({}); mode 000 does not keep root out",
+                    String::from_utf8_lossy(&o.stderr).trim()
+                );
                 return;
             }
             Err(e) => {
@@ -478,7 +497,10 @@ fn outgoing_names_carry_the_instance_tag() {
     // a new database: ids start again, under another tag
     let mut b = Maildir::open(dir.path()).unwrap().with_instance("db_2").unwrap();
     b.send(5, b"new db", "p@example.test").unwrap();
-    assert_eq!(names(), ["out-0000000005.eml", "out-db-7f3a-0000000005.eml", "out-db-7f3a-0000000009.eml", "out-db-7f3a-0000000012.eml", "out-db_2-0000000005.eml"]);
+    assert_eq!(
+        names(),
+        ["out-0000000005.eml", "out-db-7f3a-0000000005.eml", "out-db-7f3a-0000000009.eml", "out-db-7f3a-0000000012.eml", "out-db_2-0000000005.eml"]
+    );
     assert_eq!(std::fs::read(dir.path().join("new/out-db-7f3a-0000000005.eml")).unwrap(), b"one again");
     assert_eq!(std::fs::read(dir.path().join("new/out-0000000005.eml")).unwrap(), b"old");
     assert_eq!(Maildir::open(dir.path()).unwrap().with_instance("").unwrap().out_name(3), "out-0000000003.eml");

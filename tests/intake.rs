@@ -26,7 +26,8 @@ fn flat(t: &str) -> String {
 
 /// A plain-text mail.
 fn mail(from: &str, id: &str, extra_headers: &str, body: &str) -> Vec<u8> {
-    format!("From: {from}\r\nTo: {JUDGE}\r\nSubject: test\r\nMessage-ID: <{id}@example.test>\r\n{extra_headers}\r\n{}\r\n", body.replace('\n', "\r\n")).into_bytes()
+    format!("From: {from}\r\nTo: {JUDGE}\r\nSubject: test\r\nMessage-ID: <{id}@example.test>\r\n{extra_headers}\r\n{}\r\n", body.replace('\n', "\r\n"))
+        .into_bytes()
 }
 
 /// A mail whose text body is base64.
@@ -60,7 +61,9 @@ impl T {
     /// A judge with a started game `demo` (tests/data/game), `rate` mails per sender per hour.
     fn started(rate: u32) -> T {
         let mut w = World::new(t0());
-        for name in ["00-create", "01-join-austria", "02-join-england", "03-join-france", "04-join-germany", "05-join-italy", "07-join-russia", "08-join-turkey"] {
+        for name in
+            ["00-create", "01-join-austria", "02-join-england", "03-join-france", "04-join-germany", "05-join-italy", "07-join-russia", "08-join-turkey"]
+        {
             w.deliver(name);
         }
         w.step();
@@ -90,7 +93,12 @@ impl T {
     }
 
     fn outcome(&self, id: &str) -> String {
-        self.w.daemon.judge.conn.query_row("SELECT outcome FROM mails WHERE message_id = ?1 ORDER BY id DESC LIMIT 1", [format!("<{id}@example.test>")], |r| r.get(0)).unwrap()
+        self.w
+            .daemon
+            .judge
+            .conn
+            .query_row("SELECT outcome FROM mails WHERE message_id = ?1 ORDER BY id DESC LIMIT 1", [format!("<{id}@example.test>")], |r| r.get(0))
+            .unwrap()
     }
 
     fn replies_to(sent: &[Sent], id: &str) -> usize {
@@ -251,7 +259,11 @@ fn a_corrected_mail_with_a_reused_message_id_is_answered() {
 /// Every stored byte of the mails table, as text.
 fn stored(w: &World) -> String {
     let mut st = w.daemon.judge.conn.prepare("SELECT raw, coalesce(subject, '') FROM mails").unwrap();
-    st.query_map([], |r| Ok((r.get::<_, Vec<u8>>(0)?, r.get::<_, String>(1)?))).unwrap().map(|r| r.unwrap()).map(|(raw, s)| format!("{}\n{s}\n", String::from_utf8_lossy(&raw))).collect()
+    st.query_map([], |r| Ok((r.get::<_, Vec<u8>>(0)?, r.get::<_, String>(1)?)))
+        .unwrap()
+        .map(|r| r.unwrap())
+        .map(|(raw, s)| format!("{}\n{s}\n", String::from_utf8_lossy(&raw)))
+        .collect()
 }
 
 #[test]
@@ -265,7 +277,12 @@ fn passwords_are_not_stored() {
     // joining: plain, base64, "sign on", quoted-printable
     t.send(&mail("a@example.test", "j1", "", "SIGNON ?pwgame Join-Plain-2\nSET PREFERENCE A"));
     t.send(&mail_b64("b@example.test", "j2", "SIGNON ?pwgame Join-B64-3\nSET PREFERENCE E\n"));
-    t.send(&mail("c@example.test", "j3", "MIME-Version: 1.0\r\nContent-Type: text/plain\r\nContent-Transfer-Encoding: quoted-printable\r\n", "Sign On ?pwgame Join=3DQP-4"));
+    t.send(&mail(
+        "c@example.test",
+        "j3",
+        "MIME-Version: 1.0\r\nContent-Type: text/plain\r\nContent-Transfer-Encoding: quoted-printable\r\n",
+        "Sign On ?pwgame Join=3DQP-4",
+    ));
     assert_eq!(t.w.sql_i64("SELECT count(*) FROM players WHERE role = 'player'"), 3, "the joins worked");
     // a password change (with spaces, refused, but still a password), a mistyped sign-on, observing
     t.send(&mail("a@example.test", "p1", "", "SIGNON ?pwgame Join-Plain-2\nSET PASSWORD New Secret 5"));
@@ -277,7 +294,20 @@ fn passwords_are_not_stored() {
     let subj = b"From: a@example.test\r\nTo: judge@example.test\r\nSubject: SIGNON ?pwgame Join-Plain-2\r\nMessage-ID: <p6@example.test>\r\n\r\nSIGNON ?pwgame Join-Plain-2\r\n";
     t.send(subj);
     let all = stored(&t.w);
-    for secret in ["Judge-Key-1", "Gm-Secret-1", "Join-Plain-2", "Join-B64-3", "Join=QP-4", "Join=3DQP-4", "New Secret 5", "Secret 5", "New-Secret-6", "Typo-Secret-7", "Observe-Secret-8", "Quoted-Secret-9"] {
+    for secret in [
+        "Judge-Key-1",
+        "Gm-Secret-1",
+        "Join-Plain-2",
+        "Join-B64-3",
+        "Join=QP-4",
+        "Join=3DQP-4",
+        "New Secret 5",
+        "Secret 5",
+        "New-Secret-6",
+        "Typo-Secret-7",
+        "Observe-Secret-8",
+        "Quoted-Secret-9",
+    ] {
         assert!(!all.contains(secret), "{secret} is stored in clear:\n{all}");
     }
     for b in ["Join-B64-3", "New-Secret-6"] {
@@ -285,7 +315,11 @@ fn passwords_are_not_stored() {
     }
     assert!(all.contains(REDACTED_HEADER), "a base64 body is stored decoded and redacted");
     assert!(all.contains("SIGNON ?pwgame ************"), "{all}");
-    assert_eq!(t.w.sql_i64(&format!("SELECT count(*) FROM mails WHERE CAST(raw AS TEXT) LIKE '%{REDACTED_HEADER}%'")), 3, "base64 twice, quoted-printable once");
+    assert_eq!(
+        t.w.sql_i64(&format!("SELECT count(*) FROM mails WHERE CAST(raw AS TEXT) LIKE '%{REDACTED_HEADER}%'")),
+        3,
+        "base64 twice, quoted-printable once"
+    );
     // the password set by the base64 mail works (nothing changed but the record)
     let sent = t.send(&mail("a@example.test", "p7", "", "SIGNON ?pwgame New-Secret-6\nSET PASSWORD Third-Pass"));
     let r = reply(&sent, "<p7@example.test>");
@@ -315,7 +349,19 @@ fn a_deferred_mail_keeps_its_password_only_until_it_is_handled() {
 #[test]
 fn the_scripted_game_stores_no_password() {
     let mut w = World::new(t0());
-    for name in ["00-create", "01-join-austria", "02-join-england", "03-join-france", "04-join-germany", "05-join-italy", "06-observe", "07-join-russia", "08-join-turkey", "10-s01-austria", "12-s01-france"] {
+    for name in [
+        "00-create",
+        "01-join-austria",
+        "02-join-england",
+        "03-join-france",
+        "04-join-germany",
+        "05-join-italy",
+        "06-observe",
+        "07-join-russia",
+        "08-join-turkey",
+        "10-s01-austria",
+        "12-s01-france",
+    ] {
         w.deliver(name);
     }
     w.step();

@@ -27,7 +27,25 @@ fn code(p: &Path) -> Vec<(usize, String)> {
 
 #[test]
 fn the_engine_does_no_io_reads_no_clock_and_touches_no_database() {
-    let forbidden = ["std::fs", "std::io", "std::net", "std::env", "std::process", "std::thread", "SystemTime", "Instant", "rusqlite", "tokio", "File::", "read_to_string", "println!", "eprintln!", "tracing::", "chrono::Utc::now", "Local::now"];
+    let forbidden = [
+        "std::fs",
+        "std::io",
+        "std::net",
+        "std::env",
+        "std::process",
+        "std::thread",
+        "SystemTime",
+        "Instant",
+        "rusqlite",
+        "tokio",
+        "File::",
+        "read_to_string",
+        "println!",
+        "eprintln!",
+        "tracing::",
+        "chrono::Utc::now",
+        "Local::now",
+    ];
     let files = rust_files(&src("engine"));
     assert!(files.len() >= 8, "{files:?}");
     let mut found = Vec::new();
@@ -45,7 +63,8 @@ fn the_engine_does_no_io_reads_no_clock_and_touches_no_database() {
 
 #[test]
 fn all_sql_lives_in_the_store() {
-    let sql = ["SELECT ", "INSERT INTO", "DELETE FROM", "CREATE TABLE", "SAVEPOINT", ".prepare(", ".prepare_cached(", ".execute(", ".execute_batch(", ".query_row("];
+    let sql =
+        ["SELECT ", "INSERT INTO", "DELETE FROM", "CREATE TABLE", "SAVEPOINT", ".prepare(", ".prepare_cached(", ".execute(", ".execute_batch(", ".query_row("];
     let mut found = Vec::new();
     for f in rust_files(&src("")) {
         if f.starts_with(src("store")) {

@@ -23,7 +23,12 @@ fn a_deadline_in_the_past_needs_confirming() {
     assert!(before > g.w.now, "unchanged");
     let (r, sent) = g.send(GM, "SIGNON Mdemo gmpass\nSET DEADLINE 2026-11-22 12:00 !");
     assert!(r.contains("Deadline set to"), "{r}");
-    assert!(sent.iter().any(|s| s.subject == "Game demo: Spring 1901 movement results") || g.w.sql_i64("SELECT seq FROM games") == 2 || g.w.sql_i64("SELECT deadline FROM games") < g.w.now, "{r}");
+    assert!(
+        sent.iter().any(|s| s.subject == "Game demo: Spring 1901 movement results")
+            || g.w.sql_i64("SELECT seq FROM games") == 2
+            || g.w.sql_i64("SELECT deadline FROM games") < g.w.now,
+        "{r}"
+    );
     // a future one needs nothing
     let (r, _) = g.send(GM, "SIGNON *demo gmpass\nSET DEADLINE +3 days");
     assert!(r.contains("Deadline set to"), "the `*` sign-on is the master's: {r}");
@@ -63,7 +68,11 @@ fn orders_separated_by_commas_count_as_lines() {
     assert!(r.contains("A PAR H: accepted."), "{}", &r[..r.len().min(400)]);
     let past = vec!["A PAR H"; MAX_ORDERS_PER_LINE + 1].join(", ");
     let (r, _) = g.send("p3@example.test", &format!("SIGNON Fdemo pw-three\n{past}"));
-    assert!(r.contains(&format!("{} orders on one line: a line may hold at most {MAX_ORDERS_PER_LINE}", MAX_ORDERS_PER_LINE + 1)), "{}", &r[..r.len().min(600)]);
+    assert!(
+        r.contains(&format!("{} orders on one line: a line may hold at most {MAX_ORDERS_PER_LINE}", MAX_ORDERS_PER_LINE + 1)),
+        "{}",
+        &r[..r.len().min(600)]
+    );
     // the mail's limit counts orders: 400 lines of one order read, the 401st not
     let lines = vec!["A PAR H"; 401].join("\n");
     let (r, _) = g.send("p3@example.test", &format!("SIGNON Fdemo pw-three\n{lines}"));

@@ -82,7 +82,8 @@ fn asymmetric_adjacency_is_reported() {
 
 #[test]
 fn fleet_edge_to_inland_province_is_reported() {
-    let p = broken(|t| t.replacen("fleet = [\"ALB\", \"APU\", \"ION\", \"TRI\", \"VEN\"]", "fleet = [\"ALB\", \"APU\", \"ION\", \"TRI\", \"VEN\", \"SER\"]", 1));
+    let p =
+        broken(|t| t.replacen("fleet = [\"ALB\", \"APU\", \"ION\", \"TRI\", \"VEN\"]", "fleet = [\"ALB\", \"APU\", \"ION\", \"TRI\", \"VEN\", \"SER\"]", 1));
     has(&p, "fleet edge to SER which is inland");
 }
 

@@ -19,7 +19,9 @@ struct G {
 impl G {
     fn new() -> G {
         let mut w = World::new(mailjudge::timing::parse_date("2026-11-23 12:00", chrono_tz::Tz::UTC, 1_790_000_000, false).unwrap());
-        for name in ["00-create", "01-join-austria", "02-join-england", "03-join-france", "04-join-germany", "05-join-italy", "07-join-russia", "08-join-turkey"] {
+        for name in
+            ["00-create", "01-join-austria", "02-join-england", "03-join-france", "04-join-germany", "05-join-italy", "07-join-russia", "08-join-turkey"]
+        {
             w.deliver(name);
         }
         w.step();
@@ -131,7 +133,9 @@ fn master_commands() {
 #[test]
 fn concession_ends_the_game() {
     let mut g = G::new();
-    for (who, pw, l) in [("p1", "pw-one", 'A'), ("p2", "pw-two", 'E'), ("p3", "pw-three", 'F'), ("p4", "pw-four", 'G'), ("p5", "pw-five", 'I'), ("p6", "pw-six", 'R')] {
+    for (who, pw, l) in
+        [("p1", "pw-one", 'A'), ("p2", "pw-two", 'E'), ("p3", "pw-three", 'F'), ("p4", "pw-four", 'G'), ("p5", "pw-five", 'I'), ("p6", "pw-six", 'R')]
+    {
         g.send(&format!("{who}@example.test"), &format!("SIGNON {l}demo {pw}\nSET CONCEDE T"));
     }
     assert_eq!(g.w.sql_i64("SELECT count(*) FROM games WHERE status = 'finished'"), 1);

@@ -225,8 +225,14 @@ fn right_hand_game_says_what_really_happens_to_retreats() {
     // a disband order is not allowed while a retreat is open; a refused retreat
     // does not offer one
     let (r, _) = g.send("p5@example.test", "SIGNON Idemo pw-five\nA VEN D\nA VEN R TYR");
-    assert!(r.contains("A VEN D: this game retreats unordered units by the right-hand rule; a disband order is not allowed (it may retreat to APU, PIE, TUS;"), "{r}");
-    assert!(r.contains("A VEN R TYR: the unit may not retreat there (it may retreat to APU, PIE, TUS; without a valid order it retreats by the right-hand rule)"), "{r}");
+    assert!(
+        r.contains("A VEN D: this game retreats unordered units by the right-hand rule; a disband order is not allowed (it may retreat to APU, PIE, TUS;"),
+        "{r}"
+    );
+    assert!(
+        r.contains("A VEN R TYR: the unit may not retreat there (it may retreat to APU, PIE, TUS; without a valid order it retreats by the right-hand rule)"),
+        "{r}"
+    );
     assert!(!r.contains("or disband"), "{r}");
     assert!(r.contains("Still to order: A VEN"), "{r}");
     // after the deadline: the late notice names the right-hand rule, not disbanding
@@ -306,10 +312,22 @@ fn mail_servers_use_a_private_directory_and_free_ports_and_the_readme_says_what_
     let i = readme.find("### What `./test.sh` changes on the machine").expect("README section on what test.sh changes");
     let section = &readme[i..readme[i..].find("\n## ").map(|j| i + j).unwrap_or(readme.len())];
     let install = script.lines().skip_while(|l| !l.contains("apt-get install -y")).take(2).collect::<Vec<_>>().join(" ");
-    for pkg in install.split_whitespace().filter(|w| !w.starts_with('-') && !w.contains('=') && !matches!(*w, "apt-get" | "install" | "\\" | ">/dev/null" | "DEBIAN_FRONTEND=noninteractive")) {
+    for pkg in install
+        .split_whitespace()
+        .filter(|w| !w.starts_with('-') && !w.contains('=') && !matches!(*w, "apt-get" | "install" | "\\" | ">/dev/null" | "DEBIAN_FRONTEND=noninteractive"))
+    {
         assert!(section.contains(pkg), "README does not name the package {pkg}");
     }
-    for thing in ["/usr/sbin/policy-rc.d", "useradd --system", "vmail", "alternate_config_directories", "/etc/postfix/main.cf", "/etc/postfix/master.cf", "mktemp -d", "127.0.0.1"] {
+    for thing in [
+        "/usr/sbin/policy-rc.d",
+        "useradd --system",
+        "vmail",
+        "alternate_config_directories",
+        "/etc/postfix/main.cf",
+        "/etc/postfix/master.cf",
+        "mktemp -d",
+        "127.0.0.1",
+    ] {
         assert!(script.contains(thing), "script no longer mentions {thing}: update this test and the README");
         assert!(section.contains(thing), "README section does not mention {thing}");
     }

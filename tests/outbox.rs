@@ -32,7 +32,9 @@ fn retries_back_off_then_give_up_and_tell_the_keeper() {
     w.daemon.judge.handle_batch(&mails).unwrap();
     let mut down = Switch { up: false, sent: vec![] };
     let j = &mut w.daemon.judge;
-    let next = |j: &mailjudge::judge::Judge| -> (i64, i64) { j.conn.query_row("SELECT attempts, next_try FROM outbox WHERE in_reply_to = '<a@example.test>'", [], |r| Ok((r.get(0)?, r.get(1)?))).unwrap() };
+    let next = |j: &mailjudge::judge::Judge| -> (i64, i64) {
+        j.conn.query_row("SELECT attempts, next_try FROM outbox WHERE in_reply_to = '<a@example.test>'", [], |r| Ok((r.get(0)?, r.get(1)?))).unwrap()
+    };
     assert_eq!(j.flush_outbox(&mut down).unwrap(), 0);
     assert_eq!(next(j), (1, t0 + 1));
     // not due yet: not tried

@@ -46,7 +46,27 @@ fn ambiguous_nor_names_every_candidate() {
 #[test]
 fn parser_never_panics_on_junk() {
     let v = Variant::standard();
-    for junk in ["", "-", "/", "((((", "A", "F F F", "->->->", "S S S", "ÄÖÜ - ß", "A Par - Bur/", "A Par - Bur/zz", "Build", "remove", "retreat A", "F Nth C", "A Mun S A", "\u{2014}\u{2014}", &"x ".repeat(500), &"A Par - Bur, ".repeat(50)] {
+    for junk in [
+        "",
+        "-",
+        "/",
+        "((((",
+        "A",
+        "F F F",
+        "->->->",
+        "S S S",
+        "ÄÖÜ - ß",
+        "A Par - Bur/",
+        "A Par - Bur/zz",
+        "Build",
+        "remove",
+        "retreat A",
+        "F Nth C",
+        "A Mun S A",
+        "\u{2014}\u{2014}",
+        &"x ".repeat(500),
+        &"A Par - Bur, ".repeat(50),
+    ] {
         for phase in [None, Some(PhaseKind::Movement), Some(PhaseKind::Retreat), Some(PhaseKind::Adjustment)] {
             let _ = parse_line(&v, junk, phase);
         }

@@ -57,15 +57,19 @@ fn rulebook_sample_game() {
     let name = |o: &Outcome| o.next_phase.map(|p| v.calendar.name(p));
 
     // ---------------- Spring 1901
-    let out = play(&v, &pos, &[
-        ("ENGLAND", "A Liv-York, F Lon-Nth, F Edi-Nrg"),
-        ("GERMANY", "A Ber-Kiel, A Mun-Ruhr, F Kiel-Den"),
-        ("RUSSIA", "A Mos-Ukr, A War-Gal, F StP-Bot, F Sev-Bla"),
-        ("TURKEY", "A Con-Bul, A Smy-Con, F Ank-Bla"),
-        ("AUSTRIA", "A Vie-Tri, A Bud-Gal, F Tri-Alb"),
-        ("ITALY", "A Ven-Pied, A Rome-Ven, F Nap-Ion"),
-        ("FRANCE", "A Par-Bur, A Mar-Spa, F Bre-Pic"),
-    ]);
+    let out = play(
+        &v,
+        &pos,
+        &[
+            ("ENGLAND", "A Liv-York, F Lon-Nth, F Edi-Nrg"),
+            ("GERMANY", "A Ber-Kiel, A Mun-Ruhr, F Kiel-Den"),
+            ("RUSSIA", "A Mos-Ukr, A War-Gal, F StP-Bot, F Sev-Bla"),
+            ("TURKEY", "A Con-Bul, A Smy-Con, F Ank-Bla"),
+            ("AUSTRIA", "A Vie-Tri, A Bud-Gal, F Tri-Alb"),
+            ("ITALY", "A Ven-Pied, A Rome-Ven, F Nap-Ion"),
+            ("FRANCE", "A Par-Bur, A Mar-Spa, F Bre-Pic"),
+        ],
+    );
     for o in ["F SEV - BLA", "F ANK - BLA", "A WAR - GAL", "A BUD - GAL"] {
         assert_eq!(result(&v, &out, o), ResultKind::Bounce, "{o}");
     }
@@ -80,19 +84,25 @@ fn rulebook_sample_game() {
     let pos = out.position;
 
     // ---------------- Fall 1901
-    let out = play(&v, &pos, &[
-        ("ENGLAND", "A York-Nwy, F Nth C A Yor-Nwy, F Nrg-Bar"),
-        ("GERMANY", "A Kiel-Hol, A Ruhr-Bel, F Den Holds"),
-        ("RUSSIA", "A Ukr S F Sev-Rum, A War-Gal, F Bot-Swe, F Sev-Rum"),
-        ("TURKEY", "A Bul-Ser, A Con-Bul, F Ank-Bla"),
-        ("AUSTRIA", "A Tri Hold, A Bud-Ser, F Alb-Gre"),
-        ("ITALY", "A Ven Holds, A Pied-Mar, F Ion-Tun"),
-        ("FRANCE", "A Bur-Mar, A Spa-Port, F Pic-Bel"),
-    ]);
+    let out = play(
+        &v,
+        &pos,
+        &[
+            ("ENGLAND", "A York-Nwy, F Nth C A Yor-Nwy, F Nrg-Bar"),
+            ("GERMANY", "A Kiel-Hol, A Ruhr-Bel, F Den Holds"),
+            ("RUSSIA", "A Ukr S F Sev-Rum, A War-Gal, F Bot-Swe, F Sev-Rum"),
+            ("TURKEY", "A Bul-Ser, A Con-Bul, F Ank-Bla"),
+            ("AUSTRIA", "A Tri Hold, A Bud-Ser, F Alb-Gre"),
+            ("ITALY", "A Ven Holds, A Pied-Mar, F Ion-Tun"),
+            ("FRANCE", "A Bur-Mar, A Spa-Port, F Pic-Bel"),
+        ],
+    );
     for o in ["A RUH - BEL", "F PIC - BEL", "A PIE - MAR", "A BUR - MAR", "A BUL - SER", "A BUD - SER", "A CON - BUL"] {
         assert_ne!(result(&v, &out, o), ResultKind::Ok, "{o} should fail");
     }
-    for o in ["A YOR - NWY", "F NWG - BAR", "A KIE - HOL", "A WAR - GAL", "F BOT - SWE", "F SEV - RUM", "F ANK - BLA", "F ALB - GRE", "F ION - TUN", "A SPA - POR"] {
+    for o in
+        ["A YOR - NWY", "F NWG - BAR", "A KIE - HOL", "A WAR - GAL", "F BOT - SWE", "F SEV - RUM", "F ANK - BLA", "F ALB - GRE", "F ION - TUN", "A SPA - POR"]
+    {
         assert_eq!(result(&v, &out, o), ResultKind::Ok, "{o}");
     }
     assert!(out.dislodged.is_empty(), "Retreats: None");
@@ -103,15 +113,19 @@ fn rulebook_sample_game() {
     assert_eq!(pos.centers[v.prov_by_code("SPA").unwrap() as usize], None);
 
     // ---------------- Winter 1901
-    let out = play(&v, &pos, &[
-        ("ENGLAND", "Build F Edi"),
-        ("GERMANY", "B F Kiel; build army Munich"),
-        ("RUSSIA", "A StP B, Build A Sev"),
-        ("TURKEY", "build A Smy"),
-        ("AUSTRIA", "A Vie build"),
-        ("ITALY", "F Nap B"),
-        ("FRANCE", "Build fleet Marseilles"),
-    ]);
+    let out = play(
+        &v,
+        &pos,
+        &[
+            ("ENGLAND", "Build F Edi"),
+            ("GERMANY", "B F Kiel; build army Munich"),
+            ("RUSSIA", "A StP B, Build A Sev"),
+            ("TURKEY", "build A Smy"),
+            ("AUSTRIA", "A Vie build"),
+            ("ITALY", "F Nap B"),
+            ("FRANCE", "Build fleet Marseilles"),
+        ],
+    );
     for r in &out.results {
         assert_eq!(r.result, ResultKind::Ok, "{}", r.order.canonical(&v));
         assert!(!r.defaulted, "no build is left over: {}", r.order.canonical(&v));
@@ -122,15 +136,19 @@ fn rulebook_sample_game() {
     assert_eq!(units(&v, &pos, "RUSSIA"), ["A GAL", "A SEV", "A STP", "A UKR", "F RUM", "F SWE"]);
 
     // ---------------- Spring 1902
-    let out = play(&v, &pos, &[
-        ("ENGLAND", "A Nwy-StP, F Nth-Nwy, F Bar S A Nwy-StP, F Edi-Nth"),
-        ("GERMANY", "A Hol-Bel, A Ruhr S Hol-Bel, A Mun-Bur, F Den Holds, F Kiel-Hol"),
-        ("RUSSIA", "A Ukr S F Rum, A Gal-Bud, A StP-Nwy, A Sev S F Rum, F Swe S StP-Nwy, F Rum Holds"),
-        ("TURKEY", "A Bul-Rum, A Con-Bul, A Smy-Arm, F Bla S Bul-Rum"),
-        ("AUSTRIA", "A Tri-Bud, A Vie-Bud, A Bud-Ser, F Gre Holds"),
-        ("ITALY", "A Ven Holds, A Pied-Mar, F Tun-West, F Nap-Tyn"),
-        ("FRANCE", "A Bur S F Pic-Bel, A Port-Spa, F Pic-Bel, F Mar Holds"),
-    ]);
+    let out = play(
+        &v,
+        &pos,
+        &[
+            ("ENGLAND", "A Nwy-StP, F Nth-Nwy, F Bar S A Nwy-StP, F Edi-Nth"),
+            ("GERMANY", "A Hol-Bel, A Ruhr S Hol-Bel, A Mun-Bur, F Den Holds, F Kiel-Hol"),
+            ("RUSSIA", "A Ukr S F Rum, A Gal-Bud, A StP-Nwy, A Sev S F Rum, F Swe S StP-Nwy, F Rum Holds"),
+            ("TURKEY", "A Bul-Rum, A Con-Bul, A Smy-Arm, F Bla S Bul-Rum"),
+            ("AUSTRIA", "A Tri-Bud, A Vie-Bud, A Bud-Ser, F Gre Holds"),
+            ("ITALY", "A Ven Holds, A Pied-Mar, F Tun-West, F Nap-Tyn"),
+            ("FRANCE", "A Bur S F Pic-Bel, A Port-Spa, F Pic-Bel, F Mar Holds"),
+        ],
+    );
     let moved = ["A HOL - BEL", "F KIE - HOL", "A SMY - ARM", "A BUD - SER", "F TUN - WES", "F NAP - TYS", "A POR - SPA"];
     only_these_moves_succeed(&v, &out, &moved);
     // equal strength in the north: stand-off; Bur's support cut by the attack from Munich
@@ -141,15 +159,19 @@ fn rulebook_sample_game() {
     let pos = out.position;
 
     // ---------------- Fall 1902
-    let out = play(&v, &pos, &[
-        ("GERMANY", "A Ruhr-Bur, A Mun S Ruhr-Bur, A Bel S Ruhr-Bur, F Den-Swe, F Hol S A Bel"),
-        ("RUSSIA", "A StP-Nwy, F Swe S StP-Nwy, F Rum S A Sev, A Sev S FRum, A Gal S F Rum, A Ukr S A Sev"),
-        ("TURKEY", "A Bul-Rum, A Con-Bul, A Arm-Sev, F Bla S A Bul-Rum"),
-        ("AUSTRIA", "A Vie-Gal, A Tri-Bud, A Ser S Turkish A Bul-Rum, F Gre Holds"),
-        ("ITALY", "A Ven-Pied, A Pied-Mar, F West-MAt, F Tyn-GoL"),
-        ("FRANCE", "A Bur-Bel, F Pic S A Bur-Bel, A Spa S F Mar, F Mar S A Spa"),
-        ("ENGLAND", "A Nwy-StP, F Bar S Nwy-StP, F Nth-Nwy, F Edi-Nth"),
-    ]);
+    let out = play(
+        &v,
+        &pos,
+        &[
+            ("GERMANY", "A Ruhr-Bur, A Mun S Ruhr-Bur, A Bel S Ruhr-Bur, F Den-Swe, F Hol S A Bel"),
+            ("RUSSIA", "A StP-Nwy, F Swe S StP-Nwy, F Rum S A Sev, A Sev S FRum, A Gal S F Rum, A Ukr S A Sev"),
+            ("TURKEY", "A Bul-Rum, A Con-Bul, A Arm-Sev, F Bla S A Bul-Rum"),
+            ("AUSTRIA", "A Vie-Gal, A Tri-Bud, A Ser S Turkish A Bul-Rum, F Gre Holds"),
+            ("ITALY", "A Ven-Pied, A Pied-Mar, F West-MAt, F Tyn-GoL"),
+            ("FRANCE", "A Bur-Bel, F Pic S A Bur-Bel, A Spa S F Mar, F Mar S A Spa"),
+            ("ENGLAND", "A Nwy-StP, F Bar S Nwy-StP, F Nth-Nwy, F Edi-Nth"),
+        ],
+    );
     let moved = ["A NWY - STP", "F NTH - NWY", "F EDI - NTH", "A RUH - BUR", "A BUL - RUM", "A CON - BUL", "A TRI - BUD", "F WES - MAO", "F TYS - LYO"];
     only_these_moves_succeed(&v, &out, &moved);
     assert_eq!(result(&v, &out, "F SWE S A STP - NWY"), ResultKind::Cut, "F Den-Swe cut the Russian support");
@@ -172,14 +194,18 @@ fn rulebook_sample_game() {
     assert_eq!(pos.unit_count(v.power_by_name("RUSSIA").unwrap()), 5);
 
     // ---------------- Winter 1902
-    let out = play(&v, &pos, &[
-        ("GERMANY", "Build F Kiel"),
-        ("RUSSIA", "Remove A Gal"),
-        ("TURKEY", "Build F Smy"),
-        ("AUSTRIA", "Build A Tri"),
-        ("FRANCE", "Build A Par"),
-        ("ENGLAND", "Build F Lon"),
-    ]);
+    let out = play(
+        &v,
+        &pos,
+        &[
+            ("GERMANY", "Build F Kiel"),
+            ("RUSSIA", "Remove A Gal"),
+            ("TURKEY", "Build F Smy"),
+            ("AUSTRIA", "Build A Tri"),
+            ("FRANCE", "Build A Par"),
+            ("ENGLAND", "Build F Lon"),
+        ],
+    );
     for r in &out.results {
         assert_eq!(r.result, ResultKind::Ok, "{}", r.order.canonical(&v));
         assert!(!r.defaulted, "every adjustment was ordered: {}", r.order.canonical(&v));

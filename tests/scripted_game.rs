@@ -74,7 +74,10 @@ fn seven_player_game_by_mail() {
     let confirm = sent.iter().find(|s| s.to == "obs@example.test" && s.subject == "Confirm: observe game demo").expect("confirmation mail");
     let line = confirm.body.lines().find(|l| l.trim_start().starts_with("OBSERVE demo ")).expect("confirmation line").trim().to_string();
     everything.extend(sent);
-    w.deliver_bytes("06b-confirm", format!("From: OBS <obs@example.test>\r\nTo: {JUDGE}\r\nSubject: yes\r\nMessage-ID: <06b-confirm@example.test>\r\n\r\n{line}\r\n").as_bytes());
+    w.deliver_bytes(
+        "06b-confirm",
+        format!("From: OBS <obs@example.test>\r\nTo: {JUDGE}\r\nSubject: yes\r\nMessage-ID: <06b-confirm@example.test>\r\n\r\n{line}\r\n").as_bytes(),
+    );
     let (_, sent) = w.step();
     has(reply(&sent, "<06b-confirm@example.test>"), "You now observe game demo");
     everything.extend(sent);
@@ -132,7 +135,20 @@ fn seven_player_game_by_mail() {
     let broadcast: Vec<&&Sent> = press.iter().filter(|s| s.body.contains("Über alles")).collect();
     let mut got: Vec<&str> = broadcast.iter().map(|s| s.to.as_str()).collect();
     got.sort();
-    assert_eq!(got, vec!["demo-list@example.test", "gm@example.test", "obs@example.test", "p1@example.test", "p2@example.test", "p3@example.test", "p5@example.test", "p6@example.test", "p7@example.test"]);
+    assert_eq!(
+        got,
+        vec![
+            "demo-list@example.test",
+            "gm@example.test",
+            "obs@example.test",
+            "p1@example.test",
+            "p2@example.test",
+            "p3@example.test",
+            "p5@example.test",
+            "p6@example.test",
+            "p7@example.test"
+        ]
+    );
     let grey: Vec<&&Sent> = press.iter().filter(|s| s.body.contains("Watch your back")).collect();
     assert_eq!(grey.len(), 1);
     assert_eq!(grey[0].to, p(6));
@@ -149,7 +165,21 @@ fn seven_player_game_by_mail() {
     let reports: Vec<&Sent> = sent.iter().filter(|s| s.subject == "Game demo: Spring 1901 movement results").collect();
     let mut rcpt: Vec<&str> = reports.iter().map(|s| s.to.as_str()).collect();
     rcpt.sort();
-    assert_eq!(rcpt, vec!["demo-list@example.test", "gm@example.test", "obs@example.test", "p1@example.test", "p2@example.test", "p3@example.test", "p4@example.test", "p5@example.test", "p6@example.test", "p7@example.test"]);
+    assert_eq!(
+        rcpt,
+        vec![
+            "demo-list@example.test",
+            "gm@example.test",
+            "obs@example.test",
+            "p1@example.test",
+            "p2@example.test",
+            "p3@example.test",
+            "p4@example.test",
+            "p5@example.test",
+            "p6@example.test",
+            "p7@example.test"
+        ]
+    );
     let rep = reports[0];
     for line in ["A PAR - BUR", "F KIE - HOL", "A MOS - UKR", "F STP/SC H", "Next phase: Fall 1901 movement"] {
         has(rep, line);
@@ -243,7 +273,10 @@ fn seven_player_game_by_mail() {
     everything.extend(sent);
     w.deliver("56-draw-turkey");
     let (_, sent) = w.step();
-    has(reply(&sent, &id("56-draw-turkey")), "The game is over: Draw declared in Spring 1902 movement between Austria, England, France, Germany, Italy, Russia, Turkey.");
+    has(
+        reply(&sent, &id("56-draw-turkey")),
+        "The game is over: Draw declared in Spring 1902 movement between Austria, England, France, Germany, Italy, Russia, Turkey.",
+    );
     assert_eq!(sent.iter().filter(|s| s.subject == "Game demo is over").count(), 10);
     everything.extend(sent);
 

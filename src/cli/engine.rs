@@ -95,7 +95,14 @@ pub fn check_variant(file: PathBuf) -> ExitCode {
     };
     match crate::map::Variant::from_toml(&text) {
         Ok(v) => {
-            println!("{}: variant `{}` is valid: {} provinces, {} supply centres, {} powers", file.display(), v.name, v.provinces.len(), v.center_count(), v.powers.len());
+            println!(
+                "{}: variant `{}` is valid: {} provinces, {} supply centres, {} powers",
+                file.display(),
+                v.name,
+                v.provinces.len(),
+                v.center_count(),
+                v.powers.len()
+            );
             ExitCode::SUCCESS
         }
         Err(e) => {
@@ -113,4 +120,3 @@ fn guarded<T>(f: impl FnOnce() -> Result<T, String>) -> Result<T, String> {
         Err(format!("internal error: {msg}"))
     })
 }
-

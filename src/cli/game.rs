@@ -23,11 +23,8 @@ pub fn game(config: ConfigArg, action: GameAction) -> anyhow::Result<ExitCode> {
         GameAction::Cmd { game, lines } => (game, lines),
     };
     let tx = j.conn.transaction()?;
-    let text = if game.is_empty() {
-        crate::command::run_anonymous(&tx, &mut j.ctx, &lines)?
-    } else {
-        crate::command::run_console(&tx, &mut j.ctx, &game, &lines)?
-    };
+    let text =
+        if game.is_empty() { crate::command::run_anonymous(&tx, &mut j.ctx, &lines)? } else { crate::command::run_console(&tx, &mut j.ctx, &game, &lines)? };
     tx.commit()?;
     print!("{text}");
     let failed = text.lines().any(|l| l.trim_start().starts_with("Error:"));

@@ -105,7 +105,9 @@ pub enum GameAction {
     /// All games.
     List,
     /// One game in detail, with its summary.
-    Show { game: String },
+    Show {
+        game: String,
+    },
     /// A new game, with you (the keeper's address, or --master) as master.
     Create {
         game: String,
@@ -121,13 +123,21 @@ pub enum GameAction {
         #[arg(long)]
         force: bool,
     },
-    Pause { game: String },
-    Resume { game: String },
-    Terminate { game: String },
+    Pause {
+        game: String,
+    },
+    Resume {
+        game: String,
+    },
+    Terminate {
+        game: String,
+    },
     /// Any master command lines (`SET DEADLINE 2026-12-01 20:00`, `EJECT France`, `ROLLBACK S1902M`).
-    Cmd { game: String, lines: Vec<String> },
+    Cmd {
+        game: String,
+        lines: Vec<String>,
+    },
 }
-
 
 /// Runs the command line; the exit code says how it went.
 pub fn main() -> ExitCode {
@@ -152,5 +162,6 @@ pub fn main() -> ExitCode {
 }
 
 pub fn load_config(c: &ConfigArg) -> anyhow::Result<Config> {
-    Config::load(c.config.as_deref()).map_err(|e| anyhow::anyhow!("configuration {}:\n{e}", c.config.as_ref().map(|p| p.display().to_string()).unwrap_or_else(|| "(built-in)".into())))
+    Config::load(c.config.as_deref())
+        .map_err(|e| anyhow::anyhow!("configuration {}:\n{e}", c.config.as_ref().map(|p| p.display().to_string()).unwrap_or_else(|| "(built-in)".into())))
 }

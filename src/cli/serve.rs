@@ -11,7 +11,11 @@ use std::sync::atomic::AtomicBool;
 /// `mailjudge serve`.
 pub fn serve(config: ConfigArg, once: bool, init: bool) -> anyhow::Result<ExitCode> {
     let cfg = load_config(&config)?;
-    tracing_subscriber::fmt().with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr())).with_env_filter(tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into())).with_writer(std::io::stderr).init();
+    tracing_subscriber::fmt()
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
+        .with_env_filter(tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into()))
+        .with_writer(std::io::stderr)
+        .init();
     let mut d = Daemon::open(cfg, Clock::System, init)?;
     if once {
         // passes until the inbox is empty (one pass gives mail at most a poll interval)

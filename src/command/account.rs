@@ -1,9 +1,9 @@
 //! Games and seats: CREATE, joining, SIGNON, OBSERVE, RESIGN.
 
+use super::master::apply_option;
 use super::{Fail, R, Role, Session, Signed};
 use crate::game::{self, Game, GameStatus, Player, PlayerRole, PlayerStatus, pname};
 use crate::map::PowerId;
-use super::master::apply_option;
 
 impl Session<'_> {
     pub(super) fn create(&mut self, name: &str, password: &str, variant: Option<&str>, options: &[String]) -> R {
@@ -93,7 +93,12 @@ impl Session<'_> {
                 }
                 None => {
                     self.signed = Some(Signed { game_id: g.id, role: Role::Joined(me.id) });
-                    vec![format!("Signed on to game {} (forming: {} of {} seats taken).", g.name, players.iter().filter(|p| p.role == PlayerRole::Player).count(), v.powers.len())]
+                    vec![format!(
+                        "Signed on to game {} (forming: {} of {} seats taken).",
+                        g.name,
+                        players.iter().filter(|p| p.role == PlayerRole::Player).count(),
+                        v.powers.len()
+                    )]
                 }
             });
         }
@@ -107,7 +112,12 @@ impl Session<'_> {
                 p.insert(self.conn)?;
                 let taken = players.iter().filter(|p| p.role == PlayerRole::Player).count() + 1;
                 self.signed = Some(Signed { game_id: g.id, role: Role::Joined(p.id) });
-                let mut out = vec![format!("You joined game {} ({} of {} seats taken). SET PREFERENCE (like SET PREFERENCE FEG) says which powers you would like.", g.name, taken, v.powers.len())];
+                let mut out = vec![format!(
+                    "You joined game {} ({} of {} seats taken). SET PREFERENCE (like SET PREFERENCE FEG) says which powers you would like.",
+                    g.name,
+                    taken,
+                    v.powers.len()
+                )];
                 if taken == v.powers.len() && !self.starting.contains(&(g.id, p.id)) {
                     // started once the whole mail is read, so the last joiner's
                     // SET PREFERENCE on the next line still counts
@@ -136,7 +146,10 @@ impl Session<'_> {
                         self.conn,
                         &master,
                         &format!("Game {}: {} asks to take over {name}", g.name, self.sender),
-                        format!("{} asks to take over {name} in game {}.\nSign on as the master and send APPROVE {name} (or REJECT {name}).\n", self.sender, g.name),
+                        format!(
+                            "{} asks to take over {name} in game {}.\nSign on as the master and send APPROVE {name} (or REJECT {name}).\n",
+                            self.sender, g.name
+                        ),
                         Some(g.id),
                         None,
                     )?;
@@ -146,7 +159,14 @@ impl Session<'_> {
                 self.signed = Some(Signed { game_id: g.id, role: Role::Power { power: pw, player: Some(p.id), master: false } });
                 self.add_status(g.id, pw);
                 let master = g.master_email.clone();
-                self.ctx.notice(self.conn, &master, &format!("Game {}: {} taken over", g.name, pname(&v, pw)), format!("A new player took over {} in game {}.\n", pname(&v, pw), g.name), Some(g.id), None)?;
+                self.ctx.notice(
+                    self.conn,
+                    &master,
+                    &format!("Game {}: {} taken over", g.name, pname(&v, pw)),
+                    format!("A new player took over {} in game {}.\n", pname(&v, pw), g.name),
+                    Some(g.id),
+                    None,
+                )?;
                 Ok(vec![format!("You take over {} in game {} (SIGNON {}{} password).", pname(&v, pw), g.name, v.powers[pw as usize].letter, g.name)])
             }
             _ => Err(Fail::from(format!("game {} is over", g.name))),
@@ -169,7 +189,10 @@ impl Session<'_> {
             format!("`{letter}` is not a power letter in game {} (letters: {}; * for the master)", g.name, letters.join(", "))
         })?;
         if g.status == GameStatus::Forming {
-            return Err(Fail::from(format!("game {} has not started: powers are not assigned yet (SIGNON ?{} password signs on to your seat)", g.name, g.name)));
+            return Err(Fail::from(format!(
+                "game {} has not started: powers are not assigned yet (SIGNON ?{} password signs on to your seat)",
+                g.name, g.name
+            )));
         }
         let players = Player::of_game(self.conn, g.id)?;
         let Some(p) = Player::active_for(&players, power) else {
@@ -253,7 +276,9 @@ impl Session<'_> {
     pub(super) fn unobserve(&mut self, name: &str) -> R {
         let g = self.game(name)?;
         let mut n = 0;
-        for mut p in Player::of_game(self.conn, g.id)?.into_iter().filter(|p| p.role == PlayerRole::Observer && p.email.eq_ignore_ascii_case(&self.sender) && matches!(p.status, PlayerStatus::Active | PlayerStatus::Pending)) {
+        for mut p in Player::of_game(self.conn, g.id)?.into_iter().filter(|p| {
+            p.role == PlayerRole::Observer && p.email.eq_ignore_ascii_case(&self.sender) && matches!(p.status, PlayerStatus::Active | PlayerStatus::Pending)
+        }) {
             p.status = PlayerStatus::Resigned;
             p.save(self.conn)?;
             n += 1;
@@ -288,7 +313,12 @@ impl Session<'_> {
                 self.add_status(g.id, pw);
                 self.entries.push(super::Entry {
                     input: format!("(game {} starts)", g.name),
-                    responses: vec![format!("All seats are taken: the game has started. You are {} (SIGNON {}{} password).", pname(&v, pw), v.powers[pw as usize].letter, g.name)],
+                    responses: vec![format!(
+                        "All seats are taken: the game has started. You are {} (SIGNON {}{} password).",
+                        pname(&v, pw),
+                        v.powers[pw as usize].letter,
+                        g.name
+                    )],
                 });
             }
         }

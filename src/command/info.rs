@@ -43,7 +43,13 @@ impl Session<'_> {
             for p in 0..v.powers.len() as PowerId {
                 let n = game::needs(&v, &pos, p, &orders);
                 let who = if Player::active_for(&players, p).is_some() { "played" } else { "vacant" };
-                let state = if !n.needs { "nothing to order" } else if n.complete { "orders in" } else { "orders missing" };
+                let state = if !n.needs {
+                    "nothing to order"
+                } else if n.complete {
+                    "orders in"
+                } else {
+                    "orders missing"
+                };
                 out.push(format!("  {:<10} {:2} centres  {who}, {state}", pname(&v, p), pos.center_count(p)));
             }
         } else {
@@ -132,7 +138,13 @@ impl Session<'_> {
         for p in 0..v.powers.len() as PowerId {
             let state = match players.iter().filter(|x| x.power == Some(p)).next_back() {
                 Some(x) => x.status.to_string(),
-                None => if g.status == GameStatus::Forming { "not assigned".into() } else { "vacant".into() },
+                None => {
+                    if g.status == GameStatus::Forming {
+                        "not assigned".into()
+                    } else {
+                        "vacant".into()
+                    }
+                }
             };
             lines.push(format!("{:<10} {state}", pname(&v, p)));
         }

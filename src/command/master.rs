@@ -14,7 +14,9 @@ impl Session<'_> {
         let players = Player::of_game(self.conn, g.id)?;
         if who.contains('@') {
             let mut found = 0;
-            for mut o in players.into_iter().filter(|p| p.role == PlayerRole::Observer && p.email.eq_ignore_ascii_case(who) && p.status != PlayerStatus::Ejected) {
+            for mut o in
+                players.into_iter().filter(|p| p.role == PlayerRole::Observer && p.email.eq_ignore_ascii_case(who) && p.status != PlayerStatus::Ejected)
+            {
                 o.status = PlayerStatus::Ejected;
                 o.save(self.conn)?;
                 found += 1;
@@ -28,7 +30,14 @@ impl Session<'_> {
         let mut pl = Player::active_for(&players, power).cloned().ok_or(format!("nobody plays {}", pname(&v, power)))?;
         pl.status = PlayerStatus::Ejected;
         pl.save(self.conn)?;
-        self.ctx.notice(self.conn, &pl.email, &format!("Game {}: you were removed", g.name), format!("The master of game {} removed you from {}.\n", g.name, pname(&v, power)), Some(g.id), None)?;
+        self.ctx.notice(
+            self.conn,
+            &pl.email,
+            &format!("Game {}: you were removed", g.name),
+            format!("The master of game {} removed you from {}.\n", g.name, pname(&v, power)),
+            Some(g.id),
+            None,
+        )?;
         let how = if g.settings.takeover_approval { "with your approval (APPROVE power)" } else { "by SIGNON ?game password" };
         Ok(vec![format!("{} is now vacant; a new player can take it over {how}. The removed player cannot take a seat in this game again.", pname(&v, power))])
     }
@@ -39,7 +48,8 @@ impl Session<'_> {
         let v = self.ctx.variant(&g.variant)?;
         let power = game::find_power(&v, power).ok_or(format!("`{power}` is not a power of this game"))?;
         let players = Player::of_game(self.conn, g.id)?;
-        let pending: Vec<Player> = players.iter().filter(|p| p.role == PlayerRole::Player && p.power == Some(power) && p.status == PlayerStatus::Pending).cloned().collect();
+        let pending: Vec<Player> =
+            players.iter().filter(|p| p.role == PlayerRole::Player && p.power == Some(power) && p.status == PlayerStatus::Pending).cloned().collect();
         let Some(first) = pending.first().cloned() else { return Err(Fail::from(format!("nobody asked to take over {}", pname(&v, power)))) };
         if yes && Player::active_for(&players, power).is_some() {
             return Err(Fail::from(format!("{} is not vacant", pname(&v, power))));
@@ -50,7 +60,10 @@ impl Session<'_> {
             p.status = if taken { PlayerStatus::Active } else { PlayerStatus::Resigned };
             p.save(self.conn)?;
             let (subject, text) = if taken {
-                (format!("Game {}: you now play {name}", g.name), format!("The master approved: you now play {name} in game {} (SIGNON {}{} password).\n", g.name, v.powers[power as usize].letter, g.name))
+                (
+                    format!("Game {}: you now play {name}", g.name),
+                    format!("The master approved: you now play {name} in game {} (SIGNON {}{} password).\n", g.name, v.powers[power as usize].letter, g.name),
+                )
             } else {
                 (format!("Game {}: your request for {name}", g.name), format!("The master did not give you {name} in game {}.\n", g.name))
             };
@@ -78,7 +91,12 @@ impl Session<'_> {
         let pos = g.position(&v)?.ok_or("bad position")?;
         game::set_deadline(self.ctx, &mut g, pos.phase.kind, &players);
         g.save(self.conn)?;
-        let text = format!("The master rolled game {} back to {}. All orders must be sent again. Deadline: {}.\n", g.name, v.calendar.long_name(pos.phase), timing::format_time(g.deadline.unwrap_or(0), self.ctx.cfg.timezone));
+        let text = format!(
+            "The master rolled game {} back to {}. All orders must be sent again. Deadline: {}.\n",
+            g.name,
+            v.calendar.long_name(pos.phase),
+            timing::format_time(g.deadline.unwrap_or(0), self.ctx.cfg.timezone)
+        );
         game::tell_all(self.conn, self.ctx, &g, &players, &format!("Game {} rolled back", g.name), &text)?;
         Ok(vec![format!("Rolled back to {}.", v.calendar.long_name(pos.phase))])
     }
@@ -135,7 +153,11 @@ pub fn apply_option(g: &mut Game, v: &crate::map::Variant, key: &str, val: &str)
         }
         "nmr" => {
             s.nmr = yes(val);
-            if s.nmr { "Missing orders take the defaults after the grace period.".into() } else { "After the grace period the game waits for the master.".into() }
+            if s.nmr {
+                "Missing orders take the defaults after the grace period.".into()
+            } else {
+                "After the grace period the game waits for the master.".into()
+            }
         }
         "nonmr" => {
             s.nmr = false;
@@ -200,9 +222,10 @@ pub fn apply_option(g: &mut Game, v: &crate::map::Variant, key: &str, val: &str)
                 s.rules.insert(other.to_string(), val.to_string());
                 format!("Rule {other} = {val}.")
             } else {
-                return Err(format!("unknown option `{other}` (press, nmr, partial, movement, retreat, adjustment, grace, reminder, list, assignment, or a rule)"));
+                return Err(format!(
+                    "unknown option `{other}` (press, nmr, partial, movement, retreat, adjustment, grace, reminder, list, assignment, or a rule)"
+                ));
             }
         }
     })
 }
-

@@ -72,7 +72,11 @@ enum Role {
     /// Joined a forming game (no power yet).
     Joined(i64),
     /// A power; `master` when the master used BECOME.
-    Power { power: PowerId, player: Option<i64>, master: bool },
+    Power {
+        power: PowerId,
+        player: Option<i64>,
+        master: bool,
+    },
     Master,
 }
 
@@ -128,7 +132,6 @@ fn mask(line: &str) -> String {
     crate::mail::redact::mask_line(line)
 }
 
-
 /// Runs the commands of one mail and returns the reply text.
 pub fn run(conn: &Connection, ctx: &mut Ctx, inc: &Incoming, mail_id: i64) -> anyhow::Result<String> {
     let mut s = Session::new(conn, ctx, inc.from.clone(), Some(mail_id), None);
@@ -136,7 +139,10 @@ pub fn run(conn: &Connection, ctx: &mut Ctx, inc: &Incoming, mail_id: i64) -> an
     let reply = s.render(inc.cut_lines);
     for addr in std::mem::take(&mut s.copies) {
         let lines: Vec<String> = inc.lines.iter().map(|l| mask(l)).collect();
-        let body = s.ctx.templates.render("copy.txt", context! { judge => s.ctx.cfg.name.clone(), sender => inc.from.clone(), lines => lines, reply => reply.clone() });
+        let body = s
+            .ctx
+            .templates
+            .render("copy.txt", context! { judge => s.ctx.cfg.name.clone(), sender => inc.from.clone(), lines => lines, reply => reply.clone() });
         s.ctx.notice(conn, &addr, "Your seat was signed on from another address", body, None, None)?;
     }
     Ok(reply)
@@ -156,7 +162,23 @@ pub fn run_console(conn: &Connection, ctx: &mut Ctx, game: &str, lines: &[String
 impl<'a> Session<'a> {
     fn new(conn: &'a Connection, ctx: &'a mut Ctx, sender: String, mail_id: Option<i64>, signed: Option<Signed>) -> Session<'a> {
         let work_start = ctx.passwords.work_done();
-        Session { conn, ctx, sender, mail_id, signed, entries: Vec::new(), statuses: Vec::new(), pos_cache: None, failed_seats: Vec::new(), pending_failures: Vec::new(), work_start, copies: Vec::new(), starting: Vec::new(), console: mail_id.is_none(), orders_read: 0 }
+        Session {
+            conn,
+            ctx,
+            sender,
+            mail_id,
+            signed,
+            entries: Vec::new(),
+            statuses: Vec::new(),
+            pos_cache: None,
+            failed_seats: Vec::new(),
+            pending_failures: Vec::new(),
+            work_start,
+            copies: Vec::new(),
+            starting: Vec::new(),
+            console: mail_id.is_none(),
+            orders_read: 0,
+        }
     }
 
     fn run_lines(&mut self, lines: &[String]) -> anyhow::Result<()> {
@@ -223,7 +245,9 @@ impl<'a> Session<'a> {
                     _ => Err(Fail::User("this press header cannot be read".into())),
                 }
                 .map_err(|f| match f {
-                    Fail::User(m) => Fail::User(format!("{m}. The press ({n} line(s) up to ENDPRESS) was ignored: nothing was sent, and none of its lines was read as a command.")),
+                    Fail::User(m) => Fail::User(format!(
+                        "{m}. The press ({n} line(s) up to ENDPRESS) was ignored: nothing was sent, and none of its lines was read as a command."
+                    )),
                     system => system,
                 })
             }
@@ -249,7 +273,11 @@ impl<'a> Session<'a> {
                 statuses.push(s);
             }
         }
-        let entries: Vec<minijinja::Value> = self.entries.iter().map(|e| context! { input => e.input.clone(), responses => e.responses.iter().map(|r| wrap(r, 74)).collect::<Vec<_>>() }).collect();
+        let entries: Vec<minijinja::Value> = self
+            .entries
+            .iter()
+            .map(|e| context! { input => e.input.clone(), responses => e.responses.iter().map(|r| wrap(r, 74)).collect::<Vec<_>>() })
+            .collect();
         self.ctx.templates.render(
             "reply.txt",
             context! { judge => self.ctx.cfg.name.clone(), entries => entries, statuses => statuses, cut_lines => cut_lines, max_lines => self.ctx.cfg.limits.max_lines, console => self.console },
@@ -292,7 +320,8 @@ impl<'a> Session<'a> {
     }
 
     fn game(&self, name: &str) -> Result<Game, Fail> {
-        Game::by_name(self.conn, name.trim_start_matches('?'))?.ok_or_else(|| Fail::User(format!("there is no game called `{name}` on this judge (LIST shows the games)")))
+        Game::by_name(self.conn, name.trim_start_matches('?'))?
+            .ok_or_else(|| Fail::User(format!("there is no game called `{name}` on this judge (LIST shows the games)")))
     }
 
     fn signed_game(&self) -> Result<(Signed, Game), Fail> {
@@ -356,7 +385,9 @@ impl<'a> Session<'a> {
 
     fn password_work(&self) -> Result<(), Fail> {
         if self.ctx.passwords.work_done().saturating_sub(self.work_start) >= MAX_PASSWORD_WORK_PER_MAIL {
-            return Err(Fail::User(format!("too many password commands in one mail (at most {MAX_PASSWORD_WORK_PER_MAIL}): this one was not carried out; send it in another mail")));
+            return Err(Fail::User(format!(
+                "too many password commands in one mail (at most {MAX_PASSWORD_WORK_PER_MAIL}): this one was not carried out; send it in another mail"
+            )));
         }
         Ok(())
     }
@@ -408,7 +439,17 @@ impl<'a> Session<'a> {
                     Some(pw) => pname(&*self.ctx.variant(&g.variant)?, pw),
                     None => "a player".into(),
                 };
-                self.ctx.notice(self.conn, &master, &format!("Game {}: {who} resigned", g.name), format!("{who} resigned from game {}. The power takes default orders until someone takes it over with SIGNON ?{} password.\n", g.name, g.name), Some(g.id), None)?;
+                self.ctx.notice(
+                    self.conn,
+                    &master,
+                    &format!("Game {}: {who} resigned", g.name),
+                    format!(
+                        "{who} resigned from game {}. The power takes default orders until someone takes it over with SIGNON ?{} password.\n",
+                        g.name, g.name
+                    ),
+                    Some(g.id),
+                    None,
+                )?;
                 self.signed = None;
                 Ok(vec![format!("You have resigned from game {}.", g.name)])
             }
@@ -423,12 +464,18 @@ impl<'a> Session<'a> {
                 if !force {
                     let rows = crate::store::orders::current(self.conn, g.id, g.seq, None)?;
                     let orders = game::parsed_orders(&v, pos.phase.kind, &rows);
-                    let missing: Vec<String> = (0..v.powers.len() as PowerId).filter(|&p| {
-                        let n = game::needs(&v, &pos, p, &orders);
-                        n.needs && !n.complete
-                    }).map(|p| pname(&v, p)).collect();
+                    let missing: Vec<String> = (0..v.powers.len() as PowerId)
+                        .filter(|&p| {
+                            let n = game::needs(&v, &pos, p, &orders);
+                            n.needs && !n.complete
+                        })
+                        .map(|p| pname(&v, p))
+                        .collect();
                     if !missing.is_empty() {
-                        return Err(Fail::from(format!("orders are missing from {}: not processed. PROCESS! processes now, with default orders for them.", missing.join(", "))));
+                        return Err(Fail::from(format!(
+                            "orders are missing from {}: not processed. PROCESS! processes now, with default orders for them.",
+                            missing.join(", ")
+                        )));
                     }
                 }
                 let name = v.calendar.long_name(pos.phase);
@@ -445,7 +492,14 @@ impl<'a> Session<'a> {
                 g.paused = true;
                 g.save(self.conn)?;
                 let players = Player::of_game(self.conn, g.id)?;
-                game::tell_all(self.conn, self.ctx, &g, &players, &format!("Game {} is paused", g.name), &format!("The master has paused game {}. Deadlines are suspended until it resumes.\n", g.name))?;
+                game::tell_all(
+                    self.conn,
+                    self.ctx,
+                    &g,
+                    &players,
+                    &format!("Game {} is paused", g.name),
+                    &format!("The master has paused game {}. Deadlines are suspended until it resumes.\n", g.name),
+                )?;
                 Ok(vec![format!("Game {} paused.", g.name)])
             }
             Cmd::Resume => {
@@ -506,4 +560,3 @@ pub fn run_console_create(j: &mut crate::judge::Judge, master: &str, game: &str,
     tx.commit()?;
     Ok(text)
 }
-

@@ -5,32 +5,61 @@
 /// A command line, read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Cmd {
-    Create { game: String, password: String, variant: Option<String>, options: Vec<String> },
+    Create {
+        game: String,
+        password: String,
+        variant: Option<String>,
+        options: Vec<String>,
+    },
     /// `SIGNON ?game password`: join a forming game (or take over a vacant power).
-    Join { game: String, password: String },
+    Join {
+        game: String,
+        password: String,
+    },
     /// `SIGNON Xgame password`: sign on as the power with letter X (M: master, O: observer).
-    Signon { letter: char, game: String, password: String },
+    Signon {
+        letter: char,
+        game: String,
+        password: String,
+    },
     /// `OBSERVE game [token]`: ask to receive a game's reports; the token
     /// (mailed to the address) confirms it.
-    Observe { game: String, password: Option<String> },
+    Observe {
+        game: String,
+        password: Option<String>,
+    },
     /// `UNOBSERVE game`: stop receiving its reports.
     Unobserve(String),
     /// The master accepts (or refuses) a request to take over a vacant power.
     Approve(String),
     Reject(String),
     List(Option<String>),
-    History { game: String, from: Option<String>, to: Option<String> },
+    History {
+        game: String,
+        from: Option<String>,
+        to: Option<String>,
+    },
     Summary(String),
     Clear,
     /// `PRESS [TO powers] [GREY]`; the text follows until ENDPRESS.
-    Press { to: Option<String>, grey: bool },
-    Broadcast { grey: bool },
+    Press {
+        to: Option<String>,
+        grey: bool,
+    },
+    Broadcast {
+        grey: bool,
+    },
     EndPress,
-    Set { key: SetKey, arg: String },
+    Set {
+        key: SetKey,
+        arg: String,
+    },
     Resign,
     Help,
     Signoff,
-    Process { force: bool },
+    Process {
+        force: bool,
+    },
     Predict,
     Pause,
     Resume,

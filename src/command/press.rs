@@ -79,11 +79,27 @@ impl Session<'_> {
         if to.is_none()
             && let Some(l) = g.settings.list_address.clone()
         {
-            self.ctx.notice(self.conn, &l, &format!("Press in game {} from {}", g.name, shown_from), text.clone(), Some(g.id), Some(g.list_id(self.ctx.cfg.domain())))?;
+            self.ctx.notice(
+                self.conn,
+                &l,
+                &format!("Press in game {} from {}", g.name, shown_from),
+                text.clone(),
+                Some(g.id),
+                Some(g.list_id(self.ctx.cfg.domain())),
+            )?;
         }
         crate::store::press::insert(
             self.conn,
-            &crate::store::press::PressRow { game_id: g.id, seq: g.seq, from_power, recipients: &to_text, grey, body, mail_id: self.mail_id, created: self.ctx.now() },
+            &crate::store::press::PressRow {
+                game_id: g.id,
+                seq: g.seq,
+                from_power,
+                recipients: &to_text,
+                grey,
+                body,
+                mail_id: self.mail_id,
+                created: self.ctx.now(),
+            },
         )?;
         Ok(vec![format!("Press sent to {to_text}{} ({} line(s)).", if grey { ", anonymously" } else { "" }, body.lines().count())])
     }

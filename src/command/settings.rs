@@ -1,10 +1,10 @@
 //! SET: a player's own settings and votes, and the master's game settings.
 
+use super::master::{apply_option, parse_pref, setkey_name};
 use super::parse::SetKey;
 use super::{Fail, R, Role, Session};
 use crate::game::{self, Player, pname};
 use crate::timing;
-use super::master::{apply_option, parse_pref, setkey_name};
 
 impl Session<'_> {
     pub(super) fn set(&mut self, key: SetKey, arg: &str) -> R {
@@ -31,11 +31,15 @@ impl Session<'_> {
                         if !arg.is_empty() {
                             let list = game::parse_powers(&v, arg)?;
                             if list != surv {
-                                return Err(Fail::from(format!("draws on this judge include every surviving power: {}", surv.iter().map(|&q| pname(&v, q)).collect::<Vec<_>>().join(", "))));
+                                return Err(Fail::from(format!(
+                                    "draws on this judge include every surviving power: {}",
+                                    surv.iter().map(|&q| pname(&v, q)).collect::<Vec<_>>().join(", ")
+                                )));
                             }
                         }
                         p.draw = Some(surv.iter().map(|&q| v.powers[q as usize].letter).collect());
-                        "Your vote for a draw including all survivors is recorded (it stays secret; the draw happens when every survivor has voted).".to_string()
+                        "Your vote for a draw including all survivors is recorded (it stays secret; the draw happens when every survivor has voted)."
+                            .to_string()
                     }
                     SetKey::NoDraw => {
                         p.draw = None;
@@ -79,12 +83,19 @@ impl Session<'_> {
                 let mut p = self.player(pid)?;
                 p.absences.retain(|&(_, e)| e > now);
                 if p.absences.len() >= game::deadline::MAX_ABSENCES {
-                    return Err(Fail::User(format!("you have {} absences recorded already (the most at once): ask the master to PAUSE the game or SET DEADLINE", p.absences.len())));
+                    return Err(Fail::User(format!(
+                        "you have {} absences recorded already (the most at once): ask the master to PAUSE the game or SET DEADLINE",
+                        p.absences.len()
+                    )));
                 }
                 p.absences.push((a, b));
                 p.save(self.conn)?;
                 let players = Player::of_game(self.conn, g.id)?;
-                let mut out = vec![format!("Absence recorded: {} to {}. Deadlines falling in it move to its end.", timing::format_time(a, tz), timing::format_time(b, tz))];
+                let mut out = vec![format!(
+                    "Absence recorded: {} to {}. Deadlines falling in it move to its end.",
+                    timing::format_time(a, tz),
+                    timing::format_time(b, tz)
+                )];
                 if let Some(d) = g.deadline {
                     // chained absences cannot push a phase without end
                     let kind = g.position(&*self.ctx.variant(&g.variant)?)?.map(|pos| pos.phase.kind).unwrap_or(crate::phase::PhaseKind::Movement);
@@ -95,7 +106,14 @@ impl Session<'_> {
                         g.grace_until = Some(nd.saturating_add(g.settings.grace_secs));
                         g.save(self.conn)?;
                         out.push(format!("The current deadline moves to {}.", timing::format_time(nd, tz)));
-                        game::tell_all(self.conn, self.ctx, &g, &players, &format!("Game {}: deadline moved", g.name), &format!("A player's absence moves the deadline of game {} to {}.\n", g.name, timing::format_time(nd, tz)))?;
+                        game::tell_all(
+                            self.conn,
+                            self.ctx,
+                            &g,
+                            &players,
+                            &format!("Game {}: deadline moved", g.name),
+                            &format!("A player's absence moves the deadline of game {} to {}.\n", g.name, timing::format_time(nd, tz)),
+                        )?;
                     }
                 }
                 self.add_status(g.id, power);
@@ -138,11 +156,28 @@ impl Session<'_> {
                 };
                 // a seat never moves silently: the address of record and the master hear of it
                 let what = if changing_password { "password".to_string() } else { format!("address (now {arg})") };
-                let text = format!("The {what} of {who} in game {} was changed by a mail from {}.\nIf this was not you, tell the game's master at once.\n", g.name, self.sender);
-                self.ctx.notice(self.conn, &old, &format!("Game {}: your {} was changed", g.name, if changing_password { "password" } else { "address" }), text, Some(g.id), None)?;
+                let text = format!(
+                    "The {what} of {who} in game {} was changed by a mail from {}.\nIf this was not you, tell the game's master at once.\n",
+                    g.name, self.sender
+                );
+                self.ctx.notice(
+                    self.conn,
+                    &old,
+                    &format!("Game {}: your {} was changed", g.name, if changing_password { "password" } else { "address" }),
+                    text,
+                    Some(g.id),
+                    None,
+                )?;
                 if !old.eq_ignore_ascii_case(&g.master_email) {
                     let master = g.master_email.clone();
-                    self.ctx.notice(self.conn, &master, &format!("Game {}: {who} changed their {}", g.name, if changing_password { "password" } else { "address" }), format!("The {what} of {who} in game {} was changed by a mail from {}.\n", g.name, self.sender), Some(g.id), None)?;
+                    self.ctx.notice(
+                        self.conn,
+                        &master,
+                        &format!("Game {}: {who} changed their {}", g.name, if changing_password { "password" } else { "address" }),
+                        format!("The {what} of {who} in game {} was changed by a mail from {}.\n", g.name, self.sender),
+                        Some(g.id),
+                        None,
+                    )?;
                 }
                 Ok(vec![if changing_password { "Password changed.".to_string() } else { format!("Mail for you in game {} now goes to {arg}.", g.name) }])
             }

@@ -363,11 +363,7 @@ impl Variant {
 
     /// `STP/SC`, `PAR`.
     pub fn loc_code(&self, l: Loc) -> String {
-        if l.coast == Coast::None {
-            self.code(l.prov).to_string()
-        } else {
-            format!("{}/{}", self.code(l.prov), l.coast.code())
-        }
+        if l.coast == Coast::None { self.code(l.prov).to_string() } else { format!("{}/{}", self.code(l.prov), l.coast.code()) }
     }
     /// `St Petersburg (south coast)`.
     pub fn loc_name(&self, l: Loc) -> String {
@@ -583,7 +579,11 @@ fn build(raw: RawVariant) -> Result<Variant, MapError> {
                     problems.push(format!("{from}: fleet edge from an inland province to {to}"));
                 }
                 if matches!(qp.kind, ProvinceKind::Land | ProvinceKind::Impassable) {
-                    problems.push(format!("{from}: fleet edge to {to} which is {:?} (fleets cannot enter it)", qp.kind).replace("Land", "inland").replace("Impassable", "impassable"));
+                    problems.push(
+                        format!("{from}: fleet edge to {to} which is {:?} (fleets cannot enter it)", qp.kind)
+                            .replace("Land", "inland")
+                            .replace("Impassable", "impassable"),
+                    );
                 }
                 if !qp.coasts.is_empty() && m.coast == Coast::None {
                     problems.push(format!("{from}: fleet edge to {to} must name the coast"));
@@ -669,7 +669,12 @@ fn build(raw: RawVariant) -> Result<Variant, MapError> {
         if s.code.is_empty() || !s.code.chars().all(|c| c.is_ascii_alphabetic()) {
             problems.push(format!("calendar season `{}`: code must be letters", s.code));
         }
-        seasons.push(Season { code: s.code.to_ascii_uppercase(), name: s.name.clone(), phases, ownership: raw.calendar.ownership_after.iter().any(|o| o.eq_ignore_ascii_case(&s.code)) });
+        seasons.push(Season {
+            code: s.code.to_ascii_uppercase(),
+            name: s.name.clone(),
+            phases,
+            ownership: raw.calendar.ownership_after.iter().any(|o| o.eq_ignore_ascii_case(&s.code)),
+        });
     }
     for o in &raw.calendar.ownership_after {
         if !seasons.iter().any(|s| s.code.eq_ignore_ascii_case(o)) {
@@ -708,10 +713,15 @@ fn build(raw: RawVariant) -> Result<Variant, MapError> {
     let rules = raw
         .rules
         .iter()
-        .map(|(k, v)| (k.clone(), match v {
-            toml::Value::String(s) => s.clone(),
-            other => other.to_string(),
-        }))
+        .map(|(k, v)| {
+            (
+                k.clone(),
+                match v {
+                    toml::Value::String(s) => s.clone(),
+                    other => other.to_string(),
+                },
+            )
+        })
         .collect();
 
     let mut variant = Variant {

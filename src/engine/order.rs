@@ -22,11 +22,26 @@ impl UnitSpec {
 pub enum Order {
     Hold(UnitSpec),
     /// `via`: explicitly by convoy.
-    Move { unit: UnitSpec, dest: Loc, via: bool },
+    Move {
+        unit: UnitSpec,
+        dest: Loc,
+        via: bool,
+    },
     /// Support to hold (`dest == None`) or to move.
-    Support { unit: UnitSpec, target: UnitSpec, dest: Option<Loc> },
-    Convoy { unit: UnitSpec, army: UnitSpec, dest: Loc },
-    Retreat { unit: UnitSpec, dest: Loc },
+    Support {
+        unit: UnitSpec,
+        target: UnitSpec,
+        dest: Option<Loc>,
+    },
+    Convoy {
+        unit: UnitSpec,
+        army: UnitSpec,
+        dest: Loc,
+    },
+    Retreat {
+        unit: UnitSpec,
+        dest: Loc,
+    },
     /// Disband in a retreat phase; remove in an adjustment phase.
     Disband(UnitSpec),
     Build(UnitSpec),

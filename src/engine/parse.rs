@@ -351,7 +351,11 @@ impl<'v, 'a> Parser<'v, 'a> {
                 return Ok((found[0], None));
             }
             if found.len() > 1 {
-                let text = self.toks[self.pos..self.pos + best_k].iter().filter_map(|t| if let Tok::Word(w) = t { Some(*w) } else { None }).collect::<Vec<_>>().join(" ");
+                let text = self.toks[self.pos..self.pos + best_k]
+                    .iter()
+                    .filter_map(|t| if let Tok::Word(w) = t { Some(*w) } else { None })
+                    .collect::<Vec<_>>()
+                    .join(" ");
                 return Err(ambiguous(self.v, &text, found));
             }
         }
@@ -550,7 +554,17 @@ impl<'v, 'a> Parser<'v, 'a> {
                 crate::engine::map::ProvinceKind::Land => Some(UnitType::Army),
                 crate::engine::map::ProvinceKind::Sea => Some(UnitType::Fleet),
                 _ if u.loc.coast != Coast::None => Some(UnitType::Fleet),
-                _ => return Err((ParseErrorKind::Incomplete, format!("build an army or a fleet in {}? Write `Build A {}` or `Build F {}`", self.v.province(u.loc.prov).name, self.v.code(u.loc.prov), self.v.code(u.loc.prov)))),
+                _ => {
+                    return Err((
+                        ParseErrorKind::Incomplete,
+                        format!(
+                            "build an army or a fleet in {}? Write `Build A {}` or `Build F {}`",
+                            self.v.province(u.loc.prov).name,
+                            self.v.code(u.loc.prov),
+                            self.v.code(u.loc.prov)
+                        ),
+                    ));
+                }
             };
         }
         Ok(Order::Build(u))
@@ -558,7 +572,9 @@ impl<'v, 'a> Parser<'v, 'a> {
 
     fn unexpected(&self) -> (ParseErrorKind, String) {
         match self.peek() {
-            Some(Tok::Word(w)) => (ParseErrorKind::Unexpected { word: w.to_string() }, format!("`{w}` is not understood here (expected -, H, S, C, R, D or B)")),
+            Some(Tok::Word(w)) => {
+                (ParseErrorKind::Unexpected { word: w.to_string() }, format!("`{w}` is not understood here (expected -, H, S, C, R, D or B)"))
+            }
             Some(Tok::Dash) => (ParseErrorKind::Unexpected { word: "-".into() }, "`-` is not understood here".into()),
             Some(Tok::Slash) => (ParseErrorKind::Unexpected { word: "/".into() }, "`/` is not understood here".into()),
             None => (ParseErrorKind::Incomplete, "the order stops too early".into()),
@@ -605,8 +621,19 @@ pub fn parse_order(v: &Variant, text: &str, phase: Option<PhaseKind>) -> Result<
     let order = p.order().map_err(|(k, m)| err(k, m))?;
     p.eat_word(&["please", "ok"]);
     if !p.at_end() {
-        let rest = p.toks[p.pos..p.n].iter().map(|t| match t { Tok::Word(w) => *w, Tok::Dash => "-", Tok::Slash => "/" }).collect::<Vec<_>>().join(" ");
-        return Err(err(ParseErrorKind::Unexpected { word: rest.clone() }, format!("`{rest}` follows a complete order (`{}`); put each order on its own line or separate orders with commas", order.canonical(v))));
+        let rest = p.toks[p.pos..p.n]
+            .iter()
+            .map(|t| match t {
+                Tok::Word(w) => *w,
+                Tok::Dash => "-",
+                Tok::Slash => "/",
+            })
+            .collect::<Vec<_>>()
+            .join(" ");
+        return Err(err(
+            ParseErrorKind::Unexpected { word: rest.clone() },
+            format!("`{rest}` follows a complete order (`{}`); put each order on its own line or separate orders with commas", order.canonical(v)),
+        ));
     }
     Ok(for_phase(order, phase))
 }

@@ -68,14 +68,10 @@ impl Calendar {
         let kind = PhaseKind::from_letter(kind_char).ok_or_else(bad)?;
         let year_text = &rest[..rest.len() - kind_char.len_utf8()];
         let year: i32 = year_text.parse().map_err(|_| bad())?;
-        let season = self
-            .seasons
-            .iter()
-            .position(|s| s.code.eq_ignore_ascii_case(code))
-            .ok_or_else(|| {
-                let codes: Vec<&str> = self.seasons.iter().map(|s| s.code.as_str()).collect();
-                format!("`{t}`: unknown season `{code}` (this calendar has {})", codes.join(", "))
-            })?;
+        let season = self.seasons.iter().position(|s| s.code.eq_ignore_ascii_case(code)).ok_or_else(|| {
+            let codes: Vec<&str> = self.seasons.iter().map(|s| s.code.as_str()).collect();
+            format!("`{t}`: unknown season `{code}` (this calendar has {})", codes.join(", "))
+        })?;
         let phase = Phase { year, season: season as u8, kind };
         if !self.seasons[season].phases.contains(&kind) {
             return Err(format!("`{t}`: season `{code}` has no {kind:?} phase"));
@@ -104,11 +100,7 @@ impl Calendar {
         if i + 1 < s.phases.len() {
             return Phase { kind: s.phases[i + 1], ..p };
         }
-        let (season, year) = if p.season as usize + 1 < self.seasons.len() {
-            (p.season + 1, p.year)
-        } else {
-            (0, p.year + 1)
-        };
+        let (season, year) = if p.season as usize + 1 < self.seasons.len() { (p.season + 1, p.year) } else { (0, p.year + 1) };
         Phase { year, season, kind: self.seasons[season as usize].phases[0] }
     }
 

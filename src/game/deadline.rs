@@ -2,7 +2,7 @@
 //! the deadline work of one game (reminder, late notice, processing, waiting
 //! for the master).
 
-use super::orders::{needs, parsed_orders, Needs};
+use super::orders::{Needs, needs, parsed_orders};
 use super::powers::pname;
 use super::{Game, GameStatus, Player, PlayerRole, PlayerStatus, process};
 use crate::judge::Ctx;
@@ -99,7 +99,8 @@ pub fn defaults_text(kind: PhaseKind, rules: &Rulebook) -> String {
         PhaseKind::Retreat => match rules.retreat_default {
             RetreatDefault::Disband => "dislodged units without orders are disbanded".into(),
             RetreatDefault::RightHand => {
-                "dislodged units without orders retreat by the right-hand rule (a disband order is not allowed; a unit is disbanded only if it cannot retreat)".into()
+                "dislodged units without orders retreat by the right-hand rule (a disband order is not allowed; a unit is disbanded only if it cannot retreat)"
+                    .into()
             }
         },
         PhaseKind::Adjustment => {
@@ -127,7 +128,8 @@ pub fn tick_game(conn: &Connection, ctx: &mut Ctx, id: i64) -> anyhow::Result<us
     let rows = stored::current(conn, game.id, game.seq, None)?;
     let orders = parsed_orders(&v, pos.phase.kind, &rows);
     // powers owing orders, with what they still have to order
-    let late: Vec<(PowerId, Needs)> = (0..v.powers.len() as PowerId).map(|p| (p, needs(&v, &pos, p, &orders))).filter(|(_, n)| n.needs && !n.complete).collect();
+    let late: Vec<(PowerId, Needs)> =
+        (0..v.powers.len() as PowerId).map(|p| (p, needs(&v, &pos, p, &orders))).filter(|(_, n)| n.needs && !n.complete).collect();
     let when = timing::format_time(deadline, ctx.cfg.timezone);
     let phase_name = v.calendar.long_name(pos.phase);
     if now < deadline {

@@ -76,7 +76,8 @@ pub fn start(conn: &Connection, ctx: &mut Ctx, game: &mut Game) -> anyhow::Resul
     // OS randomness: nobody can work out the assignment from the game's id or creation time
     let mut rng = crate::random::Rng::new(crate::password::random_u64());
     let mut free: Vec<PowerId> = (0..v.powers.len() as PowerId).collect();
-    let mut order: Vec<usize> = players.iter().enumerate().filter(|(_, p)| p.role == PlayerRole::Player && p.status == PlayerStatus::Active).map(|(i, _)| i).collect();
+    let mut order: Vec<usize> =
+        players.iter().enumerate().filter(|(_, p)| p.role == PlayerRole::Player && p.status == PlayerStatus::Active).map(|(i, _)| i).collect();
     // players in random order pick from their preference lists
     for i in (1..order.len()).rev() {
         let j = rng.below(i + 1);
@@ -184,7 +185,14 @@ pub fn set_aside(conn: &Connection, ctx: &Ctx, id: i64, error: &str) -> anyhow::
     );
     ctx.notice(conn, &game.master_email, &format!("Game {} is paused", game.name), body, Some(game.id), None)?;
     let keeper = ctx.cfg.keeper.clone();
-    ctx.notice(conn, &keeper, &format!("mailjudge: game {} set aside", game.name), format!("Processing game {} (id {id}) failed and the game was paused:\n{error}\n", game.name), Some(game.id), None)?;
+    ctx.notice(
+        conn,
+        &keeper,
+        &format!("mailjudge: game {} set aside", game.name),
+        format!("Processing game {} (id {id}) failed and the game was paused:\n{error}\n", game.name),
+        Some(game.id),
+        None,
+    )?;
     Ok(())
 }
 
@@ -248,7 +256,10 @@ pub fn process(conn: &Connection, ctx: &mut Ctx, game: &mut Game, why: &str) -> 
     }
     let report = render_report(ctx, &v, game, &pos, &out, &orders, false, game.deadline);
     let results = serde_json::Value::Array(results).to_string();
-    phases::insert(conn, &PhaseRow { game_id: game.id, seq: done_seq, phase: &phase_name, position: &before, results: &results, report: &report, processed: ctx.now() })?;
+    phases::insert(
+        conn,
+        &PhaseRow { game_id: game.id, seq: done_seq, phase: &phase_name, position: &before, results: &results, report: &report, processed: ctx.now() },
+    )?;
     game.save(conn)?;
     tracing::info!("game {}: processed {phase_name} ({why})", game.name);
     let subject = format!("Game {}: {} results", game.name, v.calendar.long_name(pos.phase));

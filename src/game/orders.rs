@@ -46,7 +46,8 @@ pub fn needs(v: &Variant, pos: &Position, power: PowerId, orders: &[(PowerId, Or
             Needs { needs, complete: missing.is_empty(), missing }
         }
         PhaseKind::Retreat => {
-            let missing: Vec<String> = pos.dislodged.iter().filter(|d| d.unit.power == power && !ordered(d.unit.loc.prov)).map(|d| v.unit_code(&d.unit)).collect();
+            let missing: Vec<String> =
+                pos.dislodged.iter().filter(|d| d.unit.power == power && !ordered(d.unit.loc.prov)).map(|d| v.unit_code(&d.unit)).collect();
             let needs = pos.dislodged.iter().any(|d| d.unit.power == power);
             Needs { needs, complete: missing.is_empty(), missing }
         }
@@ -103,7 +104,8 @@ fn static_error(n: Note) -> bool {
 fn fill_types(pos: &Position, o: &mut Order) {
     let fill = |u: &mut crate::order::UnitSpec| {
         if u.kind.is_none() {
-            let on_board = pos.unit_at(u.loc.prov).map(|x| x.kind).or_else(|| pos.dislodged.iter().find(|d| d.unit.loc.prov == u.loc.prov).map(|d| d.unit.kind));
+            let on_board =
+                pos.unit_at(u.loc.prov).map(|x| x.kind).or_else(|| pos.dislodged.iter().find(|d| d.unit.loc.prov == u.loc.prov).map(|d| d.unit.kind));
             u.kind = on_board;
         }
     };
@@ -127,7 +129,17 @@ fn fill_types(pos: &Position, o: &mut Order) {
 
 /// Checks and records one order line for `power`. Ok: the canonical orders
 /// accepted (a line may hold several); Err: why not, with a suggestion.
-pub fn submit_line(conn: &Connection, v: &Variant, rules: &Rulebook, game: &Game, pos: &Position, power: PowerId, line: &str, mail_id: Option<i64>, now: i64) -> rusqlite::Result<Vec<Result<String, String>>> {
+pub fn submit_line(
+    conn: &Connection,
+    v: &Variant,
+    rules: &Rulebook,
+    game: &Game,
+    pos: &Position,
+    power: PowerId,
+    line: &str,
+    mail_id: Option<i64>,
+    now: i64,
+) -> rusqlite::Result<Vec<Result<String, String>>> {
     let mut out = Vec::new();
     for parsed in parse::parse_line(v, line, Some(pos.phase.kind)) {
         let mut o = match parsed {
@@ -179,12 +191,17 @@ fn explain(v: &Variant, rules: &Rulebook, pos: &Position, power: PowerId, o: &Or
             format!("{base} ({what})")
         }
         Note::RetreatNotAllowed | Note::DisbandNotAllowed => {
-            let opts = o.unit().and_then(|u| pos.dislodged.iter().find(|d| d.unit.loc.prov == u.loc.prov)).map(|d| d.options.iter().map(|l| v.loc_code(*l)).collect::<Vec<_>>());
+            let opts = o
+                .unit()
+                .and_then(|u| pos.dislodged.iter().find(|d| d.unit.loc.prov == u.loc.prov))
+                .map(|d| d.options.iter().map(|l| v.loc_code(*l)).collect::<Vec<_>>());
             // with the right-hand rule a unit that can retreat may not disband
             // (the engine voids it: DisbandNotAllowed), so it is not offered
             let rhr = rules.retreat_default == RetreatDefault::RightHand;
             match opts {
-                Some(o) if !o.is_empty() && rhr => format!("{base} (it may retreat to {}; without a valid order it retreats by the right-hand rule)", o.join(", ")),
+                Some(o) if !o.is_empty() && rhr => {
+                    format!("{base} (it may retreat to {}; without a valid order it retreats by the right-hand rule)", o.join(", "))
+                }
                 Some(o) if !o.is_empty() => format!("{base} (it may retreat to {}, or disband)", o.join(", ")),
                 _ => format!("{base} (it can only disband)"),
             }

@@ -18,7 +18,8 @@ pub fn find_power(v: &Variant, word: &str) -> Option<PowerId> {
         let c = w.chars().next()?;
         return v.powers.iter().position(|p| p.letter.to_ascii_uppercase() == c).map(|i| i as PowerId);
     }
-    let hits: Vec<usize> = (0..v.powers.len()).filter(|&i| v.powers[i].name.starts_with(&w) || v.powers[i].adjective.to_ascii_uppercase().starts_with(&w)).collect();
+    let hits: Vec<usize> =
+        (0..v.powers.len()).filter(|&i| v.powers[i].name.starts_with(&w) || v.powers[i].adjective.to_ascii_uppercase().starts_with(&w)).collect();
     if hits.len() == 1 { Some(hits[0] as PowerId) } else { None }
 }
 

@@ -14,18 +14,17 @@
 //! commit). A Message-ID seen before is skipped. Replies leave from the outbox
 //! after commit, and are marked sent after the transport took them.
 
-
 use crate::config::Config;
 use crate::mail::compose::{self, Kind, OutMail};
 use crate::mail::read::{self, ReadLimits, Verdict};
 use crate::mail::{Outbound, RawMail};
 use crate::map::Variant;
-use anyhow::Context;
 use crate::password::Passwords;
-use sha2::{Digest, Sha256};
 use crate::report::Templates;
 use crate::store;
+use anyhow::Context;
 use rusqlite::Connection;
+use sha2::{Digest, Sha256};
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -295,7 +294,13 @@ impl Judge {
                 store::outbox::give_up(&self.conn, id, now, &format!("{e:#}"))?;
                 let keeper = self.ctx.cfg.keeper.clone();
                 if !m.to.eq_ignore_ascii_case(&keeper) {
-                    let body = format!("The judge gave up sending mail #{id} to {} (\"{}\") after {} attempts since {}.\nLast error: {e:#}\n", m.to, m.subject, attempts + 1, crate::timing::format_time(created, self.ctx.cfg.timezone));
+                    let body = format!(
+                        "The judge gave up sending mail #{id} to {} (\"{}\") after {} attempts since {}.\nLast error: {e:#}\n",
+                        m.to,
+                        m.subject,
+                        attempts + 1,
+                        crate::timing::format_time(created, self.ctx.cfg.timezone)
+                    );
                     self.ctx.notice(&self.conn, &keeper, "mailjudge: a mail could not be delivered", body, None, None)?;
                 }
                 continue;
@@ -327,7 +332,16 @@ impl Judge {
 /// redacted, or, for a deferred mail, as received (it is read again when its
 /// turn comes); cut to the size limit (its headers and start; a deferred mail
 /// one byte more, so that it is still seen as too large).
-fn store_mail(conn: &Connection, ctx: &Ctx, message_id: &str, sender: &str, subject: &str, raw: &[u8], content_hash: &str, outcome: &str) -> rusqlite::Result<i64> {
+fn store_mail(
+    conn: &Connection,
+    ctx: &Ctx,
+    message_id: &str,
+    sender: &str,
+    subject: &str,
+    raw: &[u8],
+    content_hash: &str,
+    outcome: &str,
+) -> rusqlite::Result<i64> {
     let deferred = outcome == DEFERRED;
     let max = ctx.cfg.limits.max_message_bytes + usize::from(deferred);
     let keep = &raw[..raw.len().min(max)];

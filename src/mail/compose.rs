@@ -2,8 +2,8 @@
 //! values encoded and folded by lettre, so nothing a player writes can add a header.
 
 use lettre::Message;
-use lettre::message::header::{ContentType, Header, HeaderName, HeaderValue};
 use lettre::message::Mailbox;
+use lettre::message::header::{ContentType, Header, HeaderName, HeaderValue};
 use std::time::{Duration, UNIX_EPOCH};
 
 /// What kind of mail this is (decides Auto-Submitted and List-Id).
@@ -84,7 +84,11 @@ pub fn compose(from_name: &str, from_addr: &str, m: &OutMail, date: i64) -> anyh
     if let Some(l) = &m.list_id {
         let l: String = l.chars().filter(|c| c.is_ascii_graphic() || *c == ' ').collect();
         // a game's mail says how to stop it (RFC 2369): a mail with UNOBSERVE game
-        if let Some(game) = l.strip_prefix("Diplomacy game ").and_then(|r| r.split(" <").next()).filter(|g| g.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')) {
+        if let Some(game) = l
+            .strip_prefix("Diplomacy game ")
+            .and_then(|r| r.split(" <").next())
+            .filter(|g| g.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_'))
+        {
             b = b.header(ListUnsubscribe(format!("<mailto:{from_addr}?subject=UNOBSERVE%20{game}&body=UNOBSERVE%20{game}>")));
         }
         b = b.header(ListId(l));

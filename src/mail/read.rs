@@ -55,7 +55,12 @@ pub enum Verdict {
     Answer(Incoming),
     /// Never answered (logged and kept).
     /// `unreadable`: not a mail at all (set aside for the keeper).
-    Ignore { message_id: String, from: String, reason: String, unreadable: bool },
+    Ignore {
+        message_id: String,
+        from: String,
+        reason: String,
+        unreadable: bool,
+    },
 }
 
 impl Verdict {
@@ -108,7 +113,10 @@ pub fn read(raw: &[u8], judge: &str, limits: ReadLimits) -> Verdict {
     let from = from_addr.clone().unwrap_or_default();
     let ignore = |reason: &str| Verdict::Ignore { message_id: message_id.clone(), from: from.clone(), reason: reason.to_string(), unreadable: false };
     let Some(from_addr) = from_addr.filter(|a| usable_address(a).is_ok() && a.parse::<lettre::Address>().is_ok()) else {
-        return ignore(&format!("no usable From address: {}", address_problem(msg.from().and_then(|a| a.first()).and_then(|a| a.address()), header(&headers, "From"))));
+        return ignore(&format!(
+            "no usable From address: {}",
+            address_problem(msg.from().and_then(|a| a.first()).and_then(|a| a.address()), header(&headers, "From"))
+        ));
     };
     let judge = judge.to_ascii_lowercase();
     if is_judge(&from_addr, &judge) {
@@ -167,7 +175,8 @@ pub fn read(raw: &[u8], judge: &str, limits: ReadLimits) -> Verdict {
         .filter(|a| usable_address(a).is_ok() && a.parse::<lettre::Address>().is_ok() && !is_judge(&a.to_ascii_lowercase(), &judge))
         .unwrap_or_else(|| from_addr.clone());
     let subject = msg.subject().unwrap_or("").chars().filter(|c| !c.is_control()).take(200).collect();
-    let mut references: Vec<String> = msg.references().as_text_list().map(|l| l.iter().map(|s| format!("<{}>", s.trim_matches(['<', '>']))).collect()).unwrap_or_default();
+    let mut references: Vec<String> =
+        msg.references().as_text_list().map(|l| l.iter().map(|s| format!("<{}>", s.trim_matches(['<', '>']))).collect()).unwrap_or_default();
     if references.is_empty()
         && let Some(r) = msg.references().as_text()
     {
@@ -317,7 +326,8 @@ pub fn usable_address(addr: &str) -> Result<(), &'static str> {
     if local.is_empty() || local.len() > 64 || local.split('.').any(|a| a.is_empty() || !a.chars().all(atext)) {
         return Err("a local part that is not a plain name");
     }
-    let label = |l: &str| !l.is_empty() && l.len() <= 63 && l.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') && !l.starts_with('-') && !l.ends_with('-');
+    let label =
+        |l: &str| !l.is_empty() && l.len() <= 63 && l.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') && !l.starts_with('-') && !l.ends_with('-');
     let labels: Vec<&str> = domain.split('.').collect();
     let dns = domain.len() <= 253 && labels.iter().all(|l| label(l)) && (labels.len() >= 2 || domain.eq_ignore_ascii_case("localhost"));
     if !dns || labels.last().is_some_and(|tld| tld.chars().all(|c| c.is_ascii_digit())) {
@@ -399,7 +409,9 @@ pub fn html_quote_start(html: &str) -> Option<usize> {
         let attrs = &tag[name_len..tag.find('>').unwrap_or(tag.len())];
         let id = html_attr(attrs, "id").map(str::trim);
         let class = html_attr(attrs, "class").unwrap_or_default();
-        if matches!(id, Some("divrplyfwdmsg" | "appendonsend" | "stopspelling")) || class.split_ascii_whitespace().any(|c| matches!(c, "gmail_quote" | "moz-cite-prefix" | "yahoo_quoted")) {
+        if matches!(id, Some("divrplyfwdmsg" | "appendonsend" | "stopspelling"))
+            || class.split_ascii_whitespace().any(|c| matches!(c, "gmail_quote" | "moz-cite-prefix" | "yahoo_quoted"))
+        {
             return Some(i);
         }
     }
@@ -481,7 +493,11 @@ pub fn command_lines(text: &str, max_lines: usize) -> (Vec<String>, usize) {
         }
         let t = line.trim();
         let lower = t.to_ascii_lowercase();
-        if lower.starts_with("-----original message") || lower.starts_with("________________________________") || quote_separator(t) || lower == "begin forwarded message:" {
+        if lower.starts_with("-----original message")
+            || lower.starts_with("________________________________")
+            || quote_separator(t)
+            || lower == "begin forwarded message:"
+        {
             break;
         }
         if (lower.starts_with("on ") && lower.ends_with("wrote:")) || (lower.starts_with("le ") && lower.ends_with("a écrit :")) {
@@ -529,7 +545,17 @@ fn quote_separator(t: &str) -> bool {
         return false;
     }
     let words = t.trim_matches(|c: char| c == '-' || c.is_whitespace()).to_lowercase();
-    ["original message", "forwarded message", "ursprüngliche nachricht", "weitergeleitete nachricht", "originalnachricht", "message d'origine", "message transféré", "message original"].contains(&words.as_str())
+    [
+        "original message",
+        "forwarded message",
+        "ursprüngliche nachricht",
+        "weitergeleitete nachricht",
+        "originalnachricht",
+        "message d'origine",
+        "message transféré",
+        "message original",
+    ]
+    .contains(&words.as_str())
 }
 
 /// A line of the judge's own reply: its first line, its orders heading, or its
@@ -575,7 +601,13 @@ fn reply_header_block(t: &str, rest: &[&str]) -> bool {
     if header_line(t) != Some(HeaderLine::From) {
         return false;
     }
-    let next: Vec<HeaderLine> = rest.iter().map(|l| l.trim()).filter(|l| !l.is_empty()).take(HEADER_BLOCK_LINES).filter_map(|l| header_line(&l.replace(['\u{a0}', '\u{202f}'], " "))).collect();
+    let next: Vec<HeaderLine> = rest
+        .iter()
+        .map(|l| l.trim())
+        .filter(|l| !l.is_empty())
+        .take(HEADER_BLOCK_LINES)
+        .filter_map(|l| header_line(&l.replace(['\u{a0}', '\u{202f}'], " ")))
+        .collect();
     next.contains(&HeaderLine::Date) && next.contains(&HeaderLine::To)
 }
 
@@ -638,7 +670,15 @@ mod tests {
 
     #[test]
     fn forwarded_and_original_message_lines_stop_reading() {
-        for sep in ["-------- Original message --------", "---------- Forwarded message ---------", "-----Original Message-----", "----- Original Message -----", "Begin forwarded message:", "-----Ursprüngliche Nachricht-----", "-------- Message d'origine --------"] {
+        for sep in [
+            "-------- Original message --------",
+            "---------- Forwarded message ---------",
+            "-----Original Message-----",
+            "----- Original Message -----",
+            "Begin forwarded message:",
+            "-----Ursprüngliche Nachricht-----",
+            "-------- Message d'origine --------",
+        ] {
             assert_eq!(lines(&format!("A PAR H\n{sep}\nA MAR-SPA\n")), ["A PAR H"], "{sep}");
         }
         assert_eq!(lines("A PAR H\n-------- not a separator --------\n").len(), 2);
@@ -685,7 +725,24 @@ mod tests {
         for ok in ["p@example.test", "p@localhost", "a.b+c@sub.example.org", "o'brien@example.ie", "x_y-z@a-b.example"] {
             assert_eq!(usable_address(ok), Ok(()), "{ok}");
         }
-        for bad in ["p@[127.0.0.1]", "p@[IPv6:::1]", "\"a b\"@example.org", "a b@example.org", "x@y@example.org", "a..b@example.org", ".a@example.org", "a.@example.org", "@example.org", "p@intranet", "p@1.2.3.4", "p@-x.org", "p@example.org.", "p@bücher.de", "p@exa_mple.org", "p"] {
+        for bad in [
+            "p@[127.0.0.1]",
+            "p@[IPv6:::1]",
+            "\"a b\"@example.org",
+            "a b@example.org",
+            "x@y@example.org",
+            "a..b@example.org",
+            ".a@example.org",
+            "a.@example.org",
+            "@example.org",
+            "p@intranet",
+            "p@1.2.3.4",
+            "p@-x.org",
+            "p@example.org.",
+            "p@bücher.de",
+            "p@exa_mple.org",
+            "p",
+        ] {
             assert!(usable_address(bad).is_err(), "{bad}");
         }
         assert!(usable_address(&format!("{}@example.org", "a".repeat(65))).is_err());

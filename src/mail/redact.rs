@@ -508,7 +508,8 @@ mod tests {
         let out = String::from_utf8(redact(&["SIGNON Fdemo secret".into()], &raw)).unwrap();
         assert!(!out.contains("sec") && !out.contains("ret\r") && out.contains(REDACTED_HEADER), "{out}");
         // quoted-printable where the password is there as it is: replaced in place
-        let raw = mail("MIME-Version: 1.0\r\nContent-Type: text/plain\r\nContent-Transfer-Encoding: quoted-printable\r\n", "SIGNON Fdemo s3cret\r\nA PAR H=20\r\n");
+        let raw =
+            mail("MIME-Version: 1.0\r\nContent-Type: text/plain\r\nContent-Transfer-Encoding: quoted-printable\r\n", "SIGNON Fdemo s3cret\r\nA PAR H=20\r\n");
         let out = String::from_utf8(redact(&["SIGNON Fdemo s3cret".into()], &raw)).unwrap();
         assert!(!out.contains("s3cret") && !out.contains(REDACTED_HEADER) && out.len() == raw.len(), "{out}");
     }
@@ -531,7 +532,9 @@ mod tests {
     fn every_part_is_redacted() {
         // the text part in clear, the HTML part in base64: the HTML part would keep it
         let html = "PGRpdj5TSUdOT04gRmRlbW8gczNjcmV0PC9kaXY+"; // <div>SIGNON Fdemo s3cret</div>
-        let body = format!("--b\r\nContent-Type: text/plain\r\n\r\nSIGNON Fdemo s3cret\r\n--b\r\nContent-Type: text/html\r\nContent-Transfer-Encoding: base64\r\n\r\n{html}\r\n--b--\r\n");
+        let body = format!(
+            "--b\r\nContent-Type: text/plain\r\n\r\nSIGNON Fdemo s3cret\r\n--b\r\nContent-Type: text/html\r\nContent-Transfer-Encoding: base64\r\n\r\n{html}\r\n--b--\r\n"
+        );
         let raw = mail("MIME-Version: 1.0\r\nContent-Type: multipart/alternative; boundary=\"b\"\r\n", &body);
         let out = String::from_utf8(redact(&["SIGNON Fdemo s3cret".into()], &raw)).unwrap();
         assert!(!out.contains("s3cret") && !out.contains(html) && out.contains(REDACTED_HEADER), "{out}");

@@ -77,7 +77,6 @@ pub struct DislodgedUnit {
     pub options: Vec<String>,
 }
 
-
 /// The board of `pos`.
 pub fn board(v: &Variant, pos: &Position) -> Board {
     let adjusting = pos.phase.kind == PhaseKind::Adjustment;
@@ -120,13 +119,23 @@ pub fn board(v: &Variant, pos: &Position) -> Board {
     let mut dislodged: Vec<(PowerId, DislodgedUnit)> = pos
         .dislodged
         .iter()
-        .map(|d| (d.unit.power, DislodgedUnit { power: crate::game::pname(v, d.unit.power), unit: v.unit_code(&d.unit), options: d.options.iter().map(|l| v.loc_code(*l)).collect() }))
+        .map(|d| {
+            (
+                d.unit.power,
+                DislodgedUnit {
+                    power: crate::game::pname(v, d.unit.power),
+                    unit: v.unit_code(&d.unit),
+                    options: d.options.iter().map(|l| v.loc_code(*l)).collect(),
+                },
+            )
+        })
         .collect();
     dislodged.sort_by(|a, b| (a.0, &a.1.unit).cmp(&(b.0, &b.1.unit)));
     for (_, d) in &mut dislodged {
         d.options.sort();
     }
-    let mut unowned: Vec<String> = pos.centers.iter().enumerate().filter(|&(i, o)| o.is_none() && v.is_center(i as u16)).map(|(i, _)| v.code(i as u16).to_string()).collect();
+    let mut unowned: Vec<String> =
+        pos.centers.iter().enumerate().filter(|&(i, o)| o.is_none() && v.is_center(i as u16)).map(|(i, _)| v.code(i as u16).to_string()).collect();
     unowned.sort();
     let kind = match pos.phase.kind {
         PhaseKind::Movement => "movement",
@@ -171,7 +180,9 @@ fn json_value(j: serde_json::Value) -> Value {
 /// Renders the built-in `board.txt` alone (configured like the judge's templates).
 pub fn render_board_text(board: &Board) -> String {
     let mut e = Environment::new();
-    e.set_syntax(minijinja::syntax::SyntaxConfig::builder().trim_blocks(true).lstrip_blocks(true).keep_trailing_newline(true).build().expect("valid syntax config"));
+    e.set_syntax(
+        minijinja::syntax::SyntaxConfig::builder().trim_blocks(true).lstrip_blocks(true).keep_trailing_newline(true).build().expect("valid syntax config"),
+    );
     e.add_template("board.txt", TEMPLATE).expect("board.txt compiles");
     e.get_template("board.txt").and_then(|t| t.render(context! { board => board.to_value() })).expect("board.txt renders")
 }
@@ -265,7 +276,12 @@ mod tests {
         assert_eq!((g.units.clone(), g.unit_count, g.center_count), (vec!["A BER".to_string(), "F KIE".to_string()], 2, 3));
         let t = render(&b);
         assert!(t.starts_with("Position at the start of Fall 1901 retreats:\n"), "{t}");
-        assert!(t.contains("\nDislodged units:\n  Germany    A MUN     may retreat to BOH, SIL, TYR\n  Italy      F TUN     no retreat possible: it will be disbanded\n"), "{t}");
+        assert!(
+            t.contains(
+                "\nDislodged units:\n  Germany    A MUN     may retreat to BOH, SIL, TYR\n  Italy      F TUN     no retreat possible: it will be disbanded\n"
+            ),
+            "{t}"
+        );
         assert!(!t.contains("builds"), "{t}");
     }
 
@@ -274,15 +290,22 @@ mod tests {
         // Germany dislodges the French army in Burgundy; the board of the retreat
         // phase shows the German army there and the French one among the dislodged.
         let v = Variant::standard();
-        let p = pos(&v, json!({"phase": "F1901M", "units": {"FRANCE": ["A BUR", "A PAR"], "GERMANY": ["A MUN", "A RUH"]}, "centers": {"FRANCE": ["PAR"], "GERMANY": ["MUN"]}}));
+        let p = pos(
+            &v,
+            json!({"phase": "F1901M", "units": {"FRANCE": ["A BUR", "A PAR"], "GERMANY": ["A MUN", "A RUH"]}, "centers": {"FRANCE": ["PAR"], "GERMANY": ["MUN"]}}),
+        );
         let g = v.power_by_name("GERMANY").unwrap();
-        let orders: Vec<_> = ["A RUH-BUR", "A MUN S A RUH-BUR"].iter().map(|o| (g, crate::parse::parse_order(&v, o, Some(PhaseKind::Movement)).unwrap())).collect();
+        let orders: Vec<_> =
+            ["A RUH-BUR", "A MUN S A RUH-BUR"].iter().map(|o| (g, crate::parse::parse_order(&v, o, Some(PhaseKind::Movement)).unwrap())).collect();
         let out = crate::adjudicate::process(&v, &crate::rules::Rulebook::default(), &p, &orders);
         let b = board(&v, &out.position);
         assert_eq!(b.phase, "Fall 1901 retreats");
         assert_eq!(b.powers[0].units, ["A PAR"]);
         assert_eq!(b.powers[1].units, ["A BUR", "A MUN"]);
-        assert_eq!(b.dislodged, [DislodgedUnit { power: "France".into(), unit: "A BUR".into(), options: ["BEL", "GAS", "MAR", "PIC"].map(String::from).to_vec() }]);
+        assert_eq!(
+            b.dislodged,
+            [DislodgedUnit { power: "France".into(), unit: "A BUR".into(), options: ["BEL", "GAS", "MAR", "PIC"].map(String::from).to_vec() }]
+        );
         let t = render(&b);
         assert!(t.contains("\nDislodged units:\n  France     A BUR     may retreat to BEL, GAS, MAR, PIC\n"), "{t}");
     }
@@ -290,7 +313,10 @@ mod tests {
     #[test]
     fn board_long_retreat_list_wraps_under_its_first_option() {
         let v = Variant::standard();
-        let p = pos(&v, json!({"phase": "S1901R", "units": {"FRANCE": ["A PAR"]}, "retreats": {"ENGLAND": {"F MAO": ["BRE", "ENG", "GAS", "IRI", "NAF", "NAO", "POR", "SPA/NC", "SPA/SC", "WES"]}}}));
+        let p = pos(
+            &v,
+            json!({"phase": "S1901R", "units": {"FRANCE": ["A PAR"]}, "retreats": {"ENGLAND": {"F MAO": ["BRE", "ENG", "GAS", "IRI", "NAF", "NAO", "POR", "SPA/NC", "SPA/SC", "WES"]}}}),
+        );
         let b = board(&v, &p);
         assert_eq!(b.dislodged[0].options, ["BRE", "ENG", "GAS", "IRI", "NAF", "NAO", "POR", "SPA/NC", "SPA/SC", "WES"]);
         let t = render(&b);
@@ -388,7 +414,8 @@ Unowned centres (31): ANK BEL BER BRE BUD BUL CON DEN EDI GRE HOL KIE LON
     fn board_big_power_lists_wrap_with_a_hanging_indent() {
         let v = Variant::standard();
         let units = [
-            "A BEL", "A BUR", "A HOL", "A MUN", "A PAR", "A PIC", "A RUH", "A SPA", "F BRE", "F ENG", "F IRI", "F LON", "F MAO", "F NAF", "F NTH", "F POR", "F STP/NC",
+            "A BEL", "A BUR", "A HOL", "A MUN", "A PAR", "A PIC", "A RUH", "A SPA", "F BRE", "F ENG", "F IRI", "F LON", "F MAO", "F NAF", "F NTH", "F POR",
+            "F STP/NC",
         ];
         let centers = ["BEL", "BER", "BRE", "DEN", "EDI", "HOL", "KIE", "LON", "LVP", "MAR", "MUN", "NWY", "PAR", "POR", "SPA", "STP", "SWE", "TUN"];
         let p = pos(&v, json!({"phase": "W1907A", "units": {"FRANCE": units}, "centers": {"FRANCE": centers}}));

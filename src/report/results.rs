@@ -11,7 +11,16 @@ use crate::timing;
 use minijinja::context;
 
 /// The report of an outcome, and the powers that sent no orders.
-pub fn render_report(ctx: &Ctx, v: &Variant, game: &Game, pos: &Position, out: &Outcome, orders: &[(PowerId, Order)], prediction: bool, deadline: Option<i64>) -> String {
+pub fn render_report(
+    ctx: &Ctx,
+    v: &Variant,
+    game: &Game,
+    pos: &Position,
+    out: &Outcome,
+    orders: &[(PowerId, Order)],
+    prediction: bool,
+    deadline: Option<i64>,
+) -> String {
     let mut powers = Vec::new();
     let mut nmr = Vec::new();
     for p in 0..v.powers.len() as PowerId {

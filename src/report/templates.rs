@@ -22,7 +22,9 @@ pub struct Templates {
 
 fn env() -> Environment<'static> {
     let mut e = Environment::new();
-    e.set_syntax(minijinja::syntax::SyntaxConfig::builder().trim_blocks(true).lstrip_blocks(true).keep_trailing_newline(true).build().expect("valid syntax config"));
+    e.set_syntax(
+        minijinja::syntax::SyntaxConfig::builder().trim_blocks(true).lstrip_blocks(true).keep_trailing_newline(true).build().expect("valid syntax config"),
+    );
     e
 }
 

@@ -39,8 +39,10 @@ pub struct MailRow<'a> {
 }
 
 pub fn insert(conn: &Connection, m: &MailRow) -> rusqlite::Result<i64> {
-    conn.prepare_cached("INSERT INTO mails (message_id, sender, subject, raw, received, outcome, content_hash, handled) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)")?
-        .execute(params![m.message_id, m.sender, m.subject, m.raw, m.received, m.outcome, m.content_hash, m.handled])?;
+    conn.prepare_cached(
+        "INSERT INTO mails (message_id, sender, subject, raw, received, outcome, content_hash, handled) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+    )?
+    .execute(params![m.message_id, m.sender, m.subject, m.raw, m.received, m.outcome, m.content_hash, m.handled])?;
     Ok(conn.last_insert_rowid())
 }
 
@@ -53,7 +55,9 @@ pub fn settle(conn: &Connection, id: i64, raw: &[u8], outcome: &str, handled: Op
 
 /// The deferred mail with this Message-ID stored with exactly these bytes.
 pub fn deferred_with(conn: &Connection, message_id: &str, raw: &[u8]) -> rusqlite::Result<Option<i64>> {
-    conn.prepare_cached("SELECT id FROM mails WHERE message_id = ?1 AND outcome = 'deferred' AND raw = ?2 ORDER BY id LIMIT 1")?.query_row(params![message_id, raw], |r| r.get(0)).optional()
+    conn.prepare_cached("SELECT id FROM mails WHERE message_id = ?1 AND outcome = 'deferred' AND raw = ?2 ORDER BY id LIMIT 1")?
+        .query_row(params![message_id, raw], |r| r.get(0))
+        .optional()
 }
 
 /// Changes a stored mail's outcome (a reply withheld, say).
@@ -65,14 +69,16 @@ pub fn set_outcome(conn: &Connection, id: i64, outcome: &str) -> rusqlite::Resul
 /// Mails from `sender` handled (answered or failed) after `since`: what counts
 /// towards the rate limit. Ignored, duplicate and deferred mail does not.
 pub fn count_recent(conn: &Connection, sender: &str, since: i64) -> rusqlite::Result<i64> {
-    conn.prepare_cached("SELECT count(*) FROM mails WHERE sender = ?1 AND handled IS NOT NULL AND handled > ?2")?.query_row(params![sender, since], |r| r.get(0))
+    conn.prepare_cached("SELECT count(*) FROM mails WHERE sender = ?1 AND handled IS NOT NULL AND handled > ?2")?
+        .query_row(params![sender, since], |r| r.get(0))
 }
 
 /// Times of `sender`'s mails that lie after `now` (the clock was set back) are
 /// set to `now`: such mail counts as received and handled now, not for as long
 /// as the clock takes to catch up. Returns how many rows changed.
 pub fn clamp_future(conn: &Connection, sender: &str, now: i64) -> rusqlite::Result<usize> {
-    conn.prepare_cached("UPDATE mails SET received = min(received, ?2), handled = min(handled, ?2) WHERE sender = ?1 AND (received > ?2 OR handled > ?2)")?.execute(params![sender, now])
+    conn.prepare_cached("UPDATE mails SET received = min(received, ?2), handled = min(handled, ?2) WHERE sender = ?1 AND (received > ?2 OR handled > ?2)")?
+        .execute(params![sender, now])
 }
 
 /// The id of `sender`'s oldest deferred mail.

@@ -312,14 +312,29 @@ mod tests {
         assert_eq!(v as usize, MIGRATIONS.len());
         let fk: i64 = c.query_row("PRAGMA foreign_keys", [], |r| r.get(0)).unwrap();
         assert_eq!(fk, 1, "foreign keys on again");
-        let rows: Vec<(i64, Option<i64>, Option<String>)> = c.prepare("SELECT id, handled, content_hash FROM mails ORDER BY id").unwrap().query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?))).unwrap().map(Result::unwrap).collect();
+        let rows: Vec<(i64, Option<i64>, Option<String>)> = c
+            .prepare("SELECT id, handled, content_hash FROM mails ORDER BY id")
+            .unwrap()
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+            .unwrap()
+            .map(Result::unwrap)
+            .collect();
         assert_eq!(rows, vec![(7, Some(100), None), (8, None, None)]);
         let broken: i64 = c.query_row("SELECT count(*) FROM pragma_foreign_key_check", [], |r| r.get(0)).unwrap();
         assert_eq!(broken, 0);
         // the order still points at its mail, and references are still enforced
-        assert!(c.execute("INSERT INTO orders (game_id, seq, power, key, text, active, mail_id, created) VALUES (1, 0, 0, 'MAR', 'A MAR H', 1, 99, 0)", []).is_err());
+        assert!(
+            c.execute("INSERT INTO orders (game_id, seq, power, key, text, active, mail_id, created) VALUES (1, 0, 0, 'MAR', 'A MAR H', 1, 99, 0)", [])
+                .is_err()
+        );
         // one Message-ID, two contents
         c.execute("INSERT INTO mails (message_id, sender, raw, received, outcome, content_hash) VALUES ('<c@x>', 'p@x.org', x'00', 0, 'answered', 'h1'), ('<c@x>', 'p@x.org', x'01', 0, 'answered', 'h2')", []).unwrap();
-        assert!(c.execute("INSERT INTO mails (message_id, sender, raw, received, outcome, content_hash) VALUES ('<c@x>', 'p@x.org', x'00', 0, 'answered', 'h1')", []).is_err());
+        assert!(
+            c.execute(
+                "INSERT INTO mails (message_id, sender, raw, received, outcome, content_hash) VALUES ('<c@x>', 'p@x.org', x'00', 0, 'answered', 'h1')",
+                []
+            )
+            .is_err()
+        );
     }
 }

@@ -16,13 +16,17 @@ pub fn current(conn: &Connection, game_id: i64, seq: i64, power: Option<PowerId>
             .prepare_cached("SELECT power, key, text FROM orders WHERE game_id = ?1 AND seq = ?2 AND active = 1 AND power = ?3 ORDER BY id")?
             .query_map(params![game_id, seq, p], row)?
             .collect(),
-        None => conn.prepare_cached("SELECT power, key, text FROM orders WHERE game_id = ?1 AND seq = ?2 AND active = 1 ORDER BY id")?.query_map(params![game_id, seq], row)?.collect(),
+        None => conn
+            .prepare_cached("SELECT power, key, text FROM orders WHERE game_id = ?1 AND seq = ?2 AND active = 1 ORDER BY id")?
+            .query_map(params![game_id, seq], row)?
+            .collect(),
     }
 }
 
 /// Records `text` as the order in force for `key`, replacing an earlier one.
 pub fn replace(conn: &Connection, game_id: i64, seq: i64, power: PowerId, key: &str, text: &str, mail_id: Option<i64>, now: i64) -> rusqlite::Result<()> {
-    conn.prepare_cached("UPDATE orders SET active = 0 WHERE game_id = ?1 AND seq = ?2 AND power = ?3 AND key = ?4 AND active = 1")?.execute(params![game_id, seq, power, key])?;
+    conn.prepare_cached("UPDATE orders SET active = 0 WHERE game_id = ?1 AND seq = ?2 AND power = ?3 AND key = ?4 AND active = 1")?
+        .execute(params![game_id, seq, power, key])?;
     conn.prepare_cached("INSERT INTO orders (game_id, seq, power, key, text, active, mail_id, created) VALUES (?1, ?2, ?3, ?4, ?5, 1, ?6, ?7)")?
         .execute(params![game_id, seq, power, key, text, mail_id, now])?;
     Ok(())

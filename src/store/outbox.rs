@@ -84,5 +84,6 @@ pub fn pending(conn: &Connection) -> rusqlite::Result<bool> {
 /// Drops the bodies of mail sent (or given up) before `before`: the record of
 /// what was sent, to whom and when stays; the outbox does not grow without end.
 pub fn prune(conn: &Connection, before: i64) -> rusqlite::Result<usize> {
-    conn.prepare_cached("UPDATE outbox SET body = '' WHERE body != '' AND ((sent IS NOT NULL AND sent < ?1) OR (gave_up IS NOT NULL AND gave_up < ?1))")?.execute([before])
+    conn.prepare_cached("UPDATE outbox SET body = '' WHERE body != '' AND ((sent IS NOT NULL AND sent < ?1) OR (gave_up IS NOT NULL AND gave_up < ?1))")?
+        .execute([before])
 }

@@ -34,11 +34,9 @@ pub fn positions(conn: &Connection, game_id: i64) -> rusqlite::Result<Vec<String
 
 /// The latest processed phase named `phase` (like `S1902M`): its seq and position.
 pub fn find(conn: &Connection, game_id: i64, phase: &str) -> rusqlite::Result<Option<(i64, String)>> {
-    conn.query_row(
-        "SELECT seq, position FROM phases WHERE game_id = ?1 AND upper(phase) = upper(?2) ORDER BY seq DESC LIMIT 1",
-        params![game_id, phase],
-        |r| Ok((r.get(0)?, r.get(1)?)),
-    )
+    conn.query_row("SELECT seq, position FROM phases WHERE game_id = ?1 AND upper(phase) = upper(?2) ORDER BY seq DESC LIMIT 1", params![game_id, phase], |r| {
+        Ok((r.get(0)?, r.get(1)?))
+    })
     .optional()
 }
 

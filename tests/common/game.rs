@@ -22,7 +22,9 @@ impl Game {
     /// The game, started, at Mon 23 Nov 2026 12:00 UTC.
     pub fn started() -> Game {
         let mut w = World::new(mailjudge::timing::parse_date("2026-11-23 12:00", chrono_tz::Tz::UTC, 1_790_000_000, false).unwrap());
-        for name in ["00-create", "01-join-austria", "02-join-england", "03-join-france", "04-join-germany", "05-join-italy", "07-join-russia", "08-join-turkey"] {
+        for name in
+            ["00-create", "01-join-austria", "02-join-england", "03-join-france", "04-join-germany", "05-join-italy", "07-join-russia", "08-join-turkey"]
+        {
             w.deliver(name);
         }
         w.step();

@@ -10,7 +10,10 @@ use std::time::{Duration, Instant};
 /// The servers' directory: `MAIL_DIR`, as `mailstack.sh start` printed it
 /// (test.sh exports it).
 pub fn mail_dir() -> PathBuf {
-    PathBuf::from(std::env::var("MAIL_DIR").unwrap_or_else(|_| panic!("MAIL_DIR is not set: start the servers with `eval \"$(bash tests/mailstack/mailstack.sh start)\"` (test.sh does)")))
+    PathBuf::from(
+        std::env::var("MAIL_DIR")
+            .unwrap_or_else(|_| panic!("MAIL_DIR is not set: start the servers with `eval \"$(bash tests/mailstack/mailstack.sh start)\"` (test.sh does)")),
+    )
 }
 
 /// A setting of the running servers: from `$MAIL_DIR/env` (written by
@@ -22,7 +25,9 @@ pub fn setting(var: &str) -> Option<String> {
 }
 
 fn port(var: &str) -> u16 {
-    setting(var).and_then(|p| p.parse().ok()).unwrap_or_else(|| panic!("{var}: no port in {}/env or the environment (is the mail stack running?)", mail_dir().display()))
+    setting(var)
+        .and_then(|p| p.parse().ok())
+        .unwrap_or_else(|| panic!("{var}: no port in {}/env or the environment (is the mail stack running?)", mail_dir().display()))
 }
 
 pub fn smtp_port() -> u16 {

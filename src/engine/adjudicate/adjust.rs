@@ -45,20 +45,18 @@ pub fn adjudicate(v: &Variant, rules: &Rulebook, pos: &Position, orders: &[(Powe
                 }
                 Err(n) => (ResultKind::Void, Some(n)),
             },
-            Order::Disband(spec) => {
-                match pos.units.iter().position(|u| u.loc.prov == spec.loc.prov) {
-                    None => (ResultKind::Void, Some(Note::NoSuchUnit)),
-                    Some(i) if pos.units[i].power != *power => (ResultKind::Void, Some(Note::NotYourUnit)),
-                    Some(i) if spec.kind.is_some_and(|t| t != pos.units[i].kind) => (ResultKind::Void, Some(Note::WrongUnitType)),
-                    Some(i) if removed[i] || owed[p] >= 0 => (ResultKind::Void, Some(Note::RemoveNotOwed)),
-                    Some(i) => {
-                        spec.kind = Some(pos.units[i].kind);
-                        removed[i] = true;
-                        owed[p] += 1;
-                        (ResultKind::Ok, None)
-                    }
+            Order::Disband(spec) => match pos.units.iter().position(|u| u.loc.prov == spec.loc.prov) {
+                None => (ResultKind::Void, Some(Note::NoSuchUnit)),
+                Some(i) if pos.units[i].power != *power => (ResultKind::Void, Some(Note::NotYourUnit)),
+                Some(i) if spec.kind.is_some_and(|t| t != pos.units[i].kind) => (ResultKind::Void, Some(Note::WrongUnitType)),
+                Some(i) if removed[i] || owed[p] >= 0 => (ResultKind::Void, Some(Note::RemoveNotOwed)),
+                Some(i) => {
+                    spec.kind = Some(pos.units[i].kind);
+                    removed[i] = true;
+                    owed[p] += 1;
+                    (ResultKind::Ok, None)
                 }
-            }
+            },
             _ => (ResultKind::Void, Some(Note::WrongPhase)),
         };
         results.push(OrderResult { power: *power, order, result, note, defaulted: false });
@@ -86,7 +84,13 @@ pub fn adjudicate(v: &Variant, rules: &Rulebook, pos: &Position, orders: &[(Powe
             for &(_, _, _, i) in cands.iter().take((-owed[p]) as usize) {
                 removed[i] = true;
                 let u = pos.units[i];
-                results.push(OrderResult { power, order: Order::Disband(UnitSpec::new(Some(u.kind), u.loc)), result: ResultKind::Ok, note: Some(Note::CivilDisorder), defaulted: true });
+                results.push(OrderResult {
+                    power,
+                    order: Order::Disband(UnitSpec::new(Some(u.kind), u.loc)),
+                    result: ResultKind::Ok,
+                    note: Some(Note::CivilDisorder),
+                    defaulted: true,
+                });
             }
         }
     }

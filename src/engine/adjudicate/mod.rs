@@ -274,11 +274,7 @@ fn victory(v: &Variant, units: &[Unit], centers: &[Option<PowerId>]) -> Option<P
         Victory::Centers(n) | Victory::Units(n) => n,
     };
     let best = *counts.iter().max()?;
-    if best >= need && counts.iter().filter(|c| **c == best).count() == 1 {
-        counts.iter().position(|c| *c == best).map(|p| p as PowerId)
-    } else {
-        None
-    }
+    if best >= need && counts.iter().filter(|c| **c == best).count() == 1 { counts.iter().position(|c| *c == best).map(|p| p as PowerId) } else { None }
 }
 
 /// Whether some power has a build it can make or a removal it must make.

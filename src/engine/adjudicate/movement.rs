@@ -170,9 +170,7 @@ pub fn adjudicate(v: &Variant, rules: &Rulebook, units: &[Unit], orders: &[(Powe
         let power = units[a].power;
         let own_intent = route
             && (0..n).any(|f| {
-                r.convoy_for[f] == a as u32
-                    && units[f].power == power
-                    && (rules.convoy_intent == ConvoyIntent::Rulebook1992 || r.on_minimal_chain(a, f))
+                r.convoy_for[f] == a as u32 && units[f].power == power && (rules.convoy_intent == ConvoyIntent::Rulebook1992 || r.on_minimal_chain(a, f))
             });
         let by_convoy = if wants_convoy[a] {
             // not adjacent over land: convoy or nothing; with no fleets at sea
@@ -187,7 +185,13 @@ pub fn adjudicate(v: &Variant, rules: &Rulebook, units: &[Unit], orders: &[(Powe
             }
         } else if via[a] {
             match rules.convoy_intent {
-                ConvoyIntent::Datc => if route { Some(true) } else { None },
+                ConvoyIntent::Datc => {
+                    if route {
+                        Some(true)
+                    } else {
+                        None
+                    }
+                }
                 ConvoyIntent::Rulebook1992 => Some(own_intent),
             }
         } else {
@@ -349,7 +353,14 @@ impl Resolver<'_> {
         }
     }
 
-    fn check_support<'o>(&mut self, u: usize, target: Prov, dest: Option<Prov>, dest_coast: crate::engine::map::Coast, order_of: &dyn Fn(usize) -> Option<&'o Order>) -> Status {
+    fn check_support<'o>(
+        &mut self,
+        u: usize,
+        target: Prov,
+        dest: Option<Prov>,
+        dest_coast: crate::engine::map::Coast,
+        order_of: &dyn Fn(usize) -> Option<&'o Order>,
+    ) -> Status {
         let unit = self.units[u];
         let t = self.occ[target as usize];
         if t == NONE {
@@ -405,10 +416,19 @@ impl Resolver<'_> {
         let v = self.v;
         let from = self.units[a].loc.prov;
         let to = self.dest[a];
-        let fleets: Vec<usize> = (0..self.n).filter(|&x| self.units[x].kind == UnitType::Fleet && v.kind(self.units[x].loc.prov) == ProvinceKind::Sea).collect();
+        let fleets: Vec<usize> =
+            (0..self.n).filter(|&x| self.units[x].kind == UnitType::Fleet && v.kind(self.units[x].loc.prov) == ProvinceKind::Sea).collect();
         let adj = |x: usize, y: usize| v.fleet_reaches(self.units[x].loc, self.units[y].loc.prov);
         let touches = |x: usize, p: Prov| v.fleet_reaches(self.units[x].loc, p);
-        fn dfs(path: &mut Vec<usize>, fleets: &[usize], f: usize, to: Prov, from: Prov, adj: &dyn Fn(usize, usize) -> bool, touches: &dyn Fn(usize, Prov) -> bool) -> bool {
+        fn dfs(
+            path: &mut Vec<usize>,
+            fleets: &[usize],
+            f: usize,
+            to: Prov,
+            from: Prov,
+            adj: &dyn Fn(usize, usize) -> bool,
+            touches: &dyn Fn(usize, Prov) -> bool,
+        ) -> bool {
             let last = *path.last().expect("non-empty");
             if touches(last, to) {
                 return path.contains(&f);
@@ -446,7 +466,8 @@ impl Resolver<'_> {
         let v = self.v;
         let from = self.units[a].loc.prov;
         let to = self.dest[a];
-        let fleets: Vec<usize> = (0..self.n).filter(|&f| self.units[f].kind == UnitType::Fleet && v.kind(self.units[f].loc.prov) == ProvinceKind::Sea).collect();
+        let fleets: Vec<usize> =
+            (0..self.n).filter(|&f| self.units[f].kind == UnitType::Fleet && v.kind(self.units[f].loc.prov) == ProvinceKind::Sea).collect();
         let mut seen = vec![false; fleets.len()];
         let mut stack: Vec<usize> = (0..fleets.len()).filter(|&i| v.fleet_reaches(self.units[fleets[i]].loc, from)).collect();
         for &i in &stack {
@@ -709,7 +730,12 @@ impl Resolver<'_> {
         let p = self.units[s].loc.prov;
         let into = self.sup_into[s];
         for m in 0..self.n {
-            if self.status[m] == Status::Move && self.dest[m] == p && self.units[m].power != self.units[s].power && self.units[m].loc.prov != into && self.path(m) {
+            if self.status[m] == Status::Move
+                && self.dest[m] == p
+                && self.units[m].power != self.units[s].power
+                && self.units[m].loc.prov != into
+                && self.path(m)
+            {
                 return true;
             }
         }
@@ -764,7 +790,11 @@ impl Resolver<'_> {
                 }
             }
             Status::Convoy | Status::Hold => {
-                if dislodged { (ResultKind::Dislodged, None) } else { (ResultKind::Ok, None) }
+                if dislodged {
+                    (ResultKind::Dislodged, None)
+                } else {
+                    (ResultKind::Ok, None)
+                }
             }
         }
     }

@@ -111,9 +111,21 @@ pub fn adjudicate(v: &Variant, rules: &Rulebook, pos: &Position, orders: &[(Powe
         match picks[j] {
             Some(l) => {
                 units.push(Unit { loc: l, ..unit });
-                results.push(OrderResult { power: unit.power, order: Order::Retreat { unit: spec, dest: l }, result: ResultKind::Ok, note: Some(Note::DefaultRightHand), defaulted: true });
+                results.push(OrderResult {
+                    power: unit.power,
+                    order: Order::Retreat { unit: spec, dest: l },
+                    result: ResultKind::Ok,
+                    note: Some(Note::DefaultRightHand),
+                    defaulted: true,
+                });
             }
-            None => results.push(OrderResult { power: unit.power, order: Order::Disband(spec), result: ResultKind::Disband, note: Some(Note::DefaultDisband), defaulted: true }),
+            None => results.push(OrderResult {
+                power: unit.power,
+                order: Order::Disband(spec),
+                result: ResultKind::Disband,
+                note: Some(Note::DefaultDisband),
+                defaulted: true,
+            }),
         }
     }
     (results, units)
@@ -122,7 +134,9 @@ pub fn adjudicate(v: &Variant, rules: &Rulebook, pos: &Position, orders: &[(Powe
 /// The listed retreat option a written destination means (a fleet's coast may be
 /// left out when only one coast is open).
 fn option_for(d: &Dislodged, to: Loc) -> Option<Loc> {
-    let mut it = d.options.iter().filter(|o| o.prov == to.prov && (to.coast == o.coast || to.coast == crate::engine::map::Coast::None || d.unit.kind == crate::engine::map::UnitType::Army));
+    let mut it = d.options.iter().filter(|o| {
+        o.prov == to.prov && (to.coast == o.coast || to.coast == crate::engine::map::Coast::None || d.unit.kind == crate::engine::map::UnitType::Army)
+    });
     let first = *it.next()?;
     if it.next().is_some() {
         return None;
