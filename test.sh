@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # The project's one test command (the README's second command; .ci/run calls it).
-# Builds, runs every test, starts real mail servers on loopback (Postfix and
+# Checks formatting and lints (rustfmt, clippy -D warnings), builds, runs every test, starts real mail servers on loopback (Postfix and
 # Dovecot, installed with apt-get when missing: needs root) for the end-to-end
 # tests and stops them on exit, and checks the binary against the shared DATC
 # cases when ../shared is present. README.md ("What ./test.sh changes on the
 # machine") lists everything it changes outside the project.
 set -euo pipefail
 cd "$(dirname "$0")"
+cargo fmt --check
+cargo clippy --release --locked --all-targets -- -D warnings
 cargo build --release --locked
 cargo test --release --locked
 

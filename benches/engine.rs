@@ -98,7 +98,7 @@ fn bench(c: &mut Criterion) {
     });
     g.finish();
 
-    c.bench_function("map_load_standard", |b| b.iter(|| Variant::standard()));
+    c.bench_function("map_load_standard", |b| b.iter(Variant::standard));
 }
 
 criterion_group! {

@@ -134,9 +134,9 @@ fn deadlines_of_1000_games() {
     setup_games(&mut j, 1);
     // Spring orders for six powers of the template game
     let mut mails = Vec::new();
-    for p in 0..6 {
+    for (p, orders) in ORDERS.iter().enumerate() {
         let l = LETTERS.as_bytes()[p] as char;
-        let body = format!("SIGNON {l}g0 pass{p}\n{}\n{}\n{}\n", ORDERS[p][0], ORDERS[p][1], ORDERS[p][2]);
+        let body = format!("SIGNON {l}g0 pass{p}\n{}\n{}\n{}\n", orders[0], orders[1], orders[2]);
         mails.push(RawMail { key: format!("o{p}"), bytes: mail(&format!("p{p}.g0@example.test"), &format!("o{p}"), &body) });
     }
     j.handle_batch(&mails).unwrap();

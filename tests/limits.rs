@@ -77,7 +77,7 @@ fn orders_separated_by_commas_count_as_lines() {
     let lines = vec!["A PAR H"; 401].join("\n");
     let (r, _) = g.send("p3@example.test", &format!("SIGNON Fdemo pw-three\n{lines}"));
     assert!(r.contains("more line(s) were not read: the judge reads at most 400 lines"), "{}", &r[r.len().saturating_sub(3000)..]);
-    let many = vec![vec!["A PAR H"; 10].join(", "); 41].join("\n");
+    let many = vec![["A PAR H"; 10].join(", "); 41].join("\n");
     let (r, _) = g.send("p3@example.test", &format!("SIGNON Fdemo pw-three\n{many}"));
     assert!(r.contains("more than 400 orders in one mail"), "25,000 orders cannot hide behind commas");
 }

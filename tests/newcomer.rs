@@ -172,7 +172,7 @@ impl G {
     /// Venice (from Tyrolia, supported from Trieste): the game is in the Fall
     /// 1901 retreats, where only Italy has something to order. Returns the
     /// mail sent in the step that processed Fall 1901.
-    fn to_italian_retreat(&mut self) -> Vec<Sent> {
+    fn play_to_italian_retreat(&mut self) -> Vec<Sent> {
         let (r, _) = self.send("p1@example.test", "SIGNON Ademo pw-one\nA VIE-TYR");
         assert!(r.contains("A VIE - TYR: accepted."), "{r}");
         let (r, _) = self.send(GM, "SIGNON Mdemo gmpass\nPROCESS!");
@@ -199,7 +199,7 @@ fn a_phase_that_starts_inside_its_reminder_window_gets_no_reminder() {
     assert!(reminders(&g.w.step().1).is_empty(), "no reminder before its time");
     g.w.set_time(d - 24 * HOUR);
     assert_eq!(reminders(&g.w.step().1).len(), 7, "every power is reminded 24 hours before a movement deadline");
-    let sent = g.to_italian_retreat();
+    let sent = g.play_to_italian_retreat();
     // the Fall 1901 retreats: 24 hours from now, the report just sent; no reminder
     // with it, nor later in the phase
     let d = g.deadline();
@@ -221,7 +221,7 @@ fn a_phase_that_starts_inside_its_reminder_window_gets_no_reminder() {
 #[test]
 fn right_hand_game_says_what_really_happens_to_retreats() {
     let mut g = G::new(Some("press=grey retreat_default=right_hand"));
-    g.to_italian_retreat();
+    g.play_to_italian_retreat();
     // a disband order is not allowed while a retreat is open; a refused retreat
     // does not offer one
     let (r, _) = g.send("p5@example.test", "SIGNON Idemo pw-five\nA VEN D\nA VEN R TYR");
@@ -248,7 +248,7 @@ fn right_hand_game_says_what_really_happens_to_retreats() {
 #[test]
 fn standard_game_still_offers_to_disband() {
     let mut g = G::new(Some("press=grey"));
-    g.to_italian_retreat();
+    g.play_to_italian_retreat();
     let (r, _) = g.send("p5@example.test", "SIGNON Idemo pw-five\nA VEN R TYR");
     assert!(r.contains("A VEN R TYR: the unit may not retreat there (it may retreat to APU, PIE, TUS, or disband)"), "{r}");
 }

@@ -136,7 +136,7 @@ impl Session<'_> {
         let players = Player::of_game(self.conn, g.id)?;
         lines.push(String::new());
         for p in 0..v.powers.len() as PowerId {
-            let state = match players.iter().filter(|x| x.power == Some(p)).next_back() {
+            let state = match players.iter().rfind(|x| x.power == Some(p)) {
                 Some(x) => x.status.to_string(),
                 None => {
                     if g.status == GameStatus::Forming {

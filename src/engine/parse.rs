@@ -226,15 +226,11 @@ fn tokenize<'a>(text: &'a str, toks: &mut [Tok<'a>; MAX_TOKENS]) -> Option<usize
             continue;
         }
         match c {
-            b'-' | b'>' | b'=' => {
-                if !push(Tok::Dash, &mut n, toks) {
-                    return None;
-                }
+            b'-' | b'>' | b'=' if !push(Tok::Dash, &mut n, toks) => {
+                return None;
             }
-            b'/' | b'(' => {
-                if !push(Tok::Slash, &mut n, toks) {
-                    return None;
-                }
+            b'/' | b'(' if !push(Tok::Slash, &mut n, toks) => {
+                return None;
             }
             0x80.. => {
                 // en dash, em dash, right arrow
@@ -266,11 +262,11 @@ impl<'v, 'a> Parser<'v, 'a> {
         }
     }
     fn eat_word(&mut self, set: &[&str]) -> bool {
-        if let Some(w) = self.peek_word() {
-            if is_any(w, set) {
-                self.pos += 1;
-                return true;
-            }
+        if let Some(w) = self.peek_word()
+            && is_any(w, set)
+        {
+            self.pos += 1;
+            return true;
         }
         false
     }
@@ -375,12 +371,13 @@ impl<'v, 'a> Parser<'v, 'a> {
             }
         }
         // `FRum`: a unit type run into a province code
-        if w.len() >= 3 && (w.starts_with('a') || w.starts_with('f')) {
-            if let Some(&p) = ix.exact.get(&w[1..]) {
-                self.pos += 1;
-                let t = if w.starts_with('a') { UnitType::Army } else { UnitType::Fleet };
-                return Ok((p, Some(t)));
-            }
+        if w.len() >= 3
+            && (w.starts_with('a') || w.starts_with('f'))
+            && let Some(&p) = ix.exact.get(&w[1..])
+        {
+            self.pos += 1;
+            let t = if w.starts_with('a') { UnitType::Army } else { UnitType::Fleet };
+            return Ok((p, Some(t)));
         }
         let suggestions = ix.suggest(w);
         let mut msg = format!("`{w}` is not a province");

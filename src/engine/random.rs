@@ -11,6 +11,7 @@ impl Rng {
     pub fn new(seed: u64) -> Rng {
         Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
     }
+    #[allow(clippy::should_implement_trait, reason = "an endless generator, not an iterator")]
     pub fn next(&mut self) -> u64 {
         let mut x = self.0;
         x ^= x << 13;
@@ -94,28 +95,28 @@ pub fn movement_phase(v: &Variant, seed: u64, n: usize) -> (Vec<Unit>, Vec<(Powe
         // convoy an army move through this sea
         if u.kind == UnitType::Fleet && v.kind(u.loc.prov) == ProvinceKind::Sea {
             let cands: Vec<&(usize, Loc)> = moves.iter().filter(|(a, _)| units[*a].kind == UnitType::Army).collect();
-            if let Some(&&(a, d)) = rng.pick(&cands) {
-                if rng.below(2) == 0 {
-                    orders[i] = Some(Order::Convoy { unit: spec, army: UnitSpec::new(Some(UnitType::Army), units[a].loc), dest: d });
-                    continue;
-                }
+            if let Some(&&(a, d)) = rng.pick(&cands)
+                && rng.below(2) == 0
+            {
+                orders[i] = Some(Order::Convoy { unit: spec, army: UnitSpec::new(Some(UnitType::Army), units[a].loc), dest: d });
+                continue;
             }
         }
         // support a neighbouring hold or a move into a province it reaches
         let reach = |p: Prov| v.can_reach(u.kind, u.loc, p);
         let sup_moves: Vec<&(usize, Loc)> = moves.iter().filter(|(m, d)| *m != i && reach(d.prov)).collect();
         let sup_holds: Vec<usize> = (0..units.len()).filter(|&j| j != i && reach(units[j].loc.prov)).collect();
-        if rng.below(2) == 0 {
-            if let Some(&&(m, d)) = rng.pick(&sup_moves) {
-                orders[i] = Some(Order::Support { unit: spec, target: UnitSpec::new(Some(units[m].kind), units[m].loc), dest: Some(Loc::new(d.prov)) });
-                continue;
-            }
+        if rng.below(2) == 0
+            && let Some(&&(m, d)) = rng.pick(&sup_moves)
+        {
+            orders[i] = Some(Order::Support { unit: spec, target: UnitSpec::new(Some(units[m].kind), units[m].loc), dest: Some(Loc::new(d.prov)) });
+            continue;
         }
-        if let Some(&j) = rng.pick(&sup_holds) {
-            if rng.below(3) > 0 {
-                orders[i] = Some(Order::Support { unit: spec, target: UnitSpec::new(Some(units[j].kind), units[j].loc), dest: None });
-                continue;
-            }
+        if let Some(&j) = rng.pick(&sup_holds)
+            && rng.below(3) > 0
+        {
+            orders[i] = Some(Order::Support { unit: spec, target: UnitSpec::new(Some(units[j].kind), units[j].loc), dest: None });
+            continue;
         }
     }
     let list = orders.into_iter().enumerate().filter_map(|(i, o)| o.map(|o| (units[i].power, o))).collect();

@@ -97,6 +97,19 @@ pub fn compose(from_name: &str, from_addr: &str, m: &OutMail, date: i64) -> anyh
     Ok(msg.formatted())
 }
 
+/// A plain mail from a player to the judge (for `mailjudge mail` and tests).
+pub fn player_mail(from: &str, to: &str, subject: &str, body: &str) -> anyhow::Result<Vec<u8>> {
+    let msg = Message::builder()
+        .from(from.parse()?)
+        .to(to.parse()?)
+        .subject(subject)
+        .date_now()
+        .message_id(None)
+        .header(ContentType::TEXT_PLAIN)
+        .body(body.to_string())?;
+    Ok(msg.formatted())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -135,17 +148,4 @@ mod tests {
         };
         assert!(compose("judge", "judge@example.test", &m, 0).is_err());
     }
-}
-
-/// A plain mail from a player to the judge (for `mailjudge mail` and tests).
-pub fn player_mail(from: &str, to: &str, subject: &str, body: &str) -> anyhow::Result<Vec<u8>> {
-    let msg = Message::builder()
-        .from(from.parse()?)
-        .to(to.parse()?)
-        .subject(subject)
-        .date_now()
-        .message_id(None)
-        .header(ContentType::TEXT_PLAIN)
-        .body(body.to_string())?;
-    Ok(msg.formatted())
 }

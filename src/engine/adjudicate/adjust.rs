@@ -61,6 +61,7 @@ pub fn adjudicate(v: &Variant, rules: &Rulebook, pos: &Position, orders: &[(Powe
         };
         results.push(OrderResult { power: *power, order, result, note, defaulted: false });
     }
+    #[allow(clippy::needless_range_loop, reason = "p is both the index and the power")]
     for p in 0..np {
         let power = p as PowerId;
         while owed[p] > 0 {

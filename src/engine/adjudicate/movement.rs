@@ -280,10 +280,10 @@ pub fn adjudicate(v: &Variant, rules: &Rulebook, units: &[Unit], orders: &[(Powe
     for (k, (power, order)) in orders.iter().enumerate() {
         let mut order = *order;
         let u = order_unit[k];
-        if u != NONE {
-            if let Some(spec) = order.unit_mut() {
-                spec.kind = Some(units[u as usize].kind);
-            }
+        if u != NONE
+            && let Some(spec) = order.unit_mut()
+        {
+            spec.kind = Some(units[u as usize].kind);
         }
         let (result, note) = match pre[k] {
             Some(note) => (ResultKind::Void, Some(note)),
