@@ -14,7 +14,7 @@ use std::time::Duration;
 pub fn inbound(cfg: &Config) -> anyhow::Result<Box<dyn Inbound>> {
     match &cfg.inbound {
         Transport::Maildir(p) => Ok(Box::new(Maildir::open(p)?.with_max_bytes(cfg.limits.max_message_bytes).with_keep_processed(cfg.keep_processed))),
-        Transport::Imap(i) => Ok(Box::new(ImapInbound::new((**i).clone()))),
+        Transport::Imap(i) => Ok(Box::new(ImapInbound::new((**i).clone()).with_max_bytes(cfg.limits.max_message_bytes))),
         other => anyhow::bail!("{other:?} cannot receive mail"),
     }
 }

@@ -95,7 +95,7 @@ fn game_over_smtp_and_imap_with_server_restarts() {
     assert_eq!(r.header("Auto-Submitted"), Some("auto-replied"));
     assert!(r.header("References").is_some_and(|h| h.contains("00-create@example.test")));
     let sent = play(&["08-join-turkey"], true);
-    assert!(flat(&sent[0].body).contains("the game starts. You are Turkey"), "{}", sent[0].body);
+    assert!(flat(&sent[0].body).contains("the game has started. You are Turkey"), "{}", sent[0].body);
     let start = wait_for_subject("p3", "you are France", Duration::from_secs(30));
     assert!(start.body.contains("SIGNON Fdemo"));
 
@@ -349,4 +349,26 @@ fn replies_through_the_sendmail_command() {
     let inbox = wait_for_replies("p1", &["<sm1@example.test>".to_string()], Duration::from_secs(60));
     let r = inbox.iter().find(|s| s.in_reply_to.as_deref() == Some("<sm1@example.test>")).unwrap();
     assert!(r.body.contains("LIST"), "{}", r.body);
+}
+
+#[test]
+#[ignore = "needs the loopback mail servers (tests/mailstack/mailstack.sh start); test.sh runs it"]
+fn an_oversized_mail_over_imap_is_refused_without_downloading_it_whole() {
+    let _g = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    clear_all(&["judge", "p1"]);
+    let dir = tempfile::tempdir().unwrap();
+    let cfg = judge_config(dir.path(), true, 64);
+    let _judge = Judge { child: start_judge(&cfg) };
+    // 3 MB against the default limit of 256 KiB
+    let mut raw = format!("From: p1@example.test\r\nTo: {JUDGE}\r\nSubject: big\r\nMessage-ID: <big1@example.test>\r\n\r\nLIST\r\n");
+    for _ in 0..40_000 {
+        raw.push_str("0123456789012345678901234567890123456789012345678901234567890123456789012\r\n");
+    }
+    drop_in_judge_mailbox("big1", raw.as_bytes());
+    let inbox = wait_for_replies("p1", &["<big1@example.test>".to_string()], Duration::from_secs(60));
+    let r = inbox.iter().find(|s| s.in_reply_to.as_deref() == Some("<big1@example.test>")).unwrap();
+    assert!(flat(&r.body).contains("Your mail is larger than 262144 bytes"), "{}", r.body);
+    let db = rusqlite::Connection::open(dir.path().join("judge.db")).unwrap();
+    let kept: i64 = db.query_row("SELECT length(raw) FROM mails WHERE message_id = '<big1@example.test>'", [], |r| r.get(0)).unwrap();
+    assert!(kept <= 262_145, "only a prefix was fetched and kept: {kept}");
 }

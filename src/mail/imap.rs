@@ -98,11 +98,20 @@ pub struct ImapInbound {
     last_uid: u32,
     has_move: bool,
     has_idle: bool,
+    /// Mails larger than this are fetched only up to one byte past it (the
+    /// reader then answers with a short refusal).
+    max_bytes: usize,
 }
 
 impl ImapInbound {
     pub fn new(cfg: Imap) -> ImapInbound {
-        ImapInbound { cfg, session: None, uidvalidity: None, last_uid: 0, has_move: false, has_idle: false }
+        ImapInbound { cfg, session: None, uidvalidity: None, last_uid: 0, has_move: false, has_idle: false, max_bytes: 64 << 20 }
+    }
+
+    /// Caps what is downloaded of one mail (the server's RFC822.SIZE is asked first).
+    pub fn with_max_bytes(mut self, max_bytes: usize) -> ImapInbound {
+        self.max_bytes = max_bytes;
+        self
     }
 
     /// Logs in and selects the mailbox (used by `check-config --connect` too).
@@ -234,8 +243,26 @@ impl Inbound for ImapInbound {
             }
             // one command for the batch
             let set = uids.iter().map(|u| u.to_string()).collect::<Vec<_>>().join(",");
-            let fetches = s.uid_fetch(&set, "BODY.PEEK[]")?;
-            let mut got: Vec<(u32, Vec<u8>)> = fetches.iter().filter_map(|f| Some((f.uid?, f.body()?.to_vec()))).collect();
+            // sizes first: an oversized mail is fetched only up to one byte past the limit
+            let sizes = s.uid_fetch(&set, "RFC822.SIZE")?;
+            let cap = me.max_bytes;
+            let (mut big, mut small) = (Vec::new(), Vec::new());
+            for f in sizes.iter() {
+                if let Some(uid) = f.uid {
+                    // a server that gives no size is treated as oversized: only a prefix is fetched
+                    if f.size.is_none_or(|n| n as usize > cap) { big.push(uid) } else { small.push(uid) }
+                }
+            }
+            let mut got: Vec<(u32, Vec<u8>)> = Vec::with_capacity(uids.len());
+            let list = |u: &[u32]| u.iter().map(|u| u.to_string()).collect::<Vec<_>>().join(",");
+            if !small.is_empty() {
+                let fetches = s.uid_fetch(list(&small), "BODY.PEEK[]")?;
+                got.extend(fetches.iter().filter_map(|f| Some((f.uid?, f.body()?.to_vec()))));
+            }
+            if !big.is_empty() {
+                let fetches = s.uid_fetch(list(&big), format!("BODY.PEEK[]<0.{}>", cap + 1))?;
+                got.extend(fetches.iter().filter_map(|f| Some((f.uid?, f.body()?.to_vec()))));
+            }
             got.sort_by_key(|(u, _)| *u);
             for (uid, bytes) in got {
                 out.push(RawMail { key: format!("{validity}:{uid}"), bytes });
