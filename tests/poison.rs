@@ -134,3 +134,21 @@ fn a_stored_row_that_cannot_be_read_is_an_apology_not_database_text() {
     // other mail is still answered
     let _ = reply(&sent, &ok);
 }
+
+#[test]
+fn an_unreadable_stored_order_sets_the_game_aside_instead_of_being_dropped() {
+    let mut w = started();
+    let id = mail(&w, "o1", "p3@example.test", "SIGNON Fdemo pw-three\nA PAR-BUR");
+    let (_, sent) = w.step();
+    assert!(flat(&reply(&sent, &id).body).contains("A PAR - BUR: accepted."));
+    // the row is damaged on disk: its typed record no longer reads
+    w.daemon.judge.conn.execute("UPDATE orders SET record = '{\"order\":\"move\",\"unit\":{\"type\":\"A\",\"at\":\"PAR\"},\"to\":\"ATLANTIS\"}'", []).unwrap();
+    let t = w.sql_i64("SELECT grace_until FROM games") + 1;
+    w.set_time(t);
+    let (step, sent) = w.step();
+    assert_eq!(step.phases, 0, "not processed with France's order silently left out");
+    assert_eq!(w.sql_i64("SELECT paused FROM games"), 1);
+    let k: Vec<&Sent> = to(&sent, KEEPER).into_iter().filter(|s| s.subject.contains("set aside")).collect();
+    assert_eq!(k.len(), 1);
+    assert!(k[0].body.contains("A PAR - BUR") && k[0].body.contains("ATLANTIS"), "{}", k[0].body);
+}

@@ -84,7 +84,7 @@ fn seven_player_game_by_mail() {
 
     w.deliver("08-join-turkey");
     let (_, sent) = w.step();
-    has(reply(&sent, &id("08-join-turkey")), "All seats are taken: the game starts. You are Turkey");
+    has(reply(&sent, &id("08-join-turkey")), "All seats are taken: the game has started. You are Turkey");
     for (n, power) in [(1, "Austria"), (2, "England"), (3, "France"), (4, "Germany"), (5, "Italy"), (6, "Russia"), (7, "Turkey")] {
         let notes: Vec<&Sent> = to(&sent, &p(n)).into_iter().filter(|s| s.subject.contains("has started")).collect();
         assert_eq!(notes.len(), 1, "start notice for p{n}");

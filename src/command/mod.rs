@@ -292,7 +292,7 @@ impl<'a> Session<'a> {
         let v = self.ctx.variant(&g.variant).map_err(anyhow::Error::msg)?;
         let Some(pos) = g.position(&v)? else { return Ok(None) };
         let rows = crate::store::orders::current(self.conn, g.id, g.seq, Some(power))?;
-        let orders = game::parsed_orders(&v, pos.phase.kind, &rows);
+        let orders = game::parsed_orders(&v, pos.phase.kind, &rows)?;
         let n = game::needs(&v, &pos, power, &orders);
         let players = Player::of_game(self.conn, g.id)?;
         let waiting = Player::active_for(&players, power).is_some_and(|p| p.wait);
@@ -307,7 +307,7 @@ impl<'a> Session<'a> {
         let phase = if n.needs { v.calendar.long_name(pos.phase) } else { format!("{} (nothing for you to order)", v.calendar.long_name(pos.phase)) };
         Ok(Some(context! {
             game => g.name, power => pname(&v, power), phase => phase,
-            orders => rows.iter().map(|(_, _, t)| t.clone()).collect::<Vec<_>>(),
+            orders => rows.iter().map(|r| r.text.clone()).collect::<Vec<_>>(),
             missing => n.missing, complete => n.complete && n.needs, waiting => waiting, deadline => deadline, left => left,
             board => crate::report::board::board(&v, &pos).to_value(),
         }))
@@ -463,7 +463,7 @@ impl<'a> Session<'a> {
                 let pos = g.position(&v)?.ok_or("the game has not started")?;
                 if !force {
                     let rows = crate::store::orders::current(self.conn, g.id, g.seq, None)?;
-                    let orders = game::parsed_orders(&v, pos.phase.kind, &rows);
+                    let orders = game::parsed_orders(&v, pos.phase.kind, &rows)?;
                     let missing: Vec<String> = (0..v.powers.len() as PowerId)
                         .filter(|&p| {
                             let n = game::needs(&v, &pos, p, &orders);

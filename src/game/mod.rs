@@ -126,12 +126,12 @@ pub fn start(conn: &Connection, ctx: &mut Ctx, game: &mut Game) -> anyhow::Resul
 }
 
 /// Whether every power owing orders has complete ones and nobody asked to wait.
-pub fn ready(conn: &Connection, v: &Variant, game: &Game, pos: &Position, players: &[Player]) -> rusqlite::Result<bool> {
+pub fn ready(conn: &Connection, v: &Variant, game: &Game, pos: &Position, players: &[Player]) -> anyhow::Result<bool> {
     if game.status != GameStatus::Active || game.paused {
         return Ok(false);
     }
     let rows = stored::current(conn, game.id, game.seq, None)?;
-    let orders = parsed_orders(v, pos.phase.kind, &rows);
+    let orders = parsed_orders(v, pos.phase.kind, &rows)?;
     for p in 0..v.powers.len() as PowerId {
         let n = needs(v, pos, p, &orders);
         if n.needs && !n.complete {
@@ -202,7 +202,7 @@ pub fn predict(conn: &Connection, ctx: &mut Ctx, game: &Game) -> anyhow::Result<
     let pos = game.position(&v)?.ok_or_else(|| anyhow::anyhow!("the game has not started"))?;
     let rules = game.rules(&v).map_err(anyhow::Error::msg)?;
     let rows = stored::current(conn, game.id, game.seq, None)?;
-    let orders = parsed_orders(&v, pos.phase.kind, &rows);
+    let orders = parsed_orders(&v, pos.phase.kind, &rows)?;
     let out = adjudicate::process(&v, &rules, &pos, &orders);
     Ok(render_report(ctx, &v, game, &pos, &out, &orders, true, None))
 }
@@ -218,7 +218,7 @@ pub fn process(conn: &Connection, ctx: &mut Ctx, game: &mut Game, why: &str) -> 
     let rules = game.rules(&v).map_err(anyhow::Error::msg)?;
     let done_seq = game.seq;
     let rows = stored::current(conn, game.id, game.seq, None)?;
-    let orders = parsed_orders(&v, pos.phase.kind, &rows);
+    let orders = parsed_orders(&v, pos.phase.kind, &rows)?;
     let out = adjudicate::process(&v, &rules, &pos, &orders);
     let mut players = Player::of_game(conn, game.id)?;
     let phase_name = v.calendar.name(pos.phase);

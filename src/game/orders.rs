@@ -9,7 +9,7 @@ use crate::parse;
 use crate::phase::PhaseKind;
 use crate::rules::{RetreatDefault, Rulebook};
 use crate::store::games::Game;
-use crate::store::orders::{self as stored};
+use crate::store::orders::{self as stored, OrderRow};
 use rusqlite::Connection;
 
 /// The key under which an order replaces an earlier one: the unit it is for
@@ -22,9 +22,10 @@ pub fn order_key(v: &Variant, o: &Order, waives_before: usize) -> String {
     }
 }
 
-/// Parsed active orders (canonical text always parses).
-pub fn parsed_orders(v: &Variant, phase: PhaseKind, rows: &[(PowerId, String, String)]) -> Vec<(PowerId, Order)> {
-    rows.iter().filter_map(|(p, _, t)| parse::parse_order(v, t, Some(phase)).ok().map(|o| (*p, o))).collect()
+/// The active orders, read back strictly: a row that cannot be read is an
+/// error (the game is set aside), never silently dropped.
+pub fn parsed_orders(v: &Variant, phase: PhaseKind, rows: &[OrderRow]) -> anyhow::Result<Vec<(PowerId, Order)>> {
+    rows.iter().map(|r| r.order(v, phase).map(|o| (r.power, o)).map_err(anyhow::Error::msg)).collect()
 }
 
 /// What a power still has to order.
@@ -139,7 +140,7 @@ pub fn submit_line(
     line: &str,
     mail_id: Option<i64>,
     now: i64,
-) -> rusqlite::Result<Vec<Result<String, String>>> {
+) -> anyhow::Result<Vec<Result<String, String>>> {
     let mut out = Vec::new();
     for parsed in parse::parse_line(v, line, Some(pos.phase.kind)) {
         let mut o = match parsed {
@@ -151,11 +152,11 @@ pub fn submit_line(
         };
         fill_types(pos, &mut o);
         let rows = stored::current(conn, game.id, game.seq, Some(power))?;
-        let waives = rows.iter().filter(|(_, k, _)| k.starts_with("w:")).count();
+        let waives = rows.iter().filter(|r| r.key.starts_with("w:")).count();
         let key = order_key(v, &o, waives);
         // check: the power's set with this order replacing the one for the same unit
         let mut set: Vec<(PowerId, Order)> = if pos.phase.kind == PhaseKind::Adjustment {
-            parsed_orders(v, pos.phase.kind, &rows.iter().filter(|(_, k, _)| *k != key).cloned().collect::<Vec<_>>())
+            parsed_orders(v, pos.phase.kind, &rows.iter().filter(|r| r.key != key).cloned().collect::<Vec<_>>())?
         } else {
             Vec::new()
         };
@@ -170,7 +171,7 @@ pub fn submit_line(
             out.push(Err(format!("{canonical}: {}", explain(v, rules, pos, power, &o, n))));
             continue;
         }
-        stored::replace(conn, game.id, game.seq, power, &key, &canonical, mail_id, now)?;
+        stored::replace(conn, game.id, game.seq, power, &key, &canonical, &crate::store::records::to_json(v, &o), mail_id, now)?;
         out.push(Ok(canonical));
     }
     Ok(out)

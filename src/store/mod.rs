@@ -16,6 +16,7 @@ pub mod orders;
 pub mod outbox;
 pub mod phases;
 pub mod press;
+pub mod records;
 pub mod timeline;
 
 use rusqlite::Connection;
@@ -165,6 +166,11 @@ pub const MIGRATIONS: &[&str] = &[
     r#"
     CREATE TABLE auth_failures (seat TEXT NOT NULL, at INTEGER NOT NULL);
     CREATE INDEX auth_failures_seat ON auth_failures(seat, at);
+    "#,
+    // 5: orders kept as typed JSON (store::records), read back strictly; `text`
+    // stays as the canonical text players are shown
+    r#"
+    ALTER TABLE orders ADD COLUMN record TEXT;
     "#,
 ];
 

@@ -2,33 +2,66 @@
 //! unit is the last `active` row with its key (a later order for the same unit
 //! deactivates the earlier one). Nothing is ever deleted.
 
-use crate::map::PowerId;
+use crate::map::{PowerId, Variant};
+use crate::order::Order;
 use rusqlite::{Connection, params};
 
-/// One order in force: the power, its replacement key, its canonical text.
-pub type OrderRow = (PowerId, String, String);
+/// One order in force.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OrderRow {
+    pub power: PowerId,
+    /// What a later order replaces it by (the unit, or the build site).
+    pub key: String,
+    /// Its canonical text, as players are shown it.
+    pub text: String,
+    /// The order itself as typed JSON (see [`super::records`]); `None` in rows
+    /// written before schema version 5.
+    pub record: Option<String>,
+}
+
+impl OrderRow {
+    /// The order, read strictly from its record. Rows from before records were
+    /// kept are read from their canonical text, which the judge itself wrote.
+    pub fn order(&self, v: &Variant, phase: crate::phase::PhaseKind) -> Result<Order, String> {
+        match &self.record {
+            Some(json) => super::records::from_json(v, json),
+            None => crate::parse::parse_order(v, &self.text, Some(phase)).map_err(|e| e.message),
+        }
+        .map_err(|e| format!("stored order `{}` cannot be read: {e}", self.text))
+    }
+}
 
 /// The active orders of a phase (all powers, or one), oldest first.
 pub fn current(conn: &Connection, game_id: i64, seq: i64, power: Option<PowerId>) -> rusqlite::Result<Vec<OrderRow>> {
-    let row = |r: &rusqlite::Row| Ok((r.get(0)?, r.get(1)?, r.get(2)?));
+    let row = |r: &rusqlite::Row| Ok(OrderRow { power: r.get(0)?, key: r.get(1)?, text: r.get(2)?, record: r.get(3)? });
     match power {
         Some(p) => conn
-            .prepare_cached("SELECT power, key, text FROM orders WHERE game_id = ?1 AND seq = ?2 AND active = 1 AND power = ?3 ORDER BY id")?
+            .prepare_cached("SELECT power, key, text, record FROM orders WHERE game_id = ?1 AND seq = ?2 AND active = 1 AND power = ?3 ORDER BY id")?
             .query_map(params![game_id, seq, p], row)?
             .collect(),
         None => conn
-            .prepare_cached("SELECT power, key, text FROM orders WHERE game_id = ?1 AND seq = ?2 AND active = 1 ORDER BY id")?
+            .prepare_cached("SELECT power, key, text, record FROM orders WHERE game_id = ?1 AND seq = ?2 AND active = 1 ORDER BY id")?
             .query_map(params![game_id, seq], row)?
             .collect(),
     }
 }
 
 /// Records `text` as the order in force for `key`, replacing an earlier one.
-pub fn replace(conn: &Connection, game_id: i64, seq: i64, power: PowerId, key: &str, text: &str, mail_id: Option<i64>, now: i64) -> rusqlite::Result<()> {
+pub fn replace(
+    conn: &Connection,
+    game_id: i64,
+    seq: i64,
+    power: PowerId,
+    key: &str,
+    text: &str,
+    record: &str,
+    mail_id: Option<i64>,
+    now: i64,
+) -> rusqlite::Result<()> {
     conn.prepare_cached("UPDATE orders SET active = 0 WHERE game_id = ?1 AND seq = ?2 AND power = ?3 AND key = ?4 AND active = 1")?
         .execute(params![game_id, seq, power, key])?;
-    conn.prepare_cached("INSERT INTO orders (game_id, seq, power, key, text, active, mail_id, created) VALUES (?1, ?2, ?3, ?4, ?5, 1, ?6, ?7)")?
-        .execute(params![game_id, seq, power, key, text, mail_id, now])?;
+    conn.prepare_cached("INSERT INTO orders (game_id, seq, power, key, text, record, active, mail_id, created) VALUES (?1, ?2, ?3, ?4, ?5, ?6, 1, ?7, ?8)")?
+        .execute(params![game_id, seq, power, key, text, record, mail_id, now])?;
     Ok(())
 }
 

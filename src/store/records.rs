@@ -1,0 +1,163 @@
+//! Orders as stored: typed JSON of the engine's values, written with the
+//! variant's codes (`{"order":"move","unit":{"type":"A","at":"PAR"},"to":"BUR"}`)
+//! and read back by a strict reader (never the players' free-form parser):
+//! an unknown field, province, coast or power is an error naming the row.
+
+use crate::map::{PowerId, UnitType, Variant};
+use crate::order::{Order, UnitSpec};
+use serde::{Deserialize, Serialize};
+
+/// A unit as an order names it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UnitRecord {
+    /// `A` or `F`; absent when the order left it out and the board could not say.
+    #[serde(rename = "type", default, skip_serializing_if = "Option::is_none")]
+    pub kind: Option<char>,
+    /// The location code (`STP/SC`).
+    pub at: String,
+    /// The nationality written before the unit (a power's name).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub power: Option<String>,
+}
+
+/// One order, tagged by its kind.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "order", rename_all = "snake_case", deny_unknown_fields)]
+pub enum OrderRecord {
+    Hold {
+        unit: UnitRecord,
+    },
+    Move {
+        unit: UnitRecord,
+        to: String,
+        #[serde(default)]
+        via: bool,
+    },
+    Support {
+        unit: UnitRecord,
+        target: UnitRecord,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        to: Option<String>,
+    },
+    Convoy {
+        unit: UnitRecord,
+        army: UnitRecord,
+        to: String,
+    },
+    Retreat {
+        unit: UnitRecord,
+        to: String,
+    },
+    Disband {
+        unit: UnitRecord,
+    },
+    Build {
+        unit: UnitRecord,
+    },
+    Waive,
+}
+
+fn unit_record(v: &Variant, u: &UnitSpec) -> UnitRecord {
+    UnitRecord { kind: u.kind.map(UnitType::letter), at: v.loc_code(u.loc), power: u.power.map(|p| v.powers[p as usize].name.clone()) }
+}
+
+/// The stored form of `o`.
+pub fn to_json(v: &Variant, o: &Order) -> String {
+    let r = match o {
+        Order::Hold(u) => OrderRecord::Hold { unit: unit_record(v, u) },
+        Order::Move { unit, dest, via } => OrderRecord::Move { unit: unit_record(v, unit), to: v.loc_code(*dest), via: *via },
+        Order::Support { unit, target, dest } => {
+            OrderRecord::Support { unit: unit_record(v, unit), target: unit_record(v, target), to: dest.map(|d| v.loc_code(d)) }
+        }
+        Order::Convoy { unit, army, dest } => OrderRecord::Convoy { unit: unit_record(v, unit), army: unit_record(v, army), to: v.loc_code(*dest) },
+        Order::Retreat { unit, dest } => OrderRecord::Retreat { unit: unit_record(v, unit), to: v.loc_code(*dest) },
+        Order::Disband(u) => OrderRecord::Disband { unit: unit_record(v, u) },
+        Order::Build(u) => OrderRecord::Build { unit: unit_record(v, u) },
+        Order::Waive => OrderRecord::Waive,
+    };
+    serde_json::to_string(&r).unwrap_or_else(|e| unreachable!("order records always serialize: {e}"))
+}
+
+fn unit_spec(v: &Variant, u: &UnitRecord) -> Result<UnitSpec, String> {
+    let kind = match u.kind {
+        None => None,
+        Some('A') => Some(UnitType::Army),
+        Some('F') => Some(UnitType::Fleet),
+        Some(c) => return Err(format!("`{c}` is not a unit type")),
+    };
+    let power: Option<PowerId> = match &u.power {
+        None => None,
+        Some(n) => Some(v.power_by_name(n).ok_or_else(|| format!("unknown power `{n}`"))?),
+    };
+    Ok(UnitSpec { kind, loc: v.parse_loc(&u.at)?, power })
+}
+
+/// Reads a stored order back (strictly).
+pub fn from_json(v: &Variant, json: &str) -> Result<Order, String> {
+    let r: OrderRecord = serde_json::from_str(json).map_err(|e| format!("not an order record: {e}"))?;
+    Ok(match &r {
+        OrderRecord::Hold { unit } => Order::Hold(unit_spec(v, unit)?),
+        OrderRecord::Move { unit, to, via } => Order::Move { unit: unit_spec(v, unit)?, dest: v.parse_loc(to)?, via: *via },
+        OrderRecord::Support { unit, target, to } => Order::Support {
+            unit: unit_spec(v, unit)?,
+            target: unit_spec(v, target)?,
+            dest: match to {
+                Some(d) => Some(v.parse_loc(d)?),
+                None => None,
+            },
+        },
+        OrderRecord::Convoy { unit, army, to } => Order::Convoy { unit: unit_spec(v, unit)?, army: unit_spec(v, army)?, dest: v.parse_loc(to)? },
+        OrderRecord::Retreat { unit, to } => Order::Retreat { unit: unit_spec(v, unit)?, dest: v.parse_loc(to)? },
+        OrderRecord::Disband { unit } => Order::Disband(unit_spec(v, unit)?),
+        OrderRecord::Build { unit } => Order::Build(unit_spec(v, unit)?),
+        OrderRecord::Waive => Order::Waive,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_kind_of_order_round_trips() {
+        let v = Variant::standard();
+        for text in [
+            "A PAR H",
+            "A PAR - BUR",
+            "A LON - BEL VIA",
+            "F MAO - SPA/NC",
+            "A MUN S A BUR",
+            "A SIL S A WAR - PRU",
+            "F NTH C A LON - BEL",
+            "A BUR R PIC",
+            "A BUR D",
+            "F STP/NC B",
+            "A PAR B",
+            "WAIVE",
+        ] {
+            for parsed in crate::parse::parse_line(&v, text, None) {
+                let o = parsed.unwrap_or_else(|e| panic!("{text}: {e}"));
+                let json = to_json(&v, &o);
+                assert_eq!(from_json(&v, &json), Ok(o), "{text}: {json}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_reader_is_strict() {
+        let v = Variant::standard();
+        for bad in [
+            r#"{"order":"move","unit":{"type":"A","at":"PAR"}}"#,
+            r#"{"order":"move","unit":{"type":"A","at":"PAR"},"to":"Burgundy"}"#,
+            r#"{"order":"move","unit":{"type":"A","at":"PAR"},"to":"BUR","speed":3}"#,
+            r#"{"order":"hold","unit":{"type":"X","at":"PAR"}}"#,
+            r#"{"order":"hold","unit":{"type":"F","at":"SPA/EC"}}"#,
+            r#"{"order":"hold","unit":{"at":"PAR","power":"Atlantis"}}"#,
+            r#"{"order":"teleport"}"#,
+            "A PAR - BUR",
+        ] {
+            assert!(from_json(&v, bad).is_err(), "{bad} was read");
+        }
+    }
+}
