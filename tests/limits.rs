@@ -212,3 +212,36 @@ fn run_stops_when_told_and_finishes_its_mail() {
     assert!(watcher.join().unwrap(), "the mail was answered before the stop");
     assert_eq!(g.w.sql_i64("SELECT count(*) FROM orders WHERE text = 'A PAR - BUR'"), 1);
 }
+
+#[test]
+fn durations_that_once_crash_looped_the_judge_are_refused_with_a_reason() {
+    let mut g = Game::started();
+    let (r, _) = g.send(GM, "CREATE ?huge pw-huge standard movement=99999999999d");
+    assert!(r.contains("Error:") && !r.contains("Game huge created"), "{r}");
+    assert_eq!(g.w.sql_i64("SELECT count(*) FROM games WHERE name = 'huge'"), 0, "nothing of the refused CREATE is kept");
+    for bad in [
+        "SET MOVEMENT 99999999999d",
+        "SET MOVEMENT 10000000000000 hours",
+        "SET RETREAT cron: * * * * * *",
+        "SET ADJUSTMENT 30 minutes",
+        "SET DEADLINE +99999999999d",
+    ] {
+        let (r, _) = g.send(GM, &format!("SIGNON Mdemo gmpass\n{bad}"));
+        assert!(r.contains("Error:"), "{bad}: {r}");
+    }
+    // the game still runs: its deadline passes and it is processed
+    let t = g.w.sql_i64("SELECT grace_until FROM games WHERE name = 'demo'") + 1;
+    g.w.set_time(t);
+    let (s, _) = g.w.step();
+    assert_eq!(s.phases, 1);
+}
+
+#[test]
+fn three_hundred_password_changes_in_one_mail_do_three_hundred_times_nothing() {
+    let mut g = Game::started();
+    let body: String = (0..300).map(|i| format!("SET PASSWORD newpass{i}\n")).collect();
+    let before = g.w.daemon.judge.ctx.passwords.work_done();
+    let (r, _) = g.send("p3@example.test", &format!("SIGNON Fdemo pw-three\n{body}"));
+    assert!(g.w.daemon.judge.ctx.passwords.work_done() - before <= mailjudge::command::MAX_PASSWORD_WORK_PER_MAIL);
+    assert!(r.contains("too many password commands in one mail"), "{}", &r[..r.len().min(2000)]);
+}
