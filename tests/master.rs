@@ -5,46 +5,11 @@
 //! player trying master commands.
 
 mod common;
-use common::*;
-
-fn flat(t: &str) -> String {
-    t.split_whitespace().collect::<Vec<_>>().join(" ")
-}
-
-struct G {
-    w: World,
-    n: usize,
-}
-
-impl G {
-    fn new() -> G {
-        let mut w = World::new(mailjudge::timing::parse_date("2026-11-23 12:00", chrono_tz::Tz::UTC, 1_790_000_000, false).unwrap());
-        for name in
-            ["00-create", "01-join-austria", "02-join-england", "03-join-france", "04-join-germany", "05-join-italy", "07-join-russia", "08-join-turkey"]
-        {
-            w.deliver(name);
-        }
-        w.step();
-        G { w, n: 0 }
-    }
-
-    /// Sends `body` from `from`; returns (the reply's flattened body, everything sent).
-    fn send(&mut self, from: &str, body: &str) -> (String, Vec<Sent>) {
-        self.n += 1;
-        let id = format!("<t{}@example.test>", self.n);
-        let raw = format!("From: {from}\r\nTo: {JUDGE}\r\nSubject: test\r\nMessage-ID: {id}\r\n\r\n{}\r\n", body.replace('\n', "\r\n"));
-        self.w.deliver_bytes(&format!("t{:03}", self.n), raw.as_bytes());
-        let (_, sent) = self.w.step();
-        let r = flat(&reply(&sent, &id).body);
-        (r, sent)
-    }
-}
-
-const GM: &str = "gm@example.test";
+use common::game::{GM, Game, flat};
 
 #[test]
 fn master_commands() {
-    let mut g = G::new();
+    let mut g = Game::started();
     // a player cannot use master commands
     let (r, _) = g.send("p3@example.test", "SIGNON Fdemo pw-three\nPROCESS!\nPAUSE");
     assert!(r.contains("only the master of game demo may do that"), "{r}");
@@ -132,7 +97,7 @@ fn master_commands() {
 
 #[test]
 fn concession_ends_the_game() {
-    let mut g = G::new();
+    let mut g = Game::started();
     for (who, pw, l) in
         [("p1", "pw-one", 'A'), ("p2", "pw-two", 'E'), ("p3", "pw-three", 'F'), ("p4", "pw-four", 'G'), ("p5", "pw-five", 'I'), ("p6", "pw-six", 'R')]
     {

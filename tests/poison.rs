@@ -5,24 +5,12 @@
 //! and keeper told) while the other games go on.
 
 mod common;
+use common::game::{GM, Game, KEEPER, flat};
 use common::*;
-
-const GM: &str = "gm@example.test";
-const KEEPER: &str = "keeper@example.test";
-
-fn flat(t: &str) -> String {
-    t.split_whitespace().collect::<Vec<_>>().join(" ")
-}
 
 /// A started seven-player game `demo` (France is p3, Germany p4, Italy p5).
 fn started() -> World {
-    let mut w = World::new(mailjudge::timing::parse_date("2026-11-23 12:00", chrono_tz::Tz::UTC, 1_790_000_000, false).unwrap());
-    for name in ["00-create", "01-join-austria", "02-join-england", "03-join-france", "04-join-germany", "05-join-italy", "07-join-russia", "08-join-turkey"] {
-        w.deliver(name);
-    }
-    w.step();
-    assert_eq!(w.sql_i64("SELECT count(*) FROM games WHERE status = 'active'"), 1);
-    w
+    Game::started().w
 }
 
 fn mail(w: &World, n: &str, from: &str, body: &str) -> String {
