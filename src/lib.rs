@@ -2,23 +2,26 @@
 //!
 //! # Layout
 //!
-//! - [`map`]: variants as data (provinces, coasts, adjacency, powers, calendar),
-//!   loaded from TOML and validated.
-//! - [`phase`]: phases and calendars (`S1901M`).
-//! - [`order`]: orders and their canonical text.
-//! - [`parse`]: the free-form order parser players' mail goes through.
-//! - [`rules`]: rule options (DATC preferred choices, 1992 rulebook choices, right-hand rule).
-//! - [`adjudicate`]: the pure rules engine (movement, retreats, adjustments).
-//! - [`random`]: random positions and orders for property tests and benchmarks.
-//! - [`contract`]: `mailjudge adjudicate`, the engine's JSON interface.
+//! The pure rules engine, [`engine`] (no IO, no clock, no database; `tests/layout.rs`
+//! checks): [`map`] variants as data, [`phase`] calendars, [`order`] orders and their
+//! canonical text, [`parse`] the free-form order parser, [`rules`] rule options,
+//! [`adjudicate`] movement, retreats and adjustments, [`random`] positions for property
+//! tests. [`contract`] is its JSON interface (`mailjudge adjudicate`), [`variants`]
+//! finds variant files.
 //!
-//! Around the engine, the judge (mail in → parse → store → adjudicate → render → mail out):
+//! Around the engine, the judge (mail in → commands → store → adjudicate → report → mail out):
 //!
-//! - [`config`]: the TOML configuration, validated once.
-//! - [`mail`]: transports (Maildir) behind traits, reading inbound mail, composing outbound mail.
-//! - [`store`]: the SQLite schema and migrations.
-//! - [`judge`]: commands, games, deadlines, reports; [`timing`]: deadlines and dates.
-//! - [`daemon`]: the loop of `mailjudge serve`.
+//! - [`mail`]: transports (Maildir, IMAP, SMTP, sendmail) behind traits, reading
+//!   inbound mail (what is a command, what is never answered), redaction, composing.
+//! - [`judge`]: the mail pipeline: a batch in one transaction, each mail in a
+//!   savepoint behind a panic boundary, deadlines, the outbox.
+//! - [`command`]: the command language of one mail, one family per file.
+//! - [`game`]: a game's lifecycle, its orders and its deadlines.
+//! - [`store`]: all the SQL (schema, migrations, typed records, strict readers).
+//! - [`report`]: every text the judge writes, with `templates/`.
+//! - [`password`]: Argon2id with one reused buffer and a keyed cache.
+//! - [`timing`]: deadlines and dates as players write them; [`config`]: the configuration.
+//! - [`daemon`]: the loop of `mailjudge serve`; [`cli`]: the command line.
 
 pub mod cli;
 pub mod command;
