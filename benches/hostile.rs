@@ -28,8 +28,10 @@
 //!      spread over it;
 //!    - a harsher one at the same rate: forged From addresses (one per mail,
 //!      so the per-sender rate limit never applies), each mail's 400 lines
-//!      aimed at 400 different seats (so every mail costs the per-mail cap of
-//!      Argon2 checks).
+//!      over 350 seats, 8 not yet tried first (so every mail costs the per-mail cap of
+//!      Argon2 checks);
+//!    - (poll 2 only) that harsher attack at 6 mails a second, more than one
+//!      core handles: what happens past saturation.
 //!
 //!    Latency = from the rename into `inbox/new` to the reply's file appearing
 //!    in `outbox/new`. During each attack one game's deadline (and grace) is set
@@ -420,11 +422,7 @@ struct Attacked {
 
 /// Runs one attack for `secs` seconds against the running daemon.
 #[allow(clippy::too_many_arguments)]
-fn attack(dir: &Path, inbox: &Maildir, watch: &mut Watch, run: usize, poll: u64, kind: Attack, legit: &[(usize, usize)], deadline_game: usize, secs: f64) -> Attacked {
-    let tag = match kind {
-        Attack::OneSeat => "one",
-        Attack::ManySeats => "many",
-    };
+fn attack(dir: &Path, inbox: &Maildir, watch: &mut Watch, run: usize, kind: Attack, rate: f64, tag: &str, legit: &[(usize, usize)], deadline_game: usize, secs: f64) -> Attacked {
     // the deadline game: its deadline and grace pass 7 s from now
     let db = rusqlite::Connection::open(dir.join("judge.db")).unwrap();
     db.busy_timeout(Duration::from_secs(10)).unwrap();
@@ -435,7 +433,6 @@ fn attack(dir: &Path, inbox: &Maildir, watch: &mut Watch, run: usize, poll: u64,
     let mut last_check = Instant::now();
 
     let t0 = Instant::now();
-    let rate = 1.0; // hostile mails per second
     let total = (secs * rate) as usize;
     let mut next_hostile = 0usize;
     let player_at: Vec<f64> = (0..legit.len()).map(|i| 0.75 + 1.5 * i as f64).collect();
@@ -454,14 +451,17 @@ fn attack(dir: &Path, inbox: &Maildir, watch: &mut Watch, run: usize, poll: u64,
                     (format!("attacker{run}@evil.test"), body)
                 }
                 Attack::ManySeats => {
-                    // 400 different seats among games 40..90 (none of the measured players)
+                    // 400 seats among games 40..90 (none of the measured
+                    // players): 8 new ones first in each mail, so that no seat
+                    // reaches the hourly throttle of wrong passwords
+                    let base = 7 * run + 100 * usize::from(rate > 1.0);
                     let body: String = (0..400)
                         .map(|n| {
-                            let s = (k * 400 + n) % 350;
+                            let s = (base + k * 8 + n) % 350;
                             format!("SIGNON {}g{} guess{k}x{n}\n", LETTERS[s % 7] as char, 40 + s / 7)
                         })
                         .collect();
-                    (format!("forged{run}-{k}@evil{k}.test"), body)
+                    (format!("forged{run}{tag}-{k}@evil{k}.test"), body)
                 }
             };
             inbox.deliver(&format!("h{run}{tag}{k:05}"), &mail(&from, &format!("h{run}{tag}{k}"), &body)).unwrap();
@@ -506,7 +506,6 @@ fn attack(dir: &Path, inbox: &Maildir, watch: &mut Watch, run: usize, poll: u64,
         std::thread::sleep(Duration::from_millis(20));
     }
     let drain_secs = t.elapsed().as_secs_f64();
-    let _ = poll;
     Attacked { latencies: watch.latencies(&format!("{tag}:")), hostile_sent: total, drain_secs, deadline_delay_seen: seen - deadline as f64, deadline_delay_stored: stored - deadline }
 }
 
@@ -587,20 +586,22 @@ fn hostile_child(dir: &Path) {
         ));
         figure(&format!("poll{poll}_baseline_latency_max_s"), (base.last().copied().unwrap_or(f64::NAN) * 1000.0).round() / 1000.0, "s", format!("poll_seconds={poll}, no hostile load: max latency {:.2} s", base.last().copied().unwrap_or(f64::NAN)));
 
-        for (kind, dg) in [(Attack::OneSeat, 99 - 2 * run), (Attack::ManySeats, 98 - 2 * run)] {
+        let mut attacks = vec![(Attack::OneSeat, 1.0, "oneseat", 99 - 2 * run), (Attack::ManySeats, 1.0, "manyseats", 98 - 2 * run)];
+        if run == 0 {
+            // beyond the brief: the harsher attack at 6 mails/s, past what one
+            // core handles (the per-mail cost is measured above)
+            attacks.push((Attack::ManySeats, 6.0, "manyseats6", 95));
+        }
+        for (kind, rate, key, dg) in attacks {
             let name = match kind {
-                Attack::OneSeat => "one sender, 1 mail/s of 400 x `SIGNON Fg0 guessN` (one seat)",
-                Attack::ManySeats => "forged From per mail, 1 mail/s, 400 lines over 400 seats (8 Argon2 checks/mail, the per-mail cap)",
+                Attack::OneSeat => format!("one sender, {rate} mail/s of 400 x `SIGNON Fg{run} guessN` (one seat)"),
+                Attack::ManySeats => format!("forged From per mail, {rate} mail/s, 400 lines over 350 seats (8 Argon2 checks/mail, the per-mail cap)"),
             };
-            let key = match kind {
-                Attack::OneSeat => "oneseat",
-                Attack::ManySeats => "manyseats",
-            };
-            let a = attack(dir, &inbox, &mut watch, run, poll, kind, &legit, dg, 15.0);
+            let a = attack(dir, &inbox, &mut watch, run, kind, rate, key, &legit, dg, 15.0);
             let l = &a.latencies;
             let max = l.last().copied().unwrap_or(f64::NAN);
             figure(&format!("poll{poll}_{key}_latency_median_s"), (median(l) * 1000.0).round() / 1000.0, "s", format!(
-                "poll_seconds={poll}, hostile ({name}), {} hostile mails over 15 s: reply latency of {} order mails: median {:.2} s, max {max:.2} s (target <= 2 s: {}); hostile backlog left after the last reply drained in {:.1} s",
+                "poll_seconds={poll}, hostile {key} ({name}), {} hostile mails over 15 s: reply latency of {} order mails: median {:.2} s, max {max:.2} s (target <= 2 s: {}); hostile backlog left after the last reply drained in {:.1} s",
                 a.hostile_sent, l.len(), median(l), if max <= 2.0 { "met" } else { "MISSED" }, a.drain_secs
             ));
             figure(&format!("poll{poll}_{key}_latency_max_s"), (max * 1000.0).round() / 1000.0, "s", format!("poll_seconds={poll}, hostile ({key}): max latency {max:.2} s; all: {}", l.iter().map(|x| format!("{x:.2}")).collect::<Vec<_>>().join(" ")));
