@@ -153,9 +153,9 @@ fn spool_child(dir: &Path) {
     for g in 0..GAMES {
         put(&format!("gm{g}@example.test"), format!("CREATE ?g{g} gmpass{g} standard\n"));
     }
-    for i in 0..SEATS {
+    for (i, letter) in LETTERS.iter().enumerate().take(SEATS) {
         for g in 0..GAMES {
-            put(&player(g, i), format!("SIGNON ?g{g} {}\nSET PREFERENCE {}\n", password(g, i), LETTERS[i] as char));
+            put(&player(g, i), format!("SIGNON ?g{g} {}\nSET PREFERENCE {}\n", password(g, i), *letter as char));
         }
     }
     for r in 0..6 {
@@ -183,14 +183,26 @@ fn spool_child(dir: &Path) {
     eprintln!("part 1: outcomes: {}", outcomes(conn));
     assert_eq!(mails, n, "every mail read");
     assert_eq!(active as usize, GAMES, "every game started");
-    figure("spool_peak_mb", (hwm as f64 / 1024.0 * 10.0).round() / 10.0, "MB", format!(
-        "spool: peak memory (VmHWM of the judge's process) {:.1} MB (target < 100 MB; {:.1} MB before the Daemon was opened; RSS at the end {:.1} MB)",
-        hwm as f64 / 1024.0, hwm0 as f64 / 1024.0, rss as f64 / 1024.0
-    ));
-    figure("spool_secs", (secs * 100.0).round() / 100.0, "s", format!(
-        "spool: {n} mails (100 CREATE, 700 joins, 4,200 sign-on + 2 orders) from 700 players in {GAMES} games through Daemon::step: {secs:.2} s wall = {:.0} mails/s ({answered} answered, {sent} mails sent, {active} games started, {seated} powers seated, {orders} orders; {work} Argon2 computations)",
-        n as f64 / secs
-    ));
+    figure(
+        "spool_peak_mb",
+        (hwm as f64 / 1024.0 * 10.0).round() / 10.0,
+        "MB",
+        format!(
+            "spool: peak memory (VmHWM of the judge's process) {:.1} MB (target < 100 MB; {:.1} MB before the Daemon was opened; RSS at the end {:.1} MB)",
+            hwm as f64 / 1024.0,
+            hwm0 as f64 / 1024.0,
+            rss as f64 / 1024.0
+        ),
+    );
+    figure(
+        "spool_secs",
+        (secs * 100.0).round() / 100.0,
+        "s",
+        format!(
+            "spool: {n} mails (100 CREATE, 700 joins, 4,200 sign-on + 2 orders) from 700 players in {GAMES} games through Daemon::step: {secs:.2} s wall = {:.0} mails/s ({answered} answered, {sent} mails sent, {active} games started, {seated} powers seated, {orders} orders; {work} Argon2 computations)",
+            n as f64 / secs
+        ),
+    );
     figure("spool_mails_per_s", (n as f64 / secs).round(), "mails/s", format!("spool: {:.0} mails/s", n as f64 / secs));
 
     // part 2: the same process, every player joined, every password cached
@@ -212,10 +224,15 @@ fn spool_child(dir: &Path) {
     let (hwm2, _) = memory_kib();
     eprintln!("part 2: outcomes: {}", outcomes(&d.judge.conn));
     assert_eq!(mails, 5000);
-    figure("orders_mails_per_s", (mails as f64 / secs).round(), "mails/s", format!(
-        "orders, warmed process: {mails} sign-on + 2 orders mails from 700 signed-on players through Daemon::step: {secs:.2} s = {:.0} mails/s (target >= 1,000; {answered} answered, {sent} sent, {orders} order rows, {work} Argon2 computations: every sign-on a cache hit)",
-        mails as f64 / secs
-    ));
+    figure(
+        "orders_mails_per_s",
+        (mails as f64 / secs).round(),
+        "mails/s",
+        format!(
+            "orders, warmed process: {mails} sign-on + 2 orders mails from 700 signed-on players through Daemon::step: {secs:.2} s = {:.0} mails/s (target >= 1,000; {answered} answered, {sent} sent, {orders} order rows, {work} Argon2 computations: every sign-on a cache hit)",
+            mails as f64 / secs
+        ),
+    );
     // part 2b: where the time goes. The same calls as Daemon::step_until
     // (fetch, handle_batch, done_many, flush_outbox; then tick, flush), timed
     // one by one, on another 2,100 mails (3 per player: the per-sender limits
@@ -230,10 +247,20 @@ fn spool_child(dir: &Path) {
     spool3("c");
     let (t, n) = timed_drain(&mut d, false);
     let total: f64 = t.iter().sum();
-    figure("orders_breakdown", json!({ "mails": n, "fetch_s": t[0], "handle_batch_s": t[1], "done_s": t[2], "flush_outbox_s": t[3], "tick_s": t[4] }), "s", format!(
-        "orders, where the time goes ({n} more mails through the daemon's own calls, timed): {total:.2} s = {:.0} mails/s: Maildir fetch {:.2} s, Judge::handle_batch {:.2} s, Maildir done (unlink) {:.2} s, Judge::flush_outbox {:.2} s, tick {:.2} s",
-        n as f64 / total, t[0], t[1], t[2], t[3], t[4]
-    ));
+    figure(
+        "orders_breakdown",
+        json!({ "mails": n, "fetch_s": t[0], "handle_batch_s": t[1], "done_s": t[2], "flush_outbox_s": t[3], "tick_s": t[4] }),
+        "s",
+        format!(
+            "orders, where the time goes ({n} more mails through the daemon's own calls, timed): {total:.2} s = {:.0} mails/s: Maildir fetch {:.2} s, Judge::handle_batch {:.2} s, Maildir done (unlink) {:.2} s, Judge::flush_outbox {:.2} s, tick {:.2} s",
+            n as f64 / total,
+            t[0],
+            t[1],
+            t[2],
+            t[3],
+            t[4]
+        ),
+    );
     let fs = fsync_ms(dir);
     figure("fsync_ms", (fs * 100.0).round() / 100.0, "ms", format!("one small write + fsync on the spool's file system now: {fs:.2} ms"));
     // part 2c, what if: the same, but the replies of one flush marked sent in
@@ -241,12 +268,27 @@ fn spool_child(dir: &Path) {
     spool3("d");
     let (t, n) = timed_drain(&mut d, true);
     let total: f64 = t.iter().sum();
-    figure("orders_whatif_one_tx_flush", (n as f64 / total).round(), "mails/s", format!(
-        "orders, what if each flush marked its mails sent in one transaction (bench-side flush, not the judge's): {n} mails in {total:.2} s = {:.0} mails/s: fetch {:.2} s, handle_batch {:.2} s, done {:.2} s, flush {:.2} s, tick {:.2} s",
-        n as f64 / total, t[0], t[1], t[2], t[3], t[4]
-    ));
+    figure(
+        "orders_whatif_one_tx_flush",
+        (n as f64 / total).round(),
+        "mails/s",
+        format!(
+            "orders, what if each flush marked its mails sent in one transaction (bench-side flush, not the judge's): {n} mails in {total:.2} s = {:.0} mails/s: fetch {:.2} s, handle_batch {:.2} s, done {:.2} s, flush {:.2} s, tick {:.2} s",
+            n as f64 / total,
+            t[0],
+            t[1],
+            t[2],
+            t[3],
+            t[4]
+        ),
+    );
     eprintln!("parts 2b/2c: outcomes: {}", outcomes(&d.judge.conn));
-    figure("orders_peak_mb", (hwm2 as f64 / 1024.0 * 10.0).round() / 10.0, "MB", format!("orders, warmed process: peak memory after both parts {:.1} MB", hwm2 as f64 / 1024.0));
+    figure(
+        "orders_peak_mb",
+        (hwm2 as f64 / 1024.0 * 10.0).round() / 10.0,
+        "MB",
+        format!("orders, warmed process: peak memory after both parts {:.1} MB", hwm2 as f64 / 1024.0),
+    );
 }
 
 /// Drains the inbox with the calls `Daemon::step_until` makes, timing each
@@ -422,7 +464,18 @@ struct Attacked {
 
 /// Runs one attack for `secs` seconds against the running daemon.
 #[allow(clippy::too_many_arguments)]
-fn attack(dir: &Path, inbox: &Maildir, watch: &mut Watch, run: usize, kind: Attack, rate: f64, tag: &str, legit: &[(usize, usize)], deadline_game: usize, secs: f64) -> Attacked {
+fn attack(
+    dir: &Path,
+    inbox: &Maildir,
+    watch: &mut Watch,
+    run: usize,
+    kind: Attack,
+    rate: f64,
+    tag: &str,
+    legit: &[(usize, usize)],
+    deadline_game: usize,
+    secs: f64,
+) -> Attacked {
     // the deadline game: its deadline and grace pass 7 s from now
     let db = rusqlite::Connection::open(dir.join("judge.db")).unwrap();
     db.busy_timeout(Duration::from_secs(10)).unwrap();
@@ -497,7 +550,11 @@ fn attack(dir: &Path, inbox: &Maildir, watch: &mut Watch, run: usize, kind: Atta
     }
     let seen = processed_seen.expect("the deadline game was processed within 60 s");
     let stored: i64 = db
-        .query_row("SELECT processed FROM phases p JOIN games g ON g.id = p.game_id WHERE g.name = ?1 AND p.seq = ?2", rusqlite::params![format!("g{deadline_game}"), seq0], |r| r.get(0))
+        .query_row(
+            "SELECT processed FROM phases p JOIN games g ON g.id = p.game_id WHERE g.name = ?1 AND p.seq = ?2",
+            rusqlite::params![format!("g{deadline_game}"), seq0],
+            |r| r.get(0),
+        )
         .unwrap();
     // the hostile backlog
     let t = Instant::now();
@@ -506,7 +563,13 @@ fn attack(dir: &Path, inbox: &Maildir, watch: &mut Watch, run: usize, kind: Atta
         std::thread::sleep(Duration::from_millis(20));
     }
     let drain_secs = t.elapsed().as_secs_f64();
-    Attacked { latencies: watch.latencies(&format!("{tag}:")), hostile_sent: total, drain_secs, deadline_delay_seen: seen - deadline as f64, deadline_delay_stored: stored - deadline }
+    Attacked {
+        latencies: watch.latencies(&format!("{tag}:")),
+        hostile_sent: total,
+        drain_secs,
+        deadline_delay_seen: seen - deadline as f64,
+        deadline_delay_stored: stored - deadline,
+    }
 }
 
 fn hostile_child(dir: &Path) {
@@ -533,9 +596,14 @@ fn hostile_child(dir: &Path) {
             let flush = t.elapsed().as_secs_f64() * 1000.0;
             let work = d.judge.ctx.passwords.work_done() - w0;
             let size = std::fs::read_dir(dir.join("outbox/new")).unwrap().flatten().filter_map(|e| e.metadata().ok()).map(|m| m.len()).max().unwrap_or(0);
-            figure(&format!("hostile_mail_cost_{key}_ms"), ((handle + flush) * 10.0).round() / 10.0, "ms", format!(
-                "one hostile mail ({key}, 400 SIGNON lines) handled alone: {handle:.0} ms in Judge::handle_batch ({work} Argon2 computations) + {flush:.0} ms to compose and write its reply ({sent} mail(s); largest outbox file {size} bytes)"
-            ));
+            figure(
+                &format!("hostile_mail_cost_{key}_ms"),
+                ((handle + flush) * 10.0).round() / 10.0,
+                "ms",
+                format!(
+                    "one hostile mail ({key}, 400 SIGNON lines) handled alone: {handle:.0} ms in Judge::handle_batch ({work} Argon2 computations) + {flush:.0} ms to compose and write its reply ({sent} mail(s); largest outbox file {size} bytes)"
+                ),
+            );
         }
     }
     for (run, poll) in [(0usize, 2u64), (1, 1)] {
@@ -567,6 +635,7 @@ fn hostile_child(dir: &Path) {
         let warm = watch.latencies("warm:");
         // baseline: no other load
         let t0 = Instant::now();
+        #[allow(clippy::needless_range_loop, reason = "k is also the time slot")]
         for k in 0..6 {
             let at = Duration::from_secs_f64(0.3 + 1.3 * k as f64);
             while t0.elapsed() < at {
@@ -580,11 +649,25 @@ fn hostile_child(dir: &Path) {
         }
         assert!(watch.wait_all(Duration::from_secs(60)), "baseline replies missing");
         let base = watch.latencies("base:");
-        figure(&format!("poll{poll}_baseline_latency_median_s"), (median(&base) * 1000.0).round() / 1000.0, "s", format!(
-            "poll_seconds={poll}, no hostile load: reply latency over {} order mails: median {:.2} s, max {:.2} s (warm-up, first sign-on of each in this process: median {:.2} s, max {:.2} s)",
-            base.len(), median(&base), base.last().copied().unwrap_or(f64::NAN), median(&warm), warm.last().copied().unwrap_or(f64::NAN)
-        ));
-        figure(&format!("poll{poll}_baseline_latency_max_s"), (base.last().copied().unwrap_or(f64::NAN) * 1000.0).round() / 1000.0, "s", format!("poll_seconds={poll}, no hostile load: max latency {:.2} s", base.last().copied().unwrap_or(f64::NAN)));
+        figure(
+            &format!("poll{poll}_baseline_latency_median_s"),
+            (median(&base) * 1000.0).round() / 1000.0,
+            "s",
+            format!(
+                "poll_seconds={poll}, no hostile load: reply latency over {} order mails: median {:.2} s, max {:.2} s (warm-up, first sign-on of each in this process: median {:.2} s, max {:.2} s)",
+                base.len(),
+                median(&base),
+                base.last().copied().unwrap_or(f64::NAN),
+                median(&warm),
+                warm.last().copied().unwrap_or(f64::NAN)
+            ),
+        );
+        figure(
+            &format!("poll{poll}_baseline_latency_max_s"),
+            (base.last().copied().unwrap_or(f64::NAN) * 1000.0).round() / 1000.0,
+            "s",
+            format!("poll_seconds={poll}, no hostile load: max latency {:.2} s", base.last().copied().unwrap_or(f64::NAN)),
+        );
 
         let mut attacks = vec![(Attack::OneSeat, 1.0, "oneseat", 99 - 2 * run), (Attack::ManySeats, 1.0, "manyseats", 98 - 2 * run)];
         if run == 0 {
@@ -600,15 +683,39 @@ fn hostile_child(dir: &Path) {
             let a = attack(dir, &inbox, &mut watch, run, kind, rate, key, &legit, dg, 15.0);
             let l = &a.latencies;
             let max = l.last().copied().unwrap_or(f64::NAN);
-            figure(&format!("poll{poll}_{key}_latency_median_s"), (median(l) * 1000.0).round() / 1000.0, "s", format!(
-                "poll_seconds={poll}, hostile {key} ({name}), {} hostile mails over 15 s: reply latency of {} order mails: median {:.2} s, max {max:.2} s (target <= 2 s: {}); hostile backlog left after the last reply drained in {:.1} s",
-                a.hostile_sent, l.len(), median(l), if max <= 2.0 { "met" } else { "MISSED" }, a.drain_secs
-            ));
-            figure(&format!("poll{poll}_{key}_latency_max_s"), (max * 1000.0).round() / 1000.0, "s", format!("poll_seconds={poll}, hostile ({key}): max latency {max:.2} s; all: {}", l.iter().map(|x| format!("{x:.2}")).collect::<Vec<_>>().join(" ")));
-            figure(&format!("poll{poll}_{key}_deadline_delay_s"), (a.deadline_delay_seen * 100.0).round() / 100.0, "s", format!(
-                "poll_seconds={poll}, hostile ({key}): game g{dg}'s deadline passed during the attack; its phase was committed {:.2} s after the deadline as seen in the games table (phases.processed - deadline = {} s; target <= one poll interval, {poll} s: {})",
-                a.deadline_delay_seen, a.deadline_delay_stored, if a.deadline_delay_seen <= poll as f64 { "met" } else { "MISSED" }
-            ));
+            figure(
+                &format!("poll{poll}_{key}_latency_median_s"),
+                (median(l) * 1000.0).round() / 1000.0,
+                "s",
+                format!(
+                    "poll_seconds={poll}, hostile {key} ({name}), {} hostile mails over 15 s: reply latency of {} order mails: median {:.2} s, max {max:.2} s (target <= 2 s: {}); hostile backlog left after the last reply drained in {:.1} s",
+                    a.hostile_sent,
+                    l.len(),
+                    median(l),
+                    if max <= 2.0 { "met" } else { "MISSED" },
+                    a.drain_secs
+                ),
+            );
+            figure(
+                &format!("poll{poll}_{key}_latency_max_s"),
+                (max * 1000.0).round() / 1000.0,
+                "s",
+                format!(
+                    "poll_seconds={poll}, hostile ({key}): max latency {max:.2} s; all: {}",
+                    l.iter().map(|x| format!("{x:.2}")).collect::<Vec<_>>().join(" ")
+                ),
+            );
+            figure(
+                &format!("poll{poll}_{key}_deadline_delay_s"),
+                (a.deadline_delay_seen * 100.0).round() / 100.0,
+                "s",
+                format!(
+                    "poll_seconds={poll}, hostile ({key}): game g{dg}'s deadline passed during the attack; its phase was committed {:.2} s after the deadline as seen in the games table (phases.processed - deadline = {} s; target <= one poll interval, {poll} s: {})",
+                    a.deadline_delay_seen,
+                    a.deadline_delay_stored,
+                    if a.deadline_delay_seen <= poll as f64 { "met" } else { "MISSED" }
+                ),
+            );
             if kind == Attack::OneSeat {
                 // the player of the attacked seat signs on with the right password
                 let id = format!("v{run}");
@@ -618,10 +725,21 @@ fn hostile_child(dir: &Path) {
                 let body = watch.body_of(&format!("victim:{run}"));
                 let locked = body.contains("too many wrong passwords");
                 let signed = body.contains("Signed on as France");
-                figure(&format!("poll{poll}_oneseat_victim_locked_out"), locked, "bool", format!(
-                    "poll_seconds={poll}, after the one-seat attack: France of g{run} (the attacked seat) sends the right password: {}",
-                    if locked { "REFUSED (\"too many wrong passwords for this seat within the last hour\": locked out for the hour)" } else if signed { "signed on" } else { "neither signed on nor refused as expected" }
-                ));
+                figure(
+                    &format!("poll{poll}_oneseat_victim_locked_out"),
+                    locked,
+                    "bool",
+                    format!(
+                        "poll_seconds={poll}, after the one-seat attack: France of g{run} (the attacked seat) sends the right password: {}",
+                        if locked {
+                            "REFUSED (\"too many wrong passwords for this seat within the last hour\": locked out for the hour)"
+                        } else if signed {
+                            "signed on"
+                        } else {
+                            "neither signed on nor refused as expected"
+                        }
+                    ),
+                );
             }
         }
         stop.store(true, Ordering::Relaxed);
@@ -629,20 +747,20 @@ fn hostile_child(dir: &Path) {
         eprintln!("run {run} (poll {poll}): {work} Argon2 computations in the daemon");
     }
     let (hwm, _) = memory_kib();
-    figure("hostile_peak_mb", (hwm as f64 / 1024.0 * 10.0).round() / 10.0, "MB", format!("hostile: peak memory of that process (judge + the bench's feeder/watcher) {:.1} MB", hwm as f64 / 1024.0));
+    figure(
+        "hostile_peak_mb",
+        (hwm as f64 / 1024.0 * 10.0).round() / 10.0,
+        "MB",
+        format!("hostile: peak memory of that process (judge + the bench's feeder/watcher) {:.1} MB", hwm as f64 / 1024.0),
+    );
 }
 
 // ---------------------------------------------------------------- parent
 
 fn child(mode: &str, dir: &Path, figures: &mut serde_json::Map<String, Value>) {
     let exe = std::env::current_exe().unwrap();
-    let mut c = Command::new(exe)
-        .env("MAILJUDGE_BENCH_CHILD", mode)
-        .env("MAILJUDGE_BENCH_DIR", dir)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
-        .spawn()
-        .unwrap();
+    let mut c =
+        Command::new(exe).env("MAILJUDGE_BENCH_CHILD", mode).env("MAILJUDGE_BENCH_DIR", dir).stdout(Stdio::piped()).stderr(Stdio::inherit()).spawn().unwrap();
     for line in BufReader::new(c.stdout.take().unwrap()).lines() {
         let line = line.unwrap();
         match line.strip_prefix("FIGURE ") {

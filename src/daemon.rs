@@ -146,7 +146,10 @@ impl Daemon {
             if mails.is_empty() {
                 break;
             }
+            self.judge.batch_time = Some(budget);
             let outcomes = self.judge.handle_batch(&mails)?;
+            let left: Vec<&str> = mails[outcomes.len()..].iter().map(|m| m.key.as_str()).collect();
+            self.inbound.unfetch(&left);
             // committed: now the mails may leave the inbox
             let mut done = Vec::with_capacity(mails.len());
             for (m, o) in mails.iter().zip(&outcomes) {
@@ -160,7 +163,7 @@ impl Daemon {
             if let Some(s) = self.inbound.state() {
                 self.judge.set_state("inbound", &s)?;
             }
-            step.mails += mails.len();
+            step.mails += outcomes.len();
             step.answered += outcomes.iter().filter(|o| **o == MailOutcome::Answered).count();
             step.sent += self.judge.flush_outbox(self.outbound.as_mut())?;
         }

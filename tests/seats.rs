@@ -119,6 +119,9 @@ fn failed_sign_ons_per_seat_are_throttled_at_the_limit() {
     // past the limit even the right password is not checked, for an hour
     let (r, _) = g.send("attacker@example.test", "SIGNON Fdemo pw-three");
     assert!(r.contains("too many wrong passwords for this seat"), "{r}");
+    // but the player of record is not locked out of their own seat
+    let (r, _) = g.send("p3@example.test", "SIGNON Fdemo pw-three");
+    assert!(r.contains("Signed on as France"), "{r}");
     let now = g.w.now;
     g.w.set_time(now + 3601);
     let (r, _) = g.send("p3@example.test", "SIGNON Fdemo pw-three");

@@ -81,8 +81,8 @@ impl Session<'_> {
         let mine = players.iter().find(|p| p.role == PlayerRole::Player && p.status == PlayerStatus::Active && p.email.eq_ignore_ascii_case(&self.sender));
         if let Some(me) = mine {
             // already in: a sign-on
-            let (hash, seat) = (me.pw_hash.clone(), format!("game:{}:seat:{}", g.id, me.id));
-            if !self.check_seat(&seat, hash.as_deref(), password)? {
+            let (hash, seat, record) = (me.pw_hash.clone(), format!("game:{}:seat:{}", g.id, me.id), me.email.clone());
+            if !self.check_seat(&seat, &record, hash.as_deref(), password)? {
                 return Err(Fail::from(format!("wrong password for your seat in game {}", g.name)));
             }
             return Ok(match me.power {
@@ -178,7 +178,7 @@ impl Session<'_> {
         let v = self.ctx.variant(&g.variant)?;
         // the master: `*` always (it can be no power's letter), `M` where no power has it
         if letter == '*' || (letter == 'M' && !v.powers.iter().any(|p| p.letter.eq_ignore_ascii_case(&'M'))) {
-            if !self.check_seat(&format!("game:{}:master", g.id), Some(&g.master_hash), password)? {
+            if !self.check_seat(&format!("game:{}:master", g.id), &g.master_email, Some(&g.master_hash), password)? {
                 return Err(Fail::from(format!("wrong master password for game {}", g.name)));
             }
             self.signed = Some(Signed { game_id: g.id, role: Role::Master });
@@ -199,7 +199,7 @@ impl Session<'_> {
             return Err(Fail::from(format!("nobody plays {} in game {} now", pname(&v, power), g.name)));
         };
         let (hash, record) = (p.pw_hash.clone(), p.email.clone());
-        if !self.check_seat(&format!("game:{}:power:{power}", g.id), hash.as_deref(), password)? {
+        if !self.check_seat(&format!("game:{}:power:{power}", g.id), &record, hash.as_deref(), password)? {
             return Err(Fail::from(format!("wrong password for {} in game {}", pname(&v, power), g.name)));
         }
         // accepted from another address (as njudge does), but the player of

@@ -309,7 +309,7 @@ impl<'a> Session<'a> {
             game => g.name, power => pname(&v, power), phase => phase,
             orders => rows.iter().map(|r| r.text.clone()).collect::<Vec<_>>(),
             missing => n.missing, complete => n.complete && n.needs, waiting => waiting, deadline => deadline, left => left,
-            board => crate::report::board::board(&v, &pos).to_value(),
+            board_text => self.ctx.board_text(g.id, g.position.as_deref().unwrap_or_default(), &v, &pos).to_string(),
         }))
     }
 
@@ -357,12 +357,16 @@ impl<'a> Session<'a> {
     /// mail, [`MAX_FAILED_SIGNONS_PER_HOUR`] per seat, and
     /// [`MAX_PASSWORD_WORK_PER_MAIL`] Argon2 computations per mail. A refused
     /// check says nothing about whether the password was right.
-    fn check_seat(&mut self, seat: &str, hash: Option<&str>, pw: &str) -> Result<bool, Fail> {
+    /// `record` is the seat's address of record: mail from it is never
+    /// throttled, so guesses from elsewhere cannot lock the player out (a forger
+    /// of that address gets one guess per mail and never sees the replies).
+    fn check_seat(&mut self, seat: &str, record: &str, hash: Option<&str>, pw: &str) -> Result<bool, Fail> {
         if self.failed_seats.iter().any(|s| s == seat) {
             return Err(Fail::from("only one password try per seat in a mail: this one was not checked"));
         }
         let since = self.ctx.now() - 3600;
-        if crate::store::auth::failures_since(self.conn, seat, since)? >= MAX_FAILED_SIGNONS_PER_HOUR {
+        let from_record = crate::judge::mailbox_key(record) == crate::judge::mailbox_key(&self.sender);
+        if !from_record && crate::store::auth::failures_since(self.conn, seat, since)? >= MAX_FAILED_SIGNONS_PER_HOUR {
             return Err(Fail::from("too many wrong passwords for this seat within the last hour: this one was not checked; try again later"));
         }
         self.password_work()?;

@@ -57,6 +57,9 @@ pub struct Ctx {
     pub touched: Vec<i64>,
     /// Test seams: failures injected where real ones could strike.
     pub hooks: Hooks,
+    /// Board texts, rendered once per position (game id, hash of the stored
+    /// position) and shown in every reply until the position changes.
+    boards: HashMap<(i64, u64), Arc<str>>,
 }
 
 /// Functions the judge calls at points where a real failure could happen, so
@@ -74,7 +77,16 @@ static COUNTER: AtomicU64 = AtomicU64::new(0);
 impl Ctx {
     pub fn new(cfg: Config, clock: Clock) -> anyhow::Result<Ctx> {
         let templates = Templates::load(cfg.templates_dir.as_deref())?;
-        Ok(Ctx { cfg, clock, templates, variants: HashMap::new(), passwords: Passwords::new(), touched: Vec::new(), hooks: Hooks::default() })
+        Ok(Ctx {
+            cfg,
+            clock,
+            templates,
+            variants: HashMap::new(),
+            passwords: Passwords::new(),
+            touched: Vec::new(),
+            hooks: Hooks::default(),
+            boards: HashMap::new(),
+        })
     }
 
     pub fn now(&self) -> i64 {
@@ -91,6 +103,25 @@ impl Ctx {
         let v = Arc::new(crate::variants::find(name, dir.as_deref()).map_err(anyhow::Error::msg)?);
         self.variants.insert(key, v.clone());
         Ok(v)
+    }
+
+    /// The board of a game's position as text (rendered from templates/board.txt
+    /// once, then reused: it is the same for every reply until the position
+    /// changes). `stored` is the position as stored, which keys the cache.
+    pub fn board_text(&mut self, game_id: i64, stored: &str, v: &Variant, pos: &crate::adjudicate::Position) -> Arc<str> {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        stored.hash(&mut h);
+        let key = (game_id, h.finish());
+        if let Some(t) = self.boards.get(&key) {
+            return t.clone();
+        }
+        if self.boards.len() >= 1024 {
+            self.boards.clear();
+        }
+        let text: Arc<str> = self.templates.render("board.txt", minijinja::context! { board => crate::report::board::board(v, pos).to_value() }).into();
+        self.boards.insert(key, text.clone());
+        text
     }
 
     /// A new password's hash (Argon2id, PHC string).
@@ -160,27 +191,37 @@ pub enum MailOutcome {
 pub struct Judge {
     pub conn: Connection,
     pub ctx: Ctx,
+    /// How long one batch may take before the rest of its mail is left for the
+    /// next pass (so deadlines run between): `None`, no limit.
+    pub batch_time: Option<std::time::Duration>,
 }
 
 impl Judge {
     /// Opens the database named in the configuration.
     pub fn open(cfg: Config, clock: Clock) -> anyhow::Result<Judge> {
         let conn = crate::store::open(&cfg.database, cfg.synchronous_full).with_context(|| format!("opening database {}", cfg.database.display()))?;
-        Ok(Judge { conn, ctx: Ctx::new(cfg, clock)? })
+        Ok(Judge { conn, ctx: Ctx::new(cfg, clock)?, batch_time: None })
     }
 
     /// A judge on an in-memory database.
     pub fn in_memory(cfg: Config, clock: Clock) -> anyhow::Result<Judge> {
-        Ok(Judge { conn: crate::store::open_memory()?, ctx: Ctx::new(cfg, clock)? })
+        Ok(Judge { conn: crate::store::open_memory()?, ctx: Ctx::new(cfg, clock)?, batch_time: None })
     }
 
     /// Handles a batch of inbound mails in one transaction (each in its own
     /// savepoint, so one failing mail does not undo the others). When this
-    /// returns `Ok`, everything is committed and the mails may be marked done.
+    /// returns `Ok`, everything is committed and the mails with an outcome may
+    /// be marked done; with [`Judge::batch_time`] set, the outcomes may cover
+    /// only the first mails (the rest were not touched).
     pub fn handle_batch(&mut self, mails: &[RawMail]) -> anyhow::Result<Vec<MailOutcome>> {
         let mut outcomes = Vec::with_capacity(mails.len());
         let mut tx = self.conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        let started = std::time::Instant::now();
         for m in mails {
+            // out of time: the rest waits for the next pass (fewer outcomes than mails)
+            if self.batch_time.is_some_and(|t| started.elapsed() >= t) && !outcomes.is_empty() {
+                break;
+            }
             let mut sp = tx.savepoint()?;
             let touched = self.ctx.touched.len();
             // behind a panic boundary: one mail that breaks the judge is set
@@ -261,6 +302,13 @@ impl Judge {
     pub fn flush_outbox(&mut self, out: &mut dyn Outbound) -> anyhow::Result<usize> {
         let now = self.ctx.now();
         let rows = store::outbox::due(&self.conn, now, 500)?;
+        if rows.is_empty() {
+            return Ok(0);
+        }
+        // a "sent" mark lost to a power cut only means the mail goes out again
+        // (a Maildir outbox rewrites the same file), never that one is lost: the
+        // marks are committed without waiting for the disk
+        let _relaxed = store::Relaxed::new(&self.conn, self.ctx.cfg.synchronous_full)?;
         let mut sent = 0;
         let mut failures: Vec<(i64, OutMail, anyhow::Error)> = Vec::new();
         let mut batch: Vec<crate::mail::Outgoing> = Vec::with_capacity(rows.len());

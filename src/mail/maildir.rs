@@ -188,6 +188,12 @@ impl Inbound for Maildir {
     /// Mail from `new/`, oldest first. Fails only if `new/` itself cannot be
     /// listed: an entry that is not a regular file is skipped (with one warning
     /// per name), one that cannot be read is moved to `quarantine/`.
+    fn unfetch(&mut self, keys: &[&str]) {
+        for k in keys.iter().rev() {
+            self.pending.push_front(k.to_string());
+        }
+    }
+
     fn fetch(&mut self, max: usize) -> anyhow::Result<Vec<RawMail>> {
         if self.pending.is_empty() {
             let (files, other) = self.scan()?;

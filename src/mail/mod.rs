@@ -36,6 +36,9 @@ pub trait Inbound {
     fn quarantine(&mut self, key: &str) -> anyhow::Result<()> {
         self.done(key)
     }
+    /// Mails fetched but not handled (the pass ran out of time): fetched again
+    /// first, in the same order. (IMAP fetches everything undeleted anyway.)
+    fn unfetch(&mut self, _keys: &[&str]) {}
     /// Waits up to `timeout` for new mail (IMAP IDLE), or just sleeps.
     fn wait(&mut self, timeout: std::time::Duration) -> anyhow::Result<()> {
         std::thread::sleep(timeout);

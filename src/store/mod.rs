@@ -174,6 +174,32 @@ pub const MIGRATIONS: &[&str] = &[
     "#,
 ];
 
+/// `synchronous = NORMAL` while it lives (commits that may be lost to a power
+/// cut, never to a crash of the judge), then back to FULL if that was set.
+pub struct Relaxed<'a> {
+    conn: &'a Connection,
+    restore: bool,
+}
+
+impl<'a> Relaxed<'a> {
+    pub fn new(conn: &'a Connection, full: bool) -> rusqlite::Result<Relaxed<'a>> {
+        if full {
+            conn.pragma_update(None, "synchronous", "NORMAL")?;
+        }
+        Ok(Relaxed { conn, restore: full })
+    }
+}
+
+impl Drop for Relaxed<'_> {
+    fn drop(&mut self) {
+        if self.restore
+            && let Err(e) = self.conn.pragma_update(None, "synchronous", "FULL")
+        {
+            tracing::error!("restoring synchronous = FULL: {e}");
+        }
+    }
+}
+
 /// Runs `f` inside a named savepoint of the caller's transaction: kept if it
 /// returns `Ok`, rolled back (as if it never ran) if it returns `Err`.
 pub fn in_savepoint<T, E: From<rusqlite::Error>>(conn: &Connection, f: impl FnOnce() -> Result<T, E>) -> Result<T, E> {
