@@ -29,7 +29,8 @@ impl Session<'_> {
             return Err(Fail::from(format!("a game called {name} exists already")));
         }
         let vname = variant.unwrap_or("standard");
-        let v = self.ctx.variant(vname)?;
+        // the variant is the sender's choice: an unknown one is their mistake
+        let v = self.ctx.variant(vname).map_err(|e| Fail::User(format!("{e:#}")))?;
         let mut g = Game {
             id: 0,
             name: name.to_string(),

@@ -488,6 +488,9 @@ impl<'a> Session<'a> {
             }
             Cmd::Predict => {
                 let g = self.master_game()?;
+                if g.status != GameStatus::Active {
+                    return Err(Fail::User(format!("game {} is {}: there is no phase to predict", g.name, g.status)));
+                }
                 let text = game::predict(self.conn, self.ctx, &g)?;
                 Ok(vec![text])
             }

@@ -314,7 +314,8 @@ impl Judge {
         let mut batch: Vec<crate::mail::Outgoing> = Vec::with_capacity(rows.len());
         let mut mails: Vec<OutMail> = Vec::with_capacity(rows.len());
         for (id, m) in rows {
-            match compose::compose(&self.ctx.cfg.name, &self.ctx.cfg.address, &m, now) {
+            // a Date header cannot say a time past 9999 (a clock gone wrong): the latest it can
+            match compose::compose(&self.ctx.cfg.name, &self.ctx.cfg.address, &m, now.clamp(0, crate::timing::MAX_TIME)) {
                 Ok(bytes) => {
                     batch.push(crate::mail::Outgoing { id, bytes, to: m.to.clone() });
                     mails.push(m);
