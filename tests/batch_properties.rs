@@ -49,10 +49,9 @@
 //! ```
 //!
 //! Failures are not persisted to `proptest-regressions/`; proptest prints the
-//! shrunk script. Bugs found are kept at the end of this file as plain
-//! `#[ignore]`d tests with their exact input, and the generators leave their
-//! inputs out unless `PROPS_KNOWN_BUGS=1` is set ([`avoid_known_bugs`]): drop
-//! that switch once they are fixed.
+//! shrunk script. Bugs found are kept at the end of this file as plain tests
+//! with their exact input (the three found so far are fixed, and the
+//! generators produce their inputs again).
 
 mod common;
 
