@@ -15,16 +15,22 @@ use crate::timing::{self, Timing};
 use minijinja::context;
 use rusqlite::Connection;
 
-/// Sets the deadline of the game's current phase from its timing, pushed past
-/// any player's absence, and the grace period after it.
-pub fn set_deadline(ctx: &Ctx, game: &mut Game, kind: PhaseKind, players: &[Player]) {
+/// The timing of a phase kind in `game` (a stored one that no longer parses:
+/// 24 hours).
+fn phase_timing(game: &Game, kind: PhaseKind) -> Timing {
     let spec = match kind {
         PhaseKind::Movement => &game.settings.movement,
         PhaseKind::Retreat => &game.settings.retreat,
         PhaseKind::Adjustment => &game.settings.adjustment,
     };
+    Timing::parse(spec).unwrap_or(Timing::Hours { secs: 86_400, at: None, days: vec![] })
+}
+
+/// Sets the deadline of the game's current phase from its timing, pushed past
+/// any player's absence, and the grace period after it.
+pub fn set_deadline(ctx: &Ctx, game: &mut Game, kind: PhaseKind, players: &[Player]) {
     let now = ctx.now();
-    let t = Timing::parse(spec).unwrap_or(Timing::Hours { secs: 86_400, at: None, days: vec![] });
+    let t = phase_timing(game, kind);
     let base = t.next_deadline(now, ctx.cfg.timezone);
     let d = push_for_absences(base, players).min(base.saturating_add(MAX_ABSENCE_PUSH_SECS));
     game.deadline = Some(d);
@@ -40,13 +46,8 @@ pub const MAX_ABSENCES: usize = 3;
 
 /// The latest deadline absences may give the current phase of `game`.
 pub fn absence_limit(conn: &Connection, ctx: &Ctx, game: &Game, kind: PhaseKind) -> rusqlite::Result<i64> {
-    let spec = match kind {
-        PhaseKind::Movement => &game.settings.movement,
-        PhaseKind::Retreat => &game.settings.retreat,
-        PhaseKind::Adjustment => &game.settings.adjustment,
-    };
     let start = crate::store::timeline::phase_start(conn, game.id, game.seq)?.unwrap_or_else(|| ctx.now()).min(ctx.now());
-    let t = Timing::parse(spec).unwrap_or(Timing::Hours { secs: 86_400, at: None, days: vec![] });
+    let t = phase_timing(game, kind);
     Ok(t.next_deadline(start, ctx.cfg.timezone).saturating_add(MAX_ABSENCE_PUSH_SECS))
 }
 
