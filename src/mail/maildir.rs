@@ -33,9 +33,20 @@ pub struct Maildir {
     /// Unreadable files that could not be moved to `quarantine/` either:
     /// skipped for the life of the process.
     stuck: HashSet<String>,
+    /// The modification time of `new/` when it was last listed: [`Inbound::wait`]
+    /// wakes as soon as it changes (a delivery renames a file into `new/`).
+    listed_at: Option<std::time::SystemTime>,
 }
 
+/// How often [`Inbound::wait`] looks at `new/` for a delivery.
+pub const WAKE_CHECK: std::time::Duration = std::time::Duration::from_millis(100);
+
 impl Maildir {
+    /// The modification time of `new/`, if it can be read.
+    fn new_mtime(&self) -> Option<std::time::SystemTime> {
+        std::fs::metadata(self.root.join("new")).and_then(|m| m.modified()).ok()
+    }
+
     /// Opens (and creates, if needed) the Maildir at `root`. Reads mails of up
     /// to [`DEFAULT_MAX_BYTES`], deletes processed mail, and names outgoing mail
     /// `out-{id}.eml`; see the `with_` methods to change that.
@@ -51,6 +62,7 @@ impl Maildir {
             instance: None,
             warned: HashSet::new(),
             stuck: HashSet::new(),
+            listed_at: None,
         })
     }
 
@@ -196,6 +208,8 @@ impl Inbound for Maildir {
 
     fn fetch(&mut self, max: usize) -> anyhow::Result<Vec<RawMail>> {
         if self.pending.is_empty() {
+            // taken before listing: a mail delivered while we list changes it again
+            self.listed_at = self.new_mtime();
             let (files, other) = self.scan()?;
             for name in &other {
                 if !self.warned.contains(name) {
@@ -226,6 +240,24 @@ impl Inbound for Maildir {
             }
         }
         Ok(out)
+    }
+
+    /// Waits until `new/` changes (checked every [`WAKE_CHECK`]) or `timeout`
+    /// passes: a delivered mail is read within a fraction of a second rather
+    /// than at the next poll. Our own removals change it too, which costs one
+    /// empty listing.
+    fn wait(&mut self, timeout: std::time::Duration) -> anyhow::Result<()> {
+        let until = std::time::Instant::now() + timeout;
+        loop {
+            if !self.pending.is_empty() || self.listed_at.is_none() || self.new_mtime() != self.listed_at {
+                return Ok(());
+            }
+            let now = std::time::Instant::now();
+            if now >= until {
+                return Ok(());
+            }
+            std::thread::sleep(WAKE_CHECK.min(until - now));
+        }
     }
 
     /// Deletes the processed mail, or moves it to `cur/` if processed mail is kept.
@@ -262,5 +294,64 @@ impl Outbound for Maildir {
         // twice overwrites, never duplicates
         self.deliver(&self.out_name(id), message)?;
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::mpsc;
+    use std::time::Duration;
+
+    /// `wait` with an hour's timeout, run on a thread: Some(()) if it came
+    /// back within `within` (a generous bound: this checks that it wakes, not
+    /// how fast).
+    fn wait_returns(mut md: Maildir, within: Duration, deliver_after: Option<&'static str>) -> (Maildir, bool) {
+        let (tx, rx) = mpsc::channel();
+        let root = md.root.clone();
+        let h = std::thread::spawn(move || {
+            md.wait(Duration::from_secs(3600)).unwrap();
+            let _ = tx.send(());
+            md
+        });
+        if let Some(name) = deliver_after {
+            std::thread::sleep(Duration::from_millis(300));
+            Maildir::open(&root).unwrap().deliver(name, b"From: a@b\n\nLIST\n").unwrap();
+        }
+        let woke = rx.recv_timeout(within).is_ok();
+        if !woke {
+            // unblock the thread so the test ends: a delivery wakes it
+            Maildir::open(&root).unwrap().deliver("unblock", b"x").unwrap();
+        }
+        (h.join().unwrap(), woke)
+    }
+
+    #[test]
+    fn wait_wakes_on_delivery_and_not_before() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut md = Maildir::open(dir.path()).unwrap();
+        assert!(md.fetch(10).unwrap().is_empty());
+        // a mail delivered while waiting ends the wait
+        let (mut md, woke) = wait_returns(md, Duration::from_secs(30), Some("m1"));
+        assert!(woke, "a delivery into new/ must end the wait");
+        assert_eq!(md.fetch(10).unwrap().len(), 1);
+        md.done("m1").unwrap();
+        // our own removal changed new/: one empty listing, then a real wait
+        assert!(md.fetch(10).unwrap().is_empty());
+        let (_, woke) = wait_returns(md, Duration::from_millis(700), None);
+        assert!(!woke, "with nothing delivered the wait must last until its timeout");
+    }
+
+    #[test]
+    fn wait_returns_at_once_with_mail_still_listed() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut md = Maildir::open(dir.path()).unwrap();
+        for i in 0..3 {
+            md.deliver(&format!("m{i}"), b"From: a@b\n\nLIST\n").unwrap();
+        }
+        // one of three handed out: two are still pending
+        assert_eq!(md.fetch(1).unwrap().len(), 1);
+        let (_, woke) = wait_returns(md, Duration::from_secs(30), None);
+        assert!(woke, "mail listed but not yet handed out must not wait");
     }
 }
