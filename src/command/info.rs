@@ -39,7 +39,7 @@ impl Session<'_> {
                 out.push(format!("Deadline: {}", timing::format_time(d, tz)));
             }
             let rows = crate::store::orders::current(self.conn, g.id, g.seq, None)?;
-            let orders = game::parsed_orders(&v, pos.phase.kind, &rows)?;
+            let orders = game::parsed_orders(&v, &rows)?;
             for p in 0..v.powers.len() as PowerId {
                 let n = game::needs(&v, &pos, p, &orders);
                 let who = if Player::active_for(&players, p).is_some() { "played" } else { "vacant" };

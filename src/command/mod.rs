@@ -292,7 +292,7 @@ impl<'a> Session<'a> {
         let v = self.ctx.variant(&g.variant).map_err(anyhow::Error::msg)?;
         let Some(pos) = g.position(&v)? else { return Ok(None) };
         let rows = crate::store::orders::current(self.conn, g.id, g.seq, Some(power))?;
-        let orders = game::parsed_orders(&v, pos.phase.kind, &rows)?;
+        let orders = game::parsed_orders(&v, &rows)?;
         let n = game::needs(&v, &pos, power, &orders);
         let players = Player::of_game(self.conn, g.id)?;
         let waiting = Player::active_for(&players, power).is_some_and(|p| p.wait);
@@ -467,7 +467,7 @@ impl<'a> Session<'a> {
                 let pos = g.position(&v)?.ok_or("the game has not started")?;
                 if !force {
                     let rows = crate::store::orders::current(self.conn, g.id, g.seq, None)?;
-                    let orders = game::parsed_orders(&v, pos.phase.kind, &rows)?;
+                    let orders = game::parsed_orders(&v, &rows)?;
                     let missing: Vec<String> = (0..v.powers.len() as PowerId)
                         .filter(|&p| {
                             let n = game::needs(&v, &pos, p, &orders);

@@ -127,7 +127,7 @@ pub fn tick_game(conn: &Connection, ctx: &mut Ctx, id: i64) -> anyhow::Result<us
     let Some(pos) = game.position(&v)? else { return Ok(0) };
     let players = Player::of_game(conn, id)?;
     let rows = stored::current(conn, game.id, game.seq, None)?;
-    let orders = parsed_orders(&v, pos.phase.kind, &rows)?;
+    let orders = parsed_orders(&v, &rows)?;
     // powers owing orders, with what they still have to order
     let late: Vec<(PowerId, Needs)> =
         (0..v.powers.len() as PowerId).map(|p| (p, needs(&v, &pos, p, &orders))).filter(|(_, n)| n.needs && !n.complete).collect();

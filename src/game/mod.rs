@@ -131,7 +131,7 @@ pub fn ready(conn: &Connection, v: &Variant, game: &Game, pos: &Position, player
         return Ok(false);
     }
     let rows = stored::current(conn, game.id, game.seq, None)?;
-    let orders = parsed_orders(v, pos.phase.kind, &rows)?;
+    let orders = parsed_orders(v, &rows)?;
     for p in 0..v.powers.len() as PowerId {
         let n = needs(v, pos, p, &orders);
         if n.needs && !n.complete {
@@ -202,7 +202,7 @@ pub fn predict(conn: &Connection, ctx: &mut Ctx, game: &Game) -> anyhow::Result<
     let pos = game.position(&v)?.ok_or_else(|| anyhow::anyhow!("the game has not started"))?;
     let rules = game.rules(&v).map_err(anyhow::Error::msg)?;
     let rows = stored::current(conn, game.id, game.seq, None)?;
-    let orders = parsed_orders(&v, pos.phase.kind, &rows)?;
+    let orders = parsed_orders(&v, &rows)?;
     let out = adjudicate::process(&v, &rules, &pos, &orders);
     Ok(render_report(ctx, &v, game, &pos, &out, &orders, true, None))
 }
@@ -218,7 +218,7 @@ pub fn process(conn: &Connection, ctx: &mut Ctx, game: &mut Game, why: &str) -> 
     let rules = game.rules(&v).map_err(anyhow::Error::msg)?;
     let done_seq = game.seq;
     let rows = stored::current(conn, game.id, game.seq, None)?;
-    let orders = parsed_orders(&v, pos.phase.kind, &rows)?;
+    let orders = parsed_orders(&v, &rows)?;
     let out = adjudicate::process(&v, &rules, &pos, &orders);
     let mut players = Player::of_game(conn, game.id)?;
     let phase_name = v.calendar.name(pos.phase);

@@ -24,8 +24,8 @@ pub fn order_key(v: &Variant, o: &Order, waives_before: usize) -> String {
 
 /// The active orders, read back strictly: a row that cannot be read is an
 /// error (the game is set aside), never silently dropped.
-pub fn parsed_orders(v: &Variant, phase: PhaseKind, rows: &[OrderRow]) -> anyhow::Result<Vec<(PowerId, Order)>> {
-    rows.iter().map(|r| r.order(v, phase).map(|o| (r.power, o)).map_err(anyhow::Error::msg)).collect()
+pub fn parsed_orders(v: &Variant, rows: &[OrderRow]) -> anyhow::Result<Vec<(PowerId, Order)>> {
+    rows.iter().map(|r| r.order(v).map(|o| (r.power, o)).map_err(anyhow::Error::msg)).collect()
 }
 
 /// What a power still has to order.
@@ -156,7 +156,7 @@ pub fn submit_line(
         let key = order_key(v, &o, waives);
         // check: the power's set with this order replacing the one for the same unit
         let mut set: Vec<(PowerId, Order)> = if pos.phase.kind == PhaseKind::Adjustment {
-            parsed_orders(v, pos.phase.kind, &rows.iter().filter(|r| r.key != key).cloned().collect::<Vec<_>>())?
+            parsed_orders(v, &rows.iter().filter(|r| r.key != key).cloned().collect::<Vec<_>>())?
         } else {
             Vec::new()
         };
@@ -209,4 +209,22 @@ fn explain(v: &Variant, rules: &Rulebook, pos: &Position, power: PowerId, o: &Or
         }
         _ => base,
     }
+}
+
+/// Gives every order in force written before schema version 5 its record,
+/// read once from the canonical text the judge itself wrote (the one place
+/// the order parser reads stored text; afterwards only records are read).
+/// Runs when the judge opens its database; a row that cannot be read stops
+/// the judge with its id, never dropped. Returns how many rows were upgraded.
+pub fn upgrade_order_records(conn: &Connection, ctx: &mut crate::judge::Ctx) -> anyhow::Result<usize> {
+    let rows = stored::without_record(conn)?;
+    for (id, game_id, text) in &rows {
+        let game = Game::by_id(conn, *game_id)?;
+        let v = ctx.variant(&game.variant)?;
+        let pos = game.position(&v)?.ok_or_else(|| anyhow::anyhow!("game {}: an order in force (row {id}) but no position", game.name))?;
+        let order = crate::parse::parse_order(&v, text, Some(pos.phase.kind))
+            .map_err(|e| anyhow::anyhow!("game {}: stored order row {id} `{text}` cannot be read: {}", game.name, e.message))?;
+        stored::set_record(conn, *id, &crate::store::records::to_json(&v, &order))?;
+    }
+    Ok(rows.len())
 }

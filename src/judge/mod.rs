@@ -200,7 +200,14 @@ impl Judge {
     /// Opens the database named in the configuration.
     pub fn open(cfg: Config, clock: Clock) -> anyhow::Result<Judge> {
         let conn = crate::store::open(&cfg.database, cfg.synchronous_full).with_context(|| format!("opening database {}", cfg.database.display()))?;
-        Ok(Judge { conn, ctx: Ctx::new(cfg, clock)?, batch_time: None })
+        let mut ctx = Ctx::new(cfg, clock)?;
+        let tx = conn.unchecked_transaction()?;
+        let n = crate::game::orders::upgrade_order_records(&tx, &mut ctx).context("upgrading orders written before schema version 5")?;
+        tx.commit()?;
+        if n > 0 {
+            tracing::info!("{n} order(s) in force written before schema version 5 now have records");
+        }
+        Ok(Judge { conn, ctx, batch_time: None })
     }
 
     /// A judge on an in-memory database.

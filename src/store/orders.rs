@@ -14,21 +14,35 @@ pub struct OrderRow {
     pub key: String,
     /// Its canonical text, as players are shown it.
     pub text: String,
-    /// The order itself as typed JSON (see [`super::records`]); `None` in rows
-    /// written before schema version 5.
+    /// The order itself as typed JSON (see [`super::records`]); `None` only in
+    /// rows written before schema version 5 (see [`without_record`]).
     pub record: Option<String>,
 }
 
 impl OrderRow {
-    /// The order, read strictly from its record. Rows from before records were
-    /// kept are read from their canonical text, which the judge itself wrote.
-    pub fn order(&self, v: &Variant, phase: crate::phase::PhaseKind) -> Result<Order, String> {
+    /// The order, read strictly from its record; a row without one is an error
+    /// (the judge gives every order in force a record when it opens the
+    /// database: `game::upgrade_order_records`).
+    pub fn order(&self, v: &Variant) -> Result<Order, String> {
         match &self.record {
             Some(json) => super::records::from_json(v, json),
-            None => crate::parse::parse_order(v, &self.text, Some(phase)).map_err(|e| e.message),
+            None => Err("it has no record (written before schema version 5 and not upgraded)".into()),
         }
         .map_err(|e| format!("stored order `{}` cannot be read: {e}", self.text))
     }
+}
+
+/// Orders in force written before schema version 5, without a record:
+/// `(row id, game id, canonical text)`, oldest first.
+pub fn without_record(conn: &Connection) -> rusqlite::Result<Vec<(i64, i64, String)>> {
+    conn.prepare("SELECT o.id, o.game_id, o.text FROM orders o JOIN games g ON g.id = o.game_id WHERE o.active = 1 AND o.record IS NULL AND o.seq = g.seq ORDER BY o.id")?
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
+        .collect()
+}
+
+/// Gives an order row its record.
+pub fn set_record(conn: &Connection, id: i64, record: &str) -> rusqlite::Result<()> {
+    conn.execute("UPDATE orders SET record = ?1 WHERE id = ?2 AND record IS NULL", params![record, id]).map(|_| ())
 }
 
 /// The active orders of a phase (all powers, or one), oldest first.
