@@ -119,3 +119,113 @@ fn a_gm_variant_file_loads_from_a_directory() {
     assert!(mailjudge::variants::find("nosuch", Some(&dir)).unwrap_err().contains("unknown variant"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+// ------------------------------------------------------------ Original 1958
+
+const ORIGINAL: &str = include_str!("../config/variants/original1958.toml");
+
+fn original() -> Variant {
+    Variant::read_toml(ORIGINAL).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// Problems the validator finds in the 1958 file after `edit`.
+fn broken_1958(edit: impl Fn(String) -> String) -> Vec<String> {
+    match Variant::read_toml(&edit(ORIGINAL.to_string())) {
+        Ok(_) => Vec::new(),
+        Err(e) => e.problems,
+    }
+}
+
+#[test]
+fn original_1958_matches_its_rules_text() {
+    let v = original();
+    // section 21: 93 playable spaces; section 19: 35 centres, Tunis not one
+    assert_eq!(v.provinces.len(), 93);
+    assert_eq!(v.center_count(), 35);
+    let tun = v.prov_by_code("TUN").unwrap();
+    assert!(!v.is_center(tun));
+    for c in ["ALB", "SWI", "BUD", "WAR", "BUL"] {
+        let p = v.prov_by_code(c).unwrap();
+        assert!(v.is_center(p) && v.home_of(p).is_none(), "{c} is a neutral centre");
+    }
+    // section 19 home centres, sections 2 and 19 capitals and naval bases
+    let homes = [
+        ("AUSTRIA", &["TRI", "VEN", "VIE"][..], "VIE", &["TRI"][..]),
+        ("ENGLAND", &["EDI", "LON", "LVP"], "LON", &["LON"]),
+        ("FRANCE", &["BRE", "MAR", "PAR"], "PAR", &["BRE"]),
+        ("GERMANY", &["BER", "COL", "KIE"], "BER", &["KIE"]),
+        ("ITALY", &["NAP", "ROM"], "ROM", &["NAP"]),
+        ("RUSSIA", &["MOS", "SEV", "STP"], "STP", &["SEV", "STP/SC"]),
+        ("TURKEY", &["ANK", "CON", "ERZ"], "CON", &["CON"]),
+    ];
+    let total: usize = homes.iter().map(|h| h.1.len()).sum();
+    assert_eq!(total, 20, "20 home and 15 neutral centres");
+    for (name, home, capital, bases) in homes {
+        let w = &v.powers[v.power_by_name(name).unwrap() as usize];
+        let mut got: Vec<&str> = w.home.iter().map(|&p| v.code(p)).collect();
+        got.sort();
+        assert_eq!(got, home, "{name} home centres");
+        assert_eq!(w.capital.map(|p| v.code(p)), Some(capital), "{name} capital");
+        let mut nb: Vec<String> = w.naval_bases.iter().map(|&l| v.loc_code(l)).collect();
+        nb.sort();
+        assert_eq!(nb, bases, "{name} naval bases");
+    }
+    // section 2: starting units, several in one space
+    let units = |name: &str| {
+        let w = &v.powers[v.power_by_name(name).unwrap() as usize];
+        let mut u: Vec<String> = w.units.iter().map(|u| v.unit_code(u)).collect();
+        u.sort();
+        u
+    };
+    assert_eq!(units("ENGLAND"), ["A LON", "F LON", "F LON"]);
+    assert_eq!(units("TURKEY"), ["A CON", "F CON", "F CON"]);
+    assert_eq!(units("RUSSIA"), ["A STP", "A STP", "F SEV", "F STP/SC"]);
+    assert_eq!(units("FRANCE"), ["A PAR", "A PAR", "F BRE"]);
+    assert_eq!(v.powers.iter().map(|w| w.units.len()).sum::<usize>(), 22);
+    assert_eq!(v.victory, mailjudge::map::Victory::Units(18));
+    assert_eq!(v.start.year, 1914);
+    // rules 12-15: Denmark and Kattegat apart, Marmara, no CON-ANK, Finland's coasts
+    let p = |c: &str| v.prov_by_code(c).unwrap();
+    assert!(!v.army_adjacent(p("CON"), p("ANK")));
+    assert!(v.fleet_neighbours_of_province(p("MRM")).any(|l| l.prov == p("BLA")));
+    assert!(v.fleet_neighbours_of_province(p("MRM")).any(|l| l.prov == p("AEG")));
+    assert_eq!(v.province(p("FIN")).coasts.len(), 2);
+    assert_eq!(v.kind(p("KAT")), mailjudge::map::ProvinceKind::Sea);
+    assert!(v.prov_by_code("BOT").is_some_and(|b| v.province(b).name == "Bay of Tunis"));
+    // every space has a position and a clockwise ring (the right-hand rule, drawing)
+    assert!(v.provinces.iter().all(|p| p.pos.is_some() && !p.clockwise.is_empty()));
+    assert!(v.uncertain.len() >= 10, "doubtful borders are listed");
+}
+
+#[test]
+fn original_1958_is_refused_for_play_naming_what_is_missing() {
+    let e = Variant::from_toml(ORIGINAL).expect_err("not playable yet");
+    assert!(e.unsupported);
+    let text = e.to_string();
+    for f in ["boarding", "stacking", "convoys", "capital"] {
+        assert!(text.contains(f), "{text}");
+    }
+    assert!(!text.contains("invalid"), "{text}");
+    // the standard map needs nothing missing
+    assert!(Variant::standard().unsupported().is_empty());
+}
+
+#[test]
+fn a_gm_correction_on_one_side_or_against_its_note_is_caught() {
+    // a border added on one side only
+    let p = broken_1958(|t| t.replacen("army = [\"BUL\"]", "army = [\"ANK\", \"BUL\"]", 1));
+    has(&p, "asymmetric army adjacency");
+    // the uncertain note says "adjacent" but the lists were changed
+    // (a consistent correction: both army lists and both rings)
+    let p = broken_1958(|t| {
+        t.replacen("army = [\"EDI\", \"LVP\"]", "army = [\"EDI\"]", 1)
+            .replacen("army = [\"CLY\", \"EDI\", \"WAL\", \"YOR\"]", "army = [\"EDI\", \"WAL\", \"YOR\"]", 1)
+            .replacen("clockwise = [\"ARC\", \"EDI\", \"LVP\", \"IRI\", \"NAO\"]", "clockwise = [\"ARC\", \"EDI\", \"IRI\", \"NAO\"]", 1)
+            .replacen("clockwise = [\"EDI\", \"YOR\", \"WAL\", \"IRI\", \"CLY\"]", "clockwise = [\"EDI\", \"YOR\", \"WAL\", \"IRI\"]", 1)
+    });
+    has(&p, "uncertain border CLY-LVP: recorded as adjacent for army moves");
+    // a capital that is not a home centre, a naval base inland, a bad stacking value
+    has(&broken_1958(|t| t.replacen("capital = \"VIE\"", "capital = \"BUD\"", 1)), "capital BUD is not one of its home centres");
+    has(&broken_1958(|t| t.replacen("stacking = \"home_bases\"", "stacking = \"everywhere\"", 1)), "[rules] stacking");
+    has(&broken_1958(|t| t.replacen("naval_bases = [\"STP/SC\", \"SEV\"]", "naval_bases = [\"STP\", \"SEV\"]", 1)), "name the coast");
+}

@@ -93,7 +93,7 @@ pub fn check_variant(file: PathBuf) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    match crate::map::Variant::from_toml(&text) {
+    match crate::map::Variant::read_toml(&text) {
         Ok(v) => {
             println!(
                 "{}: variant `{}` is valid: {} provinces, {} supply centres, {} powers",
@@ -103,7 +103,21 @@ pub fn check_variant(file: PathBuf) -> ExitCode {
                 v.center_count(),
                 v.powers.len()
             );
-            ExitCode::SUCCESS
+            if !v.uncertain.is_empty() {
+                println!("{} border(s) recorded as uncertain (check them against the printed map):", v.uncertain.len());
+                for u in &v.uncertain {
+                    println!("  {}-{}: {}", v.code(u.a), v.code(u.b), if u.adjacent { "adjacent" } else { "not adjacent" });
+                }
+            }
+            let missing = v.unsupported();
+            if missing.is_empty() {
+                return ExitCode::SUCCESS;
+            }
+            eprintln!("{}: not playable here yet: this engine does not implement", file.display());
+            for m in &missing {
+                eprintln!("  - {m}");
+            }
+            ExitCode::from(1)
         }
         Err(e) => {
             eprintln!("{}: {e}", file.display());

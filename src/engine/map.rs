@@ -143,6 +143,51 @@ pub struct Power {
     pub letter: char,
     pub home: Vec<Prov>,
     pub units: Vec<Unit>,
+    /// Where its armies are built (Original 1958); `None` on maps without one.
+    pub capital: Option<Prov>,
+    /// Where its fleets are built (Original 1958), with the coast where it matters.
+    pub naval_bases: Vec<Loc>,
+}
+
+/// Who may share a space (beyond a province's `capacity`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Stacking {
+    /// One unit a space (standard).
+    #[default]
+    None,
+    /// Any number of a power's own armies in its capital and own fleets in its
+    /// naval bases (Original 1958).
+    HomeBases,
+}
+
+/// What a map's rules add to or take from the standard game (`[rules]` keys
+/// `convoys`, `boarding`, `stacking`): facts of the variant, not game options.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Features {
+    /// Convoy orders exist (standard); Original 1958 has none.
+    pub convoys: bool,
+    /// Armies board fleets and travel on them (Original 1958).
+    pub boarding: bool,
+    pub stacking: Stacking,
+}
+
+impl Default for Features {
+    fn default() -> Self {
+        Features { convoys: true, boarding: false, stacking: Stacking::None }
+    }
+}
+
+/// A border the map's maker could not read for certain, with the reading the
+/// file uses: a GM holding the printed map checks these first.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Uncertain {
+    pub a: Prov,
+    pub b: Prov,
+    /// What the file says: adjacent or not.
+    pub adjacent: bool,
+    /// Which moves the doubt is about.
+    pub kinds: Vec<UnitType>,
+    pub why: String,
 }
 
 /// How a game is won.
@@ -166,6 +211,9 @@ pub struct Variant {
     pub victory: Victory,
     /// Default rule options of this variant (`[rules]`), as `key = value` strings.
     pub rules: BTreeMap<String, String>,
+    pub features: Features,
+    /// Borders in doubt (`[[uncertain]]`), for a GM to check.
+    pub uncertain: Vec<Uncertain>,
     army_adj: Vec<Vec<Prov>>,
     fleet_adj: Vec<Vec<Loc>>,
     code_index: HashMap<String, Prov>,
@@ -177,11 +225,17 @@ pub struct Variant {
 pub struct MapError {
     pub variant: String,
     pub problems: Vec<String>,
+    /// The file is valid but uses features the engine does not implement yet.
+    pub unsupported: bool,
 }
 
 impl fmt::Display for MapError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "variant `{}` is invalid:", self.variant)?;
+        if self.unsupported {
+            write!(f, "variant `{}` cannot be played here yet: this engine does not implement", self.variant)?;
+        } else {
+            write!(f, "variant `{}` is invalid:", self.variant)?;
+        }
         for p in &self.problems {
             write!(f, "\n  - {p}")?;
         }
@@ -204,6 +258,18 @@ struct RawVariant {
     rules: BTreeMap<String, toml::Value>,
     power: Vec<RawPower>,
     province: Vec<RawProvince>,
+    #[serde(default)]
+    uncertain: Vec<RawUncertain>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawUncertain {
+    a: String,
+    b: String,
+    reading: String,
+    kinds: String,
+    why: String,
 }
 
 #[derive(Deserialize)]
@@ -237,6 +303,9 @@ struct RawPower {
     letter: String,
     home: Vec<String>,
     units: Vec<String>,
+    capital: Option<String>,
+    #[serde(default)]
+    naval_bases: Vec<String>,
 }
 
 #[derive(Deserialize)]
@@ -278,10 +347,46 @@ impl Variant {
         Variant::builtin("standard").expect("standard is built in")
     }
 
-    /// Reads and validates a variant file.
+    /// Reads and validates a variant file for play: a file that uses a map
+    /// feature this engine does not implement is refused, naming it.
     pub fn from_toml(text: &str) -> Result<Variant, MapError> {
-        let raw: RawVariant = toml::from_str(text).map_err(|e| MapError { variant: "?".into(), problems: vec![e.to_string()] })?;
+        let v = Variant::read_toml(text)?;
+        let missing = v.unsupported();
+        if missing.is_empty() {
+            Ok(v)
+        } else {
+            Err(MapError { variant: v.name, problems: missing, unsupported: true })
+        }
+    }
+
+    /// Reads and validates a variant file's data, whether or not the engine
+    /// can play everything it describes (see [`Variant::unsupported`]).
+    pub fn read_toml(text: &str) -> Result<Variant, MapError> {
+        let raw: RawVariant = toml::from_str(text).map_err(|e| MapError { variant: "?".into(), problems: vec![e.to_string()], unsupported: false })?;
         build(raw)
+    }
+
+    /// The features of this map that the engine does not implement yet, each
+    /// named; empty when the variant is fully playable.
+    pub fn unsupported(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        if !self.features.convoys {
+            out.push("a map without convoys (`convoys = false`)".to_string());
+        }
+        if self.features.boarding {
+            out.push("armies boarding fleets (`boarding = true`)".to_string());
+        }
+        if self.features.stacking == Stacking::HomeBases {
+            out.push("several units in capitals and naval bases (`stacking = \"home_bases\"`)".to_string());
+        }
+        if self.powers.iter().any(|p| p.capital.is_some() || !p.naval_bases.is_empty()) {
+            out.push("builds only in a power's capital and naval bases (`capital`, `naval_bases`)".to_string());
+        }
+        let wide: Vec<String> = self.provinces.iter().filter(|p| p.capacity != 1).map(|p| format!("{} ({})", p.code, p.capacity)).collect();
+        if !wide.is_empty() {
+            out.push(format!("spaces holding several units (`capacity`: {})", wide.join(", ")));
+        }
+        out
     }
 
     // ------------------------------------------------------------ queries
@@ -323,6 +428,11 @@ impl Variant {
     }
     pub fn army_adjacent(&self, a: Prov, b: Prov) -> bool {
         self.army_adj[a as usize].contains(&b)
+    }
+    /// Every location a fleet can reach from any coast of province `p`.
+    pub fn fleet_neighbours_of_province(&self, p: Prov) -> impl Iterator<Item = Loc> + '_ {
+        let prov = &self.provinces[p as usize];
+        std::iter::once(Loc::new(p)).chain(prov.coasts.iter().map(move |&c| Loc::with(p, c))).flat_map(move |l| self.fleet_neighbours(l).iter().copied())
     }
     /// Whether a fleet at `from` can move to exactly `to` (coast included).
     pub fn fleet_adjacent(&self, from: Loc, to: Loc) -> bool {
@@ -544,7 +654,7 @@ fn build(raw: RawVariant) -> Result<Variant, MapError> {
         });
     }
     if !problems.is_empty() {
-        return Err(MapError { variant: vname, problems });
+        return Err(MapError { variant: vname, problems, unsupported: false });
     }
 
     // adjacency checks
@@ -644,7 +754,27 @@ fn build(raw: RawVariant) -> Result<Variant, MapError> {
             }
             home.push(l.prov);
         }
-        powers.push(Power { name, adjective: rp.adjective.clone(), letter, home, units: Vec::new() });
+        let capital = rp.capital.as_ref().and_then(|c| look(c, &format!("{name} capital"), &mut problems)).map(|l| l.prov);
+        if let Some(c) = capital
+            && !home.contains(&c)
+        {
+            problems.push(format!("{name}: capital {} is not one of its home centres", provinces[c as usize].code));
+        }
+        let mut naval_bases = Vec::new();
+        for b in &rp.naval_bases {
+            let Some(l) = look(b, &format!("{name} naval base"), &mut problems) else { continue };
+            let bp = &provinces[l.prov as usize];
+            if !home.contains(&l.prov) {
+                problems.push(format!("{name}: naval base {b} is not one of its home centres"));
+            }
+            if bp.kind != ProvinceKind::Coast {
+                problems.push(format!("{name}: naval base {b} is not on a coast"));
+            } else if !bp.coasts.is_empty() && l.coast == Coast::None {
+                problems.push(format!("{name}: naval base {b}: name the coast ({})", bp.coasts.iter().map(|c| format!("{}/{}", bp.code, c.code())).collect::<Vec<_>>().join(" or ")));
+            }
+            naval_bases.push(l);
+        }
+        powers.push(Power { name, adjective: rp.adjective.clone(), letter, home, units: Vec::new(), capital, naval_bases });
     }
     let mut names_seen = HashSet::new();
     for p in &powers {
@@ -710,8 +840,59 @@ fn build(raw: RawVariant) -> Result<Variant, MapError> {
         }
     };
 
-    let rules = raw
-        .rules
+    // the map's own features come out of [rules]; the rest are game options
+    let mut features = Features::default();
+    let mut raw_rules = raw.rules.clone();
+    for key in ["convoys", "boarding"] {
+        match raw_rules.remove(key) {
+            None => {}
+            Some(toml::Value::Boolean(b)) => {
+                if key == "convoys" {
+                    features.convoys = b;
+                } else {
+                    features.boarding = b;
+                }
+            }
+            Some(other) => problems.push(format!("[rules] {key}: `{other}` is not true or false")),
+        }
+    }
+    match raw_rules.remove("stacking") {
+        None => {}
+        Some(toml::Value::String(s)) if s == "none" => features.stacking = Stacking::None,
+        Some(toml::Value::String(s)) if s == "home_bases" => features.stacking = Stacking::HomeBases,
+        Some(other) => problems.push(format!("[rules] stacking: `{other}` is not one of: \"none\", \"home_bases\"")),
+    }
+    if features.stacking == Stacking::HomeBases {
+        for rp in &raw.power {
+            if rp.capital.is_none() || rp.naval_bases.is_empty() {
+                problems.push(format!("{}: stacking in home bases needs a `capital` and `naval_bases`", rp.name.to_ascii_uppercase()));
+            }
+        }
+    }
+    let mut uncertain = Vec::new();
+    for u in &raw.uncertain {
+        let ctx = format!("uncertain border {}-{}", u.a, u.b);
+        let (Some(a), Some(b)) = (look(&u.a, &ctx, &mut problems), look(&u.b, &ctx, &mut problems)) else { continue };
+        let adjacent = match u.reading.as_str() {
+            "adjacent" => true,
+            "not adjacent" => false,
+            other => {
+                problems.push(format!("{ctx}: reading `{other}` is not \"adjacent\" or \"not adjacent\""));
+                continue;
+            }
+        };
+        let kinds = match u.kinds.as_str() {
+            "army" => vec![UnitType::Army],
+            "fleet" => vec![UnitType::Fleet],
+            "both" => vec![UnitType::Army, UnitType::Fleet],
+            other => {
+                problems.push(format!("{ctx}: kinds `{other}` is not \"army\", \"fleet\" or \"both\""));
+                continue;
+            }
+        };
+        uncertain.push(Uncertain { a: a.prov, b: b.prov, adjacent, kinds, why: u.why.clone() });
+    }
+    let rules = raw_rules
         .iter()
         .map(|(k, v)| {
             (
@@ -733,6 +914,8 @@ fn build(raw: RawVariant) -> Result<Variant, MapError> {
         start,
         victory,
         rules,
+        features,
+        uncertain,
         army_adj,
         fleet_adj,
         code_index,
@@ -753,8 +936,36 @@ fn build(raw: RawVariant) -> Result<Variant, MapError> {
         }
     }
     for (p, c) in occupied {
-        if c > variant.provinces[p as usize].capacity as u32 {
+        let home_base = |u: &&Unit| {
+            let w = &variant.powers[u.power as usize];
+            variant.features.stacking == Stacking::HomeBases
+                && match u.kind {
+                    UnitType::Army => w.capital == Some(p),
+                    UnitType::Fleet => w.naval_bases.contains(&u.loc),
+                }
+        };
+        let here: Vec<&Unit> = variant.powers.iter().flat_map(|w| &w.units).filter(|u| u.loc.prov == p).collect();
+        if c > variant.provinces[p as usize].capacity as u32 && !here.iter().all(home_base) {
             problems.push(format!("{}: {c} starting units but room for {}", variant.code(p), variant.provinces[p as usize].capacity));
+        }
+    }
+    // a doubtful border's recorded reading must match the adjacency data, so a
+    // GM's correction on one side is caught
+    for u in &variant.uncertain {
+        for &k in &u.kinds {
+            let said = match k {
+                UnitType::Army => variant.army_adjacent(u.a, u.b),
+                UnitType::Fleet => variant.fleet_neighbours_of_province(u.a).any(|l| l.prov == u.b),
+            };
+            if said != u.adjacent {
+                problems.push(format!(
+                    "uncertain border {}-{}: recorded as {} for {} moves, but the adjacency lists say otherwise (correct both, or the entry)",
+                    variant.code(u.a),
+                    variant.code(u.b),
+                    if u.adjacent { "adjacent" } else { "not adjacent" },
+                    k.name()
+                ));
+            }
         }
     }
 
@@ -772,7 +983,7 @@ fn build(raw: RawVariant) -> Result<Variant, MapError> {
     } else {
         problems.sort();
         problems.dedup();
-        Err(MapError { variant: vname, problems })
+        Err(MapError { variant: vname, problems, unsupported: false })
     }
 }
 
