@@ -44,4 +44,3 @@ fn an_unreadable_legacy_order_stops_the_judge_with_its_row() {
     let msg = format!("{e:#}");
     assert!(msg.contains("A PAR - NOWHERE") && msg.contains("row"), "{msg}");
 }
-

@@ -352,11 +352,7 @@ impl Variant {
     pub fn from_toml(text: &str) -> Result<Variant, MapError> {
         let v = Variant::read_toml(text)?;
         let missing = v.unsupported();
-        if missing.is_empty() {
-            Ok(v)
-        } else {
-            Err(MapError { variant: v.name, problems: missing, unsupported: true })
-        }
+        if missing.is_empty() { Ok(v) } else { Err(MapError { variant: v.name, problems: missing, unsupported: true }) }
     }
 
     /// Reads and validates a variant file's data, whether or not the engine
@@ -378,9 +374,6 @@ impl Variant {
         }
         if self.features.stacking == Stacking::HomeBases {
             out.push("several units in capitals and naval bases (`stacking = \"home_bases\"`)".to_string());
-        }
-        if self.powers.iter().any(|p| p.capital.is_some() || !p.naval_bases.is_empty()) {
-            out.push("builds only in a power's capital and naval bases (`capital`, `naval_bases`)".to_string());
         }
         let wide: Vec<String> = self.provinces.iter().filter(|p| p.capacity != 1).map(|p| format!("{} ({})", p.code, p.capacity)).collect();
         if !wide.is_empty() {
@@ -519,6 +512,45 @@ impl Variant {
             return Err(format!("`{s}`: {article} {} cannot stand in {}", kind.name(), self.loc_name(loc)));
         }
         Ok(Unit { power, kind, loc })
+    }
+
+    /// Whether this map builds armies in a capital and fleets in naval bases
+    /// (Original 1958) rather than in any free home centre.
+    pub fn builds_at_bases(&self) -> bool {
+        self.powers.iter().any(|w| w.capital.is_some())
+    }
+
+    /// A power's capital as things stand: the first home centre it owns in its
+    /// succession (the original capital, then the other home centres by
+    /// distance from it, ties by name), so a recaptured original capital is
+    /// the capital again. `None` if it owns none of them (or has no capital).
+    pub fn current_capital(&self, power: PowerId, centers: &[Option<PowerId>]) -> Option<Prov> {
+        let w = &self.powers[power as usize];
+        let first = w.capital?;
+        let mut rest: Vec<(u32, &str, Prov)> = w
+            .home
+            .iter()
+            .filter(|&&h| h != first)
+            .map(|&h| (self.distance_to_any(first, &[h]).unwrap_or(u32::MAX), self.province(h).name.as_str(), h))
+            .collect();
+        rest.sort();
+        std::iter::once(first).chain(rest.into_iter().map(|r| r.2)).find(|&h| centers[h as usize] == Some(power))
+    }
+
+    /// Whether two units may share a space beyond its capacity: on a map with
+    /// home-base stacking (Original 1958), units of one power in one of its
+    /// home centres (its capital, by succession any home centre, or a naval
+    /// base; docs/ORIGINAL1958.md D6, D15).
+    pub fn may_stack(&self, a: &Unit, b: &Unit) -> bool {
+        self.features.stacking == Stacking::HomeBases
+            && a.power == b.power
+            && a.loc.prov == b.loc.prov
+            && self.powers[a.power as usize].home.contains(&a.loc.prov)
+    }
+
+    /// A power's naval bases that it owns.
+    pub fn owned_naval_bases<'a>(&'a self, power: PowerId, centers: &'a [Option<PowerId>]) -> impl Iterator<Item = Loc> + 'a {
+        self.powers[power as usize].naval_bases.iter().copied().filter(move |b| centers[b.prov as usize] == Some(power))
     }
 
     /// Starting position: the variant's initial units and home-centre ownership.
@@ -770,7 +802,10 @@ fn build(raw: RawVariant) -> Result<Variant, MapError> {
             if bp.kind != ProvinceKind::Coast {
                 problems.push(format!("{name}: naval base {b} is not on a coast"));
             } else if !bp.coasts.is_empty() && l.coast == Coast::None {
-                problems.push(format!("{name}: naval base {b}: name the coast ({})", bp.coasts.iter().map(|c| format!("{}/{}", bp.code, c.code())).collect::<Vec<_>>().join(" or ")));
+                problems.push(format!(
+                    "{name}: naval base {b}: name the coast ({})",
+                    bp.coasts.iter().map(|c| format!("{}/{}", bp.code, c.code())).collect::<Vec<_>>().join(" or ")
+                ));
             }
             naval_bases.push(l);
         }

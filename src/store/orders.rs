@@ -35,9 +35,11 @@ impl OrderRow {
 /// Orders in force written before schema version 5, without a record:
 /// `(row id, game id, canonical text)`, oldest first.
 pub fn without_record(conn: &Connection) -> rusqlite::Result<Vec<(i64, i64, String)>> {
-    conn.prepare("SELECT o.id, o.game_id, o.text FROM orders o JOIN games g ON g.id = o.game_id WHERE o.active = 1 AND o.record IS NULL AND o.seq = g.seq ORDER BY o.id")?
-        .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
-        .collect()
+    conn.prepare(
+        "SELECT o.id, o.game_id, o.text FROM orders o JOIN games g ON g.id = o.game_id WHERE o.active = 1 AND o.record IS NULL AND o.seq = g.seq ORDER BY o.id",
+    )?
+    .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
+    .collect()
 }
 
 /// Gives an order row its record.

@@ -8,13 +8,20 @@
 //! fleets before armies at equal distance, then by province name alphabetically.
 
 use super::{Note, OrderResult, Position, ResultKind};
-use crate::engine::map::{Coast, PowerId, Prov, ProvinceKind, Unit, UnitType, Variant};
+use crate::engine::map::{Coast, Loc, PowerId, Prov, ProvinceKind, Unit, UnitType, Variant};
 use crate::engine::order::{Order, UnitSpec};
 use crate::engine::rules::{CivilDisorder, Rulebook};
 
-/// Home centres where `power` could build now.
-pub fn free_homes<'a>(v: &'a Variant, pos: &'a Position, power: PowerId) -> impl Iterator<Item = Prov> + 'a {
-    v.powers[power as usize].home.iter().copied().filter(move |&h| pos.centers[h as usize] == Some(power) && pos.unit_at(h).is_none())
+/// Home centres where `power` could build now. On a map that builds at bases
+/// (Original 1958) these are its current capital and owned naval bases,
+/// occupied by its own units or not (several builds may go to one site).
+pub fn free_homes<'a>(v: &'a Variant, pos: &'a Position, power: PowerId) -> Box<dyn Iterator<Item = Prov> + 'a> {
+    if v.builds_at_bases() {
+        let own_or_empty = move |p: &Prov| pos.units.iter().all(|u| u.loc.prov != *p || u.power == power);
+        let capital = v.current_capital(power, &pos.centers);
+        return Box::new(capital.into_iter().chain(v.owned_naval_bases(power, &pos.centers).map(|l| l.prov)).filter(own_or_empty));
+    }
+    Box::new(v.powers[power as usize].home.iter().copied().filter(move |&h| pos.centers[h as usize] == Some(power) && pos.unit_at(h).is_none()))
 }
 
 pub fn adjudicate(v: &Variant, rules: &Rulebook, pos: &Position, orders: &[(PowerId, Order)]) -> (Vec<OrderResult>, Vec<Unit>) {
@@ -45,7 +52,12 @@ pub fn adjudicate(v: &Variant, rules: &Rulebook, pos: &Position, orders: &[(Powe
                 }
                 Err(n) => (ResultKind::Void, Some(n)),
             },
-            Order::Disband(spec) => match pos.units.iter().position(|u| u.loc.prov == spec.loc.prov) {
+            // of several units in one space (a 1958 stack), the first of the
+            // power's units of that type not already removed
+            Order::Disband(spec) => match (0..pos.units.len())
+                .filter(|&i| pos.units[i].loc.prov == spec.loc.prov)
+                .min_by_key(|&i| (pos.units[i].power != *power, spec.kind.is_some_and(|t| t != pos.units[i].kind), removed[i]))
+            {
                 None => (ResultKind::Void, Some(Note::NoSuchUnit)),
                 Some(i) if pos.units[i].power != *power => (ResultKind::Void, Some(Note::NotYourUnit)),
                 Some(i) if spec.kind.is_some_and(|t| t != pos.units[i].kind) => (ResultKind::Void, Some(Note::WrongUnitType)),
@@ -110,6 +122,9 @@ fn check_build(v: &Variant, pos: &Position, power: PowerId, spec: &mut UnitSpec,
     if owed <= 0 {
         return Err(Note::BuildNotOwed);
     }
+    if v.builds_at_bases() {
+        return check_base_build(v, pos, power, spec);
+    }
     if !v.powers[power as usize].home.contains(&p) {
         return Err(Note::BuildNotHome);
     }
@@ -138,5 +153,44 @@ fn check_build(v: &Variant, pos: &Position, power: PowerId, spec: &mut UnitSpec,
     if !v.valid_location(kind, loc) {
         return Err(Note::BuildBadType);
     }
+    Ok(Unit { power, kind, loc })
+}
+
+/// A build on a map that builds armies in the capital and fleets in naval
+/// bases (Original 1958, docs/ORIGINAL1958.md D14-D16): the site may already
+/// hold the power's own units, and several builds may go to it.
+fn check_base_build(v: &Variant, pos: &Position, power: PowerId, spec: &mut UnitSpec) -> Result<Unit, Note> {
+    let p = spec.loc.prov;
+    let capital = v.current_capital(power, &pos.centers);
+    let bases: Vec<Loc> = v.owned_naval_bases(power, &pos.centers).collect();
+    let base_here = bases.iter().find(|b| b.prov == p).copied();
+    let kind = match spec.kind {
+        Some(k) => k,
+        // written without a type: what the site takes
+        None => match (capital == Some(p), base_here.is_some()) {
+            (true, false) => UnitType::Army,
+            (false, true) => UnitType::Fleet,
+            (true, true) if spec.loc.coast != Coast::None => UnitType::Fleet,
+            (true, true) => return Err(Note::BuildNeedsType),
+            (false, false) => return Err(if v.powers[power as usize].home.contains(&p) { Note::BuildNotBase } else { Note::BuildNotHome }),
+        },
+    };
+    if pos.centers[p as usize] != Some(power) {
+        return Err(Note::BuildNotOwned);
+    }
+    let loc = match kind {
+        UnitType::Army if capital == Some(p) => Loc::new(p),
+        UnitType::Army => return Err(Note::BuildNotBase),
+        UnitType::Fleet => match base_here {
+            // a base on one coast of a two-coast province: that coast, written or not
+            Some(b) if spec.loc.coast == Coast::None || spec.loc.coast == b.coast => b,
+            _ => return Err(Note::BuildNotBase),
+        },
+    };
+    if pos.units.iter().any(|u| u.loc.prov == p && u.power != power) {
+        return Err(Note::BuildOccupied);
+    }
+    spec.kind = Some(kind);
+    spec.loc = loc;
     Ok(Unit { power, kind, loc })
 }

@@ -113,6 +113,7 @@ pub enum Note {
     RetreatCollision,
     DisbandNotAllowed,
     BuildNotHome,
+    BuildNotBase,
     BuildNotOwned,
     BuildOccupied,
     BuildNotOwed,
@@ -158,6 +159,7 @@ impl Note {
             Note::RetreatCollision => "another unit retreated to the same space",
             Note::DisbandNotAllowed => "this game retreats unordered units by the right-hand rule; a disband order is not allowed",
             Note::BuildNotHome => "builds are allowed only in home supply centres",
+            Note::BuildNotBase => "armies are built only in the capital and fleets only in a naval base the power owns",
             Note::BuildNotOwned => "the power does not own that centre",
             Note::BuildOccupied => "the centre is occupied",
             Note::BuildNotOwed => "no more builds are due",
@@ -246,7 +248,9 @@ fn advance(v: &Variant, done: Phase, mut units: Vec<Unit>, centers: &[Option<Pow
             }
         }
     }
-    let winner = if done.kind != PhaseKind::Adjustment { victory(v, &units, &centers) } else { None };
+    // after every phase, adjustments included: builds can make a units victory
+    // (Original 1958); a centres count does not change in an adjustment phase
+    let winner = victory(v, &units, &centers);
     let mut position = Position { phase: done, units, centers, dislodged: Vec::new() };
     if winner.is_some() {
         return (position, None, winner);
