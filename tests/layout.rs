@@ -1,5 +1,7 @@
 //! The project's shape, checked: the engine (src/engine) does no IO, reads no
-//! clock and touches no database; all SQL lives in src/store; main.rs stays thin.
+//! clock and touches no database; all SQL lives in src/store; main.rs stays thin;
+//! the code that decides things writes no English (every sentence is in
+//! src/report or templates/).
 
 use std::path::{Path, PathBuf};
 
@@ -255,7 +257,9 @@ fn every_sentence_the_judge_says_lives_in_report_or_templates() {
     for dir in ["command", "game", "judge"] {
         files.extend(rust_files(&src(dir)));
     }
-    assert!(files.len() >= 13, "{files:?}");
+    // the daemon mails nobody today; should it, it speaks through report::say too
+    files.push(src("daemon.rs"));
+    assert!(files.len() >= 14, "{files:?}");
     let mut found = Vec::new();
     for f in files {
         let rel = f.strip_prefix(src("")).unwrap().to_string_lossy().replace('\\', "/");
