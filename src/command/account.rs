@@ -4,29 +4,30 @@ use super::master::apply_option;
 use super::{Fail, R, Role, Session, Signed};
 use crate::game::{self, Game, GameStatus, Player, PlayerRole, PlayerStatus, pname};
 use crate::map::PowerId;
+use crate::report::say;
 
 impl Session<'_> {
     pub(super) fn create(&mut self, name: &str, password: &str, variant: Option<&str>, options: &[String]) -> R {
         if !valid_game_name(name) {
-            return Err(Fail::from(format!("`{name}` cannot be a game name: use up to 16 letters, digits, - or _")));
+            return Err(Fail::User(say::account::bad_game_name(name)));
         }
         if password.len() < 4 {
-            return Err(Fail::from("the password must have at least 4 characters"));
+            return Err(Fail::User(say::account::master_password_too_short()));
         }
         let mut opts: Vec<(String, String)> = Vec::new();
         for o in options {
             match o.split_once('=') {
                 Some((k, v)) => opts.push((k.to_ascii_lowercase(), v.to_string())),
-                None => return Err(Fail::from(format!("option `{o}` is not KEY=VALUE (like press=grey or nmr=no)"))),
+                None => return Err(Fail::User(say::account::option_not_key_value(o))),
             }
         }
         if let Some(need) = self.ctx.cfg.create_password.clone()
             && !opts.iter().any(|(k, v)| k == "judge" && *v == need)
         {
-            return Err(Fail::from("creating games on this judge needs the judge's creation password: add judge=<password> to the CREATE line"));
+            return Err(Fail::User(say::account::creation_password_needed()));
         }
         if Game::by_name(self.conn, name)?.is_some() {
-            return Err(Fail::from(format!("a game called {name} exists already")));
+            return Err(Fail::User(say::account::game_exists(name)));
         }
         let vname = variant.unwrap_or("standard");
         // the variant is the sender's choice: an unknown one is their mistake
@@ -56,19 +57,7 @@ impl Session<'_> {
         }
         g.insert(self.conn)?;
         self.signed = Some(Signed { game_id: g.id, role: Role::Master });
-        out.insert(
-            0,
-            format!(
-                "Game {} created ({}, {} powers). You are its master: sign on later with SIGNON M{} <password> (or SIGNON *{}, which works in every variant). Players join with SIGNON ?{} <a password of their own>; the game starts when all {} seats are taken.",
-                g.name,
-                v.title,
-                v.powers.len(),
-                g.name,
-                g.name,
-                g.name,
-                v.powers.len()
-            ),
-        );
+        out.insert(0, say::account::created(&g, &v.title, v.powers.len()));
         Ok(out)
     }
 
@@ -77,34 +66,29 @@ impl Session<'_> {
         let v = self.ctx.variant(&g.variant)?;
         let players = Player::of_game(self.conn, g.id)?;
         if players.iter().any(|p| p.role == PlayerRole::Player && p.status == PlayerStatus::Ejected && p.email.eq_ignore_ascii_case(&self.sender)) {
-            return Err(Fail::from(format!("the master removed you from game {}: you cannot take a seat in it again", g.name)));
+            return Err(Fail::User(say::account::removed_cannot_rejoin(&g)));
         }
         let mine = players.iter().find(|p| p.role == PlayerRole::Player && p.status == PlayerStatus::Active && p.email.eq_ignore_ascii_case(&self.sender));
         if let Some(me) = mine {
             // already in: a sign-on
             let (hash, seat, record) = (me.pw_hash.clone(), format!("game:{}:seat:{}", g.id, me.id), me.email.clone());
             if !self.check_seat(&seat, &record, hash.as_deref(), password)? {
-                return Err(Fail::from(format!("wrong password for your seat in game {}", g.name)));
+                return Err(Fail::User(say::account::wrong_seat_password(&g)));
             }
             return Ok(match me.power {
                 Some(pw) => {
                     self.signed = Some(Signed { game_id: g.id, role: Role::Power { power: pw, player: Some(me.id), master: false } });
                     self.add_status(g.id, pw);
-                    vec![format!("Signed on as {} in game {}.", pname(&v, pw), g.name)]
+                    vec![say::account::signed_on_as(&pname(&v, pw), &g)]
                 }
                 None => {
                     self.signed = Some(Signed { game_id: g.id, role: Role::Joined(me.id) });
-                    vec![format!(
-                        "Signed on to game {} (forming: {} of {} seats taken).",
-                        g.name,
-                        players.iter().filter(|p| p.role == PlayerRole::Player).count(),
-                        v.powers.len()
-                    )]
+                    vec![say::account::signed_on_forming(&g, players.iter().filter(|p| p.role == PlayerRole::Player).count(), v.powers.len())]
                 }
             });
         }
         if password.len() < 4 {
-            return Err(Fail::from("choose a password of at least 4 characters"));
+            return Err(Fail::User(say::account::choose_longer_password()));
         }
         match g.status.as_str() {
             "forming" => {
@@ -113,26 +97,21 @@ impl Session<'_> {
                 p.insert(self.conn)?;
                 let taken = players.iter().filter(|p| p.role == PlayerRole::Player).count() + 1;
                 self.signed = Some(Signed { game_id: g.id, role: Role::Joined(p.id) });
-                let mut out = vec![format!(
-                    "You joined game {} ({} of {} seats taken). SET PREFERENCE (like SET PREFERENCE FEG) says which powers you would like.",
-                    g.name,
-                    taken,
-                    v.powers.len()
-                )];
+                let mut out = vec![say::account::joined(&g, taken, v.powers.len())];
                 if taken == v.powers.len() && !self.starting.contains(&(g.id, p.id)) {
                     // started once the whole mail is read, so the last joiner's
                     // SET PREFERENCE on the next line still counts
                     self.starting.push((g.id, p.id));
-                    out.push("All seats are taken: the game starts when the rest of this mail has been read.".into());
+                    out.push(say::account::last_seat_taken());
                 }
                 Ok(out)
             }
             "active" => {
-                let pos = g.position(&v)?.ok_or("game not started")?;
+                let pos = g.position(&v)?.ok_or_else(say::account::game_not_started)?;
                 let vacant = game::survivors(&v, &pos).into_iter().find(|&pw| Player::active_for(&players, pw).is_none());
-                let Some(pw) = vacant else { return Err(Fail::from(format!("game {} has no vacant power", g.name))) };
+                let Some(pw) = vacant else { return Err(Fail::User(say::account::no_vacant_power(&g))) };
                 if players.iter().any(|p| p.status == PlayerStatus::Pending && p.role == PlayerRole::Player && p.email.eq_ignore_ascii_case(&self.sender)) {
-                    return Err(Fail::from(format!("you have asked to take over a power in game {} already: the master decides", g.name)));
+                    return Err(Fail::User(say::account::takeover_asked_already(&g)));
                 }
                 let mut p = Player::new(g.id, PlayerRole::Player, &self.sender, self.ctx.now());
                 p.power = Some(pw);
@@ -146,15 +125,12 @@ impl Session<'_> {
                     self.ctx.notice(
                         self.conn,
                         &master,
-                        &format!("Game {}: {} asks to take over {name}", g.name, self.sender),
-                        format!(
-                            "{} asks to take over {name} in game {}.\nSign on as the master and send APPROVE {name} (or REJECT {name}).\n",
-                            self.sender, g.name
-                        ),
+                        &say::account::takeover_request_subject(&g, &self.sender, &name),
+                        say::account::takeover_request_notice(&g, &self.sender, &name),
                         Some(g.id),
                         None,
                     )?;
-                    return Ok(vec![format!("You asked to take over {name} in game {}: the master decides, and you will hear from the judge.", g.name)]);
+                    return Ok(vec![say::account::takeover_asked(&g, &name)]);
                 }
                 p.insert(self.conn)?;
                 self.signed = Some(Signed { game_id: g.id, role: Role::Power { power: pw, player: Some(p.id), master: false } });
@@ -163,14 +139,14 @@ impl Session<'_> {
                 self.ctx.notice(
                     self.conn,
                     &master,
-                    &format!("Game {}: {} taken over", g.name, pname(&v, pw)),
-                    format!("A new player took over {} in game {}.\n", pname(&v, pw), g.name),
+                    &say::account::taken_over_subject(&g, &pname(&v, pw)),
+                    say::account::taken_over_notice(&g, &pname(&v, pw)),
                     Some(g.id),
                     None,
                 )?;
-                Ok(vec![format!("You take over {} in game {} (SIGNON {}{} password).", pname(&v, pw), g.name, v.powers[pw as usize].letter, g.name)])
+                Ok(vec![say::account::take_over(&g, &pname(&v, pw), v.powers[pw as usize].letter)])
             }
-            _ => Err(Fail::from(format!("game {} is over", g.name))),
+            _ => Err(Fail::User(say::game::is_over(&g))),
         }
     }
 
@@ -180,28 +156,25 @@ impl Session<'_> {
         // the master: `*` always (it can be no power's letter), `M` where no power has it
         if letter == '*' || (letter == 'M' && !v.powers.iter().any(|p| p.letter.eq_ignore_ascii_case(&'M'))) {
             if !self.check_seat(&format!("game:{}:master", g.id), &g.master_email, Some(&g.master_hash), password)? {
-                return Err(Fail::from(format!("wrong master password for game {}", g.name)));
+                return Err(Fail::User(say::account::wrong_master_password(&g)));
             }
             self.signed = Some(Signed { game_id: g.id, role: Role::Master });
-            return Ok(vec![format!("Signed on as the master of game {} ({}).", g.name, g.status)]);
+            return Ok(vec![say::account::signed_on_as_master(&g)]);
         }
         let power = game::find_power(&v, &letter.to_string()).ok_or_else(|| {
-            let letters: Vec<String> = (0..v.powers.len() as PowerId).map(|p| format!("{} {}", v.powers[p as usize].letter, pname(&v, p))).collect();
-            format!("`{letter}` is not a power letter in game {} (letters: {}; * for the master)", g.name, letters.join(", "))
+            let letters: Vec<(char, String)> = (0..v.powers.len() as PowerId).map(|p| (v.powers[p as usize].letter, pname(&v, p))).collect();
+            say::account::not_a_power_letter(letter, &g, &letters)
         })?;
         if g.status == GameStatus::Forming {
-            return Err(Fail::from(format!(
-                "game {} has not started: powers are not assigned yet (SIGNON ?{} password signs on to your seat)",
-                g.name, g.name
-            )));
+            return Err(Fail::User(say::account::powers_not_assigned_yet(&g)));
         }
         let players = Player::of_game(self.conn, g.id)?;
         let Some(p) = Player::active_for(&players, power) else {
-            return Err(Fail::from(format!("nobody plays {} in game {} now", pname(&v, power), g.name)));
+            return Err(Fail::User(say::account::nobody_plays_in(&pname(&v, power), &g)));
         };
         let (hash, record) = (p.pw_hash.clone(), p.email.clone());
         if !self.check_seat(&format!("game:{}:power:{power}", g.id), &record, hash.as_deref(), password)? {
-            return Err(Fail::from(format!("wrong password for {} in game {}", pname(&v, power), g.name)));
+            return Err(Fail::User(say::account::wrong_power_password(&pname(&v, power), &g)));
         }
         // accepted from another address (as njudge does), but the player of
         // record sees the mail and what came of it
@@ -212,7 +185,7 @@ impl Session<'_> {
         if g.status == GameStatus::Active {
             self.add_status(g.id, power);
         }
-        Ok(vec![format!("Signed on as {} in game {}.", pname(&v, power), g.name)])
+        Ok(vec![say::account::signed_on_as(&pname(&v, power), &g)])
     }
 }
 
@@ -228,10 +201,10 @@ impl Session<'_> {
         let players = Player::of_game(self.conn, g.id)?;
         let mine: Vec<&Player> = players.iter().filter(|p| p.role == PlayerRole::Observer && p.email.eq_ignore_ascii_case(&self.sender)).collect();
         if mine.iter().any(|p| p.status == PlayerStatus::Active) || players.iter().any(|p| p.is_active_player() && p.email.eq_ignore_ascii_case(&self.sender)) {
-            return Ok(vec![format!("You already get the reports of game {}.", g.name)]);
+            return Ok(vec![say::account::already_observing(&g)]);
         }
         if mine.iter().any(|p| p.status == PlayerStatus::Ejected) {
-            return Err(Fail::from(format!("the master of game {} removed you from its observers", g.name)));
+            return Err(Fail::User(say::account::observer_removed(&g)));
         }
         let pending = mine.iter().find(|p| p.status == PlayerStatus::Pending).map(|p| (*p).clone());
         match (token, pending) {
@@ -239,12 +212,10 @@ impl Session<'_> {
                 p.status = PlayerStatus::Active;
                 p.pw_hash = None;
                 p.save(self.conn)?;
-                Ok(vec![format!("You now observe game {}: you will get its reports and broadcasts (UNOBSERVE {} stops them).", g.name, g.name)])
+                Ok(vec![say::account::observing(&g)])
             }
-            (Some(_), _) => Err(Fail::from(format!("that is not the confirmation code the judge sent for game {}", g.name))),
-            (None, Some(p)) if self.ctx.now() - p.joined < 86_400 => {
-                Ok(vec![format!("A confirmation for game {} was mailed to you already: reply with the line it gives.", g.name)])
-            }
+            (Some(_), _) => Err(Fail::User(say::account::wrong_confirmation(&g))),
+            (None, Some(p)) if self.ctx.now() - p.joined < 86_400 => Ok(vec![say::account::confirmation_sent_already(&g)]),
             (None, pending) => {
                 let token = format!("{:012x}", crate::password::random_u64() & 0xffff_ffff_ffff);
                 let mut p = match pending {
@@ -263,12 +234,12 @@ impl Session<'_> {
                 self.ctx.notice(
                     self.conn,
                     &sender,
-                    &format!("Confirm: observe game {}", g.name),
-                    format!("Someone asked the judge to send the reports of game {} to this address.\nTo receive them, send the judge a mail with this line:\n\n  OBSERVE {} {token}\n\nIf it was not you, do nothing: no more mail will come.\n", g.name, g.name),
+                    &say::account::confirm_observe_subject(&g),
+                    say::account::confirm_observe_notice(&g, &token),
                     Some(g.id),
                     None,
                 )?;
-                Ok(vec![format!("To observe game {}, reply with the confirmation line the judge has mailed to you.", g.name)])
+                Ok(vec![say::account::confirmation_mailed(&g)])
             }
         }
     }
@@ -285,9 +256,9 @@ impl Session<'_> {
             n += 1;
         }
         if n == 0 {
-            return Err(Fail::from(format!("you do not observe game {}", g.name)));
+            return Err(Fail::User(say::account::not_observing(&g)));
         }
-        Ok(vec![format!("You no longer get the reports of game {}.", g.name)])
+        Ok(vec![say::account::unobserved(&g)])
     }
 }
 
@@ -313,13 +284,8 @@ impl Session<'_> {
                 self.signed = Some(Signed { game_id: g.id, role: Role::Power { power: pw, player: Some(player_id), master: false } });
                 self.add_status(g.id, pw);
                 self.entries.push(super::Entry {
-                    input: format!("(game {} starts)", g.name),
-                    responses: vec![format!(
-                        "All seats are taken: the game has started. You are {} (SIGNON {}{} password).",
-                        pname(&v, pw),
-                        v.powers[pw as usize].letter,
-                        g.name
-                    )],
+                    input: say::account::game_starts(&g),
+                    responses: vec![say::account::started_you_are(&g, &pname(&v, pw), v.powers[pw as usize].letter)],
                 });
             }
         }

@@ -3,26 +3,27 @@
 use super::{Fail, R, Session};
 use crate::game::{self, Game, GameStatus, Player, PlayerRole, pname};
 use crate::map::PowerId;
+use crate::report::say;
 use crate::timing;
 
 impl Session<'_> {
     pub(super) fn list_all(&mut self) -> R {
         let games = Game::all(self.conn)?;
         if games.is_empty() {
-            return Ok(vec!["No games on this judge yet. CREATE ?name password starts one.".into()]);
+            return Ok(vec![say::info::no_games()]);
         }
-        let mut out = vec![format!("{:<16} {:<10} {:<9} {}", "game", "variant", "status", "phase / seats")];
+        let mut out = vec![say::info::list_header()];
         for g in games {
             let v = self.ctx.variant(&g.variant)?;
             let detail = match g.status.as_str() {
                 "forming" => {
                     let n = Player::of_game(self.conn, g.id)?.iter().filter(|p| p.role == PlayerRole::Player).count();
-                    format!("{n} of {} seats taken", v.powers.len())
+                    say::info::seats_taken(n, v.powers.len())
                 }
-                "active" => g.position(&v).ok().flatten().map(|p| v.calendar.long_name(p.phase)).unwrap_or_default() + if g.paused { " (paused)" } else { "" },
+                "active" => say::info::phase_paused(&g.position(&v).ok().flatten().map(|p| v.calendar.long_name(p.phase)).unwrap_or_default(), g.paused),
                 _ => g.result.clone().unwrap_or_default(),
             };
-            out.push(format!("{:<16} {:<10} {:<9} {}", g.name, g.variant, g.status, detail));
+            out.push(say::info::list_row(&g, &detail));
         }
         Ok(vec![out.join("\n")])
     }
@@ -32,29 +33,22 @@ impl Session<'_> {
         let v = self.ctx.variant(&g.variant)?;
         let tz = self.ctx.cfg.timezone;
         let players = Player::of_game(self.conn, g.id)?;
-        let mut out = vec![format!("Game {} ({}), {}{}", g.name, v.title, g.status, if g.paused { ", paused" } else { "" })];
+        let mut out = vec![say::info::game_title(&g, &v.title)];
         if let Some(pos) = g.position(&v)? {
-            out.push(format!("Phase: {}", v.calendar.long_name(pos.phase)));
+            out.push(say::info::phase_line(&v.calendar.long_name(pos.phase)));
             if let Some(d) = g.deadline {
-                out.push(format!("Deadline: {}", timing::format_time(d, tz)));
+                out.push(say::info::deadline_line(&timing::format_time(d, tz)));
             }
             let rows = crate::store::orders::current(self.conn, g.id, g.seq, None)?;
             let orders = game::parsed_orders(&v, &rows)?;
             for p in 0..v.powers.len() as PowerId {
                 let n = game::needs(&v, &pos, p, &orders);
-                let who = if Player::active_for(&players, p).is_some() { "played" } else { "vacant" };
-                let state = if !n.needs {
-                    "nothing to order"
-                } else if n.complete {
-                    "orders in"
-                } else {
-                    "orders missing"
-                };
-                out.push(format!("  {:<10} {:2} centres  {who}, {state}", pname(&v, p), pos.center_count(p)));
+                let played = Player::active_for(&players, p).is_some();
+                out.push(say::info::power_line(&pname(&v, p), pos.center_count(p), played, n.needs, n.complete));
             }
         } else {
             let n = players.iter().filter(|p| p.role == PlayerRole::Player).count();
-            out.push(format!("Forming: {n} of {} seats taken. Join with SIGNON ?{} password.", v.powers.len(), g.name));
+            out.push(say::info::forming_line(&g, n, v.powers.len()));
         }
         if let Some(pos) = g.position(&v)? {
             let board = crate::report::board::board(&v, &pos).to_value();
@@ -63,19 +57,9 @@ impl Session<'_> {
             out.push(self.ctx.templates.render("board.txt", minijinja::context! { board => board, finished => finished }).trim_end().to_string());
             out.push(String::new());
         }
-        let s = &g.settings;
-        out.push(format!(
-            "Press: {}{}; missing orders after the grace period: {}; timing: movement `{}`, retreats `{}`, adjustments `{}`, grace {}",
-            s.press,
-            if s.partial { "" } else { " (broadcast only)" },
-            if s.nmr { "default" } else { "the game waits for the master" },
-            s.movement,
-            s.retreat,
-            s.adjustment,
-            timing::format_span(s.grace_secs)
-        ));
+        out.push(say::info::settings_line(&g.settings));
         if let Some(r) = &g.result {
-            out.push(format!("Result: {r}"));
+            out.push(say::info::result_line(r));
         }
         Ok(vec![out.join("\n")])
     }
@@ -84,24 +68,24 @@ impl Session<'_> {
         let g = self.game(name)?;
         let rows = crate::store::phases::reports(self.conn, g.id)?;
         if rows.is_empty() {
-            return Ok(vec![format!("Game {} has no processed phases yet.", g.name)]);
+            return Ok(vec![say::info::no_phases(&g)]);
         }
         let find = |p: &str| rows.iter().position(|(_, n, _)| n.eq_ignore_ascii_case(p) || n[..n.len() - 1].eq_ignore_ascii_case(p));
         let a = match from {
-            Some(p) => find(p).ok_or(format!("no phase {p} in game {} (phases are named like S1901M, F1901R, W1901A)", g.name))?,
+            Some(p) => find(p).ok_or_else(|| say::info::no_phase_from(p, &g))?,
             None => 0,
         };
         let b = match to {
-            Some(p) => find(p).ok_or(format!("no phase {p} in game {}", g.name))?,
+            Some(p) => find(p).ok_or_else(|| say::info::no_phase_to(p, &g))?,
             None => rows.len() - 1,
         };
         if b < a {
-            return Err(Fail::from("TO comes before FROM"));
+            return Err(Fail::User(say::info::to_before_from()));
         }
         let (a, cut) = if b - a >= 30 { (b - 29, true) } else { (a, false) };
         let mut out = Vec::new();
         if cut {
-            out.push("(only the last 30 phases of that range; ask with FROM and TO for earlier ones)".to_string());
+            out.push(say::info::last_30_phases());
         }
         for (_, _, report) in &rows[a..=b] {
             out.push(format!("{}\n{}", "=".repeat(70), report.trim_end()));
@@ -113,9 +97,9 @@ impl Session<'_> {
         let g = self.game(name)?;
         let v = self.ctx.variant(&g.variant)?;
         let positions = crate::store::phases::positions(self.conn, g.id)?;
-        let mut lines = vec![format!("Summary of game {} ({}), {}", g.name, v.title, g.status)];
+        let mut lines = vec![say::info::summary_title(&g, &v.title)];
         let head: String = v.powers.iter().map(|p| format!(" {:>4}", &p.name[..3.min(p.name.len())])).collect();
-        lines.push(format!("{:<8}{head}", "year"));
+        lines.push(say::info::summary_header(&head));
         let mut last_year = None;
         let mut all: Vec<crate::adjudicate::Position> = Vec::new();
         for p in positions {
@@ -138,18 +122,12 @@ impl Session<'_> {
         for p in 0..v.powers.len() as PowerId {
             let state = match players.iter().rfind(|x| x.power == Some(p)) {
                 Some(x) => x.status.to_string(),
-                None => {
-                    if g.status == GameStatus::Forming {
-                        "not assigned".into()
-                    } else {
-                        "vacant".into()
-                    }
-                }
+                None => say::info::nobody_had(g.status == GameStatus::Forming),
             };
             lines.push(format!("{:<10} {state}", pname(&v, p)));
         }
         if let Some(r) = &g.result {
-            lines.push(format!("Result: {r}"));
+            lines.push(say::info::result_line(r));
         }
         Ok(vec![lines.join("\n")])
     }

@@ -4,6 +4,7 @@ use super::parse::SetKey;
 use super::{Fail, R, Session};
 use crate::game::{self, Assignment, Game, GameStatus, Player, PlayerRole, PlayerStatus, Press, pname};
 use crate::map::PowerId;
+use crate::report::say;
 use crate::timing::{self, Timing};
 
 impl Session<'_> {
@@ -22,37 +23,29 @@ impl Session<'_> {
                 found += 1;
             }
             if found == 0 {
-                return Err(Fail::from(format!("{who} does not observe game {}", g.name)));
+                return Err(Fail::User(say::master::not_an_observer(who, &g)));
             }
-            return Ok(vec![format!("{who} no longer gets the reports of game {}.", g.name)]);
+            return Ok(vec![say::master::observer_ejected(who, &g)]);
         }
-        let power = game::find_power(&v, who).ok_or(format!("`{who}` is not a power of this game (or give an observer's address)"))?;
-        let mut pl = Player::active_for(&players, power).cloned().ok_or(format!("nobody plays {}", pname(&v, power)))?;
+        let power = game::find_power(&v, who).ok_or_else(|| say::master::not_a_power_or_address(who))?;
+        let mut pl = Player::active_for(&players, power).cloned().ok_or_else(|| say::master::nobody_plays(&pname(&v, power)))?;
         pl.status = PlayerStatus::Ejected;
         pl.save(self.conn)?;
-        self.ctx.notice(
-            self.conn,
-            &pl.email,
-            &format!("Game {}: you were removed", g.name),
-            format!("The master of game {} removed you from {}.\n", g.name, pname(&v, power)),
-            Some(g.id),
-            None,
-        )?;
-        let how = if g.settings.takeover_approval { "with your approval (APPROVE power)" } else { "by SIGNON ?game password" };
-        Ok(vec![format!("{} is now vacant; a new player can take it over {how}. The removed player cannot take a seat in this game again.", pname(&v, power))])
+        self.ctx.notice(self.conn, &pl.email, &say::master::ejected_subject(&g), say::master::ejected_notice(&g, &pname(&v, power)), Some(g.id), None)?;
+        Ok(vec![say::master::power_vacant(&pname(&v, power), g.settings.takeover_approval)])
     }
 
     /// APPROVE / REJECT power: the master's answer to a request to take over a vacant power.
     pub(super) fn approve(&mut self, power: &str, yes: bool) -> R {
         let g = self.master_game()?;
         let v = self.ctx.variant(&g.variant)?;
-        let power = game::find_power(&v, power).ok_or(format!("`{power}` is not a power of this game"))?;
+        let power = game::find_power(&v, power).ok_or_else(|| say::game::not_a_power(power))?;
         let players = Player::of_game(self.conn, g.id)?;
         let pending: Vec<Player> =
             players.iter().filter(|p| p.role == PlayerRole::Player && p.power == Some(power) && p.status == PlayerStatus::Pending).cloned().collect();
-        let Some(first) = pending.first().cloned() else { return Err(Fail::from(format!("nobody asked to take over {}", pname(&v, power)))) };
+        let Some(first) = pending.first().cloned() else { return Err(Fail::User(say::master::nobody_asked(&pname(&v, power)))) };
         if yes && Player::active_for(&players, power).is_some() {
-            return Err(Fail::from(format!("{} is not vacant", pname(&v, power))));
+            return Err(Fail::User(say::master::not_vacant(&pname(&v, power))));
         }
         let name = pname(&v, power);
         for mut p in pending {
@@ -60,16 +53,13 @@ impl Session<'_> {
             p.status = if taken { PlayerStatus::Active } else { PlayerStatus::Resigned };
             p.save(self.conn)?;
             let (subject, text) = if taken {
-                (
-                    format!("Game {}: you now play {name}", g.name),
-                    format!("The master approved: you now play {name} in game {} (SIGNON {}{} password).\n", g.name, v.powers[power as usize].letter, g.name),
-                )
+                (say::master::approved_subject(&g, &name), say::master::approved_notice(&g, &name, v.powers[power as usize].letter))
             } else {
-                (format!("Game {}: your request for {name}", g.name), format!("The master did not give you {name} in game {}.\n", g.name))
+                (say::master::refused_subject(&g, &name), say::master::refused_notice(&g, &name))
             };
             self.ctx.notice(self.conn, &p.email, &subject, text, Some(g.id), None)?;
         }
-        Ok(vec![if yes { format!("{} now plays {name}.", first.email) } else { format!("The requests for {name} were refused.") }])
+        Ok(vec![if yes { say::master::now_plays(&first.email, &name) } else { say::master::requests_refused(&name) }])
     }
 
     pub(super) fn rollback(&mut self, phase: &str) -> R {
@@ -77,7 +67,7 @@ impl Session<'_> {
         let v = self.ctx.variant(&g.variant)?;
         let want = phase.to_ascii_uppercase();
         let row = crate::store::phases::find(self.conn, g.id, &want)?;
-        let Some((seq, position)) = row else { return Err(Fail::from(format!("game {} has no processed phase {want} (HISTORY shows them)", g.name))) };
+        let Some((seq, position)) = row else { return Err(Fail::User(say::master::no_processed_phase(&g, &want))) };
         crate::store::phases::delete_from(self.conn, g.id, seq)?;
         crate::store::orders::clear_from(self.conn, g.id, seq)?;
         g.seq = seq;
@@ -88,24 +78,19 @@ impl Session<'_> {
         g.late_noticed = seq - 1;
         g.waiting_gm = seq - 1;
         let players = Player::of_game(self.conn, g.id)?;
-        let pos = g.position(&v)?.ok_or("bad position")?;
+        let pos = g.position(&v)?.ok_or_else(say::master::bad_position)?;
         game::set_deadline(self.ctx, &mut g, pos.phase.kind, &players);
         g.save(self.conn)?;
-        let text = format!(
-            "The master rolled game {} back to {}. All orders must be sent again. Deadline: {}.\n",
-            g.name,
-            v.calendar.long_name(pos.phase),
-            timing::format_time(g.deadline.unwrap_or(0), self.ctx.cfg.timezone)
-        );
-        game::tell_all(self.conn, self.ctx, &g, &players, &format!("Game {} rolled back", g.name), &text)?;
-        Ok(vec![format!("Rolled back to {}.", v.calendar.long_name(pos.phase))])
+        let text = say::master::rolled_back_notice(&g, &v.calendar.long_name(pos.phase), &timing::format_time(g.deadline.unwrap_or(0), self.ctx.cfg.timezone));
+        game::tell_all(self.conn, self.ctx, &g, &players, &say::master::rolled_back_subject(&g), &text)?;
+        Ok(vec![say::master::rolled_back(&v.calendar.long_name(pos.phase))])
     }
 }
 
 pub(super) fn parse_pref(v: &crate::map::Variant, arg: &str) -> Result<Vec<PowerId>, String> {
     let out = game::parse_powers_in_order(v, arg)?;
     if out.is_empty() {
-        return Err("give powers in the order you want them, like SET PREFERENCE FEG".into());
+        return Err(say::settings::preference_usage());
     }
     Ok(out)
 }
@@ -141,27 +126,23 @@ pub fn apply_option(g: &mut Game, v: &crate::map::Variant, key: &str, val: &str)
                 "retreat" => s.retreat = val.to_string(),
                 _ => s.adjustment = val.to_string(),
             }
-            format!("{key} deadlines: {val} (from the next phase on; SET DEADLINE changes the current one).")
+            say::master::timing_set(key, val)
         }
         "reminder" => {
             s.reminder_secs = timing::parse_duration(val)?;
-            format!("Reminders {} before the deadline.", timing::format_span(s.reminder_secs))
+            say::master::reminders(&timing::format_span(s.reminder_secs))
         }
         "grace" => {
             s.grace_secs = timing::parse_duration(val)?;
-            format!("Grace period {}.", timing::format_span(s.grace_secs))
+            say::master::grace_period(&timing::format_span(s.grace_secs))
         }
         "nmr" => {
             s.nmr = yes(val);
-            if s.nmr {
-                "Missing orders take the defaults after the grace period.".into()
-            } else {
-                "After the grace period the game waits for the master.".into()
-            }
+            say::master::nmr(s.nmr)
         }
         "nonmr" => {
             s.nmr = false;
-            "After the grace period the game waits for the master.".into()
+            say::master::nmr(false)
         }
         "press" => {
             let p = val.trim().to_ascii_lowercase();
@@ -169,62 +150,60 @@ pub fn apply_option(g: &mut Game, v: &crate::map::Variant, key: &str, val: &str)
                 "white" => Press::White,
                 "grey" | "gray" => Press::Grey,
                 "none" | "no" => Press::None,
-                _ => return Err(format!("press is white, grey or none, not `{val}`")),
+                _ => return Err(say::master::press_values(val)),
             };
             s.press = p;
-            format!("Press: {p}.")
+            say::master::press_set(p)
         }
         "partial" => {
             s.partial = yes(val);
-            format!("Partial press {}.", if s.partial { "allowed" } else { "not allowed (broadcast only)" })
+            say::master::partial(s.partial)
         }
         "nopartial" => {
             s.partial = false;
-            "Partial press not allowed (broadcast only).".into()
+            say::master::partial(false)
         }
         "list" => {
             let a = val.trim();
             if a.is_empty() || a.eq_ignore_ascii_case("none") {
                 s.list_address = None;
-                "No list address: reports go to the players, observers and master only.".into()
+                say::master::no_list_address()
             } else if a.parse::<lettre::Address>().is_ok() {
                 s.list_address = Some(a.to_string());
-                format!("Reports also go to {a}.")
+                say::master::list_address(a)
             } else {
-                return Err(format!("`{a}` is not a mail address"));
+                return Err(say::master::not_an_address(a));
             }
         }
         "assignment" => {
             if !forming {
-                return Err("powers are already assigned".into());
+                return Err(say::master::already_assigned());
             }
             let a = val.trim().to_ascii_lowercase();
             s.assignment = match a.as_str() {
                 "random" => Assignment::Random,
                 "preference" => Assignment::Preference,
-                _ => return Err("assignment is random or preference".into()),
+                _ => return Err(say::master::assignment_values()),
             };
-            format!("Powers will be assigned by {a}.")
+            say::master::assigned_by(&a)
         }
         "rule" => {
             if !forming {
-                return Err("rule options are set before the game starts".into());
+                return Err(say::master::rules_before_start());
             }
-            let (k, x) = val.split_once('=').ok_or("write SET RULE key=value (like retreat_default=right_hand)")?;
+            let (k, x) = val.split_once('=').ok_or_else(say::master::rule_usage)?;
             let mut r = crate::rules::Rulebook::for_variant(v);
             r.set(k.trim(), x.trim())?;
             s.rules.insert(k.trim().to_string(), x.trim().to_string());
-            format!("Rule {} = {}.", k.trim(), x.trim())
+            say::master::rule_set(k.trim(), x.trim())
         }
         other => {
             // CREATE options may name a rule directly
             if forming && crate::rules::Rulebook::for_variant(v).set(other, val).is_ok() {
                 s.rules.insert(other.to_string(), val.to_string());
-                format!("Rule {other} = {val}.")
+                say::master::rule_set(other, val)
             } else {
-                return Err(format!(
-                    "unknown option `{other}` (press, nmr, partial, movement, retreat, adjustment, grace, reminder, list, assignment, or a rule)"
-                ));
+                return Err(say::master::unknown_option(other));
             }
         }
     })

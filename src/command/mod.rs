@@ -29,7 +29,7 @@ use crate::game::{self, Game, GameStatus, Player, PlayerStatus, pname};
 use crate::judge::Ctx;
 use crate::mail::read::Incoming;
 use crate::map::PowerId;
-use crate::report::wrap;
+use crate::report::{say, wrap};
 use crate::timing;
 use minijinja::context;
 use parse::{BlockKind, Cmd};
@@ -143,7 +143,7 @@ pub fn run(conn: &Connection, ctx: &mut Ctx, inc: &Incoming, mail_id: i64) -> an
             .ctx
             .templates
             .render("copy.txt", context! { judge => s.ctx.cfg.name.clone(), sender => inc.from.clone(), lines => lines, reply => reply.clone() });
-        s.ctx.notice(conn, &addr, "Your seat was signed on from another address", body, None, None)?;
+        s.ctx.notice(conn, &addr, &say::session::signed_on_elsewhere_subject(), body, None, None)?;
     }
     Ok(reply)
 }
@@ -195,7 +195,7 @@ impl<'a> Session<'a> {
             let cmd = parse::parse(line);
             let input = mask(line);
             if cmd == Cmd::Signoff {
-                self.entries.push(Entry { input, responses: vec!["Signed off: the rest of the mail is not read.".into()] });
+                self.entries.push(Entry { input, responses: vec![say::session::signed_off()] });
                 break;
             }
             // a block is read to its end before anything in it is decided, so
@@ -214,7 +214,7 @@ impl<'a> Session<'a> {
             let result = crate::store::in_savepoint(conn, || self.one(&cmd, line, block, lines));
             let responses = match result {
                 Ok(r) => r,
-                Err(Fail::User(e)) => vec![format!("Error: {e}")],
+                Err(Fail::User(e)) => vec![say::session::error(&e)],
                 Err(Fail::System(e)) => return Err(e),
             };
             // failed password checks count whatever became of the command
@@ -231,10 +231,7 @@ impl<'a> Session<'a> {
     /// One command line (or block), with the lines of the mail for a block's body.
     fn one(&mut self, cmd: &Cmd, line: &str, block: Option<(BlockKind, usize, Option<usize>)>, lines: &[String]) -> R {
         match block {
-            Some((BlockKind::Press, start, None)) => Err(Fail::User(format!(
-                "no ENDPRESS after the press: nothing was sent. End the message with a line ENDPRESS ({} line(s) were not read as commands).",
-                lines.len() - start
-            ))),
+            Some((BlockKind::Press, start, None)) => Err(Fail::User(say::session::press_without_end(lines.len() - start))),
             Some((BlockKind::Press, start, Some(end))) => {
                 let body = lines[start..end].join("\n");
                 let n = end - start;
@@ -242,25 +239,19 @@ impl<'a> Session<'a> {
                     Cmd::Press { to, grey } => self.press(to.as_deref(), *grey, &body),
                     Cmd::Broadcast { grey } => self.press(None, *grey, &body),
                     Cmd::Bad(m) => Err(Fail::User(m.clone())),
-                    _ => Err(Fail::User("this press header cannot be read".into())),
+                    _ => Err(Fail::User(say::session::press_header_unreadable())),
                 }
                 .map_err(|f| match f {
-                    Fail::User(m) => Fail::User(format!(
-                        "{m}. The press ({n} line(s) up to ENDPRESS) was ignored: nothing was sent, and none of its lines was read as a command."
-                    )),
+                    Fail::User(m) => Fail::User(say::session::press_ignored(&m, n)),
                     system => system,
                 })
             }
-            Some((BlockKind::Conditional, start, end)) => Err(Fail::User(format!(
-                "conditional orders (IF ... ENDIF) are not supported by this judge: the block ({} line(s){}) was ignored and none of its lines was read as an order.",
+            Some((BlockKind::Conditional, start, end)) => Err(Fail::User(say::session::conditional_ignored(
                 // the whole block, IF and ENDIF lines included
                 end.map(|e| e + 1).unwrap_or(lines.len()) - start + 1,
-                if end.is_some() { " up to ENDIF" } else { " to the end of the mail: no ENDIF" }
+                end.is_some(),
             ))),
-            Some((BlockKind::Phase, start, _)) => Err(Fail::User(format!(
-                "orders for a later phase (PHASE ...) are not supported by this judge: the {} line(s) after it, to the end of the mail, were not read. Send them when that phase has started.",
-                lines.len() - start
-            ))),
+            Some((BlockKind::Phase, start, _)) => Err(Fail::User(say::session::later_phase_ignored(lines.len() - start))),
             None => self.command(cmd.clone(), line),
         }
     }
@@ -299,12 +290,12 @@ impl<'a> Session<'a> {
         let now = self.ctx.now();
         let tz = self.ctx.cfg.timezone;
         let (deadline, left) = match g.deadline {
-            Some(d) if g.paused => (format!("{} (the game is paused)", timing::format_time(d, tz)), String::new()),
-            Some(d) if d > now => (timing::format_time(d, tz), format!("{} from now", timing::format_span(d - now))),
-            Some(d) => (timing::format_time(d, tz), "passed: send your orders now".into()),
-            None => ("none".into(), String::new()),
+            Some(d) if g.paused => (say::session::deadline_paused(&timing::format_time(d, tz)), String::new()),
+            Some(d) if d > now => (timing::format_time(d, tz), say::session::time_left(&timing::format_span(d - now))),
+            Some(d) => (timing::format_time(d, tz), say::session::deadline_passed()),
+            None => (say::session::no_deadline(), String::new()),
         };
-        let phase = if n.needs { v.calendar.long_name(pos.phase) } else { format!("{} (nothing for you to order)", v.calendar.long_name(pos.phase)) };
+        let phase = if n.needs { v.calendar.long_name(pos.phase) } else { say::session::nothing_to_order(&v.calendar.long_name(pos.phase)) };
         Ok(Some(context! {
             game => g.name, power => pname(&v, power), phase => phase,
             orders => rows.iter().map(|r| r.text.clone()).collect::<Vec<_>>(),
@@ -320,12 +311,11 @@ impl<'a> Session<'a> {
     }
 
     fn game(&self, name: &str) -> Result<Game, Fail> {
-        Game::by_name(self.conn, name.trim_start_matches('?'))?
-            .ok_or_else(|| Fail::User(format!("there is no game called `{name}` on this judge (LIST shows the games)")))
+        Game::by_name(self.conn, name.trim_start_matches('?'))?.ok_or_else(|| Fail::User(say::session::no_such_game(name)))
     }
 
     fn signed_game(&self) -> Result<(Signed, Game), Fail> {
-        let s = self.signed.clone().ok_or("you are not signed on: start with SIGNON Xgame password (X: your power's letter)")?;
+        let s = self.signed.clone().ok_or_else(say::session::not_signed_on)?;
         let g = Game::by_id(self.conn, s.game_id)?;
         Ok((s, g))
     }
@@ -334,7 +324,7 @@ impl<'a> Session<'a> {
         let (s, g) = self.signed_game()?;
         match s.role {
             Role::Master | Role::Power { master: true, .. } => Ok(g),
-            _ => Err(Fail::from(format!("only the master of game {} may do that (SIGNON M{} password)", g.name, g.name))),
+            _ => Err(Fail::User(say::session::master_only(&g))),
         }
     }
 
@@ -342,14 +332,14 @@ impl<'a> Session<'a> {
         let (s, g) = self.signed_game()?;
         match s.role {
             Role::Power { power, player, .. } => Ok((power, player, g)),
-            Role::Joined(_) => Err(Fail::from(format!("game {} has not started yet: powers are assigned when every seat is taken", g.name))),
-            Role::Master => Err(Fail::from("you are signed on as the master: BECOME a power first")),
+            Role::Joined(_) => Err(Fail::User(say::session::powers_not_assigned(&g))),
+            Role::Master => Err(Fail::User(say::session::master_is_no_power())),
         }
     }
 
     fn player(&self, id: Option<i64>) -> Result<Player, Fail> {
         let (s, _) = self.signed_game()?;
-        let id = id.ok_or("no player holds this power")?;
+        let id = id.ok_or_else(say::session::no_player_holds_power)?;
         Player::of_game(self.conn, s.game_id)?.into_iter().find(|p| p.id == id).ok_or_else(|| Fail::System(anyhow::anyhow!("player {id} not found")))
     }
 
@@ -362,12 +352,12 @@ impl<'a> Session<'a> {
     /// of that address gets one guess per mail and never sees the replies).
     fn check_seat(&mut self, seat: &str, record: &str, hash: Option<&str>, pw: &str) -> Result<bool, Fail> {
         if self.failed_seats.iter().any(|s| s == seat) {
-            return Err(Fail::from("only one password try per seat in a mail: this one was not checked"));
+            return Err(Fail::User(say::session::one_try_per_seat()));
         }
         let since = self.ctx.now() - 3600;
         let from_record = crate::judge::mailbox_key(record) == crate::judge::mailbox_key(&self.sender);
         if !from_record && crate::store::auth::failures_since(self.conn, seat, since)? >= MAX_FAILED_SIGNONS_PER_HOUR {
-            return Err(Fail::from("too many wrong passwords for this seat within the last hour: this one was not checked; try again later"));
+            return Err(Fail::User(say::session::too_many_wrong_passwords()));
         }
         self.password_work()?;
         let ok = match hash {
@@ -389,9 +379,7 @@ impl<'a> Session<'a> {
 
     fn password_work(&self) -> Result<(), Fail> {
         if self.ctx.passwords.work_done().saturating_sub(self.work_start) >= MAX_PASSWORD_WORK_PER_MAIL {
-            return Err(Fail::User(format!(
-                "too many password commands in one mail (at most {MAX_PASSWORD_WORK_PER_MAIL}): this one was not carried out; send it in another mail"
-            )));
+            return Err(Fail::User(say::session::too_many_password_commands(MAX_PASSWORD_WORK_PER_MAIL)));
         }
         Ok(())
     }
@@ -421,16 +409,16 @@ impl<'a> Session<'a> {
                 let (power, _, g) = self.power_game()?;
                 let n = crate::store::orders::clear(self.conn, g.id, g.seq, power)?;
                 self.add_status(g.id, power);
-                Ok(vec![format!("Cleared: {n} order(s) dropped.")])
+                Ok(vec![say::orders::cleared(n)])
             }
-            Cmd::EndPress => Err(Fail::from("ENDPRESS without PRESS")),
+            Cmd::EndPress => Err(Fail::User(say::press::endpress_without_press())),
             Cmd::Set { key, arg } => self.set(key, arg.trim()),
             Cmd::Resign => {
                 let (s, g) = self.signed_game()?;
                 let pid = match s.role {
                     Role::Joined(id) => id,
                     Role::Power { player: Some(id), master: false, .. } => id,
-                    _ => return Err(Fail::from("only a player can resign")),
+                    _ => return Err(Fail::User(say::account::only_players_resign())),
                 };
                 let mut p = self.player(Some(pid))?;
                 p.status = PlayerStatus::Resigned;
@@ -441,30 +429,20 @@ impl<'a> Session<'a> {
                 let master = g.master_email.clone();
                 let who = match p.power {
                     Some(pw) => pname(&*self.ctx.variant(&g.variant)?, pw),
-                    None => "a player".into(),
+                    None => say::account::a_player(),
                 };
-                self.ctx.notice(
-                    self.conn,
-                    &master,
-                    &format!("Game {}: {who} resigned", g.name),
-                    format!(
-                        "{who} resigned from game {}. The power takes default orders until someone takes it over with SIGNON ?{} password.\n",
-                        g.name, g.name
-                    ),
-                    Some(g.id),
-                    None,
-                )?;
+                self.ctx.notice(self.conn, &master, &say::account::resigned_subject(&g, &who), say::account::resigned_notice(&g, &who), Some(g.id), None)?;
                 self.signed = None;
-                Ok(vec![format!("You have resigned from game {}.", g.name)])
+                Ok(vec![say::account::resigned(&g)])
             }
             Cmd::Signoff | Cmd::Press { .. } | Cmd::Broadcast { .. } => unreachable!("handled by run_lines"),
             Cmd::Process { force } => {
                 let mut g = self.master_game()?;
                 if g.status != GameStatus::Active {
-                    return Err(Fail::from(format!("game {} is {}", g.name, g.status)));
+                    return Err(Fail::User(say::master::game_is(&g)));
                 }
                 let v = self.ctx.variant(&g.variant)?;
-                let pos = g.position(&v)?.ok_or("the game has not started")?;
+                let pos = g.position(&v)?.ok_or_else(say::game::not_started)?;
                 if !force {
                     let rows = crate::store::orders::current(self.conn, g.id, g.seq, None)?;
                     let orders = game::parsed_orders(&v, &rows)?;
@@ -476,20 +454,17 @@ impl<'a> Session<'a> {
                         .map(|p| pname(&v, p))
                         .collect();
                     if !missing.is_empty() {
-                        return Err(Fail::from(format!(
-                            "orders are missing from {}: not processed. PROCESS! processes now, with default orders for them.",
-                            missing.join(", ")
-                        )));
+                        return Err(Fail::User(say::master::orders_missing(&missing)));
                     }
                 }
                 let name = v.calendar.long_name(pos.phase);
                 game::process(self.conn, self.ctx, &mut g, "the master processed it")?;
-                Ok(vec![format!("{name} processed; the report is mailed to everyone.")])
+                Ok(vec![say::master::processed(&name)])
             }
             Cmd::Predict => {
                 let g = self.master_game()?;
                 if g.status != GameStatus::Active {
-                    return Err(Fail::User(format!("game {} is {}: there is no phase to predict", g.name, g.status)));
+                    return Err(Fail::User(say::master::no_phase_to_predict(&g)));
                 }
                 let text = game::predict(self.conn, self.ctx, &g)?;
                 Ok(vec![text])
@@ -499,15 +474,8 @@ impl<'a> Session<'a> {
                 g.paused = true;
                 g.save(self.conn)?;
                 let players = Player::of_game(self.conn, g.id)?;
-                game::tell_all(
-                    self.conn,
-                    self.ctx,
-                    &g,
-                    &players,
-                    &format!("Game {} is paused", g.name),
-                    &format!("The master has paused game {}. Deadlines are suspended until it resumes.\n", g.name),
-                )?;
-                Ok(vec![format!("Game {} paused.", g.name)])
+                game::tell_all(self.conn, self.ctx, &g, &players, &say::master::paused_subject(&g), &say::master::paused_notice(&g))?;
+                Ok(vec![say::master::paused(&g)])
             }
             Cmd::Resume => {
                 let mut g = self.master_game()?;
@@ -522,25 +490,25 @@ impl<'a> Session<'a> {
                 }
                 g.save(self.conn)?;
                 let d = g.deadline.map(|d| timing::format_time(d, self.ctx.cfg.timezone)).unwrap_or_default();
-                game::tell_all(self.conn, self.ctx, &g, &players, &format!("Game {} resumes", g.name), &format!("Game {} resumes. Deadline: {d}.\n", g.name))?;
+                game::tell_all(self.conn, self.ctx, &g, &players, &say::master::resumes_subject(&g), &say::master::resumes_notice(&g, &d))?;
                 self.touch(g.id);
-                Ok(vec![format!("Game {} resumed; deadline {d}.", g.name)])
+                Ok(vec![say::master::resumed(&g, &d)])
             }
             Cmd::Terminate => {
                 let mut g = self.master_game()?;
-                game::finish(self.conn, self.ctx, &mut g, "The master terminated the game.")?;
-                Ok(vec![format!("Game {} terminated.", g.name)])
+                game::finish(self.conn, self.ctx, &mut g, &say::master::terminated_result())?;
+                Ok(vec![say::master::terminated(&g)])
             }
             Cmd::Eject(p) => self.eject(&p),
             Cmd::Become(p) => {
                 let g = self.master_game()?;
                 let v = self.ctx.variant(&g.variant)?;
-                let power = game::find_power(&v, &p).ok_or(format!("`{p}` is not a power of this game"))?;
+                let power = game::find_power(&v, &p).ok_or_else(|| say::game::not_a_power(&p))?;
                 let players = Player::of_game(self.conn, g.id)?;
                 let player = Player::active_for(&players, power).map(|p| p.id);
                 self.signed = Some(Signed { game_id: g.id, role: Role::Power { power, player, master: true } });
                 self.add_status(g.id, power);
-                Ok(vec![format!("The lines below act for {} (as its master).", pname(&v, power))])
+                Ok(vec![say::master::acting_for(&pname(&v, power))])
             }
             Cmd::Rollback(phase) => self.rollback(&phase),
             Cmd::NotCommand => self.order(line),

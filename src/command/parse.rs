@@ -2,6 +2,8 @@
 //! abbreviations (`SIGN ON`, `END PRESS`, `SET NO WAIT`, `SET DEAD` ...).
 //! A line that is no command is an order (or an error) for the session.
 
+use crate::report::say;
+
 /// A command line, read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Cmd {
@@ -224,7 +226,7 @@ pub fn parse(line: &str) -> Cmd {
                 variant: arg(2),
                 options: w.get(skip + 3..).map(|s| s.iter().map(|x| x.to_string()).collect()).unwrap_or_default(),
             },
-            _ => Cmd::Bad("CREATE needs a game name and a password: CREATE ?game password [variant]".into()),
+            _ => Cmd::Bad(say::parse::create_usage()),
         },
         "SIGNON" => match (arg(0), arg(1)) {
             (Some(g), Some(p)) => {
@@ -234,25 +236,21 @@ pub fn parse(line: &str) -> Cmd {
                     let mut cs = g.chars();
                     let letter = cs.next().map(|c| c.to_ascii_uppercase()).unwrap_or(' ');
                     let game: String = cs.collect();
-                    if game.is_empty() {
-                        Cmd::Bad("SIGNON needs the power letter and the game name together: SIGNON Fgame password (or SIGNON ?game password to join)".into())
-                    } else {
-                        Cmd::Signon { letter, game, password: p }
-                    }
+                    if game.is_empty() { Cmd::Bad(say::parse::signon_letter_and_game()) } else { Cmd::Signon { letter, game, password: p } }
                 }
             }
-            _ => Cmd::Bad("SIGNON needs a game and a password: SIGNON Fgame password, or SIGNON ?game password to join".into()),
+            _ => Cmd::Bad(say::parse::signon_usage()),
         },
         "OBSERVE" | "WATCH" => match arg(0) {
             Some(g) => Cmd::Observe { game: g.trim_start_matches('?').to_string(), password: arg(1) },
-            None => Cmd::Bad("OBSERVE needs a game name".into()),
+            None => Cmd::Bad(say::parse::needs_game("OBSERVE")),
         },
         "UNOBSERVE" | "UNWATCH" => match arg(0) {
             Some(g) => Cmd::Unobserve(g.trim_start_matches('?').to_string()),
-            None => Cmd::Bad("UNOBSERVE needs a game name".into()),
+            None => Cmd::Bad(say::parse::needs_game("UNOBSERVE")),
         },
-        "APPROVE" => arg(0).map(Cmd::Approve).unwrap_or(Cmd::Bad("APPROVE needs the power a player asked for".into())),
-        "REJECT" => arg(0).map(Cmd::Reject).unwrap_or(Cmd::Bad("REJECT needs the power a player asked for".into())),
+        "APPROVE" => arg(0).map(Cmd::Approve).unwrap_or_else(|| Cmd::Bad(say::parse::needs_requested_power("APPROVE"))),
+        "REJECT" => arg(0).map(Cmd::Reject).unwrap_or_else(|| Cmd::Bad(say::parse::needs_requested_power("REJECT"))),
         "LIST" => Cmd::List(arg(0)),
         "HISTORY" => match arg(0) {
             Some(g) => {
@@ -263,17 +261,17 @@ pub fn parse(line: &str) -> Cmd {
                     match k.to_ascii_uppercase().as_str() {
                         "FROM" => from = arg(i + 1),
                         "TO" => to = arg(i + 1),
-                        _ => return Cmd::Bad(format!("HISTORY: `{k}` is not FROM or TO")),
+                        _ => return Cmd::Bad(say::parse::history_bad_word(&k)),
                     }
                     i += 2;
                 }
                 Cmd::History { game: g, from, to }
             }
-            None => Cmd::Bad("HISTORY needs a game name: HISTORY game [FROM phase] [TO phase]".into()),
+            None => Cmd::Bad(say::parse::history_usage()),
         },
         "SUMMARY" => match arg(0) {
             Some(g) => Cmd::Summary(g),
-            None => Cmd::Bad("SUMMARY needs a game name".into()),
+            None => Cmd::Bad(say::parse::needs_game("SUMMARY")),
         },
         "CLEAR" if w.len() == skip => Cmd::Clear,
         "PRESS" | "BROADCAST" => {
@@ -284,7 +282,7 @@ pub fn parse(line: &str) -> Cmd {
                 match k.to_ascii_uppercase().as_str() {
                     "TO" => {
                         if to.is_some() {
-                            return Cmd::Bad(format!("{head}: two lists of recipients (write {head} TO powers, like PRESS TO EF)"));
+                            return Cmd::Bad(say::parse::press_two_lists(&head));
                         }
                         to = arg(i + 1);
                         i += 2;
@@ -293,16 +291,16 @@ pub fn parse(line: &str) -> Cmd {
                     "GREY" | "GRAY" | "ANON" | "ANONYMOUS" => grey = true,
                     "WHITE" | "SIGNED" => grey = false,
                     _ if head == "PRESS" && to.is_none() => to = Some(k.clone()),
-                    _ => return Cmd::Bad(format!("{head}: `{k}` is not understood (write {head} [TO powers] [GREY])")),
+                    _ => return Cmd::Bad(say::parse::press_not_understood(&head, &k)),
                 }
                 i += 1;
             }
             if head == "BROADCAST" { Cmd::Broadcast { grey } } else { Cmd::Press { to, grey } }
         }
         "ENDPRESS" | "ENDBROADCAST" if w.len() == skip => Cmd::EndPress,
-        "ELSE" | "ENDIF" => Cmd::Bad(format!("{head} without IF: conditional orders are not supported by this judge")),
+        "ELSE" | "ENDIF" => Cmd::Bad(say::parse::without_if(&head)),
         "SET" => {
-            let Some(mut key) = arg(0).map(|k| k.to_ascii_uppercase()) else { return Cmd::Bad("SET needs a setting name".into()) };
+            let Some(mut key) = arg(0).map(|k| k.to_ascii_uppercase()) else { return Cmd::Bad(say::parse::set_needs_name()) };
             let mut next = 1;
             if key == "NO"
                 && let Some(k2) = arg(1)
@@ -312,8 +310,8 @@ pub fn parse(line: &str) -> Cmd {
             }
             match match_word(&key, SET_KEYS) {
                 Ok(Some(k)) => Cmd::Set { key: k, arg: rest_from(skip + next) },
-                Ok(None) => Cmd::Bad(format!("SET {key}: no such setting (try HELP)")),
-                Err(c) => Cmd::Bad(format!("SET {key}: ambiguous, could be {}", c.join(", "))),
+                Ok(None) => Cmd::Bad(say::parse::set_no_such(&key)),
+                Err(c) => Cmd::Bad(say::parse::set_ambiguous(&key, &c)),
             }
         }
         "RESIGN" | "ABANDON" => Cmd::Resign,
@@ -325,9 +323,9 @@ pub fn parse(line: &str) -> Cmd {
         "PAUSE" => Cmd::Pause,
         "RESUME" => Cmd::Resume,
         "TERMINATE" => Cmd::Terminate,
-        "EJECT" => arg(0).map(Cmd::Eject).unwrap_or(Cmd::Bad("EJECT needs a power".into())),
-        "BECOME" => arg(0).map(Cmd::Become).unwrap_or(Cmd::Bad("BECOME needs a power".into())),
-        "ROLLBACK" => arg(0).map(Cmd::Rollback).unwrap_or(Cmd::Bad("ROLLBACK needs a phase (like S1902M)".into())),
+        "EJECT" => arg(0).map(Cmd::Eject).unwrap_or_else(|| Cmd::Bad(say::parse::needs_power("EJECT"))),
+        "BECOME" => arg(0).map(Cmd::Become).unwrap_or_else(|| Cmd::Bad(say::parse::needs_power("BECOME"))),
+        "ROLLBACK" => arg(0).map(Cmd::Rollback).unwrap_or_else(|| Cmd::Bad(say::parse::rollback_usage())),
         _ => Cmd::NotCommand,
     }
 }

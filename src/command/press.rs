@@ -2,52 +2,53 @@
 
 use super::{Fail, R, Role, Session};
 use crate::game::{self, GameStatus, Player, PlayerStatus, pname};
+use crate::report::say;
 use minijinja::context;
 
 impl Session<'_> {
     pub(super) fn press(&mut self, to: Option<&str>, grey: bool, body: &str) -> R {
         let (s, g) = self.signed_game()?;
         if g.status == GameStatus::Finished {
-            return Err(Fail::from(format!("game {} is over", g.name)));
+            return Err(Fail::User(say::game::is_over(&g)));
         }
         if body.len() > self.ctx.cfg.limits.max_press_bytes {
-            return Err(Fail::from(format!("the press is {} bytes; the limit is {}: nothing was sent", body.len(), self.ctx.cfg.limits.max_press_bytes)));
+            return Err(Fail::User(say::press::too_long(body.len(), self.ctx.cfg.limits.max_press_bytes)));
         }
         let v = self.ctx.variant(&g.variant)?;
         let (from_power, from_name) = match s.role {
             // a master acting for a power never writes under its name alone
             Role::Power { power, master: true, .. } => {
                 if grey {
-                    return Err(Fail::from("the master cannot send anonymous press for a power"));
+                    return Err(Fail::User(say::press::master_not_anonymous()));
                 }
-                (Some(power), format!("{} (written by the master)", pname(&v, power)))
+                (Some(power), say::press::written_by_master(&pname(&v, power)))
             }
             Role::Power { power, .. } => (Some(power), pname(&v, power)),
-            Role::Master => (None, "The master".to_string()),
-            Role::Joined(_) => return Err(Fail::from("press starts once the game has started")),
+            Role::Master => (None, say::press::from_master()),
+            Role::Joined(_) => return Err(Fail::User(say::press::not_before_start())),
         };
         let players = Player::of_game(self.conn, g.id)?;
         let to_master_only = to.is_some_and(|t| t.eq_ignore_ascii_case("m") || t.eq_ignore_ascii_case("master"));
         if g.settings.press == crate::game::Press::None && from_power.is_some() && !to_master_only {
-            return Err(Fail::from("this is a no-press game: press may only go to the master (PRESS TO M)"));
+            return Err(Fail::User(say::press::no_press_game()));
         }
         if grey && g.settings.press != crate::game::Press::Grey {
-            return Err(Fail::from("anonymous (grey) press is not allowed in this game"));
+            return Err(Fail::User(say::press::no_grey_press()));
         }
         let mut recipients: Vec<(String, String)> = Vec::new(); // (address, name)
         let to_text;
         if to_master_only {
-            recipients.push((g.master_email.clone(), "the master".into()));
-            to_text = "the master".to_string();
+            recipients.push((g.master_email.clone(), say::press::to_master()));
+            to_text = say::press::to_master();
         } else if let Some(t) = to {
             if !g.settings.partial && from_power.is_some() {
-                return Err(Fail::from("this game has no partial press: use BROADCAST"));
+                return Err(Fail::User(say::press::no_partial_press()));
             }
             let list = game::parse_powers(&v, t)?;
             for &p in &list {
                 match Player::active_for(&players, p) {
                     Some(pl) => recipients.push((pl.email.clone(), pname(&v, p))),
-                    None => return Err(Fail::from(format!("nobody plays {} now: nothing was sent", pname(&v, p)))),
+                    None => return Err(Fail::User(say::press::nobody_plays(&pname(&v, p)))),
                 }
             }
             to_text = list.iter().map(|&p| pname(&v, p)).collect::<Vec<_>>().join(", ");
@@ -55,8 +56,8 @@ impl Session<'_> {
             for pl in players.iter().filter(|p| p.status == PlayerStatus::Active || p.status == PlayerStatus::Eliminated) {
                 recipients.push((pl.email.clone(), String::new()));
             }
-            recipients.push((g.master_email.clone(), "the master".into()));
-            to_text = "everyone (broadcast)".to_string();
+            recipients.push((g.master_email.clone(), say::press::to_master()));
+            to_text = say::press::to_everyone();
         }
         if let Some(fp) = from_power {
             // not to oneself
@@ -64,9 +65,9 @@ impl Session<'_> {
                 recipients.retain(|(a, _)| !a.eq_ignore_ascii_case(&me.email));
             }
         }
-        let shown_from = if grey { "Someone (anonymous)".to_string() } else { from_name.clone() };
+        let shown_from = if grey { say::press::anonymous() } else { from_name.clone() };
         let pos = g.position(&v)?;
-        let phase = pos.map(|p| v.calendar.long_name(p.phase)).unwrap_or_else(|| "forming".into());
+        let phase = pos.map(|p| v.calendar.long_name(p.phase)).unwrap_or_else(say::press::forming);
         let text = self.ctx.templates.render("press.txt", context! { game => g.name.clone(), phase => phase, from => shown_from.clone(), to => to_text.clone(), body => body.lines().map(str::to_string).collect::<Vec<_>>() });
         let mut seen: Vec<String> = Vec::new();
         for (addr, _) in &recipients {
@@ -74,19 +75,12 @@ impl Session<'_> {
                 continue;
             }
             seen.push(addr.clone());
-            self.ctx.notice(self.conn, addr, &format!("Press in game {} from {}", g.name, shown_from), text.clone(), Some(g.id), None)?;
+            self.ctx.notice(self.conn, addr, &say::press::subject(&g, &shown_from), text.clone(), Some(g.id), None)?;
         }
         if to.is_none()
             && let Some(l) = g.settings.list_address.clone()
         {
-            self.ctx.notice(
-                self.conn,
-                &l,
-                &format!("Press in game {} from {}", g.name, shown_from),
-                text.clone(),
-                Some(g.id),
-                Some(g.list_id(self.ctx.cfg.domain())),
-            )?;
+            self.ctx.notice(self.conn, &l, &say::press::subject(&g, &shown_from), text.clone(), Some(g.id), Some(g.list_id(self.ctx.cfg.domain())))?;
         }
         crate::store::press::insert(
             self.conn,
@@ -101,6 +95,6 @@ impl Session<'_> {
                 created: self.ctx.now(),
             },
         )?;
-        Ok(vec![format!("Press sent to {to_text}{} ({} line(s)).", if grey { ", anonymously" } else { "" }, body.lines().count())])
+        Ok(vec![say::press::sent(&to_text, grey, body.lines().count())])
     }
 }

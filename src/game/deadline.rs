@@ -8,7 +8,7 @@ use super::{Game, GameStatus, Player, PlayerRole, PlayerStatus, process};
 use crate::judge::Ctx;
 use crate::map::PowerId;
 use crate::phase::PhaseKind;
-use crate::rules::{CivilDisorder, RetreatDefault, Rulebook};
+use crate::report::say;
 use crate::store::orders as stored;
 use crate::store::timeline;
 use crate::timing::{self, Timing};
@@ -92,28 +92,6 @@ pub fn reminder_time(deadline: i64, reminder_secs: i64, phase_start: Option<i64>
     }
 }
 
-/// What happens to a power's missing orders in this phase of this game, for
-/// the late notice: "units without orders hold" and so on.
-pub fn defaults_text(kind: PhaseKind, rules: &Rulebook) -> String {
-    match kind {
-        PhaseKind::Movement => "units without orders hold".into(),
-        PhaseKind::Retreat => match rules.retreat_default {
-            RetreatDefault::Disband => "dislodged units without orders are disbanded".into(),
-            RetreatDefault::RightHand => {
-                "dislodged units without orders retreat by the right-hand rule (a disband order is not allowed; a unit is disbanded only if it cannot retreat)"
-                    .into()
-            }
-        },
-        PhaseKind::Adjustment => {
-            let from = match rules.civil_disorder {
-                CivilDisorder::Owned2023 => "the nearest supply centre you own",
-                CivilDisorder::Home1992 => "the nearest of your home supply centres",
-            };
-            format!("builds not ordered are waived, and removals not ordered are chosen for you (the units farthest from {from})")
-        }
-    }
-}
-
 /// Deadline work for one game: reminder, late notice, processing after the
 /// deadline (complete orders) or after the grace period (defaults). Returns 1 if a phase was processed.
 pub fn tick_game(conn: &Connection, ctx: &mut Ctx, id: i64) -> anyhow::Result<usize> {
@@ -144,13 +122,13 @@ pub fn tick_game(conn: &Connection, ctx: &mut Ctx, id: i64) -> anyhow::Result<us
                     if let Some(pl) = Player::active_for(&players, p) {
                         let body = ctx.templates.render(
                             "notice.txt",
-                            context! { title => format!("Reminder: game {}, {}", game.name, phase_name), lines => vec![
-                                format!("The deadline is {when} ({} from now).", timing::format_span(deadline - now)),
-                                format!("{} still has to order: {}.", pname(&v, p), n.missing.join(", ")),
-                                format!("Sign on with SIGNON {}{} <password> and send your orders.", v.powers[p as usize].letter, game.name),
+                            context! { title => say::deadline::reminder_title(&game, &phase_name), lines => vec![
+                                say::deadline::deadline_in(&when, &timing::format_span(deadline - now)),
+                                say::deadline::still_to_order(&pname(&v, p), &n.missing),
+                                say::deadline::sign_on_and_order(&game, v.powers[p as usize].letter),
                             ] },
                         );
-                        ctx.notice(conn, &pl.email, &format!("Reminder: orders due in game {}", game.name), body, Some(game.id), None)?;
+                        ctx.notice(conn, &pl.email, &say::deadline::reminder_subject(&game), body, Some(game.id), None)?;
                     }
                 }
             }
@@ -168,31 +146,31 @@ pub fn tick_game(conn: &Connection, ctx: &mut Ctx, id: i64) -> anyhow::Result<us
         if game.late_noticed < game.seq {
             let after = if game.settings.nmr {
                 let rules = game.rules(&v).map_err(anyhow::Error::msg)?;
-                format!("missing orders take the defaults: {}", defaults_text(pos.phase.kind, &rules))
+                say::deadline::take_defaults(&say::deadline::defaults(pos.phase.kind, &rules))
             } else {
-                "the game waits for its master".to_string()
+                say::deadline::waits_for_master()
             };
             let names: Vec<String> = late.iter().map(|(p, _)| pname(&v, *p)).collect();
             for &(p, _) in &late {
                 if let Some(pl) = Player::active_for(&players, p) {
                     let body = ctx.templates.render(
                         "notice.txt",
-                        context! { title => format!("Late: game {}, {}", game.name, phase_name), lines => vec![
-                            format!("The deadline ({when}) has passed and your orders for {} are not complete.", pname(&v, p)),
-                            format!("You have until {} to send them; after that, {after}.", timing::format_time(grace, ctx.cfg.timezone)),
+                        context! { title => say::deadline::late_title(&game, &phase_name), lines => vec![
+                            say::deadline::late(&when, &pname(&v, p)),
+                            say::deadline::until(&timing::format_time(grace, ctx.cfg.timezone), &after),
                         ] },
                     );
-                    ctx.notice(conn, &pl.email, &format!("Late: orders missing in game {}", game.name), body, Some(game.id), None)?;
+                    ctx.notice(conn, &pl.email, &say::deadline::late_subject(&game), body, Some(game.id), None)?;
                 }
             }
             let body = ctx.templates.render(
                 "notice.txt",
-                context! { title => format!("Late powers in game {}", game.name), lines => vec![
-                    format!("The deadline of {phase_name} ({when}) has passed. Orders missing from: {}.", names.join(", ")),
-                    format!("Grace period until {}.", timing::format_time(grace, ctx.cfg.timezone)),
+                context! { title => say::deadline::late_powers(&game), lines => vec![
+                    say::deadline::missing_from(&phase_name, &when, &names),
+                    say::deadline::grace_until(&timing::format_time(grace, ctx.cfg.timezone)),
                 ] },
             );
-            ctx.notice(conn, &game.master_email.clone(), &format!("Late powers in game {}", game.name), body, Some(game.id), None)?;
+            ctx.notice(conn, &game.master_email.clone(), &say::deadline::late_powers(&game), body, Some(game.id), None)?;
             game.late_noticed = game.seq;
             game.save(conn)?;
         }
@@ -206,12 +184,12 @@ pub fn tick_game(conn: &Connection, ctx: &mut Ctx, id: i64) -> anyhow::Result<us
         let names: Vec<String> = late.iter().map(|(p, _)| pname(&v, *p)).collect();
         let body = ctx.templates.render(
             "notice.txt",
-            context! { title => format!("Game {} waits for you", game.name), lines => vec![
-                format!("The grace period of {phase_name} has ended; orders are still missing from {}.", names.join(", ")),
-                "This game does not default missing orders (SET NO NMR). Send PROCESS! to process with defaults, or SET DEADLINE to give more time.".to_string(),
+            context! { title => say::deadline::waits_for_you(&game), lines => vec![
+                say::deadline::grace_ended(&phase_name, &names),
+                say::deadline::no_defaults_what_now(),
             ] },
         );
-        ctx.notice(conn, &game.master_email.clone(), &format!("Game {} waits for you", game.name), body, Some(game.id), None)?;
+        ctx.notice(conn, &game.master_email.clone(), &say::deadline::waits_for_you(&game), body, Some(game.id), None)?;
         game.waiting_gm = game.seq;
         game.save(conn)?;
     }

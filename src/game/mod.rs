@@ -16,6 +16,7 @@ use crate::contract::position_to_json;
 use crate::judge::Ctx;
 use crate::map::{PowerId, Variant};
 use crate::report::results::render_report;
+use crate::report::say;
 use crate::store::orders as stored;
 use crate::store::phases::{self, PhaseRow};
 use crate::timing;
@@ -107,21 +108,21 @@ pub fn start(conn: &Connection, ctx: &mut Ctx, game: &mut Game) -> anyhow::Resul
         let units: Vec<String> = pos.units.iter().filter(|u| u.power == pw).map(|u| v.unit_code(u)).collect();
         let body = ctx.templates.render(
             "notice.txt",
-            context! { title => format!("Game {} has started", game.name), lines => vec![
-                format!("You are {}. Sign on with: SIGNON {}{} <your password>", pname(&v, pw), v.powers[pw as usize].letter, game.name),
-                format!("Your units: {}", units.join(", ")),
-                format!("First phase: {}. Deadline: {deadline}.", v.calendar.long_name(pos.phase)),
+            context! { title => say::game::started(game), lines => vec![
+                say::game::you_are(game, &pname(&v, pw), v.powers[pw as usize].letter),
+                say::game::your_units(&units),
+                say::game::first_phase(&v.calendar.long_name(pos.phase), &deadline),
             ] },
         );
-        ctx.notice(conn, &p.email, &format!("Game {} has started: you are {}", game.name, pname(&v, pw)), body, Some(game.id), None)?;
+        ctx.notice(conn, &p.email, &say::game::started_subject(game, &pname(&v, pw)), body, Some(game.id), None)?;
     }
     let mut seated: Vec<(PowerId, &str)> = players.iter().filter(|p| p.is_active_player()).filter_map(|p| p.power.map(|pw| (pw, p.email.as_str()))).collect();
     seated.sort();
-    let mut lines = vec![format!("Variant {}, {} powers. Who plays what:", v.name, seated.len())];
-    lines.extend(seated.iter().map(|(pw, email)| format!("  {:<10} {email}", pname(&v, *pw))));
-    lines.push(format!("First phase: {}. Deadline: {deadline}.", v.calendar.long_name(pos.phase)));
-    let body = ctx.templates.render("notice.txt", context! { title => format!("Game {} has started", game.name), lines => lines });
-    ctx.notice(conn, &game.master_email.clone(), &format!("Game {} has started", game.name), body, Some(game.id), None)?;
+    let mut lines = vec![say::game::who_plays_what(&v.name, seated.len())];
+    lines.extend(seated.iter().map(|(pw, email)| say::game::seat(&pname(&v, *pw), email)));
+    lines.push(say::game::first_phase(&v.calendar.long_name(pos.phase), &deadline));
+    let body = ctx.templates.render("notice.txt", context! { title => say::game::started(game), lines => lines });
+    ctx.notice(conn, &game.master_email.clone(), &say::game::started(game), body, Some(game.id), None)?;
     Ok(())
 }
 
@@ -176,23 +177,10 @@ pub fn set_aside(conn: &Connection, ctx: &Ctx, id: i64, error: &str) -> anyhow::
     let mut game = Game::by_id(conn, id)?;
     game.paused = true;
     game.save(conn)?;
-    let body = ctx.templates.render(
-        "notice.txt",
-        context! { title => format!("Game {} is paused: it could not be processed", game.name), lines => vec![
-            format!("The judge could not process game {} because of an internal error. Nothing of the failed step took effect.", game.name),
-            "The game is paused and the judge's keeper has been told. Orders already in are kept; when the keeper has fixed the cause, RESUME continues the game.".to_string(),
-        ] },
-    );
-    ctx.notice(conn, &game.master_email, &format!("Game {} is paused", game.name), body, Some(game.id), None)?;
+    let body = ctx.templates.render("notice.txt", context! { title => say::game::set_aside_title(&game), lines => say::game::set_aside_lines(&game) });
+    ctx.notice(conn, &game.master_email, &say::game::set_aside_subject(&game), body, Some(game.id), None)?;
     let keeper = ctx.cfg.keeper.clone();
-    ctx.notice(
-        conn,
-        &keeper,
-        &format!("mailjudge: game {} set aside", game.name),
-        format!("Processing game {} (id {id}) failed and the game was paused:\n{error}\n", game.name),
-        Some(game.id),
-        None,
-    )?;
+    ctx.notice(conn, &keeper, &say::game::set_aside_keeper_subject(&game), say::game::set_aside_keeper_notice(&game, error), Some(game.id), None)?;
     Ok(())
 }
 
@@ -247,8 +235,8 @@ pub fn process(conn: &Connection, ctx: &mut Ctx, game: &mut Game, why: &str) -> 
         game.deadline = None;
         game.grace_until = None;
         game.result = Some(match out.winner {
-            Some(w) => format!("{} won in {}", pname(&v, w), v.calendar.long_name(pos.phase)),
-            None => "ended".into(),
+            Some(w) => say::game::won(&pname(&v, w), &v.calendar.long_name(pos.phase)),
+            None => say::game::ended(),
         });
     } else {
         game.seq += 1;
@@ -262,7 +250,7 @@ pub fn process(conn: &Connection, ctx: &mut Ctx, game: &mut Game, why: &str) -> 
     )?;
     game.save(conn)?;
     tracing::info!("game {}: processed {phase_name} ({why})", game.name);
-    let subject = format!("Game {}: {} results", game.name, v.calendar.long_name(pos.phase));
+    let subject = say::game::results_subject(game, &v.calendar.long_name(pos.phase));
     tell_all(conn, ctx, game, &players, &subject, &report)?;
     Ok(())
 }
@@ -275,8 +263,8 @@ pub fn finish(conn: &Connection, ctx: &Ctx, game: &mut Game, result: &str) -> an
     game.result = Some(result.to_string());
     game.save(conn)?;
     let players = Player::of_game(conn, game.id)?;
-    let body = ctx.templates.render("notice.txt", context! { title => format!("Game {} is over", game.name), lines => vec![result.to_string()] });
-    tell_all(conn, ctx, game, &players, &format!("Game {} is over", game.name), &body)?;
+    let body = ctx.templates.render("notice.txt", context! { title => say::game::over(game), lines => vec![result.to_string()] });
+    tell_all(conn, ctx, game, &players, &say::game::over(game), &body)?;
     Ok(())
 }
 
@@ -298,14 +286,14 @@ pub fn check_votes(conn: &Connection, ctx: &mut Ctx, game: &mut Game) -> anyhow:
     let votes: Vec<Option<&Player>> = surv.iter().map(|&p| Player::active_for(&players, p)).collect();
     if votes.iter().all(|pl| pl.is_some_and(|pl| pl.draw.as_deref() == Some(all.as_str()))) {
         let names: Vec<String> = surv.iter().map(|&p| pname(&v, p)).collect();
-        let result = format!("Draw declared in {} between {}.", v.calendar.long_name(pos.phase), names.join(", "));
+        let result = say::game::draw_declared(&v.calendar.long_name(pos.phase), &names);
         finish(conn, ctx, game, &result)?;
         return Ok(Some(result));
     }
     for &winner in &surv {
         let others: Vec<Option<&Player>> = surv.iter().filter(|&&p| p != winner).map(|&p| Player::active_for(&players, p)).collect();
         if !others.is_empty() && others.iter().all(|pl| pl.is_some_and(|pl| pl.concede == Some(winner))) {
-            let result = format!("The other powers conceded: {} wins ({}).", pname(&v, winner), v.calendar.long_name(pos.phase));
+            let result = say::game::conceded_to(&pname(&v, winner), &v.calendar.long_name(pos.phase));
             finish(conn, ctx, game, &result)?;
             return Ok(Some(result));
         }

@@ -7,6 +7,7 @@ use crate::map::{PowerId, Variant};
 use crate::order::Order;
 use crate::parse;
 use crate::phase::PhaseKind;
+use crate::report::say;
 use crate::rules::{RetreatDefault, Rulebook};
 use crate::store::games::Game;
 use crate::store::orders::{self as stored, OrderRow};
@@ -58,12 +59,12 @@ pub fn needs(v: &Variant, pos: &Position, power: PowerId, orders: &[(PowerId, Or
             if u > c {
                 let have = mine.iter().filter(|o| matches!(o, Order::Disband(_))).count();
                 let owed = u - c;
-                let missing = if have < owed { vec![format!("{} removal(s)", owed - have)] } else { vec![] };
+                let missing = if have < owed { vec![say::orders::removals_owed(owed - have)] } else { vec![] };
                 Needs { needs: true, complete: have >= owed, missing }
             } else {
                 let owed = (c - u).min(adjudicate::adjust::free_homes(v, pos, power).count());
                 let have = mine.iter().filter(|o| matches!(o, Order::Build(_) | Order::Waive)).count();
-                let missing = if have < owed { vec![format!("{} build(s) or WAIVE", owed - have)] } else { vec![] };
+                let missing = if have < owed { vec![say::orders::builds_owed(owed - have)] } else { vec![] };
                 Needs { needs: owed > 0, complete: have >= owed, missing }
             }
         }
@@ -168,7 +169,7 @@ pub fn submit_line(
             && let Some(n) = r.note
             && static_error(n)
         {
-            out.push(Err(format!("{canonical}: {}", explain(v, rules, pos, power, &o, n))));
+            out.push(Err(say::orders::refused(&canonical, &explain(v, rules, pos, power, &o, n))));
             continue;
         }
         stored::replace(conn, game.id, game.seq, power, &key, &canonical, &crate::store::records::to_json(v, &o), mail_id, now)?;
@@ -182,14 +183,13 @@ fn explain(v: &Variant, rules: &Rulebook, pos: &Position, power: PowerId, o: &Or
     let base = n.text().to_string();
     match n {
         Note::NoSuchUnit => {
-            let mine: Vec<String> = pos.units.iter().filter(|u| u.power == power).map(|u| v.unit_code(u)).collect();
-            let what = if pos.phase.kind == PhaseKind::Retreat {
-                let d: Vec<String> = pos.dislodged.iter().filter(|d| d.unit.power == power).map(|d| v.unit_code(&d.unit)).collect();
-                format!("your dislodged units: {}", if d.is_empty() { "none".into() } else { d.join(", ") })
+            let retreat = pos.phase.kind == PhaseKind::Retreat;
+            let units: Vec<String> = if retreat {
+                pos.dislodged.iter().filter(|d| d.unit.power == power).map(|d| v.unit_code(&d.unit)).collect()
             } else {
-                format!("your units: {}", mine.join(", "))
+                pos.units.iter().filter(|u| u.power == power).map(|u| v.unit_code(u)).collect()
             };
-            format!("{base} ({what})")
+            say::orders::no_such_unit(&base, &units, retreat)
         }
         Note::RetreatNotAllowed | Note::DisbandNotAllowed => {
             let opts = o
@@ -199,13 +199,7 @@ fn explain(v: &Variant, rules: &Rulebook, pos: &Position, power: PowerId, o: &Or
             // with the right-hand rule a unit that can retreat may not disband
             // (the engine voids it: DisbandNotAllowed), so it is not offered
             let rhr = rules.retreat_default == RetreatDefault::RightHand;
-            match opts {
-                Some(o) if !o.is_empty() && rhr => {
-                    format!("{base} (it may retreat to {}; without a valid order it retreats by the right-hand rule)", o.join(", "))
-                }
-                Some(o) if !o.is_empty() => format!("{base} (it may retreat to {}, or disband)", o.join(", ")),
-                _ => format!("{base} (it can only disband)"),
-            }
+            say::orders::retreat_options(&base, &opts.unwrap_or_default(), rhr)
         }
         _ => base,
     }

@@ -2,6 +2,7 @@
 //! (a letter, a name, or an unambiguous start of one).
 
 use crate::map::{PowerId, Variant};
+use crate::report::say;
 
 /// A power's display name: `France`.
 pub fn pname(v: &Variant, p: PowerId) -> String {
@@ -37,8 +38,8 @@ pub fn parse_powers_in_order(v: &Variant, text: &str) -> Result<Vec<PowerId>, St
     let parts: Vec<&str> = text.trim().split([',', ' ']).filter(|s| !s.is_empty()).collect();
     let letters_only = parts.len() == 1 && parts[0].chars().all(|c| c.is_ascii_alphabetic()) && find_power(v, parts[0]).is_none();
     if letters_only {
-        parts[0].chars().map(|c| find_power(v, &c.to_string()).ok_or_else(|| format!("`{c}` is not a power letter here"))).collect()
+        parts[0].chars().map(|c| find_power(v, &c.to_string()).ok_or_else(|| say::game::not_a_power_letter(c))).collect()
     } else {
-        parts.iter().map(|p| find_power(v, p).ok_or_else(|| format!("`{p}` is not a power of this game"))).collect()
+        parts.iter().map(|p| find_power(v, p).ok_or_else(|| say::game::not_a_power(p))).collect()
     }
 }

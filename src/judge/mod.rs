@@ -20,7 +20,7 @@ use crate::mail::read::{self, ReadLimits, Verdict};
 use crate::mail::{Outbound, RawMail};
 use crate::map::Variant;
 use crate::password::Passwords;
-use crate::report::Templates;
+use crate::report::{Templates, say};
 use crate::store;
 use anyhow::Context;
 use rusqlite::Connection;
@@ -350,14 +350,9 @@ impl Judge {
                 store::outbox::give_up(&self.conn, id, now, &format!("{e:#}"))?;
                 let keeper = self.ctx.cfg.keeper.clone();
                 if !m.to.eq_ignore_ascii_case(&keeper) {
-                    let body = format!(
-                        "The judge gave up sending mail #{id} to {} (\"{}\") after {} attempts since {}.\nLast error: {e:#}\n",
-                        m.to,
-                        m.subject,
-                        attempts + 1,
-                        crate::timing::format_time(created, self.ctx.cfg.timezone)
-                    );
-                    self.ctx.notice(&self.conn, &keeper, "mailjudge: a mail could not be delivered", body, None, None)?;
+                    let since = crate::timing::format_time(created, self.ctx.cfg.timezone);
+                    let body = say::judge::undeliverable_notice(id, &m.to, &m.subject, attempts + 1, &since, &format!("{e:#}"));
+                    self.ctx.notice(&self.conn, &keeper, &say::judge::undeliverable_subject(), body, None, None)?;
                 }
                 continue;
             }
@@ -448,7 +443,14 @@ pub fn handle_mail(conn: &Connection, ctx: &mut Ctx, raw: &[u8]) -> anyhow::Resu
             tracing::info!("ignored mail {message_id} from {from}: {reason}");
             if unreadable {
                 let keeper = ctx.cfg.keeper.clone();
-                ctx.notice(conn, &keeper, "mailjudge: an unreadable mail was set aside", format!("Mail #{mail_id} ({message_id}, {} bytes) could not be read: {reason}.\nIt is kept in the database (table mails) and, with IMAP, in the quarantine folder.\n", raw.len()), None, None)?;
+                ctx.notice(
+                    conn,
+                    &keeper,
+                    &say::judge::unreadable_subject(),
+                    say::judge::unreadable_notice(mail_id, &message_id, raw.len(), &reason),
+                    None,
+                    None,
+                )?;
                 return Ok(MailOutcome::Unreadable(reason));
             }
             return Ok(MailOutcome::Ignored(reason));
@@ -471,13 +473,9 @@ pub fn handle_mail(conn: &Connection, ctx: &mut Ctx, raw: &[u8]) -> anyhow::Resu
             tracing::info!("mail {} from {} deferred: {recent} mail(s) handled in the last hour", inc.message_id, inc.from);
             if oldest.is_none() {
                 // deferral starts: one notice, not one per mail
-                let body = ctx.templates.render(
-                    "notice.txt",
-                    minijinja::context! { title => "Too many mails", lines => vec![
-                        format!("You have sent {limit} mails to this judge within an hour: that is its limit."),
-                        "This mail, and any more you send, is kept and will be read in the order they came as soon as the hour allows; each will be answered then. This notice is sent once.".to_string(),
-                    ] },
-                );
+                let body = ctx
+                    .templates
+                    .render("notice.txt", minijinja::context! { title => say::judge::too_many_mails_title(), lines => say::judge::too_many_mails(limit) });
                 send_reply(conn, ctx, &inc, body, mail_id)?;
             }
             return Ok(MailOutcome::RateLimited);
@@ -496,10 +494,7 @@ pub fn handle_mail(conn: &Connection, ctx: &mut Ctx, raw: &[u8]) -> anyhow::Resu
     let body = if inc.too_large {
         ctx.templates.render(
             "notice.txt",
-            minijinja::context! { title => "Mail too large", lines => vec![
-                format!("Your mail is larger than {} bytes, the most this judge reads.", ctx.cfg.limits.max_message_bytes),
-                "Nothing in it was read. Send your commands as plain text, without attachments.".to_string(),
-            ] },
+            minijinja::context! { title => say::judge::too_large_title(), lines => say::judge::too_large(ctx.cfg.limits.max_message_bytes) },
         )
     } else {
         crate::command::run(conn, ctx, &inc, mail_id)?
@@ -518,11 +513,11 @@ pub fn handle_mail(conn: &Connection, ctx: &mut Ctx, raw: &[u8]) -> anyhow::Resu
 /// wrote. A body longer than [`MAX_REPLY_BYTES`] is cut ([`cut_reply`]).
 fn reply_to(ctx: &Ctx, inc: &read::Incoming, body: String) -> OutMail {
     let subject = if inc.subject.trim().is_empty() {
-        format!("{}: your mail", ctx.cfg.name)
+        say::judge::reply_subject_untitled(&ctx.cfg.name)
     } else if inc.subject.to_ascii_lowercase().starts_with("re:") {
         inc.subject.clone()
     } else {
-        format!("Re: {}", inc.subject)
+        say::judge::reply_subject(&inc.subject)
     };
     let mut references = inc.references.clone();
     references.push(inc.message_id.clone());
@@ -557,17 +552,12 @@ fn record_failure(conn: &Connection, ctx: &mut Ctx, raw: &[u8], error: &str) -> 
     if let Verdict::Answer(mut inc) = verdict {
         inc.subject = kept.subject(&inc.subject);
         inc.message_id = kept.message_id.clone();
-        let body = ctx.templates.render(
-            "notice.txt",
-            minijinja::context! { title => "Internal error", lines => vec![
-                "The judge could not process your mail because of an internal error. Nothing in it took effect.".to_string(),
-                "Your mail is kept and the judge's keeper has been told; please send it again later.".to_string(),
-            ] },
-        );
+        let body =
+            ctx.templates.render("notice.txt", minijinja::context! { title => say::judge::internal_error_title(), lines => say::judge::internal_error() });
         send_reply(conn, ctx, &inc, body, mail_id)?;
     }
     let keeper = ctx.cfg.keeper.clone();
-    ctx.notice(conn, &keeper, "mailjudge: a mail failed", format!("Mail #{mail_id} ({}) failed:\n{error}\n", kept.message_id), None, None)?;
+    ctx.notice(conn, &keeper, &say::judge::mail_failed_subject(), say::judge::mail_failed_notice(mail_id, &kept.message_id, error), None, None)?;
     Ok(MailOutcome::Unreadable(format!("failed: {error}")))
 }
 
@@ -600,10 +590,7 @@ pub fn cut_reply(body: String, max: usize) -> String {
     if body.len() <= max {
         return body;
     }
-    let note = format!(
-        "\n[This reply was cut here: it is longer than {} bytes, the most the judge sends in one mail. Ask for less at a time: HISTORY game FROM phase TO phase, one game at a time.]\n",
-        max
-    );
+    let note = say::judge::reply_cut(max);
     let mut end = max.saturating_sub(note.len());
     while !body.is_char_boundary(end) {
         end -= 1;

@@ -1,12 +1,19 @@
-//! Everything the judge says in English: templates (minijinja, in `templates/`)
-//! and the few sentences built in code, with the helpers that lay text out.
+//! Everything the judge says in English: every sentence a player, a master or
+//! the keeper reads in a reply or a notice lives here or in `templates/`. The
+//! code that decides things (`src/command`, `src/game`, `src/judge`) builds no
+//! English of its own; it calls [`say`] (tests/layout.rs checks this).
 //!
+//! - [`say`]: the sentences built in code, one function per sentence, one file
+//!   per command family (session, parse, account, info, master, orders, press,
+//!   settings, game, deadline, judge).
 //! - [`templates`]: loading and rendering the templates (a GM's copies first).
 //! - [`results`]: the results report of a phase.
 //! - [`board`]: where every unit stands, centre ownership, what each power builds.
+//! - [`wrap`]: long lines wrapped for mail.
 
 pub mod board;
 pub mod results;
+pub mod say;
 pub mod templates;
 
 pub use templates::Templates;

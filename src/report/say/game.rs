@@ -1,0 +1,118 @@
+//! The game's lifecycle (start, results, the end, votes, a game set aside)
+//! and powers by name.
+
+use crate::store::games::Game;
+
+/// A command that needs a started game, in one without a position.
+pub fn not_started() -> String {
+    "the game has not started".into()
+}
+
+/// A command for a game that is over.
+pub fn is_over(g: &Game) -> String {
+    format!("game {} is over", g.name)
+}
+
+/// A word that names no power.
+pub fn not_a_power(word: &str) -> String {
+    format!("`{word}` is not a power of this game")
+}
+
+/// A letter in a list of power letters that is none.
+pub fn not_a_power_letter(letter: char) -> String {
+    format!("`{letter}` is not a power letter here")
+}
+
+/// The title of the notices of a start (and the master's subject).
+pub fn started(g: &Game) -> String {
+    format!("Game {} has started", g.name)
+}
+
+/// A player's notice of the start: subject.
+pub fn started_subject(g: &Game, power: &str) -> String {
+    format!("Game {} has started: you are {}", g.name, power)
+}
+
+/// A player's notice of the start: the power and how to sign on.
+pub fn you_are(g: &Game, power: &str, letter: char) -> String {
+    format!("You are {}. Sign on with: SIGNON {}{} <your password>", power, letter, g.name)
+}
+
+/// A player's notice of the start: the units.
+pub fn your_units(units: &[String]) -> String {
+    format!("Your units: {}", units.join(", "))
+}
+
+/// The notices of the start: the first phase and its deadline.
+pub fn first_phase(phase: &str, deadline: &str) -> String {
+    format!("First phase: {phase}. Deadline: {deadline}.")
+}
+
+/// The master's notice of the start: the head of the list of players.
+pub fn who_plays_what(variant: &str, powers: usize) -> String {
+    format!("Variant {variant}, {powers} powers. Who plays what:")
+}
+
+/// The master's notice of the start: one power's player.
+pub fn seat(power: &str, email: &str) -> String {
+    format!("  {:<10} {email}", power)
+}
+
+/// The master's notice of a game set aside: title.
+pub fn set_aside_title(g: &Game) -> String {
+    format!("Game {} is paused: it could not be processed", g.name)
+}
+
+/// The master's notice of a game set aside: what happened, and what now.
+pub fn set_aside_lines(g: &Game) -> Vec<String> {
+    vec![
+        format!("The judge could not process game {} because of an internal error. Nothing of the failed step took effect.", g.name),
+        "The game is paused and the judge's keeper has been told. Orders already in are kept; when the keeper has fixed the cause, RESUME continues the game."
+            .to_string(),
+    ]
+}
+
+/// The master's notice of a game set aside: subject.
+pub fn set_aside_subject(g: &Game) -> String {
+    format!("Game {} is paused", g.name)
+}
+
+/// The keeper's notice of a game set aside: subject.
+pub fn set_aside_keeper_subject(g: &Game) -> String {
+    format!("mailjudge: game {} set aside", g.name)
+}
+
+/// The keeper's notice of a game set aside: text, with the error.
+pub fn set_aside_keeper_notice(g: &Game, error: &str) -> String {
+    format!("Processing game {} (id {}) failed and the game was paused:\n{error}\n", g.name, g.id)
+}
+
+/// How a game ended with a winner.
+pub fn won(power: &str, phase: &str) -> String {
+    format!("{power} won in {phase}")
+}
+
+/// How a game ended without one (no phase after the last).
+pub fn ended() -> String {
+    "ended".into()
+}
+
+/// The subject of a phase's results.
+pub fn results_subject(g: &Game, phase: &str) -> String {
+    format!("Game {}: {} results", g.name, phase)
+}
+
+/// The notice of the end of a game: title and subject.
+pub fn over(g: &Game) -> String {
+    format!("Game {} is over", g.name)
+}
+
+/// How a game ended in a draw.
+pub fn draw_declared(phase: &str, powers: &[String]) -> String {
+    format!("Draw declared in {} between {}.", phase, powers.join(", "))
+}
+
+/// How a game ended by concession.
+pub fn conceded_to(power: &str, phase: &str) -> String {
+    format!("The other powers conceded: {} wins ({}).", power, phase)
+}

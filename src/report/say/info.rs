@@ -1,0 +1,122 @@
+//! What anyone may ask: LIST, HISTORY, SUMMARY.
+
+use crate::store::games::{Game, Settings};
+use crate::timing;
+
+/// LIST on a judge without games.
+pub fn no_games() -> String {
+    "No games on this judge yet. CREATE ?name password starts one.".into()
+}
+
+/// The head of LIST's table of games.
+pub fn list_header() -> String {
+    format!("{:<16} {:<10} {:<9} {}", "game", "variant", "status", "phase / seats")
+}
+
+/// One game in LIST's table (`detail`: its phase, or its seats taken).
+pub fn list_row(g: &Game, detail: &str) -> String {
+    format!("{:<16} {:<10} {:<9} {}", g.name, g.variant, g.status, detail)
+}
+
+/// Seats taken in a forming game.
+pub fn seats_taken(taken: usize, seats: usize) -> String {
+    format!("{taken} of {seats} seats taken")
+}
+
+/// A paused game's phase in LIST.
+pub fn phase_paused(phase: &str, paused: bool) -> String {
+    format!("{phase}{}", if paused { " (paused)" } else { "" })
+}
+
+/// The first line of LIST game (`title`: the variant's).
+pub fn game_title(g: &Game, title: &str) -> String {
+    format!("Game {} ({}), {}{}", g.name, title, g.status, if g.paused { ", paused" } else { "" })
+}
+
+/// The current phase.
+pub fn phase_line(phase: &str) -> String {
+    format!("Phase: {phase}")
+}
+
+/// The current deadline.
+pub fn deadline_line(time: &str) -> String {
+    format!("Deadline: {time}")
+}
+
+/// A power in LIST game: centres, whether someone plays it, its orders
+/// (`needs`: it has something to order, `complete`: all of it is ordered).
+pub fn power_line(power: &str, centres: usize, played: bool, needs: bool, complete: bool) -> String {
+    let who = if played { "played" } else { "vacant" };
+    let state = if !needs {
+        "nothing to order"
+    } else if complete {
+        "orders in"
+    } else {
+        "orders missing"
+    };
+    format!("  {:<10} {:2} centres  {who}, {state}", power, centres)
+}
+
+/// A forming game in LIST game.
+pub fn forming_line(g: &Game, taken: usize, seats: usize) -> String {
+    format!("Forming: {taken} of {seats} seats taken. Join with SIGNON ?{} password.", g.name)
+}
+
+/// A game's settings in LIST game.
+pub fn settings_line(s: &Settings) -> String {
+    format!(
+        "Press: {}{}; missing orders after the grace period: {}; timing: movement `{}`, retreats `{}`, adjustments `{}`, grace {}",
+        s.press,
+        if s.partial { "" } else { " (broadcast only)" },
+        if s.nmr { "default" } else { "the game waits for the master" },
+        s.movement,
+        s.retreat,
+        s.adjustment,
+        timing::format_span(s.grace_secs)
+    )
+}
+
+/// How a finished game ended.
+pub fn result_line(result: &str) -> String {
+    format!("Result: {result}")
+}
+
+/// HISTORY of a game without processed phases.
+pub fn no_phases(g: &Game) -> String {
+    format!("Game {} has no processed phases yet.", g.name)
+}
+
+/// HISTORY FROM a phase the game does not have.
+pub fn no_phase_from(phase: &str, g: &Game) -> String {
+    format!("no phase {phase} in game {} (phases are named like S1901M, F1901R, W1901A)", g.name)
+}
+
+/// HISTORY TO a phase the game does not have.
+pub fn no_phase_to(phase: &str, g: &Game) -> String {
+    format!("no phase {phase} in game {}", g.name)
+}
+
+/// HISTORY with TO before FROM.
+pub fn to_before_from() -> String {
+    "TO comes before FROM".into()
+}
+
+/// HISTORY of more phases than it sends.
+pub fn last_30_phases() -> String {
+    "(only the last 30 phases of that range; ask with FROM and TO for earlier ones)".into()
+}
+
+/// The first line of SUMMARY (`title`: the variant's).
+pub fn summary_title(g: &Game, title: &str) -> String {
+    format!("Summary of game {} ({}), {}", g.name, title, g.status)
+}
+
+/// The head of SUMMARY's table of centres (`powers`: the powers' columns).
+pub fn summary_header(powers: &str) -> String {
+    format!("{:<8}{powers}", "year")
+}
+
+/// A power nobody has had in SUMMARY (`forming`: the game has not started).
+pub fn nobody_had(forming: bool) -> String {
+    if forming { "not assigned".into() } else { "vacant".into() }
+}

@@ -1,0 +1,91 @@
+//! Mail as a whole: rate limits, mail too large, failures, replies cut, and
+//! the keeper's notices.
+
+/// The keeper's notice of an unreadable mail: subject.
+pub fn unreadable_subject() -> String {
+    "mailjudge: an unreadable mail was set aside".into()
+}
+
+/// The keeper's notice of an unreadable mail: text.
+pub fn unreadable_notice(mail_id: i64, message_id: &str, bytes: usize, reason: &str) -> String {
+    format!(
+        "Mail #{mail_id} ({message_id}, {bytes} bytes) could not be read: {reason}.\nIt is kept in the database (table mails) and, with IMAP, in the quarantine folder.\n"
+    )
+}
+
+/// The notice that mail is deferred: title.
+pub fn too_many_mails_title() -> String {
+    "Too many mails".into()
+}
+
+/// The notice that mail is deferred: the limit, and what becomes of the mail.
+pub fn too_many_mails(limit: i64) -> Vec<String> {
+    vec![
+        format!("You have sent {limit} mails to this judge within an hour: that is its limit."),
+        "This mail, and any more you send, is kept and will be read in the order they came as soon as the hour allows; each will be answered then. This notice is sent once."
+            .to_string(),
+    ]
+}
+
+/// The answer to a mail too large: title.
+pub fn too_large_title() -> String {
+    "Mail too large".into()
+}
+
+/// The answer to a mail too large: the limit, and what to do.
+pub fn too_large(max: usize) -> Vec<String> {
+    vec![
+        format!("Your mail is larger than {max} bytes, the most this judge reads."),
+        "Nothing in it was read. Send your commands as plain text, without attachments.".to_string(),
+    ]
+}
+
+/// The subject of a reply to a mail without one (`judge`: the judge's name).
+pub fn reply_subject_untitled(judge: &str) -> String {
+    format!("{judge}: your mail")
+}
+
+/// The subject of a reply.
+pub fn reply_subject(subject: &str) -> String {
+    format!("Re: {subject}")
+}
+
+/// The apology for a mail whose handling failed: title.
+pub fn internal_error_title() -> String {
+    "Internal error".into()
+}
+
+/// The apology for a mail whose handling failed: what happened, and what now.
+pub fn internal_error() -> Vec<String> {
+    vec![
+        "The judge could not process your mail because of an internal error. Nothing in it took effect.".to_string(),
+        "Your mail is kept and the judge's keeper has been told; please send it again later.".to_string(),
+    ]
+}
+
+/// The keeper's notice of a failed mail: subject.
+pub fn mail_failed_subject() -> String {
+    "mailjudge: a mail failed".into()
+}
+
+/// The keeper's notice of a failed mail: text.
+pub fn mail_failed_notice(mail_id: i64, message_id: &str, error: &str) -> String {
+    format!("Mail #{mail_id} ({message_id}) failed:\n{error}\n")
+}
+
+/// The line that ends a reply cut at `max` bytes.
+pub fn reply_cut(max: usize) -> String {
+    format!(
+        "\n[This reply was cut here: it is longer than {max} bytes, the most the judge sends in one mail. Ask for less at a time: HISTORY game FROM phase TO phase, one game at a time.]\n"
+    )
+}
+
+/// The keeper's notice of a mail given up: subject.
+pub fn undeliverable_subject() -> String {
+    "mailjudge: a mail could not be delivered".into()
+}
+
+/// The keeper's notice of a mail given up: text.
+pub fn undeliverable_notice(outbox_id: i64, to: &str, subject: &str, attempts: i64, since: &str, error: &str) -> String {
+    format!("The judge gave up sending mail #{outbox_id} to {to} (\"{subject}\") after {attempts} attempts since {since}.\nLast error: {error}\n")
+}

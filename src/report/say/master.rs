@@ -1,0 +1,255 @@
+//! The master's commands (PROCESS, PREDICT, PAUSE, RESUME, TERMINATE, BECOME,
+//! EJECT, APPROVE, REJECT, ROLLBACK) and game options.
+
+use crate::store::games::{Game, Press};
+
+/// A command for an active game, in a game that is not.
+pub fn game_is(g: &Game) -> String {
+    format!("game {} is {}", g.name, g.status)
+}
+
+/// PROCESS with orders missing (`powers`: whose).
+pub fn orders_missing(powers: &[String]) -> String {
+    format!("orders are missing from {}: not processed. PROCESS! processes now, with default orders for them.", powers.join(", "))
+}
+
+/// PROCESS done.
+pub fn processed(phase: &str) -> String {
+    format!("{phase} processed; the report is mailed to everyone.")
+}
+
+/// PREDICT in a game that is not active.
+pub fn no_phase_to_predict(g: &Game) -> String {
+    format!("game {} is {}: there is no phase to predict", g.name, g.status)
+}
+
+/// The notice of a pause: subject.
+pub fn paused_subject(g: &Game) -> String {
+    format!("Game {} is paused", g.name)
+}
+
+/// The notice of a pause: text.
+pub fn paused_notice(g: &Game) -> String {
+    format!("The master has paused game {}. Deadlines are suspended until it resumes.\n", g.name)
+}
+
+/// PAUSE done.
+pub fn paused(g: &Game) -> String {
+    format!("Game {} paused.", g.name)
+}
+
+/// The notice of a game resumed: subject.
+pub fn resumes_subject(g: &Game) -> String {
+    format!("Game {} resumes", g.name)
+}
+
+/// The notice of a game resumed: text.
+pub fn resumes_notice(g: &Game, deadline: &str) -> String {
+    format!("Game {} resumes. Deadline: {deadline}.\n", g.name)
+}
+
+/// RESUME done.
+pub fn resumed(g: &Game, deadline: &str) -> String {
+    format!("Game {} resumed; deadline {deadline}.", g.name)
+}
+
+/// How a terminated game ended.
+pub fn terminated_result() -> String {
+    "The master terminated the game.".into()
+}
+
+/// TERMINATE done.
+pub fn terminated(g: &Game) -> String {
+    format!("Game {} terminated.", g.name)
+}
+
+/// BECOME done.
+pub fn acting_for(power: &str) -> String {
+    format!("The lines below act for {power} (as its master).")
+}
+
+/// EJECT of an address that does not observe.
+pub fn not_an_observer(who: &str, g: &Game) -> String {
+    format!("{who} does not observe game {}", g.name)
+}
+
+/// EJECT of an observer done.
+pub fn observer_ejected(who: &str, g: &Game) -> String {
+    format!("{who} no longer gets the reports of game {}.", g.name)
+}
+
+/// EJECT of something that is neither a power nor an address.
+pub fn not_a_power_or_address(who: &str) -> String {
+    format!("`{who}` is not a power of this game (or give an observer's address)")
+}
+
+/// EJECT of a power nobody plays.
+pub fn nobody_plays(power: &str) -> String {
+    format!("nobody plays {power}")
+}
+
+/// The ejected player's notice: subject.
+pub fn ejected_subject(g: &Game) -> String {
+    format!("Game {}: you were removed", g.name)
+}
+
+/// The ejected player's notice: text.
+pub fn ejected_notice(g: &Game, power: &str) -> String {
+    format!("The master of game {} removed you from {}.\n", g.name, power)
+}
+
+/// EJECT of a player done (`approval`: take-overs need the master's approval).
+pub fn power_vacant(power: &str, approval: bool) -> String {
+    let how = if approval { "with your approval (APPROVE power)" } else { "by SIGNON ?game password" };
+    format!("{power} is now vacant; a new player can take it over {how}. The removed player cannot take a seat in this game again.")
+}
+
+/// APPROVE or REJECT for a power nobody asked for.
+pub fn nobody_asked(power: &str) -> String {
+    format!("nobody asked to take over {power}")
+}
+
+/// APPROVE for a power someone plays.
+pub fn not_vacant(power: &str) -> String {
+    format!("{power} is not vacant")
+}
+
+/// The approved player's notice: subject.
+pub fn approved_subject(g: &Game, power: &str) -> String {
+    format!("Game {}: you now play {power}", g.name)
+}
+
+/// The approved player's notice: text (`letter`: the power's).
+pub fn approved_notice(g: &Game, power: &str, letter: char) -> String {
+    format!("The master approved: you now play {power} in game {} (SIGNON {}{} password).\n", g.name, letter, g.name)
+}
+
+/// A refused player's notice: subject.
+pub fn refused_subject(g: &Game, power: &str) -> String {
+    format!("Game {}: your request for {power}", g.name)
+}
+
+/// A refused player's notice: text.
+pub fn refused_notice(g: &Game, power: &str) -> String {
+    format!("The master did not give you {power} in game {}.\n", g.name)
+}
+
+/// APPROVE done.
+pub fn now_plays(email: &str, power: &str) -> String {
+    format!("{email} now plays {power}.")
+}
+
+/// REJECT done.
+pub fn requests_refused(power: &str) -> String {
+    format!("The requests for {power} were refused.")
+}
+
+/// ROLLBACK to a phase the game has not had.
+pub fn no_processed_phase(g: &Game, phase: &str) -> String {
+    format!("game {} has no processed phase {phase} (HISTORY shows them)", g.name)
+}
+
+/// A stored position that cannot be read after ROLLBACK.
+pub fn bad_position() -> String {
+    "bad position".into()
+}
+
+/// The notice of a rollback: subject.
+pub fn rolled_back_subject(g: &Game) -> String {
+    format!("Game {} rolled back", g.name)
+}
+
+/// The notice of a rollback: text.
+pub fn rolled_back_notice(g: &Game, phase: &str, deadline: &str) -> String {
+    format!("The master rolled game {} back to {}. All orders must be sent again. Deadline: {}.\n", g.name, phase, deadline)
+}
+
+/// ROLLBACK done.
+pub fn rolled_back(phase: &str) -> String {
+    format!("Rolled back to {phase}.")
+}
+
+/// A phase kind's timing set (`key`: movement, retreat or adjustment).
+pub fn timing_set(key: &str, timing: &str) -> String {
+    format!("{key} deadlines: {timing} (from the next phase on; SET DEADLINE changes the current one).")
+}
+
+/// The reminder period set.
+pub fn reminders(span: &str) -> String {
+    format!("Reminders {span} before the deadline.")
+}
+
+/// The grace period set.
+pub fn grace_period(span: &str) -> String {
+    format!("Grace period {span}.")
+}
+
+/// NMR set: what happens to missing orders after the grace period.
+pub fn nmr(defaults: bool) -> String {
+    if defaults { "Missing orders take the defaults after the grace period.".into() } else { "After the grace period the game waits for the master.".into() }
+}
+
+/// A press setting that is none.
+pub fn press_values(value: &str) -> String {
+    format!("press is white, grey or none, not `{value}`")
+}
+
+/// The press setting set.
+pub fn press_set(press: Press) -> String {
+    format!("Press: {press}.")
+}
+
+/// Partial press set.
+pub fn partial(allowed: bool) -> String {
+    format!("Partial press {}.", if allowed { "allowed" } else { "not allowed (broadcast only)" })
+}
+
+/// The list address removed.
+pub fn no_list_address() -> String {
+    "No list address: reports go to the players, observers and master only.".into()
+}
+
+/// The list address set.
+pub fn list_address(address: &str) -> String {
+    format!("Reports also go to {address}.")
+}
+
+/// A list address that is none.
+pub fn not_an_address(address: &str) -> String {
+    format!("`{address}` is not a mail address")
+}
+
+/// The assignment set after the start.
+pub fn already_assigned() -> String {
+    "powers are already assigned".into()
+}
+
+/// An assignment setting that is none.
+pub fn assignment_values() -> String {
+    "assignment is random or preference".into()
+}
+
+/// The assignment set.
+pub fn assigned_by(how: &str) -> String {
+    format!("Powers will be assigned by {how}.")
+}
+
+/// A rule set after the start.
+pub fn rules_before_start() -> String {
+    "rule options are set before the game starts".into()
+}
+
+/// SET RULE without `key=value`.
+pub fn rule_usage() -> String {
+    "write SET RULE key=value (like retreat_default=right_hand)".into()
+}
+
+/// A rule set.
+pub fn rule_set(key: &str, value: &str) -> String {
+    format!("Rule {key} = {value}.")
+}
+
+/// An option that does not exist.
+pub fn unknown_option(option: &str) -> String {
+    format!("unknown option `{option}` (press, nmr, partial, movement, retreat, adjustment, grace, reminder, list, assignment, or a rule)")
+}

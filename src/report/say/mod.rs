@@ -1,0 +1,31 @@
+//! Every sentence the judge builds in code, one function per sentence (or per
+//! small group of closely related ones), named for what it says and returning
+//! the text. The code that decides things (`src/command`, `src/game`,
+//! `src/judge`) calls these and never writes English itself (checked by
+//! `tests/layout.rs`). The wording is the judge's voice: change it here.
+//!
+//! One file per family, as in [`crate::command`]:
+//! - [`session`]: a mail as a whole (signing on, blocks, password limits, the
+//!   status at the end of a reply);
+//! - [`parse`]: command lines that cannot be read;
+//! - [`account`]: CREATE, joining, SIGNON, OBSERVE, RESIGN;
+//! - [`info`]: LIST, HISTORY, SUMMARY;
+//! - [`master`]: the master's commands and game options;
+//! - [`orders`]: orders and CLEAR, and why an order is refused;
+//! - [`press`]: PRESS and BROADCAST;
+//! - [`settings`]: the SET command;
+//! - [`game`]: the game's lifecycle (start, end, votes) and powers by name;
+//! - [`deadline`]: reminders, late notices, waiting for the master;
+//! - [`judge`]: mail as a whole (rate limits, failures, the keeper's notices).
+
+pub mod account;
+pub mod deadline;
+pub mod game;
+pub mod info;
+pub mod judge;
+pub mod master;
+pub mod orders;
+pub mod parse;
+pub mod press;
+pub mod session;
+pub mod settings;

@@ -1,0 +1,70 @@
+//! Orders and CLEAR: what was taken, what is still owed, and why an order
+//! was refused.
+
+use crate::store::games::Game;
+
+/// A line that is no command, from someone not signed on to a power.
+pub fn not_signed_on() -> String {
+    "not a command, and not an order: you are not signed on to a power (SIGNON Xgame password first). HELP lists the commands.".into()
+}
+
+/// Orders in a game that takes none.
+pub fn no_orders_taken(g: &Game) -> String {
+    format!("game {} is {}: no orders are taken", g.name, g.status)
+}
+
+/// A line with more orders than it may hold.
+pub fn too_many_on_line(n: usize, max: usize) -> String {
+    format!("{n} orders on one line: a line may hold at most {max}; nothing on it was read")
+}
+
+/// A mail with more orders than the judge reads.
+pub fn too_many_in_mail(max: usize) -> String {
+    format!("more than {max} orders in one mail (the judge reads at most {max}): this line was not read")
+}
+
+/// An order taken (`order`: as the judge writes it).
+pub fn accepted(order: &str) -> String {
+    format!("{order}: accepted.")
+}
+
+/// CLEAR done.
+pub fn cleared(n: usize) -> String {
+    format!("Cleared: {n} order(s) dropped.")
+}
+
+/// Removals still owed.
+pub fn removals_owed(n: usize) -> String {
+    format!("{n} removal(s)")
+}
+
+/// Builds still owed.
+pub fn builds_owed(n: usize) -> String {
+    format!("{n} build(s) or WAIVE")
+}
+
+/// An order refused, and why.
+pub fn refused(order: &str, why: &str) -> String {
+    format!("{order}: {why}")
+}
+
+/// An order for a unit the power does not have (`why`), with the units it
+/// has (`dislodged`: in a retreat phase, its dislodged ones).
+pub fn no_such_unit(why: &str, units: &[String], dislodged: bool) -> String {
+    let what = if dislodged {
+        format!("your dislodged units: {}", if units.is_empty() { "none".into() } else { units.join(", ") })
+    } else {
+        format!("your units: {}", units.join(", "))
+    };
+    format!("{why} ({what})")
+}
+
+/// A retreat or disband refused (`why`), with where the unit may retreat
+/// (`right_hand`: by the right-hand rule, it may not disband).
+pub fn retreat_options(why: &str, options: &[String], right_hand: bool) -> String {
+    match options {
+        [] => format!("{why} (it can only disband)"),
+        _ if right_hand => format!("{why} (it may retreat to {}; without a valid order it retreats by the right-hand rule)", options.join(", ")),
+        _ => format!("{why} (it may retreat to {}, or disband)", options.join(", ")),
+    }
+}

@@ -1,0 +1,120 @@
+//! A mail's session: signing on, blocks of lines, password limits, and the
+//! status of a power at the end of a reply.
+
+use crate::store::games::Game;
+
+/// The answer to SIGNOFF.
+pub fn signed_off() -> String {
+    "Signed off: the rest of the mail is not read.".into()
+}
+
+/// A command that failed, as the reply shows it.
+pub fn error(e: &str) -> String {
+    format!("Error: {e}")
+}
+
+/// A press block without its closing line; `unread`: the lines after the header.
+pub fn press_without_end(unread: usize) -> String {
+    format!("no ENDPRESS after the press: nothing was sent. End the message with a line ENDPRESS ({unread} line(s) were not read as commands).")
+}
+
+/// A press header that is no PRESS or BROADCAST command.
+pub fn press_header_unreadable() -> String {
+    "this press header cannot be read".into()
+}
+
+/// Why a press was refused (`why`), and that its `lines` were ignored.
+pub fn press_ignored(why: &str, lines: usize) -> String {
+    format!("{why}. The press ({lines} line(s) up to ENDPRESS) was ignored: nothing was sent, and none of its lines was read as a command.")
+}
+
+/// A block of conditional orders (`lines` in all, IF and ENDIF included;
+/// `closed`: it has its ENDIF).
+pub fn conditional_ignored(lines: usize, closed: bool) -> String {
+    format!(
+        "conditional orders (IF ... ENDIF) are not supported by this judge: the block ({lines} line(s){}) was ignored and none of its lines was read as an order.",
+        if closed { " up to ENDIF" } else { " to the end of the mail: no ENDIF" }
+    )
+}
+
+/// Orders for a later phase (PHASE ...), and the `unread` lines after it.
+pub fn later_phase_ignored(unread: usize) -> String {
+    format!(
+        "orders for a later phase (PHASE ...) are not supported by this judge: the {unread} line(s) after it, to the end of the mail, were not read. Send them when that phase has started."
+    )
+}
+
+/// The subject of the copy of a mail sent to the player of record.
+pub fn signed_on_elsewhere_subject() -> String {
+    "Your seat was signed on from another address".into()
+}
+
+/// The deadline of a paused game, in a power's status.
+pub fn deadline_paused(time: &str) -> String {
+    format!("{time} (the game is paused)")
+}
+
+/// How long until the deadline.
+pub fn time_left(span: &str) -> String {
+    format!("{span} from now")
+}
+
+/// The deadline has passed (and the phase not processed yet).
+pub fn deadline_passed() -> String {
+    "passed: send your orders now".into()
+}
+
+/// No deadline.
+pub fn no_deadline() -> String {
+    "none".into()
+}
+
+/// A phase in which the power has nothing to order.
+pub fn nothing_to_order(phase: &str) -> String {
+    format!("{phase} (nothing for you to order)")
+}
+
+/// A game name that is not on this judge.
+pub fn no_such_game(name: &str) -> String {
+    format!("there is no game called `{name}` on this judge (LIST shows the games)")
+}
+
+/// A command that needs a sign-on, with none.
+pub fn not_signed_on() -> String {
+    "you are not signed on: start with SIGNON Xgame password (X: your power's letter)".into()
+}
+
+/// A master's command from someone else.
+pub fn master_only(g: &Game) -> String {
+    format!("only the master of game {} may do that (SIGNON M{} password)", g.name, g.name)
+}
+
+/// A power's command from a player of a forming game.
+pub fn powers_not_assigned(g: &Game) -> String {
+    format!("game {} has not started yet: powers are assigned when every seat is taken", g.name)
+}
+
+/// A power's command from the master.
+pub fn master_is_no_power() -> String {
+    "you are signed on as the master: BECOME a power first".into()
+}
+
+/// A player's command for a power nobody plays.
+pub fn no_player_holds_power() -> String {
+    "no player holds this power".into()
+}
+
+/// A second password for the same seat in one mail.
+pub fn one_try_per_seat() -> String {
+    "only one password try per seat in a mail: this one was not checked".into()
+}
+
+/// Too many wrong passwords for a seat lately.
+pub fn too_many_wrong_passwords() -> String {
+    "too many wrong passwords for this seat within the last hour: this one was not checked; try again later".into()
+}
+
+/// More password commands in one mail than `max`.
+pub fn too_many_password_commands(max: u64) -> String {
+    format!("too many password commands in one mail (at most {max}): this one was not carried out; send it in another mail")
+}

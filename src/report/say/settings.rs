@@ -1,0 +1,199 @@
+//! SET: a player's own settings and votes, and the master's deadlines.
+
+use crate::store::games::Game;
+
+/// SET WAIT done.
+pub fn wait_set() -> String {
+    "WAIT set: this phase will not be processed before its deadline.".into()
+}
+
+/// SET NOWAIT done.
+pub fn wait_cleared() -> String {
+    "WAIT cleared.".into()
+}
+
+/// A vote in a game without a position.
+pub fn not_started() -> String {
+    "not started".into()
+}
+
+/// SET DRAW naming other powers than the survivors.
+pub fn draw_includes_survivors(survivors: &[String]) -> String {
+    format!("draws on this judge include every surviving power: {}", survivors.join(", "))
+}
+
+/// SET DRAW done.
+pub fn draw_vote_recorded() -> String {
+    "Your vote for a draw including all survivors is recorded (it stays secret; the draw happens when every survivor has voted).".into()
+}
+
+/// SET NODRAW done.
+pub fn draw_withdrawn() -> String {
+    "Draw vote withdrawn.".into()
+}
+
+/// SET CONCEDE to oneself.
+pub fn concede_to_self() -> String {
+    "you cannot concede to yourself".into()
+}
+
+/// SET CONCEDE done.
+pub fn conceded(to: &str) -> String {
+    format!("You concede to {to} (the game ends when every other survivor does).")
+}
+
+/// SET NOCONCEDE done.
+pub fn concession_withdrawn() -> String {
+    "Concession withdrawn.".into()
+}
+
+/// A vote that ended the game.
+pub fn game_over(result: &str) -> String {
+    format!("The game is over: {result}")
+}
+
+/// SET ABSENCE without its dates.
+pub fn absence_usage() -> String {
+    "write SET ABSENCE 2026-12-24 TO 2026-12-27".into()
+}
+
+/// An absence that ends before it starts, or is over.
+pub fn absence_order() -> String {
+    "the absence must end after it starts, and in the future".into()
+}
+
+/// An absence longer than allowed.
+pub fn absence_too_long() -> String {
+    "an absence may last at most 21 days; ask the master to PAUSE the game for longer".into()
+}
+
+/// More absences than a player may have at once.
+pub fn too_many_absences(n: usize) -> String {
+    format!("you have {n} absences recorded already (the most at once): ask the master to PAUSE the game or SET DEADLINE")
+}
+
+/// SET ABSENCE done.
+pub fn absence_recorded(from: &str, to: &str) -> String {
+    format!("Absence recorded: {from} to {to}. Deadlines falling in it move to its end.")
+}
+
+/// The current deadline moved by an absence.
+pub fn deadline_moves(time: &str) -> String {
+    format!("The current deadline moves to {time}.")
+}
+
+/// The notice of a deadline moved by an absence: subject.
+pub fn deadline_moved_subject(g: &Game) -> String {
+    format!("Game {}: deadline moved", g.name)
+}
+
+/// The notice of a deadline moved by an absence: text.
+pub fn deadline_moved_notice(g: &Game, time: &str) -> String {
+    format!("A player's absence moves the deadline of game {} to {}.\n", g.name, time)
+}
+
+/// A new password that is none.
+pub fn password_rules() -> String {
+    "a password has at least 4 characters and no spaces".into()
+}
+
+/// A new address the judge cannot write to.
+pub fn unusable_address(address: &str) -> String {
+    format!("`{address}` is not a mail address the judge can write to")
+}
+
+/// The master, as the owner of a seat whose password or address changed.
+pub fn the_master() -> String {
+    "the master".into()
+}
+
+/// A password or address change by someone who has no seat of their own.
+pub fn seat_holders_only() -> String {
+    "sign on as the player to change their password or address".into()
+}
+
+/// What a SET PASSWORD or SET ADDRESS changed (`address`: the new one, if that).
+pub fn what_changed(address: Option<&str>) -> String {
+    match address {
+        None => "password".to_string(),
+        Some(a) => format!("address (now {a})"),
+    }
+}
+
+/// The word for what changed, in subjects.
+fn changed_word(password: bool) -> &'static str {
+    if password { "password" } else { "address" }
+}
+
+/// The notice to a seat's address of record: subject.
+pub fn changed_subject(g: &Game, password: bool) -> String {
+    format!("Game {}: your {} was changed", g.name, changed_word(password))
+}
+
+/// The notice to a seat's address of record: text (`what`: [`what_changed`],
+/// `who`: the seat, `sender`: who changed it).
+pub fn changed_notice(g: &Game, what: &str, who: &str, sender: &str) -> String {
+    format!("The {what} of {who} in game {} was changed by a mail from {}.\nIf this was not you, tell the game's master at once.\n", g.name, sender)
+}
+
+/// The master's notice of a change: subject.
+pub fn changed_master_subject(g: &Game, who: &str, password: bool) -> String {
+    format!("Game {}: {who} changed their {}", g.name, changed_word(password))
+}
+
+/// The master's notice of a change: text.
+pub fn changed_master_notice(g: &Game, what: &str, who: &str, sender: &str) -> String {
+    format!("The {what} of {who} in game {} was changed by a mail from {}.\n", g.name, sender)
+}
+
+/// SET PASSWORD done.
+pub fn password_changed() -> String {
+    "Password changed.".into()
+}
+
+/// SET ADDRESS done.
+pub fn address_changed(g: &Game, address: &str) -> String {
+    format!("Mail for you in game {} now goes to {address}.", g.name)
+}
+
+/// SET PREFERENCE after the start.
+pub fn preference_before_start() -> String {
+    "preferences are given before the game starts".into()
+}
+
+/// SET PREFERENCE without powers.
+pub fn preference_usage() -> String {
+    "give powers in the order you want them, like SET PREFERENCE FEG".into()
+}
+
+/// SET PREFERENCE done.
+pub fn preference_recorded(powers: &[String]) -> String {
+    format!("Preference recorded: {}.", powers.join(", "))
+}
+
+/// SET DEADLINE to a time passed, unconfirmed (`arg`: as given).
+pub fn deadline_passed_confirm(time: &str, arg: &str) -> String {
+    format!(
+        "{time} has already passed: the phase would be processed at once. To do that, send SET DEADLINE {arg} ! (or PROCESS); otherwise give a time in the future"
+    )
+}
+
+/// The notice of a new deadline: subject.
+pub fn new_deadline_subject(g: &Game) -> String {
+    format!("Game {}: new deadline", g.name)
+}
+
+/// The notice of a new deadline: text.
+pub fn new_deadline_notice(g: &Game, time: &str) -> String {
+    format!("The master set the deadline of game {} to {}.\n", g.name, time)
+}
+
+/// SET DEADLINE done.
+pub fn deadline_set(time: &str) -> String {
+    format!("Deadline set to {time}.")
+}
+
+/// SET GRACE done.
+pub fn grace_until(time: &str) -> String {
+    format!("Grace period until {time}.")
+}
