@@ -42,6 +42,23 @@ fn address_and_password_changes_tell_the_old_address_and_the_master() {
 }
 
 #[test]
+fn the_judges_own_address_is_never_a_seat_or_list_address() {
+    let mut g = Game::started();
+    for a in [JUDGE, "JUDGE@example.test", "judge+games@example.test"] {
+        let (r, _) = g.send("p3@example.test", &format!("SIGNON Fdemo pw-three\nSET ADDRESS {a}"));
+        assert!(r.contains("is not a mail address the judge can write to"), "{a}: {r}");
+        let (r, _) = g.send(GM, &format!("SIGNON Mdemo gmpass\nSET LIST {a}"));
+        assert!(!r.contains("Reports also go to"), "{a}: {r}");
+    }
+    assert_eq!(g.w.sql_i64("SELECT count(*) FROM players WHERE email LIKE 'judge%'"), 0);
+    let list: String = g.w.daemon.judge.conn.query_row("SELECT settings FROM games", [], |r| r.get(0)).unwrap();
+    assert!(!list.to_ascii_lowercase().contains("judge"), "{list}");
+    // an ordinary address still works, at the limit of what is refused
+    let (r, _) = g.send("p3@example.test", "SIGNON Fdemo pw-three\nSET ADDRESS judge2@example.test");
+    assert!(r.contains("now goes to judge2@example.test"), "{r}");
+}
+
+#[test]
 fn observing_needs_confirmation_and_can_be_stopped() {
     let mut g = Game::started();
     let (r, sent) = g.send("victim@example.test", "OBSERVE demo");

@@ -114,7 +114,8 @@ pub(super) fn setkey_name(k: SetKey) -> &'static str {
 }
 
 /// Applies one game option (from CREATE's `key=value` or a master's SET).
-pub fn apply_option(g: &mut Game, v: &crate::map::Variant, key: &str, val: &str) -> Result<String, String> {
+/// `judge` is the judge's own address (a list address may not be it).
+pub fn apply_option(g: &mut Game, v: &crate::map::Variant, judge: &str, key: &str, val: &str) -> Result<String, String> {
     let s = &mut g.settings;
     let yes = |x: &str| matches!(x.to_ascii_lowercase().as_str(), "" | "yes" | "on" | "true" | "1");
     let forming = g.status == GameStatus::Forming;
@@ -168,7 +169,7 @@ pub fn apply_option(g: &mut Game, v: &crate::map::Variant, key: &str, val: &str)
             if a.is_empty() || a.eq_ignore_ascii_case("none") {
                 s.list_address = None;
                 say::master::no_list_address()
-            } else if a.parse::<lettre::Address>().is_ok() {
+            } else if a.parse::<lettre::Address>().is_ok() && crate::mail::read::answerable(a, judge).is_ok() {
                 s.list_address = Some(a.to_string());
                 say::master::list_address(a)
             } else {

@@ -115,7 +115,7 @@ impl Session<'_> {
                 if changing_password && (arg.len() < 4 || arg.contains(' ')) {
                     return Err(Fail::User(say::settings::password_rules()));
                 }
-                if !changing_password && crate::mail::read::usable_address(arg).is_err() {
+                if !changing_password && crate::mail::read::answerable(arg, &self.ctx.cfg.address).is_err() {
                     return Err(Fail::User(say::settings::unusable_address(arg)));
                 }
                 let (s, mut g) = self.signed_game()?;
@@ -209,7 +209,7 @@ impl Session<'_> {
                         g.waiting_gm = g.waiting_gm.min(g.seq - 1);
                         say::settings::grace_until(&timing::format_time(d, tz))
                     }
-                    _ => apply_option(&mut g, &v, setkey_name(key), arg)?,
+                    _ => apply_option(&mut g, &v, &self.ctx.cfg.address, setkey_name(key), arg)?,
                 };
                 g.save(self.conn)?;
                 self.touch(g.id);

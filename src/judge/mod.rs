@@ -11,7 +11,7 @@
 //! Durability: each mail is handled inside a savepoint of the batch transaction,
 //! its reply queued in the `outbox` table in the same transaction; the caller
 //! marks inbound mail done only after [`Judge::handle_batch`] returned (after
-//! commit). A Message-ID seen before is skipped. Replies leave from the outbox
+//! commit). A mail seen before (same Message-ID and same content) is skipped; a corrected mail that reuses its Message-ID is handled. Replies leave from the outbox
 //! after commit, and are marked sent after the transport took them.
 
 use crate::config::Config;
@@ -180,7 +180,7 @@ pub fn guarded<T>(f: impl FnOnce() -> anyhow::Result<T>) -> anyhow::Result<T> {
 pub enum MailOutcome {
     Answered,
     Ignored(String),
-    /// Seen before (same Message-ID): nothing done.
+    /// Seen before (same Message-ID and content): nothing done.
     Duplicate,
     RateLimited,
     /// Not readable as mail, or its handling failed: kept, keeper told, set aside.

@@ -336,6 +336,17 @@ pub fn usable_address(addr: &str) -> Result<(), &'static str> {
     Ok(())
 }
 
+/// Whether the judge may send mail to `addr` that a command gave it (SET
+/// ADDRESS, SET LIST): [`usable_address`], and not the judge's own address
+/// (nor a `+tag` of it), which would have it mail itself in a loop.
+pub fn answerable(addr: &str, judge: &str) -> Result<(), &'static str> {
+    usable_address(addr)?;
+    if is_judge(&addr.to_ascii_lowercase(), &judge.to_ascii_lowercase()) {
+        return Err("the judge's own address");
+    }
+    Ok(())
+}
+
 /// Why a From address is not usable, for the log: from the parsed address, or,
 /// as mail-parser takes a quoted local part for a display name, from the raw
 /// header.
