@@ -40,7 +40,7 @@ fn legacy_orders_get_records_on_open_and_are_adjudicated() {
 fn an_unreadable_legacy_order_stops_the_judge_with_its_row() {
     let mut g = Game::started();
     g.send("p3@example.test", "SIGNON Fdemo pw-three\nA PAR - BUR");
-    let e = reopen_after(&mut g, "UPDATE orders SET record = NULL, text = 'A PAR - NOWHERE'").err().expect("the judge refuses to open");
+    let e = reopen_after(&mut g, "UPDATE orders SET record = NULL, text = 'A PAR - NOWHERE'").expect_err("the judge refuses to open");
     let msg = format!("{e:#}");
     assert!(msg.contains("A PAR - NOWHERE") && msg.contains("row"), "{msg}");
 }
