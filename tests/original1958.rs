@@ -17,12 +17,14 @@ const MAP: &str = include_str!("../config/variants/original1958.toml");
 /// the capital and naval bases, lost capitals and bases, several builds and
 /// removals in one site (§5, D14-D16), victory checked after every phase, and
 /// the rule-4 and head-to-head cases whose outcome the one-unit-a-space rules
-/// already give. Boarding, stacks that move and defend, no-convoy and the
-/// coast swap of §8 are still to come: `MAILJUDGE_1958_ALL=1` lists them.
+/// already give; no convoys (D13); fleets passing each other on two coasts
+/// (§8, D12). Boarding and stacks that move and defend are still to come:
+/// `MAILJUDGE_1958_ALL=1` lists them.
 const IMPLEMENTED: &[&str] = &[
     "o58-001", "o58-002", "o58-003", "o58-004", "o58-005", "o58-006", "o58-008", "o58-020", "o58-021", "o58-022", "o58-023", "o58-025", "o58-026", "o58-027",
     "o58-028", "o58-029", "o58-030", "o58-031", "o58-032", "o58-033", "o58-034", "o58-035", "o58-036", "o58-037", "o58-038", "o58-081", "o58-082", "o58-085",
-    "o58-086", "o58-087", "o58-089", "o58-090", "o58-091", "o58-099",
+    "o58-086", "o58-087", "o58-089", "o58-090", "o58-091", "o58-099", // no convoys (D13), fleets passing on two coasts (§8, D12)
+    "o58-080", "o58-083", "o58-084", "o58-092", "o58-093",
 ];
 
 fn cases() -> Vec<Value> {

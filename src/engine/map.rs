@@ -169,11 +169,15 @@ pub struct Features {
     /// Armies board fleets and travel on them (Original 1958).
     pub boarding: bool,
     pub stacking: Stacking,
+    /// Two fleets may exchange places along different coasts of a two-coast
+    /// province (`F SPA/NC - POR`, `F POR - SPA/SC`) instead of meeting head to
+    /// head (Original 1958 §8, docs/ORIGINAL1958.md D12).
+    pub coast_swap: bool,
 }
 
 impl Default for Features {
     fn default() -> Self {
-        Features { convoys: true, boarding: false, stacking: Stacking::None }
+        Features { convoys: true, boarding: false, stacking: Stacking::None, coast_swap: false }
     }
 }
 
@@ -366,9 +370,6 @@ impl Variant {
     /// named; empty when the variant is fully playable.
     pub fn unsupported(&self) -> Vec<String> {
         let mut out = Vec::new();
-        if !self.features.convoys {
-            out.push("a map without convoys (`convoys = false`)".to_string());
-        }
         if self.features.boarding {
             out.push("armies boarding fleets (`boarding = true`)".to_string());
         }
@@ -878,16 +879,14 @@ fn build(raw: RawVariant) -> Result<Variant, MapError> {
     // the map's own features come out of [rules]; the rest are game options
     let mut features = Features::default();
     let mut raw_rules = raw.rules.clone();
-    for key in ["convoys", "boarding"] {
+    for key in ["convoys", "boarding", "coast_swap"] {
         match raw_rules.remove(key) {
             None => {}
-            Some(toml::Value::Boolean(b)) => {
-                if key == "convoys" {
-                    features.convoys = b;
-                } else {
-                    features.boarding = b;
-                }
-            }
+            Some(toml::Value::Boolean(b)) => match key {
+                "convoys" => features.convoys = b,
+                "boarding" => features.boarding = b,
+                _ => features.coast_swap = b,
+            },
             Some(other) => problems.push(format!("[rules] {key}: `{other}` is not true or false")),
         }
     }

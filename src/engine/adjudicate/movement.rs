@@ -150,11 +150,19 @@ pub fn adjudicate(v: &Variant, rules: &Rulebook, units: &[Unit], orders: &[(Powe
         ordered_move[u] = true;
         r.status[u] = r.check_move(u, *dest, &mut wants_convoy[u]);
         via[u] = *v_ && unit.kind == UnitType::Army;
+        if via[u] && !v.features.convoys {
+            // asks for a convoy on a map that has none (Original 1958, D13)
+            r.status[u] = Status::Void(Note::NoConvoys);
+        }
     }
     // ---- convoys
     for u in 0..n {
         let Some(Order::Convoy { army, dest, .. }) = order_of(u) else { continue };
         let fleet = &units[u];
+        if !v.features.convoys {
+            r.status[u] = Status::Void(Note::NoConvoys);
+            continue;
+        }
         if fleet.kind != UnitType::Fleet || v.kind(fleet.loc.prov) != ProvinceKind::Sea {
             r.status[u] = Status::Void(Note::ConvoyNotAtSea);
             continue;
@@ -336,7 +344,7 @@ impl Resolver<'_> {
                 self.dest[u] = dest.prov;
                 self.dest_loc[u] = Loc::new(dest.prov);
                 if !v.army_adjacent(unit.loc.prov, dest.prov) {
-                    if v.kind(unit.loc.prov) != ProvinceKind::Coast || kind != ProvinceKind::Coast {
+                    if v.kind(unit.loc.prov) != ProvinceKind::Coast || kind != ProvinceKind::Coast || !v.features.convoys {
                         return Status::Void(Note::NotAdjacent);
                     }
                     *wants_convoy = true;
@@ -762,7 +770,14 @@ impl Resolver<'_> {
     }
 
     fn head_to_head(&self, i: usize, o: usize) -> bool {
-        self.status[o] == Status::Move && self.dest[o] == self.units[i].loc.prov && !self.convoyed[i] && !self.convoyed[o]
+        self.status[o] == Status::Move && self.dest[o] == self.units[i].loc.prov && !self.convoyed[i] && !self.convoyed[o] && !self.pass_on_coasts(i, o)
+    }
+
+    /// Two fleets exchanging places along different coasts, on a map that
+    /// lets them pass (Original 1958 §8): not a head-to-head battle.
+    fn pass_on_coasts(&self, i: usize, o: usize) -> bool {
+        let (a, b) = (&self.units[i], &self.units[o]);
+        self.v.features.coast_swap && a.kind == UnitType::Fleet && b.kind == UnitType::Fleet && (a.loc != self.dest_loc[o] || self.dest_loc[i] != b.loc)
     }
 
     fn path(&mut self, i: usize) -> bool {
