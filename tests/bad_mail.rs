@@ -5,14 +5,9 @@
 mod common;
 use common::*;
 
+/// The shared started game (tests/common/game.rs), as a bare world.
 fn started_game() -> World {
-    let mut w = World::new(mailjudge::timing::parse_date("2026-11-23 12:00", chrono_tz::Tz::UTC, 1_790_000_000, false).unwrap());
-    for name in ["00-create", "01-join-austria", "02-join-england", "03-join-france", "04-join-germany", "05-join-italy", "07-join-russia", "08-join-turkey"] {
-        w.deliver(name);
-    }
-    w.step();
-    assert_eq!(w.sql_i64("SELECT count(*) FROM games WHERE status = 'active'"), 1);
-    w
+    common::game::Game::started().w
 }
 
 fn deliver_bad(w: &World, name: &str) {
@@ -20,9 +15,7 @@ fn deliver_bad(w: &World, name: &str) {
     w.deliver_bytes(name, &std::fs::read(src).unwrap());
 }
 
-fn flat(t: &str) -> String {
-    t.split_whitespace().collect::<Vec<_>>().join(" ")
-}
+use common::game::flat;
 
 #[test]
 fn bad_mail_corpus() {

@@ -83,14 +83,9 @@ fn press_with_a_from_line_survives() {
     );
 }
 
+/// The shared started game (tests/common/game.rs), as a bare world.
 fn started_game() -> World {
-    let mut w = World::new(mailjudge::timing::parse_date("2026-11-23 12:00", chrono_tz::Tz::UTC, 1_790_000_000, false).unwrap());
-    for name in ["00-create", "01-join-austria", "02-join-england", "03-join-france", "04-join-germany", "05-join-italy", "07-join-russia", "08-join-turkey"] {
-        w.deliver(name);
-    }
-    w.step();
-    assert_eq!(w.sql_i64("SELECT count(*) FROM games WHERE status = 'active'"), 1);
-    w
+    common::game::Game::started().w
 }
 
 fn order_mail(id: &str, body: &str) -> Vec<u8> {
