@@ -7,6 +7,7 @@
 //! servers' private directory, free ports and documented changes to the machine.
 
 mod common;
+use common::game::*;
 use common::*;
 use mailjudge::game::deadline::reminder_time;
 use mailjudge::map::Variant;
@@ -107,9 +108,10 @@ fn help_lines_fit_the_reply_width_and_come_back_unwrapped() {
         assert!(l.chars().count() <= 74, "help.txt line {} has {} columns (at most 74, or the reply re-wraps it): {l}", i + 1, l.chars().count());
     }
     // the HELP reply carries every line as written (indented by two)
-    let mut g = G::new(None);
-    let (_, sent) = g.send("someone@example.test", "HELP");
-    let body = &reply(&sent, &format!("<t{}@example.test>", g.n)).body;
+    let mut g = Game::empty();
+    let id = g.drop_mail("someone@example.test", "HELP");
+    let (_, sent) = g.w.step();
+    let body = &reply(&sent, &id).body;
     let got: Vec<&str> = body.lines().map(|l| l.trim_end()).collect();
     for l in help_lines() {
         let want = format!("  {}", l.replace("{{ judge }}", "mailjudge"));
@@ -133,57 +135,21 @@ fn reminder_is_due_only_half_way_through_the_phase() {
 }
 
 /// A started game "demo" (seven players), created with `options`.
-struct G {
-    w: World,
-    n: usize,
-}
-
-impl G {
-    fn new(options: Option<&str>) -> G {
-        let w = World::new(mailjudge::timing::parse_date("2026-11-23 12:00", chrono_tz::Tz::UTC, 1_790_000_000, false).unwrap());
-        let mut g = G { w, n: 0 };
-        if let Some(opts) = options {
-            g.send(GM, &format!("CREATE ?demo gmpass standard {opts}"));
-            for name in ["01-join-austria", "02-join-england", "03-join-france", "04-join-germany", "05-join-italy", "07-join-russia", "08-join-turkey"] {
-                g.w.deliver(name);
-            }
-            g.w.step();
-            assert_eq!(g.w.sql_i64("SELECT count(*) FROM games WHERE status = 'active'"), 1, "the game started");
-        }
-        g
-    }
-
-    /// Sends `body` from `from`; returns (the reply's flattened body, everything sent).
-    fn send(&mut self, from: &str, body: &str) -> (String, Vec<Sent>) {
-        self.n += 1;
-        let id = format!("<t{}@example.test>", self.n);
-        let raw = format!("From: {from}\r\nTo: {JUDGE}\r\nSubject: test\r\nMessage-ID: {id}\r\n\r\n{}\r\n", body.replace('\n', "\r\n"));
-        self.w.deliver_bytes(&format!("t{:03}", self.n), raw.as_bytes());
-        let (_, sent) = self.w.step();
-        let r = flat(&reply(&sent, &id).body);
-        (r, sent)
-    }
-
-    fn deadline(&self) -> i64 {
-        self.w.sql_i64("SELECT deadline FROM games")
-    }
-
-    /// Plays Spring and Fall 1901 so that Austria dislodges Italy's army in
-    /// Venice (from Tyrolia, supported from Trieste): the game is in the Fall
-    /// 1901 retreats, where only Italy has something to order. Returns the
-    /// mail sent in the step that processed Fall 1901.
-    fn play_to_italian_retreat(&mut self) -> Vec<Sent> {
-        let (r, _) = self.send("p1@example.test", "SIGNON Ademo pw-one\nA VIE-TYR");
-        assert!(r.contains("A VIE - TYR: accepted."), "{r}");
-        let (r, _) = self.send(GM, "SIGNON Mdemo gmpass\nPROCESS!");
-        assert!(r.contains("Spring 1901 movement processed"), "{r}");
-        let (r, _) = self.send("p1@example.test", "SIGNON Ademo pw-one\nA TYR-VEN\nF TRI S A TYR-VEN");
-        assert!(r.contains("A TYR - VEN: accepted.") && r.contains("F TRI S A TYR - VEN: accepted."), "{r}");
-        let (r, sent) = self.send(GM, "SIGNON Mdemo gmpass\nPROCESS!");
-        assert!(r.contains("Fall 1901 movement processed"), "{r}");
-        assert!(sent.iter().any(|s| s.to == "p5@example.test" && s.subject == "Game demo: Fall 1901 movement results"), "the report went out");
-        sent
-    }
+/// Plays Spring and Fall 1901 so that Austria dislodges Italy's army in
+/// Venice (from Tyrolia, supported from Trieste): the game is in the Fall
+/// 1901 retreats, where only Italy has something to order. Returns the
+/// mail sent in the step that processed Fall 1901.
+fn play_to_italian_retreat(g: &mut Game) -> Vec<Sent> {
+    let (r, _) = g.send("p1@example.test", "SIGNON Ademo pw-one\nA VIE-TYR");
+    assert!(r.contains("A VIE - TYR: accepted."), "{r}");
+    let (r, _) = g.send(GM, "SIGNON Mdemo gmpass\nPROCESS!");
+    assert!(r.contains("Spring 1901 movement processed"), "{r}");
+    let (r, _) = g.send("p1@example.test", "SIGNON Ademo pw-one\nA TYR-VEN\nF TRI S A TYR-VEN");
+    assert!(r.contains("A TYR - VEN: accepted.") && r.contains("F TRI S A TYR - VEN: accepted."), "{r}");
+    let (r, sent) = g.send(GM, "SIGNON Mdemo gmpass\nPROCESS!");
+    assert!(r.contains("Fall 1901 movement processed"), "{r}");
+    assert!(sent.iter().any(|s| s.to == "p5@example.test" && s.subject == "Game demo: Fall 1901 movement results"), "the report went out");
+    sent
 }
 
 fn reminders(sent: &[Sent]) -> Vec<&Sent> {
@@ -192,14 +158,14 @@ fn reminders(sent: &[Sent]) -> Vec<&Sent> {
 
 #[test]
 fn a_phase_that_starts_inside_its_reminder_window_gets_no_reminder() {
-    let mut g = G::new(Some("press=grey"));
+    let mut g = Game::started_with("press=grey");
     // Spring 1901: a 48-hour-plus movement phase; the 24-hour reminder is past half-way
     let d = g.deadline();
     g.w.set_time(d - 24 * HOUR - 60);
     assert!(reminders(&g.w.step().1).is_empty(), "no reminder before its time");
     g.w.set_time(d - 24 * HOUR);
     assert_eq!(reminders(&g.w.step().1).len(), 7, "every power is reminded 24 hours before a movement deadline");
-    let sent = g.play_to_italian_retreat();
+    let sent = play_to_italian_retreat(&mut g);
     // the Fall 1901 retreats: 24 hours from now, the report just sent; no reminder
     // with it, nor later in the phase
     let d = g.deadline();
@@ -220,8 +186,8 @@ fn a_phase_that_starts_inside_its_reminder_window_gets_no_reminder() {
 
 #[test]
 fn right_hand_game_says_what_really_happens_to_retreats() {
-    let mut g = G::new(Some("press=grey retreat_default=right_hand"));
-    g.play_to_italian_retreat();
+    let mut g = Game::started_with("press=grey retreat_default=right_hand");
+    play_to_italian_retreat(&mut g);
     // a disband order is not allowed while a retreat is open; a refused retreat
     // does not offer one
     let (r, _) = g.send("p5@example.test", "SIGNON Idemo pw-five\nA VEN D\nA VEN R TYR");
@@ -247,8 +213,8 @@ fn right_hand_game_says_what_really_happens_to_retreats() {
 
 #[test]
 fn standard_game_still_offers_to_disband() {
-    let mut g = G::new(Some("press=grey"));
-    g.play_to_italian_retreat();
+    let mut g = Game::started_with("press=grey");
+    play_to_italian_retreat(&mut g);
     let (r, _) = g.send("p5@example.test", "SIGNON Idemo pw-five\nA VEN R TYR");
     assert!(r.contains("A VEN R TYR: the unit may not retreat there (it may retreat to APU, PIE, TUS, or disband)"), "{r}");
 }

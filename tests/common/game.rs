@@ -19,9 +19,32 @@ pub struct Game {
 }
 
 impl Game {
+    /// A fresh judge at Mon 23 Nov 2026 12:00 UTC, with no game yet.
+    pub fn empty() -> Game {
+        Game { w: World::new(mailjudge::timing::parse_date("2026-11-23 12:00", chrono_tz::Tz::UTC, 1_790_000_000, false).unwrap()), n: 0 }
+    }
+
+    /// A game created by the master's `CREATE ?demo gmpass standard {options}`
+    /// and started by the seven joins (no list address).
+    pub fn started_with(options: &str) -> Game {
+        let mut g = Game::empty();
+        g.send(GM, &format!("CREATE ?demo gmpass standard {options}"));
+        for name in ["01-join-austria", "02-join-england", "03-join-france", "04-join-germany", "05-join-italy", "07-join-russia", "08-join-turkey"] {
+            g.w.deliver(name);
+        }
+        g.w.step();
+        assert_eq!(g.w.sql_i64("SELECT count(*) FROM games WHERE status = 'active'"), 1, "the game started");
+        g
+    }
+
+    /// The game's deadline.
+    pub fn deadline(&self) -> i64 {
+        self.w.sql_i64("SELECT deadline FROM games")
+    }
+
     /// The game, started, at Mon 23 Nov 2026 12:00 UTC.
     pub fn started() -> Game {
-        let mut w = World::new(mailjudge::timing::parse_date("2026-11-23 12:00", chrono_tz::Tz::UTC, 1_790_000_000, false).unwrap());
+        let mut w = Game::empty().w;
         for name in
             ["00-create", "01-join-austria", "02-join-england", "03-join-france", "04-join-germany", "05-join-italy", "07-join-russia", "08-join-turkey"]
         {
