@@ -297,7 +297,7 @@ pub fn adjudicate_with(v: &Variant, rules: &Rulebook, units: &[Unit], centers: &
     // ---- supports
     for u in 0..n {
         let Some(Order::Support { target, dest, .. }) = order_of(u) else { continue };
-        r.status[u] = r.check_support(u, target.loc.prov, dest.map(|d| d.prov), dest.map(|d| d.coast).unwrap_or_default(), &order_of);
+        r.status[u] = r.check_support(u, target.loc.prov, *target, dest.map(|d| d.prov), dest.map(|d| d.coast).unwrap_or_default(), &order_of);
     }
     if stacks {
         // of the supports from one stack to the same unit, the first written counts (D4)
@@ -532,6 +532,7 @@ impl Resolver<'_> {
         &mut self,
         u: usize,
         target: Prov,
+        target_spec: crate::engine::order::UnitSpec,
         dest: Option<Prov>,
         dest_coast: crate::engine::map::Coast,
         order_of: &dyn Fn(usize) -> Option<&'o Order>,
@@ -562,14 +563,24 @@ impl Resolver<'_> {
         if self.stacks
             && let Some(d) = dest
         {
-            // the unit of the stack making that move
-            let mut m = t as u32;
-            while m != NONE {
-                if matches!(order_of(m as usize), Some(Order::Move { dest: md, .. }) if md.prov == d) && !matches!(self.status[m as usize], Status::Void(_)) {
+            // the unit of the stack (of the type named, on the coast named if
+            // one moving from it is there) making that move
+            let makes = |r: &Self, m: u32, exact: bool| {
+                let x = &r.units[m as usize];
+                target_spec.kind.is_none_or(|k| k == x.kind)
+                    && (!exact || x.loc == target_spec.loc)
+                    && matches!(order_of(m as usize), Some(Order::Move { dest: md, .. }) if md.prov == d)
+                    && !matches!(r.status[m as usize], Status::Void(_))
+            };
+            for exact in [true, false] {
+                let mut m = t as u32;
+                while m != NONE && !makes(self, m, exact) {
+                    m = self.next[m as usize];
+                }
+                if m != NONE {
                     t = m as usize;
                     break;
                 }
-                m = self.next[m as usize];
             }
             if target == unit.loc.prov {
                 // no support between units of one stack, not even of a move out (D4)
@@ -1281,6 +1292,90 @@ mod tests {
             for seed in 0..seeds() {
                 let (units, orders) = movement_phase(&v, seed, 2 + (seed as usize) % 38);
                 adjudicate(&v, &rules, &units, &orders);
+            }
+        }
+    }
+
+    /// Original 1958 positions with stacks in the capitals and naval bases,
+    /// units next to them moving in, and orders for the stacked units: the
+    /// resolver's own check holds, and afterwards a space holds one unit or
+    /// units of one power in one of its home centres.
+    #[test]
+    fn stack_positions_resolve_consistently() {
+        use crate::engine::map::{Loc, PowerId, Unit, UnitType};
+        use crate::engine::order::{Order, UnitSpec};
+        use crate::engine::random::Rng;
+        let v = Variant::read_toml(include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/config/variants/original1958.toml"))).expect("the 1958 map reads");
+        let centers = v.initial_centers();
+        for rules in [Rulebook::datc(), Rulebook::rulebook_1992()] {
+            for seed in 0..seeds() {
+                let (mut units, mut orders) = movement_phase(&v, seed, 2 + (seed as usize) % 40);
+                let mut rng = Rng::new(seed ^ 0x5eed);
+                for p in 0..v.powers.len() as PowerId {
+                    let w = &v.powers[p as usize];
+                    let mut sites: Vec<(UnitType, Loc)> = w.capital.map(|c| (UnitType::Army, Loc::new(c))).into_iter().collect();
+                    sites.extend(w.naval_bases.iter().map(|b| (UnitType::Fleet, *b)));
+                    for (kind, loc) in sites {
+                        let targets: Vec<Loc> = match kind {
+                            UnitType::Army => v.army_neighbours(loc.prov).iter().map(|&q| Loc::new(q)).collect(),
+                            UnitType::Fleet => v.fleet_neighbours(loc).to_vec(),
+                        };
+                        // a unit of the power next door moving in
+                        if rng.below(2) == 0
+                            && let Some(&from) = rng.pick(&targets)
+                            && !units.iter().any(|u| u.loc.prov == from.prov)
+                            && (kind == UnitType::Army || from.coast == crate::engine::map::Coast::None)
+                        {
+                            let u = Unit { power: p, kind, loc: from };
+                            units.push(u);
+                            orders.push((p, Order::Move { unit: UnitSpec::new(Some(kind), from), dest: loc, via: false }));
+                        }
+                        if units.iter().any(|u| u.loc.prov == loc.prov && u.power != p) {
+                            continue;
+                        }
+                        for _ in 0..rng.below(4) {
+                            units.push(Unit { power: p, kind, loc });
+                            let spec = UnitSpec::new(Some(kind), loc);
+                            let Some(&d) = rng.pick(&targets) else { continue };
+                            match rng.below(4) {
+                                0 => {}
+                                1 | 2 => orders.push((p, Order::Move { unit: spec, dest: d, via: false })),
+                                _ => {
+                                    if let Some(t) = units.iter().find(|x| x.loc.prov == d.prov) {
+                                        orders.push((p, Order::Support { unit: spec, target: UnitSpec::new(Some(t.kind), t.loc), dest: None }));
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+                let m = super::adjudicate_with(&v, &rules, &units, &centers, &orders);
+                // the same with the units listed the other way round: identical
+                // units of a stack are interchangeable
+                let rev: Vec<Unit> = units.iter().rev().copied().collect();
+                let m2 = super::adjudicate_with(&v, &rules, &rev, &centers, &orders);
+                let canon = |m: &super::Movement| {
+                    let mut u = m.units.clone();
+                    u.sort();
+                    let mut d: Vec<String> = m.dislodged.iter().map(|d| format!("{:?}", (d.unit, &d.options, d.attacker_from))).collect();
+                    d.sort();
+                    let mut r: Vec<String> = m.results.iter().map(|r| format!("{:?}", (r.power, r.order, r.result, r.defaulted))).collect();
+                    r.sort();
+                    (u, d, r)
+                };
+                let (a, b) = (canon(&m), canon(&m2));
+                if a != b {
+                    let only = |x: &[String], y: &[String]| x.iter().filter(|e| !y.contains(e)).cloned().collect::<Vec<_>>();
+                    let diff = (only(&a.1, &b.1), only(&b.1, &a.1), only(&a.2, &b.2), only(&b.2, &a.2));
+                    panic!("seed {seed}: the outcome depends on how the units are listed: {diff:?}\nunits {units:?}\norders {orders:?}");
+                }
+                for (i, a) in m.units.iter().enumerate() {
+                    for b in &m.units[i + 1..] {
+                        if a.loc.prov == b.loc.prov {
+                            assert!(v.may_stack(a, b), "seed {seed}: {a:?} and {b:?} share a space");
+                        }
+                    }
+                }
             }
         }
     }
