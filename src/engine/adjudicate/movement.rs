@@ -232,7 +232,19 @@ pub fn adjudicate_with(v: &Variant, rules: &Rulebook, units: &[Unit], centers: &
             r.status[u] = Status::Void(Note::ConvoyNotAtSea);
             continue;
         }
-        let a = r.occ[army.loc.prov as usize];
+        let mut a = r.occ[army.loc.prov as usize];
+        if stacks {
+            // the army of the stack ordered to make that move
+            let mut m = a;
+            while m != NONE
+                && !(units[m as usize].kind == UnitType::Army && matches!(order_of(m as usize), Some(Order::Move { dest: d, .. }) if d.prov == dest.prov))
+            {
+                m = r.next[m as usize];
+            }
+            if m != NONE {
+                a = m;
+            }
+        }
         let ok = a != NONE
             && units[a as usize].kind == UnitType::Army
             && ordered_move[a as usize]
@@ -1305,9 +1317,11 @@ mod tests {
         use crate::engine::map::{Loc, PowerId, Unit, UnitType};
         use crate::engine::order::{Order, UnitSpec};
         use crate::engine::random::Rng;
-        let v = Variant::read_toml(include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/config/variants/original1958.toml"))).expect("the 1958 map reads");
-        let centers = v.initial_centers();
-        for rules in [Rulebook::datc(), Rulebook::rulebook_1992()] {
+        let text = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/config/variants/original1958.toml"));
+        // the map as it is, and with convoys (stacks and convoys on one map)
+        let maps = [text.to_string(), text.replacen("convoys = false", "convoys = true", 1)];
+        for (v, rules) in maps.iter().map(|t| Variant::read_toml(t).expect("the 1958 map reads")).zip([Rulebook::datc(), Rulebook::rulebook_1992()]) {
+            let centers = v.initial_centers();
             for seed in 0..seeds() {
                 let (mut units, mut orders) = movement_phase(&v, seed, 2 + (seed as usize) % 40);
                 let mut rng = Rng::new(seed ^ 0x5eed);
