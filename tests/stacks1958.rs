@@ -127,6 +127,18 @@ fn st_petersburg_north_coast_is_no_naval_base_and_armies_do_not_join_fleets() {
     // with fleets on both coasts the coast written says which one moves
     let out = run("S1914M", json!({"RUSSIA": ["F STP/NC", "F STP/SC"]}), json!({}), json!({"RUSSIA": ["F STP/NC - WHS", "F STP/SC - NBS"]}));
     assert_eq!(units(&out, "RUSSIA"), ["F NBS", "F WHS"]);
+    // and an order naming no coast is void
+    let out = run("S1914M", json!({"RUSSIA": ["F STP/NC", "F STP/SC"]}), json!({}), json!({"RUSSIA": ["F STP - NBS"]}));
+    assert_eq!(units(&out, "RUSSIA"), ["F STP/NC", "F STP/SC"]);
+    assert!(results(&out, "RUSSIA").contains(&"F STP - NBS: void".to_string()), "{:?}", results(&out, "RUSSIA"));
+    // a retreat names the coast of the fleet it is for
+    let out = run(
+        "S1914R",
+        json!({"GERMANY": ["F STP/NC"]}),
+        json!({"RUSSIA": {"F STP/NC": ["WHS"], "F STP/SC": ["NBS"]}}),
+        json!({"RUSSIA": ["F STP/SC R NBS", "F STP/NC R WHS"]}),
+    );
+    assert_eq!(units(&out, "RUSSIA"), ["F NBS", "F WHS"]);
 }
 
 #[test]

@@ -132,6 +132,7 @@ pub enum Note {
     OwnUnit,
     Paradox,
     StackSupport,
+    StackCoastNeeded,
 }
 
 impl Note {
@@ -180,6 +181,7 @@ impl Note {
             Note::OwnUnit => "a power cannot dislodge its own unit",
             Note::Paradox => "convoy paradox: the convoyed army does not move (Szykman rule)",
             Note::StackSupport => "another unit of the same stack already supports that unit",
+            Note::StackCoastNeeded => "fleets stand on both coasts: the order must name the coast of the fleet it is for",
         }
     }
 }

@@ -470,6 +470,19 @@ pub(crate) fn stack_unit(
         return Err(Note::WrongUnitType);
     }
     let fits = |u: &Unit| u.power == power && spec.kind.is_none_or(|t| t == u.kind) && (!coast_hit || u.loc == spec.loc);
+    // fleets on both coasts (St Petersburg) and no coast that selects one (D5)
+    let mut coast = None;
+    let mut m = first;
+    while m != NONE {
+        let u = &units[m as usize];
+        if fits(u) && u.kind == UnitType::Fleet && u.loc.coast != Coast::None {
+            if coast.is_some_and(|c| c != u.loc.coast) {
+                return Err(Note::StackCoastNeeded);
+            }
+            coast = Some(u.loc.coast);
+        }
+        m = next[m as usize];
+    }
     let mut first_fit = NONE;
     let mut m = first;
     while m != NONE {

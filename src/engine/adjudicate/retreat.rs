@@ -16,7 +16,7 @@
 //!   The result does not depend on the order units are listed in.
 
 use super::{Dislodged, Note, OrderResult, Position, ResultKind};
-use crate::engine::map::{Loc, PowerId, Prov, Stacking, Unit, Variant};
+use crate::engine::map::{Coast, Loc, PowerId, Prov, Stacking, Unit, Variant};
 use crate::engine::order::{Order, UnitSpec};
 use crate::engine::rules::{RetreatDefault, Rulebook};
 
@@ -47,7 +47,13 @@ pub fn adjudicate(v: &Variant, rules: &Rulebook, pos: &Position, orders: &[(Powe
         if stacks {
             // units dislodged from one stack take their orders in the order
             // written; more orders than units: all of them void (D11, D5)
-            let fits = |x: &Dislodged| x.unit.loc.prov == spec.loc.prov && x.unit.power == *power && spec.kind.is_none_or(|t| t == x.unit.kind);
+            let on_coast = d.iter().any(|x| x.unit.loc == spec.loc && x.unit.power == *power && spec.loc.coast != Coast::None);
+            let fits = |x: &Dislodged| {
+                x.unit.loc.prov == spec.loc.prov
+                    && x.unit.power == *power
+                    && spec.kind.is_none_or(|t| t == x.unit.kind)
+                    && (!on_coast || x.unit.loc == spec.loc)
+            };
             if let Some(first) = d.iter().position(fits) {
                 match (0..d.len()).find(|&j| fits(&d[j]) && count[j] == 0) {
                     Some(j) => i = j,
