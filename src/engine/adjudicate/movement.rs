@@ -437,6 +437,8 @@ pub fn adjudicate_with(v: &Variant, rules: &Rulebook, units: &[Unit], centers: &
 /// unit of the power, of the type named (and on the coast named, when a unit
 /// stands on that coast) that has no order yet. `Ok((u, true))` when all of
 /// them have one already: they are all marked `several`.
+#[cold]
+#[inline(never)]
 pub(crate) fn stack_unit(
     units: &[Unit],
     occ: &[u32],
@@ -1113,6 +1115,8 @@ impl Resolver<'_> {
     /// the space (`Some(true)`), or do only units it may join stay
     /// (`Some(false)`)? `None` when the space holds another power's units or
     /// nothing. Stacking maps only.
+    #[cold]
+    #[inline(never)]
     fn own_block(&mut self, i: usize) -> Option<bool> {
         let mut o = self.occ[self.dest[i] as usize];
         if o == NONE || self.units[o as usize].power != self.units[i].power {
@@ -1134,6 +1138,8 @@ impl Resolver<'_> {
 
     /// Attack strength against an occupied space on a stacking map: the
     /// stack defends as one unit (D3).
+    #[cold]
+    #[inline(never)]
     fn attack_stack(&mut self, i: usize) -> u32 {
         let d = self.dest[i];
         let first = self.occ[d as usize];
@@ -1162,6 +1168,8 @@ impl Resolver<'_> {
     /// defence of each unit there moving head to head against it, and the
     /// hold strength of the stack if any other unit of it stays (D3). Nothing
     /// when the mover joins its own units.
+    #[cold]
+    #[inline(never)]
     fn opposing_stack(&mut self, i: usize) -> u32 {
         let d = self.dest[i];
         let first = self.occ[d as usize];
