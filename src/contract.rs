@@ -128,12 +128,19 @@ type ByPower = BTreeMap<String, Map<String, Value>>;
 fn dislodged_maps(v: &Variant, dislodged: &[Dislodged]) -> (ByPower, ByPower) {
     let mut retreats: ByPower = BTreeMap::new();
     let mut by: ByPower = BTreeMap::new();
-    for d in dislodged {
+    for (i, d) in dislodged.iter().enumerate() {
+        // identical units dislodged from one stack share a key with a count,
+        // `A PAR x3` (docs/ORIGINAL1958.md D1)
+        if dislodged[..i].iter().any(|e| e.unit == d.unit) {
+            continue;
+        }
+        let count = dislodged.iter().filter(|e| e.unit == d.unit).count();
+        let key = if count > 1 { format!("{} x{count}", v.unit_code(&d.unit)) } else { v.unit_code(&d.unit) };
         let p = v.powers[d.unit.power as usize].name.clone();
         let opts: Vec<String> = d.options.iter().map(|l: &Loc| v.loc_code(*l)).collect();
-        retreats.entry(p.clone()).or_default().insert(v.unit_code(&d.unit), json!(opts));
+        retreats.entry(p.clone()).or_default().insert(key.clone(), json!(opts));
         if let Some(f) = d.attacker_from {
-            by.entry(p).or_default().insert(v.unit_code(&d.unit), json!(v.code(f)));
+            by.entry(p).or_default().insert(key, json!(v.code(f)));
         }
     }
     (retreats, by)
@@ -179,8 +186,18 @@ fn case_position(v: &Variant, case: &Case) -> Result<Position, String> {
     for (p, map) in &case.retreats {
         let pw = power(v, p)?;
         for (u, opts) in map {
-            let unit = v.parse_unit(pw, u).map_err(|e| format!("retreats of {p}: {e}"))?;
-            if dislodged.iter().any(|d: &Dislodged| d.unit.loc.prov == unit.loc.prov) {
+            // `A PAR x3`: three identical units dislodged from one stack (D1)
+            let (code, copies) = match u.rsplit_once(" x") {
+                Some((c, k)) if !k.is_empty() && k.bytes().all(|b| b.is_ascii_digit()) => {
+                    (c, k.parse::<usize>().map_err(|e| format!("retreats of {p} {u}: {e}"))?)
+                }
+                _ => (u.as_str(), 1),
+            };
+            let unit = v.parse_unit(pw, code).map_err(|e| format!("retreats of {p}: {e}"))?;
+            if copies == 0
+                || dislodged.iter().any(|d: &Dislodged| d.unit.loc.prov == unit.loc.prov && !v.may_stack(&d.unit, &unit))
+                || (copies > 1 && !v.may_stack(&unit, &unit))
+            {
                 return Err(format!("retreats: two dislodged units in {}", v.code(unit.loc.prov)));
             }
             let mut options = Vec::new();
@@ -192,7 +209,9 @@ fn case_position(v: &Variant, case: &Case) -> Result<Position, String> {
                 Some(s) => Some(v.parse_loc(s).map_err(|e| format!("dislodged_by of {p} {u}: {e}"))?.prov),
                 None => None,
             };
-            dislodged.push(Dislodged { unit, options, attacker_from });
+            for _ in 0..copies {
+                dislodged.push(Dislodged { unit, options: options.clone(), attacker_from });
+            }
         }
     }
     Ok(Position { phase, units, centers, dislodged: if phase.kind == PhaseKind::Retreat { dislodged } else { Vec::new() } })

@@ -131,6 +131,8 @@ pub enum Note {
     Overpowered,
     OwnUnit,
     Paradox,
+    StackSupport,
+    StackCoastNeeded,
 }
 
 impl Note {
@@ -178,6 +180,8 @@ impl Note {
             Note::Overpowered => "met greater strength",
             Note::OwnUnit => "a power cannot dislodge its own unit",
             Note::Paradox => "convoy paradox: the convoyed army does not move (Szykman rule)",
+            Note::StackSupport => "another unit of the same stack already supports that unit",
+            Note::StackCoastNeeded => "fleets stand on both coasts: the order must name the coast of the fleet it is for",
         }
     }
 }
@@ -212,7 +216,7 @@ pub struct Outcome {
 pub fn process(v: &Variant, rules: &Rulebook, pos: &Position, orders: &[(PowerId, Order)]) -> Outcome {
     match pos.phase.kind {
         PhaseKind::Movement => {
-            let m = movement::adjudicate(v, rules, &pos.units, orders);
+            let m = movement::adjudicate_with(v, rules, &pos.units, &pos.centers, orders);
             let can_retreat = m.dislodged.iter().any(|d| !d.options.is_empty());
             let has_r = v.calendar.seasons[pos.phase.season as usize].phases.contains(&PhaseKind::Retreat);
             if can_retreat && has_r {

@@ -9,7 +9,7 @@
 //! circular movement otherwise (all moves in the cycle succeed).
 
 use super::{Dislodged, Note, OrderResult, ResultKind};
-use crate::engine::map::{Loc, PowerId, Prov, ProvinceKind, Unit, UnitType, Variant};
+use crate::engine::map::{Coast, Loc, PowerId, Prov, ProvinceKind, Stacking, Unit, UnitType, Variant};
 use crate::engine::order::Order;
 use crate::engine::rules::{ConvoyIntent, Rulebook};
 
@@ -45,6 +45,14 @@ struct Resolver<'a> {
     units: &'a [Unit],
     n: usize,
     occ: Vec<u32>,
+    /// Home-base stacking (Original 1958): several units a province.
+    stacks: bool,
+    /// With `stacks`: the next unit in the same province (`NONE` at the end).
+    next: Vec<u32>,
+    /// With `stacks`: the unit moves to a space where it may join its own
+    /// units of its type (an army to its current capital, a fleet to an owned
+    /// naval base; D6).
+    may_join: Vec<bool>,
     status: Vec<Status>,
     dest: Vec<Prov>,
     dest_loc: Vec<Loc>,
@@ -71,10 +79,30 @@ struct Resolver<'a> {
 /// Adjudicates a movement phase. `orders` may contain anything players sent;
 /// orders that do not fit the board are reported `void`.
 pub fn adjudicate(v: &Variant, rules: &Rulebook, units: &[Unit], orders: &[(PowerId, Order)]) -> Movement {
+    adjudicate_with(v, rules, units, &[], orders)
+}
+
+/// As [`adjudicate`], with the centre owners at the start of the phase (on a
+/// map with home-base stacking they say where a power's units may stack: its
+/// current capital and its owned naval bases; without them, the original
+/// capital and every naval base).
+pub fn adjudicate_with(v: &Variant, rules: &Rulebook, units: &[Unit], centers: &[Option<PowerId>], orders: &[(PowerId, Order)]) -> Movement {
     let n = units.len();
+    let stacks = v.features.stacking == Stacking::HomeBases;
     let mut occ = vec![NONE; v.provinces.len()];
-    for (i, u) in units.iter().enumerate() {
-        occ[u.loc.prov as usize] = i as u32;
+    // on a stacking map: the units of a province as a list from `occ` (the
+    // first unit listed there) through `next`
+    let mut next: Vec<u32> = Vec::new();
+    if stacks {
+        next = vec![NONE; n];
+        for (i, u) in units.iter().enumerate().rev() {
+            next[i] = occ[u.loc.prov as usize];
+            occ[u.loc.prov as usize] = i as u32;
+        }
+    } else {
+        for (i, u) in units.iter().enumerate() {
+            occ[u.loc.prov as usize] = i as u32;
+        }
     }
 
     // ---- match orders to units
@@ -90,6 +118,19 @@ pub fn adjudicate(v: &Variant, rules: &Rulebook, units: &[Unit], orders: &[(Powe
                 continue;
             }
         };
+        if stacks {
+            // orders to a stack go to its units in the order written; more
+            // orders than units of that type there: all of them void (D5)
+            match stack_unit(units, &occ, &next, &assigned, &mut several, *power, spec) {
+                Err(note) => pre[k] = Some(note),
+                Ok((u, false)) => {
+                    order_unit[k] = u;
+                    assigned[u as usize] = k as u32;
+                }
+                Ok((u, true)) => order_unit[k] = u,
+            }
+            continue;
+        }
         let u = occ[spec.loc.prov as usize];
         if u == NONE {
             pre[k] = Some(Note::NoSuchUnit);
@@ -125,6 +166,9 @@ pub fn adjudicate(v: &Variant, rules: &Rulebook, units: &[Unit], orders: &[(Powe
         units,
         n,
         occ,
+        stacks,
+        next,
+        may_join: Vec::new(),
         status: vec![Status::Hold; n],
         dest: vec![0; n],
         dest_loc: vec![Loc::new(0); n],
@@ -155,6 +199,27 @@ pub fn adjudicate(v: &Variant, rules: &Rulebook, units: &[Unit], orders: &[(Powe
             r.status[u] = Status::Void(Note::NoConvoys);
         }
     }
+    if stacks {
+        r.may_join = (0..n)
+            .map(|u| {
+                let unit = &units[u];
+                r.status[u] == Status::Move
+                    && match unit.kind {
+                        UnitType::Army => {
+                            let cap = if centers.is_empty() { v.powers[unit.power as usize].capital } else { v.current_capital(unit.power, centers) };
+                            cap == Some(r.dest[u])
+                        }
+                        UnitType::Fleet => {
+                            if centers.is_empty() {
+                                v.powers[unit.power as usize].naval_bases.iter().any(|b| b.prov == r.dest[u])
+                            } else {
+                                v.owned_naval_bases(unit.power, centers).any(|b| b.prov == r.dest[u])
+                            }
+                        }
+                    }
+            })
+            .collect();
+    }
     // ---- convoys
     for u in 0..n {
         let Some(Order::Convoy { army, dest, .. }) = order_of(u) else { continue };
@@ -167,7 +232,19 @@ pub fn adjudicate(v: &Variant, rules: &Rulebook, units: &[Unit], orders: &[(Powe
             r.status[u] = Status::Void(Note::ConvoyNotAtSea);
             continue;
         }
-        let a = r.occ[army.loc.prov as usize];
+        let mut a = r.occ[army.loc.prov as usize];
+        if stacks {
+            // the army of the stack ordered to make that move
+            let mut m = a;
+            while m != NONE
+                && !(units[m as usize].kind == UnitType::Army && matches!(order_of(m as usize), Some(Order::Move { dest: d, .. }) if d.prov == dest.prov))
+            {
+                m = r.next[m as usize];
+            }
+            if m != NONE {
+                a = m;
+            }
+        }
         let ok = a != NONE
             && units[a as usize].kind == UnitType::Army
             && ordered_move[a as usize]
@@ -232,7 +309,26 @@ pub fn adjudicate(v: &Variant, rules: &Rulebook, units: &[Unit], orders: &[(Powe
     // ---- supports
     for u in 0..n {
         let Some(Order::Support { target, dest, .. }) = order_of(u) else { continue };
-        r.status[u] = r.check_support(u, target.loc.prov, dest.map(|d| d.prov), dest.map(|d| d.coast).unwrap_or_default(), &order_of);
+        r.status[u] = r.check_support(u, target.loc.prov, *target, dest.map(|d| d.prov), dest.map(|d| d.coast).unwrap_or_default(), &order_of);
+    }
+    if stacks {
+        // of the supports from one stack to the same unit, the first written counts (D4)
+        for s2 in 0..n {
+            if r.status[s2] != Status::Support {
+                continue;
+            }
+            let earlier = (0..n).any(|s1| {
+                s1 != s2
+                    && r.status[s1] == Status::Support
+                    && units[s1].loc.prov == units[s2].loc.prov
+                    && r.sup_target[s1] == r.sup_target[s2]
+                    && r.sup_into[s1] == r.sup_into[s2]
+                    && assigned[s1] < assigned[s2]
+            });
+            if earlier {
+                r.status[s2] = Status::Void(Note::StackSupport);
+            }
+        }
     }
 
     // ---- resolve every decision
@@ -254,8 +350,17 @@ pub fn adjudicate(v: &Variant, rules: &Rulebook, units: &[Unit], orders: &[(Powe
     let mut dislodged_by: Vec<u32> = vec![NONE; n];
     for m in 0..n {
         if r.status[m] == Status::Move && r.res[m] {
-            let d = r.occ[r.dest[m] as usize];
-            if d != NONE && !(r.status[d as usize] == Status::Move && r.res[d as usize]) {
+            let mut d = r.occ[r.dest[m] as usize];
+            if stacks {
+                // every unit still in the space falls with it (D3); own units
+                // joined are not dislodged
+                while d != NONE {
+                    if !(r.status[d as usize] == Status::Move && r.res[d as usize]) && units[d as usize].power != units[m].power {
+                        dislodged_by[d as usize] = m as u32;
+                    }
+                    d = r.next[d as usize];
+                }
+            } else if d != NONE && !(r.status[d as usize] == Status::Move && r.res[d as usize]) {
                 dislodged_by[d as usize] = m as u32;
             }
         }
@@ -328,6 +433,81 @@ pub fn adjudicate(v: &Variant, rules: &Rulebook, units: &[Unit], orders: &[(Powe
     Movement { results, units: after, dislodged }
 }
 
+/// The unit of a stack an order for `spec` by `power` goes to (D5): the first
+/// unit of the power, of the type named (and on the coast named, when a unit
+/// stands on that coast) that has no order yet. `Ok((u, true))` when all of
+/// them have one already: they are all marked `several`.
+#[cold]
+#[inline(never)]
+pub(crate) fn stack_unit(
+    units: &[Unit],
+    occ: &[u32],
+    next: &[u32],
+    assigned: &[u32],
+    several: &mut [bool],
+    power: PowerId,
+    spec: crate::engine::order::UnitSpec,
+) -> Result<(u32, bool), Note> {
+    let first = occ[spec.loc.prov as usize];
+    if first == NONE {
+        return Err(Note::NoSuchUnit);
+    }
+    let (mut own, mut kind_ok, mut coast_hit) = (false, false, false);
+    let mut m = first;
+    while m != NONE {
+        let u = &units[m as usize];
+        if u.power == power {
+            own = true;
+            if spec.kind.is_none_or(|t| t == u.kind) {
+                kind_ok = true;
+                coast_hit |= spec.loc.coast != Coast::None && u.loc == spec.loc;
+            }
+        }
+        m = next[m as usize];
+    }
+    if !own {
+        return Err(Note::NotYourUnit);
+    }
+    if !kind_ok {
+        return Err(Note::WrongUnitType);
+    }
+    let fits = |u: &Unit| u.power == power && spec.kind.is_none_or(|t| t == u.kind) && (!coast_hit || u.loc == spec.loc);
+    // fleets on both coasts (St Petersburg) and no coast that selects one (D5)
+    let mut coast = None;
+    let mut m = first;
+    while m != NONE {
+        let u = &units[m as usize];
+        if fits(u) && u.kind == UnitType::Fleet && u.loc.coast != Coast::None {
+            if coast.is_some_and(|c| c != u.loc.coast) {
+                return Err(Note::StackCoastNeeded);
+            }
+            coast = Some(u.loc.coast);
+        }
+        m = next[m as usize];
+    }
+    let mut first_fit = NONE;
+    let mut m = first;
+    while m != NONE {
+        if fits(&units[m as usize]) {
+            if first_fit == NONE {
+                first_fit = m;
+            }
+            if assigned[m as usize] == NONE {
+                return Ok((m, false));
+            }
+        }
+        m = next[m as usize];
+    }
+    let mut m = first;
+    while m != NONE {
+        if fits(&units[m as usize]) {
+            several[m as usize] = true;
+        }
+        m = next[m as usize];
+    }
+    Ok((first_fit, true))
+}
+
 impl Resolver<'_> {
     fn check_move(&mut self, u: usize, dest: Loc, wants_convoy: &mut bool) -> Status {
         let v = self.v;
@@ -379,6 +559,7 @@ impl Resolver<'_> {
         &mut self,
         u: usize,
         target: Prov,
+        target_spec: crate::engine::order::UnitSpec,
         dest: Option<Prov>,
         dest_coast: crate::engine::map::Coast,
         order_of: &dyn Fn(usize) -> Option<&'o Order>,
@@ -388,7 +569,51 @@ impl Resolver<'_> {
         if t == NONE {
             return Status::Void(Note::NoSuchUnit);
         }
-        let t = t as usize;
+        let mut t = t as usize;
+        if self.stacks && dest.is_none() && target != unit.loc.prov {
+            // a hold support of a stack supports the whole stack (the first
+            // unit listed stands for it), valid if one of its units stays (D3)
+            let mut m = t as u32;
+            while m != NONE && matches!(self.status[m as usize], Status::Move | Status::NoConvoy) {
+                m = self.next[m as usize];
+            }
+            if m == NONE {
+                return Status::Void(Note::SupportOfMovingUnit);
+            }
+            if !self.v.can_reach(unit.kind, unit.loc, target) {
+                return Status::Void(Note::SupportUnreachable);
+            }
+            self.sup_target[u] = self.occ[target as usize];
+            self.sup_into[u] = target;
+            return Status::Support;
+        }
+        if self.stacks
+            && let Some(d) = dest
+        {
+            // the unit of the stack (of the type named, on the coast named if
+            // one moving from it is there) making that move
+            let makes = |r: &Self, m: u32, exact: bool| {
+                let x = &r.units[m as usize];
+                target_spec.kind.is_none_or(|k| k == x.kind)
+                    && (!exact || x.loc == target_spec.loc)
+                    && matches!(order_of(m as usize), Some(Order::Move { dest: md, .. }) if md.prov == d)
+                    && !matches!(r.status[m as usize], Status::Void(_))
+            };
+            for exact in [true, false] {
+                let mut m = t as u32;
+                while m != NONE && !makes(self, m, exact) {
+                    m = self.next[m as usize];
+                }
+                if m != NONE {
+                    t = m as usize;
+                    break;
+                }
+            }
+            if target == unit.loc.prov {
+                // no support between units of one stack, not even of a move out (D4)
+                return Status::Void(Note::SupportOwnProvince);
+            }
+        }
         match dest {
             None => {
                 if target == unit.loc.prov {
@@ -813,6 +1038,9 @@ impl Resolver<'_> {
         if o == NONE {
             return 1 + self.supports(i, d, None);
         }
+        if self.stacks {
+            return self.attack_stack(i);
+        }
         let o = o as usize;
         if self.status[o] == Status::Move && !self.head_to_head(i, o) && self.resolve(o) {
             return 1 + self.supports(i, d, None);
@@ -839,7 +1067,16 @@ impl Resolver<'_> {
         if !self.path(j) {
             return 0;
         }
-        let o = self.occ[self.dest[j] as usize];
+        let mut o = self.occ[self.dest[j] as usize];
+        if self.stacks {
+            while o != NONE {
+                if self.head_to_head(j, o as usize) && self.resolve(o as usize) {
+                    return 0;
+                }
+                o = self.next[o as usize];
+            }
+            return 1 + self.supports(j, self.dest[j], None);
+        }
         if o != NONE && self.head_to_head(j, o as usize) && self.resolve(o as usize) {
             return 0;
         }
@@ -850,16 +1087,114 @@ impl Resolver<'_> {
         let a = self.attack(i);
         let d = self.dest[i];
         let o = self.occ[d as usize];
-        let opposing = if o != NONE && self.head_to_head(i, o as usize) { 1 + self.supports(o as usize, self.dest[o as usize], None) } else { self.hold(d) };
+        let opposing = if self.stacks {
+            self.opposing_stack(i)
+        } else if o != NONE && self.head_to_head(i, o as usize) {
+            1 + self.supports(o as usize, self.dest[o as usize], None)
+        } else {
+            self.hold(d)
+        };
         if a <= opposing {
             return false;
         }
         for j in 0..self.n {
-            if j != i && self.status[j] == Status::Move && self.dest[j] == d && a <= self.prevent(j) {
+            if j != i && self.status[j] == Status::Move && self.dest[j] == d && !self.join_together(i, j) && a <= self.prevent(j) {
                 return false;
             }
         }
         true
+    }
+
+    /// Two moves of one power's units of one type into a space where they may
+    /// stack: they do not stand each other off (D6).
+    fn join_together(&self, i: usize, j: usize) -> bool {
+        self.stacks && self.may_join[i] && self.may_join[j] && self.units[i].power == self.units[j].power && self.units[i].kind == self.units[j].kind
+    }
+
+    /// Does a unit of the mover's power that it may not stack with stay in
+    /// the space (`Some(true)`), or do only units it may join stay
+    /// (`Some(false)`)? `None` when the space holds another power's units or
+    /// nothing. Stacking maps only.
+    #[cold]
+    #[inline(never)]
+    fn own_block(&mut self, i: usize) -> Option<bool> {
+        let mut o = self.occ[self.dest[i] as usize];
+        if o == NONE || self.units[o as usize].power != self.units[i].power {
+            return None;
+        }
+        while o != NONE {
+            let m = o as usize;
+            let joinable = self.may_join[i] && self.units[m].kind == self.units[i].kind;
+            if !joinable {
+                let leaves = self.status[m] == Status::Move && !self.head_to_head(i, m) && self.resolve(m);
+                if !leaves {
+                    return Some(true);
+                }
+            }
+            o = self.next[m];
+        }
+        Some(false)
+    }
+
+    /// Attack strength against an occupied space on a stacking map: the
+    /// stack defends as one unit (D3).
+    #[cold]
+    #[inline(never)]
+    fn attack_stack(&mut self, i: usize) -> u32 {
+        let d = self.dest[i];
+        let first = self.occ[d as usize];
+        match self.own_block(i) {
+            Some(true) => return 0,
+            Some(false) => return 1 + self.supports(i, d, None),
+            None => {}
+        }
+        let mut o = first;
+        let mut vacated = true;
+        while o != NONE {
+            let m = o as usize;
+            if !(self.status[m] == Status::Move && !self.head_to_head(i, m) && self.resolve(m)) {
+                vacated = false;
+                break;
+            }
+            o = self.next[m];
+        }
+        if vacated {
+            return 1 + self.supports(i, d, None);
+        }
+        1 + self.supports(i, d, Some(self.units[first as usize].power))
+    }
+
+    /// What a move on a stacking map must beat in its destination: the
+    /// defence of each unit there moving head to head against it, and the
+    /// hold strength of the stack if any other unit of it stays (D3). Nothing
+    /// when the mover joins its own units.
+    #[cold]
+    #[inline(never)]
+    fn opposing_stack(&mut self, i: usize) -> u32 {
+        let d = self.dest[i];
+        let first = self.occ[d as usize];
+        if first == NONE {
+            return 0;
+        }
+        if self.own_block(i) == Some(false) {
+            return 0;
+        }
+        let mut opp = 0;
+        let mut stays = false;
+        let mut o = first;
+        while o != NONE {
+            let m = o as usize;
+            if self.head_to_head(i, m) {
+                opp = opp.max(1 + self.supports(m, self.dest[m], None));
+            } else if !(self.status[m] == Status::Move && self.resolve(m)) {
+                stays = true;
+            }
+            o = self.next[m];
+        }
+        if stays {
+            opp = opp.max(1 + self.supports(first as usize, d, None));
+        }
+        opp
     }
 
     fn dislodged(&mut self, u: usize) -> bool {
@@ -909,7 +1244,16 @@ impl Resolver<'_> {
         if self.convoyed[m] && !self.res[self.n + m] {
             return false;
         }
-        let o = self.occ[self.dest[m] as usize];
+        let mut o = self.occ[self.dest[m] as usize];
+        if self.stacks {
+            while o != NONE {
+                if self.head_to_head(m, o as usize) && self.res[o as usize] {
+                    return false;
+                }
+                o = self.next[o as usize];
+            }
+            return true;
+        }
         !(o != NONE && self.head_to_head(m, o as usize) && self.res[o as usize])
     }
 
@@ -981,6 +1325,92 @@ mod tests {
             for seed in 0..seeds() {
                 let (units, orders) = movement_phase(&v, seed, 2 + (seed as usize) % 38);
                 adjudicate(&v, &rules, &units, &orders);
+            }
+        }
+    }
+
+    /// Original 1958 positions with stacks in the capitals and naval bases,
+    /// units next to them moving in, and orders for the stacked units: the
+    /// resolver's own check holds, and afterwards a space holds one unit or
+    /// units of one power in one of its home centres.
+    #[test]
+    fn stack_positions_resolve_consistently() {
+        use crate::engine::map::{Loc, PowerId, Unit, UnitType};
+        use crate::engine::order::{Order, UnitSpec};
+        use crate::engine::random::Rng;
+        let text = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/config/variants/original1958.toml"));
+        // the map as it is, and with convoys (stacks and convoys on one map)
+        let maps = [text.to_string(), text.replacen("convoys = false", "convoys = true", 1)];
+        for (v, rules) in maps.iter().map(|t| Variant::read_toml(t).expect("the 1958 map reads")).zip([Rulebook::datc(), Rulebook::rulebook_1992()]) {
+            let centers = v.initial_centers();
+            for seed in 0..seeds() {
+                let (mut units, mut orders) = movement_phase(&v, seed, 2 + (seed as usize) % 40);
+                let mut rng = Rng::new(seed ^ 0x5eed);
+                for p in 0..v.powers.len() as PowerId {
+                    let w = &v.powers[p as usize];
+                    let mut sites: Vec<(UnitType, Loc)> = w.capital.map(|c| (UnitType::Army, Loc::new(c))).into_iter().collect();
+                    sites.extend(w.naval_bases.iter().map(|b| (UnitType::Fleet, *b)));
+                    for (kind, loc) in sites {
+                        let targets: Vec<Loc> = match kind {
+                            UnitType::Army => v.army_neighbours(loc.prov).iter().map(|&q| Loc::new(q)).collect(),
+                            UnitType::Fleet => v.fleet_neighbours(loc).to_vec(),
+                        };
+                        // a unit of the power next door moving in
+                        if rng.below(2) == 0
+                            && let Some(&from) = rng.pick(&targets)
+                            && !units.iter().any(|u| u.loc.prov == from.prov)
+                            && (kind == UnitType::Army || from.coast == crate::engine::map::Coast::None)
+                        {
+                            let u = Unit { power: p, kind, loc: from };
+                            units.push(u);
+                            orders.push((p, Order::Move { unit: UnitSpec::new(Some(kind), from), dest: loc, via: false }));
+                        }
+                        if units.iter().any(|u| u.loc.prov == loc.prov && u.power != p) {
+                            continue;
+                        }
+                        for _ in 0..rng.below(4) {
+                            units.push(Unit { power: p, kind, loc });
+                            let spec = UnitSpec::new(Some(kind), loc);
+                            let Some(&d) = rng.pick(&targets) else { continue };
+                            match rng.below(4) {
+                                0 => {}
+                                1 | 2 => orders.push((p, Order::Move { unit: spec, dest: d, via: false })),
+                                _ => {
+                                    if let Some(t) = units.iter().find(|x| x.loc.prov == d.prov) {
+                                        orders.push((p, Order::Support { unit: spec, target: UnitSpec::new(Some(t.kind), t.loc), dest: None }));
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+                let m = super::adjudicate_with(&v, &rules, &units, &centers, &orders);
+                // the same with the units listed the other way round: identical
+                // units of a stack are interchangeable
+                let rev: Vec<Unit> = units.iter().rev().copied().collect();
+                let m2 = super::adjudicate_with(&v, &rules, &rev, &centers, &orders);
+                let canon = |m: &super::Movement| {
+                    let mut u = m.units.clone();
+                    u.sort();
+                    let mut d: Vec<String> = m.dislodged.iter().map(|d| format!("{:?}", (d.unit, &d.options, d.attacker_from))).collect();
+                    d.sort();
+                    let mut r: Vec<String> = m.results.iter().map(|r| format!("{:?}", (r.power, r.order, r.result, r.defaulted))).collect();
+                    r.sort();
+                    (u, d, r)
+                };
+                let (a, b) = (canon(&m), canon(&m2));
+                if a != b {
+                    let only = |x: &[String], y: &[String]| x.iter().filter(|e| !y.contains(e)).cloned().collect::<Vec<_>>();
+                    let diff = (only(&a.1, &b.1), only(&b.1, &a.1), only(&a.2, &b.2), only(&b.2, &a.2));
+                    panic!("seed {seed}: the outcome depends on how the units are listed: {diff:?}\nunits {units:?}\norders {orders:?}");
+                }
+                for (i, a) in m.units.iter().enumerate() {
+                    for b in &m.units[i + 1..] {
+                        if a.loc.prov == b.loc.prov {
+                            assert!(v.may_stack(a, b), "seed {seed}: {a:?} and {b:?} share a space");
+                        }
+                    }
+                }
             }
         }
     }

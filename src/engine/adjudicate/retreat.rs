@@ -16,13 +16,14 @@
 //!   The result does not depend on the order units are listed in.
 
 use super::{Dislodged, Note, OrderResult, Position, ResultKind};
-use crate::engine::map::{Loc, PowerId, Prov, Unit, Variant};
+use crate::engine::map::{Coast, Loc, PowerId, Prov, Stacking, Unit, Variant};
 use crate::engine::order::{Order, UnitSpec};
 use crate::engine::rules::{RetreatDefault, Rulebook};
 
 pub fn adjudicate(v: &Variant, rules: &Rulebook, pos: &Position, orders: &[(PowerId, Order)]) -> (Vec<OrderResult>, Vec<Unit>) {
     let d = &pos.dislodged;
     let rhr = rules.retreat_default == RetreatDefault::RightHand;
+    let stacks = v.features.stacking == Stacking::HomeBases;
     let mut results = Vec::new();
     // per dislodged unit: index of its (single) valid order
     let mut chosen: Vec<Option<usize>> = vec![None; d.len()];
@@ -39,10 +40,36 @@ pub fn adjudicate(v: &Variant, rules: &Rulebook, pos: &Position, orders: &[(Powe
                 continue;
             }
         };
-        let Some(i) = d.iter().position(|x| x.unit.loc.prov == spec.loc.prov) else {
+        let Some(mut i) = d.iter().position(|x| x.unit.loc.prov == spec.loc.prov) else {
             pre[k] = Some(Note::NotDislodged);
             continue;
         };
+        if stacks {
+            // units dislodged from one stack take their orders in the order
+            // written; more orders than units: all of them void (D11, D5)
+            let on_coast = d.iter().any(|x| x.unit.loc == spec.loc && x.unit.power == *power && spec.loc.coast != Coast::None);
+            let fits = |x: &Dislodged| {
+                x.unit.loc.prov == spec.loc.prov
+                    && x.unit.power == *power
+                    && spec.kind.is_none_or(|t| t == x.unit.kind)
+                    && (!on_coast || x.unit.loc == spec.loc)
+            };
+            if let Some(first) = d.iter().position(fits) {
+                match (0..d.len()).find(|&j| fits(&d[j]) && count[j] == 0) {
+                    Some(j) => i = j,
+                    None => {
+                        i = first;
+                        for j in 0..d.len() {
+                            if fits(&d[j]) {
+                                count[j] += 1;
+                            }
+                        }
+                    }
+                }
+            } else if let Some(j) = d.iter().position(|x| x.unit.loc.prov == spec.loc.prov && x.unit.power == *power) {
+                i = j;
+            }
+        }
         if d[i].unit.power != *power {
             pre[k] = Some(Note::NotYourUnit);
             continue;
