@@ -3,10 +3,16 @@
 //! Each order becomes a decision (a move succeeds, a support is given, a convoying
 //! fleet stays in place), plus one "path" decision per convoyed move. Decisions are
 //! resolved by Kruijswijk's method: resolve recursively; where a decision depends on
-//! itself, try both guesses; if both are consistent with the same answer, keep it,
-//! otherwise apply a backup rule to the cycle — the Szykman rule when a convoy is
-//! part of it (the convoyed armies in the cycle do not move and have no effect),
-//! circular movement otherwise (all moves in the cycle succeed).
+//! itself (a cycle whose every guess was opened inside it), try both guesses; if
+//! exactly one gives a consistent result, take it; if both or neither do, apply a
+//! backup rule to the cycle — the Szykman rule when a convoy is part of it (the
+//! convoyed armies in the cycle do not move and have no effect), circular movement
+//! otherwise (all moves in the cycle succeed). A cycle that runs through a decision
+//! still open higher up is left to that decision (see `Resolver::resolve`).
+//!
+//! On a map with home-base stacking (Original 1958) several units share a space:
+//! orders go to a stack's units in the order written, a stack defends as one and
+//! falls whole (docs/ORIGINAL1958.md D3-D6); that code stays off the standard path.
 
 use super::{Dislodged, Note, OrderResult, ResultKind};
 use crate::engine::map::{Coast, Loc, PowerId, Prov, ProvinceKind, Stacking, Unit, UnitType, Variant};
