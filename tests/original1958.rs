@@ -19,12 +19,18 @@ const MAP: &str = include_str!("../config/variants/original1958.toml");
 /// the rule-4 and head-to-head cases whose outcome the one-unit-a-space rules
 /// already give; no convoys (D13); fleets passing each other on two coasts
 /// (§8, D12); stacks that move, defend and retreat (§3, §4, D3-D6, D11).
-/// Boarding is still to come: `MAILJUDGE_1958_ALL=1` lists its cases.
+/// boarding, landing and carried armies in movement (§6, §7, D2, D7-D9,
+/// D19-D21). Still to come: carried armies in retreats and adjustments
+/// (D10, D17, D18); `MAILJUDGE_1958_ALL=1` lists those cases.
 const IMPLEMENTED: &[&str] = &[
     "o58-001", "o58-002", "o58-003", "o58-004", "o58-005", "o58-006", "o58-008", "o58-020", "o58-021", "o58-022", "o58-023", "o58-025", "o58-026", "o58-027",
     "o58-028", "o58-029", "o58-030", "o58-031", "o58-032", "o58-033", "o58-034", "o58-035", "o58-036", "o58-037", "o58-038", "o58-081", "o58-082", "o58-085",
     "o58-086", "o58-087", "o58-089", "o58-090", "o58-091", "o58-099", // no convoys (D13), fleets passing on two coasts (§8, D12)
     "o58-080", "o58-083", "o58-084", "o58-092", "o58-093", // stacks in movement and retreats (§3, §4, D3-D6, D11)
+    "o58-039", "o58-040", "o58-041", "o58-042", "o58-043", "o58-044", "o58-045", "o58-046", "o58-047", "o58-048", "o58-049", "o58-050", "o58-051", "o58-054",
+    "o58-055", "o58-056", "o58-057", "o58-058", "o58-059", "o58-060", "o58-061", "o58-062", "o58-063", "o58-064", "o58-065", "o58-068", "o58-070", "o58-071",
+    "o58-072", "o58-073", "o58-074", "o58-075", "o58-076", "o58-077", "o58-078", "o58-079", "o58-094", "o58-095", "o58-096",
+    "o58-097", // boarding (§6, §7, D2, D7-D9, D19-D21)
     "o58-007", "o58-009", "o58-010", "o58-011", "o58-012", "o58-013", "o58-014", "o58-015", "o58-016", "o58-017", "o58-018", "o58-019", "o58-024", "o58-088",
 ];
 

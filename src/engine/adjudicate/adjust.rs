@@ -153,7 +153,7 @@ fn check_build(v: &Variant, pos: &Position, power: PowerId, spec: &mut UnitSpec,
     if !v.valid_location(kind, loc) {
         return Err(Note::BuildBadType);
     }
-    Ok(Unit { power, kind, loc })
+    Ok(Unit { power, kind, loc, aboard: false })
 }
 
 /// A build on a map that builds armies in the capital and fleets in naval
@@ -192,5 +192,5 @@ fn check_base_build(v: &Variant, pos: &Position, power: PowerId, spec: &mut Unit
     }
     spec.kind = Some(kind);
     spec.loc = loc;
-    Ok(Unit { power, kind, loc })
+    Ok(Unit { power, kind, loc, aboard: false })
 }

@@ -9,6 +9,7 @@
 //! - [`adjust`]: builds, removals, waives, civil-disorder removals.
 
 pub mod adjust;
+mod boarding;
 pub mod movement;
 pub mod retreat;
 
@@ -133,6 +134,8 @@ pub enum Note {
     Paradox,
     StackSupport,
     StackCoastNeeded,
+    BoardCarrying,
+    BoardNoPartner,
 }
 
 impl Note {
@@ -182,6 +185,8 @@ impl Note {
             Note::Paradox => "convoy paradox: the convoyed army does not move (Szykman rule)",
             Note::StackSupport => "another unit of the same stack already supports that unit",
             Note::StackCoastNeeded => "fleets stand on both coasts: the order must name the coast of the fleet it is for",
+            Note::BoardCarrying => "a fleet that carries an army cannot take on another",
+            Note::BoardNoPartner => "no matching boarding order from the partner",
         }
     }
 }
@@ -249,7 +254,8 @@ fn advance(v: &Variant, done: Phase, mut units: Vec<Unit>, centers: &[Option<Pow
     let mut centers = centers.to_vec();
     if done.kind != PhaseKind::Adjustment && v.calendar.ownership_changes_after(done) {
         for u in &units {
-            if v.is_center(u.loc.prov) {
+            // a carried army occupies nothing: the fleet's power takes the centre (D20)
+            if v.is_center(u.loc.prov) && !u.aboard {
                 centers[u.loc.prov as usize] = Some(u.power);
             }
         }
