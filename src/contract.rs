@@ -208,7 +208,7 @@ fn case_position(v: &Variant, case: &Case) -> Result<Position, String> {
             };
             let unit = v.parse_unit(pw, code).map_err(|e| format!("retreats of {p}: {e}"))?;
             if copies == 0
-                || dislodged.iter().any(|d: &Dislodged| d.unit.loc.prov == unit.loc.prov && !v.may_stack(&d.unit, &unit))
+                || dislodged.iter().any(|d: &Dislodged| d.unit.loc.prov == unit.loc.prov && !v.may_stack(&d.unit, &unit) && !(d.unit.aboard ^ unit.aboard))
                 || (copies > 1 && !v.may_stack(&unit, &unit))
             {
                 return Err(format!("retreats: two dislodged units in {}", v.code(unit.loc.prov)));
