@@ -129,3 +129,42 @@ fn every_1958_case_is_readable_and_for_the_1958_map() {
         eprintln!("{bad} of {} cases fail", all.len());
     }
 }
+
+#[test]
+fn boarding_orders_and_carried_armies_are_read_on_the_1958_map_only() {
+    use mailjudge::order::Order;
+    use mailjudge::parse::parse_order;
+    use mailjudge::phase::PhaseKind;
+    use mailjudge::store::records::{from_json, to_json};
+    let v = Variant::read_toml(MAP).unwrap();
+    let std = Variant::standard();
+    let mv = Some(PhaseKind::Movement);
+    for (text, canon) in [
+        ("A LON B", "A LON B"),
+        ("F lon b", "F LON B"),
+        ("f nth - yor b france", "F NTH - YOR B FRANCE"),
+        ("A WAL-LON B", "A WAL - LON B"),
+        ("A YOR B ENGLAND", "A YOR B ENGLAND"),
+    ] {
+        let o = parse_order(&v, text, mv).unwrap_or_else(|e| panic!("{text}: {}", e.message));
+        assert!(matches!(o, Order::Board { .. }), "{text}: {o:?}");
+        assert_eq!(o.canonical(&v), canon);
+        assert_eq!(from_json(&v, &to_json(&v, &o)).unwrap(), o, "{text}");
+    }
+    // in adjustments `A LON B` is a build; on the standard map always
+    assert!(matches!(parse_order(&v, "A LON B", Some(PhaseKind::Adjustment)).unwrap(), Order::Build(_)));
+    assert!(matches!(parse_order(&std, "A LON B", mv).unwrap(), Order::Build(_)));
+    assert!(parse_order(&std, "F NTH - YOR B", mv).is_err());
+    // `A NTH ABOARD`: a unit on the 1958 map, an input error on the standard one
+    let a = v.parse_unit(0, "A NTH ABOARD").unwrap();
+    assert!(a.aboard);
+    assert_eq!(v.unit_code(&a), "A NTH ABOARD");
+    assert!(v.parse_unit(0, "F NTH ABOARD").is_err() && v.parse_unit(0, "A PAR ABOARD").is_err());
+    assert!(std.parse_unit(0, "A NTH ABOARD").is_err());
+    let case = r#"{"variant": "standard", "phase": "S1901M", "units": {"ENGLAND": ["F NTH", "A NTH ABOARD"]}, "orders": {}}"#;
+    assert!(Adjudicator::new(None, None, vec![]).run_text(case).is_err());
+    // on the 1958 map, an army on board needs its fleet
+    let mut adj = Adjudicator::new(None, None, vec![]).with_variant(Variant::read_toml(MAP).unwrap());
+    let case = r#"{"variant": "original1958", "phase": "S1914M", "units": {"ENGLAND": ["A NTH ABOARD"]}, "orders": {}}"#;
+    assert!(adj.run_text(case).is_err());
+}

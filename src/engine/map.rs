@@ -374,9 +374,6 @@ impl Variant {
     /// named; empty when the variant is fully playable.
     pub fn unsupported(&self) -> Vec<String> {
         let mut out = Vec::new();
-        if self.features.boarding {
-            out.push("armies boarding fleets (`boarding = true`)".to_string());
-        }
         if self.features.stacking == Stacking::HomeBases {
             out.push("several units in capitals and naval bases (`stacking = \"home_bases\"`)".to_string());
         }

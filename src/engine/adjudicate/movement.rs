@@ -117,7 +117,9 @@ pub(crate) fn core(
     board: Vec<u32>,
 ) -> (Movement, Vec<Option<Loc>>) {
     let n = units.len();
-    let stacks = v.features.stacking == Stacking::HomeBases;
+    // boarding moves are handled on the stacks' path (one unit a space is a
+    // stack of one), so a map with boarding goes that way too
+    let stacks = v.features.stacking == Stacking::HomeBases || !board.is_empty();
     let mut occ = vec![NONE; v.provinces.len()];
     // on a stacking map: the units of a province as a list from `occ` (the
     // first unit listed there) through `next`
