@@ -1130,18 +1130,23 @@ impl Resolver<'_> {
     }
 
     fn move_succeeds(&mut self, i: usize) -> bool {
-        if !self.move_alone(i) {
+        if self.stacks && self.boarding(i) {
+            return self.boarding_move_succeeds(i);
+        }
+        self.move_alone(i)
+    }
+
+    /// A boarding move (Original 1958): all or nothing, so a partner moving
+    /// too must get in as well (D7.5); without a partner it fails.
+    #[cold]
+    #[inline(never)]
+    fn boarding_move_succeeds(&mut self, i: usize) -> bool {
+        let p = self.board[i];
+        if p == UNMATCHED || !self.move_alone(i) {
             return false;
         }
-        if self.stacks && self.boarding(i) {
-            // all or nothing: a partner moving too must get in as well (D7.5)
-            let p = self.board[i];
-            if p == UNMATCHED {
-                return false;
-            }
-            if self.status[p as usize] == Status::Move && self.boarding(p as usize) {
-                return self.move_alone(p as usize);
-            }
+        if self.status[p as usize] == Status::Move && self.boarding(p as usize) {
+            return self.move_alone(p as usize);
         }
         true
     }
@@ -1152,6 +1157,7 @@ impl Resolver<'_> {
     }
 
     /// A move's success leaving aside its boarding partner's.
+    #[inline]
     fn move_alone(&mut self, i: usize) -> bool {
         let a = self.attack(i);
         let d = self.dest[i];
