@@ -104,14 +104,16 @@ pub(crate) fn movement(v: &Variant, rules: &Rulebook, units: &[Unit], centers: &
     // the orders as the resolver reads them
     let mut board = vec![NONE; free.len()];
     let mut core_orders: Vec<(PowerId, Order)> = orders.to_vec();
-    for b in &boards {
-        let (_, order) = &mut core_orders[b.k];
+    for (k, (_, order)) in core_orders.iter_mut().enumerate() {
         let Order::Board { unit, dest, .. } = *order else { continue };
-        *order = match dest {
-            Some(d) if b.void.is_none() => {
+        let b = boards.iter().find(|b| b.k == k);
+        *order = match (dest, b) {
+            (Some(d), Some(b)) if b.void.is_none() => {
                 board[b.u] = b.partner.map(|j| boards[j].u as u32).unwrap_or(UNMATCHED);
                 Order::Move { unit, dest: d, via: false }
             }
+            // no such unit: the resolver says so
+            (Some(d), None) => Order::Move { unit, dest: d, via: false },
             _ => Order::Hold(unit),
         };
     }

@@ -46,8 +46,9 @@ impl Position {
         units.sort();
         Position { phase: v.start, units, centers: v.initial_centers(), dislodged: Vec::new() }
     }
+    /// The unit standing in `p` (never an army on board, which stands on its fleet).
     pub fn unit_at(&self, p: Prov) -> Option<&Unit> {
-        self.units.iter().find(|u| u.loc.prov == p)
+        self.units.iter().find(|u| u.loc.prov == p && !u.aboard)
     }
     pub fn center_count(&self, power: PowerId) -> usize {
         self.centers.iter().filter(|c| **c == Some(power)).count()
