@@ -168,3 +168,19 @@ fn boarding_orders_and_carried_armies_are_read_on_the_1958_map_only() {
     let case = r#"{"variant": "original1958", "phase": "S1914M", "units": {"ENGLAND": ["A NTH ABOARD"]}, "orders": {}}"#;
     assert!(adj.run_text(case).is_err());
 }
+
+#[test]
+fn one_carrying_pair_a_space() {
+    // London holds a pair already: a second army and fleet boarding there both stand off (D7.5)
+    let mut adj = Adjudicator::new(None, None, vec![]).with_variant(Variant::read_toml(MAP).unwrap());
+    let case = r#"{"variant": "original1958", "phase": "S1914M", "units": {"ENGLAND": ["A LON", "A LON ABOARD", "F LON", "F LON"]},
+        "centers": {"ENGLAND": ["LON"]}, "orders": {"ENGLAND": ["F LON H", "F LON B", "A LON B"]}}"#;
+    let out = adj.run_text(case).unwrap();
+    let mut units: Vec<String> = out["units"]["ENGLAND"].as_array().unwrap().iter().map(|u| u.as_str().unwrap().to_string()).collect();
+    units.sort();
+    assert_eq!(units, ["A LON", "A LON ABOARD", "F LON", "F LON"]);
+    let results = out["results"]["ENGLAND"].as_array().unwrap();
+    for (order, want) in [("F LON H", "ok"), ("F LON B", "bounce"), ("A LON B", "bounce")] {
+        assert!(results.iter().any(|r| r["order"] == order && r["result"] == want), "{order}: {results:?}");
+    }
+}

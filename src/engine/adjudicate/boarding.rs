@@ -29,6 +29,8 @@ struct Boarding {
     void: Option<Note>,
     /// The partner's index among the boarding orders.
     partner: Option<usize>,
+    /// Matched, but the pair may not form (one pair a space).
+    unpaired: bool,
 }
 
 pub(crate) fn movement(v: &Variant, rules: &Rulebook, units: &[Unit], centers: &[Option<PowerId>], orders: &[(PowerId, Order)]) -> Movement {
@@ -75,7 +77,7 @@ pub(crate) fn movement(v: &Variant, rules: &Rulebook, units: &[Unit], centers: &
         } else if free[u].kind == UnitType::Fleet && carried[u].is_some() {
             void = Some(Note::BoardCarrying);
         }
-        boards.push(Boarding { k, u, prov, moving: dest.is_some(), partner_power: partner.unwrap_or(*power), void, partner: None });
+        boards.push(Boarding { k, u, prov, moving: dest.is_some(), partner_power: partner.unwrap_or(*power), void, partner: None, unpaired: false });
     }
     for i in 0..boards.len() {
         if boards[i].void.is_some() {
@@ -98,6 +100,23 @@ pub(crate) fn movement(v: &Variant, rules: &Rulebook, units: &[Unit], centers: &
             {
                 boards[i].partner = Some(j);
             }
+        }
+    }
+
+    // one carrying pair a space (D7.5): a pair boarding without moving beside
+    // a pair already there, or two pairs boarding in one space, fail
+    for i in 0..boards.len() {
+        let Some(j) = boards[i].partner else { continue };
+        let bp = boards[i].prov;
+        let beside = !boards[i].moving && !boards[j].moving && aboard.iter().any(|a| a.loc.prov == bp);
+        let twice = (0..boards.len()).any(|x| x != i && x != j && boards[x].partner.is_some() && boards[x].prov == bp);
+        if beside || twice {
+            boards[i].unpaired = true;
+        }
+    }
+    for b in boards.iter_mut() {
+        if b.unpaired {
+            b.partner = None;
         }
     }
 
@@ -159,7 +178,7 @@ pub(crate) fn movement(v: &Variant, rules: &Rulebook, units: &[Unit], centers: &
         } else if r.result != ResultKind::Dislodged && r.result != ResultKind::Void {
             r.result = ResultKind::Bounce;
             if b.partner.is_none() {
-                r.note = Some(Note::BoardNoPartner);
+                r.note = Some(if b.unpaired { Note::BoardOnePair } else { Note::BoardNoPartner });
             }
         }
     }

@@ -137,6 +137,7 @@ pub enum Note {
     StackCoastNeeded,
     BoardCarrying,
     BoardNoPartner,
+    BoardOnePair,
 }
 
 impl Note {
@@ -188,6 +189,7 @@ impl Note {
             Note::StackCoastNeeded => "fleets stand on both coasts: the order must name the coast of the fleet it is for",
             Note::BoardCarrying => "a fleet that carries an army cannot take on another",
             Note::BoardNoPartner => "no matching boarding order from the partner",
+            Note::BoardOnePair => "a space holds one army on board at most",
         }
     }
 }
