@@ -160,12 +160,25 @@ fn case_position(v: &Variant, case: &Case) -> Result<Position, String> {
         let pw = power(v, p)?;
         for u in list {
             let unit = v.parse_unit(pw, u).map_err(|e| format!("units of {p}: {e}"))?;
+            if unit.aboard {
+                // an army on board: checked against its fleet below
+                units.push(unit);
+                continue;
+            }
             count[unit.loc.prov as usize] += 1;
             let stack_ok = || units.iter().filter(|o: &&Unit| o.loc.prov == unit.loc.prov).all(|o| v.may_stack(o, &unit));
             if count[unit.loc.prov as usize] > v.province(unit.loc.prov).capacity as u32 && !stack_ok() {
                 return Err(format!("units: {} is listed twice (a unit in {} already)", u, v.province(unit.loc.prov).name));
             }
             units.push(unit);
+        }
+    }
+    // each army on board has its fleet, one pair a space (docs/ORIGINAL1958.md D1, D7)
+    for a in units.iter().filter(|u| u.aboard) {
+        let fleets = units.iter().filter(|f| f.kind == crate::map::UnitType::Fleet && f.loc.prov == a.loc.prov).count();
+        let armies = units.iter().filter(|b| b.aboard && b.loc.prov == a.loc.prov).count();
+        if fleets == 0 || armies > 1 {
+            return Err(format!("units: {} needs one fleet to carry it, and a space holds one army on board at most", v.unit_code(a)));
         }
     }
     let mut centers = vec![None; v.provinces.len()];
@@ -195,7 +208,7 @@ fn case_position(v: &Variant, case: &Case) -> Result<Position, String> {
             };
             let unit = v.parse_unit(pw, code).map_err(|e| format!("retreats of {p}: {e}"))?;
             if copies == 0
-                || dislodged.iter().any(|d: &Dislodged| d.unit.loc.prov == unit.loc.prov && !v.may_stack(&d.unit, &unit))
+                || dislodged.iter().any(|d: &Dislodged| d.unit.loc.prov == unit.loc.prov && !v.may_stack(&d.unit, &unit) && !(d.unit.aboard ^ unit.aboard))
                 || (copies > 1 && !v.may_stack(&unit, &unit))
             {
                 return Err(format!("retreats: two dislodged units in {}", v.code(unit.loc.prov)));

@@ -13,7 +13,7 @@ fn rhr() -> Rulebook {
 }
 
 fn army(v: &Variant, power: &str, p: &str) -> Unit {
-    Unit { power: v.power_by_name(power).unwrap(), kind: UnitType::Army, loc: Loc::new(v.prov_by_code(p).unwrap()) }
+    Unit { power: v.power_by_name(power).unwrap(), kind: UnitType::Army, loc: Loc::new(v.prov_by_code(p).unwrap()), aboard: false }
 }
 
 fn dislodged(v: &Variant, unit: Unit, options: &[&str], from: &str) -> Dislodged {

@@ -104,6 +104,10 @@ pub struct Unit {
     pub power: PowerId,
     pub kind: UnitType,
     pub loc: Loc,
+    /// An army on board the fleet in its space (Original 1958 boarding,
+    /// docs/ORIGINAL1958.md D1, D8): written `A NTH ABOARD`. Always false on
+    /// maps without `boarding`.
+    pub aboard: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
@@ -370,9 +374,6 @@ impl Variant {
     /// named; empty when the variant is fully playable.
     pub fn unsupported(&self) -> Vec<String> {
         let mut out = Vec::new();
-        if self.features.boarding {
-            out.push("armies boarding fleets (`boarding = true`)".to_string());
-        }
         if self.features.stacking == Stacking::HomeBases {
             out.push("several units in capitals and naval bases (`stacking = \"home_bases\"`)".to_string());
         }
@@ -476,6 +477,9 @@ impl Variant {
     }
     /// `F STP/SC`.
     pub fn unit_code(&self, u: &Unit) -> String {
+        if u.aboard {
+            return format!("{} {} ABOARD", u.kind.letter(), self.code(u.loc.prov));
+        }
         format!("{} {}", u.kind.letter(), self.loc_code(u.loc))
     }
 
@@ -507,12 +511,27 @@ impl Variant {
             "F" => UnitType::Fleet,
             _ => return Err(format!("`{s}`: unit type must be A or F")),
         };
+        if let Some(at) = rest.trim().strip_suffix(" ABOARD").or_else(|| rest.trim().strip_suffix(" aboard")) {
+            // an army on board a fleet (`A NTH ABOARD`, docs/ORIGINAL1958.md D1)
+            if !self.features.boarding {
+                return Err(format!("`{s}`: this variant has no boarding"));
+            }
+            let loc = self.parse_loc(at)?;
+            if kind != UnitType::Army
+                || loc.coast != Coast::None
+                || self.kind(loc.prov) == ProvinceKind::Land
+                || self.kind(loc.prov) == ProvinceKind::Impassable
+            {
+                return Err(format!("`{s}`: only an army goes on board, in a sea or coastal province (no coast)"));
+            }
+            return Ok(Unit { power, kind, loc, aboard: true });
+        }
         let loc = self.parse_loc(rest)?;
         if !self.valid_location(kind, loc) {
             let article = if kind == UnitType::Army { "an" } else { "a" };
             return Err(format!("`{s}`: {article} {} cannot stand in {}", kind.name(), self.loc_name(loc)));
         }
-        Ok(Unit { power, kind, loc })
+        Ok(Unit { power, kind, loc, aboard: false })
     }
 
     /// Whether this map builds armies in a capital and fleets in naval bases

@@ -46,6 +46,14 @@ pub enum Order {
     Disband(UnitSpec),
     Build(UnitSpec),
     Waive,
+    /// Original 1958 boarding (docs/ORIGINAL1958.md D1): `A LON B` / `F LON B`
+    /// (`dest == None`, the unit stays) or `F NTH - YOR B` / `A WAL - LON B`,
+    /// with the partner's power when written (`B FRANCE`).
+    Board {
+        unit: UnitSpec,
+        dest: Option<Loc>,
+        partner: Option<PowerId>,
+    },
 }
 
 impl Order {
@@ -53,14 +61,18 @@ impl Order {
     pub fn unit(&self) -> Option<&UnitSpec> {
         match self {
             Order::Hold(u) | Order::Disband(u) => Some(u),
-            Order::Move { unit, .. } | Order::Support { unit, .. } | Order::Convoy { unit, .. } | Order::Retreat { unit, .. } => Some(unit),
+            Order::Move { unit, .. } | Order::Support { unit, .. } | Order::Convoy { unit, .. } | Order::Retreat { unit, .. } | Order::Board { unit, .. } => {
+                Some(unit)
+            }
             Order::Build(_) | Order::Waive => None,
         }
     }
     pub fn unit_mut(&mut self) -> Option<&mut UnitSpec> {
         match self {
             Order::Hold(u) | Order::Disband(u) => Some(u),
-            Order::Move { unit, .. } | Order::Support { unit, .. } | Order::Convoy { unit, .. } | Order::Retreat { unit, .. } => Some(unit),
+            Order::Move { unit, .. } | Order::Support { unit, .. } | Order::Convoy { unit, .. } | Order::Retreat { unit, .. } | Order::Board { unit, .. } => {
+                Some(unit)
+            }
             Order::Build(_) | Order::Waive => None,
         }
     }
@@ -121,6 +133,18 @@ impl Order {
                 s.push_str(" B");
             }
             Order::Waive => s.push_str("WAIVE"),
+            Order::Board { unit: u, dest, partner } => {
+                unit(s, u);
+                if let Some(d) = dest {
+                    s.push_str(" - ");
+                    s.push_str(&v.loc_code(*d));
+                }
+                s.push_str(" B");
+                if let Some(p) = partner {
+                    s.push(' ');
+                    s.push_str(&v.powers[*p as usize].name);
+                }
+            }
         }
     }
 }

@@ -180,6 +180,8 @@ struct Parser<'v, 'a> {
     toks: [Tok<'a>; MAX_TOKENS],
     n: usize,
     pos: usize,
+    /// A movement phase: on a map with boarding, `A LON B` is a boarding order.
+    boarding_phase: bool,
 }
 
 type PResult<T> = Result<T, (ParseErrorKind, String)>;
@@ -195,6 +197,8 @@ const CONVOY_WORDS: &[&str] = &["c", "cvy", "convoy", "convoys", "convoying", "t
 const RETREAT_WORDS: &[&str] = &["r", "retreat", "retreats"];
 const DISBAND_WORDS: &[&str] = &["d", "disband", "disbands", "remove", "removes", "destroy"];
 const BUILD_WORDS: &[&str] = &["b", "build", "builds"];
+/// `B` after a unit or a move on a map with boarding (Original 1958).
+const BOARD_WORDS: &[&str] = &["b", "board", "boards"];
 const WAIVE_WORDS: &[&str] = &["waive", "waives", "waived", "waiving"];
 const NOISE_WORDS: &[&str] = &["the", "unit", "in", "at"];
 
@@ -505,6 +509,11 @@ impl<'v, 'a> Parser<'v, 'a> {
             let via_before = self.via();
             let (dest, _) = self.loc("a destination")?;
             let via = self.via() || via_before;
+            // a boarding move, `A WAL - LON B [FRANCE]` (Original 1958)
+            if self.v.features.boarding && !via && self.eat_word(BOARD_WORDS) {
+                let partner = self.power();
+                return Ok(Order::Board { unit: u, dest: Some(dest), partner });
+            }
             return Ok(Order::Move { unit: u, dest, via });
         }
         if self.eat_word(HOLD_WORDS) {
@@ -537,6 +546,15 @@ impl<'v, 'a> Parser<'v, 'a> {
         }
         if self.eat_word(DISBAND_WORDS) {
             return Ok(Order::Disband(u));
+        }
+        if self.v.features.boarding && self.eat_word(BOARD_WORDS) {
+            // `A LON B FRANCE` is always a boarding; `A LON B` is a build or a
+            // boarding by the phase (see `parse_order`)
+            let partner = self.power();
+            if partner.is_some() || self.boarding_phase {
+                return Ok(Order::Board { unit: u, dest: None, partner });
+            }
+            return self.build(u);
         }
         if self.eat_word(BUILD_WORDS) {
             return self.build(u);
@@ -607,7 +625,7 @@ pub fn parse_order(v: &Variant, text: &str, phase: Option<PhaseKind>) -> Result<
         std::borrow::Cow::Owned(text.to_lowercase())
     };
     let err = |kind: ParseErrorKind, message: String| ParseError { text: text.trim().to_string(), kind, message };
-    let mut p = Parser { v, toks: [Tok::Dash; MAX_TOKENS], n: 0, pos: 0 };
+    let mut p = Parser { v, toks: [Tok::Dash; MAX_TOKENS], n: 0, pos: 0, boarding_phase: phase == Some(PhaseKind::Movement) };
     p.n = match tokenize(&lower, &mut p.toks) {
         Some(n) => n,
         None => return Err(err(ParseErrorKind::Unexpected { word: String::new() }, format!("too long for one order (more than {MAX_TOKENS} words)"))),
@@ -652,7 +670,7 @@ pub fn parse_line(v: &Variant, line: &str, phase: Option<PhaseKind>) -> Vec<Resu
 pub fn parse_province(v: &Variant, text: &str) -> Result<Prov, ParseError> {
     let lower = text.to_lowercase();
     let err = |kind: ParseErrorKind, message: String| ParseError { text: text.trim().to_string(), kind, message };
-    let mut p = Parser { v, toks: [Tok::Dash; MAX_TOKENS], n: 0, pos: 0 };
+    let mut p = Parser { v, toks: [Tok::Dash; MAX_TOKENS], n: 0, pos: 0, boarding_phase: false };
     p.n = tokenize(&lower, &mut p.toks).unwrap_or(0);
     let (prov, _) = p.province("a province").map_err(|(k, m)| err(k, m))?;
     if !p.at_end() {

@@ -52,7 +52,7 @@ pub fn movement_phase(v: &Variant, seed: u64, n: usize) -> (Vec<Unit>, Vec<(Powe
                 }
             }
         };
-        units.push(Unit { power, kind, loc: Loc::with(p, coast) });
+        units.push(Unit { power, kind, loc: Loc::with(p, coast), aboard: false });
     }
     // first moves and holds, then supports and convoys that refer to them
     let mut moves: Vec<(usize, Loc)> = Vec::new();
@@ -164,7 +164,7 @@ pub fn convoy_phase(v: &Variant, seed: u64, n: usize) -> (Vec<Unit>, Vec<(PowerI
             if units.len() < n && at[loc.prov as usize] == FREE && v.valid_location(kind, loc) {
                 at[loc.prov as usize] = units.len() as u32;
                 let power = if rng.below(2) == 0 { owner } else { *rng.pick(&powers).expect("powers") };
-                units.push(Unit { power, kind, loc });
+                units.push(Unit { power, kind, loc, aboard: false });
             }
         };
         let sea = Loc::new(s);

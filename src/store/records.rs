@@ -56,6 +56,14 @@ pub enum OrderRecord {
         unit: UnitRecord,
     },
     Waive,
+    /// Original 1958 boarding: `to` for a boarding move, `partner` the power named after `B`.
+    Board {
+        unit: UnitRecord,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        to: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        partner: Option<String>,
+    },
 }
 
 fn unit_record(v: &Variant, u: &UnitSpec) -> UnitRecord {
@@ -75,6 +83,9 @@ pub fn to_json(v: &Variant, o: &Order) -> String {
         Order::Disband(u) => OrderRecord::Disband { unit: unit_record(v, u) },
         Order::Build(u) => OrderRecord::Build { unit: unit_record(v, u) },
         Order::Waive => OrderRecord::Waive,
+        Order::Board { unit, dest, partner } => {
+            OrderRecord::Board { unit: unit_record(v, unit), to: dest.map(|d| v.loc_code(d)), partner: partner.map(|p| v.powers[p as usize].name.clone()) }
+        }
     };
     serde_json::to_string(&r).unwrap_or_else(|e| unreachable!("order records always serialize: {e}"))
 }
@@ -112,6 +123,17 @@ pub fn from_json(v: &Variant, json: &str) -> Result<Order, String> {
         OrderRecord::Disband { unit } => Order::Disband(unit_spec(v, unit)?),
         OrderRecord::Build { unit } => Order::Build(unit_spec(v, unit)?),
         OrderRecord::Waive => Order::Waive,
+        OrderRecord::Board { unit, to, partner } => Order::Board {
+            unit: unit_spec(v, unit)?,
+            dest: match to {
+                Some(d) => Some(v.parse_loc(d)?),
+                None => None,
+            },
+            partner: match partner {
+                Some(n) => Some(v.power_by_name(n).ok_or_else(|| format!("unknown power `{n}`"))?),
+                None => None,
+            },
+        },
     })
 }
 

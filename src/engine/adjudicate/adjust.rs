@@ -56,7 +56,7 @@ pub fn adjudicate(v: &Variant, rules: &Rulebook, pos: &Position, orders: &[(Powe
             // power's units of that type not already removed
             Order::Disband(spec) => match (0..pos.units.len())
                 .filter(|&i| pos.units[i].loc.prov == spec.loc.prov)
-                .min_by_key(|&i| (pos.units[i].power != *power, spec.kind.is_some_and(|t| t != pos.units[i].kind), removed[i]))
+                .min_by_key(|&i| (pos.units[i].power != *power, spec.kind.is_some_and(|t| t != pos.units[i].kind), removed[i], pos.units[i].aboard))
             {
                 None => (ResultKind::Void, Some(Note::NoSuchUnit)),
                 Some(i) if pos.units[i].power != *power => (ResultKind::Void, Some(Note::NotYourUnit)),
@@ -66,6 +66,9 @@ pub fn adjudicate(v: &Variant, rules: &Rulebook, pos: &Position, orders: &[(Powe
                     spec.kind = Some(pos.units[i].kind);
                     removed[i] = true;
                     owed[p] += 1;
+                    if v.features.boarding {
+                        unload(v, pos, i, &mut units, &mut removed, &mut owed);
+                    }
                     (ResultKind::Ok, None)
                 }
             },
@@ -90,12 +93,23 @@ pub fn adjudicate(v: &Variant, rules: &Rulebook, pos: &Position, orders: &[(Powe
                 .map(|i| {
                     let u = &pos.units[i];
                     let dist = v.distance_to_any(u.loc.prov, &targets).unwrap_or(u32::MAX);
-                    (dist, u.kind == UnitType::Fleet, v.province(u.loc.prov).name.as_str(), i)
+                    // an army on board ranks just before its fleet (D18)
+                    (dist, u.kind == UnitType::Fleet || u.aboard, v.province(u.loc.prov).name.as_str(), i)
                 })
                 .collect();
-            cands.sort_by(|a, b| b.0.cmp(&a.0).then(b.1.cmp(&a.1)).then(a.2.cmp(b.2)));
-            for &(_, _, _, i) in cands.iter().take((-owed[p]) as usize) {
+            cands.sort_by(|a, b| b.0.cmp(&a.0).then(b.1.cmp(&a.1)).then(a.2.cmp(b.2)).then(pos.units[b.3].aboard.cmp(&pos.units[a.3].aboard)));
+            for &(_, _, _, i) in &cands {
+                if owed[p] >= 0 {
+                    break;
+                }
+                if removed[i] {
+                    continue;
+                }
                 removed[i] = true;
+                owed[p] += 1;
+                if v.features.boarding {
+                    unload(v, pos, i, &mut units, &mut removed, &mut owed);
+                }
                 let u = pos.units[i];
                 results.push(OrderResult {
                     power,
@@ -115,6 +129,28 @@ pub fn adjudicate(v: &Variant, rules: &Rulebook, pos: &Position, orders: &[(Powe
         out.push(u);
     }
     (results, out)
+}
+
+/// After the removal of unit `i`: a carrying fleet at sea takes its army with
+/// it (a removal for the army's power too, if it still owes one), one in a
+/// coastal province puts it ashore (docs/ORIGINAL1958.md D17).
+#[cold]
+fn unload(v: &Variant, pos: &Position, i: usize, units: &mut [Unit], removed: &mut [bool], owed: &mut [i64]) {
+    let f = pos.units[i];
+    if f.kind != UnitType::Fleet {
+        return;
+    }
+    let Some(a) = (0..pos.units.len()).find(|&a| pos.units[a].aboard && pos.units[a].loc.prov == f.loc.prov && !removed[a]) else { return };
+    if v.kind(f.loc.prov) == ProvinceKind::Sea {
+        removed[a] = true;
+        // a foreign army is an extra loss to its power, no removal of its own
+        let ap = pos.units[a].power as usize;
+        if pos.units[a].power == f.power && owed[ap] < 0 {
+            owed[ap] += 1;
+        }
+    } else {
+        units[a].aboard = false;
+    }
 }
 
 fn check_build(v: &Variant, pos: &Position, power: PowerId, spec: &mut UnitSpec, built_in: &[Prov], owed: i64) -> Result<Unit, Note> {
@@ -153,7 +189,7 @@ fn check_build(v: &Variant, pos: &Position, power: PowerId, spec: &mut UnitSpec,
     if !v.valid_location(kind, loc) {
         return Err(Note::BuildBadType);
     }
-    Ok(Unit { power, kind, loc })
+    Ok(Unit { power, kind, loc, aboard: false })
 }
 
 /// A build on a map that builds armies in the capital and fleets in naval
@@ -192,5 +228,5 @@ fn check_base_build(v: &Variant, pos: &Position, power: PowerId, spec: &mut Unit
     }
     spec.kind = Some(kind);
     spec.loc = loc;
-    Ok(Unit { power, kind, loc })
+    Ok(Unit { power, kind, loc, aboard: false })
 }

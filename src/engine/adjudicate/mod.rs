@@ -9,6 +9,7 @@
 //! - [`adjust`]: builds, removals, waives, civil-disorder removals.
 
 pub mod adjust;
+mod boarding;
 pub mod movement;
 pub mod retreat;
 
@@ -45,8 +46,9 @@ impl Position {
         units.sort();
         Position { phase: v.start, units, centers: v.initial_centers(), dislodged: Vec::new() }
     }
+    /// The unit standing in `p` (never an army on board, which stands on its fleet).
     pub fn unit_at(&self, p: Prov) -> Option<&Unit> {
-        self.units.iter().find(|u| u.loc.prov == p)
+        self.units.iter().find(|u| u.loc.prov == p && !u.aboard)
     }
     pub fn center_count(&self, power: PowerId) -> usize {
         self.centers.iter().filter(|c| **c == Some(power)).count()
@@ -133,6 +135,9 @@ pub enum Note {
     Paradox,
     StackSupport,
     StackCoastNeeded,
+    BoardCarrying,
+    BoardNoPartner,
+    BoardOnePair,
 }
 
 impl Note {
@@ -182,6 +187,9 @@ impl Note {
             Note::Paradox => "convoy paradox: the convoyed army does not move (Szykman rule)",
             Note::StackSupport => "another unit of the same stack already supports that unit",
             Note::StackCoastNeeded => "fleets stand on both coasts: the order must name the coast of the fleet it is for",
+            Note::BoardCarrying => "a fleet that carries an army cannot take on another",
+            Note::BoardNoPartner => "no matching boarding order from the partner",
+            Note::BoardOnePair => "a space holds one army on board at most",
         }
     }
 }
@@ -249,7 +257,8 @@ fn advance(v: &Variant, done: Phase, mut units: Vec<Unit>, centers: &[Option<Pow
     let mut centers = centers.to_vec();
     if done.kind != PhaseKind::Adjustment && v.calendar.ownership_changes_after(done) {
         for u in &units {
-            if v.is_center(u.loc.prov) {
+            // a carried army occupies nothing: the fleet's power takes the centre (D20)
+            if v.is_center(u.loc.prov) && !u.aboard {
                 centers[u.loc.prov as usize] = Some(u.power);
             }
         }

@@ -80,7 +80,13 @@ struct Resolver<'a> {
     contra: bool,
     /// Decisions set by a backup rule rather than by their own evaluation.
     forced: Vec<bool>,
+    /// Original 1958 boarding (empty elsewhere): for a unit's boarding move,
+    /// its partner (`UNMATCHED` without one); `NONE` for every other unit.
+    board: Vec<u32>,
 }
+
+/// A boarding move without a partner (it fails, but stands others off).
+const UNMATCHED: u32 = u32::MAX - 1;
 
 /// Adjudicates a movement phase. `orders` may contain anything players sent;
 /// orders that do not fit the board are reported `void`.
@@ -93,8 +99,27 @@ pub fn adjudicate(v: &Variant, rules: &Rulebook, units: &[Unit], orders: &[(Powe
 /// current capital and its owned naval bases; without them, the original
 /// capital and every naval base).
 pub fn adjudicate_with(v: &Variant, rules: &Rulebook, units: &[Unit], centers: &[Option<PowerId>], orders: &[(PowerId, Order)]) -> Movement {
+    if v.features.boarding {
+        return super::boarding::movement(v, rules, units, centers, orders);
+    }
+    core(v, rules, units, centers, orders, Vec::new()).0
+}
+
+/// The movement resolver. `board` (Original 1958 boarding only, else empty)
+/// marks the boarding moves: see [`Resolver::board`]. With it, also where
+/// each unit ends (`None`: dislodged); without it, nothing.
+pub(crate) fn core(
+    v: &Variant,
+    rules: &Rulebook,
+    units: &[Unit],
+    centers: &[Option<PowerId>],
+    orders: &[(PowerId, Order)],
+    board: Vec<u32>,
+) -> (Movement, Vec<Option<Loc>>) {
     let n = units.len();
-    let stacks = v.features.stacking == Stacking::HomeBases;
+    // boarding moves are handled on the stacks' path (one unit a space is a
+    // stack of one), so a map with boarding goes that way too
+    let stacks = v.features.stacking == Stacking::HomeBases || !board.is_empty();
     let mut occ = vec![NONE; v.provinces.len()];
     // on a stacking map: the units of a province as a list from `occ` (the
     // first unit listed there) through `next`
@@ -189,6 +214,7 @@ pub fn adjudicate_with(v: &Variant, rules: &Rulebook, units: &[Unit], centers: &
         clock: 0,
         contra: false,
         forced: vec![false; 2 * n],
+        board,
     };
 
     // ---- moves first (supports and convoys refer to them)
@@ -360,7 +386,7 @@ pub fn adjudicate_with(v: &Variant, rules: &Rulebook, units: &[Unit], centers: &
             if stacks {
                 // every unit still in the space falls with it (D3); own units
                 // joined are not dislodged
-                while d != NONE {
+                while d != NONE && !r.boarding(m) {
                     if !(r.status[d as usize] == Status::Move && r.res[d as usize]) && units[d as usize].power != units[m].power {
                         dislodged_by[d as usize] = m as u32;
                     }
@@ -370,6 +396,20 @@ pub fn adjudicate_with(v: &Variant, rules: &Rulebook, units: &[Unit], centers: &
                 dislodged_by[d as usize] = m as u32;
             }
         }
+    }
+    let mut fates: Vec<Option<Loc>> = Vec::new();
+    if !r.board.is_empty() {
+        fates = (0..n)
+            .map(|u| {
+                if dislodged_by[u] != NONE {
+                    None
+                } else if r.status[u] == Status::Move && r.res[u] {
+                    Some(r.dest_loc[u])
+                } else {
+                    Some(units[u].loc)
+                }
+            })
+            .collect();
     }
     let mut after: Vec<Unit> = Vec::with_capacity(n);
     let mut occupied = vec![false; v.provinces.len()];
@@ -436,7 +476,7 @@ pub fn adjudicate_with(v: &Variant, rules: &Rulebook, units: &[Unit], centers: &
             });
         }
     }
-    Movement { results, units: after, dislodged }
+    (Movement { results, units: after, dislodged }, fates)
 }
 
 /// The unit of a stack an order for `spec` by `power` goes to (D5): the first
@@ -1090,6 +1130,35 @@ impl Resolver<'_> {
     }
 
     fn move_succeeds(&mut self, i: usize) -> bool {
+        if self.stacks && self.boarding(i) {
+            return self.boarding_move_succeeds(i);
+        }
+        self.move_alone(i)
+    }
+
+    /// A boarding move (Original 1958): all or nothing, so a partner moving
+    /// too must get in as well (D7.5); without a partner it fails.
+    #[cold]
+    #[inline(never)]
+    fn boarding_move_succeeds(&mut self, i: usize) -> bool {
+        let p = self.board[i];
+        if p == UNMATCHED || !self.move_alone(i) {
+            return false;
+        }
+        if self.status[p as usize] == Status::Move && self.boarding(p as usize) {
+            return self.move_alone(p as usize);
+        }
+        true
+    }
+
+    /// Whether a boarding move has a partner's move beside it (Original 1958).
+    fn boarding(&self, i: usize) -> bool {
+        !self.board.is_empty() && self.board[i] != NONE
+    }
+
+    /// A move's success leaving aside its boarding partner's.
+    #[inline]
+    fn move_alone(&mut self, i: usize) -> bool {
         let a = self.attack(i);
         let d = self.dest[i];
         let o = self.occ[d as usize];
@@ -1114,7 +1183,9 @@ impl Resolver<'_> {
     /// Two moves of one power's units of one type into a space where they may
     /// stack: they do not stand each other off (D6).
     fn join_together(&self, i: usize, j: usize) -> bool {
-        self.stacks && self.may_join[i] && self.may_join[j] && self.units[i].power == self.units[j].power && self.units[i].kind == self.units[j].kind
+        self.stacks
+            && ((self.may_join[i] && self.may_join[j] && self.units[i].power == self.units[j].power && self.units[i].kind == self.units[j].kind)
+                || (self.boarding(i) && self.board[i] == j as u32))
     }
 
     /// Does a unit of the mover's power that it may not stack with stay in
@@ -1149,6 +1220,19 @@ impl Resolver<'_> {
     fn attack_stack(&mut self, i: usize) -> u32 {
         let d = self.dest[i];
         let first = self.occ[d as usize];
+        if self.boarding(i) {
+            // a boarding move is not an attack: blocked by any unit but its
+            // partner that stays, and never dislodging (D7.4)
+            let mut o = first;
+            while o != NONE {
+                let m = o as usize;
+                if self.board[i] != o && !(self.status[m] == Status::Move && !self.head_to_head(i, m) && self.resolve(m)) {
+                    return 0;
+                }
+                o = self.next[m];
+            }
+            return 1 + self.supports(i, d, None);
+        }
         match self.own_block(i) {
             Some(true) => return 0,
             Some(false) => return 1 + self.supports(i, d, None),
@@ -1179,7 +1263,7 @@ impl Resolver<'_> {
     fn opposing_stack(&mut self, i: usize) -> u32 {
         let d = self.dest[i];
         let first = self.occ[d as usize];
-        if first == NONE {
+        if first == NONE || self.boarding(i) {
             return 0;
         }
         if self.own_block(i) == Some(false) {
@@ -1224,6 +1308,7 @@ impl Resolver<'_> {
                 && self.units[m].power != self.units[s].power
                 && self.units[m].loc.prov != into
                 && self.path(m)
+                && !self.boarding(m)
             {
                 return true;
             }
@@ -1367,7 +1452,7 @@ mod tests {
                             && !units.iter().any(|u| u.loc.prov == from.prov)
                             && (kind == UnitType::Army || from.coast == crate::engine::map::Coast::None)
                         {
-                            let u = Unit { power: p, kind, loc: from };
+                            let u = Unit { power: p, kind, loc: from, aboard: false };
                             units.push(u);
                             orders.push((p, Order::Move { unit: UnitSpec::new(Some(kind), from), dest: loc, via: false }));
                         }
@@ -1375,7 +1460,7 @@ mod tests {
                             continue;
                         }
                         for _ in 0..rng.below(4) {
-                            units.push(Unit { power: p, kind, loc });
+                            units.push(Unit { power: p, kind, loc, aboard: false });
                             let spec = UnitSpec::new(Some(kind), loc);
                             let Some(&d) = rng.pick(&targets) else { continue };
                             match rng.below(4) {

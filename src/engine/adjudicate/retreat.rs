@@ -21,6 +21,9 @@ use crate::engine::order::{Order, UnitSpec};
 use crate::engine::rules::{RetreatDefault, Rulebook};
 
 pub fn adjudicate(v: &Variant, rules: &Rulebook, pos: &Position, orders: &[(PowerId, Order)]) -> (Vec<OrderResult>, Vec<Unit>) {
+    if v.features.boarding && pos.dislodged.iter().any(|d| d.unit.aboard) {
+        return with_carried(v, rules, pos, orders);
+    }
     let d = &pos.dislodged;
     let rhr = rules.retreat_default == RetreatDefault::RightHand;
     let stacks = v.features.stacking == Stacking::HomeBases;
@@ -153,6 +156,31 @@ pub fn adjudicate(v: &Variant, rules: &Rulebook, pos: &Position, orders: &[(Powe
                 note: Some(Note::DefaultDisband),
                 defaulted: true,
             }),
+        }
+    }
+    (results, units)
+}
+
+/// Retreats with armies on board dislodged fleets (Original 1958, D10): the
+/// armies take no orders and go where their fleets go; a fleet disbanded
+/// takes its army with it.
+#[cold]
+fn with_carried(v: &Variant, rules: &Rulebook, pos: &Position, orders: &[(PowerId, Order)]) -> (Vec<OrderResult>, Vec<Unit>) {
+    let mut p = pos.clone();
+    let carried: Vec<Unit> = p.dislodged.iter().filter(|d| d.unit.aboard).map(|d| d.unit).collect();
+    p.dislodged.retain(|d| !d.unit.aboard);
+    let (results, mut units) = adjudicate(v, rules, &p, orders);
+    for a in carried {
+        let to = results.iter().find_map(|r| match r.order {
+            Order::Retreat { unit, dest }
+                if r.result == ResultKind::Ok && unit.kind == Some(crate::engine::map::UnitType::Fleet) && unit.loc.prov == a.loc.prov =>
+            {
+                Some(dest)
+            }
+            _ => None,
+        });
+        if let Some(l) = to {
+            units.push(Unit { loc: Loc::new(l.prov), ..a });
         }
     }
     (results, units)

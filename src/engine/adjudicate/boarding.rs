@@ -1,0 +1,234 @@
+//! Original 1958 boarding in movement phases (docs/ORIGINAL1958.md D2, D7-D10):
+//! armies on board fleets, boarding orders, landings.
+//!
+//! Kept off the standard path: the movement resolver sees only the units not
+//! on board, boarding orders as holds and moves (its `board` list marks the
+//! boarding moves, which are no attacks), and orders naming a carried army
+//! as naming its fleet; the pairs are put together again afterwards.
+
+use super::movement::{Movement, core};
+use super::{Dislodged, Note, ResultKind};
+use crate::engine::map::{Loc, PowerId, ProvinceKind, Unit, UnitType, Variant};
+use crate::engine::order::{Order, UnitSpec};
+use crate::engine::rules::Rulebook;
+
+const NONE: u32 = u32::MAX;
+const UNMATCHED: u32 = u32::MAX - 1;
+
+/// A boarding order as read against the board.
+struct Boarding {
+    /// Index of the order.
+    k: usize,
+    /// The unit (index among the units not on board).
+    u: usize,
+    /// The boarding province.
+    prov: crate::engine::map::Prov,
+    moving: bool,
+    /// The power the partner must belong to.
+    partner_power: PowerId,
+    void: Option<Note>,
+    /// The partner's index among the boarding orders.
+    partner: Option<usize>,
+    /// Matched, but the pair may not form (one pair a space).
+    unpaired: bool,
+}
+
+pub(crate) fn movement(v: &Variant, rules: &Rulebook, units: &[Unit], centers: &[Option<PowerId>], orders: &[(PowerId, Order)]) -> Movement {
+    // the units the resolver sees: carrying fleets first in their space (they
+    // take the first fleet order there, D5)
+    let aboard: Vec<Unit> = units.iter().filter(|u| u.aboard).copied().collect();
+    let carries = |f: &Unit| f.kind == UnitType::Fleet && aboard.iter().any(|a| a.loc.prov == f.loc.prov);
+    let mut free: Vec<Unit> = units.iter().filter(|u| !u.aboard).copied().collect();
+    free.sort_by_key(|f| !carries(f));
+    // the carried army of each fleet
+    let mut carried: Vec<Option<Unit>> = vec![None; free.len()];
+    for a in &aboard {
+        if let Some(f) = (0..free.len()).find(|&f| free[f].kind == UnitType::Fleet && free[f].loc.prov == a.loc.prov && carried[f].is_none()) {
+            carried[f] = Some(*a);
+        }
+    }
+
+    // which unit each order goes to, as the resolver hands them out (D5)
+    let mut taken = vec![false; free.len()];
+    let mut order_unit = vec![NONE; orders.len()];
+    for (k, (power, order)) in orders.iter().enumerate() {
+        let Some(spec) = order.unit() else { continue };
+        if let Some(u) =
+            (0..free.len()).find(|&u| !taken[u] && free[u].power == *power && free[u].loc.prov == spec.loc.prov && spec.kind.is_none_or(|t| t == free[u].kind))
+        {
+            taken[u] = true;
+            order_unit[k] = u as u32;
+        }
+    }
+
+    // boarding orders: what they ask, whether possible, their partners (D7)
+    let mut boards: Vec<Boarding> = Vec::new();
+    for (k, (power, order)) in orders.iter().enumerate() {
+        let Order::Board { unit, dest, partner } = order else { continue };
+        let u = order_unit[k];
+        if u == NONE {
+            continue; // the resolver voids it (no such unit)
+        }
+        let u = u as usize;
+        let prov = dest.map(|d| d.prov).unwrap_or(unit.loc.prov);
+        let mut void = None;
+        if v.kind(prov) != ProvinceKind::Coast {
+            void = Some(Note::CannotEnter);
+        } else if free[u].kind == UnitType::Fleet && carried[u].is_some() {
+            void = Some(Note::BoardCarrying);
+        }
+        boards.push(Boarding { k, u, prov, moving: dest.is_some(), partner_power: partner.unwrap_or(*power), void, partner: None, unpaired: false });
+    }
+    for i in 0..boards.len() {
+        if boards[i].void.is_some() {
+            continue;
+        }
+        let fits = |a: &Boarding, b: &Boarding| {
+            let (ua, ub) = (&free[a.u], &free[b.u]);
+            b.void.is_none()
+                && ua.kind != ub.kind
+                && a.prov == b.prov
+                && a.partner_power == ub.power
+                && b.partner_power == ua.power
+                && (a.moving || b.moving || ua.loc.prov == ub.loc.prov)
+        };
+        let mut cands = (0..boards.len()).filter(|&j| fits(&boards[i], &boards[j]));
+        if let (Some(j), None) = (cands.next(), cands.next()) {
+            let mut back = (0..boards.len()).filter(|&x| fits(&boards[j], &boards[x]));
+            if let (Some(x), None) = (back.next(), back.next())
+                && x == i
+            {
+                boards[i].partner = Some(j);
+            }
+        }
+    }
+
+    // one carrying pair a space (D7.5): a pair boarding without moving beside
+    // a pair already there, or two pairs boarding in one space, fail
+    for i in 0..boards.len() {
+        let Some(j) = boards[i].partner else { continue };
+        let bp = boards[i].prov;
+        let beside = !boards[i].moving && !boards[j].moving && aboard.iter().any(|a| a.loc.prov == bp);
+        let twice = (0..boards.len()).any(|x| x != i && x != j && boards[x].partner.is_some() && boards[x].prov == bp);
+        if beside || twice {
+            boards[i].unpaired = true;
+        }
+    }
+    for b in boards.iter_mut() {
+        if b.unpaired {
+            b.partner = None;
+        }
+    }
+
+    // the orders as the resolver reads them
+    let mut board = vec![NONE; free.len()];
+    let mut core_orders: Vec<(PowerId, Order)> = orders.to_vec();
+    for (k, (_, order)) in core_orders.iter_mut().enumerate() {
+        let Order::Board { unit, dest, .. } = *order else { continue };
+        let b = boards.iter().find(|b| b.k == k);
+        *order = match (dest, b) {
+            (Some(d), Some(b)) if b.void.is_none() => {
+                board[b.u] = b.partner.map(|j| boards[j].u as u32).unwrap_or(UNMATCHED);
+                Order::Move { unit, dest: d, via: false }
+            }
+            // no such unit: the resolver says so
+            (Some(d), None) => Order::Move { unit, dest: d, via: false },
+            _ => Order::Hold(unit),
+        };
+    }
+    // supports naming a carried army support its fleet (D8)
+    for (_, order) in core_orders.iter_mut() {
+        if let Order::Support { target, .. } = order
+            && target.kind != Some(UnitType::Fleet)
+            && !free.iter().any(|f| f.kind == UnitType::Army && f.loc.prov == target.loc.prov)
+            && let Some(f) = (0..free.len()).find(|&f| carried[f].is_some_and(|a| a.loc.prov == target.loc.prov))
+        {
+            *target = UnitSpec { kind: Some(UnitType::Fleet), loc: free[f].loc, power: target.power };
+        }
+    }
+
+    let (mut m, fates) = core(v, rules, &free, centers, &core_orders, board);
+
+    // results: the orders as written
+    for (k, (_, order)) in orders.iter().enumerate() {
+        let kind = m.results[k].order.unit().and_then(|s| s.kind);
+        let mut o = *order;
+        if let Some(spec) = o.unit_mut() {
+            spec.kind = spec.kind.or(kind);
+        }
+        m.results[k].order = o;
+    }
+    // which pairs board
+    let stays = |b: &Boarding| fates[b.u].is_some_and(|l| l.prov == free[b.u].loc.prov);
+    let arrives = |b: &Boarding| fates[b.u].is_some_and(|l| l.prov == b.prov);
+    let mut boarded = vec![false; boards.len()];
+    for (i, b) in boards.iter().enumerate() {
+        let Some(j) = b.partner else { continue };
+        let ok = |x: &Boarding| if x.moving { m.results[x.k].result == ResultKind::Ok && arrives(x) } else { stays(x) };
+        boarded[i] = b.void.is_none() && ok(b) && ok(&boards[j]);
+    }
+    for (i, b) in boards.iter().enumerate() {
+        let r = &mut m.results[b.k];
+        if let Some(note) = b.void {
+            r.result = ResultKind::Void;
+            r.note = Some(note);
+        } else if boarded[i] {
+            r.result = ResultKind::Ok;
+            r.note = None;
+        } else if r.result != ResultKind::Dislodged && r.result != ResultKind::Void {
+            r.result = ResultKind::Bounce;
+            if b.partner.is_none() {
+                r.note = Some(if b.unpaired { Note::BoardOnePair } else { Note::BoardNoPartner });
+            }
+        }
+    }
+
+    // the board afterwards
+    let mut after: Vec<Unit> = Vec::with_capacity(units.len());
+    let mut boarded_army = vec![false; free.len()];
+    for (i, b) in boards.iter().enumerate() {
+        if boarded[i] && free[b.u].kind == UnitType::Army {
+            boarded_army[b.u] = true;
+            after.push(Unit { loc: Loc::new(b.prov), aboard: true, ..free[b.u] });
+        }
+    }
+    let entered = |p: crate::engine::map::Prov| (0..free.len()).any(|x| free[x].loc.prov != p && fates[x].is_some_and(|l| l.prov == p));
+    let mut held_back: Vec<crate::engine::map::Prov> = Vec::new();
+    for (u, unit) in free.iter().enumerate() {
+        let Some(l) = fates[u] else { continue };
+        if boarded_army[u] {
+            continue;
+        }
+        let mut unit = Unit { loc: l, ..*unit };
+        if let Some(a) = carried[u] {
+            let from = free[u].loc;
+            if l.prov != from.prov && v.kind(l.prov) == ProvinceKind::Coast {
+                // a landing: the army goes ashore and the fleet back, unless
+                // its space was entered (D9)
+                if entered(from.prov) {
+                    after.push(Unit { loc: Loc::new(l.prov), ..a });
+                } else {
+                    after.push(Unit { loc: Loc::new(l.prov), aboard: false, ..a });
+                    unit.loc = from;
+                    held_back.push(from.prov);
+                }
+            } else {
+                after.push(Unit { loc: Loc::new(l.prov), ..a });
+            }
+        }
+        after.push(unit);
+    }
+    // a carried army shares its dislodged fleet's fate (D10)
+    let mut dislodged: Vec<Dislodged> = Vec::with_capacity(m.dislodged.len());
+    for mut d in m.dislodged.drain(..) {
+        d.options.retain(|l| !held_back.contains(&l.prov));
+        let army = (0..free.len()).find(|&f| fates[f].is_none() && free[f] == d.unit).and_then(|f| carried[f]);
+        dislodged.push(d.clone());
+        if let Some(a) = army {
+            dislodged.push(Dislodged { unit: a, ..d });
+        }
+    }
+    m.units = after;
+    m.dislodged = dislodged;
+    m
+}
