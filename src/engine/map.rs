@@ -568,6 +568,20 @@ impl Variant {
             && self.powers[a.power as usize].home.contains(&a.loc.prov)
     }
 
+    /// Whether `prov` is where `power`'s units of `kind` gather and are built:
+    /// its current capital for armies, a naval base it owns for fleets
+    /// (Original 1958). With no ownership given (`centers` empty), its
+    /// original capital and every naval base.
+    pub fn is_base(&self, power: PowerId, kind: UnitType, prov: Prov, centers: &[Option<PowerId>]) -> bool {
+        let w = &self.powers[power as usize];
+        match (kind, centers.is_empty()) {
+            (UnitType::Army, true) => w.capital == Some(prov),
+            (UnitType::Army, false) => self.current_capital(power, centers) == Some(prov),
+            (UnitType::Fleet, true) => w.naval_bases.iter().any(|b| b.prov == prov),
+            (UnitType::Fleet, false) => self.owned_naval_bases(power, centers).any(|b| b.prov == prov),
+        }
+    }
+
     /// A power's naval bases that it owns.
     pub fn owned_naval_bases<'a>(&'a self, power: PowerId, centers: &'a [Option<PowerId>]) -> impl Iterator<Item = Loc> + 'a {
         self.powers[power as usize].naval_bases.iter().copied().filter(move |b| centers[b.prov as usize] == Some(power))

@@ -35,8 +35,12 @@ impl OrderRow {
 /// Orders in force written before schema version 5, without a record:
 /// `(row id, game id, canonical text)`, oldest first.
 pub fn without_record(conn: &Connection) -> rusqlite::Result<Vec<(i64, i64, String)>> {
+    // run at every start: games drive the loop (CROSS JOIN keeps that order),
+    // so only the orders of current phases are read, through orders_current,
+    // never the whole history
     conn.prepare(
-        "SELECT o.id, o.game_id, o.text FROM orders o JOIN games g ON g.id = o.game_id WHERE o.active = 1 AND o.record IS NULL AND o.seq = g.seq ORDER BY o.id",
+        "SELECT o.id, o.game_id, o.text FROM games g CROSS JOIN orders o ON o.game_id = g.id AND o.seq = g.seq AND o.active = 1
+         WHERE o.record IS NULL ORDER BY o.id",
     )?
     .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
     .collect()

@@ -15,13 +15,16 @@ use crate::engine::rules::{CivilDisorder, Rulebook};
 /// Home centres where `power` could build now. On a map that builds at bases
 /// (Original 1958) these are its current capital and owned naval bases,
 /// occupied by its own units or not (several builds may go to one site).
-pub fn free_homes<'a>(v: &'a Variant, pos: &'a Position, power: PowerId) -> Box<dyn Iterator<Item = Prov> + 'a> {
-    if v.builds_at_bases() {
-        let own_or_empty = move |p: &Prov| pos.units.iter().all(|u| u.loc.prov != *p || u.power == power);
-        let capital = v.current_capital(power, &pos.centers);
-        return Box::new(capital.into_iter().chain(v.owned_naval_bases(power, &pos.centers).map(|l| l.prov)).filter(own_or_empty));
-    }
-    Box::new(v.powers[power as usize].home.iter().copied().filter(move |&h| pos.centers[h as usize] == Some(power) && pos.unit_at(h).is_none()))
+pub fn free_homes<'a>(v: &'a Variant, pos: &'a Position, power: PowerId) -> impl Iterator<Item = Prov> + 'a {
+    // one of the two lists is empty (no allocation on the standard path)
+    let at_bases = v.builds_at_bases();
+    let homes = v.powers[power as usize].home.iter().copied().filter(move |&h| !at_bases && pos.centers[h as usize] == Some(power) && pos.unit_at(h).is_none());
+    let own_or_empty = move |p: &Prov| pos.units.iter().all(|u| u.loc.prov != *p || u.power == power);
+    let bases = at_bases
+        .then(|| v.current_capital(power, &pos.centers).into_iter().chain(v.owned_naval_bases(power, &pos.centers).map(|l| l.prov)).filter(own_or_empty))
+        .into_iter()
+        .flatten();
+    homes.chain(bases)
 }
 
 pub fn adjudicate(v: &Variant, rules: &Rulebook, pos: &Position, orders: &[(PowerId, Order)]) -> (Vec<OrderResult>, Vec<Unit>) {

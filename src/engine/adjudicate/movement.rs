@@ -235,20 +235,7 @@ pub(crate) fn core(
         r.may_join = (0..n)
             .map(|u| {
                 let unit = &units[u];
-                r.status[u] == Status::Move
-                    && match unit.kind {
-                        UnitType::Army => {
-                            let cap = if centers.is_empty() { v.powers[unit.power as usize].capital } else { v.current_capital(unit.power, centers) };
-                            cap == Some(r.dest[u])
-                        }
-                        UnitType::Fleet => {
-                            if centers.is_empty() {
-                                v.powers[unit.power as usize].naval_bases.iter().any(|b| b.prov == r.dest[u])
-                            } else {
-                                v.owned_naval_bases(unit.power, centers).any(|b| b.prov == r.dest[u])
-                            }
-                        }
-                    }
+                r.status[u] == Status::Move && v.is_base(unit.power, unit.kind, r.dest[u], centers)
             })
             .collect();
     }
