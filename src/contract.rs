@@ -265,7 +265,7 @@ pub fn outcome_json(v: &Variant, out: &Outcome, unreadable: &[(PowerId, String, 
     o.insert("retreats".into(), serde_json::to_value(retreats).expect("serializable"));
     o.insert("centers".into(), Value::Object(centers));
     o.insert("next_phase".into(), out.next_phase.map(|p| json!(v.calendar.name(p))).unwrap_or(Value::Null));
-    if let Some(w) = out.winner {
+    if let Some(w) = out.winner() {
         o.insert("winner".into(), json!(v.powers[w as usize].name));
     }
     if !by.is_empty() {

@@ -115,15 +115,29 @@ fn every_phase_type_and_victory() {
 
 #[test]
 fn a_variant_the_engine_cannot_play_yet_is_refused_by_name() {
+    // Original 1958 is played; a space holding several units of any power is not
     let (code, out, err) = run(&["check-variant", "config/variants/original1958.toml"], "");
-    assert_eq!(code, 1, "{out}{err}");
+    assert_eq!(code, 0, "{out}{err}");
     assert!(out.contains("is valid: 93 provinces, 35 supply centres, 7 powers"), "{out}");
     assert!(out.contains("recorded as uncertain"), "{out}");
-    assert!(err.contains("stacking") && !err.contains("boarding"), "{err}");
+    let dir = tempfile::tempdir().unwrap();
+    let text = std::fs::read_to_string("config/variants/original1958.toml").unwrap();
+    let wide = text.replacen("name = \"Adriatic Sea\"\n", "name = \"Adriatic Sea\"\ncapacity = 2\n", 1);
+    assert_ne!(wide, text);
+    let wide = wide.replacen("name = \"original1958\"", "name = \"wide\"", 1);
+    std::fs::write(dir.path().join("wide.toml"), &wide).unwrap();
+    let path = dir.path().join("wide.toml");
+    let (code, out, err) = run(&["check-variant", path.to_str().unwrap()], "");
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(err.contains("capacity") && err.contains("ADR (2)"), "{err}");
     let case = r#"{"phase": "S1914M", "units": {}, "centers": {}, "orders": {}}"#;
-    let (code, _, err) = run(&["adjudicate", "--variant", "original1958"], case);
+    let (code, _, err) = run(&["adjudicate", "--variants-dir", dir.path().to_str().unwrap(), "--variant", "wide"], case);
     assert_eq!(code, 2);
-    assert!(err.contains("cannot be played here yet") && err.contains("stacking") && err.lines().count() == 1, "{err}");
+    assert!(err.contains("cannot be played here yet") && err.contains("ADR (2)") && err.lines().count() == 1, "{err}");
+    // the built-in 1958 adjudicates
+    let (code, out, err) = run(&["adjudicate", "--variant", "original1958"], case);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("\"next_phase\""), "{out}");
     // the standard file passes with nothing missing
     let (code, out, _) = run(&["check-variant", "config/variants/standard.toml"], "");
     assert_eq!(code, 0, "{out}");

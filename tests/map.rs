@@ -198,12 +198,16 @@ fn original_1958_matches_its_rules_text() {
 }
 
 #[test]
-fn original_1958_is_refused_for_play_naming_what_is_missing() {
-    let e = Variant::from_toml(ORIGINAL).expect_err("not playable yet");
+fn original_1958_is_played_and_a_wider_space_is_refused_naming_it() {
+    let v = Variant::from_toml(ORIGINAL).expect("Original 1958 is playable");
+    assert!(v.unsupported().is_empty());
+    assert!(Variant::builtin("original1958").is_some());
+    // a space holding several units of any power is not built: refused by name
+    let wide = ORIGINAL.replacen("name = \"Adriatic Sea\"\n", "name = \"Adriatic Sea\"\ncapacity = 2\n", 1);
+    let e = Variant::from_toml(&wide).expect_err("capacity is not built");
     assert!(e.unsupported);
     let text = e.to_string();
-    // boarding is built; the home-base stacks are what is still refused
-    assert!(text.contains("stacking") && !text.contains("boarding"), "{text}");
+    assert!(text.contains("capacity") && text.contains("ADR (2)"), "{text}");
     assert!(!text.contains("invalid"), "{text}");
     // the standard map needs nothing missing
     assert!(Variant::standard().unsupported().is_empty());
@@ -227,4 +231,16 @@ fn a_gm_correction_on_one_side_or_against_its_note_is_caught() {
     has(&broken_1958(|t| t.replacen("capital = \"VIE\"", "capital = \"BUD\"", 1)), "capital BUD is not one of its home centres");
     has(&broken_1958(|t| t.replacen("stacking = \"home_bases\"", "stacking = \"everywhere\"", 1)), "[rules] stacking");
     has(&broken_1958(|t| t.replacen("naval_bases = [\"STP/SC\", \"SEV\"]", "naval_bases = [\"STP\", \"SEV\"]", 1)), "name the coast");
+}
+
+#[test]
+fn the_readme_lists_every_border_of_the_1958_map_read_with_doubt() {
+    let v = Variant::from_toml(ORIGINAL).unwrap();
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    assert!(!v.uncertain.is_empty());
+    for u in &v.uncertain {
+        let a = v.code(u.a);
+        let b = v.code(u.b);
+        assert!(readme.contains(&format!("| {a}–{b} |")), "README.md does not list the doubtful border {a}–{b}");
+    }
 }

@@ -50,6 +50,7 @@ impl Session<'_> {
             waiting_gm: -1,
             result: None,
             created: self.ctx.now(),
+            ending: None,
         };
         let mut out = Vec::new();
         for (k, val) in opts.iter().filter(|(k, _)| k != "judge") {
@@ -90,8 +91,8 @@ impl Session<'_> {
         if password.len() < 4 {
             return Err(Fail::User(say::account::choose_longer_password()));
         }
-        match g.status.as_str() {
-            "forming" => {
+        match g.status {
+            GameStatus::Forming => {
                 let mut p = Player::new(g.id, PlayerRole::Player, &self.sender, self.ctx.now());
                 p.pw_hash = Some(self.new_hash(password)?);
                 p.insert(self.conn)?;
@@ -106,7 +107,7 @@ impl Session<'_> {
                 }
                 Ok(out)
             }
-            "active" => {
+            GameStatus::Active => {
                 let pos = g.position(&v)?.ok_or_else(say::account::game_not_started)?;
                 let vacant = game::survivors(&v, &pos).into_iter().find(|&pw| Player::active_for(&players, pw).is_none());
                 let Some(pw) = vacant else { return Err(Fail::User(say::account::no_vacant_power(&g))) };
@@ -146,7 +147,7 @@ impl Session<'_> {
                 )?;
                 Ok(vec![say::account::take_over(&g, &pname(&v, pw), v.powers[pw as usize].letter)])
             }
-            _ => Err(Fail::User(say::game::is_over(&g))),
+            GameStatus::Finished => Err(Fail::User(say::game::is_over(&g))),
         }
     }
 

@@ -15,13 +15,15 @@ impl Session<'_> {
         let mut out = vec![say::info::list_header()];
         for g in games {
             let v = self.ctx.variant(&g.variant)?;
-            let detail = match g.status.as_str() {
-                "forming" => {
+            let detail = match g.status {
+                GameStatus::Forming => {
                     let n = Player::of_game(self.conn, g.id)?.iter().filter(|p| p.role == PlayerRole::Player).count();
                     say::info::seats_taken(n, v.powers.len())
                 }
-                "active" => say::info::phase_paused(&g.position(&v).ok().flatten().map(|p| v.calendar.long_name(p.phase)).unwrap_or_default(), g.paused),
-                _ => g.result.clone().unwrap_or_default(),
+                GameStatus::Active => {
+                    say::info::phase_paused(&g.position(&v).ok().flatten().map(|p| v.calendar.long_name(p.phase)).unwrap_or_default(), g.paused)
+                }
+                GameStatus::Finished => g.result.clone().unwrap_or_default(),
             };
             out.push(say::info::list_row(&g, &detail));
         }

@@ -74,6 +74,7 @@ impl Session<'_> {
         g.position = Some(position);
         g.status = GameStatus::Active;
         g.result = None;
+        g.ending = None;
         g.reminded = seq - 1;
         g.late_noticed = seq - 1;
         g.waiting_gm = seq - 1;

@@ -496,7 +496,7 @@ impl<'a> Session<'a> {
             }
             Cmd::Terminate => {
                 let mut g = self.master_game()?;
-                game::finish(self.conn, self.ctx, &mut g, &say::master::terminated_result())?;
+                game::finish(self.conn, self.ctx, &mut g, crate::end::GameEnd::Terminated)?;
                 Ok(vec![say::master::terminated(&g)])
             }
             Cmd::Eject(p) => self.eject(&p),

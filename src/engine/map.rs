@@ -339,7 +339,8 @@ struct RawProvince {
 }
 
 /// Built-in variants, embedded at compile time.
-pub const BUILTIN: &[(&str, &str)] = &[("standard", include_str!("../../config/variants/standard.toml"))];
+pub const BUILTIN: &[(&str, &str)] =
+    &[("standard", include_str!("../../config/variants/standard.toml")), ("original1958", include_str!("../../config/variants/original1958.toml"))];
 
 impl Variant {
     /// Loads a built-in variant by name.
@@ -374,9 +375,6 @@ impl Variant {
     /// named; empty when the variant is fully playable.
     pub fn unsupported(&self) -> Vec<String> {
         let mut out = Vec::new();
-        if self.features.stacking == Stacking::HomeBases {
-            out.push("several units in capitals and naval bases (`stacking = \"home_bases\"`)".to_string());
-        }
         let wide: Vec<String> = self.provinces.iter().filter(|p| p.capacity != 1).map(|p| format!("{} ({})", p.code, p.capacity)).collect();
         if !wide.is_empty() {
             out.push(format!("spaces holding several units (`capacity`: {})", wide.join(", ")));

@@ -8,9 +8,11 @@
 //! - [`parse`]: the free-form order parser players' mail goes through.
 //! - [`rules`]: rule options (DATC preferred choices, 1992 rulebook choices, right-hand rule).
 //! - [`adjudicate`]: movement, retreats, adjustments.
+//! - [`end`]: how a game ends (solo, alliance, draw, concession ...).
 //! - [`random`]: random positions and orders for property tests and benchmarks.
 
 pub mod adjudicate;
+pub mod end;
 pub mod map;
 pub mod order;
 pub mod parse;

@@ -8,15 +8,17 @@ pub mod powers;
 
 pub use crate::store::games::{Assignment, Game, GameStatus, Player, PlayerRole, PlayerStatus, Press, Settings};
 pub use deadline::{push_for_absences, set_deadline, tick_game};
-pub use orders::{Needs, needs, order_key, parsed_orders, submit_line};
+pub use orders::{Needs, Slot, needs, parsed_orders, slot, submit_line};
 pub use powers::{find_power, parse_powers, parse_powers_in_order, pname};
 
 use crate::adjudicate::{self, Position};
 use crate::contract::position_to_json;
+use crate::end::GameEnd;
 use crate::judge::Ctx;
 use crate::map::{PowerId, Variant};
 use crate::report::results::render_report;
 use crate::report::say;
+use crate::store::games::Ending;
 use crate::store::orders as stored;
 use crate::store::phases::{self, PhaseRow};
 use crate::timing;
@@ -228,19 +230,13 @@ pub fn process(conn: &Connection, ctx: &mut Ctx, game: &mut Game, why: &str) -> 
         p.wait = false;
         p.save(conn)?;
     }
-    let finished = out.winner.is_some() || out.next_phase.is_none();
     game.position = Some(position_to_json(&v, &out.position).to_string());
-    if finished {
-        game.status = GameStatus::Finished;
-        game.deadline = None;
-        game.grace_until = None;
-        game.result = Some(match out.winner {
-            Some(w) => say::game::won(&pname(&v, w), &v.calendar.long_name(pos.phase)),
-            None => say::game::ended(),
-        });
-    } else {
-        game.seq += 1;
-        set_deadline(ctx, game, out.position.phase.kind, &players);
+    match &out.end {
+        Some(end) => set_ending(&v, game, end.clone(), Some(pos.phase)),
+        None => {
+            game.seq += 1;
+            set_deadline(ctx, game, out.position.phase.kind, &players);
+        }
     }
     let report = render_report(ctx, &v, game, &pos, &out, &orders, false, game.deadline);
     let results = serde_json::Value::Array(results).to_string();
@@ -255,17 +251,29 @@ pub fn process(conn: &Connection, ctx: &mut Ctx, game: &mut Game, why: &str) -> 
     Ok(())
 }
 
-/// Ends a game (draw, concession, termination) and tells everyone.
-pub fn finish(conn: &Connection, ctx: &Ctx, game: &mut Game, result: &str) -> anyhow::Result<()> {
+/// Marks a game over with how it ended (`phase`: the phase it ended in):
+/// the typed record and the sentence players are shown.
+fn set_ending(v: &Variant, game: &mut Game, end: GameEnd, phase: Option<crate::phase::Phase>) {
+    let names: Vec<String> = end.powers().iter().map(|&p| pname(v, p)).collect();
+    game.result = Some(say::game::ending(end.kind(), &names, &phase.map(|p| v.calendar.long_name(p)).unwrap_or_default()));
+    game.ending = Some(Ending { end, phase }.to_json(v));
     game.status = GameStatus::Finished;
     game.deadline = None;
     game.grace_until = None;
-    game.result = Some(result.to_string());
+}
+
+/// Ends a game (draw, concession, termination) and tells everyone; returns
+/// the sentence that says how.
+pub fn finish(conn: &Connection, ctx: &mut Ctx, game: &mut Game, end: GameEnd) -> anyhow::Result<String> {
+    let v = ctx.variant(&game.variant)?;
+    let phase = game.position(&v)?.map(|p| p.phase);
+    set_ending(&v, game, end, phase);
     game.save(conn)?;
+    let result = game.result.clone().unwrap_or_default();
     let players = Player::of_game(conn, game.id)?;
-    let body = ctx.templates.render("notice.txt", context! { title => say::game::over(game), lines => vec![result.to_string()] });
+    let body = ctx.templates.render("notice.txt", context! { title => say::game::over(game), lines => vec![result.clone()] });
     tell_all(conn, ctx, game, &players, &say::game::over(game), &body)?;
-    Ok(())
+    Ok(result)
 }
 
 /// Powers still in the game (units or centres).
@@ -285,16 +293,13 @@ pub fn check_votes(conn: &Connection, ctx: &mut Ctx, game: &mut Game) -> anyhow:
     let all: String = surv.iter().map(|&p| v.powers[p as usize].letter).collect();
     let votes: Vec<Option<&Player>> = surv.iter().map(|&p| Player::active_for(&players, p)).collect();
     if votes.iter().all(|pl| pl.is_some_and(|pl| pl.draw.as_deref() == Some(all.as_str()))) {
-        let names: Vec<String> = surv.iter().map(|&p| pname(&v, p)).collect();
-        let result = say::game::draw_declared(&v.calendar.long_name(pos.phase), &names);
-        finish(conn, ctx, game, &result)?;
+        let result = finish(conn, ctx, game, GameEnd::Draw(surv.clone()))?;
         return Ok(Some(result));
     }
     for &winner in &surv {
         let others: Vec<Option<&Player>> = surv.iter().filter(|&&p| p != winner).map(|&p| Player::active_for(&players, p)).collect();
         if !others.is_empty() && others.iter().all(|pl| pl.is_some_and(|pl| pl.concede == Some(winner))) {
-            let result = say::game::conceded_to(&pname(&v, winner), &v.calendar.long_name(pos.phase));
-            finish(conn, ctx, game, &result)?;
+            let result = finish(conn, ctx, game, GameEnd::Concession(vec![winner]))?;
             return Ok(Some(result));
         }
     }

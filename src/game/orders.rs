@@ -13,13 +13,55 @@ use crate::store::games::Game;
 use crate::store::orders::{self as stored, OrderRow};
 use rusqlite::Connection;
 
-/// The key under which an order replaces an earlier one: the unit it is for
-/// (in adjustments: the province built in or removed from; each waive is its own).
-pub fn order_key(v: &Variant, o: &Order, waives_before: usize) -> String {
+/// Where an order stands among a power's orders in force: `base` names the
+/// unit, units or build site it is for, and `room` how many orders may stand
+/// under it at once. On the standard map every unit is its own slot (`u:PAR`,
+/// room 1: a later order replaces the earlier). Where units share a space
+/// (Original 1958, docs/ORIGINAL1958.md D5) the slot is the power's units of
+/// one type in one space (`u:PAR:A`), with room for one order each; where a
+/// base takes several builds (D14), the build site with room for every build
+/// owed. Orders in a slot with room for several are stored `u:PAR:A#0`,
+/// `#1`, ... in the order written, which is the order the engine hands them out.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Slot {
+    pub base: String,
+    pub room: usize,
+}
+
+impl Slot {
+    /// Whether a stored key belongs to this slot.
+    pub fn holds(&self, key: &str) -> bool {
+        key == self.base || key.strip_prefix(self.base.as_str()).is_some_and(|rest| rest.starts_with('#'))
+    }
+}
+
+pub fn slot(v: &Variant, pos: &Position, power: PowerId, o: &Order, waives_before: usize) -> Slot {
+    let one = |base: String| Slot { base, room: 1 };
     match o {
-        Order::Build(u) => format!("b:{}", v.code(u.loc.prov)),
-        Order::Waive => format!("w:{waives_before}"),
-        other => format!("u:{}", v.code(other.unit().map(|u| u.loc.prov).unwrap_or(0))),
+        Order::Waive => one(format!("w:{waives_before}")),
+        Order::Build(u) if v.builds_at_bases() => {
+            let owed = pos.center_count(power).saturating_sub(pos.unit_count(power));
+            Slot { base: format!("b:{}", v.code(u.loc.prov)), room: owed.max(1) }
+        }
+        Order::Build(u) => one(format!("b:{}", v.code(u.loc.prov))),
+        other => {
+            let u = other.unit().copied().expect("every order but builds and waives has a unit");
+            let code = v.code(u.loc.prov);
+            if v.features.stacking == crate::map::Stacking::None && !v.features.boarding {
+                return one(format!("u:{code}"));
+            }
+            let letter = u.kind.map_or('?', |k| k.letter());
+            let base = format!("u:{code}:{letter}");
+            let adjusting = pos.phase.kind == PhaseKind::Adjustment;
+            // an army on board takes no orders (D8) but may be removed (D17)
+            let fits = |x: &crate::map::Unit| x.power == power && x.loc.prov == u.loc.prov && u.kind.is_none_or(|k| k == x.kind) && (adjusting || !x.aboard);
+            let room = if pos.phase.kind == PhaseKind::Retreat {
+                pos.dislodged.iter().filter(|d| fits(&d.unit)).count()
+            } else {
+                pos.units.iter().filter(|x| fits(x)).count()
+            };
+            Slot { base, room: room.max(1) }
+        }
     }
 }
 
@@ -40,17 +82,30 @@ pub struct Needs {
 
 pub fn needs(v: &Variant, pos: &Position, power: PowerId, orders: &[(PowerId, Order)]) -> Needs {
     let mine: Vec<&Order> = orders.iter().filter(|(p, _)| *p == power).map(|(_, o)| o).collect();
-    let ordered = |prov| mine.iter().any(|o| o.unit().is_some_and(|u| u.loc.prov == prov));
+    // the units of `list` without an order: orders go to a space's units of
+    // the type written one each, in the order written (a stack's units, D5)
+    let unordered = |list: &mut dyn Iterator<Item = &crate::map::Unit>| -> Vec<String> {
+        let mut used = vec![false; mine.len()];
+        let mut missing = Vec::new();
+        for u in list.filter(|u| u.power == power && !u.aboard) {
+            let hit =
+                mine.iter().enumerate().position(|(i, o)| !used[i] && o.unit().is_some_and(|s| s.loc.prov == u.loc.prov && s.kind.is_none_or(|k| k == u.kind)));
+            match hit {
+                Some(i) => used[i] = true,
+                None => missing.push(v.unit_code(u)),
+            }
+        }
+        missing
+    };
     match pos.phase.kind {
         PhaseKind::Movement => {
-            let missing: Vec<String> = pos.units.iter().filter(|u| u.power == power && !ordered(u.loc.prov)).map(|u| v.unit_code(u)).collect();
-            let needs = pos.units.iter().any(|u| u.power == power);
+            let missing = unordered(&mut pos.units.iter());
+            let needs = pos.units.iter().any(|u| u.power == power && !u.aboard);
             Needs { needs, complete: missing.is_empty(), missing }
         }
         PhaseKind::Retreat => {
-            let missing: Vec<String> =
-                pos.dislodged.iter().filter(|d| d.unit.power == power && !ordered(d.unit.loc.prov)).map(|d| v.unit_code(&d.unit)).collect();
-            let needs = pos.dislodged.iter().any(|d| d.unit.power == power);
+            let missing = unordered(&mut pos.dislodged.iter().map(|d| &d.unit));
+            let needs = pos.dislodged.iter().any(|d| d.unit.power == power && !d.unit.aboard);
             Needs { needs, complete: missing.is_empty(), missing }
         }
         PhaseKind::Adjustment => {
@@ -62,7 +117,7 @@ pub fn needs(v: &Variant, pos: &Position, power: PowerId, orders: &[(PowerId, Or
                 let missing = if have < owed { vec![say::orders::removals_owed(owed - have)] } else { vec![] };
                 Needs { needs: true, complete: have >= owed, missing }
             } else {
-                let owed = (c - u).min(adjudicate::adjust::free_homes(v, pos, power).count());
+                let owed = adjudicate::adjust::builds_possible(v, pos, power);
                 let have = mine.iter().filter(|o| matches!(o, Order::Build(_) | Order::Waive)).count();
                 let missing = if have < owed { vec![say::orders::builds_owed(owed - have)] } else { vec![] };
                 Needs { needs: owed > 0, complete: have >= owed, missing }
@@ -99,34 +154,56 @@ fn static_error(n: Note) -> bool {
             | BuildNeedsCoast
             | BuildBadType
             | RemoveNotOwed
+            | NoConvoys
+            | StackCoastNeeded
+            | BoardCarrying
+            | BuildNotBase
     )
 }
 
 /// Fills in unit types left out (`PAR-BUR` → `A PAR - BUR`) from the board.
-fn fill_types(pos: &Position, o: &mut Order) {
-    let fill = |u: &mut crate::order::UnitSpec| {
+/// Where the ordering power has units of both types in the space (a 1958
+/// capital that is also a naval base), the type is left out and the order is
+/// refused as ambiguous (see [`ambiguous`]).
+fn fill_types(pos: &Position, power: PowerId, o: &mut Order) {
+    let fill = |u: &mut crate::order::UnitSpec, own: bool| {
         if u.kind.is_none() {
-            let on_board =
-                pos.unit_at(u.loc.prov).map(|x| x.kind).or_else(|| pos.dislodged.iter().find(|d| d.unit.loc.prov == u.loc.prov).map(|d| d.unit.kind));
-            u.kind = on_board;
+            let units = || pos.units.iter().filter(|x| x.loc.prov == u.loc.prov && !x.aboard);
+            let own_kinds = || units().filter(|x| x.power == power).map(|x| x.kind);
+            u.kind = match own_kinds().next() {
+                Some(k) if own_kinds().all(|x| x == k) => Some(k),
+                Some(_) if own => None,
+                _ => units().map(|x| x.kind).next(),
+            }
+            .or_else(|| pos.dislodged.iter().find(|d| d.unit.loc.prov == u.loc.prov && !d.unit.aboard).map(|d| d.unit.kind));
         }
     };
     match o {
         Order::Support { unit, target, .. } => {
-            fill(unit);
-            fill(target);
+            fill(unit, true);
+            fill(target, false);
         }
         Order::Convoy { unit, army, .. } => {
-            fill(unit);
-            fill(army);
+            fill(unit, true);
+            fill(army, false);
         }
         Order::Build(_) | Order::Waive => {}
         other => {
             if let Some(u) = other.unit_mut() {
-                fill(u);
+                fill(u, true);
             }
         }
     }
+}
+
+/// An order whose unit type was left out where the power has both an army
+/// and a fleet in the space: which one is meant?
+fn ambiguous(v: &Variant, pos: &Position, o: &Order) -> Option<String> {
+    let u = o.unit()?;
+    if u.kind.is_some() || pos.phase.kind == PhaseKind::Adjustment || !pos.units.iter().any(|x| x.loc.prov == u.loc.prov) {
+        return None;
+    }
+    Some(say::orders::name_the_type(v.code(u.loc.prov)))
 }
 
 /// Checks and records one order line for `power`. Ok: the canonical orders
@@ -151,20 +228,40 @@ pub fn submit_line(
                 continue;
             }
         };
-        fill_types(pos, &mut o);
+        fill_types(pos, power, &mut o);
+        if let Some(why) = ambiguous(v, pos, &o) {
+            out.push(Err(why));
+            continue;
+        }
         let rows = stored::current(conn, game.id, game.seq, Some(power))?;
         let waives = rows.iter().filter(|r| r.key.starts_with("w:")).count();
-        let key = order_key(v, &o, waives);
-        // check: the power's set with this order replacing the one for the same unit
+        let slot = slot(v, pos, power, &o, waives);
+        // rows this order takes out of force: the slot's earlier order (room
+        // for one), or every order earlier mails gave the slot (room for
+        // several: a mail's orders for a stack replace the earlier mails')
+        let (key, stale): (String, Vec<&str>) = if slot.room == 1 {
+            (slot.base.clone(), rows.iter().filter(|r| slot.holds(&r.key)).map(|r| r.key.as_str()).collect())
+        } else {
+            let (fresh, stale): (Vec<&OrderRow>, Vec<&OrderRow>) =
+                rows.iter().filter(|r| slot.holds(&r.key)).partition(|r| mail_id.is_some() && r.mail_id == mail_id || mail_id.is_none() && r.mail_id.is_none());
+            if fresh.len() >= slot.room {
+                out.push(Err(say::orders::slot_full(&o.canonical(v), slot.room, matches!(o, Order::Build(_)))));
+                continue;
+            }
+            let n = (0..).find(|n| !fresh.iter().any(|r| r.key == format!("{}#{n}", slot.base))).expect("a free index");
+            (format!("{}#{n}", slot.base), stale.iter().map(|r| r.key.as_str()).collect())
+        };
+        // check: the power's set with this order replacing those it replaces
         let mut set: Vec<(PowerId, Order)> = if pos.phase.kind == PhaseKind::Adjustment {
-            parsed_orders(v, &rows.iter().filter(|r| r.key != key).cloned().collect::<Vec<_>>())?
+            parsed_orders(v, &rows.iter().filter(|r| r.key != key && !stale.contains(&r.key.as_str())).cloned().collect::<Vec<_>>())?
         } else {
             Vec::new()
         };
+        let at = set.len();
         set.push((power, o));
         let outcome = adjudicate::process(v, rules, pos, &set);
         let canonical = o.canonical(v);
-        let verdict = outcome.results.iter().find(|r| !r.defaulted && r.power == power && r.order.canonical(v) == canonical);
+        let verdict = outcome.results.iter().filter(|r| !r.defaulted && r.power == power).nth(at).filter(|r| r.order.canonical(v) == canonical);
         if let Some(r) = verdict
             && let Some(n) = r.note
             && static_error(n)
@@ -172,6 +269,7 @@ pub fn submit_line(
             out.push(Err(say::orders::refused(&canonical, &explain(v, rules, pos, power, &o, n))));
             continue;
         }
+        stored::retire(conn, game.id, game.seq, power, &stale)?;
         stored::replace(conn, game.id, game.seq, power, &key, &canonical, &crate::store::records::to_json(v, &o), mail_id, now)?;
         out.push(Ok(canonical));
     }

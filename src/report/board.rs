@@ -15,6 +15,7 @@
 use crate::adjudicate::{Position, adjust};
 use crate::map::{PowerId, Variant};
 use crate::phase::PhaseKind;
+use crate::report::say;
 use minijinja::{Environment, Value, context};
 use serde::Serialize;
 
@@ -77,27 +78,55 @@ pub struct DislodgedUnit {
     pub options: Vec<String>,
 }
 
+/// A power's units as the board shows them, sorted: `A PAR`, `F STP/SC`;
+/// identical units in one space once, counted (`2 armies in Paris`); an army
+/// on board by its fleet (`A on board F ENG`).
+fn shown_units(v: &Variant, pos: &Position, p: PowerId) -> Vec<String> {
+    let mut codes: Vec<(String, &crate::map::Unit)> = pos.units.iter().filter(|u| u.power == p).map(|u| (v.unit_code(u), u)).collect();
+    codes.sort_by(|a, b| a.0.cmp(&b.0));
+    let mut out: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < codes.len() {
+        let (code, u) = &codes[i];
+        let n = codes[i..].iter().take_while(|(c, _)| c == code).count();
+        if u.aboard {
+            let fleet = pos.units.iter().find(|f| f.loc.prov == u.loc.prov && f.kind == crate::map::UnitType::Fleet);
+            let shown = fleet.map(|f| v.unit_code(f)).unwrap_or_else(|| format!("F {}", v.code(u.loc.prov)));
+            let foreign = fleet.filter(|f| f.power != p).map(|f| v.powers[f.power as usize].adjective.as_str());
+            out.push(say::game::aboard(&shown, foreign));
+        } else if n > 1 {
+            out.push(say::game::stack(n, u.kind == crate::map::UnitType::Fleet, &v.province(u.loc.prov).name));
+        } else {
+            out.push(code.clone());
+        }
+        i += n;
+    }
+    out
+}
+
 /// The board of `pos`.
 pub fn board(v: &Variant, pos: &Position) -> Board {
     let adjusting = pos.phase.kind == PhaseKind::Adjustment;
     let mut powers = Vec::new();
     let mut eliminated = Vec::new();
     for p in 0..v.powers.len() as PowerId {
-        let mut units: Vec<String> = pos.units.iter().filter(|u| u.power == p).map(|u| v.unit_code(u)).collect();
-        units.sort();
+        let units = shown_units(v, pos, p);
+        let u = pos.unit_count(p);
         let mut centers: Vec<String> = pos.centers.iter().enumerate().filter(|(_, o)| **o == Some(p)).map(|(i, _)| v.code(i as u16).to_string()).collect();
         centers.sort();
         if units.is_empty() && centers.is_empty() && !pos.dislodged.iter().any(|d| d.unit.power == p) {
             eliminated.push(crate::game::pname(v, p));
             continue;
         }
-        let (c, u) = (centers.len(), units.len());
+        let c = centers.len();
         let (mut builds, mut builds_owed, mut build_sites, mut removes) = (0, 0, Vec::new(), 0);
         if adjusting && c > u {
             build_sites = adjust::free_homes(v, pos, p).map(|h| v.code(h).to_string()).collect();
             build_sites.sort();
+            // a capital that is also a naval base is one site
+            build_sites.dedup();
             builds_owed = c - u;
-            builds = builds_owed.min(build_sites.len());
+            builds = adjust::builds_possible(v, pos, p);
         } else if adjusting && u > c {
             removes = u - c;
         }

@@ -49,7 +49,10 @@ pub fn render_report(
             powers.push(context! { name => pname(v, p), orders => rows });
         }
     }
-    let finished = out.winner.map(|w| format!("{} has won ({} supply centres).", pname(v, w), out.position.center_count(w)));
+    let finished = out.winner().map(|w| match v.victory {
+        crate::map::Victory::Centers(_) => format!("{} has won ({} supply centres).", pname(v, w), out.position.center_count(w)),
+        crate::map::Victory::Units(_) => format!("{} has won ({} units on the board).", pname(v, w), out.position.unit_count(w)),
+    });
     let title = format!("{} results", v.calendar.long_name(pos.phase));
     ctx.templates.render(
         "report.txt",

@@ -123,9 +123,53 @@ pub struct Game {
     pub waiting_gm: i64,
     pub result: Option<String>,
     pub created: i64,
+    /// How the game ended, as an [`EndRecord`]'s JSON (see [`Game::ending`]).
+    pub ending: Option<String>,
 }
 
-const GAME_COLS: &str = "id, name, variant, status, paused, master_hash, master_email, settings, position, seq, deadline, grace_until, reminded, late_noticed, waiting_gm, result, created";
+/// How a finished game ended, as stored: the kind, the powers it names (by
+/// name, so the record reads the same whatever the variant's power order),
+/// and the phase it ended in.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EndRecord {
+    pub end: crate::end::EndKind,
+    pub powers: Vec<String>,
+    pub phase: Option<String>,
+}
+
+/// A game's end, read back: what happened and in which phase.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ending {
+    pub end: crate::end::GameEnd,
+    pub phase: Option<crate::phase::Phase>,
+}
+
+impl Ending {
+    /// The record of this end in `v`'s terms, as JSON.
+    pub fn to_json(&self, v: &Variant) -> String {
+        let r = EndRecord {
+            end: self.end.kind(),
+            powers: self.end.powers().iter().map(|&p| v.powers[p as usize].name.clone()).collect(),
+            phase: self.phase.map(|p| v.calendar.name(p)),
+        };
+        serde_json::to_string(&r).unwrap_or_else(|e| unreachable!("an end record always serializes: {e}"))
+    }
+
+    /// Reads a record strictly: unknown kinds, fields, powers or phases are errors.
+    pub fn from_json(v: &Variant, text: &str) -> Result<Ending, String> {
+        let r: EndRecord = serde_json::from_str(text).map_err(|e| format!("not an end record: {e}"))?;
+        let powers = r
+            .powers
+            .iter()
+            .map(|n| v.powers.iter().position(|w| w.name == *n).map(|i| i as crate::map::PowerId).ok_or_else(|| format!("unknown power `{n}`")))
+            .collect::<Result<Vec<_>, _>>()?;
+        let phase = r.phase.as_deref().map(|p| v.calendar.parse(p)).transpose()?;
+        Ok(Ending { end: crate::end::GameEnd::from_parts(r.end, powers)?, phase })
+    }
+}
+
+const GAME_COLS: &str = "id, name, variant, status, paused, master_hash, master_email, settings, position, seq, deadline, grace_until, reminded, late_noticed, waiting_gm, result, created, ending";
 
 fn json_error(col: usize, e: serde_json::Error) -> rusqlite::Error {
     rusqlite::Error::FromSqlConversionFailure(col, rusqlite::types::Type::Text, Box::new(e))
@@ -151,6 +195,7 @@ fn game_row(r: &rusqlite::Row) -> rusqlite::Result<Game> {
         waiting_gm: r.get(14)?,
         result: r.get(15)?,
         created: r.get(16)?,
+        ending: r.get(17)?,
     })
 }
 
@@ -179,7 +224,7 @@ impl Game {
     pub fn save(&self, conn: &Connection) -> rusqlite::Result<()> {
         conn.prepare_cached(
             "UPDATE games SET status = ?2, paused = ?3, master_hash = ?4, master_email = ?5, settings = ?6, position = ?7, seq = ?8,
-             deadline = ?9, grace_until = ?10, reminded = ?11, late_noticed = ?12, waiting_gm = ?13, result = ?14, variant = ?15 WHERE id = ?1",
+             deadline = ?9, grace_until = ?10, reminded = ?11, late_noticed = ?12, waiting_gm = ?13, result = ?14, variant = ?15, ending = ?16 WHERE id = ?1",
         )?
         .execute(params![
             self.id,
@@ -196,7 +241,8 @@ impl Game {
             self.late_noticed,
             self.waiting_gm,
             self.result,
-            self.variant
+            self.variant,
+            self.ending
         ])?;
         Ok(())
     }
@@ -214,6 +260,11 @@ impl Game {
                 Ok(Some(position_from_json(v, &value).map_err(|e| anyhow::anyhow!("game {}: stored position unreadable: {e}", self.name))?))
             }
         }
+    }
+    /// How the game ended, read back strictly (`None`: not over, or over
+    /// before schema version 6 recorded how).
+    pub fn ending(&self, v: &Variant) -> anyhow::Result<Option<Ending>> {
+        self.ending.as_deref().map(|t| Ending::from_json(v, t).map_err(|e| anyhow::anyhow!("game {}: stored ending unreadable: {e}", self.name))).transpose()
     }
     /// The game's rulebook: the variant's with the game's rule options.
     pub fn rules(&self, v: &Variant) -> Result<Rulebook, String> {
@@ -320,5 +371,44 @@ impl Player {
     /// Whether this row is a seated player still in the game.
     pub fn is_active_player(&self) -> bool {
         self.role == PlayerRole::Player && self.status == PlayerStatus::Active
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::end::GameEnd;
+
+    #[test]
+    fn an_ending_is_stored_by_power_name_and_read_back_strictly() {
+        let v = Variant::standard();
+        let phase = v.calendar.parse("F1905M").unwrap();
+        for end in [
+            GameEnd::Solo(2),
+            GameEnd::Alliance(vec![1, 2]),
+            GameEnd::Draw(vec![0, 3, 6]),
+            GameEnd::Concession(vec![5]),
+            GameEnd::Terminated,
+            GameEnd::NoMorePhases,
+        ] {
+            let e = Ending { end, phase: Some(phase) };
+            let json = e.to_json(&v);
+            assert_eq!(Ending::from_json(&v, &json), Ok(e.clone()), "{json}");
+        }
+        let solo = Ending { end: GameEnd::Solo(2), phase: Some(phase) }.to_json(&v);
+        assert_eq!(solo, r#"{"end":"solo","powers":["FRANCE"],"phase":"F1905M"}"#);
+        let bad = [
+            r#"{"end":"victory","powers":["FRANCE"],"phase":"F1905M"}"#,
+            r#"{"end":"solo","powers":["NARNIA"],"phase":"F1905M"}"#,
+            r#"{"end":"solo","powers":["FRANCE","ITALY"],"phase":"F1905M"}"#,
+            r#"{"end":"alliance","powers":["FRANCE"],"phase":"F1905M"}"#,
+            r#"{"end":"terminated","powers":["FRANCE"],"phase":null}"#,
+            r#"{"end":"solo","powers":["FRANCE"],"phase":"X1905M"}"#,
+            r#"{"end":"solo","powers":["FRANCE"],"phase":"F1905M","extra":1}"#,
+            "not json",
+        ];
+        for b in bad {
+            assert!(Ending::from_json(&v, b).is_err(), "{b} should be refused");
+        }
     }
 }

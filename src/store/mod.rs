@@ -172,6 +172,12 @@ pub const MIGRATIONS: &[&str] = &[
     r#"
     ALTER TABLE orders ADD COLUMN record TEXT;
     "#,
+    // 6: how a finished game ended, typed (store::games::EndRecord), beside
+    // `result`, the sentence players were shown; NULL for games that ended
+    // before this version (their sentence is all that is known)
+    r#"
+    ALTER TABLE games ADD COLUMN ending TEXT;
+    "#,
 ];
 
 /// `synchronous = NORMAL` while it lives (commits that may be lost to a power

@@ -17,6 +17,8 @@ pub struct OrderRow {
     /// The order itself as typed JSON (see [`super::records`]); `None` only in
     /// rows written before schema version 5 (see [`without_record`]).
     pub record: Option<String>,
+    /// The mail it came in (`None`: given otherwise, e.g. by the command line).
+    pub mail_id: Option<i64>,
 }
 
 impl OrderRow {
@@ -53,14 +55,14 @@ pub fn set_record(conn: &Connection, id: i64, record: &str) -> rusqlite::Result<
 
 /// The active orders of a phase (all powers, or one), oldest first.
 pub fn current(conn: &Connection, game_id: i64, seq: i64, power: Option<PowerId>) -> rusqlite::Result<Vec<OrderRow>> {
-    let row = |r: &rusqlite::Row| Ok(OrderRow { power: r.get(0)?, key: r.get(1)?, text: r.get(2)?, record: r.get(3)? });
+    let row = |r: &rusqlite::Row| Ok(OrderRow { power: r.get(0)?, key: r.get(1)?, text: r.get(2)?, record: r.get(3)?, mail_id: r.get(4)? });
     match power {
         Some(p) => conn
-            .prepare_cached("SELECT power, key, text, record FROM orders WHERE game_id = ?1 AND seq = ?2 AND active = 1 AND power = ?3 ORDER BY id")?
+            .prepare_cached("SELECT power, key, text, record, mail_id FROM orders WHERE game_id = ?1 AND seq = ?2 AND active = 1 AND power = ?3 ORDER BY id")?
             .query_map(params![game_id, seq, p], row)?
             .collect(),
         None => conn
-            .prepare_cached("SELECT power, key, text, record FROM orders WHERE game_id = ?1 AND seq = ?2 AND active = 1 ORDER BY id")?
+            .prepare_cached("SELECT power, key, text, record, mail_id FROM orders WHERE game_id = ?1 AND seq = ?2 AND active = 1 ORDER BY id")?
             .query_map(params![game_id, seq], row)?
             .collect(),
     }
@@ -82,6 +84,16 @@ pub fn replace(
         .execute(params![game_id, seq, power, key])?;
     conn.prepare_cached("INSERT INTO orders (game_id, seq, power, key, text, record, active, mail_id, created) VALUES (?1, ?2, ?3, ?4, ?5, ?6, 1, ?7, ?8)")?
         .execute(params![game_id, seq, power, key, text, record, mail_id, now])?;
+    Ok(())
+}
+
+/// Takes the orders in force under `keys` out of force (a later mail's orders
+/// for the units of a stack replace all that earlier mails gave them).
+pub fn retire(conn: &Connection, game_id: i64, seq: i64, power: PowerId, keys: &[&str]) -> rusqlite::Result<()> {
+    let mut st = conn.prepare_cached("UPDATE orders SET active = 0 WHERE game_id = ?1 AND seq = ?2 AND power = ?3 AND key = ?4 AND active = 1")?;
+    for k in keys {
+        st.execute(params![game_id, seq, power, k])?;
+    }
     Ok(())
 }
 

@@ -27,8 +27,13 @@ impl Game {
     /// A game created by the master's `CREATE ?demo gmpass standard {options}`
     /// and started by the seven joins (no list address).
     pub fn started_with(options: &str) -> Game {
+        Game::started_variant("standard", options)
+    }
+
+    /// The same for a game of `variant`, created by `CREATE ?demo gmpass {variant} {options}`.
+    pub fn started_variant(variant: &str, options: &str) -> Game {
         let mut g = Game::empty();
-        g.send(GM, &format!("CREATE ?demo gmpass standard {options}"));
+        g.send(GM, &format!("CREATE ?demo gmpass {variant} {options}"));
         for name in ["01-join-austria", "02-join-england", "03-join-france", "04-join-germany", "05-join-italy", "07-join-russia", "08-join-turkey"] {
             g.w.deliver(name);
         }

@@ -27,6 +27,18 @@ pub fn free_homes<'a>(v: &'a Variant, pos: &'a Position, power: PowerId) -> impl
     homes.chain(bases)
 }
 
+/// How many builds `power` can make this adjustment phase: what it is owed
+/// (centres beyond units), limited on the standard map by its free home
+/// centres, one build each; where builds go to capitals and naval bases,
+/// which take any number (docs/ORIGINAL1958.md D14), by having a site at all.
+pub fn builds_possible(v: &Variant, pos: &Position, power: PowerId) -> usize {
+    let owed = pos.center_count(power).saturating_sub(pos.unit_count(power));
+    if owed == 0 {
+        return 0;
+    }
+    if v.builds_at_bases() { if free_homes(v, pos, power).next().is_some() { owed } else { 0 } } else { owed.min(free_homes(v, pos, power).count()) }
+}
+
 pub fn adjudicate(v: &Variant, rules: &Rulebook, pos: &Position, orders: &[(PowerId, Order)]) -> (Vec<OrderResult>, Vec<Unit>) {
     let np = v.powers.len();
     let mut owed: Vec<i64> = (0..np).map(|p| pos.center_count(p as PowerId) as i64 - pos.unit_count(p as PowerId) as i64).collect();

@@ -13,6 +13,7 @@ mod boarding;
 pub mod movement;
 pub mod retreat;
 
+use crate::engine::end::GameEnd;
 use crate::engine::map::{Loc, PowerId, Prov, Unit, Variant, Victory};
 use crate::engine::order::Order;
 use crate::engine::phase::{Phase, PhaseKind};
@@ -217,7 +218,27 @@ pub struct Outcome {
     /// those that could not retreat and were disbanded).
     pub dislodged: Vec<Dislodged>,
     pub next_phase: Option<Phase>,
-    pub winner: Option<PowerId>,
+    /// The game's end, when this phase ended it: a victory, or no phase left.
+    pub end: Option<GameEnd>,
+}
+
+impl Outcome {
+    /// The power that won alone, if this phase ended the game so.
+    pub fn winner(&self) -> Option<PowerId> {
+        match self.end {
+            Some(GameEnd::Solo(p)) => Some(p),
+            _ => None,
+        }
+    }
+}
+
+/// The end an advance to `next` with `winner` makes.
+fn ending(winner: Option<PowerId>, next: Option<Phase>) -> Option<GameEnd> {
+    match (winner, next) {
+        (Some(w), _) => Some(GameEnd::Solo(w)),
+        (None, None) => Some(GameEnd::NoMorePhases),
+        (None, Some(_)) => None,
+    }
 }
 
 /// Adjudicates one phase.
@@ -230,21 +251,21 @@ pub fn process(v: &Variant, rules: &Rulebook, pos: &Position, orders: &[(PowerId
             if can_retreat && has_r {
                 let next = Phase { kind: PhaseKind::Retreat, ..pos.phase };
                 let position = Position { phase: next, units: m.units, centers: pos.centers.clone(), dislodged: m.dislodged.clone() };
-                return Outcome { phase: pos.phase, results: m.results, position, dislodged: m.dislodged, next_phase: Some(next), winner: None };
+                return Outcome { phase: pos.phase, results: m.results, position, dislodged: m.dislodged, next_phase: Some(next), end: None };
             }
             let after = Phase { kind: if has_r { PhaseKind::Retreat } else { PhaseKind::Movement }, ..pos.phase };
             let (position, next, winner) = advance(v, after, m.units, &pos.centers);
-            Outcome { phase: pos.phase, results: m.results, position, dislodged: m.dislodged, next_phase: next, winner }
+            Outcome { phase: pos.phase, results: m.results, position, dislodged: m.dislodged, next_phase: next, end: ending(winner, next) }
         }
         PhaseKind::Retreat => {
             let (results, units) = retreat::adjudicate(v, rules, pos, orders);
             let (position, next, winner) = advance(v, pos.phase, units, &pos.centers);
-            Outcome { phase: pos.phase, results, position, dislodged: Vec::new(), next_phase: next, winner }
+            Outcome { phase: pos.phase, results, position, dislodged: Vec::new(), next_phase: next, end: ending(winner, next) }
         }
         PhaseKind::Adjustment => {
             let (results, units) = adjust::adjudicate(v, rules, pos, orders);
             let (position, next, winner) = advance(v, pos.phase, units, &pos.centers);
-            Outcome { phase: pos.phase, results, position, dislodged: Vec::new(), next_phase: next, winner }
+            Outcome { phase: pos.phase, results, position, dislodged: Vec::new(), next_phase: next, end: ending(winner, next) }
         }
     }
 }

@@ -92,6 +92,25 @@ pub fn won(power: &str, phase: &str) -> String {
     format!("{power} won in {phase}")
 }
 
+/// Powers won together (an alliance victory).
+pub fn won_together(powers: &[String], phase: &str) -> String {
+    format!("{} won together in {phase}", powers.join(", "))
+}
+
+/// The sentence for how a game ended (`powers`: the names the end names,
+/// `phase`: the long name of the phase it ended in, if any).
+pub fn ending(end: crate::end::EndKind, powers: &[String], phase: &str) -> String {
+    use crate::end::EndKind;
+    match end {
+        EndKind::Solo => won(powers.first().map_or("", String::as_str), phase),
+        EndKind::Alliance => won_together(powers, phase),
+        EndKind::Draw => draw_declared(phase, powers),
+        EndKind::Concession => conceded_to(&powers.join(", "), phase),
+        EndKind::Terminated => super::master::terminated_result(),
+        EndKind::NoMorePhases => ended(),
+    }
+}
+
 /// How a game ended without one (no phase after the last).
 pub fn ended() -> String {
     "ended".into()
@@ -115,4 +134,18 @@ pub fn draw_declared(phase: &str, powers: &[String]) -> String {
 /// How a game ended by concession.
 pub fn conceded_to(power: &str, phase: &str) -> String {
     format!("The other powers conceded: {} wins ({}).", power, phase)
+}
+
+/// Several identical units of a power in one space, on the board: `2 armies in Paris`.
+pub fn stack(n: usize, fleet: bool, space: &str) -> String {
+    format!("{n} {} in {space}", if fleet { "fleets" } else { "armies" })
+}
+
+/// An army on board a fleet, on the board: `A on board F ENG`, or with the
+/// fleet's power when it is another's: `A on board English F ENG`.
+pub fn aboard(fleet: &str, fleet_adjective: Option<&str>) -> String {
+    match fleet_adjective {
+        Some(a) => format!("A on board {a} {fleet}"),
+        None => format!("A on board {fleet}"),
+    }
 }

@@ -43,6 +43,21 @@ pub fn builds_owed(n: usize) -> String {
     format!("{n} build(s) or WAIVE")
 }
 
+/// An order without a unit type for a space where the power has an army and a fleet.
+pub fn name_the_type(space: &str) -> String {
+    format!("you have an army and a fleet in {space}: write A {space} or F {space}")
+}
+
+/// An order beyond the room of its slot: more orders in one mail than the
+/// power has units of that type in the space (or builds owed, `build`).
+pub fn slot_full(order: &str, room: usize, build: bool) -> String {
+    if build {
+        format!("{order}: this mail has already given all {room} build(s) owed; send the whole set again in one mail to change it")
+    } else {
+        format!("{order}: this mail has already ordered all {room} unit(s) of that type there; a later mail's orders for them replace these")
+    }
+}
+
 /// An order refused, and why.
 pub fn refused(order: &str, why: &str) -> String {
     format!("{order}: {why}")
