@@ -1,0 +1,162 @@
+//! The general engine on made-up maps (tests/data/fixtures, written by
+//! tools/make_fixture_maps.py), apart from any real variant: nine powers, a
+//! monthly calendar with four build months, a units victory, and a space
+//! holding two units (not built yet: refused by name). Each is run through the
+//! adjudication contract, as `mailjudge adjudicate --variants-dir` would.
+
+use mailjudge::contract::Adjudicator;
+use mailjudge::map::Variant;
+use serde_json::{Value, json};
+use std::path::PathBuf;
+
+fn dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/fixtures")
+}
+
+fn map(name: &str) -> Result<Variant, String> {
+    mailjudge::variants::find(name, Some(&dir()))
+}
+
+fn run(case: Value) -> Value {
+    let mut adj = Adjudicator::new(None, Some(dir()), vec![]);
+    adj.run_text(&case.to_string()).unwrap_or_else(|e| panic!("{case}: {e}"))
+}
+
+fn results(out: &Value, power: &str) -> Vec<(String, String)> {
+    out["results"][power]
+        .as_array()
+        .unwrap_or_else(|| panic!("no results for {power}: {out}"))
+        .iter()
+        .map(|r| (r["order"].as_str().unwrap().to_string(), r["result"].as_str().unwrap().to_string()))
+        .collect()
+}
+
+const NINE: [&str; 9] = ["ALPHA", "BRAVO", "CHARLIE", "DELTA", "ECHO", "FOXTROT", "GOLF", "HOTEL", "INDIA"];
+
+/// The code of ring province `i` (coast `C`, inland `L`), as the tool writes it.
+fn code(prefix: char, i: usize) -> String {
+    let l = |n: usize| (b'A' + n as u8) as char;
+    format!("{prefix}{}{}", l(i / 26), l(i % 26))
+}
+
+#[test]
+fn nine_powers_move_stand_off_and_build() {
+    let v = map("ninepowers").unwrap();
+    assert_eq!(v.powers.len(), 9);
+    assert_eq!(v.center_count(), 27);
+    // every army moves to the neutral centre clockwise of it; Alpha's and
+    // Bravo's fleets move along the coast, and the fleets of Delta, Echo and
+    // Foxtrot all go for the middle sea: a three-way standoff
+    let mut units = serde_json::Map::new();
+    let mut centers = serde_json::Map::new();
+    let mut orders = serde_json::Map::new();
+    for (k, p) in NINE.iter().enumerate() {
+        let (c, l) = (code('C', 3 * k), code('L', 3 * k));
+        units.insert(p.to_string(), json!([format!("F {c}"), format!("A {l}")]));
+        centers.insert(p.to_string(), json!([c, l]));
+        let fleet = match k {
+            0 => format!("F {c} - {}", code('C', 1)),
+            1 => format!("F {c} - {}", code('C', 2)),
+            3..=5 => format!("F {c} - MID"),
+            _ => format!("F {c} H"),
+        };
+        orders.insert(p.to_string(), json!([format!("A {l} - {}", code('L', 3 * k + 1)), fleet]));
+    }
+    let out = run(json!({"variant": "ninepowers", "phase": "F1901M", "units": units, "centers": centers, "orders": orders}));
+    for (k, p) in NINE.iter().enumerate() {
+        let army = format!("A {} - {}", code('L', 3 * k), code('L', 3 * k + 1));
+        assert!(results(&out, p).contains(&(army.clone(), "ok".into())), "{p}: {army}: {out}");
+        let fleet = format!("F {} - MID", code('C', 3 * k));
+        if (3..=5).contains(&k) {
+            assert!(results(&out, p).contains(&(fleet, "bounce".into())), "{p}: {out}");
+        }
+    }
+    assert!(results(&out, "BRAVO").contains(&(format!("F {} - {}", code('C', 3), code('C', 2)), "ok".into())), "{out}");
+    // each took its neutral centre in the Fall: three centres, two units, a build
+    assert_eq!(out["next_phase"], "W1901A");
+    for (k, p) in NINE.iter().enumerate() {
+        let owned: Vec<&str> = out["centers"][p].as_array().unwrap().iter().map(|c| c.as_str().unwrap()).collect();
+        assert!(owned.contains(&code('L', 3 * k + 1).as_str()), "{p}: {owned:?}");
+        assert_eq!(owned.len(), 3, "{p}: {owned:?}");
+    }
+    // the Winter: India builds in its vacated inland home
+    let mut units = out["units"].clone();
+    let centers = out["centers"].clone();
+    let build = format!("A {} B", code('L', 24));
+    let w = run(json!({"variant": "ninepowers", "phase": "W1901A", "units": units.take(), "centers": centers, "orders": {"INDIA": [build]}}));
+    assert_eq!(results(&w, "INDIA"), [(build, "ok".to_string())]);
+    assert_eq!(w["units"]["INDIA"].as_array().unwrap().len(), 3);
+    // the eight others waived their build by default
+    assert_eq!(results(&w, "ALPHA"), [("WAIVE".to_string(), "ok".to_string())]);
+    assert_eq!(w["next_phase"], "S1902M");
+}
+
+#[test]
+fn a_monthly_calendar_moves_each_month_and_builds_four_times_a_year() {
+    let v = map("monthly").unwrap();
+    assert_eq!(v.calendar.seasons.len(), 12);
+    let phases: Vec<String> = {
+        let mut p = v.start;
+        (0..16)
+            .map(|_| {
+                let name = v.calendar.name(p);
+                p = v.calendar.successor(p);
+                name
+            })
+            .collect()
+    };
+    assert_eq!(&phases[..6], ["JAN1885M", "JAN1885R", "FEB1885M", "FEB1885R", "MAR1885M", "MAR1885R"]);
+    assert_eq!(phases[6], "MAR1885A");
+    assert_eq!(phases[7], "APR1885M");
+    // January: North takes a neutral centre; it is not North's until the end of March
+    let (n0, l1, l2) = (code('L', 0), code('L', 1), code('L', 2));
+    let units = json!({"NORTH": [format!("A {n0}"), format!("F {}", code('C', 0))], "SOUTH": [format!("A {}", code('L', 4)), format!("F {}", code('C', 4))]});
+    let centers = json!({"NORTH": [code('C', 0), n0.clone()], "SOUTH": [code('C', 4), code('L', 4)]});
+    let jan = run(json!({"variant": "monthly", "phase": "JAN1885M", "units": units, "centers": centers, "orders": {"NORTH": [format!("A {n0} - {l1}")]}}));
+    assert_eq!(jan["next_phase"], "FEB1885M", "no retreats, no adjustment in January");
+    assert!(!jan["centers"]["NORTH"].as_array().unwrap().contains(&json!(l1.clone())));
+    let feb = run(
+        json!({"variant": "monthly", "phase": "FEB1885M", "units": jan["units"], "centers": jan["centers"], "orders": {"NORTH": [format!("A {l1} - {l2}")]}}),
+    );
+    assert_eq!(feb["next_phase"], "MAR1885M");
+    let mar = run(json!({"variant": "monthly", "phase": "MAR1885M", "units": feb["units"], "centers": feb["centers"], "orders": {}}));
+    // the end of March changes ownership: L02 is North's, and North builds
+    let north: Vec<&str> = mar["centers"]["NORTH"].as_array().unwrap().iter().map(|c| c.as_str().unwrap()).collect();
+    assert!(north.contains(&l2.as_str()), "{mar}");
+    assert_eq!(mar["next_phase"], "MAR1885A");
+    let build = format!("A {n0} B");
+    let adj = run(json!({"variant": "monthly", "phase": "MAR1885A", "units": mar["units"], "centers": mar["centers"], "orders": {"NORTH": [build.clone()]}}));
+    assert_eq!(results(&adj, "NORTH"), [(build, "ok".to_string())]);
+    assert_eq!(adj["next_phase"], "APR1885M");
+}
+
+#[test]
+fn a_units_victory_counts_units_not_centres_and_is_checked_after_builds() {
+    let v = map("unitsvictory").unwrap();
+    assert!(matches!(v.victory, mailjudge::map::Victory::Units(4)));
+    let (c0, l0) = (code('C', 0), code('L', 0));
+    // North owns five centres but has three units: no victory in the Fall
+    let units = json!({"NORTH": [format!("F {}", code('C', 1)), format!("A {}", code('L', 1)), format!("A {}", code('L', 2))], "SOUTH": [format!("A {}", code('L', 4))]});
+    let centers = json!({"NORTH": [c0.clone(), l0.clone(), code('L', 2), code('C', 2), code('C', 6)], "SOUTH": [code('L', 4)]});
+    let fall = run(json!({"variant": "unitsvictory", "phase": "F1903M", "units": units, "centers": centers, "orders": {}}));
+    assert!(fall.get("winner").is_none(), "{fall}");
+    assert_eq!(fall["next_phase"], "W1903A");
+    // one build: three units become four, and the game ends in the Winter
+    let build = format!("A {l0} B");
+    let w = run(json!({"variant": "unitsvictory", "phase": "W1903A", "units": fall["units"], "centers": fall["centers"], "orders": {"NORTH": [build]}}));
+    assert_eq!(w["winner"], "NORTH", "{w}");
+    assert_eq!(w["next_phase"], Value::Null);
+    // at the limit less one: waiving the build leaves three units and no winner
+    let w =
+        run(json!({"variant": "unitsvictory", "phase": "W1903A", "units": fall["units"], "centers": fall["centers"], "orders": {"NORTH": ["WAIVE", "WAIVE"]}}));
+    assert!(w.get("winner").is_none(), "{w}");
+}
+
+#[test]
+fn a_space_holding_two_units_is_refused_naming_it() {
+    let e = map("capacity2").expect_err("capacity is not built yet");
+    assert!(e.contains("LAC (2)") && e.contains("capacity"), "{e}");
+    // the same map with capacity 1 everywhere is played
+    let text = std::fs::read_to_string(dir().join("capacity2.toml")).unwrap().replace("capacity = 2\n", "");
+    assert!(Variant::from_toml(&text).is_ok());
+}
