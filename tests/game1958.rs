@@ -276,3 +276,15 @@ fn original_1958_by_mail_from_1914_to_an_18_unit_victory() {
     assert_eq!(ending.end, mailjudge::end::GameEnd::Solo(FR));
     assert_eq!(ending.phase.map(|p| p.kind), Some(PhaseKind::Adjustment));
 }
+
+#[test]
+fn a_retreat_order_without_a_type_is_for_the_dislodged_unit_not_the_attacker() {
+    // standard map: an English fleet has dislodged the French army in Picardy
+    let mut g = Game::started();
+    let pos = r#"{"phase": "S1901R", "units": {"ENGLAND": ["F PIC"], "FRANCE": ["A MAR", "F BRE"]},
+        "centers": {"ENGLAND": ["EDI", "LON", "LVP"], "FRANCE": ["BRE", "MAR", "PAR"]},
+        "retreats": {"FRANCE": {"A PIC": ["BEL", "BUR", "PAR"]}}, "dislodged_by": {"FRANCE": {"A PIC": "ENG"}}}"#;
+    g.w.daemon.judge.conn.execute("UPDATE games SET position = ?1", [pos]).unwrap();
+    let (r, _) = g.send(FRANCE, "SIGNON Fdemo pw-three\nPIC - PAR");
+    assert!(r.contains("A PIC R PAR: accepted."), "{r}");
+}

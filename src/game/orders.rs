@@ -166,7 +166,13 @@ fn static_error(n: Note) -> bool {
 /// capital that is also a naval base), the type is left out and the order is
 /// refused as ambiguous (see [`ambiguous`]).
 fn fill_types(pos: &Position, power: PowerId, o: &mut Order) {
+    let retreating = pos.phase.kind == PhaseKind::Retreat;
     let fill = |u: &mut crate::order::UnitSpec, own: bool| {
+        if u.kind.is_none() && own && retreating {
+            // the unit ordered in a retreat phase is the dislodged one, not
+            // the attacker now standing in its space
+            u.kind = pos.dislodged.iter().find(|d| d.unit.loc.prov == u.loc.prov && d.unit.power == power && !d.unit.aboard).map(|d| d.unit.kind);
+        }
         if u.kind.is_none() {
             let units = || pos.units.iter().filter(|x| x.loc.prov == u.loc.prov && !x.aboard);
             let own_kinds = || units().filter(|x| x.power == power).map(|x| x.kind);
