@@ -226,6 +226,9 @@ fn seven_player_game_by_mail() {
     has(rep, "No orders received from: Austria");
     has(rep, "A BOH H  (no order: the unit holds)");
     has(rep, "A RUH - BUR");
+    // the result says which unit dislodged the French army, and so does the stored row
+    has(rep, "A BUR H  (dislodged by German A RUH)");
+    assert_eq!(w.sql_i64(r#"SELECT count(*) FROM phases WHERE results LIKE '%"by":{"power":"GERMANY","unit":"A RUH"}%'"#), 1);
     has(rep, "France     A BUR     may retreat to");
     has(rep, "Next phase: Fall 1901 retreats");
     everything.extend(sent);

@@ -216,7 +216,14 @@ pub fn process(conn: &Connection, ctx: &mut Ctx, game: &mut Game, why: &str) -> 
     let results: Vec<serde_json::Value> = out
         .results
         .iter()
-        .map(|r| serde_json::json!({"power": v.powers[r.power as usize].name, "order": r.order.canonical(&v), "result": r.result.label(), "note": r.note.map(|n| n.text()), "defaulted": r.defaulted}))
+        .map(|r| {
+            let mut row = serde_json::json!({"power": v.powers[r.power as usize].name, "order": r.order.canonical(&v), "result": r.result.label(), "note": r.note.map(|n| n.text()), "defaulted": r.defaulted});
+            // the unit that made the result, where one did (rows without one stay as they were)
+            if let Some(u) = r.by {
+                row["by"] = serde_json::json!({"power": v.powers[u.power as usize].name, "unit": v.unit_code(&u)});
+            }
+            row
+        })
         .collect();
     // the next phase and its deadline
     for p in players.iter_mut() {

@@ -1,11 +1,12 @@
 //! The results report of a phase (and of a prediction).
 
-use crate::adjudicate::{Outcome, Position, ResultKind};
+use crate::adjudicate::{Outcome, Position};
 use crate::game::orders::needs;
 use crate::game::powers::pname;
 use crate::judge::Ctx;
 use crate::map::{PowerId, Variant};
 use crate::order::Order;
+use crate::report::say::results as say;
 use crate::store::games::Game;
 use crate::timing;
 use minijinja::context;
@@ -29,15 +30,8 @@ pub fn render_report(
             .iter()
             .filter(|r| r.power == p)
             .map(|r| {
-                let mut res = match r.result {
-                    ResultKind::Ok => String::new(),
-                    k => k.label().replace('_', " "),
-                };
-                if let Some(n) = r.note
-                    && (r.result != ResultKind::Ok || r.defaulted)
-                {
-                    res = if res.is_empty() { n.text().to_string() } else { format!("{res}: {}", n.text()) };
-                }
+                let by = r.by.map(|u| say::unit(v, &u));
+                let res = say::result(r.result, r.note, r.defaulted, by.as_deref());
                 context! { text => r.order.canonical(v), result => res }
             })
             .collect();
@@ -64,4 +58,118 @@ pub fn render_report(
             finished => finished, prediction => prediction,
         },
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::render_report;
+    use crate::adjudicate::{Position, process};
+    use crate::config::Config;
+    use crate::judge::{Clock, Ctx};
+    use crate::map::{PowerId, Unit, Variant};
+    use crate::order::Order;
+    use crate::parse::parse_order;
+    use crate::phase::PhaseKind;
+    use crate::rules::Rulebook;
+    use crate::store::games::{Game, GameStatus};
+
+    fn game(ctx: &Ctx) -> Game {
+        Game {
+            id: 1,
+            name: "demo".into(),
+            variant: "standard".into(),
+            status: GameStatus::Active,
+            paused: false,
+            master_hash: String::new(),
+            master_email: String::new(),
+            settings: crate::game::default_settings(ctx),
+            position: None,
+            seq: 0,
+            deadline: None,
+            grace_until: None,
+            reminded: 0,
+            late_noticed: 0,
+            waiting_gm: 0,
+            result: None,
+            created: 0,
+            ending: None,
+        }
+    }
+
+    /// The report of one phase of `v` with these units and orders.
+    fn report(v: &Variant, pos: &Position, orders: &[(&str, &str)]) -> (String, crate::adjudicate::Outcome) {
+        let ctx = Ctx::new(Config::default_config(), Clock::Fixed(1_790_000_000)).expect("a context");
+        let orders: Vec<(PowerId, Order)> =
+            orders.iter().map(|(p, o)| (v.power_by_name(p).expect("a power"), parse_order(v, o, Some(pos.phase.kind)).expect("an order"))).collect();
+        let out = process(v, &Rulebook::datc(), pos, &orders);
+        (render_report(&ctx, v, &game(&ctx), pos, &out, &orders, false, None), out)
+    }
+
+    fn has_line(text: &str, line: &str) {
+        assert!(text.lines().any(|l| l.trim_end() == line), "no line {line:?} in:\n{text}");
+    }
+
+    #[test]
+    fn result_lines_say_which_unit_made_the_result() {
+        let v = Variant::standard();
+        let u = |p: &str, s: &str| v.parse_unit(v.power_by_name(p).unwrap(), s).unwrap();
+        let mut units: Vec<Unit> = [
+            ("FRANCE", "A PAR"),
+            ("FRANCE", "A BUR"),
+            ("FRANCE", "A BRE"),
+            ("ENGLAND", "A BEL"),
+            ("ENGLAND", "F NTH"),
+            ("ENGLAND", "A PIC"),
+            ("GERMANY", "A MUN"),
+            ("GERMANY", "A RUH"),
+            ("GERMANY", "F HEL"),
+            ("GERMANY", "F DEN"),
+        ]
+        .iter()
+        .map(|(p, s)| u(p, s))
+        .collect();
+        units.sort();
+        let pos = Position { phase: v.start, units, centers: v.initial_centers(), dislodged: Vec::new() };
+        let (text, _) = report(
+            &v,
+            &pos,
+            &[
+                ("FRANCE", "A PAR - PIC"),
+                ("FRANCE", "A BUR S A PAR - PIC"),
+                ("FRANCE", "A BRE - GAS"),
+                ("ENGLAND", "A BEL - BUR"),
+                ("ENGLAND", "F NTH H"),
+                ("GERMANY", "A MUN - RUH"),
+                ("GERMANY", "A RUH - MUN"),
+                ("GERMANY", "F HEL - NTH"),
+                ("GERMANY", "F DEN S F HEL - NTH"),
+            ],
+        );
+        has_line(&text, "  A BUR S A PAR - PIC  (cut by English A BEL)");
+        has_line(&text, "  A PAR - PIC  (bounce: stopped by English A PIC)");
+        has_line(&text, "  A BEL - BUR  (bounce: stopped by French A BUR)");
+        has_line(&text, "  F NTH H  (dislodged by German F HEL)");
+        // own units swapping places head to head: each stopped by the other
+        has_line(&text, "  A MUN - RUH  (bounce: stopped by German A RUH)");
+        // a plain success says nothing
+        has_line(&text, "  A BRE - GAS");
+        has_line(&text, "  F HEL - NTH");
+
+        // the retreat phase: two units to one space
+        let mut units: Vec<Unit> =
+            [("FRANCE", "A PAR"), ("FRANCE", "A BUR"), ("FRANCE", "F MAO"), ("ENGLAND", "A BRE"), ("GERMANY", "A MUN"), ("GERMANY", "A RUH")]
+                .iter()
+                .map(|(p, s)| u(p, s))
+                .collect();
+        units.sort();
+        let pos = Position { phase: v.start, units, centers: v.initial_centers(), dislodged: Vec::new() };
+        let (text, out2) =
+            report(&v, &pos, &[("FRANCE", "F MAO - BRE"), ("FRANCE", "A PAR S F MAO - BRE"), ("GERMANY", "A MUN - BUR"), ("GERMANY", "A RUH S A MUN - BUR")]);
+        // an unordered unit dislodged: the attacker and the default
+        has_line(&text, "  A BUR H  (dislodged by German A MUN; no order: the unit holds)");
+        assert_eq!(out2.position.phase.kind, PhaseKind::Retreat);
+        let (text, _) = report(&v, &out2.position, &[("FRANCE", "A BUR - GAS"), ("ENGLAND", "A BRE - GAS")]);
+        has_line(&text, "  A BUR R GAS  (disband: English A BRE retreated to the same space)");
+        has_line(&text, "  A BRE R GAS  (disband: French A BUR retreated to the same space)");
+    }
 }

@@ -89,14 +89,14 @@ pub fn adjudicate(v: &Variant, rules: &Rulebook, pos: &Position, orders: &[(Powe
             },
             _ => (ResultKind::Void, Some(Note::WrongPhase)),
         };
-        results.push(OrderResult { power: *power, order, result, note, defaulted: false });
+        results.push(OrderResult { power: *power, order, result, note, defaulted: false, by: None });
     }
     #[allow(clippy::needless_range_loop, reason = "p is both the index and the power")]
     for p in 0..np {
         let power = p as PowerId;
         while owed[p] > 0 {
             owed[p] -= 1;
-            results.push(OrderResult { power, order: Order::Waive, result: ResultKind::Ok, note: Some(Note::DefaultWaive), defaulted: true });
+            results.push(OrderResult { power, order: Order::Waive, result: ResultKind::Ok, note: Some(Note::DefaultWaive), defaulted: true, by: None });
         }
         if owed[p] < 0 {
             let targets: Vec<Prov> = match rules.civil_disorder {
@@ -132,6 +132,7 @@ pub fn adjudicate(v: &Variant, rules: &Rulebook, pos: &Position, orders: &[(Powe
                     result: ResultKind::Ok,
                     note: Some(Note::CivilDisorder),
                     defaulted: true,
+                    by: None,
                 });
             }
         }

@@ -172,13 +172,17 @@ pub(crate) fn movement(v: &Variant, rules: &Rulebook, units: &[Unit], centers: &
         if let Some(note) = b.void {
             r.result = ResultKind::Void;
             r.note = Some(note);
+            r.by = None;
         } else if boarded[i] {
             r.result = ResultKind::Ok;
             r.note = None;
+            r.by = None;
         } else if r.result != ResultKind::Dislodged && r.result != ResultKind::Void {
             r.result = ResultKind::Bounce;
             if b.partner.is_none() {
+                // failed for want of a partner, not because of another unit
                 r.note = Some(if b.unpaired { Note::BoardOnePair } else { Note::BoardNoPartner });
+                r.by = None;
             }
         }
     }

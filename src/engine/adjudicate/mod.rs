@@ -205,6 +205,15 @@ pub struct OrderResult {
     pub note: Option<Note>,
     /// True for an order the engine supplied (hold, disband, waive, removal).
     pub defaulted: bool,
+    /// The unit that made the result what it was, for reports to say why
+    /// (as it stood at the start of the phase): for a move that bounced, the
+    /// unit it stood off with or was beaten by; for a cut support, the unit
+    /// whose attack cut it (none when, on a stacking map, a unit of the
+    /// supporter's own power from the space supported into joined it); for
+    /// a dislodged unit, the unit that dislodged it;
+    /// for a retreat that failed by collision, another unit retreating to
+    /// the same space. `None` for every other result.
+    pub by: Option<Unit>,
 }
 
 /// Everything an adjudicated phase produces.

@@ -372,7 +372,11 @@ pub(crate) fn core(
             let mut d = r.occ[r.dest[m] as usize];
             if stacks {
                 // every unit still in the space falls with it (D3); own units
-                // joined are not dislodged
+                // joined are not dislodged. Each unit of the stack is
+                // dislodged by the same attacker; where several units of one
+                // power enter together (D6), the last of them in unit order
+                // is the one named (any one of them would do: they attack as
+                // one)
                 while d != NONE && !r.boarding(m) {
                     if !(r.status[d as usize] == Status::Move && r.res[d as usize]) && units[d as usize].power != units[m].power {
                         dislodged_by[d as usize] = m as u32;
@@ -445,11 +449,12 @@ pub(crate) fn core(
         {
             spec.kind = Some(units[u as usize].kind);
         }
-        let (result, note) = match pre[k] {
-            Some(note) => (ResultKind::Void, Some(note)),
-            None => r.result_of(u as usize, dislodged_by[u as usize] != NONE),
+        let (result, note, by) = match pre[k] {
+            Some(note) => (ResultKind::Void, Some(note), NONE),
+            None => r.result_of(u as usize, dislodged_by[u as usize]),
         };
-        results.push(OrderResult { power: *power, order, result, note, defaulted: false });
+        let by = if by == NONE { None } else { Some(units[by as usize]) };
+        results.push(OrderResult { power: *power, order, result, note, defaulted: false, by });
     }
     for (u, unit) in units.iter().enumerate() {
         if assigned[u] == NONE || several[u] {
@@ -460,6 +465,7 @@ pub(crate) fn core(
                 result: if dis { ResultKind::Dislodged } else { ResultKind::Ok },
                 note: Some(Note::DefaultHold),
                 defaulted: true,
+                by: if dis { Some(units[dislodged_by[u] as usize]) } else { None },
             });
         }
     }
@@ -1286,7 +1292,10 @@ impl Resolver<'_> {
 
     /// Cut by an attack from a foreign unit (not from the province support goes
     /// into), or dislodged (which then can only be from that province).
-    fn cut(&mut self, s: usize) -> bool {
+    /// Returns the first attack (in unit order) that cuts it, `NONE` if none
+    /// does: the decision and its referent in one pass.
+    #[inline]
+    fn cut_by(&mut self, s: usize) -> u32 {
         let p = self.units[s].loc.prov;
         let into = self.sup_into[s];
         for m in 0..self.n {
@@ -1297,14 +1306,14 @@ impl Resolver<'_> {
                 && self.path(m)
                 && !self.boarding(m)
             {
-                return true;
+                return m as u32;
             }
         }
-        false
+        NONE
     }
 
     fn support_given(&mut self, s: usize) -> bool {
-        if self.cut(s) {
+        if self.cut_by(s) != NONE {
             return false;
         }
         let p = self.units[s].loc.prov;
@@ -1335,7 +1344,113 @@ impl Resolver<'_> {
         !(o != NONE && self.head_to_head(m, o as usize) && self.res[o as usize])
     }
 
-    fn result_of(&self, u: usize, dislodged: bool) -> (ResultKind, Option<Note>) {
+    /// The result of unit `u`'s order, with its referent (an index into
+    /// `units`, `NONE` for none): the unit that dislodged it (`dislodged_by`),
+    /// the attack that cut its support, or what its move bounced off. Asked
+    /// after every decision is resolved, so the resolver's functions only
+    /// read final values here; the referents of bounces and cuts are looked
+    /// for only for the orders that bounced or were cut.
+    fn result_of(&mut self, u: usize, dislodged_by: u32) -> (ResultKind, Option<Note>, u32) {
+        let dislodged = dislodged_by != NONE;
+        let (kind, note) = self.kind_of(u, dislodged);
+        let by = match kind {
+            ResultKind::Dislodged => dislodged_by,
+            ResultKind::Bounce => self.bounce_by(u),
+            ResultKind::Cut => self.cut_by(u),
+            _ => NONE,
+        };
+        (kind, note, by)
+    }
+
+    /// Why move `i` (with its path, if convoyed) failed: the unit with the
+    /// greatest strength against it of those it could not beat — the unit in
+    /// its destination (holding, or moving head to head against it) or another
+    /// unit moving there; the unit in the destination on a tie. `NONE` when
+    /// no single unit stopped it (a boarding move whose partner failed, a
+    /// decision left to a backup rule's fallback).
+    fn bounce_by(&mut self, i: usize) -> u32 {
+        let a = self.attack(i);
+        let d = self.dest[i];
+        let (mut best, mut best_s) = (NONE, 0);
+        if self.stacks {
+            match self.stack_defender(i, a) {
+                Err(blocker) => return blocker,
+                Ok((m, s)) => (best, best_s) = (m, s),
+            }
+        } else {
+            let o = self.occ[d as usize];
+            if o != NONE {
+                if a == 0 {
+                    // a unit of the mover's own power stays there
+                    return o;
+                }
+                let opposing = if self.head_to_head(i, o as usize) { 1 + self.supports(o as usize, self.dest[o as usize], None) } else { self.hold(d) };
+                if a <= opposing {
+                    (best, best_s) = (o, opposing);
+                }
+            }
+        }
+        for j in 0..self.n {
+            if j != i && self.status[j] == Status::Move && self.dest[j] == d && !self.join_together(i, j) {
+                let p = self.prevent(j);
+                if a <= p && (best == NONE || p > best_s) {
+                    (best, best_s) = (j as u32, p);
+                }
+            }
+        }
+        best
+    }
+
+    /// On a stacking map: the unit of the destination's stack that stopped
+    /// move `i` (attack strength `a`), with the strength it opposed, or
+    /// `Err` with the unit that blocked it outright (a unit of its own power
+    /// it may not join, or one in the way of a boarding move). Of a stack
+    /// holding, the first unit that stays stands for the whole stack (it
+    /// defends as one, D3); of units moving head to head, the strongest.
+    #[cold]
+    #[inline(never)]
+    fn stack_defender(&mut self, i: usize, a: u32) -> Result<(u32, u32), u32> {
+        let d = self.dest[i];
+        let first = self.occ[d as usize];
+        let mut stayer = NONE;
+        let (mut h2h, mut h2h_s) = (NONE, 0);
+        let mut o = first;
+        while o != NONE {
+            let m = o as usize;
+            o = self.next[m];
+            if self.boarding(i) && self.board[i] == m as u32 {
+                continue;
+            }
+            let joinable = self.may_join[i] && self.units[m].power == self.units[i].power && self.units[m].kind == self.units[i].kind;
+            if self.head_to_head(i, m) {
+                let s = 1 + self.supports(m, self.dest[m], None);
+                if h2h == NONE || s > h2h_s {
+                    (h2h, h2h_s) = (m as u32, s);
+                }
+                if stayer == NONE && a == 0 && !joinable {
+                    stayer = m as u32;
+                }
+            } else if stayer == NONE && !(self.status[m] == Status::Move && self.res[m]) && !joinable {
+                stayer = m as u32;
+            }
+        }
+        if first == NONE {
+            return Ok((NONE, 0));
+        }
+        if a == 0 {
+            return Err(if stayer != NONE { stayer } else { first });
+        }
+        let opposing = self.opposing_stack(i);
+        if a > opposing {
+            return Ok((NONE, 0));
+        }
+        if h2h != NONE && h2h_s == opposing {
+            return Ok((h2h, h2h_s));
+        }
+        Ok((if stayer != NONE { stayer } else { first }, opposing))
+    }
+
+    fn kind_of(&self, u: usize, dislodged: bool) -> (ResultKind, Option<Note>) {
         match self.status[u] {
             Status::Void(note) => (ResultKind::Void, Some(note)),
             Status::NoConvoy => (ResultKind::NoConvoy, Some(Note::NoConvoyRoute)),
@@ -1387,6 +1502,28 @@ mod tests {
         1500
     }
 
+    /// Every bounce, cut and dislodgement names a unit other than the one
+    /// ordered, and no other result names one. On a stacking map a support
+    /// can fail without an attack on it (a unit of its own power from the
+    /// space it supports into joins it): that names none.
+    fn referents_named(m: &super::Movement) {
+        referents_checked(m, true)
+    }
+
+    fn referents_checked(m: &super::Movement, cut_named: bool) {
+        use super::ResultKind;
+        for r in &m.results {
+            let named = matches!(r.result, ResultKind::Bounce | ResultKind::Dislodged) || (r.result == ResultKind::Cut && cut_named);
+            if r.result == ResultKind::Cut && !cut_named {
+                continue;
+            }
+            assert_eq!(r.by.is_some(), named, "referent of {r:?}");
+            if let (Some(by), Some(u)) = (r.by, r.order.unit()) {
+                assert!(by.loc.prov != u.loc.prov || r.result == ResultKind::Bounce, "{r:?} names a unit in its own space");
+            }
+        }
+    }
+
     #[test]
     fn datc_cases_resolve_consistently() {
         let cases = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/datc_cases.jsonl"));
@@ -1402,7 +1539,7 @@ mod tests {
         for rules in [Rulebook::datc(), Rulebook::rulebook_1992()] {
             for seed in 0..seeds() {
                 let (units, orders) = movement_phase(&v, seed, 2 + (seed as usize) % 38);
-                adjudicate(&v, &rules, &units, &orders);
+                referents_named(&adjudicate(&v, &rules, &units, &orders));
             }
         }
     }
@@ -1463,6 +1600,7 @@ mod tests {
                     }
                 }
                 let m = super::adjudicate_with(&v, &rules, &units, &centers, &orders);
+                referents_checked(&m, false);
                 // the same with the units listed the other way round: identical
                 // units of a stack are interchangeable
                 let rev: Vec<Unit> = units.iter().rev().copied().collect();
@@ -1499,7 +1637,7 @@ mod tests {
         for rules in [Rulebook::datc(), Rulebook::rulebook_1992()] {
             for seed in 0..seeds() {
                 let (units, orders) = convoy_phase(&v, seed, 4 + (seed as usize) % 30);
-                adjudicate(&v, &rules, &units, &orders);
+                referents_named(&adjudicate(&v, &rules, &units, &orders));
             }
         }
     }

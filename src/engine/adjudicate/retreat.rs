@@ -120,9 +120,18 @@ pub fn adjudicate(v: &Variant, rules: &Rulebook, pos: &Position, orders: &[(Powe
         if let (Some(i), Some(spec)) = (target[k], order.unit_mut()) {
             spec.kind = Some(d[i].unit.kind);
         }
+        let mut by = None;
         let (result, note) = match (pre[k], dest[k]) {
             (Some(n), _) => (if target[k].is_some() && n == Note::RetreatNotAllowed && !rhr { ResultKind::Disband } else { ResultKind::Void }, Some(n)),
-            (None, Some(l)) if closed.contains(&l.prov) => (ResultKind::Disband, Some(Note::RetreatCollision)),
+            (None, Some(l)) if closed.contains(&l.prov) => {
+                // the referent: the first other unit (in the order the orders
+                // were listed) retreating to the same space
+                by = (0..orders.len())
+                    .find(|&j| j != k && pre[j].is_none() && dest[j].is_some_and(|m| m.prov == l.prov))
+                    .and_then(|j| target[j])
+                    .map(|i| d[i].unit);
+                (ResultKind::Disband, Some(Note::RetreatCollision))
+            }
             (None, Some(l)) => {
                 let i = target[k].expect("matched");
                 units.push(Unit { loc: l, ..d[i].unit });
@@ -130,7 +139,7 @@ pub fn adjudicate(v: &Variant, rules: &Rulebook, pos: &Position, orders: &[(Powe
             }
             (None, None) => (ResultKind::Ok, None),
         };
-        results.push(OrderResult { power: *power, order, result, note, defaulted: false });
+        results.push(OrderResult { power: *power, order, result, note, defaulted: false, by });
     }
     // units without a valid order
     let unordered: Vec<usize> = (0..d.len()).filter(|&i| chosen[i].is_none()).collect();
@@ -147,6 +156,7 @@ pub fn adjudicate(v: &Variant, rules: &Rulebook, pos: &Position, orders: &[(Powe
                     result: ResultKind::Ok,
                     note: Some(Note::DefaultRightHand),
                     defaulted: true,
+                    by: None,
                 });
             }
             None => results.push(OrderResult {
@@ -155,6 +165,7 @@ pub fn adjudicate(v: &Variant, rules: &Rulebook, pos: &Position, orders: &[(Powe
                 result: ResultKind::Disband,
                 note: Some(Note::DefaultDisband),
                 defaulted: true,
+                by: None,
             }),
         }
     }

@@ -16,6 +16,7 @@
 //! - [`settings`]: the SET command;
 //! - [`game`]: the game's lifecycle (start, end, votes) and powers by name;
 //! - [`deadline`]: reminders, late notices, waiting for the master;
+//! - [`results`]: the result lines of a phase's report;
 //! - [`judge`]: mail as a whole (rate limits, failures, the keeper's notices).
 
 pub mod account;
@@ -27,5 +28,6 @@ pub mod master;
 pub mod orders;
 pub mod parse;
 pub mod press;
+pub mod results;
 pub mod session;
 pub mod settings;

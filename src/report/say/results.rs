@@ -1,0 +1,66 @@
+//! The result lines of a phase's report: what happened to an order and,
+//! where one unit made it so, which.
+
+use crate::adjudicate::{Note, ResultKind};
+use crate::map::{Unit, Variant};
+
+/// A unit as a report names it: `German A MUN`.
+pub fn unit(v: &Variant, u: &Unit) -> String {
+    format!("{} {}", v.powers[u.power as usize].adjective, v.unit_code(u))
+}
+
+/// The result shown after an order: empty for an order that simply
+/// succeeded; else the result, the unit that caused it (`by`, named by
+/// [`unit`]) and the rule's note (shown for a result other than success,
+/// and for an order the judge supplied).
+pub fn result(kind: ResultKind, note: Option<Note>, defaulted: bool, by: Option<&str>) -> String {
+    let label = match kind {
+        ResultKind::Ok => String::new(),
+        k => k.label().replace('_', " "),
+    };
+    let head = match (kind, by) {
+        (ResultKind::Bounce, Some(u)) => format!("bounce: stopped by {u}"),
+        (ResultKind::Cut, Some(u)) => format!("cut by {u}"),
+        (ResultKind::Dislodged, Some(u)) => format!("dislodged by {u}"),
+        (ResultKind::Disband, Some(u)) if note == Some(Note::RetreatCollision) => return format!("disband: {u} retreated to the same space"),
+        _ => label,
+    };
+    match note {
+        Some(n) if kind != ResultKind::Ok || defaulted => {
+            if head.is_empty() {
+                n.text().to_string()
+            } else if by.is_some() {
+                format!("{head}; {}", n.text())
+            } else {
+                format!("{head}: {}", n.text())
+            }
+        }
+        _ => head,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn results_without_a_referent_read_as_before() {
+        assert_eq!(result(ResultKind::Ok, None, false, None), "");
+        assert_eq!(result(ResultKind::Bounce, None, false, None), "bounce");
+        assert_eq!(result(ResultKind::NoConvoy, Some(Note::NoConvoyRoute), false, None), "no convoy: no complete chain of convoying fleets");
+        assert_eq!(result(ResultKind::Ok, Some(Note::DefaultHold), true, None), "no order: the unit holds");
+        assert_eq!(result(ResultKind::Disband, Some(Note::RetreatCollision), false, None), "disband: another unit retreated to the same space");
+    }
+
+    #[test]
+    fn results_with_a_referent_say_who() {
+        assert_eq!(result(ResultKind::Bounce, None, false, Some("German A MUN")), "bounce: stopped by German A MUN");
+        assert_eq!(result(ResultKind::Cut, None, false, Some("English A BEL")), "cut by English A BEL");
+        assert_eq!(result(ResultKind::Dislodged, None, false, Some("German F HEL")), "dislodged by German F HEL");
+        assert_eq!(result(ResultKind::Dislodged, Some(Note::DefaultHold), true, Some("German F HEL")), "dislodged by German F HEL; no order: the unit holds");
+        assert_eq!(
+            result(ResultKind::Disband, Some(Note::RetreatCollision), false, Some("English A BRE")),
+            "disband: English A BRE retreated to the same space"
+        );
+    }
+}
