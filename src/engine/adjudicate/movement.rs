@@ -1369,27 +1369,47 @@ impl Resolver<'_> {
     /// no single unit stopped it (a boarding move whose partner failed, a
     /// decision left to a backup rule's fallback).
     fn bounce_by(&mut self, i: usize) -> u32 {
-        let a = self.attack(i);
+        if self.stacks {
+            return self.stack_bounce_by(i);
+        }
+        // the move failed, so the greatest strength opposing it is at least
+        // its own: the unit that opposed the most is the referent, without
+        // working out the move's own attack again
         let d = self.dest[i];
         let (mut best, mut best_s) = (NONE, 0);
-        if self.stacks {
-            match self.stack_defender(i, a) {
-                Err(blocker) => return blocker,
-                Ok((m, s)) => (best, best_s) = (m, s),
+        let o = self.occ[d as usize];
+        if o != NONE {
+            let stays = !(self.status[o as usize] == Status::Move && self.res[o as usize]);
+            if stays && self.units[o as usize].power == self.units[i].power {
+                // a unit of the mover's own power stays there
+                return o;
             }
-        } else {
-            let o = self.occ[d as usize];
-            if o != NONE {
-                if a == 0 {
-                    // a unit of the mover's own power stays there
-                    return o;
-                }
-                let opposing = if self.head_to_head(i, o as usize) { 1 + self.supports(o as usize, self.dest[o as usize], None) } else { self.hold(d) };
-                if a <= opposing {
-                    (best, best_s) = (o, opposing);
+            let opposing = if self.head_to_head(i, o as usize) { 1 + self.supports(o as usize, self.dest[o as usize], None) } else { self.hold(d) };
+            if opposing > 0 {
+                (best, best_s) = (o, opposing);
+            }
+        }
+        for j in 0..self.n {
+            if j != i && self.status[j] == Status::Move && self.dest[j] == d {
+                let p = self.prevent(j);
+                if p > best_s {
+                    (best, best_s) = (j as u32, p);
                 }
             }
         }
+        best
+    }
+
+    /// [`Self::bounce_by`] on a stacking map (cold: the standard map never comes here).
+    #[cold]
+    #[inline(never)]
+    fn stack_bounce_by(&mut self, i: usize) -> u32 {
+        let a = self.attack(i);
+        let d = self.dest[i];
+        let (mut best, mut best_s) = match self.stack_defender(i, a) {
+            Err(blocker) => return blocker,
+            Ok(found) => found,
+        };
         for j in 0..self.n {
             if j != i && self.status[j] == Status::Move && self.dest[j] == d && !self.join_together(i, j) {
                 let p = self.prevent(j);
