@@ -167,7 +167,11 @@ fn case_position(v: &Variant, case: &Case) -> Result<Position, String> {
             }
             count[unit.loc.prov as usize] += 1;
             let stack_ok = || units.iter().filter(|o: &&Unit| o.loc.prov == unit.loc.prov).all(|o| v.may_stack(o, &unit));
-            if count[unit.loc.prov as usize] > v.province(unit.loc.prov).capacity as u32 && !stack_ok() {
+            // several units in a space: a home-base stack (any number) or
+            // units of one power within the space's room
+            let here = count[unit.loc.prov as usize];
+            let base = v.features.stacking == crate::map::Stacking::HomeBases && !v.has_room(unit.loc.prov);
+            if here > 1 && (!stack_ok() || (!base && here > v.province(unit.loc.prov).capacity as u32)) {
                 return Err(format!("units: {} is listed twice (a unit in {} already)", u, v.province(unit.loc.prov).name));
             }
             units.push(unit);

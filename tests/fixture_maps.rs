@@ -1,7 +1,7 @@
 //! The general engine on made-up maps (tests/data/fixtures, written by
 //! tools/make_fixture_maps.py), apart from any real variant: nine powers, a
 //! monthly calendar with four build months, a units victory, and a space
-//! holding two units (not built yet: refused by name). Each is run through the
+//! with room for two units of one power. Each is run through the
 //! adjudication contract, as `mailjudge adjudicate --variants-dir` would.
 
 use mailjudge::contract::Adjudicator;
@@ -152,11 +152,115 @@ fn a_units_victory_counts_units_not_centres_and_is_checked_after_builds() {
     assert!(w.get("winner").is_none(), "{w}");
 }
 
+/// The case with North's and South's units as given (LAC has room for two).
+fn room_case(north: &[&str], south: &[&str], orders: Value) -> Result<Value, String> {
+    let case = json!({"variant": "capacity2", "phase": "S1902M", "units": {"NORTH": north, "SOUTH": south},
+        "centers": {"NORTH": ["CAA", "LAA"], "SOUTH": ["CAE", "LAE"]}, "orders": orders});
+    Adjudicator::new(None, Some(dir()), vec![]).run_text(&case.to_string())
+}
+
 #[test]
-fn a_space_holding_two_units_is_refused_naming_it() {
-    let e = map("capacity2").expect_err("capacity is not built yet");
-    assert!(e.contains("LAC (2)") && e.contains("capacity"), "{e}");
-    // the same map with capacity 1 everywhere is played
-    let text = std::fs::read_to_string(dir().join("capacity2.toml")).unwrap().replace("capacity = 2\n", "");
-    assert!(Variant::from_toml(&text).is_ok());
+fn a_space_with_room_for_two_holds_two_units_of_one_power() {
+    let v = map("capacity2").expect("capacity is played");
+    let lac = v.prov_by_code("LAC").unwrap();
+    assert!(v.has_room(lac) && !v.has_room(v.prov_by_code("LAB").unwrap()));
+    // two armies move in together: no standoff, both there
+    let out = room_case(&["A LAB", "A LAD"], &["A LAF"], json!({"NORTH": ["A LAB - LAC", "A LAD - LAC"]})).unwrap();
+    assert_eq!(results(&out, "NORTH"), [("A LAB - LAC".to_string(), "ok".to_string()), ("A LAD - LAC".to_string(), "ok".to_string())]);
+    assert_eq!(out["units"]["NORTH"], json!(["A LAC", "A LAC"]));
+    // an army joins one already there (at the limit: two)
+    let out = room_case(&["A LAC", "A LAD"], &["A LAF"], json!({"NORTH": ["A LAD - LAC"]})).unwrap();
+    assert_eq!(results(&out, "NORTH")[0], ("A LAD - LAC".to_string(), "ok".to_string()));
+    assert_eq!(out["units"]["NORTH"], json!(["A LAC", "A LAC"]));
+    // past the limit: one there and two coming would be three: no join, the
+    // standard own-unit rules (they stand off; the army there stays)
+    let out = room_case(&["A LAC", "A LAB", "A LAD"], &["A LAF"], json!({"NORTH": ["A LAB - LAC", "A LAD - LAC"]})).unwrap();
+    assert!(results(&out, "NORTH").iter().all(|(o, r)| !o.contains("- LAC") || r == "bounce"), "{out}");
+    assert_eq!(out["units"]["NORTH"], json!(["A LAB", "A LAC", "A LAD"]));
+    // the room is for one power: another power's army must dislodge to enter
+    let out = room_case(&["A LAC"], &["A LAD"], json!({"SOUTH": ["A LAD - LAC"]})).unwrap();
+    assert_eq!(results(&out, "SOUTH"), [("A LAD - LAC".to_string(), "bounce".to_string())]);
+}
+
+#[test]
+fn a_stack_in_a_roomy_space_defends_as_one_and_falls_together() {
+    // North's two armies in LAC; South attacks with a supported army: the
+    // stack defends with one (mates cannot support each other) and both go
+    let out =
+        room_case(&["A LAC", "A LAC"], &["A LAD", "A LAB"], json!({"NORTH": ["A LAC S A LAC"], "SOUTH": ["A LAD - LAC", "A LAB S A LAD - LAC"]})).unwrap();
+    assert_eq!(results(&out, "SOUTH")[0], ("A LAD - LAC".to_string(), "ok".to_string()), "{out}");
+    assert_eq!(out["units"]["SOUTH"], json!(["A LAB", "A LAC"]));
+    assert_eq!(results(&out, "NORTH")[0].1, "void", "no support between stack mates: {out}");
+    let dislodged = out["retreats"]["NORTH"].as_object().unwrap();
+    assert_eq!(dislodged.keys().collect::<Vec<_>>(), ["A LAC x2"], "{out}");
+}
+
+#[test]
+fn a_position_must_fit_the_room_and_one_power() {
+    assert!(room_case(&["A LAC", "A LAC"], &["A LAF"], json!({})).is_ok());
+    let three = room_case(&["A LAC", "A LAC", "A LAC"], &["A LAF"], json!({})).unwrap_err();
+    assert!(three.contains("listed twice"), "{three}");
+    let mixed = room_case(&["A LAC"], &["A LAC"], json!({})).unwrap_err();
+    assert!(mixed.contains("listed twice"), "{mixed}");
+    // spaces without room hold one unit, as on the standard map
+    assert!(room_case(&["A LAB", "A LAB"], &["A LAF"], json!({})).is_err());
+}
+
+/// Random positions on the standard map with room for two in some inland
+/// spaces: a second unit of the power already there added in some of them,
+/// and units next door ordered in. The outcome never depends on how the units
+/// are listed, and no space ends with more units than its room or with units
+/// of two powers.
+#[test]
+fn roomy_spaces_resolve_consistently_on_random_positions() {
+    use mailjudge::adjudicate::movement;
+    use mailjudge::map::{Loc, Unit, UnitType};
+    use mailjudge::order::{Order, UnitSpec};
+    use mailjudge::random::{Rng, movement_phase};
+    use mailjudge::rules::Rulebook;
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/config/variants/standard.toml")).unwrap();
+    let mut wide = text.clone();
+    for name in ["Burgundy", "Ruhr", "Munich", "Galicia", "Ukraine", "Bohemia", "Tyrolia", "Silesia"] {
+        wide = wide.replacen(&format!("name = \"{name}\"\n"), &format!("name = \"{name}\"\ncapacity = 2\n"), 1);
+    }
+    let v = Variant::from_toml(&wide).expect("the standard map with room reads");
+    assert!(v.wide);
+    let roomy: Vec<u16> = (0..v.provinces.len() as u16).filter(|&p| v.has_room(p)).collect();
+    assert_eq!(roomy.len(), 8);
+    let rules = Rulebook::datc();
+    let seeds = if cfg!(debug_assertions) { 1500 } else { 20_000 };
+    let mut joined = 0;
+    for seed in 0..seeds {
+        let (mut units, mut orders) = movement_phase(&v, seed, 4 + (seed as usize) % 30);
+        let mut rng = Rng::new(seed ^ 0x0c0ffee);
+        for &p in &roomy {
+            let Some(there) = units.iter().find(|u| u.loc.prov == p).copied() else { continue };
+            if rng.below(2) == 0 {
+                units.push(Unit { loc: Loc::new(p), kind: UnitType::Army, ..there });
+                if let Some(&d) = rng.pick(v.army_neighbours(p)) {
+                    orders.push((there.power, Order::Move { unit: UnitSpec::new(Some(UnitType::Army), Loc::new(p)), dest: Loc::new(d), via: false }));
+                }
+            }
+        }
+        let m = movement::adjudicate(&v, &rules, &units, &orders);
+        let rev: Vec<Unit> = units.iter().rev().copied().collect();
+        let m2 = movement::adjudicate(&v, &rules, &rev, &orders);
+        let canon = |m: &movement::Movement| {
+            let mut u = m.units.clone();
+            u.sort();
+            let mut d: Vec<String> = m.dislodged.iter().map(|d| format!("{:?}", (d.unit, &d.options))).collect();
+            d.sort();
+            (u, d)
+        };
+        assert_eq!(canon(&m), canon(&m2), "seed {seed}: the outcome depends on the listing");
+        for p in 0..v.provinces.len() as u16 {
+            let here: Vec<&Unit> = m.units.iter().filter(|u| u.loc.prov == p).collect();
+            assert!(here.len() <= v.province(p).capacity as usize, "seed {seed}: {} holds {here:?}", v.code(p));
+            assert!(here.iter().all(|u| u.power == here[0].power), "seed {seed}: {} holds two powers: {here:?}", v.code(p));
+            if here.len() == 2 {
+                joined += 1;
+            }
+        }
+    }
+    assert!(joined > 0, "some spaces end with two units");
 }

@@ -222,6 +222,8 @@ pub struct Variant {
     pub features: Features,
     /// Borders in doubt (`[[uncertain]]`), for a GM to check.
     pub uncertain: Vec<Uncertain>,
+    /// Some space has a `capacity` above 1.
+    pub wide: bool,
     army_adj: Vec<Vec<Prov>>,
     fleet_adj: Vec<Vec<Loc>>,
     code_index: HashMap<String, Prov>,
@@ -375,9 +377,13 @@ impl Variant {
     /// named; empty when the variant is fully playable.
     pub fn unsupported(&self) -> Vec<String> {
         let mut out = Vec::new();
-        let wide: Vec<String> = self.provinces.iter().filter(|p| p.capacity != 1).map(|p| format!("{} ({})", p.code, p.capacity)).collect();
-        if !wide.is_empty() {
-            out.push(format!("spaces holding several units (`capacity`: {})", wide.join(", ")));
+        // a space's room goes by power and base stacking by type: the two
+        // together have no rules yet
+        if self.features.stacking == Stacking::HomeBases {
+            let wide: Vec<String> = self.provinces.iter().filter(|p| p.capacity != 1).map(|p| format!("{} ({})", p.code, p.capacity)).collect();
+            if !wide.is_empty() {
+                out.push(format!("spaces holding several units (`capacity`: {}) on a map with `stacking = \"home_bases\"`", wide.join(", ")));
+            }
         }
         out
     }
@@ -559,11 +565,25 @@ impl Variant {
     /// home-base stacking (Original 1958), units of one power in one of its
     /// home centres (its capital, by succession any home centre, or a naval
     /// base; docs/ORIGINAL1958.md D6, D15).
+    /// Also, on any map, units of one power in a space whose `capacity` is
+    /// above 1 (up to that many: see [`Variant::has_room`]).
     pub fn may_stack(&self, a: &Unit, b: &Unit) -> bool {
-        self.features.stacking == Stacking::HomeBases
-            && a.power == b.power
+        a.power == b.power
             && a.loc.prov == b.loc.prov
-            && self.powers[a.power as usize].home.contains(&a.loc.prov)
+            && (self.provinces[a.loc.prov as usize].capacity > 1
+                || self.features.stacking == Stacking::HomeBases && self.powers[a.power as usize].home.contains(&a.loc.prov))
+    }
+
+    /// Whether a space may hold several units of one power by its `capacity`
+    /// (a stack of up to that many; docs/RULES.md, "Spaces that hold several units").
+    pub fn has_room(&self, p: Prov) -> bool {
+        self.provinces[p as usize].capacity > 1
+    }
+
+    /// Whether units ever share a space on this map: home-base stacks,
+    /// carried armies, or spaces with room for several.
+    pub fn units_share_spaces(&self) -> bool {
+        self.features.stacking != Stacking::None || self.features.boarding || self.wide
     }
 
     /// Whether `prov` is where `power`'s units of `kind` gather and are built:
@@ -970,6 +990,7 @@ fn build(raw: RawVariant) -> Result<Variant, MapError> {
         })
         .collect();
 
+    let provinces_wide = provinces.iter().any(|p| p.capacity > 1);
     let mut variant = Variant {
         name: raw.name.to_ascii_lowercase(),
         title: raw.title.clone().unwrap_or_else(|| raw.name.clone()),
@@ -980,6 +1001,7 @@ fn build(raw: RawVariant) -> Result<Variant, MapError> {
         victory,
         rules,
         features,
+        wide: provinces_wide,
         uncertain,
         army_adj,
         fleet_adj,
@@ -1010,8 +1032,10 @@ fn build(raw: RawVariant) -> Result<Variant, MapError> {
                 }
         };
         let here: Vec<&Unit> = variant.powers.iter().flat_map(|w| &w.units).filter(|u| u.loc.prov == p).collect();
-        if c > variant.provinces[p as usize].capacity as u32 && !here.iter().all(home_base) {
-            problems.push(format!("{}: {c} starting units but room for {}", variant.code(p), variant.provinces[p as usize].capacity));
+        let room = variant.provinces[p as usize].capacity as u32;
+        let one_power = here.iter().all(|u| u.power == here[0].power);
+        if !here.iter().all(home_base) && (c > room || (c > 1 && !one_power)) {
+            problems.push(format!("{}: {c} starting units but room for {room} of one power", variant.code(p)));
         }
     }
     // a doubtful border's recorded reading must match the adjacency data, so a

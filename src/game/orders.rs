@@ -47,7 +47,7 @@ pub fn slot(v: &Variant, pos: &Position, power: PowerId, o: &Order, waives_befor
         other => {
             let u = other.unit().copied().expect("every order but builds and waives has a unit");
             let code = v.code(u.loc.prov);
-            if v.features.stacking == crate::map::Stacking::None && !v.features.boarding {
+            if !v.units_share_spaces() {
                 return one(format!("u:{code}"));
             }
             let letter = u.kind.map_or('?', |k| k.letter());

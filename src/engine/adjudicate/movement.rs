@@ -21,6 +21,18 @@ use crate::engine::rules::{ConvoyIntent, Rulebook};
 
 const NONE: u32 = u32::MAX;
 
+/// How a moving unit may join units of its power where it goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Join {
+    No,
+    /// Its own units of its type, in its current capital (armies) or an owned
+    /// naval base (fleets): Original 1958 (D6), any number.
+    Base,
+    /// Any of its own units, in a space whose `capacity` has room for all
+    /// the power's units there and coming (docs/RULES.md).
+    Room,
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Status {
     Hold,
@@ -51,14 +63,14 @@ struct Resolver<'a> {
     units: &'a [Unit],
     n: usize,
     occ: Vec<u32>,
-    /// Home-base stacking (Original 1958): several units a province.
+    /// Several units a province: home-base stacks (Original 1958), carried
+    /// armies, or spaces with room for several (`capacity`).
     stacks: bool,
     /// With `stacks`: the next unit in the same province (`NONE` at the end).
     next: Vec<u32>,
-    /// With `stacks`: the unit moves to a space where it may join its own
-    /// units of its type (an army to its current capital, a fleet to an owned
-    /// naval base; D6).
-    may_join: Vec<bool>,
+    /// With `stacks`: whether the unit moves to a space where it may join its
+    /// own units (D6, and spaces with room).
+    may_join: Vec<Join>,
     status: Vec<Status>,
     dest: Vec<Prov>,
     dest_loc: Vec<Loc>,
@@ -119,7 +131,7 @@ pub(crate) fn core(
     let n = units.len();
     // boarding moves are handled on the stacks' path (one unit a space is a
     // stack of one), so a map with boarding goes that way too
-    let stacks = v.features.stacking == Stacking::HomeBases || !board.is_empty();
+    let stacks = v.features.stacking == Stacking::HomeBases || !board.is_empty() || v.wide;
     let mut occ = vec![NONE; v.provinces.len()];
     // on a stacking map: the units of a province as a list from `occ` (the
     // first unit listed there) through `next`
@@ -232,10 +244,24 @@ pub(crate) fn core(
         }
     }
     if stacks {
+        let moving = |u: usize| r.status[u] == Status::Move;
         r.may_join = (0..n)
             .map(|u| {
                 let unit = &units[u];
-                r.status[u] == Status::Move && v.is_base(unit.power, unit.kind, r.dest[u], centers)
+                let d = r.dest[u];
+                if !moving(u) {
+                    Join::No
+                } else if v.features.stacking == Stacking::HomeBases && v.is_base(unit.power, unit.kind, d, centers) {
+                    Join::Base
+                } else if v.has_room(d) {
+                    // room for the power's units there now (leaving or not:
+                    // a move out may fail) and all of its units moving in
+                    let there = units.iter().filter(|x| x.loc.prov == d && x.power == unit.power && !x.aboard).count();
+                    let coming = (0..n).filter(|&w| moving(w) && r.dest[w] == d && units[w].power == unit.power).count();
+                    if there + coming <= v.province(d).capacity as usize { Join::Room } else { Join::No }
+                } else {
+                    Join::No
+                }
             })
             .collect();
     }
@@ -1176,9 +1202,18 @@ impl Resolver<'_> {
     /// Two moves of one power's units of one type into a space where they may
     /// stack: they do not stand each other off (D6).
     fn join_together(&self, i: usize, j: usize) -> bool {
-        self.stacks
-            && ((self.may_join[i] && self.may_join[j] && self.units[i].power == self.units[j].power && self.units[i].kind == self.units[j].kind)
-                || (self.boarding(i) && self.board[i] == j as u32))
+        self.stacks && ((self.may_join[i] == self.may_join[j] && self.joins(i, j)) || (self.boarding(i) && self.board[i] == j as u32))
+    }
+
+    /// May moving unit `i` share its destination with unit `m` (there, or
+    /// moving there too)? Base stacks go by power and type, room by power.
+    fn joins(&self, i: usize, m: usize) -> bool {
+        let same_power = self.units[m].power == self.units[i].power;
+        match self.may_join[i] {
+            Join::No => false,
+            Join::Base => same_power && self.units[m].kind == self.units[i].kind,
+            Join::Room => same_power,
+        }
     }
 
     /// Does a unit of the mover's power that it may not stack with stay in
@@ -1194,7 +1229,7 @@ impl Resolver<'_> {
         }
         while o != NONE {
             let m = o as usize;
-            let joinable = self.may_join[i] && self.units[m].kind == self.units[i].kind;
+            let joinable = self.joins(i, m);
             if !joinable {
                 let leaves = self.status[m] == Status::Move && !self.head_to_head(i, m) && self.resolve(m);
                 if !leaves {
@@ -1441,7 +1476,7 @@ impl Resolver<'_> {
             if self.boarding(i) && self.board[i] == m as u32 {
                 continue;
             }
-            let joinable = self.may_join[i] && self.units[m].power == self.units[i].power && self.units[m].kind == self.units[i].kind;
+            let joinable = self.joins(i, m);
             if self.head_to_head(i, m) {
                 let s = 1 + self.supports(m, self.dest[m], None);
                 if h2h == NONE || s > h2h_s {

@@ -26,7 +26,7 @@ pub fn adjudicate(v: &Variant, rules: &Rulebook, pos: &Position, orders: &[(Powe
     }
     let d = &pos.dislodged;
     let rhr = rules.retreat_default == RetreatDefault::RightHand;
-    let stacks = v.features.stacking == Stacking::HomeBases;
+    let stacks = v.features.stacking == Stacking::HomeBases || v.wide;
     let mut results = Vec::new();
     // per dislodged unit: index of its (single) valid order
     let mut chosen: Vec<Option<usize>> = vec![None; d.len()];
