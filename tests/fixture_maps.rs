@@ -264,3 +264,47 @@ fn roomy_spaces_resolve_consistently_on_random_positions() {
     }
     assert!(joined > 0, "some spaces end with two units");
 }
+
+#[test]
+fn alliance_victories_come_from_the_map_and_count_each_ally() {
+    use mailjudge::adjudicate::{Position, alliance_wins};
+    let v = map("ninepowers").unwrap();
+    assert_eq!(v.alliances.len(), 2);
+    assert_eq!((v.alliances[0].powers, v.alliances[0].count, v.alliances[0].each), (2, 12, 5));
+    // a position where Alpha owns `a` centres, Bravo `b` and Charlie `c`
+    let pos = |a: usize, b: usize, c: usize| {
+        let mut p = Position::initial(&v);
+        let all: Vec<u16> = (0..v.provinces.len() as u16).filter(|&q| v.is_center(q)).collect();
+        p.centers = vec![None; v.provinces.len()];
+        for (i, &q) in all.iter().enumerate() {
+            p.centers[q as usize] = if i < a {
+                Some(0)
+            } else if i < a + b {
+                Some(1)
+            } else if i < a + b + c {
+                Some(2)
+            } else {
+                None
+            };
+        }
+        p
+    };
+    // two allies: 12 together with 5 each wins; 11, or one ally under 5, does not
+    assert!(alliance_wins(&v, &pos(7, 5, 0), &[0, 1]));
+    assert!(!alliance_wins(&v, &pos(7, 4, 0), &[0, 1]), "11 together");
+    assert!(!alliance_wins(&v, &pos(8, 4, 0), &[0, 1]), "Bravo has 4, under its share");
+    // three allies: 15 with 4 each; the two-power rule does not apply to three
+    assert!(alliance_wins(&v, &pos(7, 4, 4), &[0, 1, 2]));
+    assert!(!alliance_wins(&v, &pos(8, 4, 3), &[0, 1, 2]), "Charlie has 3");
+    assert!(!alliance_wins(&v, &pos(7, 5, 0), &[0, 1, 2]), "Charlie has none");
+    // a power named twice is no alliance; nor is one power, nor four
+    assert!(!alliance_wins(&v, &pos(7, 5, 0), &[0, 0]));
+    assert!(!alliance_wins(&v, &pos(14, 0, 0), &[0]));
+    assert!(!alliance_wins(&v, &pos(7, 4, 4), &[0, 1, 2, 3]));
+    // the map's rules are checked: an alliance of one, or a share above the count
+    let text = std::fs::read_to_string(dir().join("ninepowers.toml")).unwrap();
+    let bad = Variant::from_toml(&text.replacen("powers = 2\n", "powers = 1\n", 1)).unwrap_err().to_string();
+    assert!(bad.contains("an alliance is 2 to 9 powers"), "{bad}");
+    let bad = Variant::from_toml(&text.replacen("each = 5\n", "each = 13\n", 1)).unwrap_err().to_string();
+    assert!(bad.contains("do not fit"), "{bad}");
+}

@@ -7,7 +7,9 @@ it, and a ring of N inland provinces outside those. Coastal province i borders
 its two ring neighbours, the inland province behind it and the sea; inland
 province i borders its two ring neighbours and the coast in front of it.
 
-  ninepowers.toml  nine powers, two home centres each (one army, one fleet)
+  ninepowers.toml  nine powers, two home centres each (one army, one fleet);
+                   alliance victories of two (12 centres, 5 each) and three
+                   (15, 4 each)
   monthly.toml     two powers, twelve monthly seasons with adjustments in
                    MAR, JUN, SEP and DEC (as Davis's 1885-III), first year 1885
   unitsvictory.toml two powers, victory with 4 units on the map
@@ -52,7 +54,7 @@ def clockwise(p, neighbours, pos):
     return sorted(neighbours, key=lambda q: math.atan2(pos[q][1] - y0, pos[q][0] - x0))
 
 
-def write(name, title, powers, n, centres, victory, calendar, extra_rules="", capacity=None):
+def write(name, title, powers, n, centres, victory, calendar, extra_rules="", capacity=None, alliances=()):
     coast, inland, pos, army, fleet = ring(n)
     lines = [
         f"# Test fixture written by tools/make_fixture_maps.py: {title}.",
@@ -65,6 +67,10 @@ def write(name, title, powers, n, centres, victory, calendar, extra_rules="", ca
         f'kind = "{victory[0]}"',
         f"count = {victory[1]}",
         "",
+    ]
+    for (k, count, each) in alliances:
+        lines += ["[[victory.alliance]]", f"powers = {k}", f"count = {count}", f"each = {each}", ""]
+    lines += [
         "[calendar]",
         f'first_year = {calendar["first_year"]}',
         "seasons = [",
@@ -150,7 +156,7 @@ def main():
         centres |= {c, l}
     for k in range(9):  # one neutral centre between each pair of powers
         centres.add(code("L", 3 * k + 1))
-    write("ninepowers", "Nine powers (test fixture)", powers, 27, centres, ("centers", 14), STANDARD)
+    write("ninepowers", "Nine powers (test fixture)", powers, 27, centres, ("centers", 14), STANDARD, alliances=[(2, 12, 5), (3, 15, 4)])
 
     n = 8
     base = {code("C", 0), code("L", 0), code("C", 4), code("L", 4), code("L", 2), code("L", 6), code("C", 2), code("C", 6)}

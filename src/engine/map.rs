@@ -207,6 +207,16 @@ pub enum Victory {
     Units(u32),
 }
 
+/// A victory shared by allied powers (`[[victory.alliance]]`; Davis's
+/// 1885-III): `powers` allies together own (or have, by the victory's kind)
+/// at least `count`, each of them at least `each`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AllianceVictory {
+    pub powers: u32,
+    pub count: u32,
+    pub each: u32,
+}
+
 /// A complete, validated variant.
 #[derive(Clone, Debug)]
 pub struct Variant {
@@ -220,6 +230,8 @@ pub struct Variant {
     /// Default rule options of this variant (`[rules]`), as `key = value` strings.
     pub rules: BTreeMap<String, String>,
     pub features: Features,
+    /// Victories allied powers may share, checked with the solo one.
+    pub alliances: Vec<AllianceVictory>,
     /// Borders in doubt (`[[uncertain]]`), for a GM to check.
     pub uncertain: Vec<Uncertain>,
     /// Some space has a `capacity` above 1.
@@ -287,6 +299,16 @@ struct RawUncertain {
 struct RawVictory {
     kind: String,
     count: u32,
+    #[serde(default)]
+    alliance: Vec<RawAlliance>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawAlliance {
+    powers: u32,
+    count: u32,
+    each: u32,
 }
 
 #[derive(Deserialize)]
@@ -927,6 +949,18 @@ fn build(raw: RawVariant) -> Result<Variant, MapError> {
         }
     };
 
+    let mut alliances = Vec::new();
+    for a in &raw.victory.alliance {
+        let n = raw.power.len() as u32;
+        if a.powers < 2 || a.powers > n {
+            problems.push(format!("victory.alliance: {} allies, but an alliance is 2 to {n} powers", a.powers));
+        } else if a.count == 0 || a.each == 0 || a.each > a.count {
+            problems.push(format!("victory.alliance of {}: count {} and each {} do not fit", a.powers, a.count, a.each));
+        } else {
+            alliances.push(AllianceVictory { powers: a.powers, count: a.count, each: a.each });
+        }
+    }
+
     // the map's own features come out of [rules]; the rest are game options
     let mut features = Features::default();
     let mut raw_rules = raw.rules.clone();
@@ -1001,6 +1035,7 @@ fn build(raw: RawVariant) -> Result<Variant, MapError> {
         victory,
         rules,
         features,
+        alliances,
         wide: provinces_wide,
         uncertain,
         army_adj,

@@ -326,6 +326,28 @@ fn victory(v: &Variant, units: &[Unit], centers: &[Option<PowerId>]) -> Option<P
     if best >= need && counts.iter().filter(|c| **c == best).count() == 1 { counts.iter().position(|c| *c == best).map(|p| p as PowerId) } else { None }
 }
 
+/// Whether `allies` meet one of the map's alliance victories in `pos`
+/// (`[[victory.alliance]]`): as many allies as the rule names, together at
+/// least its count and each at least its share, counted as the solo victory
+/// counts (centres or units). Whether the powers are allies is the game's to
+/// say (they declare it); the engine checks the numbers after every phase
+/// the game asks it to.
+pub fn alliance_wins(v: &Variant, pos: &Position, allies: &[PowerId]) -> bool {
+    let mut distinct = allies.to_vec();
+    distinct.sort_unstable();
+    distinct.dedup();
+    if distinct.len() != allies.len() || allies.iter().any(|&p| p as usize >= v.powers.len()) {
+        return false;
+    }
+    let count = |p: PowerId| match v.victory {
+        Victory::Centers(_) => pos.center_count(p) as u32,
+        Victory::Units(_) => pos.unit_count(p) as u32,
+    };
+    v.alliances
+        .iter()
+        .any(|a| a.powers as usize == allies.len() && allies.iter().all(|&p| count(p) >= a.each) && allies.iter().map(|&p| count(p)).sum::<u32>() >= a.count)
+}
+
 /// Whether some power has a build it can make or a removal it must make.
 pub fn adjustment_needed(v: &Variant, pos: &Position) -> bool {
     (0..v.powers.len() as PowerId).any(|p| {
