@@ -95,6 +95,65 @@ struct Resolver<'a> {
     /// Original 1958 boarding (empty elsewhere): for a unit's boarding move,
     /// its partner (`UNMATCHED` without one); `NONE` for every other unit.
     board: Vec<u32>,
+    /// The valid supports given to each unit, as lists in unit order: the
+    /// first (`NONE` for none) by supported unit, the next by supporting unit.
+    sup_first: Vec<u32>,
+    sup_next: Vec<u32>,
+    /// The moves into each province, as lists in unit order: the first by
+    /// province, the next by moving unit.
+    into_first: Vec<u32>,
+    into_next: Vec<u32>,
+    /// The fleets ordered to convoy each army (a matching convoy order), as
+    /// lists in unit order: the first by army, the next by fleet.
+    conv_first: Vec<u32>,
+    conv_next: Vec<u32>,
+}
+
+/// The working arrays of [`core`], kept between calls on one thread so that
+/// an adjudication does not allocate them afresh (each is cleared and filled
+/// again before use).
+#[derive(Default)]
+struct Scratch {
+    occ: Vec<u32>,
+    assigned: Vec<u32>,
+    several: Vec<bool>,
+    pre: Vec<Option<Note>>,
+    order_unit: Vec<u32>,
+    status: Vec<Status>,
+    dest: Vec<Prov>,
+    dest_loc: Vec<Loc>,
+    convoyed: Vec<bool>,
+    sup_target: Vec<u32>,
+    sup_into: Vec<Prov>,
+    convoy_for: Vec<u32>,
+    state: Vec<State>,
+    res: Vec<bool>,
+    deps: Vec<usize>,
+    stamp: Vec<u32>,
+    forced: Vec<bool>,
+    sup_first: Vec<u32>,
+    sup_next: Vec<u32>,
+    into_first: Vec<u32>,
+    into_next: Vec<u32>,
+    conv_first: Vec<u32>,
+    conv_next: Vec<u32>,
+    wants_convoy: Vec<bool>,
+    via: Vec<bool>,
+    ordered_move: Vec<bool>,
+    dislodged_by: Vec<u32>,
+    occupied: Vec<bool>,
+    contested: Vec<bool>,
+}
+
+thread_local! {
+    static SCRATCH: std::cell::Cell<Scratch> = std::cell::Cell::new(Scratch::default());
+}
+
+/// `v` emptied and filled with `n` copies of `x` (its allocation kept).
+fn filled<T: Clone>(mut v: Vec<T>, n: usize, x: T) -> Vec<T> {
+    v.clear();
+    v.resize(n, x);
+    v
 }
 
 /// A boarding move without a partner (it fails, but stands others off).
@@ -129,10 +188,12 @@ pub(crate) fn core(
     board: Vec<u32>,
 ) -> (Movement, Vec<Option<Loc>>) {
     let n = units.len();
+    let np = v.provinces.len();
+    let sc = SCRATCH.with(std::cell::Cell::take);
     // boarding moves are handled on the stacks' path (one unit a space is a
     // stack of one), so a map with boarding goes that way too
     let stacks = v.features.stacking == Stacking::HomeBases || !board.is_empty() || v.wide;
-    let mut occ = vec![NONE; v.provinces.len()];
+    let mut occ = filled(sc.occ, np, NONE);
     // on a stacking map: the units of a province as a list from `occ` (the
     // first unit listed there) through `next`
     let mut next: Vec<u32> = Vec::new();
@@ -149,10 +210,10 @@ pub(crate) fn core(
     }
 
     // ---- match orders to units
-    let mut assigned: Vec<u32> = vec![NONE; n];
-    let mut several = vec![false; n];
-    let mut pre: Vec<Option<Note>> = vec![None; orders.len()];
-    let mut order_unit: Vec<u32> = vec![NONE; orders.len()];
+    let mut assigned: Vec<u32> = filled(sc.assigned, n, NONE);
+    let mut several = filled(sc.several, n, false);
+    let mut pre: Vec<Option<Note>> = filled(sc.pre, orders.len(), None);
+    let mut order_unit: Vec<u32> = filled(sc.order_unit, orders.len(), NONE);
     for (k, (power, order)) in orders.iter().enumerate() {
         let spec = match order {
             Order::Hold(_) | Order::Move { .. } | Order::Support { .. } | Order::Convoy { .. } => order.unit().copied().expect("unit order"),
@@ -212,27 +273,33 @@ pub(crate) fn core(
         stacks,
         next,
         may_join: Vec::new(),
-        status: vec![Status::Hold; n],
-        dest: vec![0; n],
-        dest_loc: vec![Loc::new(0); n],
-        convoyed: vec![false; n],
-        sup_target: vec![NONE; n],
-        sup_into: vec![0; n],
-        convoy_for: vec![NONE; n],
-        state: vec![State::Unresolved; 2 * n],
-        res: vec![false; 2 * n],
-        deps: Vec::new(),
-        stamp: vec![0; 2 * n],
+        status: filled(sc.status, n, Status::Hold),
+        dest: filled(sc.dest, n, 0),
+        dest_loc: filled(sc.dest_loc, n, Loc::new(0)),
+        convoyed: filled(sc.convoyed, n, false),
+        sup_target: filled(sc.sup_target, n, NONE),
+        sup_into: filled(sc.sup_into, n, 0),
+        convoy_for: filled(sc.convoy_for, n, NONE),
+        state: filled(sc.state, 2 * n, State::Unresolved),
+        res: filled(sc.res, 2 * n, false),
+        deps: filled(sc.deps, 0, 0),
+        stamp: filled(sc.stamp, 2 * n, 0),
         clock: 0,
         contra: false,
-        forced: vec![false; 2 * n],
+        forced: filled(sc.forced, 2 * n, false),
         board,
+        sup_first: filled(sc.sup_first, n, NONE),
+        sup_next: filled(sc.sup_next, n, NONE),
+        into_first: filled(sc.into_first, np, NONE),
+        into_next: filled(sc.into_next, n, NONE),
+        conv_first: filled(sc.conv_first, n, NONE),
+        conv_next: filled(sc.conv_next, n, NONE),
     };
 
     // ---- moves first (supports and convoys refer to them)
-    let mut wants_convoy = vec![false; n];
-    let mut via = vec![false; n];
-    let mut ordered_move = vec![false; n];
+    let mut wants_convoy = filled(sc.wants_convoy, n, false);
+    let mut via = filled(sc.via, n, false);
+    let mut ordered_move = filled(sc.ordered_move, n, false);
     for (u, unit) in units.iter().enumerate() {
         let Some(Order::Move { dest, via: v_, .. }) = order_of(u) else { continue };
         ordered_move[u] = true;
@@ -302,6 +369,13 @@ pub(crate) fn core(
             r.status[u] = Status::Void(Note::ConvoyMismatch);
         }
     }
+    for f in (0..n).rev() {
+        let a = r.convoy_for[f];
+        if a != NONE {
+            r.conv_next[f] = r.conv_first[a as usize];
+            r.conv_first[a as usize] = f as u32;
+        }
+    }
     // ---- decide which army moves go by convoy
     for a in 0..n {
         if units[a].kind != UnitType::Army || !ordered_move[a] || matches!(r.status[a], Status::Void(_)) {
@@ -348,7 +422,7 @@ pub(crate) fn core(
         if r.convoy_for[f] != NONE && !r.convoyed[r.convoy_for[f] as usize] {
             let a = r.convoy_for[f] as usize;
             r.convoy_for[f] = NONE;
-            r.status[f] = Status::Void(if r.status[a] == Status::NoConvoy { Note::NoConvoyRoute } else { Note::ConvoyNotUsed });
+            r.status[f] = Status::Void(if matches!(r.status[a], Status::NoConvoy) { Note::NoConvoyRoute } else { Note::ConvoyNotUsed });
         }
     }
     // ---- supports
@@ -359,12 +433,12 @@ pub(crate) fn core(
     if stacks {
         // of the supports from one stack to the same unit, the first written counts (D4)
         for s2 in 0..n {
-            if r.status[s2] != Status::Support {
+            if !matches!(r.status[s2], Status::Support) {
                 continue;
             }
             let earlier = (0..n).any(|s1| {
                 s1 != s2
-                    && r.status[s1] == Status::Support
+                    && matches!(r.status[s1], Status::Support)
                     && units[s1].loc.prov == units[s2].loc.prov
                     && r.sup_target[s1] == r.sup_target[s2]
                     && r.sup_into[s1] == r.sup_into[s2]
@@ -376,6 +450,23 @@ pub(crate) fn core(
         }
     }
 
+    // ---- the lists of supports given to each unit and of moves into each province
+    for u in (0..n).rev() {
+        match r.status[u] {
+            Status::Support => {
+                let t = r.sup_target[u] as usize;
+                r.sup_next[u] = r.sup_first[t];
+                r.sup_first[t] = u as u32;
+            }
+            Status::Move => {
+                let d = r.dest[u] as usize;
+                r.into_next[u] = r.into_first[d];
+                r.into_first[d] = u as u32;
+            }
+            _ => {}
+        }
+    }
+
     // ---- resolve every decision
     for i in 0..n {
         match r.status[i] {
@@ -384,7 +475,7 @@ pub(crate) fn core(
             }
             _ => {}
         }
-        if r.convoyed[i] && r.status[i] == Status::Move {
+        if r.convoyed[i] && matches!(r.status[i], Status::Move) {
             r.resolve(n + i);
         }
     }
@@ -392,9 +483,9 @@ pub(crate) fn core(
     r.check_fixpoint();
 
     // ---- outcome
-    let mut dislodged_by: Vec<u32> = vec![NONE; n];
+    let mut dislodged_by: Vec<u32> = filled(sc.dislodged_by, n, NONE);
     for m in 0..n {
-        if r.status[m] == Status::Move && r.res[m] {
+        if matches!(r.status[m], Status::Move) && r.res[m] {
             let mut d = r.occ[r.dest[m] as usize];
             if stacks {
                 // every unit still in the space falls with it (D3); own units
@@ -404,12 +495,12 @@ pub(crate) fn core(
                 // is the one named (any one of them would do: they attack as
                 // one)
                 while d != NONE && !r.boarding(m) {
-                    if !(r.status[d as usize] == Status::Move && r.res[d as usize]) && units[d as usize].power != units[m].power {
+                    if !(matches!(r.status[d as usize], Status::Move) && r.res[d as usize]) && units[d as usize].power != units[m].power {
                         dislodged_by[d as usize] = m as u32;
                     }
                     d = r.next[d as usize];
                 }
-            } else if d != NONE && !(r.status[d as usize] == Status::Move && r.res[d as usize]) {
+            } else if d != NONE && !(matches!(r.status[d as usize], Status::Move) && r.res[d as usize]) {
                 dislodged_by[d as usize] = m as u32;
             }
         }
@@ -420,7 +511,7 @@ pub(crate) fn core(
             .map(|u| {
                 if dislodged_by[u] != NONE {
                     None
-                } else if r.status[u] == Status::Move && r.res[u] {
+                } else if matches!(r.status[u], Status::Move) && r.res[u] {
                     Some(r.dest_loc[u])
                 } else {
                     Some(units[u].loc)
@@ -429,22 +520,22 @@ pub(crate) fn core(
             .collect();
     }
     let mut after: Vec<Unit> = Vec::with_capacity(n);
-    let mut occupied = vec![false; v.provinces.len()];
+    let mut occupied = filled(sc.occupied, np, false);
     for (u, unit) in units.iter().enumerate() {
         if dislodged_by[u] != NONE {
             continue;
         }
         let mut unit = *unit;
-        if r.status[u] == Status::Move && r.res[u] {
+        if matches!(r.status[u], Status::Move) && r.res[u] {
             unit.loc = r.dest_loc[u];
         }
         occupied[unit.loc.prov as usize] = true;
         after.push(unit);
     }
     // provinces left empty by a standoff
-    let mut contested = vec![false; v.provinces.len()];
+    let mut contested = filled(sc.contested, np, false);
     for m in 0..n {
-        if r.status[m] == Status::Move && !r.res[m] && r.prevents(m) {
+        if matches!(r.status[m], Status::Move) && !r.res[m] && r.prevents(m) {
             contested[r.dest[m] as usize] = true;
         }
     }
@@ -495,6 +586,39 @@ pub(crate) fn core(
             });
         }
     }
+    SCRATCH.with(|c| {
+        c.set(Scratch {
+            occ: r.occ,
+            assigned,
+            several,
+            pre,
+            order_unit,
+            status: r.status,
+            dest: r.dest,
+            dest_loc: r.dest_loc,
+            convoyed: r.convoyed,
+            sup_target: r.sup_target,
+            sup_into: r.sup_into,
+            convoy_for: r.convoy_for,
+            state: r.state,
+            res: r.res,
+            deps: r.deps,
+            stamp: r.stamp,
+            forced: r.forced,
+            sup_first: r.sup_first,
+            sup_next: r.sup_next,
+            into_first: r.into_first,
+            into_next: r.into_next,
+            conv_first: r.conv_first,
+            conv_next: r.conv_next,
+            wants_convoy,
+            via,
+            ordered_move,
+            dislodged_by,
+            occupied,
+            contested,
+        })
+    });
     (Movement { results, units: after, dislodged }, fates)
 }
 
@@ -807,29 +931,32 @@ impl Resolver<'_> {
         let v = self.v;
         let from = self.units[a].loc.prov;
         let to = self.dest[a];
+        let mut f = self.conv_first[a];
+        if f == NONE {
+            return false;
+        }
         let mut fleets = [0u32; 64];
         let mut nf = 0;
-        for f in 0..self.n {
-            if self.convoy_for[f] == a as u32 && nf < fleets.len() {
-                fleets[nf] = f as u32;
-                nf += 1;
-            }
+        while f != NONE && nf < fleets.len() {
+            fleets[nf] = f;
+            nf += 1;
+            f = self.conv_next[f as usize];
         }
         let mut seen = [false; 64];
-        let mut stack = [0usize; 64];
+        let mut stack = [0u8; 64];
         let mut top = 0;
         for i in 0..nf {
             let f = fleets[i] as usize;
             if v.fleet_reaches(self.units[f].loc, from) {
                 seen[i] = true;
-                stack[top] = i;
+                stack[top] = i as u8;
                 top += 1;
             }
         }
         let mut usable = [2u8; 64];
         while top > 0 {
             top -= 1;
-            let i = stack[top];
+            let i = stack[top] as usize;
             let f = fleets[i] as usize;
             if usable[i] == 2 {
                 usable[i] = ok(self, f) as u8;
@@ -844,7 +971,7 @@ impl Resolver<'_> {
             for j in 0..nf {
                 if !seen[j] && v.fleet_reaches(floc, self.units[fleets[j] as usize].loc.prov) {
                     seen[j] = true;
-                    stack[top] = j;
+                    stack[top] = j as u8;
                     top += 1;
                 }
             }
@@ -997,7 +1124,7 @@ impl Resolver<'_> {
         cycle.dedup();
         let n = self.n;
         let has_path = cycle.iter().any(|&d| d >= n);
-        let has_convoy = cycle.iter().any(|&d| d < n && self.status[d] == Status::Convoy);
+        let has_convoy = cycle.iter().any(|&d| d < n && matches!(self.status[d], Status::Convoy));
         for &d in &cycle {
             self.state[d] = State::Unresolved;
         }
@@ -1013,7 +1140,7 @@ impl Resolver<'_> {
             for &d in &cycle {
                 if d >= n {
                     force(self, d, false);
-                } else if !has_path && self.status[d] == Status::Convoy {
+                } else if !has_path && matches!(self.status[d], Status::Convoy) {
                     let a = self.convoy_for[d] as usize;
                     force(self, n + a, false);
                 }
@@ -1021,7 +1148,7 @@ impl Resolver<'_> {
         } else {
             // circular movement: every move of the cycle succeeds
             for &d in &cycle {
-                if self.status[d] == Status::Move {
+                if matches!(self.status[d], Status::Move) {
                     force(self, d, true);
                 }
             }
@@ -1060,7 +1187,7 @@ impl Resolver<'_> {
     }
 
     fn head_to_head(&self, i: usize, o: usize) -> bool {
-        self.status[o] == Status::Move && self.dest[o] == self.units[i].loc.prov && !self.convoyed[i] && !self.convoyed[o] && !self.pass_on_coasts(i, o)
+        matches!(self.status[o], Status::Move) && self.dest[o] == self.units[i].loc.prov && !self.convoyed[i] && !self.convoyed[o] && !self.pass_on_coasts(i, o)
     }
 
     /// Two fleets exchanging places along different coasts, on a map that
@@ -1081,13 +1208,11 @@ impl Resolver<'_> {
     /// supports of its move (DATC 6.D.8).
     fn supports(&mut self, i: usize, into: Prov, exclude: Option<PowerId>) -> u32 {
         let mut c = 0;
-        for s in 0..self.n {
-            if self.sup_target[s] == i as u32
-                && self.sup_into[s] == into
-                && self.status[s] == Status::Support
-                && Some(self.units[s].power) != exclude
-                && self.resolve(s)
-            {
+        let mut s = self.sup_first[i];
+        while s != NONE {
+            let su = s as usize;
+            s = self.sup_next[su];
+            if self.sup_into[su] == into && Some(self.units[su].power) != exclude && self.resolve(su) {
                 c += 1;
             }
         }
@@ -1107,7 +1232,7 @@ impl Resolver<'_> {
             return self.attack_stack(i);
         }
         let o = o as usize;
-        if self.status[o] == Status::Move && !self.head_to_head(i, o) && self.resolve(o) {
+        if matches!(self.status[o], Status::Move) && !self.head_to_head(i, o) && self.resolve(o) {
             return 1 + self.supports(i, d, None);
         }
         if self.units[o].power == self.units[i].power {
@@ -1122,7 +1247,7 @@ impl Resolver<'_> {
             return 0;
         }
         let o = o as usize;
-        if self.status[o] == Status::Move {
+        if matches!(self.status[o], Status::Move) {
             return if self.resolve(o) { 0 } else { 1 };
         }
         1 + self.supports(o, p, None)
@@ -1164,7 +1289,7 @@ impl Resolver<'_> {
         if p == UNMATCHED || !self.move_alone(i) {
             return false;
         }
-        if self.status[p as usize] == Status::Move && self.boarding(p as usize) {
+        if matches!(self.status[p as usize], Status::Move) && self.boarding(p as usize) {
             return self.move_alone(p as usize);
         }
         true
@@ -1191,8 +1316,11 @@ impl Resolver<'_> {
         if a <= opposing {
             return false;
         }
-        for j in 0..self.n {
-            if j != i && self.status[j] == Status::Move && self.dest[j] == d && !self.join_together(i, j) && a <= self.prevent(j) {
+        let mut j = self.into_first[d as usize];
+        while j != NONE {
+            let ju = j as usize;
+            j = self.into_next[ju];
+            if ju != i && !self.join_together(i, ju) && a <= self.prevent(ju) {
                 return false;
             }
         }
@@ -1231,7 +1359,7 @@ impl Resolver<'_> {
             let m = o as usize;
             let joinable = self.joins(i, m);
             if !joinable {
-                let leaves = self.status[m] == Status::Move && !self.head_to_head(i, m) && self.resolve(m);
+                let leaves = matches!(self.status[m], Status::Move) && !self.head_to_head(i, m) && self.resolve(m);
                 if !leaves {
                     return Some(true);
                 }
@@ -1254,7 +1382,7 @@ impl Resolver<'_> {
             let mut o = first;
             while o != NONE {
                 let m = o as usize;
-                if self.board[i] != o && !(self.status[m] == Status::Move && !self.head_to_head(i, m) && self.resolve(m)) {
+                if self.board[i] != o && !(matches!(self.status[m], Status::Move) && !self.head_to_head(i, m) && self.resolve(m)) {
                     return 0;
                 }
                 o = self.next[m];
@@ -1270,7 +1398,7 @@ impl Resolver<'_> {
         let mut vacated = true;
         while o != NONE {
             let m = o as usize;
-            if !(self.status[m] == Status::Move && !self.head_to_head(i, m) && self.resolve(m)) {
+            if !(matches!(self.status[m], Status::Move) && !self.head_to_head(i, m) && self.resolve(m)) {
                 vacated = false;
                 break;
             }
@@ -1304,7 +1432,7 @@ impl Resolver<'_> {
             let m = o as usize;
             if self.head_to_head(i, m) {
                 opp = opp.max(1 + self.supports(m, self.dest[m], None));
-            } else if !(self.status[m] == Status::Move && self.resolve(m)) {
+            } else if !(matches!(self.status[m], Status::Move) && self.resolve(m)) {
                 stays = true;
             }
             o = self.next[m];
@@ -1316,9 +1444,11 @@ impl Resolver<'_> {
     }
 
     fn dislodged(&mut self, u: usize) -> bool {
-        let p = self.units[u].loc.prov;
-        for m in 0..self.n {
-            if self.status[m] == Status::Move && self.dest[m] == p && self.resolve(m) {
+        let mut m = self.into_first[self.units[u].loc.prov as usize];
+        while m != NONE {
+            let mu = m as usize;
+            m = self.into_next[mu];
+            if self.resolve(mu) {
                 return true;
             }
         }
@@ -1333,16 +1463,13 @@ impl Resolver<'_> {
     fn cut_by(&mut self, s: usize) -> u32 {
         let p = self.units[s].loc.prov;
         let into = self.sup_into[s];
-        for m in 0..self.n {
-            if self.status[m] == Status::Move
-                && self.dest[m] == p
-                && self.units[m].power != self.units[s].power
-                && self.units[m].loc.prov != into
-                && self.path(m)
-                && !self.boarding(m)
-            {
-                return m as u32;
+        let mut m = self.into_first[p as usize];
+        while m != NONE {
+            let mu = m as usize;
+            if self.units[mu].power != self.units[s].power && self.units[mu].loc.prov != into && self.path(mu) && !self.boarding(mu) {
+                return m;
             }
+            m = self.into_next[mu];
         }
         NONE
     }
@@ -1353,8 +1480,11 @@ impl Resolver<'_> {
         }
         let p = self.units[s].loc.prov;
         let into = self.sup_into[s];
-        for m in 0..self.n {
-            if self.status[m] == Status::Move && self.dest[m] == p && self.units[m].loc.prov == into && self.resolve(m) {
+        let mut m = self.into_first[p as usize];
+        while m != NONE {
+            let mu = m as usize;
+            m = self.into_next[mu];
+            if self.units[mu].loc.prov == into && self.resolve(mu) {
                 return false;
             }
         }
@@ -1414,7 +1544,7 @@ impl Resolver<'_> {
         let (mut best, mut best_s) = (NONE, 0);
         let o = self.occ[d as usize];
         if o != NONE {
-            let stays = !(self.status[o as usize] == Status::Move && self.res[o as usize]);
+            let stays = !(matches!(self.status[o as usize], Status::Move) && self.res[o as usize]);
             if stays && self.units[o as usize].power == self.units[i].power {
                 // a unit of the mover's own power stays there
                 return o;
@@ -1424,11 +1554,14 @@ impl Resolver<'_> {
                 (best, best_s) = (o, opposing);
             }
         }
-        for j in 0..self.n {
-            if j != i && self.status[j] == Status::Move && self.dest[j] == d {
-                let p = self.prevent(j);
+        let mut j = self.into_first[d as usize];
+        while j != NONE {
+            let ju = j as usize;
+            j = self.into_next[ju];
+            if ju != i {
+                let p = self.prevent(ju);
                 if p > best_s {
-                    (best, best_s) = (j as u32, p);
+                    (best, best_s) = (ju as u32, p);
                 }
             }
         }
@@ -1446,7 +1579,7 @@ impl Resolver<'_> {
             Ok(found) => found,
         };
         for j in 0..self.n {
-            if j != i && self.status[j] == Status::Move && self.dest[j] == d && !self.join_together(i, j) {
+            if j != i && matches!(self.status[j], Status::Move) && self.dest[j] == d && !self.join_together(i, j) {
                 let p = self.prevent(j);
                 if a <= p && (best == NONE || p > best_s) {
                     (best, best_s) = (j as u32, p);
@@ -1485,7 +1618,7 @@ impl Resolver<'_> {
                 if stayer == NONE && a == 0 && !joinable {
                     stayer = m as u32;
                 }
-            } else if stayer == NONE && !(self.status[m] == Status::Move && self.res[m]) && !joinable {
+            } else if stayer == NONE && !(matches!(self.status[m], Status::Move) && self.res[m]) && !joinable {
                 stayer = m as u32;
             }
         }
