@@ -230,7 +230,10 @@ fn roomy_spaces_resolve_consistently_on_random_positions() {
     let rules = Rulebook::datc();
     let seeds = if cfg!(debug_assertions) { 1500 } else { 20_000 };
     let mut joined = 0;
-    for seed in 0..seeds {
+    // seed 18359: two armies of one power enter a space together and dislodge
+    // the unit there, which may retreat to neither army's origin (it once
+    // depended on which army was listed first)
+    for seed in (0..seeds).chain([18_359]) {
         let (mut units, mut orders) = movement_phase(&v, seed, 4 + (seed as usize) % 30);
         let mut rng = Rng::new(seed ^ 0x0c0ffee);
         for &p in &roomy {

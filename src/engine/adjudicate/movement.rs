@@ -491,12 +491,17 @@ pub(crate) fn core(
                 // every unit still in the space falls with it (D3); own units
                 // joined are not dislodged. Each unit of the stack is
                 // dislodged by the same attacker; where several units of one
-                // power enter together (D6), the last of them in unit order
-                // is the one named (any one of them would do: they attack as
-                // one)
+                // power enter together (D6, room), the one from the province
+                // listed first on the map is named (they attack as one; the
+                // choice must not depend on how the units are listed). The
+                // retreat options leave out every attacker's origin (below).
                 while d != NONE && !r.boarding(m) {
-                    if !(matches!(r.status[d as usize], Status::Move) && r.res[d as usize]) && units[d as usize].power != units[m].power {
-                        dislodged_by[d as usize] = m as u32;
+                    let du = d as usize;
+                    if !(matches!(r.status[du], Status::Move) && r.res[du])
+                        && units[du].power != units[m].power
+                        && (dislodged_by[du] == NONE || units[m].loc.prov < units[dislodged_by[du] as usize].loc.prov)
+                    {
+                        dislodged_by[du] = m as u32;
                     }
                     d = r.next[d as usize];
                 }
@@ -552,7 +557,17 @@ pub(crate) fn core(
             UnitType::Army => v.army_neighbours(unit.loc.prov).iter().map(|&p| Loc::new(p)).collect(),
             UnitType::Fleet => v.fleet_neighbours(unit.loc).to_vec(),
         };
-        options.retain(|l| !occupied[l.prov as usize] && !contested[l.prov as usize] && (r.convoyed[m] || l.prov != from));
+        // not back to where an attack came from: on a stacking map several
+        // units of one power may have entered together, each an attacker
+        let attacked_from = |q: Prov| {
+            if !stacks {
+                return !r.convoyed[m] && q == from;
+            }
+            (0..n).any(|a| {
+                matches!(r.status[a], Status::Move) && r.res[a] && r.dest[a] == unit.loc.prov && !r.convoyed[a] && !r.boarding(a) && units[a].loc.prov == q
+            })
+        };
+        options.retain(|l| !occupied[l.prov as usize] && !contested[l.prov as usize] && !attacked_from(l.prov));
         options.sort();
         dislodged.push(Dislodged { unit, options, attacker_from: Some(from) });
     }
