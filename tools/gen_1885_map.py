@@ -66,7 +66,7 @@ NEW = {
     "EGY": ("Egypt", "coast", True, ["suez"], [1500, 1660]),
     "GOT": ("Gothenburg", "coast", True, ["goteborg"], [1005, 672]),
     "HEB": ("Hebridean Sea", "sea", False, ["hebrides", "hebrides sea"], [560, 560]),
-    "HOB": ("High Ocean Box", "sea", False, ["high ocean", "box"], [60, 1620]),
+    "HOB": ("High Ocean Box", "sea", False, ["high ocean"], [60, 1620]),
     "ICE": ("Iceland", "coast", True, [], [430, 230]),
     "IND": ("Indian Ocean", "sea", False, ["indian"], [2020, 1860]),
     "IRE": ("Ireland", "coast", True, ["eire"], [470, 770]),
@@ -177,7 +177,7 @@ drop("F", "BUL-AEG BUL-GRE")
 # Turkey, the Levant, Egypt, Persia
 add("B", "SIN-ARM SIN-CON LEV-SYR EGY-TRI EGY-SUD EGY-LEV EGY-ARA")
 add("A", "SIN-SMY LEV-ARA SYR-ARA PER-ARM PER-SYR PER-ARA")
-add("F", "SIN-BLA LEV-EAS EGY-EAS ARA-RED ARA-IND SUD-RED PER-IND RED-IND")
+add("F", "SIN-BLA LEV-EAS EGY-EAS SMS-EAS ARA-RED ARA-IND SUD-RED PER-IND RED-IND")
 # Iberia
 add("B", "AST-POR AST-NAV CAT-VAL CAT-MAR VAL-CAD CAD-POR NAV-GAS")
 add("A", "AST-MAD NAV-MAD NAV-CAT CAT-MAD CAT-GAS VAL-MAD CAD-MAD POR-MAD")
