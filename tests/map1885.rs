@@ -35,8 +35,8 @@ fn home_centres_and_starting_units_as_the_text_gives() {
         ("ENGLAND", &["EDI", "LON", "LVP"], &["F EDI", "F LON", "F LVP"]),
         ("FRANCE", &["BRE", "MAR", "PAR"], &["A MAR", "A PAR", "F BRE"]),
         ("GERMANY", &["BER", "DRE", "KIE", "MUN"], &["A BER", "A DRE", "A MUN", "F KIE"]),
-        // Rome's type is the player's choice; the file's default is an army
-        ("ITALY", &["NAP", "ROM", "VEN"], &["A ROM", "A VEN", "F NAP"]),
+        // Rome's type is the player's choice; the file's default is a fleet (docs/RULES1885.md E3)
+        ("ITALY", &["NAP", "ROM", "VEN"], &["A VEN", "F NAP", "F ROM"]),
         // one of StP/Sev may be an army instead (player's choice); Archangel's army starts in Siberia
         ("RUSSIA", &["ARK", "MOS", "SEV", "STP", "WAR"], &["A MOS", "A SIB", "A WAR", "F SEV", "F STP"]),
         ("SPAIN", &["CAD", "MAD", "VAL"], &["A MAD", "F CAD", "F VAL"]),

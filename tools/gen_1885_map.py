@@ -218,7 +218,7 @@ POWERS = [
     ("ENGLAND", "English", "E", ["EDI", "LON", "LVP"], ["F EDI", "F LON", "F LVP"]),
     ("FRANCE", "French", "F", ["BRE", "MAR", "PAR"], ["F BRE", "A MAR", "A PAR"]),
     ("GERMANY", "German", "G", ["BER", "DRE", "KIE", "MUN"], ["F KIE", "A BER", "A MUN", "A DRE"]),
-    ("ITALY", "Italian", "I", ["NAP", "ROM", "VEN"], ["F NAP", "A ROM", "A VEN"]),
+    ("ITALY", "Italian", "I", ["NAP", "ROM", "VEN"], ["F NAP", "F ROM", "A VEN"]),
     ("RUSSIA", "Russian", "R", ["ARK", "MOS", "SEV", "STP", "WAR"], ["A WAR", "A MOS", "F SEV", "F STP", "A SIB"]),
     ("SPAIN", "Spanish", "S", ["CAD", "MAD", "VAL"], ["A MAD", "F CAD", "F VAL"]),
     ("SWEDEN", "Swedish", "W", ["GOT", "OSL", "STO"], ["A STO", "F GOT", "F OSL"]),
