@@ -236,6 +236,8 @@ pub struct Variant {
     pub uncertain: Vec<Uncertain>,
     /// Some space has a `capacity` above 1.
     pub wide: bool,
+    /// Rules the file says the engine does not implement yet (`not_implemented`).
+    pub not_implemented: Vec<String>,
     army_adj: Vec<Vec<Prov>>,
     fleet_adj: Vec<Vec<Loc>>,
     code_index: HashMap<String, Prov>,
@@ -282,6 +284,10 @@ struct RawVariant {
     province: Vec<RawProvince>,
     #[serde(default)]
     uncertain: Vec<RawUncertain>,
+    /// Rules of the variant the engine does not implement yet, named by the
+    /// file itself (rules that are no map feature: 1885's High Ocean Box).
+    #[serde(default)]
+    not_implemented: Vec<String>,
 }
 
 #[derive(Deserialize)]
@@ -407,6 +413,7 @@ impl Variant {
                 out.push(format!("spaces holding several units (`capacity`: {}) on a map with `stacking = \"home_bases\"`", wide.join(", ")));
             }
         }
+        out.extend(self.not_implemented.iter().cloned());
         out
     }
 
@@ -1037,6 +1044,7 @@ fn build(raw: RawVariant) -> Result<Variant, MapError> {
         features,
         alliances,
         wide: provinces_wide,
+        not_implemented: raw.not_implemented.clone(),
         uncertain,
         army_adj,
         fleet_adj,

@@ -1,0 +1,163 @@
+//! The reconstructed 1885-III map (config/variants/1885.toml, docs/1885-MAP.md)
+//! checked against the counts of the rules text: nine powers, 47 centres,
+//! the home centres and 31 starting units, the alliance victories, the monthly
+//! calendar, no two-coast provinces, and the borders the text gives.
+
+use mailjudge::map::{AllianceVictory, Prov, ProvinceKind, UnitType, Variant, Victory};
+use mailjudge::phase::PhaseKind;
+
+const MAP: &str = include_str!("../config/variants/1885.toml");
+
+fn map() -> Variant {
+    Variant::read_toml(MAP).unwrap_or_else(|e| panic!("1885.toml does not load: {e}"))
+}
+
+fn prov(v: &Variant, code: &str) -> Prov {
+    v.prov_by_code(code).unwrap_or_else(|| panic!("no province {code}"))
+}
+
+#[test]
+fn nine_powers_47_centres_32_home_15_neutral() {
+    let v = map();
+    let names: Vec<&str> = v.powers.iter().map(|p| p.name.as_str()).collect();
+    assert_eq!(names, ["AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "SPAIN", "SWEDEN", "TURKEY"]);
+    assert_eq!(v.center_count(), 47);
+    let homes: usize = v.powers.iter().map(|p| p.home.len()).sum();
+    assert_eq!(homes, 32);
+    assert_eq!(v.center_count() - homes, 15);
+}
+
+#[test]
+fn home_centres_and_starting_units_as_the_text_gives() {
+    let v = map();
+    let expect: &[(&str, &[&str], &[&str])] = &[
+        ("AUSTRIA", &["BUD", "CLU", "SPL", "VIE"], &["A BUD", "A CLU", "A VIE", "F SPL"]),
+        ("ENGLAND", &["EDI", "LON", "LVP"], &["F EDI", "F LON", "F LVP"]),
+        ("FRANCE", &["BRE", "MAR", "PAR"], &["A MAR", "A PAR", "F BRE"]),
+        ("GERMANY", &["BER", "DRE", "KIE", "MUN"], &["A BER", "A DRE", "A MUN", "F KIE"]),
+        // Rome's type is the player's choice; the file's default is a fleet (docs/RULES1885.md E3)
+        ("ITALY", &["NAP", "ROM", "VEN"], &["A VEN", "F NAP", "F ROM"]),
+        // one of StP/Sev may be an army instead (player's choice); Archangel's army starts in Siberia
+        ("RUSSIA", &["ARK", "MOS", "SEV", "STP", "WAR"], &["A MOS", "A SIB", "A WAR", "F SEV", "F STP"]),
+        ("SPAIN", &["CAD", "MAD", "VAL"], &["A MAD", "F CAD", "F VAL"]),
+        // Oslo's type is the player's choice; the file's default is a fleet
+        ("SWEDEN", &["GOT", "OSL", "STO"], &["A STO", "F GOT", "F OSL"]),
+        // no unit in Macedonia at the start (3 units, 4 home centres)
+        ("TURKEY", &["CON", "MAC", "SIN", "SMY"], &["A CON", "A SMY", "F SIN"]),
+    ];
+    let mut total = 0;
+    for (name, home, units) in expect {
+        let p = &v.powers[v.power_by_name(name).unwrap_or_else(|| panic!("no power {name}")) as usize];
+        let mut h: Vec<&str> = p.home.iter().map(|&c| v.code(c)).collect();
+        h.sort();
+        assert_eq!(&h, home, "{name}'s home centres");
+        let mut u: Vec<String> = p.units.iter().map(|u| v.unit_code(u)).collect();
+        u.sort();
+        assert_eq!(u, *units, "{name}'s starting units");
+        total += u.len();
+    }
+    assert_eq!(total, 31);
+    // the neutral centres the file takes (docs/1885-MAP.md)
+    let mut neutral: Vec<&str> =
+        (0..v.provinces.len()).filter(|&i| v.is_center(i as Prov) && v.home_of(i as Prov).is_none()).map(|i| v.code(i as Prov)).collect();
+    neutral.sort();
+    assert_eq!(neutral, ["AZO", "BEL", "COP", "EGY", "GRE", "HOL", "ICE", "IRE", "MOR", "PER", "POR", "RUM", "SER", "SWI", "ZAR"]);
+    // Sicily is a build site for Italy, not a supply centre; Trieste and Ankara do not exist
+    assert!(!v.is_center(prov(&v, "SIC")));
+    assert!(v.prov_by_code("ANK").is_none());
+    assert_eq!(v.province(prov(&v, "TRI")).name, "Tripolitania");
+}
+
+#[test]
+fn victory_solo_24_and_alliances() {
+    let v = map();
+    assert_eq!(v.victory, Victory::Centers(24));
+    assert_eq!(v.alliances, vec![AllianceVictory { powers: 2, count: 34, each: 12 }, AllianceVictory { powers: 3, count: 38, each: 8 }]);
+}
+
+#[test]
+fn monthly_calendar_with_quarterly_adjustments() {
+    let v = map();
+    let codes: Vec<&str> = v.calendar.seasons.iter().map(|s| s.code.as_str()).collect();
+    assert_eq!(codes, ["JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV", "DEC"]);
+    assert_eq!(v.start.year, 1885);
+    assert_eq!(v.start.season, 0);
+    assert_eq!(v.start.kind, PhaseKind::Movement);
+    for s in &v.calendar.seasons {
+        let build = ["MAR", "JUN", "SEP", "DEC"].contains(&s.code.as_str());
+        assert!(s.phases.starts_with(&[PhaseKind::Movement, PhaseKind::Retreat]), "{} moves and retreats", s.code);
+        assert_eq!(s.phases.contains(&PhaseKind::Adjustment), build, "{} adjustments", s.code);
+        assert_eq!(s.ownership, build, "{} ownership", s.code);
+    }
+}
+
+#[test]
+fn no_province_has_two_coasts() {
+    let v = map();
+    for p in &v.provinces {
+        assert!(p.coasts.is_empty(), "{} has coasts {:?}", p.code, p.coasts);
+    }
+}
+
+#[test]
+fn borders_the_text_gives() {
+    let v = map();
+    let fleet = |a: &str, b: &str| v.fleet_neighbours_of_province(prov(&v, a)).any(|l| l.prov == prov(&v, b));
+    // the four four-point meets: each of the four touches the other three
+    for meet in [["HEB", "EDI", "NTH", "CLY"], ["VAL", "LYO", "WES", "ALB"], ["ION", "MAL", "SMS", "TRI"], ["TYS", "SIC", "NAP", "ION"]] {
+        for a in meet {
+            for b in meet {
+                if a != b {
+                    assert!(fleet(a, b), "four-point meet {a}-{b}");
+                }
+            }
+        }
+    }
+    assert!(v.army_adjacent(prov(&v, "NAP"), prov(&v, "SIC")));
+    // Egypt holds the canal: both waters, one province
+    assert!(fleet("EGY", "SMS") && fleet("EGY", "RED"));
+    assert!(!fleet("SMS", "RED"));
+    assert!(v.army_adjacent(prov(&v, "EGY"), prov(&v, "ARA")));
+    assert!(!fleet("RED", "LEV") && !v.army_adjacent(prov(&v, "RED"), prov(&v, "LEV")));
+    // the High Ocean Box and its five links
+    let hob = prov(&v, "HOB");
+    assert_eq!(v.kind(hob), ProvinceKind::Sea);
+    let mut links: Vec<&str> = v.fleet_neighbours_of_province(hob).map(|l| v.code(l.prov)).collect();
+    links.sort();
+    assert_eq!(links, ["IND", "MAO", "NAO", "RED", "SAO"]);
+    // fleets of Copenhagen, Jutland and Gothenburg share the waters around Copenhagen
+    assert!(fleet("COP", "JUT") && fleet("COP", "GOT") && fleet("JUT", "GOT"));
+    // every starting unit can stand where it is
+    for p in &v.powers {
+        for u in &p.units {
+            assert!(v.valid_location(u.kind, u.loc), "{}", v.unit_code(u));
+            if u.kind == UnitType::Fleet {
+                assert_eq!(v.kind(u.loc.prov), ProvinceKind::Coast);
+            }
+        }
+    }
+}
+
+#[test]
+fn uncertain_borders_match_the_adjacency() {
+    let v = map();
+    assert!(!v.uncertain.is_empty());
+    for u in &v.uncertain {
+        assert!(!u.why.is_empty());
+        for k in &u.kinds {
+            let said = match k {
+                UnitType::Army => v.army_adjacent(u.a, u.b),
+                UnitType::Fleet => v.fleet_neighbours_of_province(u.a).any(|l| l.prov == u.b),
+            };
+            assert_eq!(said, u.adjacent, "{}-{}", v.code(u.a), v.code(u.b));
+        }
+    }
+}
+
+#[test]
+fn refused_for_play_naming_what_is_missing() {
+    let e = Variant::from_toml(MAP).expect_err("1885 is not playable yet");
+    assert!(e.unsupported);
+    assert!(e.problems.iter().any(|p| p.contains("High Ocean Box")));
+    assert!(e.problems.iter().any(|p| p.contains("A/F")));
+}
