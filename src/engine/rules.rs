@@ -113,3 +113,32 @@ impl Rulebook {
         Rulebook::default().with_variant(v).unwrap_or_default()
     }
 }
+
+/// The powers left out (neutral) in a game of the standard map for
+/// `players` players, after the 1992 rulebook's games for fewer players
+/// (docs/RULES.md, "Games for fewer players"). `None` where there is no such
+/// game: another map, or a number of players outside 2 to 7.
+///
+/// Six players leave out Italy, five Italy and Germany. For four, three and
+/// two players the rulebook has a player play two or three powers; a seat
+/// here is one power, so (a first version) each seat takes the first power
+/// of its group and the others of the group are neutral: four players play
+/// England, Austria, Germany and Italy; three (the rulebook's first choice)
+/// Russia, England and Austria; two (World War I) England and Austria.
+pub fn fewer_players_neutral(v: &Variant, players: usize) -> Option<Vec<PowerId>> {
+    if v.name != "standard" {
+        return None;
+    }
+    let names: &[&str] = match players {
+        7 => &[],
+        6 => &["ITALY"],
+        5 => &["ITALY", "GERMANY"],
+        4 => &["FRANCE", "TURKEY", "RUSSIA"],
+        3 => &["FRANCE", "GERMANY", "ITALY", "TURKEY"],
+        2 => &["FRANCE", "RUSSIA", "GERMANY", "TURKEY", "ITALY"],
+        _ => return None,
+    };
+    let mut out: Vec<PowerId> = names.iter().map(|n| v.power_by_name(n)).collect::<Option<_>>()?;
+    out.sort_unstable();
+    Some(out)
+}
