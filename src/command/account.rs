@@ -58,7 +58,7 @@ impl Session<'_> {
         }
         g.insert(self.conn)?;
         self.signed = Some(Signed { game_id: g.id, role: Role::Master });
-        out.insert(0, say::account::created(&g, &v.title, v.powers.len()));
+        out.insert(0, say::account::created(&g, &v.title, v.powers.len(), g.seats(&v)));
         Ok(out)
     }
 
@@ -84,7 +84,7 @@ impl Session<'_> {
                 }
                 None => {
                     self.signed = Some(Signed { game_id: g.id, role: Role::Joined(me.id) });
-                    vec![say::account::signed_on_forming(&g, players.iter().filter(|p| p.role == PlayerRole::Player).count(), v.powers.len())]
+                    vec![say::account::signed_on_forming(&g, players.iter().filter(|p| p.role == PlayerRole::Player).count(), g.seats(&v))]
                 }
             });
         }
@@ -98,8 +98,8 @@ impl Session<'_> {
                 p.insert(self.conn)?;
                 let taken = players.iter().filter(|p| p.role == PlayerRole::Player).count() + 1;
                 self.signed = Some(Signed { game_id: g.id, role: Role::Joined(p.id) });
-                let mut out = vec![say::account::joined(&g, taken, v.powers.len())];
-                if taken == v.powers.len() && !self.starting.contains(&(g.id, p.id)) {
+                let mut out = vec![say::account::joined(&g, taken, g.seats(&v))];
+                if taken == g.seats(&v) && !self.starting.contains(&(g.id, p.id)) {
                     // started once the whole mail is read, so the last joiner's
                     // SET PREFERENCE on the next line still counts
                     self.starting.push((g.id, p.id));
@@ -109,7 +109,7 @@ impl Session<'_> {
             }
             GameStatus::Active => {
                 let pos = g.position(&v)?.ok_or_else(say::account::game_not_started)?;
-                let vacant = game::survivors(&v, &pos).into_iter().find(|&pw| Player::active_for(&players, pw).is_none());
+                let vacant = game::survivors(&v, &g, &pos).into_iter().find(|&pw| Player::active_for(&players, pw).is_none());
                 let Some(pw) = vacant else { return Err(Fail::User(say::account::no_vacant_power(&g))) };
                 if players.iter().any(|p| p.status == PlayerStatus::Pending && p.role == PlayerRole::Player && p.email.eq_ignore_ascii_case(&self.sender)) {
                     return Err(Fail::User(say::account::takeover_asked_already(&g)));

@@ -18,7 +18,7 @@ impl Session<'_> {
             let detail = match g.status {
                 GameStatus::Forming => {
                     let n = Player::of_game(self.conn, g.id)?.iter().filter(|p| p.role == PlayerRole::Player).count();
-                    say::info::seats_taken(n, v.powers.len())
+                    say::info::seats_taken(n, g.seats(&v))
                 }
                 GameStatus::Active => {
                     say::info::phase_paused(&g.position(&v).ok().flatten().map(|p| v.calendar.long_name(p.phase)).unwrap_or_default(), g.paused)
@@ -44,13 +44,14 @@ impl Session<'_> {
             let rows = crate::store::orders::current(self.conn, g.id, g.seq, None)?;
             let orders = game::parsed_orders(&v, &rows)?;
             for p in 0..v.powers.len() as PowerId {
-                let n = game::needs(&v, &pos, p, &orders);
+                let mut n = game::needs(&v, &pos, p, &orders);
+                n.needs &= !g.is_neutral(&v, p);
                 let played = Player::active_for(&players, p).is_some();
                 out.push(say::info::power_line(&pname(&v, p), pos.center_count(p), played, n.needs, n.complete));
             }
         } else {
             let n = players.iter().filter(|p| p.role == PlayerRole::Player).count();
-            out.push(say::info::forming_line(&g, n, v.powers.len()));
+            out.push(say::info::forming_line(&g, n, g.seats(&v)));
         }
         if let Some(pos) = g.position(&v)? {
             let board = crate::report::board::board(&v, &pos).to_value();

@@ -189,6 +189,17 @@ pub fn apply_option(g: &mut Game, v: &crate::map::Variant, judge: &str, key: &st
             };
             say::master::assigned_by(&a)
         }
+        "players" => {
+            // a game for fewer players (CREATE only: nobody has joined yet)
+            if !forming {
+                return Err(say::master::rules_before_start());
+            }
+            let n: usize = val.trim().parse().map_err(|_| say::master::players_values(val))?;
+            let left_out = crate::rules::fewer_players_neutral(v, n).ok_or_else(|| say::master::players_values(val))?;
+            s.neutral = left_out.iter().map(|&p| v.powers[p as usize].name.clone()).collect();
+            let names: Vec<String> = left_out.iter().map(|&p| crate::game::pname(v, p)).collect();
+            say::master::players_set(n, &names)
+        }
         "rule" => {
             if !forming {
                 return Err(say::master::rules_before_start());

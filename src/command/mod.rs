@@ -449,7 +449,7 @@ impl<'a> Session<'a> {
                     let missing: Vec<String> = (0..v.powers.len() as PowerId)
                         .filter(|&p| {
                             let n = game::needs(&v, &pos, p, &orders);
-                            n.needs && !n.complete
+                            n.needs && !n.complete && !g.is_neutral(&v, p)
                         })
                         .map(|p| pname(&v, p))
                         .collect();

@@ -28,7 +28,7 @@ impl Session<'_> {
                     }
                     SetKey::Draw => {
                         let pos = g.position(&v)?.ok_or_else(say::settings::not_started)?;
-                        let surv = game::survivors(&v, &pos);
+                        let surv = game::survivors(&v, &g, &pos);
                         if !arg.is_empty() {
                             let list = game::parse_powers(&v, arg)?;
                             if list != surv {

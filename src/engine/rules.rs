@@ -3,7 +3,7 @@
 //! The defaults follow the DATC (v3.0) preferred options; each option also offers
 //! the 1992 rulebook's choice where that differs. `docs/RULES.md` explains each one.
 
-use crate::engine::map::Variant;
+use crate::engine::map::{PowerId, Variant};
 
 /// How an army that could go over land or by convoy decides (DATC 4.A.3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -42,11 +42,17 @@ pub struct Rulebook {
     pub convoy_intent: ConvoyIntent,
     pub civil_disorder: CivilDisorder,
     pub retreat_default: RetreatDefault,
+    /// The powers left out of the game (one bit a power, bit `p` for power
+    /// `p`; 0 in a game for all): their units always hold, support no one,
+    /// and are disbanded when dislodged; they never build, and remove by the
+    /// civil-disorder rule. Any order given for them is ignored. See
+    /// docs/RULES.md, "Games for fewer players".
+    pub neutral: u64,
 }
 
 impl Default for Rulebook {
     fn default() -> Self {
-        Rulebook { convoy_intent: ConvoyIntent::Datc, civil_disorder: CivilDisorder::Owned2023, retreat_default: RetreatDefault::Disband }
+        Rulebook { convoy_intent: ConvoyIntent::Datc, civil_disorder: CivilDisorder::Owned2023, retreat_default: RetreatDefault::Disband, neutral: 0 }
     }
 }
 
@@ -58,6 +64,23 @@ impl Rulebook {
     /// The 1992 rulebook's choices where the DATC prefers otherwise.
     pub fn rulebook_1992() -> Rulebook {
         Rulebook { convoy_intent: ConvoyIntent::Rulebook1992, civil_disorder: CivilDisorder::Home1992, ..Rulebook::default() }
+    }
+
+    /// Whether `power` is left out of the game (neutral).
+    #[inline]
+    pub fn is_neutral(&self, power: PowerId) -> bool {
+        power < 64 && (self.neutral >> power) & 1 == 1
+    }
+
+    /// These rules with `powers` made neutral (powers numbered 64 or more,
+    /// which no map has, are ignored).
+    pub fn with_neutral(mut self, powers: &[PowerId]) -> Rulebook {
+        for &p in powers {
+            if p < 64 {
+                self.neutral |= 1 << p;
+            }
+        }
+        self
     }
 
     /// Sets one option by name (`convoy_intent = datc|1992`,
@@ -89,4 +112,33 @@ impl Rulebook {
     pub fn for_variant(v: &Variant) -> Rulebook {
         Rulebook::default().with_variant(v).unwrap_or_default()
     }
+}
+
+/// The powers left out (neutral) in a game of the standard map for
+/// `players` players, after the 1992 rulebook's games for fewer players
+/// (docs/RULES.md, "Games for fewer players"). `None` where there is no such
+/// game: another map, or a number of players outside 2 to 7.
+///
+/// Six players leave out Italy, five Italy and Germany. For four, three and
+/// two players the rulebook has a player play two or three powers; a seat
+/// here is one power, so (a first version) each seat takes the first power
+/// of its group and the others of the group are neutral: four players play
+/// England, Austria, Germany and Italy; three (the rulebook's first choice)
+/// Russia, England and Austria; two (World War I) England and Austria.
+pub fn fewer_players_neutral(v: &Variant, players: usize) -> Option<Vec<PowerId>> {
+    if v.name != "standard" {
+        return None;
+    }
+    let names: &[&str] = match players {
+        7 => &[],
+        6 => &["ITALY"],
+        5 => &["ITALY", "GERMANY"],
+        4 => &["FRANCE", "TURKEY", "RUSSIA"],
+        3 => &["FRANCE", "GERMANY", "ITALY", "TURKEY"],
+        2 => &["FRANCE", "RUSSIA", "GERMANY", "TURKEY", "ITALY"],
+        _ => return None,
+    };
+    let mut out: Vec<PowerId> = names.iter().map(|n| v.power_by_name(n)).collect::<Option<_>>()?;
+    out.sort_unstable();
+    Some(out)
 }

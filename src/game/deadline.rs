@@ -107,8 +107,11 @@ pub fn tick_game(conn: &Connection, ctx: &mut Ctx, id: i64) -> anyhow::Result<us
     let rows = stored::current(conn, game.id, game.seq, None)?;
     let orders = parsed_orders(&v, &rows)?;
     // powers owing orders, with what they still have to order
-    let late: Vec<(PowerId, Needs)> =
-        (0..v.powers.len() as PowerId).map(|p| (p, needs(&v, &pos, p, &orders))).filter(|(_, n)| n.needs && !n.complete).collect();
+    let late: Vec<(PowerId, Needs)> = (0..v.powers.len() as PowerId)
+        .filter(|&p| !game.is_neutral(&v, p))
+        .map(|p| (p, needs(&v, &pos, p, &orders)))
+        .filter(|(_, n)| n.needs && !n.complete)
+        .collect();
     let when = timing::format_time(deadline, ctx.cfg.timezone);
     let phase_name = v.calendar.long_name(pos.phase);
     if now < deadline {

@@ -43,6 +43,7 @@ pub fn default_settings(ctx: &Ctx) -> Settings {
         assignment: Assignment::Preference,
         rules: BTreeMap::new(),
         takeover_approval: true,
+        neutral: Vec::new(),
     }
 }
 
@@ -78,7 +79,8 @@ pub fn start(conn: &Connection, ctx: &mut Ctx, game: &mut Game) -> anyhow::Resul
     let mut players = Player::of_game(conn, game.id)?;
     // OS randomness: nobody can work out the assignment from the game's id or creation time
     let mut rng = crate::random::Rng::new(crate::password::random_u64());
-    let mut free: Vec<PowerId> = (0..v.powers.len() as PowerId).collect();
+    // a game for fewer players seats no one at its neutral powers
+    let mut free: Vec<PowerId> = (0..v.powers.len() as PowerId).filter(|&p| !game.is_neutral(&v, p)).collect();
     let mut order: Vec<usize> =
         players.iter().enumerate().filter(|(_, p)| p.role == PlayerRole::Player && p.status == PlayerStatus::Active).map(|(i, _)| i).collect();
     // players in random order pick from their preference lists
@@ -135,7 +137,7 @@ pub fn ready(conn: &Connection, v: &Variant, game: &Game, pos: &Position, player
     }
     let rows = stored::current(conn, game.id, game.seq, None)?;
     let orders = parsed_orders(v, &rows)?;
-    for p in 0..v.powers.len() as PowerId {
+    for p in (0..v.powers.len() as PowerId).filter(|&p| !game.is_neutral(v, p)) {
         let n = needs(v, pos, p, &orders);
         if n.needs && !n.complete {
             return Ok(false);
@@ -283,9 +285,10 @@ pub fn finish(conn: &Connection, ctx: &mut Ctx, game: &mut Game, end: GameEnd) -
     Ok(result)
 }
 
-/// Powers still in the game (units or centres).
-pub fn survivors(v: &Variant, pos: &Position) -> Vec<PowerId> {
-    (0..v.powers.len() as PowerId).filter(|&p| pos.center_count(p) > 0 || pos.unit_count(p) > 0).collect()
+/// Powers still in the game (units or centres), the neutral powers of a
+/// game for fewer players left out (no one plays them).
+pub fn survivors(v: &Variant, game: &Game, pos: &Position) -> Vec<PowerId> {
+    (0..v.powers.len() as PowerId).filter(|&p| (pos.center_count(p) > 0 || pos.unit_count(p) > 0) && !game.is_neutral(v, p)).collect()
 }
 
 /// Ends the game if every survivor voted the same draw, or conceded to the same power.
@@ -296,7 +299,7 @@ pub fn check_votes(conn: &Connection, ctx: &mut Ctx, game: &mut Game) -> anyhow:
     let v = ctx.variant(&game.variant)?;
     let Some(pos) = game.position(&v)? else { return Ok(None) };
     let players = Player::of_game(conn, game.id)?;
-    let surv = survivors(&v, &pos);
+    let surv = survivors(&v, game, &pos);
     let all: String = surv.iter().map(|&p| v.powers[p as usize].letter).collect();
     let votes: Vec<Option<&Player>> = surv.iter().map(|&p| Player::active_for(&players, p)).collect();
     if votes.iter().all(|pl| pl.is_some_and(|pl| pl.draw.as_deref() == Some(all.as_str()))) {

@@ -36,7 +36,8 @@ pub fn render_report(
             })
             .collect();
         let n = needs(v, pos, p, orders);
-        if n.needs && !orders.iter().any(|(q, _)| *q == p) {
+        // a neutral power (a game for fewer players) has no one to send orders
+        if n.needs && !game.is_neutral(v, p) && !orders.iter().any(|(q, _)| *q == p) {
             nmr.push(pname(v, p));
         }
         if !rows.is_empty() {

@@ -97,6 +97,11 @@ pub struct Settings {
     /// A vacant power is taken over only with the master's approval.
     #[serde(default = "yes")]
     pub takeover_approval: bool,
+    /// Powers left out of the game (by name): a game for fewer players
+    /// (docs/RULES.md, "Games for fewer players"). Their units hold; no one
+    /// plays them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub neutral: Vec<String>,
 }
 
 fn yes() -> bool {
@@ -266,13 +271,26 @@ impl Game {
     pub fn ending(&self, v: &Variant) -> anyhow::Result<Option<Ending>> {
         self.ending.as_deref().map(|t| Ending::from_json(v, t).map_err(|e| anyhow::anyhow!("game {}: stored ending unreadable: {e}", self.name))).transpose()
     }
-    /// The game's rulebook: the variant's with the game's rule options.
+    /// The game's rulebook: the variant's with the game's rule options
+    /// and its neutral powers.
     pub fn rules(&self, v: &Variant) -> Result<Rulebook, String> {
         let mut r = Rulebook::for_variant(v);
         for (k, val) in &self.settings.rules {
             r.set(k, val)?;
         }
-        Ok(r)
+        Ok(r.with_neutral(&self.neutral(v)))
+    }
+    /// The powers left out of this game (none in a game for all).
+    pub fn neutral(&self, v: &Variant) -> Vec<PowerId> {
+        self.settings.neutral.iter().filter_map(|n| v.power_by_name(n)).collect()
+    }
+    /// Whether `power` is left out of this game.
+    pub fn is_neutral(&self, v: &Variant, power: PowerId) -> bool {
+        self.settings.neutral.iter().any(|n| v.power_by_name(n) == Some(power))
+    }
+    /// How many players the game has seats for.
+    pub fn seats(&self, v: &Variant) -> usize {
+        v.powers.len() - self.neutral(v).len()
     }
     /// Games with deadline work due at `now`: a reminder not yet sent, or the
     /// deadline passed (and not parked waiting for the master), soonest first.

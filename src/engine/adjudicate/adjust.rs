@@ -42,6 +42,14 @@ pub fn builds_possible(v: &Variant, pos: &Position, power: PowerId) -> usize {
 pub fn adjudicate(v: &Variant, rules: &Rulebook, pos: &Position, orders: &[(PowerId, Order)]) -> (Vec<OrderResult>, Vec<Unit>) {
     let np = v.powers.len();
     let mut owed: Vec<i64> = (0..np).map(|p| pos.center_count(p as PowerId) as i64 - pos.unit_count(p as PowerId) as i64).collect();
+    if rules.neutral != 0 {
+        // a neutral power never builds (and is owed no waives)
+        for (p, o) in owed.iter_mut().enumerate() {
+            if rules.is_neutral(p as PowerId) {
+                *o = (*o).min(0);
+            }
+        }
+    }
     let mut units: Vec<Unit> = pos.units.clone();
     let mut removed = vec![false; units.len()];
     let mut built_in: Vec<Prov> = Vec::new();

@@ -251,10 +251,27 @@ fn ending(winner: Option<PowerId>, next: Option<Phase>) -> Option<GameEnd> {
 }
 
 /// Adjudicates one phase.
+///
+/// In a game with neutral powers ([`Rulebook::neutral`]) the orders of a
+/// neutral power are dropped (it has no player): its units hold, its
+/// dislodged units are disbanded (they get no retreat options, so they alone
+/// make no retreat phase), and it never builds.
 pub fn process(v: &Variant, rules: &Rulebook, pos: &Position, orders: &[(PowerId, Order)]) -> Outcome {
+    let kept: Vec<(PowerId, Order)>;
+    let orders = if rules.neutral == 0 {
+        orders
+    } else {
+        kept = orders.iter().filter(|(p, _)| !rules.is_neutral(*p)).copied().collect();
+        &kept
+    };
     match pos.phase.kind {
         PhaseKind::Movement => {
-            let m = movement::adjudicate_with(v, rules, &pos.units, &pos.centers, orders);
+            let mut m = movement::adjudicate_with(v, rules, &pos.units, &pos.centers, orders);
+            if rules.neutral != 0 {
+                for d in m.dislodged.iter_mut().filter(|d| rules.is_neutral(d.unit.power)) {
+                    d.options.clear();
+                }
+            }
             let can_retreat = m.dislodged.iter().any(|d| !d.options.is_empty());
             let has_r = v.calendar.seasons[pos.phase.season as usize].phases.contains(&PhaseKind::Retreat);
             if can_retreat && has_r {
@@ -263,17 +280,17 @@ pub fn process(v: &Variant, rules: &Rulebook, pos: &Position, orders: &[(PowerId
                 return Outcome { phase: pos.phase, results: m.results, position, dislodged: m.dislodged, next_phase: Some(next), end: None };
             }
             let after = Phase { kind: if has_r { PhaseKind::Retreat } else { PhaseKind::Movement }, ..pos.phase };
-            let (position, next, winner) = advance(v, after, m.units, &pos.centers);
+            let (position, next, winner) = advance(v, rules, after, m.units, &pos.centers);
             Outcome { phase: pos.phase, results: m.results, position, dislodged: m.dislodged, next_phase: next, end: ending(winner, next) }
         }
         PhaseKind::Retreat => {
             let (results, units) = retreat::adjudicate(v, rules, pos, orders);
-            let (position, next, winner) = advance(v, pos.phase, units, &pos.centers);
+            let (position, next, winner) = advance(v, rules, pos.phase, units, &pos.centers);
             Outcome { phase: pos.phase, results, position, dislodged: Vec::new(), next_phase: next, end: ending(winner, next) }
         }
         PhaseKind::Adjustment => {
             let (results, units) = adjust::adjudicate(v, rules, pos, orders);
-            let (position, next, winner) = advance(v, pos.phase, units, &pos.centers);
+            let (position, next, winner) = advance(v, rules, pos.phase, units, &pos.centers);
             Outcome { phase: pos.phase, results, position, dislodged: Vec::new(), next_phase: next, end: ending(winner, next) }
         }
     }
@@ -282,7 +299,7 @@ pub fn process(v: &Variant, rules: &Rulebook, pos: &Position, orders: &[(PowerId
 /// Moves on from the end of `done` (a retreat phase, a movement phase without
 /// retreats, or an adjustment phase): centre ownership, victory, and the next phase
 /// in which someone has something to order.
-fn advance(v: &Variant, done: Phase, mut units: Vec<Unit>, centers: &[Option<PowerId>]) -> (Position, Option<Phase>, Option<PowerId>) {
+fn advance(v: &Variant, rules: &Rulebook, done: Phase, mut units: Vec<Unit>, centers: &[Option<PowerId>]) -> (Position, Option<Phase>, Option<PowerId>) {
     units.sort();
     let mut centers = centers.to_vec();
     if done.kind != PhaseKind::Adjustment && v.calendar.ownership_changes_after(done) {
@@ -304,7 +321,7 @@ fn advance(v: &Variant, done: Phase, mut units: Vec<Unit>, centers: &[Option<Pow
     for _ in 0..16 {
         match next.kind {
             PhaseKind::Retreat => next = v.calendar.successor(next),
-            PhaseKind::Adjustment if !adjustment_needed(v, &position) => next = v.calendar.successor(next),
+            PhaseKind::Adjustment if !adjustment_needed(v, rules, &position) => next = v.calendar.successor(next),
             _ => break,
         }
     }
@@ -348,9 +365,13 @@ pub fn alliance_wins(v: &Variant, pos: &Position, allies: &[PowerId]) -> bool {
         .any(|a| a.powers as usize == allies.len() && allies.iter().all(|&p| count(p) >= a.each) && allies.iter().map(|&p| count(p)).sum::<u32>() >= a.count)
 }
 
-/// Whether some power has a build it can make or a removal it must make.
-pub fn adjustment_needed(v: &Variant, pos: &Position) -> bool {
+/// Whether some power has a build it can make or a removal it must make
+/// (a neutral power builds nothing; it may have to remove).
+pub fn adjustment_needed(v: &Variant, rules: &Rulebook, pos: &Position) -> bool {
     (0..v.powers.len() as PowerId).any(|p| {
+        if rules.is_neutral(p) {
+            return pos.unit_count(p) > pos.center_count(p);
+        }
         let c = pos.center_count(p);
         let u = pos.unit_count(p);
         u > c || (c > u && adjust::free_homes(v, pos, p).next().is_some())

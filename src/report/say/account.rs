@@ -29,10 +29,10 @@ pub fn game_exists(name: &str) -> String {
 
 /// A game created: the master's and the players' sign-ons. `title`: the
 /// variant's, `powers`: how many.
-pub fn created(g: &Game, title: &str, powers: usize) -> String {
+pub fn created(g: &Game, title: &str, powers: usize, seats: usize) -> String {
     format!(
         "Game {} created ({}, {} powers). You are its master: sign on later with SIGNON M{} <password> (or SIGNON *{}, which works in every variant). Players join with SIGNON ?{} <a password of their own>; the game starts when all {} seats are taken.",
-        g.name, title, powers, g.name, g.name, g.name, powers
+        g.name, title, powers, g.name, g.name, g.name, seats
     )
 }
 

@@ -249,7 +249,21 @@ pub fn rule_set(key: &str, value: &str) -> String {
     format!("Rule {key} = {value}.")
 }
 
+/// `players=` with a number that has no game for fewer players.
+pub fn players_values(value: &str) -> String {
+    format!("players={value}: games for fewer players are 2 to 7 players, on the standard map only")
+}
+
+/// A game for fewer players set: how many, and the powers left out.
+pub fn players_set(players: usize, neutral: &[String]) -> String {
+    if neutral.is_empty() {
+        format!("A game for {players} players: every power is played.")
+    } else {
+        format!("A game for {players} players: {} left out (neutral: their units hold and are disbanded when dislodged).", neutral.join(", "))
+    }
+}
+
 /// An option that does not exist.
 pub fn unknown_option(option: &str) -> String {
-    format!("unknown option `{option}` (press, nmr, partial, movement, retreat, adjustment, grace, reminder, list, assignment, or a rule)")
+    format!("unknown option `{option}` (press, nmr, partial, movement, retreat, adjustment, grace, reminder, list, assignment, players, or a rule)")
 }

@@ -1,0 +1,193 @@
+//! Neutral powers (games for fewer than seven players, 1992 rulebook): a
+//! power left out keeps its units on the board; they hold whatever is
+//! "ordered" for them, support no one, are disbanded when dislodged, never
+//! build, and remove by the civil-disorder rule. Standard map, hand-checked.
+
+use mailjudge::adjudicate::{Note, Position, ResultKind, process};
+use mailjudge::map::{Loc, PowerId, Unit, UnitType, Variant};
+use mailjudge::order::Order;
+use mailjudge::parse::parse_line;
+use mailjudge::phase::PhaseKind;
+use mailjudge::rules::Rulebook;
+
+fn power(v: &Variant, name: &str) -> PowerId {
+    v.power_by_name(name).unwrap()
+}
+
+fn unit(v: &Variant, who: &str, kind: UnitType, p: &str) -> Unit {
+    Unit { power: power(v, who), kind, loc: Loc::new(v.prov_by_code(p).unwrap()), aboard: false }
+}
+
+fn army(v: &Variant, who: &str, p: &str) -> Unit {
+    unit(v, who, UnitType::Army, p)
+}
+
+fn fleet(v: &Variant, who: &str, p: &str) -> Unit {
+    unit(v, who, UnitType::Fleet, p)
+}
+
+fn position(v: &Variant, phase: &str, mut units: Vec<Unit>) -> Position {
+    units.sort();
+    Position { phase: v.calendar.parse(phase).unwrap(), units, centers: v.initial_centers(), dislodged: Vec::new() }
+}
+
+fn orders(v: &Variant, pos: &Position, list: &[(&str, &str)]) -> Vec<(PowerId, Order)> {
+    list.iter().flat_map(|(who, text)| parse_line(v, text, Some(pos.phase.kind)).into_iter().map(|o| (power(v, who), o.unwrap()))).collect()
+}
+
+fn italy_neutral(v: &Variant) -> Rulebook {
+    Rulebook::default().with_neutral(&[power(v, "ITALY")])
+}
+
+#[test]
+fn rulebook_marks_neutral_powers() {
+    let v = Variant::standard();
+    let r = Rulebook::default().with_neutral(&[power(&v, "ITALY"), power(&v, "GERMANY")]);
+    assert!(r.is_neutral(power(&v, "ITALY")) && r.is_neutral(power(&v, "GERMANY")));
+    assert!(!r.is_neutral(power(&v, "FRANCE")));
+    assert_eq!(Rulebook::default().neutral, 0);
+    assert!(!Rulebook::default().is_neutral(200));
+}
+
+#[test]
+fn neutral_unit_holds_whatever_it_is_ordered() {
+    let v = Variant::standard();
+    let pos = Position::initial(&v);
+    // Italy's orders are ignored; Austria walks into Tyrolia unopposed
+    let o = orders(&v, &pos, &[("ITALY", "A Ven - Tyr"), ("AUSTRIA", "A Vie - Tyr")]);
+    let out = process(&v, &italy_neutral(&v), &pos, &o);
+    assert!(out.position.units.contains(&army(&v, "ITALY", "VEN")));
+    assert!(out.position.units.contains(&army(&v, "AUSTRIA", "TYR")));
+    let ven = out.results.iter().find(|r| r.power == power(&v, "ITALY") && r.order.canonical(&v) == "A VEN H").unwrap();
+    assert!(ven.defaulted);
+    assert_eq!(ven.note, Some(Note::DefaultHold));
+    assert!(!out.results.iter().any(|r| r.power == power(&v, "ITALY") && !r.defaulted));
+    // without the rule, Italy and Austria stand off in Tyrolia
+    let out = process(&v, &Rulebook::default(), &pos, &o);
+    assert!(out.position.units.contains(&army(&v, "ITALY", "VEN")));
+    assert!(out.position.units.contains(&army(&v, "AUSTRIA", "VIE")));
+}
+
+#[test]
+fn neutral_unit_gives_no_support_and_is_disbanded_when_dislodged() {
+    let v = Variant::standard();
+    let units = vec![army(&v, "ITALY", "VEN"), army(&v, "ITALY", "ROM"), army(&v, "AUSTRIA", "TRI"), army(&v, "AUSTRIA", "TYR")];
+    let pos = position(&v, "S1901M", units);
+    let o = orders(&v, &pos, &[("ITALY", "A Rom S A Ven"), ("AUSTRIA", "A Tri - Ven, A Tyr S A Tri - Ven")]);
+    // with Italy played, Rome's support holds Venice
+    let out = process(&v, &Rulebook::default(), &pos, &o);
+    assert!(out.position.units.contains(&army(&v, "ITALY", "VEN")));
+    // neutral: Rome holds (its support is ignored), Venice is dislodged and,
+    // though it has places to go, disbanded; no retreat phase for it alone
+    let out = process(&v, &italy_neutral(&v), &pos, &o);
+    assert_eq!(out.position.units, {
+        let mut u = vec![army(&v, "ITALY", "ROM"), army(&v, "AUSTRIA", "VEN"), army(&v, "AUSTRIA", "TYR")];
+        u.sort();
+        u
+    });
+    assert_eq!(out.dislodged.len(), 1);
+    assert!(out.dislodged[0].options.is_empty());
+    assert_eq!(out.next_phase.unwrap().kind, PhaseKind::Movement);
+    assert_eq!(out.position.phase, v.calendar.parse("F1901M").unwrap());
+    let ven = out.results.iter().find(|r| r.order.canonical(&v) == "A VEN H").unwrap();
+    assert_eq!(ven.result, ResultKind::Dislodged);
+}
+
+#[test]
+fn players_may_support_a_neutral_unit() {
+    let v = Variant::standard();
+    let units = vec![army(&v, "ITALY", "PIE"), army(&v, "FRANCE", "MAR"), army(&v, "AUSTRIA", "TYR"), army(&v, "AUSTRIA", "VEN")];
+    let pos = position(&v, "S1901M", units);
+    let o = orders(&v, &pos, &[("FRANCE", "A Mar S A Pie"), ("AUSTRIA", "A Tyr - Pie, A Ven S A Tyr - Pie")]);
+    let out = process(&v, &italy_neutral(&v), &pos, &o);
+    assert!(out.position.units.contains(&army(&v, "ITALY", "PIE")));
+    assert!(out.position.units.contains(&army(&v, "AUSTRIA", "TYR")));
+    assert!(out.dislodged.is_empty());
+}
+
+#[test]
+fn neutral_unit_dislodged_beside_a_player_unit_is_disbanded_in_the_retreat_phase() {
+    let v = Variant::standard();
+    let units = vec![
+        army(&v, "ITALY", "VEN"),
+        army(&v, "AUSTRIA", "TRI"),
+        army(&v, "AUSTRIA", "TYR"),
+        army(&v, "GERMANY", "MUN"),
+        army(&v, "FRANCE", "BUR"),
+        army(&v, "FRANCE", "RUH"),
+    ];
+    let pos = position(&v, "S1901M", units);
+    let o = orders(&v, &pos, &[("AUSTRIA", "A Tri - Ven, A Tyr S A Tri - Ven"), ("FRANCE", "A Bur - Mun, A Ruh S A Bur - Mun")]);
+    let out = process(&v, &italy_neutral(&v), &pos, &o);
+    assert_eq!(out.next_phase, Some(v.calendar.parse("S1901R").unwrap()));
+    let d = &out.position.dislodged;
+    assert_eq!(d.len(), 2);
+    assert!(d.iter().find(|d| d.unit.power == power(&v, "ITALY")).unwrap().options.is_empty());
+    assert!(!d.iter().find(|d| d.unit.power == power(&v, "GERMANY")).unwrap().options.is_empty());
+    // Italy's retreat order is ignored; Germany's stands
+    let r = orders(&v, &out.position, &[("ITALY", "A Ven R Pie"), ("GERMANY", "A Mun R Boh")]);
+    let after = process(&v, &italy_neutral(&v), &out.position, &r);
+    assert!(after.position.units.contains(&army(&v, "GERMANY", "BOH")));
+    assert!(!after.position.units.iter().any(|u| u.power == power(&v, "ITALY")));
+    let ven = after.results.iter().find(|r| r.power == power(&v, "ITALY")).unwrap();
+    assert_eq!((ven.result, ven.note, ven.defaulted), (ResultKind::Disband, Some(Note::DefaultDisband), true));
+    assert_eq!(after.results.len(), 2);
+}
+
+#[test]
+fn neutral_centre_is_captured_as_usual() {
+    let v = Variant::standard();
+    let units = vec![army(&v, "ITALY", "VEN"), fleet(&v, "ITALY", "NAP"), army(&v, "AUSTRIA", "APU")];
+    let pos = position(&v, "F1901M", units);
+    let o = orders(&v, &pos, &[("AUSTRIA", "A Apu - Rom")]);
+    let out = process(&v, &italy_neutral(&v), &pos, &o);
+    let rom = v.prov_by_code("ROM").unwrap();
+    assert_eq!(out.position.centers[rom as usize], Some(power(&v, "AUSTRIA")));
+    assert_eq!(out.position.center_count(power(&v, "ITALY")), 2);
+}
+
+#[test]
+fn neutral_power_never_builds() {
+    let v = Variant::standard();
+    let italy = power(&v, "ITALY");
+    // only Italy owns centres: it has two builds due, but being neutral makes
+    // none, so there is no adjustment phase at all
+    let mut pos = position(&v, "F1901M", vec![army(&v, "ITALY", "VEN")]);
+    for c in pos.centers.iter_mut() {
+        if *c != Some(italy) {
+            *c = None;
+        }
+    }
+    let out = process(&v, &italy_neutral(&v), &pos, &[]);
+    assert_eq!(out.next_phase, Some(v.calendar.parse("S1902M").unwrap()));
+    let out = process(&v, &Rulebook::default(), &pos, &[]);
+    assert_eq!(out.next_phase, Some(v.calendar.parse("W1901A").unwrap()));
+    // in an adjustment phase held for others, its build orders are ignored
+    // and it is owed no waives
+    let mut adj = out.position.clone();
+    let ber = v.prov_by_code("BER").unwrap();
+    adj.centers[ber as usize] = Some(power(&v, "GERMANY"));
+    let o = orders(&v, &adj, &[("ITALY", "Build A Rom"), ("GERMANY", "Build A Ber")]);
+    let done = process(&v, &italy_neutral(&v), &adj, &o);
+    assert!(!done.results.iter().any(|r| r.power == italy));
+    assert!(done.position.units.contains(&army(&v, "GERMANY", "BER")));
+    assert_eq!(done.position.unit_count(italy), 1);
+}
+
+#[test]
+fn neutral_power_removes_by_civil_disorder() {
+    let v = Variant::standard();
+    let italy = power(&v, "ITALY");
+    let mut pos = position(&v, "W1901A", vec![army(&v, "ITALY", "VEN"), army(&v, "ITALY", "ROM"), fleet(&v, "ITALY", "NAP")]);
+    for p in ["ROM", "NAP"] {
+        pos.centers[v.prov_by_code(p).unwrap() as usize] = None;
+    }
+    // its own removal order is ignored: the farthest from Venice go (Naples,
+    // two moves away, then Rome)
+    let o = orders(&v, &pos, &[("ITALY", "Remove A Ven")]);
+    let out = process(&v, &italy_neutral(&v), &pos, &o);
+    assert_eq!(out.position.units, vec![army(&v, "ITALY", "VEN")]);
+    let removed: Vec<String> = out.results.iter().filter(|r| r.power == italy).map(|r| r.order.canonical(&v)).collect();
+    assert_eq!(removed, ["F NAP D", "A ROM D"]);
+    assert!(out.results.iter().filter(|r| r.power == italy).all(|r| r.note == Some(Note::CivilDisorder) && r.defaulted));
+}
