@@ -70,9 +70,14 @@ fn five_player_game_leaves_germany_and_italy_neutral() {
 }
 
 #[test]
-fn players_outside_two_to_seven_are_refused() {
+fn players_other_than_five_to_seven_are_refused() {
     let mut g = Game::empty();
     let (r, _) = g.send(GM, "CREATE ?demo gmpass standard players=8");
-    assert!(r.contains("players=8: games for fewer players are 2 to 7 players"), "{r}");
+    assert!(r.contains("players=8: games for six or five players are played"), "{r}");
+    // four, three and two players need one player to play several powers: refused, saying so
+    for n in [4, 3, 2] {
+        let (r, _) = g.send(GM, &format!("CREATE ?demo{n} gmpass standard players={n}"));
+        assert!(r.contains(&format!("players={n}: games for six or five players")) && r.contains("not available yet"), "{r}");
+    }
     assert_eq!(g.w.sql_i64("SELECT count(*) FROM games"), 0);
 }

@@ -119,12 +119,10 @@ impl Rulebook {
 /// (docs/RULES.md, "Games for fewer players"). `None` where there is no such
 /// game: another map, or a number of players outside 2 to 7.
 ///
-/// Six players leave out Italy, five Italy and Germany. For four, three and
-/// two players the rulebook has a player play two or three powers; a seat
-/// here is one power, so (a first version) each seat takes the first power
-/// of its group and the others of the group are neutral: four players play
-/// England, Austria, Germany and Italy; three (the rulebook's first choice)
-/// Russia, England and Austria; two (World War I) England and Austria.
+/// Six players leave out Italy, five Italy and Germany. Four, three and two
+/// players are refused (`None`) until a player can play several powers: the
+/// rulebook's games for them give one player two or three powers, and
+/// seating one power of each group would be another game (docs/RULES.md).
 pub fn fewer_players_neutral(v: &Variant, players: usize) -> Option<Vec<PowerId>> {
     if v.name != "standard" {
         return None;
@@ -133,9 +131,6 @@ pub fn fewer_players_neutral(v: &Variant, players: usize) -> Option<Vec<PowerId>
         7 => &[],
         6 => &["ITALY"],
         5 => &["ITALY", "GERMANY"],
-        4 => &["FRANCE", "TURKEY", "RUSSIA"],
-        3 => &["FRANCE", "GERMANY", "ITALY", "TURKEY"],
-        2 => &["FRANCE", "RUSSIA", "GERMANY", "TURKEY", "ITALY"],
         _ => return None,
     };
     let mut out: Vec<PowerId> = names.iter().map(|n| v.power_by_name(n)).collect::<Option<_>>()?;

@@ -251,7 +251,9 @@ pub fn rule_set(key: &str, value: &str) -> String {
 
 /// `players=` with a number that has no game for fewer players.
 pub fn players_values(value: &str) -> String {
-    format!("players={value}: games for fewer players are 2 to 7 players, on the standard map only")
+    format!(
+        "players={value}: games for six or five players are played on the standard map (seven is the normal game); four, three and two players, where one player plays several powers, are not available yet"
+    )
 }
 
 /// A game for fewer players set: how many, and the powers left out.
