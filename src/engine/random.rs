@@ -1,5 +1,6 @@
 //! Random legal-looking positions and orders, for property tests and benchmarks.
-//! Deterministic from a seed (xorshift), no dependencies.
+//! Deterministic from a seed (xorshift), no dependencies. Also [`midgame`], the
+//! fixed position the engine benchmarks and instruction counts share.
 
 use crate::engine::map::{Loc, PowerId, Prov, ProvinceKind, Unit, UnitType, Variant};
 use crate::engine::order::{Order, UnitSpec};
@@ -408,5 +409,43 @@ pub fn convoy_phase(v: &Variant, seed: u64, n: usize) -> (Vec<Unit>, Vec<(PowerI
         u.power = p;
     }
     let list = orders.into_iter().enumerate().filter_map(|(i, o)| o.map(|o| (units[i].power, o))).collect();
+    (units, list)
+}
+
+/// A mid-game position of 30 units on the standard map with supports, a convoy
+/// and contested spaces (`benches/engine.rs`, `examples/engine_instructions.rs`).
+pub fn midgame(v: &Variant) -> (Vec<Unit>, Vec<(PowerId, Order)>) {
+    let board: &[(&str, &[&str])] = &[
+        ("ENGLAND", &["F NTH", "F NWG", "A NWY", "F ENG", "A LON", "F BAR"]),
+        ("FRANCE", &["A BUR", "A PIC", "F MAO", "A SPA", "F BRE"]),
+        ("GERMANY", &["A MUN", "A RUH", "F HOL", "A BEL", "F DEN"]),
+        ("RUSSIA", &["A STP", "F SWE", "A WAR", "A UKR"]),
+        ("AUSTRIA", &["A VIE", "A GAL", "A SER"]),
+        ("ITALY", &["A VEN", "F ION", "A TUN"]),
+        ("TURKEY", &["A BUL", "F BLA", "A ARM", "F AEG"]),
+    ];
+    let orders: &[(&str, &str)] = &[
+        ("ENGLAND", "F NTH C A LON - BEL, A LON - BEL, F ENG S A LON - BEL, A NWY - STP, F BAR S A NWY - STP, F NWG H"),
+        ("FRANCE", "A BUR - BEL, A PIC S A BUR - BEL, F MAO - ENG, F BRE S F MAO - ENG, A SPA H"),
+        ("GERMANY", "A MUN - BUR, A RUH S A MUN - BUR, F HOL S A BEL, A BEL H, F DEN - SWE"),
+        ("RUSSIA", "A STP H, F SWE S A STP, A WAR - GAL, A UKR S A WAR - GAL"),
+        ("AUSTRIA", "A VIE S A GAL, A GAL H, A SER - BUL"),
+        ("ITALY", "A VEN - TRI, F ION C A TUN - GRE, A TUN - GRE"),
+        ("TURKEY", "A BUL S A SER - GRE, F BLA - RUM, A ARM - SEV, F AEG S A TUN - GRE"),
+    ];
+    let mut units = Vec::new();
+    for (p, list) in board {
+        let pw = v.power_by_name(p).unwrap();
+        for u in *list {
+            units.push(v.parse_unit(pw, u).unwrap());
+        }
+    }
+    let mut list = Vec::new();
+    for (p, line) in orders {
+        let pw = v.power_by_name(p).unwrap();
+        for o in crate::engine::parse::parse_line(v, line, None) {
+            list.push((pw, o.unwrap()));
+        }
+    }
     (units, list)
 }
