@@ -563,9 +563,15 @@ pub(crate) fn core(
             if !stacks {
                 return !r.convoyed[m] && q == from;
             }
-            (0..n).any(|a| {
-                matches!(r.status[a], Status::Move) && r.res[a] && r.dest[a] == unit.loc.prov && !r.convoyed[a] && !r.boarding(a) && units[a].loc.prov == q
-            })
+            let mut a = r.into_first[unit.loc.prov as usize];
+            while a != NONE {
+                let au = a as usize;
+                if matches!(r.status[au], Status::Move) && r.res[au] && !r.convoyed[au] && !r.boarding(au) && units[au].loc.prov == q {
+                    return true;
+                }
+                a = r.into_next[au];
+            }
+            false
         };
         options.retain(|l| !occupied[l.prov as usize] && !contested[l.prov as usize] && !attacked_from(l.prov));
         options.sort();
