@@ -245,11 +245,11 @@ pub fn submit_line(
         // rows this order takes out of force: the slot's earlier order (room
         // for one), or every order earlier mails gave the slot (room for
         // several: a mail's orders for a stack replace the earlier mails')
+        // (room for one: `replace` below takes the earlier order under the same key)
         let (key, stale): (String, Vec<&str>) = if slot.room == 1 {
-            (slot.base.clone(), rows.iter().filter(|r| slot.holds(&r.key)).map(|r| r.key.as_str()).collect())
+            (slot.base.clone(), Vec::new())
         } else {
-            let (fresh, stale): (Vec<&OrderRow>, Vec<&OrderRow>) =
-                rows.iter().filter(|r| slot.holds(&r.key)).partition(|r| mail_id.is_some() && r.mail_id == mail_id || mail_id.is_none() && r.mail_id.is_none());
+            let (fresh, stale): (Vec<&OrderRow>, Vec<&OrderRow>) = rows.iter().filter(|r| slot.holds(&r.key)).partition(|r| r.mail_id == mail_id);
             if fresh.len() >= slot.room {
                 out.push(Err(say::orders::slot_full(&o.canonical(v), slot.room, matches!(o, Order::Build(_)))));
                 continue;
@@ -275,7 +275,9 @@ pub fn submit_line(
             out.push(Err(say::orders::refused(&canonical, &explain(v, rules, pos, power, &o, n))));
             continue;
         }
-        stored::retire(conn, game.id, game.seq, power, &stale)?;
+        if !stale.is_empty() {
+            stored::retire(conn, game.id, game.seq, power, &stale)?;
+        }
         stored::replace(conn, game.id, game.seq, power, &key, &canonical, &crate::store::records::to_json(v, &o), mail_id, now)?;
         out.push(Ok(canonical));
     }
