@@ -372,8 +372,6 @@ pub fn adjustment_needed(v: &Variant, rules: &Rulebook, pos: &Position) -> bool 
         if rules.is_neutral(p) {
             return pos.unit_count(p) > pos.center_count(p);
         }
-        let c = pos.center_count(p);
-        let u = pos.unit_count(p);
-        u > c || (c > u && adjust::free_homes(v, pos, p).next().is_some())
+        pos.unit_count(p) > pos.center_count(p) || adjust::builds_possible(v, pos, p) > 0
     })
 }
