@@ -158,6 +158,19 @@ fn uncertain_borders_match_the_adjacency() {
 fn refused_for_play_naming_what_is_missing() {
     let e = Variant::from_toml(MAP).expect_err("1885 is not playable yet");
     assert!(e.unsupported);
-    assert!(e.problems.iter().any(|p| p.contains("High Ocean Box")));
-    assert!(e.problems.iter().any(|p| p.contains("A/F")));
+    assert!(e.problems.iter().any(|p| p.contains("Sicily")));
+    assert!(e.problems.iter().any(|p| p.contains("starting unit type")));
+}
+
+#[test]
+fn the_box_and_af_units_are_map_features() {
+    let v = Variant::read_toml(MAP).unwrap();
+    assert!(v.features.army_fleet);
+    let hob = v.prov_by_code("HOB").unwrap();
+    assert!(v.is_ocean_box(hob));
+    assert_eq!((0..v.provinces.len() as u16).filter(|&p| v.is_ocean_box(p)).count(), 1);
+    // a box is a sea without room of its own
+    let bad = MAP.replacen("ocean_box = true ", "ocean_box = true\ncenter = true ", 1);
+    let e = Variant::read_toml(&bad).expect_err("a box that is a centre");
+    assert!(e.problems.iter().any(|p| p.contains("ocean_box")), "{e}");
 }

@@ -251,7 +251,7 @@ for code in sorted(prov):
     out.append(f"clockwise = {q(ring)}")
     out.append(f"pos = [{p['pos'][0]}, {p['pos'][1]}]")
     if code == "HOB":
-        out.append("capacity = 99                # any number of fleets (text); see the header")
+        out.append("ocean_box = true             # any number of fleets of any powers (text, E16)")
     out.append("")
 
 # ---- uncertain borders: every border that is neither from the text nor the

@@ -135,6 +135,10 @@ pub struct Province {
     pub pos: Option<(f64, f64)>,
     /// How many units may stand here at once (1 on the standard map).
     pub capacity: u8,
+    /// A sea space holding any number of fleets of any powers, where moves
+    /// in never fail and no one is dislodged (1885's High Ocean Box,
+    /// docs/RULES1885.md E16): TOML `ocean_box = true`.
+    pub ocean_box: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -177,11 +181,15 @@ pub struct Features {
     /// province (`F SPA/NC - POR`, `F POR - SPA/SC`) instead of meeting head to
     /// head (Original 1958 §8, docs/ORIGINAL1958.md D12).
     pub coast_swap: bool,
+    /// Armies cross the sea on board fleets as A/F units, and a convoy is a
+    /// Fast Ferry through one sea space (Davis's 1885-III,
+    /// docs/RULES1885.md E7-E12).
+    pub army_fleet: bool,
 }
 
 impl Default for Features {
     fn default() -> Self {
-        Features { convoys: true, boarding: false, stacking: Stacking::None, coast_swap: false }
+        Features { convoys: true, boarding: false, stacking: Stacking::None, coast_swap: false, army_fleet: false }
     }
 }
 
@@ -366,6 +374,8 @@ struct RawProvince {
     clockwise: Vec<String>,
     pos: Option<[f64; 2]>,
     capacity: Option<u8>,
+    #[serde(default)]
+    ocean_box: bool,
 }
 
 /// Built-in variants, embedded at compile time.
@@ -545,9 +555,13 @@ impl Variant {
             _ => return Err(format!("`{s}`: unit type must be A or F")),
         };
         if let Some(at) = rest.trim().strip_suffix(" ABOARD").or_else(|| rest.trim().strip_suffix(" aboard")) {
-            // an army on board a fleet (`A NTH ABOARD`, docs/ORIGINAL1958.md D1)
-            if !self.features.boarding {
+            // an army on board a fleet (`A NTH ABOARD`, docs/ORIGINAL1958.md
+            // D1; an A/F at sea on 1885's map, docs/RULES1885.md E9)
+            if !self.features.boarding && !self.features.army_fleet {
                 return Err(format!("`{s}`: this variant has no boarding"));
+            }
+            if self.features.army_fleet && self.kind(self.parse_loc(at)?.prov) != ProvinceKind::Sea {
+                return Err(format!("`{s}`: an A/F's army is on board at sea"));
             }
             let loc = self.parse_loc(at)?;
             if kind != UnitType::Army
@@ -612,7 +626,13 @@ impl Variant {
     /// Whether units ever share a space on this map: home-base stacks,
     /// carried armies, or spaces with room for several.
     pub fn units_share_spaces(&self) -> bool {
-        self.features.stacking != Stacking::None || self.features.boarding || self.wide
+        self.features.stacking != Stacking::None || self.features.boarding || self.features.army_fleet || self.wide
+    }
+
+    /// Whether `p` is an ocean box (any number of fleets of any powers).
+    #[inline]
+    pub fn is_ocean_box(&self, p: Prov) -> bool {
+        self.provinces[p as usize].ocean_box
     }
 
     /// Whether `prov` is where `power`'s units of `kind` gather and are built:
@@ -764,7 +784,11 @@ fn build(raw: RawVariant) -> Result<Variant, MapError> {
             clockwise,
             pos: p.pos.map(|[x, y]| (x, y)),
             capacity: p.capacity.unwrap_or(1),
+            ocean_box: p.ocean_box,
         });
+        if p.ocean_box && (p.kind != ProvinceKind::Sea || p.capacity.is_some() || p.center) {
+            problems.push(format!("{code}: an `ocean_box` is a sea space, no centre, with no `capacity` (it holds any number)"));
+        }
     }
     if !problems.is_empty() {
         return Err(MapError { variant: vname, problems, unsupported: false });
@@ -971,12 +995,13 @@ fn build(raw: RawVariant) -> Result<Variant, MapError> {
     // the map's own features come out of [rules]; the rest are game options
     let mut features = Features::default();
     let mut raw_rules = raw.rules.clone();
-    for key in ["convoys", "boarding", "coast_swap"] {
+    for key in ["convoys", "boarding", "coast_swap", "army_fleet"] {
         match raw_rules.remove(key) {
             None => {}
             Some(toml::Value::Boolean(b)) => match key {
                 "convoys" => features.convoys = b,
                 "boarding" => features.boarding = b,
+                "army_fleet" => features.army_fleet = b,
                 _ => features.coast_swap = b,
             },
             Some(other) => problems.push(format!("[rules] {key}: `{other}` is not true or false")),
@@ -987,6 +1012,9 @@ fn build(raw: RawVariant) -> Result<Variant, MapError> {
         Some(toml::Value::String(s)) if s == "none" => features.stacking = Stacking::None,
         Some(toml::Value::String(s)) if s == "home_bases" => features.stacking = Stacking::HomeBases,
         Some(other) => problems.push(format!("[rules] stacking: `{other}` is not one of: \"none\", \"home_bases\"")),
+    }
+    if features.army_fleet && (features.boarding || !features.convoys) {
+        problems.push("[rules] army_fleet: A/F units and Fast Ferries need `convoys` and exclude 1958 `boarding`".to_string());
     }
     if features.stacking == Stacking::HomeBases {
         for rp in &raw.power {
@@ -1031,7 +1059,7 @@ fn build(raw: RawVariant) -> Result<Variant, MapError> {
         })
         .collect();
 
-    let provinces_wide = provinces.iter().any(|p| p.capacity > 1);
+    let provinces_wide = provinces.iter().any(|p| p.capacity > 1 || p.ocean_box);
     let mut variant = Variant {
         name: raw.name.to_ascii_lowercase(),
         title: raw.title.clone().unwrap_or_else(|| raw.name.clone()),
@@ -1077,7 +1105,11 @@ fn build(raw: RawVariant) -> Result<Variant, MapError> {
         let here: Vec<&Unit> = variant.powers.iter().flat_map(|w| &w.units).filter(|u| u.loc.prov == p).collect();
         let room = variant.provinces[p as usize].capacity as u32;
         let one_power = here.iter().all(|u| u.power == here[0].power);
-        if !here.iter().all(home_base) && (c > room || (c > 1 && !one_power)) {
+        // an A/F: a fleet and the army on board
+        let af = c == 2
+            && here.iter().filter(|u| u.aboard).count() == 1
+            && here.iter().any(|u| u.kind == UnitType::Fleet && u.power == here.iter().find(|u| u.aboard).map_or(u.power, |a| a.power));
+        if !here.iter().all(home_base) && !variant.provinces[p as usize].ocean_box && !af && (c > room || (c > 1 && !one_power)) {
             problems.push(format!("{}: {c} starting units but room for {room} of one power", variant.code(p)));
         }
     }

@@ -49,10 +49,17 @@ pub enum Order {
     /// Original 1958 boarding (docs/ORIGINAL1958.md D1): `A LON B` / `F LON B`
     /// (`dest == None`, the unit stays) or `F NTH - YOR B` / `A WAL - LON B`,
     /// with the partner's power when written (`B FRANCE`).
+    ///
+    /// On a map with A/F units (1885-III, docs/RULES1885.md E8, E10) the same
+    /// form embarks: `A LON - ENG B` puts the army on board the fleet in ENG
+    /// before movement, `land` is where it lands in the same move
+    /// (`A LON - ENG B - POR`), and `F ENG B ENGLAND` is a fleet taking on
+    /// another power's army (the fleet holds).
     Board {
         unit: UnitSpec,
         dest: Option<Loc>,
         partner: Option<PowerId>,
+        land: Option<Loc>,
     },
 }
 
@@ -133,7 +140,7 @@ impl Order {
                 s.push_str(" B");
             }
             Order::Waive => s.push_str("WAIVE"),
-            Order::Board { unit: u, dest, partner } => {
+            Order::Board { unit: u, dest, partner, land } => {
                 unit(s, u);
                 if let Some(d) = dest {
                     s.push_str(" - ");
@@ -143,6 +150,10 @@ impl Order {
                 if let Some(p) = partner {
                     s.push(' ');
                     s.push_str(&v.powers[*p as usize].name);
+                }
+                if let Some(l) = land {
+                    s.push_str(" - ");
+                    s.push_str(&v.loc_code(*l));
                 }
             }
         }

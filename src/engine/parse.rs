@@ -509,10 +509,16 @@ impl<'v, 'a> Parser<'v, 'a> {
             let via_before = self.via();
             let (dest, _) = self.loc("a destination")?;
             let via = self.via() || via_before;
-            // a boarding move, `A WAL - LON B [FRANCE]` (Original 1958)
-            if self.v.features.boarding && !via && self.eat_word(BOARD_WORDS) {
+            // a boarding move, `A WAL - LON B [FRANCE]` (Original 1958), or
+            // an embarkation `A LON - ENG B [FRANCE] [- POR]` (1885 A/F)
+            let af = self.v.features.army_fleet;
+            if (self.v.features.boarding || af) && !via && self.eat_word(BOARD_WORDS) {
                 let partner = self.power();
-                return Ok(Order::Board { unit: u, dest: Some(dest), partner });
+                let mut land = None;
+                if af && self.move_verb() {
+                    land = Some(self.loc("where the army lands")?.0);
+                }
+                return Ok(Order::Board { unit: u, dest: Some(dest), partner, land });
             }
             return Ok(Order::Move { unit: u, dest, via });
         }
@@ -547,12 +553,12 @@ impl<'v, 'a> Parser<'v, 'a> {
         if self.eat_word(DISBAND_WORDS) {
             return Ok(Order::Disband(u));
         }
-        if self.v.features.boarding && self.eat_word(BOARD_WORDS) {
+        if (self.v.features.boarding || self.v.features.army_fleet) && self.eat_word(BOARD_WORDS) {
             // `A LON B FRANCE` is always a boarding; `A LON B` is a build or a
             // boarding by the phase (see `parse_order`)
             let partner = self.power();
-            if partner.is_some() || self.boarding_phase {
-                return Ok(Order::Board { unit: u, dest: None, partner });
+            if partner.is_some() || (self.boarding_phase && self.v.features.boarding) {
+                return Ok(Order::Board { unit: u, dest: None, partner, land: None });
             }
             return self.build(u);
         }

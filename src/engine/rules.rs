@@ -37,11 +37,23 @@ pub enum RetreatDefault {
     RightHand,
 }
 
+/// What decides a convoy paradox (a cycle of decisions with no consistent
+/// resolution, or two, that runs through a convoy).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Paradox {
+    /// DATC preferred: the Szykman rule (the convoyed armies of the cycle
+    /// do not move).
+    Szykman,
+    /// 1885-III (docs/RULES1885.md E14): every unit of the cycle stands.
+    AllStand,
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Rulebook {
     pub convoy_intent: ConvoyIntent,
     pub civil_disorder: CivilDisorder,
     pub retreat_default: RetreatDefault,
+    pub paradox: Paradox,
     /// The powers left out of the game (one bit a power, bit `p` for power
     /// `p`; 0 in a game for all): their units always hold, support no one,
     /// and are disbanded when dislodged; they never build, and remove by the
@@ -52,7 +64,13 @@ pub struct Rulebook {
 
 impl Default for Rulebook {
     fn default() -> Self {
-        Rulebook { convoy_intent: ConvoyIntent::Datc, civil_disorder: CivilDisorder::Owned2023, retreat_default: RetreatDefault::Disband, neutral: 0 }
+        Rulebook {
+            convoy_intent: ConvoyIntent::Datc,
+            civil_disorder: CivilDisorder::Owned2023,
+            retreat_default: RetreatDefault::Disband,
+            paradox: Paradox::Szykman,
+            neutral: 0,
+        }
     }
 }
 
@@ -84,7 +102,8 @@ impl Rulebook {
     }
 
     /// Sets one option by name (`convoy_intent = datc|1992`,
-    /// `civil_disorder = 2023|1992`, `retreat_default = disband|right_hand`).
+    /// `civil_disorder = 2023|1992`, `retreat_default = disband|right_hand`,
+    /// `paradox = szykman|all_stand`).
     pub fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
         let v = value.to_ascii_lowercase().replace('-', "_");
         match (key.to_ascii_lowercase().replace('-', "_").as_str(), v.as_str()) {
@@ -94,8 +113,10 @@ impl Rulebook {
             ("civil_disorder", "1992" | "home") => self.civil_disorder = CivilDisorder::Home1992,
             ("retreat_default", "disband") => self.retreat_default = RetreatDefault::Disband,
             ("retreat_default", "right_hand" | "righthand" | "rhr") => self.retreat_default = RetreatDefault::RightHand,
-            ("convoy_intent" | "civil_disorder" | "retreat_default", _) => return Err(format!("`{value}` is not a value of rule option `{key}`")),
-            _ => return Err(format!("unknown rule option `{key}` (known: convoy_intent, civil_disorder, retreat_default)")),
+            ("paradox", "szykman" | "datc") => self.paradox = Paradox::Szykman,
+            ("paradox", "all_stand" | "stand") => self.paradox = Paradox::AllStand,
+            ("convoy_intent" | "civil_disorder" | "retreat_default" | "paradox", _) => return Err(format!("`{value}` is not a value of rule option `{key}`")),
+            _ => return Err(format!("unknown rule option `{key}` (known: convoy_intent, civil_disorder, retreat_default, paradox)")),
         }
         Ok(())
     }

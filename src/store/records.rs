@@ -63,6 +63,8 @@ pub enum OrderRecord {
         to: Option<String>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         partner: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        land: Option<String>,
     },
 }
 
@@ -83,9 +85,12 @@ pub fn to_json(v: &Variant, o: &Order) -> String {
         Order::Disband(u) => OrderRecord::Disband { unit: unit_record(v, u) },
         Order::Build(u) => OrderRecord::Build { unit: unit_record(v, u) },
         Order::Waive => OrderRecord::Waive,
-        Order::Board { unit, dest, partner } => {
-            OrderRecord::Board { unit: unit_record(v, unit), to: dest.map(|d| v.loc_code(d)), partner: partner.map(|p| v.powers[p as usize].name.clone()) }
-        }
+        Order::Board { unit, dest, partner, land } => OrderRecord::Board {
+            unit: unit_record(v, unit),
+            to: dest.map(|d| v.loc_code(d)),
+            partner: partner.map(|p| v.powers[p as usize].name.clone()),
+            land: land.map(|d| v.loc_code(d)),
+        },
     };
     serde_json::to_string(&r).unwrap_or_else(|e| unreachable!("order records always serialize: {e}"))
 }
@@ -123,7 +128,7 @@ pub fn from_json(v: &Variant, json: &str) -> Result<Order, String> {
         OrderRecord::Disband { unit } => Order::Disband(unit_spec(v, unit)?),
         OrderRecord::Build { unit } => Order::Build(unit_spec(v, unit)?),
         OrderRecord::Waive => Order::Waive,
-        OrderRecord::Board { unit, to, partner } => Order::Board {
+        OrderRecord::Board { unit, to, partner, land } => Order::Board {
             unit: unit_spec(v, unit)?,
             dest: match to {
                 Some(d) => Some(v.parse_loc(d)?),
@@ -131,6 +136,10 @@ pub fn from_json(v: &Variant, json: &str) -> Result<Order, String> {
             },
             partner: match partner {
                 Some(n) => Some(v.power_by_name(n).ok_or_else(|| format!("unknown power `{n}`"))?),
+                None => None,
+            },
+            land: match land {
+                Some(d) => Some(v.parse_loc(d)?),
                 None => None,
             },
         },

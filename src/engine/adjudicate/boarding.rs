@@ -6,7 +6,7 @@
 //! boarding moves, which are no attacks), and orders naming a carried army
 //! as naming its fleet; the pairs are put together again afterwards.
 
-use super::movement::{Movement, core};
+use super::movement::{Extra, Movement, core};
 use super::{Dislodged, Note, ResultKind};
 use crate::engine::map::{Loc, PowerId, ProvinceKind, Unit, UnitType, Variant};
 use crate::engine::order::{Order, UnitSpec};
@@ -64,7 +64,7 @@ pub(crate) fn movement(v: &Variant, rules: &Rulebook, units: &[Unit], centers: &
     // boarding orders: what they ask, whether possible, their partners (D7)
     let mut boards: Vec<Boarding> = Vec::new();
     for (k, (power, order)) in orders.iter().enumerate() {
-        let Order::Board { unit, dest, partner } = order else { continue };
+        let Order::Board { unit, dest, partner, .. } = order else { continue };
         let u = order_unit[k];
         if u == NONE {
             continue; // the resolver voids it (no such unit)
@@ -147,7 +147,7 @@ pub(crate) fn movement(v: &Variant, rules: &Rulebook, units: &[Unit], centers: &
         }
     }
 
-    let (mut m, fates) = core(v, rules, &free, centers, &core_orders, board);
+    let (mut m, fates) = core(v, rules, &free, centers, &core_orders, Extra { board, ..Extra::default() });
 
     // results: the orders as written
     for (k, (_, order)) in orders.iter().enumerate() {

@@ -10,6 +10,7 @@
 
 pub mod adjust;
 mod boarding;
+mod ferry;
 pub mod movement;
 pub mod retreat;
 
@@ -139,6 +140,16 @@ pub enum Note {
     BoardCarrying,
     BoardNoPartner,
     BoardOnePair,
+    BoxSupport,
+    ParadoxStand,
+    FerryOneSea,
+    FerryCarrying,
+    EmbarkNoFleet,
+    EmbarkOneArmy,
+    LandingNotAdjacent,
+    LandingFailed,
+    LandingCircular,
+    CarriedArmy,
 }
 
 impl Note {
@@ -191,6 +202,16 @@ impl Note {
             Note::BoardCarrying => "a fleet that carries an army cannot take on another",
             Note::BoardNoPartner => "no matching boarding order from the partner",
             Note::BoardOnePair => "a space holds one army on board at most",
+            Note::BoxSupport => "in the High Ocean Box a fleet supports only another fleet there moving out to a sea space; no support goes into the Box",
+            Note::ParadoxStand => "circular reasoning: the units in the cycle stand",
+            Note::FerryOneSea => "a Fast Ferry crosses one sea space with one fleet; longer crossings are made by an A/F",
+            Note::FerryCarrying => "a fleet carrying an army (an A/F) cannot ferry another",
+            Note::EmbarkNoFleet => "there is no fleet to embark on there (a fleet of the army's power, or of the power named that agreed)",
+            Note::EmbarkOneArmy => "a fleet carries one army at most",
+            Note::LandingNotAdjacent => "the army cannot land there from the sea space it is in",
+            Note::LandingFailed => "the army's landing failed, so its fleet could not leave it at sea",
+            Note::LandingCircular => "the landing would decide the move of the A/F it came on (circular reasoning): it fails",
+            Note::CarriedArmy => "an army on board can only land (or stay on board)",
         }
     }
 }

@@ -17,9 +17,30 @@
 use super::{Dislodged, Note, OrderResult, ResultKind};
 use crate::engine::map::{Coast, Loc, PowerId, Prov, ProvinceKind, Stacking, Unit, UnitType, Variant};
 use crate::engine::order::Order;
-use crate::engine::rules::{ConvoyIntent, Rulebook};
+use crate::engine::rules::{ConvoyIntent, Paradox, Rulebook};
 
 const NONE: u32 = u32::MAX;
+
+/// In [`Extra::land`]: a landing from the army's own space.
+pub(crate) const LAND_HERE: u32 = u32::MAX - 2;
+
+/// What a layer over the resolver adds to a movement phase (every list empty
+/// where it adds nothing).
+#[derive(Default)]
+pub(crate) struct Extra {
+    /// Original 1958 boarding: see [`Resolver::board`].
+    pub board: Vec<u32>,
+    /// 1885 A/F landings (docs/RULES1885.md E10, E11), one entry a unit: for
+    /// a carried army's landing, [`LAND_HERE`] (it lands from its own space,
+    /// whatever its fleet does) or the fleet whose move must succeed for it
+    /// to land from the fleet's destination; `NONE` for every other unit.
+    /// The layer has checked that the army can land there from that space.
+    pub land: Vec<u32>,
+    /// 1885: for a fleet whose army lands from the fleet's space, that army:
+    /// the fleet's move fails if the landing fails (the army would be left
+    /// at sea). `NONE` for every other unit.
+    pub tie: Vec<u32>,
+}
 
 /// How a moving unit may join units of its power where it goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -95,6 +116,11 @@ struct Resolver<'a> {
     /// Original 1958 boarding (empty elsewhere): for a unit's boarding move,
     /// its partner (`UNMATCHED` without one); `NONE` for every other unit.
     board: Vec<u32>,
+    /// 1885 landings and the fleets tied to them (empty elsewhere): see
+    /// [`Extra`].
+    land: Vec<u32>,
+    tie: Vec<u32>,
+    paradox: Paradox,
     /// The valid supports given to each unit, as lists in unit order: the
     /// first (`NONE` for none) by supported unit, the next by supporting unit.
     sup_first: Vec<u32>,
@@ -173,26 +199,32 @@ pub fn adjudicate_with(v: &Variant, rules: &Rulebook, units: &[Unit], centers: &
     if v.features.boarding {
         return super::boarding::movement(v, rules, units, centers, orders);
     }
-    core(v, rules, units, centers, orders, Vec::new()).0
+    if v.features.army_fleet {
+        return super::ferry::movement(v, rules, units, centers, orders);
+    }
+    core(v, rules, units, centers, orders, Extra::default()).0
 }
 
-/// The movement resolver. `board` (Original 1958 boarding only, else empty)
-/// marks the boarding moves: see [`Resolver::board`]. With it, also where
-/// each unit ends (`None`: dislodged); without it, nothing.
+/// The movement resolver. `extra` adds what a layer over it needs: the
+/// boarding moves (Original 1958, see [`Resolver::board`]) or the landings
+/// of A/F armies (1885). With either, also where each unit ends (`None`:
+/// dislodged); without, nothing.
 pub(crate) fn core(
     v: &Variant,
     rules: &Rulebook,
     units: &[Unit],
     centers: &[Option<PowerId>],
     orders: &[(PowerId, Order)],
-    board: Vec<u32>,
+    extra: Extra,
 ) -> (Movement, Vec<Option<Loc>>) {
     let n = units.len();
     let np = v.provinces.len();
     let sc = SCRATCH.with(std::cell::Cell::take);
+    let Extra { board, land, tie } = extra;
     // boarding moves are handled on the stacks' path (one unit a space is a
-    // stack of one), so a map with boarding goes that way too
-    let stacks = v.features.stacking == Stacking::HomeBases || !board.is_empty() || v.wide;
+    // stack of one), so a map with boarding goes that way too; so do A/F
+    // units (a fleet and its army share a space)
+    let stacks = v.features.stacking == Stacking::HomeBases || !board.is_empty() || v.wide || v.features.army_fleet;
     let mut occ = filled(sc.occ, np, NONE);
     // on a stacking map: the units of a province as a list from `occ` (the
     // first unit listed there) through `next`
@@ -288,6 +320,9 @@ pub(crate) fn core(
         contra: false,
         forced: filled(sc.forced, 2 * n, false),
         board,
+        land,
+        tie,
+        paradox: rules.paradox,
         sup_first: filled(sc.sup_first, n, NONE),
         sup_next: filled(sc.sup_next, n, NONE),
         into_first: filled(sc.into_first, np, NONE),
@@ -303,6 +338,15 @@ pub(crate) fn core(
     for (u, unit) in units.iter().enumerate() {
         let Some(Order::Move { dest, via: v_, .. }) = order_of(u) else { continue };
         ordered_move[u] = true;
+        if r.landing(u) {
+            // checked by the layer; a landing goes by its fleet, as a
+            // convoyed army does: never head to head
+            r.status[u] = Status::Move;
+            r.dest[u] = dest.prov;
+            r.dest_loc[u] = Loc::new(dest.prov);
+            r.convoyed[u] = true;
+            continue;
+        }
         r.status[u] = r.check_move(u, *dest, &mut wants_convoy[u]);
         via[u] = *v_ && unit.kind == UnitType::Army;
         if via[u] && !v.features.convoys {
@@ -378,7 +422,7 @@ pub(crate) fn core(
     }
     // ---- decide which army moves go by convoy
     for a in 0..n {
-        if units[a].kind != UnitType::Army || !ordered_move[a] || matches!(r.status[a], Status::Void(_)) {
+        if units[a].kind != UnitType::Army || !ordered_move[a] || matches!(r.status[a], Status::Void(_)) || r.landing(a) {
             continue;
         }
         let route = r.static_route(a);
@@ -497,7 +541,7 @@ pub(crate) fn core(
                 // retreat options leave out every attacker's origin (below).
                 while d != NONE && !r.boarding(m) {
                     let du = d as usize;
-                    if !(matches!(r.status[du], Status::Move) && r.res[du])
+                    if !(r.ghost(du) || (matches!(r.status[du], Status::Move) && r.res[du]))
                         && units[du].power != units[m].power
                         && (dislodged_by[du] == NONE || units[m].loc.prov < units[dislodged_by[du] as usize].loc.prov)
                     {
@@ -511,7 +555,7 @@ pub(crate) fn core(
         }
     }
     let mut fates: Vec<Option<Loc>> = Vec::new();
-    if !r.board.is_empty() {
+    if !r.board.is_empty() || !r.land.is_empty() {
         fates = (0..n)
             .map(|u| {
                 if dislodged_by[u] != NONE {
@@ -534,7 +578,9 @@ pub(crate) fn core(
         if matches!(r.status[u], Status::Move) && r.res[u] {
             unit.loc = r.dest_loc[u];
         }
-        occupied[unit.loc.prov as usize] = true;
+        if !r.ghost(u) {
+            occupied[unit.loc.prov as usize] = true;
+        }
         after.push(unit);
     }
     // provinces left empty by a standoff
@@ -780,6 +826,18 @@ impl Resolver<'_> {
             return Status::Void(Note::NoSuchUnit);
         }
         let mut t = t as usize;
+        if self.v.features.army_fleet {
+            // the High Ocean Box (E16): from it, only for a fleet of it moving
+            // out to a sea space; into it, none (no one is dislodged there)
+            let in_box = self.v.is_ocean_box(unit.loc.prov);
+            let out_of_box = self.v.is_ocean_box(target) && dest.is_some_and(|d| self.v.kind(d) == ProvinceKind::Sea && !self.v.is_ocean_box(d));
+            if (in_box && (target != unit.loc.prov || !out_of_box)) || (self.v.is_ocean_box(target) && !out_of_box) {
+                return Status::Void(Note::BoxSupport);
+            }
+            if target == unit.loc.prov && dest.is_none() {
+                return Status::Void(Note::SupportOwnProvince);
+            }
+        }
         if self.stacks && dest.is_none() && target != unit.loc.prov {
             // a hold support of a stack supports the whole stack (the first
             // unit listed stands for it), valid if one of its units stays (D3)
@@ -819,7 +877,7 @@ impl Resolver<'_> {
                     break;
                 }
             }
-            if target == unit.loc.prov {
+            if target == unit.loc.prov && !self.v.features.army_fleet {
                 // no support between units of one stack, not even of a move out (D4)
                 return Status::Void(Note::SupportOwnProvince);
             }
@@ -1156,7 +1214,12 @@ impl Resolver<'_> {
             r.forced[d] = true;
             decided = true;
         };
-        if has_path || has_convoy {
+        if (has_path || has_convoy) && self.paradox == Paradox::AllStand {
+            // circular reasoning (1885, E14): every unit of the cycle stands
+            for &d in &cycle {
+                force(self, d, false);
+            }
+        } else if has_path || has_convoy {
             // Szykman: the convoyed armies of the paradox do not move
             for &d in &cycle {
                 if d >= n {
@@ -1197,6 +1260,11 @@ impl Resolver<'_> {
         let n = self.n;
         if nr >= n {
             let a = nr - n;
+            if self.landing(a) {
+                // a landing from its fleet's destination needs the fleet there
+                let f = self.land[a];
+                return f == LAND_HERE || self.resolve(f as usize);
+            }
             return self.route(a, &mut |r: &mut Self, f| r.resolve(f));
         }
         match self.status[nr] {
@@ -1298,7 +1366,26 @@ impl Resolver<'_> {
         if self.stacks && self.boarding(i) {
             return self.boarding_move_succeeds(i);
         }
+        if !self.tie.is_empty() && self.tie[i] != NONE {
+            // an A/F's fleet cannot leave its army at sea (E10)
+            return self.move_alone(i) && self.resolve(self.tie[i] as usize);
+        }
         self.move_alone(i)
+    }
+
+    /// Whether unit `i` is an A/F's army landing (1885).
+    #[inline]
+    fn landing(&self, i: usize) -> bool {
+        !self.land.is_empty() && self.land[i] != NONE
+    }
+
+    /// Whether unit `i` is an army landing from its fleet's destination
+    /// (1885, E11): the layer asks this only where the fleet's move
+    /// succeeds, so the army is not in its space at the end whatever
+    /// becomes of its landing: it neither defends the space nor falls with it.
+    #[inline]
+    fn ghost(&self, i: usize) -> bool {
+        !self.land.is_empty() && self.land[i] != NONE && self.land[i] != LAND_HERE
     }
 
     /// A boarding move (Original 1958): all or nothing, so a partner moving
@@ -1380,7 +1467,7 @@ impl Resolver<'_> {
             let m = o as usize;
             let joinable = self.joins(i, m);
             if !joinable {
-                let leaves = matches!(self.status[m], Status::Move) && !self.head_to_head(i, m) && self.resolve(m);
+                let leaves = self.ghost(m) || (matches!(self.status[m], Status::Move) && !self.head_to_head(i, m) && self.resolve(m));
                 if !leaves {
                     return Some(true);
                 }
@@ -1419,7 +1506,7 @@ impl Resolver<'_> {
         let mut vacated = true;
         while o != NONE {
             let m = o as usize;
-            if !(matches!(self.status[m], Status::Move) && !self.head_to_head(i, m) && self.resolve(m)) {
+            if !(self.ghost(m) || (matches!(self.status[m], Status::Move) && !self.head_to_head(i, m) && self.resolve(m))) {
                 vacated = false;
                 break;
             }
@@ -1453,7 +1540,7 @@ impl Resolver<'_> {
             let m = o as usize;
             if self.head_to_head(i, m) {
                 opp = opp.max(1 + self.supports(m, self.dest[m], None));
-            } else if !(matches!(self.status[m], Status::Move) && self.resolve(m)) {
+            } else if !(self.ghost(m) || (matches!(self.status[m], Status::Move) && self.resolve(m))) {
                 stays = true;
             }
             o = self.next[m];
@@ -1639,7 +1726,7 @@ impl Resolver<'_> {
                 if stayer == NONE && a == 0 && !joinable {
                     stayer = m as u32;
                 }
-            } else if stayer == NONE && !(matches!(self.status[m], Status::Move) && self.res[m]) && !joinable {
+            } else if stayer == NONE && !joinable && !(self.ghost(m) || (matches!(self.status[m], Status::Move) && self.res[m])) {
                 stayer = m as u32;
             }
         }
@@ -1667,9 +1754,20 @@ impl Resolver<'_> {
                 if self.res[u] {
                     (ResultKind::Ok, None)
                 } else if self.convoyed[u] && !self.res[self.n + u] {
-                    (ResultKind::Disrupted, Some(if self.forced[self.n + u] { Note::Paradox } else { Note::ConvoyDisrupted }))
+                    (
+                        ResultKind::Disrupted,
+                        Some(if !self.forced[self.n + u] {
+                            Note::ConvoyDisrupted
+                        } else if self.paradox == Paradox::AllStand {
+                            Note::ParadoxStand
+                        } else {
+                            Note::Paradox
+                        }),
+                    )
                 } else if dislodged {
                     (ResultKind::Dislodged, None)
+                } else if self.forced[u] {
+                    (ResultKind::Bounce, Some(Note::ParadoxStand))
                 } else {
                     (ResultKind::Bounce, None)
                 }
@@ -1679,6 +1777,8 @@ impl Resolver<'_> {
                     (ResultKind::Dislodged, None)
                 } else if self.res[u] {
                     (ResultKind::Ok, None)
+                } else if self.forced[u] {
+                    (ResultKind::Cut, Some(Note::ParadoxStand))
                 } else {
                     (ResultKind::Cut, None)
                 }

@@ -21,7 +21,7 @@ use crate::engine::order::{Order, UnitSpec};
 use crate::engine::rules::{RetreatDefault, Rulebook};
 
 pub fn adjudicate(v: &Variant, rules: &Rulebook, pos: &Position, orders: &[(PowerId, Order)]) -> (Vec<OrderResult>, Vec<Unit>) {
-    if v.features.boarding && pos.dislodged.iter().any(|d| d.unit.aboard) {
+    if (v.features.boarding || v.features.army_fleet) && pos.dislodged.iter().any(|d| d.unit.aboard) {
         return with_carried(v, rules, pos, orders);
     }
     let d = &pos.dislodged;
@@ -107,7 +107,8 @@ pub fn adjudicate(v: &Variant, rules: &Rulebook, pos: &Position, orders: &[(Powe
     for k in 0..orders.len() {
         if let (Some(l), None) = (dest[k], pre[k]) {
             let n = (0..orders.len()).filter(|&j| pre[j].is_none() && dest[j].is_some_and(|m| m.prov == l.prov)).count();
-            if n > 1 {
+            // an ocean box takes any number (1885, E16)
+            if n > 1 && !v.is_ocean_box(l.prov) {
                 closed.push(l.prov);
             } else {
                 taken.push(l.prov);
@@ -134,7 +135,7 @@ pub fn adjudicate(v: &Variant, rules: &Rulebook, pos: &Position, orders: &[(Powe
             }
             (None, Some(l)) => {
                 let i = target[k].expect("matched");
-                units.push(Unit { loc: l, ..d[i].unit });
+                units.push(Unit { loc: l, aboard: onto_fleet(v, &d[i].unit, l), ..d[i].unit });
                 (ResultKind::Ok, None)
             }
             (None, None) => (ResultKind::Ok, None),
@@ -149,7 +150,7 @@ pub fn adjudicate(v: &Variant, rules: &Rulebook, pos: &Position, orders: &[(Powe
         let spec = UnitSpec::new(Some(unit.kind), unit.loc);
         match picks[j] {
             Some(l) => {
-                units.push(Unit { loc: l, ..unit });
+                units.push(Unit { loc: l, aboard: onto_fleet(v, &unit, l), ..unit });
                 results.push(OrderResult {
                     power: unit.power,
                     order: Order::Retreat { unit: spec, dest: l },
@@ -190,11 +191,21 @@ fn with_carried(v: &Variant, rules: &Rulebook, pos: &Position, orders: &[(PowerI
             }
             _ => None,
         });
-        if let Some(l) = to {
-            units.push(Unit { loc: Loc::new(l.prov), ..a });
+        match to {
+            // an A/F that retreats to a coast becomes a fleet: its army is
+            // disbanded (1885, E12)
+            Some(l) if v.features.army_fleet && v.kind(l.prov) != crate::engine::map::ProvinceKind::Sea => {}
+            Some(l) => units.push(Unit { loc: Loc::new(l.prov), ..a }),
+            None => {}
         }
     }
     (results, units)
+}
+
+/// Whether a retreat to `l` puts an army on board its power's fleet there
+/// (1885, E12: a dislodged army may retreat onto a fleet at sea).
+fn onto_fleet(v: &Variant, unit: &Unit, l: Loc) -> bool {
+    v.features.army_fleet && unit.kind == crate::engine::map::UnitType::Army && v.kind(l.prov) == crate::engine::map::ProvinceKind::Sea
 }
 
 /// The listed retreat option a written destination means (a fleet's coast may be
@@ -268,6 +279,9 @@ fn right_hand(v: &Variant, d: &[Dislodged], unordered: &[usize], taken: &[Prov],
         let mut clash = false;
         for (a, pa) in picks.iter().enumerate() {
             let Some(la) = pa else { continue };
+            if v.is_ocean_box(la.prov) {
+                continue;
+            }
             if picks.iter().enumerate().any(|(b, pb)| b != a && pb.is_some_and(|lb| lb.prov == la.prov)) {
                 blocked.push(la.prov);
                 clash = true;

@@ -1,0 +1,551 @@
+//! 1885-III movement (docs/RULES1885.md E7-E12, E16): A/F units, Fast
+//! Ferries and the High Ocean Box, as a layer over the movement resolver.
+//!
+//! - Embarkations come first and cannot fail: the army is on board before
+//!   the moves are resolved, and its province is empty.
+//! - A carried army that lands is a unit of the resolver, in its fleet's
+//!   space, with a move that goes like a convoyed army's (never head to
+//!   head): from its own space ([`LAND_HERE`], its fleet's move then tied to
+//!   it) or from its fleet's destination (E11: resolved first without the
+//!   landing; the landing is kept only if the A/F's move still succeeds
+//!   with it). A carried army that does not land is left out of the
+//!   resolver and goes wherever its fleet goes.
+//! - A move into an ocean box cannot fail: the unit is left out of the
+//!   resolver (its space is empty) and ends in the box.
+//! - A Fast Ferry is a convoy by one fleet that touches both ends; an army
+//!   whose ferried move fails while its fleet stays ends on board (E7).
+
+use super::movement::{Extra, LAND_HERE, Movement, core};
+use super::{Dislodged, Note, OrderResult, ResultKind};
+use crate::engine::map::{Loc, PowerId, Prov, ProvinceKind, Unit, UnitType, Variant};
+use crate::engine::order::{Order, UnitSpec};
+use crate::engine::rules::Rulebook;
+
+const NONE: u32 = u32::MAX;
+
+/// Where a carried army lands from.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum From {
+    Here,
+    /// From the destination of its fleet's move.
+    Dest,
+}
+
+/// What the layer decided about one order before the resolver runs.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Pre {
+    /// Passed on to the resolver as it is.
+    Core,
+    /// Void, with why.
+    Void(Note),
+    /// An embarkation that took place (`land`: its landing, if any).
+    Embarked,
+    /// A fleet's consent to take on another power's army: a hold.
+    Consent,
+    /// A carried army's order to stay on board.
+    Stays,
+    /// A carried army's landing.
+    Landing,
+    /// A move into an ocean box: it succeeds.
+    IntoBox,
+}
+
+pub(crate) fn movement(v: &Variant, rules: &Rulebook, units: &[Unit], centers: &[Option<PowerId>], orders: &[(PowerId, Order)]) -> Movement {
+    // orders with the type a sea space implies
+    let mut orders: Vec<(PowerId, Order)> = orders.to_vec();
+    for (_, o) in orders.iter_mut() {
+        if let Some(s) = o.unit_mut()
+            && s.kind.is_none()
+            && v.kind(s.loc.prov) == ProvinceKind::Sea
+        {
+            s.kind = Some(UnitType::Fleet);
+        }
+    }
+    let mut pos: Vec<Unit> = units.to_vec();
+    let n = pos.len();
+    // the fleet carrying each army on board
+    let mut carrier: Vec<u32> = vec![NONE; n];
+    let mut carrying = vec![false; n];
+    for a in 0..n {
+        if !pos[a].aboard {
+            continue;
+        }
+        let here = |f: usize| pos[f].kind == UnitType::Fleet && !pos[f].aboard && pos[f].loc.prov == pos[a].loc.prov && !carrying[f];
+        let f = (0..n).find(|&f| here(f) && pos[f].power == pos[a].power).or_else(|| (0..n).find(|&f| here(f)));
+        if let Some(f) = f {
+            carrier[a] = f as u32;
+            carrying[f] = true;
+        }
+    }
+
+    // which unit each order is for (one order a unit; the resolver sorts
+    // out stacks in the Box, where no army lands)
+    let unit_of = |pos: &[Unit], power: PowerId, spec: &UnitSpec| -> Option<usize> {
+        (0..pos.len()).find(|&u| {
+            let x = &pos[u];
+            x.power == power
+                && x.loc.prov == spec.loc.prov
+                && spec.kind.is_none_or(|k| k == x.kind)
+                && (x.kind == UnitType::Fleet || x.aboard == (v.kind(x.loc.prov) == ProvinceKind::Sea))
+        })
+    };
+    let order_unit: Vec<u32> = orders.iter().map(|(p, o)| o.unit().and_then(|s| unit_of(&pos, *p, s)).map_or(NONE, |u| u as u32)).collect();
+    let ordered = |order_unit: &[u32], u: usize| (0..orders.len()).filter(|&k| order_unit[k] == u as u32).count();
+    let mut pre: Vec<Pre> = vec![Pre::Core; orders.len()];
+
+    // ---- embarkations (E8)
+    let fleet_move = |k: usize| match orders[k].1 {
+        Order::Move { dest, .. } => Some(dest),
+        _ => None,
+    };
+    let mut embark_to: Vec<u32> = vec![NONE; orders.len()];
+    for (k, (power, order)) in orders.iter().enumerate() {
+        let Order::Board { dest, partner, .. } = *order else { continue };
+        let u = order_unit[k];
+        if u == NONE {
+            continue; // the resolver says why (no such unit, or not yours)
+        }
+        let u = u as usize;
+        let x = pos[u];
+        match (x.kind, dest) {
+            (UnitType::Fleet, None) if partner.is_some_and(|p| p != *power) => pre[k] = Pre::Consent,
+            (UnitType::Fleet, _) => pre[k] = Pre::Void(Note::WrongUnitType),
+            (UnitType::Army, None) => pre[k] = Pre::Void(Note::EmbarkNoFleet),
+            (UnitType::Army, Some(sea)) => {
+                if x.aboard {
+                    pre[k] = Pre::Void(Note::CarriedArmy);
+                } else if v.kind(sea.prov) != ProvinceKind::Sea || v.is_ocean_box(sea.prov) {
+                    pre[k] = Pre::Void(Note::CannotEnter);
+                } else if !v.fleet_neighbours_of_province(x.loc.prov).any(|l| l.prov == sea.prov) {
+                    pre[k] = Pre::Void(Note::NotAdjacent);
+                } else {
+                    let with = partner.unwrap_or(*power);
+                    let agrees = |f: usize| {
+                        with == *power
+                            || orders.iter().enumerate().any(|(j, (q, o))| {
+                                *q == with && order_unit[j] == f as u32 && matches!(o, Order::Board { dest: None, partner: Some(p), .. } if *p == *power)
+                            })
+                    };
+                    match (0..n).find(|&f| pos[f].kind == UnitType::Fleet && pos[f].loc.prov == sea.prov && pos[f].power == with) {
+                        Some(f) if !carrying[f] && agrees(f) => embark_to[k] = f as u32,
+                        Some(f) if carrying[f] => pre[k] = Pre::Void(Note::EmbarkOneArmy),
+                        _ => pre[k] = Pre::Void(Note::EmbarkNoFleet),
+                    }
+                }
+            }
+        }
+    }
+    for k in 0..orders.len() {
+        let f = embark_to[k];
+        if f == NONE {
+            continue;
+        }
+        if ordered(&order_unit, order_unit[k] as usize) > 1 {
+            // the core voids every order of a unit given several
+            embark_to[k] = NONE;
+            continue;
+        }
+        if (0..orders.len()).any(|j| j != k && embark_to[j] == f) {
+            pre[k] = Pre::Void(Note::EmbarkOneArmy);
+        } else {
+            pre[k] = Pre::Embarked;
+        }
+    }
+    for k in 0..orders.len() {
+        if pre[k] == Pre::Embarked {
+            let (a, f) = (order_unit[k] as usize, embark_to[k] as usize);
+            pos[a] = Unit { loc: Loc::new(pos[f].loc.prov), aboard: true, ..pos[a] };
+            carrier[a] = f as u32;
+            carrying[f] = true;
+        } else {
+            embark_to[k] = NONE;
+        }
+    }
+
+    // ---- each fleet's move (its one order), and moves into the Box
+    let mut fleet_dest: Vec<Option<Loc>> = vec![None; n];
+    for k in 0..orders.len() {
+        let u = order_unit[k];
+        if u == NONE || ordered(&order_unit, u as usize) > 1 || pos[u as usize].aboard {
+            continue;
+        }
+        let u = u as usize;
+        if let Some(d) = fleet_move(k)
+            && pos[u].kind == UnitType::Fleet
+            && v.fleet_reaches(pos[u].loc, d.prov)
+            && v.kind(d.prov) != ProvinceKind::Land
+        {
+            fleet_dest[u] = Some(d);
+            if v.is_ocean_box(d.prov) && d.prov != pos[u].loc.prov {
+                pre[k] = Pre::IntoBox;
+            }
+        }
+    }
+
+    // ---- what the carried armies do (E10)
+    let mut land: Vec<Option<(Loc, From, usize)>> = vec![None; n]; // (where, from, order)
+    for k in 0..orders.len() {
+        let u = order_unit[k];
+        if u == NONE || !pos[u as usize].aboard || matches!(pre[k], Pre::Void(_)) {
+            continue;
+        }
+        let a = u as usize;
+        if ordered(&order_unit, a) > 1 {
+            pre[k] = Pre::Void(Note::SeveralOrders);
+            continue;
+        }
+        let target = match orders[k].1 {
+            Order::Board { land, .. } => land,
+            Order::Move { dest, .. } => Some(dest),
+            Order::Hold(_) => None,
+            _ => {
+                pre[k] = Pre::Void(Note::CarriedArmy);
+                continue;
+            }
+        };
+        let Some(c) = target else {
+            if pre[k] == Pre::Core {
+                pre[k] = Pre::Stays;
+            }
+            continue;
+        };
+        let f = carrier[a];
+        let s = pos[a].loc;
+        let from = if v.kind(c.prov) != ProvinceKind::Coast {
+            None
+        } else if v.fleet_reaches(s, c.prov) {
+            Some(From::Here)
+        } else if f != NONE && fleet_dest[f as usize].is_some_and(|d| v.kind(d.prov) == ProvinceKind::Sea && v.fleet_reaches(d, c.prov)) {
+            Some(From::Dest)
+        } else {
+            None
+        };
+        match from {
+            Some(from) => {
+                land[a] = Some((Loc::new(c.prov), from, k));
+                if pre[k] == Pre::Core {
+                    pre[k] = Pre::Landing;
+                }
+            }
+            None if pre[k] == Pre::Embarked => {} // on board; the landing is void (reported below)
+            None => pre[k] = Pre::Void(Note::LandingNotAdjacent),
+        }
+    }
+    // the landings from a destination the A/F reaches (E11), kept while
+    // they do not decide that move
+    let mut candidates: Vec<usize> = (0..n).filter(|&a| land[a].is_some_and(|l| l.1 == From::Dest)).collect();
+    let mut circular: Vec<usize> = Vec::new();
+
+    // ferries that are not one fleet across one sea, or by a carrying fleet
+    let mut ferry_void: Vec<Option<Note>> = vec![None; orders.len()];
+    for (k, (_, o)) in orders.iter().enumerate() {
+        let Order::Convoy { unit, army, dest } = o else { continue };
+        if pre[k] != Pre::Core {
+            continue;
+        }
+        let f = order_unit[k];
+        if f != NONE && carrying[f as usize] {
+            ferry_void[k] = Some(Note::FerryCarrying);
+        } else if !(v.fleet_reaches(Loc::new(unit.loc.prov), army.loc.prov) && v.fleet_reaches(Loc::new(unit.loc.prov), dest.prov)) {
+            ferry_void[k] = Some(Note::FerryOneSea);
+        }
+    }
+    for k in 0..orders.len() {
+        if let Some(note) = ferry_void[k] {
+            pre[k] = Pre::Void(note);
+        }
+    }
+    // supports into the Box, or of a unit going there
+    for (k, (_, o)) in orders.iter().enumerate() {
+        let Order::Support { target, dest, .. } = o else { continue };
+        if pre[k] != Pre::Core {
+            continue;
+        }
+        if dest.is_some_and(|d| v.is_ocean_box(d.prov)) {
+            pre[k] = Pre::Void(Note::BoxSupport);
+        } else if dest.is_none() && (0..orders.len()).any(|j| pre[j] == Pre::IntoBox && orders[j].1.unit().is_some_and(|s| s.loc.prov == target.loc.prov)) {
+            pre[k] = Pre::Void(Note::SupportOfMovingUnit);
+        }
+    }
+
+    let run = |with: &[usize]| -> (Movement, Vec<Option<Loc>>, Vec<usize>) {
+        // the resolver's units: every unit not on board and not moving into
+        // the Box, and the landing armies
+        let mut idx: Vec<usize> = Vec::new();
+        for u in 0..n {
+            let into_box = (0..orders.len()).any(|k| order_unit[k] == u as u32 && pre[k] == Pre::IntoBox);
+            let lands = land[u].is_some_and(|l| l.1 == From::Here || with.contains(&u));
+            if (!pos[u].aboard && !into_box) || (pos[u].aboard && lands) {
+                idx.push(u);
+            }
+        }
+        let core_units: Vec<Unit> = idx.iter().map(|&u| Unit { aboard: false, ..pos[u] }).collect();
+        let at = |u: usize| idx.iter().position(|&x| x == u);
+        let mut ex = Extra { land: vec![NONE; idx.len()], tie: vec![NONE; idx.len()], ..Extra::default() };
+        for (i, &u) in idx.iter().enumerate() {
+            if let Some((_, from, _)) = land[u] {
+                let f = carrier[u] as usize;
+                match from {
+                    From::Here => {
+                        ex.land[i] = LAND_HERE;
+                        if let Some(fi) = at(f) {
+                            ex.tie[fi] = i as u32;
+                        }
+                    }
+                    From::Dest => ex.land[i] = at(f).map_or(NONE, |fi| fi as u32),
+                }
+            }
+        }
+        // the orders as the resolver reads them (one entry per order, so
+        // results line up; those it must not see become orders for no unit)
+        let mut core_orders: Vec<(PowerId, Order)> = Vec::with_capacity(orders.len());
+        for (k, (p, o)) in orders.iter().enumerate() {
+            let o = match pre[k] {
+                Pre::Core => *o,
+                Pre::Consent => Order::Hold(*o.unit().expect("unit order")),
+                Pre::Landing | Pre::Embarked if land[order_unit[k] as usize].is_some_and(|l| l.1 == From::Here || with.contains(&(order_unit[k] as usize))) => {
+                    let a = order_unit[k] as usize;
+                    Order::Move { unit: UnitSpec { kind: Some(UnitType::Army), loc: pos[a].loc, power: None }, dest: land[a].expect("landing").0, via: false }
+                }
+                // a void order of a unit the resolver sees still keeps it
+                // from a default hold of its own
+                Pre::Void(_) if order_unit[k] != NONE && idx.contains(&(order_unit[k] as usize)) => {
+                    let u = order_unit[k] as usize;
+                    Order::Hold(UnitSpec { kind: Some(pos[u].kind), loc: pos[u].loc, power: None })
+                }
+                _ => Order::Waive,
+            };
+            core_orders.push((*p, o));
+        }
+        // supports that name a landing army
+        for (_, o) in core_orders.iter_mut() {
+            if let Order::Support { target, dest, .. } = o {
+                // a landing, named by the army's space, its fleet's
+                // destination or the province it embarked from
+                if let Some(d) = dest
+                    && let Some(&a) = idx.iter().find(|&&a| {
+                        land[a].is_some_and(|l| l.0.prov == d.prov)
+                            && (target.loc.prov == pos[a].loc.prov
+                                || target.loc.prov == units[a].loc.prov
+                                || fleet_dest[carrier[a] as usize].is_some_and(|fd| fd.prov == target.loc.prov))
+                    })
+                {
+                    *target = UnitSpec { kind: Some(UnitType::Army), loc: pos[a].loc, power: target.power };
+                }
+            }
+        }
+        let (m, fates) = core(v, rules, &core_units, centers, &core_orders, ex);
+        (m, fates, idx)
+    };
+
+    // E11: without the landings from a destination, which A/F moves succeed?
+    let (first, first_fates, first_idx) = run(&[]);
+    let moved =
+        |fates: &[Option<Loc>], idx: &[usize], f: usize| idx.iter().position(|&x| x == f).is_some_and(|i| fates[i].is_some_and(|l| l.prov != pos[f].loc.prov));
+    // an A/F that does not get there keeps its army on board
+    candidates.retain(|&a| moved(&first_fates, &first_idx, carrier[a] as usize));
+    let mut result = (first, first_fates, first_idx);
+    if !candidates.is_empty() {
+        loop {
+            let (m, fates, idx) = run(&candidates);
+            let bad: Vec<usize> = candidates.iter().copied().filter(|&a| !moved(&fates, &idx, carrier[a] as usize)).collect();
+            if bad.is_empty() {
+                result = (m, fates, idx);
+                break;
+            }
+            circular.extend(bad.iter().copied());
+            candidates.retain(|a| !bad.contains(a));
+            if candidates.is_empty() {
+                break;
+            }
+        }
+    }
+    let (mut m, fates, idx) = result;
+    let at = |u: usize| idx.iter().position(|&x| x == u);
+    let landed = |a: usize| at(a).is_some_and(|i| fates[i].is_some_and(|l| land[a].is_some_and(|t| t.0.prov == l.prov)));
+
+    // ---- the board afterwards
+    let mut after: Vec<Unit> = Vec::with_capacity(n);
+    let mut gone = vec![false; n]; // dislodged
+    // where each fleet ends (None: dislodged)
+    let end = |u: usize| -> Option<Loc> {
+        if (0..orders.len()).any(|k| order_unit[k] == u as u32 && pre[k] == Pre::IntoBox) {
+            return fleet_dest[u];
+        }
+        at(u).and_then(|i| fates[i])
+    };
+    for u in 0..n {
+        if pos[u].aboard {
+            continue;
+        }
+        match end(u) {
+            Some(l) => after.push(Unit { loc: l, ..pos[u] }),
+            None => gone[u] = true,
+        }
+    }
+    let mut ferried: Vec<(usize, usize)> = Vec::new(); // (army, fleet): E7
+    for a in 0..n {
+        if !pos[a].aboard {
+            continue;
+        }
+        if landed(a) {
+            after.push(Unit { loc: land[a].expect("landed").0, aboard: false, ..pos[a] });
+            continue;
+        }
+        let f = carrier[a];
+        if f == NONE {
+            after.push(pos[a]);
+            continue;
+        }
+        match end(f as usize) {
+            Some(l) if v.kind(l.prov) == ProvinceKind::Sea => after.push(Unit { loc: Loc::new(l.prov), aboard: true, ..pos[a] }),
+            Some(_) => {}
+            None => gone[a] = true,
+        }
+    }
+    // a ferried army that could not land stays on board its fleet (E7)
+    for (k, (_, o)) in orders.iter().enumerate() {
+        let (Order::Convoy { .. }, Pre::Core) = (o, pre[k]) else { continue };
+        let r = &m.results[k];
+        if r.result != ResultKind::Ok {
+            continue;
+        }
+        let f = order_unit[k] as usize;
+        let Some(Order::Convoy { army, dest, .. }) = Some(*o) else { continue };
+        let Some(a) = (0..n).find(|&a| !pos[a].aboard && pos[a].kind == UnitType::Army && pos[a].loc.prov == army.loc.prov) else { continue };
+        let bounced = orders.iter().enumerate().any(|(j, (_, ao))| {
+            order_unit[j] == a as u32 && matches!(ao, Order::Move { dest: d, .. } if d.prov == dest.prov) && m.results[j].result == ResultKind::Bounce
+        });
+        let stays = end(f).is_some_and(|l| l.prov == pos[f].loc.prov) && end(a).is_some_and(|l| l.prov == pos[a].loc.prov);
+        if bounced && stays && !carrying[f] && !ferried.iter().any(|&(_, g)| g == f) && !ferried.iter().any(|&(b, _)| b == a) {
+            ferried.push((a, f));
+        }
+    }
+    for &(a, f) in &ferried {
+        if let Some(x) = after.iter_mut().find(|x| **x == pos[a]) {
+            *x = Unit { loc: Loc::new(pos[f].loc.prov), aboard: true, ..pos[a] };
+        }
+    }
+
+    // ---- dislodged units: carried armies share their fleet's fate (E12)
+    let mut dislodged: Vec<Dislodged> = Vec::with_capacity(m.dislodged.len());
+    for d in m.dislodged.drain(..) {
+        let Some(&u) = idx.iter().enumerate().find(|&(i, &u)| fates[i].is_none() && Unit { aboard: false, ..pos[u] } == d.unit).map(|(_, u)| u) else {
+            continue;
+        };
+        if pos[u].aboard {
+            continue; // listed with its fleet
+        }
+        let mut d = d;
+        retreat_options(v, &mut d, &after, pos[u]);
+        dislodged.push(d.clone());
+        if let Some(a) = (0..n).find(|&a| carrier[a] == u as u32 && gone[a]) {
+            dislodged.push(Dislodged { unit: pos[a], ..d });
+        }
+    }
+
+    // ---- results, for the orders as written
+    let mut results: Vec<OrderResult> = Vec::with_capacity(m.results.len());
+    for (k, (power, order)) in orders.iter().enumerate() {
+        let mut r = m.results[k].clone();
+        r.power = *power;
+        r.order = *order;
+        if let (Some(spec), Some(u)) = (r.order.unit_mut(), (order_unit[k] != NONE).then_some(order_unit[k] as usize)) {
+            spec.kind = Some(units[u].kind);
+        }
+        let u = order_unit[k] as usize;
+        let set = |r: &mut OrderResult, kind: ResultKind, note: Option<Note>| {
+            r.result = kind;
+            r.note = note;
+            r.by = None;
+        };
+        match pre[k] {
+            Pre::Core => {}
+            Pre::Void(note) => set(&mut r, ResultKind::Void, Some(note)),
+            Pre::IntoBox => set(&mut r, ResultKind::Ok, None),
+            Pre::Consent => {
+                let used = (0..orders.len()).any(|j| pre[j] == Pre::Embarked && embark_to[j] == u as u32);
+                if gone[u] {
+                    set(&mut r, ResultKind::Dislodged, None);
+                } else if !used {
+                    set(&mut r, ResultKind::Bounce, Some(Note::BoardNoPartner));
+                } else {
+                    set(&mut r, ResultKind::Ok, None);
+                }
+            }
+            Pre::Stays => set(&mut r, if gone[u] { ResultKind::Dislodged } else { ResultKind::Ok }, None),
+            Pre::Embarked | Pre::Landing => {
+                let wants_land = land[u].is_some() || matches!(order, Order::Board { land: Some(_), .. });
+                if !wants_land {
+                    set(&mut r, if gone[u] { ResultKind::Dislodged } else { ResultKind::Ok }, None);
+                } else if landed(u) {
+                    r.note = None;
+                    r.result = ResultKind::Ok;
+                } else if gone[u] {
+                    set(&mut r, ResultKind::Dislodged, None);
+                } else if circular.contains(&u) {
+                    set(&mut r, ResultKind::Bounce, Some(Note::LandingCircular));
+                } else if land[u].is_none() {
+                    set(&mut r, ResultKind::Bounce, Some(Note::LandingNotAdjacent));
+                } else if at(u).is_none() {
+                    // from a destination the A/F did not reach
+                    set(&mut r, ResultKind::Bounce, Some(Note::NoConvoyRoute));
+                } else if r.result == ResultKind::Disrupted {
+                    set(&mut r, ResultKind::Bounce, Some(Note::NoConvoyRoute));
+                } else {
+                    r.result = ResultKind::Bounce;
+                }
+            }
+        }
+        // a fleet whose army's landing from its space failed stays (E10)
+        if pre[k] == Pre::Core
+            && r.result == ResultKind::Bounce
+            && matches!(order, Order::Move { .. })
+            && (0..n).any(|a| carrier[a] == u as u32 && land[a].is_some_and(|l| l.1 == From::Here) && !landed(a))
+        {
+            r.note = Some(Note::LandingFailed);
+            r.by = None;
+        }
+        results.push(r);
+    }
+    // the resolver's own default holds, for units it saw
+    results.extend(m.results.drain(orders.len()..));
+    m.results = results;
+    m.units = after;
+    m.dislodged = dislodged;
+    m
+}
+
+/// A dislodged unit's retreat options on the 1885 map: a fleet may also
+/// retreat into an adjacent ocean box (any number), and an army onto its
+/// power's fleet (not an A/F) in an adjacent sea space (E12); never back
+/// where the attack came from.
+fn retreat_options(v: &Variant, d: &mut Dislodged, after: &[Unit], unit: Unit) {
+    let from = d.attacker_from;
+    let mut extra: Vec<Loc> = Vec::new();
+    match unit.kind {
+        UnitType::Fleet => {
+            for l in v.fleet_neighbours(unit.loc) {
+                if v.is_ocean_box(l.prov) && Some(l.prov) != from {
+                    extra.push(Loc::new(l.prov));
+                }
+            }
+        }
+        UnitType::Army => {
+            for l in v.fleet_neighbours_of_province(unit.loc.prov) {
+                let p: Prov = l.prov;
+                let fleet = after.iter().any(|x| x.kind == UnitType::Fleet && x.power == unit.power && x.loc.prov == p);
+                let carried = after.iter().any(|x| x.aboard && x.loc.prov == p);
+                if v.kind(p) == ProvinceKind::Sea && !v.is_ocean_box(p) && fleet && !carried && Some(p) != from {
+                    extra.push(Loc::new(p));
+                }
+            }
+        }
+    }
+    for l in extra {
+        if !d.options.contains(&l) {
+            d.options.push(l);
+        }
+    }
+    d.options.sort();
+}
