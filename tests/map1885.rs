@@ -174,3 +174,36 @@ fn the_box_and_af_units_are_map_features() {
     let e = Variant::read_toml(&bad).expect_err("a box that is a centre");
     assert!(e.problems.iter().any(|p| p.contains("ocean_box")), "{e}");
 }
+
+#[test]
+fn starting_unit_choices_follow_the_text() {
+    let v = Variant::read_toml(MAP).unwrap();
+    let p = |n: &str| v.power_by_name(n).unwrap();
+    let at = |c: &str| v.prov_by_code(c).unwrap();
+    let code = |units: &[mailjudge::map::Unit], power: u8| {
+        let mut l: Vec<String> = units.iter().filter(|u| u.power == power).map(|u| v.unit_code(u)).collect();
+        l.sort();
+        l
+    };
+    // unchosen: the defaults (Rome, both Russian fleets, Oslo fleets)
+    let base = v.start_units(&[]).unwrap();
+    assert_eq!(code(&base, p("ITALY")), ["A VEN", "F NAP", "F ROM"]);
+    // each choice the text allows
+    let u = v.start_units(&[(p("ITALY"), at("ROM")), (p("RUSSIA"), at("SEV")), (p("SWEDEN"), at("OSL"))]).unwrap();
+    assert_eq!(code(&u, p("ITALY")), ["A ROM", "A VEN", "F NAP"]);
+    assert_eq!(code(&u, p("RUSSIA")), ["A MOS", "A SEV", "A SIB", "A WAR", "F STP"]);
+    assert_eq!(code(&u, p("SWEDEN")), ["A OSL", "A STO", "F GOT"]);
+    assert_eq!(u.len(), 31);
+    // Russia changes one of its two fleets at most; nobody else chooses
+    let err = v.start_units(&[(p("RUSSIA"), at("SEV")), (p("RUSSIA"), at("STP"))]).unwrap_err();
+    assert!(err.contains("at most 1"), "{err}");
+    assert!(v.start_units(&[(p("ITALY"), at("NAP"))]).is_err());
+    assert!(v.start_units(&[(p("ENGLAND"), at("LON"))]).is_err());
+    assert!(v.start_units(&[(p("ITALY"), at("ROM")), (p("ITALY"), at("ROM"))]).is_err());
+    // a choice the map cannot hold is refused by the reader
+    let bad = MAP.replacen("switch = [\"ROM\"], max = 1", "switch = [\"ROM\"], max = 2", 1);
+    assert!(Variant::read_toml(&bad).is_err());
+    let bad = MAP.replacen("switch = [\"ROM\"]", "switch = [\"TUS\"]", 1);
+    let e = Variant::read_toml(&bad).expect_err("no Italian unit starts in Tuscany");
+    assert!(e.problems.iter().any(|p| p.contains("TUS")), "{}", e.problems.join("; "));
+}

@@ -225,6 +225,9 @@ POWERS = [
     ("TURKEY", "Turkish", "T", ["CON", "MAC", "SIN", "SMY"], ["F SIN", "A CON", "A SMY"]),
 ]
 
+# the starting units whose type the player chooses (text; docs/RULES1885.md E3)
+CHOICES = {"ITALY": (["ROM"], 1), "RUSSIA": (["STP", "SEV"], 1), "SWEDEN": (["OSL"], 1)}
+
 HEADER = (ROOT / "tools/gen_1885_header.txt").read_text()
 
 
@@ -234,7 +237,11 @@ def q(xs):
 
 out = [HEADER.rstrip("\n"), ""]
 for name, adj, letter, home, units in POWERS:
-    out += ["[[power]]", f'name = "{name}"', f'adjective = "{adj}"', f'letter = "{letter}"', f"home = {q(home)}", f"units = {q(units)}", ""]
+    out += ["[[power]]", f'name = "{name}"', f'adjective = "{adj}"', f'letter = "{letter}"', f"home = {q(home)}", f"units = {q(units)}"]
+    if name in CHOICES:
+        sw, mx = CHOICES[name]
+        out.append(f"choice = {{ switch = {q(sw)}, max = {mx} }}   # the player's choice of type (E3)")
+    out.append("")
 for code in sorted(prov):
     p = prov[code]
     out += ["[[province]]", f'id = "{code}"', f'name = "{p["name"]}"', f'kind = "{p["kind"]}"']

@@ -155,6 +155,12 @@ pub struct Power {
     pub capital: Option<Prov>,
     /// Where its fleets are built (Original 1958), with the coast where it matters.
     pub naval_bases: Vec<Loc>,
+    /// The starting units whose type the player chooses before the first
+    /// move (1885-III, docs/RULES1885.md E3): any of these provinces' units
+    /// may start as the other type, at most `choice_max` of them. Empty on
+    /// most maps.
+    pub choice: Vec<Prov>,
+    pub choice_max: u8,
 }
 
 /// Who may share a space (beyond a province's `capacity`).
@@ -352,6 +358,15 @@ struct RawPower {
     capital: Option<String>,
     #[serde(default)]
     naval_bases: Vec<String>,
+    /// `choice = { switch = ["STP", "SEV"], max = 1 }` (1885-III E3).
+    choice: Option<RawChoice>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawChoice {
+    switch: Vec<String>,
+    max: u8,
 }
 
 #[derive(Deserialize)]
@@ -914,7 +929,22 @@ fn build(raw: RawVariant) -> Result<Variant, MapError> {
             }
             naval_bases.push(l);
         }
-        powers.push(Power { name, adjective: rp.adjective.clone(), letter, home, units: Vec::new(), capital, naval_bases });
+        let mut choice = Vec::new();
+        let mut choice_max = 0;
+        if let Some(c) = &rp.choice {
+            for sw in &c.switch {
+                if let Some(p) = code_index.get(&sw.to_ascii_uppercase()) {
+                    choice.push(*p);
+                } else {
+                    problems.push(format!("{name}: choice names unknown province `{sw}`"));
+                }
+            }
+            choice_max = c.max;
+            if c.max == 0 || c.max as usize > c.switch.len() {
+                problems.push(format!("{name}: choice max {} must be 1 to {}", c.max, c.switch.len()));
+            }
+        }
+        powers.push(Power { name, adjective: rp.adjective.clone(), letter, home, units: Vec::new(), capital, naval_bases, choice, choice_max });
     }
     let mut names_seen = HashSet::new();
     for p in &powers {
@@ -1113,6 +1143,23 @@ fn build(raw: RawVariant) -> Result<Variant, MapError> {
             problems.push(format!("{}: {c} starting units but room for {room} of one power", variant.code(p)));
         }
     }
+    // every unit a player may switch is a starting unit of that power whose
+    // other type can stand there
+    for w in &variant.powers {
+        for &p in &w.choice {
+            match w.units.iter().find(|u| u.loc.prov == p) {
+                None => problems.push(format!("{}: choice names {}, where it has no starting unit", w.name, variant.code(p))),
+                Some(u) if !variant.valid_location(other(u.kind), Loc::new(p)) => problems.push(format!(
+                    "{}: the unit in {} cannot start as {} {}",
+                    w.name,
+                    variant.code(p),
+                    if u.kind == UnitType::Fleet { "an" } else { "a" },
+                    other(u.kind).name()
+                )),
+                Some(_) => {}
+            }
+        }
+    }
     // a doubtful border's recorded reading must match the adjacency data, so a
     // GM's correction on one side is caught
     for u in &variant.uncertain {
@@ -1148,6 +1195,41 @@ fn build(raw: RawVariant) -> Result<Variant, MapError> {
         problems.sort();
         problems.dedup();
         Err(MapError { variant: vname, problems, unsupported: false })
+    }
+}
+
+/// The other unit type.
+fn other(k: UnitType) -> UnitType {
+    match k {
+        UnitType::Army => UnitType::Fleet,
+        UnitType::Fleet => UnitType::Army,
+    }
+}
+
+impl Variant {
+    /// The starting units with `power`'s chosen switches applied (1885-III
+    /// E3): each province named must be one of its `choice` provinces, at
+    /// most `choice_max` of them, no province twice. The units of the
+    /// other powers are as the map lists them.
+    pub fn start_units(&self, switches: &[(PowerId, Prov)]) -> Result<Vec<Unit>, String> {
+        let mut units: Vec<Unit> = self.powers.iter().flat_map(|p| p.units.iter().copied()).collect();
+        for (i, &(power, p)) in switches.iter().enumerate() {
+            let w = self.powers.get(power as usize).ok_or_else(|| format!("no power {power}"))?;
+            if !w.choice.contains(&p) {
+                return Err(format!("{} has no choice of unit type in {}", w.name, self.code(p)));
+            }
+            if switches[..i].contains(&(power, p)) {
+                return Err(format!("{} switches {} twice", w.name, self.code(p)));
+            }
+            if switches.iter().filter(|s| s.0 == power).count() > w.choice_max as usize {
+                return Err(format!("{} may change at most {} of its starting units", w.name, w.choice_max));
+            }
+            let u = units.iter_mut().find(|u| u.power == power && u.loc.prov == p).ok_or_else(|| format!("no unit in {}", self.code(p)))?;
+            u.kind = other(u.kind);
+            u.loc = Loc::new(p);
+        }
+        units.sort();
+        Ok(units)
     }
 }
 
