@@ -207,3 +207,37 @@ fn starting_unit_choices_follow_the_text() {
     let e = Variant::read_toml(&bad).expect_err("no Italian unit starts in Tuscany");
     assert!(e.problems.iter().any(|p| p.contains("TUS")), "{}", e.problems.join("; "));
 }
+
+/// E18: the removal the judge suggests to the GM is the unit that does the
+/// least to the game; where the civil-disorder rule takes Burgundy (by name,
+/// at equal distance from France's centres), the suggestion is Picardy, the
+/// unit farther from any other power's.
+#[test]
+fn the_gm_is_offered_the_removal_that_does_least() {
+    use mailjudge::contract::Adjudicator;
+    let case = r#"{"variant": "1885", "phase": "DEC1885A", "units": {"FRANCE": ["A PAR", "F BRE", "A BUR", "A PIC"], "GERMANY": ["A MUN"]},
+        "centers": {"FRANCE": ["PAR", "BRE", "MAR"], "GERMANY": ["MUN"]}, "orders": {}}"#;
+    let removed = |overrides: Vec<(String, String)>| {
+        let mut adj = Adjudicator::new(None, None, overrides).with_variant(Variant::read_toml(MAP).unwrap());
+        let out = adj.run_text(case).unwrap();
+        let mut units: Vec<String> = out["units"]["FRANCE"].as_array().unwrap().iter().map(|u| u.as_str().unwrap().to_string()).collect();
+        units.sort();
+        units
+    };
+    assert_eq!(removed(vec![]), ["A BUR", "A PAR", "F BRE"]);
+    assert_eq!(removed(vec![("civil_disorder".into(), "2023".into())]), ["A PAR", "A PIC", "F BRE"]);
+    // the engine's preview names the same unit
+    let v = Variant::read_toml(MAP).unwrap();
+    let rules = mailjudge::rules::Rulebook::for_variant(&v);
+    let fr = v.power_by_name("FRANCE").unwrap();
+    let mut pos = mailjudge::adjudicate::Position::initial(&v);
+    pos.phase = v.calendar.parse("DEC1885A").unwrap();
+    pos.units = ["A PAR", "F BRE", "A BUR", "A PIC"].iter().map(|u| v.parse_unit(fr, u).unwrap()).collect();
+    pos.units.push(v.parse_unit(v.power_by_name("GERMANY").unwrap(), "A MUN").unwrap());
+    pos.centers = vec![None; v.provinces.len()];
+    pos.centers[v.prov_by_code("PAR").unwrap() as usize] = Some(fr);
+    pos.centers[v.prov_by_code("BRE").unwrap() as usize] = Some(fr);
+    pos.centers[v.prov_by_code("MAR").unwrap() as usize] = Some(fr);
+    let pick = mailjudge::adjudicate::adjust::default_removals(&v, &rules, &pos, fr);
+    assert_eq!(pick.iter().map(|u| v.unit_code(u)).collect::<Vec<_>>(), ["A PIC"]);
+}

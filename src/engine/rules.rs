@@ -24,6 +24,11 @@ pub enum CivilDisorder {
     Owned2023,
     /// 1992 rulebook: farthest from the nearest *home* supply centre.
     Home1992,
+    /// 1885-III (docs/RULES1885.md E18): the removal that does the least to
+    /// the game, as the GM's suggestion: first the units whose removal leaves
+    /// no owned centre open to a foreign unit next to it, then as
+    /// [`CivilDisorder::Owned2023`].
+    LeastEffect,
 }
 
 /// What a dislodged unit does when its power gives it no retreat order.
@@ -111,6 +116,7 @@ impl Rulebook {
             ("convoy_intent", "1992" | "intent") => self.convoy_intent = ConvoyIntent::Rulebook1992,
             ("civil_disorder", "2023" | "owned" | "datc") => self.civil_disorder = CivilDisorder::Owned2023,
             ("civil_disorder", "1992" | "home") => self.civil_disorder = CivilDisorder::Home1992,
+            ("civil_disorder", "least_effect" | "gm") => self.civil_disorder = CivilDisorder::LeastEffect,
             ("retreat_default", "disband") => self.retreat_default = RetreatDefault::Disband,
             ("retreat_default", "right_hand" | "righthand" | "rhr") => self.retreat_default = RetreatDefault::RightHand,
             ("paradox", "szykman" | "datc") => self.paradox = Paradox::Szykman,

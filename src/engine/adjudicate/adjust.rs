@@ -89,7 +89,7 @@ pub fn adjudicate(v: &Variant, rules: &Rulebook, pos: &Position, orders: &[(Powe
                     spec.kind = Some(pos.units[i].kind);
                     removed[i] = true;
                     owed[p] += 1;
-                    if v.features.boarding {
+                    if v.features.boarding || v.features.army_fleet {
                         unload(v, pos, i, &mut units, &mut removed, &mut owed);
                     }
                     (ResultKind::Ok, None)
@@ -108,20 +108,34 @@ pub fn adjudicate(v: &Variant, rules: &Rulebook, pos: &Position, orders: &[(Powe
         }
         if owed[p] < 0 {
             let targets: Vec<Prov> = match rules.civil_disorder {
-                CivilDisorder::Owned2023 => (0..v.provinces.len() as Prov).filter(|&c| pos.centers[c as usize] == Some(power)).collect(),
+                CivilDisorder::Owned2023 | CivilDisorder::LeastEffect => {
+                    (0..v.provinces.len() as Prov).filter(|&c| pos.centers[c as usize] == Some(power)).collect()
+                }
                 CivilDisorder::Home1992 => v.powers[p].home.clone(),
             };
-            let mut cands: Vec<(u32, bool, &str, usize)> = (0..pos.units.len())
+            let least = rules.civil_disorder == CivilDisorder::LeastEffect;
+            // for the GM's suggestion (E18): how far each unit is from the
+            // nearest unit of another power (the least engaged go first)
+            let foreign: Vec<Prov> = if least { pos.units.iter().filter(|x| x.power != power).map(|x| x.loc.prov).collect() } else { Vec::new() };
+            let mut cands: Vec<(bool, u32, u32, bool, &str, usize)> = (0..pos.units.len())
                 .filter(|&i| pos.units[i].power == power && !removed[i])
                 .map(|i| {
                     let u = &pos.units[i];
                     let dist = v.distance_to_any(u.loc.prov, &targets).unwrap_or(u32::MAX);
+                    let apart = if least { v.distance_to_any(u.loc.prov, &foreign).unwrap_or(u32::MAX) } else { 0 };
                     // an army on board ranks just before its fleet (D18)
-                    (dist, u.kind == UnitType::Fleet || u.aboard, v.province(u.loc.prov).name.as_str(), i)
+                    (least && gifts_centre(v, pos, u), dist, apart, u.kind == UnitType::Fleet || u.aboard, v.province(u.loc.prov).name.as_str(), i)
                 })
                 .collect();
-            cands.sort_by(|a, b| b.0.cmp(&a.0).then(b.1.cmp(&a.1)).then(a.2.cmp(b.2)).then(pos.units[b.3].aboard.cmp(&pos.units[a.3].aboard)));
-            for &(_, _, _, i) in &cands {
+            cands.sort_by(|a, b| {
+                a.0.cmp(&b.0)
+                    .then(b.1.cmp(&a.1))
+                    .then(b.2.cmp(&a.2))
+                    .then(b.3.cmp(&a.3))
+                    .then(a.4.cmp(b.4))
+                    .then(pos.units[b.5].aboard.cmp(&pos.units[a.5].aboard))
+            });
+            for &(_, _, _, _, _, i) in &cands {
                 if owed[p] >= 0 {
                     break;
                 }
@@ -130,7 +144,7 @@ pub fn adjudicate(v: &Variant, rules: &Rulebook, pos: &Position, orders: &[(Powe
                 }
                 removed[i] = true;
                 owed[p] += 1;
-                if v.features.boarding {
+                if v.features.boarding || v.features.army_fleet {
                     unload(v, pos, i, &mut units, &mut removed, &mut owed);
                 }
                 let u = pos.units[i];
@@ -153,6 +167,37 @@ pub fn adjudicate(v: &Variant, rules: &Rulebook, pos: &Position, orders: &[(Powe
         out.push(u);
     }
     (results, out)
+}
+
+/// Whether removing `u` would leave an owned supply centre empty with a
+/// unit of another power next to it that could move in (1885, E18).
+fn gifts_centre(v: &Variant, pos: &Position, u: &Unit) -> bool {
+    let c = u.loc.prov;
+    if u.aboard || !v.is_center(c) || pos.centers[c as usize] != Some(u.power) {
+        return false;
+    }
+    pos.units.iter().any(|x| {
+        x.power != u.power
+            && !x.aboard
+            && match x.kind {
+                UnitType::Army => v.army_adjacent(x.loc.prov, c),
+                UnitType::Fleet => v.fleet_reaches(x.loc, c),
+            }
+    })
+}
+
+/// The units the engine removes for `power` when it orders none of the
+/// removals it owes, in the order it takes them: the GM's preview where the
+/// GM chooses removals (1885, E18), the civil-disorder choice elsewhere.
+pub fn default_removals(v: &Variant, rules: &Rulebook, pos: &Position, power: PowerId) -> Vec<Unit> {
+    let orders: Vec<(PowerId, Order)> = Vec::new();
+    let (results, _) = adjudicate(v, rules, pos, &orders);
+    results
+        .into_iter()
+        .filter(|r| r.power == power && matches!(r.order, Order::Disband(_)))
+        .filter_map(|r| r.order.unit().map(|s| (s.kind, s.loc)))
+        .filter_map(|(k, l)| pos.units.iter().copied().find(|u| u.power == power && u.loc == l && Some(u.kind) == k))
+        .collect()
 }
 
 /// After the removal of unit `i`: a carrying fleet at sea takes its army with

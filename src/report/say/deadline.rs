@@ -20,6 +20,9 @@ pub fn defaults(kind: PhaseKind, rules: &Rulebook) -> String {
             let from = match rules.civil_disorder {
                 CivilDisorder::Owned2023 => "the nearest supply centre you own",
                 CivilDisorder::Home1992 => "the nearest of your home supply centres",
+                CivilDisorder::LeastEffect => {
+                    return "builds not ordered are waived, and the GM chooses the removals you do not order (the judge suggests those that do the least to the game: first units whose removal opens no centre of yours to a neighbour, then the farthest from your centres)".into();
+                }
             };
             format!("builds not ordered are waived, and removals not ordered are chosen for you (the units farthest from {from})")
         }
