@@ -48,11 +48,21 @@ pub struct Rulebook {
     /// civil-disorder rule. Any order given for them is ignored. See
     /// docs/RULES.md, "Games for fewer players".
     pub neutral: u64,
+    /// What a solo victory needs instead of the map's count (a short game,
+    /// `SET CENTERS`; counted as the map's victory counts: centres, or units
+    /// on a map won by units). `None`: the map's own count.
+    pub victory_count: Option<u32>,
 }
 
 impl Default for Rulebook {
     fn default() -> Self {
-        Rulebook { convoy_intent: ConvoyIntent::Datc, civil_disorder: CivilDisorder::Owned2023, retreat_default: RetreatDefault::Disband, neutral: 0 }
+        Rulebook {
+            convoy_intent: ConvoyIntent::Datc,
+            civil_disorder: CivilDisorder::Owned2023,
+            retreat_default: RetreatDefault::Disband,
+            neutral: 0,
+            victory_count: None,
+        }
     }
 }
 
@@ -80,6 +90,13 @@ impl Rulebook {
                 self.neutral |= 1 << p;
             }
         }
+        self
+    }
+
+    /// These rules with a solo victory at `count` instead of the map's
+    /// count (`None`: the map's).
+    pub fn with_victory_count(mut self, count: Option<u32>) -> Rulebook {
+        self.victory_count = count;
         self
     }
 
@@ -111,6 +128,13 @@ impl Rulebook {
     /// The variant's own default rules.
     pub fn for_variant(v: &Variant) -> Rulebook {
         Rulebook::default().with_variant(v).unwrap_or_default()
+    }
+}
+
+/// What a solo victory needs on the map `v` (its centres, or units, count).
+pub fn map_victory_count(v: &Variant) -> u32 {
+    match v.victory {
+        crate::engine::map::Victory::Centers(n) | crate::engine::map::Victory::Units(n) => n,
     }
 }
 

@@ -178,6 +178,16 @@ pub const MIGRATIONS: &[&str] = &[
     r#"
     ALTER TABLE games ADD COLUMN ending TEXT;
     "#,
+    // 7: votes that name several powers (store::games::Player): a concession
+    // to a coalition and an alliance vote, each a JSON array of power numbers;
+    // a concession to one power becomes an array of one
+    r#"
+    ALTER TABLE players ADD COLUMN ally TEXT;
+    ALTER TABLE players ADD COLUMN conceded TEXT;
+    UPDATE players SET conceded = json_array(concede) WHERE concede IS NOT NULL;
+    ALTER TABLE players DROP COLUMN concede;
+    ALTER TABLE players RENAME COLUMN conceded TO concede;
+    "#,
 ];
 
 /// `synchronous = NORMAL` while it lives (commits that may be lost to a power
