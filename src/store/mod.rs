@@ -390,4 +390,25 @@ mod tests {
             .is_err()
         );
     }
+
+    #[test]
+    fn migration_7_keeps_a_concession_as_a_set_of_one() {
+        let c = Connection::open_in_memory().unwrap();
+        for (i, sql) in MIGRATIONS.iter().take(6).enumerate() {
+            c.execute_batch(&format!("BEGIN; {sql}; PRAGMA user_version = {}; COMMIT;", i + 1)).unwrap();
+        }
+        c.execute_batch(
+            "INSERT INTO games (id, name, variant, status, master_hash, master_email, settings, created) VALUES (1, 'g', 'standard', 'active', 'h', 'm@x.org', '{}', 0);
+             INSERT INTO players (id, game_id, role, power, email, concede, status, joined) VALUES (1, 1, 'player', 0, 'a@x.org', 6, 'active', 0), (2, 1, 'player', 1, 'e@x.org', NULL, 'active', 0);",
+        )
+        .unwrap();
+        migrate(&c).unwrap();
+        let players = games::Player::of_game(&c, 1).unwrap();
+        assert_eq!(players[0].concede, Some(vec![6]));
+        assert_eq!(players[1].concede, None);
+        assert_eq!(players[0].ally, None);
+        // what is stored is read back strictly
+        c.execute("UPDATE players SET ally = 'FRANCE' WHERE id = 2", []).unwrap();
+        assert!(games::Player::of_game(&c, 1).is_err());
+    }
 }
