@@ -110,6 +110,10 @@ pub(super) fn setkey_name(k: SetKey) -> &'static str {
         SetKey::List => "list",
         SetKey::Assignment => "assignment",
         SetKey::Rule => "rule",
+        SetKey::End => "end",
+        SetKey::Centers => "centers",
+        SetKey::Dias => "dias",
+        SetKey::NoDias => "nodias",
         _ => "",
     }
 }
@@ -199,6 +203,43 @@ pub fn apply_option(g: &mut Game, v: &crate::map::Variant, judge: &str, key: &st
             s.neutral = left_out.iter().map(|&p| v.powers[p as usize].name.clone()).collect();
             let names: Vec<String> = left_out.iter().map(|&p| crate::game::pname(v, p)).collect();
             say::master::players_set(n, &names)
+        }
+        "end" => {
+            // a short game: the last year played, not one already over
+            let a = val.trim();
+            if a.eq_ignore_ascii_case("none") {
+                s.end_year = None;
+                say::master::no_end_year()
+            } else {
+                let first = g.position(v).ok().flatten().map_or(v.start.year, |p| p.phase.year);
+                let year: i32 = a.parse().map_err(|_| say::master::end_values(a, first))?;
+                if year < first {
+                    return Err(say::master::end_values(a, first));
+                }
+                g.settings.end_year = Some(year);
+                say::master::end_year(year)
+            }
+        }
+        "centers" | "centres" => {
+            // a solo victory at n centres: at least one, at most every centre of the map
+            let a = val.trim();
+            let most = v.center_count();
+            if a.eq_ignore_ascii_case("none") {
+                s.victory_count = None;
+                say::master::map_victory_count(crate::rules::map_victory_count(v))
+            } else {
+                let n: u32 = a.parse().ok().filter(|&n| n >= 1 && n as usize <= most).ok_or_else(|| say::master::centers_values(a, most))?;
+                s.victory_count = Some(n);
+                say::master::victory_count(n)
+            }
+        }
+        "dias" => {
+            s.dias = yes(val);
+            say::master::dias(s.dias)
+        }
+        "nodias" => {
+            s.dias = false;
+            say::master::dias(false)
         }
         "rule" => {
             if !forming {

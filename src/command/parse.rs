@@ -101,6 +101,17 @@ pub enum SetKey {
     List,
     Assignment,
     Rule,
+    /// The master's short game: the last year played.
+    End,
+    /// The master's short game: the centres a solo victory needs.
+    Centers,
+    /// The master: draws include every survivor (the default) ...
+    Dias,
+    /// ... or may leave some out.
+    NoDias,
+    /// A player's vote for an alliance victory, and its withdrawal.
+    Ally,
+    NoAlly,
 }
 
 const SET_KEYS: &[(&str, SetKey)] = &[
@@ -130,6 +141,13 @@ const SET_KEYS: &[(&str, SetKey)] = &[
     ("LIST", SetKey::List),
     ("ASSIGNMENT", SetKey::Assignment),
     ("RULE", SetKey::Rule),
+    ("END", SetKey::End),
+    ("CENTERS", SetKey::Centers),
+    ("CENTRES", SetKey::Centers),
+    ("DIAS", SetKey::Dias),
+    ("NODIAS", SetKey::NoDias),
+    ("ALLY", SetKey::Ally),
+    ("NOALLY", SetKey::NoAlly),
 ];
 
 /// A line that opens a block of lines belonging to it.

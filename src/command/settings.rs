@@ -12,7 +12,7 @@ impl Session<'_> {
         let tz = self.ctx.cfg.timezone;
         let now = self.ctx.now();
         match key {
-            SetKey::Wait | SetKey::NoWait | SetKey::Draw | SetKey::NoDraw | SetKey::Concede | SetKey::NoConcede => {
+            SetKey::Wait | SetKey::NoWait | SetKey::Draw | SetKey::NoDraw | SetKey::Concede | SetKey::NoConcede | SetKey::Ally | SetKey::NoAlly => {
                 let (power, pid, mut g) = self.power_game()?;
                 let v = self.ctx.variant(&g.variant)?;
                 let mut p = self.player(pid)?;
@@ -29,27 +29,65 @@ impl Session<'_> {
                     SetKey::Draw => {
                         let pos = g.position(&v)?.ok_or_else(say::settings::not_started)?;
                         let surv = game::survivors(&v, &g, &pos);
-                        if !arg.is_empty() {
-                            let list = game::parse_powers(&v, arg)?;
-                            if list != surv {
-                                let names: Vec<String> = surv.iter().map(|&q| pname(&v, q)).collect();
-                                return Err(Fail::User(say::settings::draw_includes_survivors(&names)));
-                            }
+                        let names = |ps: &[crate::map::PowerId]| ps.iter().map(|&q| pname(&v, q)).collect::<Vec<_>>();
+                        let list = if arg.is_empty() { surv.clone() } else { game::parse_powers(&v, arg)? };
+                        if g.settings.dias && list != surv {
+                            return Err(Fail::User(say::settings::draw_includes_survivors(&names(&surv))));
                         }
-                        p.draw = Some(surv.iter().map(|&q| v.powers[q as usize].letter).collect());
-                        say::settings::draw_vote_recorded()
+                        // NODIAS: any survivors, at least one
+                        if let Some(&out) = list.iter().find(|q| !surv.contains(q)) {
+                            return Err(Fail::User(say::settings::not_a_survivor(&pname(&v, out), &names(&surv))));
+                        }
+                        p.draw = Some(list.iter().map(|&q| v.powers[q as usize].letter).collect());
+                        if list == surv { say::settings::draw_vote_recorded() } else { say::settings::partial_draw_vote_recorded(&names(&list)) }
                     }
                     SetKey::NoDraw => {
                         p.draw = None;
                         say::settings::draw_withdrawn()
                     }
                     SetKey::Concede => {
-                        let to = game::find_power(&v, arg).ok_or_else(|| say::game::not_a_power(arg))?;
-                        if to == power {
+                        // to one power or to a coalition of survivors
+                        let pos = g.position(&v)?.ok_or_else(say::settings::not_started)?;
+                        let surv = game::survivors(&v, &g, &pos);
+                        let to = game::parse_powers(&v, arg)?;
+                        if to.is_empty() {
+                            return Err(Fail::User(say::settings::concede_usage()));
+                        }
+                        if to.contains(&power) {
                             return Err(Fail::User(say::settings::concede_to_self()));
                         }
+                        if let Some(&out) = to.iter().find(|q| !surv.contains(q)) {
+                            let names: Vec<String> = surv.iter().map(|&q| pname(&v, q)).collect();
+                            return Err(Fail::User(say::settings::not_a_survivor(&pname(&v, out), &names)));
+                        }
+                        let names: Vec<String> = to.iter().map(|&q| pname(&v, q)).collect();
                         p.concede = Some(to);
-                        say::settings::conceded(&pname(&v, to))
+                        say::settings::conceded(&names)
+                    }
+                    SetKey::Ally => {
+                        // an alliance victory, on a map that has them, of one of its sizes
+                        if v.alliances.is_empty() {
+                            return Err(Fail::User(say::settings::no_alliances(&v.title)));
+                        }
+                        let mut allies = game::parse_powers(&v, arg)?;
+                        if !allies.contains(&power) {
+                            allies.push(power);
+                            allies.sort_unstable();
+                        }
+                        let sizes: Vec<u32> = v.alliances.iter().map(|a| a.powers).collect();
+                        if !sizes.contains(&(allies.len() as u32)) {
+                            return Err(Fail::User(say::settings::alliance_size(allies.len(), &sizes)));
+                        }
+                        if let Some(&n) = allies.iter().find(|&&q| g.is_neutral(&v, q)) {
+                            return Err(Fail::User(say::settings::neutral_ally(&pname(&v, n))));
+                        }
+                        let names: Vec<String> = allies.iter().map(|&q| pname(&v, q)).collect();
+                        p.ally = Some(allies);
+                        say::settings::ally_recorded(&names)
+                    }
+                    SetKey::NoAlly => {
+                        p.ally = None;
+                        say::settings::ally_withdrawn()
                     }
                     _ => {
                         p.concede = None;
@@ -58,7 +96,7 @@ impl Session<'_> {
                 };
                 p.save(self.conn)?;
                 let mut out = vec![msg];
-                if matches!(key, SetKey::Draw | SetKey::Concede)
+                if matches!(key, SetKey::Draw | SetKey::Concede | SetKey::Ally)
                     && let Some(result) = game::check_votes(self.conn, self.ctx, &mut g)?
                 {
                     out.push(say::settings::game_over(&result));

@@ -65,6 +65,10 @@ pub struct Rulebook {
     /// civil-disorder rule. Any order given for them is ignored. See
     /// docs/RULES.md, "Games for fewer players".
     pub neutral: u64,
+    /// What a solo victory needs instead of the map's count (a short game,
+    /// `SET CENTERS`; counted as the map's victory counts: centres, or units
+    /// on a map won by units). `None`: the map's own count.
+    pub victory_count: Option<u32>,
 }
 
 impl Default for Rulebook {
@@ -75,6 +79,7 @@ impl Default for Rulebook {
             retreat_default: RetreatDefault::Disband,
             paradox: Paradox::Szykman,
             neutral: 0,
+            victory_count: None,
         }
     }
 }
@@ -103,6 +108,13 @@ impl Rulebook {
                 self.neutral |= 1 << p;
             }
         }
+        self
+    }
+
+    /// These rules with a solo victory at `count` instead of the map's
+    /// count (`None`: the map's).
+    pub fn with_victory_count(mut self, count: Option<u32>) -> Rulebook {
+        self.victory_count = count;
         self
     }
 
@@ -138,6 +150,13 @@ impl Rulebook {
     /// The variant's own default rules.
     pub fn for_variant(v: &Variant) -> Rulebook {
         Rulebook::default().with_variant(v).unwrap_or_default()
+    }
+}
+
+/// What a solo victory needs on the map `v` (its centres, or units, count).
+pub fn map_victory_count(v: &Variant) -> u32 {
+    match v.victory {
+        crate::engine::map::Victory::Centers(n) | crate::engine::map::Victory::Units(n) => n,
     }
 }
 

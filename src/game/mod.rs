@@ -44,6 +44,9 @@ pub fn default_settings(ctx: &Ctx) -> Settings {
         rules: BTreeMap::new(),
         takeover_approval: true,
         neutral: Vec::new(),
+        end_year: None,
+        victory_count: None,
+        dias: true,
     }
 }
 
@@ -211,7 +214,7 @@ pub fn process(conn: &Connection, ctx: &mut Ctx, game: &mut Game, why: &str) -> 
     let done_seq = game.seq;
     let rows = stored::current(conn, game.id, game.seq, None)?;
     let orders = parsed_orders(&v, &rows)?;
-    let out = adjudicate::process(&v, &rules, &pos, &orders);
+    let mut out = adjudicate::process(&v, &rules, &pos, &orders);
     let mut players = Player::of_game(conn, game.id)?;
     let phase_name = v.calendar.name(pos.phase);
     let before = position_to_json(&v, &pos).to_string();
@@ -238,6 +241,14 @@ pub fn process(conn: &Connection, ctx: &mut Ctx, game: &mut Game, why: &str) -> 
         }
         p.wait = false;
         p.save(conn)?;
+    }
+    // the game's own ends after the engine's (a victory, no phase left):
+    // the players' votes in the new position, then the short game's last year
+    if out.end.is_none()
+        && let Some(end) = vote_end(&v, game, &out.position, &players).or_else(|| end_year_end(&v, game, &out.position))
+    {
+        out.end = Some(end);
+        out.next_phase = None;
     }
     game.position = Some(position_to_json(&v, &out.position).to_string());
     match &out.end {
@@ -291,7 +302,8 @@ pub fn survivors(v: &Variant, game: &Game, pos: &Position) -> Vec<PowerId> {
     (0..v.powers.len() as PowerId).filter(|&p| (pos.center_count(p) > 0 || pos.unit_count(p) > 0) && !game.is_neutral(v, p)).collect()
 }
 
-/// Ends the game if every survivor voted the same draw, or conceded to the same power.
+/// Ends the game if the votes end it (see [`vote_end`]); returns the
+/// sentence that says how.
 pub fn check_votes(conn: &Connection, ctx: &mut Ctx, game: &mut Game) -> anyhow::Result<Option<String>> {
     if game.status != GameStatus::Active {
         return Ok(None);
@@ -299,19 +311,48 @@ pub fn check_votes(conn: &Connection, ctx: &mut Ctx, game: &mut Game) -> anyhow:
     let v = ctx.variant(&game.variant)?;
     let Some(pos) = game.position(&v)? else { return Ok(None) };
     let players = Player::of_game(conn, game.id)?;
-    let surv = survivors(&v, game, &pos);
-    let all: String = surv.iter().map(|&p| v.powers[p as usize].letter).collect();
-    let votes: Vec<Option<&Player>> = surv.iter().map(|&p| Player::active_for(&players, p)).collect();
-    if votes.iter().all(|pl| pl.is_some_and(|pl| pl.draw.as_deref() == Some(all.as_str()))) {
-        let result = finish(conn, ctx, game, GameEnd::Draw(surv.clone()))?;
-        return Ok(Some(result));
+    match vote_end(&v, game, &pos, &players) {
+        Some(end) => Ok(Some(finish(conn, ctx, game, end)?)),
+        None => Ok(None),
     }
-    for &winner in &surv {
-        let others: Vec<Option<&Player>> = surv.iter().filter(|&&p| p != winner).map(|&p| Player::active_for(&players, p)).collect();
-        if !others.is_empty() && others.iter().all(|pl| pl.is_some_and(|pl| pl.concede == Some(winner))) {
-            let result = finish(conn, ctx, game, GameEnd::Concession(vec![winner]))?;
-            return Ok(Some(result));
+}
+
+/// The end the players' votes make in `pos` (docs/RULES.md, "Ending a
+/// game"), if any: an alliance victory when every ally voted for the same
+/// alliance and it meets one of the map's alliance victories; a concession
+/// when every survivor outside a coalition concedes to exactly that
+/// coalition; a draw when every survivor votes for the same powers (all the
+/// survivors unless the master allows fewer, NODIAS).
+pub fn vote_end(v: &Variant, game: &Game, pos: &Position, players: &[Player]) -> Option<GameEnd> {
+    let surv = survivors(v, game, pos);
+    let vote = |p: PowerId| Player::active_for(players, p);
+    let of_survivors = |ps: &[PowerId]| !ps.is_empty() && ps.iter().all(|p| surv.contains(p));
+    for allies in surv.iter().filter_map(|&p| vote(p).and_then(|pl| pl.ally.clone())) {
+        if allies.iter().all(|&a| vote(a).is_some_and(|pl| pl.ally.as_ref() == Some(&allies))) && adjudicate::alliance_wins(v, pos, &allies) {
+            return Some(GameEnd::Alliance(allies));
         }
     }
-    Ok(None)
+    for coalition in surv.iter().filter_map(|&p| vote(p).and_then(|pl| pl.concede.clone())) {
+        let others: Vec<PowerId> = surv.iter().copied().filter(|p| !coalition.contains(p)).collect();
+        if of_survivors(&coalition) && !others.is_empty() && others.iter().all(|&p| vote(p).is_some_and(|pl| pl.concede.as_ref() == Some(&coalition))) {
+            return Some(GameEnd::Concession(coalition));
+        }
+    }
+    let draw_of = |p: PowerId| -> Option<Vec<PowerId>> {
+        let letters = vote(p)?.draw.as_deref()?;
+        let mut ps: Vec<PowerId> = letters.chars().map(|c| v.powers.iter().position(|w| w.letter == c).map(|i| i as PowerId)).collect::<Option<_>>()?;
+        ps.sort_unstable();
+        Some(ps)
+    };
+    let draws: Vec<Vec<PowerId>> = surv.iter().map(|&p| draw_of(p)).collect::<Option<_>>()?;
+    let first = draws.first()?;
+    let allowed = if game.settings.dias { *first == surv } else { of_survivors(first) };
+    (allowed && draws.iter().all(|d| d == first)).then(|| GameEnd::Draw(first.clone()))
+}
+
+/// The end of a short game (`SET END`): once the next phase is in a year
+/// after the game's last, a draw between the survivors.
+pub fn end_year_end(v: &Variant, game: &Game, next: &Position) -> Option<GameEnd> {
+    let last = game.settings.end_year?;
+    (next.phase.year > last).then(|| GameEnd::Draw(survivors(v, game, next)))
 }

@@ -48,6 +48,9 @@ pub fn render_report(
         crate::map::Victory::Centers(_) => format!("{} has won ({} supply centres).", pname(v, w), out.position.center_count(w)),
         crate::map::Victory::Units(_) => format!("{} has won ({} units on the board).", pname(v, w), out.position.unit_count(w)),
     });
+    // an end the game added after the phase (an alliance, a draw, the short
+    // game's last year): the sentence the game records
+    let finished = finished.or_else(|| out.end.as_ref().filter(|e| !matches!(e, crate::end::GameEnd::NoMorePhases)).and(game.result.clone()));
     let title = format!("{} results", v.calendar.long_name(pos.phase));
     ctx.templates.render(
         "report.txt",

@@ -102,6 +102,17 @@ pub struct Settings {
     /// plays them.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub neutral: Vec<String>,
+    /// A short game: the last year played (`SET END`); the game ends after
+    /// that year's last phase (docs/RULES.md, "Ending a game").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub end_year: Option<i32>,
+    /// What a solo victory needs instead of the map's count (`SET CENTERS`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub victory_count: Option<u32>,
+    /// Draws include every survivor (DIAS, the default); `false`: a draw may
+    /// leave survivors out, if every survivor votes for it (`SET NODIAS`).
+    #[serde(default = "yes")]
+    pub dias: bool,
 }
 
 fn yes() -> bool {
@@ -278,7 +289,7 @@ impl Game {
         for (k, val) in &self.settings.rules {
             r.set(k, val)?;
         }
-        Ok(r.with_neutral(&self.neutral(v)))
+        Ok(r.with_neutral(&self.neutral(v)).with_victory_count(self.settings.victory_count))
     }
     /// The powers left out of this game (none in a game for all).
     pub fn neutral(&self, v: &Variant) -> Vec<PowerId> {
@@ -304,6 +315,12 @@ impl Game {
     }
 }
 
+/// A stored set of powers (a concession, an alliance vote): a JSON array of
+/// power numbers, read strictly.
+fn power_set(text: Option<String>) -> Result<Option<Vec<PowerId>>, serde_json::Error> {
+    text.map(|t| serde_json::from_str(&t)).transpose()
+}
+
 #[derive(Clone, Debug)]
 pub struct Player {
     pub id: i64,
@@ -315,7 +332,11 @@ pub struct Player {
     pub preference: Option<String>,
     pub wait: bool,
     pub draw: Option<String>,
-    pub concede: Option<PowerId>,
+    /// The coalition this player concedes to (`SET CONCEDE`), in power order.
+    pub concede: Option<Vec<PowerId>>,
+    /// The alliance this player votes to win together (`SET ALLY`, its own
+    /// power included), in power order.
+    pub ally: Option<Vec<PowerId>>,
     pub absences: Vec<(i64, i64)>,
     pub status: PlayerStatus,
     pub joined: i64,
@@ -335,6 +356,7 @@ impl Player {
             wait: false,
             draw: None,
             concede: None,
+            ally: None,
             absences: vec![],
             status: PlayerStatus::Active,
             joined: now,
@@ -342,7 +364,7 @@ impl Player {
     }
     pub fn of_game(conn: &Connection, game_id: i64) -> rusqlite::Result<Vec<Player>> {
         conn.prepare_cached(
-            "SELECT id, game_id, role, power, email, pw_hash, preference, wait, draw, concede, absences, status, joined FROM players WHERE game_id = ?1 ORDER BY id",
+            "SELECT id, game_id, role, power, email, pw_hash, preference, wait, draw, concede, absences, status, joined, ally FROM players WHERE game_id = ?1 ORDER BY id",
         )?
         .query_map([game_id], |r| {
             let abs: String = r.get(10)?;
@@ -356,7 +378,8 @@ impl Player {
                 preference: r.get(6)?,
                 wait: r.get(7)?,
                 draw: r.get(8)?,
-                concede: r.get(9)?,
+                concede: power_set(r.get(9)?).map_err(|e| json_error(9, e))?,
+                ally: power_set(r.get(13)?).map_err(|e| json_error(13, e))?,
                 absences: serde_json::from_str(&abs).map_err(|e| json_error(10, e))?,
                 status: r.get(11)?,
                 joined: r.get(12)?,
@@ -374,8 +397,23 @@ impl Player {
     }
     pub fn save(&self, conn: &Connection) -> rusqlite::Result<()> {
         let absences = serde_json::to_string(&self.absences).unwrap_or_else(|e| unreachable!("pairs of integers serialize: {e}"));
-        conn.prepare_cached("UPDATE players SET power = ?2, email = ?3, pw_hash = ?4, preference = ?5, wait = ?6, draw = ?7, concede = ?8, absences = ?9, status = ?10 WHERE id = ?1")?
-            .execute(params![self.id, self.power, self.email, self.pw_hash, self.preference, self.wait, self.draw, self.concede, absences, self.status])?;
+        let set = |s: &Option<Vec<PowerId>>| s.as_ref().map(|s| serde_json::to_string(s).unwrap_or_else(|e| unreachable!("integers serialize: {e}")));
+        conn.prepare_cached(
+            "UPDATE players SET power = ?2, email = ?3, pw_hash = ?4, preference = ?5, wait = ?6, draw = ?7, concede = ?8, absences = ?9, status = ?10, ally = ?11 WHERE id = ?1",
+        )?
+        .execute(params![
+            self.id,
+            self.power,
+            self.email,
+            self.pw_hash,
+            self.preference,
+            self.wait,
+            self.draw,
+            set(&self.concede),
+            absences,
+            self.status,
+            set(&self.ally)
+        ])?;
         Ok(())
     }
     pub fn delete(conn: &Connection, id: i64) -> rusqlite::Result<()> {

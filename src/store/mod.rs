@@ -178,6 +178,16 @@ pub const MIGRATIONS: &[&str] = &[
     r#"
     ALTER TABLE games ADD COLUMN ending TEXT;
     "#,
+    // 7: votes that name several powers (store::games::Player): a concession
+    // to a coalition and an alliance vote, each a JSON array of power numbers;
+    // a concession to one power becomes an array of one
+    r#"
+    ALTER TABLE players ADD COLUMN ally TEXT;
+    ALTER TABLE players ADD COLUMN conceded TEXT;
+    UPDATE players SET conceded = json_array(concede) WHERE concede IS NOT NULL;
+    ALTER TABLE players DROP COLUMN concede;
+    ALTER TABLE players RENAME COLUMN conceded TO concede;
+    "#,
 ];
 
 /// `synchronous = NORMAL` while it lives (commits that may be lost to a power
@@ -379,5 +389,26 @@ mod tests {
             )
             .is_err()
         );
+    }
+
+    #[test]
+    fn migration_7_keeps_a_concession_as_a_set_of_one() {
+        let c = Connection::open_in_memory().unwrap();
+        for (i, sql) in MIGRATIONS.iter().take(6).enumerate() {
+            c.execute_batch(&format!("BEGIN; {sql}; PRAGMA user_version = {}; COMMIT;", i + 1)).unwrap();
+        }
+        c.execute_batch(
+            "INSERT INTO games (id, name, variant, status, master_hash, master_email, settings, created) VALUES (1, 'g', 'standard', 'active', 'h', 'm@x.org', '{}', 0);
+             INSERT INTO players (id, game_id, role, power, email, concede, status, joined) VALUES (1, 1, 'player', 0, 'a@x.org', 6, 'active', 0), (2, 1, 'player', 1, 'e@x.org', NULL, 'active', 0);",
+        )
+        .unwrap();
+        migrate(&c).unwrap();
+        let players = games::Player::of_game(&c, 1).unwrap();
+        assert_eq!(players[0].concede, Some(vec![6]));
+        assert_eq!(players[1].concede, None);
+        assert_eq!(players[0].ally, None);
+        // what is stored is read back strictly
+        c.execute("UPDATE players SET ally = 'FRANCE' WHERE id = 2", []).unwrap();
+        assert!(games::Player::of_game(&c, 1).is_err());
     }
 }

@@ -333,7 +333,7 @@ fn advance(v: &Variant, rules: &Rulebook, done: Phase, mut units: Vec<Unit>, cen
     }
     // after every phase, adjustments included: builds can make a units victory
     // (Original 1958); a centres count does not change in an adjustment phase
-    let winner = victory(v, &units, &centers);
+    let winner = victory(v, rules, &units, &centers);
     let mut position = Position { phase: done, units, centers, dislodged: Vec::new() };
     if winner.is_some() {
         return (position, None, winner);
@@ -350,16 +350,18 @@ fn advance(v: &Variant, rules: &Rulebook, done: Phase, mut units: Vec<Unit>, cen
     (position, Some(next), None)
 }
 
-fn victory(v: &Variant, units: &[Unit], centers: &[Option<PowerId>]) -> Option<PowerId> {
+/// The power alone on top with at least the victory count (the game's, see
+/// [`Rulebook::victory_count`], else the map's).
+fn victory(v: &Variant, rules: &Rulebook, units: &[Unit], centers: &[Option<PowerId>]) -> Option<PowerId> {
     let counts: Vec<u32> = (0..v.powers.len())
         .map(|p| match v.victory {
             Victory::Centers(_) => centers.iter().filter(|c| **c == Some(p as PowerId)).count() as u32,
             Victory::Units(_) => units.iter().filter(|u| u.power == p as PowerId).count() as u32,
         })
         .collect();
-    let need = match v.victory {
+    let need = rules.victory_count.unwrap_or(match v.victory {
         Victory::Centers(n) | Victory::Units(n) => n,
-    };
+    });
     let best = *counts.iter().max()?;
     if best >= need && counts.iter().filter(|c| **c == best).count() == 1 { counts.iter().position(|c| *c == best).map(|p| p as PowerId) } else { None }
 }

@@ -105,7 +105,7 @@ pub fn ending(end: crate::end::EndKind, powers: &[String], phase: &str) -> Strin
         EndKind::Solo => won(powers.first().map_or("", String::as_str), phase),
         EndKind::Alliance => won_together(powers, phase),
         EndKind::Draw => draw_declared(phase, powers),
-        EndKind::Concession => conceded_to(&powers.join(", "), phase),
+        EndKind::Concession => conceded_to(powers, phase),
         EndKind::Terminated => super::master::terminated_result(),
         EndKind::NoMorePhases => ended(),
     }
@@ -131,9 +131,12 @@ pub fn draw_declared(phase: &str, powers: &[String]) -> String {
     format!("Draw declared in {} between {}.", phase, powers.join(", "))
 }
 
-/// How a game ended by concession.
-pub fn conceded_to(power: &str, phase: &str) -> String {
-    format!("The other powers conceded: {} wins ({}).", power, phase)
+/// How a game ended by concession (to one power or a coalition).
+pub fn conceded_to(powers: &[String], phase: &str) -> String {
+    match powers {
+        [one] => format!("The other powers conceded: {one} wins ({phase})."),
+        _ => format!("The other powers conceded: {} win together ({phase}).", powers.join(", ")),
+    }
 }
 
 /// Several identical units of a power in one space, on the board: `2 armies in Paris`.

@@ -73,7 +73,23 @@ pub fn settings_line(s: &Settings) -> String {
         s.retreat,
         s.adjustment,
         timing::format_span(s.grace_secs)
-    )
+    ) + &game_end_settings(s)
+}
+
+/// The settings that say how the game ends, where the master changed them:
+/// the last year, the solo victory's count, draws leaving survivors out.
+fn game_end_settings(s: &Settings) -> String {
+    let mut out = String::new();
+    if let Some(y) = s.end_year {
+        out += &format!("; last year: {y} (then a draw between the survivors)");
+    }
+    if let Some(n) = s.victory_count {
+        out += &format!("; a solo victory needs {n} supply centres");
+    }
+    if !s.dias {
+        out += "; draws may leave survivors out (NODIAS)";
+    }
+    out
 }
 
 /// How a finished game ended.

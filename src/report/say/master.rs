@@ -267,5 +267,46 @@ pub fn players_set(players: usize, neutral: &[String]) -> String {
 
 /// An option that does not exist.
 pub fn unknown_option(option: &str) -> String {
-    format!("unknown option `{option}` (press, nmr, partial, movement, retreat, adjustment, grace, reminder, list, assignment, players, or a rule)")
+    format!(
+        "unknown option `{option}` (press, nmr, partial, movement, retreat, adjustment, grace, reminder, list, assignment, players, end, centers, dias, nodias, or a rule)"
+    )
+}
+
+/// SET END done.
+pub fn end_year(year: i32) -> String {
+    format!("The game ends after the last phase of {year}: unless it ends before, in a draw between the powers still in it.")
+}
+
+/// SET END NONE done.
+pub fn no_end_year() -> String {
+    "The game has no end year: it goes on until a victory or a vote ends it.".into()
+}
+
+/// SET END with a year that is no year, or one already over (`first`: the first year it may be).
+pub fn end_values(value: &str, first: i32) -> String {
+    format!("END {value}: write a year from {first} on (the game's current year or later), or NONE")
+}
+
+/// SET CENTERS done.
+pub fn victory_count(n: u32) -> String {
+    format!("A solo victory now needs {n} supply centres.")
+}
+
+/// SET CENTERS NONE done (`n`: the map's count).
+pub fn map_victory_count(n: u32) -> String {
+    format!("A solo victory needs the map's count again: {n}.")
+}
+
+/// SET CENTERS outside 1 to the map's number of centres.
+pub fn centers_values(value: &str, most: usize) -> String {
+    format!("CENTERS {value}: write a number of supply centres from 1 to {most} (the map has {most}), or NONE for the map's count")
+}
+
+/// SET DIAS / SET NODIAS done.
+pub fn dias(all: bool) -> String {
+    if all {
+        "Draws include every surviving power (DIAS).".into()
+    } else {
+        "Draws may leave surviving powers out (NODIAS): a draw happens when every survivor votes for the same powers.".into()
+    }
 }

@@ -22,6 +22,19 @@ pub fn draw_includes_survivors(survivors: &[String]) -> String {
     format!("draws on this judge include every surviving power: {}", survivors.join(", "))
 }
 
+/// A vote naming a power that is out of the game (or neutral).
+pub fn not_a_survivor(power: &str, survivors: &[String]) -> String {
+    format!("{power} is not in the game: a vote names surviving powers ({})", survivors.join(", "))
+}
+
+/// SET DRAW for some of the survivors done (NODIAS).
+pub fn partial_draw_vote_recorded(powers: &[String]) -> String {
+    format!(
+        "Your vote for a draw between {} is recorded (it stays secret; the draw happens when every survivor, those left out too, has voted for these same powers).",
+        powers.join(", ")
+    )
+}
+
 /// SET DRAW done.
 pub fn draw_vote_recorded() -> String {
     "Your vote for a draw including all survivors is recorded (it stays secret; the draw happens when every survivor has voted).".into()
@@ -37,9 +50,43 @@ pub fn concede_to_self() -> String {
     "you cannot concede to yourself".into()
 }
 
-/// SET CONCEDE done.
-pub fn conceded(to: &str) -> String {
-    format!("You concede to {to} (the game ends when every other survivor does).")
+/// SET CONCEDE without a power.
+pub fn concede_usage() -> String {
+    "write SET CONCEDE and the power (or powers of a coalition) you concede to: SET CONCEDE ENGLAND FRANCE".into()
+}
+
+/// SET CONCEDE done (`to`: the power, or the coalition's powers).
+pub fn conceded(to: &[String]) -> String {
+    format!("You concede to {} (the game ends when every other survivor concedes to the same powers).", to.join(", "))
+}
+
+/// SET ALLY on a map without alliance victories (`map`: its title).
+pub fn no_alliances(map: &str) -> String {
+    format!("the map {map} has no alliance victories: only a solo, a draw or a concession end the game")
+}
+
+/// SET ALLY naming a number of allies the map has no alliance victory for.
+pub fn alliance_size(n: usize, sizes: &[u32]) -> String {
+    let sizes: Vec<String> = sizes.iter().map(u32::to_string).collect();
+    format!("an alliance of {n} powers (yours included) cannot win on this map: its alliances are of {} powers", sizes.join(" or "))
+}
+
+/// SET ALLY naming a power that nobody plays (a game for fewer players).
+pub fn neutral_ally(power: &str) -> String {
+    format!("{power} is left out of this game and cannot be an ally")
+}
+
+/// SET ALLY done.
+pub fn ally_recorded(allies: &[String]) -> String {
+    format!(
+        "Your vote for an alliance of {} is recorded: they win together after a phase in which every one of them has voted for this alliance and it meets the map's alliance victory.",
+        allies.join(", ")
+    )
+}
+
+/// SET NOALLY done.
+pub fn ally_withdrawn() -> String {
+    "Alliance vote withdrawn.".into()
 }
 
 /// SET NOCONCEDE done.
