@@ -158,6 +158,7 @@ fn static_error(n: Note) -> bool {
             | StackCoastNeeded
             | BoardCarrying
             | BuildNotBase
+            | Closed
     )
 }
 
