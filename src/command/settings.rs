@@ -45,7 +45,8 @@ impl Session<'_> {
                     }
                     SetKey::Concede => {
                         let to = game::find_power(&v, arg).ok_or_else(|| say::game::not_a_power(arg))?;
-                        if to == power {
+                        // not to oneself, nor to another power of one's own seat
+                        if g.group_of(&v, power).contains(&to) {
                             return Err(Fail::User(say::settings::concede_to_self()));
                         }
                         p.concede = Some(to);

@@ -5,6 +5,7 @@
 pub mod deadline;
 pub mod orders;
 pub mod powers;
+pub mod world_war;
 
 pub use crate::store::games::{Assignment, Game, GameStatus, Player, PlayerRole, PlayerStatus, Press, Settings};
 pub use deadline::{push_for_absences, set_deadline, tick_game};
@@ -44,6 +45,9 @@ pub fn default_settings(ctx: &Ctx) -> Settings {
         rules: BTreeMap::new(),
         takeover_approval: true,
         neutral: Vec::new(),
+        groups: Vec::new(),
+        closed: Vec::new(),
+        world_war: None,
     }
 }
 
@@ -79,8 +83,9 @@ pub fn start(conn: &Connection, ctx: &mut Ctx, game: &mut Game) -> anyhow::Resul
     let mut players = Player::of_game(conn, game.id)?;
     // OS randomness: nobody can work out the assignment from the game's id or creation time
     let mut rng = crate::random::Rng::new(crate::password::random_u64());
-    // a game for fewer players seats no one at its neutral powers
-    let mut free: Vec<PowerId> = (0..v.powers.len() as PowerId).filter(|&p| !game.is_neutral(&v, p)).collect();
+    // a game for fewer players seats no one at its neutral powers; where a
+    // player plays several powers, a player row names its seat's first power
+    let mut free: Vec<PowerId> = game.groups(&v).iter().filter_map(|g| g.first().copied()).collect();
     let mut order: Vec<usize> =
         players.iter().enumerate().filter(|(_, p)| p.role == PlayerRole::Player && p.status == PlayerStatus::Active).map(|(i, _)| i).collect();
     // players in random order pick from their preference lists
@@ -94,13 +99,18 @@ pub fn start(conn: &Connection, ctx: &mut Ctx, game: &mut Game) -> anyhow::Resul
     first.extend(rest);
     for &i in &first {
         let pref = if game.settings.assignment == Assignment::Preference { players[i].preference.clone().unwrap_or_default() } else { String::new() };
-        let wanted = parse_powers(&v, &pref).unwrap_or_default();
+        let wanted: Vec<PowerId> = parse_powers(&v, &pref).unwrap_or_default().into_iter().map(|p| game.seat_power(&v, p)).collect();
         let pick = wanted.iter().copied().find(|p| free.contains(p)).unwrap_or_else(|| free[rng.below(free.len())]);
         free.retain(|p| *p != pick);
         players[i].power = Some(pick);
         players[i].save(conn)?;
     }
-    let pos = Position::initial(&v);
+    let mut pos = Position::initial(&v);
+    if let Some(ww) = game.settings.world_war.as_mut() {
+        // the two-player game: from 1914, its coin's seed drawn now
+        pos.phase.year = crate::rules::WORLD_WAR_YEAR;
+        ww.seed = crate::password::random_u64();
+    }
     game.status = GameStatus::Active;
     game.seq = 1;
     game.position = Some(position_to_json(&v, &pos).to_string());
@@ -109,25 +119,32 @@ pub fn start(conn: &Connection, ctx: &mut Ctx, game: &mut Game) -> anyhow::Resul
     let deadline = timing::format_time(game.deadline.unwrap_or(0), ctx.cfg.timezone);
     for p in players.iter().filter(|p| p.role == PlayerRole::Player && p.power.is_some()) {
         let pw = p.power.unwrap_or(0);
-        let units: Vec<String> = pos.units.iter().filter(|u| u.power == pw).map(|u| v.unit_code(u)).collect();
+        let group = game.group_of(&v, pw);
+        let units: Vec<String> = pos.units.iter().filter(|u| group.contains(&u.power)).map(|u| v.unit_code(u)).collect();
+        let names = seat_names(&v, game, pw);
         let body = ctx.templates.render(
             "notice.txt",
             context! { title => say::game::started(game), lines => vec![
-                say::game::you_are(game, &pname(&v, pw), v.powers[pw as usize].letter),
+                say::game::you_are(game, &names, v.powers[pw as usize].letter),
                 say::game::your_units(&units),
                 say::game::first_phase(&v.calendar.long_name(pos.phase), &deadline),
             ] },
         );
-        ctx.notice(conn, &p.email, &say::game::started_subject(game, &pname(&v, pw)), body, Some(game.id), None)?;
+        ctx.notice(conn, &p.email, &say::game::started_subject(game, &names), body, Some(game.id), None)?;
     }
     let mut seated: Vec<(PowerId, &str)> = players.iter().filter(|p| p.is_active_player()).filter_map(|p| p.power.map(|pw| (pw, p.email.as_str()))).collect();
     seated.sort();
     let mut lines = vec![say::game::who_plays_what(&v.name, seated.len())];
-    lines.extend(seated.iter().map(|(pw, email)| say::game::seat(&pname(&v, *pw), email)));
+    lines.extend(seated.iter().map(|(pw, email)| say::game::seat(&seat_names(&v, game, *pw), email)));
     lines.push(say::game::first_phase(&v.calendar.long_name(pos.phase), &deadline));
     let body = ctx.templates.render("notice.txt", context! { title => say::game::started(game), lines => lines });
     ctx.notice(conn, &game.master_email.clone(), &say::game::started(game), body, Some(game.id), None)?;
     Ok(())
+}
+
+/// The powers of `power`'s seat by name: `France`, `Austria and France`.
+pub fn seat_names(v: &Variant, game: &Game, power: PowerId) -> String {
+    say::seats::powers(&game.group_of(v, power).iter().map(|&p| pname(v, p)).collect::<Vec<_>>())
 }
 
 /// Whether every power owing orders has complete ones and nobody asked to wait.
@@ -142,7 +159,7 @@ pub fn ready(conn: &Connection, v: &Variant, game: &Game, pos: &Position, player
         if n.needs && !n.complete {
             return Ok(false);
         }
-        if n.needs && Player::active_for(players, p).is_some_and(|pl| pl.wait) {
+        if n.needs && game.player_for(v, players, p).is_some_and(|pl| pl.wait) {
             return Ok(false);
         }
     }
@@ -231,8 +248,7 @@ pub fn process(conn: &Connection, ctx: &mut Ctx, game: &mut Game, why: &str) -> 
     for p in players.iter_mut() {
         if let Some(pw) = p.power
             && p.status == PlayerStatus::Active
-            && out.position.center_count(pw) == 0
-            && out.position.unit_count(pw) == 0
+            && game.group_of(&v, pw).iter().all(|&q| out.position.center_count(q) == 0 && out.position.unit_count(q) == 0)
         {
             p.status = PlayerStatus::Eliminated;
         }
@@ -247,7 +263,14 @@ pub fn process(conn: &Connection, ctx: &mut Ctx, game: &mut Game, why: &str) -> 
             set_deadline(ctx, game, out.position.phase.kind, &players);
         }
     }
-    let report = render_report(ctx, &v, game, &pos, &out, &orders, false, game.deadline);
+    let mut report = render_report(ctx, &v, game, &pos, &out, &orders, false, game.deadline);
+    if out.end.is_none() {
+        // the two-player game's coin and the neutral power joining a side:
+        // in the report, and so in the game's history
+        for line in world_war::after_phase(&v, game, &out.position) {
+            report.push_str(&format!("\n{line}\n"));
+        }
+    }
     let results = serde_json::Value::Array(results).to_string();
     phases::insert(
         conn,
@@ -301,15 +324,19 @@ pub fn check_votes(conn: &Connection, ctx: &mut Ctx, game: &mut Game) -> anyhow:
     let players = Player::of_game(conn, game.id)?;
     let surv = survivors(&v, game, &pos);
     let all: String = surv.iter().map(|&p| v.powers[p as usize].letter).collect();
-    let votes: Vec<Option<&Player>> = surv.iter().map(|&p| Player::active_for(&players, p)).collect();
+    let votes: Vec<Option<&Player>> = surv.iter().map(|&p| game.player_for(&v, &players, p)).collect();
     if votes.iter().all(|pl| pl.is_some_and(|pl| pl.draw.as_deref() == Some(all.as_str()))) {
         let result = finish(conn, ctx, game, GameEnd::Draw(surv.clone()))?;
         return Ok(Some(result));
     }
+    // a player votes once for all the powers of its seat; a concession is
+    // to a seat (any of its powers named), and names its surviving powers
     for &winner in &surv {
-        let others: Vec<Option<&Player>> = surv.iter().filter(|&&p| p != winner).map(|&p| Player::active_for(&players, p)).collect();
-        if !others.is_empty() && others.iter().all(|pl| pl.is_some_and(|pl| pl.concede == Some(winner))) {
-            let result = finish(conn, ctx, game, GameEnd::Concession(vec![winner]))?;
+        let seat = game.group_of(&v, winner);
+        let others: Vec<Option<&Player>> = surv.iter().filter(|&&p| !seat.contains(&p)).map(|&p| game.player_for(&v, &players, p)).collect();
+        if !others.is_empty() && others.iter().all(|pl| pl.is_some_and(|pl| pl.concede.is_some_and(|c| seat.contains(&c)))) {
+            let winners: Vec<PowerId> = surv.iter().copied().filter(|p| seat.contains(p)).collect();
+            let result = finish(conn, ctx, game, GameEnd::Concession(winners))?;
             return Ok(Some(result));
         }
     }
