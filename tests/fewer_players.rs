@@ -112,7 +112,6 @@ fn four_players_play_england_and_three_pairs() {
     let mut g = seated("4", &['E', 'F', 'T', 'I']);
     // a player row names its seat's first power: England 1, Austria 0, Germany 3, Italy 4
     assert_eq!([power_of(&g, 1), power_of(&g, 2), power_of(&g, 3), power_of(&g, 4)], [1, 0, 3, 4]);
-    // the start notice names the seat
     // the letter of either power signs on to the seat
     let (r, _) = g.send("p2@example.test", "SIGNON Fdemo pw-2");
     assert!(r.contains("Signed on as Austria and France in game demo."), "{r}");
@@ -169,7 +168,7 @@ fn a_concession_is_to_a_seat() {
     let mut g = seated("4", &['E', 'F', 'T', 'I']);
     // conceding to a power of one's own seat is refused
     let (r, _) = g.send("p2@example.test", "SIGNON Ademo pw-2\nSET CONCEDE France");
-    assert!(!r.contains("Conceded") && !r.contains("conceded to France"), "{r}");
+    assert!(r.contains("you cannot concede to yourself"), "{r}");
     for (i, c) in [(1, 'E'), (3, 'G'), (4, 'R')] {
         g.send(&format!("p{i}@example.test"), &format!("SIGNON {c}demo pw-{i}\nSET CONCEDE France"));
     }
@@ -194,8 +193,6 @@ fn three_players_in_both_of_the_rulebooks_seatings() {
     // 3b played: the seat of England, Germany and Austria orders all three
     let mut g = seated("3b", &['G', 'I', 'T']);
     assert_eq!([power_of(&g, 1), power_of(&g, 2), power_of(&g, 3)], [1, 5, 2]);
-    let (r, _) = g.send("p1@example.test", "SIGNON Ademl pw-1");
-    assert!(r.contains("no game") || r.contains("No game") || !r.contains("Signed on"), "{r}");
     let (r, _) = g.send("p1@example.test", "SIGNON Gdemo pw-1\nF LON - NTH\nA BER - KIE\nA VIE - GAL");
     for line in ["England: F LON - NTH: accepted.", "Germany: A BER - KIE: accepted.", "Austria: A VIE - GAL: accepted."] {
         assert!(r.contains(line), "{line}: {r}");
@@ -293,7 +290,7 @@ fn the_coin_is_flipped_before_the_winter_adjustments() {
     assert!(ww.winner.is_some() && !ww.joined, "flipped; Italy joins in Spring 1915");
     assert_eq!(stored_game(&g).settings.neutral, ["ITALY"]);
     let (r, _) = g.send("p1@example.test", "SIGNON Rdemo pw-1\nBUILD A WAR");
-    assert!(r.contains("Russia: BUILD A WAR: accepted.") || r.contains("Russia: A WAR B: accepted.") || r.contains("Russia: "), "{r}");
+    assert!(r.contains("Russia: A WAR B: accepted."), "a build goes to the power whose home centre it is in: {r}");
     assert_eq!(position(&g).phase, v.calendar.parse("S1915M").unwrap());
     let ww = stored_game(&g).settings.world_war.unwrap();
     assert!(ww.joined);
