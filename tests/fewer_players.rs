@@ -267,7 +267,7 @@ fn two_players_fight_world_war_one_from_1914() {
     let (r, _) = g.send(&format!("p{loser}@example.test"), &format!("SIGNON {other}demo pw-{loser}\nItaly: A ROM - TUS"));
     assert!(r.contains("you do not play Italy"), "{r}");
     // the phase now also waits for Italy's orders
-    g.send("p1@example.test", &ALLIES_HOLD.replace("F LON H", "F LON H"));
+    g.send("p1@example.test", ALLIES_HOLD);
     g.send("p2@example.test", CENTRAL_HOLD);
     assert_eq!(position(&g).phase, v.calendar.parse("S1915M").unwrap(), "Italy's A ROM has no order");
     let (r, _) = g.send(&format!("p{winner}@example.test"), &format!("SIGNON {letter}demo pw-{winner}\nA ROM H"));
