@@ -274,6 +274,20 @@ fn two_players_fight_world_war_one_from_1914() {
     assert!(r.contains("Italy: A ROM H: accepted."), "{r}");
     assert_eq!(position(&g).phase, v.calendar.parse("F1915M").unwrap());
     assert!(has(&g, "ITALY", "A PIE"), "Piedmont is open");
+    let (r, _) = g.send("p1@example.test", "HISTORY demo");
+    assert!(r.contains("coin of game demo is flipped"), "{r}");
+    // a rollback to Fall 1914 takes Italy back out and the coin back; played
+    // again, it falls the same way
+    let (r, _) = g.send(GM, "SIGNON Mdemo gmpass\nROLLBACK F1914M");
+    assert!(!r.contains("rror"), "{r}");
+    let game = stored_game(&g);
+    assert_eq!(game.settings.neutral, ["ITALY"]);
+    assert_eq!(game.settings.closed.len(), 6);
+    assert!(game.settings.world_war.as_ref().is_some_and(|w| w.winner.is_none() && !w.joined));
+    assert!(!game.settings.groups.iter().any(|s| s.iter().any(|p| p == "ITALY")));
+    g.send("p1@example.test", ALLIES_HOLD);
+    g.send("p2@example.test", CENTRAL_HOLD);
+    assert_eq!(stored_game(&g).settings.world_war.and_then(|w| w.winner).as_deref(), Some(lead), "the same coin");
 }
 
 #[test]

@@ -83,6 +83,8 @@ impl Session<'_> {
         g.waiting_gm = seq - 1;
         let players = Player::of_game(self.conn, g.id)?;
         let pos = g.position(&v)?.ok_or_else(say::master::bad_position)?;
+        // the two-player game: back before its coin, or Italy's joining
+        game::world_war::rewind(&mut g, pos.phase);
         game::set_deadline(self.ctx, &mut g, pos.phase.kind, &players);
         g.save(self.conn)?;
         let text = say::master::rolled_back_notice(&g, &v.calendar.long_name(pos.phase), &timing::format_time(g.deadline.unwrap_or(0), self.ctx.cfg.timezone));

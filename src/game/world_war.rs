@@ -62,6 +62,28 @@ pub fn after_phase(v: &Variant, game: &mut Game, next: &Position) -> Vec<String>
     out
 }
 
+/// A rollback to `phase` of a two-player game: undoes the neutral power's
+/// joining and the coin where the game goes back to before them (played
+/// again, the coin falls the same way: it is derived from the game's number
+/// and seed). Changes the settings only; the caller saves them.
+pub fn rewind(game: &mut Game, phase: Phase) {
+    let Some(mut ww) = game.settings.world_war.clone() else { return };
+    if ww.joined && phase.year <= WORLD_WAR_YEAR {
+        ww.joined = false;
+        for g in game.settings.groups.iter_mut() {
+            g.retain(|n| n != WORLD_WAR_NEUTRAL);
+        }
+        if !game.settings.neutral.iter().any(|n| n == WORLD_WAR_NEUTRAL) {
+            game.settings.neutral.push(WORLD_WAR_NEUTRAL.to_string());
+        }
+        game.settings.closed = crate::rules::WORLD_WAR_CLOSED.iter().map(|c| c.to_string()).collect();
+    }
+    if !coin_due(phase) {
+        ww.winner = None;
+    }
+    game.settings.world_war = Some(ww);
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
