@@ -85,14 +85,20 @@ fn players_outside_two_to_seven_are_refused() {
 /// Creates `demo` with `players=...` and seats the players in order, each
 /// asking for the seat of the power letter given (p1, p2, ...).
 fn seated(players: &str, prefs: &[char]) -> Game {
+    seated_with_mail(players, prefs).0
+}
+
+/// The same, with the mail the last join sent (the start notices).
+fn seated_with_mail(players: &str, prefs: &[char]) -> (Game, Vec<Sent>) {
     let mut g = Game::empty();
+    let mut sent = Vec::new();
     let (r, _) = g.send(GM, &format!("CREATE ?demo gmpass standard players={players}"));
     assert!(r.contains(&format!("the game starts when all {} seats are taken", prefs.len())), "{r}");
     for (i, c) in prefs.iter().enumerate() {
-        g.send(&format!("p{}@example.test", i + 1), &format!("SIGNON ?demo pw-{}\nSET PREFERENCE {c}", i + 1));
+        sent = g.send(&format!("p{}@example.test", i + 1), &format!("SIGNON ?demo pw-{}\nSET PREFERENCE {c}", i + 1)).1;
     }
     assert_eq!(g.w.sql_i64("SELECT count(*) FROM games WHERE status = 'active'"), 1, "the last join starts the game");
-    g
+    (g, sent)
 }
 
 fn power_of(g: &Game, player: usize) -> i64 {
@@ -205,8 +211,15 @@ fn three_players_in_both_of_the_rulebooks_seatings() {
 /// The two-player game started: p1 plays England, France and Russia; p2
 /// Austria, Germany and Turkey.
 fn world_war() -> Game {
-    let g = seated("2", &['E', 'A']);
+    let (g, sent) = seated_with_mail("2", &['E', 'A']);
     assert_eq!([power_of(&g, 1), power_of(&g, 2)], [1, 0]);
+    // the start notices name the seat, its units, and the first phase
+    let p1 = to(&sent, "p1@example.test").into_iter().find(|s| s.subject == "Game demo has started: you are England, France and Russia").expect("p1's notice");
+    let body = flat(&p1.body);
+    assert!(body.contains("You are England, France and Russia. Sign on with: SIGNON Edemo"), "{body}");
+    assert!(body.contains("A PAR") && body.contains("F LON") && body.contains("F STP/SC") && body.contains("First phase: Spring 1914 movement"), "{body}");
+    let gm = to(&sent, GM).into_iter().find(|s| s.subject == "Game demo has started").expect("the master's notice");
+    assert!(flat(&gm.body).contains("Austria, Germany and Turkey p2@example.test"), "{}", gm.body);
     g
 }
 

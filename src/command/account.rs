@@ -123,7 +123,7 @@ impl Session<'_> {
                     p.status = PlayerStatus::Pending;
                     p.insert(self.conn)?;
                     let master = g.master_email.clone();
-                    let name = pname(&v, pw);
+                    let name = game::seat_names(&v, &g, pw);
                     self.ctx.notice(
                         self.conn,
                         &master,
@@ -141,12 +141,12 @@ impl Session<'_> {
                 self.ctx.notice(
                     self.conn,
                     &master,
-                    &say::account::taken_over_subject(&g, &pname(&v, pw)),
-                    say::account::taken_over_notice(&g, &pname(&v, pw)),
+                    &say::account::taken_over_subject(&g, &game::seat_names(&v, &g, pw)),
+                    say::account::taken_over_notice(&g, &game::seat_names(&v, &g, pw)),
                     Some(g.id),
                     None,
                 )?;
-                Ok(vec![say::account::take_over(&g, &pname(&v, pw), v.powers[pw as usize].letter)])
+                Ok(vec![say::account::take_over(&g, &game::seat_names(&v, &g, pw), v.powers[pw as usize].letter)])
             }
             GameStatus::Finished => Err(Fail::User(say::game::is_over(&g))),
         }

@@ -23,7 +23,8 @@ impl Session<'_> {
                 }
                 (Some(power), say::press::written_by_master(&pname(&v, power)))
             }
-            Role::Power { power, .. } => (Some(power), pname(&v, power)),
+            // a player of several powers writes under the seat's names
+            Role::Power { power, .. } => (Some(power), game::seat_names(&v, &g, power)),
             Role::Master => (None, say::press::from_master()),
             Role::Joined(_) => return Err(Fail::User(say::press::not_before_start())),
         };

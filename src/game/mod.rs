@@ -134,7 +134,7 @@ pub fn start(conn: &Connection, ctx: &mut Ctx, game: &mut Game) -> anyhow::Resul
     }
     let mut seated: Vec<(PowerId, &str)> = players.iter().filter(|p| p.is_active_player()).filter_map(|p| p.power.map(|pw| (pw, p.email.as_str()))).collect();
     seated.sort();
-    let mut lines = vec![say::game::who_plays_what(&v.name, seated.len())];
+    let mut lines = vec![say::game::who_plays_what(&v.name, v.powers.len())];
     lines.extend(seated.iter().map(|(pw, email)| say::game::seat(&seat_names(&v, game, *pw), email)));
     lines.push(say::game::first_phase(&v.calendar.long_name(pos.phase), &deadline));
     let body = ctx.templates.render("notice.txt", context! { title => say::game::started(game), lines => lines });
