@@ -362,3 +362,29 @@ fn a_side_wins_with_24_centres() {
     assert_eq!(end, mailjudge::end::GameEnd::Alliance(vec![0, 3, 6]));
     assert!(to(&sent, "p1@example.test").iter().any(|s| flat(&s.body).contains("Austria")), "the end is announced");
 }
+
+#[test]
+fn missing_orders_and_wait_count_every_power_of_a_seat() {
+    let mut g = seated("4", &['E', 'F', 'T', 'I']);
+    let v = Variant::standard();
+    // WAIT from the Austria/France player holds the phase with every order in
+    g.send("p2@example.test", "SIGNON Fdemo pw-2\nSET WAIT\nA PAR H\nA MAR H\nF BRE H\nA VIE H\nA BUD H\nF TRI H");
+    g.send("p1@example.test", "SIGNON Edemo pw-1\nF LON H\nF EDI H\nA LVP H");
+    g.send("p3@example.test", "SIGNON Gdemo pw-3\nF KIE H\nA BER H\nA MUN H\nF ANK H\nA CON H\nA SMY H");
+    g.send("p4@example.test", "SIGNON Idemo pw-4\nA VEN H\nA ROM H\nF NAP H\nF STP/SC H\nA MOS H\nA WAR H\nF SEV H");
+    assert_eq!(position(&g).phase, v.calendar.parse("S1901M").unwrap(), "the seat waits");
+    g.send("p2@example.test", "SIGNON Ademo pw-2\nSET NOWAIT");
+    assert_eq!(position(&g).phase, v.calendar.parse("F1901M").unwrap());
+    // Fall: the Germany/Turkey player orders Germany only; at the deadline
+    // Turkey is late, and so are the seats that sent nothing
+    g.send("p3@example.test", "SIGNON Tdemo pw-3\nF KIE H\nA BER H\nA MUN H");
+    let d = g.deadline();
+    g.w.set_time(d + 60);
+    let (_, sent) = g.w.step();
+    let gm = to(&sent, GM).into_iter().find(|s| s.subject == "Late powers in game demo").expect("late notice to the master");
+    assert!(flat(&gm.body).contains("Orders missing from: Austria, England, France, Italy, Russia, Turkey."), "{}", gm.body);
+    let p3: Vec<&Sent> = to(&sent, "p3@example.test");
+    assert_eq!(p3.len(), 1, "one late notice: Turkey");
+    assert!(flat(&p3[0].body).contains("Turkey"), "{}", p3[0].body);
+    assert_eq!(to(&sent, "p2@example.test").len(), 2, "Austria and France, one notice each");
+}
