@@ -1,5 +1,9 @@
-//! Games for fewer players through the mail interface: `CREATE ... players=5`
-//! seats five, leaves Germany and Italy out (neutral), and their units hold.
+//! Games for fewer players through the mail interface (docs/RULES.md, "Games
+//! for fewer players"): `players=5` leaves Germany and Italy out (neutral);
+//! `players=4`, `3a`, `3b` give a player a seat of two or three powers
+//! (signed on with any of their letters, ordered in one mail); `players=2` is
+//! World War I from 1914 (Italian territory closed, a coin giving Italy to a
+//! side in 1915, a side's victory at 24 centres).
 
 mod common;
 use common::game::*;
