@@ -191,3 +191,74 @@ fn neutral_power_removes_by_civil_disorder() {
     assert_eq!(removed, ["F NAP D", "A ROM D"]);
     assert!(out.results.iter().filter(|r| r.power == italy).all(|r| r.note == Some(Note::CivilDisorder) && r.defaulted));
 }
+
+/// The two-player game (World War I): Italy neutral and its territory
+/// closed. A move into it is void, and no retreat goes there.
+fn world_war(v: &Variant) -> Rulebook {
+    let closed: Vec<_> = mailjudge::rules::WORLD_WAR_CLOSED.iter().map(|c| v.prov_by_code(c).unwrap()).collect();
+    italy_neutral(v).with_closed(&closed)
+}
+
+#[test]
+fn no_unit_enters_closed_territory() {
+    let v = Variant::standard();
+    let pos = position(&v, "S1914M", vec![army(&v, "AUSTRIA", "TRI"), army(&v, "FRANCE", "MAR"), fleet(&v, "FRANCE", "LYO"), army(&v, "ITALY", "VEN")]);
+    let o = orders(&v, &pos, &[("AUSTRIA", "A Tri - Ven"), ("FRANCE", "A Mar - Pie"), ("FRANCE", "F Lyo - Tus")]);
+    let out = process(&v, &world_war(&v), &pos, &o);
+    for r in out.results.iter().filter(|r| !r.defaulted) {
+        assert_eq!((r.result, r.note), (ResultKind::Void, Some(Note::Closed)), "{}", r.order.canonical(&v));
+    }
+    assert!(out.position.units.contains(&army(&v, "FRANCE", "MAR")) && out.position.units.contains(&fleet(&v, "FRANCE", "LYO")));
+    // open again once the provinces are not closed
+    let out = process(&v, &italy_neutral(&v), &pos, &o);
+    assert!(out.position.units.contains(&army(&v, "FRANCE", "PIE")));
+}
+
+#[test]
+fn no_retreat_into_closed_territory() {
+    let v = Variant::standard();
+    // the French army in Marseilles is dislodged from Gascony with Burgundy's
+    // support; Piedmont would be its only retreat but it is closed
+    let pos = position(
+        &v,
+        "S1914M",
+        vec![army(&v, "FRANCE", "MAR"), army(&v, "GERMANY", "GAS"), army(&v, "GERMANY", "BUR"), fleet(&v, "GERMANY", "LYO"), army(&v, "GERMANY", "SPA")],
+    );
+    let o = orders(&v, &pos, &[("GERMANY", "A Gas - Mar"), ("GERMANY", "A Bur S A Gas - Mar"), ("FRANCE", "A Mar H")]);
+    let open = process(&v, &italy_neutral(&v), &pos, &o);
+    let pie = Loc::new(v.prov_by_code("PIE").unwrap());
+    assert!(open.dislodged.iter().any(|d| d.options.contains(&pie)), "Piedmont is a retreat without the rule");
+    let out = process(&v, &world_war(&v), &pos, &o);
+    let d = out.dislodged.iter().find(|d| d.unit.power == power(&v, "FRANCE")).unwrap();
+    assert!(d.options.is_empty(), "{:?}", d.options);
+}
+
+#[test]
+fn sides_win_with_their_centres_together() {
+    use mailjudge::end::GameEnd;
+    use mailjudge::rules::SideVictory;
+    let v = Variant::standard();
+    let side = |names: &[&str]| names.iter().fold(0u64, |m, n| m | 1 << power(&v, n));
+    let mut r = world_war(&v);
+    r.sides = Some(SideVictory { sides: [side(&["ENGLAND", "FRANCE", "RUSSIA"]), side(&["AUSTRIA", "GERMANY", "TURKEY"])], centers: 24 });
+    // England, France and Russia own 24 centres between them (none alone 18)
+    let mut pos = position(&v, "F1914M", vec![army(&v, "FRANCE", "PAR")]);
+    let names = [
+        "EDI", "LON", "LVP", "NWY", "SWE", "DEN", "HOL", "BEL", "BRE", "PAR", "MAR", "SPA", "POR", "MOS", "WAR", "SEV", "STP", "RUM", "BUL", "KIE", "BER",
+        "MUN", "TUN",
+    ];
+    for c in names {
+        pos.centers[v.prov_by_code(c).unwrap() as usize] = Some(power(&v, "FRANCE"));
+    }
+    let o = orders(&v, &pos, &[("FRANCE", "A Par H")]);
+    let out = process(&v, &r, &pos, &o);
+    assert_eq!(out.end, None, "23 centres are not enough");
+    pos.centers[v.prov_by_code("GRE").unwrap() as usize] = Some(power(&v, "RUSSIA"));
+    let out = process(&v, &r, &pos, &o);
+    let mut allies = vec![power(&v, "ENGLAND"), power(&v, "FRANCE"), power(&v, "RUSSIA")];
+    allies.sort();
+    assert_eq!(out.end, Some(GameEnd::Alliance(allies)));
+    // France alone with 23 would have won solo without the side rule
+    let out = process(&v, &world_war(&v), &pos, &o);
+    assert_eq!(out.end, Some(GameEnd::Solo(power(&v, "FRANCE"))));
+}

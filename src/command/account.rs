@@ -79,8 +79,8 @@ impl Session<'_> {
             return Ok(match me.power {
                 Some(pw) => {
                     self.signed = Some(Signed { game_id: g.id, role: Role::Power { power: pw, player: Some(me.id), master: false } });
-                    self.add_status(g.id, pw);
-                    vec![say::account::signed_on_as(&pname(&v, pw), &g)]
+                    self.add_seat_status(&v, &g, pw);
+                    vec![say::account::signed_on_as(&game::seat_names(&v, &g, pw), &g)]
                 }
                 None => {
                     self.signed = Some(Signed { game_id: g.id, role: Role::Joined(me.id) });
@@ -109,7 +109,8 @@ impl Session<'_> {
             }
             GameStatus::Active => {
                 let pos = g.position(&v)?.ok_or_else(say::account::game_not_started)?;
-                let vacant = game::survivors(&v, &g, &pos).into_iter().find(|&pw| Player::active_for(&players, pw).is_none());
+                // a seat of several powers is taken over whole (by its own power)
+                let vacant = game::survivors(&v, &g, &pos).into_iter().map(|pw| g.seat_power(&v, pw)).find(|&pw| Player::active_for(&players, pw).is_none());
                 let Some(pw) = vacant else { return Err(Fail::User(say::account::no_vacant_power(&g))) };
                 if players.iter().any(|p| p.status == PlayerStatus::Pending && p.role == PlayerRole::Player && p.email.eq_ignore_ascii_case(&self.sender)) {
                     return Err(Fail::User(say::account::takeover_asked_already(&g)));
@@ -122,7 +123,7 @@ impl Session<'_> {
                     p.status = PlayerStatus::Pending;
                     p.insert(self.conn)?;
                     let master = g.master_email.clone();
-                    let name = pname(&v, pw);
+                    let name = game::seat_names(&v, &g, pw);
                     self.ctx.notice(
                         self.conn,
                         &master,
@@ -140,12 +141,12 @@ impl Session<'_> {
                 self.ctx.notice(
                     self.conn,
                     &master,
-                    &say::account::taken_over_subject(&g, &pname(&v, pw)),
-                    say::account::taken_over_notice(&g, &pname(&v, pw)),
+                    &say::account::taken_over_subject(&g, &game::seat_names(&v, &g, pw)),
+                    say::account::taken_over_notice(&g, &game::seat_names(&v, &g, pw)),
                     Some(g.id),
                     None,
                 )?;
-                Ok(vec![say::account::take_over(&g, &pname(&v, pw), v.powers[pw as usize].letter)])
+                Ok(vec![say::account::take_over(&g, &game::seat_names(&v, &g, pw), v.powers[pw as usize].letter)])
             }
             GameStatus::Finished => Err(Fail::User(say::game::is_over(&g))),
         }
@@ -169,6 +170,8 @@ impl Session<'_> {
         if g.status == GameStatus::Forming {
             return Err(Fail::User(say::account::powers_not_assigned_yet(&g)));
         }
+        // the letter of any power of a seat signs on to the whole seat
+        let power = g.seat_power(&v, power);
         let players = Player::of_game(self.conn, g.id)?;
         let Some(p) = Player::active_for(&players, power) else {
             return Err(Fail::User(say::account::nobody_plays_in(&pname(&v, power), &g)));
@@ -184,9 +187,9 @@ impl Session<'_> {
         }
         self.signed = Some(Signed { game_id: g.id, role: Role::Power { power, player: Some(p.id), master: false } });
         if g.status == GameStatus::Active {
-            self.add_status(g.id, power);
+            self.add_seat_status(&v, &g, power);
         }
-        Ok(vec![say::account::signed_on_as(&pname(&v, power), &g)])
+        Ok(vec![say::account::signed_on_as(&game::seat_names(&v, &g, power), &g)])
     }
 }
 
@@ -283,13 +286,22 @@ impl Session<'_> {
             let me = Player::of_game(self.conn, g.id)?.into_iter().find(|x| x.id == player_id);
             if let Some(pw) = me.and_then(|m| m.power) {
                 self.signed = Some(Signed { game_id: g.id, role: Role::Power { power: pw, player: Some(player_id), master: false } });
-                self.add_status(g.id, pw);
+                self.add_seat_status(&v, &g, pw);
                 self.entries.push(super::Entry {
                     input: say::account::game_starts(&g),
-                    responses: vec![say::account::started_you_are(&g, &pname(&v, pw), v.powers[pw as usize].letter)],
+                    responses: vec![say::account::started_you_are(&g, &game::seat_names(&v, &g, pw), v.powers[pw as usize].letter)],
                 });
             }
         }
         Ok(())
+    }
+}
+
+impl Session<'_> {
+    /// The status of every power of `power`'s seat at the end of the reply.
+    fn add_seat_status(&mut self, v: &crate::map::Variant, g: &Game, power: PowerId) {
+        for p in g.group_of(v, power) {
+            self.add_status(g.id, p);
+        }
     }
 }

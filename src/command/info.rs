@@ -46,7 +46,7 @@ impl Session<'_> {
             for p in 0..v.powers.len() as PowerId {
                 let mut n = game::needs(&v, &pos, p, &orders);
                 n.needs &= !g.is_neutral(&v, p);
-                let played = Player::active_for(&players, p).is_some();
+                let played = g.player_for(&v, &players, p).is_some();
                 out.push(say::info::power_line(&pname(&v, p), pos.center_count(p), played, n.needs, n.complete));
             }
         } else {

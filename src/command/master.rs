@@ -28,6 +28,8 @@ impl Session<'_> {
             return Ok(vec![say::master::observer_ejected(who, &g)]);
         }
         let power = game::find_power(&v, who).ok_or_else(|| say::master::not_a_power_or_address(who))?;
+        // a player of several powers is ejected from its whole seat
+        let power = g.seat_power(&v, power);
         let mut pl = Player::active_for(&players, power).cloned().ok_or_else(|| say::master::nobody_plays(&pname(&v, power)))?;
         pl.status = PlayerStatus::Ejected;
         pl.save(self.conn)?;
@@ -40,6 +42,7 @@ impl Session<'_> {
         let g = self.master_game()?;
         let v = self.ctx.variant(&g.variant)?;
         let power = game::find_power(&v, power).ok_or_else(|| say::game::not_a_power(power))?;
+        let power = g.seat_power(&v, power);
         let players = Player::of_game(self.conn, g.id)?;
         let pending: Vec<Player> =
             players.iter().filter(|p| p.role == PlayerRole::Player && p.power == Some(power) && p.status == PlayerStatus::Pending).cloned().collect();
@@ -80,6 +83,8 @@ impl Session<'_> {
         g.waiting_gm = seq - 1;
         let players = Player::of_game(self.conn, g.id)?;
         let pos = g.position(&v)?.ok_or_else(say::master::bad_position)?;
+        // the two-player game: back before its coin, or Italy's joining
+        game::world_war::rewind(&mut g, pos.phase);
         game::set_deadline(self.ctx, &mut g, pos.phase.kind, &players);
         g.save(self.conn)?;
         let text = say::master::rolled_back_notice(&g, &v.calendar.long_name(pos.phase), &timing::format_time(g.deadline.unwrap_or(0), self.ctx.cfg.timezone));
@@ -198,11 +203,31 @@ pub fn apply_option(g: &mut Game, v: &crate::map::Variant, judge: &str, key: &st
             if !forming {
                 return Err(say::master::rules_before_start());
             }
-            let n: usize = val.trim().parse().map_err(|_| say::master::players_values(val))?;
-            let left_out = crate::rules::fewer_players_neutral(v, n).ok_or_else(|| say::master::players_values(val))?;
-            s.neutral = left_out.iter().map(|&p| v.powers[p as usize].name.clone()).collect();
-            let names: Vec<String> = left_out.iter().map(|&p| crate::game::pname(v, p)).collect();
-            say::master::players_set(n, &names)
+            let seating = crate::rules::fewer_players(v, val).ok_or_else(|| say::master::players_values(val))?;
+            let name = |p: &PowerId| v.powers[*p as usize].name.clone();
+            s.neutral = seating.neutral.iter().map(name).collect();
+            let several = seating.groups.iter().any(|g| g.len() > 1);
+            s.groups = if several { seating.groups.iter().map(|g| g.iter().map(name).collect()).collect() } else { Vec::new() };
+            s.closed = Vec::new();
+            s.world_war = None;
+            let seat_names = |g: &Vec<PowerId>| say::seats::powers(&g.iter().map(|&p| crate::game::pname(v, p)).collect::<Vec<_>>());
+            if seating.world_war {
+                s.closed = crate::rules::WORLD_WAR_CLOSED.iter().map(|c| c.to_string()).collect();
+                s.world_war = Some(crate::store::games::WorldWar { seed: 0, winner: None, joined: false });
+                let neutral: Vec<String> = seating.neutral.iter().map(|&p| crate::game::pname(v, p)).collect();
+                say::seats::world_war_set(
+                    &seating.groups.iter().map(seat_names).collect::<Vec<_>>(),
+                    &neutral.join(", "),
+                    &crate::rules::WORLD_WAR_CLOSED,
+                    crate::rules::WORLD_WAR_YEAR,
+                    crate::rules::WORLD_WAR_CENTERS,
+                )
+            } else if several {
+                say::seats::groups_set(val.trim(), &seating.groups.iter().map(seat_names).collect::<Vec<_>>())
+            } else {
+                let names: Vec<String> = seating.neutral.iter().map(|&p| crate::game::pname(v, p)).collect();
+                say::master::players_set(seating.groups.len(), &names)
+            }
         }
         "end" => {
             // a short game: the last year played, not one already over

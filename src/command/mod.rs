@@ -286,7 +286,7 @@ impl<'a> Session<'a> {
         let orders = game::parsed_orders(&v, &rows)?;
         let n = game::needs(&v, &pos, power, &orders);
         let players = Player::of_game(self.conn, g.id)?;
-        let waiting = Player::active_for(&players, power).is_some_and(|p| p.wait);
+        let waiting = g.player_for(&v, &players, power).is_some_and(|p| p.wait);
         let now = self.ctx.now();
         let tz = self.ctx.cfg.timezone;
         let (deadline, left) = match g.deadline {
@@ -407,8 +407,13 @@ impl<'a> Session<'a> {
             Cmd::Summary(game) => self.summary(&game),
             Cmd::Clear => {
                 let (power, _, g) = self.power_game()?;
-                let n = crate::store::orders::clear(self.conn, g.id, g.seq, power)?;
-                self.add_status(g.id, power);
+                let v = self.ctx.variant(&g.variant)?;
+                // every power of the player's seat
+                let mut n = 0;
+                for p in g.group_of(&v, power) {
+                    n += crate::store::orders::clear(self.conn, g.id, g.seq, p)?;
+                    self.add_status(g.id, p);
+                }
                 Ok(vec![say::orders::cleared(n)])
             }
             Cmd::EndPress => Err(Fail::User(say::press::endpress_without_press())),
@@ -505,7 +510,7 @@ impl<'a> Session<'a> {
                 let v = self.ctx.variant(&g.variant)?;
                 let power = game::find_power(&v, &p).ok_or_else(|| say::game::not_a_power(&p))?;
                 let players = Player::of_game(self.conn, g.id)?;
-                let player = Player::active_for(&players, power).map(|p| p.id);
+                let player = g.player_for(&v, &players, power).map(|p| p.id);
                 self.signed = Some(Signed { game_id: g.id, role: Role::Power { power, player, master: true } });
                 self.add_status(g.id, power);
                 Ok(vec![say::master::acting_for(&pname(&v, power))])

@@ -1,7 +1,8 @@
 //! Orders and CLEAR.
 
 use super::{Fail, R, Session};
-use crate::game::{self, GameStatus};
+use crate::game::{self, GameStatus, pname};
+use crate::map::{PowerId, Variant};
 use crate::report::say;
 
 /// Orders one line may hold (separated by commas or semicolons).
@@ -33,9 +34,19 @@ impl Session<'_> {
         };
         let rules = g.rules(&v)?;
         let now = self.ctx.now();
-        let results = game::submit_line(self.conn, &v, &rules, &g, &pos, power, line, self.mail_id, now)?;
+        // a player of several powers orders them all; `Power:` before the
+        // orders names the one they are for (else each goes to its unit's power)
+        let seat = g.group_of(&v, power);
+        let (line, powers) = match for_power(&v, line) {
+            Some((p, rest)) if seat.contains(&p) => (rest, vec![p]),
+            Some((p, _)) => return Err(Fail::User(say::seats::not_your_power(&pname(&v, p), &g))),
+            None => (line, seat.clone()),
+        };
+        let results = game::submit_line(self.conn, &v, &rules, &g, &pos, &powers, line, self.mail_id, now)?;
         self.pos_cache = Some((g.id, g.seq, pos));
-        self.add_status(g.id, power);
+        for &p in &seat {
+            self.add_status(g.id, p);
+        }
         self.touch(g.id);
         // a line of one order that was refused is a failed command
         if let [Err(e)] = results.as_slice() {
@@ -44,9 +55,21 @@ impl Session<'_> {
         Ok(results
             .iter()
             .map(|r| match r {
-                Ok(c) => say::orders::accepted(c),
+                Ok((_, c)) if seat.len() == 1 => say::orders::accepted(c),
+                Ok((p, c)) => say::seats::accepted_for(&pname(&v, *p), c),
                 Err(e) => say::session::error(e),
             })
             .collect())
     }
+}
+
+/// An order line that begins with a power's name and a colon
+/// (`Germany: A BER - KIE`): the power and the rest of the line.
+fn for_power<'a>(v: &Variant, line: &'a str) -> Option<(PowerId, &'a str)> {
+    let (word, rest) = line.split_once(':')?;
+    let word = word.trim();
+    if word.len() < 2 || !word.chars().all(|c| c.is_ascii_alphabetic()) {
+        return None;
+    }
+    game::find_power(v, word).map(|p| (p, rest))
 }

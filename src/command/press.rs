@@ -23,7 +23,8 @@ impl Session<'_> {
                 }
                 (Some(power), say::press::written_by_master(&pname(&v, power)))
             }
-            Role::Power { power, .. } => (Some(power), pname(&v, power)),
+            // a player of several powers writes under the seat's names
+            Role::Power { power, .. } => (Some(power), game::seat_names(&v, &g, power)),
             Role::Master => (None, say::press::from_master()),
             Role::Joined(_) => return Err(Fail::User(say::press::not_before_start())),
         };
@@ -46,7 +47,7 @@ impl Session<'_> {
             }
             let list = game::parse_powers(&v, t)?;
             for &p in &list {
-                match Player::active_for(&players, p) {
+                match g.player_for(&v, &players, p) {
                     Some(pl) => recipients.push((pl.email.clone(), pname(&v, p))),
                     None => return Err(Fail::User(say::press::nobody_plays(&pname(&v, p)))),
                 }
@@ -61,7 +62,7 @@ impl Session<'_> {
         }
         if let Some(fp) = from_power {
             // not to oneself
-            if let Some(me) = Player::active_for(&players, fp) {
+            if let Some(me) = g.player_for(&v, &players, fp) {
                 recipients.retain(|(a, _)| !a.eq_ignore_ascii_case(&me.email));
             }
         }

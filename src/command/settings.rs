@@ -46,14 +46,16 @@ impl Session<'_> {
                         say::settings::draw_withdrawn()
                     }
                     SetKey::Concede => {
-                        // to one power or to a coalition of survivors
+                        // to one power or to a coalition of survivors; not to
+                        // oneself, nor to another power of one's own seat
                         let pos = g.position(&v)?.ok_or_else(say::settings::not_started)?;
                         let surv = game::survivors(&v, &g, &pos);
                         let to = game::parse_powers(&v, arg)?;
                         if to.is_empty() {
                             return Err(Fail::User(say::settings::concede_usage()));
                         }
-                        if to.contains(&power) {
+                        let seat = g.group_of(&v, power);
+                        if to.iter().any(|q| seat.contains(q)) {
                             return Err(Fail::User(say::settings::concede_to_self()));
                         }
                         if let Some(&out) = to.iter().find(|q| !surv.contains(q)) {

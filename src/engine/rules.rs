@@ -69,6 +69,24 @@ pub struct Rulebook {
     /// `SET CENTERS`; counted as the map's victory counts: centres, or units
     /// on a map won by units). `None`: the map's own count.
     pub victory_count: Option<u32>,
+    /// Provinces no unit may enter (one bit a province, provinces numbered
+    /// 256 or more are never closed): the Italian territory of the two-player
+    /// game while Italy is neutral. A move, a convoyed move or a retreat
+    /// there is void. Empty (all zero) in every other game.
+    pub closed: [u64; 4],
+    /// A victory by sides instead of the variant's solo victory: the side
+    /// whose powers together own `centers` supply centres wins (the
+    /// two-player game, 24). `None`: the variant's own victory.
+    pub sides: Option<SideVictory>,
+}
+
+/// A victory counted by sides (docs/RULES.md, "Games for fewer players").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SideVictory {
+    /// The powers of each side (one bit a power).
+    pub sides: [u64; 2],
+    /// Supply centres a side needs, all its powers together.
+    pub centers: u32,
 }
 
 impl Default for Rulebook {
@@ -80,6 +98,8 @@ impl Default for Rulebook {
             paradox: Paradox::Szykman,
             neutral: 0,
             victory_count: None,
+            closed: [0; 4],
+            sides: None,
         }
     }
 }
@@ -115,6 +135,24 @@ impl Rulebook {
     /// count (`None`: the map's).
     pub fn with_victory_count(mut self, count: Option<u32>) -> Rulebook {
         self.victory_count = count;
+        self
+    }
+
+    /// Whether no unit may enter `prov`.
+    #[inline]
+    pub fn is_closed(&self, prov: crate::engine::map::Prov) -> bool {
+        let p = prov as usize;
+        p < 256 && (self.closed[p / 64] >> (p % 64)) & 1 == 1
+    }
+
+    /// These rules with `provs` closed (provinces numbered 256 or more are ignored).
+    pub fn with_closed(mut self, provs: &[crate::engine::map::Prov]) -> Rulebook {
+        for &p in provs {
+            let p = p as usize;
+            if p < 256 {
+                self.closed[p / 64] |= 1 << (p % 64);
+            }
+        }
         self
     }
 
@@ -164,22 +202,92 @@ pub fn map_victory_count(v: &Variant) -> u32 {
 /// `players` players, after the 1992 rulebook's games for fewer players
 /// (docs/RULES.md, "Games for fewer players"). `None` where there is no such
 /// game: another map, or a number of players outside 2 to 7.
+/// How a game of the standard map for fewer players is seated, after the
+/// 1992 rulebook (docs/RULES.md, "Games for fewer players").
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Seating {
+    /// The seats: the powers each player plays (one each for seven, six and
+    /// five players), the seat's first power named first.
+    pub groups: Vec<Vec<PowerId>>,
+    /// The powers no one plays (sorted).
+    pub neutral: Vec<PowerId>,
+    /// The two-player game (World War I): Italy neutral, its territory
+    /// closed, the game from 1914, a coin gives Italy to one side for
+    /// Spring 1915, and a side wins with [`WORLD_WAR_CENTERS`].
+    pub world_war: bool,
+}
+
+/// The centres a side needs in the two-player game.
+pub const WORLD_WAR_CENTERS: u32 = 24;
+/// The year the two-player game begins.
+pub const WORLD_WAR_YEAR: i32 = 1914;
+/// The neutral power's territory in the two-player game (its home
+/// provinces, supply centres or not), closed while it is neutral.
+pub const WORLD_WAR_CLOSED: [&str; 6] = ["VEN", "ROM", "NAP", "PIE", "TUS", "APU"];
+/// The power that is neutral in the two-player game until the coin is flipped.
+pub const WORLD_WAR_NEUTRAL: &str = "ITALY";
+
+/// The seating of a game of the standard map for `players` (`7` to `2`;
+/// three players have two options, `3a` and `3b`; plain `3` is `3a`).
+/// `None` where there is no such game: another map, or another number.
 ///
-/// Six players leave out Italy, five Italy and Germany. Four, three and two
-/// players are refused (`None`) until a player can play several powers: the
-/// rulebook's games for them give one player two or three powers, and
-/// seating one power of each group would be another game (docs/RULES.md).
-pub fn fewer_players_neutral(v: &Variant, players: usize) -> Option<Vec<PowerId>> {
+/// Six players leave out Italy, five Italy and Germany. Four: England
+/// alone; Austria/France, Germany/Turkey, Italy/Russia. Three (a): Russia;
+/// England/France/Germany; Austria/Italy/Turkey. Three (b):
+/// England/Germany/Austria; Russia/Italy; France/Turkey. Two: World War I,
+/// England/France/Russia against Austria/Germany/Turkey, Italy neutral.
+pub fn fewer_players(v: &Variant, players: &str) -> Option<Seating> {
     if v.name != "standard" {
         return None;
     }
-    let names: &[&str] = match players {
-        7 => &[],
-        6 => &["ITALY"],
-        5 => &["ITALY", "GERMANY"],
+    let all = ["AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY"];
+    let (groups, neutral, world_war): (Vec<Vec<&str>>, Vec<&str>, bool) = match players.trim().to_ascii_lowercase().as_str() {
+        "7" => (all.iter().map(|p| vec![*p]).collect(), vec![], false),
+        "6" => (all.iter().filter(|p| **p != "ITALY").map(|p| vec![*p]).collect(), vec!["ITALY"], false),
+        "5" => (all.iter().filter(|p| !matches!(**p, "ITALY" | "GERMANY")).map(|p| vec![*p]).collect(), vec!["GERMANY", "ITALY"], false),
+        "4" => (vec![vec!["ENGLAND"], vec!["AUSTRIA", "FRANCE"], vec!["GERMANY", "TURKEY"], vec!["ITALY", "RUSSIA"]], vec![], false),
+        "3" | "3a" => (vec![vec!["RUSSIA"], vec!["ENGLAND", "FRANCE", "GERMANY"], vec!["AUSTRIA", "ITALY", "TURKEY"]], vec![], false),
+        "3b" => (vec![vec!["ENGLAND", "GERMANY", "AUSTRIA"], vec!["RUSSIA", "ITALY"], vec!["FRANCE", "TURKEY"]], vec![], false),
+        "2" => (vec![vec!["ENGLAND", "FRANCE", "RUSSIA"], vec!["AUSTRIA", "GERMANY", "TURKEY"]], vec![WORLD_WAR_NEUTRAL], true),
         _ => return None,
     };
-    let mut out: Vec<PowerId> = names.iter().map(|n| v.power_by_name(n)).collect::<Option<_>>()?;
-    out.sort_unstable();
-    Some(out)
+    let ids = |names: &[&str]| names.iter().map(|n| v.power_by_name(n)).collect::<Option<Vec<PowerId>>>();
+    let groups = groups.iter().map(|g| ids(g)).collect::<Option<Vec<_>>>()?;
+    let mut neutral = ids(&neutral)?;
+    neutral.sort_unstable();
+    Some(Seating { groups, neutral, world_war })
+}
+
+/// The powers left out (neutral) in a game of the standard map for
+/// `players` players (see [`fewer_players`]); `None` where there is no
+/// such game.
+pub fn fewer_players_neutral(v: &Variant, players: usize) -> Option<Vec<PowerId>> {
+    fewer_players(v, &players.to_string()).map(|s| s.neutral)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seatings_follow_the_rulebook() {
+        let v = Variant::standard();
+        let names = |s: &Seating| s.groups.iter().map(|g| g.iter().map(|&p| v.powers[p as usize].letter).collect::<String>()).collect::<Vec<_>>();
+        assert_eq!(names(&fewer_players(&v, "4").unwrap()), ["E", "AF", "GT", "IR"]);
+        assert_eq!(names(&fewer_players(&v, "3a").unwrap()), ["R", "EFG", "AIT"]);
+        assert_eq!(names(&fewer_players(&v, "3b").unwrap()), ["EGA", "RI", "FT"]);
+        let ww = fewer_players(&v, "2").unwrap();
+        assert_eq!(names(&ww), ["EFR", "AGT"]);
+        assert!(ww.world_war);
+        assert_eq!(ww.neutral, vec![v.power_by_name("ITALY").unwrap()]);
+        assert!(fewer_players(&v, "1").is_none() && fewer_players(&v, "3c").is_none());
+    }
+
+    #[test]
+    fn closed_provinces_are_a_mask() {
+        let r = Rulebook::default().with_closed(&[0, 63, 64, 200, 300]);
+        assert!(r.is_closed(0) && r.is_closed(63) && r.is_closed(64) && r.is_closed(200));
+        assert!(!r.is_closed(1) && !r.is_closed(300));
+        assert!(!Rulebook::default().is_closed(0));
+    }
 }

@@ -122,7 +122,7 @@ pub fn tick_game(conn: &Connection, ctx: &mut Ctx, id: i64) -> anyhow::Result<us
             if remind {
                 for (p, n) in &late {
                     let p = *p;
-                    if let Some(pl) = Player::active_for(&players, p) {
+                    if let Some(pl) = game.player_for(&v, &players, p) {
                         let body = ctx.templates.render(
                             "notice.txt",
                             context! { title => say::deadline::reminder_title(&game, &phase_name), lines => vec![
@@ -155,7 +155,7 @@ pub fn tick_game(conn: &Connection, ctx: &mut Ctx, id: i64) -> anyhow::Result<us
             };
             let names: Vec<String> = late.iter().map(|(p, _)| pname(&v, *p)).collect();
             for &(p, _) in &late {
-                if let Some(pl) = Player::active_for(&players, p) {
+                if let Some(pl) = game.player_for(&v, &players, p) {
                     let body = ctx.templates.render(
                         "notice.txt",
                         context! { title => say::deadline::late_title(&game, &phase_name), lines => vec![

@@ -5,6 +5,7 @@
 pub mod deadline;
 pub mod orders;
 pub mod powers;
+pub mod world_war;
 
 pub use crate::store::games::{Assignment, Game, GameStatus, Player, PlayerRole, PlayerStatus, Press, Settings};
 pub use deadline::{push_for_absences, set_deadline, tick_game};
@@ -47,6 +48,9 @@ pub fn default_settings(ctx: &Ctx) -> Settings {
         end_year: None,
         victory_count: None,
         dias: true,
+        groups: Vec::new(),
+        closed: Vec::new(),
+        world_war: None,
     }
 }
 
@@ -82,8 +86,9 @@ pub fn start(conn: &Connection, ctx: &mut Ctx, game: &mut Game) -> anyhow::Resul
     let mut players = Player::of_game(conn, game.id)?;
     // OS randomness: nobody can work out the assignment from the game's id or creation time
     let mut rng = crate::random::Rng::new(crate::password::random_u64());
-    // a game for fewer players seats no one at its neutral powers
-    let mut free: Vec<PowerId> = (0..v.powers.len() as PowerId).filter(|&p| !game.is_neutral(&v, p)).collect();
+    // a game for fewer players seats no one at its neutral powers; where a
+    // player plays several powers, a player row names its seat's first power
+    let mut free: Vec<PowerId> = game.groups(&v).iter().filter_map(|g| g.first().copied()).collect();
     let mut order: Vec<usize> =
         players.iter().enumerate().filter(|(_, p)| p.role == PlayerRole::Player && p.status == PlayerStatus::Active).map(|(i, _)| i).collect();
     // players in random order pick from their preference lists
@@ -97,13 +102,18 @@ pub fn start(conn: &Connection, ctx: &mut Ctx, game: &mut Game) -> anyhow::Resul
     first.extend(rest);
     for &i in &first {
         let pref = if game.settings.assignment == Assignment::Preference { players[i].preference.clone().unwrap_or_default() } else { String::new() };
-        let wanted = parse_powers(&v, &pref).unwrap_or_default();
+        let wanted: Vec<PowerId> = parse_powers(&v, &pref).unwrap_or_default().into_iter().map(|p| game.seat_power(&v, p)).collect();
         let pick = wanted.iter().copied().find(|p| free.contains(p)).unwrap_or_else(|| free[rng.below(free.len())]);
         free.retain(|p| *p != pick);
         players[i].power = Some(pick);
         players[i].save(conn)?;
     }
-    let pos = Position::initial(&v);
+    let mut pos = Position::initial(&v);
+    if let Some(ww) = game.settings.world_war.as_mut() {
+        // the two-player game: from 1914, its coin's seed drawn now
+        pos.phase.year = crate::rules::WORLD_WAR_YEAR;
+        ww.seed = crate::password::random_u64();
+    }
     game.status = GameStatus::Active;
     game.seq = 1;
     game.position = Some(position_to_json(&v, &pos).to_string());
@@ -112,25 +122,32 @@ pub fn start(conn: &Connection, ctx: &mut Ctx, game: &mut Game) -> anyhow::Resul
     let deadline = timing::format_time(game.deadline.unwrap_or(0), ctx.cfg.timezone);
     for p in players.iter().filter(|p| p.role == PlayerRole::Player && p.power.is_some()) {
         let pw = p.power.unwrap_or(0);
-        let units: Vec<String> = pos.units.iter().filter(|u| u.power == pw).map(|u| v.unit_code(u)).collect();
+        let group = game.group_of(&v, pw);
+        let units: Vec<String> = pos.units.iter().filter(|u| group.contains(&u.power)).map(|u| v.unit_code(u)).collect();
+        let names = seat_names(&v, game, pw);
         let body = ctx.templates.render(
             "notice.txt",
             context! { title => say::game::started(game), lines => vec![
-                say::game::you_are(game, &pname(&v, pw), v.powers[pw as usize].letter),
+                say::game::you_are(game, &names, v.powers[pw as usize].letter),
                 say::game::your_units(&units),
                 say::game::first_phase(&v.calendar.long_name(pos.phase), &deadline),
             ] },
         );
-        ctx.notice(conn, &p.email, &say::game::started_subject(game, &pname(&v, pw)), body, Some(game.id), None)?;
+        ctx.notice(conn, &p.email, &say::game::started_subject(game, &names), body, Some(game.id), None)?;
     }
     let mut seated: Vec<(PowerId, &str)> = players.iter().filter(|p| p.is_active_player()).filter_map(|p| p.power.map(|pw| (pw, p.email.as_str()))).collect();
     seated.sort();
-    let mut lines = vec![say::game::who_plays_what(&v.name, seated.len())];
-    lines.extend(seated.iter().map(|(pw, email)| say::game::seat(&pname(&v, *pw), email)));
+    let mut lines = vec![say::game::who_plays_what(&v.name, v.powers.len())];
+    lines.extend(seated.iter().map(|(pw, email)| say::game::seat(&seat_names(&v, game, *pw), email)));
     lines.push(say::game::first_phase(&v.calendar.long_name(pos.phase), &deadline));
     let body = ctx.templates.render("notice.txt", context! { title => say::game::started(game), lines => lines });
     ctx.notice(conn, &game.master_email.clone(), &say::game::started(game), body, Some(game.id), None)?;
     Ok(())
+}
+
+/// The powers of `power`'s seat by name: `France`, `Austria and France`.
+pub fn seat_names(v: &Variant, game: &Game, power: PowerId) -> String {
+    say::seats::powers(&game.group_of(v, power).iter().map(|&p| pname(v, p)).collect::<Vec<_>>())
 }
 
 /// Whether every power owing orders has complete ones and nobody asked to wait.
@@ -145,7 +162,7 @@ pub fn ready(conn: &Connection, v: &Variant, game: &Game, pos: &Position, player
         if n.needs && !n.complete {
             return Ok(false);
         }
-        if n.needs && Player::active_for(players, p).is_some_and(|pl| pl.wait) {
+        if n.needs && game.player_for(v, players, p).is_some_and(|pl| pl.wait) {
             return Ok(false);
         }
     }
@@ -234,8 +251,7 @@ pub fn process(conn: &Connection, ctx: &mut Ctx, game: &mut Game, why: &str) -> 
     for p in players.iter_mut() {
         if let Some(pw) = p.power
             && p.status == PlayerStatus::Active
-            && out.position.center_count(pw) == 0
-            && out.position.unit_count(pw) == 0
+            && game.group_of(&v, pw).iter().all(|&q| out.position.center_count(q) == 0 && out.position.unit_count(q) == 0)
         {
             p.status = PlayerStatus::Eliminated;
         }
@@ -258,7 +274,14 @@ pub fn process(conn: &Connection, ctx: &mut Ctx, game: &mut Game, why: &str) -> 
             set_deadline(ctx, game, out.position.phase.kind, &players);
         }
     }
-    let report = render_report(ctx, &v, game, &pos, &out, &orders, false, game.deadline);
+    let mut report = render_report(ctx, &v, game, &pos, &out, &orders, false, game.deadline);
+    if out.end.is_none() {
+        // the two-player game's coin and the neutral power joining a side:
+        // in the report, and so in the game's history
+        for line in world_war::after_phase(&v, game, &out.position) {
+            report.push_str(&format!("\n{line}\n"));
+        }
+    }
     let results = serde_json::Value::Array(results).to_string();
     phases::insert(
         conn,
@@ -325,16 +348,28 @@ pub fn check_votes(conn: &Connection, ctx: &mut Ctx, game: &mut Game) -> anyhow:
 /// survivors unless the master allows fewer, NODIAS).
 pub fn vote_end(v: &Variant, game: &Game, pos: &Position, players: &[Player]) -> Option<GameEnd> {
     let surv = survivors(v, game, pos);
-    let vote = |p: PowerId| Player::active_for(players, p);
+    // a player votes once for all the powers of its seat (games for fewer
+    // players); a concession to a power is to its seat
+    let vote = |p: PowerId| game.player_for(v, players, p);
+    let seats = |ps: &[PowerId]| -> Vec<PowerId> {
+        let mut out: Vec<PowerId> = ps.iter().flat_map(|&p| game.group_of(v, p)).filter(|p| surv.contains(p)).collect();
+        out.sort_unstable();
+        out.dedup();
+        out
+    };
     let of_survivors = |ps: &[PowerId]| !ps.is_empty() && ps.iter().all(|p| surv.contains(p));
     for allies in surv.iter().filter_map(|&p| vote(p).and_then(|pl| pl.ally.clone())) {
         if allies.iter().all(|&a| vote(a).is_some_and(|pl| pl.ally.as_ref() == Some(&allies))) && adjudicate::alliance_wins(v, pos, &allies) {
             return Some(GameEnd::Alliance(allies));
         }
     }
-    for coalition in surv.iter().filter_map(|&p| vote(p).and_then(|pl| pl.concede.clone())) {
+    for named in surv.iter().filter_map(|&p| vote(p).and_then(|pl| pl.concede.clone())) {
+        let coalition = seats(&named);
         let others: Vec<PowerId> = surv.iter().copied().filter(|p| !coalition.contains(p)).collect();
-        if of_survivors(&coalition) && !others.is_empty() && others.iter().all(|&p| vote(p).is_some_and(|pl| pl.concede.as_ref() == Some(&coalition))) {
+        if of_survivors(&named)
+            && !others.is_empty()
+            && others.iter().all(|&p| vote(p).and_then(|pl| pl.concede.as_deref()).is_some_and(|c| seats(c) == coalition))
+        {
             return Some(GameEnd::Concession(coalition));
         }
     }

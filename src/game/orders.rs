@@ -158,6 +158,7 @@ fn static_error(n: Note) -> bool {
             | StackCoastNeeded
             | BoardCarrying
             | BuildNotBase
+            | Closed
     )
 }
 
@@ -212,19 +213,52 @@ fn ambiguous(v: &Variant, pos: &Position, o: &Order) -> Option<String> {
     Some(say::orders::name_the_type(v.code(u.loc.prov)))
 }
 
-/// Checks and records one order line for `power`. Ok: the canonical orders
-/// accepted (a line may hold several); Err: why not, with a suggestion.
+/// The power of `powers` (a player's seat, its own power first) an order is
+/// for: the one whose unit it orders (in a retreat phase, the dislodged
+/// unit), whose home centre a build is in, or the first that owes builds
+/// for a waive (`waived`: how many builds and waives each has in force).
+/// The seat's own power where none fits (the order is then refused as for
+/// any unit not one's own).
+fn route(v: &Variant, pos: &Position, powers: &[PowerId], o: &Order, waived: impl Fn(PowerId) -> anyhow::Result<usize>) -> anyhow::Result<PowerId> {
+    let first = powers[0];
+    if powers.len() == 1 {
+        return Ok(first);
+    }
+    Ok(match o {
+        Order::Build(u) => powers.iter().copied().find(|&p| v.powers[p as usize].home.contains(&u.loc.prov)).unwrap_or(first),
+        Order::Waive => {
+            for &p in powers {
+                if waived(p)? < adjudicate::adjust::builds_possible(v, pos, p) {
+                    return Ok(p);
+                }
+            }
+            first
+        }
+        other => {
+            let Some(u) = other.unit() else { return Ok(first) };
+            let owner = |x: &crate::map::Unit| (x.loc.prov == u.loc.prov && powers.contains(&x.power)).then_some(x.power);
+            let found = if pos.phase.kind == PhaseKind::Retreat { pos.dislodged.iter().find_map(|d| owner(&d.unit)) } else { pos.units.iter().find_map(owner) };
+            found.unwrap_or(first)
+        }
+    })
+}
+
+/// Checks and records one order line for the powers of a seat (`powers`,
+/// the seat's own power first; one power but in games for four, three or
+/// two players): each order goes to the power whose unit it orders (see
+/// [`route`]). Ok: the power and the canonical order accepted (a line may
+/// hold several); Err: why not, with a suggestion.
 pub fn submit_line(
     conn: &Connection,
     v: &Variant,
     rules: &Rulebook,
     game: &Game,
     pos: &Position,
-    power: PowerId,
+    powers: &[PowerId],
     line: &str,
     mail_id: Option<i64>,
     now: i64,
-) -> anyhow::Result<Vec<Result<String, String>>> {
+) -> anyhow::Result<Vec<Result<(PowerId, String), String>>> {
     let mut out = Vec::new();
     for parsed in parse::parse_line(v, line, Some(pos.phase.kind)) {
         let mut o = match parsed {
@@ -234,6 +268,9 @@ pub fn submit_line(
                 continue;
             }
         };
+        let power = route(v, pos, powers, &o, |p| {
+            Ok(stored::current(conn, game.id, game.seq, Some(p))?.iter().filter(|r| r.key.starts_with("w:") || r.key.starts_with("b:")).count())
+        })?;
         fill_types(pos, power, &mut o);
         if let Some(why) = ambiguous(v, pos, &o) {
             out.push(Err(why));
@@ -279,7 +316,7 @@ pub fn submit_line(
             stored::retire(conn, game.id, game.seq, power, &stale)?;
         }
         stored::replace(conn, game.id, game.seq, power, &key, &canonical, &crate::store::records::to_json(v, &o), mail_id, now)?;
-        out.push(Ok(canonical));
+        out.push(Ok((power, canonical)));
     }
     Ok(out)
 }

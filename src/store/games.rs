@@ -113,6 +113,32 @@ pub struct Settings {
     /// leave survivors out, if every survivor votes for it (`SET NODIAS`).
     #[serde(default = "yes")]
     pub dias: bool,
+    /// The seats of a game where a player plays several powers (by name;
+    /// the first power of a seat is the one `players.power` names): four,
+    /// three and two players (docs/RULES.md, "Games for fewer players").
+    /// Empty: one power a seat.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub groups: Vec<Vec<String>>,
+    /// Provinces no unit may enter (by code): Italian territory in the
+    /// two-player game while Italy is neutral.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub closed: Vec<String>,
+    /// The two-player game (World War I): its coin.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub world_war: Option<WorldWar>,
+}
+
+/// The two-player game's coin, as stored: the seed drawn when the game
+/// started, the side that won the toss (by the name of the seat's first
+/// power) once flipped, and whether the neutral power has joined it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WorldWar {
+    pub seed: u64,
+    #[serde(default)]
+    pub winner: Option<String>,
+    #[serde(default)]
+    pub joined: bool,
 }
 
 fn yes() -> bool {
@@ -289,7 +315,15 @@ impl Game {
         for (k, val) in &self.settings.rules {
             r.set(k, val)?;
         }
-        Ok(r.with_neutral(&self.neutral(v)).with_victory_count(self.settings.victory_count))
+        let closed: Vec<crate::map::Prov> = self.settings.closed.iter().filter_map(|c| v.prov_by_code(c)).collect();
+        let mut r = r.with_neutral(&self.neutral(v)).with_closed(&closed).with_victory_count(self.settings.victory_count);
+        if self.settings.world_war.is_some() {
+            // a side wins with its centres together (its seat's powers)
+            let groups = self.groups(v);
+            let mask = |i: usize| groups.get(i).map_or(0, |g| g.iter().filter(|&&p| p < 64).fold(0u64, |m, &p| m | 1 << p));
+            r.sides = Some(crate::rules::SideVictory { sides: [mask(0), mask(1)], centers: crate::rules::WORLD_WAR_CENTERS });
+        }
+        Ok(r)
     }
     /// The powers left out of this game (none in a game for all).
     pub fn neutral(&self, v: &Variant) -> Vec<PowerId> {
@@ -301,7 +335,29 @@ impl Game {
     }
     /// How many players the game has seats for.
     pub fn seats(&self, v: &Variant) -> usize {
-        v.powers.len() - self.neutral(v).len()
+        self.groups(v).len()
+    }
+    /// The seats: the powers each player plays, the seat's own power
+    /// (`players.power`) first. One power a seat unless the game is for
+    /// four, three or two players; the neutral powers are in none.
+    pub fn groups(&self, v: &Variant) -> Vec<Vec<PowerId>> {
+        if self.settings.groups.is_empty() {
+            return (0..v.powers.len() as PowerId).filter(|&p| !self.is_neutral(v, p)).map(|p| vec![p]).collect();
+        }
+        self.settings.groups.iter().map(|g| g.iter().filter_map(|n| v.power_by_name(n)).collect()).collect()
+    }
+    /// The powers played together with `power` (itself included, the seat's
+    /// own power first); `power` alone where it is in no seat.
+    pub fn group_of(&self, v: &Variant, power: PowerId) -> Vec<PowerId> {
+        self.groups(v).into_iter().find(|g| g.contains(&power)).unwrap_or_else(|| vec![power])
+    }
+    /// The seat's own power for `power` (the one a player row names).
+    pub fn seat_power(&self, v: &Variant, power: PowerId) -> PowerId {
+        self.group_of(v, power)[0]
+    }
+    /// The player who plays `power` now (alone or with other powers).
+    pub fn player_for<'a>(&self, v: &Variant, players: &'a [Player], power: PowerId) -> Option<&'a Player> {
+        Player::active_for(players, self.seat_power(v, power))
     }
     /// Games with deadline work due at `now`: a reminder not yet sent, or the
     /// deadline passed (and not parked waiting for the master), soonest first.

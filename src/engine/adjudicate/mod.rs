@@ -150,6 +150,8 @@ pub enum Note {
     LandingFailed,
     LandingCircular,
     CarriedArmy,
+    /// The destination is closed to every unit ([`Rulebook::closed`]).
+    Closed,
 }
 
 impl Note {
@@ -212,6 +214,7 @@ impl Note {
             Note::LandingFailed => "the army's landing failed, so its fleet could not leave it at sea",
             Note::LandingCircular => "the landing would decide the move of the A/F it came on (circular reasoning): it fails",
             Note::CarriedArmy => "an army on board can only land (or stay on board)",
+            Note::Closed => "no unit may enter that province (the territory of a neutral power)",
         }
     }
 }
@@ -263,9 +266,9 @@ impl Outcome {
 }
 
 /// The end an advance to `next` with `winner` makes.
-fn ending(winner: Option<PowerId>, next: Option<Phase>) -> Option<GameEnd> {
+fn ending(winner: Option<GameEnd>, next: Option<Phase>) -> Option<GameEnd> {
     match (winner, next) {
-        (Some(w), _) => Some(GameEnd::Solo(w)),
+        (Some(w), _) => Some(w),
         (None, None) => Some(GameEnd::NoMorePhases),
         (None, Some(_)) => None,
     }
@@ -291,6 +294,12 @@ pub fn process(v: &Variant, rules: &Rulebook, pos: &Position, orders: &[(PowerId
             if rules.neutral != 0 {
                 for d in m.dislodged.iter_mut().filter(|d| rules.is_neutral(d.unit.power)) {
                     d.options.clear();
+                }
+            }
+            if rules.closed != [0; 4] {
+                // no retreat into a closed province either
+                for d in m.dislodged.iter_mut() {
+                    d.options.retain(|l| !rules.is_closed(l.prov));
                 }
             }
             let can_retreat = m.dislodged.iter().any(|d| !d.options.is_empty());
@@ -320,7 +329,7 @@ pub fn process(v: &Variant, rules: &Rulebook, pos: &Position, orders: &[(PowerId
 /// Moves on from the end of `done` (a retreat phase, a movement phase without
 /// retreats, or an adjustment phase): centre ownership, victory, and the next phase
 /// in which someone has something to order.
-fn advance(v: &Variant, rules: &Rulebook, done: Phase, mut units: Vec<Unit>, centers: &[Option<PowerId>]) -> (Position, Option<Phase>, Option<PowerId>) {
+fn advance(v: &Variant, rules: &Rulebook, done: Phase, mut units: Vec<Unit>, centers: &[Option<PowerId>]) -> (Position, Option<Phase>, Option<GameEnd>) {
     units.sort();
     let mut centers = centers.to_vec();
     if done.kind != PhaseKind::Adjustment && v.calendar.ownership_changes_after(done) {
@@ -333,7 +342,10 @@ fn advance(v: &Variant, rules: &Rulebook, done: Phase, mut units: Vec<Unit>, cen
     }
     // after every phase, adjustments included: builds can make a units victory
     // (Original 1958); a centres count does not change in an adjustment phase
-    let winner = victory(v, rules, &units, &centers);
+    let winner = match rules.sides {
+        Some(sides) => side_victory(v, &sides, &centers),
+        None => victory(v, rules, &units, &centers).map(GameEnd::Solo),
+    };
     let mut position = Position { phase: done, units, centers, dislodged: Vec::new() };
     if winner.is_some() {
         return (position, None, winner);
@@ -348,6 +360,21 @@ fn advance(v: &Variant, rules: &Rulebook, done: Phase, mut units: Vec<Unit>, cen
     }
     position.phase = next;
     (position, Some(next), None)
+}
+
+/// A victory by sides ([`Rulebook::sides`]): the side whose powers own
+/// the centres needed, all together, wins (as an alliance; a side of one
+/// power alone wins solo). The variant's solo victory does not apply.
+fn side_victory(v: &Variant, sides: &crate::engine::rules::SideVictory, centers: &[Option<PowerId>]) -> Option<GameEnd> {
+    let of = |mask: u64| (0..v.powers.len().min(64) as PowerId).filter(move |p| (mask >> p) & 1 == 1);
+    sides.sides.iter().find_map(|&mask| {
+        let owned = centers.iter().filter(|c| c.is_some_and(|p| p < 64 && (mask >> p) & 1 == 1)).count() as u32;
+        if mask == 0 || owned < sides.centers {
+            return None;
+        }
+        let powers: Vec<PowerId> = of(mask).collect();
+        Some(if powers.len() == 1 { GameEnd::Solo(powers[0]) } else { GameEnd::Alliance(powers) })
+    })
 }
 
 /// The power alone on top with at least the victory count (the game's, see

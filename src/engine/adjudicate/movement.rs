@@ -81,6 +81,8 @@ pub struct Movement {
 
 struct Resolver<'a> {
     v: &'a Variant,
+    /// Provinces no unit may enter (Rulebook::closed).
+    closed: Rulebook,
     units: &'a [Unit],
     n: usize,
     occ: Vec<u32>,
@@ -298,6 +300,7 @@ pub(crate) fn core(
     };
 
     let mut r = Resolver {
+        closed: *rules,
         v,
         units,
         n,
@@ -771,6 +774,11 @@ impl Resolver<'_> {
         if dest.prov == unit.loc.prov {
             return Status::Void(Note::ToOwnProvince);
         }
+        // -- closed provinces (Rulebook::closed; the two-player game's neutral territory)
+        if self.closed.is_closed(dest.prov) {
+            return Status::Void(Note::Closed);
+        }
+        // -- end closed provinces
         let kind = v.kind(dest.prov);
         match unit.kind {
             UnitType::Army => {

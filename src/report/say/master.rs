@@ -252,7 +252,7 @@ pub fn rule_set(key: &str, value: &str) -> String {
 /// `players=` with a number that has no game for fewer players.
 pub fn players_values(value: &str) -> String {
     format!(
-        "players={value}: games for six or five players are played on the standard map (seven is the normal game); four, three and two players, where one player plays several powers, are not available yet"
+        "players={value}: games for fewer players are played on the standard map: players=6 or 5 (powers left out), 4, 3a, 3b (3 is 3a) or 2 (one player plays several powers); 7 is the normal game"
     )
 }
 

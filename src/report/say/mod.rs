@@ -15,6 +15,8 @@
 //! - [`press`]: PRESS and BROADCAST;
 //! - [`settings`]: the SET command;
 //! - [`game`]: the game's lifecycle (start, end, votes) and powers by name;
+//! - [`seats`]: games where a player plays several powers (four, three and
+//!   two players) and the two-player game's coin;
 //! - [`deadline`]: reminders, late notices, waiting for the master;
 //! - [`results`]: the result lines of a phase's report;
 //! - [`judge`]: mail as a whole (rate limits, failures, the keeper's notices).
@@ -29,5 +31,6 @@ pub mod orders;
 pub mod parse;
 pub mod press;
 pub mod results;
+pub mod seats;
 pub mod session;
 pub mod settings;
