@@ -7,8 +7,10 @@
 
 use mailjudge::contract::Adjudicator;
 use mailjudge::map::Variant;
+mod common;
+
+use common::cases::differences;
 use serde_json::Value;
-use std::collections::BTreeMap;
 
 const CASES: &str = include_str!("data/original1958/cases.jsonl");
 const MAP: &str = include_str!("../config/variants/original1958.toml");
@@ -37,71 +39,13 @@ fn cases() -> Vec<Value> {
     CASES.lines().filter(|l| !l.trim().is_empty()).map(|l| serde_json::from_str(l).unwrap()).collect()
 }
 
-/// Lists inside a map of power -> list, sorted (the contract sorts units and
-/// centres; results keep their order, so they are compared as given).
-fn sorted(v: &Value) -> BTreeMap<String, Vec<String>> {
-    let mut m = BTreeMap::new();
-    for (k, list) in v.as_object().into_iter().flatten() {
-        let mut l: Vec<String> = list.as_array().into_iter().flatten().map(|x| x.to_string()).collect();
-        l.sort();
-        if !l.is_empty() {
-            m.insert(k.clone(), l);
-        }
-    }
-    m
-}
-
-/// What differs between the outcome and the case's expectation (empty: none).
-fn differences(case: &Value) -> Vec<String> {
-    let v = Variant::read_toml(MAP).unwrap();
-    let mut adj = Adjudicator::new(None, None, vec![]).with_variant(v);
-    let out = match adj.run_text(&case.to_string()) {
-        Ok(o) => o,
-        Err(e) => return vec![format!("input error: {e}")],
-    };
-    let exp = &case["expect"];
-    let mut diff = Vec::new();
-    for key in ["units", "centers", "retreats"] {
-        if exp.get(key).is_some() && sorted(&out[key]) != sorted(&exp[key]) {
-            diff.push(format!("{key}: got {}, want {}", out[key], exp[key]));
-        }
-    }
-    for key in ["next_phase", "winner"] {
-        if exp.get(key).is_some() && out.get(key).unwrap_or(&Value::Null) != &exp[key] {
-            diff.push(format!("{key}: got {:?}, want {}", out.get(key), exp[key]));
-        }
-    }
-    if let Some(want) = exp.get("results") {
-        let pick = |r: &Value| -> BTreeMap<String, Vec<(String, String)>> {
-            r.as_object()
-                .into_iter()
-                .flatten()
-                .map(|(p, rows)| {
-                    let mut l: Vec<(String, String)> = rows
-                        .as_array()
-                        .into_iter()
-                        .flatten()
-                        .map(|x| (x["order"].as_str().unwrap_or("").to_string(), x["result"].as_str().unwrap_or("").to_string()))
-                        .collect();
-                    l.sort();
-                    (p.clone(), l)
-                })
-                .collect()
-        };
-        if pick(&out["results"]) != pick(want) {
-            diff.push(format!("results: got {}, want {}", out["results"], want));
-        }
-    }
-    diff
-}
-
 #[test]
 fn implemented_1958_cases_give_their_whole_expected_outcome() {
     let all = cases();
     let mut failed = Vec::new();
     for id in IMPLEMENTED {
         let case = all.iter().find(|c| c["id"] == *id).unwrap_or_else(|| panic!("no case {id}"));
-        let d = differences(case);
+        let d = differences(MAP, case, false);
         if !d.is_empty() {
             failed.push(format!("{id} ({}): {}", case["title"], d.join("; ")));
         }
@@ -120,7 +64,7 @@ fn every_1958_case_is_readable_and_for_the_1958_map() {
     if std::env::var_os("MAILJUDGE_1958_ALL").is_some() {
         let mut bad = 0;
         for c in &all {
-            let d = differences(c);
+            let d = differences(MAP, c, false);
             if !d.is_empty() {
                 bad += 1;
                 eprintln!("FAIL {} [{}] {}: {}", c["id"], c["rule"], c["title"], d.join("; "));

@@ -2,6 +2,7 @@
 //! spool and SQLite file, and the mail it sends, read back with mail-parser.
 #![allow(dead_code)]
 
+pub mod cases;
 pub mod game;
 pub mod mailstack;
 
