@@ -1136,9 +1136,13 @@ fn build(raw: RawVariant) -> Result<Variant, MapError> {
         let room = variant.provinces[p as usize].capacity as u32;
         let one_power = here.iter().all(|u| u.power == here[0].power);
         // an A/F: a fleet and the army on board
-        let af = c == 2
-            && here.iter().filter(|u| u.aboard).count() == 1
-            && here.iter().any(|u| u.kind == UnitType::Fleet && u.power == here.iter().find(|u| u.aboard).map_or(u.power, |a| a.power));
+        let af = match here.as_slice() {
+            [x, y] => {
+                let (a, f) = if x.aboard { (x, y) } else { (y, x) };
+                a.aboard && !f.aboard && f.kind == UnitType::Fleet && f.power == a.power
+            }
+            _ => false,
+        };
         if !here.iter().all(home_base) && !variant.provinces[p as usize].ocean_box && !af && (c > room || (c > 1 && !one_power)) {
             problems.push(format!("{}: {c} starting units but room for {room} of one power", variant.code(p)));
         }

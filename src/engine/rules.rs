@@ -258,13 +258,6 @@ pub fn fewer_players(v: &Variant, players: &str) -> Option<Seating> {
     Some(Seating { groups, neutral, world_war })
 }
 
-/// The powers left out (neutral) in a game of the standard map for
-/// `players` players (see [`fewer_players`]); `None` where there is no
-/// such game.
-pub fn fewer_players_neutral(v: &Variant, players: usize) -> Option<Vec<PowerId>> {
-    fewer_players(v, &players.to_string()).map(|s| s.neutral)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

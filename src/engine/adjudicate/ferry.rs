@@ -164,6 +164,7 @@ pub(crate) fn movement(v: &Variant, rules: &Rulebook, units: &[Unit], centers: &
 
     // ---- each fleet's move (its one order), and moves into the Box
     let mut fleet_dest: Vec<Option<Loc>> = vec![None; n];
+    let mut into_box = vec![false; n];
     for k in 0..orders.len() {
         let u = order_unit[k];
         if u == NONE || ordered(&order_unit, u as usize) > 1 || pos[u as usize].aboard {
@@ -178,6 +179,7 @@ pub(crate) fn movement(v: &Variant, rules: &Rulebook, units: &[Unit], centers: &
             fleet_dest[u] = Some(d);
             if v.is_ocean_box(d.prov) && d.prov != pos[u].loc.prov {
                 pre[k] = Pre::IntoBox;
+                into_box[u] = true;
             }
         }
     }
@@ -273,9 +275,8 @@ pub(crate) fn movement(v: &Variant, rules: &Rulebook, units: &[Unit], centers: &
         // the Box, and the landing armies
         let mut idx: Vec<usize> = Vec::new();
         for u in 0..n {
-            let into_box = (0..orders.len()).any(|k| order_unit[k] == u as u32 && pre[k] == Pre::IntoBox);
             let lands = land[u].is_some_and(|l| l.1 == From::Here || with.contains(&u));
-            if (!pos[u].aboard && !into_box) || (pos[u].aboard && lands) {
+            if (!pos[u].aboard && !into_box[u]) || (pos[u].aboard && lands) {
                 idx.push(u);
             }
         }
@@ -369,7 +370,7 @@ pub(crate) fn movement(v: &Variant, rules: &Rulebook, units: &[Unit], centers: &
     let mut gone = vec![false; n]; // dislodged
     // where each fleet ends (None: dislodged)
     let end = |u: usize| -> Option<Loc> {
-        if (0..orders.len()).any(|k| order_unit[k] == u as u32 && pre[k] == Pre::IntoBox) {
+        if into_box[u] {
             return fleet_dest[u];
         }
         at(u).and_then(|i| fates[i])
@@ -405,13 +406,11 @@ pub(crate) fn movement(v: &Variant, rules: &Rulebook, units: &[Unit], centers: &
     }
     // a ferried army that could not land stays on board its fleet (E7)
     for (k, (_, o)) in orders.iter().enumerate() {
-        let (Order::Convoy { .. }, Pre::Core) = (o, pre[k]) else { continue };
-        let r = &m.results[k];
-        if r.result != ResultKind::Ok {
+        let (Order::Convoy { army, dest, .. }, Pre::Core) = (o, pre[k]) else { continue };
+        if m.results[k].result != ResultKind::Ok {
             continue;
         }
         let f = order_unit[k] as usize;
-        let Some(Order::Convoy { army, dest, .. }) = Some(*o) else { continue };
         let Some(a) = (0..n).find(|&a| !pos[a].aboard && pos[a].kind == UnitType::Army && pos[a].loc.prov == army.loc.prov) else { continue };
         let bounced = orders.iter().enumerate().any(|(j, (_, ao))| {
             order_unit[j] == a as u32 && matches!(ao, Order::Move { dest: d, .. } if d.prov == dest.prov) && m.results[j].result == ResultKind::Bounce
@@ -487,10 +486,8 @@ pub(crate) fn movement(v: &Variant, rules: &Rulebook, units: &[Unit], centers: &
                     set(&mut r, ResultKind::Bounce, Some(Note::LandingCircular));
                 } else if land[u].is_none() {
                     set(&mut r, ResultKind::Bounce, Some(Note::LandingNotAdjacent));
-                } else if at(u).is_none() {
+                } else if at(u).is_none() || r.result == ResultKind::Disrupted {
                     // from a destination the A/F did not reach
-                    set(&mut r, ResultKind::Bounce, Some(Note::NoConvoyRoute));
-                } else if r.result == ResultKind::Disrupted {
                     set(&mut r, ResultKind::Bounce, Some(Note::NoConvoyRoute));
                 } else {
                     r.result = ResultKind::Bounce;

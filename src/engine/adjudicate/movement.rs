@@ -842,9 +842,6 @@ impl Resolver<'_> {
             if (in_box && (target != unit.loc.prov || !out_of_box)) || (self.v.is_ocean_box(target) && !out_of_box) {
                 return Status::Void(Note::BoxSupport);
             }
-            if target == unit.loc.prov && dest.is_none() {
-                return Status::Void(Note::SupportOwnProvince);
-            }
         }
         if self.stacks && dest.is_none() && target != unit.loc.prov {
             // a hold support of a stack supports the whole stack (the first
