@@ -170,7 +170,7 @@ fn case_position(v: &Variant, case: &Case) -> Result<Position, String> {
             // several units in a space: a home-base stack (any number) or
             // units of one power within the space's room
             let here = count[unit.loc.prov as usize];
-            let base = v.features.stacking == crate::map::Stacking::HomeBases && !v.has_room(unit.loc.prov);
+            let base = (v.features.stacking == crate::map::Stacking::HomeBases && !v.has_room(unit.loc.prov)) || v.is_ocean_box(unit.loc.prov);
             if here > 1 && (!stack_ok() || (!base && here > v.province(unit.loc.prov).capacity as u32)) {
                 return Err(format!("units: {} is listed twice (a unit in {} already)", u, v.province(unit.loc.prov).name));
             }

@@ -624,12 +624,14 @@ impl Variant {
     /// home centres (its capital, by succession any home centre, or a naval
     /// base; docs/ORIGINAL1958.md D6, D15).
     /// Also, on any map, units of one power in a space whose `capacity` is
-    /// above 1 (up to that many: see [`Variant::has_room`]).
+    /// above 1 (up to that many: see [`Variant::has_room`]), and any fleets
+    /// in an ocean box (docs/RULES1885.md E16).
     pub fn may_stack(&self, a: &Unit, b: &Unit) -> bool {
-        a.power == b.power
-            && a.loc.prov == b.loc.prov
-            && (self.provinces[a.loc.prov as usize].capacity > 1
-                || self.features.stacking == Stacking::HomeBases && self.powers[a.power as usize].home.contains(&a.loc.prov))
+        a.loc.prov == b.loc.prov && self.provinces[a.loc.prov as usize].ocean_box
+            || a.power == b.power
+                && a.loc.prov == b.loc.prov
+                && (self.provinces[a.loc.prov as usize].capacity > 1
+                    || self.features.stacking == Stacking::HomeBases && self.powers[a.power as usize].home.contains(&a.loc.prov))
     }
 
     /// Whether a space may hold several units of one power by its `capacity`

@@ -172,6 +172,13 @@ pub(crate) fn movement(v: &Variant, rules: &Rulebook, units: &[Unit], centers: &
         }
         let u = u as usize;
         if let Some(d) = fleet_move(k)
+            && carrying[u]
+            && v.kind(d.prov) != ProvinceKind::Sea
+        {
+            pre[k] = Pre::Void(Note::AfSeaOnly);
+            continue;
+        }
+        if let Some(d) = fleet_move(k)
             && pos[u].kind == UnitType::Fleet
             && v.fleet_reaches(pos[u].loc, d.prov)
             && v.kind(d.prov) != ProvinceKind::Land
@@ -270,6 +277,15 @@ pub(crate) fn movement(v: &Variant, rules: &Rulebook, units: &[Unit], centers: &
         }
     }
 
+    // whether a support of a move to `d` naming `target` is for army `a`'s
+    // landing: named by the army's space, its fleet's destination or the
+    // province it embarked from
+    let names_landing = |a: usize, target: &UnitSpec, d: Loc| {
+        land[a].is_some_and(|l| l.0.prov == d.prov)
+            && (target.loc.prov == pos[a].loc.prov
+                || target.loc.prov == units[a].loc.prov
+                || (carrier[a] != NONE && fleet_dest[carrier[a] as usize].is_some_and(|fd| fd.prov == target.loc.prov)))
+    };
     let run = |with: &[usize]| -> (Movement, Vec<Option<Loc>>, Vec<usize>) {
         // the resolver's units: every unit not on board and not moving into
         // the Box, and the landing armies
@@ -321,15 +337,8 @@ pub(crate) fn movement(v: &Variant, rules: &Rulebook, units: &[Unit], centers: &
         // supports that name a landing army
         for (_, o) in core_orders.iter_mut() {
             if let Order::Support { target, dest, .. } = o {
-                // a landing, named by the army's space, its fleet's
-                // destination or the province it embarked from
                 if let Some(d) = dest
-                    && let Some(&a) = idx.iter().find(|&&a| {
-                        land[a].is_some_and(|l| l.0.prov == d.prov)
-                            && (target.loc.prov == pos[a].loc.prov
-                                || target.loc.prov == units[a].loc.prov
-                                || fleet_dest[carrier[a] as usize].is_some_and(|fd| fd.prov == target.loc.prov))
-                    })
+                    && let Some(&a) = idx.iter().find(|&&a| names_landing(a, target, *d))
                 {
                     *target = UnitSpec { kind: Some(UnitType::Army), loc: pos[a].loc, power: target.power };
                 }
@@ -443,6 +452,10 @@ pub(crate) fn movement(v: &Variant, rules: &Rulebook, units: &[Unit], centers: &
         }
     }
 
+    let supports_unrun_landing = |o: &Order| {
+        let Order::Support { target, dest: Some(d), .. } = o else { return false };
+        (0..n).any(|a| at(a).is_none() && names_landing(a, target, *d))
+    };
     // ---- results, for the orders as written
     let mut results: Vec<OrderResult> = Vec::with_capacity(m.results.len());
     for (k, (power, order)) in orders.iter().enumerate() {
@@ -459,6 +472,11 @@ pub(crate) fn movement(v: &Variant, rules: &Rulebook, units: &[Unit], centers: &
             r.by = None;
         };
         match pre[k] {
+            // a support of a landing that was left out (its A/F did not
+            // get there, or E11) was given: it just had nothing to help
+            Pre::Core if r.result == ResultKind::Void && r.note == Some(Note::SupportMismatch) && supports_unrun_landing(order) => {
+                set(&mut r, ResultKind::Ok, None)
+            }
             Pre::Core => {}
             Pre::Void(note) => set(&mut r, ResultKind::Void, Some(note)),
             Pre::IntoBox => set(&mut r, ResultKind::Ok, None),
@@ -488,7 +506,7 @@ pub(crate) fn movement(v: &Variant, rules: &Rulebook, units: &[Unit], centers: &
                     set(&mut r, ResultKind::Bounce, Some(Note::LandingNotAdjacent));
                 } else if at(u).is_none() || r.result == ResultKind::Disrupted {
                     // from a destination the A/F did not reach
-                    set(&mut r, ResultKind::Bounce, Some(Note::NoConvoyRoute));
+                    set(&mut r, ResultKind::Bounce, Some(Note::LandingFleetStopped));
                 } else {
                     r.result = ResultKind::Bounce;
                 }

@@ -149,6 +149,8 @@ pub enum Note {
     LandingNotAdjacent,
     LandingFailed,
     LandingCircular,
+    LandingFleetStopped,
+    AfSeaOnly,
     CarriedArmy,
     /// The destination is closed to every unit ([`Rulebook::closed`]).
     Closed,
@@ -213,6 +215,8 @@ impl Note {
             Note::LandingNotAdjacent => "the army cannot land there from the sea space it is in",
             Note::LandingFailed => "the army's landing failed, so its fleet could not leave it at sea",
             Note::LandingCircular => "the landing would decide the move of the A/F it came on (circular reasoning): it fails",
+            Note::LandingFleetStopped => "its A/F did not reach the sea space the army would land from",
+            Note::AfSeaOnly => "an A/F moves only between sea spaces: it never enters a coastal province",
             Note::CarriedArmy => "an army on board can only land (or stay on board)",
             Note::Closed => "no unit may enter that province (the territory of a neutral power)",
         }
