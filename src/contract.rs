@@ -33,6 +33,10 @@ struct Case {
     /// Extension: rule options (`{"civil_disorder": "1992"}`).
     #[serde(default)]
     rules: BTreeMap<String, String>,
+    /// Extension: owners of tracked provinces that are not centres
+    /// (`{"SIC": "FRANCE"}`, 1885's Sicily); absent: the map's owners at
+    /// the start.
+    owners: Option<BTreeMap<String, String>>,
 }
 
 #[derive(Serialize)]
@@ -112,7 +116,21 @@ fn run_case(v: &Variant, rules: &Rulebook, case: &Case) -> Result<Value, String>
 pub fn position_to_json(v: &Variant, pos: &Position) -> Value {
     let (units, centers) = board(v, pos);
     let (retreats, by) = dislodged_maps(v, &pos.dislodged);
-    json!({"phase": v.calendar.name(pos.phase), "units": units, "centers": centers, "retreats": retreats, "dislodged_by": by})
+    let mut o = json!({"phase": v.calendar.name(pos.phase), "units": units, "centers": centers, "retreats": retreats, "dislodged_by": by});
+    if let Some(owners) = owners_map(v, pos) {
+        o["owners"] = owners;
+    }
+    o
+}
+
+/// `{"SIC": "ITALY"}`: owners of the tracked provinces, on maps with any.
+fn owners_map(v: &Variant, pos: &Position) -> Option<Value> {
+    if pos.owners.is_empty() {
+        return None;
+    }
+    let m: Map<String, Value> =
+        pos.owners.iter().enumerate().filter_map(|(i, o)| o.map(|p| (v.code(i as u16).to_string(), json!(v.powers[p as usize].name)))).collect();
+    Some(Value::Object(m))
 }
 
 /// Units and centre owners by power, sorted.
@@ -231,7 +249,18 @@ fn case_position(v: &Variant, case: &Case) -> Result<Position, String> {
             }
         }
     }
-    Ok(Position { phase, units, centers, dislodged: if phase.kind == PhaseKind::Retreat { dislodged } else { Vec::new() } })
+    let mut owners = v.initial_owners();
+    if let Some(given) = &case.owners {
+        owners.iter_mut().for_each(|o| *o = None);
+        for (prov, p) in given {
+            let l = v.parse_loc(prov).map_err(|e| format!("owners: {e}"))?;
+            if v.province(l.prov).tracked.is_none() {
+                return Err(format!("owners: {} is not a tracked province (a build site that is not a centre)", v.code(l.prov)));
+            }
+            owners[l.prov as usize] = Some(power(v, p)?);
+        }
+    }
+    Ok(Position { phase, units, centers, owners, dislodged: if phase.kind == PhaseKind::Retreat { dislodged } else { Vec::new() } })
 }
 
 fn sorted_map<T: Ord + Clone>(v: &Variant, items: impl Iterator<Item = (PowerId, T)>, f: impl Fn(&T) -> String) -> Map<String, Value> {
@@ -274,6 +303,9 @@ pub fn outcome_json(v: &Variant, out: &Outcome, unreadable: &[(PowerId, String, 
     }
     if !by.is_empty() {
         o.insert("dislodged_by".into(), serde_json::to_value(by).expect("serializable"));
+    }
+    if let Some(owners) = owners_map(v, &out.position) {
+        o.insert("owners".into(), owners);
     }
     Value::Object(o)
 }

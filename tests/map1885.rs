@@ -158,8 +158,39 @@ fn uncertain_borders_match_the_adjacency() {
 fn refused_for_play_naming_what_is_missing() {
     let e = Variant::from_toml(MAP).expect_err("1885 is not playable yet");
     assert!(e.unsupported);
-    assert!(e.problems.iter().any(|p| p.contains("Sicily")));
     assert!(e.problems.iter().any(|p| p.contains("starting unit type")));
+}
+
+#[test]
+fn build_sites_sicily_and_macedonia_are_map_data() {
+    let v = map();
+    let sites = |p: &str| -> Vec<String> { v.powers[v.power_by_name(p).unwrap() as usize].build_sites.iter().map(|&s| v.code(s).to_string()).collect() };
+    assert_eq!(sites("ITALY"), ["SIC"]);
+    assert_eq!(sites("ENGLAND"), ["IRE"]);
+    assert_eq!(sites("SPAIN"), ["POR"]);
+    assert_eq!(sites("RUSSIA"), ["PER"]);
+    assert!(sites("FRANCE").is_empty());
+    let sic = v.province(prov(&v, "SIC"));
+    assert!(!sic.center && sic.tracked == v.power_by_name("ITALY"));
+    let mac = v.province(prov(&v, "MAC"));
+    assert_eq!(mac.ownership_until, Some(v.calendar.parse("FEB1885M").unwrap()));
+    // Sicily's owner is tracked from the start; no other province is
+    let owners = v.initial_owners();
+    assert_eq!(owners.iter().filter(|o| o.is_some()).count(), 1);
+    assert_eq!(owners[prov(&v, "SIC") as usize], v.power_by_name("ITALY"));
+    // the validator says what a wrong edit broke
+    let broken = |from: &str, to: &str, what: &str| {
+        let bad = MAP.replacen(from, to, 1);
+        assert_ne!(bad, MAP, "{from}");
+        let e = Variant::read_toml(&bad).expect_err(what);
+        assert!(e.problems.iter().any(|p| p.contains(what)), "{what}: {e}");
+    };
+    broken("owner = \"ITALY\"", "owner = \"VENICE\"", "unknown power `VENICE`");
+    broken("owner = \"ITALY\"", "owner = \"ITALY\"\ncenter = true", "`owner` is for a land or coastal province");
+    broken("build_sites = [\"SIC\"]", "build_sites = [\"ROM\"]", "build site ROM must be");
+    broken("build_sites = [\"SIC\"]", "build_sites = [\"APU\"]", "build site APU is neither");
+    broken("ownership_until = \"FEB1885M\"", "ownership_until = \"MAR1885A\"", "`ownership_until` must name a movement phase");
+    broken("ownership_until = \"FEB1885M\"", "ownership_until = \"FEB1885X\"", "`ownership_until`");
 }
 
 #[test]

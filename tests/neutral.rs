@@ -28,7 +28,7 @@ fn fleet(v: &Variant, who: &str, p: &str) -> Unit {
 
 fn position(v: &Variant, phase: &str, mut units: Vec<Unit>) -> Position {
     units.sort();
-    Position { phase: v.calendar.parse(phase).unwrap(), units, centers: v.initial_centers(), dislodged: Vec::new() }
+    Position { phase: v.calendar.parse(phase).unwrap(), units, centers: v.initial_centers(), owners: Vec::new(), dislodged: Vec::new() }
 }
 
 fn orders(v: &Variant, pos: &Position, list: &[(&str, &str)]) -> Vec<(PowerId, Order)> {

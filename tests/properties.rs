@@ -62,7 +62,7 @@ proptest! {
         let mut rules = Rulebook::default();
         if rhr { rules.set("retreat_default", "right_hand").unwrap(); }
         let (units, orders) = movement_phase(&v, seed, n);
-        let mut pos = Position { phase: v.calendar.parse("F1901M").unwrap(), units, centers: v.initial_centers(), dislodged: vec![] };
+        let mut pos = Position { phase: v.calendar.parse("F1901M").unwrap(), units, centers: v.initial_centers(), owners: Vec::new(), dislodged: vec![] };
         let out = process(&v, &rules, &pos, &orders);
         prop_assert!(one_per_space(&out.position.units));
         pos = out.position;

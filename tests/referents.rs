@@ -21,7 +21,7 @@ fn unit(v: &Variant, power: &str, text: &str) -> Unit {
 fn movement(v: &Variant, units: &[(&str, &str)], orders: &[(&str, &str)]) -> Outcome {
     let mut units: Vec<Unit> = units.iter().map(|(p, u)| unit(v, p, u)).collect();
     units.sort();
-    let pos = Position { phase: v.start, units, centers: v.initial_centers(), dislodged: Vec::new() };
+    let pos = Position { phase: v.start, units, centers: v.initial_centers(), owners: Vec::new(), dislodged: Vec::new() };
     let orders: Vec<_> =
         orders.iter().map(|(p, o)| (v.power_by_name(p).expect("a power"), parse_order(v, o, Some(PhaseKind::Movement)).expect("an order"))).collect();
     process(v, &Rulebook::datc(), &pos, &orders)

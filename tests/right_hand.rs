@@ -23,7 +23,7 @@ fn dislodged(v: &Variant, unit: Unit, options: &[&str], from: &str) -> Dislodged
 }
 
 fn retreat_phase(v: &Variant, units: Vec<Unit>, d: Vec<Dislodged>) -> Position {
-    Position { phase: v.calendar.parse("F1901R").unwrap(), units, centers: v.initial_centers(), dislodged: d }
+    Position { phase: v.calendar.parse("F1901R").unwrap(), units, centers: v.initial_centers(), owners: Vec::new(), dislodged: d }
 }
 
 fn codes(v: &Variant, ps: &[u16]) -> Vec<String> {

@@ -235,12 +235,17 @@ def q(xs):
     return "[" + ", ".join('"%s"' % x for x in xs) + "]"
 
 
+# build sites besides home centres (E5, E6)
+BUILD_SITES = {"ITALY": ["SIC"], "ENGLAND": ["IRE"], "SPAIN": ["POR"], "RUSSIA": ["PER"]}
+
 out = [HEADER.rstrip("\n"), ""]
 for name, adj, letter, home, units in POWERS:
     out += ["[[power]]", f'name = "{name}"', f'adjective = "{adj}"', f'letter = "{letter}"', f"home = {q(home)}", f"units = {q(units)}"]
     if name in CHOICES:
         sw, mx = CHOICES[name]
         out.append(f"choice = {{ switch = {q(sw)}, max = {mx} }}   # the player's choice of type (E3)")
+    if name in BUILD_SITES:
+        out.append(f"build_sites = {q(BUILD_SITES[name])}   # builds there while it owns it (E5, E6)")
     out.append("")
 for code in sorted(prov):
     p = prov[code]
@@ -259,6 +264,10 @@ for code in sorted(prov):
     out.append(f"pos = [{p['pos'][0]}, {p['pos'][1]}]")
     if code == "HOB":
         out.append("ocean_box = true             # any number of fleets of any powers (text, E16)")
+    if code == "SIC":
+        out.append('owner = "ITALY"              # not a centre; its owner is tracked after every move (E5)')
+    if code == "MAC":
+        out.append('ownership_until = "FEB1885M" # taken by occupation after January and February 1885 too (E2)')
     out.append("")
 
 # ---- uncertain borders: every border that is neither from the text nor the

@@ -139,6 +139,14 @@ pub struct Province {
     /// in never fail and no one is dislodged (1885's High Ocean Box,
     /// docs/RULES1885.md E16): TOML `ocean_box = true`.
     pub ocean_box: bool,
+    /// Not a supply centre, but a build site whose owner is tracked: the
+    /// last power to occupy it after any move (1885's Sicily, docs/RULES1885.md
+    /// E5). The owner at the start; TOML `owner = "ITALY"`.
+    pub tracked: Option<PowerId>,
+    /// A centre that also changes hands by occupation after every move up
+    /// to and including this phase, whatever the calendar's ownership
+    /// seasons (1885's Macedonia, E2); TOML `ownership_until = "FEB1885M"`.
+    pub ownership_until: Option<Phase>,
 }
 
 #[derive(Clone, Debug)]
@@ -161,6 +169,10 @@ pub struct Power {
     /// most maps.
     pub choice: Vec<Prov>,
     pub choice_max: u8,
+    /// Provinces besides its home centres where it builds while it owns
+    /// them and they are vacant (1885's Sicily for Italy; Ireland, Portugal
+    /// and Persia for England, Spain and Russia: E5, E6). TOML `build_sites`.
+    pub build_sites: Vec<Prov>,
 }
 
 /// Who may share a space (beyond a province's `capacity`).
@@ -360,6 +372,8 @@ struct RawPower {
     naval_bases: Vec<String>,
     /// `choice = { switch = ["STP", "SEV"], max = 1 }` (1885-III E3).
     choice: Option<RawChoice>,
+    #[serde(default)]
+    build_sites: Vec<String>,
 }
 
 #[derive(Deserialize)]
@@ -391,6 +405,8 @@ struct RawProvince {
     capacity: Option<u8>,
     #[serde(default)]
     ocean_box: bool,
+    owner: Option<String>,
+    ownership_until: Option<String>,
 }
 
 /// Built-in variants, embedded at compile time.
@@ -682,6 +698,15 @@ impl Variant {
         c
     }
 
+    /// Owners of the tracked provinces at the start, indexed by province
+    /// (empty when the map tracks none: [`Province::tracked`]).
+    pub fn initial_owners(&self) -> Vec<Option<PowerId>> {
+        if self.provinces.iter().all(|p| p.tracked.is_none()) {
+            return Vec::new();
+        }
+        self.provinces.iter().map(|p| p.tracked).collect()
+    }
+
     /// Shortest distance (in moves, through any province, land or sea, ignoring
     /// unit type and coasts) from `from` to the nearest province in `targets`.
     pub fn distance_to_any(&self, from: Prov, targets: &[Prov]) -> Option<u32> {
@@ -802,7 +827,15 @@ fn build(raw: RawVariant) -> Result<Variant, MapError> {
             pos: p.pos.map(|[x, y]| (x, y)),
             capacity: p.capacity.unwrap_or(1),
             ocean_box: p.ocean_box,
+            tracked: None,
+            ownership_until: None,
         });
+        if p.owner.is_some() && (p.center || matches!(p.kind, ProvinceKind::Sea | ProvinceKind::Impassable)) {
+            problems.push(format!("{code}: `owner` is for a land or coastal province that is not a supply centre"));
+        }
+        if p.ownership_until.is_some() && !p.center {
+            problems.push(format!("{code}: `ownership_until` is for a supply centre"));
+        }
         if p.ocean_box && (p.kind != ProvinceKind::Sea || p.capacity.is_some() || p.center) {
             problems.push(format!("{code}: an `ocean_box` is a sea space, no centre, with no `capacity` (it holds any number)"));
         }
@@ -946,7 +979,27 @@ fn build(raw: RawVariant) -> Result<Variant, MapError> {
                 problems.push(format!("{name}: choice max {} must be 1 to {}", c.max, c.switch.len()));
             }
         }
-        powers.push(Power { name, adjective: rp.adjective.clone(), letter, home, units: Vec::new(), capital, naval_bases, choice, choice_max });
+        let mut build_sites = Vec::new();
+        for b in &rp.build_sites {
+            let Some(l) = look(b, &format!("{name} build site"), &mut problems) else { continue };
+            let bp = &provinces[l.prov as usize];
+            if home.contains(&l.prov) || matches!(bp.kind, ProvinceKind::Sea | ProvinceKind::Impassable) {
+                problems.push(format!("{name}: build site {b} must be a land or coastal province that is not one of its home centres"));
+            }
+            if !bp.center && raw.province[l.prov as usize].owner.is_none() {
+                problems.push(format!("{name}: build site {b} is neither a supply centre nor a province with an `owner`"));
+            }
+            build_sites.push(l.prov);
+        }
+        powers.push(Power { name, adjective: rp.adjective.clone(), letter, home, units: Vec::new(), capital, naval_bases, choice, choice_max, build_sites });
+    }
+    for (i, rp) in raw.province.iter().enumerate() {
+        if let Some(o) = &rp.owner {
+            match powers.iter().position(|w| w.name.eq_ignore_ascii_case(o)) {
+                Some(w) => provinces[i].tracked = Some(w as PowerId),
+                None => problems.push(format!("{}: `owner` names unknown power `{o}`", provinces[i].code)),
+            }
+        }
     }
     let mut names_seen = HashSet::new();
     for p in &powers {
@@ -1003,6 +1056,15 @@ fn build(raw: RawVariant) -> Result<Variant, MapError> {
     } else {
         Phase { year: 0, season: 0, kind: PhaseKind::Movement }
     };
+    for (i, rp) in raw.province.iter().enumerate() {
+        if let Some(u) = &rp.ownership_until {
+            match calendar.parse(u) {
+                Ok(ph) if ph.kind == PhaseKind::Movement => provinces[i].ownership_until = Some(ph),
+                Ok(_) => problems.push(format!("{}: `ownership_until` must name a movement phase, not `{u}`", provinces[i].code)),
+                Err(e) => problems.push(format!("{}: `ownership_until`: {e}", provinces[i].code)),
+            }
+        }
+    }
     let victory = match raw.victory.kind.as_str() {
         "centers" | "centres" => Victory::Centers(raw.victory.count),
         "units" => Victory::Units(raw.victory.count),

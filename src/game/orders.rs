@@ -225,7 +225,11 @@ fn route(v: &Variant, pos: &Position, powers: &[PowerId], o: &Order, waived: imp
         return Ok(first);
     }
     Ok(match o {
-        Order::Build(u) => powers.iter().copied().find(|&p| v.powers[p as usize].home.contains(&u.loc.prov)).unwrap_or(first),
+        Order::Build(u) => powers
+            .iter()
+            .copied()
+            .find(|&p| v.powers[p as usize].home.contains(&u.loc.prov) || v.powers[p as usize].build_sites.contains(&u.loc.prov))
+            .unwrap_or(first),
         Order::Waive => {
             for &p in powers {
                 if waived(p)? < adjudicate::adjust::builds_possible(v, pos, p) {

@@ -133,7 +133,7 @@ mod tests {
         .map(|(p, s)| u(p, s))
         .collect();
         units.sort();
-        let pos = Position { phase: v.start, units, centers: v.initial_centers(), dislodged: Vec::new() };
+        let pos = Position { phase: v.start, units, centers: v.initial_centers(), owners: Vec::new(), dislodged: Vec::new() };
         let (text, _) = report(
             &v,
             &pos,
@@ -166,7 +166,7 @@ mod tests {
                 .map(|(p, s)| u(p, s))
                 .collect();
         units.sort();
-        let pos = Position { phase: v.start, units, centers: v.initial_centers(), dislodged: Vec::new() };
+        let pos = Position { phase: v.start, units, centers: v.initial_centers(), owners: Vec::new(), dislodged: Vec::new() };
         let (text, out2) =
             report(&v, &pos, &[("FRANCE", "F MAO - BRE"), ("FRANCE", "A PAR S F MAO - BRE"), ("GERMANY", "A MUN - BUR"), ("GERMANY", "A RUH S A MUN - BUR")]);
         // an unordered unit dislodged: the attacker and the default

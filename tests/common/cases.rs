@@ -56,7 +56,7 @@ pub fn differences(map: &str, case: &Value, listed_powers_only: bool) -> Vec<Str
             diff.push(format!("{key}: got {}, want {}", out[key], exp[key]));
         }
     }
-    for key in ["next_phase", "winner"] {
+    for key in ["next_phase", "winner", "owners"] {
         if exp.get(key).is_some() && out.get(key).unwrap_or(&Value::Null) != &exp[key] {
             diff.push(format!("{key}: got {:?}, want {}", out.get(key), exp[key]));
         }

@@ -12,13 +12,20 @@ use crate::engine::map::{Coast, Loc, PowerId, Prov, ProvinceKind, Unit, UnitType
 use crate::engine::order::{Order, UnitSpec};
 use crate::engine::rules::{CivilDisorder, Rulebook};
 
-/// Home centres where `power` could build now. On a map that builds at bases
+/// Whether `power` owns `p`: a centre, or a tracked build site (1885's Sicily).
+fn owns(pos: &Position, power: PowerId, p: Prov) -> bool {
+    pos.centers[p as usize] == Some(power) || pos.owner(p) == Some(power)
+}
+
+/// Home centres (and the power's other build sites, 1885 E5/E6) where
+/// `power` could build now. On a map that builds at bases
 /// (Original 1958) these are its current capital and owned naval bases,
 /// occupied by its own units or not (several builds may go to one site).
 pub fn free_homes<'a>(v: &'a Variant, pos: &'a Position, power: PowerId) -> impl Iterator<Item = Prov> + 'a {
     // one of the two lists is empty (no allocation on the standard path)
     let at_bases = v.builds_at_bases();
-    let homes = v.powers[power as usize].home.iter().copied().filter(move |&h| !at_bases && pos.centers[h as usize] == Some(power) && pos.unit_at(h).is_none());
+    let w = &v.powers[power as usize];
+    let homes = w.home.iter().chain(&w.build_sites).copied().filter(move |&h| !at_bases && owns(pos, power, h) && pos.unit_at(h).is_none());
     let own_or_empty = move |p: &Prov| pos.units.iter().all(|u| u.loc.prov != *p || u.power == power);
     let bases = at_bases
         .then(|| v.current_capital(power, &pos.centers).into_iter().chain(v.owned_naval_bases(power, &pos.centers).map(|l| l.prov)).filter(own_or_empty))
@@ -230,10 +237,11 @@ fn check_build(v: &Variant, pos: &Position, power: PowerId, spec: &mut UnitSpec,
     if v.builds_at_bases() {
         return check_base_build(v, pos, power, spec);
     }
-    if !v.powers[power as usize].home.contains(&p) {
+    let w = &v.powers[power as usize];
+    if !w.home.contains(&p) && !w.build_sites.contains(&p) {
         return Err(Note::BuildNotHome);
     }
-    if pos.centers[p as usize] != Some(power) {
+    if !owns(pos, power, p) {
         return Err(Note::BuildNotOwned);
     }
     if pos.unit_at(p).is_some() || built_in.contains(&p) {

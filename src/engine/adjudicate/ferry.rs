@@ -15,7 +15,7 @@
 //! - A Fast Ferry is a convoy by one fleet that touches both ends; an army
 //!   whose ferried move fails while its fleet stays ends on board (E7).
 
-use super::movement::{Extra, LAND_HERE, Movement, core};
+use super::movement::{Extra, LAND_AWAY, LAND_HERE, Movement, core};
 use super::{Dislodged, Note, OrderResult, ResultKind};
 use crate::engine::map::{Loc, PowerId, Prov, ProvinceKind, Unit, UnitType, Variant};
 use crate::engine::order::{Order, UnitSpec};
@@ -303,6 +303,7 @@ pub(crate) fn movement(v: &Variant, rules: &Rulebook, units: &[Unit], centers: &
             if let Some((_, from, _)) = land[u] {
                 let f = carrier[u] as usize;
                 match from {
+                    From::Here if into_box[f] => ex.land[i] = LAND_AWAY,
                     From::Here => {
                         ex.land[i] = LAND_HERE;
                         if let Some(fi) = at(f) {
@@ -336,12 +337,10 @@ pub(crate) fn movement(v: &Variant, rules: &Rulebook, units: &[Unit], centers: &
         }
         // supports that name a landing army
         for (_, o) in core_orders.iter_mut() {
-            if let Order::Support { target, dest, .. } = o {
-                if let Some(d) = dest
-                    && let Some(&a) = idx.iter().find(|&&a| names_landing(a, target, *d))
-                {
-                    *target = UnitSpec { kind: Some(UnitType::Army), loc: pos[a].loc, power: target.power };
-                }
+            if let Order::Support { target, dest: Some(d), .. } = o
+                && let Some(&a) = idx.iter().find(|&&a| names_landing(a, target, *d))
+            {
+                *target = UnitSpec { kind: Some(UnitType::Army), loc: pos[a].loc, power: target.power };
             }
         }
         let (m, fates) = core(v, rules, &core_units, centers, &core_orders, ex);

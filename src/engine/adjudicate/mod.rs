@@ -27,6 +27,10 @@ pub struct Position {
     pub units: Vec<Unit>,
     /// Owner of each province's supply centre (indexed by province).
     pub centers: Vec<Option<PowerId>>,
+    /// Owner of each tracked province that is not a supply centre (a build
+    /// site such as 1885's Sicily: [`crate::map::Province::tracked`]),
+    /// indexed by province; empty on maps that track none.
+    pub owners: Vec<Option<PowerId>>,
     /// In a retreat phase: the dislodged units and where they may go.
     pub dislodged: Vec<Dislodged>,
 }
@@ -46,7 +50,11 @@ impl Position {
     pub fn initial(v: &Variant) -> Position {
         let mut units: Vec<Unit> = v.powers.iter().flat_map(|p| p.units.iter().copied()).collect();
         units.sort();
-        Position { phase: v.start, units, centers: v.initial_centers(), dislodged: Vec::new() }
+        Position { phase: v.start, units, centers: v.initial_centers(), owners: v.initial_owners(), dislodged: Vec::new() }
+    }
+    /// The owner of `p` if it is a tracked build site that is not a centre.
+    pub fn owner(&self, p: Prov) -> Option<PowerId> {
+        self.owners.get(p as usize).copied().flatten()
     }
     /// The unit standing in `p` (never an army on board, which stands on its fleet).
     pub fn unit_at(&self, p: Prov) -> Option<&Unit> {
@@ -310,21 +318,22 @@ pub fn process(v: &Variant, rules: &Rulebook, pos: &Position, orders: &[(PowerId
             let has_r = v.calendar.seasons[pos.phase.season as usize].phases.contains(&PhaseKind::Retreat);
             if can_retreat && has_r {
                 let next = Phase { kind: PhaseKind::Retreat, ..pos.phase };
-                let position = Position { phase: next, units: m.units, centers: pos.centers.clone(), dislodged: m.dislodged.clone() };
+                let position =
+                    Position { phase: next, units: m.units, centers: pos.centers.clone(), owners: pos.owners.clone(), dislodged: m.dislodged.clone() };
                 return Outcome { phase: pos.phase, results: m.results, position, dislodged: m.dislodged, next_phase: Some(next), end: None };
             }
             let after = Phase { kind: if has_r { PhaseKind::Retreat } else { PhaseKind::Movement }, ..pos.phase };
-            let (position, next, winner) = advance(v, rules, after, m.units, &pos.centers);
+            let (position, next, winner) = advance(v, rules, after, m.units, pos);
             Outcome { phase: pos.phase, results: m.results, position, dislodged: m.dislodged, next_phase: next, end: ending(winner, next) }
         }
         PhaseKind::Retreat => {
             let (results, units) = retreat::adjudicate(v, rules, pos, orders);
-            let (position, next, winner) = advance(v, rules, pos.phase, units, &pos.centers);
+            let (position, next, winner) = advance(v, rules, pos.phase, units, pos);
             Outcome { phase: pos.phase, results, position, dislodged: Vec::new(), next_phase: next, end: ending(winner, next) }
         }
         PhaseKind::Adjustment => {
             let (results, units) = adjust::adjudicate(v, rules, pos, orders);
-            let (position, next, winner) = advance(v, rules, pos.phase, units, &pos.centers);
+            let (position, next, winner) = advance(v, rules, pos.phase, units, pos);
             Outcome { phase: pos.phase, results, position, dislodged: Vec::new(), next_phase: next, end: ending(winner, next) }
         }
     }
@@ -333,14 +342,24 @@ pub fn process(v: &Variant, rules: &Rulebook, pos: &Position, orders: &[(PowerId
 /// Moves on from the end of `done` (a retreat phase, a movement phase without
 /// retreats, or an adjustment phase): centre ownership, victory, and the next phase
 /// in which someone has something to order.
-fn advance(v: &Variant, rules: &Rulebook, done: Phase, mut units: Vec<Unit>, centers: &[Option<PowerId>]) -> (Position, Option<Phase>, Option<GameEnd>) {
+fn advance(v: &Variant, rules: &Rulebook, done: Phase, mut units: Vec<Unit>, before: &Position) -> (Position, Option<Phase>, Option<GameEnd>) {
     units.sort();
-    let mut centers = centers.to_vec();
-    if done.kind != PhaseKind::Adjustment && v.calendar.ownership_changes_after(done) {
-        for u in &units {
+    let mut centers = before.centers.clone();
+    let mut owners = before.owners.clone();
+    if done.kind != PhaseKind::Adjustment {
+        let season = v.calendar.ownership_changes_after(done);
+        for u in units.iter().filter(|u| !u.aboard) {
             // a carried army occupies nothing: the fleet's power takes the centre (D20)
-            if v.is_center(u.loc.prov) && !u.aboard {
+            let p = &v.provinces[u.loc.prov as usize];
+            if p.center && (season || p.ownership_until.is_some_and(|until| done.year < until.year || (done.year == until.year && done.season <= until.season)))
+            {
                 centers[u.loc.prov as usize] = Some(u.power);
+            }
+            // a tracked build site changes hands after any move (1885 E5)
+            if p.tracked.is_some()
+                && let Some(o) = owners.get_mut(u.loc.prov as usize)
+            {
+                *o = Some(u.power);
             }
         }
     }
@@ -350,7 +369,7 @@ fn advance(v: &Variant, rules: &Rulebook, done: Phase, mut units: Vec<Unit>, cen
         Some(sides) => side_victory(v, &sides, &centers),
         None => victory(v, rules, &units, &centers).map(GameEnd::Solo),
     };
-    let mut position = Position { phase: done, units, centers, dislodged: Vec::new() };
+    let mut position = Position { phase: done, units, centers, owners, dislodged: Vec::new() };
     if winner.is_some() {
         return (position, None, winner);
     }

@@ -23,6 +23,10 @@ const NONE: u32 = u32::MAX;
 
 /// In [`Extra::land`]: a landing from the army's own space.
 pub(crate) const LAND_HERE: u32 = u32::MAX - 2;
+/// In [`Extra::land`]: a landing from the army's own space whose fleet
+/// leaves it for the High Ocean Box (a move that never fails, E16): if the
+/// landing fails the army sails on board, so it does not defend the space.
+pub(crate) const LAND_AWAY: u32 = u32::MAX - 3;
 
 /// What a layer over the resolver adds to a movement phase (every list empty
 /// where it adds nothing).
@@ -1268,7 +1272,7 @@ impl Resolver<'_> {
             if self.landing(a) {
                 // a landing from its fleet's destination needs the fleet there
                 let f = self.land[a];
-                return f == LAND_HERE || self.resolve(f as usize);
+                return f == LAND_HERE || f == LAND_AWAY || self.resolve(f as usize);
             }
             return self.route(a, &mut |r: &mut Self, f| r.resolve(f));
         }
@@ -1385,7 +1389,8 @@ impl Resolver<'_> {
     }
 
     /// Whether unit `i` is an army landing from its fleet's destination
-    /// (1885, E11): the layer asks this only where the fleet's move
+    /// (1885, E11), or from its space while its fleet sails into the Box
+    /// ([`LAND_AWAY`]): the layer asks this only where the fleet's move
     /// succeeds, so the army is not in its space at the end whatever
     /// becomes of its landing: it neither defends the space nor falls with it.
     #[inline]
