@@ -5,8 +5,9 @@
 //!   the moves are resolved, and its province is empty.
 //! - A carried army that lands is a unit of the resolver, in its fleet's
 //!   space, with a move that goes like a convoyed army's (never head to
-//!   head): from its own space ([`LAND_HERE`], its fleet's move then tied to
-//!   it) or from its fleet's destination (E11: resolved first without the
+//!   head): from its own space ([`LAND_HERE`]; if it fails while its fleet
+//!   moved, the phase is resolved again with that fleet holding, E10) or
+//!   from its fleet's destination (E11: resolved first without the
 //!   landing; the landing is kept only if the A/F's move still succeeds
 //!   with it). A carried army that does not land is left out of the
 //!   resolver and goes wherever its fleet goes.
@@ -242,7 +243,7 @@ pub(crate) fn movement(v: &Variant, rules: &Rulebook, units: &[Unit], centers: &
     }
     // the landings from a destination the A/F reaches (E11), kept while
     // they do not decide that move
-    let mut candidates: Vec<usize> = (0..n).filter(|&a| land[a].is_some_and(|l| l.1 == From::Dest)).collect();
+    let candidates: Vec<usize> = (0..n).filter(|&a| land[a].is_some_and(|l| l.1 == From::Dest)).collect();
     let mut circular: Vec<usize> = Vec::new();
 
     // ferries that are not one fleet across one sea, or by a carrying fleet
@@ -286,7 +287,10 @@ pub(crate) fn movement(v: &Variant, rules: &Rulebook, units: &[Unit], centers: &
                 || target.loc.prov == units[a].loc.prov
                 || (carrier[a] != NONE && fleet_dest[carrier[a] as usize].is_some_and(|fd| fd.prov == target.loc.prov)))
     };
-    let run = |with: &[usize]| -> (Movement, Vec<Option<Loc>>, Vec<usize>) {
+    // `with`: the landings from a destination taken into account; `held`:
+    // fleets whose move is turned into a hold because their army's landing
+    // from their space failed (E10)
+    let run = |with: &[usize], held: &[usize]| -> (Movement, Vec<Option<Loc>>, Vec<usize>) {
         // the resolver's units: every unit not on board and not moving into
         // the Box, and the landing armies
         let mut idx: Vec<usize> = Vec::new();
@@ -298,20 +302,15 @@ pub(crate) fn movement(v: &Variant, rules: &Rulebook, units: &[Unit], centers: &
         }
         let core_units: Vec<Unit> = idx.iter().map(|&u| Unit { aboard: false, ..pos[u] }).collect();
         let at = |u: usize| idx.iter().position(|&x| x == u);
-        let mut ex = Extra { land: vec![NONE; idx.len()], tie: vec![NONE; idx.len()], ..Extra::default() };
+        let mut ex = Extra { land: vec![NONE; idx.len()], ..Extra::default() };
         for (i, &u) in idx.iter().enumerate() {
             if let Some((_, from, _)) = land[u] {
                 let f = carrier[u] as usize;
-                match from {
-                    From::Here if into_box[f] => ex.land[i] = LAND_AWAY,
-                    From::Here => {
-                        ex.land[i] = LAND_HERE;
-                        if let Some(fi) = at(f) {
-                            ex.tie[fi] = i as u32;
-                        }
-                    }
-                    From::Dest => ex.land[i] = at(f).map_or(NONE, |fi| fi as u32),
-                }
+                ex.land[i] = match from {
+                    From::Here if into_box[f] => LAND_AWAY,
+                    From::Here => LAND_HERE,
+                    From::Dest => at(f).map_or(NONE, |fi| fi as u32),
+                };
             }
         }
         // the orders as the resolver reads them (one entry per order, so
@@ -319,6 +318,7 @@ pub(crate) fn movement(v: &Variant, rules: &Rulebook, units: &[Unit], centers: &
         let mut core_orders: Vec<(PowerId, Order)> = Vec::with_capacity(orders.len());
         for (k, (p, o)) in orders.iter().enumerate() {
             let o = match pre[k] {
+                Pre::Core if order_unit[k] != NONE && held.contains(&(order_unit[k] as usize)) => Order::Hold(*o.unit().expect("unit order")),
                 Pre::Core => *o,
                 Pre::Consent => Order::Hold(*o.unit().expect("unit order")),
                 Pre::Landing | Pre::Embarked if land[order_unit[k] as usize].is_some_and(|l| l.1 == From::Here || with.contains(&(order_unit[k] as usize))) => {
@@ -347,16 +347,25 @@ pub(crate) fn movement(v: &Variant, rules: &Rulebook, units: &[Unit], centers: &
         (m, fates, idx)
     };
 
-    // E11: without the landings from a destination, which A/F moves succeed?
-    let (first, first_fates, first_idx) = run(&[]);
     let moved =
         |fates: &[Option<Loc>], idx: &[usize], f: usize| idx.iter().position(|&x| x == f).is_some_and(|i| fates[i].is_some_and(|l| l.prov != pos[f].loc.prov));
-    // an A/F that does not get there keeps its army on board
-    candidates.retain(|&a| moved(&first_fates, &first_idx, carrier[a] as usize));
-    let mut result = (first, first_fates, first_idx);
-    if !candidates.is_empty() {
-        loop {
-            let (m, fates, idx) = run(&candidates);
+    // E10: a fleet may not sail away from its army's failed landing from its
+    // space. The landing is judged with the fleet's move; where it fails and
+    // the fleet moved, the phase is judged again with that fleet holding
+    // (the set only grows, so this ends). Done as a rerun rather than inside
+    // the resolver, whose guesses are not sure to find the circular movement
+    // when a landing and its fleet's move are in one cycle.
+    let mut held: Vec<usize> = Vec::new();
+    let all_candidates = candidates;
+    let (mut m, fates, idx) = loop {
+        // E11: without the landings from a destination, which A/F moves succeed?
+        let (first, first_fates, first_idx) = run(&[], &held);
+        // an A/F that does not get there keeps its army on board
+        let mut candidates: Vec<usize> = all_candidates.iter().copied().filter(|&a| moved(&first_fates, &first_idx, carrier[a] as usize)).collect();
+        circular.clear();
+        let mut result = (first, first_fates, first_idx);
+        while !candidates.is_empty() {
+            let (m, fates, idx) = run(&candidates, &held);
             let bad: Vec<usize> = candidates.iter().copied().filter(|&a| !moved(&fates, &idx, carrier[a] as usize)).collect();
             if bad.is_empty() {
                 result = (m, fates, idx);
@@ -364,12 +373,24 @@ pub(crate) fn movement(v: &Variant, rules: &Rulebook, units: &[Unit], centers: &
             }
             circular.extend(bad.iter().copied());
             candidates.retain(|a| !bad.contains(a));
-            if candidates.is_empty() {
-                break;
-            }
         }
-    }
-    let (mut m, fates, idx) = result;
+        let (_, fates, idx) = &result;
+        let at = |u: usize| idx.iter().position(|&x| x == u);
+        let stranded: Vec<usize> = (0..n)
+            .filter(|&a| {
+                land[a].is_some_and(|l| l.1 == From::Here)
+                    && carrier[a] != NONE
+                    && !into_box[carrier[a] as usize]
+                    && at(a).is_none_or(|i| fates[i].is_none_or(|l| land[a].is_none_or(|t| t.0.prov != l.prov)))
+                    && moved(fates, idx, carrier[a] as usize)
+            })
+            .map(|a| carrier[a] as usize)
+            .collect();
+        if stranded.is_empty() {
+            break result;
+        }
+        held.extend(stranded);
+    };
     let at = |u: usize| idx.iter().position(|&x| x == u);
     let landed = |a: usize| at(a).is_some_and(|i| fates[i].is_some_and(|l| land[a].is_some_and(|t| t.0.prov == l.prov)));
 
@@ -512,7 +533,9 @@ pub(crate) fn movement(v: &Variant, rules: &Rulebook, units: &[Unit], centers: &
             }
         }
         // a fleet whose army's landing from its space failed stays (E10)
-        if pre[k] == Pre::Core
+        if pre[k] == Pre::Core && matches!(order, Order::Move { .. }) && held.contains(&u) && !gone[u] {
+            set(&mut r, ResultKind::Bounce, Some(Note::LandingFailed));
+        } else if pre[k] == Pre::Core
             && r.result == ResultKind::Bounce
             && matches!(order, Order::Move { .. })
             && (0..n).any(|a| carrier[a] == u as u32 && land[a].is_some_and(|l| l.1 == From::Here) && !landed(a))

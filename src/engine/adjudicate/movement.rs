@@ -40,10 +40,6 @@ pub(crate) struct Extra {
     /// to land from the fleet's destination; `NONE` for every other unit.
     /// The layer has checked that the army can land there from that space.
     pub land: Vec<u32>,
-    /// 1885: for a fleet whose army lands from the fleet's space, that army:
-    /// the fleet's move fails if the landing fails (the army would be left
-    /// at sea). `NONE` for every other unit.
-    pub tie: Vec<u32>,
 }
 
 /// How a moving unit may join units of its power where it goes.
@@ -122,10 +118,8 @@ struct Resolver<'a> {
     /// Original 1958 boarding (empty elsewhere): for a unit's boarding move,
     /// its partner (`UNMATCHED` without one); `NONE` for every other unit.
     board: Vec<u32>,
-    /// 1885 landings and the fleets tied to them (empty elsewhere): see
-    /// [`Extra`].
+    /// 1885 landings (empty elsewhere): see [`Extra`].
     land: Vec<u32>,
-    tie: Vec<u32>,
     paradox: Paradox,
     /// The valid supports given to each unit, as lists in unit order: the
     /// first (`NONE` for none) by supported unit, the next by supporting unit.
@@ -226,7 +220,7 @@ pub(crate) fn core(
     let n = units.len();
     let np = v.provinces.len();
     let sc = SCRATCH.with(std::cell::Cell::take);
-    let Extra { board, land, tie } = extra;
+    let Extra { board, land } = extra;
     // boarding moves are handled on the stacks' path (one unit a space is a
     // stack of one), so a map with boarding goes that way too; so do A/F
     // units (a fleet and its army share a space)
@@ -328,7 +322,6 @@ pub(crate) fn core(
         forced: filled(sc.forced, 2 * n, false),
         board,
         land,
-        tie,
         paradox: rules.paradox,
         sup_first: filled(sc.sup_first, n, NONE),
         sup_next: filled(sc.sup_next, n, NONE),
@@ -1374,10 +1367,6 @@ impl Resolver<'_> {
     fn move_succeeds(&mut self, i: usize) -> bool {
         if self.stacks && self.boarding(i) {
             return self.boarding_move_succeeds(i);
-        }
-        if !self.tie.is_empty() && self.tie[i] != NONE {
-            // an A/F's fleet cannot leave its army at sea (E10)
-            return self.move_alone(i) && self.resolve(self.tie[i] as usize);
         }
         self.move_alone(i)
     }
