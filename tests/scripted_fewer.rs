@@ -1,0 +1,480 @@
+//! One scripted game by mail for each of the rulebook's games for fewer
+//! players (docs/RULES.md, "Games for fewer players"): `players=6`, `5`, `4`,
+//! `3a`, `3b` and `2`. Each game is created by the master's mail, every seat
+//! joins and signs on, and at least one whole game year is played by mailing
+//! orders as players write them (Spring and Fall moves, a retreat, the Winter
+//! adjustments). After each phase the stored position and the mails the judge
+//! sent (replies and results mails) are checked.
+
+mod common;
+use common::game::*;
+use common::*;
+use mailjudge::adjudicate::Position;
+use mailjudge::map::Variant;
+
+fn position(g: &Game) -> Position {
+    let v = Variant::standard();
+    let game = mailjudge::store::games::Game::by_name(&g.w.daemon.judge.conn, "demo").unwrap().unwrap();
+    game.position(&v).unwrap().unwrap()
+}
+
+fn stored_game(g: &Game) -> mailjudge::store::games::Game {
+    mailjudge::store::games::Game::by_name(&g.w.daemon.judge.conn, "demo").unwrap().unwrap()
+}
+
+/// The phase the game is in, as `S1901M`.
+fn phase(g: &Game) -> mailjudge::phase::Phase {
+    position(g).phase
+}
+
+fn at(code: &str) -> mailjudge::phase::Phase {
+    Variant::standard().calendar.parse(code).unwrap()
+}
+
+/// A power's units on the board, sorted (`A BUR`, `F STP/SC`).
+fn units(g: &Game, power: &str) -> Vec<String> {
+    let v = Variant::standard();
+    let p = v.power_by_name(power).unwrap();
+    let mut u: Vec<String> = position(g).units.iter().filter(|u| u.power == p).map(|u| v.unit_code(u)).collect();
+    u.sort();
+    u
+}
+
+/// A power's supply centres, sorted by code.
+fn centres(g: &Game, power: &str) -> Vec<String> {
+    let v = Variant::standard();
+    let p = v.power_by_name(power).unwrap();
+    let mut c: Vec<String> =
+        position(g).centers.iter().enumerate().filter(|(_, o)| **o == Some(p)).map(|(i, _)| v.province(i as u16).code.to_ascii_uppercase()).collect();
+    c.sort();
+    c
+}
+
+fn p(n: usize) -> String {
+    format!("p{n}@example.test")
+}
+
+/// The results mails of `subject` (`Spring 1901 movement`) among `sent`, by recipient.
+fn results<'a>(sent: &'a [Sent], what: &str) -> Vec<&'a Sent> {
+    let subject = format!("Game demo: {what} results");
+    sent.iter().filter(|s| s.subject == subject).collect()
+}
+
+/// The one results mail of `what` that `addr` got, flattened.
+fn results_to(sent: &[Sent], what: &str, addr: &str) -> String {
+    let r: Vec<&Sent> = results(sent, what).into_iter().filter(|s| s.to == addr).collect();
+    assert_eq!(r.len(), 1, "one {what} results mail to {addr}: {:#?}", sent.iter().map(|s| (&s.to, &s.subject)).collect::<Vec<_>>());
+    flat(&r[0].body)
+}
+
+fn contains(text: &str, want: &[&str]) {
+    for w in want {
+        assert!(text.contains(&flat(w)), "lacks {w:?}:\n{text}");
+    }
+}
+
+/// The master creates `demo` with `players=...`; the players join in turn,
+/// p1, p2, ..., each asking for the power letter given; the last join starts
+/// the game. Returns the start mails.
+fn create_and_join(g: &mut Game, players: &str, prefs: &[char]) -> Vec<Sent> {
+    let (r, _) = g.send(GM, &format!("CREATE ?demo gmpass standard players={players}"));
+    assert!(r.contains(&format!("the game starts when all {} seats are taken", prefs.len())), "{r}");
+    let mut sent = Vec::new();
+    for (i, c) in prefs.iter().enumerate() {
+        let (r, s) = g.send(&p(i + 1), &format!("SIGNON ?demo pw-{}\nSET PREFERENCE {c}", i + 1));
+        if i + 1 < prefs.len() {
+            assert!(r.contains(&format!("You joined game demo ({} of {} seats taken)", i + 1, prefs.len())), "{r}");
+        }
+        sent = s;
+    }
+    assert_eq!(g.w.sql_i64("SELECT count(*) FROM games WHERE status = 'active'"), 1, "the last join starts the game");
+    sent
+}
+
+/// Mails each body from its player (p1, p2, ...) in turn; every line must be
+/// accepted. Returns everything the judge sent, the replies' bodies flattened
+/// (by player) and the sent mails of the last pass (where a phase that all
+/// orders completed is processed).
+fn mail_orders(g: &mut Game, mails: &[(usize, &str)]) -> (Vec<String>, Vec<Sent>) {
+    let mut replies = Vec::new();
+    let mut last = Vec::new();
+    for (n, body) in mails {
+        let (r, sent) = g.send(&p(*n), body);
+        assert!(!r.contains("Error") && !r.contains("refused") && r.contains("Signed on as"), "p{n}'s mail:\n{body}\nreply: {r}");
+        replies.push(r);
+        last = sent;
+    }
+    (replies, last)
+}
+
+/// Six players: Italy is neutral. Its units hold whatever is written for them
+/// and do not support each other: an Austrian attack with one support
+/// dislodges A VEN although A ROM stands beside it. The dislodged Italian
+/// army is disbanded in the retreat phase held for Russia's fleet (it gets no
+/// retreat, and no one waits for Italy), Austria takes Venice, and Italy,
+/// with two centres and two units, neither builds nor is waited for in the
+/// Winter.
+#[test]
+fn six_players_one_year_with_italy_neutral() {
+    let mut g = Game::empty();
+    let (r, _) = g.send(GM, "CREATE ?demo gmpass standard players=6");
+    assert!(r.contains("A game for 6 players: Italy left out"), "{r}");
+    drop(g);
+    let mut g = Game::empty();
+    let sent = create_and_join(&mut g, "6", &['A', 'E', 'F', 'G', 'R', 'T']);
+    for (n, power) in [(1, "Austria"), (2, "England"), (3, "France"), (4, "Germany"), (5, "Russia"), (6, "Turkey")] {
+        let notes: Vec<&Sent> = to(&sent, &p(n)).into_iter().filter(|s| s.subject.contains("has started")).collect();
+        assert_eq!(notes.len(), 1, "one start notice for p{n}");
+        assert_eq!(notes[0].subject, format!("Game demo has started: you are {power}"));
+    }
+    let gm = to(&sent, GM).into_iter().find(|s| s.subject == "Game demo has started").expect("the master's notice");
+    assert!(!gm.body.contains("Italy"), "no one plays Italy: {}", gm.body);
+    assert_eq!(g.w.sql_i64("SELECT count(*) FROM players WHERE power = 4"), 0, "no seat for Italy");
+    assert_eq!(stored_game(&g).settings.neutral, ["ITALY"]);
+
+    // --- Spring 1901. Nobody may order the Italian units.
+    let (r, _) = g.send(&p(3), "SIGNON Fdemo pw-3\nA Rom - Tus");
+    assert!(r.contains("the unit belongs to another power"), "{r}");
+    let (_, sent) = mail_orders(
+        &mut g,
+        &[
+            (1, "SIGNON Ademo pw-1\nA Vie-Tyr\nA Bud-Ser\nF Tri H"),
+            (2, "SIGNON Edemo pw-2\nF Lon-Nth\nF Edi-Nwg\nA Lvp-Yor"),
+            (3, "SIGNON Fdemo pw-3\nA Mar-Pie\nA Par-Bur\nF Bre-Mid"),
+            (4, "SIGNON Gdemo pw-4\nA Mun-Ruh\nA Ber-Kie\nF Kie-Den"),
+            (5, "SIGNON Rdemo pw-5\nF Sev-Rum\nA Mos-Ukr\nA War-Gal\nF StP/sc-Bot"),
+            (6, "SIGNON Tdemo pw-6\nF Ank-Bla\nA Con-Bul\nA Smy-Arm"),
+        ],
+    );
+    assert_eq!(phase(&g), at("F1901M"), "processed once the six seats had ordered, without Italy");
+    assert_eq!(units(&g, "ITALY"), ["A ROM", "A VEN", "F NAP"]);
+    assert_eq!(units(&g, "AUSTRIA"), ["A SER", "A TYR", "F TRI"]);
+    assert_eq!(units(&g, "RUSSIA"), ["A GAL", "A UKR", "F BOT", "F RUM"]);
+    for n in 1..=6 {
+        let rep = results_to(&sent, "Spring 1901 movement", &p(n));
+        contains(&rep, &["A VEN H (no order: the unit holds)", "A MAR - PIE", "F SEV - RUM", "Next phase: Fall 1901 movement"]);
+        assert!(!rep.contains("No orders received from"), "Italy is not late: {rep}");
+    }
+
+    // --- Fall 1901. Austria attacks Venice with one support; Turkey dislodges
+    // the Russian fleet in Rumania.
+    let (_, sent) = mail_orders(
+        &mut g,
+        &[
+            (1, "SIGNON Ademo pw-1\nF Tri-Ven\nA Tyr S F Tri-Ven\nA Ser H"),
+            (2, "SIGNON Edemo pw-2\nF Nwg-Nwy\nF Nth H\nA Yor H"),
+            (3, "SIGNON Fdemo pw-3\nF Mao-Por\nA Bur H\nA Pie H"),
+            (4, "SIGNON Gdemo pw-4\nA Kie-Hol\nF Den H\nA Ruh H"),
+            (5, "SIGNON Rdemo pw-5\nF Bot-Swe\nF Rum H\nA Ukr H\nA Gal H"),
+            (6, "SIGNON Tdemo pw-6\nA Bul-Rum\nF Bla S A Bul-Rum\nA Arm H"),
+        ],
+    );
+    assert_eq!(phase(&g), at("F1901R"));
+    // Italian A ROM, beside Venice, gave it no support: Austria's two beat one
+    let v = Variant::standard();
+    let pos = position(&g);
+    let dislodged: Vec<(String, Vec<String>)> = pos
+        .dislodged
+        .iter()
+        .map(|d| (format!("{} {}", v.powers[d.unit.power as usize].name, v.unit_code(&d.unit)), d.options.iter().map(|l| v.loc_code(*l)).collect()))
+        .collect();
+    assert_eq!(dislodged, [("ITALY A VEN".to_string(), vec![]), ("RUSSIA F RUM".to_string(), vec!["SEV".to_string()])]);
+    assert_eq!(units(&g, "AUSTRIA"), ["A SER", "A TYR", "F VEN"]);
+    for n in 1..=6 {
+        let rep = results_to(&sent, "Fall 1901 movement", &p(n));
+        contains(
+            &rep,
+            &[
+                "A ROM H (no order: the unit holds)",
+                "A VEN H (dislodged by Austrian F TRI; no order: the unit holds)",
+                "F RUM H (dislodged by Turkish A BUL)",
+                "Italy A VEN no retreat possible: it will be disbanded",
+                "Russia F RUM may retreat to SEV",
+                "Next phase: Fall 1901 retreats",
+            ],
+        );
+    }
+
+    // --- Fall 1901 retreats: only Russia is asked; Italy's army is disbanded
+    let (r, sent) = g.send(&p(5), "SIGNON Rdemo pw-5\nF Rum - Sev");
+    assert!(r.contains("F RUM R SEV: accepted."), "{r}");
+    assert_eq!(phase(&g), at("W1901A"), "processed without waiting for Italy");
+    assert_eq!(units(&g, "ITALY"), ["A ROM", "F NAP"], "the dislodged Italian army is gone, not replaced");
+    assert_eq!(units(&g, "RUSSIA"), ["A GAL", "A UKR", "F SEV", "F SWE"]);
+    assert_eq!(centres(&g, "AUSTRIA"), ["BUD", "SER", "TRI", "VEN", "VIE"], "Venice taken");
+    assert_eq!(centres(&g, "ITALY"), ["NAP", "ROM"]);
+    assert_eq!(centres(&g, "TURKEY"), ["ANK", "CON", "RUM", "SMY"]);
+    for n in 1..=6 {
+        let rep = results_to(&sent, "Fall 1901 retreats", &p(n));
+        contains(
+            &rep,
+            &[
+                "Italy: A VEN D (disband: no retreat ordered: the unit is disbanded)",
+                "Russia: F RUM R SEV",
+                "Austria 5 centres 3 units builds 2",
+                "Italy 2 centres 2 units Units: A ROM F NAP Centres: NAP ROM Russia",
+                "Next phase: Winter 1901 adjustments",
+            ],
+        );
+    }
+
+    // --- Winter 1901: builds; England waives; Italy owes nothing and is not waited for
+    let (replies, sent) = mail_orders(
+        &mut g,
+        &[
+            (1, "SIGNON Ademo pw-1\nBuild A Vie\nBuild F Tri"),
+            (2, "SIGNON Edemo pw-2\nWaive"),
+            (3, "SIGNON Fdemo pw-3\nBuild F Bre"),
+            (4, "SIGNON Gdemo pw-4\nBuild A Ber\nBuild F Kie"),
+            (5, "SIGNON Rdemo pw-5\nBuild A War"),
+            (6, "SIGNON Tdemo pw-6\nBuild A Con"),
+        ],
+    );
+    assert!(replies[0].contains("A VIE B: accepted.") && replies[0].contains("F TRI B: accepted."), "{}", replies[0]);
+    assert!(replies[1].contains("WAIVE: accepted."), "{}", replies[1]);
+    assert_eq!(phase(&g), at("S1902M"));
+    assert_eq!(units(&g, "AUSTRIA"), ["A SER", "A TYR", "A VIE", "F TRI", "F VEN"]);
+    assert_eq!(units(&g, "ENGLAND"), ["A YOR", "F NTH", "F NWY"]);
+    assert_eq!(units(&g, "GERMANY"), ["A BER", "A HOL", "A RUH", "F DEN", "F KIE"]);
+    assert_eq!(units(&g, "ITALY"), ["A ROM", "F NAP"], "a neutral power never builds");
+    assert_eq!(units(&g, "TURKEY"), ["A ARM", "A CON", "A RUM", "F BLA"]);
+    for n in 1..=6 {
+        let rep = results_to(&sent, "Winter 1901 adjustments", &p(n));
+        contains(&rep, &["A VIE B", "F TRI B", "F BRE B", "A BER B", "F KIE B", "A WAR B", "A CON B", "Next phase: Spring 1902 movement"]);
+        assert!(!rep.contains("Italy: "), "Italy has no adjustment: {rep}");
+    }
+}
+
+/// Five players: Germany and Italy are neutral. France takes Munich with
+/// Austrian support (Berlin and Kiel, beside it, give it none); the German
+/// army is disbanded at once, as a neutral unit dislodged alone makes no
+/// retreat phase: the Fall goes straight to the Winter. A Russian attack on
+/// Berlin bounces off the holding army. No one waits for Germany or Italy, and
+/// neither builds.
+#[test]
+fn five_players_one_year_with_germany_and_italy_neutral() {
+    let mut g = Game::empty();
+    let sent = create_and_join(&mut g, "5", &['A', 'E', 'F', 'R', 'T']);
+    let gm = to(&sent, GM).into_iter().find(|s| s.subject == "Game demo has started").expect("the master's notice");
+    assert!(!gm.body.contains("Germany") && !gm.body.contains("Italy"), "{}", gm.body);
+    assert_eq!(g.w.sql_i64("SELECT count(*) FROM players WHERE power IN (3, 4)"), 0, "no seats for Germany and Italy");
+
+    // --- Spring 1901; a German unit cannot be ordered
+    let (r, _) = g.send(&p(3), "SIGNON Fdemo pw-3\nA Mun - Bur");
+    assert!(r.contains("the unit belongs to another power"), "{r}");
+    let (_, sent) = mail_orders(
+        &mut g,
+        &[
+            (1, "SIGNON Ademo pw-1\nA Vienna -> Tyrolia\nA Bud - Ser\nF Tri - Alb"),
+            (2, "SIGNON Edemo pw-2\nF Lon-Nth, F Edi-Nwg, A Lvp-Yor"),
+            (3, "SIGNON Fdemo pw-3\nA Par - Burgundy\nA Mar - Spa\nF Bre - MAt"),
+            (4, "SIGNON Rdemo pw-4\nA War - Sil\nA Mos - Ukr\nF Sev - Rum\nF StP/sc - GoB"),
+            (5, "SIGNON Tdemo pw-5\nA Con - Bul\nF Ank - Bla\nA Smy - Arm"),
+        ],
+    );
+    assert_eq!(phase(&g), at("F1901M"));
+    assert_eq!(units(&g, "GERMANY"), ["A BER", "A MUN", "F KIE"]);
+    assert_eq!(units(&g, "FRANCE"), ["A BUR", "A SPA", "F MAO"]);
+    for n in 1..=5 {
+        let rep = results_to(&sent, "Spring 1901 movement", &p(n));
+        contains(&rep, &["Germany: A BER H (no order: the unit holds) A MUN H (no order: the unit holds) F KIE H (no order: the unit holds)", "A PAR - BUR"]);
+    }
+
+    // --- Fall 1901: Munich falls to France, Berlin holds against Russia
+    let (_, sent) = mail_orders(
+        &mut g,
+        &[
+            (1, "SIGNON Ademo pw-1\nA Tyr S A Bur - Mun\nF Alb - Gre\nA Ser H"),
+            (2, "SIGNON Edemo pw-2\nF Nth - Hol\nF Nwg - Nwy\nA Yor H"),
+            (3, "SIGNON Fdemo pw-3\nA Bur - Mun\nF Mao - Por\nA Spa H"),
+            (4, "SIGNON Rdemo pw-4\nA Sil - Ber\nF Bot - Swe\nF Rum H\nA Ukr H"),
+            (5, "SIGNON Tdemo pw-5\nA Bul H\nF Bla H\nA Arm H"),
+        ],
+    );
+    assert_eq!(phase(&g), at("W1901A"), "no retreat phase for a neutral unit alone");
+    assert_eq!(units(&g, "GERMANY"), ["A BER", "F KIE"], "the dislodged German army is disbanded");
+    assert_eq!(units(&g, "RUSSIA"), ["A SIL", "A UKR", "F RUM", "F SWE"]);
+    assert_eq!(centres(&g, "GERMANY"), ["BER", "KIE"]);
+    assert_eq!(centres(&g, "FRANCE"), ["BRE", "MAR", "MUN", "PAR", "POR", "SPA"]);
+    assert_eq!(centres(&g, "ENGLAND"), ["EDI", "HOL", "LON", "LVP", "NWY"]);
+    for n in 1..=5 {
+        let rep = results_to(&sent, "Fall 1901 movement", &p(n));
+        contains(
+            &rep,
+            &[
+                "A BER H (no order: the unit holds)",
+                "A MUN H (dislodged by French A BUR; no order: the unit holds)",
+                "A SIL - BER (bounce",
+                "France 6 centres 3 units builds 3",
+                "Germany 2 centres 2 units Units: A BER F KIE Centres: BER KIE Italy",
+                "Next phase: Winter 1901 adjustments",
+            ],
+        );
+        assert!(!rep.contains("Dislodged units"), "{rep}");
+    }
+
+    // --- Winter 1901: the five build; nothing for Germany or Italy
+    let (_, sent) = mail_orders(
+        &mut g,
+        &[
+            (1, "SIGNON Ademo pw-1\nBuild A Vie\nBuild A Bud"),
+            (2, "SIGNON Edemo pw-2\nBuild F Lon\nBuild F Edi"),
+            (3, "SIGNON Fdemo pw-3\nBuild A Par\nBuild A Mar\nBuild F Bre"),
+            (4, "SIGNON Rdemo pw-4\nBuild A War\nBuild A Mos"),
+            (5, "SIGNON Tdemo pw-5\nBuild F Ank"),
+        ],
+    );
+    assert_eq!(phase(&g), at("S1902M"));
+    assert_eq!(units(&g, "FRANCE"), ["A MAR", "A MUN", "A PAR", "A SPA", "F BRE", "F POR"]);
+    assert_eq!(units(&g, "GERMANY"), ["A BER", "F KIE"]);
+    assert_eq!(units(&g, "ITALY"), ["A ROM", "A VEN", "F NAP"]);
+    for n in 1..=5 {
+        let rep = results_to(&sent, "Winter 1901 adjustments", &p(n));
+        contains(&rep, &["A VIE B", "F EDI B", "F BRE B", "A MOS B", "F ANK B", "Next phase: Spring 1902 movement"]);
+        assert!(!rep.contains("Germany: ") && !rep.contains("Italy: "), "{rep}");
+    }
+}
+
+/// Four players: England; Austria/France; Germany/Turkey; Italy/Russia. Each
+/// pair is ordered in one mail and gets one results mail a phase. Germany
+/// dislodges the French army in Burgundy (a retreat, ordered by the
+/// Austria/France player with the power named); Italy takes Trieste, which
+/// Austria left, so Austria owes a removal that its player does not order:
+/// the phase waits for it to the deadline, a late notice names Austria, and
+/// after the grace period the civil-disorder rule removes the Austrian unit
+/// farthest from its owned centres (F ADR), while the seat's French builds
+/// stand.
+#[test]
+fn four_players_one_year_with_pairs_and_a_civil_disorder_removal() {
+    let mut g = Game::empty();
+    let sent = create_and_join(&mut g, "4", &['E', 'F', 'T', 'I']);
+    let subjects: Vec<(String, String)> = sent.iter().filter(|s| s.subject.contains("has started:")).map(|s| (s.to.clone(), s.subject.clone())).collect();
+    assert_eq!(
+        subjects,
+        [
+            (p(1), "Game demo has started: you are England".to_string()),
+            (p(2), "Game demo has started: you are Austria and France".to_string()),
+            (p(3), "Game demo has started: you are Germany and Turkey".to_string()),
+            (p(4), "Game demo has started: you are Italy and Russia".to_string()),
+        ]
+    );
+
+    // --- Spring 1901: each pair in one mail
+    let (replies, sent) = mail_orders(
+        &mut g,
+        &[
+            (1, "SIGNON Edemo pw-1\nF Lon-Nth\nF Edi-Nwg\nA Lvp-Yor"),
+            (2, "SIGNON Fdemo pw-2\nA Par-Bur\nA Mar H\nF Bre-Mao\nA Vie-Tyr\nA Bud-Gal\nF Tri-Adr"),
+            (3, "SIGNON Tdemo pw-3\nA Mun-Ruh\nA Ber-Mun\nF Kie-Den\nA Con-Bul\nF Ank-Bla\nA Smy H"),
+            (4, "SIGNON Idemo pw-4\nA Ven H\nA Rom-Apu\nF Nap-Ion\nF Sev-Rum\nA Mos-Ukr\nA War H\nF StP/sc-Bot"),
+        ],
+    );
+    assert!(replies[1].contains("Signed on as Austria and France in game demo."), "{}", replies[1]);
+    assert!(replies[1].contains("France: A PAR - BUR: accepted.") && replies[1].contains("Austria: F TRI - ADR: accepted."), "{}", replies[1]);
+    assert!(replies[3].contains("Italy: F NAP - ION: accepted.") && replies[3].contains("Russia: F STP/SC - BOT: accepted."), "{}", replies[3]);
+    assert_eq!(phase(&g), at("F1901M"));
+    assert_eq!(units(&g, "AUSTRIA"), ["A GAL", "A TYR", "F ADR"]);
+    assert_eq!(units(&g, "GERMANY"), ["A MUN", "A RUH", "F DEN"]);
+    for n in 1..=4 {
+        let rep = results_to(&sent, "Spring 1901 movement", &p(n));
+        contains(&rep, &["A BUD - GAL", "A BER - MUN", "F SEV - RUM", "Next phase: Fall 1901 movement"]);
+    }
+
+    // --- Fall 1901
+    let (_, sent) = mail_orders(
+        &mut g,
+        &[
+            (1, "SIGNON Edemo pw-1\nF Nwg-Nwy\nF Nth H\nA Yor H"),
+            (2, "SIGNON Ademo pw-2\nFrance: A Bur H, F Mao-Por, A Mar-Spa\nAustria: F Adr H, A Tyr H, A Gal H"),
+            (3, "SIGNON Gdemo pw-3\nA Ruh-Bur\nA Mun S A Ruh-Bur\nF Den H\nA Bul H\nF Bla H\nA Smy H"),
+            (4, "SIGNON Rdemo pw-4\nA Ven-Tri\nA Apu H\nF Ion-Tun\nF Bot-Swe\nF Rum H\nA Ukr H\nA War H"),
+        ],
+    );
+    assert_eq!(phase(&g), at("F1901R"));
+    let v = Variant::standard();
+    let pos = position(&g);
+    assert_eq!(pos.dislodged.len(), 1);
+    assert_eq!(v.unit_code(&pos.dislodged[0].unit), "A BUR");
+    let mut opts: Vec<String> = pos.dislodged[0].options.iter().map(|l| v.loc_code(*l)).collect();
+    opts.sort();
+    assert_eq!(opts, ["BEL", "GAS", "MAR", "PAR", "PIC"]);
+    assert_eq!(units(&g, "ITALY"), ["A APU", "A TRI", "F TUN"]);
+    for n in 1..=4 {
+        let rep = results_to(&sent, "Fall 1901 movement", &p(n));
+        contains(&rep, &["A BUR H (dislodged by German A RUH)", "A MUN S A RUH - BUR", "A VEN - TRI", "Next phase: Fall 1901 retreats"]);
+    }
+
+    // --- Fall 1901 retreats: only the Austria/France player has one
+    let (replies, sent) = mail_orders(&mut g, &[(2, "SIGNON Ademo pw-2\nFrance: A Bur - Gas")]);
+    assert!(replies[0].contains("France: A BUR R GAS: accepted."), "{}", replies[0]);
+    assert_eq!(phase(&g), at("W1901A"));
+    assert_eq!(units(&g, "FRANCE"), ["A GAS", "A SPA", "F POR"]);
+    assert_eq!(centres(&g, "AUSTRIA"), ["BUD", "VIE"]);
+    assert_eq!(centres(&g, "ITALY"), ["NAP", "ROM", "TRI", "TUN", "VEN"]);
+    for n in 1..=4 {
+        let rep = results_to(&sent, "Fall 1901 retreats", &p(n));
+        contains(
+            &rep,
+            &["France: A BUR R GAS", "Austria 2 centres 3 units removes 1", "France 5 centres 3 units builds 2", "Italy 5 centres 3 units builds 2"],
+        );
+    }
+
+    // --- Winter 1901: every build comes in; Austria's removal does not
+    let (replies, _) = mail_orders(
+        &mut g,
+        &[
+            (1, "SIGNON Edemo pw-1\nBuild F Lon"),
+            (2, "SIGNON Fdemo pw-2\nBuild A Par\nBuild F Bre"),
+            (3, "SIGNON Tdemo pw-3\nBuild F Kie\nBuild A Con"),
+            (4, "SIGNON Idemo pw-4\nBuild A Ven\nBuild F Nap\nBuild A Mos\nBuild F Sev"),
+        ],
+    );
+    assert!(replies[1].contains("France: A PAR B: accepted.") && replies[1].contains("France: F BRE B: accepted."), "{}", replies[1]);
+    assert!(replies[2].contains("Germany: F KIE B: accepted.") && replies[2].contains("Turkey: A CON B: accepted."), "{}", replies[2]);
+    assert!(replies[3].contains("Italy: F NAP B: accepted.") && replies[3].contains("Russia: F SEV B: accepted."), "{}", replies[3]);
+    assert!(
+        flat(&replies[1]).contains("Game demo, Austria: Winter 1901 adjustments You have no orders in yet. Still to order: 1 removal(s)"),
+        "{}",
+        replies[1]
+    );
+    assert!(
+        flat(&replies[1]).contains("Game demo, France: Winter 1901 adjustments Your orders now: A PAR B F BRE B Your orders are complete."),
+        "{}",
+        replies[1]
+    );
+    assert_eq!(phase(&g), at("W1901A"), "Austria's removal is missing");
+    // the deadline passes: one late notice, for Austria, and the master's
+    let d = g.deadline();
+    g.w.set_time(d + 60);
+    let (_, sent) = g.w.step();
+    let late: Vec<&Sent> = to(&sent, &p(2));
+    assert_eq!(late.len(), 1, "{sent:#?}");
+    assert_eq!(late[0].subject, "Late: orders missing in game demo");
+    contains(&flat(&late[0].body), &["your orders for Austria are not complete", "removals not ordered are chosen for you"]);
+    let gm = to(&sent, GM).into_iter().find(|s| s.subject == "Late powers in game demo").expect("the master's late notice");
+    contains(&flat(&gm.body), &["Orders missing from: Austria."]);
+    assert!(to(&sent, &p(1)).is_empty() && to(&sent, &p(3)).is_empty() && to(&sent, &p(4)).is_empty());
+    // after the grace period: the civil-disorder removal, and the builds
+    let grace = g.w.sql_i64("SELECT grace_until FROM games");
+    g.w.set_time(grace + 60);
+    let (_, sent) = g.w.step();
+    assert_eq!(phase(&g), at("S1902M"));
+    assert_eq!(units(&g, "AUSTRIA"), ["A GAL", "A TYR"], "F ADR, two steps from Vienna and Budapest, is removed");
+    assert_eq!(units(&g, "FRANCE"), ["A GAS", "A PAR", "A SPA", "F BRE", "F POR"]);
+    assert_eq!(units(&g, "ITALY"), ["A APU", "A TRI", "A VEN", "F NAP", "F TUN"]);
+    assert_eq!(units(&g, "RUSSIA"), ["A MOS", "A UKR", "A WAR", "F RUM", "F SEV", "F SWE"]);
+    assert_eq!(units(&g, "TURKEY"), ["A BUL", "A CON", "A SMY", "F BLA"]);
+    for n in 1..=4 {
+        let rep = results_to(&sent, "Winter 1901 adjustments", &p(n));
+        contains(
+            &rep,
+            &[
+                "Austria: F ADR D (removal not ordered: chosen by the civil-disorder rule)",
+                "France: A PAR B F BRE B",
+                "Germany: F KIE B",
+                "No orders received from: Austria (their units took the default orders).",
+                "Next phase: Spring 1902 movement",
+            ],
+        );
+    }
+}
