@@ -478,3 +478,218 @@ fn four_players_one_year_with_pairs_and_a_civil_disorder_removal() {
         );
     }
 }
+
+/// Three players, the rulebook's first seating: Russia; England/France/Germany;
+/// Austria/Italy/Turkey. The triples order their three powers in one mail
+/// each (signed on with any of their letters) and get one results mail a
+/// phase. Turkey dislodges the Russian fleet in Rumania (it retreats to
+/// Sevastopol); in the Winter each triple builds for its three powers in one
+/// mail, every build going to the power whose home centre it is in, and
+/// Russia waives its build.
+#[test]
+fn three_players_a_one_year_with_triples() {
+    let mut g = Game::empty();
+    let sent = create_and_join(&mut g, "3a", &['R', 'F', 'I']);
+    let subjects: Vec<(String, String)> = sent.iter().filter(|s| s.subject.contains("has started:")).map(|s| (s.to.clone(), s.subject.clone())).collect();
+    assert_eq!(
+        subjects,
+        [
+            (p(1), "Game demo has started: you are Russia".to_string()),
+            (p(2), "Game demo has started: you are England, France and Germany".to_string()),
+            (p(3), "Game demo has started: you are Austria, Italy and Turkey".to_string()),
+        ]
+    );
+
+    // --- Spring 1901
+    let (replies, sent) = mail_orders(
+        &mut g,
+        &[
+            (1, "SIGNON Rdemo pw-1\nF Sev-Rum\nA Mos-Ukr\nA War-Gal\nF StP/sc-Bot"),
+            (2, "SIGNON Gdemo pw-2\nF Lon-Nth; F Edi-Nwg; A Lvp-Yor\nA Par-Bur; A Mar-Spa; F Bre-Mao\nF Kie-Den; A Ber-Kie; A Mun-Ruh"),
+            (3, "SIGNON Idemo pw-3\nF Tri-Alb\nA Bud-Ser\nA Vie H\nF Nap-Ion\nA Rom-Apu\nA Ven H\nA Con-Bul\nF Ank-Bla\nA Smy-Arm"),
+        ],
+    );
+    assert!(replies[1].contains("Signed on as England, France and Germany in game demo."), "{}", replies[1]);
+    for line in ["England: F LON - NTH: accepted.", "France: A MAR - SPA: accepted.", "Germany: A MUN - RUH: accepted."] {
+        assert!(replies[1].contains(line), "{line}: {}", replies[1]);
+    }
+    for line in ["Austria: A BUD - SER: accepted.", "Italy: F NAP - ION: accepted.", "Turkey: F ANK - BLA: accepted."] {
+        assert!(replies[2].contains(line), "{line}: {}", replies[2]);
+    }
+    assert_eq!(phase(&g), at("F1901M"));
+    assert_eq!(units(&g, "TURKEY"), ["A ARM", "A BUL", "F BLA"]);
+    assert_eq!(units(&g, "RUSSIA"), ["A GAL", "A UKR", "F BOT", "F RUM"]);
+    for n in 1..=3 {
+        let rep = results_to(&sent, "Spring 1901 movement", &p(n));
+        contains(&rep, &["F KIE - DEN", "F TRI - ALB", "F SEV - RUM", "Next phase: Fall 1901 movement"]);
+    }
+
+    // --- Fall 1901
+    let (_, sent) = mail_orders(
+        &mut g,
+        &[
+            (1, "SIGNON Rdemo pw-1\nF Rum H\nF Bot-Swe\nA Ukr H\nA Gal H"),
+            (2, "SIGNON Edemo pw-2\nF Nwg-Nwy\nF Nth H\nA Yor H\nF Mao-Por\nA Spa H\nA Bur H\nA Kie-Hol\nF Den H\nA Ruh H"),
+            (3, "SIGNON Tdemo pw-3\nF Alb-Gre\nA Ser H\nA Vie H\nF Ion-Tun\nA Apu H\nA Ven H\nA Bul-Rum\nF Bla S A Bul-Rum\nA Arm H"),
+        ],
+    );
+    assert_eq!(phase(&g), at("F1901R"));
+    let v = Variant::standard();
+    let pos = position(&g);
+    assert_eq!(pos.dislodged.len(), 1);
+    assert_eq!(v.unit_code(&pos.dislodged[0].unit), "F RUM");
+    assert_eq!(pos.dislodged[0].options.iter().map(|l| v.loc_code(*l)).collect::<Vec<_>>(), ["SEV"]);
+    for n in 1..=3 {
+        let rep = results_to(&sent, "Fall 1901 movement", &p(n));
+        contains(&rep, &["F RUM H (dislodged by Turkish A BUL)", "F BLA S A BUL - RUM", "Russia F RUM may retreat to SEV", "Next phase: Fall 1901 retreats"]);
+    }
+
+    // --- Fall 1901 retreats
+    let (replies, sent) = mail_orders(&mut g, &[(1, "SIGNON Rdemo pw-1\nF Rum - Sev")]);
+    assert!(replies[0].contains("F RUM R SEV: accepted."), "{}", replies[0]);
+    assert_eq!(phase(&g), at("W1901A"));
+    assert_eq!(centres(&g, "AUSTRIA"), ["BUD", "GRE", "SER", "TRI", "VIE"]);
+    assert_eq!(centres(&g, "GERMANY"), ["BER", "DEN", "HOL", "KIE", "MUN"]);
+    assert_eq!(centres(&g, "TURKEY"), ["ANK", "CON", "RUM", "SMY"]);
+    assert_eq!(centres(&g, "RUSSIA"), ["MOS", "SEV", "STP", "SWE", "WAR"]);
+    for n in 1..=3 {
+        let rep = results_to(&sent, "Fall 1901 retreats", &p(n));
+        contains(&rep, &["F RUM R SEV", "France 5 centres 3 units builds 2", "Italy 4 centres 3 units builds 1", "Russia 5 centres 4 units builds 1"]);
+    }
+
+    // --- Winter 1901: ten builds for six powers in two mails; Russia waives
+    let (replies, sent) = mail_orders(
+        &mut g,
+        &[
+            (1, "SIGNON Rdemo pw-1\nWaive"),
+            (2, "SIGNON Fdemo pw-2\nBuild F Edi\nBuild F Bre\nBuild A Par\nBuild A Ber\nBuild F Kie"),
+            (3, "SIGNON Ademo pw-3\nBuild A Bud\nBuild F Tri\nBuild F Nap\nBuild A Con"),
+        ],
+    );
+    for line in [
+        "England: F EDI B: accepted.",
+        "France: F BRE B: accepted.",
+        "France: A PAR B: accepted.",
+        "Germany: A BER B: accepted.",
+        "Germany: F KIE B: accepted.",
+    ] {
+        assert!(replies[1].contains(line), "{line}: {}", replies[1]);
+    }
+    for line in ["Austria: A BUD B: accepted.", "Austria: F TRI B: accepted.", "Italy: F NAP B: accepted.", "Turkey: A CON B: accepted."] {
+        assert!(replies[2].contains(line), "{line}: {}", replies[2]);
+    }
+    assert_eq!(phase(&g), at("S1902M"));
+    assert_eq!(units(&g, "ENGLAND"), ["A YOR", "F EDI", "F NTH", "F NWY"]);
+    assert_eq!(units(&g, "FRANCE"), ["A BUR", "A PAR", "A SPA", "F BRE", "F POR"]);
+    assert_eq!(units(&g, "GERMANY"), ["A BER", "A HOL", "A RUH", "F DEN", "F KIE"]);
+    assert_eq!(units(&g, "AUSTRIA"), ["A BUD", "A SER", "A VIE", "F GRE", "F TRI"]);
+    assert_eq!(units(&g, "ITALY"), ["A APU", "A VEN", "F NAP", "F TUN"]);
+    assert_eq!(units(&g, "TURKEY"), ["A ARM", "A CON", "A RUM", "F BLA"]);
+    assert_eq!(units(&g, "RUSSIA"), ["A GAL", "A UKR", "F SEV", "F SWE"]);
+    for n in 1..=3 {
+        let rep = results_to(&sent, "Winter 1901 adjustments", &p(n));
+        contains(&rep, &["Russia: WAIVE", "Germany: A BER B F KIE B", "Turkey: A CON B", "Next phase: Spring 1902 movement"]);
+    }
+}
+
+/// Three players, the rulebook's second seating: England/Germany/Austria;
+/// Russia/Italy; France/Turkey. Powers of different seats work together:
+/// Austria (first seat) supports the Russian fleet (second seat) into
+/// Bulgaria, dislodging the Turkish army (third seat), whose player retreats
+/// it to Constantinople in a mail that also carries nothing else. Lines
+/// name their power (`France: Build A Par`), and a plain `Waive` goes to the
+/// first power of the seat that still owes a build.
+#[test]
+fn three_players_b_one_year_across_seats() {
+    let mut g = Game::empty();
+    let sent = create_and_join(&mut g, "3b", &['A', 'I', 'T']);
+    let subjects: Vec<(String, String)> = sent.iter().filter(|s| s.subject.contains("has started:")).map(|s| (s.to.clone(), s.subject.clone())).collect();
+    assert_eq!(
+        subjects,
+        [
+            (p(1), "Game demo has started: you are England, Germany and Austria".to_string()),
+            (p(2), "Game demo has started: you are Russia and Italy".to_string()),
+            (p(3), "Game demo has started: you are France and Turkey".to_string()),
+        ]
+    );
+
+    // --- Spring 1901
+    let (replies, sent) = mail_orders(
+        &mut g,
+        &[
+            (1, "SIGNON Edemo pw-1\nF Lon-Nth, F Edi-Nwg, A Lvp-Yor\nA Mun-Ruh, A Ber-Kie, F Kie-Den\nA Bud-Ser, A Vie-Gal, F Tri-Alb"),
+            (2, "SIGNON Idemo pw-2\nRussia: F Sev-Rum, A Mos-Ukr, A War H, F StP/sc-Bot\nItaly: A Ven H, A Rom-Apu, F Nap-Ion"),
+            (3, "SIGNON Tdemo pw-3\nA Par-Bur\nA Mar-Spa\nF Bre-Mao\nA Con-Bul\nF Ank-Bla\nA Smy H"),
+        ],
+    );
+    assert!(replies[0].contains("Signed on as England, Germany and Austria in game demo."), "{}", replies[0]);
+    assert!(replies[1].contains("Russia: F SEV - RUM: accepted.") && replies[1].contains("Italy: F NAP - ION: accepted."), "{}", replies[1]);
+    assert!(replies[2].contains("France: A PAR - BUR: accepted.") && replies[2].contains("Turkey: A CON - BUL: accepted."), "{}", replies[2]);
+    assert_eq!(phase(&g), at("F1901M"));
+    assert_eq!(units(&g, "AUSTRIA"), ["A GAL", "A SER", "F ALB"]);
+    for n in 1..=3 {
+        let rep = results_to(&sent, "Spring 1901 movement", &p(n));
+        contains(&rep, &["A VIE - GAL", "F SEV - RUM", "A CON - BUL", "Next phase: Fall 1901 movement"]);
+    }
+
+    // --- Fall 1901: Russia into Bulgaria with Austrian support; Turkey's
+    // fleet takes the Rumania Russia left
+    let (_, sent) = mail_orders(
+        &mut g,
+        &[
+            (1, "SIGNON Gdemo pw-1\nF Nwg-Nwy, F Nth H, A Yor H\nA Kie-Hol, F Den H, A Ruh H\nA Ser S F Rum-Bul, F Alb-Gre, A Gal H"),
+            (2, "SIGNON Rdemo pw-2\nF Rum-Bul\nF Bot-Swe\nA Ukr H\nA War H\nF Ion-Tun\nA Apu H\nA Ven H"),
+            (3, "SIGNON Fdemo pw-3\nF Mao-Por\nA Spa H\nA Bur H\nA Bul H\nF Bla-Rum\nA Smy H"),
+        ],
+    );
+    assert_eq!(phase(&g), at("F1901R"));
+    let v = Variant::standard();
+    let pos = position(&g);
+    assert_eq!(pos.dislodged.len(), 1);
+    assert_eq!(v.unit_code(&pos.dislodged[0].unit), "A BUL");
+    assert_eq!(pos.dislodged[0].options.iter().map(|l| v.loc_code(*l)).collect::<Vec<_>>(), ["CON"]);
+    assert_eq!(units(&g, "RUSSIA"), ["A UKR", "A WAR", "F BUL/EC", "F SWE"]);
+    for n in 1..=3 {
+        let rep = results_to(&sent, "Fall 1901 movement", &p(n));
+        contains(&rep, &["A SER S F RUM - BUL", "A BUL H (dislodged by Russian F RUM)", "F BLA - RUM", "Turkey A BUL may retreat to CON"]);
+    }
+
+    // --- Fall 1901 retreats: the France/Turkey player retreats the Turkish army
+    let (replies, sent) = mail_orders(&mut g, &[(3, "SIGNON Fdemo pw-3\nA Bul - Con")]);
+    assert!(replies[0].contains("Turkey: A BUL R CON: accepted."), "{}", replies[0]);
+    assert_eq!(phase(&g), at("W1901A"));
+    assert_eq!(units(&g, "TURKEY"), ["A CON", "A SMY", "F RUM"]);
+    assert_eq!(centres(&g, "RUSSIA"), ["BUL", "MOS", "SEV", "STP", "SWE", "WAR"]);
+    assert_eq!(centres(&g, "TURKEY"), ["ANK", "CON", "RUM", "SMY"]);
+    assert_eq!(centres(&g, "AUSTRIA"), ["BUD", "GRE", "SER", "TRI", "VIE"]);
+    for n in 1..=3 {
+        let rep = results_to(&sent, "Fall 1901 retreats", &p(n));
+        contains(
+            &rep,
+            &["Turkey: A BUL R CON", "Austria 5 centres 3 units builds 2", "Russia 6 centres 4 units builds 2", "Turkey 4 centres 3 units builds 1"],
+        );
+    }
+
+    // --- Winter 1901: England, Germany and Austria build four and waive one
+    let (replies, sent) = mail_orders(
+        &mut g,
+        &[
+            (1, "SIGNON Edemo pw-1\nBuild F Edi\nBuild A Ber\nBuild F Kie\nBuild A Bud\nWaive"),
+            (2, "SIGNON Rdemo pw-2\nRussia: Build F Sev, Build A Mos\nItaly: Build F Nap"),
+            (3, "SIGNON Tdemo pw-3\nFrance: Build A Par\nFrance: Build F Bre\nTurkey: Build F Ank"),
+        ],
+    );
+    assert!(replies[0].contains("Austria: WAIVE: accepted."), "the waive goes to Austria, the one still owing: {}", replies[0]);
+    assert!(replies[1].contains("Russia: A MOS B: accepted.") && replies[1].contains("Italy: F NAP B: accepted."), "{}", replies[1]);
+    assert!(replies[2].contains("France: A PAR B: accepted.") && replies[2].contains("Turkey: F ANK B: accepted."), "{}", replies[2]);
+    assert_eq!(phase(&g), at("S1902M"));
+    assert_eq!(units(&g, "AUSTRIA"), ["A BUD", "A GAL", "A SER", "F GRE"]);
+    assert_eq!(units(&g, "GERMANY"), ["A BER", "A HOL", "A RUH", "F DEN", "F KIE"]);
+    assert_eq!(units(&g, "RUSSIA"), ["A MOS", "A UKR", "A WAR", "F BUL/EC", "F SEV", "F SWE"]);
+    assert_eq!(units(&g, "TURKEY"), ["A CON", "A SMY", "F ANK", "F RUM"]);
+    assert_eq!(units(&g, "FRANCE"), ["A BUR", "A PAR", "A SPA", "F BRE", "F POR"]);
+    for n in 1..=3 {
+        let rep = results_to(&sent, "Winter 1901 adjustments", &p(n));
+        contains(&rep, &["Austria: A BUD B WAIVE", "England: F EDI B", "Italy: F NAP B", "Turkey: F ANK B", "Next phase: Spring 1902 movement"]);
+    }
+}
