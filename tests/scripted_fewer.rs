@@ -693,3 +693,220 @@ fn three_players_b_one_year_across_seats() {
         contains(&rep, &["Austria: A BUD B WAIVE", "England: F EDI B", "Italy: F NAP B", "Turkey: F ANK B", "Next phase: Spring 1902 movement"]);
     }
 }
+
+/// Two players, World War I: England/France/Russia (p1) against
+/// Austria/Germany/Turkey (p2), from Spring 1914, Italy neutral and its
+/// territory closed. 1914 is played by mail: a French move into Piedmont is
+/// refused, Germany dislodges the French army in Burgundy and Turkey the
+/// Russian fleet in Rumania, both retreated by p1 in one mail; the coin is
+/// flipped when those retreats lead to the Winter 1914 adjustments (announced
+/// in that results mail, with what checks it, and stored), both sides build,
+/// and in Spring 1915 Italy joins the winner of the toss, whose player then
+/// orders it (Venice to the now open Piedmont).
+///
+/// The 24-centre victory: playing on by mail until a side owns 24 centres
+/// would take many years, so after Spring 1915 the test rewrites the stored
+/// position's supply-centre owners (units untouched; the judge has no master
+/// command that sets a position, and none is added for the test): every
+/// centre a loser's unit stands on stays the loser's, and so does one empty
+/// centre beside a unit of the winner (Berlin beside the Russian army that
+/// went to Silesia, or Marseilles beside the Italian army in Piedmont); the
+/// loser keeps 11 centres and the winner's side, Italy's three counted, owns
+/// 23. In Fall 1915 the winner mails the move into that centre, and the 24th
+/// centre ends the game as the side's alliance victory.
+#[test]
+fn two_players_world_war_one_to_a_side_victory() {
+    let mut g = Game::empty();
+    let sent = create_and_join(&mut g, "2", &['E', 'A']);
+    let allies = p(1);
+    let central = p(2);
+    let start = to(&sent, &allies).into_iter().find(|s| s.subject.contains("has started:")).expect("p1's start notice");
+    assert_eq!(start.subject, "Game demo has started: you are England, France and Russia");
+    contains(&flat(&start.body), &["First phase: Spring 1914 movement"]);
+    let start = to(&sent, &central).into_iter().find(|s| s.subject.contains("has started:")).expect("p2's start notice");
+    assert_eq!(start.subject, "Game demo has started: you are Austria, Germany and Turkey");
+    assert_eq!(phase(&g), at("S1914M"));
+    assert_eq!(stored_game(&g).settings.neutral, ["ITALY"]);
+
+    // --- Spring 1914: Italian territory is closed, Italian units take no orders
+    let (r, _) = g.send(&allies, "SIGNON Fdemo pw-1\nA Mar-Pie");
+    assert!(r.contains("A MAR - PIE") && r.contains("no unit may enter that province"), "{r}");
+    let (r, _) = g.send(&central, "SIGNON Ademo pw-2\nA Ven-Tyr");
+    assert!(r.contains("the unit belongs to another power"), "{r}");
+    let (replies, sent) = mail_orders(
+        &mut g,
+        &[
+            (1, "SIGNON Edemo pw-1\nF Lon-Nth\nF Edi-Nwg\nA Lvp-Yor\nA Par-Bur\nA Mar H\nF Bre-Mao\nF Sev-Rum\nA Mos-Ukr\nA War-Gal\nF StP/sc-Bot"),
+            (2, "SIGNON Ademo pw-2\nA Vie-Gal\nA Bud-Ser\nF Tri-Alb\nA Mun-Ruh\nA Ber-Mun\nF Kie-Den\nA Con-Bul\nF Ank-Bla\nA Smy-Arm"),
+        ],
+    );
+    assert!(replies[0].contains("Signed on as England, France and Russia in game demo."), "{}", replies[0]);
+    assert!(replies[0].contains("France: A MAR H: accepted."), "the refused move was replaced: {}", replies[0]);
+    assert_eq!(phase(&g), at("F1914M"));
+    assert_eq!(units(&g, "RUSSIA"), ["A UKR", "A WAR", "F BOT", "F RUM"], "Galicia bounced");
+    assert_eq!(units(&g, "AUSTRIA"), ["A SER", "A VIE", "F ALB"]);
+    assert_eq!(units(&g, "ITALY"), ["A ROM", "A VEN", "F NAP"]);
+    for addr in [&allies, &central] {
+        let rep = results_to(&sent, "Spring 1914 movement", addr);
+        contains(&rep, &["A WAR - GAL (bounce", "A VIE - GAL (bounce", "A VEN H (no order: the unit holds)", "Next phase: Fall 1914 movement"]);
+    }
+
+    // --- Fall 1914
+    let (_, sent) = mail_orders(
+        &mut g,
+        &[
+            (1, "SIGNON Rdemo pw-1\nF Nwg-Nwy\nF Nth H\nA Yor H\nA Bur H\nF Mao-Por\nA Mar-Spa\nF Rum H\nF Bot-Swe\nA Ukr H\nA War H"),
+            (2, "SIGNON Gdemo pw-2\nF Alb-Gre\nA Ser H\nA Vie H\nA Ruh-Bur\nA Mun S A Ruh-Bur\nF Den H\nA Bul-Rum\nF Bla S A Bul-Rum\nA Arm H"),
+        ],
+    );
+    assert_eq!(phase(&g), at("F1914R"));
+    let v = Variant::standard();
+    let pos = position(&g);
+    let dislodged: Vec<String> = pos.dislodged.iter().map(|d| v.unit_code(&d.unit)).collect();
+    assert_eq!(dislodged, ["A BUR", "F RUM"]);
+    assert!(stored_game(&g).settings.world_war.unwrap().winner.is_none(), "the coin waits for the phase that leads to the Winter");
+    for addr in [&allies, &central] {
+        let rep = results_to(&sent, "Fall 1914 movement", addr);
+        contains(&rep, &["A BUR H (dislodged by German A RUH)", "F RUM H (dislodged by Turkish A BUL)", "Next phase: Fall 1914 retreats"]);
+        assert!(!rep.contains("coin"), "{rep}");
+    }
+
+    // --- Fall 1914 retreats, both in one mail; then the coin
+    let (replies, sent) = mail_orders(&mut g, &[(1, "SIGNON Edemo pw-1\nA Bur - Gas\nF Rum - Sev")]);
+    assert!(replies[0].contains("France: A BUR R GAS: accepted.") && replies[0].contains("Russia: F RUM R SEV: accepted."), "{}", replies[0]);
+    assert_eq!(phase(&g), at("W1914A"));
+    let game = stored_game(&g);
+    let ww = game.settings.world_war.clone().expect("a World War I game");
+    let (heads, digest) = mailjudge::game::world_war::coin(game.id, ww.seed);
+    let (winner, loser, lead) = if heads { (1, 2, "ENGLAND") } else { (2, 1, "AUSTRIA") };
+    assert_eq!(ww.winner.as_deref(), Some(lead), "the coin is stored");
+    assert!(!ww.joined, "Italy joins only in 1915");
+    assert_eq!(game.settings.neutral, ["ITALY"]);
+    let side = if heads { "England, France and Russia" } else { "Austria, Germany and Turkey" };
+    for addr in [&allies, &central, &GM.to_string()] {
+        let rep = results_to(&sent, "Fall 1914 retreats", addr);
+        contains(
+            &rep,
+            &[
+                &format!("The coin of game demo is flipped: SHA-256 of `{}:{}`", game.id, ww.seed),
+                &format!("is {digest}; its first byte is {}", if heads { "even" } else { "odd" }),
+                &format!("Italy joins {side} in Spring 1915."),
+                "Next phase: Winter 1914 adjustments",
+            ],
+        );
+    }
+    assert_eq!(g.w.sql_i64("SELECT count(*) FROM phases WHERE report LIKE '%coin of game demo is flipped%'"), 1, "kept in the history");
+    assert_eq!(centres(&g, "TURKEY"), ["ANK", "CON", "RUM", "SMY"]);
+    assert_eq!(centres(&g, "ITALY"), ["NAP", "ROM", "VEN"]);
+
+    // --- Winter 1914: Italy, still neutral, does not build
+    let (_, sent) = mail_orders(
+        &mut g,
+        &[
+            (1, "SIGNON Edemo pw-1\nBuild F Edi\nBuild A Par\nBuild F Bre\nBuild A Mos"),
+            (2, "SIGNON Ademo pw-2\nBuild A Bud\nBuild F Tri\nBuild F Kie\nBuild A Con"),
+        ],
+    );
+    assert_eq!(phase(&g), at("S1915M"));
+    assert_eq!(units(&g, "FRANCE"), ["A GAS", "A PAR", "A SPA", "F BRE", "F POR"]);
+    assert_eq!(units(&g, "RUSSIA"), ["A MOS", "A UKR", "A WAR", "F SEV", "F SWE"]);
+    assert_eq!(units(&g, "AUSTRIA"), ["A BUD", "A SER", "A VIE", "F GRE", "F TRI"]);
+    assert_eq!(units(&g, "TURKEY"), ["A ARM", "A CON", "A RUM", "F BLA"]);
+    assert_eq!(units(&g, "ITALY"), ["A ROM", "A VEN", "F NAP"]);
+    let game = stored_game(&g);
+    assert!(game.settings.world_war.as_ref().unwrap().joined && game.settings.neutral.is_empty() && game.settings.closed.is_empty());
+    for addr in [&allies, &central] {
+        let rep = results_to(&sent, "Winter 1914 adjustments", addr);
+        contains(&rep, &["France: A PAR B F BRE B", "Turkey: A CON B", &format!("Italy has joined {side}"), "Next phase: Spring 1915 movement"]);
+    }
+
+    // --- Spring 1915: Italy is the winner's; the loser cannot order it
+    let (wl, ll) = if heads { ('E', 'A') } else { ('A', 'E') };
+    let (r, _) = g.send(&p(loser), &format!("SIGNON {ll}demo pw-{loser}\nItaly: A Ven - Pie"));
+    assert!(r.contains("you do not play Italy in game demo"), "{r}");
+    let italy = "Italy: A Ven - Pie\nItaly: F Nap - Ion\nItaly: A Rom H";
+    let allied = "F Edi H\nF Nwy H\nF Nth H\nA Yor H\nA Gas H\nA Par H\nA Spa H\nF Bre H\nF Por H\nA Mos H\nA Ukr H\nA War - Sil\nF Sev H\nF Swe H";
+    let centrals = "A Bud H\nA Ser H\nA Vie H\nF Gre H\nF Tri H\nA Bur H\nA Mun H\nF Den H\nF Kie H\nA Arm H\nA Con H\nA Rum H\nF Bla H";
+    let (mine, theirs) = if heads { (allied, centrals) } else { (centrals, allied) };
+    let (replies, sent) =
+        mail_orders(&mut g, &[(loser, &format!("SIGNON {ll}demo pw-{loser}\n{theirs}")), (winner, &format!("SIGNON {wl}demo pw-{winner}\n{mine}"))]);
+    assert_eq!(phase(&g), at("S1915M"), "Italy's orders are owed now");
+    assert!(results(&sent, "Spring 1915 movement").is_empty());
+    assert!(
+        flat(&replies[1]).contains("Game demo, Italy: Spring 1915 movement You have no orders in yet. Still to order: A ROM, A VEN, F NAP"),
+        "{}",
+        replies[1]
+    );
+    assert!(replies[1].contains(&format!("Signed on as {} and Italy in game demo.", side.replace(" and ", ", "))), "{}", replies[1]);
+    let (replies, sent) = mail_orders(&mut g, &[(winner, &format!("SIGNON {wl}demo pw-{winner}\n{italy}"))]);
+    assert!(replies[0].contains("Italy: A VEN - PIE: accepted.") && replies[0].contains("Italy: F NAP - ION: accepted."), "{}", replies[0]);
+    assert_eq!(phase(&g), at("F1915M"));
+    assert_eq!(units(&g, "ITALY"), ["A PIE", "A ROM", "F ION"], "Piedmont is open");
+    assert_eq!(units(&g, "RUSSIA"), ["A MOS", "A SIL", "A UKR", "F SEV", "F SWE"]);
+    for addr in [&allies, &central] {
+        let rep = results_to(&sent, "Spring 1915 movement", addr);
+        contains(&rep, &["Italy: A VEN - PIE F NAP - ION A ROM H", "A WAR - SIL"]);
+    }
+
+    // --- the construction (see above): the winner's side owns 23 centres
+    let names = |s: &[&str]| s.iter().map(|n| v.power_by_name(n).unwrap()).collect::<Vec<_>>();
+    let (win_side, lose_side, target) = if heads {
+        (names(&["ENGLAND", "FRANCE", "RUSSIA", "ITALY"]), names(&["AUSTRIA", "GERMANY", "TURKEY"]), "BER")
+    } else {
+        (names(&["AUSTRIA", "GERMANY", "TURKEY", "ITALY"]), names(&["ENGLAND", "FRANCE", "RUSSIA"]), "MAR")
+    };
+    let mut pos = position(&g);
+    let target = v.prov_by_code(target).unwrap();
+    assert!(pos.unit_at(target).is_none() && lose_side.contains(&pos.centers[target as usize].unwrap()));
+    let mut kept = vec![target];
+    for c in 0..pos.centers.len() as u16 {
+        if v.province(c).center && pos.unit_at(c).is_some_and(|u| lose_side.contains(&u.power)) {
+            assert!(lose_side.contains(&pos.centers[c as usize].unwrap()));
+            kept.push(c);
+        }
+    }
+    for c in 0..pos.centers.len() as u16 {
+        if kept.len() < 11
+            && v.province(c).center
+            && !kept.contains(&c)
+            && pos.centers[c as usize].is_some_and(|o| lose_side.contains(&o))
+            && pos.unit_at(c).is_none()
+        {
+            kept.push(c);
+        }
+    }
+    assert_eq!(kept.len(), 11);
+    for c in 0..pos.centers.len() as u16 {
+        if v.province(c).center && !kept.contains(&c) && !pos.centers[c as usize].is_some_and(|o| win_side.contains(&o)) {
+            pos.centers[c as usize] = Some(win_side[0]);
+        }
+    }
+    let count = |pos: &Position, side: &[u8]| pos.centers.iter().filter(|o| o.is_some_and(|o| side.contains(&o))).count();
+    assert_eq!((count(&pos, &win_side), count(&pos, &lose_side)), (23, 11));
+    assert_eq!(count(&pos, &win_side[..3]), 20, "Italy's three centres count for its side");
+    let json = mailjudge::contract::position_to_json(&v, &pos).to_string();
+    g.w.daemon.judge.conn.execute("UPDATE games SET position = ?1 WHERE name = 'demo'", [json]).unwrap();
+
+    // --- Fall 1915: the move into the 24th centre
+    let allied = allied.replace("A War - Sil", if heads { "A Sil - Ber" } else { "A Sil H" });
+    let italy = if heads {
+        italy.replace("Ven - Pie", "Pie H").replace("Nap - Ion", "Ion H")
+    } else {
+        "Italy: A Pie - Mar\nItaly: F Ion H\nItaly: A Rom H".to_string()
+    };
+    let (mine, theirs) = if heads { (allied.as_str(), centrals) } else { (centrals, allied.as_str()) };
+    let (_, sent) =
+        mail_orders(&mut g, &[(loser, &format!("SIGNON {ll}demo pw-{loser}\n{theirs}")), (winner, &format!("SIGNON {wl}demo pw-{winner}\n{mine}\n{italy}"))]);
+    let pos = position(&g);
+    assert_eq!(count(&pos, &win_side), 24);
+    assert_eq!(g.w.sql_i64("SELECT count(*) FROM games WHERE status = 'finished'"), 1, "24 centres win");
+    let end = stored_game(&g).ending(&v).unwrap().unwrap().end;
+    let mut won = win_side.clone();
+    won.sort();
+    assert_eq!(end, mailjudge::end::GameEnd::Alliance(won));
+    let names = if heads { "England, France, Italy, Russia" } else { "Austria, Germany, Italy, Turkey" };
+    for addr in [&allies, &central, &GM.to_string()] {
+        let rep = results_to(&sent, "Fall 1915 movement", addr);
+        contains(&rep, &["Final position:", &format!("The game is over: {names} won together in Fall 1915 movement")]);
+    }
+}
