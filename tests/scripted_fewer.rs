@@ -132,9 +132,13 @@ fn six_players_one_year_with_italy_neutral() {
     assert_eq!(g.w.sql_i64("SELECT count(*) FROM players WHERE power = 4"), 0, "no seat for Italy");
     assert_eq!(stored_game(&g).settings.neutral, ["ITALY"]);
 
-    // --- Spring 1901. Nobody may order the Italian units.
+    // --- Spring 1901. Nobody may order the Italian units, not even the master.
     let (r, _) = g.send(&p(3), "SIGNON Fdemo pw-3\nA Rom - Tus");
     assert!(r.contains("the unit belongs to another power"), "{r}");
+    let (r, _) = g.send(GM, "SIGNON Mdemo gmpass\nBECOME Italy\nA Ven - Tyr");
+    assert!(r.contains("Italy is neutral in this game: its units hold and take no orders, so no one may act for it"), "{r}");
+    assert!(!r.contains("accepted"), "{r}");
+    assert!(g.orders(4).is_empty(), "no order stored for Italy");
     let (_, sent) = mail_orders(
         &mut g,
         &[
