@@ -4,7 +4,8 @@
 //! joins and signs on, and at least one whole game year is played by mailing
 //! orders as players write them (Spring and Fall moves, a retreat, the Winter
 //! adjustments). After each phase the stored position and the mails the judge
-//! sent (replies and results mails) are checked.
+//! sent (replies and results mails) are checked; every seat's player gets
+//! exactly one results mail a phase.
 
 mod common;
 use common::game::*;
@@ -509,7 +510,10 @@ fn three_players_a_one_year_with_triples() {
         &mut g,
         &[
             (1, "SIGNON Rdemo pw-1\nF Sev-Rum\nA Mos-Ukr\nA War-Gal\nF StP/sc-Bot"),
-            (2, "SIGNON Gdemo pw-2\nF Lon-Nth; F Edi-Nwg; A Lvp-Yor\nA Par-Bur; A Mar-Spa; F Bre-Mao\nF Kie-Den; A Ber-Kie; A Mun-Ruh"),
+            (
+                2,
+                "SIGNON Gdemo pw-2\nF Lon-Nth; F Edi-Nwg; A Lvp-Yor\nA Par-Bur; A Mar-Spa; F Bre-Mao\nF Kie-Den; A Ber-Kie; A Mun-Ruh\n\n-- \nBerta, for the West\nA Par-Pic",
+            ),
             (3, "SIGNON Idemo pw-3\nF Tri-Alb\nA Bud-Ser\nA Vie H\nF Nap-Ion\nA Rom-Apu\nA Ven H\nA Con-Bul\nF Ank-Bla\nA Smy-Arm"),
         ],
     );
@@ -523,6 +527,7 @@ fn three_players_a_one_year_with_triples() {
     assert_eq!(phase(&g), at("F1901M"));
     assert_eq!(units(&g, "TURKEY"), ["A ARM", "A BUL", "F BLA"]);
     assert_eq!(units(&g, "RUSSIA"), ["A GAL", "A UKR", "F BOT", "F RUM"]);
+    assert_eq!(units(&g, "FRANCE"), ["A BUR", "A SPA", "F MAO"], "nothing after the signature is read");
     for n in 1..=3 {
         let rep = results_to(&sent, "Spring 1901 movement", &p(n));
         contains(&rep, &["F KIE - DEN", "F TRI - ALB", "F SEV - RUM", "Next phase: Fall 1901 movement"]);
@@ -599,10 +604,11 @@ fn three_players_a_one_year_with_triples() {
 /// Three players, the rulebook's second seating: England/Germany/Austria;
 /// Russia/Italy; France/Turkey. Powers of different seats work together:
 /// Austria (first seat) supports the Russian fleet (second seat) into
-/// Bulgaria, dislodging the Turkish army (third seat), whose player retreats
-/// it to Constantinople in a mail that also carries nothing else. Lines
-/// name their power (`France: Build A Par`), and a plain `Waive` goes to the
-/// first power of the seat that still owes a build.
+/// Bulgaria, dislodging the Turkish army (third seat), which the
+/// France/Turkey player retreats to Constantinople, its only way out; Turkey's
+/// fleet takes Rumania behind the Russian one. Lines name their power
+/// (`France: Build A Par`), and a plain `Waive` goes to the power of the seat
+/// that still owes a build after the others' builds.
 #[test]
 fn three_players_b_one_year_across_seats() {
     let mut g = Game::empty();
@@ -759,7 +765,10 @@ fn two_players_world_war_one_to_a_side_victory() {
     let (_, sent) = mail_orders(
         &mut g,
         &[
-            (1, "SIGNON Rdemo pw-1\nF Nwg-Nwy\nF Nth H\nA Yor H\nA Bur H\nF Mao-Por\nA Mar-Spa\nF Rum H\nF Bot-Swe\nA Ukr H\nA War H"),
+            (
+                1,
+                "SIGNON Rdemo pw-1\nF Nwg-Nwy\nF Nth H\nA Yor H\nA Bur H\nF Mao-Por\nA Mar-Spa\nF Rum H\nF Bot-Swe\nA Ukr H\nA War H\n\nOn Mon, the judge wrote:\n> A Bur - Pic",
+            ),
             (2, "SIGNON Gdemo pw-2\nF Alb-Gre\nA Ser H\nA Vie H\nA Ruh-Bur\nA Mun S A Ruh-Bur\nF Den H\nA Bul-Rum\nF Bla S A Bul-Rum\nA Arm H"),
         ],
     );
