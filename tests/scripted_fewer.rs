@@ -259,6 +259,15 @@ fn six_players_one_year_with_italy_neutral() {
 #[test]
 fn five_players_one_year_with_germany_and_italy_neutral() {
     let mut g = Game::empty();
+    // before the start: a preference naming the neutral powers drops them
+    g.send(GM, "CREATE ?demo gmpass standard players=5");
+    let (r, _) = g.send(&p(9), "SIGNON ?demo pw-9\nSET PREFERENCE GIA");
+    assert!(r.contains("Preference recorded: Austria. Not played in this game, so dropped from the list: Germany, Italy."), "{r}");
+    let (r, _) = g.send(&p(9), "SIGNON ?demo pw-9\nSET PREFERENCE I");
+    assert!(r.contains("Error: no one plays Italy in this game: name powers that are played"), "{r}");
+    assert_eq!(g.w.sql_i64("SELECT count(*) FROM players WHERE email = 'p9@example.test' AND preference = 'A'"), 1);
+    drop(g);
+    let mut g = Game::empty();
     let sent = create_and_join(&mut g, "5", &['A', 'E', 'F', 'R', 'T']);
     let gm = to(&sent, GM).into_iter().find(|s| s.subject == "Game demo has started").expect("the master's notice");
     assert!(!gm.body.contains("Germany") && !gm.body.contains("Italy"), "{}", gm.body);
