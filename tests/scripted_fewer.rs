@@ -129,7 +129,8 @@ fn six_players_one_year_with_italy_neutral() {
         assert_eq!(notes[0].subject, format!("Game demo has started: you are {power}"));
     }
     let gm = to(&sent, GM).into_iter().find(|s| s.subject == "Game demo has started").expect("the master's notice");
-    assert!(!gm.body.contains("Italy"), "no one plays Italy: {}", gm.body);
+    let body = flat(&gm.body);
+    assert!(body.contains("Turkey p6@example.test Neutral, played by no one: Italy. First phase: Spring 1901 movement."), "{body}");
     assert_eq!(g.w.sql_i64("SELECT count(*) FROM players WHERE power = 4"), 0, "no seat for Italy");
     assert_eq!(stored_game(&g).settings.neutral, ["ITALY"]);
 
@@ -270,7 +271,9 @@ fn five_players_one_year_with_germany_and_italy_neutral() {
     let mut g = Game::empty();
     let sent = create_and_join(&mut g, "5", &['A', 'E', 'F', 'R', 'T']);
     let gm = to(&sent, GM).into_iter().find(|s| s.subject == "Game demo has started").expect("the master's notice");
-    assert!(!gm.body.contains("Germany") && !gm.body.contains("Italy"), "{}", gm.body);
+    let body = flat(&gm.body);
+    assert!(body.contains("Neutral, played by no one: Germany and Italy."), "{body}");
+    assert!(!body.contains("Germany p") && !body.contains("Italy p"), "{body}");
     assert_eq!(g.w.sql_i64("SELECT count(*) FROM players WHERE power IN (3, 4)"), 0, "no seats for Germany and Italy");
 
     // --- Spring 1901; a German unit cannot be ordered
@@ -742,6 +745,11 @@ fn two_players_world_war_one_to_a_side_victory() {
     let start = to(&sent, &allies).into_iter().find(|s| s.subject.contains("has started:")).expect("p1's start notice");
     assert_eq!(start.subject, "Game demo has started: you are England, France and Russia");
     contains(&flat(&start.body), &["First phase: Spring 1914 movement"]);
+    let gm = to(&sent, GM).into_iter().find(|s| s.subject == "Game demo has started").expect("the master's notice");
+    contains(
+        &flat(&gm.body),
+        &["England, France and Russia p1@example.test", "Austria, Germany and Turkey p2@example.test", "Neutral, played by no one: Italy."],
+    );
     let start = to(&sent, &central).into_iter().find(|s| s.subject.contains("has started:")).expect("p2's start notice");
     assert_eq!(start.subject, "Game demo has started: you are Austria, Germany and Turkey");
     assert_eq!(phase(&g), at("S1914M"));
