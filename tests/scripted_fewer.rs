@@ -23,7 +23,7 @@ fn stored_game(g: &Game) -> mailjudge::store::games::Game {
     mailjudge::store::games::Game::by_name(&g.w.daemon.judge.conn, "demo").unwrap().unwrap()
 }
 
-/// The phase the game is in, as `S1901M`.
+/// The phase the game is in (compare with `at("S1901M")`).
 fn phase(g: &Game) -> mailjudge::phase::Phase {
     position(g).phase
 }
@@ -92,10 +92,10 @@ fn create_and_join(g: &mut Game, players: &str, prefs: &[char]) -> Vec<Sent> {
     sent
 }
 
-/// Mails each body from its player (p1, p2, ...) in turn; every line must be
-/// accepted. Returns everything the judge sent, the replies' bodies flattened
-/// (by player) and the sent mails of the last pass (where a phase that all
-/// orders completed is processed).
+/// Mails each body from its player (p1, p2, ...) in turn; the sign-on must
+/// work and no line may be refused. Returns the replies' bodies flattened (in
+/// the order mailed) and the mails sent in the last pass (where the phase the
+/// last orders completed is processed, with its results mails).
 fn mail_orders(g: &mut Game, mails: &[(usize, &str)]) -> (Vec<String>, Vec<Sent>) {
     let mut replies = Vec::new();
     let mut last = Vec::new();
