@@ -509,6 +509,11 @@ impl<'a> Session<'a> {
                 let g = self.master_game()?;
                 let v = self.ctx.variant(&g.variant)?;
                 let power = game::find_power(&v, &p).ok_or_else(|| say::game::not_a_power(&p))?;
+                // a neutral power's orders would be dropped at processing: refuse
+                // to act for it rather than accept orders that never count
+                if g.is_neutral(&v, power) {
+                    return Err(Fail::User(say::master::become_neutral(&pname(&v, power))));
+                }
                 let players = Player::of_game(self.conn, g.id)?;
                 let player = g.player_for(&v, &players, power).map(|p| p.id);
                 self.signed = Some(Signed { game_id: g.id, role: Role::Power { power, player, master: true } });

@@ -4,6 +4,7 @@ use super::master::{apply_option, parse_pref, setkey_name};
 use super::parse::SetKey;
 use super::{Fail, R, Role, Session};
 use crate::game::{self, Player, pname};
+use crate::map::PowerId;
 use crate::report::say;
 use crate::timing;
 
@@ -207,10 +208,22 @@ impl Session<'_> {
                 let Role::Joined(id) = s.role else { return Err(Fail::User(say::settings::preference_before_start())) };
                 let v = self.ctx.variant(&g.variant)?;
                 let list = parse_pref(&v, arg)?;
+                // a game for fewer players gives no one its neutral powers:
+                // they are dropped from the list, and the reply says so
+                let left_out: Vec<String> = list.iter().filter(|&&q| g.is_neutral(&v, q)).map(|&q| pname(&v, q)).collect();
+                let list: Vec<PowerId> = list.into_iter().filter(|&q| !g.is_neutral(&v, q)).collect();
+                if list.is_empty() {
+                    return Err(Fail::User(say::settings::preference_only_left_out(&left_out)));
+                }
                 let mut p = self.player(Some(id))?;
                 p.preference = Some(list.iter().map(|&q| v.powers[q as usize].letter).collect());
                 p.save(self.conn)?;
-                Ok(vec![say::settings::preference_recorded(&list.iter().map(|&q| pname(&v, q)).collect::<Vec<_>>())])
+                let names: Vec<String> = list.iter().map(|&q| pname(&v, q)).collect();
+                Ok(vec![if left_out.is_empty() {
+                    say::settings::preference_recorded(&names)
+                } else {
+                    say::settings::preference_recorded_left_out(&names, &left_out)
+                }])
             }
             _ => {
                 let mut g = self.master_game()?;

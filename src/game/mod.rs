@@ -139,6 +139,11 @@ pub fn start(conn: &Connection, ctx: &mut Ctx, game: &mut Game) -> anyhow::Resul
     seated.sort();
     let mut lines = vec![say::game::who_plays_what(&v.name, v.powers.len())];
     lines.extend(seated.iter().map(|(pw, email)| say::game::seat(&seat_names(&v, game, *pw), email)));
+    // a game for fewer players: the powers no one plays
+    let neutral: Vec<String> = game.neutral(&v).iter().map(|&p| pname(&v, p)).collect();
+    if !neutral.is_empty() {
+        lines.push(say::game::neutral_seats(&neutral));
+    }
     lines.push(say::game::first_phase(&v.calendar.long_name(pos.phase), &deadline));
     let body = ctx.templates.render("notice.txt", context! { title => say::game::started(game), lines => lines });
     ctx.notice(conn, &game.master_email.clone(), &say::game::started(game), body, Some(game.id), None)?;

@@ -53,6 +53,11 @@ pub fn who_plays_what(variant: &str, powers: usize) -> String {
     format!("Variant {variant}, {powers} powers. Who plays what:")
 }
 
+/// The master's notice of the start: the neutral powers of a game for fewer players.
+pub fn neutral_seats(powers: &[String]) -> String {
+    format!("Neutral, played by no one: {}.", crate::report::say::seats::powers(powers))
+}
+
 /// The master's notice of the start: one power's player.
 pub fn seat(power: &str, email: &str) -> String {
     format!("  {:<10} {email}", power)

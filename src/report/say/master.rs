@@ -68,6 +68,11 @@ pub fn acting_for(power: &str) -> String {
     format!("The lines below act for {power} (as its master).")
 }
 
+/// BECOME of a neutral power (a game for fewer players): it takes no orders.
+pub fn become_neutral(power: &str) -> String {
+    format!("{power} is neutral in this game: its units hold and take no orders, so no one may act for it")
+}
+
 /// EJECT of an address that does not observe.
 pub fn not_an_observer(who: &str, g: &Game) -> String {
     format!("{who} does not observe game {}", g.name)

@@ -218,6 +218,17 @@ pub fn preference_recorded(powers: &[String]) -> String {
     format!("Preference recorded: {}.", powers.join(", "))
 }
 
+/// SET PREFERENCE done, with the powers nobody plays in this game (a game
+/// for fewer players) dropped from the list.
+pub fn preference_recorded_left_out(powers: &[String], left_out: &[String]) -> String {
+    format!("Preference recorded: {}. Not played in this game, so dropped from the list: {}.", powers.join(", "), left_out.join(", "))
+}
+
+/// SET PREFERENCE naming only powers nobody plays in this game.
+pub fn preference_only_left_out(left_out: &[String]) -> String {
+    format!("no one plays {} in this game: name powers that are played", left_out.join(" or "))
+}
+
 /// SET DEADLINE to a time passed, unconfirmed (`arg`: as given).
 pub fn deadline_passed_confirm(time: &str, arg: &str) -> String {
     format!(
