@@ -314,3 +314,28 @@ fn the_gms_removal_order_replaces_the_preview() {
     assert!(!has(&g, "RUSSIA", other), "the GM's removal");
     assert!(has(&g, "RUSSIA", &unit), "not the preview's");
 }
+
+#[test]
+fn the_first_move_is_processed_early_once_every_order_for_the_chosen_units_is_in() {
+    let mut g = started();
+    g.send(&addr(ITALY), &format!("{}\nSET START A ROM\nA ROM - APU\nF NAP H\nA VEN H", signon(ITALY)));
+    g.send(&addr(RUSSIA), &format!("{}\nSET START A SEV\nA SEV H\nF STP H\nA WAR H\nA MOS H\nA SIB H", signon(RUSSIA)));
+    let others: [(usize, &str); 7] = [
+        (AUSTRIA, "A BUD H\nA VIE H\nA CLU H\nF SPL H"),
+        (1, "F EDI H\nF LON H\nF LVP H"),
+        (FRANCE, "F BRE H\nA MAR H\nA PAR H"),
+        (3, "F KIE H\nA BER H\nA MUN H\nA DRE H"),
+        (6, "A MAD H\nF CAD H\nF VAL H"),
+        (SWEDEN, "A STO H\nF GOT H\nF OSL H"),
+        (8, "F SIN H\nA CON H\nA SMY H"),
+    ];
+    let v = variant();
+    for (i, orders) in others {
+        assert_eq!(position(&g).phase, v.start, "not processed before the last orders");
+        let (r, _) = g.send(&addr(i), &format!("{}\n{orders}", signon(i)));
+        assert!(!r.contains("Error"), "{r}");
+    }
+    // Italy's and Russia's orders for the chosen armies count as complete
+    assert_eq!(position(&g).phase, v.calendar.parse("FEB1885M").unwrap(), "processed once every order was in");
+    assert!(has(&g, "ITALY", "A APU") && has(&g, "RUSSIA", "A SEV") && has(&g, "RUSSIA", "F STP"));
+}
