@@ -36,7 +36,22 @@ impl Session<'_> {
         let tz = self.ctx.cfg.timezone;
         let players = Player::of_game(self.conn, g.id)?;
         let mut out = vec![say::info::game_title(&g, &v.title)];
-        if let Some(pos) = g.position(&v)? {
+        // before the first move of a map with starting choices: what the
+        // sender may see of them (its own seat's, or all for the master)
+        let viewer: Option<Vec<PowerId>> = match self.signed.as_ref().filter(|s| s.game_id == g.id).map(|s| s.role.clone()) {
+            Some(super::Role::Master) | Some(super::Role::Power { master: true, .. }) => None,
+            Some(super::Role::Power { power, .. }) => Some(g.group_of(&v, power)),
+            _ => Some(Vec::new()),
+        };
+        let full = match g.position(&v)? {
+            Some(mut pos) if game::start::open(&v, &g, &pos) => {
+                let choices = crate::store::start::all(self.conn, &v, g.id)?;
+                game::start::apply(&v, &mut pos, &choices, None)?;
+                Some(pos)
+            }
+            other => other,
+        };
+        if let Some(pos) = full {
             out.push(say::info::phase_line(&v.calendar.long_name(pos.phase)));
             if let Some(d) = g.deadline {
                 out.push(say::info::deadline_line(&timing::format_time(d, tz)));
@@ -53,8 +68,14 @@ impl Session<'_> {
             let n = players.iter().filter(|p| p.role == PlayerRole::Player).count();
             out.push(say::info::forming_line(&g, n, g.seats(&v)));
         }
-        if let Some(pos) = g.position(&v)? {
-            let board = crate::report::board::board(&v, &pos).to_value();
+        if let Some(mut pos) = g.position(&v)? {
+            let mut hidden = Vec::new();
+            if game::start::open(&v, &g, &pos) {
+                let choices = crate::store::start::all(self.conn, &v, g.id)?;
+                game::start::apply(&v, &mut pos, &choices, viewer.as_deref())?;
+                hidden = game::start::hidden(&v, viewer.as_deref());
+            }
+            let board = crate::report::board::board_withheld(&v, &pos, &hidden).to_value();
             let finished = g.status == GameStatus::Finished;
             out.push(String::new());
             out.push(self.ctx.templates.render("board.txt", minijinja::context! { board => board, finished => finished }).trim_end().to_string());

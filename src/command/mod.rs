@@ -24,6 +24,7 @@ pub mod orders;
 pub mod parse;
 pub mod press;
 pub mod settings;
+pub mod start;
 
 use crate::game::{self, Game, GameStatus, Player, PlayerStatus, pname};
 use crate::judge::Ctx;
@@ -281,7 +282,8 @@ impl<'a> Session<'a> {
             return Ok(None);
         }
         let v = self.ctx.variant(&g.variant).map_err(anyhow::Error::msg)?;
-        let Some(pos) = g.position(&v)? else { return Ok(None) };
+        let Some(stored) = g.position(&v)? else { return Ok(None) };
+        let (pos, board_text) = self.view(&g, &v, stored, Some(&g.group_of(&v, power)))?;
         let rows = crate::store::orders::current(self.conn, g.id, g.seq, Some(power))?;
         let orders = game::parsed_orders(&v, &rows)?;
         let n = game::needs(&v, &pos, power, &orders);
@@ -300,8 +302,32 @@ impl<'a> Session<'a> {
             game => g.name, power => pname(&v, power), phase => phase,
             orders => rows.iter().map(|r| r.text.clone()).collect::<Vec<_>>(),
             missing => n.missing, complete => n.complete && n.needs, waiting => waiting, deadline => deadline, left => left,
-            board_text => self.ctx.board_text(g.id, g.position.as_deref().unwrap_or_default(), &v, &pos).to_string(),
+            board_text => board_text,
         }))
+    }
+
+    /// The position as `viewer` (the powers of a seat; `None`: the master)
+    /// may see it, and its board: before the first move of a map with
+    /// starting choices (docs/RULES1885.md E3), the viewer's own choices
+    /// applied and the other powers' choice units shown without their type;
+    /// the master sees every choice. Otherwise the stored position and its
+    /// cached board.
+    fn view(
+        &mut self,
+        g: &Game,
+        v: &crate::map::Variant,
+        mut pos: crate::adjudicate::Position,
+        viewer: Option<&[PowerId]>,
+    ) -> anyhow::Result<(crate::adjudicate::Position, String)> {
+        if !game::start::open(v, g, &pos) {
+            let text = self.ctx.board_text(g.id, g.position.as_deref().unwrap_or_default(), v, &pos).to_string();
+            return Ok((pos, text));
+        }
+        let choices = crate::store::start::all(self.conn, v, g.id)?;
+        game::start::apply(v, &mut pos, &choices, viewer)?;
+        let board = crate::report::board::board_withheld(v, &pos, &game::start::hidden(v, viewer));
+        let text = self.ctx.templates.render("board.txt", context! { board => board.to_value() });
+        Ok((pos, text))
     }
 
     fn add_status(&mut self, game_id: i64, power: PowerId) {
@@ -448,6 +474,7 @@ impl<'a> Session<'a> {
                 }
                 let v = self.ctx.variant(&g.variant)?;
                 let pos = g.position(&v)?.ok_or_else(say::game::not_started)?;
+                let pos = game::start::effective(self.conn, &v, &g, pos)?;
                 if !force {
                     let rows = crate::store::orders::current(self.conn, g.id, g.seq, None)?;
                     let orders = game::parsed_orders(&v, &rows)?;

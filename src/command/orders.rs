@@ -13,7 +13,21 @@ impl Session<'_> {
         if self.signed.is_none() {
             return Err(Fail::User(say::orders::not_signed_on()));
         }
-        let (power, _, g) = self.power_game()?;
+        let (power, _, g) = match self.power_game() {
+            Ok(x) => x,
+            // the master orders for any power with `Power: order` (the GM's
+            // removals, docs/RULES1885.md E18; anything BECOME allows)
+            Err(e) => match (self.master_game(), self.signed.as_ref().map(|s| &s.role)) {
+                (Ok(g), Some(super::Role::Master)) => {
+                    let v = self.ctx.variant(&g.variant)?;
+                    match for_power(&v, line) {
+                        Some((p, _)) => (p, None, g),
+                        None => return Err(e),
+                    }
+                }
+                _ => return Err(e),
+            },
+        };
         if g.status != GameStatus::Active {
             return Err(Fail::User(say::orders::no_orders_taken(&g)));
         }
@@ -30,7 +44,16 @@ impl Session<'_> {
         let v = self.ctx.variant(&g.variant)?;
         let pos = match self.pos_cache.take() {
             Some((id, seq, p)) if id == g.id && seq == g.seq => p,
-            _ => g.position(&v)?.ok_or_else(say::game::not_started)?,
+            _ => {
+                let mut pos = g.position(&v)?.ok_or_else(say::game::not_started)?;
+                // before the first move: the seat's own starting choices,
+                // never another power's (E3)
+                if game::start::open(&v, &g, &pos) {
+                    let choices = crate::store::start::all(self.conn, &v, g.id)?;
+                    game::start::apply(&v, &mut pos, &choices, Some(&g.group_of(&v, power)))?;
+                }
+                pos
+            }
         };
         let rules = g.rules(&v)?;
         let now = self.ctx.now();
@@ -43,7 +66,10 @@ impl Session<'_> {
             None => (line, seat.clone()),
         };
         let results = game::submit_line(self.conn, &v, &rules, &g, &pos, &powers, line, self.mail_id, now)?;
-        self.pos_cache = Some((g.id, g.seq, pos));
+        // (the first move's position depends on who orders: not kept)
+        if !game::start::open(&v, &g, &pos) {
+            self.pos_cache = Some((g.id, g.seq, pos));
+        }
         for &p in &seat {
             self.add_status(g.id, p);
         }

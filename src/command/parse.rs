@@ -112,6 +112,8 @@ pub enum SetKey {
     /// A player's vote for an alliance victory, and its withdrawal.
     Ally,
     NoAlly,
+    /// A power's choice of starting unit types (1885-III E3): `SET START A ROM`.
+    Start,
 }
 
 const SET_KEYS: &[(&str, SetKey)] = &[
@@ -148,6 +150,7 @@ const SET_KEYS: &[(&str, SetKey)] = &[
     ("NODIAS", SetKey::NoDias),
     ("ALLY", SetKey::Ally),
     ("NOALLY", SetKey::NoAlly),
+    ("START", SetKey::Start),
 ];
 
 /// A line that opens a block of lines belonging to it.
@@ -332,6 +335,8 @@ pub fn parse(line: &str) -> Cmd {
                 Err(c) => Cmd::Bad(say::parse::set_ambiguous(&key, &c)),
             }
         }
+        // `START A ROM` is `SET START A ROM`
+        "START" => Cmd::Set { key: SetKey::Start, arg: rest_from(skip) },
         "RESIGN" | "ABANDON" => Cmd::Resign,
         "HELP" => Cmd::Help,
         "SIGNOFF" | "QUIT" | "END" | "BYE" if w.len() == skip => Cmd::Signoff,

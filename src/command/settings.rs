@@ -107,6 +107,7 @@ impl Session<'_> {
                 self.add_status(g.id, power);
                 Ok(out)
             }
+            SetKey::Start => self.start_choice(arg),
             SetKey::Absence => {
                 let (power, pid, mut g) = self.power_game()?;
                 let lower = arg.to_ascii_lowercase();

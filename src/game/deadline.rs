@@ -103,6 +103,7 @@ pub fn tick_game(conn: &Connection, ctx: &mut Ctx, id: i64) -> anyhow::Result<us
     let now = ctx.now();
     let v = ctx.variant(&game.variant)?;
     let Some(pos) = game.position(&v)? else { return Ok(0) };
+    let pos = super::start::effective(conn, &v, &game, pos)?;
     let players = Player::of_game(conn, id)?;
     let rows = stored::current(conn, game.id, game.seq, None)?;
     let orders = parsed_orders(&v, &rows)?;
@@ -174,6 +175,8 @@ pub fn tick_game(conn: &Connection, ctx: &mut Ctx, id: i64) -> anyhow::Result<us
                 ] },
             );
             ctx.notice(conn, &game.master_email.clone(), &say::deadline::late_powers(&game), body, Some(game.id), None)?;
+            // removals still missing on a map where they are the GM's: the preview again (E18)
+            super::removals::send_preview(conn, ctx, &v, &game, &pos, &orders, false)?;
             game.late_noticed = game.seq;
             game.save(conn)?;
         }

@@ -5,6 +5,8 @@
 pub mod deadline;
 pub mod orders;
 pub mod powers;
+pub mod removals;
+pub mod start;
 pub mod world_war;
 
 pub use crate::store::games::{Assignment, Game, GameStatus, Player, PlayerRole, PlayerStatus, Press, Settings};
@@ -127,11 +129,22 @@ pub fn start(conn: &Connection, ctx: &mut Ctx, game: &mut Game) -> anyhow::Resul
         let names = seat_names(&v, game, pw);
         let body = ctx.templates.render(
             "notice.txt",
-            context! { title => say::game::started(game), lines => vec![
-                say::game::you_are(game, &names, v.powers[pw as usize].letter),
-                say::game::your_units(&units),
-                say::game::first_phase(&v.calendar.long_name(pos.phase), &deadline),
-            ] },
+            context! { title => say::game::started(game), lines => {
+                let mut lines = vec![
+                    say::game::you_are(game, &names, v.powers[pw as usize].letter),
+                    say::game::your_units(&units),
+                    say::game::first_phase(&v.calendar.long_name(pos.phase), &deadline),
+                ];
+                // a choice of starting unit types (E3)
+                for &q in &group {
+                    let w = &v.powers[q as usize];
+                    if !w.choice.is_empty() {
+                        let options: Vec<String> = w.choice.iter().map(|&c| v.code(c).to_string()).collect();
+                        lines.push(say::start::you_may_choose(&options, w.choice_max, &v.calendar.long_name(pos.phase)));
+                    }
+                }
+                lines
+            } },
         );
         ctx.notice(conn, &p.email, &say::game::started_subject(game, &names), body, Some(game.id), None)?;
     }
@@ -162,6 +175,7 @@ pub fn ready(conn: &Connection, v: &Variant, game: &Game, pos: &Position, player
     }
     let rows = stored::current(conn, game.id, game.seq, None)?;
     let orders = parsed_orders(v, &rows)?;
+    let pos = &start::effective(conn, v, game, pos.clone())?;
     for p in (0..v.powers.len() as PowerId).filter(|&p| !game.is_neutral(v, p)) {
         let n = needs(v, pos, p, &orders);
         if n.needs && !n.complete {
@@ -217,6 +231,7 @@ pub fn set_aside(conn: &Connection, ctx: &Ctx, id: i64, error: &str) -> anyhow::
 pub fn predict(conn: &Connection, ctx: &mut Ctx, game: &Game) -> anyhow::Result<String> {
     let v = ctx.variant(&game.variant)?;
     let pos = game.position(&v)?.ok_or_else(|| anyhow::anyhow!("the game has not started"))?;
+    let pos = start::effective(conn, &v, game, pos)?;
     let rules = game.rules(&v).map_err(anyhow::Error::msg)?;
     let rows = stored::current(conn, game.id, game.seq, None)?;
     let orders = parsed_orders(&v, &rows)?;
@@ -231,7 +246,15 @@ pub fn process(conn: &Connection, ctx: &mut Ctx, game: &mut Game, why: &str) -> 
         hook(&game.name);
     }
     let v: Arc<Variant> = ctx.variant(&game.variant)?;
-    let pos = game.position(&v)?.ok_or_else(|| anyhow::anyhow!("game {} has not started", game.name))?;
+    let mut pos = game.position(&v)?.ok_or_else(|| anyhow::anyhow!("game {} has not started", game.name))?;
+    // the first move: the starting choices applied to everyone's position
+    // before adjudication, and revealed in the results (E3)
+    let mut revealed = Vec::new();
+    if start::open(&v, game, &pos) {
+        let choices = crate::store::start::all(conn, &v, game.id)?;
+        start::apply(&v, &mut pos, &choices, None)?;
+        revealed = start::reveal(&v, &pos, &choices);
+    }
     let rules = game.rules(&v).map_err(anyhow::Error::msg)?;
     let done_seq = game.seq;
     let rows = stored::current(conn, game.id, game.seq, None)?;
@@ -280,6 +303,9 @@ pub fn process(conn: &Connection, ctx: &mut Ctx, game: &mut Game, why: &str) -> 
         }
     }
     let mut report = render_report(ctx, &v, game, &pos, &out, &orders, false, game.deadline);
+    if !revealed.is_empty() {
+        report.push_str(&format!("\n{}\n", revealed.join("\n")));
+    }
     if out.end.is_none() {
         // the two-player game's coin and the neutral power joining a side:
         // in the report, and so in the game's history
@@ -296,6 +322,10 @@ pub fn process(conn: &Connection, ctx: &mut Ctx, game: &mut Game, why: &str) -> 
     tracing::info!("game {}: processed {phase_name} ({why})", game.name);
     let subject = say::game::results_subject(game, &v.calendar.long_name(pos.phase));
     tell_all(conn, ctx, game, &players, &subject, &report)?;
+    // an adjustment phase with removals the GM may choose: the preview (E18)
+    if out.end.is_none() && removals::gm_removes(&rules) {
+        removals::send_preview(conn, ctx, &v, game, &out.position, &[], true)?;
+    }
     Ok(())
 }
 

@@ -182,6 +182,25 @@ pub fn board(v: &Variant, pos: &Position) -> Board {
     }
 }
 
+/// The board of `pos` with the type of some units withheld (`hidden`: a
+/// power and the space of its unit): shown `? ROM`, as the other powers see
+/// a starting unit whose type its power chooses before the first move
+/// (docs/RULES1885.md E3).
+pub fn board_withheld(v: &Variant, pos: &Position, hidden: &[(PowerId, crate::map::Prov)]) -> Board {
+    let mut b = board(v, pos);
+    for &(p, prov) in hidden {
+        let Some(u) = pos.units.iter().find(|u| u.power == p && u.loc.prov == prov && !u.aboard) else { continue };
+        let code = v.unit_code(u);
+        let name = crate::game::pname(v, p);
+        if let Some(pb) = b.powers.iter_mut().find(|pb| pb.name == name)
+            && let Some(s) = pb.units.iter_mut().find(|s| **s == code)
+        {
+            *s = say::start::type_withheld(v.code(prov));
+        }
+    }
+    b
+}
+
 impl Board {
     /// The board as a template value (what `Value::from_serialize` would give,
     /// without minijinja's `serde` feature): pass it as `board`.

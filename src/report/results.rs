@@ -24,6 +24,8 @@ pub fn render_report(
 ) -> String {
     let mut powers = Vec::new();
     let mut nmr = Vec::new();
+    // removals nobody ordered, on a map where they are the GM's (E18)
+    let gm_removes = game.rules(v).is_ok_and(|r| crate::game::removals::gm_removes(&r));
     for p in 0..v.powers.len() as PowerId {
         let rows: Vec<minijinja::Value> = out
             .results
@@ -31,7 +33,11 @@ pub fn render_report(
             .filter(|r| r.power == p)
             .map(|r| {
                 let by = r.by.map(|u| say::unit(v, &u));
-                let res = say::result(r.result, r.note, r.defaulted, by.as_deref());
+                let res = if gm_removes && r.defaulted && r.note == Some(crate::adjudicate::Note::CivilDisorder) {
+                    crate::report::say::removals::judge_removed()
+                } else {
+                    say::result(r.result, r.note, r.defaulted, by.as_deref())
+                };
                 context! { text => r.order.canonical(v), result => res }
             })
             .collect();

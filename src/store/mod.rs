@@ -17,6 +17,7 @@ pub mod outbox;
 pub mod phases;
 pub mod press;
 pub mod records;
+pub mod start;
 pub mod timeline;
 
 use rusqlite::Connection;
@@ -187,6 +188,21 @@ pub const MIGRATIONS: &[&str] = &[
     UPDATE players SET conceded = json_array(concede) WHERE concede IS NOT NULL;
     ALTER TABLE players DROP COLUMN concede;
     ALTER TABLE players RENAME COLUMN conceded TO concede;
+    "#,
+    // 8: the starting unit types a power chose before the first move
+    // (store::start; docs/RULES1885.md E3): one row per province whose unit
+    // the power starts as the other type than the map's, `kind` the type
+    // chosen ('A' or 'F'); no row, the map's type
+    r#"
+    CREATE TABLE start_choices (
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        power INTEGER NOT NULL,
+        prov TEXT NOT NULL,
+        kind TEXT NOT NULL CHECK (kind IN ('A', 'F')),
+        mail_id INTEGER REFERENCES mails(id),
+        created INTEGER NOT NULL,
+        PRIMARY KEY (game_id, power, prov)
+    );
     "#,
 ];
 

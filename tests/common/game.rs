@@ -42,6 +42,34 @@ impl Game {
         g
     }
 
+    /// A fresh judge (as [`Game::empty`]) whose variants directory is a
+    /// directory of its own holding `files` (`NAME.toml`, text): a GM's maps.
+    pub fn with_variants(files: &[(&str, &str)]) -> Game {
+        let g = Game::empty();
+        let dir = g.w.dir.path().join("variants");
+        std::fs::create_dir_all(&dir).unwrap();
+        for (name, text) in files {
+            std::fs::write(dir.join(format!("{name}.toml")), text).unwrap();
+        }
+        let mut g = g;
+        g.w.daemon.judge.ctx.cfg.variants_dir = Some(dir);
+        g
+    }
+
+    /// Stops the judge and starts a new one on the same database, spools and
+    /// variants directory (what a restart after a crash finds).
+    pub fn restart(&mut self) {
+        let mut cfg = config(self.w.dir.path(), 1000);
+        cfg.variants_dir = self.w.daemon.judge.ctx.cfg.variants_dir.clone();
+        let now = self.w.now;
+        let old = std::mem::replace(
+            &mut self.w.daemon,
+            mailjudge::daemon::Daemon::new(config(&self.w.dir.path().join("scratch"), 1000), mailjudge::judge::Clock::Fixed(now)).unwrap(),
+        );
+        drop(old);
+        self.w.daemon = mailjudge::daemon::Daemon::new(cfg, mailjudge::judge::Clock::Fixed(now)).unwrap();
+    }
+
     /// The game's deadline.
     pub fn deadline(&self) -> i64 {
         self.w.sql_i64("SELECT deadline FROM games")

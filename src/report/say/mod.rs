@@ -19,6 +19,8 @@
 //!   two players) and the two-player game's coin;
 //! - [`deadline`]: reminders, late notices, waiting for the master;
 //! - [`results`]: the result lines of a phase's report;
+//! - [`start`]: the starting unit choice (`SET START`, 1885-III);
+//! - [`removals`]: the GM's removals and their preview (1885-III);
 //! - [`judge`]: mail as a whole (rate limits, failures, the keeper's notices).
 
 pub mod account;
@@ -30,7 +32,9 @@ pub mod master;
 pub mod orders;
 pub mod parse;
 pub mod press;
+pub mod removals;
 pub mod results;
 pub mod seats;
 pub mod session;
 pub mod settings;
+pub mod start;

@@ -96,7 +96,7 @@ pub fn powers_not_assigned(g: &Game) -> String {
 
 /// A power's command from the master.
 pub fn master_is_no_power() -> String {
-    "you are signed on as the master: BECOME a power first".into()
+    "you are signed on as the master: name the power before the order (`Russia: A MOS D`) or BECOME a power first".into()
 }
 
 /// A player's command for a power nobody plays.
