@@ -259,12 +259,8 @@ const SEATS: [char; 9] = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I'];
 /// A started game `demo` on the nine-power test map, player `q{i}` at the
 /// power with letter `SEATS[i]` (password `pw-{i}`).
 fn started_ninepowers() -> (Game, Variant) {
-    let mut g = Game::empty();
     let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/fixtures/ninepowers.toml")).unwrap();
-    let dir = g.w.dir.path().join("variants");
-    std::fs::create_dir_all(&dir).unwrap();
-    std::fs::write(dir.join("ninepowers.toml"), &text).unwrap();
-    g.w.daemon.judge.ctx.cfg.variants_dir = Some(dir);
+    let mut g = Game::with_variants(&[("ninepowers", &text)]);
     let r = g.send(GM, "CREATE ?demo gmpass ninepowers").0;
     assert!(r.contains("the game starts when all 9 seats are taken"), "{r}");
     for (i, l) in SEATS.iter().enumerate() {

@@ -155,10 +155,11 @@ fn uncertain_borders_match_the_adjacency() {
 }
 
 #[test]
-fn refused_for_play_naming_what_is_missing() {
-    let e = Variant::from_toml(MAP).expect_err("1885 is not playable yet");
-    assert!(e.unsupported);
-    assert!(e.problems.iter().any(|p| p.contains("starting unit type")));
+fn playable_and_built_in() {
+    let v = Variant::from_toml(MAP).unwrap_or_else(|e| panic!("1885 is playable: {e}"));
+    assert!(v.not_implemented.is_empty());
+    let b = Variant::builtin("1885").expect("built in");
+    assert_eq!((b.name.as_str(), b.provinces.len(), b.powers.len()), ("1885", v.provinces.len(), 9));
 }
 
 #[test]

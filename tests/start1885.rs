@@ -1,8 +1,7 @@
 //! Davis's 1885-III by mail: the starting unit choice before the first move
 //! (`SET START`, docs/RULES1885.md E3) and the GM's removals with their
 //! preview (E18), played through a real judge on the Maildir test world.
-//! The map is config/variants/1885.toml with its `not_implemented` list taken
-//! out, given to the judge as a GM's variant file.
+//! The map is the built-in 1885 (config/variants/1885.toml).
 
 mod common;
 use common::game::*;
@@ -10,16 +9,8 @@ use common::*;
 use mailjudge::adjudicate::Position;
 use mailjudge::map::Variant;
 
-/// The 1885 map as a GM's variant file, without the list that refuses it.
-fn map_text() -> String {
-    let text = std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("config/variants/1885.toml")).unwrap();
-    let start = text.find("not_implemented = [").expect("the map lists what is not implemented");
-    let end = start + text[start..].find("]\n").expect("the list ends") + 2;
-    format!("{}{}", &text[..start], &text[end..])
-}
-
 fn variant() -> Variant {
-    Variant::from_toml(&map_text()).expect("the 1885 map without its not_implemented list is playable")
+    Variant::builtin("1885").expect("1885 is built in")
 }
 
 /// The nine players: p1 Austria ... p9 Turkey, in the map's power order,
@@ -43,7 +34,7 @@ const SWEDEN: usize = 7;
 
 /// A started game of 1885 (`demo`, master gm@example.test, password gmpass).
 fn started() -> Game {
-    let mut g = Game::with_variants(&[("1885", &map_text())]);
+    let mut g = Game::empty();
     let (r, _) = g.send(GM, "CREATE ?demo gmpass 1885");
     assert!(r.contains("the game starts when all 9 seats are taken"), "{r}");
     for (i, c) in LETTERS.iter().enumerate() {
@@ -88,7 +79,7 @@ fn board_units(text: &str, power: &str) -> String {
 
 #[test]
 fn start_notice_tells_the_powers_with_a_choice() {
-    let mut g = Game::with_variants(&[("1885", &map_text())]);
+    let mut g = Game::empty();
     g.send(GM, "CREATE ?demo gmpass 1885");
     let mut sent = Vec::new();
     for (i, c) in LETTERS.iter().enumerate() {

@@ -410,8 +410,11 @@ struct RawProvince {
 }
 
 /// Built-in variants, embedded at compile time.
-pub const BUILTIN: &[(&str, &str)] =
-    &[("standard", include_str!("../../config/variants/standard.toml")), ("original1958", include_str!("../../config/variants/original1958.toml"))];
+pub const BUILTIN: &[(&str, &str)] = &[
+    ("standard", include_str!("../../config/variants/standard.toml")),
+    ("original1958", include_str!("../../config/variants/original1958.toml")),
+    ("1885", include_str!("../../config/variants/1885.toml")),
+];
 
 impl Variant {
     /// Loads a built-in variant by name.
