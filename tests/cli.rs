@@ -142,3 +142,27 @@ fn a_variant_the_engine_cannot_play_yet_is_refused_by_name() {
     let (code, out, _) = run(&["check-variant", "config/variants/standard.toml"], "");
     assert_eq!(code, 0, "{out}");
 }
+
+/// `--variant 1885` from outside: the text's first A/F example (board,
+/// sail and land in one move) and Sicily's tracked owner in the outcome.
+#[test]
+fn adjudicate_variant_1885() {
+    let case = json!({
+        "phase": "FEB1885M",
+        "units": {"ENGLAND": ["A LON", "F ENG"], "SPAIN": ["F HOB"], "FRANCE": ["F HOB"]},
+        "centers": {"ENGLAND": ["EDI", "LON", "LVP"]},
+        "orders": {"ENGLAND": ["A LON - ENG B - POR", "F ENG - MAO"]}
+    });
+    let (code, out, err) = run(&["adjudicate", "--variant", "1885"], &case.to_string());
+    assert_eq!(code, 0, "{err}");
+    let got: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(got["units"]["ENGLAND"], json!(["A POR", "F MAO"]), "{got}");
+    assert_eq!(got["units"]["SPAIN"], json!(["F HOB"]), "two powers' fleets in the Box: {got}");
+    assert_eq!(got["owners"], json!({"SIC": "ITALY"}));
+    assert_eq!(got["next_phase"], "MAR1885M");
+    // an owner for a province that is not tracked: an input error
+    let bad = json!({"phase": "FEB1885M", "owners": {"ROM": "FRANCE"}});
+    let (code, _, err) = run(&["adjudicate", "--variant", "1885"], &bad.to_string());
+    assert_eq!(code, 2);
+    assert!(err.contains("not a tracked province"), "{err}");
+}

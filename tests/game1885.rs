@@ -16,7 +16,6 @@
 mod common;
 use common::game::*;
 use common::*;
-use mailjudge::adjudicate::Position;
 use mailjudge::map::{PowerId, Variant};
 
 /// Letters of the nine powers, in the map's order; player `q{i}` (password
@@ -38,27 +37,12 @@ fn addr(i: usize) -> String {
     format!("q{i}@example.test")
 }
 
-fn position(g: &Game, v: &Variant) -> Position {
-    let game = mailjudge::store::games::Game::by_name(&g.w.daemon.judge.conn, "demo").unwrap().unwrap();
-    game.position(v).unwrap().expect("a position")
-}
-
-fn phase(g: &Game, v: &Variant) -> String {
-    v.calendar.name(position(g, v).phase)
-}
-
-fn status(g: &Game) -> String {
-    g.w.daemon.judge.conn.query_row("SELECT status FROM games WHERE name = 'demo'", [], |r| r.get(0)).unwrap()
-}
-
 fn units(g: &Game, v: &Variant, power: usize) -> Vec<String> {
-    let mut u: Vec<String> = position(g, v).units.iter().filter(|u| u.power == power as PowerId).map(|u| v.unit_code(u)).collect();
-    u.sort();
-    u
+    g.unit_codes(v, power as PowerId)
 }
 
 fn centres(g: &Game, v: &Variant, power: usize) -> Vec<String> {
-    let pos = position(g, v);
+    let pos = g.position(v);
     let mut c: Vec<String> = (0..pos.centers.len()).filter(|&i| pos.centers[i] == Some(power as PowerId)).map(|i| v.code(i as u16).to_string()).collect();
     c.sort();
     c
@@ -76,35 +60,18 @@ fn order(g: &mut Game, power: usize, orders: &[&str]) -> Vec<Sent> {
     sent
 }
 
-fn seq(g: &Game) -> i64 {
-    g.w.sql_i64("SELECT seq FROM games WHERE name = 'demo'")
-}
-
-/// Lets the deadline and its grace period pass; returns what was sent.
-fn pass_deadline(g: &mut Game) -> Vec<Sent> {
-    let t = g.w.sql_i64("SELECT max(deadline, grace_until) FROM games WHERE name = 'demo'") + 1;
-    g.w.set_time(t);
-    let sent = g.w.step().1;
-    if std::env::var("DEBUG1885").is_ok() {
-        for s in &sent {
-            eprintln!("=== to {} : {}\n{}", s.to, s.subject, s.body);
-        }
-    }
-    sent
-}
-
 /// One phase: the given powers' orders, then the deadline passes (unless
 /// the orders completed the phase). Returns everything sent.
 fn play(g: &mut Game, orders: &[(usize, &[&str])]) -> Vec<Sent> {
-    let before = seq(g);
+    let before = g.seq();
     let mut sent = Vec::new();
     for (p, o) in orders {
         sent.extend(order(g, *p, o));
     }
-    if seq(g) == before {
-        sent.extend(pass_deadline(g));
+    if g.seq() == before {
+        sent.extend(g.pass_deadline());
     }
-    assert_ne!(seq(g), before, "the phase was processed");
+    assert_ne!(g.seq(), before, "the phase was processed");
     sent
 }
 
@@ -124,7 +91,7 @@ fn started() -> (Game, Variant) {
         g.drop_mail(&addr(i), &format!("SIGNON ?demo pw-{i}\nSET PREFERENCE {l}"));
     }
     g.w.step();
-    assert_eq!(status(&g), "active");
+    assert_eq!(g.status(), "active");
     for i in 0..SEATS.len() {
         assert_eq!(g.w.sql_i64(&format!("SELECT count(*) FROM players WHERE email = '{}' AND power = {i}", addr(i))), 1, "seated by preference");
     }
@@ -134,7 +101,7 @@ fn started() -> (Game, Variant) {
 #[test]
 fn davis_1885_by_mail_over_two_years_to_an_alliance_victory() {
     let (mut g, v) = started();
-    assert_eq!(phase(&g, &v), "JAN1885M");
+    assert_eq!(g.phase(&v), "JAN1885M");
 
     // --- before the first move: hidden starting choices (E3). Italy takes
     // an army in Rome, Russia an army in Sevastopol; Sweden keeps its fleet
@@ -166,7 +133,7 @@ fn davis_1885_by_mail_over_two_years_to_an_alliance_victory() {
             (ITALY, &["F NAP - ION", "A ROM - APU"]),
         ],
     );
-    assert_eq!(phase(&g, &v), "FEB1885M");
+    assert_eq!(g.phase(&v), "FEB1885M");
     // the choices revealed with the first results, and in play
     let report = results_to(&sent, FRANCE);
     assert!(report.contains("Italy chose A ROM. Russia chose F STP, A SEV. Sweden started with the map's F OSL."), "{report}");
@@ -196,8 +163,8 @@ fn davis_1885_by_mail_over_two_years_to_an_alliance_victory() {
     assert!(units(&g, &v, SPAIN).contains(&"F HOB".to_string()) && units(&g, &v, ENGLAND).contains(&"F HOB".to_string()), "two powers' fleets in the Box");
     let report = results_to(&sent, SPAIN);
     assert!(report.contains("A PIC - ENG B - CAD"), "{report}");
-    assert_eq!(phase(&g, &v), "FEB1885R", "the Russian army in Sevastopol is dislodged");
-    let pos = position(&g, &v);
+    assert_eq!(g.phase(&v), "FEB1885R", "the Russian army in Sevastopol is dislodged");
+    let pos = g.position(&v);
     let opts: Vec<String> = pos.dislodged[0].options.iter().map(|l| v.loc_code(*l)).collect();
     assert_eq!(opts, ["MOS", "RUM"], "Moscow is empty (its army went to Ukraine); Siberia and Ukraine are held");
 
@@ -205,15 +172,15 @@ fn davis_1885_by_mail_over_two_years_to_an_alliance_victory() {
     // right-hand rule (no disband): clockwise from the attack (Armenia) the
     // Black Sea is no place for an army, so Rumania, not Moscow (which is
     // first counter-clockwise, past the occupied Siberia)
-    let sent = pass_deadline(&mut g);
-    assert_eq!(phase(&g, &v), "MAR1885M");
+    let sent = g.pass_deadline();
+    assert_eq!(g.phase(&v), "MAR1885M");
     assert!(units(&g, &v, RUSSIA).contains(&"A RUM".to_string()), "{:?}", units(&g, &v, RUSSIA));
     let report = results_to(&sent, RUSSIA);
     assert!(report.contains("A SEV R RUM"), "{report}");
 
     // --- March: everyone holds; ownership changes after this month's move
-    let sent = pass_deadline(&mut g);
-    assert_eq!(phase(&g, &v), "MAR1885A");
+    let sent = g.pass_deadline();
+    assert_eq!(g.phase(&v), "MAR1885A");
     // Spain (2 centres, 3 units) owes a removal: the GM sees the judge's
     // least-effect choice when the adjustments open
     let preview = to(&sent, GM).into_iter().find(|s| s.subject == "Removals to choose in game demo").expect("the GM's removal preview");
@@ -237,7 +204,7 @@ fn davis_1885_by_mail_over_two_years_to_an_alliance_victory() {
     let (r, _) = g.send(GM, "SIGNON Mdemo gmpass\nSpain: REMOVE F VAL");
     assert!(r.contains("accepted"), "{r}");
     let sent = play(&mut g, &[(AUSTRIA, &["BUILD F SPL"]), (FRANCE, &["BUILD A PAR"]), (TURKEY, &["BUILD F SIN"])]);
-    assert_eq!(phase(&g, &v), "APR1885M");
+    assert_eq!(g.phase(&v), "APR1885M");
     assert_eq!(units(&g, &v, SPAIN), ["A MAD", "F HOB"], "the GM's removal, not the preview's");
     let report = results_to(&sent, SPAIN);
     assert!(report.contains("Spain: F VAL D Turkey:") && !report.contains("as previewed"), "{report}");
@@ -252,17 +219,17 @@ fn davis_1885_by_mail_over_two_years_to_an_alliance_victory() {
     play(&mut g, &[(FRANCE, &["F HOB - SAO"])]);
     assert!(units(&g, &v, FRANCE).contains(&"F SAO".to_string()));
     let mut months = 0;
-    while phase(&g, &v) != "JAN1887M" {
+    while g.phase(&v) != "JAN1887M" {
         months += 1;
-        assert!(months < 40, "stuck at {}", phase(&g, &v));
-        pass_deadline(&mut g);
+        assert!(months < 40, "stuck at {}", g.phase(&v));
+        g.pass_deadline();
     }
-    assert_eq!(status(&g), "active");
+    assert_eq!(g.status(), "active");
 
     // --- 1887: the later campaign written into the store (see the module
     // comment): France owns 20 centres, Austria 13, Switzerland is neutral
     // and empty, beside the French army in Marseilles
-    let mut pos = position(&g, &v);
+    let mut pos = g.position(&v);
     let swi = v.prov_by_code("SWI").unwrap();
     let (fr, au) = (FRANCE as PowerId, AUSTRIA as PowerId);
     let mut given = (0, 0);
@@ -301,12 +268,12 @@ fn davis_1885_by_mail_over_two_years_to_an_alliance_victory() {
     // after March's move
     play(&mut g, &[(FRANCE, &["A MAR - SWI"])]);
     assert!(units(&g, &v, FRANCE).contains(&"A SWI".to_string()));
-    pass_deadline(&mut g);
-    assert_eq!(status(&g), "active", "33 centres until March");
-    let sent = pass_deadline(&mut g);
-    assert_eq!(status(&g), "finished", "34 centres after March: France 21, Austria 13");
+    g.pass_deadline();
+    assert_eq!(g.status(), "active", "33 centres until March");
+    let sent = g.pass_deadline();
+    assert_eq!(g.status(), "finished", "34 centres after March: France 21, Austria 13");
     let report = results_to(&sent, SPAIN);
     assert!(report.contains("The game is over: Austria, France won together in March 1887"), "{report}");
-    let game = mailjudge::store::games::Game::by_name(&g.w.daemon.judge.conn, "demo").unwrap().unwrap();
+    let game = g.row();
     assert_eq!(game.ending(&v).unwrap().expect("an ending").end, mailjudge::end::GameEnd::Alliance(vec![au, fr]));
 }

@@ -27,24 +27,8 @@ fn v() -> Variant {
     Variant::builtin("original1958").expect("built in")
 }
 
-fn position(g: &Game, v: &Variant) -> Position {
-    let game = mailjudge::store::games::Game::by_name(&g.w.daemon.judge.conn, "demo").unwrap().unwrap();
-    game.position(v).unwrap().expect("a position")
-}
-
-fn phase(g: &Game, v: &Variant) -> String {
-    v.calendar.name(position(g, v).phase)
-}
-
-fn status(g: &Game) -> String {
-    g.w.daemon.judge.conn.query_row("SELECT status FROM games WHERE name = 'demo'", [], |r| r.get(0)).unwrap()
-}
-
-/// `power`'s units as codes, sorted (`A PAR`, `A LON ABOARD`).
 fn units(g: &Game, v: &Variant, power: PowerId) -> Vec<String> {
-    let mut u: Vec<String> = position(g, v).units.iter().filter(|u| u.power == power).map(|u| v.unit_code(u)).collect();
-    u.sort();
-    u
+    g.unit_codes(v, power)
 }
 
 /// Sends `orders` for a power, signed on, and checks every line was accepted.
@@ -58,7 +42,7 @@ fn order(g: &mut Game, from: &str, letter: char, pw: &str, orders: &[&str]) -> (
 
 /// One phase: France's orders, then England's (if any), then the phase ends.
 fn play(g: &mut Game, france: &[&str], england: &[&str]) -> Vec<Sent> {
-    let before = seq(g);
+    let before = g.seq();
     let mut sent = Vec::new();
     if !france.is_empty() {
         sent.extend(order(g, FRANCE, 'F', "pw-three", france).1);
@@ -71,31 +55,14 @@ fn play(g: &mut Game, france: &[&str], england: &[&str]) -> Vec<Sent> {
     sent
 }
 
-fn seq(g: &Game) -> i64 {
-    g.w.sql_i64("SELECT seq FROM games WHERE name = 'demo'")
-}
-
 /// Ends the phase numbered `before`: when the orders sent did not complete it
 /// (the judge processes a phase early once every order is in), lets the
 /// deadline and its grace period pass. Returns what was sent.
 fn end_phase(g: &mut Game, before: i64, sent: Vec<Sent>) -> Vec<Sent> {
-    if seq(g) != before {
+    if g.seq() != before {
         return sent;
     }
-    pass_deadline(g)
-}
-
-/// Lets the deadline and its grace period pass; returns what was sent.
-fn pass_deadline(g: &mut Game) -> Vec<Sent> {
-    let t = g.w.sql_i64("SELECT max(deadline, grace_until) FROM games WHERE name = 'demo'") + 1;
-    g.w.set_time(t);
-    let sent = g.w.step().1;
-    if std::env::var("DEBUG1958").is_ok() {
-        for s in &sent {
-            eprintln!("=== to {} : {}\n{}", s.to, s.subject, s.body);
-        }
-    }
-    sent
+    g.pass_deadline()
 }
 
 /// The orders a player would write for France: armies walk to the nearest
@@ -184,7 +151,7 @@ fn plan(v: &Variant, pos: &Position) -> Vec<String> {
 fn original_1958_by_mail_from_1914_to_an_18_unit_victory() {
     let v = v();
     let mut g = Game::started_variant("original1958", "");
-    assert_eq!(phase(&g, &v), "S1914M");
+    assert_eq!(g.phase(&v), "S1914M");
     assert_eq!(units(&g, &v, FR), ["A PAR", "A PAR", "F BRE"]);
 
     // --- Spring 1914: the French stack in Paris ordered unit by unit; England boards in London
@@ -195,7 +162,7 @@ fn original_1958_by_mail_from_1914_to_an_18_unit_victory() {
     assert!(r.contains("A PAR - FLA: this mail has already ordered all 2 unit(s) of that type there"), "{r}");
     assert_eq!(g.orders(FR as i64), ["A PAR - BUR", "A PAR - GAS", "F BRE H"], "the later mail replaced the stack's orders");
     let sent = play(&mut g, &[], &["A LON B", "F LON B", "F LON H"]);
-    assert_eq!(phase(&g, &v), "F1914M");
+    assert_eq!(g.phase(&v), "F1914M");
     assert_eq!(units(&g, &v, FR), ["A BUR", "A GAS", "F BRE"]);
     assert_eq!(units(&g, &v, EN), ["A LON ABOARD", "F LON", "F LON"]);
     // the results show the boarding and the stack plainly
@@ -206,7 +173,7 @@ fn original_1958_by_mail_from_1914_to_an_18_unit_victory() {
 
     // --- Fall 1914: the carrying fleet takes the first fleet order and sails
     play(&mut g, &["A BUR - SWI", "A GAS - SPA", "F BRE H"], &["F LON - ENG", "F LON H"]);
-    assert_eq!(phase(&g, &v), "W1914A");
+    assert_eq!(g.phase(&v), "W1914A");
     assert_eq!(units(&g, &v, EN), ["A ENG ABOARD", "F ENG", "F LON"]);
 
     // --- Winter 1914: two armies built in the capital, a stack again
@@ -214,7 +181,7 @@ fn original_1958_by_mail_from_1914_to_an_18_unit_victory() {
     let (r, _) = g.send(FRANCE, "SIGNON Fdemo pw-three\nBUILD A PAR\nBUILD A PAR\nBUILD A PAR");
     assert!(r.contains("A PAR B: this mail has already given all 2 build(s) owed"), "{r}");
     let sent = play(&mut g, &["BUILD A PAR", "BUILD A PAR"], &[]);
-    assert_eq!(phase(&g, &v), "S1915M");
+    assert_eq!(g.phase(&v), "S1915M");
     assert_eq!(units(&g, &v, FR), ["A PAR", "A PAR", "A SPA", "A SWI", "F BRE"]);
     let report = to(&sent, FRANCE).into_iter().find(|s| s.subject.contains("results")).expect("France gets the results");
     assert!(flat(&report.body).contains("2 armies in Paris"), "{}", report.body);
@@ -223,8 +190,8 @@ fn original_1958_by_mail_from_1914_to_an_18_unit_victory() {
     play(&mut g, &["A PAR - LOR", "A PAR - GAS", "A SPA - POR", "A SWI H", "F BRE H"], &["F ENG - FLA", "F LON H"]);
     assert_eq!(units(&g, &v, EN), ["A FLA", "F ENG", "F LON"], "the army is ashore, the fleet back at sea");
     play(&mut g, &["A LOR - BEL", "A GAS H", "A POR H", "A SWI H", "F BRE H"], &["A FLA - PAR", "F ENG H", "F LON H"]);
-    assert_eq!(phase(&g, &v), "W1915A");
-    let pos = position(&g, &v);
+    assert_eq!(g.phase(&v), "W1915A");
+    let pos = g.position(&v);
     let par = v.prov_by_code("PAR").unwrap();
     let bre = v.prov_by_code("BRE").unwrap();
     assert_eq!(pos.centers[par as usize], Some(EN), "England holds Paris");
@@ -233,45 +200,45 @@ fn original_1958_by_mail_from_1914_to_an_18_unit_victory() {
     let (r, _) = g.send(FRANCE, "SIGNON Fdemo pw-three\nBUILD A PAR");
     assert!(r.contains("A PAR B: the power does not own that centre"), "{r}");
     play(&mut g, &["BUILD A BRE"], &["WAIVE"]);
-    assert_eq!(phase(&g, &v), "S1916M");
+    assert_eq!(g.phase(&v), "S1916M");
     assert_eq!(units(&g, &v, FR), ["A BEL", "A BRE", "A GAS", "A POR", "A SWI", "F BRE"]);
 
     // --- 1916: Paris retaken; an order without a type for Brest is ambiguous
     let (r, _) = g.send(FRANCE, "SIGNON Fdemo pw-three\nBRE - PAR");
     assert!(r.contains("you have an army and a fleet in BRE"), "{r}");
     play(&mut g, &["A BRE - PAR", "A GAS S A BRE - PAR", "A BEL H", "A POR H", "A SWI H", "F BRE H"], &[]);
-    assert_eq!(phase(&g, &v), "S1916R", "the English army in Paris is dislodged");
-    pass_deadline(&mut g); // England orders no retreat: disbanded
+    assert_eq!(g.phase(&v), "S1916R", "the English army in Paris is dislodged");
+    g.pass_deadline(); // England orders no retreat: disbanded
     assert_eq!(units(&g, &v, EN), ["F ENG", "F LON"]);
     play(&mut g, &["A PAR H", "A GAS H", "A BEL H", "A POR H", "A SWI H", "F BRE H"], &[]);
-    assert_eq!(phase(&g, &v), "W1916A");
-    let pos = position(&g, &v);
+    assert_eq!(g.phase(&v), "W1916A");
+    let pos = g.position(&v);
     assert_eq!(pos.centers[par as usize], Some(FR));
     assert_eq!(v.current_capital(FR, &pos.centers), Some(par), "the capital returned to Paris");
 
     // --- from Winter 1916: France grows until it has 18 units
     let mut phases = 0;
-    while status(&g) == "active" {
+    while g.status() == "active" {
         phases += 1;
-        assert!(phases < 80, "France should have won by now: {:?} at {}", units(&g, &v, FR), phase(&g, &v));
-        let pos = position(&g, &v);
+        assert!(phases < 80, "France should have won by now: {:?} at {}", units(&g, &v, FR), g.phase(&v));
+        let pos = g.position(&v);
         let orders = plan(&v, &pos);
         let lines: Vec<&str> = orders.iter().map(String::as_str).collect();
         let sent = play(&mut g, &lines, &[]);
-        if status(&g) != "active" {
+        if g.status() != "active" {
             let end = to(&sent, FRANCE).into_iter().find(|s| s.subject.contains("results")).expect("France gets the last results");
             assert!(flat(&end.body).contains("The game is over: France has won (18 units on the board)."), "{}", end.body);
             // reached at a Winter's builds: victory is checked after every phase (D19)
             assert!(end.subject.contains("Winter"), "{}", end.subject);
         }
     }
-    assert_eq!(status(&g), "finished");
-    let pos = position(&g, &v);
+    assert_eq!(g.status(), "finished");
+    let pos = g.position(&v);
     assert!(pos.unit_count(FR) >= 18, "{:?}", units(&g, &v, FR));
     let result: String = g.w.daemon.judge.conn.query_row("SELECT result FROM games WHERE name = 'demo'", [], |r| r.get(0)).unwrap();
     assert!(result.starts_with("France won in Winter 19"), "{result}");
     // the end is stored typed and read back strictly
-    let game = mailjudge::store::games::Game::by_name(&g.w.daemon.judge.conn, "demo").unwrap().unwrap();
+    let game = g.row();
     let ending = game.ending(&v).unwrap().expect("an ending is recorded");
     assert_eq!(ending.end, mailjudge::end::GameEnd::Solo(FR));
     assert_eq!(ending.phase.map(|p| p.kind), Some(PhaseKind::Adjustment));

@@ -110,4 +110,50 @@ impl Game {
         let mut st = self.w.daemon.judge.conn.prepare("SELECT text FROM orders WHERE power = ?1 AND active = 1 ORDER BY id").unwrap();
         st.query_map([power], |r| r.get(0)).unwrap().map(|r| r.unwrap()).collect()
     }
+
+    /// The stored game `demo` (read back strictly).
+    pub fn row(&self) -> mailjudge::store::games::Game {
+        mailjudge::store::games::Game::by_name(&self.w.daemon.judge.conn, "demo").unwrap().expect("game demo")
+    }
+
+    /// The current position of `demo`.
+    pub fn position(&self, v: &mailjudge::map::Variant) -> mailjudge::adjudicate::Position {
+        self.row().position(v).unwrap().expect("a position")
+    }
+
+    /// The current phase's name (`S1901M`, `JAN1885M`).
+    pub fn phase(&self, v: &mailjudge::map::Variant) -> String {
+        v.calendar.name(self.position(v).phase)
+    }
+
+    /// The game's status as stored (`forming`, `active`, `finished`, ...).
+    pub fn status(&self) -> String {
+        self.w.daemon.judge.conn.query_row("SELECT status FROM games WHERE name = 'demo'", [], |r| r.get(0)).unwrap()
+    }
+
+    /// `power`'s units as codes, sorted (`A PAR`, `A LON ABOARD`).
+    pub fn unit_codes(&self, v: &mailjudge::map::Variant, power: mailjudge::map::PowerId) -> Vec<String> {
+        let mut u: Vec<String> = self.position(v).units.iter().filter(|u| u.power == power).map(|u| v.unit_code(u)).collect();
+        u.sort();
+        u
+    }
+
+    /// The number of phases processed (changes when a phase is).
+    pub fn seq(&self) -> i64 {
+        self.w.sql_i64("SELECT seq FROM games WHERE name = 'demo'")
+    }
+
+    /// Lets the deadline and its grace period pass; returns what was sent
+    /// (printed with `DEBUG_MAIL` set).
+    pub fn pass_deadline(&mut self) -> Vec<Sent> {
+        let t = self.w.sql_i64("SELECT max(deadline, grace_until) FROM games WHERE name = 'demo'") + 1;
+        self.w.set_time(t);
+        let sent = self.w.step().1;
+        if std::env::var("DEBUG_MAIL").is_ok() {
+            for s in &sent {
+                eprintln!("=== to {} : {}\n{}", s.to, s.subject, s.body);
+            }
+        }
+        sent
+    }
 }
