@@ -472,9 +472,12 @@ pub(crate) fn movement(v: &Variant, rules: &Rulebook, units: &[Unit], centers: &
         }
     }
 
+    // a support of a move the resolver did not see as written: a landing
+    // left out, or the move of a fleet held for its army's failed landing
     let supports_unrun_landing = |o: &Order| {
         let Order::Support { target, dest: Some(d), .. } = o else { return false };
         (0..n).any(|a| at(a).is_none() && names_landing(a, target, *d))
+            || held.iter().any(|&f| pos[f].loc.prov == target.loc.prov && fleet_dest[f].is_some_and(|fd| fd.prov == d.prov))
     };
     // ---- results, for the orders as written
     let mut results: Vec<OrderResult> = Vec::with_capacity(m.results.len());
