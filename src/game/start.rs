@@ -174,8 +174,7 @@ pub fn reveal(v: &Variant, pos: &Position, choices: &[Choice]) -> Vec<String> {
         if w.choice.is_empty() {
             continue;
         }
-        let units: Vec<String> =
-            w.choice.iter().filter_map(|&prov| pos.units.iter().find(|u| u.power == p && u.loc.prov == prov)).map(|u| v.unit_code(u)).collect();
+        let units = own_units(v, pos, p);
         let chose = choices.iter().any(|c| c.power == p);
         out.push(say::start::revealed(&crate::game::pname(v, p), &units, chose));
     }

@@ -197,8 +197,7 @@ fn gifts_centre(v: &Variant, pos: &Position, u: &Unit) -> bool {
 /// removals it owes, in the order it takes them: the GM's preview where the
 /// GM chooses removals (1885, E18), the civil-disorder choice elsewhere.
 pub fn default_removals(v: &Variant, rules: &Rulebook, pos: &Position, power: PowerId) -> Vec<Unit> {
-    let orders: Vec<(PowerId, Order)> = Vec::new();
-    let (results, _) = adjudicate(v, rules, pos, &orders);
+    let (results, _) = adjudicate(v, rules, pos, &[]);
     results
         .into_iter()
         .filter(|r| r.power == power && matches!(r.order, Order::Disband(_)))

@@ -243,7 +243,7 @@ pub(crate) fn movement(v: &Variant, rules: &Rulebook, units: &[Unit], centers: &
     }
     // the landings from a destination the A/F reaches (E11), kept while
     // they do not decide that move
-    let candidates: Vec<usize> = (0..n).filter(|&a| land[a].is_some_and(|l| l.1 == From::Dest)).collect();
+    let all_candidates: Vec<usize> = (0..n).filter(|&a| land[a].is_some_and(|l| l.1 == From::Dest)).collect();
     let mut circular: Vec<usize> = Vec::new();
 
     // ferries that are not one fleet across one sea, or by a carrying fleet
@@ -347,8 +347,13 @@ pub(crate) fn movement(v: &Variant, rules: &Rulebook, units: &[Unit], centers: &
         (m, fates, idx)
     };
 
+    // in a resolver run's outcome (`fates` of the units `idx`): whether
+    // fleet `f` left its space, and whether army `a` landed
     let moved =
         |fates: &[Option<Loc>], idx: &[usize], f: usize| idx.iter().position(|&x| x == f).is_some_and(|i| fates[i].is_some_and(|l| l.prov != pos[f].loc.prov));
+    let landed_in = |fates: &[Option<Loc>], idx: &[usize], a: usize| {
+        idx.iter().position(|&x| x == a).is_some_and(|i| fates[i].is_some_and(|l| land[a].is_some_and(|t| t.0.prov == l.prov)))
+    };
     // E10: a fleet may not sail away from its army's failed landing from its
     // space. The landing is judged with the fleet's move; where it fails and
     // the fleet moved, the phase is judged again with that fleet holding
@@ -356,7 +361,6 @@ pub(crate) fn movement(v: &Variant, rules: &Rulebook, units: &[Unit], centers: &
     // the resolver, whose guesses are not sure to find the circular movement
     // when a landing and its fleet's move are in one cycle.
     let mut held: Vec<usize> = Vec::new();
-    let all_candidates = candidates;
     let (mut m, fates, idx) = loop {
         // E11: without the landings from a destination, which A/F moves succeed?
         let (first, first_fates, first_idx) = run(&[], &held);
@@ -375,13 +379,12 @@ pub(crate) fn movement(v: &Variant, rules: &Rulebook, units: &[Unit], centers: &
             candidates.retain(|a| !bad.contains(a));
         }
         let (_, fates, idx) = &result;
-        let at = |u: usize| idx.iter().position(|&x| x == u);
         let stranded: Vec<usize> = (0..n)
             .filter(|&a| {
                 land[a].is_some_and(|l| l.1 == From::Here)
                     && carrier[a] != NONE
                     && !into_box[carrier[a] as usize]
-                    && at(a).is_none_or(|i| fates[i].is_none_or(|l| land[a].is_none_or(|t| t.0.prov != l.prov)))
+                    && !landed_in(fates, idx, a)
                     && moved(fates, idx, carrier[a] as usize)
             })
             .map(|a| carrier[a] as usize)
@@ -392,7 +395,7 @@ pub(crate) fn movement(v: &Variant, rules: &Rulebook, units: &[Unit], centers: &
         held.extend(stranded);
     };
     let at = |u: usize| idx.iter().position(|&x| x == u);
-    let landed = |a: usize| at(a).is_some_and(|i| fates[i].is_some_and(|l| land[a].is_some_and(|t| t.0.prov == l.prov)));
+    let landed = |a: usize| landed_in(&fates, &idx, a);
 
     // ---- the board afterwards
     let mut after: Vec<Unit> = Vec::with_capacity(n);
@@ -474,7 +477,7 @@ pub(crate) fn movement(v: &Variant, rules: &Rulebook, units: &[Unit], centers: &
 
     // a support of a move the resolver did not see as written: a landing
     // left out, or the move of a fleet held for its army's failed landing
-    let supports_unrun_landing = |o: &Order| {
+    let supports_unrun_move = |o: &Order| {
         let Order::Support { target, dest: Some(d), .. } = o else { return false };
         (0..n).any(|a| at(a).is_none() && names_landing(a, target, *d))
             || held.iter().any(|&f| pos[f].loc.prov == target.loc.prov && fleet_dest[f].is_some_and(|fd| fd.prov == d.prov))
@@ -497,7 +500,7 @@ pub(crate) fn movement(v: &Variant, rules: &Rulebook, units: &[Unit], centers: &
         match pre[k] {
             // a support of a landing that was left out (its A/F did not
             // get there, or E11) was given: it just had nothing to help
-            Pre::Core if r.result == ResultKind::Void && r.note == Some(Note::SupportMismatch) && supports_unrun_landing(order) => {
+            Pre::Core if r.result == ResultKind::Void && r.note == Some(Note::SupportMismatch) && supports_unrun_move(order) => {
                 set(&mut r, ResultKind::Ok, None)
             }
             Pre::Core => {}

@@ -351,8 +351,7 @@ fn advance(v: &Variant, rules: &Rulebook, done: Phase, mut units: Vec<Unit>, bef
         for u in units.iter().filter(|u| !u.aboard) {
             // a carried army occupies nothing: the fleet's power takes the centre (D20)
             let p = &v.provinces[u.loc.prov as usize];
-            if p.center && (season || p.ownership_until.is_some_and(|until| done.year < until.year || (done.year == until.year && done.season <= until.season)))
-            {
+            if p.center && (season || p.ownership_until.is_some_and(|until| (done.year, done.season) <= (until.year, until.season))) {
                 centers[u.loc.prov as usize] = Some(u.power);
             }
             // a tracked build site changes hands after any move (1885 E5)
