@@ -75,7 +75,9 @@ fn master_commands() {
     let (r, sent) = g.send(GM, "SIGNON Mdemo gmpass\nROLLBACK S1901M");
     assert!(r.contains("Rolled back to Spring 1901 movement."), "{r}");
     assert!(sent.iter().any(|s| s.subject == "Game demo rolled back"));
-    assert_eq!(g.w.sql_i64("SELECT count(*) FROM phases"), 0);
+    // the phase rolled back stays in the record, as the game's first branch
+    assert_eq!(g.w.sql_i64("SELECT count(*) FROM phases WHERE undone IS NULL"), 0);
+    assert_eq!(g.w.sql_i64("SELECT count(*) FROM phases WHERE branch = 1 AND undone IS NOT NULL"), 1);
     assert_eq!(g.w.sql_i64("SELECT count(*) FROM orders WHERE active = 1"), 0);
     let (r, _) = g.send("p3@example.test", "SIGNON Fdemo pw-three\nA PAR-PIC");
     assert!(r.contains("Game demo, France: Spring 1901 movement") && r.contains("A PAR - PIC: accepted."), "{r}");

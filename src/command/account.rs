@@ -134,6 +134,7 @@ impl Session<'_> {
                     )?;
                     return Ok(vec![say::account::takeover_asked(&g, &name)]);
                 }
+                p.seated = Some(self.ctx.now());
                 p.insert(self.conn)?;
                 self.signed = Some(Signed { game_id: g.id, role: Role::Power { power: pw, player: Some(p.id), master: false } });
                 self.add_status(g.id, pw);

@@ -1,10 +1,13 @@
 //! What anyone may ask: LIST, HISTORY, SUMMARY.
 
 use super::{Fail, R, Session};
-use crate::game::{self, Game, GameStatus, Player, PlayerRole, pname};
-use crate::map::PowerId;
+use crate::game::{self, Game, GameStatus, Player, PlayerRole, PlayerStatus, pname};
+use crate::map::{PowerId, Variant};
 use crate::report::say;
 use crate::timing;
+
+/// The press messages one HISTORY shows at most (past that, a line says so).
+pub const MAX_HISTORY_PRESS: usize = 300;
 
 impl Session<'_> {
     pub(super) fn list_all(&mut self) -> R {
@@ -88,10 +91,10 @@ impl Session<'_> {
         Ok(vec![out.join("\n")])
     }
 
-    pub(super) fn history(&mut self, name: &str, from: Option<&str>, to: Option<&str>) -> R {
+    pub(super) fn history(&mut self, name: &str, from: Option<&str>, to: Option<&str>, with_press: bool) -> R {
         let g = self.game(name)?;
         let rows = crate::store::phases::reports(self.conn, g.id)?;
-        if rows.is_empty() {
+        if rows.is_empty() && !with_press {
             return Ok(vec![say::info::no_phases(&g)]);
         }
         let find = |p: &str| rows.iter().position(|(_, n, _)| n.eq_ignore_ascii_case(p) || n[..n.len() - 1].eq_ignore_ascii_case(p));
@@ -101,7 +104,7 @@ impl Session<'_> {
         };
         let b = match to {
             Some(p) => find(p).ok_or_else(|| say::info::no_phase_to(p, &g))?,
-            None => rows.len() - 1,
+            None => rows.len().saturating_sub(1),
         };
         if b < a {
             return Err(Fail::User(say::info::to_before_from()));
@@ -111,10 +114,106 @@ impl Session<'_> {
         if cut {
             out.push(say::info::last_30_phases());
         }
-        for (_, _, report) in &rows[a..=b] {
+        // the press of each phase, before its results: broadcasts, and once
+        // the game is over all of it (grey press stays unsigned)
+        let last_seq = if to.is_none() { g.seq } else { rows.get(b).map_or(g.seq, |r| r.0) };
+        let first_seq = rows.get(a).map_or(g.seq, |r| r.0);
+        let press = if with_press { self.readable_press(&g, &rows, first_seq, last_seq)? } else { Vec::new() };
+        let cut_press = press.len() > MAX_HISTORY_PRESS;
+        let mut press = press.into_iter().take(MAX_HISTORY_PRESS).peekable();
+        let mut show_press = |out: &mut Vec<String>, seq: i64| {
+            while let Some((_, text)) = press.next_if(|(s, _)| *s <= seq) {
+                out.push(format!("{}\n{}", "-".repeat(70), text.trim_end()));
+            }
+        };
+        for (seq, _, report) in rows.get(a..=b).unwrap_or_default() {
+            show_press(&mut out, *seq);
             out.push(format!("{}\n{}", "=".repeat(70), report.trim_end()));
         }
+        // press of the phase being played, when the range runs to the end
+        if with_press && to.is_none() && g.status != GameStatus::Forming {
+            show_press(&mut out, g.seq);
+        }
+        if cut_press {
+            out.push(say::info::press_cut(MAX_HISTORY_PRESS));
+        }
+        if with_press && g.status != GameStatus::Finished {
+            out.push(say::info::broadcasts_only_until_end());
+        }
+        // a game with rollbacks says where their phases are
+        let undone = crate::store::phases::branches(self.conn, g.id)?;
+        if let Some(last) = undone.last() {
+            out.push(say::info::has_undone(&g, last.branch));
+        }
+        if out.is_empty() {
+            return Ok(vec![say::info::no_phases(&g)]);
+        }
         Ok(vec![out.join("\n")])
+    }
+
+    /// HISTORY game UNDONE: the phases rollbacks replaced, each branch marked.
+    pub(super) fn history_undone(&mut self, name: &str) -> R {
+        let g = self.game(name)?;
+        let undone = crate::store::phases::branches(self.conn, g.id)?;
+        if undone.is_empty() {
+            return Ok(vec![say::info::no_undone(&g)]);
+        }
+        let tz = self.ctx.cfg.timezone;
+        let mut out = Vec::new();
+        let mut branch = 0;
+        // the newest phases, as HISTORY shows at most 30
+        let skip = undone.len().saturating_sub(30);
+        if skip > 0 {
+            out.push(say::info::last_30_phases());
+        }
+        for u in &undone[skip..] {
+            if u.branch != branch {
+                branch = u.branch;
+                out.push(format!("{}\n{}", "#".repeat(70), say::info::undone_branch(u.branch, &timing::format_time(u.undone, tz))));
+            }
+            out.push(format!("{}\n{}\n{}", "=".repeat(70), say::info::undone_mark(u.branch), u.report.trim_end()));
+        }
+        Ok(vec![out.join("\n")])
+    }
+
+    /// The press of game `g` the sender may read back from phases `first` to
+    /// `last` (seqs), as (seq, text), at most one more than HISTORY shows: the
+    /// broadcasts, and after the game all press. Grey press stays unsigned.
+    fn readable_press(&mut self, g: &Game, rows: &[(i64, String, String)], first: i64, last: i64) -> Result<Vec<(i64, String)>, Fail> {
+        let v = self.ctx.variant(&g.variant)?;
+        let everything = g.status == GameStatus::Finished;
+        let stored = crate::store::press::of_game(self.conn, &v, g.id, first..=last, !everything, MAX_HISTORY_PRESS + 1)?;
+        let current = g.position(&v)?.map(|p| v.calendar.long_name(p.phase));
+        let phase_of = |seq: i64| -> String {
+            rows.iter()
+                .find(|r| r.0 == seq)
+                .and_then(|r| v.calendar.parse(&r.1).ok())
+                .map(|p| v.calendar.long_name(p))
+                .or_else(|| current.clone())
+                .unwrap_or_default()
+        };
+        let mut out = Vec::new();
+        for p in stored {
+            let from = match (p.from_power, p.grey, p.by_master) {
+                (_, true, _) => say::press::anonymous(),
+                (None, _, _) => say::press::from_master(),
+                (Some(pw), _, true) => say::press::written_by_master(&pname(&v, pw)),
+                (Some(pw), _, false) => game::seat_names(&v, g, pw),
+            };
+            let to = match &p.audience {
+                Some(crate::store::press::Audience::All) => say::press::to_everyone(),
+                Some(crate::store::press::Audience::Master) => say::press::to_master(),
+                Some(crate::store::press::Audience::Powers(ps)) => ps.iter().map(|&q| pname(&v, q)).collect::<Vec<_>>().join(", "),
+                None => say::press::to_unknown(),
+            };
+            let phase = phase_of(p.seq);
+            let text = self.ctx.templates.render(
+                "press.txt",
+                minijinja::context! { game => g.name.clone(), phase => phase, from => from, to => to, body => p.body.lines().map(str::to_string).collect::<Vec<_>>() },
+            );
+            out.push((p.seq, text));
+        }
+        Ok(out)
     }
 
     pub(super) fn summary(&mut self, name: &str) -> R {
@@ -150,9 +249,57 @@ impl Session<'_> {
             };
             lines.push(format!("{:<10} {state}", pname(&v, p)));
         }
+        // who played each power and when: once the game is over, or at any
+        // time in a game that is not anonymous (the master always sees them)
+        let master = matches!(
+            self.signed.as_ref().filter(|x| x.game_id == g.id).map(|x| &x.role),
+            Some(super::Role::Master) | Some(super::Role::Power { master: true, .. })
+        );
+        if g.status != GameStatus::Forming {
+            lines.push(String::new());
+            if g.status == GameStatus::Finished || !g.settings.anonymous || master {
+                lines.push(say::info::played_by_title());
+                let times = crate::store::phases::times(self.conn, g.id)?;
+                let current = g.position(&v)?.map(|p| v.calendar.long_name(p.phase));
+                lines.extend(played_by(&v, &g, &players, &times, current.as_deref()));
+            } else {
+                lines.push(say::info::players_hidden());
+            }
+        }
         if let Some(r) = &g.result {
             lines.push(say::info::result_line(r));
         }
         Ok(vec![lines.join("\n")])
     }
+}
+
+/// For each seat played, who played it and from which phase to which:
+/// a player took a seat at the start or when a takeover seated it, and left
+/// it by resigning or being ejected. A time maps to the phase being played
+/// then: the first phase on the game's line processed after it (`times`:
+/// seq, phase code, processed), or `current`.
+pub fn played_by(v: &Variant, g: &Game, players: &[Player], times: &[(i64, String, i64)], current: Option<&str>) -> Vec<String> {
+    let phase_at = |t: i64| -> String {
+        times
+            .iter()
+            .find(|(_, _, processed)| *processed > t)
+            .and_then(|(_, code, _)| v.calendar.parse(code).ok())
+            .map(|p| v.calendar.long_name(p))
+            .or_else(|| current.map(str::to_string))
+            .unwrap_or_default()
+    };
+    let mut out = Vec::new();
+    let mut seats: Vec<PowerId> =
+        players.iter().filter(|p| p.role == PlayerRole::Player && p.status != PlayerStatus::Pending).filter_map(|p| p.power).collect();
+    seats.sort_unstable();
+    seats.dedup();
+    for pw in seats {
+        let spans: Vec<say::info::Span> = players
+            .iter()
+            .filter(|p| p.role == PlayerRole::Player && p.power == Some(pw) && p.status != PlayerStatus::Pending)
+            .map(|p| say::info::Span { who: p.email.clone(), from: p.seated.map(phase_at), to: p.left.map(phase_at) })
+            .collect();
+        out.push(say::info::seat_played_by(&game::seat_names(v, g, pw), &spans));
+    }
+    out
 }

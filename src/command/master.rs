@@ -32,6 +32,7 @@ impl Session<'_> {
         let power = g.seat_power(&v, power);
         let mut pl = Player::active_for(&players, power).cloned().ok_or_else(|| say::master::nobody_plays(&pname(&v, power)))?;
         pl.status = PlayerStatus::Ejected;
+        pl.left = Some(self.ctx.now());
         pl.save(self.conn)?;
         self.ctx.notice(self.conn, &pl.email, &say::master::ejected_subject(&g), say::master::ejected_notice(&g, &pname(&v, power)), Some(g.id), None)?;
         Ok(vec![say::master::power_vacant(&pname(&v, power), g.settings.takeover_approval)])
@@ -54,6 +55,9 @@ impl Session<'_> {
         for mut p in pending {
             let taken = yes && p.id == first.id;
             p.status = if taken { PlayerStatus::Active } else { PlayerStatus::Resigned };
+            if taken {
+                p.seated = Some(self.ctx.now());
+            }
             p.save(self.conn)?;
             let (subject, text) = if taken {
                 (say::master::approved_subject(&g, &name), say::master::approved_notice(&g, &name, v.powers[power as usize].letter))
@@ -71,7 +75,8 @@ impl Session<'_> {
         let want = phase.to_ascii_uppercase();
         let row = crate::store::phases::find(self.conn, g.id, &want)?;
         let Some((seq, position)) = row else { return Err(Fail::User(say::master::no_processed_phase(&g, &want))) };
-        crate::store::phases::delete_from(self.conn, g.id, seq)?;
+        // the phases replaced stay in the record, as the game's next branch
+        crate::store::phases::undo_from(self.conn, g.id, seq, self.ctx.now())?;
         crate::store::orders::clear_from(self.conn, g.id, seq)?;
         g.seq = seq;
         g.position = Some(position);
@@ -119,6 +124,8 @@ pub(super) fn setkey_name(k: SetKey) -> &'static str {
         SetKey::Centers => "centers",
         SetKey::Dias => "dias",
         SetKey::NoDias => "nodias",
+        SetKey::Anonymous => "anonymous",
+        SetKey::NoAnonymous => "noanonymous",
         _ => "",
     }
 }
@@ -265,6 +272,14 @@ pub fn apply_option(g: &mut Game, v: &crate::map::Variant, judge: &str, key: &st
         "nodias" => {
             s.dias = false;
             say::master::dias(false)
+        }
+        "anonymous" => {
+            s.anonymous = yes(val);
+            say::master::anonymous(s.anonymous)
+        }
+        "noanonymous" => {
+            s.anonymous = false;
+            say::master::anonymous(false)
         }
         "rule" => {
             if !forming {

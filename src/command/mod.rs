@@ -429,7 +429,13 @@ impl<'a> Session<'a> {
             Cmd::Reject(power) => self.approve(&power, false),
             Cmd::List(None) => self.list_all(),
             Cmd::List(Some(g)) => self.list_game(&g),
-            Cmd::History { game, from, to } => self.history(&game, from.as_deref(), to.as_deref()),
+            Cmd::History { game, from, to, press, undone } => {
+                if undone {
+                    self.history_undone(&game)
+                } else {
+                    self.history(&game, from.as_deref(), to.as_deref(), press)
+                }
+            }
             Cmd::Summary(game) => self.summary(&game),
             Cmd::Clear => {
                 let (power, _, g) = self.power_game()?;
@@ -453,6 +459,7 @@ impl<'a> Session<'a> {
                 };
                 let mut p = self.player(Some(pid))?;
                 p.status = PlayerStatus::Resigned;
+                p.left = Some(self.ctx.now());
                 p.save(self.conn)?;
                 if g.status == GameStatus::Forming {
                     Player::delete(self.conn, pid)?;

@@ -40,6 +40,10 @@ pub enum Cmd {
         game: String,
         from: Option<String>,
         to: Option<String>,
+        /// With the press of each phase (broadcasts; after the game, all).
+        press: bool,
+        /// The phases rollbacks replaced, instead of the game's line.
+        undone: bool,
     },
     Summary(String),
     Clear,
@@ -114,6 +118,13 @@ pub enum SetKey {
     NoAlly,
     /// A power's choice of starting unit types (1885-III E3): `SET START A ROM`.
     Start,
+    /// A player's results mails carry the map (the default), or not.
+    Map,
+    NoMap,
+    /// The master: who plays which power stays hidden until the game is over
+    /// (the default), or is shown (SUMMARY names the players at any time).
+    Anonymous,
+    NoAnonymous,
 }
 
 const SET_KEYS: &[(&str, SetKey)] = &[
@@ -151,6 +162,10 @@ const SET_KEYS: &[(&str, SetKey)] = &[
     ("ALLY", SetKey::Ally),
     ("NOALLY", SetKey::NoAlly),
     ("START", SetKey::Start),
+    ("MAP", SetKey::Map),
+    ("NOMAP", SetKey::NoMap),
+    ("ANONYMOUS", SetKey::Anonymous),
+    ("NOANONYMOUS", SetKey::NoAnonymous),
 ];
 
 /// A line that opens a block of lines belonging to it.
@@ -275,18 +290,27 @@ pub fn parse(line: &str) -> Cmd {
         "LIST" => Cmd::List(arg(0)),
         "HISTORY" => match arg(0) {
             Some(g) => {
-                let mut from = None;
-                let mut to = None;
+                let (mut from, mut to, mut press, mut undone) = (None, None, false, false);
                 let mut i = 1;
                 while let Some(k) = arg(i) {
                     match k.to_ascii_uppercase().as_str() {
                         "FROM" => from = arg(i + 1),
                         "TO" => to = arg(i + 1),
+                        "PRESS" | "BROADCASTS" => {
+                            press = true;
+                            i += 1;
+                            continue;
+                        }
+                        "UNDONE" | "ROLLBACKS" => {
+                            undone = true;
+                            i += 1;
+                            continue;
+                        }
                         _ => return Cmd::Bad(say::parse::history_bad_word(&k)),
                     }
                     i += 2;
                 }
-                Cmd::History { game: g, from, to }
+                Cmd::History { game: g, from, to, press, undone }
             }
             None => Cmd::Bad(say::parse::history_usage()),
         },

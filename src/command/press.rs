@@ -3,6 +3,7 @@
 use super::{Fail, R, Role, Session};
 use crate::game::{self, GameStatus, Player, PlayerStatus, pname};
 use crate::report::say;
+use crate::store::press::Audience;
 use minijinja::context;
 
 impl Session<'_> {
@@ -38,7 +39,9 @@ impl Session<'_> {
         }
         let mut recipients: Vec<(String, String)> = Vec::new(); // (address, name)
         let to_text;
+        let audience;
         if to_master_only {
+            audience = Audience::Master;
             recipients.push((g.master_email.clone(), say::press::to_master()));
             to_text = say::press::to_master();
         } else if let Some(t) = to {
@@ -53,7 +56,9 @@ impl Session<'_> {
                 }
             }
             to_text = list.iter().map(|&p| pname(&v, p)).collect::<Vec<_>>().join(", ");
+            audience = Audience::Powers(list);
         } else {
+            audience = Audience::All;
             for pl in players.iter().filter(|p| p.status == PlayerStatus::Active || p.status == PlayerStatus::Eliminated) {
                 recipients.push((pl.email.clone(), String::new()));
             }
@@ -83,13 +88,17 @@ impl Session<'_> {
         {
             self.ctx.notice(self.conn, &l, &say::press::subject(&g, &shown_from), text.clone(), Some(g.id), Some(g.list_id(self.ctx.cfg.domain())))?;
         }
+        let by_master = matches!(s.role, Role::Power { master: true, .. });
         crate::store::press::insert(
             self.conn,
+            &v,
             &crate::store::press::PressRow {
                 game_id: g.id,
                 seq: g.seq,
                 from_power,
+                by_master,
                 recipients: &to_text,
+                audience: &audience,
                 grey,
                 body,
                 mail_id: self.mail_id,

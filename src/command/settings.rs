@@ -108,6 +108,14 @@ impl Session<'_> {
                 Ok(out)
             }
             SetKey::Start => self.start_choice(arg),
+            SetKey::Map | SetKey::NoMap => {
+                let (power, pid, g) = self.power_game()?;
+                let mut p = self.player(pid)?;
+                p.map = key == SetKey::Map;
+                p.save(self.conn)?;
+                self.add_status(g.id, power);
+                Ok(vec![say::settings::map(p.map)])
+            }
             SetKey::Absence => {
                 let (power, pid, mut g) = self.power_game()?;
                 let lower = arg.to_ascii_lowercase();

@@ -50,6 +50,7 @@ pub fn default_settings(ctx: &Ctx) -> Settings {
         end_year: None,
         victory_count: None,
         dias: true,
+        anonymous: true,
         groups: Vec::new(),
         closed: Vec::new(),
         world_war: None,

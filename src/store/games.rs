@@ -113,6 +113,11 @@ pub struct Settings {
     /// leave survivors out, if every survivor votes for it (`SET NODIAS`).
     #[serde(default = "yes")]
     pub dias: bool,
+    /// Who plays which power stays hidden from the players until the game
+    /// is over (the default); `false` (`SET NO ANONYMOUS`): SUMMARY names
+    /// them at any time.
+    #[serde(default = "yes")]
+    pub anonymous: bool,
     /// The seats of a game where a player plays several powers (by name;
     /// the first power of a seat is the one `players.power` names): four,
     /// three and two players (docs/RULES.md, "Games for fewer players").
@@ -396,6 +401,13 @@ pub struct Player {
     pub absences: Vec<(i64, i64)>,
     pub status: PlayerStatus,
     pub joined: i64,
+    /// When a takeover gave this player its seat (the master's approval, or
+    /// the SIGNON itself); `None` for a seat taken before the game started.
+    pub seated: Option<i64>,
+    /// When the player resigned or was ejected.
+    pub left: Option<i64>,
+    /// Results mails carry the map (`SET MAP`, the default; `SET NO MAP`).
+    pub map: bool,
 }
 
 impl Player {
@@ -416,11 +428,14 @@ impl Player {
             absences: vec![],
             status: PlayerStatus::Active,
             joined: now,
+            seated: None,
+            left: None,
+            map: true,
         }
     }
     pub fn of_game(conn: &Connection, game_id: i64) -> rusqlite::Result<Vec<Player>> {
         conn.prepare_cached(
-            "SELECT id, game_id, role, power, email, pw_hash, preference, wait, draw, concede, absences, status, joined, ally FROM players WHERE game_id = ?1 ORDER BY id",
+            "SELECT id, game_id, role, power, email, pw_hash, preference, wait, draw, concede, absences, status, joined, ally, seated, left, map FROM players WHERE game_id = ?1 ORDER BY id",
         )?
         .query_map([game_id], |r| {
             let abs: String = r.get(10)?;
@@ -439,14 +454,17 @@ impl Player {
                 absences: serde_json::from_str(&abs).map_err(|e| json_error(10, e))?,
                 status: r.get(11)?,
                 joined: r.get(12)?,
+                seated: r.get(14)?,
+                left: r.get(15)?,
+                map: r.get(16)?,
             })
         })?
         .collect()
     }
     pub fn insert(&mut self, conn: &Connection) -> rusqlite::Result<()> {
         conn.execute(
-            "INSERT INTO players (game_id, role, power, email, pw_hash, preference, status, joined) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-            params![self.game_id, self.role, self.power, self.email, self.pw_hash, self.preference, self.status, self.joined],
+            "INSERT INTO players (game_id, role, power, email, pw_hash, preference, status, joined, seated, left, map) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+            params![self.game_id, self.role, self.power, self.email, self.pw_hash, self.preference, self.status, self.joined, self.seated, self.left, self.map],
         )?;
         self.id = conn.last_insert_rowid();
         Ok(())
@@ -455,7 +473,7 @@ impl Player {
         let absences = serde_json::to_string(&self.absences).unwrap_or_else(|e| unreachable!("pairs of integers serialize: {e}"));
         let set = |s: &Option<Vec<PowerId>>| s.as_ref().map(|s| serde_json::to_string(s).unwrap_or_else(|e| unreachable!("integers serialize: {e}")));
         conn.prepare_cached(
-            "UPDATE players SET power = ?2, email = ?3, pw_hash = ?4, preference = ?5, wait = ?6, draw = ?7, concede = ?8, absences = ?9, status = ?10, ally = ?11 WHERE id = ?1",
+            "UPDATE players SET power = ?2, email = ?3, pw_hash = ?4, preference = ?5, wait = ?6, draw = ?7, concede = ?8, absences = ?9, status = ?10, ally = ?11, seated = ?12, left = ?13, map = ?14 WHERE id = ?1",
         )?
         .execute(params![
             self.id,
@@ -468,7 +486,10 @@ impl Player {
             set(&self.concede),
             absences,
             self.status,
-            set(&self.ally)
+            set(&self.ally),
+            self.seated,
+            self.left,
+            self.map
         ])?;
         Ok(())
     }

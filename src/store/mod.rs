@@ -204,6 +204,52 @@ pub const MIGRATIONS: &[&str] = &[
         PRIMARY KEY (game_id, power, prov)
     );
     "#,
+    // 9: the record. ROLLBACK keeps what it undoes: a phase it replaces stays,
+    // marked `undone` (when) and `branch` (the game's nth rollback; 0 on the
+    // game's line), so `phases` is rebuilt without its (game_id, seq) key, a
+    // partial unique index keeping one phase a seq on the line. Who played
+    // when: `players.seated` (when a takeover took the seat; NULL for a seat
+    // taken before the start) and `players.left` (resigned or ejected).
+    // `players.map`: results mails carry the map (SET NO MAP clears it).
+    // `press.audience`: to whom, typed (store::press::Audience as JSON; NULL
+    // for press stored before, read as private); `press.by_master`: the master
+    // wrote it for a power. `attachments`: files mailed with outgoing mail
+    // (a phase's map), shared by the outbox rows that name them.
+    r#"
+    CREATE TABLE phases_new (
+        id INTEGER PRIMARY KEY,
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        seq INTEGER NOT NULL,
+        phase TEXT NOT NULL,
+        position TEXT NOT NULL,
+        results TEXT NOT NULL,
+        report TEXT NOT NULL,
+        processed INTEGER NOT NULL,
+        undone INTEGER,
+        branch INTEGER NOT NULL DEFAULT 0,
+        CHECK ((undone IS NULL) = (branch = 0))
+    );
+    INSERT INTO phases_new (game_id, seq, phase, position, results, report, processed)
+        SELECT game_id, seq, phase, position, results, report, processed FROM phases ORDER BY game_id, seq;
+    DROP TABLE phases;
+    ALTER TABLE phases_new RENAME TO phases;
+    CREATE UNIQUE INDEX phases_line ON phases(game_id, seq) WHERE undone IS NULL;
+    CREATE INDEX phases_branch ON phases(game_id, branch, seq);
+    ALTER TABLE players ADD COLUMN seated INTEGER;
+    ALTER TABLE players ADD COLUMN left INTEGER;
+    ALTER TABLE players ADD COLUMN map INTEGER NOT NULL DEFAULT 1;
+    ALTER TABLE press ADD COLUMN audience TEXT;
+    ALTER TABLE press ADD COLUMN by_master INTEGER NOT NULL DEFAULT 0;
+    CREATE INDEX press_game ON press(game_id, seq);
+    CREATE TABLE attachments (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL,
+        mime TEXT NOT NULL,
+        data BLOB NOT NULL,
+        created INTEGER NOT NULL
+    );
+    ALTER TABLE outbox ADD COLUMN attachments TEXT NOT NULL DEFAULT '[]';
+    "#,
 ];
 
 /// `synchronous = NORMAL` while it lives (commits that may be lost to a power
@@ -426,5 +472,41 @@ mod tests {
         // what is stored is read back strictly
         c.execute("UPDATE players SET ally = 'FRANCE' WHERE id = 2", []).unwrap();
         assert!(games::Player::of_game(&c, 1).is_err());
+    }
+
+    #[test]
+    fn migration_9_keeps_the_phases_on_the_line_and_one_phase_a_seq_there() {
+        let c = Connection::open_in_memory().unwrap();
+        for (i, sql) in MIGRATIONS.iter().take(8).enumerate() {
+            c.execute_batch(&format!("BEGIN; {sql}; PRAGMA user_version = {}; COMMIT;", i + 1)).unwrap();
+        }
+        c.execute_batch(
+            "INSERT INTO games (id, name, variant, status, master_hash, master_email, settings, created) VALUES (1, 'g', 'standard', 'active', 'h', 'm@x.org', '{}', 0);
+             INSERT INTO phases (game_id, seq, phase, position, results, report, processed) VALUES (1, 1, 'S1901M', '{}', '[]', 'spring', 10), (1, 2, 'F1901M', '{}', '[]', 'fall', 20);
+             INSERT INTO players (id, game_id, role, power, email, status, joined) VALUES (1, 1, 'player', 0, 'a@x.org', 'active', 0);
+             INSERT INTO press (game_id, seq, from_power, recipients, grey, body, created) VALUES (1, 1, 0, 'everyone', 0, 'hi', 5);",
+        )
+        .unwrap();
+        migrate(&c).unwrap();
+        let reports = phases::reports(&c, 1).unwrap();
+        assert_eq!(reports, vec![(1, "S1901M".to_string(), "spring".to_string()), (2, "F1901M".to_string(), "fall".to_string())]);
+        assert_eq!(phases::times(&c, 1).unwrap().iter().map(|t| t.2).collect::<Vec<_>>(), vec![10, 20]);
+        let p = &games::Player::of_game(&c, 1).unwrap()[0];
+        assert_eq!((p.seated, p.left, p.map), (None, None, true));
+        // old press has no audience: read as not a broadcast
+        let v = crate::map::Variant::standard();
+        assert_eq!(press::of_game(&c, &v, 1, 0..=9, false, 10).unwrap()[0].audience, None);
+        assert!(press::of_game(&c, &v, 1, 0..=9, true, 10).unwrap().is_empty());
+        // one phase a seq on the line; a rollback's branch may repeat it
+        let again = "INSERT INTO phases (game_id, seq, phase, position, results, report, processed) VALUES (1, 2, 'F1901M', '{}', '[]', 'again', 30)";
+        assert!(c.execute(again, []).is_err());
+        assert_eq!(phases::undo_from(&c, 1, 2, 25).unwrap(), 1);
+        c.execute(again, []).unwrap();
+        assert_eq!(phases::undo_from(&c, 1, 1, 35).unwrap(), 2);
+        let b: Vec<(i64, i64, String)> = phases::branches(&c, 1).unwrap().into_iter().map(|u| (u.branch, u.seq, u.report)).collect();
+        assert_eq!(b, vec![(1, 2, "fall".into()), (2, 1, "spring".into()), (2, 2, "again".into())]);
+        assert!(phases::reports(&c, 1).unwrap().is_empty());
+        // a branch number without an undone time (or the reverse) is refused
+        assert!(c.execute("UPDATE phases SET undone = NULL WHERE branch = 1", []).is_err());
     }
 }

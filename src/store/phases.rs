@@ -1,5 +1,9 @@
 //! Processed phases: the position before, the results and the report, kept
 //! for HISTORY, SUMMARY and the archive.
+//!
+//! A game's line is its phases with `undone IS NULL`, one a seq; a ROLLBACK
+//! marks the phases it replaces as a branch ([`undo_from`]) and keeps them
+//! ([`branches`]). Every other reader here reads the line only.
 
 use rusqlite::{Connection, OptionalExtension, params};
 
@@ -22,25 +26,59 @@ pub fn insert(conn: &Connection, p: &PhaseRow) -> rusqlite::Result<()> {
 
 /// (seq, phase name, report) of every processed phase, in order.
 pub fn reports(conn: &Connection, game_id: i64) -> rusqlite::Result<Vec<(i64, String, String)>> {
-    let mut st = conn.prepare_cached("SELECT seq, phase, report FROM phases WHERE game_id = ?1 ORDER BY seq")?;
+    let mut st = conn.prepare_cached("SELECT seq, phase, report FROM phases WHERE game_id = ?1 AND undone IS NULL ORDER BY seq")?;
     st.query_map([game_id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?.collect()
 }
 
 /// The position (JSON) before each processed phase, in order.
 pub fn positions(conn: &Connection, game_id: i64) -> rusqlite::Result<Vec<String>> {
-    let mut st = conn.prepare_cached("SELECT position FROM phases WHERE game_id = ?1 ORDER BY seq")?;
+    let mut st = conn.prepare_cached("SELECT position FROM phases WHERE game_id = ?1 AND undone IS NULL ORDER BY seq")?;
     st.query_map([game_id], |r| r.get(0))?.collect()
 }
 
 /// The latest processed phase named `phase` (like `S1902M`): its seq and position.
 pub fn find(conn: &Connection, game_id: i64, phase: &str) -> rusqlite::Result<Option<(i64, String)>> {
-    conn.query_row("SELECT seq, position FROM phases WHERE game_id = ?1 AND upper(phase) = upper(?2) ORDER BY seq DESC LIMIT 1", params![game_id, phase], |r| {
-        Ok((r.get(0)?, r.get(1)?))
-    })
+    conn.query_row(
+        "SELECT seq, position FROM phases WHERE game_id = ?1 AND undone IS NULL AND upper(phase) = upper(?2) ORDER BY seq DESC LIMIT 1",
+        params![game_id, phase],
+        |r| Ok((r.get(0)?, r.get(1)?)),
+    )
     .optional()
 }
 
-/// Removes the phases from `seq` on (a rollback).
-pub fn delete_from(conn: &Connection, game_id: i64, seq: i64) -> rusqlite::Result<usize> {
-    conn.execute("DELETE FROM phases WHERE game_id = ?1 AND seq >= ?2", params![game_id, seq])
+/// A rollback to phase `seq`: the phases from `seq` on leave the game's line
+/// and become its next branch, undone at `now`. Returns how many.
+pub fn undo_from(conn: &Connection, game_id: i64, seq: i64, now: i64) -> rusqlite::Result<usize> {
+    conn.execute(
+        "UPDATE phases SET undone = ?3, branch = (SELECT COALESCE(max(branch), 0) + 1 FROM phases WHERE game_id = ?1)
+         WHERE game_id = ?1 AND seq >= ?2 AND undone IS NULL",
+        params![game_id, seq, now],
+    )
+}
+
+/// One phase a rollback replaced.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Undone {
+    /// The rollback's number in the game (1 for the first).
+    pub branch: i64,
+    pub seq: i64,
+    pub phase: String,
+    pub report: String,
+    pub processed: i64,
+    /// When the rollback replaced it.
+    pub undone: i64,
+}
+
+/// Every phase rollbacks replaced, by branch, then seq.
+pub fn branches(conn: &Connection, game_id: i64) -> rusqlite::Result<Vec<Undone>> {
+    let mut st =
+        conn.prepare_cached("SELECT branch, seq, phase, report, processed, undone FROM phases WHERE game_id = ?1 AND undone IS NOT NULL ORDER BY branch, seq")?;
+    st.query_map([game_id], |r| Ok(Undone { branch: r.get(0)?, seq: r.get(1)?, phase: r.get(2)?, report: r.get(3)?, processed: r.get(4)?, undone: r.get(5)? }))?
+        .collect()
+}
+
+/// When each phase on the game's line was processed: (seq, phase name, time), in order.
+pub fn times(conn: &Connection, game_id: i64) -> rusqlite::Result<Vec<(i64, String, i64)>> {
+    let mut st = conn.prepare_cached("SELECT seq, phase, processed FROM phases WHERE game_id = ?1 AND undone IS NULL ORDER BY seq")?;
+    st.query_map([game_id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?.collect()
 }

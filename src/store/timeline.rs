@@ -8,7 +8,7 @@ use rusqlite::{Connection, params};
 pub fn phase_start(conn: &Connection, game_id: i64, seq: i64) -> rusqlite::Result<Option<i64>> {
     conn.prepare_cached(
         "SELECT COALESCE(
-            (SELECT processed FROM phases WHERE game_id = ?1 AND seq < ?2 ORDER BY seq DESC LIMIT 1),
+            (SELECT processed FROM phases WHERE game_id = ?1 AND undone IS NULL AND seq < ?2 ORDER BY seq DESC LIMIT 1),
             (SELECT max(joined) FROM players WHERE game_id = ?1 AND role = 'player'))",
     )?
     .query_row(params![game_id, seq], |r| r.get(0))
@@ -27,7 +27,7 @@ pub fn clamp_future(conn: &Connection, now: i64) -> rusqlite::Result<usize> {
     let starts: Vec<(i64, i64)> = {
         let mut st = conn.prepare_cached(
             "SELECT id, s FROM (SELECT g.id AS id, COALESCE(
-                (SELECT max(processed) FROM phases p WHERE p.game_id = g.id AND p.seq < g.seq),
+                (SELECT max(processed) FROM phases p WHERE p.game_id = g.id AND p.undone IS NULL AND p.seq < g.seq),
                 (SELECT max(joined) FROM players q WHERE q.game_id = g.id AND q.role = 'player')) AS s
              FROM games g WHERE g.status = 'active') WHERE s > ?1",
         )?;
@@ -37,6 +37,7 @@ pub fn clamp_future(conn: &Connection, now: i64) -> rusqlite::Result<usize> {
         conn.prepare_cached("UPDATE games SET deadline = deadline - ?2, grace_until = grace_until - ?2 WHERE id = ?1")?.execute(params![id, start - now])?;
     }
     conn.prepare_cached("UPDATE phases SET processed = ?1 WHERE processed > ?1")?.execute([now])?;
+    conn.prepare_cached("UPDATE phases SET undone = ?1 WHERE undone > ?1")?.execute([now])?;
     conn.prepare_cached("UPDATE players SET joined = ?1 WHERE joined > ?1")?.execute([now])?;
     Ok(starts.len())
 }

@@ -89,6 +89,9 @@ fn game_end_settings(s: &Settings) -> String {
     if !s.dias {
         out += "; draws may leave survivors out (NODIAS)";
     }
+    if !s.anonymous {
+        out += "; players are named (NO ANONYMOUS)";
+    }
     out
 }
 
@@ -135,4 +138,67 @@ pub fn summary_header(powers: &str) -> String {
 /// A power nobody has had in SUMMARY (`forming`: the game has not started).
 pub fn nobody_had(forming: bool) -> String {
     if forming { "not assigned".into() } else { "vacant".into() }
+}
+
+/// SUMMARY: the head of the list of who played each power.
+pub fn played_by_title() -> String {
+    "Played by:".into()
+}
+
+/// SUMMARY of an anonymous game still running.
+pub fn players_hidden() -> String {
+    "Who plays which power is shown when the game is over (the game is anonymous).".into()
+}
+
+/// One player's time at a seat: from the phase a takeover seated them
+/// (`None`: from the start) to the phase they left in (`None`: still there,
+/// or to the end).
+pub struct Span {
+    pub who: String,
+    pub from: Option<String>,
+    pub to: Option<String>,
+}
+
+/// SUMMARY: a seat and its players in turn.
+pub fn seat_played_by(seat: &str, spans: &[Span]) -> String {
+    let parts: Vec<String> = spans
+        .iter()
+        .map(|s| match (&s.from, &s.to) {
+            (None, None) => s.who.clone(),
+            (None, Some(t)) => format!("{} (to {t})", s.who),
+            (Some(f), None) => format!("{} (from {f})", s.who),
+            (Some(f), Some(t)) => format!("{} (from {f} to {t})", s.who),
+        })
+        .collect();
+    format!("  {seat}: {}", parts.join(", then "))
+}
+
+/// HISTORY with PRESS: more press than one reply shows.
+pub fn press_cut(n: usize) -> String {
+    format!("(Only the first {n} press messages of these phases are shown: ask for fewer phases with FROM and TO.)")
+}
+
+/// HISTORY with PRESS of a game still running.
+pub fn broadcasts_only_until_end() -> String {
+    "(Only broadcasts are shown while the game runs; all press is shown once it is over, grey press still unsigned.)".into()
+}
+
+/// HISTORY of a game with rollbacks: where the phases they replaced are.
+pub fn has_undone(g: &Game, rollbacks: i64) -> String {
+    format!("(The master rolled this game back {rollbacks} time(s); the phases replaced are kept: HISTORY {} UNDONE shows them.)", g.name)
+}
+
+/// HISTORY game UNDONE of a game never rolled back.
+pub fn no_undone(g: &Game) -> String {
+    format!("Game {} has never been rolled back: no phase was replaced.", g.name)
+}
+
+/// HISTORY game UNDONE: the head of one rollback's phases.
+pub fn undone_branch(branch: i64, when: &str) -> String {
+    format!("Rollback {branch} ({when}): the phases it replaced")
+}
+
+/// HISTORY game UNDONE: the mark on each replaced phase's results.
+pub fn undone_mark(branch: i64) -> String {
+    format!("[REPLACED by rollback {branch}: not part of the game]")
 }

@@ -315,3 +315,11 @@ pub fn dias(all: bool) -> String {
         "Draws may leave surviving powers out (NODIAS): a draw happens when every survivor votes for the same powers.".into()
     }
 }
+
+pub fn anonymous(hidden: bool) -> String {
+    if hidden {
+        "Who plays which power stays hidden from the players until the game is over (ANONYMOUS).".into()
+    } else {
+        "Who plays which power is shown: SUMMARY names the players at any time (NO ANONYMOUS).".into()
+    }
+}

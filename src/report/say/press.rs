@@ -81,3 +81,8 @@ pub fn subject(g: &Game, from: &str) -> String {
 pub fn sent(to: &str, grey: bool, lines: usize) -> String {
     format!("Press sent to {to}{} ({lines} line(s)).", if grey { ", anonymously" } else { "" })
 }
+
+/// To whom press stored before audiences were kept went: not recorded.
+pub fn to_unknown() -> String {
+    "(not recorded)".into()
+}

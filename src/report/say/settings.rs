@@ -255,3 +255,11 @@ pub fn deadline_set(time: &str) -> String {
 pub fn grace_until(time: &str) -> String {
     format!("Grace period until {time}.")
 }
+
+pub fn map(on: bool) -> String {
+    if on {
+        "MAP set: your results mails carry a map of the board (PNG and SVG).".into()
+    } else {
+        "NO MAP set: your results mails come without the map. MAP game [phase] sends one when you want it.".into()
+    }
+}
