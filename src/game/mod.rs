@@ -77,8 +77,19 @@ pub fn report_recipients(game: &Game, players: &[Player]) -> Vec<(String, bool)>
 
 /// Mails `body` to everyone in the game.
 pub fn tell_all(conn: &Connection, ctx: &Ctx, game: &Game, players: &[Player], subject: &str, body: &str) -> rusqlite::Result<()> {
+    tell_all_with(conn, ctx, game, players, subject, body, &[])
+}
+
+/// Mails `body` to everyone in the game, with `files` (a phase's map) for all
+/// but the players who asked for none (`SET NO MAP`).
+pub fn tell_all_with(conn: &Connection, ctx: &Ctx, game: &Game, players: &[Player], subject: &str, body: &str, files: &[i64]) -> rusqlite::Result<()> {
     for (addr, _) in report_recipients(game, players) {
-        ctx.notice(conn, &addr, subject, body.to_string(), Some(game.id), Some(game.list_id(ctx.cfg.domain())))?;
+        let no_map = players.iter().any(|p| !p.map && p.email.eq_ignore_ascii_case(&addr) && matches!(p.status, PlayerStatus::Active | PlayerStatus::Eliminated));
+        let mut m = ctx.notice_mail(&addr, subject, body.to_string(), Some(game.list_id(ctx.cfg.domain())));
+        if !no_map {
+            m.attachments = files.to_vec();
+        }
+        ctx.queue(conn, &m, Some(game.id), None)?;
     }
     Ok(())
 }

@@ -60,6 +60,9 @@ pub struct Ctx {
     /// Board texts, rendered once per position (game id, hash of the stored
     /// position) and shown in every reply until the position changes.
     boards: HashMap<(i64, u64), Arc<str>>,
+    /// Files the reply to the mail being read carries (a MAP's map): ids in
+    /// the `attachments` table, taken by the reply.
+    pub reply_files: Vec<i64>,
 }
 
 /// Functions the judge calls at points where a real failure could happen, so
@@ -86,6 +89,7 @@ impl Ctx {
             touched: Vec::new(),
             hooks: Hooks::default(),
             boards: HashMap::new(),
+            reply_files: Vec::new(),
         })
     }
 
@@ -148,7 +152,13 @@ impl Ctx {
 
     /// Queues a notice (not a reply) to `to`.
     pub fn notice(&self, conn: &Connection, to: &str, subject: &str, body: String, game_id: Option<i64>, list_id: Option<String>) -> rusqlite::Result<i64> {
-        let m = OutMail {
+        let m = self.notice_mail(to, subject, body, list_id);
+        self.queue(conn, &m, game_id, None)
+    }
+
+    /// A notice (not a reply) to `to`, not yet queued.
+    pub fn notice_mail(&self, to: &str, subject: &str, body: String, list_id: Option<String>) -> OutMail {
+        OutMail {
             to: to.to_string(),
             subject: subject.to_string(),
             body,
@@ -157,14 +167,19 @@ impl Ctx {
             references: Vec::new(),
             list_id,
             kind: Kind::Notice,
-        };
-        self.queue(conn, &m, game_id, None)
+            attachments: Vec::new(),
+        }
     }
 }
 
 /// How long the body of a sent mail is kept in the outbox table (the phases'
-/// reports stay in `phases` for good).
+/// reports stay in `phases` for good), and its attachments (a phase's map
+/// can be drawn again from the record).
 pub const OUTBOX_KEEP_SECS: i64 = 30 * 86_400;
+
+/// The most bytes of composed mail a flush holds at once (past it, what was
+/// composed is sent before the next mail is).
+pub const OUTBOX_CHUNK_BYTES: usize = 16 << 20;
 
 /// Runs `f` behind a panic boundary: a panic becomes an error (its message
 /// kept for the keeper), so one mail or one game can never stop the judge.
@@ -279,6 +294,7 @@ impl Judge {
         let now = self.ctx.now();
         let moved = store::timeline::clamp_future(&self.conn, now)?;
         store::outbox::prune(&self.conn, now - OUTBOX_KEEP_SECS)?;
+        store::attachments::prune(&self.conn, now - OUTBOX_KEEP_SECS)?;
         if moved > 0 {
             tracing::warn!("the clock went back: deadlines of {moved} game(s) moved back with it");
         }
@@ -318,30 +334,53 @@ impl Judge {
         let _relaxed = store::Relaxed::new(&self.conn, self.ctx.cfg.synchronous_full)?;
         let mut sent = 0;
         let mut failures: Vec<(i64, OutMail, anyhow::Error)> = Vec::new();
-        let mut batch: Vec<crate::mail::Outgoing> = Vec::with_capacity(rows.len());
-        let mut mails: Vec<OutMail> = Vec::with_capacity(rows.len());
-        for (id, m) in rows {
-            // a Date header cannot say a time past 9999 (a clock gone wrong): the latest it can
-            match compose::compose(&self.ctx.cfg.name, &self.ctx.cfg.address, &m, now.clamp(0, crate::timing::MAX_TIME)) {
-                Ok(bytes) => {
-                    batch.push(crate::mail::Outgoing { id, bytes, to: m.to.clone() });
-                    mails.push(m);
+        // attachments are read once a flush (one map goes to every player), and
+        // mail is composed and sent in chunks of at most OUTBOX_CHUNK_BYTES:
+        // a phase's maps to many players never sit composed in memory at once
+        let mut files: std::collections::HashMap<i64, compose::Attachment> = std::collections::HashMap::new();
+        let mut rows = rows.into_iter().peekable();
+        while rows.peek().is_some() {
+            let mut batch: Vec<crate::mail::Outgoing> = Vec::new();
+            let mut mails: Vec<OutMail> = Vec::new();
+            let mut bytes_in_batch = 0;
+            while bytes_in_batch < OUTBOX_CHUNK_BYTES
+                && let Some((id, m)) = rows.next()
+            {
+                for a in &m.attachments {
+                    if !files.contains_key(a) {
+                        match store::attachments::get(&self.conn, *a)? {
+                            Some(f) => {
+                                files.insert(*a, f);
+                            }
+                            // a file pruned under a mail that waited that long: the text goes alone
+                            None => tracing::warn!("outbox {id}: attachment {a} is gone; sending the text alone"),
+                        }
+                    }
                 }
-                Err(e) => failures.push((id, m, e)),
+                let attached: Vec<&compose::Attachment> = m.attachments.iter().filter_map(|a| files.get(a)).collect();
+                // a Date header cannot say a time past 9999 (a clock gone wrong): the latest it can
+                match compose::compose(&self.ctx.cfg.name, &self.ctx.cfg.address, &m, now.clamp(0, crate::timing::MAX_TIME), &attached) {
+                    Ok(bytes) => {
+                        bytes_in_batch += bytes.len();
+                        batch.push(crate::mail::Outgoing { id, bytes, to: m.to.clone() });
+                        mails.push(m);
+                    }
+                    Err(e) => failures.push((id, m, e)),
+                }
             }
-        }
-        let mut record_error: Option<rusqlite::Error> = None;
-        let conn = &self.conn;
-        out.send_many(&batch, &mut |i, r| match r {
-            // recorded at once: a crash right after this can no longer resend it
-            Ok(()) => match store::outbox::mark_sent(conn, batch[i].id, now) {
-                Ok(_) => sent += 1,
-                Err(e) => record_error = Some(e),
-            },
-            Err(e) => failures.push((batch[i].id, mails[i].clone(), e)),
-        });
-        if let Some(e) = record_error {
-            return Err(e.into());
+            let mut record_error: Option<rusqlite::Error> = None;
+            let conn = &self.conn;
+            out.send_many(&batch, &mut |i, r| match r {
+                // recorded at once: a crash right after this can no longer resend it
+                Ok(()) => match store::outbox::mark_sent(conn, batch[i].id, now) {
+                    Ok(_) => sent += 1,
+                    Err(e) => record_error = Some(e),
+                },
+                Err(e) => failures.push((batch[i].id, mails[i].clone(), e)),
+            });
+            if let Some(e) = record_error {
+                return Err(e.into());
+            }
         }
         for (id, m, e) in failures {
             let (attempts, created) = store::outbox::attempts(&self.conn, id)?;
@@ -497,6 +536,7 @@ pub fn handle_mail(conn: &Connection, ctx: &mut Ctx, raw: &[u8]) -> anyhow::Resu
             minijinja::context! { title => say::judge::too_large_title(), lines => say::judge::too_large(ctx.cfg.limits.max_message_bytes) },
         )
     } else {
+        ctx.reply_files.clear();
         crate::command::run(conn, ctx, &inc, mail_id)?
     };
     if !send_reply(conn, ctx, &inc, body, mail_id)? {
@@ -530,6 +570,7 @@ fn reply_to(ctx: &Ctx, inc: &read::Incoming, body: String) -> OutMail {
         references,
         list_id: None,
         kind: Kind::Reply,
+        attachments: Vec::new(),
     }
 }
 
@@ -618,8 +659,9 @@ pub fn mailbox_key(addr: &str) -> String {
 /// Queues the reply to `inc` (see [`reply_to`]) unless its mailbox had its
 /// hourly share of replies ([`MAX_REPLIES_PER_ADDRESS_PER_HOUR`]). Returns
 /// whether it was queued.
-fn send_reply(conn: &Connection, ctx: &Ctx, inc: &read::Incoming, body: String, mail_id: i64) -> anyhow::Result<bool> {
-    let m = reply_to(ctx, inc, body);
+fn send_reply(conn: &Connection, ctx: &mut Ctx, inc: &read::Incoming, body: String, mail_id: i64) -> anyhow::Result<bool> {
+    let mut m = reply_to(ctx, inc, body);
+    m.attachments = std::mem::take(&mut ctx.reply_files);
     let key = mailbox_key(&m.to);
     let cap = MAX_REPLIES_PER_ADDRESS_PER_HOUR.max(ctx.cfg.limits.mails_per_sender_per_hour) as i64;
     let sent = store::mails::replies_since(conn, &key, ctx.now() - 3600)?;

@@ -2,7 +2,7 @@
 //! values encoded and folded by lettre, so nothing a player writes can add a header.
 
 use lettre::Message;
-use lettre::message::Mailbox;
+use lettre::message::{Mailbox, MultiPart, SinglePart};
 use lettre::message::header::{ContentType, Header, HeaderName, HeaderValue};
 use std::time::{Duration, UNIX_EPOCH};
 
@@ -26,6 +26,19 @@ pub struct OutMail {
     pub references: Vec<String>,
     pub list_id: Option<String>,
     pub kind: Kind,
+    /// Files sent with it (ids in the `attachments` table: one map is
+    /// stored once for all the mails that carry it).
+    pub attachments: Vec<i64>,
+}
+
+/// A file mailed with a text (a phase's map).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Attachment {
+    /// The file name the recipient sees (the judge's own, never a sender's).
+    pub name: String,
+    /// Its media type: `image/png`, `image/svg+xml`.
+    pub mime: String,
+    pub data: Vec<u8>,
 }
 
 macro_rules! text_header {
@@ -58,8 +71,10 @@ pub fn clean_id(id: &str) -> String {
     format!("<{inner}>")
 }
 
-/// Builds the RFC 5322 bytes of `m`, from `from_name <from_addr>`, dated `date` (Unix seconds).
-pub fn compose(from_name: &str, from_addr: &str, m: &OutMail, date: i64) -> anyhow::Result<Vec<u8>> {
+/// Builds the RFC 5322 bytes of `m`, from `from_name <from_addr>`, dated
+/// `date` (Unix seconds), with `files` (the mail's attachments, loaded): a
+/// plain text mail when there are none, else multipart/mixed, the text first.
+pub fn compose(from_name: &str, from_addr: &str, m: &OutMail, date: i64, files: &[&Attachment]) -> anyhow::Result<Vec<u8>> {
     let from = Mailbox::new(Some(from_name.to_string()), from_addr.parse()?);
     let to: Mailbox = m.to.parse()?;
     let subject: String = m.subject.chars().map(|c| if c.is_control() { ' ' } else { c }).collect();
@@ -93,8 +108,16 @@ pub fn compose(from_name: &str, from_addr: &str, m: &OutMail, date: i64) -> anyh
         }
         b = b.header(ListId(l));
     }
-    let msg = b.header(ContentType::TEXT_PLAIN).body(m.body.clone())?;
-    Ok(msg.formatted())
+    if files.is_empty() {
+        let msg = b.header(ContentType::TEXT_PLAIN).body(m.body.clone())?;
+        return Ok(msg.formatted());
+    }
+    let mut parts = MultiPart::mixed().singlepart(SinglePart::builder().header(ContentType::TEXT_PLAIN).body(m.body.clone()));
+    for f in files {
+        let name: String = f.name.chars().filter(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.')).take(100).collect();
+        parts = parts.singlepart(lettre::message::Attachment::new(name).body(f.data.clone(), ContentType::parse(&f.mime)?));
+    }
+    Ok(b.multipart(parts)?.formatted())
 }
 
 /// A plain mail from a player to the judge (for `mailjudge mail` and tests).
@@ -125,8 +148,9 @@ mod tests {
             references: vec![],
             list_id: None,
             kind: Kind::Reply,
+            attachments: vec![],
         };
-        let bytes = compose("judge", "judge@example.test", &m, 1_700_000_000).unwrap();
+        let bytes = compose("judge", "judge@example.test", &m, 1_700_000_000, &[]).unwrap();
         let text = String::from_utf8_lossy(&bytes);
         let head = text.split("\r\n\r\n").next().unwrap();
         assert!(!head.lines().any(|l| l.to_ascii_lowercase().starts_with("bcc:")), "{head}");
@@ -145,7 +169,33 @@ mod tests {
             references: vec![],
             list_id: None,
             kind: Kind::Notice,
+            attachments: vec![],
         };
-        assert!(compose("judge", "judge@example.test", &m, 0).is_err());
+        assert!(compose("judge", "judge@example.test", &m, 0, &[]).is_err());
+    }
+
+    #[test]
+    fn attachments_make_a_multipart_mail_that_reads_back() {
+        let m = OutMail {
+            to: "p1@example.test".into(),
+            subject: "Game demo: Spring 1901 movement results".into(),
+            body: "the results".into(),
+            message_id: "<abc@judge>".into(),
+            in_reply_to: None,
+            references: vec![],
+            list_id: None,
+            kind: Kind::Notice,
+            attachments: vec![1, 2],
+        };
+        let png = Attachment { name: "demo-S1901M.png".into(), mime: "image/png".into(), data: vec![0x89, b'P', b'N', b'G', 0, 1, 2, 255] };
+        let svg = Attachment { name: "demo S1901M\r\nBcc: x.svg".into(), mime: "image/svg+xml".into(), data: b"<svg/>".to_vec() };
+        let bytes = compose("judge", "judge@example.test", &m, 1_700_000_000, &[&png, &svg]).unwrap();
+        let msg = mail_parser::MessageParser::default().parse(&bytes).unwrap();
+        assert_eq!(msg.body_text(0).unwrap().trim(), "the results");
+        let files: Vec<(String, Vec<u8>)> = msg.attachments().map(|a| (a.attachment_name().unwrap_or_default().to_string(), a.contents().to_vec())).collect();
+        assert_eq!(files, vec![("demo-S1901M.png".to_string(), png.data.clone()), ("demoS1901MBccx.svg".to_string(), svg.data.clone())]);
+        let text = String::from_utf8_lossy(&bytes);
+        let head = text.split("\r\n\r\n").next().unwrap();
+        assert!(head.contains("multipart/mixed"), "{head}");
     }
 }

@@ -8,6 +8,7 @@
 //! mail it came from (`orders`), every phase's position, results and report
 //! (`phases`), press (`press`), and every outgoing mail (`outbox`).
 
+pub mod attachments;
 pub mod auth;
 pub mod games;
 pub mod kv;

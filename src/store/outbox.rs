@@ -6,8 +6,8 @@ use rusqlite::{Connection, params};
 
 pub fn insert(conn: &Connection, m: &OutMail, game_id: Option<i64>, mail_id: Option<i64>, now: i64) -> rusqlite::Result<i64> {
     conn.prepare_cached(
-        "INSERT INTO outbox (to_addr, subject, body, message_id, in_reply_to, refs, list_id, kind, game_id, mail_id, created)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+        "INSERT INTO outbox (to_addr, subject, body, message_id, in_reply_to, refs, list_id, kind, game_id, mail_id, created, attachments)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
     )?
     .execute(params![
         m.to,
@@ -20,7 +20,8 @@ pub fn insert(conn: &Connection, m: &OutMail, game_id: Option<i64>, mail_id: Opt
         if m.kind == Kind::Reply { "reply" } else { "notice" },
         game_id,
         mail_id,
-        now
+        now,
+        serde_json::to_string(&m.attachments).unwrap_or_else(|e| unreachable!("integers serialize: {e}"))
     ])?;
     Ok(conn.last_insert_rowid())
 }
@@ -28,7 +29,7 @@ pub fn insert(conn: &Connection, m: &OutMail, game_id: Option<i64>, mail_id: Opt
 /// Mail due for sending at `now`, oldest first (at most `limit`).
 pub fn due(conn: &Connection, now: i64, limit: usize) -> rusqlite::Result<Vec<(i64, OutMail)>> {
     let mut st = conn.prepare_cached(
-        "SELECT id, to_addr, subject, body, message_id, in_reply_to, refs, list_id, kind FROM outbox
+        "SELECT id, to_addr, subject, body, message_id, in_reply_to, refs, list_id, kind, attachments FROM outbox
          WHERE sent IS NULL AND gave_up IS NULL AND next_try <= ?1 ORDER BY id LIMIT ?2",
     )?;
     st.query_map(params![now, limit as i64], |r| {
@@ -39,6 +40,9 @@ pub fn due(conn: &Connection, now: i64, limit: usize) -> rusqlite::Result<Vec<(i
             "notice" => Kind::Notice,
             other => return Err(rusqlite::Error::FromSqlConversionFailure(8, rusqlite::types::Type::Text, format!("`{other}` is not an outbox kind").into())),
         };
+        let attachments: String = r.get(9)?;
+        let attachments: Vec<i64> =
+            serde_json::from_str(&attachments).map_err(|e| rusqlite::Error::FromSqlConversionFailure(9, rusqlite::types::Type::Text, Box::new(e)))?;
         Ok((
             r.get(0)?,
             OutMail {
@@ -50,6 +54,7 @@ pub fn due(conn: &Connection, now: i64, limit: usize) -> rusqlite::Result<Vec<(i
                 references: refs.split_whitespace().map(str::to_string).collect(),
                 list_id: r.get(7)?,
                 kind,
+                attachments,
             },
         ))
     })?
