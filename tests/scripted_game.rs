@@ -307,7 +307,21 @@ fn seven_player_game_by_mail() {
     for n in 1..=7 {
         has(start, &p(n));
     }
-    for s in &everything {
+    // the end-of-game package reveals who played what, to everyone, with the record attached
+    let package: Vec<&Sent> = everything.iter().filter(|s| s.subject == "Game demo: the final summary and the game's record").collect();
+    assert_eq!(package.len(), 10, "7 players, the observer, the master, the list");
+    for s in &package {
+        for n in 1..=7 {
+            has(s, &p(n));
+        }
+        has(s, "Result: Draw declared");
+        assert_eq!(s.files.len(), 1, "the record attached");
+        let (name, ct, data) = &s.files[0];
+        assert_eq!((name.as_str(), ct.as_str()), ("demo.txt", "text/plain"));
+        let text = String::from_utf8_lossy(data);
+        assert!(text.contains("Spring 1901 movement results") && text.contains("Winter 1901 adjustments results"), "{text}");
+    }
+    for s in everything.iter().filter(|s| !package.iter().any(|x| std::ptr::eq(*x, *s))) {
         for n in 1..=7 {
             if s.to != p(n) && s.to != "gm@example.test" {
                 assert!(!s.body.contains(&p(n)), "mail to {} reveals {}:\n{}", s.to, p(n), s.body);

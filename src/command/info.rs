@@ -1,8 +1,8 @@
 //! What anyone may ask: LIST, HISTORY, SUMMARY.
 
 use super::{Fail, R, Session};
-use crate::game::{self, Game, GameStatus, Player, PlayerRole, PlayerStatus, pname};
-use crate::map::{PowerId, Variant};
+use crate::game::{self, Game, GameStatus, Player, PlayerRole, pname};
+use crate::map::PowerId;
 use crate::report::say;
 use crate::timing;
 
@@ -218,88 +218,14 @@ impl Session<'_> {
 
     pub(super) fn summary(&mut self, name: &str) -> R {
         let g = self.game(name)?;
-        let v = self.ctx.variant(&g.variant)?;
-        let positions = crate::store::phases::positions(self.conn, g.id)?;
-        let mut lines = vec![say::info::summary_title(&g, &v.title)];
-        let head: String = v.powers.iter().map(|p| format!(" {:>4}", &p.name[..3.min(p.name.len())])).collect();
-        lines.push(say::info::summary_header(&head));
-        let mut last_year = None;
-        let mut all: Vec<crate::adjudicate::Position> = Vec::new();
-        for p in positions {
-            let value: serde_json::Value = serde_json::from_str(&p).map_err(|e| Fail::System(e.into()))?;
-            all.push(crate::contract::position_from_json(&v, &value)?);
-        }
-        if let Some(cur) = g.position(&v)? {
-            all.push(cur);
-        }
-        for pos in &all {
-            if last_year == Some(pos.phase.year) {
-                continue;
-            }
-            last_year = Some(pos.phase.year);
-            let counts: String = (0..v.powers.len() as PowerId).map(|p| format!(" {:>4}", pos.center_count(p))).collect();
-            lines.push(format!("{:<8}{counts}", pos.phase.year));
-        }
-        let players = Player::of_game(self.conn, g.id)?;
-        lines.push(String::new());
-        for p in 0..v.powers.len() as PowerId {
-            let state = match players.iter().rfind(|x| x.power == Some(p)) {
-                Some(x) => x.status.to_string(),
-                None => say::info::nobody_had(g.status == GameStatus::Forming),
-            };
-            lines.push(format!("{:<10} {state}", pname(&v, p)));
-        }
         // who played each power and when: once the game is over, or at any
         // time in a game that is not anonymous (the master always sees them)
         let master = matches!(
             self.signed.as_ref().filter(|x| x.game_id == g.id).map(|x| &x.role),
             Some(super::Role::Master) | Some(super::Role::Power { master: true, .. })
         );
-        if g.status != GameStatus::Forming {
-            lines.push(String::new());
-            if g.status == GameStatus::Finished || !g.settings.anonymous || master {
-                lines.push(say::info::played_by_title());
-                let times = crate::store::phases::times(self.conn, g.id)?;
-                let current = g.position(&v)?.map(|p| v.calendar.long_name(p.phase));
-                lines.extend(played_by(&v, &g, &players, &times, current.as_deref()));
-            } else {
-                lines.push(say::info::players_hidden());
-            }
-        }
-        if let Some(r) = &g.result {
-            lines.push(say::info::result_line(r));
-        }
-        Ok(vec![lines.join("\n")])
+        let reveal = g.status == GameStatus::Finished || !g.settings.anonymous || master;
+        let v = self.ctx.variant(&g.variant)?;
+        Ok(vec![game::end::summary(self.conn, &v, &g, reveal)?.join("\n")])
     }
-}
-
-/// For each seat played, who played it and from which phase to which:
-/// a player took a seat at the start or when a takeover seated it, and left
-/// it by resigning or being ejected. A time maps to the phase being played
-/// then: the first phase on the game's line processed after it (`times`:
-/// seq, phase code, processed), or `current`.
-pub fn played_by(v: &Variant, g: &Game, players: &[Player], times: &[(i64, String, i64)], current: Option<&str>) -> Vec<String> {
-    let phase_at = |t: i64| -> String {
-        times
-            .iter()
-            .find(|(_, _, processed)| *processed > t)
-            .and_then(|(_, code, _)| v.calendar.parse(code).ok())
-            .map(|p| v.calendar.long_name(p))
-            .or_else(|| current.map(str::to_string))
-            .unwrap_or_default()
-    };
-    let mut out = Vec::new();
-    let mut seats: Vec<PowerId> =
-        players.iter().filter(|p| p.role == PlayerRole::Player && p.status != PlayerStatus::Pending).filter_map(|p| p.power).collect();
-    seats.sort_unstable();
-    seats.dedup();
-    for pw in seats {
-        let spans: Vec<say::info::Span> = players
-            .iter()
-            .filter(|p| p.role == PlayerRole::Player && p.power == Some(pw) && p.status != PlayerStatus::Pending)
-            .map(|p| say::info::Span { who: p.email.clone(), from: p.seated.map(phase_at), to: p.left.map(phase_at) })
-            .collect();
-        out.push(say::info::seat_played_by(&game::seat_names(v, g, pw), &spans));
-    }
-    out
 }

@@ -3,6 +3,7 @@
 //! hears about it. Deadlines are in [`deadline`], orders in [`orders`].
 
 pub mod deadline;
+pub mod end;
 pub mod orders;
 pub mod powers;
 pub mod removals;
@@ -77,14 +78,16 @@ pub fn report_recipients(game: &Game, players: &[Player]) -> Vec<(String, bool)>
 
 /// Mails `body` to everyone in the game.
 pub fn tell_all(conn: &Connection, ctx: &Ctx, game: &Game, players: &[Player], subject: &str, body: &str) -> rusqlite::Result<()> {
-    tell_all_with(conn, ctx, game, players, subject, body, &[])
+    tell_all_with(conn, ctx, game, players, subject, body, &[], false)
 }
 
-/// Mails `body` to everyone in the game, with `files` (a phase's map) for all
-/// but the players who asked for none (`SET NO MAP`).
-pub fn tell_all_with(conn: &Connection, ctx: &Ctx, game: &Game, players: &[Player], subject: &str, body: &str, files: &[i64]) -> rusqlite::Result<()> {
+/// Mails `body` to everyone in the game, with `files`; files that are maps
+/// (`maps`) go to all but the players who asked for none (`SET NO MAP`).
+#[allow(clippy::too_many_arguments)]
+pub fn tell_all_with(conn: &Connection, ctx: &Ctx, game: &Game, players: &[Player], subject: &str, body: &str, files: &[i64], maps: bool) -> rusqlite::Result<()> {
     for (addr, _) in report_recipients(game, players) {
-        let no_map = players.iter().any(|p| !p.map && p.email.eq_ignore_ascii_case(&addr) && matches!(p.status, PlayerStatus::Active | PlayerStatus::Eliminated));
+        let no_map = maps
+            && players.iter().any(|p| !p.map && p.email.eq_ignore_ascii_case(&addr) && matches!(p.status, PlayerStatus::Active | PlayerStatus::Eliminated));
         let mut m = ctx.notice_mail(&addr, subject, body.to_string(), Some(game.list_id(ctx.cfg.domain())));
         if !no_map {
             m.attachments = files.to_vec();
@@ -334,6 +337,9 @@ pub fn process(conn: &Connection, ctx: &mut Ctx, game: &mut Game, why: &str) -> 
     tracing::info!("game {}: processed {phase_name} ({why})", game.name);
     let subject = say::game::results_subject(game, &v.calendar.long_name(pos.phase));
     tell_all(conn, ctx, game, &players, &subject, &report)?;
+    if out.end.is_some() {
+        end::package(conn, ctx, game)?;
+    }
     // an adjustment phase with removals the GM may choose: the preview (E18)
     if out.end.is_none() && removals::gm_removes(&rules) {
         removals::send_preview(conn, ctx, &v, game, &out.position, &[], true)?;
@@ -363,6 +369,7 @@ pub fn finish(conn: &Connection, ctx: &mut Ctx, game: &mut Game, end: GameEnd) -
     let players = Player::of_game(conn, game.id)?;
     let body = ctx.templates.render("notice.txt", context! { title => say::game::over(game), lines => vec![result.clone()] });
     tell_all(conn, ctx, game, &players, &say::game::over(game), &body)?;
+    end::package(conn, ctx, game)?;
     Ok(result)
 }
 

@@ -136,6 +136,7 @@ pub fn player_mail(from: &str, to: &str, subject: &str, body: &str) -> anyhow::R
 #[cfg(test)]
 mod tests {
     use super::*;
+    use mail_parser::MimeHeaders;
 
     #[test]
     fn no_header_injection_through_subject_or_ids() {

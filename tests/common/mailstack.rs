@@ -126,17 +126,7 @@ impl Mailbox {
         fetches
             .iter()
             .filter_map(|f| f.body())
-            .map(|raw| {
-                let m = mail_parser::MessageParser::default().parse(raw).unwrap();
-                Sent {
-                    file: String::new(),
-                    to: m.to().and_then(|a| a.first()).and_then(|a| a.address()).unwrap_or_default().to_string(),
-                    subject: m.subject().unwrap_or_default().to_string(),
-                    body: m.body_text(0).map(|b| b.into_owned()).unwrap_or_default(),
-                    in_reply_to: m.in_reply_to().as_text().map(|s| format!("<{s}>")),
-                    headers: m.headers_raw().map(|(n, v)| (n.to_string(), v.to_string())).collect(),
-                }
-            })
+            .map(|raw| Sent::parse(raw, ""))
             .collect()
     }
 

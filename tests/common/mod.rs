@@ -51,6 +51,8 @@ pub struct Sent {
     pub body: String,
     pub in_reply_to: Option<String>,
     pub headers: Vec<(String, String)>,
+    /// Attached files: (name, content type, bytes).
+    pub files: Vec<(String, String, Vec<u8>)>,
 }
 
 impl Sent {
@@ -60,15 +62,29 @@ impl Sent {
 }
 
 pub fn read_sent(path: &Path) -> Sent {
-    let raw = std::fs::read(path).unwrap();
-    let m = mail_parser::MessageParser::default().parse(&raw).expect("judge mail parses");
-    Sent {
-        file: path.file_name().unwrap().to_string_lossy().into_owned(),
-        to: m.to().and_then(|a| a.first()).and_then(|a| a.address()).unwrap_or_default().to_string(),
-        subject: m.subject().unwrap_or_default().to_string(),
-        body: m.body_text(0).map(|b| b.into_owned()).unwrap_or_default(),
-        in_reply_to: m.in_reply_to().as_text().map(|s| format!("<{s}>")),
-        headers: m.headers_raw().map(|(n, v)| (n.to_string(), v.to_string())).collect(),
+    Sent::parse(&std::fs::read(path).unwrap(), &path.file_name().unwrap().to_string_lossy())
+}
+
+impl Sent {
+    /// A mail the judge sent, from its bytes (`file`: where it was found).
+    pub fn parse(raw: &[u8], file: &str) -> Sent {
+        let m = mail_parser::MessageParser::default().parse(raw).expect("judge mail parses");
+        Sent {
+            file: file.to_string(),
+            to: m.to().and_then(|a| a.first()).and_then(|a| a.address()).unwrap_or_default().to_string(),
+            subject: m.subject().unwrap_or_default().to_string(),
+            body: m.body_text(0).map(|b| b.into_owned()).unwrap_or_default(),
+            in_reply_to: m.in_reply_to().as_text().map(|s| format!("<{s}>")),
+            headers: m.headers_raw().map(|(n, v)| (n.to_string(), v.to_string())).collect(),
+            files: m
+                .attachments()
+                .map(|a| {
+                    use mail_parser::MimeHeaders;
+                    let ct = a.content_type().map(|c| format!("{}/{}", c.ctype(), c.subtype().unwrap_or_default())).unwrap_or_default();
+                    (a.attachment_name().unwrap_or_default().to_string(), ct, a.contents().to_vec())
+                })
+                .collect(),
+        }
     }
 }
 

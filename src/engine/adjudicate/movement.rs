@@ -869,12 +869,29 @@ impl Resolver<'_> {
                     && matches!(order_of(m as usize), Some(Order::Move { dest: md, .. }) if md.prov == d)
                     && !matches!(r.status[m as usize], Status::Void(_))
             };
+            // where several units of the stack make it (fleets of several
+            // powers in the High Ocean Box moving to one sea), the support
+            // goes to the supporter's own power's unit, else to the first
+            // power's in the map's order: never to whichever was listed first
+            let supporter = unit.power;
+            let in_box = self.v.is_ocean_box(target);
             for exact in [true, false] {
+                let mut best: Option<u32> = None;
                 let mut m = t as u32;
-                while m != NONE && !makes(self, m, exact) {
+                while m != NONE {
+                    if makes(self, m, exact) {
+                        let key = |i: u32| {
+                            let x = &self.units[i as usize];
+                            (x.power != supporter, x.power, *x)
+                        };
+                        // elsewhere (a 1958 stack) the first of the stack, as written
+                        if best.is_none() || (in_box && key(m) < key(best.unwrap_or(m))) {
+                            best = Some(m);
+                        }
+                    }
                     m = self.next[m as usize];
                 }
-                if m != NONE {
+                if let Some(m) = best {
                     t = m as usize;
                     break;
                 }

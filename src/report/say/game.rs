@@ -157,3 +157,12 @@ pub fn aboard(fleet: &str, fleet_adjective: Option<&str>) -> String {
         None => format!("A on board {fleet}"),
     }
 }
+
+/// The end-of-game package's subject and title.
+pub fn package_subject(g: &Game) -> String {
+    format!("Game {}: the final summary and the game's record", g.name)
+}
+
+pub fn package_title(g: &Game) -> String {
+    format!("Game {} is over: who played what, the supply centres year by year, and the whole game attached", g.name)
+}

@@ -1,0 +1,135 @@
+//! What a game leaves: its summary (the centre chart by year, each power's
+//! state, who played it and when) and the end-of-game package mailed to
+//! everyone when it is over.
+
+use super::{Game, GameStatus, Player, PlayerRole, PlayerStatus, pname, seat_names};
+use crate::adjudicate::Position;
+use crate::judge::Ctx;
+use crate::map::{PowerId, Variant};
+use crate::report::say;
+use rusqlite::Connection;
+
+/// The positions of a game's line, one before each processed phase, then the current one.
+pub fn positions(conn: &Connection, v: &Variant, g: &Game) -> anyhow::Result<Vec<Position>> {
+    let mut all = Vec::new();
+    for p in crate::store::phases::positions(conn, g.id)? {
+        let value: serde_json::Value = serde_json::from_str(&p)?;
+        all.push(crate::contract::position_from_json(v, &value).map_err(anyhow::Error::msg)?);
+    }
+    if let Some(cur) = g.position(v)? {
+        all.push(cur);
+    }
+    Ok(all)
+}
+
+/// The supply-centre chart: a head, then each year's counts at its first
+/// position (the year's opening), one column a power.
+pub fn centre_chart(v: &Variant, all: &[Position]) -> Vec<String> {
+    let head: String = v.powers.iter().map(|p| format!(" {:>4}", &p.name[..3.min(p.name.len())])).collect();
+    let mut lines = vec![say::info::summary_header(&head)];
+    let mut last_year = None;
+    for pos in all {
+        if last_year == Some(pos.phase.year) {
+            continue;
+        }
+        last_year = Some(pos.phase.year);
+        let counts: String = (0..v.powers.len() as PowerId).map(|p| format!(" {:>4}", pos.center_count(p))).collect();
+        lines.push(format!("{:<8}{counts}", pos.phase.year));
+    }
+    lines
+}
+
+/// SUMMARY: the chart, each power's state, and (`reveal`) who played each seat when.
+pub fn summary(conn: &Connection, v: &Variant, g: &Game, reveal: bool) -> anyhow::Result<Vec<String>> {
+    let mut lines = vec![say::info::summary_title(g, &v.title)];
+    lines.extend(centre_chart(v, &positions(conn, v, g)?));
+    let players = Player::of_game(conn, g.id)?;
+    lines.push(String::new());
+    for p in 0..v.powers.len() as PowerId {
+        let state = match players.iter().rfind(|x| x.power == Some(p)) {
+            Some(x) => x.status.to_string(),
+            None => say::info::nobody_had(g.status == GameStatus::Forming),
+        };
+        lines.push(format!("{:<10} {state}", pname(v, p)));
+    }
+    if g.status != GameStatus::Forming {
+        lines.push(String::new());
+        if reveal {
+            lines.push(say::info::played_by_title());
+            let times = crate::store::phases::times(conn, g.id)?;
+            let current = g.position(v)?.map(|p| v.calendar.long_name(p.phase));
+            lines.extend(played_by(v, g, &players, &times, current.as_deref()));
+        } else {
+            lines.push(say::info::players_hidden());
+        }
+    }
+    if let Some(r) = &g.result {
+        lines.push(say::info::result_line(r));
+    }
+    Ok(lines)
+}
+
+/// For each seat played, who played it and from which phase to which:
+/// a player took a seat at the start or when a takeover seated it, and left
+/// it by resigning or being ejected. A time maps to the phase being played
+/// then: the first phase on the game's line processed after it (`times`:
+/// seq, phase code, processed), or `current`.
+pub fn played_by(v: &Variant, g: &Game, players: &[Player], times: &[(i64, String, i64)], current: Option<&str>) -> Vec<String> {
+    let phase_at = |t: i64| -> String {
+        times
+            .iter()
+            .find(|(_, _, processed)| *processed > t)
+            .and_then(|(_, code, _)| v.calendar.parse(code).ok())
+            .map(|p| v.calendar.long_name(p))
+            .or_else(|| current.map(str::to_string))
+            .unwrap_or_default()
+    };
+    let played = |p: &&Player| p.role == PlayerRole::Player && p.status != PlayerStatus::Pending;
+    let mut seats: Vec<PowerId> = players.iter().filter(played).filter_map(|p| p.power).collect();
+    seats.sort_unstable();
+    seats.dedup();
+    seats
+        .into_iter()
+        .map(|pw| {
+            let spans: Vec<say::info::Span> = players
+                .iter()
+                .filter(played)
+                .filter(|p| p.power == Some(pw))
+                .map(|p| say::info::Span { who: p.email.clone(), from: p.seated.map(phase_at), to: p.left.map(phase_at) })
+                .collect();
+            say::info::seat_played_by(&seat_names(v, g, pw), &spans)
+        })
+        .collect()
+}
+
+/// The end-of-game package, mailed to everyone in the game once it is over:
+/// the result, who played what (the players revealed), the centre chart,
+/// and the game's record attached (`files`: attachment ids).
+pub fn send_package(conn: &Connection, ctx: &mut Ctx, g: &Game, files: &[i64]) -> anyhow::Result<()> {
+    let v = ctx.variant(&g.variant)?;
+    let lines = summary(conn, &v, g, true)?;
+    let players = Player::of_game(conn, g.id)?;
+    let body = ctx.templates.render("notice.txt", minijinja::context! { title => say::game::package_title(g), lines => lines });
+    super::tell_all_with(conn, ctx, g, &players, &say::game::package_subject(g), &body, files, false)?;
+    Ok(())
+}
+
+/// Mails the end-of-game package, the game's record attached.
+pub fn package(conn: &Connection, ctx: &mut Ctx, g: &Game) -> anyhow::Result<()> {
+    let files = record_files(conn, ctx, g)?;
+    send_package(conn, ctx, g, &files)
+}
+
+/// The game's record as files to attach (stored once, shared by every mail).
+fn record_files(conn: &Connection, ctx: &mut Ctx, g: &Game) -> anyhow::Result<Vec<i64>> {
+    let reports = crate::store::phases::reports(conn, g.id)?;
+    let mut text = String::new();
+    for (_, _, report) in &reports {
+        text.push_str(&"=".repeat(70));
+        text.push('\n');
+        text.push_str(report.trim_end());
+        text.push('\n');
+    }
+    let file = crate::mail::compose::Attachment { name: format!("{}.txt", g.name), mime: "text/plain; charset=utf-8".into(), data: text.into_bytes() };
+    Ok(vec![crate::store::attachments::insert(conn, &file, ctx.now())?])
+}
