@@ -84,7 +84,16 @@ pub fn tell_all(conn: &Connection, ctx: &Ctx, game: &Game, players: &[Player], s
 /// Mails `body` to everyone in the game, with `files`; files that are maps
 /// (`maps`) go to all but the players who asked for none (`SET NO MAP`).
 #[allow(clippy::too_many_arguments)]
-pub fn tell_all_with(conn: &Connection, ctx: &Ctx, game: &Game, players: &[Player], subject: &str, body: &str, files: &[i64], maps: bool) -> rusqlite::Result<()> {
+pub fn tell_all_with(
+    conn: &Connection,
+    ctx: &Ctx,
+    game: &Game,
+    players: &[Player],
+    subject: &str,
+    body: &str,
+    files: &[i64],
+    maps: bool,
+) -> rusqlite::Result<()> {
     for (addr, _) in report_recipients(game, players) {
         let no_map = maps
             && players.iter().any(|p| !p.map && p.email.eq_ignore_ascii_case(&addr) && matches!(p.status, PlayerStatus::Active | PlayerStatus::Eliminated));

@@ -2,8 +2,8 @@
 //! values encoded and folded by lettre, so nothing a player writes can add a header.
 
 use lettre::Message;
-use lettre::message::{Mailbox, MultiPart, SinglePart};
 use lettre::message::header::{ContentType, Header, HeaderName, HeaderValue};
+use lettre::message::{Mailbox, MultiPart, SinglePart};
 use std::time::{Duration, UNIX_EPOCH};
 
 /// What kind of mail this is (decides Auto-Submitted and List-Id).

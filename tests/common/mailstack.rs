@@ -123,11 +123,7 @@ impl Mailbox {
             return Vec::new();
         }
         let fetches = self.session.fetch("1:*", "BODY.PEEK[]").unwrap();
-        fetches
-            .iter()
-            .filter_map(|f| f.body())
-            .map(|raw| Sent::parse(raw, ""))
-            .collect()
+        fetches.iter().filter_map(|f| f.body()).map(|raw| Sent::parse(raw, "")).collect()
     }
 
     pub fn clear(&mut self, folder: &str) {
