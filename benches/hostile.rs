@@ -343,7 +343,7 @@ fn flush_one_tx(d: &mut Daemon) {
         }
         let tx = d.judge.conn.unchecked_transaction().unwrap();
         for (id, m) in rows {
-            let bytes = mailjudge::mail::compose::compose(&d.judge.ctx.cfg.name, &d.judge.ctx.cfg.address, &m, now).unwrap();
+            let bytes = mailjudge::mail::compose::compose(&d.judge.ctx.cfg.name, &d.judge.ctx.cfg.address, &m, now, &[]).unwrap();
             d.outbound.send(id, &bytes, &m.to).unwrap();
             outbox::mark_sent(&tx, id, now).unwrap();
         }
