@@ -395,6 +395,16 @@ pub fn backup(conn: &Connection, dest: &Path) -> anyhow::Result<()> {
 mod tests {
     use super::*;
 
+    /// An in-memory database brought to schema version `n` (the first `n` migrations).
+    fn at_version(n: usize) -> Connection {
+        let c = Connection::open_in_memory().unwrap();
+        c.pragma_update(None, "foreign_keys", "ON").unwrap();
+        for (i, sql) in MIGRATIONS.iter().take(n).enumerate() {
+            c.execute_batch(&format!("BEGIN; {sql}; PRAGMA user_version = {}; COMMIT;", i + 1)).unwrap();
+        }
+        c
+    }
+
     #[test]
     fn migrations_apply_once() {
         let dir = tempfile::tempdir().unwrap();
@@ -412,11 +422,7 @@ mod tests {
 
     #[test]
     fn migration_3_keeps_mails_and_what_refers_to_them() {
-        let c = Connection::open_in_memory().unwrap();
-        c.pragma_update(None, "foreign_keys", "ON").unwrap();
-        for (i, sql) in MIGRATIONS.iter().take(2).enumerate() {
-            c.execute_batch(&format!("BEGIN; {sql}; PRAGMA user_version = {}; COMMIT;", i + 1)).unwrap();
-        }
+        let c = at_version(2);
         c.execute_batch(
             "INSERT INTO games (id, name, variant, status, master_hash, master_email, settings, created) VALUES (1, 'g', 'standard', 'forming', 'h', 'm@x.org', '{}', 0);
              INSERT INTO mails (id, message_id, sender, subject, raw, received, outcome) VALUES (7, '<a@x>', 'p@x.org', '', x'00', 100, 'answered'), (8, '<b@x>', 'p@x.org', '', x'00', 200, 'ignored: bounce');
@@ -456,10 +462,7 @@ mod tests {
 
     #[test]
     fn migration_7_keeps_a_concession_as_a_set_of_one() {
-        let c = Connection::open_in_memory().unwrap();
-        for (i, sql) in MIGRATIONS.iter().take(6).enumerate() {
-            c.execute_batch(&format!("BEGIN; {sql}; PRAGMA user_version = {}; COMMIT;", i + 1)).unwrap();
-        }
+        let c = at_version(6);
         c.execute_batch(
             "INSERT INTO games (id, name, variant, status, master_hash, master_email, settings, created) VALUES (1, 'g', 'standard', 'active', 'h', 'm@x.org', '{}', 0);
              INSERT INTO players (id, game_id, role, power, email, concede, status, joined) VALUES (1, 1, 'player', 0, 'a@x.org', 6, 'active', 0), (2, 1, 'player', 1, 'e@x.org', NULL, 'active', 0);",
@@ -477,10 +480,7 @@ mod tests {
 
     #[test]
     fn migration_9_keeps_the_phases_on_the_line_and_one_phase_a_seq_there() {
-        let c = Connection::open_in_memory().unwrap();
-        for (i, sql) in MIGRATIONS.iter().take(8).enumerate() {
-            c.execute_batch(&format!("BEGIN; {sql}; PRAGMA user_version = {}; COMMIT;", i + 1)).unwrap();
-        }
+        let c = at_version(8);
         c.execute_batch(
             "INSERT INTO games (id, name, variant, status, master_hash, master_email, settings, created) VALUES (1, 'g', 'standard', 'active', 'h', 'm@x.org', '{}', 0);
              INSERT INTO phases (game_id, seq, phase, position, results, report, processed) VALUES (1, 1, 'S1901M', '{}', '[]', 'spring', 10), (1, 2, 'F1901M', '{}', '[]', 'fall', 20);
