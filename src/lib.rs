@@ -33,6 +33,7 @@ pub mod game;
 pub mod judge;
 pub mod mail;
 pub mod password;
+pub mod render;
 pub mod report;
 pub mod store;
 pub mod timing;

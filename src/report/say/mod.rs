@@ -28,6 +28,7 @@ pub mod deadline;
 pub mod game;
 pub mod info;
 pub mod judge;
+pub mod map;
 pub mod master;
 pub mod orders;
 pub mod parse;
