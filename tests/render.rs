@@ -97,7 +97,10 @@ fn standard_moves_supports_convoys_a_failed_move_and_a_dislodged_unit() {
     shows_the_board(&v, &pos, &svg);
     // each order drawn, failed ones (bounces: ENG, WAR-GAL, BUR-BEL) dashed
     assert_eq!(count(&svg, r#"<g class="move"#), 6);
-    assert_eq!(count(&svg, r#"<g class="move failed""#), drawn.iter().filter(|d| matches!(d.order, mailjudge::order::Order::Move { .. }) && d.result != adjudicate::ResultKind::Ok).count());
+    assert_eq!(
+        count(&svg, r#"<g class="move failed""#),
+        drawn.iter().filter(|d| matches!(d.order, mailjudge::order::Order::Move { .. }) && d.result != adjudicate::ResultKind::Ok).count()
+    );
     assert!(count(&svg, r#"<g class="move failed""#) >= 3);
     assert!(svg.contains(r#"<g class="convoy">"#));
     assert_eq!(count(&svg, r#"<g class="support-move"#), 3);
@@ -137,7 +140,12 @@ fn davis_1885_schematic_with_two_powers_in_the_box() {
     pos.units.retain(|u| u.power != 1 && u.power != 6);
     let hob = v.prov_by_code("HOB").unwrap();
     for p in [1u8, 6] {
-        pos.units.push(mailjudge::map::Unit { power: p as PowerId, kind: mailjudge::map::UnitType::Fleet, loc: mailjudge::map::Loc { prov: hob, coast: Default::default() }, aboard: false });
+        pos.units.push(mailjudge::map::Unit {
+            power: p as PowerId,
+            kind: mailjudge::map::UnitType::Fleet,
+            loc: mailjudge::map::Loc { prov: hob, coast: Default::default() },
+            aboard: false,
+        });
     }
     pos.units.sort();
     let svg = render::svg(&v, &Scene { position: &pos, orders: &[], dislodged: &[], caption: "Game davis: January 1885" });
@@ -172,9 +180,11 @@ fn the_png_decodes_at_its_size_and_a_huge_picture_is_refused() {
     }
     // at the cap: a picture of MAX_PIXELS at the scale is drawn; past it, refused
     let side = ((render::MAX_PIXELS as f64).sqrt() / 0.7).floor() - 2.0;
-    let at = format!(r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {side} {side}" width="{side}" height="{side}"><rect width="10" height="10"/></svg>"#);
+    let at =
+        format!(r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {side} {side}" width="{side}" height="{side}"><rect width="10" height="10"/></svg>"#);
     assert!(render::png(&at).is_ok());
-    let past = format!(r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {0} {0}" width="{0}" height="{0}"><rect width="10" height="10"/></svg>"#, side * 1.01);
+    let past =
+        format!(r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {0} {0}" width="{0}" height="{0}"><rect width="10" height="10"/></svg>"#, side * 1.01);
     assert!(matches!(render::png(&past), Err(render::RenderError::TooLarge(..))));
     assert!(matches!(render::png("<not svg"), Err(render::RenderError::Svg(_))));
 }

@@ -21,6 +21,7 @@ pub fn game(config: ConfigArg, action: GameAction) -> anyhow::Result<ExitCode> {
         GameAction::Resume { game } => (game, vec!["RESUME".into()]),
         GameAction::Terminate { game } => (game, vec!["TERMINATE".into()]),
         GameAction::Cmd { game, lines } => (game, lines),
+        GameAction::Map { game, phase, output } => return map(&mut j, &game, phase.as_deref(), &output),
     };
     let tx = j.conn.transaction()?;
     let text =
@@ -29,4 +30,19 @@ pub fn game(config: ConfigArg, action: GameAction) -> anyhow::Result<ExitCode> {
     print!("{text}");
     let failed = text.lines().any(|l| l.trim_start().starts_with("Error:"));
     Ok(if failed { ExitCode::from(1) } else { ExitCode::SUCCESS })
+}
+
+/// `mailjudge game map GAME [PHASE] -o FILE`.
+fn map(j: &mut Judge, name: &str, phase: Option<&str>, output: &std::path::Path) -> anyhow::Result<ExitCode> {
+    let g = crate::store::games::Game::by_name(&j.conn, name)?.ok_or_else(|| anyhow::anyhow!("no game called {name}"))?;
+    let v = j.ctx.variant(&g.variant)?;
+    let scene = match phase {
+        Some(p) => crate::game::maps::PhaseScene::stored(&j.conn, &v, &g, p)?,
+        None => crate::game::maps::PhaseScene::of_position(&v, &g.position(&v)?.ok_or_else(|| anyhow::anyhow!("game {name} has not started"))?),
+    };
+    let svg = output.extension().is_some_and(|e| e.eq_ignore_ascii_case("svg"));
+    let file = scene.files(&v, &g).into_iter().find(|f| (f.mime == "image/svg+xml") == svg).ok_or_else(|| anyhow::anyhow!("the map could not be drawn"))?;
+    std::fs::write(output, &file.data)?;
+    println!("{}", output.display());
+    Ok(ExitCode::SUCCESS)
 }

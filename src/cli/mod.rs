@@ -137,6 +137,14 @@ pub enum GameAction {
         game: String,
         lines: Vec<String>,
     },
+    /// The map of a processed phase (`S1901M`) with its orders, or of the
+    /// board now: PNG, or SVG when FILE ends in `.svg`.
+    Map {
+        game: String,
+        phase: Option<String>,
+        #[arg(short, long, value_name = "FILE")]
+        output: std::path::PathBuf,
+    },
 }
 
 /// Runs the command line; the exit code says how it went.

@@ -6,6 +6,9 @@ use crate::map::PowerId;
 use crate::report::say;
 use crate::timing;
 
+/// The maps one mail may ask for (each is drawn anew).
+pub const MAX_MAPS_PER_MAIL: usize = 3;
+
 /// The press messages one HISTORY shows at most (past that, a line says so).
 pub const MAX_HISTORY_PRESS: usize = 300;
 
@@ -227,5 +230,29 @@ impl Session<'_> {
         let reveal = g.status == GameStatus::Finished || !g.settings.anonymous || master;
         let v = self.ctx.variant(&g.variant)?;
         Ok(vec![game::end::summary(self.conn, &v, &g, reveal)?.join("\n")])
+    }
+
+    /// MAP game [phase]: the map of a processed phase with its orders, or of
+    /// the board as it stands, attached to the reply (PNG and SVG).
+    pub(super) fn map(&mut self, name: &str, phase: Option<&str>) -> R {
+        let g = self.game(name)?;
+        if self.ctx.reply_files.len() >= 2 * MAX_MAPS_PER_MAIL {
+            return Err(Fail::User(say::info::too_many_maps(MAX_MAPS_PER_MAIL)));
+        }
+        let v = self.ctx.variant(&g.variant)?;
+        let scene = match phase {
+            Some(p) => game::maps::PhaseScene::stored(self.conn, &v, &g, p).map_err(|e| match e {
+                game::maps::MapError::NoPhase(_) => Fail::User(say::info::no_such_phase(p, &g)),
+                e => Fail::System(e.into()),
+            })?,
+            None => match g.position(&v)? {
+                Some(pos) => game::maps::PhaseScene::of_position(&v, &pos),
+                None => return Err(Fail::User(say::info::no_map_yet(&g))),
+            },
+        };
+        let files = scene.files(&v, &g);
+        let ids = game::maps::store(self.conn, self.ctx.now(), &files)?;
+        self.ctx.reply_files.extend(ids);
+        Ok(vec![say::info::map_attached(&g, &scene.phase)])
     }
 }

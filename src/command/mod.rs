@@ -437,6 +437,7 @@ impl<'a> Session<'a> {
                 }
             }
             Cmd::Summary(game) => self.summary(&game),
+            Cmd::Map { game, phase } => self.map(&game, phase.as_deref()),
             Cmd::Clear => {
                 let (power, _, g) = self.power_game()?;
                 let v = self.ctx.variant(&g.variant)?;

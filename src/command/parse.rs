@@ -46,6 +46,11 @@ pub enum Cmd {
         undone: bool,
     },
     Summary(String),
+    /// `MAP game [phase]`: the map of a processed phase, or of the board now.
+    Map {
+        game: String,
+        phase: Option<String>,
+    },
     Clear,
     /// `PRESS [TO powers] [GREY]`; the text follows until ENDPRESS.
     Press {
@@ -317,6 +322,11 @@ pub fn parse(line: &str) -> Cmd {
         "SUMMARY" => match arg(0) {
             Some(g) => Cmd::Summary(g),
             None => Cmd::Bad(say::parse::needs_game("SUMMARY")),
+        },
+        "MAP" => match arg(0) {
+            Some(g) if w.len() <= skip + 2 => Cmd::Map { game: g.trim_start_matches('?').to_string(), phase: arg(1) },
+            Some(_) => Cmd::Bad(say::parse::map_usage()),
+            None => Cmd::Bad(say::parse::needs_game("MAP")),
         },
         "CLEAR" if w.len() == skip => Cmd::Clear,
         "PRESS" | "BROADCAST" => {

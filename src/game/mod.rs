@@ -4,6 +4,7 @@
 
 pub mod deadline;
 pub mod end;
+pub mod maps;
 pub mod orders;
 pub mod powers;
 pub mod removals;
@@ -345,7 +346,9 @@ pub fn process(conn: &Connection, ctx: &mut Ctx, game: &mut Game, why: &str) -> 
     game.save(conn)?;
     tracing::info!("game {}: processed {phase_name} ({why})", game.name);
     let subject = say::game::results_subject(game, &v.calendar.long_name(pos.phase));
-    tell_all(conn, ctx, game, &players, &subject, &report)?;
+    // the phase's map goes with its results (to all but those who SET NO MAP)
+    let files = maps::store(conn, ctx.now(), &maps::PhaseScene::of_outcome(&v, &pos, &out).files(&v, game))?;
+    tell_all_with(conn, ctx, game, &players, &subject, &report, &files, true)?;
     if out.end.is_some() {
         end::package(conn, ctx, game)?;
     }

@@ -178,9 +178,21 @@ pub fn svg(v: &Variant, scene: &Scene) -> String {
                 f(tx),
                 f(ty)
             );
-            let _ = write!(out, r##"<circle class="retreat-option" cx="{}" cy="{}" r="{}" fill="none" stroke="#555555" stroke-width="2"/>"##, f(tx), f(ty), f(9.0 * s));
+            let _ = write!(
+                out,
+                r##"<circle class="retreat-option" cx="{}" cy="{}" r="{}" fill="none" stroke="#555555" stroke-width="2"/>"##,
+                f(tx),
+                f(ty),
+                f(9.0 * s)
+            );
         }
-        let _ = write!(out, r##"<circle cx="{}" cy="{}" r="{}" fill="#FFFFFF" stroke="#000000" stroke-width="3" stroke-dasharray="4 3"/>"##, f(x), f(y), f(23.0 * s));
+        let _ = write!(
+            out,
+            r##"<circle cx="{}" cy="{}" r="{}" fill="#FFFFFF" stroke="#000000" stroke-width="3" stroke-dasharray="4 3"/>"##,
+            f(x),
+            f(y),
+            f(23.0 * s)
+        );
         unit(&mut out, v, &cols, &d.unit, x, y, s * 0.85, "unit dislodged");
     }
     out.push_str("</g>");

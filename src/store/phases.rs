@@ -36,6 +36,39 @@ pub fn positions(conn: &Connection, game_id: i64) -> rusqlite::Result<Vec<String
     st.query_map([game_id], |r| r.get(0))?.collect()
 }
 
+/// A processed phase on the game's line as stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Stored {
+    pub seq: i64,
+    /// `S1901M`.
+    pub phase: String,
+    /// The position before the phase (contract JSON).
+    pub position: String,
+    /// The results rows (JSON array).
+    pub results: String,
+    pub report: String,
+    pub processed: i64,
+}
+
+/// Every processed phase on the game's line, in order.
+pub fn line(conn: &Connection, game_id: i64) -> rusqlite::Result<Vec<Stored>> {
+    let mut st =
+        conn.prepare_cached("SELECT seq, phase, position, results, report, processed FROM phases WHERE game_id = ?1 AND undone IS NULL ORDER BY seq")?;
+    st.query_map([game_id], |r| {
+        Ok(Stored { seq: r.get(0)?, phase: r.get(1)?, position: r.get(2)?, results: r.get(3)?, report: r.get(4)?, processed: r.get(5)? })
+    })?
+    .collect()
+}
+
+/// The processed phase on the game's line at `seq`.
+pub fn at(conn: &Connection, game_id: i64, seq: i64) -> rusqlite::Result<Option<Stored>> {
+    conn.prepare_cached("SELECT seq, phase, position, results, report, processed FROM phases WHERE game_id = ?1 AND undone IS NULL AND seq = ?2")?
+        .query_row(params![game_id, seq], |r| {
+            Ok(Stored { seq: r.get(0)?, phase: r.get(1)?, position: r.get(2)?, results: r.get(3)?, report: r.get(4)?, processed: r.get(5)? })
+        })
+        .optional()
+}
+
 /// The latest processed phase named `phase` (like `S1902M`): its seq and position.
 pub fn find(conn: &Connection, game_id: i64, phase: &str) -> rusqlite::Result<Option<(i64, String)>> {
     conn.query_row(

@@ -95,6 +95,22 @@ impl ResultKind {
             ResultKind::Disband => "disband",
         }
     }
+
+    /// The result a contract label names (strict: an unknown label is `None`).
+    pub fn from_label(label: &str) -> Option<ResultKind> {
+        [
+            ResultKind::Ok,
+            ResultKind::Bounce,
+            ResultKind::Cut,
+            ResultKind::Dislodged,
+            ResultKind::Void,
+            ResultKind::NoConvoy,
+            ResultKind::Disrupted,
+            ResultKind::Disband,
+        ]
+        .into_iter()
+        .find(|k| k.label() == label)
+    }
 }
 
 /// Why an order had the result it had (for reports and replies).

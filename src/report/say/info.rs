@@ -202,3 +202,23 @@ pub fn undone_branch(branch: i64, when: &str) -> String {
 pub fn undone_mark(branch: i64) -> String {
     format!("[REPLACED by rollback {branch}: not part of the game]")
 }
+
+/// MAP: the reply's line.
+pub fn map_attached(g: &Game, phase: &str) -> String {
+    format!("The map of game {}, {phase}, is attached (PNG, and SVG for a sharper picture).", g.name)
+}
+
+/// MAP of a game that has not started.
+pub fn no_map_yet(g: &Game) -> String {
+    format!("Game {} has not started: there is no board to draw yet.", g.name)
+}
+
+/// MAP past the maps one mail may ask for.
+pub fn too_many_maps(n: usize) -> String {
+    format!("A mail may ask for at most {n} maps; send the others in another mail.")
+}
+
+/// MAP or another command naming a phase the game has not processed.
+pub fn no_such_phase(p: &str, g: &Game) -> String {
+    format!("Game {} has no processed phase {p} (phases are written like S1901M or F1902R; MAP {} alone draws the board now).", g.name, g.name)
+}

@@ -74,3 +74,7 @@ pub fn set_ambiguous(key: &str, candidates: &[String]) -> String {
 pub fn rollback_usage() -> String {
     "ROLLBACK needs a phase (like S1902M)".into()
 }
+
+pub fn map_usage() -> String {
+    "MAP needs a game, and at most a phase: MAP demo, or MAP demo S1901M.".into()
+}

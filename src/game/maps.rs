@@ -1,0 +1,116 @@
+//! Maps of a game's phases: the scene of a phase just processed or read back
+//! from the record, drawn (crate::render) as SVG and PNG, kept as files to
+//! mail (store::attachments).
+
+use super::Game;
+use crate::adjudicate::{Dislodged, Outcome, Position, ResultKind};
+use crate::contract::position_from_json;
+use crate::mail::compose::Attachment;
+use crate::map::Variant;
+use crate::render::{self, Drawn, Scene};
+use crate::report::say;
+use rusqlite::Connection;
+
+/// What went wrong reading a phase back for its map.
+#[derive(Debug, thiserror::Error)]
+pub enum MapError {
+    #[error("no processed phase {0}")]
+    NoPhase(String),
+    #[error("the stored phase {phase} cannot be read: {why}")]
+    Stored { phase: String, why: String },
+    #[error(transparent)]
+    Db(#[from] rusqlite::Error),
+}
+
+/// A phase to draw: the board before it, its orders, the units it dislodged.
+pub struct PhaseScene {
+    pub phase: String,
+    pub position: Position,
+    pub orders: Vec<Drawn>,
+    pub dislodged: Vec<Dislodged>,
+}
+
+impl PhaseScene {
+    /// The phase just adjudicated.
+    pub fn of_outcome(v: &Variant, before: &Position, out: &Outcome) -> PhaseScene {
+        PhaseScene { phase: v.calendar.name(before.phase), position: before.clone(), orders: render::drawn(&out.results), dislodged: out.dislodged.clone() }
+    }
+
+    /// The board as it stands (no orders): the current phase.
+    pub fn of_position(v: &Variant, pos: &Position) -> PhaseScene {
+        PhaseScene { phase: v.calendar.name(pos.phase), position: pos.clone(), orders: Vec::new(), dislodged: Vec::new() }
+    }
+
+    /// Phase `code` (`S1901M`) of the game's line, read back strictly from
+    /// the record: its position, each result row's power, order and result,
+    /// and (after a movement phase) the dislodged units of the retreat phase
+    /// that followed.
+    pub fn stored(conn: &Connection, v: &Variant, game: &Game, code: &str) -> Result<PhaseScene, MapError> {
+        let line = crate::store::phases::line(conn, game.id)?;
+        // `S1901M`, or `S1901` for the season's first phase of that name
+        let named = |p: &crate::store::phases::Stored| {
+            p.phase.eq_ignore_ascii_case(code) || p.phase.get(..p.phase.len() - 1).is_some_and(|s| s.eq_ignore_ascii_case(code))
+        };
+        let i = line.iter().position(named).ok_or_else(|| MapError::NoPhase(code.to_ascii_uppercase()))?;
+        let p = &line[i];
+        let bad = |why: String| MapError::Stored { phase: p.phase.clone(), why };
+        let position = read_position(v, &p.position).map_err(bad)?;
+        let orders = read_results(v, position.phase.kind, &p.results).map_err(bad)?;
+        // the retreat phase after a movement phase holds its dislodged units and their options
+        let next = match line.get(i + 1) {
+            Some(n) => Some(read_position(v, &n.position).map_err(|why| MapError::Stored { phase: n.phase.clone(), why })?),
+            None => game.position(v).ok().flatten(),
+        };
+        let dislodged = next.filter(|n| n.phase.kind == crate::phase::PhaseKind::Retreat).map(|n| n.dislodged).unwrap_or_default();
+        Ok(PhaseScene { phase: p.phase.clone(), position, orders, dislodged })
+    }
+
+    /// The SVG and PNG of this scene, named `GAME-PHASE.svg` / `.png`. A PNG
+    /// that cannot be drawn is left out (and logged): the SVG still goes.
+    pub fn files(&self, v: &Variant, game: &Game) -> Vec<Attachment> {
+        let caption = say::map::caption(&game.name, &self.long_name(v));
+        let svg = render::svg(v, &Scene { position: &self.position, orders: &self.orders, dislodged: &self.dislodged, caption: &caption });
+        let base = format!("{}-{}", game.name, self.phase);
+        let mut out = Vec::with_capacity(2);
+        match render::png(&svg) {
+            Ok(png) => out.push(Attachment { name: format!("{base}.png"), mime: "image/png".into(), data: png }),
+            Err(e) => tracing::error!("game {}: the map of {} could not be drawn as PNG: {e}", game.name, self.phase),
+        }
+        out.push(Attachment { name: format!("{base}.svg"), mime: "image/svg+xml".into(), data: svg.into_bytes() });
+        out
+    }
+
+    fn long_name(&self, v: &Variant) -> String {
+        v.calendar.parse(&self.phase).map(|p| v.calendar.long_name(p)).unwrap_or_else(|_| self.phase.clone())
+    }
+}
+
+fn read_position(v: &Variant, text: &str) -> Result<Position, String> {
+    let value: serde_json::Value = serde_json::from_str(text).map_err(|e| e.to_string())?;
+    position_from_json(v, &value)
+}
+
+/// The stored results rows as orders to draw (strict: a row that does not
+/// read is an error, not skipped).
+pub fn read_results(v: &Variant, kind: crate::phase::PhaseKind, text: &str) -> Result<Vec<Drawn>, String> {
+    #[derive(serde::Deserialize)]
+    struct Row {
+        power: String,
+        order: String,
+        result: String,
+    }
+    let rows: Vec<Row> = serde_json::from_str(text).map_err(|e| format!("results: {e}"))?;
+    rows.into_iter()
+        .map(|r| {
+            let power = v.power_by_name(&r.power.to_ascii_uppercase()).ok_or_else(|| format!("unknown power `{}`", r.power))?;
+            let order = crate::parse::parse_order(v, &r.order, Some(kind)).map_err(|e| format!("order `{}`: {e:?}", r.order))?;
+            let result = ResultKind::from_label(&r.result).ok_or_else(|| format!("unknown result `{}`", r.result))?;
+            Ok(Drawn { power, order, result })
+        })
+        .collect()
+}
+
+/// Stores `files` once for every mail that carries them; their ids.
+pub fn store(conn: &Connection, now: i64, files: &[Attachment]) -> rusqlite::Result<Vec<i64>> {
+    files.iter().map(|f| crate::store::attachments::insert(conn, f, now)).collect()
+}

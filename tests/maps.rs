@@ -1,0 +1,111 @@
+//! Maps by mail and from the console: every results mail carries the phase's
+//! map (PNG and SVG) except to a player who SET NO MAP; MAP game [phase]
+//! answers with one (at most MAX_MAPS_PER_MAIL a mail); `mailjudge game map`
+//! writes one to a file.
+
+mod common;
+use common::game::{GM, Game};
+use common::*;
+
+const FRANCE: &str = "SIGNON Fdemo pw-three";
+const MASTER: &str = "SIGNON Mdemo gmpass";
+
+fn png_size(data: &[u8]) -> (u32, u32) {
+    let img = resvg::tiny_skia::Pixmap::decode_png(data).expect("a PNG");
+    (img.width(), img.height())
+}
+
+#[test]
+fn results_mails_carry_the_phase_map_unless_a_player_sets_no_map() {
+    let mut g = Game::started();
+    g.send("p2@example.test", "SIGNON Edemo pw-two\nSET NO MAP");
+    g.send("p3@example.test", &format!("{FRANCE}\nA PAR-BUR\nA MAR-BUR"));
+    let (_, sent) = g.send(GM, &format!("{MASTER}\nPROCESS!"));
+    let results: Vec<&Sent> = sent.iter().filter(|s| s.subject == "Game demo: Spring 1901 movement results").collect();
+    assert_eq!(results.len(), 9, "7 players, the master, the list");
+    for r in &results {
+        if r.to == "p2@example.test" {
+            assert!(r.files.is_empty(), "England asked for no map");
+            continue;
+        }
+        let names: Vec<(&str, &str)> = r.files.iter().map(|(n, t, _)| (n.as_str(), t.as_str())).collect();
+        assert_eq!(names, vec![("demo-S1901M.png", "image/png"), ("demo-S1901M.svg", "image/svg+xml")], "to {}", r.to);
+        let (w, h) = png_size(&r.files[0].2);
+        assert!(w > 1000 && h > 700, "{w}x{h}");
+        let svg = String::from_utf8(r.files[1].2.clone()).unwrap();
+        // France's two moves to Burgundy bounced... off each other: both drawn, dashed
+        assert_eq!(svg.matches(r#"<g class="move failed">"#).count(), 2, "{}", r.to);
+        assert!(svg.contains("Game demo: Spring 1901 movement"));
+    }
+    // the map is stored once for all of them
+    assert_eq!(g.w.sql_i64("SELECT count(*) FROM attachments"), 2);
+}
+
+#[test]
+fn map_by_mail_for_the_board_now_and_for_a_processed_phase() {
+    let mut g = Game::started();
+    g.send("p3@example.test", &format!("{FRANCE}\nA PAR-PIC"));
+    g.send(GM, &format!("{MASTER}\nPROCESS!"));
+    // anyone may ask: the board now, and Spring 1901 with its orders
+    let id = g.drop_mail("outsider@example.test", "MAP demo\nMAP demo S1901M\nMAP demo S1901");
+    let (_, sent) = g.w.step();
+    let r = reply(&sent, &id);
+    assert!(r.body.contains("The map of game demo, F1901M, is attached"), "{}", r.body);
+    assert!(r.body.contains("The map of game demo, S1901M, is attached"), "{}", r.body);
+    assert_eq!(r.files.len(), 6);
+    let now = String::from_utf8(r.files[1].2.clone()).unwrap();
+    let spring = String::from_utf8(r.files[3].2.clone()).unwrap();
+    assert_eq!(r.files[1].0, "demo-F1901M.svg");
+    assert_eq!(r.files[3].0, "demo-S1901M.svg");
+    assert!(!now.contains(r#"<g class="move"#), "the board now has no orders drawn");
+    assert!(now.contains(r#"<g class="unit army france" data-loc="PIC">"#));
+    assert!(spring.contains(r#"<g class="move">"#), "Spring 1901's move drawn");
+    assert!(spring.contains(r#"<g class="unit army france" data-loc="PAR">"#), "the board before the move");
+    // a phase the game has not had
+    let (r, _) = g.send("outsider@example.test", "MAP demo F1905M");
+    assert!(r.contains("Game demo has no processed phase F1905M"), "{r}");
+    // at the cap, then past it
+    let cap = mailjudge::command::info::MAX_MAPS_PER_MAIL;
+    let id = g.drop_mail("outsider@example.test", &vec!["MAP demo"; cap + 1].join("\n"));
+    let (_, sent) = g.w.step();
+    let r = reply(&sent, &id);
+    assert_eq!(r.files.len(), 2 * cap);
+    assert!(r.body.contains(&format!("A mail may ask for at most {cap} maps")), "{}", r.body);
+    // a forming game has no board
+    let mut f = Game::empty();
+    f.send(GM, "CREATE ?later gmpass standard");
+    let (r, _) = f.send("outsider@example.test", "MAP later");
+    assert!(r.contains("Game later has not started"), "{r}");
+}
+
+#[test]
+fn the_console_writes_a_map_to_a_file() {
+    let mut g = Game::started();
+    g.send(GM, &format!("{MASTER}\nPROCESS!"));
+    let cfg = g.w.dir.path().join("console.toml");
+    std::fs::write(&cfg, config_text(g.w.dir.path(), 1000)).unwrap();
+    for (name, phase) in [("s.svg", Some("S1901M")), ("now.png", None)] {
+        let out = g.w.dir.path().join(name);
+        let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_mailjudge"));
+        cmd.args(["game", "--config"]).arg(&cfg).args(["map", "demo"]);
+        if let Some(p) = phase {
+            cmd.arg(p);
+        }
+        let run = cmd.arg("-o").arg(&out).output().unwrap();
+        assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+        let data = std::fs::read(&out).unwrap();
+        if name.ends_with(".svg") {
+            assert!(String::from_utf8(data).unwrap().starts_with("<svg"));
+        } else {
+            assert!(png_size(&data).0 > 1000);
+        }
+    }
+    let run = std::process::Command::new(env!("CARGO_BIN_EXE_mailjudge"))
+        .args(["game", "--config"])
+        .arg(&cfg)
+        .args(["map", "demo", "F1999M", "-o"])
+        .arg(g.w.dir.path().join("x.png"))
+        .output()
+        .unwrap();
+    assert!(!run.status.success());
+}
