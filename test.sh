@@ -23,6 +23,9 @@ export MAIL_DIR
 trap 'bash "$stack" stop || true' EXIT
 bash "$stack" start >/dev/null
 cargo test --release --locked --test e2e_mail -- --ignored --test-threads 1
+# the MILA diplomacy package (from PyPI, into target/mila-venv) reads our
+# saved-game export and its engine replays it to the same boards
+cargo test --release --locked --test archive -- --ignored
 
 if [ -f ../shared/datc/check_datc.py ]; then
   python3 ../shared/datc/check_datc.py target/release/mailjudge | tail -n 20

@@ -23,6 +23,7 @@
 //! - [`timing`]: deadlines and dates as players write them; [`config`]: the configuration.
 //! - [`daemon`]: the loop of `mailjudge serve`; [`cli`]: the command line.
 
+pub mod archive;
 pub mod cli;
 pub mod command;
 pub mod config;

@@ -295,6 +295,10 @@ fn seven_player_game_by_mail() {
     has(h, "1901");
     has(h, "1902");
     has(h, "Result: Draw declared");
+    // the game is over: SUMMARY names who played (the observer may know now)
+    has(h, "Played by:");
+    has(h, "Austria: p1@example.test");
+    let revealed = h.file.clone();
     everything.extend(sent);
 
     // every mail answered exactly once; nobody's address or orders leak to another player
@@ -315,13 +319,17 @@ fn seven_player_game_by_mail() {
             has(s, &p(n));
         }
         has(s, "Result: Draw declared");
-        assert_eq!(s.files.len(), 1, "the record attached");
+        assert_eq!(s.files.len(), 2, "the record attached, as text and as MILA JSON");
         let (name, ct, data) = &s.files[0];
         assert_eq!((name.as_str(), ct.as_str()), ("demo.txt", "text/plain"));
         let text = String::from_utf8_lossy(data);
         assert!(text.contains("Spring 1901 movement results") && text.contains("Winter 1901 adjustments results"), "{text}");
+        let (name, ct, data) = &s.files[1];
+        assert_eq!((name.as_str(), ct.as_str()), ("demo.json", "application/json"));
+        let json: serde_json::Value = serde_json::from_slice(data).unwrap();
+        assert_eq!(json["phases"][0]["name"], "S1901M");
     }
-    for s in everything.iter().filter(|s| !package.iter().any(|x| std::ptr::eq(*x, *s))) {
+    for s in everything.iter().filter(|s| !package.iter().any(|x| std::ptr::eq(*x, *s)) && s.file != revealed) {
         for n in 1..=7 {
             if s.to != p(n) && s.to != "gm@example.test" {
                 assert!(!s.body.contains(&p(n)), "mail to {} reveals {}:\n{}", s.to, p(n), s.body);

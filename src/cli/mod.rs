@@ -2,8 +2,10 @@
 //!
 //! - [`engine`]: `adjudicate`, `parse`, `check-variant`;
 //! - [`serve`]: `serve`, `check-config`, `backup`, `mail`;
-//! - [`game`]: `game list|show|create|process|pause|resume|terminate|cmd`.
+//! - [`game`]: `game list|show|create|process|pause|resume|terminate|cmd|map`;
+//! - [`archive`]: `export`, `import`.
 
+pub mod archive;
 pub mod engine;
 pub mod game;
 pub mod serve;
@@ -80,6 +82,30 @@ pub enum Command {
         #[command(flatten)]
         config: ConfigArg,
         file: PathBuf,
+    },
+    /// A whole game: MILA saved-game JSON (`mila`), the classic plain-text
+    /// results (`text`), or a static HTML site (`html`, into a directory).
+    Export {
+        #[command(flatten)]
+        config: ConfigArg,
+        game: String,
+        #[arg(long, value_enum, default_value = "mila")]
+        format: archive::Format,
+        /// Where to write (a file; a directory for `html`); standard output without it.
+        #[arg(short, long, value_name = "PATH")]
+        output: Option<PathBuf>,
+    },
+    /// Read a saved game (MILA JSON), re-adjudicate every phase and report each
+    /// phase whose recorded outcome differs (exit 0: all agree; 1: some differ; 2: unreadable).
+    Import {
+        file: PathBuf,
+        /// Directory of extra variant files (NAME.toml).
+        #[arg(long, default_value = "config/variants")]
+        variants_dir: PathBuf,
+        /// Rule option KEY=VALUE (default: the map's, with `civil_disorder=1992`
+        /// as MILA and webDiplomacy remove units).
+        #[arg(long = "rule", value_name = "KEY=VALUE")]
+        rules: Vec<String>,
     },
     /// Put a mail into the judge's inbound Maildir: the body from standard input.
     Mail {
@@ -159,6 +185,8 @@ pub fn main() -> ExitCode {
         Command::Backup { config, file } => serve::backup(config, file),
         Command::Mail { config, from, subject } => serve::mail(config, from, subject),
         Command::Game { config, action } => game::game(config, action),
+        Command::Export { config, game, format, output } => archive::export(config, &game, format, output),
+        Command::Import { file, variants_dir, rules } => return archive::import(&file, &variants_dir, &rules),
     };
     match judged {
         Ok(code) => code,

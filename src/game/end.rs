@@ -120,16 +120,16 @@ pub fn package(conn: &Connection, ctx: &mut Ctx, g: &Game) -> anyhow::Result<()>
     send_package(conn, ctx, g, &files)
 }
 
-/// The game's record as files to attach (stored once, shared by every mail).
+/// The game's record as files to attach (stored once, shared by every
+/// mail): the classic plain-text results and the MILA saved-game JSON.
 fn record_files(conn: &Connection, ctx: &mut Ctx, g: &Game) -> anyhow::Result<Vec<i64>> {
-    let reports = crate::store::phases::reports(conn, g.id)?;
-    let mut text = String::new();
-    for (_, _, report) in &reports {
-        text.push_str(&"=".repeat(70));
-        text.push('\n');
-        text.push_str(report.trim_end());
-        text.push('\n');
-    }
-    let file = crate::mail::compose::Attachment { name: format!("{}.txt", g.name), mime: "text/plain; charset=utf-8".into(), data: text.into_bytes() };
-    Ok(vec![crate::store::attachments::insert(conn, &file, ctx.now())?])
+    let v = ctx.variant(&g.variant)?;
+    let rec = crate::archive::GameRecord::load(conn, &v, g)?;
+    let text = crate::archive::text::to_text(&v, &rec);
+    let json = serde_json::to_string(&crate::archive::mila::to_mila(&v, &rec))?;
+    let files = [
+        crate::mail::compose::Attachment { name: format!("{}.txt", g.name), mime: "text/plain; charset=utf-8".into(), data: text.into_bytes() },
+        crate::mail::compose::Attachment { name: format!("{}.json", g.name), mime: "application/json".into(), data: json.into_bytes() },
+    ];
+    Ok(files.iter().map(|f| crate::store::attachments::insert(conn, f, ctx.now())).collect::<rusqlite::Result<_>>()?)
 }

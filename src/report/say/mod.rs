@@ -24,6 +24,7 @@
 //! - [`judge`]: mail as a whole (rate limits, failures, the keeper's notices).
 
 pub mod account;
+pub mod archive;
 pub mod deadline;
 pub mod game;
 pub mod info;

@@ -1,0 +1,323 @@
+//! The MILA `diplomacy` package's saved-game JSON (`to_saved_game_format`):
+//! `{id, map, rules, phases: [{name, state, orders, results, messages}]}`,
+//! each phase's `state` the board at its start (`units` with `*` before a
+//! dislodged unit, `retreats`, `centers`, `homes`, ...), `orders` by power,
+//! `results` by unit (`[]` when it succeeded, else `["bounce"]` and so on),
+//! the last phase the board now with no orders. The standard map and its
+//! games for fewer players are MILA's `standard`; other maps are written
+//! under their own name, which this judge reads back and MILA does not.
+//!
+//! [`replay`] re-adjudicates every phase of a saved game from its board and
+//! orders and lists each phase whose recorded next board differs from ours.
+
+use super::{ArchiveError, GameRecord};
+use crate::adjudicate::{self, Position, ResultKind};
+use crate::contract::{position_from_json, position_to_json};
+use crate::map::{PowerId, Variant};
+use crate::report::say::archive as say;
+use serde_json::{Map, Value, json};
+use std::collections::BTreeMap;
+
+/// The largest saved game [`read`] takes.
+pub const MAX_BYTES: usize = 64 << 20;
+/// The most phases a saved game may have (a game of a hundred years).
+pub const MAX_PHASES: usize = 1_000;
+
+/// MILA's word for a result (`ok` is an empty list).
+fn mila_result(r: ResultKind) -> Option<&'static str> {
+    match r {
+        ResultKind::Ok => None,
+        ResultKind::Bounce => Some("bounce"),
+        ResultKind::Cut => Some("cut"),
+        ResultKind::Dislodged => Some("dislodged"),
+        ResultKind::Void => Some("void"),
+        ResultKind::NoConvoy => Some("no convoy"),
+        ResultKind::Disrupted => Some("disrupted"),
+        ResultKind::Disband => Some("disband"),
+    }
+}
+
+/// The MILA state of a board: ours (the contract's JSON) with MILA's fields.
+fn state(v: &Variant, pos: &Position, game_id: &str, map: &str) -> Value {
+    let ours = position_to_json(v, pos);
+    let name = ours["phase"].clone();
+    let mut units = ours["units"].as_object().cloned().unwrap_or_default();
+    let retreats = ours["retreats"].as_object().cloned().unwrap_or_default();
+    let centers = ours["centers"].as_object().cloned().unwrap_or_default();
+    let all_powers = |m: &mut Map<String, Value>, empty: Value| {
+        for p in &v.powers {
+            m.entry(p.name.clone()).or_insert_with(|| empty.clone());
+        }
+    };
+    // a dislodged unit is listed with the others, marked `*`
+    for d in &pos.dislodged {
+        let list = units.entry(v.powers[d.unit.power as usize].name.clone()).or_insert_with(|| json!([]));
+        if let Some(a) = list.as_array_mut() {
+            a.push(json!(format!("*{}", v.unit_code(&d.unit))));
+        }
+    }
+    all_powers(&mut units, json!([]));
+    let mut retreats = retreats;
+    all_powers(&mut retreats, json!({}));
+    let mut centers = centers;
+    all_powers(&mut centers, json!([]));
+    let homes: Map<String, Value> = v.powers.iter().map(|p| (p.name.clone(), json!(p.home.iter().map(|&h| v.code(h)).collect::<Vec<_>>()))).collect();
+    // influence: the provinces each power holds or owns
+    let mut influence: BTreeMap<String, Vec<String>> = v.powers.iter().map(|p| (p.name.clone(), Vec::new())).collect();
+    for (i, c) in pos.centers.iter().enumerate() {
+        if let Some(o) = c {
+            influence.entry(v.powers[*o as usize].name.clone()).or_default().push(v.code(i as u16).to_string());
+        }
+    }
+    for u in pos.units.iter().filter(|u| !u.aboard) {
+        let list = influence.entry(v.powers[u.power as usize].name.clone()).or_default();
+        let code = v.code(u.loc.prov).to_string();
+        if !list.contains(&code) {
+            list.push(code);
+        }
+    }
+    let builds: Map<String, Value> = (0..v.powers.len() as PowerId)
+        .map(|p| {
+            let count = if pos.phase.kind == crate::phase::PhaseKind::Adjustment { pos.center_count(p) as i64 - pos.unit_count(p) as i64 } else { 0 };
+            (v.powers[p as usize].name.clone(), json!({"count": count, "homes": []}))
+        })
+        .collect();
+    let civil: Map<String, Value> = v.powers.iter().map(|p| (p.name.clone(), json!(0))).collect();
+    json!({
+        "timestamp": 0,
+        "zobrist_hash": "0",
+        "note": "",
+        "name": name,
+        "units": units,
+        "retreats": retreats,
+        "centers": centers,
+        "homes": homes,
+        "influence": influence,
+        "civil_disorder": civil,
+        "builds": builds,
+        "game_id": game_id,
+        "map": map,
+        "rules": ["NO_PRESS", "POWER_CHOICE"],
+    })
+}
+
+/// The map name a saved game gives the variant: MILA's `standard` for ours.
+fn map_name(v: &Variant) -> &str {
+    if v.name == "standard" { "standard" } else { &v.name }
+}
+
+/// The whole game as MILA saved-game JSON.
+pub fn to_mila(v: &Variant, rec: &GameRecord) -> Value {
+    let id = rec.game.name.clone();
+    let map = map_name(v);
+    let mut phases: Vec<Value> = Vec::with_capacity(rec.phases.len() + 1);
+    for p in &rec.phases {
+        let mut orders: BTreeMap<String, Vec<String>> = v.powers.iter().map(|w| (w.name.clone(), Vec::new())).collect();
+        let mut results: Map<String, Value> = Map::new();
+        for d in &p.orders {
+            orders.entry(v.powers[d.power as usize].name.clone()).or_default().push(d.order.canonical(v));
+            let key = match d.order.unit() {
+                Some(u) => format!("{} {}", u.kind.map(|k| k.letter()).unwrap_or('A'), v.loc_code(u.loc)),
+                None => d.order.canonical(v),
+            };
+            results.insert(key, json!(mila_result(d.result).into_iter().collect::<Vec<_>>()));
+        }
+        let messages = messages(v, rec, p.seq);
+        phases.push(json!({"name": p.name, "state": state(v, &p.position, &id, map), "orders": orders, "results": results, "messages": messages}));
+    }
+    if let Some(cur) = &rec.current {
+        let last_seq = rec.phases.last().map_or(1, |p| p.seq + 1);
+        let orders: Map<String, Value> = v.powers.iter().map(|w| (w.name.clone(), Value::Null)).collect();
+        phases.push(json!({"name": v.calendar.name(cur.phase), "state": state(v, cur, &id, map), "orders": orders, "results": {}, "messages": messages(v, rec, last_seq)}));
+    }
+    json!({"id": id, "map": map, "rules": ["NO_PRESS", "POWER_CHOICE"], "phases": phases})
+}
+
+/// The signed press of phase `seq` as MILA messages: to `GLOBAL` for a
+/// broadcast, else one message a recipient; the master writes as `SYSTEM`.
+fn messages(v: &Variant, rec: &GameRecord, seq: i64) -> Vec<Value> {
+    let phase =
+        rec.phases.iter().find(|p| p.seq == seq).map(|p| p.name.clone()).or_else(|| rec.current.as_ref().map(|c| v.calendar.name(c.phase))).unwrap_or_default();
+    let mut out = Vec::new();
+    for (p, from) in rec.signed_press().filter(|(p, _)| p.seq == seq) {
+        let sender = from.map_or_else(|| "SYSTEM".to_string(), |f| v.powers[f as usize].name.clone());
+        let to: Vec<String> = match &p.audience {
+            Some(crate::store::press::Audience::All) => vec!["GLOBAL".into()],
+            Some(crate::store::press::Audience::Master) => vec!["SYSTEM".into()],
+            Some(crate::store::press::Audience::Powers(ps)) => ps.iter().map(|&q| v.powers[q as usize].name.clone()).collect(),
+            None => Vec::new(),
+        };
+        for r in to {
+            out.push(json!({"sender": sender, "recipient": r, "message": p.body, "phase": phase, "time_sent": p.created * 1_000_000}));
+        }
+    }
+    out
+}
+
+/// One phase of a saved game, read into our types.
+pub struct SavedPhase {
+    pub name: String,
+    pub position: Position,
+    /// Orders by power, as written.
+    pub orders: Vec<(PowerId, String)>,
+}
+
+pub struct SavedGame {
+    pub map: String,
+    pub phases: Vec<SavedPhase>,
+}
+
+/// The map a saved game is for (`standard` if it names none).
+pub fn map_of(json: &Value) -> String {
+    json.get("map").and_then(Value::as_str).unwrap_or("standard").to_string()
+}
+
+/// Reads a saved game (the text of its file) for variant `v`, within the limits.
+pub fn read(v: &Variant, text: &str) -> Result<SavedGame, ArchiveError> {
+    if text.len() > MAX_BYTES {
+        return Err(ArchiveError::TooLarge(text.len(), MAX_BYTES));
+    }
+    let json: Value = serde_json::from_str(text).map_err(|e| ArchiveError::NotSavedGame(e.to_string()))?;
+    from_mila(v, &json)
+}
+
+/// Reads a saved game's phases: each state becomes our position (a `*`
+/// unit is a dislodged one, its options from `retreats`).
+pub fn from_mila(v: &Variant, json: &Value) -> Result<SavedGame, ArchiveError> {
+    let bad = |why: String| ArchiveError::NotSavedGame(why);
+    let phases = json.get("phases").and_then(Value::as_array).ok_or_else(|| bad("no `phases` list".into()))?;
+    if phases.len() > MAX_PHASES {
+        return Err(ArchiveError::TooManyPhases(phases.len(), MAX_PHASES));
+    }
+    let mut out = Vec::with_capacity(phases.len());
+    for (i, p) in phases.iter().enumerate() {
+        let name = p.get("name").and_then(Value::as_str).ok_or_else(|| bad(format!("phase {i} has no name")))?.to_string();
+        let st = p.get("state").ok_or_else(|| bad(format!("{name} has no state")))?;
+        let mut units: Map<String, Value> = Map::new();
+        for (power, list) in st.get("units").and_then(Value::as_object).into_iter().flatten() {
+            let kept: Vec<Value> = list.as_array().into_iter().flatten().filter(|u| u.as_str().is_some_and(|s| !s.starts_with('*'))).cloned().collect();
+            units.insert(power.clone(), Value::Array(kept));
+        }
+        let ours = json!({
+            "phase": name,
+            "units": units,
+            "centers": st.get("centers").cloned().unwrap_or(json!({})),
+            "retreats": st.get("retreats").cloned().unwrap_or(json!({})),
+        });
+        let position = position_from_json(v, &ours).map_err(|e| bad(format!("{name}: {e}")))?;
+        let mut orders = Vec::new();
+        for (power, list) in p.get("orders").and_then(Value::as_object).into_iter().flatten() {
+            let pw = v.power_by_name(&power.to_ascii_uppercase()).ok_or_else(|| bad(format!("{name}: unknown power `{power}`")))?;
+            for o in list.as_array().into_iter().flatten() {
+                let o = o.as_str().ok_or_else(|| bad(format!("{name}: an order of {power} is not text")))?;
+                orders.push((pw, o.to_string()));
+            }
+        }
+        out.push(SavedPhase { name, position, orders });
+    }
+    Ok(SavedGame { map: map_of(json), phases: out })
+}
+
+/// A phase whose recorded outcome is not ours.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Difference {
+    /// The phase adjudicated (`F1902M`).
+    pub phase: String,
+    /// What differs, a line each.
+    pub what: Vec<String>,
+}
+
+pub struct ImportReport {
+    /// Phases adjudicated (every one that has a next phase recorded).
+    pub phases: usize,
+    pub differences: Vec<Difference>,
+}
+
+/// The parts of a board two adjudications must agree on, as text.
+fn summary(v: &Variant, pos: &Position) -> (String, Vec<String>, Vec<String>, Vec<String>) {
+    let mut units: Vec<String> = pos.units.iter().map(|u| format!("{} {}", v.powers[u.power as usize].name, v.unit_code(u))).collect();
+    units.sort();
+    // a dislodged unit with nowhere to go is gone either way (MILA and
+    // webDiplomacy remove it at once; this judge lists it, then disbands it)
+    let mut dislodged: Vec<String> = pos
+        .dislodged
+        .iter()
+        .filter(|d| !d.options.is_empty())
+        .map(|d| {
+            let mut o: Vec<String> = d.options.iter().map(|l| v.loc_code(*l)).collect();
+            o.sort();
+            format!("{} {} -> {}", v.powers[d.unit.power as usize].name, v.unit_code(&d.unit), o.join(" "))
+        })
+        .collect();
+    dislodged.sort();
+    let mut centers: Vec<String> =
+        pos.centers.iter().enumerate().filter_map(|(i, c)| c.map(|o| format!("{} {}", v.code(i as u16), v.powers[o as usize].name))).collect();
+    centers.sort();
+    (v.calendar.name(pos.phase), units, dislodged, centers)
+}
+
+fn diff(label: &str, ours: &[String], theirs: &[String], out: &mut Vec<String>) {
+    let only_ours: Vec<&String> = ours.iter().filter(|x| !theirs.contains(x)).collect();
+    let only_theirs: Vec<&String> = theirs.iter().filter(|x| !ours.contains(x)).collect();
+    if !only_ours.is_empty() || !only_theirs.is_empty() {
+        let a: Vec<&str> = only_ours.iter().map(|s| s.as_str()).collect();
+        let b: Vec<&str> = only_theirs.iter().map(|s| s.as_str()).collect();
+        out.push(say::differs(label, &a, &b));
+    }
+}
+
+/// The rules a recorded game is replayed under: the map's, with the
+/// removals a power did not order chosen as MILA and webDiplomacy choose
+/// them, farthest from its home centres (`civil_disorder = 1992`), then
+/// the caller's `overrides`.
+pub fn recorded_rules(v: &Variant, overrides: &[(String, String)]) -> Result<crate::rules::Rulebook, String> {
+    let mut r = crate::rules::Rulebook::for_variant(v);
+    r.set("civil_disorder", "1992")?;
+    for (k, x) in overrides {
+        r.set(k, x)?;
+    }
+    Ok(r)
+}
+
+/// Re-adjudicates every phase of `saved` with this judge's engine and
+/// compares our next board with the recorded one. A phase the recording
+/// skipped (a retreat phase with nothing dislodged, an adjustment with
+/// nothing to build or remove, as MILA and webDiplomacy skip them) is
+/// played with no orders until our board reaches the recorded next phase.
+pub fn replay(v: &Variant, rules: &crate::rules::Rulebook, saved: &SavedGame) -> ImportReport {
+    let mut differences = Vec::new();
+    let mut phases = 0;
+    for w in saved.phases.windows(2) {
+        let (this, next) = (&w[0], &w[1]);
+        phases += 1;
+        let mut what = Vec::new();
+        let mut orders = Vec::new();
+        for (p, text) in &this.orders {
+            match crate::parse::parse_order(v, text, Some(this.position.phase.kind)) {
+                Ok(o) => orders.push((*p, o)),
+                Err(e) => what.push(say::unreadable_order(text, &v.powers[*p as usize].name, &e.message)),
+            }
+        }
+        let mut ours = adjudicate::process(v, rules, &this.position, &orders).position;
+        let mut skipped = 0;
+        while ours.phase < next.position.phase && skipped < 3 {
+            ours = adjudicate::process(v, rules, &ours, &[]).position;
+            skipped += 1;
+        }
+        // a retreat phase recorded although no dislodged unit had anywhere to
+        // go (webDiplomacy keeps it for the disbands): this judge skips it
+        let empty_retreat = next.position.phase.kind == crate::phase::PhaseKind::Retreat && next.position.dislodged.iter().all(|d| d.options.is_empty());
+        let (a_phase, a_units, a_dis, a_cen) = summary(v, &ours);
+        let (b_phase, b_units, b_dis, b_cen) = summary(v, &next.position);
+        if a_phase != b_phase && !(empty_retreat && ours.phase > next.position.phase) {
+            what.push(say::next_phase_differs(&a_phase, &b_phase));
+        }
+        diff("units", &a_units, &b_units, &mut what);
+        diff("dislodged", &a_dis, &b_dis, &mut what);
+        diff("centres", &a_cen, &b_cen, &mut what);
+        if !what.is_empty() {
+            differences.push(Difference { phase: this.name.clone(), what });
+        }
+    }
+    ImportReport { phases, differences }
+}

@@ -1,0 +1,73 @@
+//! A game's record as the store keeps it, read back strictly: every phase on
+//! the game's line with the board before it and its orders and results, the
+//! board now, the press the public may read, who played, how it ended.
+
+use super::ArchiveError;
+use crate::adjudicate::{Dislodged, Position};
+use crate::game::maps::read_results;
+use crate::map::{PowerId, Variant};
+use crate::render::Drawn;
+use crate::store::games::{Game, GameStatus, Player};
+use crate::store::press::{Audience, Stored as StoredPress};
+use rusqlite::Connection;
+
+/// One processed phase.
+pub struct PhaseRecord {
+    pub seq: i64,
+    /// `S1901M`.
+    pub name: String,
+    /// The board at its start.
+    pub position: Position,
+    /// Every order with its result.
+    pub orders: Vec<Drawn>,
+    /// The results as the players were mailed them.
+    pub report: String,
+    pub processed: i64,
+}
+
+pub struct GameRecord {
+    pub game: Game,
+    pub phases: Vec<PhaseRecord>,
+    /// The board now (after the last phase).
+    pub current: Option<Position>,
+    /// Press the public may read (broadcasts; after the game, all of it).
+    pub press: Vec<StoredPress>,
+    pub players: Vec<Player>,
+}
+
+/// The press messages a record keeps at most.
+pub const MAX_PRESS: usize = 100_000;
+
+impl GameRecord {
+    pub fn load(conn: &Connection, v: &Variant, game: &Game) -> Result<GameRecord, ArchiveError> {
+        let mut phases = Vec::new();
+        for p in crate::store::phases::line(conn, game.id)? {
+            let bad = |why: String| ArchiveError::Stored { phase: p.phase.clone(), why };
+            let value: serde_json::Value = serde_json::from_str(&p.position).map_err(|e| bad(e.to_string()))?;
+            let position = crate::contract::position_from_json(v, &value).map_err(bad)?;
+            let orders = read_results(v, position.phase.kind, &p.results).map_err(bad)?;
+            phases.push(PhaseRecord { seq: p.seq, name: p.phase.clone(), position, orders, report: p.report.clone(), processed: p.processed });
+        }
+        let current = game.position(v).map_err(|e| ArchiveError::Stored { phase: "current".into(), why: e.to_string() })?;
+        let everything = game.status == GameStatus::Finished;
+        let press = crate::store::press::of_game(conn, v, game.id, 0..=i64::MAX, !everything, MAX_PRESS)?;
+        Ok(GameRecord { game: game.clone(), phases, current, press, players: Player::of_game(conn, game.id)? })
+    }
+
+    /// The units dislodged in phase `i` and where they could go: the board
+    /// of the retreat phase that followed.
+    pub fn dislodged_after(&self, i: usize) -> Vec<Dislodged> {
+        let next = self.phases.get(i + 1).map(|p| &p.position).or(self.current.as_ref());
+        next.filter(|n| n.phase.kind == crate::phase::PhaseKind::Retreat).map(|n| n.dislodged.clone()).unwrap_or_default()
+    }
+
+    /// Press that is not grey, with its sender: `None` for the master.
+    pub fn signed_press(&self) -> impl Iterator<Item = (&StoredPress, Option<PowerId>)> {
+        self.press.iter().filter(|p| !p.grey && p.audience.is_some()).map(|p| (p, p.from_power))
+    }
+
+    /// Whether a message went to everyone.
+    pub fn is_broadcast(p: &StoredPress) -> bool {
+        p.audience == Some(Audience::All)
+    }
+}

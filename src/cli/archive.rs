@@ -1,0 +1,102 @@
+//! `mailjudge export` and `mailjudge import`: whole games out of the store,
+//! and saved games re-adjudicated.
+
+use super::{ConfigArg, load_config};
+use crate::archive::{self, GameRecord};
+use crate::judge::{Clock, Judge};
+use crate::report::say::archive as say;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+pub enum Format {
+    Mila,
+    Text,
+    Html,
+}
+
+pub fn export(config: ConfigArg, name: &str, format: Format, output: Option<PathBuf>) -> anyhow::Result<ExitCode> {
+    let cfg = load_config(&config)?;
+    let mut j = Judge::open(cfg, Clock::System)?;
+    let g = crate::store::games::Game::by_name(&j.conn, name)?.ok_or_else(|| anyhow::anyhow!("no game called {name}"))?;
+    let v = j.ctx.variant(&g.variant)?;
+    let rec = GameRecord::load(&j.conn, &v, &g)?;
+    match format {
+        Format::Mila | Format::Text => {
+            let text = match format {
+                Format::Mila => serde_json::to_string_pretty(&archive::mila::to_mila(&v, &rec))?,
+                _ => archive::text::to_text(&v, &rec),
+            };
+            match output {
+                Some(p) => std::fs::write(p, text)?,
+                None => print!("{text}"),
+            }
+        }
+        Format::Html => {
+            let dir = output.ok_or_else(|| anyhow::anyhow!("an HTML site needs a directory: -o DIR"))?;
+            std::fs::create_dir_all(&dir)?;
+            let reveal = g.status == crate::store::games::GameStatus::Finished || !g.settings.anonymous;
+            for (file, bytes) in archive::html::site(&v, &rec, reveal) {
+                std::fs::write(dir.join(file), bytes)?;
+            }
+            println!("{}", dir.join("index.html").display());
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+pub fn import(file: &Path, variants_dir: &Path, rules: &[String]) -> ExitCode {
+    let text = match std::fs::metadata(file).and_then(|m| {
+        if m.len() as usize > archive::mila::MAX_BYTES {
+            return Err(std::io::Error::other(archive::ArchiveError::TooLarge(m.len() as usize, archive::mila::MAX_BYTES)));
+        }
+        std::fs::read_to_string(file)
+    }) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("mailjudge: {}: {e}", file.display());
+            return ExitCode::from(2);
+        }
+    };
+    let map = serde_json::from_str::<serde_json::Value>(&text).map(|j| archive::mila::map_of(&j)).unwrap_or_else(|_| "standard".into());
+    let v = match crate::variants::find(&map, Some(variants_dir)) {
+        Ok(v) => v,
+        Err(e) => {
+            eprintln!("mailjudge: {}: {}: {e}", file.display(), archive::ArchiveError::UnknownMap(map));
+            return ExitCode::from(2);
+        }
+    };
+    let saved = match archive::mila::read(&v, &text) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("mailjudge: {}: {e}", file.display());
+            return ExitCode::from(2);
+        }
+    };
+    let overrides: Vec<(String, String)> = rules.iter().filter_map(|r| r.split_once('=')).map(|(k, x)| (k.trim().to_string(), x.trim().to_string())).collect();
+    let rules = match archive::mila::recorded_rules(&v, &overrides) {
+        Ok(r) if overrides.len() == rules.len() => r,
+        Ok(_) => {
+            eprintln!("mailjudge: --rule expects KEY=VALUE");
+            return ExitCode::from(2);
+        }
+        Err(e) => {
+            eprintln!("mailjudge: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let report = archive::mila::replay(&v, &rules, &saved);
+    for d in &report.differences {
+        println!("{}", say::phase_differs(&d.phase));
+        for w in &d.what {
+            println!("  {w}");
+        }
+    }
+    if report.differences.is_empty() {
+        println!("{}", say::import_agrees(report.phases));
+        ExitCode::SUCCESS
+    } else {
+        println!("{}", say::import_differs(report.phases, report.differences.len()));
+        ExitCode::from(1)
+    }
+}
