@@ -15,6 +15,8 @@ pub const DEFAULT_TOML: &str = include_str!("../config/mailjudge.toml");
 #[derive(Debug, Deserialize, Clone)]
 #[serde(deny_unknown_fields)]
 struct Raw {
+    #[serde(default)]
+    webhooks: RawWebhooks,
     judge: RawJudge,
     storage: RawStorage,
     inbound: RawTransport,
@@ -128,6 +130,31 @@ struct RawTransport {
     give_up: Option<String>,
     #[serde(default)]
     timeout_seconds: Option<u64>,
+}
+
+#[derive(Debug, Deserialize, Clone)]
+#[serde(deny_unknown_fields)]
+struct RawWebhooks {
+    #[serde(default = "default_webhook_hosts")]
+    allowed_hosts: Vec<String>,
+    #[serde(default = "yes")]
+    https_only: bool,
+    #[serde(default)]
+    allow_private: bool,
+}
+
+impl Default for RawWebhooks {
+    fn default() -> Self {
+        RawWebhooks { allowed_hosts: default_webhook_hosts(), https_only: true, allow_private: false }
+    }
+}
+
+fn default_webhook_hosts() -> Vec<String> {
+    vec!["discord.com".into(), "discordapp.com".into()]
+}
+
+fn yes() -> bool {
+    true
 }
 
 #[derive(Debug, Deserialize, Clone)]
@@ -278,6 +305,19 @@ pub struct Defaults {
     pub press: crate::game::Press,
 }
 
+/// Where game masters may point webhooks (`[webhooks]`): a URL set by a
+/// GM is a request the judge's machine makes, so only to these hosts.
+#[derive(Debug, Clone)]
+pub struct Webhooks {
+    /// Host names a webhook may name (exactly, lower case).
+    pub allowed_hosts: Vec<String>,
+    /// Only `https://` URLs.
+    pub https_only: bool,
+    /// Hosts that resolve to loopback, private or link-local addresses
+    /// (tests; a forum on the judge's own network).
+    pub allow_private: bool,
+}
+
 /// A validated configuration.
 #[derive(Debug, Clone)]
 pub struct Config {
@@ -299,6 +339,7 @@ pub struct Config {
     pub give_up_secs: i64,
     pub limits: Limits,
     pub defaults: Defaults,
+    pub webhooks: Webhooks,
 }
 
 /// Every problem found in a configuration, each naming its key.
@@ -449,6 +490,11 @@ impl Config {
                 batch: l.batch,
             },
             defaults: Defaults { movement: d.movement.clone(), retreat: d.retreat.clone(), adjustment: d.adjustment.clone(), grace_secs, reminder_secs, press },
+            webhooks: Webhooks {
+                allowed_hosts: raw.webhooks.allowed_hosts.iter().map(|h| h.trim().to_ascii_lowercase()).collect(),
+                https_only: raw.webhooks.https_only,
+                allow_private: raw.webhooks.allow_private,
+            },
         })
     }
 

@@ -35,12 +35,16 @@ pub struct Step {
     pub answered: usize,
     pub phases: usize,
     pub sent: usize,
+    /// Webhook posts sent.
+    pub posted: usize,
 }
 
 pub struct Daemon {
     pub judge: Judge,
     pub inbound: Box<dyn Inbound>,
     pub outbound: Box<dyn Outbound>,
+    /// Posts to games' webhooks.
+    pub poster: Box<dyn crate::publish::Poster>,
     /// Held for the life of the daemon: one judge per database and spool.
     _locks: Vec<std::fs::File>,
 }
@@ -115,7 +119,7 @@ impl Daemon {
         if let Some(s) = judge.get_state("inbound")? {
             inbound.set_state(&s);
         }
-        Ok(Daemon { judge, inbound, outbound, _locks: locks })
+        Ok(Daemon { judge, inbound, outbound, poster: Box::new(crate::publish::http::Http::default()), _locks: locks })
     }
 
     /// One pass: all mail waiting (batch by batch, replies sent after each
@@ -168,6 +172,8 @@ impl Daemon {
             step.sent += self.judge.flush_outbox(self.outbound.as_mut())?;
         }
         step.phases = self.judge.tick()?;
+        // webhooks first: a post given up queues a mail to the master
+        step.posted += self.judge.flush_webhooks(self.poster.as_mut())?;
         step.sent += self.judge.flush_outbox(self.outbound.as_mut())?;
         Ok(step)
     }

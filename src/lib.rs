@@ -34,6 +34,7 @@ pub mod game;
 pub mod judge;
 pub mod mail;
 pub mod password;
+pub mod publish;
 pub mod render;
 pub mod report;
 pub mod store;

@@ -14,6 +14,8 @@ pub use record::GameRecord;
 /// What can go wrong reading or writing a game's record.
 #[derive(Debug, thiserror::Error)]
 pub enum ArchiveError {
+    #[error("no processed phase {0}")]
+    NoPhase(String),
     #[error("the stored phase {phase} cannot be read: {why}")]
     Stored { phase: String, why: String },
     #[error("not a saved game: {0}")]

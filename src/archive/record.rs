@@ -4,7 +4,6 @@
 
 use super::ArchiveError;
 use crate::adjudicate::{Dislodged, Position};
-use crate::game::maps::read_results;
 use crate::map::{PowerId, Variant};
 use crate::render::Drawn;
 use crate::store::games::{Game, GameStatus, Player};
@@ -70,4 +69,24 @@ impl GameRecord {
     pub fn is_broadcast(p: &StoredPress) -> bool {
         p.audience == Some(Audience::All)
     }
+}
+
+/// The stored results rows as orders to draw (strict: a row that does not
+/// read is an error, not skipped).
+pub fn read_results(v: &Variant, kind: crate::phase::PhaseKind, text: &str) -> Result<Vec<Drawn>, String> {
+    #[derive(serde::Deserialize)]
+    struct Row {
+        power: String,
+        order: String,
+        result: String,
+    }
+    let rows: Vec<Row> = serde_json::from_str(text).map_err(|e| format!("results: {e}"))?;
+    rows.into_iter()
+        .map(|r| {
+            let power = v.power_by_name(&r.power.to_ascii_uppercase()).ok_or_else(|| format!("unknown power `{}`", r.power))?;
+            let order = crate::parse::parse_order(v, &r.order, Some(kind)).map_err(|e| format!("order `{}`: {e:?}", r.order))?;
+            let result = crate::adjudicate::ResultKind::from_label(&r.result).ok_or_else(|| format!("unknown result `{}`", r.result))?;
+            Ok(Drawn { power, order, result })
+        })
+        .collect()
 }

@@ -54,7 +54,7 @@ impl Session<'_> {
         };
         let mut out = Vec::new();
         for (k, val) in opts.iter().filter(|(k, _)| k != "judge") {
-            out.push(apply_option(&mut g, &v, &self.ctx.cfg.address, k, val)?);
+            out.push(apply_option(&mut g, &v, &self.ctx.cfg, k, val)?);
         }
         g.insert(self.conn)?;
         self.signed = Some(Signed { game_id: g.id, role: Role::Master });

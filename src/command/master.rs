@@ -126,13 +126,16 @@ pub(super) fn setkey_name(k: SetKey) -> &'static str {
         SetKey::NoDias => "nodias",
         SetKey::Anonymous => "anonymous",
         SetKey::NoAnonymous => "noanonymous",
+        SetKey::Webhook => "webhook",
+        SetKey::NoWebhook => "nowebhook",
         _ => "",
     }
 }
 
 /// Applies one game option (from CREATE's `key=value` or a master's SET).
 /// `judge` is the judge's own address (a list address may not be it).
-pub fn apply_option(g: &mut Game, v: &crate::map::Variant, judge: &str, key: &str, val: &str) -> Result<String, String> {
+pub fn apply_option(g: &mut Game, v: &crate::map::Variant, cfg: &crate::config::Config, key: &str, val: &str) -> Result<String, String> {
+    let judge = cfg.address.as_str();
     let s = &mut g.settings;
     let yes = |x: &str| matches!(x.to_ascii_lowercase().as_str(), "" | "yes" | "on" | "true" | "1");
     let forming = g.status == GameStatus::Forming;
@@ -182,13 +185,24 @@ pub fn apply_option(g: &mut Game, v: &crate::map::Variant, judge: &str, key: &st
             say::master::partial(false)
         }
         "list" => {
-            let a = val.trim();
+            // `SET LIST addr [TEXT|MARKDOWN|BBCODE]`
+            let mut words = val.split_whitespace();
+            let a = words.next().unwrap_or("");
+            let format = match words.next() {
+                Some(w) => crate::report::results::ReportFormat::parse(w).ok_or_else(|| say::master::list_format_values(w))?,
+                None => crate::report::results::ReportFormat::Text,
+            };
+            if words.next().is_some() {
+                return Err(say::master::list_format_values(val.trim()));
+            }
             if a.is_empty() || a.eq_ignore_ascii_case("none") {
                 s.list_address = None;
+                s.list_format = Default::default();
                 say::master::no_list_address()
             } else if a.parse::<lettre::Address>().is_ok() && crate::mail::read::answerable(a, judge).is_ok() {
                 s.list_address = Some(a.to_string());
-                say::master::list_address(a)
+                s.list_format = format;
+                say::master::list_address(a, format)
             } else {
                 return Err(say::master::not_an_address(a));
             }
@@ -277,6 +291,22 @@ pub fn apply_option(g: &mut Game, v: &crate::map::Variant, judge: &str, key: &st
             s.anonymous = yes(val);
             say::master::anonymous(s.anonymous)
         }
+        "webhook" => {
+            // SET WEBHOOK DISCORD url | SET WEBHOOK DISCOURSE url TOPIC n KEY k USER u
+            let w = parse_webhook(val)?;
+            crate::publish::check_url(&cfg.webhooks, &w.url).map_err(|e| say::master::webhook_refused(&e.to_string()))?;
+            s.webhooks.retain(|x| x.url != w.url);
+            if s.webhooks.len() >= crate::publish::MAX_WEBHOOKS {
+                return Err(say::master::too_many_webhooks(crate::publish::MAX_WEBHOOKS));
+            }
+            let shown = say::master::webhook_set(&w);
+            s.webhooks.push(w);
+            shown
+        }
+        "nowebhook" => {
+            s.webhooks.clear();
+            say::master::no_webhooks()
+        }
         "noanonymous" => {
             s.anonymous = false;
             say::master::anonymous(false)
@@ -301,4 +331,35 @@ pub fn apply_option(g: &mut Game, v: &crate::map::Variant, judge: &str, key: &st
             }
         }
     })
+}
+
+/// `DISCORD url` or `DISCOURSE url TOPIC n KEY k USER u` (words in any order after the URL).
+fn parse_webhook(val: &str) -> Result<crate::publish::Webhook, String> {
+    use crate::publish::{Kind, Webhook};
+    let w: Vec<&str> = val.split_whitespace().collect();
+    let kind = match w.first().map(|k| k.to_ascii_lowercase()) {
+        Some(k) if k == "discord" => Kind::Discord,
+        Some(k) if k == "discourse" => Kind::Discourse,
+        _ => return Err(say::master::webhook_usage()),
+    };
+    let url = w.get(1).ok_or_else(say::master::webhook_usage)?.to_string();
+    let mut hook = Webhook { kind, url, topic: None, key: None, user: None };
+    let mut i = 2;
+    while i < w.len() {
+        let value = w.get(i + 1).ok_or_else(say::master::webhook_usage)?;
+        match w[i].to_ascii_uppercase().as_str() {
+            "TOPIC" => hook.topic = Some(value.parse().map_err(|_| say::master::webhook_usage())?),
+            "KEY" => hook.key = Some(value.to_string()),
+            "USER" => hook.user = Some(value.to_string()),
+            _ => return Err(say::master::webhook_usage()),
+        }
+        i += 2;
+    }
+    if kind == Kind::Discourse && (hook.topic.is_none() || hook.key.is_none() || hook.user.is_none()) {
+        return Err(say::master::webhook_usage());
+    }
+    if kind == Kind::Discord && (hook.topic.is_some() || hook.key.is_some() || hook.user.is_some()) {
+        return Err(say::master::webhook_usage());
+    }
+    Ok(hook)
 }

@@ -130,6 +130,9 @@ pub enum SetKey {
     /// (the default), or is shown (SUMMARY names the players at any time).
     Anonymous,
     NoAnonymous,
+    /// The master: a forum's webhook (`SET WEBHOOK DISCORD url`), or none.
+    Webhook,
+    NoWebhook,
 }
 
 const SET_KEYS: &[(&str, SetKey)] = &[
@@ -171,6 +174,8 @@ const SET_KEYS: &[(&str, SetKey)] = &[
     ("NOMAP", SetKey::NoMap),
     ("ANONYMOUS", SetKey::Anonymous),
     ("NOANONYMOUS", SetKey::NoAnonymous),
+    ("WEBHOOK", SetKey::Webhook),
+    ("NOWEBHOOK", SetKey::NoWebhook),
 ];
 
 /// A line that opens a block of lines belonging to it.

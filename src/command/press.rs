@@ -74,7 +74,7 @@ impl Session<'_> {
         let shown_from = if grey { say::press::anonymous() } else { from_name.clone() };
         let pos = g.position(&v)?;
         let phase = pos.map(|p| v.calendar.long_name(p.phase)).unwrap_or_else(say::press::forming);
-        let text = self.ctx.templates.render("press.txt", context! { game => g.name.clone(), phase => phase, from => shown_from.clone(), to => to_text.clone(), body => body.lines().map(str::to_string).collect::<Vec<_>>() });
+        let text = self.ctx.templates.render("press.txt", context! { game => g.name.clone(), phase => phase.clone(), from => shown_from.clone(), to => to_text.clone(), body => body.lines().map(str::to_string).collect::<Vec<_>>() });
         let mut seen: Vec<String> = Vec::new();
         for (addr, _) in &recipients {
             if seen.iter().any(|a| a.eq_ignore_ascii_case(addr)) {
@@ -82,6 +82,9 @@ impl Session<'_> {
             }
             seen.push(addr.clone());
             self.ctx.notice(self.conn, addr, &say::press::subject(&g, &shown_from), text.clone(), Some(g.id), None)?;
+        }
+        if to.is_none() && !grey {
+            crate::publish::queue(self.conn, &g, &say::press::markdown(&g, &phase, &shown_from, body), self.ctx.now())?;
         }
         if to.is_none()
             && let Some(l) = g.settings.list_address.clone()

@@ -271,7 +271,7 @@ impl Session<'_> {
                         g.waiting_gm = g.waiting_gm.min(g.seq - 1);
                         say::settings::grace_until(&timing::format_time(d, tz))
                     }
-                    _ => apply_option(&mut g, &v, &self.ctx.cfg.address, setkey_name(key), arg)?,
+                    _ => apply_option(&mut g, &v, &self.ctx.cfg, setkey_name(key), arg)?,
                 };
                 g.save(self.conn)?;
                 self.touch(g.id);

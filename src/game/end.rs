@@ -110,7 +110,7 @@ pub fn send_package(conn: &Connection, ctx: &mut Ctx, g: &Game, files: &[i64]) -
     let lines = summary(conn, &v, g, true)?;
     let players = Player::of_game(conn, g.id)?;
     let body = ctx.templates.render("notice.txt", minijinja::context! { title => say::game::package_title(g), lines => lines });
-    super::tell_all_with(conn, ctx, g, &players, &say::game::package_subject(g), &body, files, false)?;
+    super::tell_all_with(conn, ctx, g, &players, &say::game::package_subject(g), &body, files, false, None)?;
     Ok(())
 }
 

@@ -3,7 +3,7 @@
 //! mail (store::attachments).
 
 use super::Game;
-use crate::adjudicate::{Dislodged, Outcome, Position, ResultKind};
+use crate::adjudicate::{Dislodged, Outcome, Position};
 use crate::contract::position_from_json;
 use crate::mail::compose::Attachment;
 use crate::map::Variant;
@@ -11,16 +11,7 @@ use crate::render::{self, Drawn, Scene};
 use crate::report::say;
 use rusqlite::Connection;
 
-/// What went wrong reading a phase back for its map.
-#[derive(Debug, thiserror::Error)]
-pub enum MapError {
-    #[error("no processed phase {0}")]
-    NoPhase(String),
-    #[error("the stored phase {phase} cannot be read: {why}")]
-    Stored { phase: String, why: String },
-    #[error(transparent)]
-    Db(#[from] rusqlite::Error),
-}
+pub use crate::archive::ArchiveError as MapError;
 
 /// A phase to draw: the board before it, its orders, the units it dislodged.
 pub struct PhaseScene {
@@ -90,25 +81,7 @@ fn read_position(v: &Variant, text: &str) -> Result<Position, String> {
     position_from_json(v, &value)
 }
 
-/// The stored results rows as orders to draw (strict: a row that does not
-/// read is an error, not skipped).
-pub fn read_results(v: &Variant, kind: crate::phase::PhaseKind, text: &str) -> Result<Vec<Drawn>, String> {
-    #[derive(serde::Deserialize)]
-    struct Row {
-        power: String,
-        order: String,
-        result: String,
-    }
-    let rows: Vec<Row> = serde_json::from_str(text).map_err(|e| format!("results: {e}"))?;
-    rows.into_iter()
-        .map(|r| {
-            let power = v.power_by_name(&r.power.to_ascii_uppercase()).ok_or_else(|| format!("unknown power `{}`", r.power))?;
-            let order = crate::parse::parse_order(v, &r.order, Some(kind)).map_err(|e| format!("order `{}`: {e:?}", r.order))?;
-            let result = ResultKind::from_label(&r.result).ok_or_else(|| format!("unknown result `{}`", r.result))?;
-            Ok(Drawn { power, order, result })
-        })
-        .collect()
-}
+pub use crate::archive::record::read_results;
 
 /// Stores `files` once for every mail that carries them; their ids.
 pub fn store(conn: &Connection, now: i64, files: &[Attachment]) -> rusqlite::Result<Vec<i64>> {

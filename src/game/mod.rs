@@ -21,7 +21,7 @@ use crate::contract::position_to_json;
 use crate::end::GameEnd;
 use crate::judge::Ctx;
 use crate::map::{PowerId, Variant};
-use crate::report::results::render_report;
+use crate::report::results::{ReportFormat, render_report, render_report_as};
 use crate::report::say;
 use crate::store::games::Ending;
 use crate::store::orders as stored;
@@ -45,6 +45,8 @@ pub fn default_settings(ctx: &Ctx) -> Settings {
         grace_secs: d.grace_secs,
         reminder_secs: d.reminder_secs,
         list_address: None,
+        list_format: Default::default(),
+        webhooks: Vec::new(),
         assignment: Assignment::Preference,
         rules: BTreeMap::new(),
         takeover_approval: true,
@@ -79,11 +81,13 @@ pub fn report_recipients(game: &Game, players: &[Player]) -> Vec<(String, bool)>
 
 /// Mails `body` to everyone in the game.
 pub fn tell_all(conn: &Connection, ctx: &Ctx, game: &Game, players: &[Player], subject: &str, body: &str) -> rusqlite::Result<()> {
-    tell_all_with(conn, ctx, game, players, subject, body, &[], false)
+    tell_all_with(conn, ctx, game, players, subject, body, &[], false, None)
 }
 
 /// Mails `body` to everyone in the game, with `files`; files that are maps
 /// (`maps`) go to all but the players who asked for none (`SET NO MAP`).
+/// The game's list gets `list_body` instead where there is one (the
+/// report in the list's format).
 #[allow(clippy::too_many_arguments)]
 pub fn tell_all_with(
     conn: &Connection,
@@ -94,8 +98,10 @@ pub fn tell_all_with(
     body: &str,
     files: &[i64],
     maps: bool,
+    list_body: Option<&str>,
 ) -> rusqlite::Result<()> {
-    for (addr, _) in report_recipients(game, players) {
+    for (addr, list) in report_recipients(game, players) {
+        let body = if list { list_body.unwrap_or(body) } else { body };
         let no_map = maps
             && players.iter().any(|p| !p.map && p.email.eq_ignore_ascii_case(&addr) && matches!(p.status, PlayerStatus::Active | PlayerStatus::Eliminated));
         let mut m = ctx.notice_mail(&addr, subject, body.to_string(), Some(game.list_id(ctx.cfg.domain())));
@@ -328,15 +334,17 @@ pub fn process(conn: &Connection, ctx: &mut Ctx, game: &mut Game, why: &str) -> 
         }
     }
     let mut report = render_report(ctx, &v, game, &pos, &out, &orders, false, game.deadline);
+    let mut extra: Vec<String> = Vec::new();
     if !revealed.is_empty() {
-        report.push_str(&format!("\n{}\n", revealed.join("\n")));
+        extra.push(revealed.join("\n"));
     }
     if out.end.is_none() {
         // the two-player game's coin and the neutral power joining a side:
         // in the report, and so in the game's history
-        for line in world_war::after_phase(&v, game, &out.position) {
-            report.push_str(&format!("\n{line}\n"));
-        }
+        extra.extend(world_war::after_phase(&v, game, &out.position));
+    }
+    for line in &extra {
+        report.push_str(&format!("\n{line}\n"));
     }
     let results = serde_json::Value::Array(results).to_string();
     phases::insert(
@@ -348,7 +356,18 @@ pub fn process(conn: &Connection, ctx: &mut Ctx, game: &mut Game, why: &str) -> 
     let subject = say::game::results_subject(game, &v.calendar.long_name(pos.phase));
     // the phase's map goes with its results (to all but those who SET NO MAP)
     let files = maps::store(conn, ctx.now(), &maps::PhaseScene::of_outcome(&v, &pos, &out).files(&v, game))?;
-    tell_all_with(conn, ctx, game, &players, &subject, &report, &files, true)?;
+    let as_format = |f: ReportFormat| -> String {
+        let mut r = render_report_as(ctx, &v, game, &pos, &out, &orders, false, game.deadline, f);
+        for line in &extra {
+            r.push_str(&format!("\n{line}\n"));
+        }
+        r
+    };
+    let list_body = (game.settings.list_address.is_some() && game.settings.list_format != ReportFormat::Text).then(|| as_format(game.settings.list_format));
+    tell_all_with(conn, ctx, game, &players, &subject, &report, &files, true, list_body.as_deref())?;
+    if !game.settings.webhooks.is_empty() {
+        crate::publish::queue(conn, game, &as_format(ReportFormat::Markdown), ctx.now())?;
+    }
     if out.end.is_some() {
         end::package(conn, ctx, game)?;
     }
@@ -381,6 +400,7 @@ pub fn finish(conn: &Connection, ctx: &mut Ctx, game: &mut Game, end: GameEnd) -
     let players = Player::of_game(conn, game.id)?;
     let body = ctx.templates.render("notice.txt", context! { title => say::game::over(game), lines => vec![result.clone()] });
     tell_all(conn, ctx, game, &players, &say::game::over(game), &body)?;
+    crate::publish::queue(conn, game, &say::game::over_markdown(game, &result), ctx.now())?;
     end::package(conn, ctx, game)?;
     Ok(result)
 }

@@ -405,6 +405,58 @@ impl Judge {
 }
 
 impl Judge {
+    /// Posts queued webhook posts through `poster` (each target's in order).
+    /// A post the server takes is marked sent; 429, 5xx and no answer are
+    /// retried with the outbox's backoff (or the server's Retry-After, up to
+    /// ten minutes) until `give_up_secs`; any other refusal, or a URL the
+    /// judge may no longer post to, gives the target's posts up, and the
+    /// game's master is told (once a day at most). Returns how many were sent.
+    pub fn flush_webhooks(&mut self, poster: &mut dyn crate::publish::Poster) -> anyhow::Result<usize> {
+        use crate::publish::Posted;
+        let now = self.ctx.now();
+        store::webhooks::prune(&self.conn, now - OUTBOX_KEEP_SECS)?;
+        let mut sent = 0;
+        for d in store::webhooks::due(&self.conn, now, 100)? {
+            let target: crate::publish::Webhook = match serde_json::from_str(&d.target) {
+                Ok(t) => t,
+                Err(e) => {
+                    self.webhook_gave_up(d.id, d.game_id, &d.url, &say::judge::unreadable_webhook(&e.to_string()))?;
+                    continue;
+                }
+            };
+            let result = match crate::publish::check_url(&self.ctx.cfg.webhooks, &target.url) {
+                Err(e) => Posted::Refused(e.to_string()),
+                Ok(()) => {
+                    let (headers, body) = crate::publish::request(&target, &d.content);
+                    poster.post(&crate::publish::endpoint(&target), &headers, &body)
+                }
+            };
+            match result {
+                Posted::Sent => {
+                    store::webhooks::mark_sent(&self.conn, d.id, now)?;
+                    sent += 1;
+                }
+                Posted::Retry(e, after) if now - d.created < self.ctx.cfg.give_up_secs => {
+                    let wait = (1i64 << d.attempts.min(10)).min(600).max(after.unwrap_or(0).min(600) as i64);
+                    tracing::warn!("webhook post {} for game {}: {e}; retry in {wait} s", d.id, d.game_id);
+                    store::webhooks::retry_at(&self.conn, d.id, now + wait, &e)?;
+                }
+                Posted::Retry(e, _) | Posted::Refused(e) => self.webhook_gave_up(d.id, d.game_id, &d.url, &e)?,
+            }
+        }
+        Ok(sent)
+    }
+
+    fn webhook_gave_up(&mut self, id: i64, game_id: i64, url: &str, error: &str) -> anyhow::Result<()> {
+        tracing::error!("webhook post {id} for game {game_id}: {error}; given up");
+        if !store::webhooks::give_up(&self.conn, id, self.ctx.now(), error)? {
+            let g = store::games::Game::by_id(&self.conn, game_id)?;
+            let body = say::game::webhook_gave_up_notice(&g, url, error);
+            self.ctx.notice(&self.conn, &g.master_email, &say::game::webhook_gave_up_subject(&g), body, Some(g.id), None)?;
+        }
+        Ok(())
+    }
+
     /// A value kept for a transport (IMAP UIDVALIDITY and last UID).
     pub fn get_state(&self, key: &str) -> rusqlite::Result<Option<String>> {
         store::kv::get(&self.conn, key)

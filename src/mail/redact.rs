@@ -107,6 +107,16 @@ pub fn secret_spans(line: &str) -> Vec<Range<usize>> {
         None
     };
     let mut spans = Vec::new();
+    // `SET WEBHOOK kind url ... KEY k ...`: a webhook URL carries its token,
+    // and KEY its API key
+    if w0 == "SET" && w1.starts_with("WEBHOOK") {
+        for (k, (r, s)) in w.iter().enumerate().skip(3) {
+            if k == 3 || norm(w[k - 1].1) == "KEY" {
+                spans.push(r.clone());
+            }
+            let _ = s;
+        }
+    }
     let mut i = 0;
     while i < w.len() {
         let (r, s) = &w[i];
@@ -434,6 +444,8 @@ mod tests {
     fn masked_lines() {
         let cases = [
             ("SIGNON Fdemo secret", "SIGNON Fdemo ******"),
+            ("SET WEBHOOK DISCOURSE https://f.example.org TOPIC 7 KEY abc123 USER bot", "SET WEBHOOK DISCOURSE ****** TOPIC 7 KEY ****** USER bot"),
+            ("SET WEBHOOK DISCORD https://discord.com/api/webhooks/1/tok", "SET WEBHOOK DISCORD ******"),
             ("signon ?demo secret", "signon ?demo ******"),
             ("SIGN ON ?demo secret", "SIGN ON ?demo ******"),
             ("Sign-on: Fdemo secret", "Sign-on: Fdemo ******"),

@@ -11,7 +11,41 @@ use crate::store::games::Game;
 use crate::timing;
 use minijinja::context;
 
-/// The report of an outcome, and the powers that sent no orders.
+/// How a results report is written: plain text for mail, Markdown for
+/// Discord, Discourse and Markdown forums, BBCode for phpBB-style forums.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ReportFormat {
+    #[default]
+    Text,
+    Markdown,
+    #[serde(rename = "bbcode")]
+    BBCode,
+}
+
+impl ReportFormat {
+    /// The template that writes it.
+    pub fn template(self) -> &'static str {
+        match self {
+            ReportFormat::Text => "report.txt",
+            ReportFormat::Markdown => "report.md",
+            ReportFormat::BBCode => "report.bbcode",
+        }
+    }
+
+    /// Reads `TEXT`, `MARKDOWN` (or `MD`), `BBCODE` (any case).
+    pub fn parse(word: &str) -> Option<ReportFormat> {
+        match word.to_ascii_lowercase().as_str() {
+            "text" | "plain" => Some(ReportFormat::Text),
+            "markdown" | "md" => Some(ReportFormat::Markdown),
+            "bbcode" => Some(ReportFormat::BBCode),
+            _ => None,
+        }
+    }
+}
+
+/// The report of an outcome as plain text (see [`render_report_as`]).
+#[allow(clippy::too_many_arguments)]
 pub fn render_report(
     ctx: &Ctx,
     v: &Variant,
@@ -21,6 +55,22 @@ pub fn render_report(
     orders: &[(PowerId, Order)],
     prediction: bool,
     deadline: Option<i64>,
+) -> String {
+    render_report_as(ctx, v, game, pos, out, orders, prediction, deadline, ReportFormat::Text)
+}
+
+/// The report of an outcome, and the powers that sent no orders, in `format`.
+#[allow(clippy::too_many_arguments)]
+pub fn render_report_as(
+    ctx: &Ctx,
+    v: &Variant,
+    game: &Game,
+    pos: &Position,
+    out: &Outcome,
+    orders: &[(PowerId, Order)],
+    prediction: bool,
+    deadline: Option<i64>,
+    format: ReportFormat,
 ) -> String {
     let mut powers = Vec::new();
     let mut nmr = Vec::new();
@@ -59,7 +109,7 @@ pub fn render_report(
     let finished = finished.or_else(|| out.end.as_ref().filter(|e| !matches!(e, crate::end::GameEnd::NoMorePhases)).and(game.result.clone()));
     let title = format!("{} results", v.calendar.long_name(pos.phase));
     ctx.templates.render(
-        "report.txt",
+        format.template(),
         context! {
             game => game.name.clone(), variant => v.name.clone(), title => title, powers => powers, nmr => nmr,
             board => crate::report::board::board(v, &out.position).to_value(),

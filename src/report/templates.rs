@@ -8,6 +8,8 @@ use std::path::Path;
 pub const NAMES: &[(&str, &str)] = &[
     ("reply.txt", include_str!("../../templates/reply.txt")),
     ("report.txt", include_str!("../../templates/report.txt")),
+    ("report.md", include_str!("../../templates/report.md")),
+    ("report.bbcode", include_str!("../../templates/report.bbcode")),
     ("notice.txt", include_str!("../../templates/notice.txt")),
     ("press.txt", include_str!("../../templates/press.txt")),
     ("help.txt", include_str!("../../templates/help.txt")),

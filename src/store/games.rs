@@ -90,6 +90,12 @@ pub struct Settings {
     pub reminder_secs: i64,
     #[serde(default)]
     pub list_address: Option<String>,
+    /// How the list gets the results reports (`SET LIST addr MARKDOWN`).
+    #[serde(default, skip_serializing_if = "is_text")]
+    pub list_format: crate::report::results::ReportFormat,
+    /// Forums the results are posted to (`SET WEBHOOK`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub webhooks: Vec<crate::publish::Webhook>,
     pub assignment: Assignment,
     /// Rule options (see docs/RULES.md).
     #[serde(default)]
@@ -378,6 +384,10 @@ impl Game {
 
 /// A stored set of powers (a concession, an alliance vote): a JSON array of
 /// power numbers, read strictly.
+fn is_text(f: &crate::report::results::ReportFormat) -> bool {
+    *f == crate::report::results::ReportFormat::Text
+}
+
 fn power_set(text: Option<String>) -> Result<Option<Vec<PowerId>>, serde_json::Error> {
     text.map(|t| serde_json::from_str(&t)).transpose()
 }

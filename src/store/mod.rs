@@ -20,6 +20,7 @@ pub mod press;
 pub mod records;
 pub mod start;
 pub mod timeline;
+pub mod webhooks;
 
 use rusqlite::Connection;
 use std::path::Path;
@@ -250,6 +251,26 @@ pub const MIGRATIONS: &[&str] = &[
         created INTEGER NOT NULL
     );
     ALTER TABLE outbox ADD COLUMN attachments TEXT NOT NULL DEFAULT '[]';
+    "#,
+    // 10: posts to a game's webhooks (Discord, Discourse), queued with the
+    // phase like mail and sent after the commit with the same retries and
+    // give-up (store::webhooks): `target` the webhook (publish::Webhook as
+    // JSON, its key included), `content` the text of one post
+    r#"
+    CREATE TABLE webhook_out (
+        id INTEGER PRIMARY KEY,
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        url TEXT NOT NULL,
+        target TEXT NOT NULL,
+        content TEXT NOT NULL,
+        created INTEGER NOT NULL,
+        sent INTEGER,
+        gave_up INTEGER,
+        attempts INTEGER NOT NULL DEFAULT 0,
+        next_try INTEGER NOT NULL DEFAULT 0,
+        last_error TEXT
+    );
+    CREATE INDEX webhook_out_due ON webhook_out(sent, gave_up, next_try);
     "#,
 ];
 

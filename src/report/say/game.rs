@@ -166,3 +166,22 @@ pub fn package_subject(g: &Game) -> String {
 pub fn package_title(g: &Game) -> String {
     format!("Game {} is over: who played what, the supply centres year by year, and the whole game attached", g.name)
 }
+
+/// The end of a game, posted to its forums (Markdown).
+pub fn over_markdown(g: &Game, result: &str) -> String {
+    format!("## Game {} is over\n\n{result}", g.name)
+}
+
+pub fn webhook_gave_up_subject(g: &Game) -> String {
+    format!("Game {}: posting to a webhook failed", g.name)
+}
+
+/// The master's notice when a webhook's posts are given up (`url` without
+/// its path: a Discord webhook's path is its secret).
+pub fn webhook_gave_up_notice(g: &Game, url: &str, error: &str) -> String {
+    let host = url.split("://").nth(1).and_then(|r| r.split('/').next()).unwrap_or("");
+    format!(
+        "The judge could not post game {}'s news to the webhook at {host}, and has given up on the posts waiting for it.\nThe error: {error}\n\nCheck the webhook (SET WEBHOOK ... again), or remove it with SET NO WEBHOOK.\n",
+        g.name
+    )
+}

@@ -89,3 +89,8 @@ pub fn undeliverable_subject() -> String {
 pub fn undeliverable_notice(outbox_id: i64, to: &str, subject: &str, attempts: i64, since: &str, error: &str) -> String {
     format!("The judge gave up sending mail #{outbox_id} to {to} (\"{subject}\") after {attempts} attempts since {since}.\nLast error: {error}\n")
 }
+
+/// A queued webhook post whose stored target cannot be read (for the log and the master).
+pub fn unreadable_webhook(e: &str) -> String {
+    format!("the stored webhook cannot be read: {e}")
+}

@@ -215,8 +215,16 @@ pub fn no_list_address() -> String {
 }
 
 /// The list address set.
-pub fn list_address(address: &str) -> String {
-    format!("Reports also go to {address}.")
+pub fn list_address(address: &str, format: crate::report::results::ReportFormat) -> String {
+    match format {
+        crate::report::results::ReportFormat::Text => format!("Reports also go to {address}."),
+        crate::report::results::ReportFormat::Markdown => format!("Reports also go to {address}, results in Markdown."),
+        crate::report::results::ReportFormat::BBCode => format!("Reports also go to {address}, results in BBCode."),
+    }
+}
+
+pub fn list_format_values(got: &str) -> String {
+    format!("`{got}`: SET LIST takes an address and, if you like, the results' format: TEXT (the default), MARKDOWN or BBCODE.")
 }
 
 /// A list address that is none.
@@ -322,4 +330,33 @@ pub fn anonymous(hidden: bool) -> String {
     } else {
         "Who plays which power is shown: SUMMARY names the players at any time (NO ANONYMOUS).".into()
     }
+}
+
+pub fn webhook_usage() -> String {
+    "SET WEBHOOK DISCORD https://discord.com/api/webhooks/..., or SET WEBHOOK DISCOURSE https://forum.example.org TOPIC 123 KEY apikey USER name.".into()
+}
+
+pub fn webhook_refused(why: &str) -> String {
+    format!("That webhook is refused: {why}. The judge's keeper decides which hosts games may post to.")
+}
+
+pub fn too_many_webhooks(n: usize) -> String {
+    format!("A game may have at most {n} webhooks: SET NO WEBHOOK removes them all.")
+}
+
+/// A webhook set; its key is never shown back.
+pub fn webhook_set(w: &crate::publish::Webhook) -> String {
+    let host = w.url.split("://").nth(1).and_then(|r| r.split('/').next()).unwrap_or("");
+    match w.kind {
+        crate::publish::Kind::Discord => format!("Results, broadcasts and the end of the game will be posted to the Discord webhook at {host}."),
+        crate::publish::Kind::Discourse => format!(
+            "Results, broadcasts and the end of the game will be posted to topic {} on {host} as {} (KEY ****).",
+            w.topic.unwrap_or(0),
+            w.user.as_deref().unwrap_or("")
+        ),
+    }
+}
+
+pub fn no_webhooks() -> String {
+    "The game's webhooks are removed.".into()
 }

@@ -86,3 +86,10 @@ pub fn sent(to: &str, grey: bool, lines: usize) -> String {
 pub fn to_unknown() -> String {
     "(not recorded)".into()
 }
+
+/// A broadcast posted to the game's forums (Markdown): every line of the
+/// message quoted, so it cannot pass for the judge's own text.
+pub fn markdown(g: &crate::store::games::Game, phase: &str, from: &str, body: &str) -> String {
+    let quoted: Vec<String> = body.lines().map(|l| format!("> {l}")).collect();
+    format!("**Press in game {} ({phase})** from {from} to everyone:\n\n{}", g.name, quoted.join("\n"))
+}

@@ -1,0 +1,252 @@
+//! A game's results posted to forums by webhook: Discord (a channel's
+//! webhook URL) and Discourse (a topic, with an API key). What a game
+//! publishes (its results in Markdown, broadcasts, the end of the game) is
+//! queued with the phase ([`queue`]) and posted after the commit by
+//! [`flush`], with the outbox's retries and give-up. A URL comes from a
+//! game's master: it is checked against the judge's `[webhooks]` settings
+//! when set and again before every post ([`check_url`]).
+
+pub mod http;
+
+use crate::config::Webhooks as Policy;
+use serde::{Deserialize, Serialize};
+use std::net::{IpAddr, ToSocketAddrs};
+
+/// The most webhooks one game may have.
+pub const MAX_WEBHOOKS: usize = 3;
+/// Discord's longest message; longer posts are split at line ends.
+pub const DISCORD_MAX: usize = 2000;
+/// Discourse's default longest post.
+pub const DISCOURSE_MAX: usize = 32_000;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Kind {
+    Discord,
+    Discourse,
+}
+
+/// One of a game's webhooks.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Webhook {
+    pub kind: Kind,
+    pub url: String,
+    /// Discourse: the topic posted to.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub topic: Option<u64>,
+    /// Discourse: the API key (a secret: never shown back, never logged).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub key: Option<String>,
+    /// Discourse: the user it posts as.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub user: Option<String>,
+}
+
+/// Why a URL is refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum UrlError {
+    #[error("not a URL the judge can post to")]
+    Malformed,
+    #[error("only https:// URLs")]
+    NotHttps,
+    #[error("the host {0} is not one this judge posts to")]
+    HostNotAllowed(String),
+    #[error("the host {0} is on a private network")]
+    Private(String),
+    #[error("the host {0} cannot be found")]
+    Unresolved(String),
+}
+
+/// The host and port of an `http(s)://host[:port]/...` URL.
+fn host_port(url: &str) -> Result<(bool, String, u16), UrlError> {
+    let (https, rest) = if let Some(r) = url.strip_prefix("https://") {
+        (true, r)
+    } else if let Some(r) = url.strip_prefix("http://") {
+        (false, r)
+    } else {
+        return Err(UrlError::Malformed);
+    };
+    if url.len() > 2000 || url.chars().any(|c| c.is_whitespace() || c.is_control()) {
+        return Err(UrlError::Malformed);
+    }
+    let authority = rest.split(['/', '?', '#']).next().unwrap_or("");
+    if authority.contains('@') || authority.is_empty() {
+        return Err(UrlError::Malformed);
+    }
+    let (host, port) = match authority.rsplit_once(':') {
+        Some((h, p)) if !h.ends_with(']') || h.starts_with('[') => (h, p.parse::<u16>().map_err(|_| UrlError::Malformed)?),
+        _ => (authority, if https { 443 } else { 80 }),
+    };
+    let host = host.trim_start_matches('[').trim_end_matches(']').to_ascii_lowercase();
+    if host.is_empty() || !host.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | ':')) {
+        return Err(UrlError::Malformed);
+    }
+    Ok((https, host, port))
+}
+
+/// Loopback, private, link-local, unspecified, shared or unique-local.
+fn private(ip: IpAddr) -> bool {
+    match ip {
+        IpAddr::V4(a) => {
+            a.is_loopback()
+                || a.is_private()
+                || a.is_link_local()
+                || a.is_unspecified()
+                || a.is_broadcast()
+                || a.octets()[0] == 100 && (a.octets()[1] & 0xc0) == 64
+        }
+        IpAddr::V6(a) => {
+            a.is_loopback()
+                || a.is_unspecified()
+                || (a.segments()[0] & 0xfe00) == 0xfc00
+                || (a.segments()[0] & 0xffc0) == 0xfe80
+                || a.to_ipv4_mapped().is_some_and(|v| private(IpAddr::V4(v)))
+        }
+    }
+}
+
+/// Whether the judge may post to `url`: https (unless allowed otherwise),
+/// an allowed host, and (unless allowed) not one on a private network.
+pub fn check_url(policy: &Policy, url: &str) -> Result<(), UrlError> {
+    let (https, host, port) = host_port(url)?;
+    if policy.https_only && !https {
+        return Err(UrlError::NotHttps);
+    }
+    if !policy.allowed_hosts.iter().any(|h| *h == host) {
+        return Err(UrlError::HostNotAllowed(host));
+    }
+    if !policy.allow_private {
+        let addrs: Vec<IpAddr> = (host.as_str(), port).to_socket_addrs().map_err(|_| UrlError::Unresolved(host.clone()))?.map(|a| a.ip()).collect();
+        if addrs.is_empty() {
+            return Err(UrlError::Unresolved(host));
+        }
+        if addrs.into_iter().any(private) {
+            return Err(UrlError::Private(host));
+        }
+    }
+    Ok(())
+}
+
+/// `text` in posts of at most `max` characters, cut at line ends (a line
+/// longer than `max` is cut where it must be).
+pub fn split(text: &str, max: usize) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    for line in text.lines() {
+        let mut line = line.to_string();
+        while line.chars().count() > max {
+            let cut: String = line.chars().take(max).collect();
+            line = line.chars().skip(max).collect();
+            if !cur.is_empty() {
+                out.push(std::mem::take(&mut cur));
+            }
+            out.push(cut);
+        }
+        if cur.chars().count() + line.chars().count() + 1 > max && !cur.is_empty() {
+            out.push(std::mem::take(&mut cur));
+        }
+        if !cur.is_empty() {
+            cur.push('\n');
+        }
+        cur.push_str(&line);
+    }
+    if !cur.trim().is_empty() {
+        out.push(cur);
+    }
+    out
+}
+
+/// What one post sends: the headers and the JSON body.
+pub fn request(w: &Webhook, content: &str) -> (Vec<(&'static str, String)>, String) {
+    match w.kind {
+        Kind::Discord => (vec![], serde_json::json!({ "content": content, "allowed_mentions": { "parse": [] } }).to_string()),
+        Kind::Discourse => {
+            let mut h = Vec::new();
+            if let Some(k) = &w.key {
+                h.push(("Api-Key", k.clone()));
+            }
+            if let Some(u) = &w.user {
+                h.push(("Api-Username", u.clone()));
+            }
+            (h, serde_json::json!({ "topic_id": w.topic, "raw": content }).to_string())
+        }
+    }
+}
+
+/// Where a webhook posts: Discord's URL as it is, Discourse's `/posts.json`.
+pub fn endpoint(w: &Webhook) -> String {
+    match w.kind {
+        Kind::Discord => w.url.clone(),
+        Kind::Discourse => format!("{}/posts.json", w.url.trim_end_matches('/')),
+    }
+}
+
+/// Queues `markdown` for each of the game's webhooks (split to fit).
+pub fn queue(conn: &rusqlite::Connection, game: &crate::store::games::Game, markdown: &str, now: i64) -> rusqlite::Result<usize> {
+    let mut n = 0;
+    for w in &game.settings.webhooks {
+        let max = match w.kind {
+            Kind::Discord => DISCORD_MAX,
+            Kind::Discourse => DISCOURSE_MAX,
+        };
+        let target = serde_json::to_string(w).unwrap_or_else(|e| unreachable!("a webhook serializes: {e}"));
+        for part in split(markdown, max) {
+            crate::store::webhooks::insert(conn, game.id, &w.url, &target, &part, now)?;
+            n += 1;
+        }
+    }
+    Ok(n)
+}
+
+/// What came of one post.
+pub enum Posted {
+    /// Taken (2xx).
+    Sent,
+    /// Try again (429, 5xx, no answer), after at least this many seconds if the server said.
+    Retry(String, Option<u64>),
+    /// Refused for good (another 4xx, a URL no longer allowed).
+    Refused(String),
+}
+
+/// Posts over HTTP: the real one is [`http::Http`].
+pub trait Poster {
+    fn post(&mut self, url: &str, headers: &[(&'static str, String)], body: &str) -> Posted;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_post_is_split_at_line_ends_at_and_past_the_limit() {
+        let line = "x".repeat(99);
+        let at = vec![line.as_str(); 20].join("\n"); // 20 * 99 + 19 = 1999
+        let at = format!("{at}y");
+        assert_eq!(at.chars().count(), DISCORD_MAX);
+        assert_eq!(split(&at, DISCORD_MAX), vec![at.clone()]);
+        let past = format!("{at}\nz");
+        let parts = split(&past, DISCORD_MAX);
+        assert_eq!(parts, vec![at.clone(), "z".to_string()]);
+        // a line longer than a post is cut
+        let long = "w".repeat(DISCORD_MAX + 5);
+        let parts = split(&long, DISCORD_MAX);
+        assert_eq!(parts.iter().map(|p| p.chars().count()).collect::<Vec<_>>(), vec![DISCORD_MAX, 5]);
+        assert!(parts.iter().all(|p| p.chars().count() <= DISCORD_MAX));
+    }
+
+    #[test]
+    fn urls_are_read_strictly() {
+        let open = crate::config::Webhooks { allowed_hosts: vec!["discord.com".into()], https_only: true, allow_private: true };
+        assert_eq!(check_url(&open, "https://discord.com/api/webhooks/1/x"), Ok(()));
+        assert_eq!(check_url(&open, "https://discord.com:8443/x"), Ok(()));
+        assert_eq!(check_url(&open, "https://DISCORD.com/x"), Ok(()));
+        assert_eq!(check_url(&open, "https://discord.com.evil.org/x"), Err(UrlError::HostNotAllowed("discord.com.evil.org".into())));
+        assert_eq!(check_url(&open, "https://a@discord.com/x"), Err(UrlError::Malformed));
+        assert_eq!(check_url(&open, "https://discord.com/x y"), Err(UrlError::Malformed));
+        assert_eq!(check_url(&open, "https://discord.com:99999/x"), Err(UrlError::Malformed));
+        assert!(private("10.1.2.3".parse().unwrap()) && private("169.254.1.1".parse().unwrap()) && private("::1".parse().unwrap()));
+        assert!(private("::ffff:192.168.1.1".parse().unwrap()) && private("fd00::1".parse().unwrap()) && private("100.64.0.1".parse().unwrap()));
+        assert!(!private("162.159.128.233".parse().unwrap()));
+    }
+}

@@ -1,0 +1,230 @@
+//! Forums: results in Markdown and BBCode for a game's list, and webhooks
+//! (Discord, Discourse) posted over real HTTP to a small server on
+//! 127.0.0.1, with retries, Retry-After and the give-up; webhook URLs a
+//! master may not set; a webhook's secrets never shown back or stored.
+
+mod common;
+use common::game::{GM, Game};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpListener;
+use std::sync::{Arc, Mutex};
+
+const MASTER: &str = "SIGNON Mdemo gmpass";
+
+/// A request the server got.
+#[derive(Clone, Debug)]
+struct Request {
+    path: String,
+    headers: Vec<(String, String)>,
+    body: serde_json::Value,
+}
+
+/// An HTTP server on 127.0.0.1 that answers with `answers` in turn (the
+/// last one for ever) and keeps what it got; it stops when the test ends.
+struct Server {
+    port: u16,
+    got: Arc<Mutex<Vec<Request>>>,
+}
+
+impl Server {
+    fn start(answers: Vec<(u16, Option<u64>)>) -> Server {
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        let port = listener.local_addr().unwrap().port();
+        let got = Arc::new(Mutex::new(Vec::new()));
+        let seen = got.clone();
+        std::thread::spawn(move || {
+            for (n, conn) in listener.incoming().enumerate().take(200) {
+                let Ok(mut conn) = conn else { break };
+                conn.set_read_timeout(Some(std::time::Duration::from_secs(5))).ok();
+                let mut reader = BufReader::new(conn.try_clone().unwrap());
+                let mut first = String::new();
+                if reader.read_line(&mut first).is_err() {
+                    continue;
+                }
+                let path = first.split_whitespace().nth(1).unwrap_or("").to_string();
+                let mut headers = Vec::new();
+                let mut len = 0;
+                loop {
+                    let mut line = String::new();
+                    if reader.read_line(&mut line).unwrap_or(0) == 0 || line.trim().is_empty() {
+                        break;
+                    }
+                    if let Some((k, v)) = line.trim_end().split_once(':') {
+                        if k.eq_ignore_ascii_case("content-length") {
+                            len = v.trim().parse().unwrap_or(0);
+                        }
+                        headers.push((k.to_ascii_lowercase(), v.trim().to_string()));
+                    }
+                }
+                let mut body = vec![0; len];
+                reader.read_exact(&mut body).ok();
+                seen.lock().unwrap().push(Request { path, headers, body: serde_json::from_slice(&body).unwrap_or(serde_json::Value::Null) });
+                let (status, after) = answers[n.min(answers.len() - 1)];
+                let extra = after.map(|a| format!("Retry-After: {a}\r\n")).unwrap_or_default();
+                let _ = write!(conn, "HTTP/1.1 {status} X\r\nContent-Length: 2\r\n{extra}Connection: close\r\n\r\nok");
+            }
+        });
+        Server { port, got }
+    }
+    fn got(&self) -> Vec<Request> {
+        self.got.lock().unwrap().clone()
+    }
+}
+
+/// A started game whose judge may post to 127.0.0.1 over http.
+fn game() -> Game {
+    let mut g = Game::started();
+    g.w.daemon.judge.ctx.cfg.webhooks = mailjudge::config::Webhooks { allowed_hosts: vec!["127.0.0.1".into()], https_only: false, allow_private: true };
+    g
+}
+
+fn header<'a>(r: &'a Request, name: &str) -> Option<&'a str> {
+    r.headers.iter().find(|(k, _)| k == name).map(|(_, v)| v.as_str())
+}
+
+#[test]
+fn results_broadcasts_and_the_end_go_to_discord_and_discourse() {
+    let mut g = game();
+    let discord = Server::start(vec![(204, None)]);
+    let discourse = Server::start(vec![(200, None)]);
+    let (r, _) = g.send(GM, &format!("{MASTER}\nSET WEBHOOK DISCORD http://127.0.0.1:{}/api/webhooks/1/tok", discord.port));
+    assert!(r.contains("will be posted to the Discord webhook at 127.0.0.1"), "{r}");
+    assert!(!r.contains("/api/webhooks/1/tok"), "the webhook's token is not echoed: {r}");
+    let (r, _) = g.send(GM, &format!("{MASTER}\nSET WEBHOOK DISCOURSE http://127.0.0.1:{} TOPIC 7 KEY sekrit USER judgebot", discourse.port));
+    assert!(r.contains("topic 7") && r.contains("KEY ****"), "{r}");
+    assert!(!r.contains("sekrit"), "the key is never shown back: {r}");
+    assert_eq!(g.w.sql_i64("SELECT count(*) FROM mails WHERE CAST(raw AS TEXT) LIKE '%sekrit%' OR CAST(raw AS TEXT) LIKE '%webhooks/1/tok%'"), 0, "nor stored");
+    g.send("p3@example.test", "SIGNON Fdemo pw-three\nBROADCAST\nHello forum.\nENDPRESS");
+    g.send("p3@example.test", "SIGNON Fdemo pw-three\nPRESS TO E\nsecret plans\nENDPRESS");
+    g.send("p3@example.test", "SIGNON Fdemo pw-three\nA PAR-BUR");
+    g.send(GM, &format!("{MASTER}\nPROCESS!"));
+    g.send(GM, &format!("{MASTER}\nTERMINATE"));
+    let d = discord.got();
+    let texts: Vec<String> = d.iter().map(|r| r.body["content"].as_str().unwrap_or("").to_string()).collect();
+    assert!(d.iter().all(|r| r.path == "/api/webhooks/1/tok"));
+    assert!(texts.iter().all(|t| t.chars().count() <= 2000), "Discord's limit");
+    assert!(texts.iter().all(|t| !t.contains("secret plans")), "private press is not published");
+    let all = texts.join("\n");
+    let hello = all.find("> Hello forum.").expect("the broadcast");
+    let results = all.find("## Game demo (standard): Spring 1901 movement results").expect("the results in Markdown");
+    let over = all.find("## Game demo is over").expect("the end");
+    assert!(hello < results && results < over, "posted in order");
+    assert!(all.contains("`A PAR - BUR`"));
+    assert_eq!(d.iter().filter(|r| r.body["content"].as_str().unwrap_or("").contains("Spring 1901 movement results")).count(), 1, "the report once");
+    assert_eq!(texts.len(), 3, "the broadcast, the report, the end");
+    assert!(d.iter().all(|r| r.body["allowed_mentions"]["parse"] == serde_json::json!([])), "no @everyone");
+    let c = discourse.got();
+    assert!(c.iter().all(|r| r.path == "/posts.json" && header(r, "api-key") == Some("sekrit") && header(r, "api-username") == Some("judgebot")));
+    assert!(c.iter().all(|r| r.body["topic_id"] == 7));
+    let raw: Vec<&str> = c.iter().map(|r| r.body["raw"].as_str().unwrap()).collect();
+    assert_eq!(raw.len(), 3, "broadcast, results, end: {raw:?}");
+    assert!(raw[1].contains("Spring 1901 movement results") && raw[1].contains("| France | 3 | 3 |"), "{}", raw[1]);
+    assert_eq!(g.w.sql_i64("SELECT count(*) FROM webhook_out WHERE sent IS NULL"), 0);
+}
+
+#[test]
+fn a_failing_forum_is_retried_then_given_up_and_the_master_told_once() {
+    let mut g = game();
+    // 500, then 429 asking for 120 s, then taken
+    let flaky = Server::start(vec![(500, None), (429, Some(120)), (200, None)]);
+    g.send(GM, &format!("{MASTER}\nSET WEBHOOK DISCORD http://127.0.0.1:{}/hook", flaky.port));
+    g.send(GM, &format!("{MASTER}\nBROADCAST\none\nENDPRESS"));
+    assert_eq!(flaky.got().len(), 1);
+    let t = g.w.now;
+    assert_eq!(g.w.sql_i64("SELECT next_try FROM webhook_out"), t + 1, "backoff after a 500");
+    g.w.set_time(t + 1);
+    g.w.step();
+    assert_eq!(flaky.got().len(), 2);
+    assert_eq!(g.w.sql_i64("SELECT next_try FROM webhook_out"), t + 1 + 120, "Retry-After is honoured");
+    g.w.set_time(t + 60);
+    g.w.step();
+    assert_eq!(flaky.got().len(), 2, "not before Retry-After");
+    g.w.set_time(t + 121);
+    g.w.step();
+    assert_eq!(flaky.got().len(), 3);
+    assert_eq!(g.w.sql_i64("SELECT count(*) FROM webhook_out WHERE sent IS NOT NULL"), 1);
+    let posts: Vec<String> = flaky.got().iter().map(|r| r.body["content"].as_str().unwrap().to_string()).collect();
+    assert!(posts.iter().all(|p| p == &posts[0]), "the same post each time");
+
+    // a forum that is always down: given up after the configured time
+    let mut g = game();
+    let down = Server::start(vec![(503, None)]);
+    g.send(GM, &format!("{MASTER}\nSET WEBHOOK DISCORD http://127.0.0.1:{}/hook", down.port));
+    g.send(GM, &format!("{MASTER}\nBROADCAST\none\nENDPRESS\nBROADCAST\ntwo\nENDPRESS"));
+    let give_up = g.w.daemon.judge.ctx.cfg.give_up_secs;
+    let t = g.w.now;
+    g.w.set_time(t + give_up - 1);
+    g.w.step();
+    assert_eq!(g.w.sql_i64("SELECT count(*) FROM webhook_out WHERE gave_up IS NOT NULL"), 0, "at the give-up time, still tried");
+    g.w.set_time(t + give_up + 1);
+    let (_, sent) = g.w.step();
+    assert_eq!(g.w.sql_i64("SELECT count(*) FROM webhook_out WHERE gave_up IS NOT NULL"), 2, "past it, both given up (in order)");
+    let told: Vec<_> = sent.iter().filter(|s| s.to == GM && s.subject == "Game demo: posting to a webhook failed").collect();
+    assert_eq!(told.len(), 1, "the master is told once");
+    assert!(!told[0].body.contains("/hook") && told[0].body.contains("HTTP 503"), "{}", told[0].body);
+    // a refusal (4xx) gives up at once
+    let mut g = game();
+    let gone = Server::start(vec![(404, None)]);
+    g.send(GM, &format!("{MASTER}\nSET WEBHOOK DISCORD http://127.0.0.1:{}/hook", gone.port));
+    g.send(GM, &format!("{MASTER}\nBROADCAST\none\nENDPRESS"));
+    assert_eq!(g.w.sql_i64("SELECT count(*) FROM webhook_out WHERE gave_up IS NOT NULL"), 1);
+}
+
+#[test]
+fn webhook_urls_a_master_may_not_set() {
+    let mut g = Game::started();
+    // the shipped policy: https, Discord's hosts, no private addresses
+    for (url, why) in [
+        ("http://discord.com/api/webhooks/1/x", "only https:// URLs"),
+        ("https://evil.example.org/hook", "is not one this judge posts to"),
+        ("https://user@discord.com/x", "not a URL"),
+        ("ftp://discord.com/x", "not a URL"),
+    ] {
+        let (r, _) = g.send(GM, &format!("{MASTER}\nSET WEBHOOK DISCORD {url}"));
+        assert!(r.contains(why), "{url}: {r}");
+    }
+    // an allowed name that is a private address
+    g.w.daemon.judge.ctx.cfg.webhooks =
+        mailjudge::config::Webhooks { allowed_hosts: vec!["127.0.0.1".into(), "localhost".into()], https_only: false, allow_private: false };
+    for url in ["http://127.0.0.1:9/hook", "http://localhost:9/hook"] {
+        let (r, _) = g.send(GM, &format!("{MASTER}\nSET WEBHOOK DISCORD {url}"));
+        assert!(r.contains("is on a private network"), "{url}: {r}");
+    }
+    // the cap: three, then no more
+    let mut g = game();
+    for k in 1..=mailjudge::publish::MAX_WEBHOOKS {
+        let (r, _) = g.send(GM, &format!("{MASTER}\nSET WEBHOOK DISCORD http://127.0.0.1:9/hook{k}"));
+        assert!(r.contains("will be posted"), "{r}");
+    }
+    let (r, _) = g.send(GM, &format!("{MASTER}\nSET WEBHOOK DISCORD http://127.0.0.1:9/hook9"));
+    assert!(r.contains(&format!("at most {} webhooks", mailjudge::publish::MAX_WEBHOOKS)), "{r}");
+    let (r, _) = g.send(GM, &format!("{MASTER}\nSET NO WEBHOOK"));
+    assert!(r.contains("webhooks are removed"), "{r}");
+    // Discourse needs its topic, key and user
+    let (r, _) = g.send(GM, &format!("{MASTER}\nSET WEBHOOK DISCOURSE http://127.0.0.1:9 TOPIC 7"));
+    assert!(r.contains("SET WEBHOOK DISCOURSE https://forum.example.org TOPIC 123"), "{r}");
+    // players may not
+    let (r, _) = g.send("p3@example.test", "SIGNON Fdemo pw-three\nSET WEBHOOK DISCORD http://127.0.0.1:9/x");
+    assert!(r.contains("only the master"), "{r}");
+}
+
+#[test]
+fn a_list_gets_its_results_in_markdown_or_bbcode() {
+    let mut g = Game::started();
+    let (r, _) = g.send(GM, &format!("{MASTER}\nSET LIST forum@example.org MARKDOWN"));
+    assert!(r.contains("results in Markdown"), "{r}");
+    g.send("p3@example.test", "SIGNON Fdemo pw-three\nA PAR-BUR");
+    let (_, sent) = g.send(GM, &format!("{MASTER}\nPROCESS!"));
+    let list = sent.iter().find(|s| s.to == "forum@example.org" && s.subject.contains("results")).unwrap();
+    let player = sent.iter().find(|s| s.to == "p3@example.test" && s.subject.contains("results")).unwrap();
+    assert!(list.body.contains("## Game demo (standard): Spring 1901 movement results") && list.body.contains("- `A PAR - BUR`"), "{}", list.body);
+    assert!(list.body.contains("| France | 3 | 3 |"), "{}", list.body);
+    assert!(!player.body.contains("## Game"), "players get plain text");
+    let (r, _) = g.send(GM, &format!("{MASTER}\nSET LIST forum@example.org BBCODE"));
+    assert!(r.contains("results in BBCode"), "{r}");
+    let (_, sent) = g.send(GM, &format!("{MASTER}\nPROCESS!"));
+    let list = sent.iter().find(|s| s.to == "forum@example.org" && s.subject.contains("results")).unwrap();
+    assert!(list.body.contains("[b]Game demo (standard): Fall 1901 movement results[/b]") && list.body.contains("[list]"), "{}", list.body);
+    let (r, _) = g.send(GM, &format!("{MASTER}\nSET LIST forum@example.org HTML"));
+    assert!(r.contains("TEXT (the default), MARKDOWN or BBCODE"), "{r}");
+}
