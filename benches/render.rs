@@ -1,0 +1,63 @@
+//! Benchmarks: map pictures. SVG and PNG of the standard map with a full
+//! spring's orders drawn (the targets: under 20 ms and 100 ms on one
+//! core), and of the 1885 schematic.
+//!
+//! `cargo bench --bench render`.
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use mailjudge::adjudicate::{self, Position};
+use mailjudge::map::{PowerId, Variant};
+use mailjudge::render::{self, Scene};
+use std::hint::black_box;
+
+/// The opening and every unit's usual first move, adjudicated.
+fn spring(v: &Variant) -> (Position, Vec<render::Drawn>) {
+    let pos = Position::initial(v);
+    let orders = [
+        (0, "A VIE - GAL"),
+        (0, "A BUD - SER"),
+        (0, "F TRI - ALB"),
+        (1, "F LON - NTH"),
+        (1, "F EDI - NWG"),
+        (1, "A LVP - YOR"),
+        (2, "A PAR - BUR"),
+        (2, "A MAR S A PAR - BUR"),
+        (2, "F BRE - MAO"),
+        (3, "A MUN - BUR"),
+        (3, "A BER - KIE"),
+        (3, "F KIE - DEN"),
+        (4, "A VEN - TYR"),
+        (4, "A ROM - APU"),
+        (4, "F NAP - ION"),
+        (5, "A WAR - GAL"),
+        (5, "A MOS - UKR"),
+        (5, "F SEV - BLA"),
+        (5, "F STP/SC - BOT"),
+        (6, "F ANK - BLA"),
+        (6, "A CON - BUL"),
+        (6, "A SMY - ARM"),
+    ];
+    let parsed: Vec<(PowerId, mailjudge::order::Order)> = orders.iter().map(|(p, t)| (*p, mailjudge::parse::parse_order(v, t, Some(pos.phase.kind)).unwrap())).collect();
+    let out = adjudicate::process(v, &mailjudge::rules::Rulebook::for_variant(v), &pos, &parsed);
+    (pos, render::drawn(&out.results))
+}
+
+fn bench(c: &mut Criterion) {
+    let v = Variant::standard();
+    let (pos, drawn) = spring(&v);
+    let scene = Scene { position: &pos, orders: &drawn, dislodged: &[], caption: "Game demo: Spring 1901 movement" };
+    let svg = render::svg(&v, &scene);
+    let mut g = c.benchmark_group("render");
+    g.bench_function("standard_svg", |b| b.iter(|| render::svg(&v, black_box(&scene))));
+    g.bench_function("standard_png", |b| b.iter(|| render::png(black_box(&svg)).unwrap()));
+    let v85 = Variant::builtin("1885").unwrap();
+    let pos85 = Position::initial(&v85);
+    let scene85 = Scene { position: &pos85, orders: &[], dislodged: &[], caption: "Game davis: January 1885" };
+    let svg85 = render::svg(&v85, &scene85);
+    g.bench_function("1885_svg", |b| b.iter(|| render::svg(&v85, black_box(&scene85))));
+    g.bench_function("1885_png", |b| b.iter(|| render::png(black_box(&svg85)).unwrap()));
+    g.finish();
+}
+
+criterion_group! { name = benches; config = Criterion::default().sample_size(20); targets = bench }
+criterion_main!(benches);
