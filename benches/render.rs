@@ -37,7 +37,8 @@ fn spring(v: &Variant) -> (Position, Vec<render::Drawn>) {
         (6, "A CON - BUL"),
         (6, "A SMY - ARM"),
     ];
-    let parsed: Vec<(PowerId, mailjudge::order::Order)> = orders.iter().map(|(p, t)| (*p, mailjudge::parse::parse_order(v, t, Some(pos.phase.kind)).unwrap())).collect();
+    let parsed: Vec<(PowerId, mailjudge::order::Order)> =
+        orders.iter().map(|(p, t)| (*p, mailjudge::parse::parse_order(v, t, Some(pos.phase.kind)).unwrap())).collect();
     let out = adjudicate::process(v, &mailjudge::rules::Rulebook::for_variant(v), &pos, &parsed);
     (pos, render::drawn(&out.results))
 }

@@ -110,11 +110,10 @@ pub fn secret_spans(line: &str) -> Vec<Range<usize>> {
     // `SET WEBHOOK kind url ... KEY k ...`: a webhook URL carries its token,
     // and KEY its API key
     if w0 == "SET" && w1.starts_with("WEBHOOK") {
-        for (k, (r, s)) in w.iter().enumerate().skip(3) {
+        for (k, (r, _)) in w.iter().enumerate().skip(3) {
             if k == 3 || norm(w[k - 1].1) == "KEY" {
                 spans.push(r.clone());
             }
-            let _ = s;
         }
     }
     let mut i = 0;

@@ -113,7 +113,7 @@ pub fn check_url(policy: &Policy, url: &str) -> Result<(), UrlError> {
     if policy.https_only && !https {
         return Err(UrlError::NotHttps);
     }
-    if !policy.allowed_hosts.iter().any(|h| *h == host) {
+    if !policy.allowed_hosts.contains(&host) {
         return Err(UrlError::HostNotAllowed(host));
     }
     if !policy.allow_private {

@@ -42,7 +42,7 @@ pub struct Scene<'a> {
 
 /// The orders of an outcome, to draw.
 pub fn drawn(results: &[OrderResult]) -> Vec<Drawn> {
-    results.iter().map(|r| Drawn { power: r.power, order: r.order.clone(), result: r.result }).collect()
+    results.iter().map(|r| Drawn { power: r.power, order: r.order, result: r.result }).collect()
 }
 
 /// Paul Tol's "muted" qualitative scheme (colour-blind safe), nine colours.
