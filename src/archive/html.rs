@@ -10,21 +10,7 @@ use crate::map::{PowerId, Variant};
 use crate::render::{self, Scene};
 use crate::report::say::{self, archive as words};
 
-/// `text` made safe in HTML.
-fn esc(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
+use crate::render::esc;
 
 const STYLE: &str = "body{font-family:sans-serif;max-width:1400px;margin:1em auto;padding:0 1em}img{max-width:100%;border:1px solid #888}pre{background:#f6f6f6;padding:.6em;overflow-x:auto}table{border-collapse:collapse}td,th{border:1px solid #bbb;padding:.2em .5em;text-align:right}nav a{margin-right:1em}";
 

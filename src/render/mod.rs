@@ -13,7 +13,7 @@ mod png;
 mod svg;
 
 pub use png::{MAX_PIXELS, RenderError, png};
-pub use svg::svg;
+pub use svg::{esc, svg};
 
 use crate::adjudicate::{Dislodged, OrderResult, Position, ResultKind};
 use crate::map::{PowerId, Variant};

@@ -22,8 +22,9 @@ fn f(x: f64) -> String {
     format!("{x:.1}")
 }
 
-/// Text made safe inside an SVG element or attribute.
-fn esc(s: &str) -> String {
+/// Text made safe inside an XML or HTML element or attribute (control
+/// characters dropped).
+pub fn esc(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
         match c {
@@ -362,26 +363,11 @@ fn order(out: &mut String, v: &Variant, g: &Geometry, pos: &crate::adjudicate::P
         Order::Disband(u) => {
             let (x, y) = at(g, pos, u.loc);
             let r = 18.0 * s;
+            let cross = format!("M{},{} L{},{} M{},{} L{},{}", f(x - r), f(y - r), f(x + r), f(y + r), f(x - r), f(y + r), f(x + r), f(y - r));
             let _ = write!(
                 out,
-                r##"<g class="disband"><path d="M{},{} L{},{} M{},{} L{},{}" stroke="#FFFFFF" stroke-width="{}"/><path d="M{},{} L{},{} M{},{} L{},{}" stroke="#000000" stroke-width="{}"/></g>"##,
-                f(x - r),
-                f(y - r),
-                f(x + r),
-                f(y + r),
-                f(x - r),
-                f(y + r),
-                f(x + r),
-                f(y - r),
+                r##"<g class="disband"><path d="{cross}" stroke="#FFFFFF" stroke-width="{}"/><path d="{cross}" stroke="#000000" stroke-width="{}"/></g>"##,
                 f(9.0 * s),
-                f(x - r),
-                f(y - r),
-                f(x + r),
-                f(y + r),
-                f(x - r),
-                f(y + r),
-                f(x + r),
-                f(y - r),
                 f(5.0 * s)
             );
         }
