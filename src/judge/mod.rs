@@ -507,6 +507,9 @@ fn store_mail(
 ///
 /// Passwords are redacted before anything is stored (see [`crate::mail::redact`]).
 pub fn handle_mail(conn: &Connection, ctx: &mut Ctx, raw: &[u8]) -> anyhow::Result<MailOutcome> {
+    // files a reply carries belong to this mail alone (a mail whose handling
+    // failed leaves none behind for the next one's reply)
+    ctx.reply_files.clear();
     let limits = ReadLimits { max_bytes: ctx.cfg.limits.max_message_bytes, max_lines: ctx.cfg.limits.max_lines };
     let verdict = read::read(raw, &ctx.cfg.address, limits);
     let kept = Kept::new(&verdict, raw);
@@ -588,7 +591,6 @@ pub fn handle_mail(conn: &Connection, ctx: &mut Ctx, raw: &[u8]) -> anyhow::Resu
             minijinja::context! { title => say::judge::too_large_title(), lines => say::judge::too_large(ctx.cfg.limits.max_message_bytes) },
         )
     } else {
-        ctx.reply_files.clear();
         crate::command::run(conn, ctx, &inc, mail_id)?
     };
     if !send_reply(conn, ctx, &inc, body, mail_id)? {
@@ -647,6 +649,8 @@ fn record_failure(conn: &Connection, ctx: &mut Ctx, raw: &[u8], error: &str) -> 
         inc.message_id = kept.message_id.clone();
         let body =
             ctx.templates.render("notice.txt", minijinja::context! { title => say::judge::internal_error_title(), lines => say::judge::internal_error() });
+        // files the failed handling made were rolled back with it
+        ctx.reply_files.clear();
         send_reply(conn, ctx, &inc, body, mail_id)?;
     }
     let keeper = ctx.cfg.keeper.clone();
