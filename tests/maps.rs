@@ -109,3 +109,27 @@ fn the_console_writes_a_map_to_a_file() {
         .unwrap();
     assert!(!run.status.success());
 }
+
+fn boom(line: &str) {
+    if line.trim() == "BOOM" {
+        panic!("injected failure after a MAP");
+    }
+}
+
+#[test]
+fn a_failed_mails_maps_go_nowhere() {
+    let mut g = Game::started();
+    g.send(GM, "SIGNON Mdemo gmpass\nPROCESS!");
+    g.w.daemon.judge.ctx.hooks.before_command = Some(boom);
+    // the MAP's files are made, then the mail fails: rolled back with it;
+    // the next mail's MAP makes files anew (the same row ids) for itself
+    let failed = g.drop_mail("outsider@example.test", "MAP demo\nBOOM");
+    let next = g.drop_mail("other@example.test", "MAP demo S1901M");
+    let listing = g.drop_mail("third@example.test", "LIST demo");
+    let (_, sent) = g.w.step();
+    let apology = reply(&sent, &failed);
+    assert!(apology.body.contains("internal error") || !apology.body.is_empty());
+    assert!(apology.files.is_empty(), "the apology carries no map: {:?}", apology.files.iter().map(|f| &f.0).collect::<Vec<_>>());
+    assert_eq!(reply(&sent, &next).files.len(), 2, "the next mail's own map");
+    assert!(reply(&sent, &listing).files.is_empty(), "a LIST carries none");
+}
