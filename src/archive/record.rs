@@ -34,8 +34,9 @@ pub struct GameRecord {
     pub players: Vec<Player>,
 }
 
-/// The press messages a record keeps at most.
-pub const MAX_PRESS: usize = 100_000;
+/// The press messages a record keeps at most (the first ones; a message is
+/// at most `limits.max_press_bytes`, so a record's press stays bounded).
+pub const MAX_PRESS: usize = 5_000;
 
 impl GameRecord {
     pub fn load(conn: &Connection, v: &Variant, game: &Game) -> Result<GameRecord, ArchiveError> {
