@@ -196,3 +196,27 @@ fn the_mila_package_reads_and_replays_our_export() {
     assert!(out.status.success(), "{said}");
     assert!(said.contains("phase(s) replayed in MILA's engine, 0 difference(s)") || said.contains("check skipped"), "{said}");
 }
+
+#[test]
+fn a_record_keeps_at_most_its_press_cap() {
+    let g = Game::started();
+    let v = Variant::standard();
+    let conn = &g.w.daemon.judge.conn;
+    let cap = archive::record::MAX_PRESS;
+    let add = |n: usize| {
+        for k in 0..n {
+            conn.execute(
+                "INSERT INTO press (game_id, seq, from_power, recipients, audience, grey, body, created) VALUES (1, 1, 2, 'everyone', '{\"to\":\"all\"}', 0, ?1, 0)",
+                [format!("message {k}")],
+            )
+            .unwrap();
+        }
+    };
+    let game = mailjudge::store::games::Game::by_name(conn, "demo").unwrap().unwrap();
+    add(cap);
+    assert_eq!(GameRecord::load(conn, &v, &game).unwrap().press.len(), cap, "at the cap: all");
+    add(1);
+    let rec = GameRecord::load(conn, &v, &game).unwrap();
+    assert_eq!(rec.press.len(), cap, "past it: the first ones");
+    assert_eq!(rec.press[0].body, "message 0");
+}
