@@ -355,7 +355,12 @@ pub fn process(conn: &Connection, ctx: &mut Ctx, game: &mut Game, why: &str) -> 
     tracing::info!("game {}: processed {phase_name} ({why})", game.name);
     let subject = say::game::results_subject(game, &v.calendar.long_name(pos.phase));
     // the phase's map goes with its results (to all but those who SET NO MAP)
-    let files = maps::store(conn, ctx.now(), &maps::PhaseScene::of_outcome(&v, &pos, &out).files(&v, game))?;
+    // (a picture that cannot be drawn never holds the results up)
+    let pictures = crate::judge::guarded(|| Ok(maps::PhaseScene::of_outcome(&v, &pos, &out).files(&v, game))).unwrap_or_else(|e| {
+        tracing::error!("game {}: the map of {phase_name} could not be drawn: {e:#}", game.name);
+        Vec::new()
+    });
+    let files = maps::store(conn, ctx.now(), &pictures)?;
     let as_format = |f: ReportFormat| -> String {
         let mut r = render_report_as(ctx, &v, game, &pos, &out, &orders, false, game.deadline, f);
         for line in &extra {
