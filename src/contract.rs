@@ -170,13 +170,25 @@ pub fn position_from_json(v: &Variant, value: &Value) -> Result<Position, String
     case_position(v, &case)
 }
 
+/// The most units (and, apart, the most dislodged units) a position may
+/// list: twice the map's spaces. A real board never has more units than
+/// supply centres, so this only refuses made-up input, which would otherwise
+/// take time and memory without bound (`A PAR x4000000000`).
+pub fn max_units(v: &Variant) -> usize {
+    2 * v.provinces.len()
+}
+
 fn case_position(v: &Variant, case: &Case) -> Result<Position, String> {
     let phase = v.calendar.parse(&case.phase)?;
     let mut units = Vec::new();
     let mut count = vec![0u32; v.provinces.len()];
+    let max = max_units(v);
     for (p, list) in &case.units {
         let pw = power(v, p)?;
         for u in list {
+            if units.len() >= max {
+                return Err(format!("units: more than {max} units"));
+            }
             let unit = v.parse_unit(pw, u).map_err(|e| format!("units of {p}: {e}"))?;
             if unit.aboard {
                 // an army on board: checked against its fleet below
@@ -229,6 +241,9 @@ fn case_position(v: &Variant, case: &Case) -> Result<Position, String> {
                 _ => (u.as_str(), 1),
             };
             let unit = v.parse_unit(pw, code).map_err(|e| format!("retreats of {p}: {e}"))?;
+            if copies > max - dislodged.len().min(max) {
+                return Err(format!("retreats: more than {max} dislodged units"));
+            }
             if copies == 0
                 || dislodged.iter().any(|d: &Dislodged| d.unit.loc.prov == unit.loc.prov && !v.may_stack(&d.unit, &unit) && !(d.unit.aboard ^ unit.aboard))
                 || (copies > 1 && !v.may_stack(&unit, &unit))

@@ -172,8 +172,9 @@ impl Daemon {
             step.sent += self.judge.flush_outbox(self.outbound.as_mut())?;
         }
         step.phases = self.judge.tick()?;
-        // webhooks first: a post given up queues a mail to the master
-        step.posted += self.judge.flush_webhooks(self.poster.as_mut())?;
+        // webhooks first: a post given up queues a mail to the master; a
+        // slow forum gets at most the pass's budget (the rest waits a pass)
+        step.posted += self.judge.flush_webhooks(self.poster.as_mut(), Some(budget))?;
         step.sent += self.judge.flush_outbox(self.outbound.as_mut())?;
         Ok(step)
     }

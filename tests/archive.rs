@@ -220,3 +220,63 @@ fn a_record_keeps_at_most_its_press_cap() {
     assert_eq!(rec.press.len(), cap, "past it: the first ones");
     assert_eq!(rec.press[0].body, "message 0");
 }
+
+#[test]
+fn a_record_keeps_at_most_its_press_bytes() {
+    let g = Game::started();
+    let v = Variant::standard();
+    let conn = &g.w.daemon.judge.conn;
+    let max = archive::record::MAX_PRESS_BYTES;
+    let add = |body: String| {
+        conn.execute(
+            "INSERT INTO press (game_id, seq, from_power, recipients, audience, grey, body, created) VALUES (1, 1, 2, 'everyone', '{\"to\":\"all\"}', 0, ?1, 0)",
+            [body],
+        )
+        .unwrap();
+    };
+    let game = mailjudge::store::games::Game::by_name(conn, "demo").unwrap().unwrap();
+    let quarter = max / 4;
+    for k in 0..4 {
+        add(format!("{k}").repeat(quarter));
+    }
+    assert_eq!(GameRecord::load(conn, &v, &game).unwrap().press.len(), 4, "at the limit: all");
+    add("x".into());
+    let rec = GameRecord::load(conn, &v, &game).unwrap();
+    assert_eq!(rec.press.len(), 4, "past it: the messages that fit");
+    assert_eq!(rec.press.iter().map(|p| p.body.len()).sum::<usize>(), max);
+}
+
+#[test]
+fn the_end_of_game_package_attaches_files_up_to_its_limit() {
+    let (_g, rec) = played();
+    let v = Variant::standard();
+    let json = mila::to_mila(&v, &rec).to_string().len();
+    let text = archive::text::to_text(&v, &rec).len();
+    assert!(text < json, "the MILA JSON is the larger file here");
+    let (files, notes) = mailjudge::game::end::record_files(&v, &rec, json);
+    assert_eq!(files.iter().map(|f| f.name.as_str()).collect::<Vec<_>>(), ["demo.txt", "demo.json"], "at the limit: both");
+    assert!(notes.is_empty(), "{notes:?}");
+    let (files, notes) = mailjudge::game::end::record_files(&v, &rec, json - 1);
+    assert_eq!(files.iter().map(|f| f.name.as_str()).collect::<Vec<_>>(), ["demo.txt"], "past it: the JSON is left out");
+    assert_eq!(notes.len(), 1);
+    assert!(notes[0].starts_with("demo.json is not attached") && notes[0].contains("mailjudge export demo"), "{notes:?}");
+}
+
+/// A record that cannot be read back never keeps a game from ending: the
+/// package goes without its files and says so.
+#[test]
+fn a_game_whose_record_cannot_be_read_still_ends_with_its_package() {
+    let mut g = Game::started();
+    g.send(GM, &format!("{MASTER}\nPROCESS!"));
+    let conn = &g.w.daemon.judge.conn;
+    assert_eq!(conn.execute("UPDATE phases SET results = '[{\"power\":\"NOWHERE\",\"order\":\"A PAR H\",\"result\":\"ok\"}]'", []).unwrap(), 1);
+    let (_, sent) = g.send(GM, &format!("{MASTER}\nTERMINATE"));
+    let game = mailjudge::store::games::Game::by_name(&g.w.daemon.judge.conn, "demo").unwrap().unwrap();
+    assert_eq!(game.status, mailjudge::store::games::GameStatus::Finished);
+    let package: Vec<_> = sent.iter().filter(|s| s.subject == "Game demo: the final summary and the game's record").collect();
+    assert!(!package.is_empty(), "{:?}", sent.iter().map(|s| &s.subject).collect::<Vec<_>>());
+    for s in package {
+        assert!(s.files.is_empty());
+        assert!(s.body.contains("The game's record could not be attached") && s.body.contains("mailjudge export demo"), "{}", s.body);
+    }
+}

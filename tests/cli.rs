@@ -166,3 +166,32 @@ fn adjudicate_variant_1885() {
     assert_eq!(code, 2);
     assert!(err.contains("not a tracked province"), "{err}");
 }
+
+/// A made-up board cannot make the adjudicator take time or memory without
+/// bound: at most twice the map's spaces in units and, apart, in dislodged
+/// units (1958's home-base stacks let one space hold any number).
+#[test]
+fn a_position_holds_at_most_its_limit_of_units() {
+    let v = mailjudge::map::Variant::builtin("original1958").unwrap();
+    let max = mailjudge::contract::max_units(&v);
+    let case = |units: usize, dislodged: usize| {
+        serde_json::json!({
+            "phase": "S1914R",
+            "units": {"FRANCE": vec!["A PAR"; units]},
+            "retreats": {"GERMANY": {format!("A BER x{dislodged}"): []}},
+        })
+        .to_string()
+    };
+    let (code, out, err) = run(&["adjudicate", "--variant", "original1958"], &case(max, 1));
+    assert_eq!(code, 0, "at the limit of units: {out}{err}");
+    let (code, _, err) = run(&["adjudicate", "--variant", "original1958"], &case(max + 1, 1));
+    assert_eq!(code, 2);
+    assert!(err.contains(&format!("more than {max} units")), "{err}");
+    let (code, out, err) = run(&["adjudicate", "--variant", "original1958"], &case(1, max));
+    assert_eq!(code, 0, "at the limit of dislodged units: {out}{err}");
+    for huge in [max + 1, 4_000_000_000] {
+        let (code, _, err) = run(&["adjudicate", "--variant", "original1958"], &case(1, huge));
+        assert_eq!(code, 2);
+        assert!(err.contains(&format!("more than {max} dislodged units")), "{err}");
+    }
+}

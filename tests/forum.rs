@@ -28,6 +28,11 @@ struct Server {
 
 impl Server {
     fn start(answers: Vec<(u16, Option<u64>)>) -> Server {
+        Server::slow(answers, std::time::Duration::ZERO)
+    }
+
+    /// A server that takes `delay` to answer each request.
+    fn slow(answers: Vec<(u16, Option<u64>)>, delay: std::time::Duration) -> Server {
         let listener = TcpListener::bind("127.0.0.1:0").unwrap();
         let port = listener.local_addr().unwrap().port();
         let got = Arc::new(Mutex::new(Vec::new()));
@@ -59,6 +64,7 @@ impl Server {
                 let mut body = vec![0; len];
                 reader.read_exact(&mut body).ok();
                 seen.lock().unwrap().push(Request { path, headers, body: serde_json::from_slice(&body).unwrap_or(serde_json::Value::Null) });
+                std::thread::sleep(delay);
                 let (status, after) = answers[n.min(answers.len() - 1)];
                 let extra = after.map(|a| format!("Retry-After: {a}\r\n")).unwrap_or_default();
                 let _ = write!(conn, "HTTP/1.1 {status} X\r\nContent-Length: 2\r\n{extra}Connection: close\r\n\r\nok");
@@ -227,4 +233,72 @@ fn a_list_gets_its_results_in_markdown_or_bbcode() {
     assert!(list.body.contains("[b]Game demo (standard): Fall 1901 movement results[/b]") && list.body.contains("[list]"), "{}", list.body);
     let (r, _) = g.send(GM, &format!("{MASTER}\nSET LIST forum@example.org HTML"));
     assert!(r.contains("TEXT (the default), MARKDOWN or BBCODE"), "{r}");
+}
+
+#[test]
+fn a_refused_post_is_dropped_alone_and_the_webhooks_later_posts_still_go() {
+    let mut g = game();
+    // Discourse refuses a post it finds too like the one before (422)
+    let forum = Server::start(vec![(422, None), (200, None)]);
+    g.send(GM, &format!("{MASTER}\nSET WEBHOOK DISCOURSE http://127.0.0.1:{} TOPIC 7 KEY k1 USER judgebot", forum.port));
+    let (_, sent) = g.send(GM, &format!("{MASTER}\nBROADCAST\none\nENDPRESS\nBROADCAST\ntwo\nENDPRESS"));
+    assert_eq!(forum.got().len(), 1, "one post of a webhook a pass");
+    assert_eq!(g.w.sql_i64("SELECT count(*) FROM webhook_out WHERE gave_up IS NOT NULL"), 1, "the refused post alone");
+    let told = sent.iter().filter(|s| s.to == GM && s.subject == "Game demo: posting to a webhook failed").count();
+    assert_eq!(told, 1, "the master is told");
+    g.w.step();
+    let got = forum.got();
+    assert_eq!(got.len(), 2);
+    assert!(got[1].body["raw"].as_str().unwrap().contains("two"), "{:?}", got[1].body);
+    assert_eq!(g.w.sql_i64("SELECT count(*) FROM webhook_out WHERE sent IS NOT NULL"), 1);
+}
+
+#[test]
+fn a_removed_webhook_gets_nothing_more_and_a_replaced_one_its_new_key() {
+    let mut g = game();
+    let forum = Server::start(vec![(503, None), (200, None)]);
+    g.send(GM, &format!("{MASTER}\nSET WEBHOOK DISCOURSE http://127.0.0.1:{} TOPIC 7 KEY leaked USER judgebot", forum.port));
+    g.send("p3@example.test", "SIGNON Fdemo pw-three\nBROADCAST\n@admins hello\nENDPRESS");
+    assert_eq!(forum.got().len(), 1);
+    assert_eq!(header(&forum.got()[0], "api-key"), Some("leaked"));
+    assert_eq!(forum.got()[0].body["raw"].as_str().unwrap().matches("@\u{200B}admins").count(), 1, "no mention of the forum's admins");
+    // the key leaked: the master sets a new one before the retry
+    g.send(GM, &format!("{MASTER}\nSET WEBHOOK DISCOURSE http://127.0.0.1:{} TOPIC 7 KEY fresh USER judgebot", forum.port));
+    let t = g.w.now;
+    g.w.set_time(t + 700);
+    g.w.step();
+    assert_eq!(forum.got().len(), 2);
+    assert_eq!(header(&forum.got()[1], "api-key"), Some("fresh"), "the retry uses the webhook as it is now");
+    // removed: what is queued for it is dropped, quietly
+    let down = Server::start(vec![(503, None)]);
+    g.send(GM, &format!("{MASTER}\nSET NO WEBHOOK\nSET WEBHOOK DISCORD http://127.0.0.1:{}/hook", down.port));
+    g.send(GM, &format!("{MASTER}\nBROADCAST\nthree\nENDPRESS"));
+    assert_eq!(down.got().len(), 1);
+    let (_, sent) = g.send(GM, &format!("{MASTER}\nSET NO WEBHOOK"));
+    g.w.set_time(t + 1400);
+    let (_, later) = g.w.step();
+    assert_eq!(down.got().len(), 1, "nothing more after SET NO WEBHOOK");
+    assert_eq!(g.w.sql_i64("SELECT count(*) FROM webhook_out WHERE sent IS NULL AND gave_up IS NULL"), 0);
+    assert!(sent.iter().chain(later.iter()).all(|s| s.subject != "Game demo: posting to a webhook failed"), "the master removed it: no alarm");
+}
+
+/// A slow forum cannot hold the judge up: webhooks get at most a pass's
+/// time (the poll interval); past it the rest wait for the next pass.
+#[test]
+fn webhooks_get_at_most_a_passs_time() {
+    let mut g = game();
+    g.w.daemon.judge.ctx.cfg.poll_seconds = 1;
+    let slow = std::time::Duration::from_millis(1_300);
+    let (a, b) = (Server::slow(vec![(204, None)], slow), Server::slow(vec![(204, None)], slow));
+    g.send(GM, &format!("{MASTER}\nSET WEBHOOK DISCORD http://127.0.0.1:{}/a\nSET WEBHOOK DISCORD http://127.0.0.1:{}/b", a.port, b.port));
+    g.send(GM, &format!("{MASTER}\nBROADCAST\nhello\nENDPRESS"));
+    assert_eq!(a.got().len() + b.got().len(), 1, "past the pass's second: the other post waits");
+    g.w.step();
+    assert_eq!((a.got().len(), b.got().len()), (1, 1), "and goes next pass");
+    // within the time, every due post goes in one pass
+    let mut g = game();
+    let (c, d) = (Server::start(vec![(204, None)]), Server::start(vec![(204, None)]));
+    g.send(GM, &format!("{MASTER}\nSET WEBHOOK DISCORD http://127.0.0.1:{}/c\nSET WEBHOOK DISCORD http://127.0.0.1:{}/d", c.port, d.port));
+    g.send(GM, &format!("{MASTER}\nBROADCAST\nhello\nENDPRESS"));
+    assert_eq!((c.got().len(), d.got().len()), (1, 1));
 }

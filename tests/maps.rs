@@ -46,8 +46,15 @@ fn map_by_mail_for_the_board_now_and_for_a_processed_phase() {
     let mut g = Game::started();
     g.send("p3@example.test", &format!("{FRANCE}\nA PAR-PIC"));
     g.send(GM, &format!("{MASTER}\nPROCESS!"));
-    // anyone may ask: the board now, and Spring 1901 with its orders
-    let id = g.drop_mail("outsider@example.test", "MAP demo\nMAP demo S1901M\nMAP demo S1901");
+    // an address that is not in the game gets no pictures
+    let (r, sent) = g.send("outsider@example.test", "MAP demo");
+    assert!(r.contains("Maps of game demo are mailed only to its master, its players and its observers"), "{r}");
+    assert!(sent.iter().all(|s| s.files.is_empty()));
+    // a player (under a +tag of the address too) and the master may ask: the
+    // board now, and Spring 1901 with its orders
+    let (_, sent) = g.send(GM, "MAP demo");
+    assert_eq!(sent.iter().map(|s| s.files.len()).sum::<usize>(), 2, "the master's map");
+    let id = g.drop_mail("p2+maps@example.test", "MAP demo\nMAP demo S1901M\nMAP demo S1901");
     let (_, sent) = g.w.step();
     let r = reply(&sent, &id);
     assert!(r.body.contains("The map of game demo, F1901M, is attached"), "{}", r.body);
@@ -62,11 +69,11 @@ fn map_by_mail_for_the_board_now_and_for_a_processed_phase() {
     assert!(spring.contains(r#"<g class="move">"#), "Spring 1901's move drawn");
     assert!(spring.contains(r#"<g class="unit army france" data-loc="PAR">"#), "the board before the move");
     // a phase the game has not had
-    let (r, _) = g.send("outsider@example.test", "MAP demo F1905M");
+    let (r, _) = g.send("p2@example.test", "MAP demo F1905M");
     assert!(r.contains("Game demo has no processed phase F1905M"), "{r}");
     // at the cap, then past it
     let cap = mailjudge::command::info::MAX_MAPS_PER_MAIL;
-    let id = g.drop_mail("outsider@example.test", &vec!["MAP demo"; cap + 1].join("\n"));
+    let id = g.drop_mail("p2@example.test", &vec!["MAP demo"; cap + 1].join("\n"));
     let (_, sent) = g.w.step();
     let r = reply(&sent, &id);
     assert_eq!(r.files.len(), 2 * cap);
@@ -74,7 +81,7 @@ fn map_by_mail_for_the_board_now_and_for_a_processed_phase() {
     // a forming game has no board
     let mut f = Game::empty();
     f.send(GM, "CREATE ?later gmpass standard");
-    let (r, _) = f.send("outsider@example.test", "MAP later");
+    let (r, _) = f.send(GM, "MAP later");
     assert!(r.contains("Game later has not started"), "{r}");
 }
 
@@ -123,8 +130,8 @@ fn a_failed_mails_maps_go_nowhere() {
     g.w.daemon.judge.ctx.hooks.before_command = Some(boom);
     // the MAP's files are made, then the mail fails: rolled back with it;
     // the next mail's MAP makes files anew (the same row ids) for itself
-    let failed = g.drop_mail("outsider@example.test", "MAP demo\nBOOM");
-    let next = g.drop_mail("other@example.test", "MAP demo S1901M");
+    let failed = g.drop_mail("p2@example.test", "MAP demo\nBOOM");
+    let next = g.drop_mail("p3@example.test", "MAP demo S1901M");
     let listing = g.drop_mail("third@example.test", "LIST demo");
     let (_, sent) = g.w.step();
     let apology = reply(&sent, &failed);

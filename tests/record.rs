@@ -6,6 +6,7 @@
 
 mod common;
 use common::game::{GM, Game};
+use mailjudge::map::Variant;
 
 const FRANCE: &str = "SIGNON Fdemo pw-three";
 const ENGLAND: &str = "SIGNON Edemo pw-two";
@@ -88,6 +89,31 @@ fn history_reads_press_back_broadcasts_while_running_and_all_after() {
     assert!(r.contains("| A secret for London.") && r.contains("From: France To: England"), "{r}");
     assert!(r.contains("From: Someone (anonymous)"), "{r}");
     assert!(!r.contains("Only broadcasts are shown"), "{r}");
+    // the exported site shows the same press on each phase's page, grey
+    // press unsigned; the MILA JSON (whose messages need a sender) leaves it out
+    let v = Variant::standard();
+    let game = mailjudge::store::games::Game::by_name(&g.w.daemon.judge.conn, "demo").unwrap().unwrap();
+    let rec = mailjudge::archive::GameRecord::load(&g.w.daemon.judge.conn, &v, &game).unwrap();
+    let site = mailjudge::archive::html::site(&v, &rec, true);
+    let page = |name: &str| String::from_utf8(site.iter().find(|(n, _)| n == name).unwrap().1.clone()).unwrap();
+    let spring = page("S1901M.html");
+    assert!(spring.contains("A secret for London.") && spring.contains("France &rarr; England"), "{spring}");
+    assert!(spring.contains("Someone (anonymous) &rarr; everyone (broadcast)</h3><pre>Someone is lying."), "{spring}");
+    assert!(!spring.contains("England &rarr; everyone (broadcast)</h3><pre>Someone is lying."), "{spring}");
+    let now = page("now.html");
+    assert!(now.contains("Fall greetings.") && !now.contains("Hello Europe"), "the current phase's press on the board now\n{now}");
+    let json = mailjudge::archive::mila::to_mila(&v, &rec).to_string();
+    assert!(json.contains("A secret for London.") && !json.contains("Someone is lying."), "{json}");
+    // the finished game's board is MILA's COMPLETED state, read back and
+    // replayed without a difference
+    let mila = mailjudge::archive::mila::to_mila(&v, &rec);
+    let names: Vec<&str> = mila["phases"].as_array().unwrap().iter().map(|p| p["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["S1901M", "COMPLETED"]);
+    let saved = mailjudge::archive::mila::from_mila(&v, &mila).unwrap();
+    assert!(saved.phases[1].completed);
+    let rules = mailjudge::archive::mila::recorded_rules(&v, &[]).unwrap();
+    let report = mailjudge::archive::mila::replay(&v, &rules, &saved);
+    assert_eq!((report.phases, report.differences.len()), (1, 0), "{:?}", report.differences);
 }
 
 #[test]

@@ -47,7 +47,7 @@ pub fn site(v: &Variant, rec: &GameRecord, reveal: bool) -> Vec<(String, Vec<u8>
             None => format!("<a href=\"{now_name}.html\">{}</a>", words::next()),
         };
         let nav = format!("<nav><a href=\"index.html\">{}</a>{prev}{next}</nav>", words::index());
-        let press = press_upto(v, rec, p.seq);
+        let press = press_of(v, rec, p.seq);
         let body = format!(
             "{nav}<h1>{}</h1><h2>{}</h2><img src=\"{}.svg\" alt=\"{}\"><h2>{}</h2><pre>{}</pre>{press}{nav}",
             esc(&title),
@@ -67,8 +67,14 @@ pub fn site(v: &Variant, rec: &GameRecord, reveal: bool) -> Vec<(String, Vec<u8>
         files.push((format!("{now_name}.svg"), svg.into_bytes()));
         let prev = names.last().map(|n| format!("<a href=\"{}\">{}</a>", phase_file(n), words::previous())).unwrap_or_default();
         let nav = format!("<nav><a href=\"index.html\">{}</a>{prev}</nav>", words::index());
-        let body =
-            format!("{nav}<h1>{}</h1><h2>{}: {}</h2><img src=\"{now_name}.svg\" alt=\"{}\">{nav}", esc(&title), words::board_now(), esc(&long), esc(&caption));
+        let press = press_of(v, rec, rec.current_seq());
+        let body = format!(
+            "{nav}<h1>{}</h1><h2>{}: {}</h2><img src=\"{now_name}.svg\" alt=\"{}\">{press}{nav}",
+            esc(&title),
+            words::board_now(),
+            esc(&long),
+            esc(&caption)
+        );
         files.push((format!("{now_name}.html"), page(&title, &body)));
     }
     // the index: phases, chart, players, result
@@ -118,17 +124,13 @@ pub fn site(v: &Variant, rec: &GameRecord, reveal: bool) -> Vec<(String, Vec<u8>
     files
 }
 
-/// The press released up to phase `seq`, as HTML (nothing if none).
-fn press_upto(v: &Variant, rec: &GameRecord, seq: i64) -> String {
+/// The press of phase `seq` the record may show, as HTML (nothing if
+/// none): grey press unsigned, as HISTORY shows it.
+fn press_of(v: &Variant, rec: &GameRecord, seq: i64) -> String {
     let mut out = String::new();
-    for (p, from) in rec.signed_press().filter(|(p, _)| p.seq == seq) {
-        let sender = from.map_or_else(say::press::from_master, |f| crate::game::pname(v, f));
-        let to = match &p.audience {
-            Some(crate::store::press::Audience::All) => say::press::to_everyone(),
-            Some(crate::store::press::Audience::Master) => say::press::to_master(),
-            Some(crate::store::press::Audience::Powers(ps)) => ps.iter().map(|&q| crate::game::pname(v, q)).collect::<Vec<_>>().join(", "),
-            None => say::press::to_unknown(),
-        };
+    for p in rec.press.iter().filter(|p| p.seq == seq) {
+        let sender = crate::game::press_sender(v, &rec.game, p);
+        let to = crate::game::press_recipients(v, p.audience.as_ref());
         out.push_str(&format!("<h3>{} &rarr; {}</h3><pre>{}</pre>", esc(&sender), esc(&to), esc(&p.body)));
     }
     if out.is_empty() { out } else { format!("<h2>{}</h2>{out}", words::press_heading()) }

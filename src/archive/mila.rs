@@ -15,6 +15,7 @@ use crate::adjudicate::{self, Position, ResultKind};
 use crate::contract::{position_from_json, position_to_json};
 use crate::map::{PowerId, Variant};
 use crate::report::say::archive as say;
+use crate::store::games::GameStatus;
 use serde_json::{Map, Value, json};
 use std::collections::BTreeMap;
 
@@ -126,9 +127,13 @@ pub fn to_mila(v: &Variant, rec: &GameRecord) -> Value {
         phases.push(json!({"name": p.name, "state": state(v, &p.position, &id, map), "orders": orders, "results": results, "messages": messages}));
     }
     if let Some(cur) = &rec.current {
-        let last_seq = rec.phases.last().map_or(1, |p| p.seq + 1);
         let orders: Map<String, Value> = v.powers.iter().map(|w| (w.name.clone(), Value::Null)).collect();
-        phases.push(json!({"name": v.calendar.name(cur.phase), "state": state(v, cur, &id, map), "orders": orders, "results": {}, "messages": messages(v, rec, last_seq)}));
+        // a finished game's board is MILA's `COMPLETED` (a game won in a
+        // retreat or adjustment phase keeps that phase's name otherwise)
+        let name = if rec.game.status == GameStatus::Finished { COMPLETED.to_string() } else { v.calendar.name(cur.phase) };
+        let mut st = state(v, cur, &id, map);
+        st["name"] = json!(name);
+        phases.push(json!({"name": name, "state": st, "orders": orders, "results": {}, "messages": messages(v, rec, rec.current_seq())}));
     }
     json!({"id": id, "map": map, "rules": ["NO_PRESS", "POWER_CHOICE"], "phases": phases})
 }
@@ -154,9 +159,15 @@ fn messages(v: &Variant, rec: &GameRecord, seq: i64) -> Vec<Value> {
     out
 }
 
+/// The name MILA gives a finished game's last state.
+pub const COMPLETED: &str = "COMPLETED";
+
 /// One phase of a saved game, read into our types.
 pub struct SavedPhase {
     pub name: String,
+    /// The finished game's last state (`COMPLETED`): its board, read with the
+    /// phase before's name, is compared by units and centres alone.
+    pub completed: bool,
     pub position: Position,
     /// Orders by power, as written.
     pub orders: Vec<(PowerId, String)>,
@@ -189,17 +200,23 @@ pub fn from_mila(v: &Variant, json: &Value) -> Result<SavedGame, ArchiveError> {
     if phases.len() > MAX_PHASES {
         return Err(ArchiveError::TooManyPhases(phases.len(), MAX_PHASES));
     }
-    let mut out = Vec::with_capacity(phases.len());
+    let mut out: Vec<SavedPhase> = Vec::with_capacity(phases.len());
     for (i, p) in phases.iter().enumerate() {
         let name = p.get("name").and_then(Value::as_str).ok_or_else(|| bad(format!("phase {i} has no name")))?.to_string();
         let st = p.get("state").ok_or_else(|| bad(format!("{name} has no state")))?;
+        let completed = name == COMPLETED;
+        let phase = match (completed, out.last()) {
+            (false, _) => name.clone(),
+            (true, Some(before)) => v.calendar.name(before.position.phase),
+            (true, None) => return Err(bad(format!("{COMPLETED} is the first phase"))),
+        };
         let mut units: Map<String, Value> = Map::new();
         for (power, list) in st.get("units").and_then(Value::as_object).into_iter().flatten() {
             let kept: Vec<Value> = list.as_array().into_iter().flatten().filter(|u| u.as_str().is_some_and(|s| !s.starts_with('*'))).cloned().collect();
             units.insert(power.clone(), Value::Array(kept));
         }
         let ours = json!({
-            "phase": name,
+            "phase": phase,
             "units": units,
             "centers": st.get("centers").cloned().unwrap_or(json!({})),
             "retreats": st.get("retreats").cloned().unwrap_or(json!({})),
@@ -213,7 +230,7 @@ pub fn from_mila(v: &Variant, json: &Value) -> Result<SavedGame, ArchiveError> {
                 orders.push((pw, o.to_string()));
             }
         }
-        out.push(SavedPhase { name, position, orders });
+        out.push(SavedPhase { name, completed, position, orders });
     }
     Ok(SavedGame { map: map_of(json), phases: out })
 }
@@ -309,11 +326,13 @@ pub fn replay(v: &Variant, rules: &crate::rules::Rulebook, saved: &SavedGame) ->
         let empty_retreat = next.position.phase.kind == crate::phase::PhaseKind::Retreat && next.position.dislodged.iter().all(|d| d.options.is_empty());
         let (a_phase, a_units, a_dis, a_cen) = summary(v, &ours);
         let (b_phase, b_units, b_dis, b_cen) = summary(v, &next.position);
-        if a_phase != b_phase && !(empty_retreat && ours.phase > next.position.phase) {
+        if a_phase != b_phase && !(empty_retreat && ours.phase > next.position.phase) && !next.completed {
             what.push(say::next_phase_differs(&a_phase, &b_phase));
         }
         diff("units", &a_units, &b_units, &mut what);
-        diff("dislodged", &a_dis, &b_dis, &mut what);
+        if !next.completed {
+            diff("dislodged", &a_dis, &b_dis, &mut what);
+        }
         diff("centres", &a_cen, &b_cen, &mut what);
         if !what.is_empty() {
             differences.push(Difference { phase: this.name.clone(), what });

@@ -34,9 +34,13 @@ pub struct GameRecord {
     pub players: Vec<Player>,
 }
 
-/// The press messages a record keeps at most (the first ones; a message is
-/// at most `limits.max_press_bytes`, so a record's press stays bounded).
+/// The press messages a record keeps at most (the first ones).
 pub const MAX_PRESS: usize = 5_000;
+
+/// The bytes of press bodies a record keeps at most (the first messages
+/// that fit), so that a game's record and its end-of-game package stay
+/// small whatever its players sent.
+pub const MAX_PRESS_BYTES: usize = 4 << 20;
 
 impl GameRecord {
     pub fn load(conn: &Connection, v: &Variant, game: &Game) -> Result<GameRecord, ArchiveError> {
@@ -50,8 +54,14 @@ impl GameRecord {
         }
         let current = game.position(v).map_err(|e| ArchiveError::Stored { phase: "current".into(), why: e.to_string() })?;
         let everything = game.status == GameStatus::Finished;
-        let press = crate::store::press::of_game(conn, v, game.id, 0..=i64::MAX, !everything, MAX_PRESS)?;
+        let press = crate::store::press::of_game(conn, v, game.id, 0..=i64::MAX, !everything, MAX_PRESS, MAX_PRESS_BYTES)?;
         Ok(GameRecord { game: game.clone(), phases, current, press, players: Player::of_game(conn, game.id)? })
+    }
+
+    /// The seq of the board now: the press sent since the last processed
+    /// phase carries it.
+    pub fn current_seq(&self) -> i64 {
+        self.phases.last().map_or(1, |p| p.seq + 1)
     }
 
     /// The units dislodged in phase `i` and where they could go: the board

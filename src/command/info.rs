@@ -1,7 +1,7 @@
 //! What anyone may ask: LIST, HISTORY, SUMMARY.
 
 use super::{Fail, R, Session};
-use crate::game::{self, Game, GameStatus, Player, PlayerRole, pname};
+use crate::game::{self, Game, GameStatus, Player, PlayerRole, PlayerStatus, pname};
 use crate::map::PowerId;
 use crate::report::say;
 use crate::timing;
@@ -185,7 +185,8 @@ impl Session<'_> {
     fn readable_press(&mut self, g: &Game, rows: &[(i64, String, String)], first: i64, last: i64) -> Result<Vec<(i64, String)>, Fail> {
         let v = self.ctx.variant(&g.variant)?;
         let everything = g.status == GameStatus::Finished;
-        let stored = crate::store::press::of_game(self.conn, &v, g.id, first..=last, !everything, MAX_HISTORY_PRESS + 1)?;
+        let stored =
+            crate::store::press::of_game(self.conn, &v, g.id, first..=last, !everything, MAX_HISTORY_PRESS + 1, crate::archive::record::MAX_PRESS_BYTES)?;
         let current = g.position(&v)?.map(|p| v.calendar.long_name(p.phase));
         let phase_of = |seq: i64| -> String {
             rows.iter()
@@ -197,18 +198,8 @@ impl Session<'_> {
         };
         let mut out = Vec::new();
         for p in stored {
-            let from = match (p.from_power, p.grey, p.by_master) {
-                (_, true, _) => say::press::anonymous(),
-                (None, _, _) => say::press::from_master(),
-                (Some(pw), _, true) => say::press::written_by_master(&pname(&v, pw)),
-                (Some(pw), _, false) => game::seat_names(&v, g, pw),
-            };
-            let to = match &p.audience {
-                Some(crate::store::press::Audience::All) => say::press::to_everyone(),
-                Some(crate::store::press::Audience::Master) => say::press::to_master(),
-                Some(crate::store::press::Audience::Powers(ps)) => ps.iter().map(|&q| pname(&v, q)).collect::<Vec<_>>().join(", "),
-                None => say::press::to_unknown(),
-            };
+            let from = game::press_sender(&v, g, &p);
+            let to = game::press_recipients(&v, p.audience.as_ref());
             let phase = phase_of(p.seq);
             let text = self.ctx.templates.render(
                 "press.txt",
@@ -236,6 +227,14 @@ impl Session<'_> {
     /// the board as it stands, attached to the reply (PNG and SVG).
     pub(super) fn map(&mut self, name: &str, phase: Option<&str>) -> R {
         let g = self.game(name)?;
+        // pictures (hundreds of KiB) go only to an address in the game: a
+        // forged From cannot turn a small mail into a large one for a stranger
+        let me = crate::judge::mailbox_key(&self.sender);
+        let member = crate::judge::mailbox_key(&g.master_email) == me
+            || Player::of_game(self.conn, g.id)?.iter().any(|p| p.status != PlayerStatus::Pending && crate::judge::mailbox_key(&p.email) == me);
+        if !member {
+            return Err(Fail::User(say::info::map_for_members(&g)));
+        }
         if self.ctx.reply_files.len() >= 2 * MAX_MAPS_PER_MAIL {
             return Err(Fail::User(say::info::too_many_maps(MAX_MAPS_PER_MAIL)));
         }

@@ -102,34 +102,64 @@ pub fn played_by(v: &Variant, g: &Game, players: &[Player], times: &[(i64, Strin
         .collect()
 }
 
+/// The largest file the end-of-game package attaches (8 MiB, within what
+/// mail servers take): a larger one is left out and the package says how
+/// to get it.
+pub const MAX_PACKAGE_FILE: usize = 8 << 20;
+
 /// The end-of-game package, mailed to everyone in the game once it is over:
 /// the result, who played what (the players revealed), the centre chart,
-/// and the game's record attached (`files`: attachment ids).
-pub fn send_package(conn: &Connection, ctx: &mut Ctx, g: &Game, files: &[i64]) -> anyhow::Result<()> {
+/// `notes` (what could not be attached), and the game's record attached
+/// (`files`: attachment ids).
+pub fn send_package(conn: &Connection, ctx: &mut Ctx, g: &Game, files: &[i64], notes: &[String]) -> anyhow::Result<()> {
     let v = ctx.variant(&g.variant)?;
-    let lines = summary(conn, &v, g, true)?;
+    let mut lines = summary(conn, &v, g, true)?;
+    lines.extend(notes.iter().cloned());
     let players = Player::of_game(conn, g.id)?;
     let body = ctx.templates.render("notice.txt", minijinja::context! { title => say::game::package_title(g), lines => lines });
     super::tell_all_with(conn, ctx, g, &players, &say::game::package_subject(g), &body, files, false, None)?;
     Ok(())
 }
 
-/// Mails the end-of-game package, the game's record attached.
+/// Mails the end-of-game package, the game's record attached. A record that
+/// cannot be read or made (even a panic in the making) never stops the end
+/// of a game: logged, the package goes without it and says so.
 pub fn package(conn: &Connection, ctx: &mut Ctx, g: &Game) -> anyhow::Result<()> {
-    let files = record_files(conn, ctx, g)?;
-    send_package(conn, ctx, g, &files)
+    let made = crate::judge::guarded(|| {
+        let v = ctx.variant(&g.variant)?;
+        let rec = crate::archive::GameRecord::load(conn, &v, g)?;
+        Ok(record_files(&v, &rec, MAX_PACKAGE_FILE))
+    });
+    let (files, notes) = match made {
+        Ok(x) => x,
+        Err(e) => {
+            tracing::error!("game {}: its record could not be made for the end-of-game package: {e:#}", g.name);
+            (Vec::new(), vec![say::game::record_not_attached(g)])
+        }
+    };
+    let ids = files.iter().map(|f| crate::store::attachments::insert(conn, f, ctx.now())).collect::<rusqlite::Result<Vec<_>>>()?;
+    send_package(conn, ctx, g, &ids, &notes)
 }
 
-/// The game's record as files to attach (stored once, shared by every
-/// mail): the classic plain-text results and the MILA saved-game JSON.
-fn record_files(conn: &Connection, ctx: &mut Ctx, g: &Game) -> anyhow::Result<Vec<i64>> {
-    let v = ctx.variant(&g.variant)?;
-    let rec = crate::archive::GameRecord::load(conn, &v, g)?;
-    let text = crate::archive::text::to_text(&v, &rec);
-    let json = serde_json::to_string(&crate::archive::mila::to_mila(&v, &rec))?;
-    let files = [
-        crate::mail::compose::Attachment { name: format!("{}.txt", g.name), mime: "text/plain; charset=utf-8".into(), data: text.into_bytes() },
-        crate::mail::compose::Attachment { name: format!("{}.json", g.name), mime: "application/json".into(), data: json.into_bytes() },
-    ];
-    Ok(files.iter().map(|f| crate::store::attachments::insert(conn, f, ctx.now())).collect::<rusqlite::Result<_>>()?)
+/// The game's record as files to attach: the classic plain-text results and
+/// the MILA saved-game JSON, each at most `max` bytes; with a line for each
+/// file left out as too large.
+pub fn record_files(v: &Variant, rec: &crate::archive::GameRecord, max: usize) -> (Vec<crate::mail::compose::Attachment>, Vec<String>) {
+    use crate::mail::compose::Attachment;
+    let g = &rec.game;
+    let text = crate::archive::text::to_text(v, rec);
+    let json = crate::archive::mila::to_mila(v, rec).to_string();
+    let mut files = Vec::new();
+    let mut notes = Vec::new();
+    for f in [
+        Attachment { name: format!("{}.txt", g.name), mime: "text/plain; charset=utf-8".into(), data: text.into_bytes() },
+        Attachment { name: format!("{}.json", g.name), mime: "application/json".into(), data: json.into_bytes() },
+    ] {
+        if f.data.len() > max {
+            notes.push(say::game::record_file_too_large(g, &f.name, f.data.len(), max));
+        } else {
+            files.push(f);
+        }
+    }
+    (files, notes)
 }

@@ -199,6 +199,29 @@ pub fn seat_names(v: &Variant, game: &Game, power: PowerId) -> String {
     say::seats::powers(&game.group_of(v, power).iter().map(|&p| pname(v, p)).collect::<Vec<_>>())
 }
 
+/// Who a stored press is from, as players read it: grey press stays
+/// unsigned, the master's own press and press the master wrote for a power
+/// say so.
+pub fn press_sender(v: &Variant, game: &Game, p: &crate::store::press::Stored) -> String {
+    match (p.from_power, p.grey, p.by_master) {
+        (_, true, _) => say::press::anonymous(),
+        (None, _, _) => say::press::from_master(),
+        (Some(pw), _, true) => say::press::written_by_master(&pname(v, pw)),
+        (Some(pw), _, false) => seat_names(v, game, pw),
+    }
+}
+
+/// Who a stored press went to, as players read it.
+pub fn press_recipients(v: &Variant, audience: Option<&crate::store::press::Audience>) -> String {
+    use crate::store::press::Audience;
+    match audience {
+        Some(Audience::All) => say::press::to_everyone(),
+        Some(Audience::Master) => say::press::to_master(),
+        Some(Audience::Powers(ps)) => ps.iter().map(|&q| pname(v, q)).collect::<Vec<_>>().join(", "),
+        None => say::press::to_unknown(),
+    }
+}
+
 /// Whether every power owing orders has complete ones and nobody asked to wait.
 pub fn ready(conn: &Connection, v: &Variant, game: &Game, pos: &Position, players: &[Player]) -> anyhow::Result<bool> {
     if game.status != GameStatus::Active || game.paused {

@@ -408,21 +408,36 @@ impl Judge {
     /// Posts queued webhook posts through `poster` (each target's in order).
     /// A post the server takes is marked sent; 429, 5xx and no answer are
     /// retried with the outbox's backoff (or the server's Retry-After, up to
-    /// ten minutes) until `give_up_secs`; any other refusal, or a URL the
-    /// judge may no longer post to, gives the target's posts up, and the
-    /// game's master is told (once a day at most). Returns how many were sent.
-    pub fn flush_webhooks(&mut self, poster: &mut dyn crate::publish::Poster) -> anyhow::Result<usize> {
+    /// ten minutes) until `give_up_secs`; a post refused alone is dropped
+    /// alone; a webhook refused for good, or a URL the judge may no longer
+    /// post to, gives the target's posts up; the game's master is told (once
+    /// a day at most). Posting stops once `budget` has passed (the rest
+    /// waits for the next call). Returns how many were sent.
+    pub fn flush_webhooks(&mut self, poster: &mut dyn crate::publish::Poster, budget: Option<std::time::Duration>) -> anyhow::Result<usize> {
         use crate::publish::Posted;
         let now = self.ctx.now();
         store::webhooks::prune(&self.conn, now - OUTBOX_KEEP_SECS)?;
         let mut sent = 0;
+        let started = std::time::Instant::now();
         for d in store::webhooks::due(&self.conn, now, 100)? {
-            let target: crate::publish::Webhook = match serde_json::from_str(&d.target) {
+            if budget.is_some_and(|b| started.elapsed() >= b) {
+                tracing::info!("webhooks: the pass's time is up; the rest wait for the next pass");
+                break;
+            }
+            let queued: crate::publish::Webhook = match serde_json::from_str(&d.target) {
                 Ok(t) => t,
                 Err(e) => {
-                    self.webhook_gave_up(d.id, d.game_id, &d.url, &say::judge::unreadable_webhook(&e.to_string()))?;
+                    self.webhook_gave_up(d.id, d.game_id, &d.url, &say::judge::unreadable_webhook(&e.to_string()), true)?;
                     continue;
                 }
+            };
+            // posted as the game's webhook is now: one removed since (SET NO
+            // WEBHOOK) gets nothing more, one replaced gets its new key
+            let game = store::games::Game::by_id(&self.conn, d.game_id)?;
+            let Some(target) = game.settings.webhooks.iter().find(|w| w.url == queued.url).cloned() else {
+                tracing::info!("webhook post {} for game {}: the webhook was removed; dropped", d.id, d.game_id);
+                store::webhooks::give_up(&self.conn, d.id, now, &say::judge::webhook_removed(), true)?;
+                continue;
             };
             let result = match crate::publish::check_url(&self.ctx.cfg.webhooks, &target.url) {
                 Err(e) => Posted::Refused(e.to_string()),
@@ -441,15 +456,18 @@ impl Judge {
                     tracing::warn!("webhook post {} for game {}: {e}; retry in {wait} s", d.id, d.game_id);
                     store::webhooks::retry_at(&self.conn, d.id, now + wait, &e)?;
                 }
-                Posted::Retry(e, _) | Posted::Refused(e) => self.webhook_gave_up(d.id, d.game_id, &d.url, &e)?,
+                Posted::Rejected(e) => self.webhook_gave_up(d.id, d.game_id, &d.url, &e, false)?,
+                Posted::Retry(e, _) | Posted::Refused(e) => self.webhook_gave_up(d.id, d.game_id, &d.url, &e, true)?,
             }
         }
         Ok(sent)
     }
 
-    fn webhook_gave_up(&mut self, id: i64, game_id: i64, url: &str, error: &str) -> anyhow::Result<()> {
+    /// Gives post `id` up (`rest`: and its webhook's later posts), telling the
+    /// master once a day a webhook.
+    fn webhook_gave_up(&mut self, id: i64, game_id: i64, url: &str, error: &str, rest: bool) -> anyhow::Result<()> {
         tracing::error!("webhook post {id} for game {game_id}: {error}; given up");
-        if !store::webhooks::give_up(&self.conn, id, self.ctx.now(), error)? {
+        if !store::webhooks::give_up(&self.conn, id, self.ctx.now(), error, rest)? {
             let g = store::games::Game::by_id(&self.conn, game_id)?;
             let body = say::game::webhook_gave_up_notice(&g, url, error);
             self.ctx.notice(&self.conn, &g.master_email, &say::game::webhook_gave_up_subject(&g), body, Some(g.id), None)?;

@@ -85,23 +85,43 @@ fn host_port(url: &str) -> Result<(bool, String, u16), UrlError> {
     Ok((https, host, port))
 }
 
-/// Loopback, private, link-local, unspecified, shared or unique-local.
+/// Not a public unicast address: loopback, private, link-local,
+/// unspecified, "this network", shared, benchmarking, multicast, reserved,
+/// broadcast; IPv6 unique-local, site-local, link-local, multicast, and the
+/// forms that carry an IPv4 address (mapped, compatible, NAT64, 6to4),
+/// judged by that address.
 fn private(ip: IpAddr) -> bool {
     match ip {
         IpAddr::V4(a) => {
+            let o = a.octets();
             a.is_loopback()
                 || a.is_private()
                 || a.is_link_local()
                 || a.is_unspecified()
                 || a.is_broadcast()
-                || a.octets()[0] == 100 && (a.octets()[1] & 0xc0) == 64
+                || a.is_multicast()
+                || o[0] == 0
+                || o[0] >= 240
+                || o[0] == 100 && (o[1] & 0xc0) == 64
+                || o[0] == 198 && (o[1] & 0xfe) == 18
+                || o[0] == 192 && o[1] == 0 && o[2] == 0
         }
         IpAddr::V6(a) => {
+            let s = a.segments();
+            let v4 = |hi: u16, lo: u16| IpAddr::V4(std::net::Ipv4Addr::new((hi >> 8) as u8, hi as u8, (lo >> 8) as u8, lo as u8));
             a.is_loopback()
                 || a.is_unspecified()
-                || (a.segments()[0] & 0xfe00) == 0xfc00
-                || (a.segments()[0] & 0xffc0) == 0xfe80
+                || a.is_multicast()
+                || (s[0] & 0xfe00) == 0xfc00
+                || (s[0] & 0xffc0) == 0xfe80
+                || (s[0] & 0xffc0) == 0xfec0
                 || a.to_ipv4_mapped().is_some_and(|v| private(IpAddr::V4(v)))
+                // ::a.b.c.d (IPv4-compatible)
+                || s[..6] == [0; 6] && private(v4(s[6], s[7]))
+                // 64:ff9b::a.b.c.d (NAT64)
+                || s[..6] == [0x64, 0xff9b, 0, 0, 0, 0] && private(v4(s[6], s[7]))
+                // 2002:aabb:ccdd:: (6to4)
+                || s[0] == 0x2002 && private(v4(s[1], s[2]))
         }
     }
 }
@@ -138,13 +158,20 @@ pub fn split(text: &str, max: usize) -> Vec<String> {
         while line.chars().count() > max {
             let cut: String = line.chars().take(max).collect();
             line = line.chars().skip(max).collect();
-            if !cur.is_empty() {
+            if !cur.trim().is_empty() {
                 out.push(std::mem::take(&mut cur));
             }
-            out.push(cut);
+            cur.clear();
+            // a part of blanks alone would be refused as an empty post
+            if !cut.trim().is_empty() {
+                out.push(cut);
+            }
         }
         if cur.chars().count() + line.chars().count() + 1 > max && !cur.is_empty() {
-            out.push(std::mem::take(&mut cur));
+            if !cur.trim().is_empty() {
+                out.push(std::mem::take(&mut cur));
+            }
+            cur.clear();
         }
         if !cur.is_empty() {
             cur.push('\n');
@@ -162,6 +189,9 @@ pub fn request(w: &Webhook, content: &str) -> (Vec<(&'static str, String)>, Stri
     match w.kind {
         Kind::Discord => (vec![], serde_json::json!({ "content": content, "allowed_mentions": { "parse": [] } }).to_string()),
         Kind::Discourse => {
+            // `@name` would notify a forum user: a zero-width space after
+            // each `@` keeps the text as it reads and mentions nobody
+            let content = content.replace('@', "@\u{200B}");
             let mut h = Vec::new();
             if let Some(k) = &w.key {
                 h.push(("Api-Key", k.clone()));
@@ -205,7 +235,11 @@ pub enum Posted {
     Sent,
     /// Try again (429, 5xx, no answer), after at least this many seconds if the server said.
     Retry(String, Option<u64>),
-    /// Refused for good (another 4xx, a URL no longer allowed).
+    /// This post refused (a 4xx but for the ones below): it is dropped,
+    /// the webhook's later posts still go.
+    Rejected(String),
+    /// The webhook refused for good (401, 403, 404, 410, another answer that
+    /// is not HTTP's, a URL no longer allowed): its pending posts are dropped.
     Refused(String),
 }
 
@@ -248,5 +282,28 @@ mod tests {
         assert!(private("10.1.2.3".parse().unwrap()) && private("169.254.1.1".parse().unwrap()) && private("::1".parse().unwrap()));
         assert!(private("::ffff:192.168.1.1".parse().unwrap()) && private("fd00::1".parse().unwrap()) && private("100.64.0.1".parse().unwrap()));
         assert!(!private("162.159.128.233".parse().unwrap()));
+        for ip in ["0.1.2.3", "224.0.0.1", "240.0.0.1", "198.18.0.1", "192.0.0.8", "::7f00:1", "64:ff9b::a00:1", "2002:c0a8:101::1", "fec0::1", "ff02::1"] {
+            assert!(private(ip.parse().unwrap()), "{ip}");
+        }
+        for ip in ["64:ff9b::a29f:80e9", "2002:a29f:80e9::1", "2606:4700::6810:85e5", "198.20.0.1"] {
+            assert!(!private(ip.parse().unwrap()), "{ip}");
+        }
+    }
+
+    #[test]
+    fn no_post_is_blanks_alone() {
+        let text = format!("a\n{}\nb", " ".repeat(DISCORD_MAX * 2 + 3));
+        let parts = split(&text, DISCORD_MAX);
+        assert_eq!(parts.len(), 2, "{parts:?}");
+        assert_eq!((parts[0].as_str(), parts[1].trim()), ("a", "b"));
+        assert!(split(&" ".repeat(DISCORD_MAX), DISCORD_MAX).is_empty());
+    }
+
+    #[test]
+    fn a_discourse_post_mentions_nobody() {
+        let w = Webhook { kind: Kind::Discourse, url: "https://forum.example.org".into(), topic: Some(7), key: None, user: None };
+        let (_, body) = request(&w, "@admins look, mail p2@example.test");
+        let v: serde_json::Value = serde_json::from_str(&body).unwrap();
+        assert_eq!(v["raw"], "@\u{200B}admins look, mail p2@\u{200B}example.test");
     }
 }

@@ -226,7 +226,7 @@ fn unit(out: &mut String, v: &Variant, cols: &[&str], u: &Unit, x: f64, y: f64, 
         f(y + 6.0 * s),
         f(17.0 * s),
         ink_on(col),
-        v.powers[u.power as usize].letter
+        esc(&v.powers[u.power as usize].letter.to_string())
     );
 }
 
@@ -404,7 +404,7 @@ fn caption_and_legend(out: &mut String, v: &Variant, g: &Geometry, pos: &crate::
             f(x + 13.0),
             f(y + 19.0),
             ink_on(col),
-            p.letter,
+            esc(&p.letter.to_string()),
             f(x + 34.0),
             f(y + 19.0),
             esc(&text)

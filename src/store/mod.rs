@@ -517,8 +517,8 @@ mod tests {
         assert_eq!((p.seated, p.left, p.map), (None, None, true));
         // old press has no audience: read as not a broadcast
         let v = crate::map::Variant::standard();
-        assert_eq!(press::of_game(&c, &v, 1, 0..=9, false, 10).unwrap()[0].audience, None);
-        assert!(press::of_game(&c, &v, 1, 0..=9, true, 10).unwrap().is_empty());
+        assert_eq!(press::of_game(&c, &v, 1, 0..=9, false, 10, usize::MAX).unwrap()[0].audience, None);
+        assert!(press::of_game(&c, &v, 1, 0..=9, true, 10, usize::MAX).unwrap().is_empty());
         // one phase a seq on the line; a rollback's branch may repeat it
         let again = "INSERT INTO phases (game_id, seq, phase, position, results, report, processed) VALUES (1, 2, 'F1901M', '{}', '[]', 'again', 30)";
         assert!(c.execute(again, []).is_err());

@@ -100,7 +100,9 @@ pub struct Stored {
 }
 
 /// A game's press sent in phases `seqs`, in the order sent, at most `limit`
-/// messages (the first ones); `broadcasts_only`: press to everyone alone.
+/// messages and `max_bytes` bytes of bodies (the first ones: the message
+/// that would pass either is left out with all after it);
+/// `broadcasts_only`: press to everyone alone.
 pub fn of_game(
     conn: &Connection,
     v: &Variant,
@@ -108,12 +110,14 @@ pub fn of_game(
     seqs: std::ops::RangeInclusive<i64>,
     broadcasts_only: bool,
     limit: usize,
+    max_bytes: usize,
 ) -> rusqlite::Result<Vec<Stored>> {
     let mut st = conn.prepare_cached(
         "SELECT seq, from_power, by_master, audience, grey, body, created FROM press
          WHERE game_id = ?1 AND seq BETWEEN ?2 AND ?3 AND (?4 = 0 OR json_extract(audience, '$.to') = 'all') ORDER BY id LIMIT ?5",
     )?;
-    st.query_map(params![game_id, seqs.start(), seqs.end(), broadcasts_only, limit as i64], |r| {
+    let mut bytes = 0usize;
+    let rows = st.query_map(params![game_id, seqs.start(), seqs.end(), broadcasts_only, limit as i64], |r| {
         let from_power: Option<i64> = r.get(1)?;
         let from_power = match from_power {
             Some(p) if (0..v.powers.len() as i64).contains(&p) => Some(p as PowerId),
@@ -126,8 +130,17 @@ pub fn of_game(
             .transpose()
             .map_err(|e| rusqlite::Error::FromSqlConversionFailure(3, rusqlite::types::Type::Text, e.into()))?;
         Ok(Stored { seq: r.get(0)?, from_power, by_master: r.get(2)?, audience, grey: r.get(4)?, body: r.get(5)?, created: r.get(6)? })
-    })?
-    .collect()
+    })?;
+    let mut out = Vec::new();
+    for row in rows {
+        let row = row?;
+        bytes += row.body.len();
+        if bytes > max_bytes {
+            break;
+        }
+        out.push(row);
+    }
+    Ok(out)
 }
 
 #[cfg(test)]

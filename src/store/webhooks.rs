@@ -45,17 +45,19 @@ pub fn retry_at(conn: &Connection, id: i64, at: i64, error: &str) -> rusqlite::R
     Ok(())
 }
 
-/// Gives a post up; its target's later posts too (their order would be
-/// broken). Returns whether the target had given up in the last day before
-/// (the master is told once).
-pub fn give_up(conn: &Connection, id: i64, now: i64, error: &str) -> rusqlite::Result<bool> {
+/// Gives a post up; with `rest`, its target's later posts too (the target
+/// refuses them all). Returns whether the target had given up in the last
+/// day before (the master is told once).
+pub fn give_up(conn: &Connection, id: i64, now: i64, error: &str, rest: bool) -> rusqlite::Result<bool> {
     let (game_id, url): (i64, String) = conn.query_row("SELECT game_id, url FROM webhook_out WHERE id = ?1", [id], |r| Ok((r.get(0)?, r.get(1)?)))?;
     let before: Option<i64> = conn
         .query_row("SELECT id FROM webhook_out WHERE game_id = ?1 AND url = ?2 AND gave_up >= ?3 LIMIT 1", params![game_id, url, now - 86_400], |r| r.get(0))
         .optional()?;
     conn.prepare_cached("UPDATE webhook_out SET attempts = attempts + 1, gave_up = ?2, last_error = ?3 WHERE id = ?1")?.execute(params![id, now, error])?;
-    conn.prepare_cached("UPDATE webhook_out SET gave_up = ?3, last_error = ?4 WHERE game_id = ?1 AND url = ?2 AND sent IS NULL AND gave_up IS NULL")?
-        .execute(params![game_id, url, now, error])?;
+    if rest {
+        conn.prepare_cached("UPDATE webhook_out SET gave_up = ?3, last_error = ?4 WHERE game_id = ?1 AND url = ?2 AND sent IS NULL AND gave_up IS NULL")?
+            .execute(params![game_id, url, now, error])?;
+    }
     Ok(before.is_some())
 }
 

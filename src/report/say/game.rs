@@ -163,6 +163,21 @@ pub fn package_subject(g: &Game) -> String {
     format!("Game {}: the final summary and the game's record", g.name)
 }
 
+/// The end-of-game package without the game's record (it could not be made).
+pub fn record_not_attached(g: &Game) -> String {
+    format!("The game's record could not be attached; the keeper can make it with `mailjudge export {}`.", g.name)
+}
+
+/// A file of the game's record too large to mail.
+pub fn record_file_too_large(g: &Game, file: &str, bytes: usize, max: usize) -> String {
+    format!(
+        "{file} is not attached: it is {:.1} MiB, more than the {:.1} MiB a mail carries; the keeper can make it with `mailjudge export {}`.",
+        bytes as f64 / 1048576.0,
+        max as f64 / 1048576.0,
+        g.name
+    )
+}
+
 pub fn package_title(g: &Game) -> String {
     format!("Game {} is over: who played what, the supply centres year by year, and the whole game attached", g.name)
 }

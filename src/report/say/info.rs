@@ -208,6 +208,14 @@ pub fn map_attached(g: &Game, phase: &str) -> String {
     format!("The map of game {}, {phase}, is attached (PNG, and SVG for a sharper picture).", g.name)
 }
 
+/// MAP from an address that is not in the game.
+pub fn map_for_members(g: &Game) -> String {
+    format!(
+        "Maps of game {0} are mailed only to its master, its players and its observers: send `OBSERVE {0}` first, then ask again (or read the board with `LIST {0}`).",
+        g.name
+    )
+}
+
 /// MAP of a game that has not started.
 pub fn no_map_yet(g: &Game) -> String {
     format!("Game {} has not started: there is no board to draw yet.", g.name)

@@ -91,6 +91,11 @@ pub fn undeliverable_notice(outbox_id: i64, to: &str, subject: &str, attempts: i
 }
 
 /// A queued webhook post whose stored target cannot be read (for the log and the master).
+/// A queued post whose webhook the master removed.
+pub fn webhook_removed() -> String {
+    "the game's master removed this webhook".into()
+}
+
 pub fn unreadable_webhook(e: &str) -> String {
     format!("the stored webhook cannot be read: {e}")
 }
