@@ -197,21 +197,23 @@ fn the_mila_package_reads_and_replays_our_export() {
     assert!(said.contains("phase(s) replayed in MILA's engine, 0 difference(s)") || said.contains("check skipped"), "{said}");
 }
 
+/// A broadcast from France in game 1's first phase, written to the store
+/// as it is (no size limit).
+fn broadcast(conn: &rusqlite::Connection, body: &str) {
+    conn.execute(
+        "INSERT INTO press (game_id, seq, from_power, recipients, audience, grey, body, created) VALUES (1, 1, 2, 'everyone', '{\"to\":\"all\"}', 0, ?1, 0)",
+        [body],
+    )
+    .unwrap();
+}
+
 #[test]
 fn a_record_keeps_at_most_its_press_cap() {
     let g = Game::started();
     let v = Variant::standard();
     let conn = &g.w.daemon.judge.conn;
     let cap = archive::record::MAX_PRESS;
-    let add = |n: usize| {
-        for k in 0..n {
-            conn.execute(
-                "INSERT INTO press (game_id, seq, from_power, recipients, audience, grey, body, created) VALUES (1, 1, 2, 'everyone', '{\"to\":\"all\"}', 0, ?1, 0)",
-                [format!("message {k}")],
-            )
-            .unwrap();
-        }
-    };
+    let add = |n: usize| (0..n).for_each(|k| broadcast(conn, &format!("message {k}")));
     let game = mailjudge::store::games::Game::by_name(conn, "demo").unwrap().unwrap();
     add(cap);
     assert_eq!(GameRecord::load(conn, &v, &game).unwrap().press.len(), cap, "at the cap: all");
@@ -227,13 +229,7 @@ fn a_record_keeps_at_most_its_press_bytes() {
     let v = Variant::standard();
     let conn = &g.w.daemon.judge.conn;
     let max = archive::record::MAX_PRESS_BYTES;
-    let add = |body: String| {
-        conn.execute(
-            "INSERT INTO press (game_id, seq, from_power, recipients, audience, grey, body, created) VALUES (1, 1, 2, 'everyone', '{\"to\":\"all\"}', 0, ?1, 0)",
-            [body],
-        )
-        .unwrap();
-    };
+    let add = |body: String| broadcast(conn, &body);
     let game = mailjudge::store::games::Game::by_name(conn, "demo").unwrap().unwrap();
     let quarter = max / 4;
     for k in 0..4 {
