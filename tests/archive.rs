@@ -249,10 +249,10 @@ fn the_end_of_game_package_attaches_files_up_to_its_limit() {
     let json = mila::to_mila(&v, &rec).to_string().len();
     let text = archive::text::to_text(&v, &rec).len();
     assert!(text < json, "the MILA JSON is the larger file here");
-    let (files, notes) = mailjudge::game::end::record_files(&v, &rec, json);
+    let (files, notes) = mailjudge::game::end::record_files(&v, &rec, text + json);
     assert_eq!(files.iter().map(|f| f.name.as_str()).collect::<Vec<_>>(), ["demo.txt", "demo.json"], "at the limit: both");
     assert!(notes.is_empty(), "{notes:?}");
-    let (files, notes) = mailjudge::game::end::record_files(&v, &rec, json - 1);
+    let (files, notes) = mailjudge::game::end::record_files(&v, &rec, text + json - 1);
     assert_eq!(files.iter().map(|f| f.name.as_str()).collect::<Vec<_>>(), ["demo.txt"], "past it: the JSON is left out");
     assert_eq!(notes.len(), 1);
     assert!(notes[0].starts_with("demo.json is not attached") && notes[0].contains("mailjudge export demo"), "{notes:?}");
@@ -265,7 +265,7 @@ fn a_game_whose_record_cannot_be_read_still_ends_with_its_package() {
     let mut g = Game::started();
     g.send(GM, &format!("{MASTER}\nPROCESS!"));
     let conn = &g.w.daemon.judge.conn;
-    assert_eq!(conn.execute("UPDATE phases SET results = '[{\"power\":\"NOWHERE\",\"order\":\"A PAR H\",\"result\":\"ok\"}]'", []).unwrap(), 1);
+    assert_eq!(conn.execute("UPDATE phases SET position = '{\"phase\": \"S1901M\", \"units\": {\"NOWHERE\": []}}'", []).unwrap(), 1);
     let (_, sent) = g.send(GM, &format!("{MASTER}\nTERMINATE"));
     let game = mailjudge::store::games::Game::by_name(&g.w.daemon.judge.conn, "demo").unwrap().unwrap();
     assert_eq!(game.status, mailjudge::store::games::GameStatus::Finished);
@@ -274,5 +274,39 @@ fn a_game_whose_record_cannot_be_read_still_ends_with_its_package() {
     for s in package {
         assert!(s.files.is_empty());
         assert!(s.body.contains("The game's record could not be attached") && s.body.contains("mailjudge export demo"), "{}", s.body);
+        assert!(s.body.contains("The summary of game demo could not be made"), "{}", s.body);
     }
+}
+
+/// A game ended before its phase was played (a draw, say) is recorded as the
+/// phase, then the same board as COMPLETED: read and accepted as it is,
+/// though playing the phase without orders would have taken a centre.
+#[test]
+fn a_game_ended_unplayed_reads_back_without_a_difference() {
+    let (_g, rec) = played();
+    let v = Variant::standard();
+    let json = mila::to_mila(&v, &rec);
+    let mut fall = json["phases"][1].clone();
+    assert_eq!(fall["name"], "F1901M");
+    let units = fall["state"]["units"]["ENGLAND"].as_array_mut().unwrap();
+    let i = units.iter().position(|u| u == "A YOR").unwrap();
+    units[i] = serde_json::json!("A BEL");
+    fall["orders"] = serde_json::json!({});
+    let mut done = fall.clone();
+    done["name"] = serde_json::json!("COMPLETED");
+    let game = serde_json::json!({"map": "standard", "phases": [fall, done.clone()]});
+    let saved = mila::from_mila(&v, &game).unwrap();
+    assert!(saved.phases[1].completed && !saved.phases[0].completed);
+    let rules = mila::recorded_rules(&v, &[]).unwrap();
+    let report = mila::replay(&v, &rules, &saved);
+    assert_eq!((report.phases, report.differences.len()), (1, 0), "{:?}", report.differences);
+    // a COMPLETED board that is neither: the difference is reported
+    let mut other = done.clone();
+    other["state"]["units"]["ENGLAND"].as_array_mut().unwrap().push(serde_json::json!("A WAL"));
+    let game = serde_json::json!({"map": "standard", "phases": [game["phases"][0].clone(), other]});
+    let report = mila::replay(&v, &rules, &mila::from_mila(&v, &game).unwrap());
+    assert_eq!(report.differences.len(), 1, "{:?}", report.differences);
+    // a game ended before any phase was played: COMPLETED alone, read under its state's name
+    let alone = serde_json::json!({"map": "standard", "phases": [done]});
+    assert_eq!(mila::from_mila(&v, &alone).unwrap().phases[0].position.phase, v.calendar.parse("F1901M").unwrap());
 }

@@ -302,3 +302,51 @@ fn webhooks_get_at_most_a_passs_time() {
     g.send(GM, &format!("{MASTER}\nBROADCAST\nhello\nENDPRESS"));
     assert_eq!((c.got().len(), d.got().len()), (1, 1));
 }
+
+/// The address refused is the one connected to: ureq resolves through the
+/// judge's check, so a name cannot pass the check with a public address and
+/// then connect to a private one.
+#[test]
+fn the_poster_connects_only_to_public_addresses_unless_allowed() {
+    use mailjudge::publish::{Posted, Poster};
+    let server = Server::start(vec![(204, None)]);
+    let mut http = mailjudge::publish::http::Http::default();
+    for url in [format!("http://127.0.0.1:{}/x", server.port), format!("http://localhost:{}/x", server.port)] {
+        match http.post(&url, &[], "{}", false) {
+            Posted::Retry(e, _) => assert!(e.contains("resolves to an address that is not public"), "{url}: {e}"),
+            _ => panic!("{url}: posted to a private address"),
+        }
+    }
+    assert_eq!(server.got().len(), 0, "nothing reached the server");
+    assert!(matches!(http.post(&format!("http://127.0.0.1:{}/x", server.port), &[], "{}", true), Posted::Sent), "allowed by the keeper");
+    assert_eq!(server.got().len(), 1);
+}
+
+/// A pass cut short starts the next one with the webhook it did not reach:
+/// a slow forum with a backlog cannot keep another waiting.
+#[test]
+fn a_pass_cut_short_resumes_with_the_webhook_it_did_not_reach() {
+    let mut g = game();
+    let (a, b) = (Server::start(vec![(204, None)]), Server::start(vec![(204, None)]));
+    g.send(GM, &format!("{MASTER}\nSET WEBHOOK DISCORD http://127.0.0.1:{}/a\nSET WEBHOOK DISCORD http://127.0.0.1:{}/b", a.port, b.port));
+    let conn = &g.w.daemon.judge.conn;
+    let game = mailjudge::store::games::Game::by_name(conn, "demo").unwrap().unwrap();
+    let now = g.w.now;
+    // a's backlog was queued before b's post
+    for (w, text) in [(0, "a1"), (0, "a2"), (0, "a3"), (1, "b1")] {
+        let hook = &game.settings.webhooks[w];
+        mailjudge::store::webhooks::insert(conn, game.id, &hook.url, &serde_json::to_string(hook).unwrap(), text, now).unwrap();
+    }
+    let mut http = mailjudge::publish::http::Http::default();
+    let no_time = Some(std::time::Duration::ZERO);
+    let posted = |s: &Server| s.got().iter().map(|r| r.body["content"].as_str().unwrap().to_string()).collect::<Vec<_>>();
+    // with no time at all, one post a pass: a1, then b1 (not a2), then a2
+    assert_eq!(g.w.daemon.judge.flush_webhooks(&mut http, no_time).unwrap(), 1);
+    assert_eq!((posted(&a), posted(&b)), (vec!["a1".to_string()], vec![]));
+    assert_eq!(g.w.daemon.judge.flush_webhooks(&mut http, no_time).unwrap(), 1);
+    assert_eq!(posted(&b), ["b1"], "the webhook the cut pass did not reach goes first");
+    assert_eq!(g.w.daemon.judge.flush_webhooks(&mut http, no_time).unwrap(), 1);
+    assert_eq!(posted(&a), ["a1", "a2"]);
+    // with time, every due post of a pass goes
+    assert_eq!(g.w.daemon.judge.flush_webhooks(&mut http, None).unwrap(), 1, "a3, the last");
+}

@@ -54,6 +54,8 @@ fn map_by_mail_for_the_board_now_and_for_a_processed_phase() {
     // board now, and Spring 1901 with its orders
     let (_, sent) = g.send(GM, "MAP demo");
     assert_eq!(sent.iter().map(|s| s.files.len()).sum::<usize>(), 2, "the master's map");
+    let (_, sent) = g.send("elsewhere@example.test", &format!("{FRANCE}\nMAP demo"));
+    assert_eq!(sent.iter().filter(|s| s.to == "elsewhere@example.test").map(|s| s.files.len()).sum::<usize>(), 2, "a player signed on from another address");
     let id = g.drop_mail("p2+maps@example.test", "MAP demo\nMAP demo S1901M\nMAP demo S1901");
     let (_, sent) = g.w.step();
     let r = reply(&sent, &id);

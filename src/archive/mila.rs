@@ -131,8 +131,8 @@ pub fn to_mila(v: &Variant, rec: &GameRecord) -> Value {
         // a finished game's board is MILA's `COMPLETED` (a game won in a
         // retreat or adjustment phase keeps that phase's name otherwise)
         let name = if rec.game.status == GameStatus::Finished { COMPLETED.to_string() } else { v.calendar.name(cur.phase) };
-        let mut st = state(v, cur, &id, map);
-        st["name"] = json!(name);
+        // (the state keeps the board's own phase name)
+        let st = state(v, cur, &id, map);
         phases.push(json!({"name": name, "state": st, "orders": orders, "results": {}, "messages": messages(v, rec, rec.current_seq())}));
     }
     json!({"id": id, "map": map, "rules": ["NO_PRESS", "POWER_CHOICE"], "phases": phases})
@@ -205,10 +205,17 @@ pub fn from_mila(v: &Variant, json: &Value) -> Result<SavedGame, ArchiveError> {
         let name = p.get("name").and_then(Value::as_str).ok_or_else(|| bad(format!("phase {i} has no name")))?.to_string();
         let st = p.get("state").ok_or_else(|| bad(format!("{name} has no state")))?;
         let completed = name == COMPLETED;
+        // a COMPLETED board is read under the phase before's name, or its
+        // state's own name when it is the first (a game ended unplayed)
         let phase = match (completed, out.last()) {
             (false, _) => name.clone(),
             (true, Some(before)) => v.calendar.name(before.position.phase),
-            (true, None) => return Err(bad(format!("{COMPLETED} is the first phase"))),
+            (true, None) => st
+                .get("name")
+                .and_then(Value::as_str)
+                .filter(|n| *n != COMPLETED)
+                .map(str::to_string)
+                .ok_or_else(|| bad(format!("{COMPLETED} is the first phase and its state names no phase")))?,
         };
         let mut units: Map<String, Value> = Map::new();
         for (power, list) in st.get("units").and_then(Value::as_object).into_iter().flatten() {
@@ -324,8 +331,16 @@ pub fn replay(v: &Variant, rules: &crate::rules::Rulebook, saved: &SavedGame) ->
         // a retreat phase recorded although no dislodged unit had anywhere to
         // go (webDiplomacy keeps it for the disbands): this judge skips it
         let empty_retreat = next.position.phase.kind == crate::phase::PhaseKind::Retreat && next.position.dislodged.iter().all(|d| d.options.is_empty());
-        let (a_phase, a_units, a_dis, a_cen) = summary(v, &ours);
         let (b_phase, b_units, b_dis, b_cen) = summary(v, &next.position);
+        // a game ended (a draw, say) before the phase was played records
+        // the phase, then the same board as COMPLETED
+        if next.completed && {
+            let (_, u, _, c) = summary(v, &this.position);
+            u == b_units && c == b_cen
+        } {
+            ours = this.position.clone();
+        }
+        let (a_phase, a_units, a_dis, a_cen) = summary(v, &ours);
         if a_phase != b_phase && !(empty_retreat && ours.phase > next.position.phase) && !next.completed {
             what.push(say::next_phase_differs(&a_phase, &b_phase));
         }

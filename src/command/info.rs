@@ -230,8 +230,11 @@ impl Session<'_> {
         // pictures (hundreds of KiB) go only to an address in the game: a
         // forged From cannot turn a small mail into a large one for a stranger
         let me = crate::judge::mailbox_key(&self.sender);
-        let member = crate::judge::mailbox_key(&g.master_email) == me
-            || Player::of_game(self.conn, g.id)?.iter().any(|p| p.status != PlayerStatus::Pending && crate::judge::mailbox_key(&p.email) == me);
+        let member = self.signed.as_ref().is_some_and(|s| s.game_id == g.id)
+            || crate::judge::mailbox_key(&g.master_email) == me
+            || Player::of_game(self.conn, g.id)?
+                .iter()
+                .any(|p| !matches!(p.status, PlayerStatus::Pending | PlayerStatus::Ejected) && crate::judge::mailbox_key(&p.email) == me);
         if !member {
             return Err(Fail::User(say::info::map_for_members(&g)));
         }

@@ -102,10 +102,10 @@ pub fn played_by(v: &Variant, g: &Game, players: &[Player], times: &[(i64, Strin
         .collect()
 }
 
-/// The largest file the end-of-game package attaches (8 MiB, within what
-/// mail servers take): a larger one is left out and the package says how
-/// to get it.
-pub const MAX_PACKAGE_FILE: usize = 8 << 20;
+/// The most bytes of files the end-of-game package attaches (6 MiB: about
+/// 8 MB once encoded, within the 10 MB a mail server takes by default): a
+/// file that does not fit is left out and the package says how to get it.
+pub const MAX_PACKAGE_FILES: usize = 6 << 20;
 
 /// The end-of-game package, mailed to everyone in the game once it is over:
 /// the result, who played what (the players revealed), the centre chart,
@@ -113,7 +113,12 @@ pub const MAX_PACKAGE_FILE: usize = 8 << 20;
 /// (`files`: attachment ids).
 pub fn send_package(conn: &Connection, ctx: &mut Ctx, g: &Game, files: &[i64], notes: &[String]) -> anyhow::Result<()> {
     let v = ctx.variant(&g.variant)?;
-    let mut lines = summary(conn, &v, g, true)?;
+    // a summary that cannot be made (a stored board that does not read)
+    // never keeps a game from ending either
+    let mut lines = crate::judge::guarded(|| summary(conn, &v, g, true)).unwrap_or_else(|e| {
+        tracing::error!("game {}: its summary could not be made for the end-of-game package: {e:#}", g.name);
+        vec![say::game::summary_unavailable(g)]
+    });
     lines.extend(notes.iter().cloned());
     let players = Player::of_game(conn, g.id)?;
     let body = ctx.templates.render("notice.txt", minijinja::context! { title => say::game::package_title(g), lines => lines });
@@ -128,7 +133,7 @@ pub fn package(conn: &Connection, ctx: &mut Ctx, g: &Game) -> anyhow::Result<()>
     let made = crate::judge::guarded(|| {
         let v = ctx.variant(&g.variant)?;
         let rec = crate::archive::GameRecord::load(conn, &v, g)?;
-        Ok(record_files(&v, &rec, MAX_PACKAGE_FILE))
+        Ok(record_files(&v, &rec, MAX_PACKAGE_FILES))
     });
     let (files, notes) = match made {
         Ok(x) => x,
@@ -142,8 +147,9 @@ pub fn package(conn: &Connection, ctx: &mut Ctx, g: &Game) -> anyhow::Result<()>
 }
 
 /// The game's record as files to attach: the classic plain-text results and
-/// the MILA saved-game JSON, each at most `max` bytes; with a line for each
-/// file left out as too large.
+/// the MILA saved-game JSON, at most `max` bytes together (in that order:
+/// a file that does not fit in what is left is left out); with a line for
+/// each file left out.
 pub fn record_files(v: &Variant, rec: &crate::archive::GameRecord, max: usize) -> (Vec<crate::mail::compose::Attachment>, Vec<String>) {
     use crate::mail::compose::Attachment;
     let g = &rec.game;
@@ -151,13 +157,15 @@ pub fn record_files(v: &Variant, rec: &crate::archive::GameRecord, max: usize) -
     let json = crate::archive::mila::to_mila(v, rec).to_string();
     let mut files = Vec::new();
     let mut notes = Vec::new();
+    let mut left = max;
     for f in [
         Attachment { name: format!("{}.txt", g.name), mime: "text/plain; charset=utf-8".into(), data: text.into_bytes() },
         Attachment { name: format!("{}.json", g.name), mime: "application/json".into(), data: json.into_bytes() },
     ] {
-        if f.data.len() > max {
+        if f.data.len() > left {
             notes.push(say::game::record_file_too_large(g, &f.name, f.data.len(), max));
         } else {
+            left -= f.data.len();
             files.push(f);
         }
     }

@@ -209,6 +209,10 @@ pub struct Judge {
     /// How long one batch may take before the rest of its mail is left for the
     /// next pass (so deadlines run between): `None`, no limit.
     pub batch_time: Option<std::time::Duration>,
+    /// The webhook (game, URL) a pass of posts cut short by its time did
+    /// not reach: the next pass starts with it, so a slow forum with many
+    /// posts waiting cannot keep the others waiting.
+    webhook_resume: Option<(i64, String)>,
 }
 
 impl Judge {
@@ -222,12 +226,12 @@ impl Judge {
         if n > 0 {
             tracing::info!("{n} order(s) in force written before schema version 5 now have records");
         }
-        Ok(Judge { conn, ctx, batch_time: None })
+        Ok(Judge { conn, ctx, batch_time: None, webhook_resume: None })
     }
 
     /// A judge on an in-memory database.
     pub fn in_memory(cfg: Config, clock: Clock) -> anyhow::Result<Judge> {
-        Ok(Judge { conn: crate::store::open_memory()?, ctx: Ctx::new(cfg, clock)?, batch_time: None })
+        Ok(Judge { conn: crate::store::open_memory()?, ctx: Ctx::new(cfg, clock)?, batch_time: None, webhook_resume: None })
     }
 
     /// Handles a batch of inbound mails in one transaction (each in its own
@@ -419,9 +423,17 @@ impl Judge {
         store::webhooks::prune(&self.conn, now - OUTBOX_KEEP_SECS)?;
         let mut sent = 0;
         let started = std::time::Instant::now();
-        for d in store::webhooks::due(&self.conn, now, 100)? {
-            if budget.is_some_and(|b| started.elapsed() >= b) {
+        let mut due = store::webhooks::due(&self.conn, now, 100)?;
+        if let Some((game, url)) = self.webhook_resume.take()
+            && let Some(i) = due.iter().position(|d| d.game_id == game && d.url == url)
+        {
+            due.rotate_left(i);
+        }
+        for (k, d) in due.iter().enumerate() {
+            // the first post of a pass always goes
+            if k > 0 && budget.is_some_and(|b| started.elapsed() >= b) {
                 tracing::info!("webhooks: the pass's time is up; the rest wait for the next pass");
+                self.webhook_resume = Some((d.game_id, d.url.clone()));
                 break;
             }
             let queued: crate::publish::Webhook = match serde_json::from_str(&d.target) {
@@ -435,15 +447,15 @@ impl Judge {
             // WEBHOOK) gets nothing more, one replaced gets its new key
             let game = store::games::Game::by_id(&self.conn, d.game_id)?;
             let Some(target) = game.settings.webhooks.iter().find(|w| w.url == queued.url).cloned() else {
-                tracing::info!("webhook post {} for game {}: the webhook was removed; dropped", d.id, d.game_id);
-                store::webhooks::give_up(&self.conn, d.id, now, &say::judge::webhook_removed(), true)?;
+                let n = store::webhooks::drop_waiting(&self.conn, d.game_id, &d.url)?;
+                tracing::info!("webhook posts for game {}: the webhook was removed; {n} waiting post(s) dropped", d.game_id);
                 continue;
             };
             let result = match crate::publish::check_url(&self.ctx.cfg.webhooks, &target.url) {
                 Err(e) => Posted::Refused(e.to_string()),
                 Ok(()) => {
                     let (headers, body) = crate::publish::request(&target, &d.content);
-                    poster.post(&crate::publish::endpoint(&target), &headers, &body)
+                    poster.post(&crate::publish::endpoint(&target), &headers, &body, self.ctx.cfg.webhooks.allow_private)
                 }
             };
             match result {
@@ -469,7 +481,7 @@ impl Judge {
         tracing::error!("webhook post {id} for game {game_id}: {error}; given up");
         if !store::webhooks::give_up(&self.conn, id, self.ctx.now(), error, rest)? {
             let g = store::games::Game::by_id(&self.conn, game_id)?;
-            let body = say::game::webhook_gave_up_notice(&g, url, error);
+            let body = if rest { say::game::webhook_gave_up_notice(&g, url, error) } else { say::game::webhook_post_refused_notice(&g, url, error) };
             self.ctx.notice(&self.conn, &g.master_email, &say::game::webhook_gave_up_subject(&g), body, Some(g.id), None)?;
         }
         Ok(())

@@ -1,5 +1,9 @@
 //! Posting over HTTP with ureq (rustls, ring): ten seconds at most a post,
-//! no redirects followed, an answer's body read to at most 64 KiB.
+//! no redirects followed, an answer's body read to at most 64 KiB, and
+//! (unless the keeper allows private addresses) the addresses a host
+//! resolves to checked by the resolver ureq connects with, so that a name
+//! cannot resolve to a public address for the check and to a private one
+//! for the connection.
 
 use super::{Posted, Poster};
 use std::io::Read;
@@ -8,27 +12,60 @@ use std::time::Duration;
 /// The most bytes of an answer read (the rest is dropped).
 pub const MAX_ANSWER: u64 = 64 * 1024;
 
+#[derive(Default)]
 pub struct Http {
-    agent: ureq::Agent,
+    /// The agents made so far: refusing private addresses, allowing them.
+    agents: [Option<ureq::Agent>; 2],
 }
 
-impl Default for Http {
-    fn default() -> Self {
-        let agent: ureq::Agent = ureq::Agent::config_builder()
+impl Http {
+    /// `allow_private`: the keeper's `webhooks.allow_private`.
+    fn agent(&mut self, allow_private: bool) -> &ureq::Agent {
+        self.agents[allow_private as usize].get_or_insert_with(|| Http::make(allow_private))
+    }
+
+    fn make(allow_private: bool) -> ureq::Agent {
+        let config = ureq::Agent::config_builder()
             .timeout_global(Some(Duration::from_secs(10)))
             .max_redirects(0)
             .max_redirects_will_error(false)
             .http_status_as_error(false)
             .user_agent("mailjudge")
-            .build()
-            .into();
-        Http { agent }
+            // no proxy from the environment: through a proxy the resolver
+            // below would check the proxy's address, not the forum's
+            .proxy(None)
+            .build();
+        // ureq's resolver and connector are "unversioned" API: pinned by
+        // Cargo.lock, and this is the one place that uses them
+        ureq::Agent::with_parts(config, ureq::unversioned::transport::DefaultConnector::default(), Checked { allow_private })
+    }
+}
+
+/// ureq's own resolver, refusing a host any of whose addresses is not
+/// public (unless allowed).
+#[derive(Debug)]
+struct Checked {
+    allow_private: bool,
+}
+
+impl ureq::unversioned::resolver::Resolver for Checked {
+    fn resolve(
+        &self,
+        uri: &ureq::http::Uri,
+        config: &ureq::config::Config,
+        timeout: ureq::unversioned::transport::NextTimeout,
+    ) -> Result<ureq::unversioned::resolver::ResolvedSocketAddrs, ureq::Error> {
+        let addrs = ureq::unversioned::resolver::DefaultResolver::default().resolve(uri, config, timeout)?;
+        if !self.allow_private && addrs.iter().any(|a| super::private(a.ip())) {
+            return Err(ureq::Error::Io(std::io::Error::other(crate::report::say::judge::webhook_not_public(uri.host().unwrap_or("")))));
+        }
+        Ok(addrs)
     }
 }
 
 impl Poster for Http {
-    fn post(&mut self, url: &str, headers: &[(&'static str, String)], body: &str) -> Posted {
-        let mut req = self.agent.post(url).header("Content-Type", "application/json");
+    fn post(&mut self, url: &str, headers: &[(&'static str, String)], body: &str, allow_private: bool) -> Posted {
+        let mut req = self.agent(allow_private).post(url).header("Content-Type", "application/json");
         for (k, v) in headers {
             req = req.header(*k, v);
         }

@@ -90,7 +90,7 @@ fn host_port(url: &str) -> Result<(bool, String, u16), UrlError> {
 /// broadcast; IPv6 unique-local, site-local, link-local, multicast, and the
 /// forms that carry an IPv4 address (mapped, compatible, NAT64, 6to4),
 /// judged by that address.
-fn private(ip: IpAddr) -> bool {
+pub(crate) fn private(ip: IpAddr) -> bool {
     match ip {
         IpAddr::V4(a) => {
             let o = a.octets();
@@ -184,14 +184,30 @@ pub fn split(text: &str, max: usize) -> Vec<String> {
     out
 }
 
+/// `text` with every `@name` that would notify a forum user (an `@` at the
+/// start or after a character that is not a letter, digit or `_`, before a
+/// letter, digit or `_`) broken by a zero-width space: it reads the same and
+/// mentions nobody; mail addresses and the like are left as they are.
+pub fn no_mentions(text: &str) -> String {
+    let word = |c: char| c.is_alphanumeric() || c == '_';
+    let mut out = String::with_capacity(text.len());
+    let mut prev: Option<char> = None;
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        out.push(c);
+        if c == '@' && !prev.is_some_and(word) && chars.peek().is_some_and(|&n| word(n)) {
+            out.push('\u{200B}');
+        }
+        prev = Some(c);
+    }
+    out
+}
+
 /// What one post sends: the headers and the JSON body.
 pub fn request(w: &Webhook, content: &str) -> (Vec<(&'static str, String)>, String) {
     match w.kind {
         Kind::Discord => (vec![], serde_json::json!({ "content": content, "allowed_mentions": { "parse": [] } }).to_string()),
         Kind::Discourse => {
-            // `@name` would notify a forum user: a zero-width space after
-            // each `@` keeps the text as it reads and mentions nobody
-            let content = content.replace('@', "@\u{200B}");
             let mut h = Vec::new();
             if let Some(k) = &w.key {
                 h.push(("Api-Key", k.clone()));
@@ -221,7 +237,11 @@ pub fn queue(conn: &rusqlite::Connection, game: &crate::store::games::Game, mark
             Kind::Discourse => DISCOURSE_MAX,
         };
         let target = serde_json::to_string(w).unwrap_or_else(|e| unreachable!("a webhook serializes: {e}"));
-        for part in split(markdown, max) {
+        let text = match w.kind {
+            Kind::Discord => std::borrow::Cow::Borrowed(markdown),
+            Kind::Discourse => std::borrow::Cow::Owned(no_mentions(markdown)),
+        };
+        for part in split(&text, max) {
             crate::store::webhooks::insert(conn, game.id, &w.url, &target, &part, now)?;
             n += 1;
         }
@@ -245,7 +265,9 @@ pub enum Posted {
 
 /// Posts over HTTP: the real one is [`http::Http`].
 pub trait Poster {
-    fn post(&mut self, url: &str, headers: &[(&'static str, String)], body: &str) -> Posted;
+    /// `allow_private`: whether the host may resolve to an address that is
+    /// not public (checked on the addresses connected to).
+    fn post(&mut self, url: &str, headers: &[(&'static str, String)], body: &str, allow_private: bool) -> Posted;
 }
 
 #[cfg(test)]
@@ -301,9 +323,7 @@ mod tests {
 
     #[test]
     fn a_discourse_post_mentions_nobody() {
-        let w = Webhook { kind: Kind::Discourse, url: "https://forum.example.org".into(), topic: Some(7), key: None, user: None };
-        let (_, body) = request(&w, "@admins look, mail p2@example.test");
-        let v: serde_json::Value = serde_json::from_str(&body).unwrap();
-        assert_eq!(v["raw"], "@\u{200B}admins look, mail p2@\u{200B}example.test");
+        assert_eq!(no_mentions("@admins look (@all), mail p2@example.test @ noon"), "@\u{200B}admins look (@\u{200B}all), mail p2@example.test @ noon");
+        assert_eq!(no_mentions("x\n@_bot"), "x\n@\u{200B}_bot");
     }
 }

@@ -61,6 +61,12 @@ pub fn give_up(conn: &Connection, id: i64, now: i64, error: &str, rest: bool) ->
     Ok(before.is_some())
 }
 
+/// Deletes the posts of game `game_id` still waiting for webhook `url`
+/// (the master removed it: they are not given up, nobody is told).
+pub fn drop_waiting(conn: &Connection, game_id: i64, url: &str) -> rusqlite::Result<usize> {
+    conn.prepare_cached("DELETE FROM webhook_out WHERE game_id = ?1 AND url = ?2 AND sent IS NULL AND gave_up IS NULL")?.execute(params![game_id, url])
+}
+
 /// Drops the content of posts sent or given up before `before`.
 pub fn prune(conn: &Connection, before: i64) -> rusqlite::Result<usize> {
     conn.prepare_cached("UPDATE webhook_out SET content = '', target = '' WHERE content != '' AND (sent < ?1 OR gave_up < ?1)")?.execute([before])

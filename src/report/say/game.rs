@@ -168,10 +168,15 @@ pub fn record_not_attached(g: &Game) -> String {
     format!("The game's record could not be attached; the keeper can make it with `mailjudge export {}`.", g.name)
 }
 
+/// The end-of-game package without the summary (it could not be made).
+pub fn summary_unavailable(g: &Game) -> String {
+    format!("The summary of game {} could not be made (the judge's log says why); the record can be made with `mailjudge export {}`.", g.name, g.name)
+}
+
 /// A file of the game's record too large to mail.
 pub fn record_file_too_large(g: &Game, file: &str, bytes: usize, max: usize) -> String {
     format!(
-        "{file} is not attached: it is {:.1} MiB, more than the {:.1} MiB a mail carries; the keeper can make it with `mailjudge export {}`.",
+        "{file} is not attached: it is {:.1} MiB, and the files a mail carries are at most {:.1} MiB together; the keeper can make it with `mailjudge export {}`.",
         bytes as f64 / 1048576.0,
         max as f64 / 1048576.0,
         g.name
@@ -194,9 +199,23 @@ pub fn webhook_gave_up_subject(g: &Game) -> String {
 /// The master's notice when a webhook's posts are given up (`url` without
 /// its path: a Discord webhook's path is its secret).
 pub fn webhook_gave_up_notice(g: &Game, url: &str, error: &str) -> String {
-    let host = url.split("://").nth(1).and_then(|r| r.split('/').next()).unwrap_or("");
     format!(
-        "The judge could not post game {}'s news to the webhook at {host}, and has given up on the posts waiting for it.\nThe error: {error}\n\nCheck the webhook (SET WEBHOOK ... again), or remove it with SET NO WEBHOOK.\n",
+        "The judge could not post game {}'s news to the webhook at {}, and has given up on the posts waiting for it.\nThe error: {error}\n\nCheck the webhook (SET WEBHOOK ... again), or remove it with SET NO WEBHOOK.\n",
+        g.name,
+        url_host(url)
+    )
+}
+
+/// The master's notice when the webhook refused one post (the later ones still go).
+pub fn webhook_post_refused_notice(g: &Game, url: &str, error: &str) -> String {
+    format!(
+        "The webhook at {} refused one post of game {}'s news; it was dropped, and the posts after it still go.\nThe error: {error}\n",
+        url_host(url),
         g.name
     )
+}
+
+/// A URL's host (and port) alone: a Discord webhook's path is its secret.
+fn url_host(url: &str) -> &str {
+    url.split("://").nth(1).and_then(|r| r.split('/').next()).unwrap_or("")
 }

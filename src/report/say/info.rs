@@ -211,7 +211,7 @@ pub fn map_attached(g: &Game, phase: &str) -> String {
 /// MAP from an address that is not in the game.
 pub fn map_for_members(g: &Game) -> String {
     format!(
-        "Maps of game {0} are mailed only to its master, its players and its observers: send `OBSERVE {0}` first, then ask again (or read the board with `LIST {0}`).",
+        "Maps of game {0} are mailed only to its master, its players and its observers (or after a SIGNON to it in the same mail): send `OBSERVE {0}` first, then ask again (or read the board with `LIST {0}`).",
         g.name
     )
 }

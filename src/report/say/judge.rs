@@ -90,12 +90,12 @@ pub fn undeliverable_notice(outbox_id: i64, to: &str, subject: &str, attempts: i
     format!("The judge gave up sending mail #{outbox_id} to {to} (\"{subject}\") after {attempts} attempts since {since}.\nLast error: {error}\n")
 }
 
-/// A queued webhook post whose stored target cannot be read (for the log and the master).
-/// A queued post whose webhook the master removed.
-pub fn webhook_removed() -> String {
-    "the game's master removed this webhook".into()
+/// A webhook host that resolved, when posting, to an address that is not public.
+pub fn webhook_not_public(host: &str) -> String {
+    format!("{host} resolves to an address that is not public; nothing was sent")
 }
 
+/// A queued webhook post whose stored target cannot be read (for the log and the master).
 pub fn unreadable_webhook(e: &str) -> String {
     format!("the stored webhook cannot be read: {e}")
 }
