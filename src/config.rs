@@ -141,12 +141,18 @@ struct RawWebhooks {
     https_only: bool,
     #[serde(default)]
     allow_private: bool,
+    #[serde(default = "default_webhook_ports")]
+    allowed_ports: Vec<u16>,
 }
 
 impl Default for RawWebhooks {
     fn default() -> Self {
-        RawWebhooks { allowed_hosts: default_webhook_hosts(), https_only: true, allow_private: false }
+        RawWebhooks { allowed_hosts: default_webhook_hosts(), https_only: true, allow_private: false, allowed_ports: default_webhook_ports() }
     }
+}
+
+fn default_webhook_ports() -> Vec<u16> {
+    vec![443]
 }
 
 fn default_webhook_hosts() -> Vec<String> {
@@ -170,10 +176,18 @@ struct RawLimits {
     max_press_bytes: usize,
     #[serde(default = "d_batch")]
     batch: usize,
+    #[serde(default = "d_budget_hour")]
+    bytes_per_address_per_hour: u64,
+    #[serde(default = "d_budget_day")]
+    bytes_per_address_per_day: u64,
+    #[serde(default = "d_waiting")]
+    waiting_mails_per_sender: u32,
+    #[serde(default = "d_table")]
+    table_mails_per_game_per_hour: u32,
 }
 
 fn d_bytes() -> usize {
-    262_144
+    2 << 20
 }
 fn d_lines() -> usize {
     400
@@ -187,10 +201,32 @@ fn d_press() -> usize {
 fn d_batch() -> usize {
     64
 }
+fn d_budget_hour() -> u64 {
+    5_000_000
+}
+fn d_budget_day() -> u64 {
+    20_000_000
+}
+fn d_waiting() -> u32 {
+    100
+}
+fn d_table() -> u32 {
+    6
+}
 
 impl Default for RawLimits {
     fn default() -> Self {
-        RawLimits { max_message_bytes: d_bytes(), max_lines: d_lines(), mails_per_sender_per_hour: d_rate(), max_press_bytes: d_press(), batch: d_batch() }
+        RawLimits {
+            max_message_bytes: d_bytes(),
+            max_lines: d_lines(),
+            mails_per_sender_per_hour: d_rate(),
+            max_press_bytes: d_press(),
+            batch: d_batch(),
+            bytes_per_address_per_hour: d_budget_hour(),
+            bytes_per_address_per_day: d_budget_day(),
+            waiting_mails_per_sender: d_waiting(),
+            table_mails_per_game_per_hour: d_table(),
+        }
     }
 }
 
@@ -292,6 +328,17 @@ pub struct Limits {
     pub mails_per_sender_per_hour: u32,
     pub max_press_bytes: usize,
     pub batch: usize,
+    /// Bytes (attachments included) the judge sends one mailbox in an hour
+    /// and in a day, a game's own scheduled mail left out (see
+    /// [`crate::judge::budget`]).
+    pub bytes_per_address_per_hour: u64,
+    pub bytes_per_address_per_day: u64,
+    /// Mails of one sender kept to be handled later (over the hourly rate);
+    /// more are dropped and logged.
+    pub waiting_mails_per_sender: u32,
+    /// Mailings of a whole table that a game's master's commands may cause
+    /// in an hour (PAUSE, RESUME, SET DEADLINE, ROLLBACK, PROCESS ...).
+    pub table_mails_per_game_per_hour: u32,
 }
 
 /// Timings given to new games.
@@ -316,6 +363,8 @@ pub struct Webhooks {
     /// Hosts that resolve to loopback, private or link-local addresses
     /// (tests; a forum on the judge's own network).
     pub allow_private: bool,
+    /// Ports a webhook URL may name (443 unless the keeper allows others).
+    pub allowed_ports: Vec<u16>,
 }
 
 /// A validated configuration.
@@ -446,6 +495,18 @@ impl Config {
         if l.mails_per_sender_per_hour == 0 {
             problems.push("limits.mails_per_sender_per_hour: must be at least 1".into());
         }
+        if l.bytes_per_address_per_hour < 100_000 {
+            problems.push("limits.bytes_per_address_per_hour: must be at least 100000".into());
+        }
+        if l.bytes_per_address_per_day < l.bytes_per_address_per_hour {
+            problems.push("limits.bytes_per_address_per_day: must be at least limits.bytes_per_address_per_hour".into());
+        }
+        if l.waiting_mails_per_sender == 0 {
+            problems.push("limits.waiting_mails_per_sender: must be at least 1".into());
+        }
+        if l.table_mails_per_game_per_hour == 0 {
+            problems.push("limits.table_mails_per_game_per_hour: must be at least 1".into());
+        }
         let d = &raw.defaults;
         for (k, v) in [("movement", &d.movement), ("retreat", &d.retreat), ("adjustment", &d.adjustment)] {
             if let Err(e) = Timing::parse(v) {
@@ -488,12 +549,17 @@ impl Config {
                 mails_per_sender_per_hour: l.mails_per_sender_per_hour,
                 max_press_bytes: l.max_press_bytes,
                 batch: l.batch,
+                bytes_per_address_per_hour: l.bytes_per_address_per_hour,
+                bytes_per_address_per_day: l.bytes_per_address_per_day,
+                waiting_mails_per_sender: l.waiting_mails_per_sender,
+                table_mails_per_game_per_hour: l.table_mails_per_game_per_hour,
             },
             defaults: Defaults { movement: d.movement.clone(), retreat: d.retreat.clone(), adjustment: d.adjustment.clone(), grace_secs, reminder_secs, press },
             webhooks: Webhooks {
                 allowed_hosts: raw.webhooks.allowed_hosts.iter().map(|h| h.trim().to_ascii_lowercase()).collect(),
                 https_only: raw.webhooks.https_only,
                 allow_private: raw.webhooks.allow_private,
+                allowed_ports: raw.webhooks.allowed_ports.clone(),
             },
         })
     }

@@ -80,7 +80,13 @@ impl Server {
 /// A started game whose judge may post to 127.0.0.1 over http.
 fn game() -> Game {
     let mut g = Game::started();
-    g.w.daemon.judge.ctx.cfg.webhooks = mailjudge::config::Webhooks { allowed_hosts: vec!["127.0.0.1".into()], https_only: false, allow_private: true };
+    g.w.daemon.judge.ctx.cfg.webhooks = mailjudge::config::Webhooks {
+        allowed_hosts: vec!["127.0.0.1".into()],
+        https_only: false,
+        allow_private: true,
+        // the test servers listen on ports the system picks
+        allowed_ports: (1..=u16::MAX).collect(),
+    };
     g
 }
 
@@ -185,13 +191,19 @@ fn webhook_urls_a_master_may_not_set() {
         ("https://evil.example.org/hook", "is not one this judge posts to"),
         ("https://user@discord.com/x", "not a URL"),
         ("ftp://discord.com/x", "not a URL"),
+        // https' own port only, unless the keeper allows others
+        ("https://discord.com:8443/api/webhooks/1/x", "port 8443 is not one this judge posts to"),
     ] {
         let (r, _) = g.send(GM, &format!("{MASTER}\nSET WEBHOOK DISCORD {url}"));
         assert!(r.contains(why), "{url}: {r}");
     }
     // an allowed name that is a private address
-    g.w.daemon.judge.ctx.cfg.webhooks =
-        mailjudge::config::Webhooks { allowed_hosts: vec!["127.0.0.1".into(), "localhost".into()], https_only: false, allow_private: false };
+    g.w.daemon.judge.ctx.cfg.webhooks = mailjudge::config::Webhooks {
+        allowed_hosts: vec!["127.0.0.1".into(), "localhost".into()],
+        https_only: false,
+        allow_private: false,
+        allowed_ports: vec![9],
+    };
     for url in ["http://127.0.0.1:9/hook", "http://localhost:9/hook"] {
         let (r, _) = g.send(GM, &format!("{MASTER}\nSET WEBHOOK DISCORD {url}"));
         assert!(r.contains("is on a private network"), "{url}: {r}");
@@ -349,4 +361,48 @@ fn a_pass_cut_short_resumes_with_the_webhook_it_did_not_reach() {
     assert_eq!(posted(&a), ["a1", "a2"]);
     // with time, every due post of a pass goes
     assert_eq!(g.w.daemon.judge.flush_webhooks(&mut http, None).unwrap(), 1, "a3, the last");
+}
+
+/// Log lines written, for a test that reads the judge's log.
+#[derive(Clone, Default)]
+struct LogBuffer(Arc<Mutex<Vec<u8>>>);
+
+impl Write for LogBuffer {
+    fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(b);
+        Ok(b.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+#[test]
+fn a_webhooks_url_and_key_are_never_logged_at_any_level() {
+    // the judge's own filter, asked for everything (RUST_LOG=trace), the
+    // HTTP and TLS libraries' log lines included (they reach tracing
+    // through its `log` bridge, as in `mailjudge serve`)
+    let buf = LogBuffer::default();
+    let w = buf.clone();
+    tracing_subscriber::fmt()
+        .with_env_filter(mailjudge::cli::log_filter(Some("trace,ureq=trace,rustls=debug")))
+        .with_writer(move || w.clone())
+        .with_ansi(false)
+        .try_init()
+        .expect("the only subscriber of this test binary");
+    let mut g = game();
+    // busy once (logged as a retry), then taken
+    let server = Server::start(vec![(503, None), (200, None)]);
+    let url = format!("http://127.0.0.1:{}/api/webhooks/77/SECRET-TOKEN-x1", server.port);
+    g.send(GM, &format!("{MASTER}\nSET WEBHOOK DISCOURSE {url} TOPIC 9 KEY KEY-SECRET-y2 USER judge"));
+    g.send(GM, &format!("{MASTER}\nBROADCAST\none\nENDPRESS"));
+    let t = g.w.now;
+    g.w.set_time(t + 700);
+    g.w.step();
+    assert!(server.got().len() >= 2, "posted twice: {:?}", server.got().len());
+    let log = String::from_utf8_lossy(&buf.0.lock().unwrap()).into_owned();
+    assert!(log.contains("HTTP 503"), "the retry is logged: {log}");
+    for secret in ["SECRET-TOKEN-x1", "KEY-SECRET-y2", "/api/webhooks/77"] {
+        assert!(!log.contains(secret), "{secret} in the log:\n{log}");
+    }
 }

@@ -136,11 +136,41 @@ fn failed_sign_ons_per_seat_are_throttled_at_the_limit() {
     // past the limit even the right password is not checked, for an hour
     let (r, _) = g.send("attacker@example.test", "SIGNON Fdemo pw-three");
     assert!(r.contains("too many wrong passwords for this seat"), "{r}");
-    // but the player of record is not locked out of their own seat
+    // the player of record too: a forger of their address is throttled like anyone
     let (r, _) = g.send("p3@example.test", "SIGNON Fdemo pw-three");
-    assert!(r.contains("Signed on as France"), "{r}");
+    assert!(r.contains("too many wrong passwords for this seat"), "{r}");
     let now = g.w.now;
     g.w.set_time(now + 3601);
     let (r, _) = g.send("p3@example.test", "SIGNON Fdemo pw-three");
     assert!(r.contains("Signed on as France"), "{r}");
+}
+
+#[test]
+fn guesses_forged_with_the_owners_own_address_lock_the_seat_and_owner_and_master_are_told_once() {
+    let mut g = Game::started();
+    let mut told = Vec::new();
+    // one under the limit: nothing locked, nobody told
+    for i in 0..MAX_FAILED_SIGNONS_PER_HOUR - 1 {
+        let (r, sent) = g.send("p3@example.test", &format!("SIGNON Fdemo guess{i}"));
+        assert!(r.contains("wrong password for France"), "try {i}: {r}");
+        told.extend(sent.into_iter().filter(|m| m.subject.contains("refused for an hour")));
+    }
+    assert!(told.is_empty(), "{told:?}");
+    // the limit: the seat locks, its owner and the master are told
+    let (_, sent) = g.send("p3@example.test", "SIGNON Fdemo guess-last");
+    told.extend(sent.into_iter().filter(|m| m.subject.contains("refused for an hour")));
+    let mut to: Vec<&str> = told.iter().map(|m| m.to.as_str()).collect();
+    to.sort();
+    assert_eq!(to, ["gm@example.test", "p3@example.test"], "{told:?}");
+    // past it: the right password with SET ADDRESS from the same forged From is refused, nobody told again
+    let (r, sent) = g.send("p3@example.test", "SIGNON Fdemo pw-three\nSET ADDRESS attacker@evil.example.org");
+    assert!(r.contains("too many wrong passwords for this seat"), "{r}");
+    assert!(sent.iter().all(|m| !m.subject.contains("refused for an hour")), "told once");
+    assert_eq!(g.w.sql_i64("SELECT count(*) FROM players WHERE email = 'attacker@evil.example.org'"), 0, "the seat did not move");
+    // the master's password is a seat of its own, throttled the same way
+    for i in 0..MAX_FAILED_SIGNONS_PER_HOUR {
+        g.send("gm@example.test", &format!("SIGNON Mdemo guess{i}"));
+    }
+    let (r, _) = g.send("gm@example.test", "SIGNON Mdemo gmpass");
+    assert!(r.contains("too many wrong passwords for this seat"), "{r}");
 }

@@ -201,3 +201,32 @@ pub fn load_config(c: &ConfigArg) -> anyhow::Result<Config> {
     Config::load(c.config.as_deref())
         .map_err(|e| anyhow::anyhow!("configuration {}:\n{e}", c.config.as_ref().map(|p| p.display().to_string()).unwrap_or_else(|| "(built-in)".into())))
 }
+
+/// Crates whose own log lines are never written, at any level whatever
+/// `RUST_LOG` says: the HTTP and TLS libraries' debug lines name the URLs
+/// they fetch, and a webhook's URL (Discord's carries its token) and key are
+/// secrets.
+pub const SILENT_TARGETS: &[&str] = &["ureq", "ureq_proto", "rustls", "webpki"];
+
+/// The judge's log filter: `spec` (as `RUST_LOG` gives it, `info` when
+/// unset) with every directive about [`SILENT_TARGETS`] dropped and each of
+/// them turned off.
+pub fn log_filter(spec: Option<&str>) -> tracing_subscriber::EnvFilter {
+    let spec = spec.map(str::trim).filter(|s| !s.is_empty()).unwrap_or("info");
+    let mut directives: Vec<String> = spec
+        .split(',')
+        .map(str::trim)
+        .filter(|d| !d.is_empty())
+        .filter(|d| {
+            let target = d.split(['=', '[']).next().unwrap_or_default();
+            !SILENT_TARGETS.iter().any(|s| target.starts_with(s))
+        })
+        .map(str::to_string)
+        .collect();
+    directives.extend(SILENT_TARGETS.iter().map(|t| format!("{t}=off")));
+    tracing_subscriber::EnvFilter::try_new(directives.join(",")).unwrap_or_else(|_| {
+        tracing_subscriber::EnvFilter::new(
+            std::iter::once("info".to_string()).chain(SILENT_TARGETS.iter().map(|t| format!("{t}=off"))).collect::<Vec<_>>().join(","),
+        )
+    })
+}

@@ -13,7 +13,7 @@ pub fn serve(config: ConfigArg, once: bool, init: bool) -> anyhow::Result<ExitCo
     let cfg = load_config(&config)?;
     tracing_subscriber::fmt()
         .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
-        .with_env_filter(tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into()))
+        .with_env_filter(super::log_filter(std::env::var("RUST_LOG").ok().as_deref()))
         .with_writer(std::io::stderr)
         .init();
     let mut d = Daemon::open(cfg, Clock::System, init)?;

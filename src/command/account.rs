@@ -5,6 +5,7 @@ use super::{Fail, R, Role, Session, Signed};
 use crate::game::{self, Game, GameStatus, Player, PlayerRole, PlayerStatus, pname};
 use crate::map::PowerId;
 use crate::report::say;
+use crate::timing;
 
 impl Session<'_> {
     pub(super) fn create(&mut self, name: &str, password: &str, variant: Option<&str>, options: &[String]) -> R {
@@ -57,6 +58,9 @@ impl Session<'_> {
             out.push(apply_option(&mut g, &v, &self.ctx.cfg, k, val)?);
         }
         g.insert(self.conn)?;
+        if !g.settings.list_confirmed {
+            out.push(self.list_request(&g)?);
+        }
         self.signed = Some(Signed { game_id: g.id, role: Role::Master });
         out.insert(0, say::account::created(&g, &v.title, v.powers.len(), g.seats(&v)));
         Ok(out)
@@ -72,8 +76,14 @@ impl Session<'_> {
         let mine = players.iter().find(|p| p.role == PlayerRole::Player && p.status == PlayerStatus::Active && p.email.eq_ignore_ascii_case(&self.sender));
         if let Some(me) = mine {
             // already in: a sign-on
-            let (hash, seat, record) = (me.pw_hash.clone(), format!("game:{}:seat:{}", g.id, me.id), me.email.clone());
-            if !self.check_seat(&seat, &record, hash.as_deref(), password)? {
+            let seat = super::Seat {
+                key: format!("game:{}:seat:{}", g.id, me.id),
+                owner: me.email.clone(),
+                master: g.master_email.clone(),
+                game: g.name.clone(),
+                what: say::account::a_player(),
+            };
+            if !self.check_seat(&seat, me.pw_hash.as_deref(), password)? {
                 return Err(Fail::User(say::account::wrong_seat_password(&g)));
             }
             return Ok(match me.power {
@@ -158,7 +168,14 @@ impl Session<'_> {
         let v = self.ctx.variant(&g.variant)?;
         // the master: `*` always (it can be no power's letter), `M` where no power has it
         if letter == '*' || (letter == 'M' && !v.powers.iter().any(|p| p.letter.eq_ignore_ascii_case(&'M'))) {
-            if !self.check_seat(&format!("game:{}:master", g.id), &g.master_email, Some(&g.master_hash), password)? {
+            let seat = super::Seat {
+                key: format!("game:{}:master", g.id),
+                owner: g.master_email.clone(),
+                master: g.master_email.clone(),
+                game: g.name.clone(),
+                what: say::session::the_master(),
+            };
+            if !self.check_seat(&seat, Some(&g.master_hash), password)? {
                 return Err(Fail::User(say::account::wrong_master_password(&g)));
             }
             self.signed = Some(Signed { game_id: g.id, role: Role::Master });
@@ -178,7 +195,14 @@ impl Session<'_> {
             return Err(Fail::User(say::account::nobody_plays_in(&pname(&v, power), &g)));
         };
         let (hash, record) = (p.pw_hash.clone(), p.email.clone());
-        if !self.check_seat(&format!("game:{}:power:{power}", g.id), &record, hash.as_deref(), password)? {
+        let seat = super::Seat {
+            key: format!("game:{}:power:{power}", g.id),
+            owner: record.clone(),
+            master: g.master_email.clone(),
+            game: g.name.clone(),
+            what: game::seat_names(&v, &g, power),
+        };
+        if !self.check_seat(&seat, hash.as_deref(), password)? {
             return Err(Fail::User(say::account::wrong_power_password(&pname(&v, power), &g)));
         }
         // accepted from another address (as njudge does), but the player of
@@ -249,9 +273,32 @@ impl Session<'_> {
         }
     }
 
-    /// UNOBSERVE game.
-    pub(super) fn unobserve(&mut self, name: &str) -> R {
-        let g = self.game(name)?;
+    /// UNOBSERVE game [code]: an observer stops; from the game's list
+    /// address, or with the list's code (its List-Unsubscribe), the list
+    /// stops and stays off.
+    pub(super) fn unobserve(&mut self, name: &str, code: Option<&str>) -> R {
+        let mut g = self.game(name)?;
+        let list = g.settings.list_address.clone();
+        let from_list = list.as_deref().is_some_and(|l| crate::judge::mailbox_key(l) == crate::judge::mailbox_key(&self.sender));
+        let with_code = code.is_some_and(|c| g.settings.list_code.as_deref().is_some_and(|k| k.eq_ignore_ascii_case(c.trim())));
+        if let Some(l) = list.filter(|_| from_list || with_code) {
+            let key = crate::judge::mailbox_key(&l);
+            let s = &mut g.settings;
+            s.list_address = None;
+            s.list_code = None;
+            s.list_confirmed = true;
+            if !s.list_stopped.contains(&key) {
+                s.list_stopped.push(key);
+                // the oldest forgotten past a few dozen: the settings stay small
+                let n = s.list_stopped.len();
+                s.list_stopped.drain(..n.saturating_sub(MAX_STOPPED_LISTS));
+            }
+            g.save(self.conn)?;
+            tracing::info!("game {}: its list {l} asked for no more mail", g.name);
+            let master = g.master_email.clone();
+            self.ctx.notice(self.conn, &master, &say::account::list_stopped_subject(&g), say::account::list_stopped_notice(&g, &l), Some(g.id), None)?;
+            return Ok(vec![say::account::list_unsubscribed(&g, &l)]);
+        }
         let mut n = 0;
         for mut p in Player::of_game(self.conn, g.id)?.into_iter().filter(|p| {
             p.role == PlayerRole::Observer && p.email.eq_ignore_ascii_case(&self.sender) && matches!(p.status, PlayerStatus::Active | PlayerStatus::Pending)
@@ -265,7 +312,45 @@ impl Session<'_> {
         }
         Ok(vec![say::account::unobserved(&g)])
     }
+
+    /// CONFIRM game code: someone at the list address (who got the request
+    /// and its code) agrees that it gets the game's mail.
+    pub(super) fn confirm_list(&mut self, name: &str, code: &str) -> R {
+        let mut g = self.game(name)?;
+        let waiting = !g.settings.list_confirmed && g.settings.list_address.is_some();
+        let right = g.settings.list_code.as_deref().is_some_and(|k| k.eq_ignore_ascii_case(code.trim()));
+        if !waiting || !right {
+            return Err(Fail::User(say::account::wrong_list_code(&g)));
+        }
+        g.settings.list_confirmed = true;
+        g.save(self.conn)?;
+        let l = g.settings.list_address.clone().unwrap_or_default();
+        Ok(vec![say::account::list_confirmed(&g, &l)])
+    }
+
+    /// Mails the request to a list address that waits for its confirmation
+    /// (after SET LIST or CREATE's `list=`): at most one request to a mailbox
+    /// a day, whatever the game. Returns the line for the master's reply.
+    pub(super) fn list_request(&mut self, g: &Game) -> Result<String, Fail> {
+        let (Some(addr), Some(code)) = (g.settings.list_address.clone(), g.settings.list_code.clone()) else { return Ok(String::new()) };
+        let key = format!("list-request:{}", crate::judge::mailbox_key(&addr));
+        let now = self.ctx.now();
+        let last: Option<i64> = crate::store::kv::get(self.conn, &key)?.and_then(|t| t.parse().ok()).filter(|&t| t <= now);
+        if let Some(t) = last.filter(|&t| t > now - LIST_REQUEST_EVERY) {
+            return Ok(say::master::list_request_waiting(&addr, &timing::format_time(t + LIST_REQUEST_EVERY, self.ctx.cfg.timezone)));
+        }
+        crate::store::kv::set(self.conn, &key, &now.to_string())?;
+        let body = say::master::list_request(g, &g.master_email, &self.ctx.cfg.address, &code);
+        self.ctx.notice(self.conn, &addr, &say::master::list_request_subject(g), body, Some(g.id), None)?;
+        Ok(say::master::list_request_sent(&addr))
+    }
 }
+
+/// The most list addresses a game remembers as stopped.
+pub const MAX_STOPPED_LISTS: usize = 50;
+
+/// A list address gets at most one request a day (whichever game asks).
+pub const LIST_REQUEST_EVERY: i64 = 86_400;
 
 /// How a confirmation token is kept (never in clear).
 fn token_hash(token: &str) -> String {

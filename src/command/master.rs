@@ -69,12 +69,33 @@ impl Session<'_> {
         Ok(vec![if yes { say::master::now_plays(&first.email, &name) } else { say::master::requests_refused(&name) }])
     }
 
+    /// A master's command that mails the game's whole table: at most
+    /// `limits.table_mails_per_game_per_hour` an hour a game (recorded in
+    /// the command's savepoint: a refused command does not count). The
+    /// keeper's console is not limited.
+    pub(super) fn table_mail(&mut self, g: &Game) -> Result<(), Fail> {
+        // the keeper at the console is not limited
+        if self.console {
+            return Ok(());
+        }
+        let now = self.ctx.now();
+        let limit = self.ctx.cfg.limits.table_mails_per_game_per_hour as i64;
+        let (n, oldest) = crate::store::outbox::table_mails_since(self.conn, g.id, now - 3600)?;
+        if n >= limit {
+            let again = timing::format_time(oldest.unwrap_or(now) + 3600, self.ctx.cfg.timezone);
+            return Err(Fail::User(say::master::table_mail_limit(g, limit, &again)));
+        }
+        crate::store::outbox::table_mail(self.conn, g.id, now)?;
+        Ok(())
+    }
+
     pub(super) fn rollback(&mut self, phase: &str) -> R {
         let mut g = self.master_game()?;
         let v = self.ctx.variant(&g.variant)?;
         let want = phase.to_ascii_uppercase();
         let row = crate::store::phases::find(self.conn, g.id, &want)?;
         let Some((seq, position)) = row else { return Err(Fail::User(say::master::no_processed_phase(&g, &want))) };
+        self.table_mail(&g)?;
         // the phases replaced stay in the record, as the game's next branch
         crate::store::phases::undo_from(self.conn, g.id, seq, self.ctx.now())?;
         crate::store::orders::clear_from(self.conn, g.id, seq)?;
@@ -197,12 +218,24 @@ pub fn apply_option(g: &mut Game, v: &crate::map::Variant, cfg: &crate::config::
             }
             if a.is_empty() || a.eq_ignore_ascii_case("none") {
                 s.list_address = None;
+                s.list_code = None;
+                s.list_confirmed = true;
                 s.list_format = Default::default();
                 say::master::no_list_address()
             } else if a.parse::<lettre::Address>().is_ok() && crate::mail::read::answerable(a, judge).is_ok() {
-                s.list_address = Some(a.to_string());
+                let key = crate::judge::mailbox_key(a);
+                if s.list_stopped.iter().any(|x| *x == key) {
+                    return Err(say::master::list_stopped(a));
+                }
+                let same = s.list_address.as_deref().is_some_and(|l| crate::judge::mailbox_key(l) == key);
+                if !same {
+                    // nothing goes there until someone there confirms
+                    s.list_address = Some(a.to_string());
+                    s.list_confirmed = false;
+                    s.list_code = Some(format!("{:012x}", crate::password::random_u64() & 0xffff_ffff_ffff));
+                }
                 s.list_format = format;
-                say::master::list_address(a, format)
+                say::master::list_address(a, format, s.list_confirmed)
             } else {
                 return Err(say::master::not_an_address(a));
             }

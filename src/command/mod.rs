@@ -105,7 +105,7 @@ pub struct Session<'a> {
     /// Seats whose password was wrong in this mail (no second guess in the same mail).
     failed_seats: Vec<String>,
     /// Failures to record once the command's savepoint is settled.
-    pending_failures: Vec<String>,
+    pending_failures: Vec<Seat>,
     /// Argon2 computations done before this mail (for the per-mail cap).
     work_start: u64,
     /// Orders read from this mail so far (the line limit counts orders, not lines).
@@ -117,12 +117,28 @@ pub struct Session<'a> {
     /// Players of record who get a copy of this mail and its reply (a sign-on
     /// from an address that is not theirs).
     copies: Vec<String>,
+    /// A phase was processed by this mail's PROCESS (one a mail).
+    processed: bool,
 }
 
 /// Argon2 computations one mail may cause (hashes and checks not already cached).
 pub const MAX_PASSWORD_WORK_PER_MAIL: u64 = 8;
-/// Wrong passwords for one seat within an hour before further tries are refused unchecked.
-pub const MAX_FAILED_SIGNONS_PER_HOUR: i64 = 10;
+/// Wrong passwords for one seat (a power, a joined seat, a game's master)
+/// within an hour, from whatever address, before further tries are refused
+/// unchecked, the right password too, until the oldest of them is an hour old.
+pub const MAX_FAILED_SIGNONS_PER_HOUR: i64 = 5;
+
+/// A seat a password opens: its key in the failures table, its owner's
+/// address, the game's master's, and how the notices name it.
+#[derive(Clone, Debug)]
+pub struct Seat {
+    pub key: String,
+    pub owner: String,
+    pub master: String,
+    pub game: String,
+    /// "France", "the master", "a joined seat".
+    pub what: String,
+}
 
 /// What a command answers: lines for the reply, or why it failed.
 pub type R = Result<Vec<String>, Fail>;
@@ -179,6 +195,7 @@ impl<'a> Session<'a> {
             starting: Vec::new(),
             console: mail_id.is_none(),
             orders_read: 0,
+            processed: false,
         }
     }
 
@@ -219,10 +236,7 @@ impl<'a> Session<'a> {
                 Err(Fail::System(e)) => return Err(e),
             };
             // failed password checks count whatever became of the command
-            let now = self.ctx.now();
-            for seat in std::mem::take(&mut self.pending_failures) {
-                crate::store::auth::record_failure(self.conn, &seat, now)?;
-            }
+            self.record_failures()?;
             self.entries.push(Entry { input, responses });
         }
         self.start_games()?;
@@ -370,19 +384,18 @@ impl<'a> Session<'a> {
     }
 
     /// Checks `pw` for `seat` within the limits: one wrong guess per seat and
-    /// mail, [`MAX_FAILED_SIGNONS_PER_HOUR`] per seat, and
+    /// mail, [`MAX_FAILED_SIGNONS_PER_HOUR`] per seat and hour whatever the
+    /// From (a forger of the owner's own address is throttled like anyone:
+    /// past the limit the seat is locked for a while, the right password
+    /// refused too, and its owner and the master are told once), and
     /// [`MAX_PASSWORD_WORK_PER_MAIL`] Argon2 computations per mail. A refused
     /// check says nothing about whether the password was right.
-    /// `record` is the seat's address of record: mail from it is never
-    /// throttled, so guesses from elsewhere cannot lock the player out (a forger
-    /// of that address gets one guess per mail and never sees the replies).
-    fn check_seat(&mut self, seat: &str, record: &str, hash: Option<&str>, pw: &str) -> Result<bool, Fail> {
-        if self.failed_seats.iter().any(|s| s == seat) {
+    fn check_seat(&mut self, seat: &Seat, hash: Option<&str>, pw: &str) -> Result<bool, Fail> {
+        if self.failed_seats.iter().any(|s| *s == seat.key) {
             return Err(Fail::User(say::session::one_try_per_seat()));
         }
         let since = self.ctx.now() - 3600;
-        let from_record = crate::judge::mailbox_key(record) == crate::judge::mailbox_key(&self.sender);
-        if !from_record && crate::store::auth::failures_since(self.conn, seat, since)? >= MAX_FAILED_SIGNONS_PER_HOUR {
+        if crate::store::auth::failures_since(self.conn, &seat.key, since)? >= MAX_FAILED_SIGNONS_PER_HOUR {
             return Err(Fail::User(say::session::too_many_wrong_passwords()));
         }
         self.password_work()?;
@@ -391,10 +404,35 @@ impl<'a> Session<'a> {
             None => false,
         };
         if !ok {
-            self.failed_seats.push(seat.to_string());
-            self.pending_failures.push(seat.to_string());
+            self.failed_seats.push(seat.key.clone());
+            self.pending_failures.push(seat.clone());
         }
         Ok(ok)
+    }
+
+    /// Records the wrong passwords of the command just run (whatever became
+    /// of it); a seat that reaches the limit is locked, and its owner and the
+    /// game's master are told (once a lock).
+    fn record_failures(&mut self) -> anyhow::Result<()> {
+        let now = self.ctx.now();
+        for seat in std::mem::take(&mut self.pending_failures) {
+            crate::store::auth::record_failure(self.conn, &seat.key, now)?;
+            if crate::store::auth::failures_since(self.conn, &seat.key, now - 3600)? != MAX_FAILED_SIGNONS_PER_HOUR {
+                continue;
+            }
+            tracing::warn!("{}: {MAX_FAILED_SIGNONS_PER_HOUR} wrong passwords within an hour; sign-ons refused for an hour", seat.key);
+            let until = timing::format_time(now + 3600, self.ctx.cfg.timezone);
+            let subject = say::session::seat_locked_subject(&seat.game, &seat.what);
+            let body = say::session::seat_locked_notice(&seat.game, &seat.what, MAX_FAILED_SIGNONS_PER_HOUR, &until, &self.sender);
+            let mut told: Vec<String> = Vec::new();
+            for to in [&seat.owner, &seat.master] {
+                if !told.iter().any(|t| t.eq_ignore_ascii_case(to)) {
+                    self.ctx.notice(self.conn, to, &subject, body.clone(), None, None)?;
+                    told.push(to.clone());
+                }
+            }
+        }
+        Ok(())
     }
 
     /// The hash of a new password, within the per-mail limit.
@@ -424,7 +462,8 @@ impl<'a> Session<'a> {
             Cmd::Join { game, password } => self.join(&game, &password),
             Cmd::Signon { letter, game, password } => self.signon(letter, &game, &password),
             Cmd::Observe { game, password } => self.observe(&game, password.as_deref()),
-            Cmd::Unobserve(game) => self.unobserve(&game),
+            Cmd::Unobserve { game, code } => self.unobserve(&game, code.as_deref()),
+            Cmd::Confirm { game, code } => self.confirm_list(&game, &code),
             Cmd::Approve(power) => self.approve(&power, true),
             Cmd::Reject(power) => self.approve(&power, false),
             Cmd::List(None) => self.list_all(),
@@ -477,6 +516,9 @@ impl<'a> Session<'a> {
             Cmd::Signoff | Cmd::Press { .. } | Cmd::Broadcast { .. } => unreachable!("handled by run_lines"),
             Cmd::Process { force } => {
                 let mut g = self.master_game()?;
+                if self.processed && !self.console {
+                    return Err(Fail::User(say::master::one_process_per_mail()));
+                }
                 if g.status != GameStatus::Active {
                     return Err(Fail::User(say::master::game_is(&g)));
                 }
@@ -498,7 +540,9 @@ impl<'a> Session<'a> {
                     }
                 }
                 let name = v.calendar.long_name(pos.phase);
+                self.table_mail(&g)?;
                 game::process(self.conn, self.ctx, &mut g, "the master processed it")?;
+                self.processed = true;
                 Ok(vec![say::master::processed(&name)])
             }
             Cmd::Predict => {
@@ -511,6 +555,7 @@ impl<'a> Session<'a> {
             }
             Cmd::Pause => {
                 let mut g = self.master_game()?;
+                self.table_mail(&g)?;
                 g.paused = true;
                 g.save(self.conn)?;
                 let players = Player::of_game(self.conn, g.id)?;
@@ -519,6 +564,7 @@ impl<'a> Session<'a> {
             }
             Cmd::Resume => {
                 let mut g = self.master_game()?;
+                self.table_mail(&g)?;
                 g.paused = false;
                 let now = self.ctx.now();
                 let players = Player::of_game(self.conn, g.id)?;

@@ -30,8 +30,17 @@ pub enum Cmd {
         game: String,
         password: Option<String>,
     },
-    /// `UNOBSERVE game`: stop receiving its reports.
-    Unobserve(String),
+    /// `UNOBSERVE game [code]`: stop receiving its reports (with the list's
+    /// code, or from the list's address: the game's list stops).
+    Unobserve {
+        game: String,
+        code: Option<String>,
+    },
+    /// `CONFIRM game code`: the list address agrees to get the game's mail.
+    Confirm {
+        game: String,
+        code: String,
+    },
     /// The master accepts (or refuses) a request to take over a vacant power.
     Approve(String),
     Reject(String),
@@ -291,9 +300,13 @@ pub fn parse(line: &str) -> Cmd {
             Some(g) => Cmd::Observe { game: g.trim_start_matches('?').to_string(), password: arg(1) },
             None => Cmd::Bad(say::parse::needs_game("OBSERVE")),
         },
-        "UNOBSERVE" | "UNWATCH" => match arg(0) {
-            Some(g) => Cmd::Unobserve(g.trim_start_matches('?').to_string()),
+        "UNOBSERVE" | "UNWATCH" | "UNSUBSCRIBE" => match arg(0) {
+            Some(g) => Cmd::Unobserve { game: g.trim_start_matches('?').to_string(), code: arg(1) },
             None => Cmd::Bad(say::parse::needs_game("UNOBSERVE")),
+        },
+        "CONFIRM" => match (arg(0), arg(1)) {
+            (Some(g), Some(code)) => Cmd::Confirm { game: g.trim_start_matches('?').to_string(), code },
+            _ => Cmd::Bad(say::parse::confirm_usage()),
         },
         "APPROVE" => arg(0).map(Cmd::Approve).unwrap_or_else(|| Cmd::Bad(say::parse::needs_requested_power("APPROVE"))),
         "REJECT" => arg(0).map(Cmd::Reject).unwrap_or_else(|| Cmd::Bad(say::parse::needs_requested_power("REJECT"))),

@@ -87,9 +87,13 @@ impl Session<'_> {
             crate::publish::queue(self.conn, &g, &say::press::markdown(&g, &phase, &shown_from, body), self.ctx.now())?;
         }
         if to.is_none()
-            && let Some(l) = g.settings.list_address.clone()
+            && let Some(l) = g.settings.confirmed_list()
         {
-            self.ctx.notice(self.conn, &l, &say::press::subject(&g, &shown_from), text.clone(), Some(g.id), Some(g.list_id(self.ctx.cfg.domain())))?;
+            let stop = game::stop_command(&g, game::Recipient::List);
+            let body = format!("{text}{}", stop.as_deref().map(|c| say::game::how_to_stop(c, &self.ctx.cfg.address)).unwrap_or_default());
+            let mut m = self.ctx.notice_mail(l, &say::press::subject(&g, &shown_from), body, Some(g.list_id(self.ctx.cfg.domain())));
+            m.unsubscribe = stop;
+            self.ctx.queue(self.conn, &m, Some(g.id), None)?;
         }
         let by_master = matches!(s.role, Role::Power { master: true, .. });
         crate::store::press::insert(

@@ -111,7 +111,12 @@ impl Session<'_> {
             SetKey::Map | SetKey::NoMap => {
                 let (power, pid, g) = self.power_game()?;
                 let mut p = self.player(pid)?;
-                p.map = key == SetKey::Map;
+                p.map = match (key, arg.to_ascii_uppercase().as_str()) {
+                    (SetKey::NoMap, _) => game::MapPref::None,
+                    (_, "") | (_, "PNG") => game::MapPref::Png,
+                    (_, "SVG") => game::MapPref::Svg,
+                    (_, other) => return Err(Fail::User(say::settings::map_usage(other))),
+                };
                 p.save(self.conn)?;
                 self.add_status(g.id, power);
                 Ok(vec![say::settings::map(p.map)])
@@ -245,6 +250,7 @@ impl Session<'_> {
                         if d <= now && !confirmed {
                             return Err(Fail::User(say::settings::deadline_passed_confirm(&timing::format_time(d, tz), arg.trim())));
                         }
+                        self.table_mail(&g)?;
                         g.deadline = Some(d);
                         g.grace_until = Some(d + g.settings.grace_secs);
                         g.reminded = g.reminded.min(g.seq - 1);
@@ -274,6 +280,8 @@ impl Session<'_> {
                     _ => apply_option(&mut g, &v, &self.ctx.cfg, setkey_name(key), arg)?,
                 };
                 g.save(self.conn)?;
+                // a list waiting for its confirmation: the request (at most one a day to an address)
+                let msg = if key == SetKey::List && !g.settings.list_confirmed { format!("{msg} {}", self.list_request(&g)?) } else { msg };
                 self.touch(g.id);
                 Ok(vec![msg])
             }

@@ -132,7 +132,7 @@ pub fn tick_game(conn: &Connection, ctx: &mut Ctx, id: i64) -> anyhow::Result<us
                                 say::deadline::sign_on_and_order(&game, v.powers[p as usize].letter),
                             ] },
                         );
-                        ctx.notice(conn, &pl.email, &say::deadline::reminder_subject(&game), body, Some(game.id), None)?;
+                        ctx.game_notice(conn, &pl.email, &say::deadline::reminder_subject(&game), body, game.id)?;
                     }
                 }
             }
@@ -164,7 +164,7 @@ pub fn tick_game(conn: &Connection, ctx: &mut Ctx, id: i64) -> anyhow::Result<us
                             say::deadline::until(&timing::format_time(grace, ctx.cfg.timezone), &after),
                         ] },
                     );
-                    ctx.notice(conn, &pl.email, &say::deadline::late_subject(&game), body, Some(game.id), None)?;
+                    ctx.game_notice(conn, &pl.email, &say::deadline::late_subject(&game), body, game.id)?;
                 }
             }
             let body = ctx.templates.render(
@@ -174,7 +174,7 @@ pub fn tick_game(conn: &Connection, ctx: &mut Ctx, id: i64) -> anyhow::Result<us
                     say::deadline::grace_until(&timing::format_time(grace, ctx.cfg.timezone)),
                 ] },
             );
-            ctx.notice(conn, &game.master_email.clone(), &say::deadline::late_powers(&game), body, Some(game.id), None)?;
+            ctx.game_notice(conn, &game.master_email.clone(), &say::deadline::late_powers(&game), body, game.id)?;
             // removals still missing on a map where they are the GM's: the preview again (E18)
             super::removals::send_preview(conn, ctx, &v, &game, &pos, &orders, false)?;
             game.late_noticed = game.seq;
@@ -195,7 +195,7 @@ pub fn tick_game(conn: &Connection, ctx: &mut Ctx, id: i64) -> anyhow::Result<us
                 say::deadline::no_defaults_what_now(),
             ] },
         );
-        ctx.notice(conn, &game.master_email.clone(), &say::deadline::waits_for_you(&game), body, Some(game.id), None)?;
+        ctx.game_notice(conn, &game.master_email.clone(), &say::deadline::waits_for_you(&game), body, game.id)?;
         game.waiting_gm = game.seq;
         game.save(conn)?;
     }

@@ -102,10 +102,11 @@ pub fn played_by(v: &Variant, g: &Game, players: &[Player], times: &[(i64, Strin
         .collect()
 }
 
-/// The most bytes of files the end-of-game package attaches (6 MiB: about
-/// 8 MB once encoded, within the 10 MB a mail server takes by default): a
-/// file that does not fit is left out and the package says how to get it.
-pub const MAX_PACKAGE_FILES: usize = 6 << 20;
+/// The most bytes of files the end-of-game package attaches (700 kB: with
+/// base64 and the summary, a package of at most 1 MB per recipient): a file
+/// that does not fit is sent gzipped, and one that does not fit gzipped
+/// either is left out, the package saying how to get it.
+pub const MAX_PACKAGE_FILES: usize = 700_000;
 
 /// The end-of-game package, mailed to everyone in the game once it is over:
 /// the result, who played what (the players revealed), the centre chart,
@@ -122,7 +123,9 @@ pub fn send_package(conn: &Connection, ctx: &mut Ctx, g: &Game, files: &[i64], n
     lines.extend(notes.iter().cloned());
     let players = Player::of_game(conn, g.id)?;
     let body = ctx.templates.render("notice.txt", minijinja::context! { title => say::game::package_title(g), lines => lines });
-    super::tell_all_with(conn, ctx, g, &players, &say::game::package_subject(g), &body, files, false, None)?;
+    let subject = say::game::package_subject(g);
+    let m = super::TableMail { subject: &subject, body: &body, files, map: None, list_body: None, kind: crate::mail::compose::Kind::Game };
+    super::tell_table(conn, ctx, g, &players, &m)?;
     Ok(())
 }
 
@@ -147,9 +150,9 @@ pub fn package(conn: &Connection, ctx: &mut Ctx, g: &Game) -> anyhow::Result<()>
 }
 
 /// The game's record as files to attach: the classic plain-text results and
-/// the MILA saved-game JSON, at most `max` bytes together (in that order:
-/// a file that does not fit in what is left is left out); with a line for
-/// each file left out.
+/// the MILA saved-game JSON, at most `max` bytes together. Each file goes as
+/// it is if it fits in what is left, else gzipped (`NAME.gz`) if that fits,
+/// else not at all, with a line saying how to get it.
 pub fn record_files(v: &Variant, rec: &crate::archive::GameRecord, max: usize) -> (Vec<crate::mail::compose::Attachment>, Vec<String>) {
     use crate::mail::compose::Attachment;
     let g = &rec.game;
@@ -162,12 +165,24 @@ pub fn record_files(v: &Variant, rec: &crate::archive::GameRecord, max: usize) -
         Attachment { name: format!("{}.txt", g.name), mime: "text/plain; charset=utf-8".into(), data: text.into_bytes() },
         Attachment { name: format!("{}.json", g.name), mime: "application/json".into(), data: json.into_bytes() },
     ] {
-        if f.data.len() > left {
-            notes.push(say::game::record_file_too_large(g, &f.name, f.data.len(), max));
-        } else {
-            left -= f.data.len();
-            files.push(f);
+        let (name, bytes) = (f.name.clone(), f.data.len());
+        let f = if bytes <= left { Some(f) } else { gzipped(&f).filter(|z| z.data.len() <= left) };
+        match f {
+            Some(f) => {
+                left -= f.data.len();
+                files.push(f);
+            }
+            None => notes.push(say::game::record_file_too_large(g, &name, bytes, max)),
         }
     }
     (files, notes)
+}
+
+/// `f` gzipped, as `NAME.gz`.
+fn gzipped(f: &crate::mail::compose::Attachment) -> Option<crate::mail::compose::Attachment> {
+    use std::io::Write;
+    let mut z = flate2::write::GzEncoder::new(Vec::with_capacity(f.data.len() / 6), flate2::Compression::best());
+    z.write_all(&f.data).ok()?;
+    let data = z.finish().ok()?;
+    Some(crate::mail::compose::Attachment { name: format!("{}.gz", f.name), mime: "application/gzip".into(), data })
 }

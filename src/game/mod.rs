@@ -11,7 +11,7 @@ pub mod removals;
 pub mod start;
 pub mod world_war;
 
-pub use crate::store::games::{Assignment, Game, GameStatus, Player, PlayerRole, PlayerStatus, Press, Settings};
+pub use crate::store::games::{Assignment, Game, GameStatus, MapPref, Player, PlayerRole, PlayerStatus, Press, Settings};
 pub use deadline::{push_for_absences, set_deadline, tick_game};
 pub use orders::{Needs, Slot, needs, parsed_orders, slot, submit_line};
 pub use powers::{find_power, parse_powers, parse_powers_in_order, pname};
@@ -45,6 +45,9 @@ pub fn default_settings(ctx: &Ctx) -> Settings {
         grace_secs: d.grace_secs,
         reminder_secs: d.reminder_secs,
         list_address: None,
+        list_confirmed: true,
+        list_code: None,
+        list_stopped: Vec::new(),
         list_format: Default::default(),
         webhooks: Vec::new(),
         assignment: Assignment::Preference,
@@ -61,54 +64,126 @@ pub fn default_settings(ctx: &Ctx) -> Settings {
     }
 }
 
-/// Every address that gets a game's reports: players, observers, the master, the list.
-pub fn report_recipients(game: &Game, players: &[Player]) -> Vec<(String, bool)> {
-    let mut out: Vec<(String, bool)> = Vec::new();
-    let mut add = |a: &str, list: bool| {
+/// Who gets a game's mail at an address.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Recipient {
+    /// A player (active or eliminated) or the master.
+    Member,
+    /// An observer who confirmed.
+    Observer,
+    /// The game's list, once someone there confirmed it.
+    List,
+}
+
+/// Every address that gets a game's reports: players, observers, the
+/// master, and the list once confirmed (nobody gets mail they did not ask for).
+pub fn report_recipients(game: &Game, players: &[Player]) -> Vec<(String, Recipient)> {
+    let mut out: Vec<(String, Recipient)> = Vec::new();
+    let mut add = |a: &str, r: Recipient| {
         if !out.iter().any(|(x, _)| x.eq_ignore_ascii_case(a)) {
-            out.push((a.to_string(), list));
+            out.push((a.to_string(), r));
         }
     };
     for p in players.iter().filter(|p| p.status == PlayerStatus::Active || p.status == PlayerStatus::Eliminated) {
-        add(&p.email, false);
+        add(&p.email, if p.role == PlayerRole::Observer { Recipient::Observer } else { Recipient::Member });
     }
-    add(&game.master_email, false);
-    if let Some(l) = &game.settings.list_address {
-        add(l, true);
+    add(&game.master_email, Recipient::Member);
+    if let Some(l) = game.settings.confirmed_list() {
+        add(l, Recipient::List);
     }
     out
 }
 
-/// Mails `body` to everyone in the game.
-pub fn tell_all(conn: &Connection, ctx: &Ctx, game: &Game, players: &[Player], subject: &str, body: &str) -> rusqlite::Result<()> {
-    tell_all_with(conn, ctx, game, players, subject, body, &[], false, None)
+/// The command that stops a game's mail for `who` (observers and the
+/// list; members leave a game by RESIGN): the list's carries its code, so
+/// whoever reads the list can stop it.
+pub fn stop_command(game: &Game, who: Recipient) -> Option<String> {
+    match who {
+        Recipient::Member => None,
+        Recipient::Observer => Some(format!("UNOBSERVE {}", game.name)),
+        Recipient::List => Some(match &game.settings.list_code {
+            Some(code) => format!("UNOBSERVE {} {code}", game.name),
+            None => format!("UNOBSERVE {}", game.name),
+        }),
+    }
 }
 
-/// Mails `body` to everyone in the game, with `files`; files that are maps
-/// (`maps`) go to all but the players who asked for none (`SET NO MAP`).
-/// The game's list gets `list_body` instead where there is one (the
-/// report in the list's format).
-#[allow(clippy::too_many_arguments)]
-pub fn tell_all_with(
-    conn: &Connection,
-    ctx: &Ctx,
-    game: &Game,
-    players: &[Player],
-    subject: &str,
-    body: &str,
-    files: &[i64],
-    maps: bool,
-    list_body: Option<&str>,
-) -> rusqlite::Result<()> {
-    for (addr, list) in report_recipients(game, players) {
-        let body = if list { list_body.unwrap_or(body) } else { body };
-        let no_map = maps
-            && players.iter().any(|p| !p.map && p.email.eq_ignore_ascii_case(&addr) && matches!(p.status, PlayerStatus::Active | PlayerStatus::Eliminated));
-        let mut m = ctx.notice_mail(&addr, subject, body.to_string(), Some(game.list_id(ctx.cfg.domain())));
-        if !no_map {
-            m.attachments = files.to_vec();
+/// The pictures of a phase's map, stored once for every mail.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct MapFiles {
+    pub png: Option<i64>,
+    pub svg: Option<i64>,
+}
+
+impl MapFiles {
+    /// Stores a phase's pictures ([`maps::PhaseScene::files`]) once.
+    pub fn store(conn: &Connection, now: i64, files: &[crate::mail::compose::Attachment]) -> rusqlite::Result<MapFiles> {
+        let mut m = MapFiles::default();
+        for f in files {
+            let id = crate::store::attachments::insert(conn, f, now)?;
+            match f.mime.as_str() {
+                "image/svg+xml" => m.svg = Some(id),
+                _ => m.png = Some(id),
+            }
         }
-        ctx.queue(conn, &m, Some(game.id), None)?;
+        Ok(m)
+    }
+
+    /// The files a mail to someone who wants `pref` carries.
+    pub fn for_pref(&self, pref: MapPref) -> Vec<i64> {
+        match pref {
+            MapPref::None => Vec::new(),
+            MapPref::Png => self.png.into_iter().collect(),
+            MapPref::Svg => self.png.into_iter().chain(self.svg).collect(),
+        }
+    }
+}
+
+/// One mail to a game's whole table.
+pub struct TableMail<'a> {
+    pub subject: &'a str,
+    pub body: &'a str,
+    /// Files every recipient gets.
+    pub files: &'a [i64],
+    /// The phase's map, by each recipient's choice (`SET MAP`).
+    pub map: Option<MapFiles>,
+    /// The list's own text (the report in the list's format).
+    pub list_body: Option<&'a str>,
+    /// [`Kind::Game`] for the game's own scheduled mail (results, the end),
+    /// [`Kind::Notice`] for what a command caused (counted against each
+    /// address's byte budget).
+    pub kind: crate::mail::compose::Kind,
+}
+
+/// Mails `body` to everyone in the game, for a command (a notice: counted
+/// against each address's byte budget).
+pub fn tell_all(conn: &Connection, ctx: &Ctx, game: &Game, players: &[Player], subject: &str, body: &str) -> rusqlite::Result<()> {
+    let m = TableMail { subject, body, files: &[], map: None, list_body: None, kind: crate::mail::compose::Kind::Notice };
+    tell_table(conn, ctx, game, players, &m)
+}
+
+/// Mails `m` to everyone in the game. The list gets its own text where there
+/// is one; observers and the list get a line saying how to stop.
+pub fn tell_table(conn: &Connection, ctx: &Ctx, game: &Game, players: &[Player], m: &TableMail) -> rusqlite::Result<()> {
+    for (addr, who) in report_recipients(game, players) {
+        let mut body = if who == Recipient::List { m.list_body.unwrap_or(m.body).to_string() } else { m.body.to_string() };
+        let stop = stop_command(game, who);
+        if let Some(c) = &stop {
+            body.push_str(&say::game::how_to_stop(c, &ctx.cfg.address));
+        }
+        let pref = players
+            .iter()
+            .find(|p| p.email.eq_ignore_ascii_case(&addr) && matches!(p.status, PlayerStatus::Active | PlayerStatus::Eliminated))
+            .map(|p| p.map)
+            .unwrap_or_default();
+        let mut out = ctx.notice_mail(&addr, m.subject, body, Some(game.list_id(ctx.cfg.domain())));
+        out.kind = m.kind;
+        out.unsubscribe = stop;
+        out.attachments = m.files.to_vec();
+        if let Some(map) = m.map {
+            out.attachments.extend(map.for_pref(pref));
+        }
+        ctx.queue(conn, &out, Some(game.id), None)?;
     }
     Ok(())
 }
@@ -177,7 +252,7 @@ pub fn start(conn: &Connection, ctx: &mut Ctx, game: &mut Game) -> anyhow::Resul
                 lines
             } },
         );
-        ctx.notice(conn, &p.email, &say::game::started_subject(game, &names), body, Some(game.id), None)?;
+        ctx.game_notice(conn, &p.email, &say::game::started_subject(game, &names), body, game.id)?;
     }
     let mut seated: Vec<(PowerId, &str)> = players.iter().filter(|p| p.is_active_player()).filter_map(|p| p.power.map(|pw| (pw, p.email.as_str()))).collect();
     seated.sort();
@@ -190,7 +265,7 @@ pub fn start(conn: &Connection, ctx: &mut Ctx, game: &mut Game) -> anyhow::Resul
     }
     lines.push(say::game::first_phase(&v.calendar.long_name(pos.phase), &deadline));
     let body = ctx.templates.render("notice.txt", context! { title => say::game::started(game), lines => lines });
-    ctx.notice(conn, &game.master_email.clone(), &say::game::started(game), body, Some(game.id), None)?;
+    ctx.game_notice(conn, &game.master_email.clone(), &say::game::started(game), body, game.id)?;
     Ok(())
 }
 
@@ -275,9 +350,9 @@ pub fn set_aside(conn: &Connection, ctx: &Ctx, id: i64, error: &str) -> anyhow::
     game.paused = true;
     game.save(conn)?;
     let body = ctx.templates.render("notice.txt", context! { title => say::game::set_aside_title(&game), lines => say::game::set_aside_lines(&game) });
-    ctx.notice(conn, &game.master_email, &say::game::set_aside_subject(&game), body, Some(game.id), None)?;
+    ctx.game_notice(conn, &game.master_email, &say::game::set_aside_subject(&game), body, game.id)?;
     let keeper = ctx.cfg.keeper.clone();
-    ctx.notice(conn, &keeper, &say::game::set_aside_keeper_subject(&game), say::game::set_aside_keeper_notice(&game, error), Some(game.id), None)?;
+    ctx.game_notice(conn, &keeper, &say::game::set_aside_keeper_subject(&game), say::game::set_aside_keeper_notice(&game, error), game.id)?;
     Ok(())
 }
 
@@ -383,7 +458,7 @@ pub fn process(conn: &Connection, ctx: &mut Ctx, game: &mut Game, why: &str) -> 
         tracing::error!("game {}: the map of {phase_name} could not be drawn: {e:#}", game.name);
         Vec::new()
     });
-    let files = maps::store(conn, ctx.now(), &pictures)?;
+    let map = MapFiles::store(conn, ctx.now(), &pictures)?;
     let as_format = |f: ReportFormat| -> String {
         let mut r = render_report_as(ctx, &v, game, &pos, &out, &orders, false, game.deadline, f);
         for line in &extra {
@@ -391,8 +466,9 @@ pub fn process(conn: &Connection, ctx: &mut Ctx, game: &mut Game, why: &str) -> 
         }
         r
     };
-    let list_body = (game.settings.list_address.is_some() && game.settings.list_format != ReportFormat::Text).then(|| as_format(game.settings.list_format));
-    tell_all_with(conn, ctx, game, &players, &subject, &report, &files, true, list_body.as_deref())?;
+    let list_body = (game.settings.confirmed_list().is_some() && game.settings.list_format != ReportFormat::Text).then(|| as_format(game.settings.list_format));
+    let m = TableMail { subject: &subject, body: &report, files: &[], map: Some(map), list_body: list_body.as_deref(), kind: crate::mail::compose::Kind::Game };
+    tell_table(conn, ctx, game, &players, &m)?;
     if !game.settings.webhooks.is_empty() {
         crate::publish::queue(conn, game, &as_format(ReportFormat::Markdown), ctx.now())?;
     }
@@ -427,7 +503,9 @@ pub fn finish(conn: &Connection, ctx: &mut Ctx, game: &mut Game, end: GameEnd) -
     let result = game.result.clone().unwrap_or_default();
     let players = Player::of_game(conn, game.id)?;
     let body = ctx.templates.render("notice.txt", context! { title => say::game::over(game), lines => vec![result.clone()] });
-    tell_all(conn, ctx, game, &players, &say::game::over(game), &body)?;
+    let subject = say::game::over(game);
+    let m = TableMail { subject: &subject, body: &body, files: &[], map: None, list_body: None, kind: crate::mail::compose::Kind::Game };
+    tell_table(conn, ctx, game, &players, &m)?;
     crate::publish::queue(conn, game, &say::game::over_markdown(game, &result), ctx.now())?;
     end::package(conn, ctx, game)?;
     Ok(result)

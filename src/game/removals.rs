@@ -89,6 +89,6 @@ pub fn send_preview(conn: &Connection, ctx: &Ctx, v: &Variant, game: &Game, pos:
     lines.push(say::removals::preview_how(&example, &grace));
     let phase = v.calendar.long_name(pos.phase);
     let body = ctx.templates.render("notice.txt", context! { title => say::removals::preview_title(game, &phase), lines => lines });
-    ctx.notice(conn, &game.master_email, &say::removals::preview_subject(game), body, Some(game.id), None)?;
+    ctx.game_notice(conn, &game.master_email, &say::removals::preview_subject(game), body, game.id)?;
     Ok(true)
 }

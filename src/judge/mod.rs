@@ -14,6 +14,8 @@
 //! commit). A mail seen before (same Message-ID and same content) is skipped; a corrected mail that reuses its Message-ID is handled. Replies leave from the outbox
 //! after commit, and are marked sent after the transport took them.
 
+pub mod budget;
+
 use crate::config::Config;
 use crate::mail::compose::{self, Kind, OutMail};
 use crate::mail::read::{self, ReadLimits, Verdict};
@@ -145,15 +147,44 @@ impl Ctx {
         format!("<mj.{nanos:x}.{}.{n}@{}>", std::process::id(), self.cfg.domain())
     }
 
-    /// Queues a mail in the outbox (inside the caller's transaction).
-    pub fn queue(&self, conn: &Connection, m: &OutMail, game_id: Option<i64>, mail_id: Option<i64>) -> rusqlite::Result<i64> {
-        store::outbox::insert(conn, m, game_id, mail_id, self.now())
+    /// Queues a mail in the outbox (inside the caller's transaction), unless
+    /// its mailbox's byte budget is spent ([`budget`]): then it is dropped
+    /// and logged, and the first mail held back in a window brings the
+    /// address one short note instead. Returns whether `m` was queued.
+    pub fn queue(&self, conn: &Connection, m: &OutMail, game_id: Option<i64>, mail_id: Option<i64>) -> rusqlite::Result<bool> {
+        let now = self.now();
+        match budget::decide(conn, &self.cfg, m, now)? {
+            budget::Decision::Queue(c) => {
+                store::outbox::insert(conn, m, game_id, mail_id, now, &c)?;
+                Ok(true)
+            }
+            budget::Decision::Withhold { mailbox, note, until, window } => {
+                tracing::warn!("not sent to {} (\"{}\"): the byte budget of {mailbox} is spent{}", m.to, m.subject, if note { "; it gets a note" } else { "" });
+                if note {
+                    let (hour, day) = (self.cfg.limits.bytes_per_address_per_hour, self.cfg.limits.bytes_per_address_per_day);
+                    let limit = if window == budget::Window::Day { day } else { hour };
+                    let body = say::judge::budget_note(limit, window == budget::Window::Day, &crate::timing::format_time(until, self.cfg.timezone));
+                    let n = self.notice_mail(&m.to, &say::judge::budget_note_subject(&self.cfg.name), body, None);
+                    let c = store::outbox::Counted { mailbox, bytes: budget::size(conn, &n)?, counted: false };
+                    store::outbox::insert(conn, &n, None, None, now, &c)?;
+                }
+                Ok(false)
+            }
+        }
     }
 
-    /// Queues a notice (not a reply) to `to`.
-    pub fn notice(&self, conn: &Connection, to: &str, subject: &str, body: String, game_id: Option<i64>, list_id: Option<String>) -> rusqlite::Result<i64> {
+    /// Queues a notice (not a reply) to `to`, within its byte budget.
+    pub fn notice(&self, conn: &Connection, to: &str, subject: &str, body: String, game_id: Option<i64>, list_id: Option<String>) -> rusqlite::Result<bool> {
         let m = self.notice_mail(to, subject, body, list_id);
         self.queue(conn, &m, game_id, None)
+    }
+
+    /// Queues a game's own scheduled mail to `to` (a reminder, a late
+    /// notice, the start): never held back by the byte budget.
+    pub fn game_notice(&self, conn: &Connection, to: &str, subject: &str, body: String, game_id: i64) -> rusqlite::Result<bool> {
+        let mut m = self.notice_mail(to, subject, body, None);
+        m.kind = Kind::Game;
+        self.queue(conn, &m, Some(game_id), None)
     }
 
     /// A notice (not a reply) to `to`, not yet queued.
@@ -166,6 +197,7 @@ impl Ctx {
             in_reply_to: None,
             references: Vec::new(),
             list_id,
+            unsubscribe: None,
             kind: Kind::Notice,
             attachments: Vec::new(),
         }
@@ -653,6 +685,7 @@ fn reply_to(ctx: &Ctx, inc: &read::Incoming, body: String) -> OutMail {
         in_reply_to: Some(inc.message_id.clone()),
         references,
         list_id: None,
+        unsubscribe: None,
         kind: Kind::Reply,
         attachments: Vec::new(),
     }
@@ -755,8 +788,7 @@ fn send_reply(conn: &Connection, ctx: &mut Ctx, inc: &read::Incoming, body: Stri
         tracing::warn!("mail #{mail_id} ({}): no reply to {}: {sent} replies to {key} within the last hour, the most it gets", inc.message_id, m.to);
         return Ok(false);
     }
-    ctx.queue(conn, &m, None, Some(mail_id))?;
-    Ok(true)
+    Ok(ctx.queue(conn, &m, None, Some(mail_id))?)
 }
 
 /// An inbound mail as the judge keeps it.

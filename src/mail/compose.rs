@@ -11,8 +11,28 @@ use std::time::{Duration, UNIX_EPOCH};
 pub enum Kind {
     /// The answer to a player's mail.
     Reply,
-    /// Anything else the judge sends on its own (reports, reminders, press).
+    /// Anything else the judge sends on its own (press, notices, requests).
     Notice,
+    /// A game's own scheduled mail to its table: results, reminders,
+    /// deadlines, the start and the end. The only mail the per-address byte
+    /// budget leaves out (see `judge::budget`).
+    Game,
+}
+
+impl Kind {
+    /// The word the outbox keeps.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Kind::Reply => "reply",
+            Kind::Notice => "notice",
+            Kind::Game => "game",
+        }
+    }
+
+    /// The kind the outbox keeps as `w`.
+    pub fn from_word(w: &str) -> Option<Kind> {
+        [Kind::Reply, Kind::Notice, Kind::Game].into_iter().find(|k| k.as_str() == w)
+    }
 }
 
 /// One outgoing mail, as stored in the outbox.
@@ -25,6 +45,10 @@ pub struct OutMail {
     pub in_reply_to: Option<String>,
     pub references: Vec<String>,
     pub list_id: Option<String>,
+    /// The command that stops this mail (`UNOBSERVE game code` for a
+    /// game's list), for its List-Unsubscribe; `None`: `UNOBSERVE game`
+    /// where the mail has a game's List-Id.
+    pub unsubscribe: Option<String>,
     pub kind: Kind,
     /// Files sent with it (ids in the `attachments` table: one map is
     /// stored once for all the mails that carry it).
@@ -87,7 +111,7 @@ pub fn compose(from_name: &str, from_addr: &str, m: &OutMail, date: i64, files: 
         .header(XLoop(from_addr.to_string()));
     b = match m.kind {
         Kind::Reply => b.header(AutoSubmitted("auto-replied".into())),
-        Kind::Notice => b.header(AutoSubmitted("auto-generated".into())).header(Precedence("bulk".into())),
+        Kind::Notice | Kind::Game => b.header(AutoSubmitted("auto-generated".into())).header(Precedence("bulk".into())),
     };
     if let Some(r) = &m.in_reply_to {
         b = b.in_reply_to(clean_id(r));
@@ -98,13 +122,12 @@ pub fn compose(from_name: &str, from_addr: &str, m: &OutMail, date: i64, files: 
     }
     if let Some(l) = &m.list_id {
         let l: String = l.chars().filter(|c| c.is_ascii_graphic() || *c == ' ').collect();
-        // a game's mail says how to stop it (RFC 2369): a mail with UNOBSERVE game
-        if let Some(game) = l
-            .strip_prefix("Diplomacy game ")
-            .and_then(|r| r.split(" <").next())
-            .filter(|g| g.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_'))
-        {
-            b = b.header(ListUnsubscribe(format!("<mailto:{from_addr}?subject=UNOBSERVE%20{game}&body=UNOBSERVE%20{game}>")));
+        // a game's mail says how to stop it (RFC 2369): a mail with UNOBSERVE game (and the list's code)
+        let command =
+            m.unsubscribe.clone().or_else(|| l.strip_prefix("Diplomacy game ").and_then(|r| r.split(" <").next()).map(|game| format!("UNOBSERVE {game}")));
+        if let Some(c) = command.filter(|c| c.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | ' '))) {
+            let c = c.replace(' ', "%20");
+            b = b.header(ListUnsubscribe(format!("<mailto:{from_addr}?subject={c}&body={c}>")));
         }
         b = b.header(ListId(l));
     }
@@ -148,6 +171,7 @@ mod tests {
             in_reply_to: Some("<x@y>\r\nBcc: evil@example.test".into()),
             references: vec![],
             list_id: None,
+            unsubscribe: None,
             kind: Kind::Reply,
             attachments: vec![],
         };
@@ -169,6 +193,7 @@ mod tests {
             in_reply_to: None,
             references: vec![],
             list_id: None,
+            unsubscribe: None,
             kind: Kind::Notice,
             attachments: vec![],
         };
@@ -185,6 +210,7 @@ mod tests {
             in_reply_to: None,
             references: vec![],
             list_id: None,
+            unsubscribe: None,
             kind: Kind::Notice,
             attachments: vec![1, 2],
         };

@@ -73,7 +73,7 @@ impl Poster for Http {
             Ok(resp) => {
                 let status = resp.status().as_u16();
                 let retry_after = resp.headers().get("retry-after").and_then(|v| v.to_str().ok()).and_then(|s| s.trim().parse::<u64>().ok());
-                let answer = answer(resp.into_body().into_reader());
+                let answer = scrub(&answer(resp.into_body().into_reader()), url, headers);
                 match status {
                     200..=299 => Posted::Sent,
                     429 | 500..=599 => Posted::Retry(format!("HTTP {status}: {answer}"), retry_after),
@@ -81,9 +81,23 @@ impl Poster for Http {
                     _ => Posted::Rejected(format!("HTTP {status}: {answer}")),
                 }
             }
-            Err(e) => Posted::Retry(e.to_string(), None),
+            Err(e) => Posted::Retry(scrub(&e.to_string(), url, headers), None),
         }
     }
+}
+
+/// `text` (an error or a server's answer, to be logged and stored) with
+/// the URL, its path and every header value (the key) taken out: they are
+/// secrets (a Discord webhook's token is in its path).
+fn scrub(text: &str, url: &str, headers: &[(&'static str, String)]) -> String {
+    let path = url.splitn(4, '/').nth(3).map(|p| format!("/{p}"));
+    let mut out = text.replace(url, "[webhook]");
+    for secret in path.iter().map(String::as_str).chain(headers.iter().map(|(_, v)| v.as_str())) {
+        if secret.len() >= 4 {
+            out = out.replace(secret, "[secret]");
+        }
+    }
+    out
 }
 
 /// The start of an answer's body to log: at most `MAX_ANSWER` bytes read
@@ -97,6 +111,14 @@ fn answer(body: impl Read) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn errors_never_carry_the_url_or_the_key() {
+        let url = "https://discord.com/api/webhooks/12/TOKEN";
+        let h = [("Api-Key", "k3y-s3cret".to_string())];
+        let t = scrub(&format!("io error for {url}: refused (GET /api/webhooks/12/TOKEN, key k3y-s3cret)"), url, &h);
+        assert!(!t.contains("TOKEN") && !t.contains("k3y-s3cret") && t.contains("refused"), "{t}");
+    }
 
     /// A body of `len` bytes that counts how many were pulled from it.
     struct Counted {

@@ -56,6 +56,8 @@ pub enum UrlError {
     Private(String),
     #[error("the host {0} cannot be found")]
     Unresolved(String),
+    #[error("port {0} is not one this judge posts to")]
+    PortNotAllowed(u16),
 }
 
 /// The host and port of an `http(s)://host[:port]/...` URL.
@@ -135,6 +137,9 @@ pub fn check_url(policy: &Policy, url: &str) -> Result<(), UrlError> {
     }
     if !policy.allowed_hosts.contains(&host) {
         return Err(UrlError::HostNotAllowed(host));
+    }
+    if !policy.allowed_ports.contains(&port) {
+        return Err(UrlError::PortNotAllowed(port));
     }
     if !policy.allow_private {
         let addrs: Vec<IpAddr> = (host.as_str(), port).to_socket_addrs().map_err(|_| UrlError::Unresolved(host.clone()))?.map(|a| a.ip()).collect();
@@ -293,8 +298,13 @@ mod tests {
 
     #[test]
     fn urls_are_read_strictly() {
-        let open = crate::config::Webhooks { allowed_hosts: vec!["discord.com".into()], https_only: true, allow_private: true };
+        let mut open = crate::config::Webhooks { allowed_hosts: vec!["discord.com".into()], https_only: true, allow_private: true, allowed_ports: vec![443] };
         assert_eq!(check_url(&open, "https://discord.com/api/webhooks/1/x"), Ok(()));
+        assert_eq!(check_url(&open, "https://discord.com:443/x"), Ok(()));
+        // only 443 unless the keeper allows another port
+        assert_eq!(check_url(&open, "https://discord.com:8443/x"), Err(UrlError::PortNotAllowed(8443)));
+        assert_eq!(check_url(&open, "https://discord.com:444/x"), Err(UrlError::PortNotAllowed(444)));
+        open.allowed_ports.push(8443);
         assert_eq!(check_url(&open, "https://discord.com:8443/x"), Ok(()));
         assert_eq!(check_url(&open, "https://DISCORD.com/x"), Ok(()));
         assert_eq!(check_url(&open, "https://discord.com.evil.org/x"), Err(UrlError::HostNotAllowed("discord.com.evil.org".into())));

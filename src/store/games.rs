@@ -90,6 +90,19 @@ pub struct Settings {
     pub reminder_secs: i64,
     #[serde(default)]
     pub list_address: Option<String>,
+    /// Whether someone at the list address confirmed it (with the code the
+    /// judge mailed there): until then the list gets nothing but that
+    /// request. Lists set before confirmations existed count as confirmed.
+    #[serde(default = "yes", skip_serializing_if = "is_true")]
+    pub list_confirmed: bool,
+    /// The list's code: confirms it while it waits, stops it after
+    /// (`UNOBSERVE game code`, the list mail's List-Unsubscribe).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub list_code: Option<String>,
+    /// List addresses that asked for no more of this game's mail: they stay
+    /// off (`SET LIST` to one is refused).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub list_stopped: Vec<String>,
     /// How the list gets the results reports (`SET LIST addr MARKDOWN`).
     #[serde(default, skip_serializing_if = "is_text")]
     pub list_format: crate::report::results::ReportFormat,
@@ -150,6 +163,17 @@ pub struct WorldWar {
     pub winner: Option<String>,
     #[serde(default)]
     pub joined: bool,
+}
+
+fn is_true(b: &bool) -> bool {
+    *b
+}
+
+impl Settings {
+    /// The list address, once someone there confirmed it.
+    pub fn confirmed_list(&self) -> Option<&str> {
+        self.list_address.as_deref().filter(|_| self.list_confirmed)
+    }
 }
 
 fn yes() -> bool {
@@ -416,8 +440,9 @@ pub struct Player {
     pub seated: Option<i64>,
     /// When the player resigned or was ejected.
     pub left: Option<i64>,
-    /// Results mails carry the map (`SET MAP`, the default; `SET NO MAP`).
-    pub map: bool,
+    /// Which pictures of the map results mails carry (`SET MAP`, the
+    /// default: the PNG; `SET MAP SVG`: the SVG too; `SET NO MAP`: none).
+    pub map: MapPref,
 }
 
 impl Player {
@@ -440,7 +465,7 @@ impl Player {
             joined: now,
             seated: None,
             left: None,
-            map: true,
+            map: MapPref::Png,
         }
     }
     pub fn of_game(conn: &Connection, game_id: i64) -> rusqlite::Result<Vec<Player>> {
@@ -466,7 +491,12 @@ impl Player {
                 joined: r.get(12)?,
                 seated: r.get(14)?,
                 left: r.get(15)?,
-                map: r.get(16)?,
+                map: {
+                    let n: i64 = r.get(16)?;
+                    MapPref::from_column(n).ok_or_else(|| {
+                        rusqlite::Error::FromSqlConversionFailure(16, rusqlite::types::Type::Integer, format!("`{n}` is not a map preference").into())
+                    })?
+                },
             })
         })?
         .collect()
@@ -553,5 +583,38 @@ mod tests {
         for b in bad {
             assert!(Ending::from_json(&v, b).is_err(), "{b} should be refused");
         }
+    }
+}
+
+/// Which pictures of the map a player's results mail carries.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum MapPref {
+    /// None (`SET NO MAP`).
+    None,
+    /// The PNG (the default, `SET MAP`).
+    #[default]
+    Png,
+    /// The PNG and the SVG (`SET MAP SVG`).
+    Svg,
+}
+
+impl MapPref {
+    fn from_column(n: i64) -> Option<MapPref> {
+        match n {
+            0 => Some(MapPref::None),
+            1 => Some(MapPref::Png),
+            2 => Some(MapPref::Svg),
+            _ => None,
+        }
+    }
+}
+
+impl rusqlite::ToSql for MapPref {
+    fn to_sql(&self) -> rusqlite::Result<rusqlite::types::ToSqlOutput<'_>> {
+        Ok(rusqlite::types::ToSqlOutput::from(match self {
+            MapPref::None => 0i64,
+            MapPref::Png => 1,
+            MapPref::Svg => 2,
+        }))
     }
 }

@@ -272,6 +272,19 @@ pub const MIGRATIONS: &[&str] = &[
     );
     CREATE INDEX webhook_out_due ON webhook_out(sent, gave_up, next_try);
     "#,
+    // 11: the byte budget per mailbox (judge::budget): each queued mail's
+    // mailbox (lowercase, without a +tag), its size with its attachments, and
+    // whether it counts (a game's own scheduled mail does not); the mailings
+    // of a whole table that a game's master caused (rate-limited per game)
+    r#"
+    ALTER TABLE outbox ADD COLUMN mailbox TEXT;
+    ALTER TABLE outbox ADD COLUMN bytes INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE outbox ADD COLUMN counted INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE outbox ADD COLUMN unsubscribe TEXT;
+    CREATE INDEX outbox_budget ON outbox(mailbox, created) WHERE counted = 1;
+    CREATE TABLE table_mail (game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE, at INTEGER NOT NULL);
+    CREATE INDEX table_mail_game ON table_mail(game_id, at);
+    "#,
 ];
 
 /// `synchronous = NORMAL` while it lives (commits that may be lost to a power

@@ -2,12 +2,23 @@
 //! after the commit; marked sent as soon as the transport took it.
 
 use crate::mail::compose::{Kind, OutMail};
-use rusqlite::{Connection, params};
+use rusqlite::{Connection, OptionalExtension, params};
 
-pub fn insert(conn: &Connection, m: &OutMail, game_id: Option<i64>, mail_id: Option<i64>, now: i64) -> rusqlite::Result<i64> {
+/// How a queued mail counts against its mailbox's byte budget.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Counted {
+    /// The mailbox it goes to (lowercase, without a `+tag`).
+    pub mailbox: String,
+    /// Its size with its attachments as sent (base64).
+    pub bytes: u64,
+    /// Whether it counts against the budget.
+    pub counted: bool,
+}
+
+pub fn insert(conn: &Connection, m: &OutMail, game_id: Option<i64>, mail_id: Option<i64>, now: i64, c: &Counted) -> rusqlite::Result<i64> {
     conn.prepare_cached(
-        "INSERT INTO outbox (to_addr, subject, body, message_id, in_reply_to, refs, list_id, kind, game_id, mail_id, created, attachments)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+        "INSERT INTO outbox (to_addr, subject, body, message_id, in_reply_to, refs, list_id, kind, game_id, mail_id, created, attachments, mailbox, bytes, counted, unsubscribe)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)",
     )?
     .execute(params![
         m.to,
@@ -17,29 +28,60 @@ pub fn insert(conn: &Connection, m: &OutMail, game_id: Option<i64>, mail_id: Opt
         m.in_reply_to,
         m.references.join(" "),
         m.list_id,
-        if m.kind == Kind::Reply { "reply" } else { "notice" },
+        m.kind.as_str(),
         game_id,
         mail_id,
         now,
-        serde_json::to_string(&m.attachments).unwrap_or_else(|e| unreachable!("integers serialize: {e}"))
+        serde_json::to_string(&m.attachments).unwrap_or_else(|e| unreachable!("integers serialize: {e}")),
+        c.mailbox,
+        c.bytes as i64,
+        c.counted,
+        m.unsubscribe
     ])?;
     Ok(conn.last_insert_rowid())
+}
+
+/// Bytes of counted mail queued for `mailbox` after `since`.
+pub fn budget_used(conn: &Connection, mailbox: &str, since: i64) -> rusqlite::Result<u64> {
+    conn.prepare_cached("SELECT COALESCE(sum(bytes), 0) FROM outbox WHERE mailbox = ?1 AND counted = 1 AND created > ?2")?
+        .query_row(params![mailbox, since], |r| r.get::<_, i64>(0))
+        .map(|n| n.max(0) as u64)
+}
+
+/// The size of the files `ids` together, in bytes (as stored).
+pub fn files_bytes(conn: &Connection, ids: &[i64]) -> rusqlite::Result<u64> {
+    let mut st = conn.prepare_cached("SELECT COALESCE(length(data), 0) FROM attachments WHERE id = ?1")?;
+    let mut n = 0u64;
+    for id in ids {
+        n += st.query_row([id], |r| r.get::<_, i64>(0)).optional()?.unwrap_or(0).max(0) as u64;
+    }
+    Ok(n)
+}
+
+/// Records that a master's command mailed game `game_id`'s whole table at `now`.
+pub fn table_mail(conn: &Connection, game_id: i64, now: i64) -> rusqlite::Result<()> {
+    conn.prepare_cached("INSERT INTO table_mail (game_id, at) VALUES (?1, ?2)")?.execute(params![game_id, now])?;
+    conn.prepare_cached("DELETE FROM table_mail WHERE game_id = ?1 AND at < ?2")?.execute(params![game_id, now - 86_400])?;
+    Ok(())
+}
+
+/// Mailings of game `game_id`'s table caused by its master after `since`, and the oldest of them.
+pub fn table_mails_since(conn: &Connection, game_id: i64, since: i64) -> rusqlite::Result<(i64, Option<i64>)> {
+    conn.prepare_cached("SELECT count(*), min(at) FROM table_mail WHERE game_id = ?1 AND at > ?2")?
+        .query_row(params![game_id, since], |r| Ok((r.get(0)?, r.get(1)?)))
 }
 
 /// Mail due for sending at `now`, oldest first (at most `limit`).
 pub fn due(conn: &Connection, now: i64, limit: usize) -> rusqlite::Result<Vec<(i64, OutMail)>> {
     let mut st = conn.prepare_cached(
-        "SELECT id, to_addr, subject, body, message_id, in_reply_to, refs, list_id, kind, attachments FROM outbox
+        "SELECT id, to_addr, subject, body, message_id, in_reply_to, refs, list_id, kind, attachments, unsubscribe FROM outbox
          WHERE sent IS NULL AND gave_up IS NULL AND next_try <= ?1 ORDER BY id LIMIT ?2",
     )?;
     st.query_map(params![now, limit as i64], |r| {
         let refs: String = r.get(6)?;
         let kind: String = r.get(8)?;
-        let kind = match kind.as_str() {
-            "reply" => Kind::Reply,
-            "notice" => Kind::Notice,
-            other => return Err(rusqlite::Error::FromSqlConversionFailure(8, rusqlite::types::Type::Text, format!("`{other}` is not an outbox kind").into())),
-        };
+        let kind = Kind::from_word(&kind)
+            .ok_or_else(|| rusqlite::Error::FromSqlConversionFailure(8, rusqlite::types::Type::Text, format!("`{kind}` is not an outbox kind").into()))?;
         let attachments: String = r.get(9)?;
         let attachments: Vec<i64> =
             serde_json::from_str(&attachments).map_err(|e| rusqlite::Error::FromSqlConversionFailure(9, rusqlite::types::Type::Text, Box::new(e)))?;
@@ -53,6 +95,7 @@ pub fn due(conn: &Connection, now: i64, limit: usize) -> rusqlite::Result<Vec<(i
                 in_reply_to: r.get(5)?,
                 references: refs.split_whitespace().map(str::to_string).collect(),
                 list_id: r.get(7)?,
+                unsubscribe: r.get(10)?,
                 kind,
                 attachments,
             },

@@ -234,3 +234,28 @@ pub fn resigned_notice(g: &Game, who: &str) -> String {
 pub fn resigned(g: &Game) -> String {
     format!("You have resigned from game {}.", g.name)
 }
+
+/// The list stopped (UNOBSERVE from the list or with its code): the reply.
+pub fn list_unsubscribed(g: &Game, address: &str) -> String {
+    format!("{address} gets no more mail from game {}, and stays off its list.", g.name)
+}
+
+/// The list stopped: the master's notice, subject.
+pub fn list_stopped_subject(g: &Game) -> String {
+    format!("Game {}: the list asked for no more mail", g.name)
+}
+
+/// The list stopped: the master's notice.
+pub fn list_stopped_notice(g: &Game, address: &str) -> String {
+    format!("{address} asked to get no more of game {}'s mail: it is off the game's list and stays off.\n", g.name)
+}
+
+/// CONFIRM with a code that is not the list's (or no list waits).
+pub fn wrong_list_code(g: &Game) -> String {
+    format!("Game {} has no list waiting for that code; nothing changed. The code is in the request the judge mailed to the list's address.", g.name)
+}
+
+/// CONFIRM accepted.
+pub fn list_confirmed(g: &Game, address: &str) -> String {
+    format!("Thank you: {address} now gets game {}'s results and broadcasts. Every such mail says how to stop them.", g.name)
+}

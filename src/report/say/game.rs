@@ -176,9 +176,9 @@ pub fn summary_unavailable(g: &Game) -> String {
 /// A file of the game's record too large to mail.
 pub fn record_file_too_large(g: &Game, file: &str, bytes: usize, max: usize) -> String {
     format!(
-        "{file} is not attached: it is {:.1} MiB, and the files a mail carries are at most {:.1} MiB together; the keeper can make it with `mailjudge export {}`.",
-        bytes as f64 / 1048576.0,
-        max as f64 / 1048576.0,
+        "{file} is not attached: it is {:.1} MB, too large even gzipped for the {:.1} MB of files a mail carries; the keeper can make it with `mailjudge export {}`.",
+        bytes as f64 / 1e6,
+        max as f64 / 1e6,
         g.name
     )
 }
@@ -218,4 +218,9 @@ pub fn webhook_post_refused_notice(g: &Game, url: &str, error: &str) -> String {
 /// A URL's host (and port) alone: a Discord webhook's path is its secret.
 fn url_host(url: &str) -> &str {
     url.split("://").nth(1).and_then(|r| r.split('/').next()).unwrap_or("")
+}
+
+/// The line at the end of a game's mail to an observer or its list: how to stop it.
+pub fn how_to_stop(command: &str, judge: &str) -> String {
+    format!("\n--\nTo get no more of this game's mail at this address, send a mail to {judge} saying:\n  {command}\n")
 }

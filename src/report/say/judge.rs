@@ -27,6 +27,21 @@ pub fn too_many_mails(limit: i64) -> Vec<String> {
     ]
 }
 
+/// The note to an address whose byte budget is spent: subject.
+pub fn budget_note_subject(judge: &str) -> String {
+    format!("{judge}: no more mail to this address for now")
+}
+
+/// The note to an address whose byte budget is spent (`limit` bytes an hour,
+/// or a day), with the time by which mail goes again.
+pub fn budget_note(limit: u64, day: bool, until: &str) -> String {
+    let mb = limit as f64 / 1_000_000.0;
+    let per = if day { "a day" } else { "an hour" };
+    format!(
+        "This judge has sent this address {mb:.1} MB within {per}, the most it sends one address.\nUntil {until} it sends nothing more here (no replies, maps or notices), except the results, reminders and deadlines of games you play or watch.\nYour mail is still read: orders you send are taken. This note is sent once.\n"
+    )
+}
+
 /// The answer to a mail too large: title.
 pub fn too_large_title() -> String {
     "Mail too large".into()

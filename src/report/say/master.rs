@@ -215,12 +215,45 @@ pub fn no_list_address() -> String {
 }
 
 /// The list address set.
-pub fn list_address(address: &str, format: crate::report::results::ReportFormat) -> String {
-    match format {
-        crate::report::results::ReportFormat::Text => format!("Reports also go to {address}."),
-        crate::report::results::ReportFormat::Markdown => format!("Reports also go to {address}, results in Markdown."),
-        crate::report::results::ReportFormat::BBCode => format!("Reports also go to {address}, results in BBCode."),
+pub fn list_address(address: &str, format: crate::report::results::ReportFormat, confirmed: bool) -> String {
+    let how = match format {
+        crate::report::results::ReportFormat::Text => "",
+        crate::report::results::ReportFormat::Markdown => ", results in Markdown",
+        crate::report::results::ReportFormat::BBCode => ", results in BBCode",
+    };
+    if confirmed {
+        format!("Reports also go to {address}{how}.")
+    } else {
+        format!("Reports will also go to {address}{how} once someone there confirms: the address gets nothing from this game before that.")
     }
+}
+
+/// A list address that asked for no more of the game's mail.
+pub fn list_stopped(address: &str) -> String {
+    format!("{address} asked to get no more of this game's mail: it stays off this game's list.")
+}
+
+/// The request mailed to a list address: subject.
+pub fn list_request_subject(g: &Game) -> String {
+    format!("Game {}: may this address get the game's mail?", g.name)
+}
+
+/// The request mailed to a list address, with its code.
+pub fn list_request(g: &Game, master: &str, judge: &str, code: &str) -> String {
+    format!(
+        "The master of the Diplomacy game {name} ({master}) asked that this address get the game's results and broadcasts.\n\nNothing more is sent here unless someone at this address agrees, by sending a mail to {judge} saying:\n\n  CONFIRM {name} {code}\n\nIf you did not expect this, do nothing: this is the only mail you get. To refuse for good, send:\n\n  UNOBSERVE {name} {code}\n",
+        name = g.name
+    )
+}
+
+/// The master's reply once the request went.
+pub fn list_request_sent(address: &str) -> String {
+    format!("A request with a code was mailed to {address}.")
+}
+
+/// The master's reply when the address had a request lately.
+pub fn list_request_waiting(address: &str, after: &str) -> String {
+    format!("{address} had a request from this judge less than a day ago, so none is sent now: SET LIST again after {after} to send one.")
 }
 
 pub fn list_format_values(got: &str) -> String {
@@ -359,4 +392,17 @@ pub fn webhook_set(w: &crate::publish::Webhook) -> String {
 
 pub fn no_webhooks() -> String {
     "The game's webhooks are removed.".into()
+}
+
+/// A master's command that would mail the whole table once too often this hour.
+pub fn table_mail_limit(g: &Game, limit: i64, again: &str) -> String {
+    format!(
+        "Not done: commands of game {}'s master have mailed the whole table {limit} times within the last hour, the most this judge allows. Try again after {again}.",
+        g.name
+    )
+}
+
+/// A second PROCESS in one mail.
+pub fn one_process_per_mail() -> String {
+    "Not done: one mail processes at most one phase. Send another mail to process the next one.".into()
 }

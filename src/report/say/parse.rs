@@ -78,3 +78,8 @@ pub fn rollback_usage() -> String {
 pub fn map_usage() -> String {
     "MAP needs a game, and at most a phase: MAP demo, or MAP demo S1901M.".into()
 }
+
+/// `CONFIRM` without its game and code.
+pub fn confirm_usage() -> String {
+    "CONFIRM needs the game and the code from the request, as in: CONFIRM mygame 1a2b3c4d5e6f".into()
+}

@@ -111,7 +111,24 @@ pub fn one_try_per_seat() -> String {
 
 /// Too many wrong passwords for a seat lately.
 pub fn too_many_wrong_passwords() -> String {
-    "too many wrong passwords for this seat within the last hour: this one was not checked; try again later".into()
+    "too many wrong passwords for this seat within the last hour: sign-ons to it are refused for a while, this one unchecked; its owner and the game's master were told. Try again in an hour".into()
+}
+
+/// How a lock's notice names the master's seat.
+pub fn the_master() -> String {
+    "the master".into()
+}
+
+/// A seat locked after too many wrong passwords: subject.
+pub fn seat_locked_subject(game: &str, what: &str) -> String {
+    format!("Game {game}: sign-ons as {what} refused for an hour")
+}
+
+/// A seat locked after too many wrong passwords: the owner's and master's notice.
+pub fn seat_locked_notice(game: &str, what: &str, n: i64, until: &str, last_from: &str) -> String {
+    format!(
+        "Someone sent {n} wrong passwords for {what} in game {game} within an hour (the last from {last_from}, an address anyone can forge).\nSign-ons as {what} are refused until {until}, the right password too. Nothing else changed: orders in force stay in force.\nIf this was not you, you need do nothing; if it goes on, tell the game's master or choose a longer password (SET PASSWORD).\nThis notice is sent once for each lock.\n"
+    )
 }
 
 /// More password commands in one mail than `max`.

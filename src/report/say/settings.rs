@@ -256,10 +256,16 @@ pub fn grace_until(time: &str) -> String {
     format!("Grace period until {time}.")
 }
 
-pub fn map(on: bool) -> String {
-    if on {
-        "MAP set: your results mails carry a map of the board (PNG and SVG).".into()
-    } else {
-        "NO MAP set: your results mails come without the map. MAP game [phase] sends one when you want it.".into()
+pub fn map(pref: crate::store::games::MapPref) -> String {
+    use crate::store::games::MapPref;
+    match pref {
+        MapPref::Png => "MAP set: your results mails carry a picture of the board (PNG). SET MAP SVG adds the SVG, which scales without blurring.".into(),
+        MapPref::Svg => "MAP SVG set: your results mails carry the board as PNG and as SVG.".into(),
+        MapPref::None => "NO MAP set: your results mails come without the map. MAP game [phase] sends one when you want it.".into(),
     }
+}
+
+/// SET MAP with a word that is not SVG.
+pub fn map_usage(got: &str) -> String {
+    format!("`{got}`: SET MAP takes nothing (the PNG picture) or SVG (the PNG and the SVG); SET NO MAP turns the map off.")
 }

@@ -1,0 +1,100 @@
+//! The byte budget per mailbox: what the judge sends one address, other
+//! than a game's own scheduled mail ([`Kind::Game`]), is counted with its
+//! attachments against `limits.bytes_per_address_per_hour` and
+//! `limits.bytes_per_address_per_day`. A mail that would go past either is
+//! not queued; the first one held back in a window brings the address one
+//! short note, then nothing until the window has moved on. With forged From
+//! addresses and commands that answer with pictures and histories, this is
+//! what bounds the mail a stranger can make the judge send anyone.
+//!
+//! Mail to the keeper is not counted (the judge's own alarms), nor are the
+//! game's results, reminders, deadlines and end, which only go to those who
+//! joined or confirmed.
+
+use crate::mail::compose::{Kind, OutMail};
+use crate::store::outbox::Counted;
+use crate::store::{kv, outbox};
+use rusqlite::Connection;
+
+/// What headers and MIME framing add to a mail's text and files (an estimate).
+const OVERHEAD: u64 = 1024;
+
+/// Bytes of a file once base64-encoded in lines of 76 (+ CRLF).
+pub fn encoded(n: u64) -> u64 {
+    n.div_ceil(3) * 4 * 78 / 76
+}
+
+/// The size `m` will have as sent, its attachments included.
+pub fn size(conn: &Connection, m: &OutMail) -> rusqlite::Result<u64> {
+    Ok(OVERHEAD + m.subject.len() as u64 + m.body.len() as u64 + encoded(outbox::files_bytes(conn, &m.attachments)?))
+}
+
+/// Whether a mail may be queued.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Decision {
+    Queue(Counted),
+    /// Over the budget: not sent. `note`: the first held back in its window,
+    /// so the address gets the note (`until`: when the window has moved on).
+    Withhold {
+        mailbox: String,
+        note: bool,
+        until: i64,
+        window: Window,
+    },
+}
+
+/// Which budget a mail went past.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Window {
+    Hour,
+    Day,
+}
+
+impl Window {
+    pub fn secs(self) -> i64 {
+        match self {
+            Window::Hour => 3600,
+            Window::Day => 86_400,
+        }
+    }
+}
+
+/// Decides for `m` at `now` (see the module's text).
+pub fn decide(conn: &Connection, cfg: &crate::config::Config, m: &OutMail, now: i64) -> rusqlite::Result<Decision> {
+    let mailbox = super::mailbox_key(&m.to);
+    let bytes = size(conn, m)?;
+    let counted = m.kind != Kind::Game && mailbox != super::mailbox_key(&cfg.keeper);
+    if counted {
+        let hour = outbox::budget_used(conn, &mailbox, now - Window::Hour.secs())?;
+        let day = outbox::budget_used(conn, &mailbox, now - Window::Day.secs())?;
+        let window = if day + bytes > cfg.limits.bytes_per_address_per_day {
+            Some(Window::Day)
+        } else if hour + bytes > cfg.limits.bytes_per_address_per_hour {
+            Some(Window::Hour)
+        } else {
+            None
+        };
+        if let Some(window) = window {
+            let key = format!("budget-note:{mailbox}");
+            let last: Option<i64> = kv::get(conn, &key)?.and_then(|t| t.parse().ok());
+            let note = last.is_none_or(|t| t <= now - window.secs() || t > now);
+            if note {
+                kv::set(conn, &key, &now.to_string())?;
+            }
+            return Ok(Decision::Withhold { mailbox, note, until: now + window.secs(), window });
+        }
+    }
+    Ok(Decision::Queue(Counted { mailbox, bytes, counted }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn base64_grows_a_file_by_a_third_and_its_line_ends() {
+        assert_eq!(encoded(0), 0);
+        assert_eq!(encoded(3), 4);
+        assert_eq!(encoded(57 * 1000), 78 * 1000);
+    }
+}
