@@ -229,8 +229,11 @@ fn webhook_urls_a_master_may_not_set() {
 #[test]
 fn a_list_gets_its_results_in_markdown_or_bbcode() {
     let mut g = Game::started();
-    let (r, _) = g.send(GM, &format!("{MASTER}\nSET LIST forum@example.org MARKDOWN"));
+    let (r, sent) = g.send(GM, &format!("{MASTER}\nSET LIST forum@example.org MARKDOWN"));
     assert!(r.contains("results in Markdown"), "{r}");
+    let code = common::game::list_code(&sent, "forum@example.org");
+    let (r, _) = g.send("someone@example.org", &format!("CONFIRM demo {code}"));
+    assert!(r.contains("now gets game demo's results"), "{r}");
     g.send("p3@example.test", "SIGNON Fdemo pw-three\nA PAR-BUR");
     let (_, sent) = g.send(GM, &format!("{MASTER}\nPROCESS!"));
     let list = sent.iter().find(|s| s.to == "forum@example.org" && s.subject.contains("results")).unwrap();
@@ -405,4 +408,45 @@ fn a_webhooks_url_and_key_are_never_logged_at_any_level() {
     for secret in ["SECRET-TOKEN-x1", "KEY-SECRET-y2", "/api/webhooks/77"] {
         assert!(!log.contains(secret), "{secret} in the log:\n{log}");
     }
+}
+
+#[test]
+fn a_list_gets_nothing_until_someone_there_confirms_and_stays_off_once_stopped() {
+    let mut g = game();
+    let (r, sent) = g.send(GM, &format!("{MASTER}\nSET LIST stranger@example.org"));
+    assert!(r.contains("once someone there confirms") && r.contains("A request with a code was mailed"), "{r}");
+    let to_stranger = |sent: &[common::Sent]| sent.iter().filter(|s| s.to == "stranger@example.org").count();
+    assert_eq!(to_stranger(&sent), 1, "the request alone");
+    let code = common::game::list_code(&sent, "stranger@example.org");
+    // results and broadcasts: nothing for the unconfirmed list
+    let (_, sent) = g.send(GM, &format!("{MASTER}\nBROADCAST\nhello\nENDPRESS"));
+    assert_eq!(to_stranger(&sent), 0);
+    let (_, sent) = g.send(GM, &format!("{MASTER}\nPROCESS!"));
+    assert_eq!(to_stranger(&sent), 0);
+    // another game naming the same address within a day: no second request
+    let (r, _) = g.send("other@example.test", "CREATE ?second pass2 standard");
+    assert!(r.contains("Game second created"), "{r}");
+    let (r, sent) = g.send("other@example.test", "SIGNON Msecond pass2\nSET LIST stranger@example.org");
+    assert!(r.contains("had a request from this judge less than a day ago"), "{r}");
+    assert_eq!(to_stranger(&sent), 0);
+    // a wrong code changes nothing
+    let (r, _) = g.send("stranger@example.org", "CONFIRM demo 000000000000");
+    assert!(r.contains("has no list waiting for that code"), "{r}");
+    let (r, _) = g.send("reader@example.org", &format!("CONFIRM demo {code}"));
+    assert!(r.contains("now gets game demo's results"), "{r}");
+    let (_, sent) = g.send(GM, &format!("{MASTER}\nPROCESS!"));
+    let got = sent.iter().find(|s| s.to == "stranger@example.org").expect("results to the confirmed list");
+    // its List-Unsubscribe is a working mailto: what it says, sent from any reader's address, stops the list
+    let header = got.header("List-Unsubscribe").unwrap().to_string();
+    let subject = header.split("subject=").nth(1).unwrap().split('&').next().unwrap().replace("%20", " ");
+    assert_eq!(subject, format!("UNOBSERVE demo {code}"));
+    let (r, sent) = g.send("reader@example.org", &subject);
+    assert!(r.contains("gets no more mail from game demo"), "{r}");
+    assert!(sent.iter().any(|s| s.to == GM && s.subject.contains("the list asked for no more mail")), "the master is told");
+    let (_, sent) = g.send(GM, &format!("{MASTER}\nPROCESS!"));
+    assert_eq!(to_stranger(&sent), 0, "stopped");
+    // and it stays off: the master cannot set it again
+    let (r, sent) = g.send(GM, &format!("{MASTER}\nSET LIST stranger@example.org"));
+    assert!(r.contains("asked to get no more of this game's mail"), "{r}");
+    assert_eq!(to_stranger(&sent), 0);
 }

@@ -214,21 +214,45 @@ fn a_deferred_mail_delivered_again_is_not_stored_twice() {
 }
 
 #[test]
-fn mail_times_from_the_future_count_as_now() {
+fn mail_times_from_the_future_do_not_count_after_the_clock_is_set_back() {
     let mut t = T::started(2);
     t.w.set_time(t1() + 24 * HOUR);
     for k in 1..=2 {
         t.send(&mail(FRANCE, &format!("o{k}"), "", &orders("A PAR H")));
     }
-    // the clock is set back a day: the two mails count as handled now, not for a day
+    // the clock is set back a day: the two mails handled "in the future" do
+    // not count against the sender's rate (the clock's fault, not theirs)
     t.w.set_time(t1());
     let sent = t.send(&mail(FRANCE, "o3", "", &orders("A PAR-BUR")));
+    assert_eq!(T::replies_to(&sent, "o3"), 1, "answered at once: {:?}", sent.iter().map(|s| &s.body).collect::<Vec<_>>());
+    assert_eq!(t.outcome("o3"), "answered");
+    assert_eq!(t.w.sql_i64(&format!("SELECT count(*) FROM mails WHERE received > {} OR handled > {}", t1(), t1())), 0, "no time left in the future");
+    // mail handled now counts as before: the limit (2) is reached with o4
+    t.send(&mail(FRANCE, "o4", "", &orders("A PAR H")));
+    let sent = t.send(&mail(FRANCE, "o5", "", &orders("A PAR-BUR")));
     assert!(flat(&sent[0].body).contains("Too many mails"));
-    assert_eq!(t.outcome("o3"), "deferred");
-    t.w.set_time(t1() + HOUR + 1);
-    let sent = t.w.step().1;
-    assert_eq!(T::replies_to(&sent, "o3"), 1, "an hour after the clock was set back, the limit is free again");
-    assert_eq!(t.w.sql_i64(&format!("SELECT count(*) FROM mails WHERE received > {}", t1() + HOUR + 1)), 0);
+    assert_eq!(t.outcome("o5"), "deferred");
+}
+
+#[test]
+fn a_senders_waiting_mail_is_bounded_and_the_rest_dropped() {
+    let mut t = T::started(1);
+    let max = t.w.daemon.judge.ctx.cfg.limits.waiting_mails_per_sender as usize;
+    t.send(&mail(FRANCE, "w0", "", &orders("A PAR H")));
+    // the limit of waiting mail: every one kept
+    for k in 1..=max {
+        t.w.deliver_bytes(&format!("w{k:04}"), &mail(FRANCE, &format!("w{k}"), "", &orders("A PAR H")));
+    }
+    t.w.step();
+    assert_eq!(t.w.sql_i64("SELECT count(*) FROM mails WHERE outcome = 'deferred'"), max as i64, "at the limit: all wait");
+    // past it: dropped, logged, never answered, kept as seen
+    let sent = t.send(&mail(FRANCE, "over", "", &orders("A PAR-BUR")));
+    assert_eq!(T::replies_to(&sent, "over"), 0);
+    assert!(t.outcome("over").starts_with("dropped"), "{}", t.outcome("over"));
+    assert_eq!(t.w.sql_i64("SELECT count(*) FROM mails WHERE outcome = 'deferred'"), max as i64);
+    // another sender is not touched by it
+    let sent = t.send(&mail("P2 <p2@example.test>", "e1", "", "SIGNON Edemo pw-two\nF LON H"));
+    assert_eq!(T::replies_to(&sent, "e1"), 1);
 }
 
 #[test]
@@ -491,4 +515,20 @@ fn a_deferred_mail_whose_handling_fails_is_marked_failed_and_answered_once() {
     assert!(!stored(&t.w).contains("pw-three"));
     assert_eq!(t.w.sql_i64("SELECT count(*) FROM mails WHERE message_id = '<o2@example.test>'"), 1);
     assert!(t.w.step().1.is_empty(), "not taken up again");
+}
+
+#[test]
+fn kept_processed_mail_has_its_passwords_redacted() {
+    use mailjudge::mail::Inbound;
+    let dir = tempfile::tempdir().unwrap();
+    let mut md = mailjudge::mail::maildir::Maildir::open(dir.path()).unwrap().with_keep_processed(true);
+    let raw = mail(FRANCE, "k1", "", "SIGNON Fdemo hunter2-secret\nA PAR H\nSET PASSWORD n3w-secret");
+    md.deliver("k1", &raw).unwrap();
+    md.fetch(10).unwrap();
+    md.done("k1").unwrap();
+    assert!(!dir.path().join("new/k1").exists());
+    let kept = String::from_utf8(std::fs::read(dir.path().join("cur/k1:2,S")).unwrap()).unwrap();
+    assert!(kept.contains("A PAR H") && kept.contains("SIGNON Fdemo"), "{kept}");
+    assert!(!kept.contains("hunter2-secret") && !kept.contains("n3w-secret"), "{kept}");
+    assert!(std::fs::read_dir(dir.path().join("tmp")).unwrap().next().is_none(), "nothing left in tmp/");
 }

@@ -245,3 +245,104 @@ fn three_hundred_password_changes_in_one_mail_do_three_hundred_times_nothing() {
     assert!(g.w.daemon.judge.ctx.passwords.work_done() - before <= mailjudge::command::MAX_PASSWORD_WORK_PER_MAIL);
     assert!(r.contains("too many password commands in one mail"), "{}", &r[..r.len().min(2000)]);
 }
+
+/// Bytes of the mail in the outbox to `addr` (as sent, attachments included).
+fn bytes_to(g: &Game, addr: &str) -> u64 {
+    all_sent(&g.w.dir.path().join("outbox"))
+        .iter()
+        .filter(|s| s.to == addr)
+        .map(|s| std::fs::metadata(g.w.dir.path().join("outbox/new").join(&s.file)).unwrap().len())
+        .sum()
+}
+
+#[test]
+fn forged_map_mails_reach_a_player_within_the_byte_budget_then_one_note() {
+    let mut g = Game::started();
+    g.w.daemon.judge.ctx.cfg.limits.mails_per_sender_per_hour = 1000;
+    let hour = g.w.daemon.judge.ctx.cfg.limits.bytes_per_address_per_hour;
+    // forged with France's own address: each asks for three maps
+    for k in 0..60 {
+        g.drop_mail("p3@example.test", &format!("MAP demo\nMAP demo\nMAP demo\nHELP {k}"));
+    }
+    g.w.step();
+    let sent = all_sent(&g.w.dir.path().join("outbox"));
+    let to_p3: Vec<&Sent> = sent.iter().filter(|s| s.to == "p3@example.test").collect();
+    let notes = to_p3.iter().filter(|s| s.subject.contains("no more mail to this address for now")).count();
+    assert_eq!(notes, 1, "one note");
+    let total = bytes_to(&g, "p3@example.test");
+    assert!(total <= hour + 10_000, "{total} bytes to the victim within an hour, budget {hour}");
+    assert!(total >= hour / 2, "the budget is used, not a small cap: {total}");
+    // an hour on, replies go again (and no second note in the new window yet)
+    let now = g.w.now;
+    g.w.set_time(now + 3601);
+    let (r, _) = g.send("p3@example.test", "SIGNON Fdemo pw-three\nA PAR H");
+    assert!(r.contains("A PAR H: accepted"), "{r}");
+    // the game's own results are never held back
+    let (_, sent) = g.send(GM, "SIGNON Mdemo gmpass\nPROCESS!");
+    assert!(sent.iter().any(|s| s.to == "p3@example.test" && s.subject.contains("results")), "results go whatever the budget");
+}
+
+#[test]
+fn the_byte_budget_at_and_past_its_limit() {
+    let mut g = Game::started();
+    let hour = 150_000;
+    g.w.daemon.judge.ctx.cfg.limits.bytes_per_address_per_hour = hour;
+    g.w.daemon.judge.ctx.cfg.limits.mails_per_sender_per_hour = 1000;
+    // HELP replies of a known size, until the next would pass the hour's budget
+    let mut n = 0;
+    let mut send = |g: &mut Game| {
+        g.drop_mail("p5@example.test", "HELP");
+        g.w.step().1
+    };
+    loop {
+        let before = bytes_to(&g, "p5@example.test");
+        let sent = send(&mut g);
+        n += 1;
+        if sent.iter().any(|s| s.subject.contains("no more mail")) {
+            assert!(before <= hour, "at the limit: everything sent so far fits ({before} <= {hour})");
+            assert!(sent.iter().all(|s| s.in_reply_to.is_none()), "past it: no reply, the note alone");
+            break;
+        }
+        assert!(n < 100, "the budget never ran out");
+    }
+    let sent = send(&mut g);
+    assert!(sent.is_empty(), "then nothing");
+    // the day's budget: past it, even an hour on, nothing but one note a day
+    g.w.daemon.judge.ctx.cfg.limits.bytes_per_address_per_day = hour;
+    let now = g.w.now;
+    g.w.set_time(now + 3601);
+    let sent = send(&mut g);
+    assert!(sent.iter().all(|s| s.in_reply_to.is_none()), "still over the day's budget: {sent:?}");
+}
+
+#[test]
+fn one_process_a_mail_and_the_masters_table_mail_is_rate_limited() {
+    let mut g = Game::started();
+    let (r, _) = g.send(GM, &format!("SIGNON Mdemo gmpass\n{}", vec!["PROCESS!"; 20].join("\n")));
+    assert_eq!(r.matches("one mail processes at most one phase").count(), 19, "{r}");
+    assert_eq!(g.w.sql_i64("SELECT count(*) FROM phases"), 1, "one phase processed");
+    // the master's commands that mail the table: the limit, then refused
+    let limit = g.w.daemon.judge.ctx.cfg.limits.table_mails_per_game_per_hour as usize;
+    let mut done = 1; // the PROCESS above
+    while done < limit {
+        let (r, _) = g.send(GM, "SIGNON Mdemo gmpass\nPAUSE\n");
+        assert!(!r.contains("Not done"), "{r}");
+        done += 1;
+    }
+    let (r, sent) = g.send(GM, "SIGNON Mdemo gmpass\nRESUME");
+    assert!(r.contains("mailed the whole table 6 times within the last hour"), "{r}");
+    assert_eq!(sent.len(), 1, "the master's reply alone");
+    let now = g.w.now;
+    g.w.set_time(now + 3601);
+    let (r, _) = g.send(GM, "SIGNON Mdemo gmpass\nRESUME");
+    assert!(!r.contains("Not done"), "{r}");
+}
+
+#[test]
+fn a_password_on_the_line_after_a_bare_signon_is_never_echoed() {
+    let mut g = Game::started();
+    let (r, _) = g.send("p3@example.test", "SIGNON\nhunter2-pw\nA PAR H");
+    assert!(!r.contains("hunter2-pw"), "{r}");
+    let (r, _) = g.send("p3@example.test", "SIGNON Fdemo\ns3cond-pw");
+    assert!(!r.contains("s3cond-pw"), "{r}");
+}

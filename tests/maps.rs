@@ -1,5 +1,6 @@
 //! Maps by mail and from the console: every results mail carries the phase's
-//! map (PNG and SVG) except to a player who SET NO MAP; MAP game [phase]
+//! map (the PNG; the SVG too for a player who SET MAP SVG) except to a player
+//! who SET NO MAP; MAP game [phase]
 //! answers with one (at most MAX_MAPS_PER_MAIL a mail); `mailjudge game map`
 //! writes one to a file.
 
@@ -19,7 +20,8 @@ fn png_size(data: &[u8]) -> (u32, u32) {
 fn results_mails_carry_the_phase_map_unless_a_player_sets_no_map() {
     let mut g = Game::started();
     g.send("p2@example.test", "SIGNON Edemo pw-two\nSET NO MAP");
-    g.send("p3@example.test", &format!("{FRANCE}\nA PAR-BUR\nA MAR-BUR"));
+    let (r, _) = g.send("p3@example.test", &format!("{FRANCE}\nSET MAP SVG\nA PAR-BUR\nA MAR-BUR"));
+    assert!(r.contains("MAP SVG set"), "{r}");
     let (_, sent) = g.send(GM, &format!("{MASTER}\nPROCESS!"));
     let results: Vec<&Sent> = sent.iter().filter(|s| s.subject == "Game demo: Spring 1901 movement results").collect();
     assert_eq!(results.len(), 9, "7 players, the master, the list");
@@ -28,7 +30,14 @@ fn results_mails_carry_the_phase_map_unless_a_player_sets_no_map() {
             assert!(r.files.is_empty(), "England asked for no map");
             continue;
         }
+        // a light mail: the PNG alone (at most 300 KB with the report), the SVG for who asked
+        let size = std::fs::metadata(g.w.dir.path().join("outbox/new").join(&r.file)).unwrap().len();
+        assert!(size <= 300_000, "to {}: {size} bytes", r.to);
         let names: Vec<(&str, &str)> = r.files.iter().map(|(n, t, _)| (n.as_str(), t.as_str())).collect();
+        if r.to != "p3@example.test" {
+            assert_eq!(names, vec![("demo-S1901M.png", "image/png")], "to {}", r.to);
+            continue;
+        }
         assert_eq!(names, vec![("demo-S1901M.png", "image/png"), ("demo-S1901M.svg", "image/svg+xml")], "to {}", r.to);
         let (w, h) = png_size(&r.files[0].2);
         assert!(w > 1000 && h > 700, "{w}x{h}");
@@ -53,9 +62,11 @@ fn map_by_mail_for_the_board_now_and_for_a_processed_phase() {
     // a player (under a +tag of the address too) and the master may ask: the
     // board now, and Spring 1901 with its orders
     let (_, sent) = g.send(GM, "MAP demo");
-    assert_eq!(sent.iter().map(|s| s.files.len()).sum::<usize>(), 2, "the master's map");
+    assert_eq!(sent.iter().map(|s| s.files.len()).sum::<usize>(), 1, "the master's map, as PNG");
     let (_, sent) = g.send("elsewhere@example.test", &format!("{FRANCE}\nMAP demo"));
-    assert_eq!(sent.iter().filter(|s| s.to == "elsewhere@example.test").map(|s| s.files.len()).sum::<usize>(), 2, "a player signed on from another address");
+    assert_eq!(sent.iter().filter(|s| s.to == "elsewhere@example.test").map(|s| s.files.len()).sum::<usize>(), 1, "a player signed on from another address");
+    // who asked for the SVG gets it too
+    g.send("p2@example.test", "SIGNON Edemo pw-two\nSET MAP SVG");
     let id = g.drop_mail("p2+maps@example.test", "MAP demo\nMAP demo S1901M\nMAP demo S1901");
     let (_, sent) = g.w.step();
     let r = reply(&sent, &id);
@@ -139,6 +150,6 @@ fn a_failed_mails_maps_go_nowhere() {
     let apology = reply(&sent, &failed);
     assert!(apology.body.contains("internal error") || !apology.body.is_empty());
     assert!(apology.files.is_empty(), "the apology carries no map: {:?}", apology.files.iter().map(|f| &f.0).collect::<Vec<_>>());
-    assert_eq!(reply(&sent, &next).files.len(), 2, "the next mail's own map");
+    assert_eq!(reply(&sent, &next).files.len(), 1, "the next mail's own map");
     assert!(reply(&sent, &listing).files.is_empty(), "a LIST carries none");
 }

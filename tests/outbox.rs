@@ -75,3 +75,20 @@ fn retries_back_off_then_give_up_and_tell_the_keeper() {
     j.flush_outbox(&mut up).unwrap();
     assert_eq!(up.sent, vec!["keeper@example.test"]);
 }
+
+#[test]
+fn unfinished_outgoing_files_in_tmp_are_removed_at_start_and_nothing_else() {
+    let dir = tempfile::tempdir().unwrap();
+    let md = mailjudge::mail::maildir::Maildir::open(dir.path()).unwrap();
+    drop(md);
+    // what a full disk leaves: empty and partial outgoing files; and a
+    // delivery under way into the same spool (not the judge's)
+    std::fs::write(dir.path().join("tmp/out-0000000001.eml"), b"").unwrap();
+    std::fs::write(dir.path().join("tmp/out-x-0000000002.eml"), b"From: judge@example.test\r\nSubj").unwrap();
+    std::fs::write(dir.path().join("tmp/1732.M1P2.host"), b"a mail being delivered").unwrap();
+    std::fs::create_dir(dir.path().join("tmp/out-dir")).unwrap();
+    let _md = mailjudge::mail::maildir::Maildir::open(dir.path()).unwrap();
+    let mut left: Vec<String> = std::fs::read_dir(dir.path().join("tmp")).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+    left.sort();
+    assert_eq!(left, ["1732.M1P2.host", "out-dir"]);
+}

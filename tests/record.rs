@@ -66,8 +66,12 @@ fn history_reads_press_back_broadcasts_while_running_and_all_after() {
     g.send(GM, &format!("{MASTER}\nPROCESS!"));
     let (r, _) = g.send("p2@example.test", &format!("{ENGLAND}\nBROADCAST\nFall greetings.\nENDPRESS"));
     assert!(r.contains("Press sent to everyone"), "{r}");
-    // while the game runs: broadcasts only, each before its phase's results
+    // while the game runs: for its members only ...
     let (r, _) = g.send("outsider@example.test", "HISTORY demo PRESS");
+    assert!(r.contains("The press of game demo is shown to its master, players and observers while it runs"), "{r}");
+    assert!(!r.contains("Hello Europe"), "{r}");
+    // ... broadcasts only, each before its phase's results
+    let (r, _) = g.send("p4@example.test", "HISTORY demo PRESS");
     assert!(r.contains("| Hello Europe from Paris."), "{r}");
     assert!(r.contains("From: France To: everyone (broadcast)"), "{r}");
     assert!(!r.contains("A secret for London"), "private press stays private while the game runs\n{r}");
@@ -131,12 +135,12 @@ fn history_press_stops_at_its_cap() {
             )
             .unwrap();
         if n + 1 == cap {
-            let (r, _) = g.send("outsider@example.test", "HISTORY demo PRESS");
+            let (r, _) = g.send("p4@example.test", "HISTORY demo PRESS");
             assert_eq!(r.matches("| message number").count(), cap, "at the cap");
             assert!(!r.contains("Only the first"), "{r}");
         }
     }
-    let (r, _) = g.send("outsider@example.test", "HISTORY demo PRESS");
+    let (r, _) = g.send("p4@example.test", "HISTORY demo PRESS");
     assert_eq!(r.matches("| message number").count(), cap, "past the cap");
     assert!(r.contains(&format!("Only the first {cap} press messages")), "{r}");
 }

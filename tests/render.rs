@@ -179,7 +179,7 @@ fn the_png_decodes_at_its_size_and_a_huge_picture_is_refused() {
         std::fs::write(PathBuf::from(dir).join("standard.png"), &png).unwrap();
     }
     // at the cap: a picture of MAX_PIXELS at the scale is drawn; past it, refused
-    let side = ((render::MAX_PIXELS as f64).sqrt() / 0.7).floor() - 2.0;
+    let side = ((render::MAX_PIXELS as f64).sqrt() / render::SCALE as f64).floor() - 2.0;
     let at =
         format!(r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {side} {side}" width="{side}" height="{side}"><rect width="10" height="10"/></svg>"#);
     assert!(render::png(&at).is_ok());

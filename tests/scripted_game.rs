@@ -52,8 +52,20 @@ fn seven_player_game_by_mail() {
     assert_eq!(r.to, "gm@example.test");
     assert_eq!(r.header("Auto-Submitted"), Some("auto-replied"));
     has(r, "Game demo created (Standard Diplomacy, 7 powers)");
-    has(r, "Reports also go to demo-list@example.test");
+    has(r, "Reports will also go to demo-list@example.test once someone there confirms");
+    has(r, "A request with a code was mailed to demo-list@example.test.");
     lacks(r, "gmpass");
+    // the list gets the request alone, and confirms it from there
+    let to_list: Vec<&Sent> = sent.iter().filter(|s| s.to == "demo-list@example.test").collect();
+    assert_eq!(to_list.len(), 1, "the request alone");
+    let code = common::game::list_code(&sent, "demo-list@example.test");
+    everything.extend(sent);
+    let confirm = format!(
+        "From: demo-list@example.test\r\nTo: judge@example.test\r\nSubject: Re: game demo\r\nMessage-ID: <list-confirm@example.test>\r\n\r\nCONFIRM demo {code}\r\n"
+    );
+    w.deliver_bytes("list-confirm", confirm.as_bytes());
+    let (_, sent) = w.step();
+    has(reply(&sent, "<list-confirm@example.test>"), "demo-list@example.test now gets game demo's results");
     everything.extend(sent);
 
     for name in ["01-join-austria", "02-join-england", "03-join-france", "04-join-germany", "05-join-italy", "06-observe", "07-join-russia"] {
@@ -187,6 +199,12 @@ fn seven_player_game_by_mail() {
     lacks(rep, "PIE");
     let list = reports.iter().find(|s| s.to == "demo-list@example.test").unwrap();
     assert!(list.header("List-Id").is_some_and(|l| l.contains("demo.example.test")), "{:?}", list.headers);
+    // the list's mail says how to stop it, with the list's code (whoever reads the list may)
+    let stop = format!("UNOBSERVE demo {code}");
+    has(list, &stop);
+    assert!(list.header("List-Unsubscribe").is_some_and(|l| l.contains(&stop.replace(' ', "%20"))), "{:?}", list.headers);
+    // a player's results carry no such line
+    lacks(reports.iter().find(|s| s.to == p(1)).unwrap(), "UNOBSERVE");
     everything.extend(sent);
 
     // --- Fall 1901: Austria is late

@@ -19,8 +19,10 @@ use crate::store::games::GameStatus;
 use serde_json::{Map, Value, json};
 use std::collections::BTreeMap;
 
-/// The largest saved game [`read`] takes.
-pub const MAX_BYTES: usize = 64 << 20;
+/// The largest saved game [`read`] takes (16 MiB: a game of a thousand
+/// phases with its press; read as a JSON tree it takes about 16 times its
+/// size, so this bounds an import's memory to a few hundred MB).
+pub const MAX_BYTES: usize = 16 << 20;
 /// The most phases a saved game may have (a game of a hundred years).
 pub const MAX_PHASES: usize = 1_000;
 

@@ -96,6 +96,10 @@ impl Session<'_> {
 
     pub(super) fn history(&mut self, name: &str, from: Option<&str>, to: Option<&str>, with_press: bool) -> R {
         let g = self.game(name)?;
+        // a running game's press is for those in it
+        if with_press && g.status != GameStatus::Finished && self.member(&g)?.is_none() {
+            return Err(Fail::User(say::info::press_for_members(&g)));
+        }
         let rows = crate::store::phases::reports(self.conn, g.id)?;
         if rows.is_empty() && !with_press {
             return Ok(vec![say::info::no_phases(&g)]);
@@ -225,20 +229,29 @@ impl Session<'_> {
 
     /// MAP game [phase]: the map of a processed phase with its orders, or of
     /// the board as it stands, attached to the reply (PNG and SVG).
+    /// Whether the sender is in game `g` (signed on to it, its master, a
+    /// player or a confirmed observer), with the map pictures they want.
+    fn member(&self, g: &Game) -> Result<Option<game::MapPref>, Fail> {
+        let me = crate::judge::mailbox_key(&self.sender);
+        let row = Player::of_game(self.conn, g.id)?
+            .into_iter()
+            .find(|p| !matches!(p.status, PlayerStatus::Pending | PlayerStatus::Ejected) && crate::judge::mailbox_key(&p.email) == me);
+        let signed = self.signed.as_ref().is_some_and(|s| s.game_id == g.id) || crate::judge::mailbox_key(&g.master_email) == me;
+        Ok(match row {
+            Some(p) => Some(p.map),
+            None if signed => Some(game::MapPref::Png),
+            None => None,
+        })
+    }
+
     pub(super) fn map(&mut self, name: &str, phase: Option<&str>) -> R {
         let g = self.game(name)?;
         // pictures (hundreds of KiB) go only to an address in the game: a
         // forged From cannot turn a small mail into a large one for a stranger
-        let me = crate::judge::mailbox_key(&self.sender);
-        let member = self.signed.as_ref().is_some_and(|s| s.game_id == g.id)
-            || crate::judge::mailbox_key(&g.master_email) == me
-            || Player::of_game(self.conn, g.id)?
-                .iter()
-                .any(|p| !matches!(p.status, PlayerStatus::Pending | PlayerStatus::Ejected) && crate::judge::mailbox_key(&p.email) == me);
-        if !member {
+        let Some(pref) = self.member(&g)? else {
             return Err(Fail::User(say::info::map_for_members(&g)));
-        }
-        if self.ctx.reply_files.len() >= 2 * MAX_MAPS_PER_MAIL {
+        };
+        if self.maps_attached >= MAX_MAPS_PER_MAIL {
             return Err(Fail::User(say::info::too_many_maps(MAX_MAPS_PER_MAIL)));
         }
         let v = self.ctx.variant(&g.variant)?;
@@ -253,8 +266,11 @@ impl Session<'_> {
             },
         };
         let files = scene.files(&v, &g);
-        let ids = game::maps::store(self.conn, self.ctx.now(), &files)?;
-        self.ctx.reply_files.extend(ids);
+        let map = game::MapFiles::store(self.conn, self.ctx.now(), &files)?;
+        // the PNG, and the SVG for those who asked for it (SET MAP SVG)
+        let pref = if pref == game::MapPref::Svg { pref } else { game::MapPref::Png };
+        self.ctx.reply_files.extend(map.for_pref(pref));
+        self.maps_attached += 1;
         Ok(vec![say::info::map_attached(&g, &scene.phase)])
     }
 }

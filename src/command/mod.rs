@@ -119,6 +119,8 @@ pub struct Session<'a> {
     copies: Vec<String>,
     /// A phase was processed by this mail's PROCESS (one a mail).
     processed: bool,
+    /// Maps attached to this mail's reply (MAP, at most a few a mail).
+    maps_attached: usize,
 }
 
 /// Argon2 computations one mail may cause (hashes and checks not already cached).
@@ -196,11 +198,15 @@ impl<'a> Session<'a> {
             console: mail_id.is_none(),
             orders_read: 0,
             processed: false,
+            maps_attached: 0,
         }
     }
 
     fn run_lines(&mut self, lines: &[String]) -> anyhow::Result<()> {
         let mut i = 0;
+        // a sign-on without its password: the next line may be the password,
+        // so it is never echoed
+        let mut after_bare_signon = false;
         while i < lines.len() {
             let line = lines[i].trim();
             i += 1;
@@ -211,7 +217,7 @@ impl<'a> Session<'a> {
                 hook(line);
             }
             let cmd = parse::parse(line);
-            let input = mask(line);
+            let input = if std::mem::replace(&mut after_bare_signon, parse::bare_signon(line)) { crate::mail::redact::MASK.to_string() } else { mask(line) };
             if cmd == Cmd::Signoff {
                 self.entries.push(Entry { input, responses: vec![say::session::signed_off()] });
                 break;

@@ -623,6 +623,14 @@ pub fn handle_mail(conn: &Connection, ctx: &mut Ctx, raw: &[u8]) -> anyhow::Resu
     let recent = store::mails::count_recent(conn, &inc.from, now - 3600)?;
     let oldest = store::mails::oldest_deferred(conn, &inc.from)?;
     match deferred {
+        // over the limit with as many waiting as a sender may have: dropped
+        // (kept as seen, so a copy delivered again is a duplicate), never answered
+        None if (recent >= limit || oldest.is_some()) && store::mails::count_deferred(conn, &inc.from)? >= ctx.cfg.limits.waiting_mails_per_sender as i64 => {
+            let outcome = format!("{DROPPED}: {}", say::judge::too_many_waiting(ctx.cfg.limits.waiting_mails_per_sender));
+            store_mail(conn, ctx, &inc.message_id, &inc.from, &inc.subject, &kept.redacted, &kept.hash, &outcome)?;
+            tracing::warn!("mail {} from {} dropped: {outcome}", inc.message_id, inc.from);
+            return Ok(MailOutcome::Ignored(outcome));
+        }
         // over the limit, or behind the sender's deferred mail: deferred too
         None if recent >= limit || oldest.is_some() => {
             let mail_id = store_mail(conn, ctx, &inc.message_id, &inc.from, &inc.subject, raw, &kept.hash, DEFERRED)?;
@@ -737,6 +745,8 @@ pub const MAX_REPLIES_PER_ADDRESS_PER_HOUR: u32 = 30;
 const ANSWERED: &str = "answered";
 /// Outcome of a stored mail over its sender's rate limit, to be handled later.
 const DEFERRED: &str = "deferred";
+/// Outcome of a mail over its sender's rate limit with too many already waiting.
+const DROPPED: &str = "dropped";
 
 /// Whether a mail with this outcome was handled (counts towards the rate limit).
 fn handled_outcome(outcome: &str) -> bool {

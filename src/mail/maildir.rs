@@ -54,6 +54,7 @@ impl Maildir {
         for sub in ["new", "cur", "tmp"] {
             std::fs::create_dir_all(root.join(sub)).with_context(|| format!("creating {}", root.join(sub).display()))?;
         }
+        clean_tmp(root);
         Ok(Maildir {
             root: root.to_path_buf(),
             pending: Default::default(),
@@ -92,6 +93,22 @@ impl Maildir {
         }
         self.instance = (!instance.is_empty()).then(|| instance.to_string());
         Ok(self)
+    }
+
+    /// Writes `from` redacted into `cur/NAME` (through `tmp/`), then removes it.
+    fn keep_redacted(&self, from: &Path, name: &str) -> std::io::Result<()> {
+        let mut raw = Vec::new();
+        std::fs::File::open(from)?.take(self.max_bytes as u64 + 1).read_to_end(&mut raw)?;
+        let limits = super::read::ReadLimits { max_bytes: self.max_bytes, max_lines: usize::MAX };
+        let lines = match super::read::read(&raw, "judge@invalid.invalid", limits) {
+            super::read::Verdict::Answer(i) => i.lines,
+            super::read::Verdict::Ignore { .. } => Vec::new(),
+        };
+        let redacted = super::redact::redact(&lines, &raw);
+        let tmp = self.root.join("tmp").join(name);
+        std::fs::write(&tmp, &redacted)?;
+        std::fs::rename(&tmp, self.root.join("cur").join(name))?;
+        std::fs::remove_file(from)
     }
 
     pub fn root(&self) -> &Path {
@@ -260,12 +277,14 @@ impl Inbound for Maildir {
         }
     }
 
-    /// Deletes the processed mail, or moves it to `cur/` if processed mail is kept.
+    /// Deletes the processed mail, or, if processed mail is kept, writes it
+    /// to `cur/` with its passwords redacted (as the database keeps it) and
+    /// deletes the original.
     fn done(&mut self, key: &str) -> anyhow::Result<()> {
         let from = self.root.join("new").join(key);
         let r = if self.keep_processed {
             let base = key.split(":2,").next().unwrap_or(key);
-            std::fs::rename(&from, self.root.join("cur").join(format!("{base}:2,S")))
+            self.keep_redacted(&from, &format!("{base}:2,S"))
         } else {
             std::fs::remove_file(&from)
         };
@@ -285,6 +304,25 @@ impl Inbound for Maildir {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound && std::fs::symlink_metadata(self.root.join("new").join(key)).is_err() => Ok(()),
             Err(e) => Err(e).with_context(|| format!("moving {} to quarantine/", self.root.join("new").join(key).display())),
         }
+    }
+}
+
+/// Removes the judge's own outgoing files left in `tmp/` (`out-*`, regular
+/// files): a write cut short (a full disk, a crash) leaves an empty or partial
+/// file there that nothing else would ever remove; the outbox row is still
+/// unsent, so the mail is written again. Other files in `tmp/` (a delivery
+/// under way into an inbound spool) are not touched.
+fn clean_tmp(root: &Path) {
+    let Ok(rd) = std::fs::read_dir(root.join("tmp")) else { return };
+    let mut n = 0;
+    for e in rd.flatten() {
+        let ours = e.file_name().to_str().is_some_and(|n| n.starts_with("out-"));
+        if ours && e.file_type().is_ok_and(|t| t.is_file()) && std::fs::remove_file(e.path()).is_ok() {
+            n += 1;
+        }
+    }
+    if n > 0 {
+        tracing::warn!("{}: removed {n} unfinished outgoing file(s) from tmp/", root.display());
     }
 }
 

@@ -8,8 +8,8 @@ const REGULAR: &[u8] = include_bytes!("../../config/maps/fonts/DejaVuSans.ttf");
 const BOLD: &[u8] = include_bytes!("../../config/maps/fonts/DejaVuSans-Bold.ttf");
 
 /// Pixels across the PNG of the standard map's width (1835 units): about
-/// 1300, readable in a mail client without scrolling far.
-const SCALE: f32 = 0.7;
+/// 1100, readable in a mail client without scrolling far.
+pub const SCALE: f32 = 0.6;
 
 /// The most pixels one picture may have (about 16 megapixels, 64 MiB of
 /// RGBA): a larger picture is refused, not drawn.
@@ -52,18 +52,31 @@ pub fn png(svg: &str) -> Result<Vec<u8>, RenderError> {
     encode(pixmap.width(), pixmap.height(), pixmap.data())
 }
 
-/// The picture as PNG with the png crate's fast compression (tiny-skia's own
-/// encoder uses the default level: a third of the time went there). The
-/// pixmap is painted on opaque white, so its premultiplied pixels are the
-/// plain ones.
+/// The picture as an indexed-colour PNG: at most 256 colours, chosen by
+/// NeuQuant (color_quant, the quantizer of the image crates) from the
+/// picture itself, so a map of flat fills, lines and text keeps its look at a
+/// fraction of the bytes of RGBA (a results mail stays light). The pixmap is
+/// painted on opaque white, so its premultiplied pixels are the plain ones.
 fn encode(width: u32, height: u32, rgba: &[u8]) -> Result<Vec<u8>, RenderError> {
-    let mut out = Vec::with_capacity(rgba.len() / 8);
+    let nq = color_quant::NeuQuant::new(10, 256, rgba);
+    let palette: Vec<u8> = nq.color_map_rgb();
+    // a map has long runs and few distinct colours: each is looked up once
+    let mut seen: rustc_hash::FxHashMap<[u8; 4], u8> = rustc_hash::FxHashMap::default();
+    let indices: Vec<u8> = rgba
+        .chunks_exact(4)
+        .map(|p| {
+            let px = [p[0], p[1], p[2], p[3]];
+            *seen.entry(px).or_insert_with(|| nq.index_of(p) as u8)
+        })
+        .collect();
+    let mut out = Vec::with_capacity(indices.len() / 8);
     let mut enc = png::Encoder::new(&mut out, width, height);
-    enc.set_color(png::ColorType::Rgba);
+    enc.set_color(png::ColorType::Indexed);
     enc.set_depth(png::BitDepth::Eight);
-    enc.set_compression(png::Compression::Fast);
+    enc.set_palette(palette);
+    enc.set_compression(png::Compression::Balanced);
     let mut w = enc.write_header().map_err(|e| RenderError::Encode(e.to_string()))?;
-    w.write_image_data(rgba).map_err(|e| RenderError::Encode(e.to_string()))?;
+    w.write_image_data(&indices).map_err(|e| RenderError::Encode(e.to_string()))?;
     w.finish().map_err(|e| RenderError::Encode(e.to_string()))?;
     Ok(out)
 }

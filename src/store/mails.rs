@@ -73,12 +73,21 @@ pub fn count_recent(conn: &Connection, sender: &str, since: i64) -> rusqlite::Re
         .query_row(params![sender, since], |r| r.get(0))
 }
 
-/// Times of `sender`'s mails that lie after `now` (the clock was set back) are
-/// set to `now`: such mail counts as received and handled now, not for as long
-/// as the clock takes to catch up. Returns how many rows changed.
+/// Times of `sender`'s mails that lie after `now` (the clock was set back):
+/// received now, and handled an hour ago, so that they no longer count
+/// against the sender's hourly rate (it was the clock's fault, not theirs),
+/// nor for as long as the clock takes to catch up. Returns how many rows changed.
 pub fn clamp_future(conn: &Connection, sender: &str, now: i64) -> rusqlite::Result<usize> {
-    conn.prepare_cached("UPDATE mails SET received = min(received, ?2), handled = min(handled, ?2) WHERE sender = ?1 AND (received > ?2 OR handled > ?2)")?
-        .execute(params![sender, now])
+    conn.prepare_cached(
+        "UPDATE mails SET received = min(received, ?2), handled = CASE WHEN handled > ?2 THEN ?2 - 3600 ELSE handled END
+         WHERE sender = ?1 AND (received > ?2 OR handled > ?2)",
+    )?
+    .execute(params![sender, now])
+}
+
+/// How many of `sender`'s mails wait (deferred).
+pub fn count_deferred(conn: &Connection, sender: &str) -> rusqlite::Result<i64> {
+    conn.prepare_cached("SELECT count(*) FROM mails WHERE sender = ?1 AND outcome = 'deferred'")?.query_row([sender], |r| r.get(0))
 }
 
 /// The id of `sender`'s oldest deferred mail.

@@ -527,7 +527,7 @@ mod tests {
         assert_eq!(reports, vec![(1, "S1901M".to_string(), "spring".to_string()), (2, "F1901M".to_string(), "fall".to_string())]);
         assert_eq!(phases::times(&c, 1).unwrap().iter().map(|t| t.2).collect::<Vec<_>>(), vec![10, 20]);
         let p = &games::Player::of_game(&c, 1).unwrap()[0];
-        assert_eq!((p.seated, p.left, p.map), (None, None, true));
+        assert_eq!((p.seated, p.left, p.map), (None, None, crate::store::games::MapPref::Png));
         // old press has no audience: read as not a broadcast
         let v = crate::map::Variant::standard();
         assert_eq!(press::of_game(&c, &v, 1, 0..=9, false, 10, usize::MAX).unwrap()[0].audience, None);

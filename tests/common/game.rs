@@ -83,9 +83,14 @@ impl Game {
         {
             w.deliver(name);
         }
-        w.step();
+        let (_, sent) = w.step();
         assert_eq!(w.sql_i64("SELECT count(*) FROM games WHERE status = 'active'"), 1);
-        Game { w, n: 0 }
+        let mut g = Game { w, n: 0 };
+        // the game's list (SET LIST demo-list@example.test) confirmed from there
+        let code = list_code(&sent, "demo-list@example.test");
+        let (r, _) = g.send("demo-list@example.test", &format!("CONFIRM demo {code}"));
+        assert!(r.contains("now gets game demo's results"), "{r}");
+        g
     }
 
     /// Drops a mail with `body` from `from` into the inbox (not yet read); returns its Message-ID.
@@ -156,4 +161,11 @@ impl Game {
         }
         sent
     }
+}
+
+/// The code in the request the judge mailed to a list address `to` among `sent`.
+pub fn list_code(sent: &[Sent], to: &str) -> String {
+    let req = sent.iter().find(|m| m.to == to && m.body.contains("CONFIRM")).unwrap_or_else(|| panic!("no request to {to}: {sent:#?}"));
+    let line = req.body.lines().find(|l| l.trim_start().starts_with("CONFIRM")).unwrap();
+    line.split_whitespace().nth(2).unwrap().to_string()
 }

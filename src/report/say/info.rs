@@ -230,3 +230,11 @@ pub fn too_many_maps(n: usize) -> String {
 pub fn no_such_phase(p: &str, g: &Game) -> String {
     format!("Game {} has no processed phase {p} (phases are written like S1901M or F1902R; MAP {} alone draws the board now).", g.name, g.name)
 }
+
+/// HISTORY ... PRESS of a running game asked from outside it.
+pub fn press_for_members(g: &Game) -> String {
+    format!(
+        "The press of game {} is shown to its master, players and observers while it runs, and to anyone once it is over; send HISTORY from the address you play or watch it from, after SIGNON.",
+        g.name
+    )
+}

@@ -114,3 +114,8 @@ pub fn webhook_not_public(host: &str) -> String {
 pub fn unreadable_webhook(e: &str) -> String {
     format!("the stored webhook cannot be read: {e}")
 }
+
+/// Why a mail over its sender's rate was dropped (the mail's stored outcome, for the keeper).
+pub fn too_many_waiting(n: u32) -> String {
+    format!("{n} mails of this sender already wait")
+}
