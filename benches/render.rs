@@ -2,6 +2,8 @@
 //! spring's orders drawn (the targets: under 20 ms and 100 ms on one
 //! core), and of the 1885 schematic.
 //!
+//! The PNG's size in bytes is printed before the timings.
+//!
 //! `cargo bench --bench render`.
 
 use criterion::{Criterion, criterion_group, criterion_main};
@@ -48,6 +50,20 @@ fn bench(c: &mut Criterion) {
     let (pos, drawn) = spring(&v);
     let scene = Scene { position: &pos, orders: &drawn, dislodged: &[], caption: "Game demo: Spring 1901 movement" };
     let svg = render::svg(&v, &scene);
+    // the bytes beside the time: a results mail carries this PNG (base64: 4/3 of it)
+    for (name, svg) in [
+        ("standard", &svg),
+        (
+            "1885",
+            &render::svg(
+                &Variant::builtin("1885").unwrap(),
+                &Scene { position: &Position::initial(&Variant::builtin("1885").unwrap()), orders: &[], dislodged: &[], caption: "Game davis: January 1885" },
+            ),
+        ),
+    ] {
+        let png = render::png(svg).unwrap();
+        println!("render/{name}_png: {} bytes of PNG ({} bytes of SVG)", png.len(), svg.len());
+    }
     let mut g = c.benchmark_group("render");
     g.bench_function("standard_svg", |b| b.iter(|| render::svg(&v, black_box(&scene))));
     g.bench_function("standard_png", |b| b.iter(|| render::png(black_box(&svg)).unwrap()));

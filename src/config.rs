@@ -680,6 +680,11 @@ mod tests {
         let c = Config::default_config();
         assert_eq!(c.inbound, Transport::Maildir(PathBuf::from("./var/inbox")));
         assert_eq!(c.database, PathBuf::from("./var/mailjudge.db"));
+        // the inbound limit is above the largest mail the judge sends itself (the
+        // end-of-game package: its files encoded, with the summary), so a player may forward one
+        let package = crate::judge::budget::encoded(crate::game::end::MAX_PACKAGE_FILES as u64) + 64 * 1024;
+        assert!(package <= 1_000_000, "{package}");
+        assert!(c.limits.max_message_bytes as u64 > package + 64 * 1024, "{}", c.limits.max_message_bytes);
     }
 
     #[test]

@@ -290,7 +290,7 @@ fn the_byte_budget_at_and_past_its_limit() {
     g.w.daemon.judge.ctx.cfg.limits.mails_per_sender_per_hour = 1000;
     // HELP replies of a known size, until the next would pass the hour's budget
     let mut n = 0;
-    let mut send = |g: &mut Game| {
+    let send = |g: &mut Game| {
         g.drop_mail("p5@example.test", "HELP");
         g.w.step().1
     };

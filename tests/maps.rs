@@ -48,6 +48,16 @@ fn results_mails_carry_the_phase_map_unless_a_player_sets_no_map() {
     }
     // the map is stored once for all of them
     assert_eq!(g.w.sql_i64("SELECT count(*) FROM attachments"), 2);
+    // a player forwards the results mail, SVG and all, with orders above it: read, not refused as too large
+    let fwd = results.iter().find(|r| r.to == "p3@example.test").unwrap();
+    let raw = std::fs::read(g.w.dir.path().join("outbox/new").join(&fwd.file)).unwrap();
+    let mut mail = b"From: p3@example.test\r\nTo: judge@example.test\r\nSubject: Fwd: results\r\nMessage-ID: <fwd@example.test>\r\nMIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary=\"b\"\r\n\r\n--b\r\nContent-Type: text/plain\r\n\r\nSIGNON Fdemo pw-three\r\nA PAR H\r\n--b\r\nContent-Type: message/rfc822\r\n\r\n".to_vec();
+    mail.extend_from_slice(&raw);
+    mail.extend_from_slice(b"\r\n--b--\r\n");
+    g.w.deliver_bytes("fwd", &mail);
+    let (_, sent) = g.w.step();
+    let r = reply(&sent, "<fwd@example.test>");
+    assert!(!r.body.contains("larger than") && r.body.contains("accepted"), "{}", r.body);
 }
 
 #[test]

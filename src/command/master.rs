@@ -224,7 +224,7 @@ pub fn apply_option(g: &mut Game, v: &crate::map::Variant, cfg: &crate::config::
                 say::master::no_list_address()
             } else if a.parse::<lettre::Address>().is_ok() && crate::mail::read::answerable(a, judge).is_ok() {
                 let key = crate::judge::mailbox_key(a);
-                if s.list_stopped.iter().any(|x| *x == key) {
+                if s.list_stopped.contains(&key) {
                     return Err(say::master::list_stopped(a));
                 }
                 let same = s.list_address.as_deref().is_some_and(|l| crate::judge::mailbox_key(l) == key);

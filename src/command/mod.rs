@@ -397,7 +397,7 @@ impl<'a> Session<'a> {
     /// [`MAX_PASSWORD_WORK_PER_MAIL`] Argon2 computations per mail. A refused
     /// check says nothing about whether the password was right.
     fn check_seat(&mut self, seat: &Seat, hash: Option<&str>, pw: &str) -> Result<bool, Fail> {
-        if self.failed_seats.iter().any(|s| *s == seat.key) {
+        if self.failed_seats.contains(&seat.key) {
             return Err(Fail::User(say::session::one_try_per_seat()));
         }
         let since = self.ctx.now() - 3600;
