@@ -431,7 +431,7 @@ fn a_list_gets_nothing_until_someone_there_confirms_and_stays_off_once_stopped()
     assert_eq!(to_stranger(&sent), 0);
     // a wrong code changes nothing
     let (r, _) = g.send("stranger@example.org", "CONFIRM demo 000000000000");
-    assert!(r.contains("has no list waiting for that code"), "{r}");
+    assert!(r.contains("Nothing in game demo waits for that code"), "{r}");
     let (r, _) = g.send("reader@example.org", &format!("CONFIRM demo {code}"));
     assert!(r.contains("now gets game demo's results"), "{r}");
     let (_, sent) = g.send(GM, &format!("{MASTER}\nPROCESS!"));

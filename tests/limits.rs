@@ -268,7 +268,9 @@ fn forged_map_mails_reach_a_player_within_the_byte_budget_then_one_note() {
     let sent = all_sent(&g.w.dir.path().join("outbox"));
     let to_p3: Vec<&Sent> = sent.iter().filter(|s| s.to == "p3@example.test").collect();
     let notes = to_p3.iter().filter(|s| s.subject.contains("no more mail to this address for now")).count();
-    assert_eq!(notes, 1, "one note");
+    assert!(notes <= 1, "one note at most");
+    // once the budget has no room for a map, none is drawn: the reply says so
+    assert!(to_p3.iter().any(|s| flat(&s.body).contains("No map of game demo attached")), "refused before drawing");
     let total = bytes_to(&g, "p3@example.test");
     assert!(total <= hour + 10_000, "{total} bytes to the victim within an hour, budget {hour}");
     assert!(total >= hour / 2, "the budget is used, not a small cap: {total}");

@@ -28,8 +28,19 @@ fn a_sign_on_from_another_address_is_copied_to_the_player_of_record() {
 #[test]
 fn address_and_password_changes_tell_the_old_address_and_the_master() {
     let mut g = Game::started();
-    let (r, sent) = g.send("p3@example.test", "SIGNON Fdemo pw-three\nSET ADDRESS elsewhere@example.test\nSET PASSWORD newsecret");
-    assert!(r.contains("now goes to elsewhere@example.test") && r.contains("Password changed."), "{r}");
+    let (r, sent) = g.send("p3@example.test", "SIGNON Fdemo pw-three\nSET ADDRESS elsewhere@example.test");
+    assert!(r.contains("will go to elsewhere@example.test once someone there confirms"), "{r}");
+    // the new address gets the request alone; nothing moves until it confirms
+    assert_eq!(to(&sent, "elsewhere@example.test").len(), 1);
+    assert_eq!(g.w.sql_i64("SELECT count(*) FROM players WHERE email = 'elsewhere@example.test'"), 0);
+    let code = list_code(&sent, "elsewhere@example.test");
+    let (r, _) = g.send("p3@example.test", "CONFIRM demo 000000000000");
+    assert!(r.contains("Nothing in game demo waits for that code"), "{r}");
+    let (r, mut sent) = g.send("elsewhere@example.test", &format!("CONFIRM demo {code}"));
+    assert!(r.contains("now goes to elsewhere@example.test"), "{r}");
+    let (r, more) = g.send("elsewhere@example.test", "SIGNON Fdemo pw-three\nSET PASSWORD newsecret");
+    assert!(r.contains("Password changed."), "{r}");
+    sent.extend(more);
     let old: Vec<&Sent> = to(&sent, "p3@example.test").into_iter().filter(|s| s.subject.contains("was changed")).collect();
     assert_eq!(old.len(), 1, "the address change goes to the old address");
     let now: Vec<&Sent> = to(&sent, "elsewhere@example.test").into_iter().filter(|s| s.subject.contains("password was changed")).collect();
@@ -55,7 +66,7 @@ fn the_judges_own_address_is_never_a_seat_or_list_address() {
     assert!(!list.to_ascii_lowercase().contains("judge"), "{list}");
     // an ordinary address still works, at the limit of what is refused
     let (r, _) = g.send("p3@example.test", "SIGNON Fdemo pw-three\nSET ADDRESS judge2@example.test");
-    assert!(r.contains("now goes to judge2@example.test"), "{r}");
+    assert!(r.contains("will go to judge2@example.test once someone there confirms"), "{r}");
 }
 
 #[test]

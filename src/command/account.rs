@@ -315,12 +315,16 @@ impl Session<'_> {
 
     /// CONFIRM game code: someone at the list address (who got the request
     /// and its code) agrees that it gets the game's mail.
-    pub(super) fn confirm_list(&mut self, name: &str, code: &str) -> R {
+    pub(super) fn confirm(&mut self, name: &str, code: &str) -> R {
         let mut g = self.game(name)?;
         let waiting = !g.settings.list_confirmed && g.settings.list_address.is_some();
         let right = g.settings.list_code.as_deref().is_some_and(|k| k.eq_ignore_ascii_case(code.trim()));
         if !waiting || !right {
-            return Err(Fail::User(say::account::wrong_list_code(&g)));
+            // a seat's new address (SET ADDRESS), or nothing
+            return match self.confirm_move(&mut g, code.trim())? {
+                Some(done) => Ok(vec![done]),
+                None => Err(Fail::User(say::account::wrong_list_code(&g))),
+            };
         }
         g.settings.list_confirmed = true;
         g.save(self.conn)?;
@@ -333,23 +337,30 @@ impl Session<'_> {
     /// a day, whatever the game. Returns the line for the master's reply.
     pub(super) fn list_request(&mut self, g: &Game) -> Result<String, Fail> {
         let (Some(addr), Some(code)) = (g.settings.list_address.clone(), g.settings.list_code.clone()) else { return Ok(String::new()) };
-        let key = format!("list-request:{}", crate::judge::mailbox_key(&addr));
+        let body = say::master::list_request(g, &g.master_email, &self.ctx.cfg.address, &code);
+        self.consent_request(&addr, &say::master::list_request_subject(g), body, Some(g.id))
+    }
+
+    /// Mails a request for consent (with its code) to an address someone
+    /// named (a list, a seat's new address): at most one to a mailbox a day,
+    /// whatever the game. Returns the line for the asker's reply.
+    pub(super) fn consent_request(&mut self, addr: &str, subject: &str, body: String, game_id: Option<i64>) -> Result<String, Fail> {
+        let key = format!("consent-request:{}", crate::judge::mailbox_key(addr));
         let now = self.ctx.now();
         let last: Option<i64> = crate::store::kv::get(self.conn, &key)?.and_then(|t| t.parse().ok()).filter(|&t| t <= now);
         if let Some(t) = last.filter(|&t| t > now - LIST_REQUEST_EVERY) {
-            return Ok(say::master::list_request_waiting(&addr, &timing::format_time(t + LIST_REQUEST_EVERY, self.ctx.cfg.timezone)));
+            return Ok(say::master::list_request_waiting(addr, &timing::format_time(t + LIST_REQUEST_EVERY, self.ctx.cfg.timezone)));
         }
         crate::store::kv::set(self.conn, &key, &now.to_string())?;
-        let body = say::master::list_request(g, &g.master_email, &self.ctx.cfg.address, &code);
-        self.ctx.notice(self.conn, &addr, &say::master::list_request_subject(g), body, Some(g.id), None)?;
-        Ok(say::master::list_request_sent(&addr))
+        self.ctx.notice(self.conn, addr, subject, body, game_id, None)?;
+        Ok(say::master::list_request_sent(addr))
     }
 }
 
 /// The most list addresses a game remembers as stopped.
 pub const MAX_STOPPED_LISTS: usize = 50;
 
-/// A list address gets at most one request a day (whichever game asks).
+/// An address gets at most one request for consent a day (whichever game asks).
 pub const LIST_REQUEST_EVERY: i64 = 86_400;
 
 /// How a confirmation token is kept (never in clear).

@@ -6,7 +6,11 @@ use crate::map::PowerId;
 use crate::report::say;
 use crate::timing;
 
-/// The maps one mail may ask for (each is drawn anew).
+/// What one map adds to a mail at most (the PNG and the SVG, encoded), for
+/// the byte budget's check before drawing.
+pub const MAP_BYTES_AT_MOST: u64 = 600_000;
+
+/// The maps one mail may ask for.
 pub const MAX_MAPS_PER_MAIL: usize = 3;
 
 /// The press messages one HISTORY shows at most (past that, a line says so).
@@ -251,6 +255,11 @@ impl Session<'_> {
         let Some(pref) = self.member(&g)? else {
             return Err(Fail::User(say::info::map_for_members(&g)));
         };
+        // a map that could not be mailed is not drawn: the address's byte budget first
+        let room = crate::judge::budget::room(self.conn, &self.ctx.cfg, &self.sender, self.ctx.now())?;
+        if room < MAP_BYTES_AT_MOST * (self.maps_attached as u64 + 1) {
+            return Err(Fail::User(say::info::map_over_budget(&g)));
+        }
         if self.maps_attached >= MAX_MAPS_PER_MAIL {
             return Err(Fail::User(say::info::too_many_maps(MAX_MAPS_PER_MAIL)));
         }

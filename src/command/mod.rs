@@ -469,7 +469,7 @@ impl<'a> Session<'a> {
             Cmd::Signon { letter, game, password } => self.signon(letter, &game, &password),
             Cmd::Observe { game, password } => self.observe(&game, password.as_deref()),
             Cmd::Unobserve { game, code } => self.unobserve(&game, code.as_deref()),
-            Cmd::Confirm { game, code } => self.confirm_list(&game, &code),
+            Cmd::Confirm { game, code } => self.confirm(&game, &code),
             Cmd::Approve(power) => self.approve(&power, true),
             Cmd::Reject(power) => self.approve(&power, false),
             Cmd::List(None) => self.list_all(),

@@ -165,57 +165,41 @@ impl Session<'_> {
                 self.add_status(g.id, power);
                 Ok(out)
             }
-            SetKey::Password | SetKey::Address => {
-                let changing_password = key == SetKey::Password;
-                if changing_password && (arg.len() < 4 || arg.contains(' ')) {
+            SetKey::Password => {
+                if arg.len() < 4 || arg.contains(' ') {
                     return Err(Fail::User(say::settings::password_rules()));
                 }
-                if !changing_password && crate::mail::read::answerable(arg, &self.ctx.cfg.address).is_err() {
+                let (s, mut g) = self.signed_game()?;
+                let seat = seat_of(&s.role).ok_or_else(say::settings::seat_holders_only)?;
+                let hash = self.new_hash(arg)?;
+                let (who, record) = match seat {
+                    None => {
+                        g.master_hash = hash;
+                        g.save(self.conn)?;
+                        (say::settings::the_master(), g.master_email.clone())
+                    }
+                    Some(id) => {
+                        let mut p = self.player(Some(id))?;
+                        p.pw_hash = Some(hash);
+                        p.save(self.conn)?;
+                        (self.seat_name(&g, &p)?, p.email.clone())
+                    }
+                };
+                self.tell_changed(&g, &who, &record, None)?;
+                Ok(vec![say::settings::password_changed()])
+            }
+            SetKey::Address => {
+                if crate::mail::read::answerable(arg, &self.ctx.cfg.address).is_err() {
                     return Err(Fail::User(say::settings::unusable_address(arg)));
                 }
-                let (s, mut g) = self.signed_game()?;
-                // whose seat it is, and the address of record before the change
-                let (who, old) = match s.role {
-                    Role::Master => {
-                        let old = g.master_email.clone();
-                        if changing_password {
-                            g.master_hash = self.new_hash(arg)?;
-                        } else {
-                            g.master_email = arg.to_string();
-                        }
-                        g.save(self.conn)?;
-                        (say::settings::the_master(), old)
-                    }
-                    Role::Joined(id) | Role::Power { player: Some(id), master: false, .. } => {
-                        let mut p = self.player(Some(id))?;
-                        let old = p.email.clone();
-                        if changing_password {
-                            p.pw_hash = Some(self.new_hash(arg)?);
-                        } else {
-                            p.email = arg.to_string();
-                        }
-                        p.save(self.conn)?;
-                        let v = self.ctx.variant(&g.variant)?;
-                        (p.power.map(|pw| pname(&v, pw)).unwrap_or_else(say::account::a_player), old)
-                    }
-                    _ => return Err(Fail::User(say::settings::seat_holders_only())),
-                };
-                // a seat never moves silently: the address of record and the master hear of it
-                let what = say::settings::what_changed((!changing_password).then_some(arg));
-                let text = say::settings::changed_notice(&g, &what, &who, &self.sender);
-                self.ctx.notice(self.conn, &old, &say::settings::changed_subject(&g, changing_password), text, Some(g.id), None)?;
-                if !old.eq_ignore_ascii_case(&g.master_email) {
-                    let master = g.master_email.clone();
-                    self.ctx.notice(
-                        self.conn,
-                        &master,
-                        &say::settings::changed_master_subject(&g, &who, changing_password),
-                        say::settings::changed_master_notice(&g, &what, &who, &self.sender),
-                        Some(g.id),
-                        None,
-                    )?;
-                }
-                Ok(vec![if changing_password { say::settings::password_changed() } else { say::settings::address_changed(&g, arg) }])
+                let (s, g) = self.signed_game()?;
+                let seat = seat_of(&s.role).ok_or_else(say::settings::seat_holders_only)?;
+                // nothing goes to the new address before someone there confirms
+                let code = format!("{:012x}", crate::password::random_u64() & 0xffff_ffff_ffff);
+                crate::store::auth::set_move(self.conn, g.id, seat, arg, &code, self.ctx.now())?;
+                let body = say::settings::address_request(&g, &self.sender, &self.ctx.cfg.address, &code);
+                let sent = self.consent_request(arg, &say::settings::address_request_subject(&g), body, Some(g.id))?;
+                Ok(vec![say::settings::address_pending(&g, arg), sent])
             }
             SetKey::Preference => {
                 let (s, g) = self.signed_game()?;
@@ -286,5 +270,65 @@ impl Session<'_> {
                 Ok(vec![msg])
             }
         }
+    }
+}
+
+/// The seat a role holds: `None` the master's, `Some(id)` a player's; the
+/// outer `None` when the role holds none (a master acting for a power).
+fn seat_of(role: &Role) -> Option<Option<i64>> {
+    match role {
+        Role::Master => Some(None),
+        Role::Joined(id) | Role::Power { player: Some(id), master: false, .. } => Some(Some(*id)),
+        _ => None,
+    }
+}
+
+impl Session<'_> {
+    /// How the notices name a player's seat.
+    fn seat_name(&mut self, g: &game::Game, p: &Player) -> Result<String, Fail> {
+        let v = self.ctx.variant(&g.variant)?;
+        Ok(p.power.map(|pw| pname(&v, pw)).unwrap_or_else(say::account::a_player))
+    }
+
+    /// A seat never changes silently: the address of record (`record`, before
+    /// the change) and the master hear of a new password (`address` None) or
+    /// a new address.
+    pub(super) fn tell_changed(&mut self, g: &game::Game, who: &str, record: &str, address: Option<&str>) -> Result<(), Fail> {
+        let what = say::settings::what_changed(address);
+        let text = say::settings::changed_notice(g, &what, who, &self.sender);
+        self.ctx.notice(self.conn, record, &say::settings::changed_subject(g, address.is_none()), text, Some(g.id), None)?;
+        if !record.eq_ignore_ascii_case(&g.master_email) {
+            let master = g.master_email.clone();
+            self.ctx.notice(
+                self.conn,
+                &master,
+                &say::settings::changed_master_subject(g, who, address.is_none()),
+                say::settings::changed_master_notice(g, &what, who, &self.sender),
+                Some(g.id),
+                None,
+            )?;
+        }
+        Ok(())
+    }
+
+    /// CONFIRM game code for a seat's new address (SET ADDRESS): the seat's
+    /// mail goes there from now on. `None`: no move waits for that code.
+    pub(super) fn confirm_move(&mut self, g: &mut game::Game, code: &str) -> Result<Option<String>, Fail> {
+        let Some((seat, address)) = crate::store::auth::take_move(self.conn, g.id, code)? else { return Ok(None) };
+        let (who, record) = match seat {
+            None => {
+                let old = std::mem::replace(&mut g.master_email, address.clone());
+                g.save(self.conn)?;
+                (say::settings::the_master(), old)
+            }
+            Some(id) => {
+                let Some(mut p) = Player::of_game(self.conn, g.id)?.into_iter().find(|p| p.id == id) else { return Ok(None) };
+                let old = std::mem::replace(&mut p.email, address.clone());
+                p.save(self.conn)?;
+                (self.seat_name(g, &p)?, old)
+            }
+        };
+        self.tell_changed(g, &who, &record, Some(&address))?;
+        Ok(Some(say::settings::address_changed(g, &address)))
     }
 }

@@ -59,6 +59,15 @@ impl Window {
     }
 }
 
+/// What is left of `addr`'s budget at `now` (the smaller of the hour's and
+/// the day's), in bytes.
+pub fn room(conn: &Connection, cfg: &crate::config::Config, addr: &str, now: i64) -> rusqlite::Result<u64> {
+    let mailbox = super::mailbox_key(addr);
+    let hour = outbox::budget_used(conn, &mailbox, now - Window::Hour.secs())?;
+    let day = outbox::budget_used(conn, &mailbox, now - Window::Day.secs())?;
+    Ok(cfg.limits.bytes_per_address_per_hour.saturating_sub(hour).min(cfg.limits.bytes_per_address_per_day.saturating_sub(day)))
+}
+
 /// Decides for `m` at `now` (see the module's text).
 pub fn decide(conn: &Connection, cfg: &crate::config::Config, m: &OutMail, now: i64) -> rusqlite::Result<Decision> {
     let mailbox = super::mailbox_key(&m.to);

@@ -39,6 +39,38 @@ fn fonts() -> Arc<resvg::usvg::fontdb::Database> {
 
 /// The PNG of an SVG picture (one of [`super::svg`]'s).
 pub fn png(svg: &str) -> Result<Vec<u8>, RenderError> {
+    // the same picture asked for again (the board now, by many MAP mails):
+    // drawn once; a few recent pictures are kept, keyed by their SVG
+    let key = {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        svg.hash(&mut h);
+        (h.finish(), svg.len())
+    };
+    if let Some(png) = recent().lock().ok().and_then(|r| r.iter().find(|(k, _)| *k == key).map(|(_, p)| p.clone())) {
+        return Ok(png.as_ref().clone());
+    }
+    let png = draw(svg)?;
+    if let Ok(mut r) = recent().lock() {
+        if r.len() >= RECENT {
+            r.pop_front();
+        }
+        r.push_back((key, Arc::new(png.clone())));
+    }
+    Ok(png)
+}
+
+/// How many recent pictures [`png`] keeps (each a few hundred KB at most).
+const RECENT: usize = 8;
+
+type Recent = std::sync::Mutex<std::collections::VecDeque<((u64, usize), Arc<Vec<u8>>)>>;
+
+fn recent() -> &'static Recent {
+    static R: OnceLock<Recent> = OnceLock::new();
+    R.get_or_init(Default::default)
+}
+
+fn draw(svg: &str) -> Result<Vec<u8>, RenderError> {
     let opt = resvg::usvg::Options { fontdb: fonts(), font_family: "DejaVu Sans".into(), ..Default::default() };
     let tree = resvg::usvg::Tree::from_str(svg, &opt).map_err(|e| RenderError::Svg(e.to_string()))?;
     let size = tree.size();

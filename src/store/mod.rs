@@ -275,7 +275,9 @@ pub const MIGRATIONS: &[&str] = &[
     // 11: the byte budget per mailbox (judge::budget): each queued mail's
     // mailbox (lowercase, without a +tag), its size with its attachments, and
     // whether it counts (a game's own scheduled mail does not); the mailings
-    // of a whole table that a game's master caused (rate-limited per game)
+    // of a whole table that a game's master caused (rate-limited per game);
+    // a seat's new address waiting for the code mailed there (SET ADDRESS;
+    // `seat` a player's id, NULL the master's)
     r#"
     ALTER TABLE outbox ADD COLUMN mailbox TEXT;
     ALTER TABLE outbox ADD COLUMN bytes INTEGER NOT NULL DEFAULT 0;
@@ -284,6 +286,13 @@ pub const MIGRATIONS: &[&str] = &[
     CREATE INDEX outbox_budget ON outbox(mailbox, created) WHERE counted = 1;
     CREATE TABLE table_mail (game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE, at INTEGER NOT NULL);
     CREATE INDEX table_mail_game ON table_mail(game_id, at);
+    CREATE TABLE address_moves (
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        seat INTEGER,
+        address TEXT NOT NULL,
+        code TEXT NOT NULL,
+        requested INTEGER NOT NULL
+    );
     "#,
 ];
 

@@ -252,7 +252,7 @@ pub fn list_stopped_notice(g: &Game, address: &str) -> String {
 
 /// CONFIRM with a code that is not the list's (or no list waits).
 pub fn wrong_list_code(g: &Game) -> String {
-    format!("Game {} has no list waiting for that code; nothing changed. The code is in the request the judge mailed to the list's address.", g.name)
+    format!("Nothing in game {} waits for that code; nothing changed. The code is in the request the judge mailed to the address to confirm.", g.name)
 }
 
 /// CONFIRM accepted.

@@ -209,6 +209,14 @@ pub fn map_attached(g: &Game, phase: &str) -> String {
 }
 
 /// MAP from an address that is not in the game.
+/// MAP for an address whose byte budget has no room for a picture.
+pub fn map_over_budget(g: &Game) -> String {
+    format!(
+        "No map of game {} attached: this address has had nearly as much mail from this judge as it sends one address in an hour (or a day). Ask again later; results mails still carry their map.",
+        g.name
+    )
+}
+
 pub fn map_for_members(g: &Game) -> String {
     format!(
         "Maps of game {0} are mailed only to its master, its players and its observers (or after a SIGNON to it in the same mail): send `OBSERVE {0}` first, then ask again (or read the board with `LIST {0}`).",
