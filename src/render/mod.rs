@@ -12,7 +12,7 @@ pub mod geometry;
 mod png;
 mod svg;
 
-pub use png::{MAX_PIXELS, RenderError, SCALE, png};
+pub use png::{MAX_PIXELS, RenderError, SCALE, draw_png, png};
 pub use svg::{esc, svg};
 
 use crate::adjudicate::{Dislodged, OrderResult, Position, ResultKind};

@@ -50,7 +50,7 @@ pub fn png(svg: &str) -> Result<Vec<u8>, RenderError> {
     if let Some(png) = recent().lock().ok().and_then(|r| r.iter().find(|(k, _)| *k == key).map(|(_, p)| p.clone())) {
         return Ok(png.as_ref().clone());
     }
-    let png = draw(svg)?;
+    let png = draw_png(svg)?;
     if let Ok(mut r) = recent().lock() {
         if r.len() >= RECENT {
             r.pop_front();
@@ -70,7 +70,8 @@ fn recent() -> &'static Recent {
     R.get_or_init(Default::default)
 }
 
-fn draw(svg: &str) -> Result<Vec<u8>, RenderError> {
+/// The PNG of an SVG picture, drawn now (no cache: [`png`] keeps recent ones).
+pub fn draw_png(svg: &str) -> Result<Vec<u8>, RenderError> {
     let opt = resvg::usvg::Options { fontdb: fonts(), font_family: "DejaVu Sans".into(), ..Default::default() };
     let tree = resvg::usvg::Tree::from_str(svg, &opt).map_err(|e| RenderError::Svg(e.to_string()))?;
     let size = tree.size();
@@ -86,11 +87,13 @@ fn draw(svg: &str) -> Result<Vec<u8>, RenderError> {
 
 /// The picture as an indexed-colour PNG: at most 256 colours, chosen by
 /// NeuQuant (color_quant, the quantizer of the image crates) from the
-/// picture itself, so a map of flat fills, lines and text keeps its look at a
-/// fraction of the bytes of RGBA (a results mail stays light). The pixmap is
+/// picture itself (learning from one pixel in 30: the map's colours are few
+/// and large; 1 in 10 took twice as long for the same picture), so a map of
+/// flat fills, lines and text keeps its look at a fraction of the bytes of
+/// RGBA (a results mail stays light). The pixmap is
 /// painted on opaque white, so its premultiplied pixels are the plain ones.
 fn encode(width: u32, height: u32, rgba: &[u8]) -> Result<Vec<u8>, RenderError> {
-    let nq = color_quant::NeuQuant::new(10, 256, rgba);
+    let nq = color_quant::NeuQuant::new(30, 256, rgba);
     let palette: Vec<u8> = nq.color_map_rgb();
     // a map has long runs and few distinct colours: each is looked up once
     let mut seen: rustc_hash::FxHashMap<[u8; 4], u8> = rustc_hash::FxHashMap::default();
