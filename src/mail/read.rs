@@ -4,7 +4,34 @@
 //! HTML-only mail turned into text). Here: the judge-specific part — which text
 //! is commands (not quoted reply text, not a signature) and which mail must never
 //! be answered (bounces, auto-replies, list traffic, the judge's own mail).
+//!
+//! # Reading rules ([`command_lines`])
+//!
+//! The text read is the first text part (`format=flowed` decoded, see
+//! [`crate::mail::flowed`]; HTML-only mail as [`html_text`] makes it). Only the
+//! new text of a reply is read, wherever it stands: above, below or between
+//! quotes.
+//!
+//! - A quoted line (`>`) is skipped, and reading goes on after it.
+//! - An attribution line ("On ... wrote:", "Le ... a écrit :", "Am ...
+//!   schrieb ...:", NeoMutt's "* name <address> [date]:" ..., wrapped over up
+//!   to [`ATTRIBUTION_LINES`] lines) followed by a quote is skipped with it.
+//!   "On ... wrote:" or "Le ... a écrit :" followed by text that is not quoted
+//!   stops reading (the old mail, not quoted); another such line is then text.
+//! - A forwarded mail (NeoMutt's "----- Forwarded message from ... -----",
+//!   Gmail's "---------- Forwarded message ---------", "Begin forwarded
+//!   message:" ...) is skipped to its end marker ("----- End forwarded message
+//!   -----"), or to the end if it has none.
+//! - These stop reading, as nothing after them can be told from new text:
+//!   the signature separator `-- `; a copy of the judge's reply that is not
+//!   quoted ([`REPLY_FIRST_LINE_END`], [`REPLY_ORDERS_HEADING`],
+//!   [`REPLY_SEPARATOR`]); the separators and header blocks above an old mail
+//!   that is not quoted ("-----Original Message-----", Outlook's line of
+//!   underscores, a `From:` / `Sent:` / `To:` block).
+//! - A sign-on line split over lines (`SIGNON` / `Fgame password`) is joined
+//!   ([`crate::mail::redact::join_signons`]).
 
+use crate::mail::flowed;
 use mail_parser::{MessageParser, MimeHeaders};
 use sha2::{Digest, Sha256};
 
@@ -201,13 +228,23 @@ pub fn read(raw: &[u8], judge: &str, limits: ReadLimits) -> Verdict {
     Verdict::Answer(Incoming { message_id, reply_to, from: from_addr, subject, lines, cut_lines, too_large, references })
 }
 
-/// The text of a mail's first text part (HTML-only mail turned into text).
+/// The text of a mail's first text part (HTML-only mail turned into text,
+/// `format=flowed` text decoded: see [`flowed`]).
 fn body_text(msg: &mail_parser::Message) -> Option<String> {
-    if msg.text_body_count() == 0 {
-        return None;
+    let part = msg.text_part(0)?;
+    if matches!(part.body, mail_parser::PartType::Html(_)) {
+        return msg.body_html(0).map(|h| html_text(&h));
     }
-    let html_only = msg.text_part(0).is_some_and(|p| matches!(p.body, mail_parser::PartType::Html(_)));
-    if html_only { msg.body_html(0).map(|h| html_text(&h)) } else { msg.body_text(0).map(|t| t.into_owned()) }
+    let text = msg.body_text(0)?.into_owned();
+    Some(match part.content_type() {
+        Some(ct) if ct.ctype().eq_ignore_ascii_case("text") && ct.subtype().is_none_or(|s| s.eq_ignore_ascii_case("plain")) => {
+            match flowed::params(ct.attribute("format"), ct.attribute("delsp")) {
+                (true, delsp) => flowed::decode(&text, delsp),
+                _ => text,
+            }
+        }
+        _ => text,
+    })
 }
 
 /// The body of a multipart mail whose parts could not be found. If a line
@@ -367,10 +404,10 @@ fn address_problem(parsed: Option<&str>, raw_header: Option<&str>) -> String {
 
 /// HTML to text with one line per block (`<div>`, `<p>`, `<br>`, list items,
 /// table rows), as mail programs write one line of the editor per block.
-/// Quoted text is left out: `<blockquote>` sections, and everything from the
-/// place where a mail program starts the quoted mail (see [`html_quote_start`]).
+/// Quoted text is left out ([`drop_html_quotes`]); each `<blockquote>` becomes
+/// a line `>`, so that an attribution above it is known as one.
 pub fn html_text(html: &str) -> String {
-    let html = &html[..html_quote_start(html).unwrap_or(html.len())];
+    let html = &drop_html_quotes(html);
     let html = &strip_blockquotes(html);
     let mut s = String::with_capacity(html.len() + 64);
     let lower = html.to_ascii_lowercase();
@@ -404,14 +441,29 @@ pub fn html_text(html: &str) -> String {
     out
 }
 
-/// Where the quoted mail starts in an HTML reply: the first `<div>` or `<hr>`
-/// that a mail program puts before it — Outlook's `id="divRplyFwdMsg"`,
-/// `id="appendonsend"` and `<hr id="stopSpelling">`, Gmail's
-/// `class="gmail_quote"`, Thunderbird's `class="moz-cite-prefix"`, Yahoo's
-/// `class="yahoo_quoted"`. Everything from there on is quoted text.
-pub fn html_quote_start(html: &str) -> Option<usize> {
+/// The quoted parts of an HTML reply left out, by the `<div>` or `<hr>` that a
+/// mail program puts around or above them:
+///
+/// - Outlook's `id="divRplyFwdMsg"`, `id="appendonsend"` and `<hr
+///   id="stopSpelling">` start the old mail, which follows unquoted: nothing
+///   from there on is read.
+/// - Gmail's `class="gmail_quote"` holds the attribution (`class="gmail_attr"`,
+///   left out) and the quote (a `<blockquote>`); text written below the quote
+///   is read. A `gmail_quote` without a `<blockquote>` (a forward) is left out whole.
+/// - Thunderbird's `class="moz-cite-prefix"` (the attribution above the
+///   `<blockquote>`) is left out, and so is Yahoo's `class="yahoo_quoted"` (the
+///   attribution and the quote); text after them is read.
+fn drop_html_quotes(html: &str) -> String {
     let lower = html.to_ascii_lowercase();
-    for (i, _) in lower.match_indices('<') {
+    let mut out = String::with_capacity(html.len());
+    let mut last = 0;
+    let mut at = 0;
+    // the end of the `gmail_quote` being read: one inside it is read too (so
+    // that no text is scanned again for each)
+    let mut kept_until = 0;
+    while let Some(k) = lower[at..].find('<') {
+        let i = at + k;
+        at = i + 1;
         let tag = &lower[i + 1..];
         let name_len = tag.bytes().take_while(|c| c.is_ascii_alphanumeric()).count();
         if !matches!(&tag[..name_len], "div" | "hr") {
@@ -420,13 +472,58 @@ pub fn html_quote_start(html: &str) -> Option<usize> {
         let attrs = &tag[name_len..tag.find('>').unwrap_or(tag.len())];
         let id = html_attr(attrs, "id").map(str::trim);
         let class = html_attr(attrs, "class").unwrap_or_default();
-        if matches!(id, Some("divrplyfwdmsg" | "appendonsend" | "stopspelling"))
-            || class.split_ascii_whitespace().any(|c| matches!(c, "gmail_quote" | "moz-cite-prefix" | "yahoo_quoted"))
-        {
-            return Some(i);
+        let has = |c: &str| class.split_ascii_whitespace().any(|x| x == c);
+        if matches!(id, Some("divrplyfwdmsg" | "appendonsend" | "stopspelling")) {
+            out.push_str(&html[last..i]);
+            return out;
+        }
+        if &tag[..name_len] != "div" {
+            continue;
+        }
+        let drop = if has("gmail_quote") && i >= kept_until {
+            let end = div_end(&lower, i);
+            let reply = lower[i..end].contains("<blockquote");
+            if reply {
+                kept_until = end;
+            }
+            !reply
+        } else {
+            has("gmail_attr") || has("moz-cite-prefix") || has("yahoo_quoted")
+        };
+        if drop {
+            out.push_str(&html[last..i]);
+            last = div_end(&lower, i);
+            at = last;
         }
     }
-    None
+    out.push_str(&html[last..]);
+    out
+}
+
+/// Where the `<div>` that starts at `start` ends: after its matching `</div>`
+/// (nested `<div>`s counted), or the end of the text. `lower`: lowercase HTML.
+fn div_end(lower: &str, start: usize) -> usize {
+    let mut depth = 0usize;
+    for (i, _) in lower[start..].match_indices('<') {
+        let tag = &lower[start + i + 1..];
+        let (close, name) = match tag.strip_prefix('/') {
+            Some(t) => (true, t),
+            None => (false, tag),
+        };
+        let name_len = name.bytes().take_while(|c| c.is_ascii_alphanumeric()).count();
+        if &name[..name_len] != "div" {
+            continue;
+        }
+        if close {
+            depth = depth.saturating_sub(1);
+            if depth == 0 {
+                return lower[start + i..].find('>').map_or(lower.len(), |k| start + i + k + 1);
+            }
+        } else {
+            depth += 1;
+        }
+    }
+    lower.len()
 }
 
 /// The value of attribute `name` in the attributes of a tag (lowercase HTML,
@@ -464,7 +561,8 @@ fn html_attr<'a>(attrs: &'a str, name: &str) -> Option<&'a str> {
     }
 }
 
-/// Drops `<blockquote>` sections (quoted replies in HTML mail), nested or not.
+/// Drops `<blockquote>` sections (quoted replies in HTML mail), nested or not:
+/// each outermost one leaves a line `>` in its place.
 fn strip_blockquotes(html: &str) -> String {
     let lower = html.to_ascii_lowercase();
     let mut out = String::with_capacity(html.len());
@@ -472,6 +570,9 @@ fn strip_blockquotes(html: &str) -> String {
     let mut i = 0;
     while i < html.len() {
         if lower[i..].starts_with("<blockquote") {
+            if depth == 0 {
+                out.push_str("<div>&gt;</div>");
+            }
             depth += 1;
         } else if lower[i..].starts_with("</blockquote") {
             depth = depth.saturating_sub(1);
@@ -487,50 +588,67 @@ fn strip_blockquotes(html: &str) -> String {
     out
 }
 
-/// The lines of a body that may hold commands: quoted text (`>`), everything
-/// after a signature separator (`-- `), a quoted-reply header ("On ... wrote:",
-/// "-----Original Message-----", Android's "-------- Original message --------",
-/// forwarded-message lines, an Outlook header block `From:` / `Sent:` / `To:`)
-/// or a copy of the judge's own reply (see [`REPLY_FIRST_LINE_END`]) is left
-/// out. Lines may end with LF, CRLF or CR alone (old Mac mail). Returns the
-/// lines and how many were cut by `max_lines`.
+/// The lines of a body that may hold commands: the new text of a reply,
+/// wherever it stands around quotes (see the module's reading rules). Lines
+/// may end with LF, CRLF or CR alone (old Mac mail). A sign-on line split over
+/// lines is joined ([`crate::mail::redact::join_signons`]). Returns the lines
+/// and how many were cut by `max_lines`.
 pub fn command_lines(text: &str, max_lines: usize) -> (Vec<String>, usize) {
-    let mut out = Vec::new();
-    let mut cut = 0;
     let lines = split_lines(text);
-    for (i, &line) in lines.iter().enumerate() {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < lines.len() {
+        let line = lines[i];
         if line == "-- " || line == "--" {
             break;
         }
         let t = line.trim();
-        let lower = t.to_ascii_lowercase();
-        if lower.starts_with("-----original message")
-            || lower.starts_with("________________________________")
-            || quote_separator(t)
-            || lower == "begin forwarded message:"
-        {
-            break;
-        }
-        if (lower.starts_with("on ") && lower.ends_with("wrote:")) || (lower.starts_with("le ") && lower.ends_with("a écrit :")) {
-            break;
-        }
         if t.starts_with('>') {
+            i += 1;
             continue;
+        }
+        if forward_start(t) {
+            // skipped to its end marker, or to the end
+            match lines[i + 1..].iter().position(|l| forward_end(l.trim())) {
+                Some(k) => {
+                    i += k + 2;
+                    continue;
+                }
+                None => break,
+            }
+        }
+        if original_separator(t) {
+            break;
         }
         // non-breaking spaces and tabs from HTML mail
         let clean: String = t.chars().map(|c| if c == '\u{a0}' || c == '\u{202f}' || c == '\t' { ' ' } else { c }).filter(|c| !c.is_control()).collect();
         if judge_reply_line(&clean) || reply_header_block(&clean, &lines[i + 1..]) {
             break;
         }
-        if out.len() >= max_lines {
-            cut += 1;
-            continue;
+        if let Some((n, strict)) = attribution(&lines, i) {
+            match lines[i + n..].iter().map(|l| l.trim()).find(|l| !l.is_empty()) {
+                None => break,
+                Some(next) if next.starts_with('>') => {
+                    i += n;
+                    continue;
+                }
+                // the old mail, not quoted
+                Some(_) if strict => break,
+                // not an attribution: text
+                Some(_) => {}
+            }
         }
         out.push(clean);
+        i += 1;
     }
+    let mut out = crate::mail::redact::join_signons(out);
     while out.last().is_some_and(|l: &String| l.is_empty()) {
         out.pop();
     }
+    let leading = out.iter().take_while(|l| l.is_empty()).count();
+    out.drain(..leading);
+    let cut = out.len().saturating_sub(max_lines);
+    out.truncate(max_lines);
     (out, cut)
 }
 
@@ -547,26 +665,92 @@ fn split_lines(text: &str) -> Vec<&str> {
     text.split('\n').flat_map(|l| l.strip_suffix('\r').unwrap_or(l).split('\r')).collect()
 }
 
-/// Lines that mail programs put above a quoted or forwarded mail, made of
-/// dashes around a few words: "-----Original Message-----", Android and
-/// Samsung's "-------- Original message --------", Gmail's "---------- Forwarded
-/// message ---------" (and German and French forms).
-fn quote_separator(t: &str) -> bool {
-    if !t.starts_with("--") {
-        return false;
+/// How many lines an attribution may be wrapped over ("On ... <judge@...>" /
+/// "wrote:").
+pub const ATTRIBUTION_LINES: usize = 3;
+
+/// Whether lines `i..` start an attribution line above a quote, and over how
+/// many lines (at most [`ATTRIBUTION_LINES`]): a line ending with `:` that
+/// says someone wrote ("On ... wrote:", "Le ... a écrit :", "Am ... schrieb
+/// ...:", "El ... escribió:", NeoMutt's "* name <address> [date]:" and the
+/// like). Over several lines only when it starts as an attribution does ("On
+/// ", "Le ", "Am ", ...). `strict`: the English and French "On/Le ... wrote"
+/// forms on one line, which stop reading even when unquoted text follows them.
+fn attribution(lines: &[&str], i: usize) -> Option<(usize, bool)> {
+    let mut joined = String::new();
+    for n in 1..=ATTRIBUTION_LINES {
+        let l = lines.get(i + n - 1)?.trim();
+        if l.is_empty() || l.starts_with('>') {
+            return None;
+        }
+        if n > 1 {
+            joined.push(' ');
+        }
+        joined.push_str(l);
+        let lower = joined.to_lowercase();
+        let opens = ["on ", "le ", "am ", "el ", "il ", "op ", "den ", "em ", "w dniu ", "* "].iter().any(|o| lower.starts_with(o));
+        if lower.ends_with(':') {
+            let strict = (lower.starts_with("on ") && (lower.ends_with(" wrote:") || lower.ends_with(" wrote :")))
+                || (lower.starts_with("le ") && (lower.ends_with(" a écrit :") || lower.ends_with(" a écrit:")));
+            let said = [
+                " wrote",
+                " writes",
+                " a écrit",
+                " schrieb",
+                " escribió",
+                " scrisse",
+                " ha scritto",
+                " schreef",
+                " skrev",
+                " napisał",
+                " kirjoitti",
+                " escreveu",
+            ]
+            .iter()
+            .any(|w| lower.contains(w));
+            let mutt = lower.starts_with("* ") && lower.ends_with("]:") && lower.contains('[');
+            return (strict || said || mutt).then_some((n, strict && n == 1)).filter(|_| n == 1 || opens);
+        }
+        if !opens {
+            return None;
+        }
     }
-    let words = t.trim_matches(|c: char| c == '-' || c.is_whitespace()).to_lowercase();
-    [
-        "original message",
-        "forwarded message",
-        "ursprüngliche nachricht",
-        "weitergeleitete nachricht",
-        "originalnachricht",
-        "message d'origine",
-        "message transféré",
-        "message original",
-    ]
-    .contains(&words.as_str())
+    None
+}
+
+/// The words of a line made of dashes around a few words ("-----Original
+/// Message-----"), lowercased; `None` for any other line.
+fn dashed_words(t: &str) -> Option<String> {
+    t.starts_with("--").then(|| t.trim_matches(|c: char| c == '-' || c.is_whitespace()).to_lowercase())
+}
+
+/// Lines that mail programs put above a quoted mail that is not `>`-quoted:
+/// "-----Original Message-----", Android and Samsung's "-------- Original
+/// message --------" (and German and French forms), Outlook's line of
+/// underscores. Nothing after them is read.
+fn original_separator(t: &str) -> bool {
+    t.starts_with("________________________________")
+        || dashed_words(t).is_some_and(|w| {
+            ["original message", "ursprüngliche nachricht", "originalnachricht", "message d'origine", "message original"].contains(&w.as_str())
+        })
+}
+
+/// The start of a forwarded mail: NeoMutt's "----- Forwarded message from ...
+/// -----", Gmail's "---------- Forwarded message ---------", Thunderbird's
+/// "-------- Forwarded Message --------" (and German, French, Spanish, Italian
+/// forms), Apple Mail's "Begin forwarded message:".
+fn forward_start(t: &str) -> bool {
+    let lower = t.to_lowercase();
+    ["begin forwarded message:", "anfang der weitergeleiteten nachricht:", "début du message réexpédié :", "début du message réexpédié:"]
+        .contains(&lower.as_str())
+        || dashed_words(t).is_some_and(|w| {
+            ["forwarded message", "weitergeleitete nachricht", "message transféré", "mensaje reenviado", "messaggio inoltrato"].iter().any(|f| w.starts_with(f))
+        })
+}
+
+/// The end of a forwarded mail: NeoMutt's "----- End forwarded message -----".
+fn forward_end(t: &str) -> bool {
+    dashed_words(t).is_some_and(|w| ["end forwarded message", "end of forwarded message", "ende der weitergeleiteten nachricht"].contains(&w.as_str()))
 }
 
 /// A line of the judge's own reply: its first line, its orders heading, or its
@@ -628,6 +812,11 @@ mod tests {
 
     fn lines(text: &str) -> Vec<String> {
         command_lines(text, 100).0
+    }
+
+    /// The command lines of HTML, blank lines left out.
+    fn html_lines(html: &str) -> Vec<String> {
+        lines(&html_text(html)).into_iter().filter(|l| !l.is_empty()).collect()
     }
 
     #[test]
@@ -693,6 +882,133 @@ mod tests {
             assert_eq!(lines(&format!("A PAR H\n{sep}\nA MAR-SPA\n")), ["A PAR H"], "{sep}");
         }
         assert_eq!(lines("A PAR H\n-------- not a separator --------\n").len(), 2);
+    }
+
+    #[test]
+    fn new_text_is_read_around_quotes() {
+        let quote = "> mailjudge received your mail.\n>\n> > A PAR-BUR\n>   A PAR-BUR: accepted.\n> -- \n> old signature\n";
+        // bottom-posted
+        assert_eq!(lines(&format!("On Mon, Nov 23, 2026 at 12:00:00PM +0000, mailjudge wrote:\n{quote}\nA PAR H\nF BRE-MAO\n")), ["A PAR H", "F BRE-MAO"]);
+        // top-posted
+        assert_eq!(lines(&format!("A PAR H\n\nOn Mon, Nov 23, 2026 at 12:00, mailjudge wrote:\n{quote}")), ["A PAR H"]);
+        // interleaved: above, between and below quotes
+        assert_eq!(
+            lines(&format!("SIGNON Fdemo pw\n\nOn 23/11/2026 12:00, mailjudge wrote:\n{quote}A PAR H\n> Your orders now:\n>   A MAR-SPA\nA MAR-SPA\n")),
+            ["SIGNON Fdemo pw", "", "A PAR H", "A MAR-SPA"]
+        );
+        for attribution in [
+            "Le lun. 23 nov. 2026 à 12:00, mailjudge <judge@example.test> a écrit :",
+            "Am Mo., 23. Nov. 2026 um 12:00 Uhr schrieb mailjudge <judge@example.test>:",
+            "El lun, 23 nov 2026 a las 12:00, mailjudge (<judge@example.test>) escribió:",
+            "* mailjudge <judge@example.test> [2026-11-23 12:00]:",
+            "mailjudge <judge@example.test> wrote:",
+        ] {
+            assert_eq!(lines(&format!("A PAR H\n{attribution}\n\n{quote}\nF BRE-MAO\n")), ["A PAR H", "", "", "F BRE-MAO"], "{attribution}");
+        }
+    }
+
+    #[test]
+    fn attribution_lines_wrapped_and_not() {
+        let quote = "> A PAR-BUR\n";
+        // Gmail wraps a long attribution: up to ATTRIBUTION_LINES lines ...
+        let wrapped = "On Mon, Nov 23, 2026 at 12:00 PM The Diplomacy\njudge mailjudge <judge@example.test>\nwrote:";
+        assert_eq!(wrapped.lines().count(), ATTRIBUTION_LINES);
+        assert_eq!(lines(&format!("A PAR H\n{wrapped}\n{quote}F BRE-MAO\n")), ["A PAR H", "F BRE-MAO"]);
+        // ... and no more: the first line is then text, the rest stops reading
+        let longer = "On Mon, Nov 23, 2026 at 12:00 PM\nThe Diplomacy\njudge mailjudge <judge@example.test>\nwrote:";
+        assert_eq!(lines(&format!("A PAR H\n{longer}\n{quote}F BRE-MAO\n")).len(), 6);
+        // over lines only when it starts as an attribution does
+        assert_eq!(lines(&format!("A PAR H\nGermany\nwrote:\n{quote}F BRE-MAO\n")), ["A PAR H", "Germany", "wrote:", "F BRE-MAO"]);
+        // "On ... wrote:" above text that is not quoted: the old mail, nothing more is read
+        assert_eq!(lines("A PAR H\nOn Monday, mailjudge wrote:\nmailjudge got it.\nA MAR-SPA\n"), ["A PAR H"]);
+        // the same at the end of the mail
+        assert_eq!(lines("A PAR H\nOn Monday, mailjudge wrote:\n\n"), ["A PAR H"]);
+        // another "wrote" line above text is text (press)
+        assert_eq!(lines("PRESS TO E\nGermany wrote:\nWe attack.\nENDPRESS\n"), ["PRESS TO E", "Germany wrote:", "We attack.", "ENDPRESS"]);
+    }
+
+    #[test]
+    fn forwarded_blocks_are_skipped_to_their_end() {
+        let mutt = "----- Forwarded message from Germany <p2@example.test> -----\nDate: Mon, 23 Nov 2026 12:00:00 +0000\nFrom: Germany\n\nA MUN-BUR\n----- End forwarded message -----\n";
+        assert_eq!(lines(&format!("A PAR H\n\n{mutt}\nF BRE-MAO\n")), ["A PAR H", "", "", "F BRE-MAO"]);
+        // no end marker: skipped to the end
+        for start in [
+            "----- Forwarded message from Germany <p2@example.test> -----",
+            "---------- Forwarded message ---------",
+            "-------- Forwarded Message --------",
+            "Begin forwarded message:",
+            "-------- Weitergeleitete Nachricht --------",
+        ] {
+            assert_eq!(lines(&format!("A PAR H\n{start}\nA MUN-BUR\n\nF KIE-HOL\n")), ["A PAR H"], "{start}");
+        }
+        // a quoted marker starts nothing
+        assert_eq!(lines("> ----- Forwarded message from x -----\n> A MUN-BUR\nA PAR H\n"), ["A PAR H"]);
+        // an end marker alone is text, and a line of dashes is no marker
+        assert_eq!(lines("----- End forwarded message -----\nA PAR H\n").len(), 2);
+    }
+
+    #[test]
+    fn the_signature_and_an_unquoted_judge_reply_still_stop_reading() {
+        assert_eq!(lines("On Monday, mailjudge wrote:\n> A PAR-BUR\nA PAR H\n-- \nA MAR-SPA\n"), ["A PAR H"]);
+        assert_eq!(lines("On Monday, mailjudge wrote:\n> A PAR-BUR\nA PAR H\nmailjudge received your mail.\nA MAR-SPA\n"), ["A PAR H"]);
+        // an Outlook header block stops reading even below a quote: the old mail follows unquoted
+        let block = "From: mailjudge <judge@example.test>\nSent: Monday, November 23, 2026 12:00 PM\nTo: p3@example.test\nSubject: Re: orders\n";
+        assert_eq!(lines(&format!("> x\nA PAR H\n{block}\nA MAR-SPA\n")), ["A PAR H"]);
+    }
+
+    #[test]
+    fn a_sign_on_split_over_lines_is_joined() {
+        assert_eq!(lines("SIGNON\nFdemo pw\nA PAR H\n"), ["SIGNON Fdemo pw", "A PAR H"]);
+        assert_eq!(lines("SIGN ON\n\nFdemo\npw\nA PAR H\n"), ["SIGN ON Fdemo pw", "A PAR H"]);
+        assert_eq!(lines("SIGNON Fdemo\npw\n"), ["SIGNON Fdemo pw"]);
+        // a line of more words than are missing is not joined
+        assert_eq!(lines("SIGNON Fdemo\nA PAR H\n"), ["SIGNON Fdemo", "A PAR H"]);
+        assert_eq!(lines("SIGNON Fdemo\nSIGNON Fdemo pw\n"), ["SIGNON Fdemo", "SIGNON Fdemo pw"]);
+        // OBSERVE needs no token; SIGNOFF and prose are no sign-on
+        assert_eq!(lines("OBSERVE demo\nHELP\n"), ["OBSERVE demo", "HELP"]);
+        assert_eq!(lines("SIGNOFF\nx\n"), ["SIGNOFF", "x"]);
+        assert_eq!(lines("Signed on\nyes\n"), ["Signed on", "yes"]);
+    }
+
+    #[test]
+    fn html_replies_are_read_around_their_quotes() {
+        let quote = "<blockquote type=\"cite\">A PAR-BUR<br>A MAR-SPA</blockquote>";
+        // Gmail: attribution and quote in gmail_quote, new text below it (inside or after)
+        let gmail = format!(
+            "<div dir=\"ltr\">A PAR H</div><br><div class=\"gmail_quote\"><div dir=\"ltr\" class=\"gmail_attr\">W dniu pon., 23.11.2026 o 12:00 mailjudge napisał(a):<br></div>{quote}<div>F BRE-MAO</div></div><div>F KIE-HOL</div>"
+        );
+        assert_eq!(html_lines(&gmail), ["A PAR H", "F BRE-MAO", "F KIE-HOL"]);
+        // Thunderbird: moz-cite-prefix, then the quote, then new text
+        let tb = format!("<p>A PAR H</p><div class=\"moz-cite-prefix\">On 23/11/2026 12:00, mailjudge wrote:<br></div>{quote}<p>F BRE-MAO</p>");
+        assert_eq!(html_lines(&tb), ["A PAR H", "F BRE-MAO"]);
+        // Apple Mail: an attribution in a plain div above the quote
+        let apple = format!("<div>A PAR H</div><div><br><div>On 23 Nov 2026, at 12:00, mailjudge wrote:</div><br>{quote}</div><div>F BRE-MAO</div>");
+        assert_eq!(html_lines(&apple), ["A PAR H", "F BRE-MAO"]);
+        // a quote's place is a line `>`
+        assert!(html_text(&format!("<div>x</div>{quote}")).lines().any(|l| l == ">"));
+        // a Gmail forward (no blockquote) is left out whole, and so is an Outlook quote
+        let fwd = "<div>A PAR H</div><div class=\"gmail_quote\"><div class=\"gmail_attr\">---------- Forwarded message ---------<br>From: x</div><div>A MUN-BUR</div></div><div>F BRE-MAO</div>";
+        assert_eq!(html_lines(fwd), ["A PAR H", "F BRE-MAO"]);
+        let outlook = format!("<div>A PAR H</div><div id=\"divRplyFwdMsg\">From: x</div>{quote}<div>A MUN-BUR</div>");
+        assert_eq!(html_lines(&outlook), ["A PAR H"]);
+        // nested gmail_quotes (a quote of a quote) and a div never closed
+        let nested = format!(
+            "<div>A</div><div class=\"gmail_quote\"><div class=\"gmail_attr\">x</div><blockquote><div class=\"gmail_quote\">{quote}</div></blockquote><div>B</div></div>"
+        );
+        assert_eq!(html_lines(&nested), ["A", "B"]);
+        assert_eq!(html_lines("<div>A</div><div class=\"moz-cite-prefix\"><div>x"), ["A"]);
+    }
+
+    #[test]
+    fn many_gmail_quotes_take_linear_time() {
+        let one = "<div class=\"gmail_quote\"><div class=\"gmail_attr\">x</div><blockquote>q</blockquote><div>A PAR H</div>";
+        // side by side, and each inside the one before (never closed)
+        for html in [format!("{one}</div>").repeat(20_000), one.repeat(20_000)] {
+            let start = std::time::Instant::now();
+            let read = command_lines(&html_text(&html), 100_000).0;
+            assert_eq!(read.iter().filter(|l| *l == "A PAR H").count(), 20_000);
+            assert!(start.elapsed() < std::time::Duration::from_secs(20), "{:?}", start.elapsed());
+        }
     }
 
     #[test]
