@@ -8,9 +8,10 @@
 //! # Reading rules ([`command_lines`])
 //!
 //! The text read is the first text part (`format=flowed` decoded, see
-//! [`crate::mail::flowed`]; HTML-only mail as [`html_text`] makes it). Only the
-//! new text of a reply is read, wherever it stands: above, below or between
-//! quotes.
+//! [`crate::mail::flowed`]; HTML-only mail as [`html_text`] makes it; a
+//! multipart whose closing boundary is missing or mistyped closed first, see
+//! [`close_boundaries`]). Only the new text of a reply is read, wherever it
+//! stands: above, below or between quotes.
 //!
 //! - A quoted line (`>`) is skipped, and reading goes on after it.
 //! - An attribution line ("On ... wrote:", "Le ... a écrit :", "Am ...
@@ -136,9 +137,10 @@ pub fn read(raw: &[u8], judge: &str, limits: ReadLimits) -> Verdict {
     let too_large = raw.len() > limits.max_bytes;
     // headers are at the start: for an oversized mail, read only a prefix
     let view = if too_large { &raw[..raw.len().min(64 * 1024)] } else { raw };
-    // old Mac line ends (CR only) in the header: as CRLF, or no header is found
-    let crlf = cr_only_to_crlf(view);
-    let view = crlf.as_deref().unwrap_or(view);
+    // old Mac line ends (CR only) in the header: as CRLF, or no header is found;
+    // a multipart without its closing boundary: closed
+    let fixed = if too_large { cr_only_to_crlf(view).map(std::borrow::Cow::Owned).unwrap_or(view.into()) } else { mime_view(view) };
+    let view = &fixed[..];
     let parsed = MessageParser::default().parse(view);
     let Some(msg) = parsed else {
         return Verdict::Ignore { message_id: content_id(raw), from: String::new(), reason: "not a mail message (no headers)".into(), unreadable: true };
@@ -291,6 +293,135 @@ fn broken_multipart_text(body: &[u8]) -> String {
         }
     }
     text.into_owned()
+}
+
+/// The most multipart boundaries [`close_boundaries`] puts right in one mail:
+/// each costs a pass over it. A mail with more missing closes is read as it is.
+pub const MAX_CLOSED_BOUNDARIES: usize = 16;
+
+/// A raw mail as the reader parses it: CR-only line ends made CRLF, and
+/// missing or mistyped closing boundaries put right ([`close_boundaries`]).
+pub fn mime_view(raw: &[u8]) -> std::borrow::Cow<'_, [u8]> {
+    let crlf = cr_only_to_crlf(raw);
+    let view = crlf.as_deref().unwrap_or(raw);
+    match (close_boundaries(view), crlf) {
+        (Some(closed), _) => closed.into(),
+        (None, Some(crlf)) => crlf.into(),
+        (None, None) => raw.into(),
+    }
+}
+
+/// `raw` with the closing delimiter (`--boundary--`) of each multipart put
+/// right where it is missing or mistyped; `None` if none is (or more than
+/// [`MAX_CLOSED_BOUNDARIES`] are). Without its close, mail-parser takes the
+/// last part of a multipart raw, its base64 or quoted-printable not decoded.
+///
+/// A boundary is a `boundary=` parameter whose opening delimiter line `--b`
+/// is in the mail. After its last delimiter, a line of dashes around the
+/// boundary in another case or within two edits of it (of eight characters or
+/// more) is its mistyped close, and is made `--b--`; with none, `--b--` is put
+/// before the next delimiter of another boundary (the enclosing multipart's),
+/// or at the end.
+pub fn close_boundaries(raw: &[u8]) -> Option<Vec<u8>> {
+    let lower = raw.to_ascii_lowercase();
+    let mut declared: Vec<Vec<u8>> = Vec::new();
+    let mut at = 0;
+    while let Some(k) = find_bytes(&lower[at..], b"boundary=") {
+        let v = &raw[at + k + b"boundary=".len()..];
+        at += k + 1;
+        let b: Vec<u8> = match v.first() {
+            Some(b'"') => v[1..].iter().take_while(|&&c| c != b'"' && c != b'\r' && c != b'\n').copied().collect(),
+            _ => v.iter().take_while(|&&c| !c.is_ascii_whitespace() && c != b';' && c != b'"').copied().collect(),
+        };
+        if !b.is_empty() && b.len() <= 200 && !declared.contains(&b) {
+            declared.push(b);
+        }
+    }
+    if declared.is_empty() {
+        return None;
+    }
+    let mut out = raw.to_vec();
+    let mut closed = 0;
+    // the innermost (declared last) first: its close goes before the enclosing one's delimiter
+    for b in declared.iter().rev() {
+        let lines = line_spans(&out);
+        let is_open = |l: &[u8]| delimiter_rest(l, b).is_some_and(|r| r.trim_ascii().is_empty());
+        let is_close = |l: &[u8]| delimiter_rest(l, b).is_some_and(|r| r.trim_ascii() == b"--");
+        let Some(last) = lines.iter().rposition(|r| is_open(&out[r.clone()])) else { continue };
+        if lines.iter().any(|r| is_close(&out[r.clone()])) {
+            continue;
+        }
+        closed += 1;
+        if closed > MAX_CLOSED_BOUNDARIES {
+            return None;
+        }
+        let others: Vec<&Vec<u8>> = declared.iter().filter(|o| *o != b).collect();
+        let other_delim = |l: &[u8]| others.iter().any(|o| l.strip_prefix(b"--").is_some_and(|r| r.starts_with(o)));
+        let mistyped = lines[last + 1..].iter().position(|r| mistyped_close(&out[r.clone()], b));
+        let before_other = lines[last + 1..].iter().position(|r| other_delim(&out[r.clone()]));
+        let close = [b"--".as_slice(), b, b"--"].concat();
+        match (mistyped, before_other) {
+            (Some(m), o) if o.is_none_or(|o| m < o) => {
+                let r = lines[last + 1 + m].clone();
+                out.splice(r, close);
+            }
+            (_, Some(o)) => {
+                let at = lines[last + 1 + o].start;
+                out.splice(at..at, [close, b"\r\n".to_vec()].concat());
+            }
+            (_, None) => {
+                if !out.ends_with(b"\n") {
+                    out.extend_from_slice(b"\r\n");
+                }
+                out.extend_from_slice(&close);
+                out.extend_from_slice(b"\r\n");
+            }
+        }
+    }
+    (closed > 0).then_some(out)
+}
+
+/// What follows `--b` in a delimiter line of boundary `b` (nothing for an
+/// opening one, `--` for the close); `None` for another line.
+fn delimiter_rest<'a>(line: &'a [u8], b: &[u8]) -> Option<&'a [u8]> {
+    line.strip_prefix(b"--")?.strip_prefix(b)
+}
+
+/// Whether `line` is a mistyped close of boundary `b` (see [`close_boundaries`]).
+fn mistyped_close(line: &[u8], b: &[u8]) -> bool {
+    let t = line.trim_ascii();
+    if !t.starts_with(b"--") {
+        return false;
+    }
+    let core = t.trim_ascii_start().strip_prefix(b"--").unwrap_or(t).trim_ascii();
+    let core = core.strip_suffix(b"--").unwrap_or(core).trim_ascii_end();
+    let core = core.strip_suffix(b"-").unwrap_or(core);
+    if core.is_empty() || core.len() > 2 * b.len() + 8 {
+        return false;
+    }
+    core.eq_ignore_ascii_case(b)
+        || (b.len() >= 8 && core.len() >= 8 && crate::mail::redact::edit_distance(&core.to_ascii_lowercase(), &b.to_ascii_lowercase()) <= 2)
+}
+
+/// The byte ranges of the lines of `raw` (without their line ends).
+fn line_spans(raw: &[u8]) -> Vec<std::ops::Range<usize>> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    for (i, &c) in raw.iter().enumerate() {
+        if c == b'\n' {
+            let end = if i > start && raw[i - 1] == b'\r' { i - 1 } else { i };
+            out.push(start..end);
+            start = i + 1;
+        }
+    }
+    if start < raw.len() {
+        out.push(start..raw.len());
+    }
+    out
+}
+
+fn find_bytes(hay: &[u8], needle: &[u8]) -> Option<usize> {
+    hay.windows(needle.len()).position(|w| w == needle)
 }
 
 /// A copy of `raw` with CRLF line ends if its lines end with CR alone (old Mac
@@ -1099,6 +1230,84 @@ mod tests {
             let t = html_text(&format!("<div>A PAR H</div>{tag}<div>A MAR-SPA</div></div>"));
             assert!(t.contains("A MAR-SPA"), "{tag}: {t:?}");
         }
+    }
+
+    fn read_lines(raw: &str) -> Vec<String> {
+        match read(raw.as_bytes(), "judge@example.test", ReadLimits { max_bytes: 1 << 20, max_lines: 100 }) {
+            Verdict::Answer(i) => i.lines,
+            v => panic!("{v:?}"),
+        }
+    }
+
+    const HEAD: &str = "From: p3@example.test\r\nMessage-ID: <c@example.test>\r\nMIME-Version: 1.0\r\n";
+    /// "SIGNON Fdemo pw\nA PAR H\n" in base64
+    const B64: &str = "U0lHTk9OIEZkZW1vIHB3CkEgUEFSIEgK";
+
+    #[test]
+    fn a_missing_closing_boundary_is_put_back() {
+        let b = "000000000000a1b2c3d4e5f60718";
+        let part = format!("--{b}\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: base64\r\n\r\n{B64}\r\n");
+        let raw = format!("{HEAD}Content-Type: multipart/mixed; boundary=\"{b}\"\r\n\r\n{part}");
+        assert_eq!(read_lines(&raw), ["SIGNON Fdemo pw", "A PAR H"]);
+        assert!(close_boundaries(raw.as_bytes()).unwrap().ends_with(format!("{B64}\r\n--{b}--\r\n").as_bytes()));
+        // quoted-printable: its soft line breaks decoded
+        let raw = format!(
+            "{HEAD}Content-Type: multipart/mixed; boundary={b}\r\n\r\n--{b}\r\nContent-Type: text/plain\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\nSIGNON Fdemo pw\r\nA PAR=\r\n H=20\r\n"
+        );
+        assert_eq!(read_lines(&raw), ["SIGNON Fdemo pw", "A PAR H"]);
+        // a whole mail is left as it is
+        let whole = format!("{HEAD}Content-Type: multipart/mixed; boundary=\"{b}\"\r\n\r\n{part}--{b}--\r\n");
+        assert_eq!(close_boundaries(whole.as_bytes()), None);
+        assert_eq!(read_lines(&whole), ["SIGNON Fdemo pw", "A PAR H"]);
+        // `boundary=` in text, with no delimiter line: nothing to close
+        assert_eq!(close_boundaries(b"From: p\r\n\r\nset boundary=x in the header\r\n"), None);
+    }
+
+    #[test]
+    fn a_mistyped_closing_boundary_is_put_right() {
+        let b = "000000000000a1b2c3d4e5f60718";
+        let part = format!("--{b}\r\nContent-Type: text/plain\r\nContent-Transfer-Encoding: base64\r\n\r\n{B64}\r\n");
+        // another case, or within two edits: the close, and the epilogue after it is not read
+        for close in
+            [format!("--{}--", b.to_uppercase()), "--000000000000a1b2c3d4e5f6071--".into(), "--000000000000a1b2c3d4e5f6079-".into(), format!("-- {b} --")]
+        {
+            let raw = format!("{HEAD}Content-Type: multipart/mixed; boundary=\"{b}\"\r\n\r\n{part}{close}\r\nA list footer\r\n");
+            assert_eq!(read_lines(&raw), ["SIGNON Fdemo pw", "A PAR H"], "{close}");
+        }
+        // three edits: not the close; the close goes at the end, and the line is text of the part
+        let raw = format!(
+            "{HEAD}Content-Type: multipart/mixed; boundary=\"{b}\"\r\n\r\n--{b}\r\nContent-Type: text/plain\r\n\r\nA PAR H\r\n--000000000000a1b2c3d4e5f6xyz--\r\n"
+        );
+        assert_eq!(read_lines(&raw), ["A PAR H", "--000000000000a1b2c3d4e5f6xyz--"]);
+    }
+
+    #[test]
+    fn a_nested_multipart_is_closed_before_the_enclosing_delimiter() {
+        let (outer, inner) = ("outer-boundary-1234", "inner-boundary-5678");
+        let raw = format!(
+            "{HEAD}Content-Type: multipart/mixed; boundary=\"{outer}\"\r\n\r\n--{outer}\r\nContent-Type: multipart/alternative; boundary=\"{inner}\"\r\n\r\n--{inner}\r\nContent-Type: text/plain\r\nContent-Transfer-Encoding: base64\r\n\r\n{B64}\r\n--{outer}\r\nContent-Type: application/pdf\r\n\r\nJVBERi0x\r\n--{outer}--\r\n"
+        );
+        let closed = String::from_utf8(close_boundaries(raw.as_bytes()).unwrap()).unwrap();
+        assert!(closed.contains(&format!("{B64}\r\n--{inner}--\r\n--{outer}\r\n")), "{closed}");
+        assert_eq!(read_lines(&raw), ["SIGNON Fdemo pw", "A PAR H"]);
+    }
+
+    #[test]
+    fn at_most_max_closed_boundaries_are_put_back() {
+        let nested = |depth: usize| {
+            let mut raw = format!("{HEAD}Content-Type: multipart/mixed; boundary=\"bnd-00001\"\r\n\r\n");
+            for k in 1..depth {
+                raw += &format!("--bnd-{k:05}\r\nContent-Type: multipart/mixed; boundary=\"bnd-{:05}\"\r\n\r\n", k + 1);
+            }
+            raw + &format!("--bnd-{depth:05}\r\nContent-Type: text/plain\r\nContent-Transfer-Encoding: base64\r\n\r\n{B64}\r\n")
+        };
+        let at = nested(MAX_CLOSED_BOUNDARIES);
+        assert!(close_boundaries(at.as_bytes()).is_some());
+        assert_eq!(read_lines(&at), ["SIGNON Fdemo pw", "A PAR H"]);
+        let past = nested(MAX_CLOSED_BOUNDARIES + 1);
+        assert_eq!(close_boundaries(past.as_bytes()), None);
+        // as mail-parser reads it: the text part not found
+        assert!(read_lines(&past).is_empty());
     }
 
     #[test]

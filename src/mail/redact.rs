@@ -98,7 +98,11 @@ fn norm(word: &str) -> String {
 
 /// Levenshtein distance (ASCII words).
 fn distance(a: &str, b: &str) -> usize {
-    let (a, b) = (a.as_bytes(), b.as_bytes());
+    edit_distance(a.as_bytes(), b.as_bytes())
+}
+
+/// Levenshtein distance of two byte strings.
+pub(crate) fn edit_distance(a: &[u8], b: &[u8]) -> usize {
     let mut prev: Vec<usize> = (0..=b.len()).collect();
     for (i, &x) in a.iter().enumerate() {
         let mut cur = vec![i + 1; b.len() + 1];
@@ -376,20 +380,10 @@ fn contains_any(text: &str, secrets: &[String]) -> bool {
     secrets.iter().any(|s| !occurrences(text.as_bytes(), s.as_bytes()).is_empty())
 }
 
-/// A copy with CRLF line ends if the mail's lines end with CR alone (as the reader does).
+/// The mail as the reader parses it: CR-only line ends made CRLF, closing
+/// boundaries put right ([`crate::mail::read::mime_view`]).
 fn crlf_view(raw: &[u8]) -> std::borrow::Cow<'_, [u8]> {
-    let head = &raw[..raw.len().min(1024)];
-    if head.contains(&b'\n') || !head.contains(&b'\r') {
-        return raw.into();
-    }
-    let mut out = Vec::with_capacity(raw.len() + raw.len() / 16);
-    for (i, &b) in raw.iter().enumerate() {
-        out.push(b);
-        if b == b'\r' && raw.get(i + 1) != Some(&b'\n') {
-            out.push(b'\n');
-        }
-    }
-    out.into()
+    crate::mail::read::mime_view(raw)
 }
 
 /// The decoded text of every text part (nested messages too), HTML as it is.
@@ -952,5 +946,14 @@ mod tests {
         let raw = mail("MIME-Version: 1.0\r\nContent-Type: text/plain; format=flowed; delsp=yes\r\n", "SIGNON Fdemo s3 \r\ncret\r\nA PAR H\r\n");
         let out = String::from_utf8(redact(&["SIGNON Fdemo s3cret".into()], &raw)).unwrap();
         assert!(!out.contains("s3 \r\ncret") && out.contains("SIGNON Fdemo ******") && out.contains(REDACTED_HEADER), "{out}");
+    }
+
+    #[test]
+    fn a_mail_without_its_closing_boundary_is_redacted() {
+        let b64 = "U0lHTk9OIEZkZW1vIHMzY3JldAo="; // "SIGNON Fdemo s3cret\n"
+        let body = format!("--b1\r\nContent-Type: text/plain\r\nContent-Transfer-Encoding: base64\r\n\r\n{b64}\r\n");
+        let raw = mail("MIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary=\"b1\"\r\n", &body);
+        let out = String::from_utf8(redact(&[], &raw)).unwrap();
+        assert!(!out.contains(b64) && out.contains("SIGNON Fdemo ******") && out.contains(REDACTED_HEADER), "{out}");
     }
 }
