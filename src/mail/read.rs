@@ -605,8 +605,11 @@ fn address_problem(parsed: Option<&str>, raw_header: Option<&str>) -> String {
 /// Quoted text is left out ([`drop_html_quotes`]); each `<blockquote>` becomes
 /// a line `>`, so that an attribution above it is known as one.
 pub fn html_text(html: &str) -> String {
-    let html = &drop_html_quotes(html);
-    let html = &strip_blockquotes(html);
+    html_block_text(&strip_blockquotes(&drop_html_quotes(html)))
+}
+
+/// HTML to text with one line per block, as [`html_text`], quotes and all.
+pub fn html_block_text(html: &str) -> String {
     let mut s = String::with_capacity(html.len() + 64);
     let lower = html.to_ascii_lowercase();
     let mut last = 0;

@@ -412,7 +412,7 @@ fn flowed_text(p: &mail_parser::MessagePart, text: &str) -> Option<String> {
     }
 }
 
-/// As [`parts_text`], with HTML also as text (entities decoded).
+/// As [`parts_text`], with HTML also as text (entities decoded, one line per block).
 fn texts(m: &Message, out: &mut Vec<String>) {
     for p in &m.parts {
         match &p.body {
@@ -422,8 +422,10 @@ fn texts(m: &Message, out: &mut Vec<String>) {
             }
             PartType::Html(h) => {
                 out.push(h.to_string());
-                out.push(crate::mail::read::html_text(h));
-                out.push(mail_parser::decoders::html::html_to_text(h));
+                // one line per block, quotes and all (a password quoted is a password);
+                // not mail-parser's html_to_text, which glues the blocks of a
+                // line into one ("SIGNON Fdemo pwA PAR H" would mask the orders)
+                out.push(crate::mail::read::html_block_text(h));
             }
             PartType::Message(n) => texts(n, out),
             _ => {}
@@ -955,5 +957,16 @@ mod tests {
         let raw = mail("MIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary=\"b1\"\r\n", &body);
         let out = String::from_utf8(redact(&[], &raw)).unwrap();
         assert!(!out.contains(b64) && out.contains("SIGNON Fdemo ******") && out.contains(REDACTED_HEADER), "{out}");
+    }
+
+    #[test]
+    fn html_blocks_are_lines_of_their_own() {
+        // the orders in the block after a sign-on are no password
+        let raw = mail("MIME-Version: 1.0\r\nContent-Type: text/html\r\n", "<div>SIGNON Fdemo s3cret</div><div>A PAR H</div>\r\n");
+        assert_eq!(mail_secrets(&[], &raw), ["s3cret"]);
+        // a password in a quote is found all the same
+        let raw =
+            mail("MIME-Version: 1.0\r\nContent-Type: text/html\r\n", "<div>A PAR H</div><blockquote><div>SIGNON&nbsp;Fdemo s3cret</div></blockquote>\r\n");
+        assert_eq!(mail_secrets(&[], &raw), ["s3cret"]);
     }
 }
