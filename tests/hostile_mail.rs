@@ -1,5 +1,7 @@
 //! Hostile mail and hostile spools (tests/data/hostile, written by
 //! tools/make_hostile_mails.py): quoted replies must not re-submit old orders,
+//! replies as NeoMutt, Thunderbird, Outlook and Gmail write them are read
+//! around their quotes,
 //! automatic mail and odd addresses are never answered, broken MIME degrades
 //! without a panic, and one bad entry in the inbound Maildir never stops the rest.
 
@@ -113,6 +115,123 @@ fn the_judges_own_reply_pasted_back_is_not_read() {
     assert_eq!(echoed, ["> SIGNON Fdemo ******", "> A PAR H"], "{second}");
     let orders = second.split("Your orders now:").nth(1).expect("orders listed");
     assert!(orders.contains("A PAR H") && !orders.contains("BUR") && orders.contains("A MAR - SPA"), "{second}");
+}
+
+// ---- 1b. mail as real clients write it ----
+
+/// The HTML part of a fixture, read as the judge reads HTML-only mail.
+fn html_lines(name: &str) -> Vec<String> {
+    let raw = fixture(name);
+    let msg = mail_parser::MessageParser::default().parse(&raw[..]).unwrap();
+    let html = msg.body_html(0).expect("an HTML part");
+    read::command_lines(&read::html_text(&html), LIMITS.max_lines).0.into_iter().filter(|l| !l.is_empty()).collect()
+}
+
+#[test]
+fn neomutt_bottom_post_in_format_flowed() {
+    // below the quote and between its parts; the bare SIGNON joined with the
+    // line after it; the soft-wrapped order whole; nothing after the signature
+    assert_eq!(lines("client-neomutt-bottom"), ["SIGNON Fdemo pw-three", "A PAR H", "F BRE - MAO", "A MAR-SPA"]);
+}
+
+#[test]
+fn neomutt_attribution_and_forwarded_mail() {
+    // a forwarded mail is skipped to its end marker, text after it is read
+    assert_eq!(
+        lines("client-neomutt-forward"),
+        ["SIGNON Fdemo pw-three", "A PAR H", "F BRE-MAO", "Germany wrote to me, see below; I take it as agreed.", "A MAR-SPA"]
+    );
+}
+
+#[test]
+fn thunderbird_bottom_post_plain_and_html() {
+    let want = [
+        "SIGNON Fdemo pw-three",
+        "A PAR H",
+        "PRESS TO E",
+        "Dear England, I propose that we leave the Channel empty this year and split the North Sea later; do answer soon.",
+        "ENDPRESS",
+    ];
+    assert_eq!(lines("client-thunderbird"), want);
+    assert_eq!(html_lines("client-thunderbird"), want);
+}
+
+#[test]
+fn outlook_top_post_above_a_header_block() {
+    assert_eq!(lines("client-outlook"), ["SIGNON Fdemo pw-three", "A PAR H", "F BRE-MAO"]);
+    assert_eq!(html_lines("client-outlook"), ["SIGNON Fdemo pw-three", "A PAR H", "F BRE-MAO"]);
+}
+
+#[test]
+fn gmail_sign_on_above_and_orders_below_the_quote() {
+    // the plain text's attribution is wrapped in two lines
+    assert_eq!(lines("client-gmail"), ["SIGNON Fdemo pw-three", "A PAR H", "F BRE-MAO"]);
+    // HTML: the new text after the gmail_quote div is read too
+    assert_eq!(html_lines("client-gmail"), ["SIGNON Fdemo pw-three", "A PAR H", "F BRE-MAO"]);
+}
+
+#[test]
+fn format_flowed_with_delsp() {
+    assert_eq!(lines("client-flowed-delsp"), ["SIGNON Fdemo pw-three", "A PAR-BUR", "F BRE - MAO"]);
+}
+
+/// The stored form of a fixture (as the judge keeps it), as text.
+fn redacted(name: &str) -> String {
+    let raw = fixture(name);
+    String::from_utf8(mailjudge::mail::redact::redact(&answer(name).lines, &raw)).unwrap()
+}
+
+#[test]
+fn client_mail_is_stored_with_the_password_out_and_the_judges_text_in() {
+    for name in ["client-neomutt-bottom", "client-neomutt-forward", "client-thunderbird", "client-outlook", "client-gmail", "client-flowed-delsp"] {
+        // the password (also as a word of raw HTML, `pw-three<br>`; and
+        // Germany's, in the forwarded mail that is not read), and no word of
+        // the judge's text quoted
+        let secrets = mailjudge::mail::redact::mail_secrets(&answer(name).lines, &fixture(name));
+        assert!(secrets.contains(&"pw-three".to_string()), "{name}: {secrets:?}");
+        assert!(secrets.iter().all(|s| s.starts_with("pw-three") || (s == "pw-two" && name == "client-neomutt-forward")), "{name}: {secrets:?}");
+        let stored = redacted(name);
+        assert!(!stored.contains("pw-three") && !stored.contains("pw-two"), "{name}:\n{stored}");
+        // the quoted judge's reply, and the subject, as they were
+        assert!(stored.contains("Signed on as France in game demo."), "{name}:\n{stored}");
+        assert!(stored.contains("\r\nSubject: Re: orders\r\n") || name == "client-outlook", "{name}:\n{stored}");
+    }
+    // a real sign-on line masked where it stands, a password on the line after a bare SIGNON too
+    assert!(redacted("client-neomutt-forward").contains("\r\nSIGNON Fdemo ********\r\n"));
+    assert!(redacted("client-neomutt-bottom").contains("\r\nSIGNON\r\nFdemo ********\r\n"));
+    let outlook = redacted("client-outlook");
+    assert!(outlook.contains("\r\nSubject: RE: France: orders in game demo\r\n") && outlook.contains("Thread-Topic: France: orders in game demo"), "{outlook}");
+    let parsed = mail_parser::MessageParser::default().parse(outlook.as_bytes()).unwrap();
+    for part in [parsed.body_text(0).unwrap(), parsed.body_html(0).unwrap()] {
+        assert!(part.contains("Signed on as France in game demo.") && part.contains("SIGNON Fdemo ********"), "{part}");
+    }
+}
+
+#[test]
+fn the_judge_answers_client_mail_with_the_password_masked_and_the_subject_kept() {
+    let mut w = started_game();
+    w.deliver_bytes("neomutt", &fixture("client-neomutt-bottom"));
+    w.deliver_bytes("outlook", &fixture("client-outlook"));
+    let (_, sent) = w.step();
+    let echoed = |id: &str| -> Vec<String> {
+        let r = reply(&sent, id);
+        r.body.lines().filter(|l| l.starts_with("> ")).map(String::from).collect()
+    };
+    assert_eq!(echoed("<client-neomutt-bottom@example.test>"), ["> SIGNON Fdemo ******", "> A PAR H", "> F BRE - MAO", "> A MAR-SPA"]);
+    let neomutt = &reply(&sent, "<client-neomutt-bottom@example.test>").body;
+    assert!(!neomutt.contains("pw-three") && neomutt.contains("Signed on as France in game demo."), "{neomutt}");
+    assert_eq!(echoed("<client-outlook@example.test>"), ["> SIGNON Fdemo ******", "> A PAR H", "> F BRE-MAO"]);
+    assert_eq!(reply(&sent, "<client-outlook@example.test>").subject, "RE: France: orders in game demo");
+    let (raw, subject): (Vec<u8>, String) = w
+        .daemon
+        .judge
+        .conn
+        .query_row("SELECT raw, subject FROM mails WHERE message_id = '<client-outlook@example.test>'", [], |r| Ok((r.get(0)?, r.get(1)?)))
+        .unwrap();
+    let raw = String::from_utf8(raw).unwrap();
+    assert_eq!(subject, "RE: France: orders in game demo");
+    assert!(!raw.contains("pw-three") && raw.contains("Signed on as France in game demo."), "{raw}");
+    assert_eq!(w.sql_i64("SELECT count(*) FROM mails WHERE instr(raw, CAST('pw-three' AS BLOB)) > 0"), 0);
 }
 
 // ---- 2. automatic mail ----
@@ -280,6 +399,16 @@ fn broken_multipart_without_parts_is_read_as_text() {
     match read::read(raw, JUDGE, LIMITS) {
         Verdict::Answer(i) => assert_eq!(i.lines, ["SIGNON Fdemo pw-three", "A PAR H"]),
         v => panic!("{v:?}"),
+    }
+}
+
+#[test]
+fn a_missing_or_mistyped_closing_boundary() {
+    // base64 and quoted-printable decoded all the same; nothing after a mistyped close
+    assert_eq!(answer("mime-close-missing").lines, ["SIGNON Fdemo pw-three", "A PAR H"]);
+    assert_eq!(answer("mime-close-mistyped").lines, ["SIGNON Fdemo pw-three", "A PAR H"]);
+    for name in ["mime-close-missing", "mime-close-mistyped"] {
+        assert!(!redacted(name).contains("pw-three"), "{name}");
     }
 }
 
