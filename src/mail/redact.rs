@@ -540,13 +540,21 @@ pub fn redact_secrets(secrets: &[String], lines: &[String], raw: &[u8]) -> Vec<u
 /// `AW:` and `WG:`, French `TR:`, ...), compared without case.
 const SUBJECT_PREFIXES: &[&str] = &["re:", "fwd:", "fw:", "aw:", "wg:", "tr:", "sv:", "vs:", "antw:", "rif:", "odp:", "r:"];
 
-/// A subject without its reply and forward prefixes ([`SUBJECT_PREFIXES`]).
+/// A subject without its reply and forward prefixes ([`SUBJECT_PREFIXES`],
+/// also counted as `Re[2]:`).
 pub fn subject_text(subject: &str) -> &str {
     let mut s = subject.trim_start();
-    while let Some(p) = SUBJECT_PREFIXES.iter().find(|p| s.get(..p.len()).is_some_and(|h| h.eq_ignore_ascii_case(p))) {
-        s = s[p.len()..].trim_start();
+    loop {
+        if let Some(p) = SUBJECT_PREFIXES.iter().find(|p| s.get(..p.len()).is_some_and(|h| h.eq_ignore_ascii_case(p))) {
+            s = s[p.len()..].trim_start();
+        } else if let Some(rest) =
+            s.get(..3).filter(|h| h.eq_ignore_ascii_case("re[")).and_then(|_| s[3..].split_once("]:")).filter(|(n, _)| n.bytes().all(|b| b.is_ascii_digit()))
+        {
+            s = rest.1.trim_start();
+        } else {
+            return s;
+        }
     }
-    s
 }
 
 /// Whether a subject is itself a sign-on line (or another line with a secret:
@@ -917,6 +925,9 @@ mod tests {
         assert_eq!(redact_text("Re: AW: SIGNON Fdemo s3cret", &secrets), "Re: AW: SIGNON Fdemo ******");
         assert_eq!(redact_text("SET PASSWORD n3w", &secrets), "SET PASSWORD ******");
         assert_eq!(subject_text("Re: Fwd: RE:x"), "x");
+        assert_eq!(subject_text("Re[2]: AW: x"), "x");
+        assert_eq!(subject_text("Re[x]: y"), "Re[x]: y");
+        assert_eq!(subject_text("Reply: y"), "Reply: y");
         // in the stored mail: the quoted judge's text and the subject as they were, the password out
         let body = "A PAR H\r\n\r\nOn Mon, mailjudge wrote:\r\n> mailjudge received your mail.\r\n> > SIGNON Fdemo ******\r\n>   Signed on as France in game demo.\r\n";
         let raw = format!("From: p@example.test\r\nSubject: Re: Signed on as France in game demo.\r\n\r\nSIGNON Fdemo s3cret\r\n{body}").into_bytes();
