@@ -670,7 +670,9 @@ fn drop_html_quotes(html: &str) -> String {
         if !matches!(&tag[..name_len], "div" | "hr") {
             continue;
         }
-        let attrs = &tag[name_len..tag.find('>').unwrap_or(tag.len())];
+        // a tag's attributes: up to its `>`, not past MAX_TAG_BYTES (HTML without `>` costs no pass per tag)
+        let end = tag.bytes().take(MAX_TAG_BYTES).position(|c| c == b'>').unwrap_or(tag.len().min(MAX_TAG_BYTES));
+        let attrs = tag.get(name_len..end).unwrap_or_default();
         let id = html_attr(attrs, "id").map(str::trim);
         let class = html_attr(attrs, "class").unwrap_or_default();
         let has = |c: &str| class.split_ascii_whitespace().any(|x| x == c);
@@ -700,6 +702,9 @@ fn drop_html_quotes(html: &str) -> String {
     out.push_str(&html[last..]);
     out
 }
+
+/// The most bytes after a tag's `<` read for its `id` and `class` ([`drop_html_quotes`]).
+pub const MAX_TAG_BYTES: usize = 4096;
 
 /// Where the `<div>` that starts at `start` ends: after its matching `</div>`
 /// (nested `<div>`s counted), or the end of the text. `lower`: lowercase HTML.
@@ -932,7 +937,7 @@ fn dashed_words(t: &str) -> Option<String> {
 fn original_separator(t: &str) -> bool {
     t.starts_with("________________________________")
         || dashed_words(t).is_some_and(|w| {
-            ["original message", "ursprüngliche nachricht", "originalnachricht", "message d'origine", "message original"].contains(&w.as_str())
+            ["original message", "ursprüngliche nachricht", "originalnachricht", "message d'origine", "message original"].iter().any(|o| w.starts_with(o))
         })
 }
 
@@ -1079,6 +1084,7 @@ mod tests {
             "Begin forwarded message:",
             "-----Ursprüngliche Nachricht-----",
             "-------- Message d'origine --------",
+            "-----Original Message----- (from the archive)",
         ] {
             assert_eq!(lines(&format!("A PAR H\n{sep}\nA MAR-SPA\n")), ["A PAR H"], "{sep}");
         }
@@ -1198,6 +1204,20 @@ mod tests {
         );
         assert_eq!(html_lines(&nested), ["A", "B"]);
         assert_eq!(html_lines("<div>A</div><div class=\"moz-cite-prefix\"><div>x"), ["A"]);
+    }
+
+    #[test]
+    fn a_tag_is_read_up_to_max_tag_bytes() {
+        let tag = |pad: usize| format!("<div>A PAR H</div><div{} class=\"moz-cite-prefix\">x</div><div>F BRE-MAO</div>", " ".repeat(pad));
+        // the class's value ends at the last of the MAX_TAG_BYTES bytes after the `<`: read ...
+        let at = MAX_TAG_BYTES - "div class=\"moz-cite-prefix".len();
+        assert_eq!(html_lines(&tag(at)), ["A PAR H", "F BRE-MAO"]);
+        // ... one more, and it is not
+        assert_eq!(html_lines(&tag(at + 1)), ["A PAR H", "x", "F BRE-MAO"]);
+        // tags that never end cost no pass each
+        let start = std::time::Instant::now();
+        html_text(&"<div class=\"gmail_quote\" ".repeat(30_000));
+        assert!(start.elapsed() < std::time::Duration::from_secs(20), "{:?}", start.elapsed());
     }
 
     #[test]
