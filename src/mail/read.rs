@@ -1299,9 +1299,13 @@ mod tests {
         }
         // three edits: not the close; the close goes at the end, and the line is text of the part
         let raw = format!(
-            "{HEAD}Content-Type: multipart/mixed; boundary=\"{b}\"\r\n\r\n--{b}\r\nContent-Type: text/plain\r\n\r\nA PAR H\r\n--000000000000a1b2c3d4e5f6xyz--\r\n"
+            "{HEAD}Content-Type: multipart/mixed; boundary=\"{b}\"\r\n\r\n--{b}\r\nContent-Type: text/plain\r\n\r\nA PAR H\r\n--000000000000a1b2c3d4e5f6xy8--\r\n"
         );
-        assert_eq!(read_lines(&raw), ["A PAR H", "--000000000000a1b2c3d4e5f6xyz--"]);
+        assert_eq!(read_lines(&raw), ["A PAR H", "--000000000000a1b2c3d4e5f6xy8--"]);
+        assert_eq!(crate::mail::redact::edit_distance(b"000000000000a1b2c3d4e5f6xy8", b.as_bytes()), 3);
+        // edits count from a boundary of eight characters on; a shorter one only in another case
+        assert!(mistyped_close(b"--abcdefgX--", b"abcdefgh") && mistyped_close(b"--ABCDEFG--", b"abcdefg"));
+        assert!(!mistyped_close(b"--abcdefX--", b"abcdefg") && !mistyped_close(b"--abcdefgh--", b"abcdefg"));
     }
 
     #[test]
