@@ -1,5 +1,7 @@
 //! Hostile mail and hostile spools (tests/data/hostile, written by
 //! tools/make_hostile_mails.py): quoted replies must not re-submit old orders,
+//! replies as NeoMutt, Thunderbird, Outlook and Gmail write them are read
+//! around their quotes,
 //! automatic mail and odd addresses are never answered, broken MIME degrades
 //! without a panic, and one bad entry in the inbound Maildir never stops the rest.
 
@@ -115,6 +117,123 @@ fn the_judges_own_reply_pasted_back_is_not_read() {
     assert!(orders.contains("A PAR H") && !orders.contains("BUR") && orders.contains("A MAR - SPA"), "{second}");
 }
 
+// ---- 1b. mail as real clients write it ----
+
+/// The HTML part of a fixture, read as the judge reads HTML-only mail.
+fn html_lines(name: &str) -> Vec<String> {
+    let raw = fixture(name);
+    let msg = mail_parser::MessageParser::default().parse(&raw[..]).unwrap();
+    let html = msg.body_html(0).expect("an HTML part");
+    read::command_lines(&read::html_text(&html), LIMITS.max_lines).0.into_iter().filter(|l| !l.is_empty()).collect()
+}
+
+#[test]
+fn neomutt_bottom_post_in_format_flowed() {
+    // below the quote and between its parts; the bare SIGNON joined with the
+    // line after it; the soft-wrapped order whole; nothing after the signature
+    assert_eq!(lines("client-neomutt-bottom"), ["SIGNON Fdemo pw-three", "A PAR H", "F BRE - MAO", "A MAR-SPA"]);
+}
+
+#[test]
+fn neomutt_attribution_and_forwarded_mail() {
+    // a forwarded mail is skipped to its end marker, text after it is read
+    assert_eq!(
+        lines("client-neomutt-forward"),
+        ["SIGNON Fdemo pw-three", "A PAR H", "F BRE-MAO", "Germany wrote to me, see below; I take it as agreed.", "A MAR-SPA"]
+    );
+}
+
+#[test]
+fn thunderbird_bottom_post_plain_and_html() {
+    let want = [
+        "SIGNON Fdemo pw-three",
+        "A PAR H",
+        "PRESS TO E",
+        "Dear England, I propose that we leave the Channel empty this year and split the North Sea later; do answer soon.",
+        "ENDPRESS",
+    ];
+    assert_eq!(lines("client-thunderbird"), want);
+    assert_eq!(html_lines("client-thunderbird"), want);
+}
+
+#[test]
+fn outlook_top_post_above_a_header_block() {
+    assert_eq!(lines("client-outlook"), ["SIGNON Fdemo pw-three", "A PAR H", "F BRE-MAO"]);
+    assert_eq!(html_lines("client-outlook"), ["SIGNON Fdemo pw-three", "A PAR H", "F BRE-MAO"]);
+}
+
+#[test]
+fn gmail_sign_on_above_and_orders_below_the_quote() {
+    // the plain text's attribution is wrapped in two lines
+    assert_eq!(lines("client-gmail"), ["SIGNON Fdemo pw-three", "A PAR H", "F BRE-MAO"]);
+    // HTML: the new text after the gmail_quote div is read too
+    assert_eq!(html_lines("client-gmail"), ["SIGNON Fdemo pw-three", "A PAR H", "F BRE-MAO"]);
+}
+
+#[test]
+fn format_flowed_with_delsp() {
+    assert_eq!(lines("client-flowed-delsp"), ["SIGNON Fdemo pw-three", "A PAR-BUR", "F BRE - MAO"]);
+}
+
+/// The stored form of a fixture (as the judge keeps it), as text.
+fn redacted(name: &str) -> String {
+    let raw = fixture(name);
+    String::from_utf8(mailjudge::mail::redact::redact(&answer(name).lines, &raw)).unwrap()
+}
+
+#[test]
+fn client_mail_is_stored_with_the_password_out_and_the_judges_text_in() {
+    for name in ["client-neomutt-bottom", "client-neomutt-forward", "client-thunderbird", "client-outlook", "client-gmail", "client-flowed-delsp"] {
+        // the password (also as a word of raw HTML, `pw-three<br>`; and
+        // Germany's, in the forwarded mail that is not read), and no word of
+        // the judge's text quoted
+        let secrets = mailjudge::mail::redact::mail_secrets(&answer(name).lines, &fixture(name));
+        assert!(secrets.contains(&"pw-three".to_string()), "{name}: {secrets:?}");
+        assert!(secrets.iter().all(|s| s.starts_with("pw-three") || (s == "pw-two" && name == "client-neomutt-forward")), "{name}: {secrets:?}");
+        let stored = redacted(name);
+        assert!(!stored.contains("pw-three") && !stored.contains("pw-two"), "{name}:\n{stored}");
+        // the quoted judge's reply, and the subject, as they were
+        assert!(stored.contains("Signed on as France in game demo."), "{name}:\n{stored}");
+        assert!(stored.contains("\r\nSubject: Re: orders\r\n") || name == "client-outlook", "{name}:\n{stored}");
+    }
+    // a real sign-on line masked where it stands, a password on the line after a bare SIGNON too
+    assert!(redacted("client-neomutt-forward").contains("\r\nSIGNON Fdemo ********\r\n"));
+    assert!(redacted("client-neomutt-bottom").contains("\r\nSIGNON\r\nFdemo ********\r\n"));
+    let outlook = redacted("client-outlook");
+    assert!(outlook.contains("\r\nSubject: RE: France: orders in game demo\r\n") && outlook.contains("Thread-Topic: France: orders in game demo"), "{outlook}");
+    let parsed = mail_parser::MessageParser::default().parse(outlook.as_bytes()).unwrap();
+    for part in [parsed.body_text(0).unwrap(), parsed.body_html(0).unwrap()] {
+        assert!(part.contains("Signed on as France in game demo.") && part.contains("SIGNON Fdemo ********"), "{part}");
+    }
+}
+
+#[test]
+fn the_judge_answers_client_mail_with_the_password_masked_and_the_subject_kept() {
+    let mut w = started_game();
+    w.deliver_bytes("neomutt", &fixture("client-neomutt-bottom"));
+    w.deliver_bytes("outlook", &fixture("client-outlook"));
+    let (_, sent) = w.step();
+    let echoed = |id: &str| -> Vec<String> {
+        let r = reply(&sent, id);
+        r.body.lines().filter(|l| l.starts_with("> ")).map(String::from).collect()
+    };
+    assert_eq!(echoed("<client-neomutt-bottom@example.test>"), ["> SIGNON Fdemo ******", "> A PAR H", "> F BRE - MAO", "> A MAR-SPA"]);
+    let neomutt = &reply(&sent, "<client-neomutt-bottom@example.test>").body;
+    assert!(!neomutt.contains("pw-three") && neomutt.contains("Signed on as France in game demo."), "{neomutt}");
+    assert_eq!(echoed("<client-outlook@example.test>"), ["> SIGNON Fdemo ******", "> A PAR H", "> F BRE-MAO"]);
+    assert_eq!(reply(&sent, "<client-outlook@example.test>").subject, "RE: France: orders in game demo");
+    let (raw, subject): (Vec<u8>, String) = w
+        .daemon
+        .judge
+        .conn
+        .query_row("SELECT raw, subject FROM mails WHERE message_id = '<client-outlook@example.test>'", [], |r| Ok((r.get(0)?, r.get(1)?)))
+        .unwrap();
+    let raw = String::from_utf8(raw).unwrap();
+    assert_eq!(subject, "RE: France: orders in game demo");
+    assert!(!raw.contains("pw-three") && raw.contains("Signed on as France in game demo."), "{raw}");
+    assert_eq!(w.sql_i64("SELECT count(*) FROM mails WHERE instr(raw, CAST('pw-three' AS BLOB)) > 0"), 0);
+}
+
 // ---- 2. automatic mail ----
 
 #[test]
@@ -125,6 +244,84 @@ fn automatic_mail_is_never_answered() {
     assert!(ignored("auto-notification").contains("Auto-Submitted"));
     assert!(ignored("auto-judge-tag").contains("judge itself"));
     assert!(ignored("auto-arf").contains("delivery report"));
+}
+
+/// A mail from p3 with `headers` (each `Name: value`) and `subject`.
+fn headed(headers: &[&str], subject: &str) -> Vec<u8> {
+    let mut h = String::new();
+    for l in headers {
+        h += l;
+        h += "\r\n";
+    }
+    format!("From: p3@example.test\r\nTo: {JUDGE}\r\nSubject: {subject}\r\nMessage-ID: <m@example.test>\r\n{h}\r\nSIGNON Fdemo pw-three\r\nA PAR H\r\n")
+        .into_bytes()
+}
+
+fn verdict(raw: &[u8]) -> Result<Vec<String>, String> {
+    match read::read(raw, JUDGE, LIMITS) {
+        Verdict::Answer(i) => Ok(i.lines),
+        Verdict::Ignore { reason, .. } => Err(reason),
+    }
+}
+
+#[test]
+fn each_auto_reply_mark_is_never_answered() {
+    // (headers, subject, a word of the reason)
+    let cases: &[(&[&str], &str, &str)] = &[
+        (&["X-Autoreply: yes"], "orders", "X-Autoreply"),
+        (&["X-Autorespond: yes"], "orders", "X-Autorespond"),
+        (&["X-AutoReply-From: p3@example.test"], "orders", "X-AutoReply-From"),
+        (&["X-Mail-Autoreply: yes"], "orders", "X-Mail-Autoreply"),
+        (&["X-Autogenerated: Reply"], "orders", "X-Autogenerated"),
+        (&["X-Autogenerated: Mirror"], "orders", "X-Autogenerated"),
+        (&["X-FC-MachineGenerated: true"], "orders", "X-FC-MachineGenerated"),
+        (&["X-POST-MessageClass: 9; Autoresponder"], "orders", "X-POST-MessageClass"),
+        (&["Delivered-To: p3@example.test", "Delivered-To: Autoresponder"], "orders", "Autoresponder"),
+        (&["X-Precedence: auto_reply"], "orders", "X-Precedence"),
+        (&["Precedence: junk"], "orders", "Precedence"),
+        (&["Auto-Submitted: auto-replied"], "orders", "Auto-Submitted"),
+        // a subject alone of the colon form
+        (&[], "Automatic reply: orders", "subject"),
+        (&[], "Out of Office: orders", "subject"),
+        (&[], "OUT OF OFFICE AUTOREPLY: orders", "subject"),
+        (&[], "Auto-Reply: orders", "subject"),
+        (&[], "Autoreply: orders", "subject"),
+        (&[], "Auto Reply: orders", "subject"),
+        (&[], "Automatische Antwort: orders", "subject"),
+        (&[], "Réponse automatique : orders", "subject"),
+        (&[], "Respuesta automática: orders", "subject"),
+        // other auto-responder subjects with X-Auto-Response-Suppress
+        (&["X-Auto-Response-Suppress: All"], "Abwesend bis Montag", "X-Auto-Response-Suppress"),
+        (&["X-Auto-Response-Suppress: OOF"], "Auto Response from p3", "X-Auto-Response-Suppress"),
+        (&["X-Auto-Response-Suppress: All"], "Abwesenheitsnotiz: orders", "X-Auto-Response-Suppress"),
+    ];
+    for (headers, subject, why) in cases {
+        match verdict(&headed(headers, subject)) {
+            Err(reason) => assert!(reason.contains(why), "{headers:?} {subject}: {reason}"),
+            Ok(lines) => panic!("{headers:?} {subject}: answered, read {lines:?}"),
+        }
+    }
+}
+
+#[test]
+fn a_players_mail_that_only_looks_automatic_is_answered() {
+    let cases: &[(&[&str], &str)] = &[
+        // those subjects need the colon form, or a mark with them
+        (&[], "Abwesend bis Montag"),
+        (&[], "Auto Response from p3"),
+        (&[], "out of office next week, my orders"),
+        (&[], "Re: Automatic reply: orders"),
+        (&[], "Fwd: Out of Office: orders"),
+        // bulk senders set Feedback-ID, and so do mail services on a person's mail
+        (&["Feedback-ID: 1:p3:example"], "orders"),
+        (&["X-Autogenerated: no"], "orders"),
+        (&["X-FC-MachineGenerated: false"], "orders"),
+        (&["Delivered-To: p3@example.test"], "orders"),
+        (&["Auto-Submitted: no"], "orders"),
+    ];
+    for (headers, subject) in cases {
+        assert_eq!(verdict(&headed(headers, subject)), Ok(vec!["SIGNON Fdemo pw-three".to_string(), "A PAR H".into()]), "{headers:?} {subject}");
+    }
 }
 
 #[test]
@@ -202,6 +399,16 @@ fn broken_multipart_without_parts_is_read_as_text() {
     match read::read(raw, JUDGE, LIMITS) {
         Verdict::Answer(i) => assert_eq!(i.lines, ["SIGNON Fdemo pw-three", "A PAR H"]),
         v => panic!("{v:?}"),
+    }
+}
+
+#[test]
+fn a_missing_or_mistyped_closing_boundary() {
+    // base64 and quoted-printable decoded all the same; nothing after a mistyped close
+    assert_eq!(answer("mime-close-missing").lines, ["SIGNON Fdemo pw-three", "A PAR H"]);
+    assert_eq!(answer("mime-close-mistyped").lines, ["SIGNON Fdemo pw-three", "A PAR H"]);
+    for name in ["mime-close-missing", "mime-close-mistyped"] {
+        assert!(!redacted(name).contains("pw-three"), "{name}");
     }
 }
 

@@ -3,11 +3,13 @@
 //! - [`maildir`]: the embedded default, a local Maildir spool for both directions.
 //! - [`read`]: turning raw inbound mail into sender + command lines (mail-parser),
 //!   and deciding which mail must never be answered (bounces, auto-replies, lists, loops).
+//! - [`flowed`]: `format=flowed` plain text (RFC 3676) decoded for the reader.
 //! - [`redact`]: passwords out of inbound mail before it is stored.
 //! - [`compose`]: outgoing mail built with lettre's typed builder (no header injection).
 //! - [`imap`], [`smtp`], [`tls`]: real mail accounts (IMAP with IDLE in; SMTP or sendmail out).
 
 pub mod compose;
+pub mod flowed;
 pub mod imap;
 pub mod maildir;
 pub mod read;
