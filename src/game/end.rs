@@ -102,11 +102,11 @@ pub fn played_by(v: &Variant, g: &Game, players: &[Player], times: &[(i64, Strin
         .collect()
 }
 
-/// The most bytes of files the end-of-game package attaches (700 kB: with
+/// The most bytes of files the end-of-game package attaches (660 kB: with
 /// base64 and the summary, a package of at most 1 MB per recipient): a file
 /// that does not fit is sent gzipped, and one that does not fit gzipped
 /// either is left out, the package saying how to get it.
-pub const MAX_PACKAGE_FILES: usize = 700_000;
+pub const MAX_PACKAGE_FILES: usize = 660_000;
 
 /// The end-of-game package, mailed to everyone in the game once it is over:
 /// the result, who played what (the players revealed), the centre chart,

@@ -203,6 +203,11 @@ pub fn secret_spans(line: &str) -> Vec<Range<usize>> {
     let w0 = norm(first);
     let w1 = w.get(1).map(|(_, s)| norm(s)).unwrap_or_default();
     let from = if let Some((from, form)) = signon_line(&w) {
+        // a sign-on with one word after it (a bare SIGNON joined with the
+        // line after it, the game left out): that word may be the password
+        if form == Form::Parser && w.len() == from && (w0 == "SIGNON" || w0 == "SIGN") {
+            return vec![w[from - 1].0.clone()];
+        }
         let after = w.len().saturating_sub(from);
         let joining = w.get(from - 1).is_some_and(|(_, s)| s.starts_with('?'));
         (form == Form::Parser || joining || after <= MAX_WORDS_AFTER_GAME).then_some(from)
