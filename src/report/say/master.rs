@@ -240,9 +240,17 @@ pub fn list_request_subject(g: &Game) -> String {
 
 /// The request mailed to a list address, with its code.
 pub fn list_request(g: &Game, master: &str, judge: &str, code: &str) -> String {
+    let asked = format!("The master of the Diplomacy game {} ({master}) asked that this address get the game's results and broadcasts.", g.name);
+    consent_request(g, &asked, judge, code, true)
+}
+
+/// A request for consent mailed to an address someone named: what was
+/// asked, how to agree (and, for a list, how to refuse for good).
+pub fn consent_request(g: &Game, asked: &str, judge: &str, code: &str, refusable: bool) -> String {
+    let name = &g.name;
+    let refuse = if refusable { format!(" To refuse for good, send:\n\n  UNOBSERVE {name} {code}\n") } else { "\n".to_string() };
     format!(
-        "The master of the Diplomacy game {name} ({master}) asked that this address get the game's results and broadcasts.\n\nNothing more is sent here unless someone at this address agrees, by sending a mail to {judge} saying:\n\n  CONFIRM {name} {code}\n\nIf you did not expect this, do nothing: this is the only mail you get. To refuse for good, send:\n\n  UNOBSERVE {name} {code}\n",
-        name = g.name
+        "{asked}\n\nNothing more is sent here unless someone at this address agrees, by sending a mail to {judge} saying:\n\n  CONFIRM {name} {code}\n\nIf you did not expect this, do nothing: this is the only mail you get.{refuse}"
     )
 }
 

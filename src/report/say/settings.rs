@@ -198,7 +198,6 @@ pub fn password_changed() -> String {
     "Password changed.".into()
 }
 
-/// SET ADDRESS done.
 /// SET ADDRESS: the request is on its way.
 pub fn address_pending(g: &Game, address: &str) -> String {
     format!("Your mail in game {} will go to {address} once someone there confirms with the code the judge mails there; until then it comes here.", g.name)
@@ -211,10 +210,8 @@ pub fn address_request_subject(g: &Game) -> String {
 
 /// The request mailed to a seat's new address, with its code.
 pub fn address_request(g: &Game, asker: &str, judge: &str, code: &str) -> String {
-    format!(
-        "A mail from {asker} asked that a seat's mail in the Diplomacy game {name} go to this address from now on.\n\nNothing more is sent here unless someone at this address agrees, by sending a mail to {judge} saying:\n\n  CONFIRM {name} {code}\n\nIf you did not expect this, do nothing: this is the only mail you get.\n",
-        name = g.name
-    )
+    let asked = format!("A mail from {asker} asked that a seat's mail in the Diplomacy game {} go to this address from now on.", g.name);
+    super::master::consent_request(g, &asked, judge, code, false)
 }
 
 pub fn address_changed(g: &Game, address: &str) -> String {
