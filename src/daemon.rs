@@ -212,6 +212,7 @@ impl Daemon {
         let mut failures = Failures::default();
         while !stop.load(Ordering::Relaxed) {
             let pass = self.step_until(Some(stop)).and_then(|s| {
+                failures.succeeded();
                 if s.mails + s.phases + s.sent > 0 {
                     tracing::info!("{} mail(s) read, {} answered, {} phase(s) processed, {} mail(s) sent", s.mails, s.answered, s.phases, s.sent);
                 }
@@ -226,7 +227,7 @@ impl Daemon {
                 self.inbound.wait_until(timeout, stop).context("waiting for mail")
             });
             match pass {
-                Ok(()) => failures.succeeded(),
+                Ok(()) => {}
                 Err(e) => {
                     let pause = failures.failed(&e);
                     crate::mail::sleep_until(std::time::Instant::now() + pause, stop);
