@@ -224,7 +224,18 @@ impl Daemon {
                     Some(t) if !self.judge.outbox_pending().unwrap_or(false) => t,
                     _ => poll,
                 };
-                self.inbound.wait_until(timeout, stop).context("waiting for mail")
+                let waiting = std::time::Instant::now();
+                self.inbound.wait_until(timeout, stop).or_else(|e| {
+                    if waiting.elapsed() >= Duration::from_secs(1) {
+                        // a connection that served a while, then dropped (the
+                        // server's idle timeout, a restart): the next pass
+                        // reconnects at once, and a failure there counts
+                        tracing::info!("waiting for mail: {e:#}; reconnecting");
+                        Ok(())
+                    } else {
+                        Err(e.context("waiting for mail"))
+                    }
+                })
             });
             match pass {
                 Ok(()) => {}
