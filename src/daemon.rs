@@ -150,8 +150,10 @@ impl Daemon {
             if mails.is_empty() {
                 break;
             }
+            let t = std::time::Instant::now();
             self.judge.batch_time = Some(budget);
             let outcomes = self.judge.handle_batch(&mails)?;
+            let handled = t.elapsed();
             let left: Vec<&str> = mails[outcomes.len()..].iter().map(|m| m.key.as_str()).collect();
             self.inbound.unfetch(&left);
             // committed: now the mails may leave the inbox
@@ -167,9 +169,23 @@ impl Daemon {
             if let Some(s) = self.inbound.state() {
                 self.judge.set_state("inbound", &s)?;
             }
+            let disposed = t.elapsed();
             step.mails += outcomes.len();
             step.answered += outcomes.iter().filter(|o| **o == MailOutcome::Answered).count();
-            step.sent += self.judge.flush_outbox(self.outbound.as_mut())?;
+            let sent = self.judge.flush_outbox(self.outbound.as_mut())?;
+            step.sent += sent;
+            tracing::debug!(
+                "batch of {} mail(s): handled in {} ms, taken out of the inbox after {} ms, {sent} repl(ies) sent after {} ms",
+                outcomes.len(),
+                handled.as_millis(),
+                disposed.as_millis(),
+                t.elapsed().as_millis()
+            );
+        }
+        if stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+            // stopping: deadlines and webhooks are for the next start (the
+            // replies of the mail handled were sent above)
+            return Ok(step);
         }
         step.phases = self.judge.tick()?;
         // webhooks first: a post given up queues a mail to the master; a
@@ -179,45 +195,162 @@ impl Daemon {
         Ok(step)
     }
 
-    /// Runs until `stop` is set. Between passes it waits for new mail (IMAP
-    /// IDLE) or sleeps `poll_seconds`; after an error (a server down, say) it
-    /// backs off, doubling the pause up to a minute, and tries again.
+    /// Runs until `stop` is set, and returns within a fraction of a second of
+    /// it: a batch in hand is finished (committed, its replies sent) first,
+    /// but deadlines and webhooks wait for the next start, and no wait (IMAP
+    /// IDLE, the poll interval, a pause after an error) goes on. Between
+    /// passes it waits for new mail (IMAP IDLE) or up to `poll_seconds`;
+    /// after an error (a server down, say) it pauses 1, 2, 4, then 5 s
+    /// between tries ([`retry_pause`]), logging the first error, a changed
+    /// one, a reminder each minute and the recovery ([`Failures`]).
     pub fn run(&mut self, stop: &AtomicBool) {
         let poll = Duration::from_secs(self.judge.ctx.cfg.poll_seconds);
         let idle = match &self.judge.ctx.cfg.inbound {
             crate::config::Transport::Imap(i) if i.idle => Some(Duration::from_secs(i.idle_secs)),
             _ => None,
         };
-        let mut backoff = Duration::from_secs(1);
+        let mut failures = Failures::default();
         while !stop.load(Ordering::Relaxed) {
-            match self.step_until(Some(stop)) {
-                Ok(s) => {
-                    if s.mails + s.phases + s.sent > 0 {
-                        tracing::info!("{} mail(s) read, {} answered, {} phase(s) processed, {} mail(s) sent", s.mails, s.answered, s.phases, s.sent);
-                    }
-                    backoff = Duration::from_secs(1);
-                    if stop.load(Ordering::Relaxed) {
-                        break;
-                    }
-                    let waited = match idle {
-                        // the outbox may hold mail to retry: wake up for it too
-                        Some(t) => self.inbound.wait(if self.judge.outbox_pending().unwrap_or(false) { poll } else { t }),
-                        None => self.inbound.wait(poll),
-                    };
-                    if let Err(e) = waited {
-                        tracing::warn!("waiting for mail: {e:#}");
-                    }
+            let pass = self.step_until(Some(stop)).and_then(|s| {
+                failures.succeeded();
+                if s.mails + s.phases + s.sent > 0 {
+                    tracing::info!("{} mail(s) read, {} answered, {} phase(s) processed, {} mail(s) sent", s.mails, s.answered, s.phases, s.sent);
                 }
-                Err(e) => {
-                    tracing::error!("{e:#}; trying again in {} s", backoff.as_secs());
-                    let mut waited = Duration::ZERO;
-                    while waited < backoff && !stop.load(Ordering::Relaxed) {
-                        std::thread::sleep(Duration::from_millis(100));
-                        waited += Duration::from_millis(100);
+                if stop.load(Ordering::Relaxed) {
+                    return Ok(());
+                }
+                let timeout = match idle {
+                    // the outbox may hold mail to retry: wake up for it too
+                    Some(t) if !self.judge.outbox_pending().unwrap_or(false) => t,
+                    _ => poll,
+                };
+                let waiting = std::time::Instant::now();
+                self.inbound.wait_until(timeout, stop).or_else(|e| {
+                    if waiting.elapsed() >= Duration::from_secs(1) {
+                        // a connection that served a while, then dropped (the
+                        // server's idle timeout, a restart): the next pass
+                        // reconnects at once, and a failure there counts
+                        tracing::info!("waiting for mail: {e:#}; reconnecting");
+                        Ok(())
+                    } else {
+                        Err(e.context("waiting for mail"))
                     }
-                    backoff = (backoff * 2).min(Duration::from_secs(60));
+                })
+            });
+            match pass {
+                Ok(()) => {}
+                Err(e) => {
+                    let pause = failures.failed(&e);
+                    crate::mail::sleep_until(std::time::Instant::now() + pause, stop);
                 }
             }
         }
+        tracing::info!("stopping: the signal to stop was received");
+    }
+}
+
+/// The pause after the `n`th error in a row (from 1): 1, 2, 4, then 5 s. Short
+/// enough that the judge is back within seconds of a server's return however
+/// long it was away; a refused connection costs the server nothing.
+pub fn retry_pause(n: u32) -> Duration {
+    Duration::from_secs(match n {
+        0 | 1 => 1,
+        2 => 2,
+        3 => 4,
+        _ => 5,
+    })
+}
+
+/// Errors in a row, and what was logged of them: the first, any that reads
+/// differently, otherwise at most one line a minute; then one line when a
+/// pass works again.
+#[derive(Debug, Default)]
+pub struct Failures {
+    count: u32,
+    since: Option<std::time::Instant>,
+    logged: Option<(std::time::Instant, String)>,
+}
+
+/// How often a failure that goes on is logged again.
+pub const FAILURE_REMINDER: Duration = Duration::from_secs(60);
+
+impl Failures {
+    /// Counts an error, logs it if due, and returns the pause before the next try.
+    pub fn failed(&mut self, e: &anyhow::Error) -> Duration {
+        self.count += 1;
+        let now = std::time::Instant::now();
+        let since = *self.since.get_or_insert(now);
+        let pause = retry_pause(self.count);
+        let text = format!("{e:#}");
+        let due = match &self.logged {
+            None => true,
+            Some((at, last)) => *last != text || now.duration_since(*at) >= FAILURE_REMINDER,
+        };
+        if due {
+            if self.count == 1 {
+                tracing::error!("{text}; trying again in {} s", pause.as_secs());
+            } else {
+                tracing::error!(
+                    "{text}; failing for {} s ({} tries), trying again every {} s or less (logged again in a minute, or when the error changes)",
+                    now.duration_since(since).as_secs(),
+                    self.count,
+                    pause.as_secs()
+                );
+            }
+            self.logged = Some((now, text));
+        }
+        pause
+    }
+
+    /// A pass that worked: logs the recovery after errors.
+    pub fn succeeded(&mut self) {
+        if self.count > 0 {
+            let secs = self.since.map(|s| s.elapsed().as_secs()).unwrap_or(0);
+            tracing::info!("working again after {} failed tries in {secs} s", self.count);
+        }
+        *self = Failures::default();
+    }
+
+    /// Errors in a row so far.
+    pub fn count(&self) -> u32 {
+        self.count
+    }
+
+    /// Whether the last [`Failures::failed`] was logged.
+    pub fn logged_at(&self) -> Option<std::time::Instant> {
+        self.logged.as_ref().map(|(at, _)| *at)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_pause_between_tries_grows_to_five_seconds_and_stays_there() {
+        let pauses: Vec<u64> = (1..=40).map(|n| retry_pause(n).as_secs()).collect();
+        assert_eq!(&pauses[..6], &[1, 2, 4, 5, 5, 5]);
+        assert!(pauses.iter().all(|&p| p <= 5));
+        // an outage of any length is noticed to be over within the longest pause
+        let waited: u64 = pauses.iter().sum();
+        assert!(waited > 180, "forty tries span three minutes: {waited} s");
+    }
+
+    #[test]
+    fn a_failure_that_goes_on_is_logged_once_then_once_a_minute_or_when_it_changes() {
+        let mut f = Failures::default();
+        let down = anyhow::anyhow!("cannot connect to 127.0.0.1:993: Connection refused");
+        f.failed(&down);
+        let first = f.logged_at().unwrap();
+        for _ in 0..20 {
+            f.failed(&down);
+        }
+        assert_eq!(f.logged_at(), Some(first), "the same error is not logged again within a minute");
+        assert_eq!(f.count(), 21);
+        f.failed(&anyhow::anyhow!("IMAP login as judge failed"));
+        assert!(f.logged_at() > Some(first), "a new error is logged");
+        f.succeeded();
+        assert_eq!(f.count(), 0);
+        assert_eq!(f.logged_at(), None);
     }
 }

@@ -372,3 +372,164 @@ fn an_oversized_mail_over_imap_is_refused_without_downloading_it_whole() {
     let kept: i64 = db.query_row("SELECT length(raw) FROM mails WHERE message_id = '<big1@example.test>'", [], |r| r.get(0)).unwrap();
     assert!(kept <= 262_145, "only a prefix was fetched and kept: {kept}");
 }
+
+/// `mailjudge serve` with debug logs (to `dir/judge.log`, returned).
+fn serve_logged(cfg: &std::path::Path) -> (Judge, std::path::PathBuf) {
+    let log_path = cfg.with_file_name("judge.log");
+    let log = std::fs::File::create(&log_path).unwrap();
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_mailjudge"))
+        .args(["serve", "--config"])
+        .arg(cfg)
+        .env("RUST_LOG", "info,mailjudge=debug")
+        .stdout(std::process::Stdio::null())
+        .stderr(log)
+        .spawn()
+        .unwrap();
+    (Judge { child }, log_path)
+}
+
+fn log_text(log: &std::path::Path) -> String {
+    std::fs::read_to_string(log).unwrap_or_default()
+}
+
+/// Waits until the judge's log holds `needle` `times` times.
+fn wait_for_log(log: &std::path::Path, needle: &str, times: usize, timeout: Duration) {
+    wait_until(timeout, Duration::from_millis(20), || {
+        let n = log_text(log).matches(needle).count();
+        if n >= times { Ok(()) } else { Err(format!("{needle:?} logged {n} time(s), not {times}:\n{}", log_text(log))) }
+    });
+}
+
+/// Sends SIGTERM and measures how long the judge takes to exit; its status.
+fn sigterm(judge: &mut Judge) -> (Duration, std::process::ExitStatus) {
+    let st = std::process::Command::new("kill").args(["-TERM", &judge.child.id().to_string()]).status().unwrap();
+    assert!(st.success());
+    let t = std::time::Instant::now();
+    loop {
+        if let Some(status) = judge.child.try_wait().unwrap() {
+            return (t.elapsed(), status);
+        }
+        assert!(t.elapsed() < Duration::from_secs(60), "the judge did not exit within a minute of SIGTERM");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+/// systemd's `TimeoutStopSec=10s` (deploy/mailjudge.service) must never be
+/// reached: the judge stops well within it.
+const STOP_BOUND: Duration = Duration::from_secs(5);
+
+fn assert_stopped_cleanly(what: &str, judge: &mut Judge, log: &std::path::Path) -> Duration {
+    let (took, status) = sigterm(judge);
+    eprintln!("{what}: stopped {:.3} s after SIGTERM ({status})", took.as_secs_f64());
+    assert!(took < STOP_BOUND, "{what}: the judge took {took:?} to stop after SIGTERM:\n{}", log_text(log));
+    assert!(status.success(), "{what}: exit status {status}:\n{}", log_text(log));
+    assert!(log_text(log).contains("mailjudge stopped (signal received)"), "{what}:\n{}", log_text(log));
+    took
+}
+
+/// Stops Dovecot; starts it again when dropped (even if the test failed).
+struct ImapDown;
+
+impl ImapDown {
+    fn now() -> ImapDown {
+        script("stop-imap");
+        ImapDown
+    }
+}
+
+impl Drop for ImapDown {
+    fn drop(&mut self) {
+        // not `script`: no panic while a failed test unwinds
+        let s = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/mailstack/mailstack.sh");
+        let _ = std::process::Command::new("bash").arg(&s).arg("start-imap").stdout(std::process::Stdio::null()).status();
+    }
+}
+
+#[test]
+#[ignore = "needs the loopback mail servers (tests/mailstack/mailstack.sh start); test.sh runs it"]
+fn sigterm_stops_the_judge_within_seconds_whatever_it_waits_for() {
+    let _g = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    clear_all(&["judge", "p1", "keeper"]);
+
+    // waiting in IMAP IDLE for the server's notice (no mail yet)
+    let dir = tempfile::tempdir().unwrap();
+    let cfg = judge_config(dir.path(), true, 64);
+    let (mut judge, log) = serve_logged(&cfg);
+    wait_for_log(&log, "waiting for mail (IMAP IDLE", 1, Duration::from_secs(30));
+    std::thread::sleep(Duration::from_secs(1));
+    assert_stopped_cleanly("in IDLE", &mut judge, &log);
+
+    // in IDLE renewed every 0.25 s, after answering a mail
+    let dir = tempfile::tempdir().unwrap();
+    let cfg = judge_config(dir.path(), true, 64);
+    let (mut judge, log) = serve_logged(&cfg);
+    let raw = format!("From: p1@example.test\r\nTo: {JUDGE}\r\nSubject: list\r\nMessage-ID: <stop1@example.test>\r\n\r\nLIST\r\n");
+    smtp_send(raw.as_bytes(), "p1@example.test", JUDGE);
+    wait_for_replies("p1", &["<stop1@example.test>".to_string()], Duration::from_secs(60));
+    wait_for_log(&log, "renewed every 0.25 s", 1, Duration::from_secs(30));
+    std::thread::sleep(Duration::from_millis(700));
+    assert_stopped_cleanly("in IDLE renewed while mail comes", &mut judge, &log);
+
+    // polling, asleep between two looks at the mailbox a minute apart
+    let dir = tempfile::tempdir().unwrap();
+    let cfg = judge_config(dir.path(), false, 64);
+    let text = std::fs::read_to_string(&cfg).unwrap().replace("poll_seconds = 1", "poll_seconds = 60");
+    std::fs::write(&cfg, text).unwrap();
+    let (mut judge, log) = serve_logged(&cfg);
+    wait_for_log(&log, "mailjudge serving", 1, Duration::from_secs(30));
+    std::thread::sleep(Duration::from_secs(2));
+    assert_stopped_cleanly("polling every 60 s", &mut judge, &log);
+
+    // the IMAP server is down: pausing between tries to reconnect
+    let dir = tempfile::tempdir().unwrap();
+    let cfg = judge_config(dir.path(), true, 64);
+    let (mut judge, log) = serve_logged(&cfg);
+    wait_for_log(&log, "waiting for mail (IMAP IDLE", 1, Duration::from_secs(30));
+    let down = ImapDown::now();
+    // a few failed tries: now in a pause of up to 5 s
+    wait_for_log(&log, "trying again", 1, Duration::from_secs(30));
+    std::thread::sleep(Duration::from_secs(4));
+    assert_stopped_cleanly("waiting to reconnect", &mut judge, &log);
+    drop(down);
+}
+
+#[test]
+#[ignore = "needs the loopback mail servers (tests/mailstack/mailstack.sh start); test.sh runs it"]
+fn after_a_long_imap_outage_the_judge_is_back_within_seconds_of_the_server() {
+    let _g = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    clear_all(&["judge", "p1", "p2", "keeper"]);
+    let dir = tempfile::tempdir().unwrap();
+    let cfg = judge_config(dir.path(), true, 64);
+    let (_judge, log) = serve_logged(&cfg);
+    let raw = format!("From: p1@example.test\r\nTo: {JUDGE}\r\nSubject: list\r\nMessage-ID: <out1@example.test>\r\n\r\nLIST\r\n");
+    smtp_send(raw.as_bytes(), "p1@example.test", JUDGE);
+    wait_for_replies("p1", &["<out1@example.test>".to_string()], Duration::from_secs(60));
+
+    // Dovecot's stop lets open sessions go on for up to 30 s: the outage
+    // begins, for the judge, at its first failed try
+    let down = ImapDown::now();
+    wait_for_log(&log, "trying again", 1, Duration::from_secs(60));
+    let outage = std::time::Instant::now();
+    let errors_before = log_text(&log).lines().filter(|l| l.contains("ERROR")).count();
+    // mail that comes meanwhile (Postfix cannot deliver it either: straight into the files)
+    let raw = format!("From: p2@example.test\r\nTo: {JUDGE}\r\nSubject: list\r\nMessage-ID: <out2@example.test>\r\n\r\nLIST\r\n");
+    drop_in_judge_mailbox(&format!("out2.{}", std::process::id()), raw.as_bytes());
+    // down for 70 s: a pause doubling from 1 s to a minute would now be at its
+    // longest (tries at 1, 3, 7, 15, 31 and 63 s, the next at 123 s)
+    std::thread::sleep(Duration::from_secs(70));
+    let logged_during = log_text(&log).lines().filter(|l| l.contains("ERROR")).count() - errors_before + 1;
+    drop(down);
+    let back = std::time::Instant::now();
+    let inbox = wait_for_replies("p2", &["<out2@example.test>".to_string()], Duration::from_secs(60));
+    let took = back.elapsed();
+    eprintln!("reply {:.2} s after the IMAP server came back from {:.0} s away", took.as_secs_f64(), (back - outage).as_secs_f64());
+    assert!(took < Duration::from_secs(10), "the judge answered {took:?} after the IMAP server came back:\n{}", log_text(&log));
+    assert!(inbox.iter().any(|s| s.in_reply_to.as_deref() == Some("<out2@example.test>") && s.body.contains("LIST")));
+    // tried every few seconds, but said so in a few lines only
+    wait_for_log(&log, "working again after", 1, Duration::from_secs(10));
+    let text = log_text(&log);
+    let tries: u32 =
+        text.lines().find_map(|l| l.split("working again after ").nth(1)).and_then(|r| r.split_whitespace().next()).and_then(|n| n.parse().ok()).unwrap();
+    assert!(tries >= 12, "{tries} tries in 70 s:\n{text}");
+    assert!((1..=5).contains(&logged_during), "{logged_during} error lines in 70 s:\n{text}");
+}

@@ -35,9 +35,13 @@ pub fn serve(config: ConfigArg, once: bool, init: bool) -> anyhow::Result<ExitCo
     }
     let c = &d.judge.ctx.cfg;
     tracing::info!("mailjudge serving: in {}; out {}; database {}", c.inbound.describe(), c.outbound.describe(), c.database.display());
-    // SIGINT and SIGTERM: the current mail is finished, then the loop ends
+    // SIGINT and SIGTERM: the batch in hand is finished (committed, its
+    // replies sent), then the loop ends within a fraction of a second; a
+    // second signal while stopping ends the process at once (exit code 1:
+    // still safe, every mail is committed before it leaves the inbox)
     let stop = Arc::new(AtomicBool::new(false));
     for sig in [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM] {
+        signal_hook::flag::register_conditional_shutdown(sig, 1, Arc::clone(&stop))?;
         signal_hook::flag::register(sig, Arc::clone(&stop))?;
     }
     d.run(&stop);

@@ -4,6 +4,13 @@
 //! IDLE where the server has it, polling otherwise. Any error drops the
 //! connection; the next call reconnects (the daemon backs off between tries).
 //!
+//! While mail is coming in (for [`LIVELY`] after the last), IDLE is renewed
+//! every [`IDLE_RENEW`]: each renewal makes the server look at the mailbox at
+//! once, where its own notice may be late (Dovecot holds it back 0.5 s).
+//! Otherwise one IDLE waits for the server's notice, renewed every
+//! `idle_seconds`. The daemon's stop flag ends any wait at once (a watcher
+//! thread cuts the connection).
+//!
 //! The `imap` crate (3.0 alpha) gets our own rustls stream: its TLS builder cannot
 //! take a custom CA, and STARTTLS is done here before handing the stream over.
 
@@ -11,89 +18,99 @@ use super::{Inbound, RawMail};
 use crate::config::{Imap, Security};
 use anyhow::Context;
 use std::io::{BufRead, BufReader, Read, Write};
-use std::net::{TcpStream, ToSocketAddrs};
-use std::time::Duration;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
-/// A TCP stream, plain or wrapped in TLS.
-#[derive(Debug)]
-pub enum Stream {
-    Plain(TcpStream),
-    Tls(Box<rustls::StreamOwned<rustls::ClientConnection, TcpStream>>),
+/// How often a waiting IDLE is ended and begun again while mail is coming in
+/// (DONE, IDLE: two short lines each way). The server checks the mailbox when
+/// an IDLE begins, so new mail is seen within this time even where the
+/// server's own notice is late (Dovecot delays it 0.5 s).
+pub const IDLE_RENEW: Duration = Duration::from_millis(250);
+
+/// How long after the last new mail IDLE is renewed every [`IDLE_RENEW`]
+/// (a conversation, a deadline's rush); then the server's notices are
+/// waited for, at no cost to it.
+pub const LIVELY: Duration = Duration::from_secs(60);
+
+/// What the server said while [`Stream::tap`] was on (the lines of an IDLE,
+/// including the answer to its DONE, which the `imap` crate reads and drops).
+#[derive(Debug, Default)]
+struct Tap {
+    on: AtomicBool,
+    heard: Mutex<Vec<u8>>,
 }
 
-impl Stream {
-    fn tcp(&self) -> &TcpStream {
-        match self {
-            Stream::Plain(s) => s,
-            Stream::Tls(s) => &s.sock,
-        }
+impl Tap {
+    fn start(&self) {
+        self.heard.lock().unwrap_or_else(|e| e.into_inner()).clear();
+        self.on.store(true, Ordering::Relaxed);
     }
+
+    fn take(&self) -> Vec<u8> {
+        self.on.store(false, Ordering::Relaxed);
+        std::mem::take(&mut *self.heard.lock().unwrap_or_else(|e| e.into_inner()))
+    }
+}
+
+/// The connection handed to the `imap` crate: the stream, its usual read
+/// timeout (restored whenever the crate would take it away) and the tap.
+#[derive(Debug)]
+pub struct Stream {
+    inner: super::tls::Stream,
+    timeout: Duration,
+    tap: Arc<Tap>,
 }
 
 impl Read for Stream {
     fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-        match self {
-            Stream::Plain(s) => s.read(buf),
-            Stream::Tls(s) => s.read(buf),
+        let n = self.inner.read(buf)?;
+        if self.tap.on.load(Ordering::Relaxed) {
+            self.tap.heard.lock().unwrap_or_else(|e| e.into_inner()).extend_from_slice(&buf[..n]);
         }
+        Ok(n)
     }
 }
 
 impl Write for Stream {
     fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        match self {
-            Stream::Plain(s) => s.write(buf),
-            Stream::Tls(s) => s.write(buf),
-        }
+        self.inner.write(buf)
     }
     fn flush(&mut self) -> std::io::Result<()> {
-        match self {
-            Stream::Plain(s) => s.flush(),
-            Stream::Tls(s) => s.flush(),
-        }
+        self.inner.flush()
     }
 }
 
 impl imap::extensions::idle::SetReadTimeout for Stream {
+    /// The crate sets IDLE's timeout, then `None` when the IDLE is over: the
+    /// usual timeout comes back instead, so that no later read (the answer to
+    /// DONE first) can wait forever on a server that went silent.
     fn set_read_timeout(&mut self, timeout: Option<Duration>) -> imap::error::Result<()> {
-        self.tcp().set_read_timeout(timeout).map_err(imap::error::Error::Io)
+        let t = timeout.unwrap_or(self.timeout).max(Duration::from_millis(1));
+        self.inner.tcp().set_read_timeout(Some(t)).map_err(imap::error::Error::Io)
     }
 }
 
-/// Connects a TCP stream with a timeout on connect, reads and writes.
-pub fn tcp(host: &str, port: u16, timeout: Duration) -> anyhow::Result<TcpStream> {
-    let mut last = None;
-    for addr in (host, port).to_socket_addrs().with_context(|| format!("resolving {host}"))? {
-        match TcpStream::connect_timeout(&addr, timeout) {
-            Ok(s) => {
-                // commands go out in several small writes: without this, Nagle's
-                // algorithm and delayed ACKs add ~40 ms to every round trip
-                s.set_nodelay(true)?;
-                s.set_read_timeout(Some(timeout))?;
-                s.set_write_timeout(Some(timeout))?;
-                return Ok(s);
-            }
-            Err(e) => last = Some(e),
-        }
-    }
-    Err(anyhow::anyhow!("cannot connect to {host}:{port}: {}", last.map(|e| e.to_string()).unwrap_or_else(|| "no address".into())))
-}
-
-fn wrap(tcp: TcpStream, cfg: &crate::config::Server) -> anyhow::Result<Stream> {
-    let tls = super::tls::client_config(cfg.ca_file.as_deref())?;
-    let name = rustls::pki_types::ServerName::try_from(cfg.server_name.clone()).map_err(|e| anyhow::anyhow!("server name {}: {e}", cfg.server_name))?;
-    let conn = rustls::ClientConnection::new(tls, name)?;
-    let mut s = rustls::StreamOwned::new(conn, tcp);
-    // finish the handshake now, so certificate problems are reported as such
-    while s.conn.is_handshaking() {
-        s.conn.complete_io(&mut s.sock).map_err(|e| anyhow::anyhow!("TLS with {}:{}: {e}", cfg.host, cfg.port))?;
-    }
-    Ok(Stream::Tls(Box::new(s)))
+/// Whether the server's lines announce new mail (`* n EXISTS` or `* n RECENT`).
+fn announces_mail(heard: &[u8]) -> bool {
+    heard.split(|&b| b == b'\n').any(|line| {
+        let mut words = line.split(|&b| b == b' ' || b == b'\r').filter(|w| !w.is_empty());
+        words.next() == Some(b"*")
+            && words.next().is_some_and(|n| !n.is_empty() && n.iter().all(u8::is_ascii_digit))
+            && words.next().is_some_and(|w| w.eq_ignore_ascii_case(b"EXISTS") || w.eq_ignore_ascii_case(b"RECENT"))
+    })
 }
 
 pub struct ImapInbound {
     cfg: Imap,
     session: Option<imap::Session<Stream>>,
+    /// The session's stream's tap (see [`Tap`]).
+    tap: Arc<Tap>,
+    /// The session's socket (another handle on it), to cut a wait short;
+    /// dropped with the session.
+    sock: Option<std::net::TcpStream>,
+    /// When new mail was last fetched.
+    last_mail: Option<Instant>,
     uidvalidity: Option<u32>,
     last_uid: u32,
     has_move: bool,
@@ -105,7 +122,18 @@ pub struct ImapInbound {
 
 impl ImapInbound {
     pub fn new(cfg: Imap) -> ImapInbound {
-        ImapInbound { cfg, session: None, uidvalidity: None, last_uid: 0, has_move: false, has_idle: false, max_bytes: 64 << 20 }
+        ImapInbound {
+            cfg,
+            session: None,
+            tap: Arc::default(),
+            sock: None,
+            last_mail: None,
+            uidvalidity: None,
+            last_uid: 0,
+            has_move: false,
+            has_idle: false,
+            max_bytes: 64 << 20,
+        }
     }
 
     /// Caps what is downloaded of one mail (the server's RFC822.SIZE is asked first).
@@ -121,15 +149,19 @@ impl ImapInbound {
         }
         let s = &self.cfg.server;
         let timeout = Duration::from_secs(s.timeout_secs);
-        let tcp = tcp(&s.host, s.port, timeout)?;
+        let tcp = super::tls::tcp(&s.host, s.port, timeout)?;
+        let sock = tcp.try_clone()?;
+        let wrap = |tcp| super::tls::wrap(tcp, super::tls::client_config(s.ca_file.as_deref())?, s);
+        let tap = Arc::new(Tap::default());
+        let stream = |inner| Stream { inner, timeout, tap: Arc::clone(&tap) };
         let client = match s.security {
             Security::Tls => {
-                let mut c = imap::Client::new(wrap(tcp, s)?);
+                let mut c = imap::Client::new(stream(wrap(tcp)?));
                 c.read_greeting().context("reading the IMAP greeting")?;
                 c
             }
             Security::Plain => {
-                let mut c = imap::Client::new(Stream::Plain(tcp));
+                let mut c = imap::Client::new(stream(super::tls::Stream::Plain(tcp)));
                 c.read_greeting().context("reading the IMAP greeting")?;
                 c
             }
@@ -153,7 +185,7 @@ impl ImapInbound {
                 if !line.starts_with("a0 OK") {
                     anyhow::bail!("the IMAP server refused STARTTLS: {}", line.trim());
                 }
-                let mut c = imap::Client::new(wrap(tcp, s)?);
+                let mut c = imap::Client::new(stream(wrap(tcp)?));
                 c.greeting_read = true;
                 c
             }
@@ -174,6 +206,8 @@ impl ImapInbound {
             self.uidvalidity = mb.uid_validity;
         }
         self.session = Some(session);
+        self.sock = Some(sock);
+        self.tap = tap;
         Ok(())
     }
 
@@ -186,7 +220,36 @@ impl ImapInbound {
                 Ok(v)
             }
             // the connection is not trusted after an error: reconnect next time
-            Err(e) => Err(e),
+            Err(e) => {
+                self.sock = None;
+                Err(e)
+            }
+        }
+    }
+
+    /// IDLEs of at most `renew` each until new mail is announced, `until`
+    /// or `stop`.
+    fn idle_until(&mut self, until: Instant, renew: Duration, stop: &AtomicBool) -> anyhow::Result<()> {
+        let started = Instant::now();
+        loop {
+            let now = Instant::now();
+            if now >= until || stop.load(Ordering::Relaxed) {
+                return Ok(());
+            }
+            let slice = renew.min(until - now).max(Duration::from_millis(10));
+            let tap = Arc::clone(&self.tap);
+            let changed = self.with(|s, _| {
+                tap.start();
+                // the handle sends DONE and reads its answer when dropped
+                let outcome = s.idle().timeout(slice).keepalive(false).wait_while(imap::extensions::idle::stop_on_any);
+                // lines that came with the answer to DONE are seen here only
+                let heard = tap.take();
+                Ok(outcome? == imap::extensions::idle::WaitOutcome::MailboxChanged || announces_mail(&heard))
+            })?;
+            if changed {
+                tracing::debug!("new mail announced after {} ms of IDLE", started.elapsed().as_millis());
+                return Ok(());
+            }
         }
     }
 
@@ -268,6 +331,9 @@ impl Inbound for ImapInbound {
                 out.push(RawMail { key: format!("{validity}:{uid}"), bytes });
                 me.last_uid = me.last_uid.max(uid);
             }
+            if !out.is_empty() {
+                me.last_mail = Some(Instant::now());
+            }
             Ok(out)
         })
     }
@@ -287,18 +353,54 @@ impl Inbound for ImapInbound {
     }
 
     fn wait(&mut self, timeout: Duration) -> anyhow::Result<()> {
+        self.wait_until(timeout, &AtomicBool::new(false))
+    }
+
+    /// IDLE until new mail is announced, `timeout` has passed or `stop` is
+    /// set (polling: sleeps, checking `stop`). While mail is coming in, the
+    /// IDLE is renewed every [`IDLE_RENEW`]; a watcher thread cuts the
+    /// connection once `stop` is set, which ends the wait at once.
+    fn wait_until(&mut self, timeout: Duration, stop: &AtomicBool) -> anyhow::Result<()> {
+        let until = Instant::now() + timeout;
         if !self.cfg.idle {
-            std::thread::sleep(timeout);
+            super::sleep_until(until, stop);
             return Ok(());
         }
-        self.with(|s, me| {
-            if !me.has_idle {
-                std::thread::sleep(timeout);
-                return Ok(());
-            }
-            s.idle().timeout(timeout.max(Duration::from_secs(1))).keepalive(false).wait_while(imap::extensions::idle::stop_on_any)?;
-            Ok(())
-        })
+        self.connect()?;
+        if !self.has_idle {
+            super::sleep_until(until, stop);
+            return Ok(());
+        }
+        let lively = self.last_mail.is_some_and(|t| t.elapsed() < LIVELY);
+        let renew = if lively { IDLE_RENEW } else { timeout };
+        tracing::debug!("waiting for mail (IMAP IDLE, at most {} s{})", timeout.as_secs(), if lively { ", renewed every 0.25 s" } else { "" });
+        let sock = self.sock.as_ref().map(|s| s.try_clone()).transpose()?;
+        let done = AtomicBool::new(false);
+        let waited = std::thread::scope(|scope| {
+            let watcher = scope.spawn(|| {
+                while !done.load(Ordering::Relaxed) {
+                    if stop.load(Ordering::Relaxed) {
+                        if let Some(s) = &sock {
+                            // the IDLE's read returns at once
+                            let _ = s.shutdown(std::net::Shutdown::Both);
+                        }
+                        return;
+                    }
+                    std::thread::park_timeout(Duration::from_millis(50));
+                }
+            });
+            let waited = self.idle_until(until, renew, stop);
+            done.store(true, Ordering::Relaxed);
+            watcher.thread().unpark();
+            waited
+        });
+        if stop.load(Ordering::Relaxed) {
+            // stopping: the connection may be cut, and is not used again
+            self.session = None;
+            self.sock = None;
+            return Ok(());
+        }
+        waited
     }
 
     fn state(&self) -> Option<String> {
@@ -312,5 +414,20 @@ impl Inbound for ImapInbound {
             self.uidvalidity = Some(v);
             self.last_uid = u;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn new_mail_is_seen_in_what_the_server_said_during_an_idle() {
+        assert!(announces_mail(b"+ idling\r\n* 4 EXISTS\r\n"));
+        assert!(announces_mail(b"* 1 RECENT\r\na7 OK Idle completed (0.001 + 0.250 + 0.000 secs).\r\n"));
+        assert!(announces_mail(b"+ idling\r\na7 OK done\r\n* 12 exists\r\n"));
+        assert!(!announces_mail(b"+ idling\r\na7 OK Idle completed (0.001 + 0.250 + 0.000 secs).\r\n"));
+        assert!(!announces_mail(b"* 3 EXPUNGE\r\n* OK Still here\r\n* 2 FETCH (FLAGS (\\Seen))\r\n"));
+        assert!(!announces_mail(b"a3 OK [READ-WRITE] Select completed: 5 EXISTS\r\n"));
     }
 }

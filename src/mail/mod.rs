@@ -46,12 +46,43 @@ pub trait Inbound {
         std::thread::sleep(timeout);
         Ok(())
     }
+    /// [`Inbound::wait`], ending early (within [`STOP_CHECK`]) once `stop` is
+    /// set. The default waits in slices: a slice that ends before its time
+    /// means that mail came.
+    fn wait_until(&mut self, timeout: std::time::Duration, stop: &std::sync::atomic::AtomicBool) -> anyhow::Result<()> {
+        let until = std::time::Instant::now() + timeout;
+        loop {
+            let now = std::time::Instant::now();
+            if now >= until || stop.load(std::sync::atomic::Ordering::Relaxed) {
+                return Ok(());
+            }
+            let slice = STOP_CHECK.min(until - now);
+            self.wait(slice)?;
+            if now.elapsed() < slice {
+                return Ok(());
+            }
+        }
+    }
     /// Where the transport is (IMAP: UIDVALIDITY and last UID), kept by the judge.
     fn state(&self) -> Option<String> {
         None
     }
     fn set_state(&mut self, _state: &str) {}
 }
+
+/// Sleeps until `until` or until `stop` is set, checking it every 50 ms.
+pub fn sleep_until(until: std::time::Instant, stop: &std::sync::atomic::AtomicBool) {
+    loop {
+        let now = std::time::Instant::now();
+        if now >= until || stop.load(std::sync::atomic::Ordering::Relaxed) {
+            return;
+        }
+        std::thread::sleep((until - now).min(std::time::Duration::from_millis(50)));
+    }
+}
+
+/// How often a waiting [`Inbound::wait_until`] looks at its stop flag.
+pub const STOP_CHECK: std::time::Duration = std::time::Duration::from_millis(250);
 
 /// Where mail goes. `send` must be idempotent for the same `id`, or at least
 /// safe to repeat: the outbox calls it again if the judge stopped before it
@@ -74,4 +105,73 @@ pub struct Outgoing {
     pub id: i64,
     pub bytes: Vec<u8>,
     pub to: String,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::time::{Duration, Instant};
+
+    /// An inbox whose `wait` sleeps, returning early once `mail_at` has come.
+    struct Quiet {
+        mail_at: Option<Instant>,
+    }
+
+    impl Inbound for Quiet {
+        fn fetch(&mut self, _max: usize) -> anyhow::Result<Vec<RawMail>> {
+            Ok(Vec::new())
+        }
+        fn done(&mut self, _key: &str) -> anyhow::Result<()> {
+            Ok(())
+        }
+        fn wait(&mut self, timeout: Duration) -> anyhow::Result<()> {
+            let until = Instant::now() + timeout;
+            while Instant::now() < until {
+                if self.mail_at.is_some_and(|t| Instant::now() >= t) {
+                    return Ok(());
+                }
+                std::thread::sleep(Duration::from_millis(5));
+            }
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_long_wait_ends_soon_after_the_stop_flag_is_set() {
+        let stop = AtomicBool::new(false);
+        let t = Instant::now();
+        std::thread::scope(|s| {
+            s.spawn(|| {
+                std::thread::sleep(Duration::from_millis(300));
+                stop.store(true, Ordering::Relaxed);
+            });
+            Quiet { mail_at: None }.wait_until(Duration::from_secs(3600), &stop).unwrap();
+        });
+        // well within a second of the stop (the wait was for an hour)
+        assert!(t.elapsed() < Duration::from_millis(1300), "{:?}", t.elapsed());
+    }
+
+    #[test]
+    fn a_wait_in_slices_still_ends_when_mail_comes_and_lasts_its_time_otherwise() {
+        let stop = AtomicBool::new(false);
+        let t = Instant::now();
+        Quiet { mail_at: Some(Instant::now() + Duration::from_millis(600)) }.wait_until(Duration::from_secs(3600), &stop).unwrap();
+        assert!(t.elapsed() >= Duration::from_millis(600) && t.elapsed() < Duration::from_millis(1600), "{:?}", t.elapsed());
+        let t = Instant::now();
+        Quiet { mail_at: None }.wait_until(Duration::from_millis(700), &stop).unwrap();
+        assert!(t.elapsed() >= Duration::from_millis(700), "{:?}", t.elapsed());
+    }
+
+    #[test]
+    fn sleep_until_ends_at_its_time_or_at_the_stop() {
+        let stop = AtomicBool::new(false);
+        let t = Instant::now();
+        sleep_until(t + Duration::from_millis(120), &stop);
+        assert!(t.elapsed() >= Duration::from_millis(120));
+        stop.store(true, Ordering::Relaxed);
+        let t = Instant::now();
+        sleep_until(t + Duration::from_secs(60), &stop);
+        assert!(t.elapsed() < Duration::from_millis(100));
+    }
 }

@@ -312,7 +312,17 @@ stop_imap() {
     sleep 0.1
   done
 }
-start_imap() { dovecot -c "$MAIL_DIR/etc/dovecot.conf" </dev/null >>"$MAIL_DIR/log/dovecot.out" 2>&1; wait_port "$IMAP_PORT"; wait_port "$IMAPS_PORT"; }
+start_imap() {
+  dovecot -c "$MAIL_DIR/etc/dovecot.conf" </dev/null >>"$MAIL_DIR/log/dovecot.out" 2>&1
+  wait_port "$IMAP_PORT"; wait_port "$IMAPS_PORT"
+  # Postfix's waiting smtpd processes hold connections to the old Dovecot's
+  # auth service: each would refuse one AUTH (454, "Connection lost to
+  # authentication server") before reconnecting, and a client's retries add
+  # up to seconds. A reload replaces them.
+  if postfix -c "$MAIL_DIR/postfix/etc" status </dev/null >/dev/null 2>&1; then
+    postfix -c "$MAIL_DIR/postfix/etc" reload </dev/null >>"$MAIL_DIR/log/postfix.out" 2>&1 || true
+  fi
+}
 
 write_env() {
   cat > "$MAIL_DIR/env" <<EOF
