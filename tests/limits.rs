@@ -347,6 +347,12 @@ fn a_password_on_the_line_after_a_bare_signon_is_never_echoed() {
     assert!(!r.contains("hunter2-pw"), "{r}");
     let (r, _) = g.send("p3@example.test", "SIGNON Fdemo\ns3cond-pw");
     assert!(!r.contains("s3cond-pw"), "{r}");
+    // a line with more than the missing words: not joined, still never echoed
+    let (r, _) = g.send("p3@example.test", "SIGNON Fdemo\nth1rd-pw and more");
+    assert!(!r.contains("th1rd-pw"), "{r}");
     // nor stored
-    assert_eq!(g.w.sql_i64("SELECT count(*) FROM mails WHERE CAST(raw AS TEXT) LIKE '%hunter2-pw%' OR CAST(raw AS TEXT) LIKE '%s3cond-pw%'"), 0);
+    assert_eq!(
+        g.w.sql_i64("SELECT count(*) FROM mails WHERE CAST(raw AS TEXT) LIKE '%hunter2-pw%' OR CAST(raw AS TEXT) LIKE '%s3cond-pw%' OR CAST(raw AS TEXT) LIKE '%th1rd-pw%'"),
+        0
+    );
 }

@@ -321,6 +321,25 @@ pub fn join_signons(lines: Vec<String>) -> Vec<String> {
     out
 }
 
+/// The words that may be a password on the line after a sign-on line that
+/// lacks it, where [`join_signons`] did not join them (the line holds more
+/// than the missing words): each word of at least 4 characters (a password's
+/// least) of that line.
+pub fn unjoined_passwords(lines: &[String]) -> Vec<&str> {
+    let mut out = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        if missing_words(line) == 0 {
+            continue;
+        }
+        if let Some(next) = lines[i + 1..].iter().map(|l| l.trim()).find(|l| !l.is_empty())
+            && signon_command(&words(next)).is_none()
+        {
+            out.extend(words(next).into_iter().map(|(_, w)| w).filter(|w| w.chars().count() >= 4));
+        }
+    }
+    out
+}
+
 /// A line of text without the quote marks in front (`> > SIGNON ...`).
 fn unquote(line: &str) -> &str {
     line.trim_start_matches(|c: char| c == '>' || c.is_whitespace())
@@ -492,26 +511,28 @@ pub fn mail_secrets(lines: &[String], raw: &[u8]) -> Vec<String> {
     let mut seen = std::collections::HashSet::new();
     // in the order they appear, the command lines first, so that the cap keeps a
     // sign-on line's password over the words of a long press
-    let mut add = |line: &str| {
-        for s in secrets(unquote(line)) {
-            if found.len() < MAX_SECRETS && !s.bytes().all(|b| b == b'*') && seen.insert(s.to_string()) {
-                found.push(s.to_string());
-            }
+    let mut keep = |s: &str| {
+        if found.len() < MAX_SECRETS && !s.bytes().all(|b| b == b'*') && seen.insert(s.to_string()) {
+            found.push(s.to_string());
         }
     };
-    lines.iter().for_each(|l| add(l));
+    let mut add = |lines: &[String]| {
+        lines.iter().flat_map(|l| secrets(unquote(l))).for_each(&mut keep);
+        unjoined_passwords(lines).into_iter().for_each(&mut keep);
+    };
+    add(lines);
     let mut decoded = Vec::new();
     if let Some(m) = &parsed {
         // a subject that is a sign-on line
         if let Some(subject) = m.subject() {
-            add(subject_text(subject));
+            add(&[subject_text(subject).to_string()]);
         }
         texts(m, &mut decoded);
     }
     decoded.push(String::from_utf8_lossy(&raw[body_at..]).into_owned());
     for t in &decoded {
         let unquoted: Vec<String> = t.split(['\r', '\n']).map(|l| unquote(l).to_string()).collect();
-        join_signons(unquoted).iter().for_each(|l| add(l));
+        add(&join_signons(unquoted));
     }
     // longest first: a secret inside a longer one does not leave the rest of it
     found.sort_by(|a, b| b.len().cmp(&a.len()).then(a.cmp(b)));
