@@ -180,6 +180,8 @@ struct RawLimits {
     bytes_per_address_per_hour: u64,
     #[serde(default = "d_budget_day")]
     bytes_per_address_per_day: u64,
+    #[serde(default = "d_game_budget")]
+    game_bytes_per_address_per_day: u64,
     #[serde(default = "d_waiting")]
     waiting_mails_per_sender: u32,
     #[serde(default = "d_table")]
@@ -207,6 +209,9 @@ fn d_budget_hour() -> u64 {
 fn d_budget_day() -> u64 {
     20_000_000
 }
+fn d_game_budget() -> u64 {
+    50_000_000
+}
 fn d_waiting() -> u32 {
     100
 }
@@ -224,6 +229,7 @@ impl Default for RawLimits {
             batch: d_batch(),
             bytes_per_address_per_hour: d_budget_hour(),
             bytes_per_address_per_day: d_budget_day(),
+            game_bytes_per_address_per_day: d_game_budget(),
             waiting_mails_per_sender: d_waiting(),
             table_mails_per_game_per_hour: d_table(),
         }
@@ -333,6 +339,9 @@ pub struct Limits {
     /// [`crate::judge::budget`]).
     pub bytes_per_address_per_hour: u64,
     pub bytes_per_address_per_day: u64,
+    /// Bytes of games' own scheduled mail one mailbox gets in a day (a
+    /// bound for games made to aim their results at someone).
+    pub game_bytes_per_address_per_day: u64,
     /// Mails of one sender kept to be handled later (over the hourly rate);
     /// more are dropped and logged.
     pub waiting_mails_per_sender: u32,
@@ -501,6 +510,9 @@ impl Config {
         if l.bytes_per_address_per_day < l.bytes_per_address_per_hour {
             problems.push("limits.bytes_per_address_per_day: must be at least limits.bytes_per_address_per_hour".into());
         }
+        if l.game_bytes_per_address_per_day < 1_000_000 {
+            problems.push("limits.game_bytes_per_address_per_day: must be at least 1000000".into());
+        }
         if l.waiting_mails_per_sender == 0 {
             problems.push("limits.waiting_mails_per_sender: must be at least 1".into());
         }
@@ -551,6 +563,7 @@ impl Config {
                 batch: l.batch,
                 bytes_per_address_per_hour: l.bytes_per_address_per_hour,
                 bytes_per_address_per_day: l.bytes_per_address_per_day,
+                game_bytes_per_address_per_day: l.game_bytes_per_address_per_day,
                 waiting_mails_per_sender: l.waiting_mails_per_sender,
                 table_mails_per_game_per_hour: l.table_mails_per_game_per_hour,
             },

@@ -94,6 +94,13 @@ fn game_over_smtp_and_imap_with_server_restarts() {
     assert!(flat(&r.body).contains("Game demo created"), "{}", r.body);
     assert_eq!(r.header("Auto-Submitted"), Some("auto-replied"));
     assert!(r.header("References").is_some_and(|h| h.contains("00-create@example.test")));
+    // the game's list confirms the request mailed to it, from its own mailbox, over SMTP
+    let request = wait_for_subject("demo-list", "may this address get the game's mail", Duration::from_secs(30));
+    let line = request.body.lines().find(|l| l.trim_start().starts_with("CONFIRM demo ")).expect("the request's CONFIRM line").trim().to_string();
+    let confirm = format!("From: demo-list@example.test\r\nTo: {JUDGE}\r\nSubject: Re: game demo\r\nMessage-ID: <list-confirm@example.test>\r\n\r\n{line}\r\n");
+    smtp_send(confirm.as_bytes(), "demo-list@example.test", JUDGE);
+    let r = wait_for_replies("demo-list", &["<list-confirm@example.test>".to_string()], Duration::from_secs(60));
+    assert!(r.iter().any(|m| flat(&m.body).contains("demo-list@example.test now gets game demo's results")), "{r:?}");
     let sent = play(&["08-join-turkey"], true);
     assert!(flat(&sent[0].body).contains("the game has started. You are Turkey"), "{}", sent[0].body);
     let start = wait_for_subject("p3", "you are France", Duration::from_secs(30));
@@ -359,7 +366,7 @@ fn an_oversized_mail_over_imap_is_refused_without_downloading_it_whole() {
     let dir = tempfile::tempdir().unwrap();
     let cfg = judge_config(dir.path(), true, 64);
     let _judge = Judge { child: start_judge(&cfg) };
-    // 3 MB against the default limit of 256 KiB
+    // 3 MB against the default limit of 2 MiB
     let mut raw = format!("From: p1@example.test\r\nTo: {JUDGE}\r\nSubject: big\r\nMessage-ID: <big1@example.test>\r\n\r\nLIST\r\n");
     for _ in 0..40_000 {
         raw.push_str("0123456789012345678901234567890123456789012345678901234567890123456789012\r\n");
@@ -367,10 +374,10 @@ fn an_oversized_mail_over_imap_is_refused_without_downloading_it_whole() {
     drop_in_judge_mailbox("big1", raw.as_bytes());
     let inbox = wait_for_replies("p1", &["<big1@example.test>".to_string()], Duration::from_secs(60));
     let r = inbox.iter().find(|s| s.in_reply_to.as_deref() == Some("<big1@example.test>")).unwrap();
-    assert!(flat(&r.body).contains("Your mail is larger than 262144 bytes"), "{}", r.body);
+    assert!(flat(&r.body).contains("Your mail is larger than 2097152 bytes"), "{}", r.body);
     let db = rusqlite::Connection::open(dir.path().join("judge.db")).unwrap();
     let kept: i64 = db.query_row("SELECT length(raw) FROM mails WHERE message_id = '<big1@example.test>'", [], |r| r.get(0)).unwrap();
-    assert!(kept <= 262_145, "only a prefix was fetched and kept: {kept}");
+    assert!(kept <= 2_097_153, "only a prefix was fetched and kept: {kept}");
 }
 
 /// `mailjudge serve` with debug logs (to `dir/judge.log`, returned).

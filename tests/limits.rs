@@ -347,6 +347,9 @@ fn a_password_on_the_line_after_a_bare_signon_is_never_echoed() {
     assert!(!r.contains("hunter2-pw"), "{r}");
     let (r, _) = g.send("p3@example.test", "SIGNON Fdemo\ns3cond-pw");
     assert!(!r.contains("s3cond-pw"), "{r}");
+    // the line after it is not run: its answer would quote it
+    let (r, _) = g.send("p3@example.test", "SIGNON Fdemo pw-three\nA PAR-BUR\nSIGNON Gdemo\nhunter3-pw x");
+    assert!(!r.contains("hunter3-pw") && r.contains("not read: the line after a SIGNON"), "{r}");
     // a line with more than the missing words: not joined, still never echoed
     let (r, _) = g.send("p3@example.test", "SIGNON Fdemo\nth1rd-pw and more");
     assert!(!r.contains("th1rd-pw"), "{r}");
@@ -355,4 +358,25 @@ fn a_password_on_the_line_after_a_bare_signon_is_never_echoed() {
         g.w.sql_i64("SELECT count(*) FROM mails WHERE CAST(raw AS TEXT) LIKE '%hunter2-pw%' OR CAST(raw AS TEXT) LIKE '%s3cond-pw%' OR CAST(raw AS TEXT) LIKE '%th1rd-pw%'"),
         0
     );
+}
+
+#[test]
+fn a_games_own_mail_has_a_budget_of_its_own() {
+    let mut g = Game::started();
+    // results count against the game budget, not the other; at its limit they stop, one note
+    g.w.daemon.judge.ctx.cfg.limits.game_bytes_per_address_per_day = 1_000_000;
+    let mut notes = 0;
+    let mut results = 0;
+    for _ in 0..12 {
+        let id = g.drop_mail(GM, "SIGNON Mdemo gmpass\nPROCESS!");
+        let (_, sent) = g.w.step();
+        assert_eq!(reply(&sent, &id).to, GM);
+        results += sent.iter().filter(|s| s.to == "p3@example.test" && s.subject.contains("results")).count();
+        notes += sent.iter().filter(|s| s.to == "p3@example.test" && s.subject.contains("no more mail to this address")).count();
+        let now = g.w.now;
+        g.w.set_time(now + 3601);
+    }
+    assert!((2..12).contains(&results), "some results, then none: {results}");
+    assert_eq!(notes, 1, "one note");
+    assert!(bytes_to(&g, "p3@example.test") <= 1_000_000 + 5_000, "{}", bytes_to(&g, "p3@example.test"));
 }

@@ -195,8 +195,9 @@ impl Session<'_> {
             return Err(Fail::User(say::account::nobody_plays_in(&pname(&v, power), &g)));
         };
         let (hash, record) = (p.pw_hash.clone(), p.email.clone());
+        // keyed by the password's holder: the same as a joined seat's (`SIGNON ?game`)
         let seat = super::Seat {
-            key: format!("game:{}:power:{power}", g.id),
+            key: format!("game:{}:seat:{}", g.id, p.id),
             owner: record.clone(),
             master: g.master_email.clone(),
             game: g.name.clone(),
@@ -327,6 +328,9 @@ impl Session<'_> {
             };
         }
         g.settings.list_confirmed = true;
+        // a list that had stopped and now confirmed anew is on again
+        let key = g.settings.list_address.as_deref().map(crate::judge::mailbox_key).unwrap_or_default();
+        g.settings.list_stopped.retain(|x| *x != key);
         g.save(self.conn)?;
         let l = g.settings.list_address.clone().unwrap_or_default();
         Ok(vec![say::account::list_confirmed(&g, &l)])
@@ -338,22 +342,26 @@ impl Session<'_> {
     pub(super) fn list_request(&mut self, g: &Game) -> Result<String, Fail> {
         let (Some(addr), Some(code)) = (g.settings.list_address.clone(), g.settings.list_code.clone()) else { return Ok(String::new()) };
         let body = say::master::list_request(g, &g.master_email, &self.ctx.cfg.address, &code);
-        self.consent_request(&addr, &say::master::list_request_subject(g), body, Some(g.id))
+        Ok(self.consent_request(&addr, &say::master::list_request_subject(g), body, Some(g.id))?.0)
     }
 
     /// Mails a request for consent (with its code) to an address someone
     /// named (a list, a seat's new address): at most one to a mailbox a day,
     /// whatever the game. Returns the line for the asker's reply.
-    pub(super) fn consent_request(&mut self, addr: &str, subject: &str, body: String, game_id: Option<i64>) -> Result<String, Fail> {
+    pub(super) fn consent_request(&mut self, addr: &str, subject: &str, body: String, game_id: Option<i64>) -> Result<(String, bool), Fail> {
         let key = format!("consent-request:{}", crate::judge::mailbox_key(addr));
         let now = self.ctx.now();
         let last: Option<i64> = crate::store::kv::get(self.conn, &key)?.and_then(|t| t.parse().ok()).filter(|&t| t <= now);
-        if let Some(t) = last.filter(|&t| t > now - LIST_REQUEST_EVERY) {
-            return Ok(say::master::list_request_waiting(addr, &timing::format_time(t + LIST_REQUEST_EVERY, self.ctx.cfg.timezone)));
+        let again = timing::format_time(last.unwrap_or(now) + LIST_REQUEST_EVERY, self.ctx.cfg.timezone);
+        if last.is_some_and(|t| t > now - LIST_REQUEST_EVERY) {
+            return Ok((say::master::list_request_waiting(addr, &again), false));
+        }
+        // recorded only when it went (an address over its byte budget gets none)
+        if !self.ctx.notice(self.conn, addr, subject, body, game_id, None)? {
+            return Ok((say::master::list_request_waiting(addr, &timing::format_time(now + 3600, self.ctx.cfg.timezone)), false));
         }
         crate::store::kv::set(self.conn, &key, &now.to_string())?;
-        self.ctx.notice(self.conn, addr, subject, body, game_id, None)?;
-        Ok(say::master::list_request_sent(addr))
+        Ok((say::master::list_request_sent(addr), true))
     }
 }
 

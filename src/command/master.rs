@@ -80,7 +80,7 @@ impl Session<'_> {
         }
         let now = self.ctx.now();
         let limit = self.ctx.cfg.limits.table_mails_per_game_per_hour as i64;
-        let (n, oldest) = crate::store::outbox::table_mails_since(self.conn, g.id, now - 3600)?;
+        let (n, oldest) = crate::store::outbox::table_mails_since(self.conn, g.id, now - 3600, now)?;
         if n >= limit {
             let again = timing::format_time(oldest.unwrap_or(now) + 3600, self.ctx.cfg.timezone);
             return Err(Fail::User(say::master::table_mail_limit(g, limit, &again)));
@@ -224,18 +224,19 @@ pub fn apply_option(g: &mut Game, v: &crate::map::Variant, cfg: &crate::config::
                 say::master::no_list_address()
             } else if a.parse::<lettre::Address>().is_ok() && crate::mail::read::answerable(a, judge).is_ok() {
                 let key = crate::judge::mailbox_key(a);
-                if s.list_stopped.contains(&key) {
-                    return Err(say::master::list_stopped(a));
-                }
-                let same = s.list_address.as_deref().is_some_and(|l| crate::judge::mailbox_key(l) == key);
-                if !same {
+                // a list that asked for no more mail stays off until someone
+                // there confirms anew (a fresh request, at most one a day)
+                let stopped = s.list_stopped.contains(&key);
+                let same = s.list_address.as_deref().is_some_and(|l| l.eq_ignore_ascii_case(a));
+                if !same || stopped {
                     // nothing goes there until someone there confirms
                     s.list_address = Some(a.to_string());
                     s.list_confirmed = false;
                     s.list_code = Some(format!("{:012x}", crate::password::random_u64() & 0xffff_ffff_ffff));
                 }
                 s.list_format = format;
-                say::master::list_address(a, format, s.list_confirmed)
+                let set = say::master::list_address(a, format, s.list_confirmed);
+                if stopped { format!("{} {set}", say::master::list_stopped(a)) } else { set }
             } else {
                 return Err(say::master::not_an_address(a));
             }

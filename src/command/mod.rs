@@ -216,8 +216,15 @@ impl<'a> Session<'a> {
             if let Some(hook) = self.ctx.hooks.before_command {
                 hook(line);
             }
+            // the line after a sign-on that lacks its password may be the
+            // password: never echoed, and not run (an answer would quote it)
+            if std::mem::replace(&mut after_bare_signon, parse::bare_signon(line)) {
+                after_bare_signon = false;
+                self.entries.push(Entry { input: crate::mail::redact::MASK.to_string(), responses: vec![say::session::line_after_bare_signon()] });
+                continue;
+            }
             let cmd = parse::parse(line);
-            let input = if std::mem::replace(&mut after_bare_signon, parse::bare_signon(line)) { crate::mail::redact::MASK.to_string() } else { mask(line) };
+            let input = mask(line);
             if cmd == Cmd::Signoff {
                 self.entries.push(Entry { input, responses: vec![say::session::signed_off()] });
                 break;
@@ -400,8 +407,8 @@ impl<'a> Session<'a> {
         if self.failed_seats.contains(&seat.key) {
             return Err(Fail::User(say::session::one_try_per_seat()));
         }
-        let since = self.ctx.now() - 3600;
-        if crate::store::auth::failures_since(self.conn, &seat.key, since)? >= MAX_FAILED_SIGNONS_PER_HOUR {
+        let now = self.ctx.now();
+        if crate::store::auth::failures_since(self.conn, &seat.key, now - 3600, now)? >= MAX_FAILED_SIGNONS_PER_HOUR {
             return Err(Fail::User(say::session::too_many_wrong_passwords()));
         }
         self.password_work()?;
@@ -423,9 +430,17 @@ impl<'a> Session<'a> {
         let now = self.ctx.now();
         for seat in std::mem::take(&mut self.pending_failures) {
             crate::store::auth::record_failure(self.conn, &seat.key, now)?;
-            if crate::store::auth::failures_since(self.conn, &seat.key, now - 3600)? != MAX_FAILED_SIGNONS_PER_HOUR {
+            if crate::store::auth::failures_since(self.conn, &seat.key, now - 3600, now)? != MAX_FAILED_SIGNONS_PER_HOUR {
                 continue;
             }
+            // told once a lock: a lock kept up by more guesses as the old ones
+            // age out is the same lock (at most one notice a day)
+            let told_key = format!("lock-notice:{}", seat.key);
+            let told: Option<i64> = crate::store::kv::get(self.conn, &told_key)?.and_then(|t| t.parse().ok());
+            if told.is_some_and(|t| t <= now && t > now - 86_400) {
+                continue;
+            }
+            crate::store::kv::set(self.conn, &told_key, &now.to_string())?;
             tracing::warn!("{}: {MAX_FAILED_SIGNONS_PER_HOUR} wrong passwords within an hour; sign-ons refused for an hour", seat.key);
             let until = timing::format_time(now + 3600, self.ctx.cfg.timezone);
             let subject = say::session::seat_locked_subject(&seat.game, &seat.what);

@@ -81,7 +81,13 @@ impl Session<'_> {
                 continue;
             }
             seen.push(addr.clone());
-            self.ctx.notice(self.conn, addr, &say::press::subject(&g, &shown_from), text.clone(), Some(g.id), None)?;
+            // an observer's copy says how to stop them, as the game's other mail does
+            let observer = players.iter().any(|p| p.role == game::PlayerRole::Observer && p.email.eq_ignore_ascii_case(addr));
+            let stop = if observer { game::stop_command(&g, game::Recipient::Observer) } else { None };
+            let body = format!("{text}{}", stop.as_deref().map(|c| say::game::how_to_stop(c, &self.ctx.cfg.address)).unwrap_or_default());
+            let mut m = self.ctx.notice_mail(addr, &say::press::subject(&g, &shown_from), body, None);
+            m.unsubscribe = stop;
+            self.ctx.queue(self.conn, &m, Some(g.id), None)?;
         }
         if to.is_none() && !grey {
             crate::publish::queue(self.conn, &g, &say::press::markdown(&g, &phase, &shown_from, body), self.ctx.now())?;

@@ -194,12 +194,16 @@ impl Session<'_> {
                 }
                 let (s, g) = self.signed_game()?;
                 let seat = seat_of(&s.role).ok_or_else(say::settings::seat_holders_only)?;
-                // nothing goes to the new address before someone there confirms
+                // nothing goes to the new address before someone there confirms;
+                // a move waits with its code only once the request went (a code
+                // already mailed is not replaced by one that was not)
                 let code = format!("{:012x}", crate::password::random_u64() & 0xffff_ffff_ffff);
-                crate::store::auth::set_move(self.conn, g.id, seat, arg, &code, self.ctx.now())?;
                 let body = say::settings::address_request(&g, &self.sender, &self.ctx.cfg.address, &code);
-                let sent = self.consent_request(arg, &say::settings::address_request_subject(&g), body, Some(g.id))?;
-                Ok(vec![say::settings::address_pending(&g, arg), sent])
+                let (line, sent) = self.consent_request(arg, &say::settings::address_request_subject(&g), body, Some(g.id))?;
+                if sent {
+                    crate::store::auth::set_move(self.conn, g.id, seat, arg, &code, self.ctx.now())?;
+                }
+                Ok(vec![say::settings::address_pending(&g, arg), line])
             }
             SetKey::Preference => {
                 let (s, g) = self.signed_game()?;
@@ -322,7 +326,8 @@ impl Session<'_> {
                 (say::settings::the_master(), old)
             }
             Some(id) => {
-                let Some(mut p) = Player::of_game(self.conn, g.id)?.into_iter().find(|p| p.id == id) else { return Ok(None) };
+                let held = |p: &Player| p.id == id && matches!(p.status, game::PlayerStatus::Active | game::PlayerStatus::Eliminated);
+                let Some(mut p) = Player::of_game(self.conn, g.id)?.into_iter().find(held) else { return Ok(None) };
                 let old = std::mem::replace(&mut p.email, address.clone());
                 p.save(self.conn)?;
                 (self.seat_name(g, &p)?, old)

@@ -178,7 +178,8 @@ pub fn tell_table(conn: &Connection, ctx: &Ctx, game: &Game, players: &[Player],
             .unwrap_or_default();
         let mut out = ctx.notice_mail(&addr, m.subject, body, Some(game.list_id(ctx.cfg.domain())));
         out.kind = m.kind;
-        out.unsubscribe = stop;
+        // members leave by RESIGN: their mail carries no List-Unsubscribe (empty)
+        out.unsubscribe = Some(stop.unwrap_or_default());
         out.attachments = m.files.to_vec();
         if let Some(map) = m.map {
             out.attachments.extend(map.for_pref(pref));

@@ -7,9 +7,12 @@
 //! addresses and commands that answer with pictures and histories, this is
 //! what bounds the mail a stranger can make the judge send anyone.
 //!
-//! Mail to the keeper is not counted (the judge's own alarms), nor are the
-//! game's results, reminders, deadlines and end, which only go to those who
-//! joined or confirmed.
+//! Mail to the keeper is not counted (the judge's own alarms). A game's own
+//! mail (results, reminders, deadlines, the start and the end) goes to those
+//! who joined, confirmed or observe; it counts against a budget of its own,
+//! `limits.game_bytes_per_address_per_day` (50 MB: hundreds of results mails,
+//! far above what any player gets), so that games made by forged mail to
+//! aim their results at one mailbox are bounded too.
 
 use crate::mail::compose::{Kind, OutMail};
 use crate::store::outbox::Counted;
@@ -63,8 +66,8 @@ impl Window {
 /// the day's), in bytes.
 pub fn room(conn: &Connection, cfg: &crate::config::Config, addr: &str, now: i64) -> rusqlite::Result<u64> {
     let mailbox = super::mailbox_key(addr);
-    let hour = outbox::budget_used(conn, &mailbox, now - Window::Hour.secs())?;
-    let day = outbox::budget_used(conn, &mailbox, now - Window::Day.secs())?;
+    let hour = outbox::budget_used(conn, &mailbox, outbox::COUNTED, now - Window::Hour.secs(), now)?;
+    let day = outbox::budget_used(conn, &mailbox, outbox::COUNTED, now - Window::Day.secs(), now)?;
     Ok(cfg.limits.bytes_per_address_per_hour.saturating_sub(hour).min(cfg.limits.bytes_per_address_per_day.saturating_sub(day)))
 }
 
@@ -72,26 +75,29 @@ pub fn room(conn: &Connection, cfg: &crate::config::Config, addr: &str, now: i64
 pub fn decide(conn: &Connection, cfg: &crate::config::Config, m: &OutMail, now: i64) -> rusqlite::Result<Decision> {
     let mailbox = super::mailbox_key(&m.to);
     let bytes = size(conn, m)?;
-    let counted = m.kind != Kind::Game && mailbox != super::mailbox_key(&cfg.keeper);
-    if counted {
-        let hour = outbox::budget_used(conn, &mailbox, now - Window::Hour.secs())?;
-        let day = outbox::budget_used(conn, &mailbox, now - Window::Day.secs())?;
-        let window = if day + bytes > cfg.limits.bytes_per_address_per_day {
-            Some(Window::Day)
-        } else if hour + bytes > cfg.limits.bytes_per_address_per_hour {
-            Some(Window::Hour)
-        } else {
-            None
-        };
-        if let Some(window) = window {
-            let key = format!("budget-note:{mailbox}");
-            let last: Option<i64> = kv::get(conn, &key)?.and_then(|t| t.parse().ok());
-            let note = last.is_none_or(|t| t <= now - window.secs() || t > now);
-            if note {
-                kv::set(conn, &key, &now.to_string())?;
-            }
-            return Ok(Decision::Withhold { mailbox, note, until: now + window.secs(), window });
+    if mailbox == super::mailbox_key(&cfg.keeper) {
+        return Ok(Decision::Queue(Counted { mailbox, bytes, counted: outbox::NOT_COUNTED }));
+    }
+    let l = &cfg.limits;
+    // which budget, and its limits (an hour's, a day's)
+    let (counted, limits) = match m.kind {
+        Kind::Game => (outbox::GAME, [None, Some(l.game_bytes_per_address_per_day)]),
+        _ => (outbox::COUNTED, [Some(l.bytes_per_address_per_hour), Some(l.bytes_per_address_per_day)]),
+    };
+    for (window, limit) in [Window::Hour, Window::Day].into_iter().zip(limits) {
+        let Some(limit) = limit else { continue };
+        let used = outbox::budget_used(conn, &mailbox, counted, now - window.secs(), now)?;
+        if used + bytes <= limit {
+            continue;
         }
+        // one note a window (and a budget)
+        let key = format!("budget-note:{counted}:{}:{mailbox}", window.secs());
+        let last: Option<i64> = kv::get(conn, &key)?.and_then(|t| t.parse().ok());
+        let note = last.is_none_or(|t| t <= now - window.secs() || t > now);
+        if note {
+            kv::set(conn, &key, &now.to_string())?;
+        }
+        return Ok(Decision::Withhold { mailbox, note, until: now + window.secs(), window });
     }
     Ok(Decision::Queue(Counted { mailbox, bytes, counted }))
 }

@@ -165,7 +165,7 @@ impl Ctx {
                     let limit = if window == budget::Window::Day { day } else { hour };
                     let body = say::judge::budget_note(limit, window == budget::Window::Day, &crate::timing::format_time(until, self.cfg.timezone));
                     let n = self.notice_mail(&m.to, &say::judge::budget_note_subject(&self.cfg.name), body, None);
-                    let c = store::outbox::Counted { mailbox, bytes: budget::size(conn, &n)?, counted: false };
+                    let c = store::outbox::Counted { mailbox, bytes: budget::size(conn, &n)?, counted: store::outbox::NOT_COUNTED };
                     store::outbox::insert(conn, &n, None, None, now, &c)?;
                 }
                 Ok(false)
@@ -627,7 +627,8 @@ pub fn handle_mail(conn: &Connection, ctx: &mut Ctx, raw: &[u8]) -> anyhow::Resu
         // (kept as seen, so a copy delivered again is a duplicate), never answered
         None if (recent >= limit || oldest.is_some()) && store::mails::count_deferred(conn, &inc.from)? >= ctx.cfg.limits.waiting_mails_per_sender as i64 => {
             let outcome = format!("{DROPPED}: {}", say::judge::too_many_waiting(ctx.cfg.limits.waiting_mails_per_sender));
-            store_mail(conn, ctx, &inc.message_id, &inc.from, &inc.subject, &kept.redacted, &kept.hash, &outcome)?;
+            // its Message-ID and hash only: a flood of dropped mail does not fill the database
+            store_mail(conn, ctx, &inc.message_id, &inc.from, &inc.subject, b"", &kept.hash, &outcome)?;
             tracing::warn!("mail {} from {} dropped: {outcome}", inc.message_id, inc.from);
             return Ok(MailOutcome::Ignored(outcome));
         }

@@ -46,8 +46,8 @@ pub struct OutMail {
     pub references: Vec<String>,
     pub list_id: Option<String>,
     /// The command that stops this mail (`UNOBSERVE game code` for a
-    /// game's list), for its List-Unsubscribe; `None`: `UNOBSERVE game`
-    /// where the mail has a game's List-Id.
+    /// game's list), for its List-Unsubscribe; empty: none (a player's copy);
+    /// `None`: `UNOBSERVE game` where the mail has a game's List-Id.
     pub unsubscribe: Option<String>,
     pub kind: Kind,
     /// Files sent with it (ids in the `attachments` table: one map is
@@ -125,7 +125,7 @@ pub fn compose(from_name: &str, from_addr: &str, m: &OutMail, date: i64, files: 
         // a game's mail says how to stop it (RFC 2369): a mail with UNOBSERVE game (and the list's code)
         let command =
             m.unsubscribe.clone().or_else(|| l.strip_prefix("Diplomacy game ").and_then(|r| r.split(" <").next()).map(|game| format!("UNOBSERVE {game}")));
-        if let Some(c) = command.filter(|c| c.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | ' '))) {
+        if let Some(c) = command.filter(|c| !c.is_empty() && c.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | ' '))) {
             let c = c.replace(' ', "%20");
             b = b.header(ListUnsubscribe(format!("<mailto:{from_addr}?subject={c}&body={c}>")));
         }

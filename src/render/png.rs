@@ -41,13 +41,7 @@ fn fonts() -> Arc<resvg::usvg::fontdb::Database> {
 pub fn png(svg: &str) -> Result<Vec<u8>, RenderError> {
     // the same picture asked for again (the board now, by many MAP mails):
     // drawn once; a few recent pictures are kept, keyed by their SVG
-    let key = {
-        use std::hash::{Hash, Hasher};
-        let mut h = std::collections::hash_map::DefaultHasher::new();
-        svg.hash(&mut h);
-        (h.finish(), svg.len())
-    };
-    if let Some(png) = recent().lock().ok().and_then(|r| r.iter().find(|(k, _)| *k == key).map(|(_, p)| p.clone())) {
+    if let Some(png) = recent().lock().ok().and_then(|r| r.iter().find(|(k, _)| k.as_str() == svg).map(|(_, p)| p.clone())) {
         return Ok(png.as_ref().clone());
     }
     let png = draw_png(svg)?;
@@ -55,15 +49,16 @@ pub fn png(svg: &str) -> Result<Vec<u8>, RenderError> {
         if r.len() >= RECENT {
             r.pop_front();
         }
-        r.push_back((key, Arc::new(png.clone())));
+        r.push_back((svg.to_string(), Arc::new(png.clone())));
     }
     Ok(png)
 }
 
-/// How many recent pictures [`png`] keeps (each a few hundred KB at most).
+/// How many recent pictures [`png`] keeps (each with its SVG, a few hundred KB at most).
 const RECENT: usize = 8;
 
-type Recent = std::sync::Mutex<std::collections::VecDeque<((u64, usize), Arc<Vec<u8>>)>>;
+/// Recent pictures: the SVG itself (compared whole) and its PNG.
+type Recent = std::sync::Mutex<std::collections::VecDeque<(String, Arc<Vec<u8>>)>>;
 
 fn recent() -> &'static Recent {
     static R: OnceLock<Recent> = OnceLock::new();

@@ -3,9 +3,10 @@
 
 use rusqlite::{Connection, params};
 
-/// Failures for `seat` at or after `since`.
-pub fn failures_since(conn: &Connection, seat: &str, since: i64) -> rusqlite::Result<i64> {
-    conn.prepare_cached("SELECT count(*) FROM auth_failures WHERE seat = ?1 AND at >= ?2")?.query_row(params![seat, since], |r| r.get(0))
+/// Failures for `seat` at or after `since` and not after `now` (failures
+/// stamped by a clock that was ahead do not lock a seat for longer).
+pub fn failures_since(conn: &Connection, seat: &str, since: i64, now: i64) -> rusqlite::Result<i64> {
+    conn.prepare_cached("SELECT count(*) FROM auth_failures WHERE seat = ?1 AND at >= ?2 AND at <= ?3")?.query_row(params![seat, since, now], |r| r.get(0))
 }
 
 pub fn record_failure(conn: &Connection, seat: &str, at: i64) -> rusqlite::Result<()> {

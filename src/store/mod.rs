@@ -283,7 +283,7 @@ pub const MIGRATIONS: &[&str] = &[
     ALTER TABLE outbox ADD COLUMN bytes INTEGER NOT NULL DEFAULT 0;
     ALTER TABLE outbox ADD COLUMN counted INTEGER NOT NULL DEFAULT 0;
     ALTER TABLE outbox ADD COLUMN unsubscribe TEXT;
-    CREATE INDEX outbox_budget ON outbox(mailbox, created) WHERE counted = 1;
+    CREATE INDEX outbox_budget ON outbox(mailbox, counted, created) WHERE counted > 0;
     CREATE TABLE table_mail (game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE, at INTEGER NOT NULL);
     CREATE INDEX table_mail_game ON table_mail(game_id, at);
     CREATE TABLE address_moves (

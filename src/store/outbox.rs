@@ -11,8 +11,8 @@ pub struct Counted {
     pub mailbox: String,
     /// Its size with its attachments as sent (base64).
     pub bytes: u64,
-    /// Whether it counts against the budget.
-    pub counted: bool,
+    /// Which budget it counts against ([`NOT_COUNTED`], [`COUNTED`], [`GAME`]).
+    pub counted: i64,
 }
 
 pub fn insert(conn: &Connection, m: &OutMail, game_id: Option<i64>, mail_id: Option<i64>, now: i64, c: &Counted) -> rusqlite::Result<i64> {
@@ -41,10 +41,18 @@ pub fn insert(conn: &Connection, m: &OutMail, game_id: Option<i64>, mail_id: Opt
     Ok(conn.last_insert_rowid())
 }
 
-/// Bytes of counted mail queued for `mailbox` after `since`.
-pub fn budget_used(conn: &Connection, mailbox: &str, since: i64) -> rusqlite::Result<u64> {
-    conn.prepare_cached("SELECT COALESCE(sum(bytes), 0) FROM outbox WHERE mailbox = ?1 AND counted = 1 AND created > ?2")?
-        .query_row(params![mailbox, since], |r| r.get::<_, i64>(0))
+/// How a queued mail counts against its mailbox's budgets (the `counted` column).
+pub const NOT_COUNTED: i64 = 0;
+/// Counted against the byte budget of what nobody's game schedules.
+pub const COUNTED: i64 = 1;
+/// A game's own scheduled mail: counted against the (larger) game budget.
+pub const GAME: i64 = 2;
+
+/// Bytes of mail counted as `counted` queued for `mailbox` after `since`
+/// and not after `now` (rows from a clock that was ahead do not count).
+pub fn budget_used(conn: &Connection, mailbox: &str, counted: i64, since: i64, now: i64) -> rusqlite::Result<u64> {
+    conn.prepare_cached("SELECT COALESCE(sum(bytes), 0) FROM outbox WHERE mailbox = ?1 AND counted = ?2 AND created > ?3 AND created <= ?4")?
+        .query_row(params![mailbox, counted, since, now], |r| r.get::<_, i64>(0))
         .map(|n| n.max(0) as u64)
 }
 
@@ -65,10 +73,11 @@ pub fn table_mail(conn: &Connection, game_id: i64, now: i64) -> rusqlite::Result
     Ok(())
 }
 
-/// Mailings of game `game_id`'s table caused by its master after `since`, and the oldest of them.
-pub fn table_mails_since(conn: &Connection, game_id: i64, since: i64) -> rusqlite::Result<(i64, Option<i64>)> {
-    conn.prepare_cached("SELECT count(*), min(at) FROM table_mail WHERE game_id = ?1 AND at > ?2")?
-        .query_row(params![game_id, since], |r| Ok((r.get(0)?, r.get(1)?)))
+/// Mailings of game `game_id`'s table caused by its master after `since`
+/// and not after `now`, and the oldest of them.
+pub fn table_mails_since(conn: &Connection, game_id: i64, since: i64, now: i64) -> rusqlite::Result<(i64, Option<i64>)> {
+    conn.prepare_cached("SELECT count(*), min(at) FROM table_mail WHERE game_id = ?1 AND at > ?2 AND at <= ?3")?
+        .query_row(params![game_id, since, now], |r| Ok((r.get(0)?, r.get(1)?)))
 }
 
 /// Mail due for sending at `now`, oldest first (at most `limit`).

@@ -230,7 +230,7 @@ pub fn list_address(address: &str, format: crate::report::results::ReportFormat,
 
 /// A list address that asked for no more of the game's mail.
 pub fn list_stopped(address: &str) -> String {
-    format!("{address} asked to get no more of this game's mail: it stays off this game's list.")
+    format!("{address} asked to get no more of this game's mail: it stays off until someone there confirms a new request.")
 }
 
 /// The request mailed to a list address: subject.

@@ -135,3 +135,8 @@ pub fn seat_locked_notice(game: &str, what: &str, n: i64, until: &str, last_from
 pub fn too_many_password_commands(max: u64) -> String {
     format!("too many password commands in one mail (at most {max}): this one was not carried out; send it in another mail")
 }
+
+/// The line after a SIGNON without its password: not read (it may be the password).
+pub fn line_after_bare_signon() -> String {
+    "not read: the line after a SIGNON that lacks its password may be the password, so it is neither shown nor run. Write the sign-on on one line: SIGNON Xgame password".into()
+}
