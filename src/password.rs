@@ -261,6 +261,11 @@ pub fn try_random_u64() -> Result<u64, PasswordError> {
 /// A random `u64` from the operating system; never fails: if the operating system
 /// gives none (on Linux only before the kernel's pool is first seeded), std's
 /// per-process random hash keys, mixed with the time and a counter, stand in.
+/// A 12-digit hex code for a confirmation (OBSERVE, a list, a new address): 48 random bits.
+pub fn confirmation_code() -> String {
+    format!("{:012x}", random_u64() & 0xffff_ffff_ffff)
+}
+
 pub fn random_u64() -> u64 {
     try_random_u64().unwrap_or_else(|_| {
         use std::hash::{BuildHasher, Hasher};

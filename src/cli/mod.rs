@@ -213,7 +213,7 @@ pub const SILENT_TARGETS: &[&str] = &["ureq", "ureq_proto", "rustls", "webpki"];
 /// them turned off.
 pub fn log_filter(spec: Option<&str>) -> tracing_subscriber::EnvFilter {
     let spec = spec.map(str::trim).filter(|s| !s.is_empty()).unwrap_or("info");
-    let mut directives: Vec<String> = spec
+    let own: Vec<&str> = spec
         .split(',')
         .map(str::trim)
         .filter(|d| !d.is_empty())
@@ -221,12 +221,9 @@ pub fn log_filter(spec: Option<&str>) -> tracing_subscriber::EnvFilter {
             let target = d.split(['=', '[']).next().unwrap_or_default();
             !SILENT_TARGETS.iter().any(|s| target.starts_with(s))
         })
-        .map(str::to_string)
         .collect();
-    directives.extend(SILENT_TARGETS.iter().map(|t| format!("{t}=off")));
-    tracing_subscriber::EnvFilter::try_new(directives.join(",")).unwrap_or_else(|_| {
-        tracing_subscriber::EnvFilter::new(
-            std::iter::once("info".to_string()).chain(SILENT_TARGETS.iter().map(|t| format!("{t}=off"))).collect::<Vec<_>>().join(","),
-        )
-    })
+    let off: Vec<String> = SILENT_TARGETS.iter().map(|t| format!("{t}=off")).collect();
+    let with_off = |first: &[&str]| first.iter().map(|d| d.to_string()).chain(off.iter().cloned()).collect::<Vec<_>>().join(",");
+    // a spec that does not read: `info`, with the same targets off
+    tracing_subscriber::EnvFilter::try_new(with_off(&own)).unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(with_off(&["info"])))
 }

@@ -247,7 +247,7 @@ impl Session<'_> {
             (Some(_), _) => Err(Fail::User(say::account::wrong_confirmation(&g))),
             (None, Some(p)) if self.ctx.now() - p.joined < 86_400 => Ok(vec![say::account::confirmation_sent_already(&g)]),
             (None, pending) => {
-                let token = format!("{:012x}", crate::password::random_u64() & 0xffff_ffff_ffff);
+                let token = crate::password::confirmation_code();
                 let mut p = match pending {
                     Some(p) => p,
                     None => Player::new(g.id, PlayerRole::Observer, &self.sender, self.ctx.now()),

@@ -231,8 +231,6 @@ impl Session<'_> {
         Ok(vec![game::end::summary(self.conn, &v, &g, reveal)?.join("\n")])
     }
 
-    /// MAP game [phase]: the map of a processed phase with its orders, or of
-    /// the board as it stands, attached to the reply (PNG and SVG).
     /// Whether the sender is in game `g` (signed on to it, its master, a
     /// player or a confirmed observer), with the map pictures they want.
     fn member(&self, g: &Game) -> Result<Option<game::MapPref>, Fail> {
@@ -248,6 +246,9 @@ impl Session<'_> {
         })
     }
 
+    /// MAP game [phase]: the map of a processed phase with its orders, or of
+    /// the board as it stands, attached to the reply (the PNG; the SVG too
+    /// for who asked for it).
     pub(super) fn map(&mut self, name: &str, phase: Option<&str>) -> R {
         let g = self.game(name)?;
         // pictures (hundreds of KiB) go only to an address in the game: a

@@ -232,7 +232,7 @@ pub fn apply_option(g: &mut Game, v: &crate::map::Variant, cfg: &crate::config::
                     // nothing goes there until someone there confirms
                     s.list_address = Some(a.to_string());
                     s.list_confirmed = false;
-                    s.list_code = Some(format!("{:012x}", crate::password::random_u64() & 0xffff_ffff_ffff));
+                    s.list_code = Some(crate::password::confirmation_code());
                 }
                 s.list_format = format;
                 let set = say::master::list_address(a, format, s.list_confirmed);

@@ -218,7 +218,7 @@ impl<'a> Session<'a> {
             }
             // the line after a sign-on that lacks its password may be the
             // password: never echoed, and not run (an answer would quote it)
-            if std::mem::replace(&mut after_bare_signon, parse::bare_signon(line)) {
+            if std::mem::replace(&mut after_bare_signon, crate::mail::redact::lacks_password(line)) {
                 after_bare_signon = false;
                 self.entries.push(Entry { input: crate::mail::redact::MASK.to_string(), responses: vec![say::session::line_after_bare_signon()] });
                 continue;
@@ -445,12 +445,9 @@ impl<'a> Session<'a> {
             let until = timing::format_time(now + 3600, self.ctx.cfg.timezone);
             let subject = say::session::seat_locked_subject(&seat.game, &seat.what);
             let body = say::session::seat_locked_notice(&seat.game, &seat.what, MAX_FAILED_SIGNONS_PER_HOUR, &until, &self.sender);
-            let mut told: Vec<String> = Vec::new();
-            for to in [&seat.owner, &seat.master] {
-                if !told.iter().any(|t| t.eq_ignore_ascii_case(to)) {
-                    self.ctx.notice(self.conn, to, &subject, body.clone(), None, None)?;
-                    told.push(to.clone());
-                }
+            // the owner, and the master unless they are the owner
+            for to in [&seat.owner, &seat.master].into_iter().take(if seat.owner.eq_ignore_ascii_case(&seat.master) { 1 } else { 2 }) {
+                self.ctx.notice(self.conn, to, &subject, body.clone(), None, None)?;
             }
         }
         Ok(())

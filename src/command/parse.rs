@@ -258,18 +258,6 @@ fn words(line: &str) -> Vec<&str> {
 }
 
 /// Reads one line.
-/// A sign-on line without its password (`SIGNON`, `SIGN ON`, `SIGNON
-/// Fgame`): whatever the next line is, it may be the password.
-pub fn bare_signon(line: &str) -> bool {
-    let w: Vec<String> = line.split_whitespace().map(|x| x.to_ascii_uppercase()).collect();
-    let args = match w.first().map(String::as_str) {
-        Some("SIGNON") => w.len() - 1,
-        Some("SIGN") if w.get(1).is_some_and(|x| x == "ON") => w.len() - 2,
-        _ => return false,
-    };
-    args < 2
-}
-
 pub fn parse(line: &str) -> Cmd {
     let w = words(line);
     let Some(first) = w.first() else { return Cmd::NotCommand };
@@ -424,12 +412,6 @@ mod tests {
     #[test]
     fn njudge_spellings() {
         assert_eq!(parse("signon Fdemo secret"), Cmd::Signon { letter: 'F', game: "demo".into(), password: "secret".into() });
-        for bare in ["SIGNON", "signon Fdemo", "Sign On", "SIGN ON ?demo"] {
-            assert!(bare_signon(bare), "{bare}");
-        }
-        for full in ["SIGNON Fdemo secret", "SIGN ON Fdemo secret", "SIGNED on as France", "A PAR H"] {
-            assert!(!bare_signon(full), "{full}");
-        }
         assert_eq!(parse("SIGN ON ?demo pw"), Cmd::Join { game: "demo".into(), password: "pw".into() });
         assert_eq!(parse("set no wait"), Cmd::Set { key: SetKey::NoWait, arg: String::new() });
         assert_eq!(parse("SET DEAD 2026-11-25 20:00"), Cmd::Set { key: SetKey::Deadline, arg: "2026-11-25 20:00".into() });

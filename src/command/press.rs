@@ -83,10 +83,8 @@ impl Session<'_> {
             seen.push(addr.clone());
             // an observer's copy says how to stop them, as the game's other mail does
             let observer = players.iter().any(|p| p.role == game::PlayerRole::Observer && p.email.eq_ignore_ascii_case(addr));
-            let stop = if observer { game::stop_command(&g, game::Recipient::Observer) } else { None };
-            let body = format!("{text}{}", stop.as_deref().map(|c| say::game::how_to_stop(c, &self.ctx.cfg.address)).unwrap_or_default());
-            let mut m = self.ctx.notice_mail(addr, &say::press::subject(&g, &shown_from), body, None);
-            m.unsubscribe = stop;
+            let who = if observer { game::Recipient::Observer } else { game::Recipient::Member };
+            let m = game::mail_to(self.ctx, &g, addr, who, &say::press::subject(&g, &shown_from), text.clone(), None);
             self.ctx.queue(self.conn, &m, Some(g.id), None)?;
         }
         if to.is_none() && !grey {
@@ -95,10 +93,15 @@ impl Session<'_> {
         if to.is_none()
             && let Some(l) = g.settings.confirmed_list()
         {
-            let stop = game::stop_command(&g, game::Recipient::List);
-            let body = format!("{text}{}", stop.as_deref().map(|c| say::game::how_to_stop(c, &self.ctx.cfg.address)).unwrap_or_default());
-            let mut m = self.ctx.notice_mail(l, &say::press::subject(&g, &shown_from), body, Some(g.list_id(self.ctx.cfg.domain())));
-            m.unsubscribe = stop;
+            let m = game::mail_to(
+                self.ctx,
+                &g,
+                l,
+                game::Recipient::List,
+                &say::press::subject(&g, &shown_from),
+                text.clone(),
+                Some(g.list_id(self.ctx.cfg.domain())),
+            );
             self.ctx.queue(self.conn, &m, Some(g.id), None)?;
         }
         let by_master = matches!(s.role, Role::Power { master: true, .. });

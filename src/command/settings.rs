@@ -197,7 +197,7 @@ impl Session<'_> {
                 // nothing goes to the new address before someone there confirms;
                 // a move waits with its code only once the request went (a code
                 // already mailed is not replaced by one that was not)
-                let code = format!("{:012x}", crate::password::random_u64() & 0xffff_ffff_ffff);
+                let code = crate::password::confirmation_code();
                 let body = say::settings::address_request(&g, &self.sender, &self.ctx.cfg.address, &code);
                 let (line, sent) = self.consent_request(arg, &say::settings::address_request_subject(&g), body, Some(g.id))?;
                 if sent {

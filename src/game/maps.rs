@@ -82,8 +82,3 @@ fn read_position(v: &Variant, text: &str) -> Result<Position, String> {
 }
 
 pub use crate::archive::record::read_results;
-
-/// Stores `files` once for every mail that carries them; their ids.
-pub fn store(conn: &Connection, now: i64, files: &[Attachment]) -> rusqlite::Result<Vec<i64>> {
-    files.iter().map(|f| crate::store::attachments::insert(conn, f, now)).collect()
-}

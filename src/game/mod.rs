@@ -108,6 +108,19 @@ pub fn stop_command(game: &Game, who: Recipient) -> Option<String> {
     }
 }
 
+/// A game's mail to `addr`, who gets it as `who`: for observers and the
+/// list the text ends with how to stop it and the List-Unsubscribe says the
+/// same; a member's carries none (members leave by RESIGN).
+pub fn mail_to(ctx: &Ctx, game: &Game, addr: &str, who: Recipient, subject: &str, mut body: String, list_id: Option<String>) -> crate::mail::compose::OutMail {
+    let stop = stop_command(game, who);
+    if let Some(c) = &stop {
+        body.push_str(&say::game::how_to_stop(c, &ctx.cfg.address));
+    }
+    let mut m = ctx.notice_mail(addr, subject, body, list_id);
+    m.unsubscribe = Some(stop.unwrap_or_default());
+    m
+}
+
 /// The pictures of a phase's map, stored once for every mail.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct MapFiles {
@@ -166,20 +179,14 @@ pub fn tell_all(conn: &Connection, ctx: &Ctx, game: &Game, players: &[Player], s
 /// is one; observers and the list get a line saying how to stop.
 pub fn tell_table(conn: &Connection, ctx: &Ctx, game: &Game, players: &[Player], m: &TableMail) -> rusqlite::Result<()> {
     for (addr, who) in report_recipients(game, players) {
-        let mut body = if who == Recipient::List { m.list_body.unwrap_or(m.body).to_string() } else { m.body.to_string() };
-        let stop = stop_command(game, who);
-        if let Some(c) = &stop {
-            body.push_str(&say::game::how_to_stop(c, &ctx.cfg.address));
-        }
+        let body = if who == Recipient::List { m.list_body.unwrap_or(m.body) } else { m.body };
         let pref = players
             .iter()
             .find(|p| p.email.eq_ignore_ascii_case(&addr) && matches!(p.status, PlayerStatus::Active | PlayerStatus::Eliminated))
             .map(|p| p.map)
             .unwrap_or_default();
-        let mut out = ctx.notice_mail(&addr, m.subject, body, Some(game.list_id(ctx.cfg.domain())));
+        let mut out = mail_to(ctx, game, &addr, who, m.subject, body.to_string(), Some(game.list_id(ctx.cfg.domain())));
         out.kind = m.kind;
-        // members leave by RESIGN: their mail carries no List-Unsubscribe (empty)
-        out.unsubscribe = Some(stop.unwrap_or_default());
         out.attachments = m.files.to_vec();
         if let Some(map) = m.map {
             out.attachments.extend(map.for_pref(pref));

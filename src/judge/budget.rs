@@ -36,13 +36,17 @@ pub fn size(conn: &Connection, m: &OutMail) -> rusqlite::Result<u64> {
 #[derive(Debug, PartialEq, Eq)]
 pub enum Decision {
     Queue(Counted),
-    /// Over the budget: not sent. `note`: the first held back in its window,
-    /// so the address gets the note (`until`: when the window has moved on).
+    /// Over a budget of `limit` bytes a `window` (`games`: the budget of
+    /// games' own mail): not sent. `note`: the first held back in its
+    /// window, so the address gets the note (`until`: when the window has
+    /// moved on).
     Withhold {
         mailbox: String,
         note: bool,
         until: i64,
         window: Window,
+        limit: u64,
+        games: bool,
     },
 }
 
@@ -62,13 +66,28 @@ impl Window {
     }
 }
 
-/// What is left of `addr`'s budget at `now` (the smaller of the hour's and
-/// the day's), in bytes.
+/// The budget mail of `kind` counts against (its `counted` value) and its
+/// limits, each window's (`None`: no limit in that window).
+fn budget_of(cfg: &crate::config::Config, kind: Kind) -> (i64, [(Window, Option<u64>); 2]) {
+    let l = &cfg.limits;
+    match kind {
+        Kind::Game => (outbox::GAME, [(Window::Hour, None), (Window::Day, Some(l.game_bytes_per_address_per_day))]),
+        Kind::Reply | Kind::Notice => (outbox::COUNTED, [(Window::Hour, Some(l.bytes_per_address_per_hour)), (Window::Day, Some(l.bytes_per_address_per_day))]),
+    }
+}
+
+/// What is left of `addr`'s budget for replies and notices at `now` (the
+/// smaller of the hour's and the day's), in bytes.
 pub fn room(conn: &Connection, cfg: &crate::config::Config, addr: &str, now: i64) -> rusqlite::Result<u64> {
     let mailbox = super::mailbox_key(addr);
-    let hour = outbox::budget_used(conn, &mailbox, outbox::COUNTED, now - Window::Hour.secs(), now)?;
-    let day = outbox::budget_used(conn, &mailbox, outbox::COUNTED, now - Window::Day.secs(), now)?;
-    Ok(cfg.limits.bytes_per_address_per_hour.saturating_sub(hour).min(cfg.limits.bytes_per_address_per_day.saturating_sub(day)))
+    let (counted, windows) = budget_of(cfg, Kind::Notice);
+    let mut room = u64::MAX;
+    for (window, limit) in windows {
+        if let Some(limit) = limit {
+            room = room.min(limit.saturating_sub(outbox::budget_used(conn, &mailbox, counted, now - window.secs(), now)?));
+        }
+    }
+    Ok(room)
 }
 
 /// Decides for `m` at `now` (see the module's text).
@@ -78,13 +97,8 @@ pub fn decide(conn: &Connection, cfg: &crate::config::Config, m: &OutMail, now: 
     if mailbox == super::mailbox_key(&cfg.keeper) {
         return Ok(Decision::Queue(Counted { mailbox, bytes, counted: outbox::NOT_COUNTED }));
     }
-    let l = &cfg.limits;
-    // which budget, and its limits (an hour's, a day's)
-    let (counted, limits) = match m.kind {
-        Kind::Game => (outbox::GAME, [None, Some(l.game_bytes_per_address_per_day)]),
-        _ => (outbox::COUNTED, [Some(l.bytes_per_address_per_hour), Some(l.bytes_per_address_per_day)]),
-    };
-    for (window, limit) in [Window::Hour, Window::Day].into_iter().zip(limits) {
+    let (counted, windows) = budget_of(cfg, m.kind);
+    for (window, limit) in windows {
         let Some(limit) = limit else { continue };
         let used = outbox::budget_used(conn, &mailbox, counted, now - window.secs(), now)?;
         if used + bytes <= limit {
@@ -97,7 +111,7 @@ pub fn decide(conn: &Connection, cfg: &crate::config::Config, m: &OutMail, now: 
         if note {
             kv::set(conn, &key, &now.to_string())?;
         }
-        return Ok(Decision::Withhold { mailbox, note, until: now + window.secs(), window });
+        return Ok(Decision::Withhold { mailbox, note, until: now + window.secs(), window, limit, games: counted == outbox::GAME });
     }
     Ok(Decision::Queue(Counted { mailbox, bytes, counted }))
 }

@@ -158,12 +158,10 @@ impl Ctx {
                 store::outbox::insert(conn, m, game_id, mail_id, now, &c)?;
                 Ok(true)
             }
-            budget::Decision::Withhold { mailbox, note, until, window } => {
+            budget::Decision::Withhold { mailbox, note, until, window, limit, games } => {
                 tracing::warn!("not sent to {} (\"{}\"): the byte budget of {mailbox} is spent{}", m.to, m.subject, if note { "; it gets a note" } else { "" });
                 if note {
-                    let (hour, day) = (self.cfg.limits.bytes_per_address_per_hour, self.cfg.limits.bytes_per_address_per_day);
-                    let limit = if window == budget::Window::Day { day } else { hour };
-                    let body = say::judge::budget_note(limit, window == budget::Window::Day, &crate::timing::format_time(until, self.cfg.timezone));
+                    let body = say::judge::budget_note(limit, window == budget::Window::Day, games, &crate::timing::format_time(until, self.cfg.timezone));
                     let n = self.notice_mail(&m.to, &say::judge::budget_note_subject(&self.cfg.name), body, None);
                     let c = store::outbox::Counted { mailbox, bytes: budget::size(conn, &n)?, counted: store::outbox::NOT_COUNTED };
                     store::outbox::insert(conn, &n, None, None, now, &c)?;
@@ -180,7 +178,7 @@ impl Ctx {
     }
 
     /// Queues a game's own scheduled mail to `to` (a reminder, a late
-    /// notice, the start): never held back by the byte budget.
+    /// notice, the start): counted against the game budget, not the other.
     pub fn game_notice(&self, conn: &Connection, to: &str, subject: &str, body: String, game_id: i64) -> rusqlite::Result<bool> {
         let mut m = self.notice_mail(to, subject, body, None);
         m.kind = Kind::Game;

@@ -14,8 +14,8 @@ pub enum Kind {
     /// Anything else the judge sends on its own (press, notices, requests).
     Notice,
     /// A game's own scheduled mail to its table: results, reminders,
-    /// deadlines, the start and the end. The only mail the per-address byte
-    /// budget leaves out (see `judge::budget`).
+    /// deadlines, the start and the end. Counted against a game budget of
+    /// its own, not the per-address byte budget (see `judge::budget`).
     Game,
 }
 

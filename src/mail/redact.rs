@@ -274,6 +274,12 @@ pub fn mask_line(line: &str) -> String {
 /// for SIGNON, SIGN ON, CREATE and the words people write for them (typos,
 /// JOIN, LOGIN ...), none for a whole line, and none for OBSERVE and WATCH
 /// (whose token may be left out).
+/// Whether `line` is a sign-on that lacks its password (`SIGNON`, `SIGN ON
+/// ?game`, `SIGNON Fgame`): the line after it may be the password.
+pub fn lacks_password(line: &str) -> bool {
+    missing_words(line) > 0
+}
+
 fn missing_words(line: &str) -> usize {
     let w = words(line);
     match signon_command(&w) {
@@ -725,6 +731,16 @@ fn reencoded(view: &[u8], original: &Message, secrets: &[String], lines: &[Strin
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_sign_on_that_lacks_its_password() {
+        for bare in ["SIGNON", "signon Fdemo", "Sign On", "SIGN ON ?demo"] {
+            assert!(lacks_password(bare), "{bare}");
+        }
+        for full in ["SIGNON Fdemo secret", "SIGN ON Fdemo secret", "SIGNED on as France", "A PAR H"] {
+            assert!(!lacks_password(full), "{full}");
+        }
+    }
 
     #[test]
     fn masked_lines() {

@@ -100,7 +100,7 @@ pub struct Settings {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub list_code: Option<String>,
     /// List addresses that asked for no more of this game's mail: they stay
-    /// off (`SET LIST` to one is refused).
+    /// off until someone there confirms a new request (`SET LIST` again).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub list_stopped: Vec<String>,
     /// How the list gets the results reports (`SET LIST addr MARKDOWN`).
@@ -491,12 +491,7 @@ impl Player {
                 joined: r.get(12)?,
                 seated: r.get(14)?,
                 left: r.get(15)?,
-                map: {
-                    let n: i64 = r.get(16)?;
-                    MapPref::from_column(n).ok_or_else(|| {
-                        rusqlite::Error::FromSqlConversionFailure(16, rusqlite::types::Type::Integer, format!("`{n}` is not a map preference").into())
-                    })?
-                },
+                map: r.get(16)?,
             })
         })?
         .collect()
@@ -598,13 +593,13 @@ pub enum MapPref {
     Svg,
 }
 
-impl MapPref {
-    fn from_column(n: i64) -> Option<MapPref> {
-        match n {
-            0 => Some(MapPref::None),
-            1 => Some(MapPref::Png),
-            2 => Some(MapPref::Svg),
-            _ => None,
+impl rusqlite::types::FromSql for MapPref {
+    fn column_result(v: rusqlite::types::ValueRef<'_>) -> rusqlite::types::FromSqlResult<Self> {
+        match v.as_i64()? {
+            0 => Ok(MapPref::None),
+            1 => Ok(MapPref::Png),
+            2 => Ok(MapPref::Svg),
+            n => Err(rusqlite::types::FromSqlError::Other(format!("`{n}` is not a map preference").into())),
         }
     }
 }

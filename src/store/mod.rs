@@ -274,7 +274,7 @@ pub const MIGRATIONS: &[&str] = &[
     "#,
     // 11: the byte budget per mailbox (judge::budget): each queued mail's
     // mailbox (lowercase, without a +tag), its size with its attachments, and
-    // whether it counts (a game's own scheduled mail does not); the mailings
+    // which budget it counts against (none, the budget, a game's own); the mailings
     // of a whole table that a game's master caused (rate-limited per game);
     // a seat's new address waiting for the code mailed there (SET ADDRESS;
     // `seat` a player's id, NULL the master's)

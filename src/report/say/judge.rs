@@ -33,12 +33,18 @@ pub fn budget_note_subject(judge: &str) -> String {
 }
 
 /// The note to an address whose byte budget is spent (`limit` bytes an hour,
-/// or a day), with the time by which mail goes again.
-pub fn budget_note(limit: u64, day: bool, until: &str) -> String {
+/// or a day; `games`: the budget of games' own mail), with the time by
+/// which mail goes again.
+pub fn budget_note(limit: u64, day: bool, games: bool, until: &str) -> String {
     let mb = limit as f64 / 1_000_000.0;
     let per = if day { "a day" } else { "an hour" };
+    let (what, stopped) = if games {
+        (" of games' results, reminders and deadlines", "no more of games' own mail (results, reminders, deadlines)")
+    } else {
+        ("", "nothing more here (no replies, maps or notices), except the results, reminders and deadlines of games you play or watch")
+    };
     format!(
-        "This judge has sent this address {mb:.1} MB within {per}, the most it sends one address.\nUntil {until} it sends nothing more here (no replies, maps or notices), except the results, reminders and deadlines of games you play or watch.\nYour mail is still read: orders you send are taken. This note is sent once.\n"
+        "This judge has sent this address {mb:.1} MB{what} within {per}, the most it sends one address.\nUntil {until} it sends {stopped}.\nYour mail is still read: orders you send are taken. This note is sent once.\n"
     )
 }
 
