@@ -10,6 +10,12 @@ use serde::Deserialize;
 use std::path::{Path, PathBuf};
 
 /// The shipped default configuration (a local Maildir spool, no mail account).
+/// The most bytes of files the end-of-game package attaches (660 kB: with
+/// base64 and the summary, a package of at most 1 MB per recipient): a file
+/// that does not fit is sent gzipped, and one that does not fit gzipped
+/// either is left out, the package saying how to get it.
+pub const MAX_PACKAGE_FILES: usize = 660_000;
+
 pub const DEFAULT_TOML: &str = include_str!("../config/mailjudge.toml");
 
 #[derive(Debug, Deserialize, Clone)]
@@ -336,7 +342,7 @@ pub struct Limits {
     pub batch: usize,
     /// Bytes (attachments included) the judge sends one mailbox in an hour
     /// and in a day, a game's own scheduled mail left out (see
-    /// [`crate::judge::budget`]).
+    /// [`crate::context::budget`]).
     pub bytes_per_address_per_hour: u64,
     pub bytes_per_address_per_day: u64,
     /// Bytes of games' own scheduled mail one mailbox gets in a day (a
@@ -358,7 +364,7 @@ pub struct Defaults {
     pub adjustment: String,
     pub grace_secs: i64,
     pub reminder_secs: i64,
-    pub press: crate::game::Press,
+    pub press: crate::store::games::Press,
 }
 
 /// Where game masters may point webhooks (`[webhooks]`): a URL set by a
@@ -533,9 +539,9 @@ impl Config {
             problems.push(format!("defaults.reminder: {e}"));
             0
         });
-        let press = crate::game::Press::from_word(&d.press).unwrap_or_else(|| {
+        let press = crate::store::games::Press::from_word(&d.press).unwrap_or_else(|| {
             problems.push(format!("defaults.press: `{}` is not one of white, grey, none", d.press));
-            crate::game::Press::White
+            crate::store::games::Press::White
         });
         if !problems.is_empty() {
             return Err(ConfigError { problems });
@@ -695,7 +701,7 @@ mod tests {
         assert_eq!(c.database, PathBuf::from("./var/mailjudge.db"));
         // the inbound limit is above the largest mail the judge sends itself (the
         // end-of-game package: its files encoded, with the summary), so a player may forward one
-        let package = crate::judge::budget::encoded(crate::game::end::MAX_PACKAGE_FILES as u64) + 64 * 1024;
+        let package = crate::store::outbox::encoded(MAX_PACKAGE_FILES as u64) + 64 * 1024;
         assert!(package <= 1_000_000, "{package}");
         assert!(c.limits.max_message_bytes as u64 > package + 64 * 1024, "{}", c.limits.max_message_bytes);
     }

@@ -249,10 +249,10 @@ fn the_end_of_game_package_attaches_files_up_to_its_limit() {
     let json = mila::to_mila(&v, &rec).to_string().len();
     let text = archive::text::to_text(&v, &rec).len();
     assert!(text < json, "the MILA JSON is the larger file here");
-    let (files, notes) = mailjudge::game::end::record_files(&v, &rec, text + json);
+    let (files, notes) = mailjudge::play::end::record_files(&v, &rec, text + json);
     assert_eq!(files.iter().map(|f| f.name.as_str()).collect::<Vec<_>>(), ["demo.txt", "demo.json"], "at the limit: both");
     assert!(notes.is_empty(), "{notes:?}");
-    let (files, notes) = mailjudge::game::end::record_files(&v, &rec, text + json - 1);
+    let (files, notes) = mailjudge::play::end::record_files(&v, &rec, text + json - 1);
     assert_eq!(files.iter().map(|f| f.name.as_str()).collect::<Vec<_>>(), ["demo.txt", "demo.json.gz"], "past it: the JSON gzipped");
     assert!(notes.is_empty(), "{notes:?}");
     // the gzipped file is the JSON, whole
@@ -260,10 +260,10 @@ fn the_end_of_game_package_attaches_files_up_to_its_limit() {
     std::io::Read::read_to_string(&mut flate2::read::GzDecoder::new(&files[1].data[..]), &mut json_back).unwrap();
     assert_eq!(json_back, mila::to_mila(&v, &rec).to_string());
     let gz = files[1].data.len();
-    let (files, notes) = mailjudge::game::end::record_files(&v, &rec, text + gz);
+    let (files, notes) = mailjudge::play::end::record_files(&v, &rec, text + gz);
     assert_eq!(files.len(), 2, "the text and the gzipped JSON at their limit");
     assert!(notes.is_empty());
-    let (files, notes) = mailjudge::game::end::record_files(&v, &rec, text + gz - 1);
+    let (files, notes) = mailjudge::play::end::record_files(&v, &rec, text + gz - 1);
     assert_eq!(files.iter().map(|f| f.name.as_str()).collect::<Vec<_>>(), ["demo.txt"], "past it even gzipped: the JSON is left out");
     assert_eq!(notes.len(), 1);
     assert!(notes[0].starts_with("demo.json is not attached") && notes[0].contains("mailjudge export demo"), "{notes:?}");

@@ -260,7 +260,7 @@ fn two_players_fight_world_war_one_from_1914() {
     // the coin, derived from the game's id and the seed it drew at its start
     let game = stored_game(&g);
     let ww = game.settings.world_war.clone().expect("a two-player game");
-    let (heads, digest) = mailjudge::game::world_war::coin(game.id, ww.seed);
+    let (heads, digest) = mailjudge::play::world_war::coin(game.id, ww.seed);
     let (winner, loser, lead) = if heads { (1, 2, "ENGLAND") } else { (2, 1, "AUSTRIA") };
     assert_eq!(ww.winner.as_deref(), Some(lead));
     assert!(ww.joined);

@@ -240,11 +240,11 @@ const INTERNAL: &[&str] =
 /// (file under src, the literal). None is said to a player or master.
 const SPEECH_ALLOWED: &[(&str, &str)] = &[
     // why a phase was processed: only for the keeper's log (the tracing::info!
-    // in game::process), never in a mail
+    // in play::process), never in a mail
     ("command/mod.rs", "the master processed it"),
-    ("game/mod.rs", "all orders are in"),
-    ("game/deadline.rs", "the deadline passed"),
-    ("game/deadline.rs", "the grace period ended"),
+    ("play/mod.rs", "all orders are in"),
+    ("play/deadline.rs", "the deadline passed"),
+    ("play/deadline.rs", "the grace period ended"),
     // a stored mail's outcome (the mails table), a record for the keeper
     ("judge/mod.rs", "{ANSWERED}; reply withheld: too many replies to this address within an hour"),
     // the name of a mail in the keeper's log (RawMail::key)
@@ -254,7 +254,7 @@ const SPEECH_ALLOWED: &[(&str, &str)] = &[
 #[test]
 fn every_sentence_the_judge_says_lives_in_report_or_templates() {
     let mut files = Vec::new();
-    for dir in ["command", "game", "judge"] {
+    for dir in ["command", "context", "game", "judge", "play"] {
         files.extend(rust_files(&src(dir)));
     }
     // the daemon mails nobody today; should it, it speaks through report::say too
@@ -274,4 +274,92 @@ fn every_sentence_the_judge_says_lives_in_report_or_templates() {
         }
     }
     assert!(found.is_empty(), "English built outside src/report (say it through crate::report::say):\n{}", found.join("\n"));
+}
+
+/// The layers of the judge, lowest first (docs/ARCHITECTURE.md): a module
+/// may use its own layer and those below, never one above. The engine's
+/// modules are re-exported at the crate's root (`crate::map` is the engine).
+const LAYERS: &[&[&str]] = &[
+    &["engine", "adjudicate", "map", "order", "parse", "phase", "random", "rules", "end"],
+    &["timing", "password"],
+    &["variants", "contract"],
+    &["store"],
+    &["config"],
+    &["mail"],
+    &["game"],
+    &["report"],
+    &["render"],
+    &["archive", "publish"],
+    &["context"],
+    &["play"],
+    &["command"],
+    &["judge"],
+    &["daemon", "cli"],
+];
+
+fn layer(module: &str) -> Option<usize> {
+    LAYERS.iter().position(|l| l.contains(&module))
+}
+
+/// The top-level modules named by `crate::name` in a line.
+fn crate_paths(line: &str) -> Vec<String> {
+    line.match_indices("crate::").map(|(i, _)| line[i + 7..].chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect()).collect()
+}
+
+/// The imports of `src/` that go against the layers, as `file:line: a → b`.
+/// A file's unit tests (its `#[cfg(test)] mod`) are left out: they may use
+/// anything to build what they check.
+fn upward_imports(root: &Path) -> Vec<String> {
+    let mut found = Vec::new();
+    for f in rust_files(root) {
+        let rel = f.strip_prefix(root).unwrap();
+        let top = rel.components().next().unwrap().as_os_str().to_string_lossy().trim_end_matches(".rs").to_string();
+        let Some(own) = layer(&top) else { continue };
+        let text = std::fs::read_to_string(&f).unwrap();
+        let text = text.split("#[cfg(test)]\nmod ").next().unwrap_or_default();
+        for (n, line) in text.lines().enumerate() {
+            if line.trim_start().starts_with("//") {
+                continue;
+            }
+            if line.contains("crate::{") {
+                found.push(format!("{}:{}: `crate::{{..}}` hides what it imports; name each module", rel.display(), n + 1));
+            }
+            for used in crate_paths(line) {
+                if layer(&used).is_some_and(|l| l > own) {
+                    found.push(format!("{}:{}: {top} → {used}", rel.display(), n + 1));
+                }
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn every_module_of_the_judge_has_its_layer_and_imports_only_downward() {
+    let root = src("");
+    let mut missing = Vec::new();
+    for e in std::fs::read_dir(&root).unwrap() {
+        let name = e.unwrap().file_name().to_string_lossy().trim_end_matches(".rs").to_string();
+        if !matches!(name.as_str(), "lib" | "main") && layer(&name).is_none() {
+            missing.push(name);
+        }
+    }
+    assert!(missing.is_empty(), "modules with no layer in LAYERS (and docs/ARCHITECTURE.md): {missing:?}");
+    let found = upward_imports(&root);
+    assert!(found.is_empty(), "imports against the layers (docs/ARCHITECTURE.md):\n{}", found.join("\n"));
+}
+
+#[test]
+fn the_layer_check_sees_an_upward_import() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("store")).unwrap();
+    std::fs::write(
+        dir.path().join("store/x.rs"),
+        "use crate::map::Variant;\nuse crate::report::say;\n#[cfg(test)]\nmod tests {\n    use crate::judge::Judge;\n}\n",
+    )
+    .unwrap();
+    std::fs::write(dir.path().join("config.rs"), "// crate::judge in a comment\nuse crate::{judge, store};\n").unwrap();
+    let mut found = upward_imports(dir.path());
+    found.sort();
+    assert_eq!(found, ["config.rs:2: `crate::{..}` hides what it imports; name each module", "store/x.rs:2: store → report"]);
 }

@@ -9,8 +9,8 @@ mod common;
 use common::game::*;
 use common::*;
 use mailjudge::command::orders::MAX_ORDERS_PER_LINE;
-use mailjudge::game::deadline::{MAX_ABSENCE_PUSH_SECS, MAX_ABSENCES};
 use mailjudge::judge::OUTBOX_KEEP_SECS;
+use mailjudge::play::deadline::{MAX_ABSENCE_PUSH_SECS, MAX_ABSENCES};
 
 const DAY: i64 = 86_400;
 

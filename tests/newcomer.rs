@@ -9,11 +9,11 @@
 mod common;
 use common::game::*;
 use common::*;
-use mailjudge::game::deadline::reminder_time;
 use mailjudge::map::Variant;
 use mailjudge::order::Order;
 use mailjudge::parse::parse_line;
 use mailjudge::phase::PhaseKind;
+use mailjudge::play::deadline::reminder_time;
 use std::path::Path;
 use std::process::Command;
 

@@ -807,7 +807,7 @@ fn two_players_world_war_one_to_a_side_victory() {
     assert_eq!(phase(&g), at("W1914A"));
     let game = stored_game(&g);
     let ww = game.settings.world_war.clone().expect("a World War I game");
-    let (heads, digest) = mailjudge::game::world_war::coin(game.id, ww.seed);
+    let (heads, digest) = mailjudge::play::world_war::coin(game.id, ww.seed);
     let (winner, loser, lead) = if heads { (1, 2, "ENGLAND") } else { (2, 1, "AUSTRIA") };
     assert_eq!(ww.winner.as_deref(), Some(lead), "the coin is stored");
     assert!(!ww.joined, "Italy joins only in 1915");

@@ -5,7 +5,7 @@
 //! pages come back as (file name, bytes) for the caller to write.
 
 use super::GameRecord;
-use crate::game::maps::PhaseScene;
+use crate::archive::scene::PhaseScene;
 use crate::map::{PowerId, Variant};
 use crate::render::{self, Scene};
 use crate::report::say::{self, archive as words};
@@ -129,8 +129,8 @@ pub fn site(v: &Variant, rec: &GameRecord, reveal: bool) -> Vec<(String, Vec<u8>
 fn press_of(v: &Variant, rec: &GameRecord, seq: i64) -> String {
     let mut out = String::new();
     for p in rec.press.iter().filter(|p| p.seq == seq) {
-        let sender = crate::game::press_sender(v, &rec.game, p);
-        let to = crate::game::press_recipients(v, p.audience.as_ref());
+        let sender = crate::report::say::press::sender(v, &rec.game, p);
+        let to = crate::report::say::press::recipients(v, p.audience.as_ref());
         out.push_str(&format!("<h3>{} &rarr; {}</h3><pre>{}</pre>", esc(&sender), esc(&to), esc(&p.body)));
     }
     if out.is_empty() { out } else { format!("<h2>{}</h2>{out}", words::press_heading()) }

@@ -7,6 +7,7 @@
 pub mod html;
 pub mod mila;
 pub mod record;
+pub mod scene;
 pub mod text;
 
 pub use record::GameRecord;

@@ -12,7 +12,7 @@ pub fn game(config: ConfigArg, action: GameAction) -> anyhow::Result<ExitCode> {
         GameAction::Show { game } => (String::new(), vec![format!("LIST {game}"), format!("SUMMARY {game}")]),
         GameAction::Create { game, password, variant, master } => {
             let who = master.unwrap_or_else(|| j.ctx.cfg.keeper.clone());
-            let text = crate::command::run_console_create(&mut j, &who, &game, &password, &variant)?;
+            let text = crate::command::run_console_create(&mut j.conn, &mut j.ctx, &who, &game, &password, &variant)?;
             print!("{text}");
             return Ok(ExitCode::SUCCESS);
         }
@@ -37,8 +37,8 @@ fn map(j: &mut Judge, name: &str, phase: Option<&str>, output: &std::path::Path)
     let g = crate::store::games::Game::by_name(&j.conn, name)?.ok_or_else(|| anyhow::anyhow!("no game called {name}"))?;
     let v = j.ctx.variant(&g.variant)?;
     let scene = match phase {
-        Some(p) => crate::game::maps::PhaseScene::stored(&j.conn, &v, &g, p)?,
-        None => crate::game::maps::PhaseScene::of_position(&v, &g.position(&v)?.ok_or_else(|| anyhow::anyhow!("game {name} has not started"))?),
+        Some(p) => crate::archive::scene::PhaseScene::stored(&j.conn, &v, &g, p)?,
+        None => crate::archive::scene::PhaseScene::of_position(&v, &g.position(&v)?.ok_or_else(|| anyhow::anyhow!("game {name} has not started"))?),
     };
     let svg = output.extension().is_some_and(|e| e.eq_ignore_ascii_case("svg"));
     let file = scene.files(&v, &g).into_iter().find(|f| (f.mime == "image/svg+xml") == svg).ok_or_else(|| anyhow::anyhow!("the map could not be drawn"))?;

@@ -1,8 +1,8 @@
 //! Running the judge: `serve`, `check-config`, `backup`, `mail`.
 
 use super::{ConfigArg, load_config};
+use crate::context::Clock;
 use crate::daemon::Daemon;
-use crate::judge::Clock;
 use std::io::Read;
 use std::process::ExitCode;
 use std::sync::Arc;

@@ -41,7 +41,7 @@ impl Session<'_> {
             paused: false,
             master_hash: self.new_hash(password)?,
             master_email: self.sender.clone(),
-            settings: game::default_settings(self.ctx),
+            settings: game::default_settings(&self.ctx.cfg),
             position: None,
             seq: 0,
             deadline: None,
@@ -90,7 +90,7 @@ impl Session<'_> {
                 Some(pw) => {
                     self.signed = Some(Signed { game_id: g.id, role: Role::Power { power: pw, player: Some(me.id), master: false } });
                     self.add_seat_status(&v, &g, pw);
-                    vec![say::account::signed_on_as(&game::seat_names(&v, &g, pw), &g)]
+                    vec![say::account::signed_on_as(&say::seats::seat_names(&v, &g, pw), &g)]
                 }
                 None => {
                     self.signed = Some(Signed { game_id: g.id, role: Role::Joined(me.id) });
@@ -133,7 +133,7 @@ impl Session<'_> {
                     p.status = PlayerStatus::Pending;
                     p.insert(self.conn)?;
                     let master = g.master_email.clone();
-                    let name = game::seat_names(&v, &g, pw);
+                    let name = say::seats::seat_names(&v, &g, pw);
                     self.ctx.notice(
                         self.conn,
                         &master,
@@ -152,12 +152,12 @@ impl Session<'_> {
                 self.ctx.notice(
                     self.conn,
                     &master,
-                    &say::account::taken_over_subject(&g, &game::seat_names(&v, &g, pw)),
-                    say::account::taken_over_notice(&g, &game::seat_names(&v, &g, pw)),
+                    &say::account::taken_over_subject(&g, &say::seats::seat_names(&v, &g, pw)),
+                    say::account::taken_over_notice(&g, &say::seats::seat_names(&v, &g, pw)),
                     Some(g.id),
                     None,
                 )?;
-                Ok(vec![say::account::take_over(&g, &game::seat_names(&v, &g, pw), v.powers[pw as usize].letter)])
+                Ok(vec![say::account::take_over(&g, &say::seats::seat_names(&v, &g, pw), v.powers[pw as usize].letter)])
             }
             GameStatus::Finished => Err(Fail::User(say::game::is_over(&g))),
         }
@@ -201,7 +201,7 @@ impl Session<'_> {
             owner: record.clone(),
             master: g.master_email.clone(),
             game: g.name.clone(),
-            what: game::seat_names(&v, &g, power),
+            what: say::seats::seat_names(&v, &g, power),
         };
         if !self.check_seat(&seat, hash.as_deref(), password)? {
             return Err(Fail::User(say::account::wrong_power_password(&pname(&v, power), &g)));
@@ -215,7 +215,7 @@ impl Session<'_> {
         if g.status == GameStatus::Active {
             self.add_seat_status(&v, &g, power);
         }
-        Ok(vec![say::account::signed_on_as(&game::seat_names(&v, &g, power), &g)])
+        Ok(vec![say::account::signed_on_as(&say::seats::seat_names(&v, &g, power), &g)])
     }
 }
 
@@ -280,10 +280,10 @@ impl Session<'_> {
     pub(super) fn unobserve(&mut self, name: &str, code: Option<&str>) -> R {
         let mut g = self.game(name)?;
         let list = g.settings.list_address.clone();
-        let from_list = list.as_deref().is_some_and(|l| crate::judge::mailbox_key(l) == crate::judge::mailbox_key(&self.sender));
+        let from_list = list.as_deref().is_some_and(|l| crate::mail::mailbox_key(l) == crate::mail::mailbox_key(&self.sender));
         let with_code = code.is_some_and(|c| g.settings.list_code.as_deref().is_some_and(|k| k.eq_ignore_ascii_case(c.trim())));
         if let Some(l) = list.filter(|_| from_list || with_code) {
-            let key = crate::judge::mailbox_key(&l);
+            let key = crate::mail::mailbox_key(&l);
             let s = &mut g.settings;
             s.list_address = None;
             s.list_code = None;
@@ -329,7 +329,7 @@ impl Session<'_> {
         }
         g.settings.list_confirmed = true;
         // a list that had stopped and now confirmed anew is on again
-        let key = g.settings.list_address.as_deref().map(crate::judge::mailbox_key).unwrap_or_default();
+        let key = g.settings.list_address.as_deref().map(crate::mail::mailbox_key).unwrap_or_default();
         g.settings.list_stopped.retain(|x| *x != key);
         g.save(self.conn)?;
         let l = g.settings.list_address.clone().unwrap_or_default();
@@ -349,7 +349,7 @@ impl Session<'_> {
     /// named (a list, a seat's new address): at most one to a mailbox a day,
     /// whatever the game. Returns the line for the asker's reply.
     pub(super) fn consent_request(&mut self, addr: &str, subject: &str, body: String, game_id: Option<i64>) -> Result<(String, bool), Fail> {
-        let key = format!("consent-request:{}", crate::judge::mailbox_key(addr));
+        let key = format!("consent-request:{}", crate::mail::mailbox_key(addr));
         let now = self.ctx.now();
         let last: Option<i64> = crate::store::kv::get(self.conn, &key)?.and_then(|t| t.parse().ok()).filter(|&t| t <= now);
         let again = timing::format_time(last.unwrap_or(now) + LIST_REQUEST_EVERY, self.ctx.cfg.timezone);
@@ -387,14 +387,14 @@ impl Session<'_> {
                 continue;
             }
             let v = self.ctx.variant(&g.variant)?;
-            game::start(self.conn, self.ctx, &mut g)?;
+            crate::play::start(self.conn, self.ctx, &mut g)?;
             let me = Player::of_game(self.conn, g.id)?.into_iter().find(|x| x.id == player_id);
             if let Some(pw) = me.and_then(|m| m.power) {
                 self.signed = Some(Signed { game_id: g.id, role: Role::Power { power: pw, player: Some(player_id), master: false } });
                 self.add_seat_status(&v, &g, pw);
                 self.entries.push(super::Entry {
                     input: say::account::game_starts(&g),
-                    responses: vec![say::account::started_you_are(&g, &game::seat_names(&v, &g, pw), v.powers[pw as usize].letter)],
+                    responses: vec![say::account::started_you_are(&g, &say::seats::seat_names(&v, &g, pw), v.powers[pw as usize].letter)],
                 });
             }
         }

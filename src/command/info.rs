@@ -206,8 +206,8 @@ impl Session<'_> {
         };
         let mut out = Vec::new();
         for p in stored {
-            let from = game::press_sender(&v, g, &p);
-            let to = game::press_recipients(&v, p.audience.as_ref());
+            let from = crate::report::say::press::sender(&v, g, &p);
+            let to = crate::report::say::press::recipients(&v, p.audience.as_ref());
             let phase = phase_of(p.seq);
             let text = self.ctx.templates.render(
                 "press.txt",
@@ -228,17 +228,17 @@ impl Session<'_> {
         );
         let reveal = g.status == GameStatus::Finished || !g.settings.anonymous || master;
         let v = self.ctx.variant(&g.variant)?;
-        Ok(vec![game::end::summary(self.conn, &v, &g, reveal)?.join("\n")])
+        Ok(vec![crate::play::end::summary(self.conn, &v, &g, reveal)?.join("\n")])
     }
 
     /// Whether the sender is in game `g` (signed on to it, its master, a
     /// player or a confirmed observer), with the map pictures they want.
     fn member(&self, g: &Game) -> Result<Option<game::MapPref>, Fail> {
-        let me = crate::judge::mailbox_key(&self.sender);
+        let me = crate::mail::mailbox_key(&self.sender);
         let row = Player::of_game(self.conn, g.id)?
             .into_iter()
-            .find(|p| !matches!(p.status, PlayerStatus::Pending | PlayerStatus::Ejected) && crate::judge::mailbox_key(&p.email) == me);
-        let signed = self.signed.as_ref().is_some_and(|s| s.game_id == g.id) || crate::judge::mailbox_key(&g.master_email) == me;
+            .find(|p| !matches!(p.status, PlayerStatus::Pending | PlayerStatus::Ejected) && crate::mail::mailbox_key(&p.email) == me);
+        let signed = self.signed.as_ref().is_some_and(|s| s.game_id == g.id) || crate::mail::mailbox_key(&g.master_email) == me;
         Ok(match row {
             Some(p) => Some(p.map),
             None if signed => Some(game::MapPref::Png),
@@ -257,7 +257,7 @@ impl Session<'_> {
             return Err(Fail::User(say::info::map_for_members(&g)));
         };
         // a map that could not be mailed is not drawn: the address's byte budget first
-        let room = crate::judge::budget::room(self.conn, &self.ctx.cfg, &self.sender, self.ctx.now())?;
+        let room = crate::context::budget::room(self.conn, &self.ctx.cfg, &self.sender, self.ctx.now())?;
         if room < MAP_BYTES_AT_MOST * (self.maps_attached as u64 + 1) {
             return Err(Fail::User(say::info::map_over_budget(&g)));
         }
@@ -266,17 +266,17 @@ impl Session<'_> {
         }
         let v = self.ctx.variant(&g.variant)?;
         let scene = match phase {
-            Some(p) => game::maps::PhaseScene::stored(self.conn, &v, &g, p).map_err(|e| match e {
-                game::maps::MapError::NoPhase(_) => Fail::User(say::info::no_such_phase(p, &g)),
+            Some(p) => crate::archive::scene::PhaseScene::stored(self.conn, &v, &g, p).map_err(|e| match e {
+                crate::archive::scene::MapError::NoPhase(_) => Fail::User(say::info::no_such_phase(p, &g)),
                 e => Fail::System(e.into()),
             })?,
             None => match g.position(&v)? {
-                Some(pos) => game::maps::PhaseScene::of_position(&v, &pos),
+                Some(pos) => crate::archive::scene::PhaseScene::of_position(&v, &pos),
                 None => return Err(Fail::User(say::info::no_map_yet(&g))),
             },
         };
         let files = scene.files(&v, &g);
-        let map = game::MapFiles::store(self.conn, self.ctx.now(), &files)?;
+        let map = crate::play::MapFiles::store(self.conn, self.ctx.now(), &files)?;
         // the PNG, and the SVG for those who asked for it (SET MAP SVG)
         let pref = if pref == game::MapPref::Svg { pref } else { game::MapPref::Png };
         self.ctx.reply_files.extend(map.for_pref(pref));

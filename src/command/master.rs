@@ -110,11 +110,11 @@ impl Session<'_> {
         let players = Player::of_game(self.conn, g.id)?;
         let pos = g.position(&v)?.ok_or_else(say::master::bad_position)?;
         // the two-player game: back before its coin, or Italy's joining
-        game::world_war::rewind(&mut g, pos.phase);
-        game::set_deadline(self.ctx, &mut g, pos.phase.kind, &players);
+        crate::play::world_war::rewind(&mut g, pos.phase);
+        crate::play::set_deadline(self.ctx, &mut g, pos.phase.kind, &players);
         g.save(self.conn)?;
         let text = say::master::rolled_back_notice(&g, &v.calendar.long_name(pos.phase), &timing::format_time(g.deadline.unwrap_or(0), self.ctx.cfg.timezone));
-        game::tell_all(self.conn, self.ctx, &g, &players, &say::master::rolled_back_subject(&g), &text)?;
+        crate::play::tell_all(self.conn, self.ctx, &g, &players, &say::master::rolled_back_subject(&g), &text)?;
         Ok(vec![say::master::rolled_back(&v.calendar.long_name(pos.phase))])
     }
 }
@@ -223,7 +223,7 @@ pub fn apply_option(g: &mut Game, v: &crate::map::Variant, cfg: &crate::config::
                 s.list_format = Default::default();
                 say::master::no_list_address()
             } else if a.parse::<lettre::Address>().is_ok() && crate::mail::read::answerable(a, judge).is_ok() {
-                let key = crate::judge::mailbox_key(a);
+                let key = crate::mail::mailbox_key(a);
                 // a list that asked for no more mail stays off until someone
                 // there confirms anew (a fresh request, at most one a day)
                 let stopped = s.list_stopped.contains(&key);

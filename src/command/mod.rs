@@ -26,8 +26,8 @@ pub mod press;
 pub mod settings;
 pub mod start;
 
+use crate::context::Ctx;
 use crate::game::{self, Game, GameStatus, Player, PlayerStatus, pname};
-use crate::judge::Ctx;
 use crate::mail::read::Incoming;
 use crate::map::PowerId;
 use crate::report::{say, wrap};
@@ -174,7 +174,7 @@ pub fn run_console(conn: &Connection, ctx: &mut Ctx, game: &str, lines: &[String
     let mut s = Session::new(conn, ctx, keeper, None, Some(Signed { game_id: g.id, role: Role::Master }));
     s.run_lines(lines)?;
     let text = s.render(0);
-    game::process_ready(conn, ctx)?;
+    crate::play::process_ready(conn, ctx)?;
     Ok(text)
 }
 
@@ -559,7 +559,7 @@ impl<'a> Session<'a> {
                 }
                 let name = v.calendar.long_name(pos.phase);
                 self.table_mail(&g)?;
-                game::process(self.conn, self.ctx, &mut g, "the master processed it")?;
+                crate::play::process(self.conn, self.ctx, &mut g, "the master processed it")?;
                 self.processed = true;
                 Ok(vec![say::master::processed(&name)])
             }
@@ -568,7 +568,7 @@ impl<'a> Session<'a> {
                 if g.status != GameStatus::Active {
                     return Err(Fail::User(say::master::no_phase_to_predict(&g)));
                 }
-                let text = game::predict(self.conn, self.ctx, &g)?;
+                let text = crate::play::predict(self.conn, self.ctx, &g)?;
                 Ok(vec![text])
             }
             Cmd::Pause => {
@@ -577,7 +577,7 @@ impl<'a> Session<'a> {
                 g.paused = true;
                 g.save(self.conn)?;
                 let players = Player::of_game(self.conn, g.id)?;
-                game::tell_all(self.conn, self.ctx, &g, &players, &say::master::paused_subject(&g), &say::master::paused_notice(&g))?;
+                crate::play::tell_all(self.conn, self.ctx, &g, &players, &say::master::paused_subject(&g), &say::master::paused_notice(&g))?;
                 Ok(vec![say::master::paused(&g)])
             }
             Cmd::Resume => {
@@ -589,18 +589,18 @@ impl<'a> Session<'a> {
                 if g.deadline.is_some_and(|d| d <= now) {
                     let v = self.ctx.variant(&g.variant)?;
                     if let Some(pos) = g.position(&v)? {
-                        game::set_deadline(self.ctx, &mut g, pos.phase.kind, &players);
+                        crate::play::set_deadline(self.ctx, &mut g, pos.phase.kind, &players);
                     }
                 }
                 g.save(self.conn)?;
                 let d = g.deadline.map(|d| timing::format_time(d, self.ctx.cfg.timezone)).unwrap_or_default();
-                game::tell_all(self.conn, self.ctx, &g, &players, &say::master::resumes_subject(&g), &say::master::resumes_notice(&g, &d))?;
+                crate::play::tell_all(self.conn, self.ctx, &g, &players, &say::master::resumes_subject(&g), &say::master::resumes_notice(&g, &d))?;
                 self.touch(g.id);
                 Ok(vec![say::master::resumed(&g, &d)])
             }
             Cmd::Terminate => {
                 let mut g = self.master_game()?;
-                game::finish(self.conn, self.ctx, &mut g, crate::end::GameEnd::Terminated)?;
+                crate::play::finish(self.conn, self.ctx, &mut g, crate::end::GameEnd::Terminated)?;
                 Ok(vec![say::master::terminated(&g)])
             }
             Cmd::Eject(p) => self.eject(&p),
@@ -634,10 +634,10 @@ pub fn run_anonymous(conn: &Connection, ctx: &mut Ctx, lines: &[String]) -> anyh
 }
 
 /// Creates a game from the console, with `master` as its master's address.
-pub fn run_console_create(j: &mut crate::judge::Judge, master: &str, game: &str, password: &str, variant: &str) -> anyhow::Result<String> {
-    let tx = j.conn.transaction()?;
+pub fn run_console_create(conn: &mut Connection, ctx: &mut Ctx, master: &str, game: &str, password: &str, variant: &str) -> anyhow::Result<String> {
+    let tx = conn.transaction()?;
     let text = {
-        let mut s = Session::new(&tx, &mut j.ctx, master.to_string(), None, None);
+        let mut s = Session::new(&tx, ctx, master.to_string(), None, None);
         s.run_lines(&[format!("CREATE ?{game} {password} {variant}")])?;
         s.render(0)
     };

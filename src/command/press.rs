@@ -25,7 +25,7 @@ impl Session<'_> {
                 (Some(power), say::press::written_by_master(&pname(&v, power)))
             }
             // a player of several powers writes under the seat's names
-            Role::Power { power, .. } => (Some(power), game::seat_names(&v, &g, power)),
+            Role::Power { power, .. } => (Some(power), say::seats::seat_names(&v, &g, power)),
             Role::Master => (None, say::press::from_master()),
             Role::Joined(_) => return Err(Fail::User(say::press::not_before_start())),
         };
@@ -84,7 +84,7 @@ impl Session<'_> {
             // an observer's copy says how to stop them, as the game's other mail does
             let observer = players.iter().any(|p| p.role == game::PlayerRole::Observer && p.email.eq_ignore_ascii_case(addr));
             let who = if observer { game::Recipient::Observer } else { game::Recipient::Member };
-            let m = game::mail_to(self.ctx, &g, addr, who, &say::press::subject(&g, &shown_from), text.clone(), None);
+            let m = crate::play::mail_to(self.ctx, &g, addr, who, &say::press::subject(&g, &shown_from), text.clone(), None);
             self.ctx.queue(self.conn, &m, Some(g.id), None)?;
         }
         if to.is_none() && !grey {
@@ -93,7 +93,7 @@ impl Session<'_> {
         if to.is_none()
             && let Some(l) = g.settings.confirmed_list()
         {
-            let m = game::mail_to(
+            let m = crate::play::mail_to(
                 self.ctx,
                 &g,
                 l,

@@ -100,7 +100,7 @@ impl Session<'_> {
                 p.save(self.conn)?;
                 let mut out = vec![msg];
                 if matches!(key, SetKey::Draw | SetKey::Concede | SetKey::Ally)
-                    && let Some(result) = game::check_votes(self.conn, self.ctx, &mut g)?
+                    && let Some(result) = crate::play::check_votes(self.conn, self.ctx, &mut g)?
                 {
                     out.push(say::settings::game_over(&result));
                 }
@@ -135,7 +135,7 @@ impl Session<'_> {
                 }
                 let mut p = self.player(pid)?;
                 p.absences.retain(|&(_, e)| e > now);
-                if p.absences.len() >= game::deadline::MAX_ABSENCES {
+                if p.absences.len() >= crate::play::deadline::MAX_ABSENCES {
                     return Err(Fail::User(say::settings::too_many_absences(p.absences.len())));
                 }
                 p.absences.push((a, b));
@@ -145,14 +145,14 @@ impl Session<'_> {
                 if let Some(d) = g.deadline {
                     // chained absences cannot push a phase without end
                     let kind = g.position(&*self.ctx.variant(&g.variant)?)?.map(|pos| pos.phase.kind).unwrap_or(crate::phase::PhaseKind::Movement);
-                    let limit = game::deadline::absence_limit(self.conn, self.ctx, &g, kind)?;
-                    let nd = game::push_for_absences(d, &players).min(limit).max(d);
+                    let limit = crate::play::deadline::absence_limit(self.conn, self.ctx, &g, kind)?;
+                    let nd = crate::play::push_for_absences(d, &players).min(limit).max(d);
                     if nd != d {
                         g.deadline = Some(nd);
                         g.grace_until = Some(nd.saturating_add(g.settings.grace_secs));
                         g.save(self.conn)?;
                         out.push(say::settings::deadline_moves(&timing::format_time(nd, tz)));
-                        game::tell_all(
+                        crate::play::tell_all(
                             self.conn,
                             self.ctx,
                             &g,
@@ -247,7 +247,7 @@ impl Session<'_> {
                         let players = Player::of_game(self.conn, g.id)?;
                         let text = say::settings::new_deadline_notice(&g, &timing::format_time(d, tz));
                         g.save(self.conn)?;
-                        game::tell_all(self.conn, self.ctx, &g, &players, &say::settings::new_deadline_subject(&g), &text)?;
+                        crate::play::tell_all(self.conn, self.ctx, &g, &players, &say::settings::new_deadline_subject(&g), &text)?;
                         say::settings::deadline_set(&timing::format_time(d, tz))
                     }
                     SetKey::Grace => {

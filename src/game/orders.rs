@@ -357,7 +357,7 @@ fn explain(v: &Variant, rules: &Rulebook, pos: &Position, power: PowerId, o: &Or
 /// the order parser reads stored text; afterwards only records are read).
 /// Runs when the judge opens its database; a row that cannot be read stops
 /// the judge with its id, never dropped. Returns how many rows were upgraded.
-pub fn upgrade_order_records(conn: &Connection, ctx: &mut crate::judge::Ctx) -> anyhow::Result<usize> {
+pub fn upgrade_order_records(conn: &Connection, ctx: &mut crate::context::Ctx) -> anyhow::Result<usize> {
     let rows = stored::without_record(conn)?;
     for (id, game_id, text) in &rows {
         let game = Game::by_id(conn, *game_id)?;

@@ -165,22 +165,6 @@ pub fn drop_other_type(conn: &Connection, v: &Variant, game: &Game, pos: &Positi
     Ok(texts)
 }
 
-/// The lines of the first results that reveal what each power with a choice
-/// started with (`pos`: the position processed, the choices applied).
-pub fn reveal(v: &Variant, pos: &Position, choices: &[Choice]) -> Vec<String> {
-    let mut out = vec![say::start::revealed_title()];
-    for (p, w) in v.powers.iter().enumerate() {
-        let p = p as PowerId;
-        if w.choice.is_empty() {
-            continue;
-        }
-        let units = own_units(v, pos, p);
-        let chose = choices.iter().any(|c| c.power == p);
-        out.push(say::start::revealed(&crate::game::pname(v, p), &units, chose));
-    }
-    out
-}
-
 /// What `power` starts with in its choice provinces (for its reply).
 pub fn own_units(v: &Variant, pos: &Position, power: PowerId) -> Vec<String> {
     v.powers[power as usize]

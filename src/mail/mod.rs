@@ -107,6 +107,19 @@ pub struct Outgoing {
     pub to: String,
 }
 
+/// The mailbox an address delivers to, for the per-address reply limit:
+/// lowercase, without a `+tag` (`Name+x@Example.org` → `name@example.org`).
+pub fn mailbox_key(addr: &str) -> String {
+    let addr = addr.trim().to_ascii_lowercase();
+    match addr.rsplit_once('@') {
+        Some((local, domain)) => {
+            let base = local.split('+').next().filter(|b| !b.is_empty()).unwrap_or(local);
+            format!("{base}@{domain}")
+        }
+        None => addr,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

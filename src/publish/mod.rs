@@ -9,7 +9,7 @@
 pub mod http;
 
 use crate::config::Webhooks as Policy;
-use serde::{Deserialize, Serialize};
+pub use crate::store::values::{Webhook, WebhookKind as Kind};
 use std::net::{IpAddr, ToSocketAddrs};
 
 /// The most webhooks one game may have.
@@ -18,30 +18,6 @@ pub const MAX_WEBHOOKS: usize = 3;
 pub const DISCORD_MAX: usize = 2000;
 /// Discourse's default longest post.
 pub const DISCOURSE_MAX: usize = 32_000;
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Kind {
-    Discord,
-    Discourse,
-}
-
-/// One of a game's webhooks.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Webhook {
-    pub kind: Kind,
-    pub url: String,
-    /// Discourse: the topic posted to.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub topic: Option<u64>,
-    /// Discourse: the API key (a secret: never shown back, never logged).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub key: Option<String>,
-    /// Discourse: the user it posts as.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub user: Option<String>,
-}
 
 /// Why a URL is refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

@@ -1,27 +1,16 @@
 //! The results report of a phase (and of a prediction).
 
 use crate::adjudicate::{Outcome, Position};
-use crate::game::orders::needs;
 use crate::game::powers::pname;
-use crate::judge::Ctx;
 use crate::map::{PowerId, Variant};
 use crate::order::Order;
+use crate::report::Templates;
 use crate::report::say::results as say;
 use crate::store::games::Game;
+pub use crate::store::values::ReportFormat;
 use crate::timing;
+use chrono_tz::Tz;
 use minijinja::context;
-
-/// How a results report is written: plain text for mail, Markdown for
-/// Discord, Discourse and Markdown forums, BBCode for phpBB-style forums.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum ReportFormat {
-    #[default]
-    Text,
-    Markdown,
-    #[serde(rename = "bbcode")]
-    BBCode,
-}
 
 impl ReportFormat {
     /// The template that writes it.
@@ -44,38 +33,29 @@ impl ReportFormat {
     }
 }
 
-/// The report of an outcome as plain text (see [`render_report_as`]).
-#[allow(clippy::too_many_arguments)]
-pub fn render_report(
-    ctx: &Ctx,
-    v: &Variant,
-    game: &Game,
-    pos: &Position,
-    out: &Outcome,
-    orders: &[(PowerId, Order)],
-    prediction: bool,
-    deadline: Option<i64>,
-) -> String {
-    render_report_as(ctx, v, game, pos, out, orders, prediction, deadline, ReportFormat::Text)
+/// A phase's outcome, as a results report shows it.
+pub struct Results<'a> {
+    pub v: &'a Variant,
+    pub game: &'a Game,
+    /// The position the orders were given in.
+    pub pos: &'a Position,
+    pub out: &'a Outcome,
+    pub orders: &'a [(PowerId, Order)],
+    /// A preview of the phase (`PREDICT`), not its results.
+    pub prediction: bool,
+    /// The next phase's deadline.
+    pub deadline: Option<i64>,
 }
 
-/// The report of an outcome, and the powers that sent no orders, in `format`.
-#[allow(clippy::too_many_arguments)]
-pub fn render_report_as(
-    ctx: &Ctx,
-    v: &Variant,
-    game: &Game,
-    pos: &Position,
-    out: &Outcome,
-    orders: &[(PowerId, Order)],
-    prediction: bool,
-    deadline: Option<i64>,
-    format: ReportFormat,
-) -> String {
+/// The report of an outcome, and the powers that sent no orders, in `format`
+/// (`tz`: the time zone of the deadline it names).
+pub fn render_report(templates: &Templates, tz: Tz, r: &Results, format: ReportFormat) -> String {
+    let Results { v, game, pos, out, orders, prediction, deadline } = *r;
     let mut powers = Vec::new();
     let mut nmr = Vec::new();
     // removals nobody ordered, on a map where they are the GM's (E18)
     let gm_removes = game.rules(v).is_ok_and(|r| crate::game::removals::gm_removes(&r));
+    let owing = crate::game::owing(v, game, pos, &[], orders);
     for p in 0..v.powers.len() as PowerId {
         let rows: Vec<minijinja::Value> = out
             .results
@@ -91,9 +71,8 @@ pub fn render_report_as(
                 context! { text => r.order.canonical(v), result => res }
             })
             .collect();
-        let n = needs(v, pos, p, orders);
         // a neutral power (a game for fewer players) has no one to send orders
-        if n.needs && !game.is_neutral(v, p) && !orders.iter().any(|(q, _)| *q == p) {
+        if owing[p as usize].needs.needs && owing[p as usize].silent {
             nmr.push(pname(v, p));
         }
         if !rows.is_empty() {
@@ -108,13 +87,13 @@ pub fn render_report_as(
     // game's last year): the sentence the game records
     let finished = finished.or_else(|| out.end.as_ref().filter(|e| !matches!(e, crate::end::GameEnd::NoMorePhases)).and(game.result.clone()));
     let title = format!("{} results", v.calendar.long_name(pos.phase));
-    ctx.templates.render(
+    templates.render(
         format.template(),
         context! {
             game => game.name.clone(), variant => v.name.clone(), title => title, powers => powers, nmr => nmr,
             board => crate::report::board::board(v, &out.position).to_value(),
             next => out.next_phase.map(|n| v.calendar.long_name(n)).unwrap_or_default(),
-            deadline => deadline.map(|d| timing::format_time(d, ctx.cfg.timezone)).unwrap_or_default(),
+            deadline => deadline.map(|d| timing::format_time(d, tz)).unwrap_or_default(),
             finished => finished, prediction => prediction,
         },
     )
@@ -125,7 +104,7 @@ mod tests {
     use super::render_report;
     use crate::adjudicate::{Position, process};
     use crate::config::Config;
-    use crate::judge::{Clock, Ctx};
+    use crate::context::{Clock, Ctx};
     use crate::map::{PowerId, Unit, Variant};
     use crate::order::Order;
     use crate::parse::parse_order;
@@ -142,7 +121,7 @@ mod tests {
             paused: false,
             master_hash: String::new(),
             master_email: String::new(),
-            settings: crate::game::default_settings(ctx),
+            settings: crate::game::default_settings(&ctx.cfg),
             position: None,
             seq: 0,
             deadline: None,
@@ -162,7 +141,8 @@ mod tests {
         let orders: Vec<(PowerId, Order)> =
             orders.iter().map(|(p, o)| (v.power_by_name(p).expect("a power"), parse_order(v, o, Some(pos.phase.kind)).expect("an order"))).collect();
         let out = process(v, &Rulebook::datc(), pos, &orders);
-        (render_report(&ctx, v, &game(&ctx), pos, &out, &orders, false, None), out)
+        let r = super::Results { v, game: &game(&ctx), pos, out: &out, orders: &orders, prediction: false, deadline: None };
+        (render_report(&ctx.templates, ctx.cfg.timezone, &r, super::ReportFormat::Text), out)
     }
 
     fn has_line(text: &str, line: &str) {

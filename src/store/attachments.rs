@@ -1,7 +1,7 @@
 //! Files mailed with outgoing mail (a phase's map): stored once, named by the
 //! outbox rows that carry them (`outbox.attachments`, a JSON array of ids).
 
-use crate::mail::compose::Attachment;
+use crate::store::outbox::Attachment;
 use rusqlite::{Connection, OptionalExtension, params};
 
 pub fn insert(conn: &Connection, a: &Attachment, now: i64) -> rusqlite::Result<i64> {

@@ -105,10 +105,10 @@ pub struct Settings {
     pub list_stopped: Vec<String>,
     /// How the list gets the results reports (`SET LIST addr MARKDOWN`).
     #[serde(default, skip_serializing_if = "is_text")]
-    pub list_format: crate::report::results::ReportFormat,
+    pub list_format: super::values::ReportFormat,
     /// Forums the results are posted to (`SET WEBHOOK`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub webhooks: Vec<crate::publish::Webhook>,
+    pub webhooks: Vec<super::values::Webhook>,
     pub assignment: Assignment,
     /// Rule options (see docs/RULES.md).
     #[serde(default)]
@@ -408,8 +408,8 @@ impl Game {
 
 /// A stored set of powers (a concession, an alliance vote): a JSON array of
 /// power numbers, read strictly.
-fn is_text(f: &crate::report::results::ReportFormat) -> bool {
-    *f == crate::report::results::ReportFormat::Text
+fn is_text(f: &super::values::ReportFormat) -> bool {
+    *f == super::values::ReportFormat::Text
 }
 
 fn power_set(text: Option<String>) -> Result<Option<Vec<PowerId>>, serde_json::Error> {

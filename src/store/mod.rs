@@ -20,6 +20,7 @@ pub mod press;
 pub mod records;
 pub mod start;
 pub mod timeline;
+pub mod values;
 pub mod webhooks;
 
 use rusqlite::Connection;

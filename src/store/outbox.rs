@@ -1,8 +1,71 @@
 //! Outgoing mail, queued in the same transaction as what caused it and sent
 //! after the commit; marked sent as soon as the transport took it.
 
-use crate::mail::compose::{Kind, OutMail};
 use rusqlite::{Connection, OptionalExtension, params};
+
+/// What kind of mail this is (decides Auto-Submitted and List-Id).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// The answer to a player's mail.
+    Reply,
+    /// Anything else the judge sends on its own (press, notices, requests).
+    Notice,
+    /// A game's own scheduled mail to its table: results, reminders,
+    /// deadlines, the start and the end. Counted against a game budget of
+    /// its own, not the per-address byte budget (see `judge::budget`).
+    Game,
+}
+
+impl Kind {
+    /// The word the outbox keeps.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Kind::Reply => "reply",
+            Kind::Notice => "notice",
+            Kind::Game => "game",
+        }
+    }
+
+    /// The kind the outbox keeps as `w`.
+    pub fn from_word(w: &str) -> Option<Kind> {
+        [Kind::Reply, Kind::Notice, Kind::Game].into_iter().find(|k| k.as_str() == w)
+    }
+}
+
+/// One outgoing mail, as stored in the outbox.
+#[derive(Clone, Debug)]
+pub struct OutMail {
+    pub to: String,
+    pub subject: String,
+    pub body: String,
+    pub message_id: String,
+    pub in_reply_to: Option<String>,
+    pub references: Vec<String>,
+    pub list_id: Option<String>,
+    /// The command that stops this mail (`UNOBSERVE game code` for a
+    /// game's list), for its List-Unsubscribe; empty: none (a player's copy);
+    /// `None`: `UNOBSERVE game` where the mail has a game's List-Id.
+    pub unsubscribe: Option<String>,
+    pub kind: Kind,
+    /// Files sent with it (ids in the `attachments` table: one map is
+    /// stored once for all the mails that carry it).
+    pub attachments: Vec<i64>,
+}
+
+/// A file mailed with a text (a phase's map).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Attachment {
+    /// The file name the recipient sees (the judge's own, never a sender's).
+    pub name: String,
+    /// Its media type: `image/png`, `image/svg+xml`.
+    pub mime: String,
+    pub data: Vec<u8>,
+}
+
+/// Bytes of a file once base64-encoded in lines of 76 (+ CRLF).
+pub fn encoded(n: u64) -> u64 {
+    n.div_ceil(3) * 4 * 78 / 76
+}
 
 /// How a queued mail counts against its mailbox's byte budget.
 #[derive(Clone, Debug, PartialEq, Eq)]

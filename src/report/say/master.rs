@@ -386,11 +386,11 @@ pub fn too_many_webhooks(n: usize) -> String {
 }
 
 /// A webhook set; its key is never shown back.
-pub fn webhook_set(w: &crate::publish::Webhook) -> String {
+pub fn webhook_set(w: &crate::store::values::Webhook) -> String {
     let host = w.url.split("://").nth(1).and_then(|r| r.split('/').next()).unwrap_or("");
     match w.kind {
-        crate::publish::Kind::Discord => format!("Results, broadcasts and the end of the game will be posted to the Discord webhook at {host}."),
-        crate::publish::Kind::Discourse => format!(
+        crate::store::values::WebhookKind::Discord => format!("Results, broadcasts and the end of the game will be posted to the Discord webhook at {host}."),
+        crate::store::values::WebhookKind::Discourse => format!(
             "Results, broadcasts and the end of the game will be posted to topic {} on {host} as {} (KEY ****).",
             w.topic.unwrap_or(0),
             w.user.as_deref().unwrap_or("")

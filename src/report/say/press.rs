@@ -1,5 +1,7 @@
 //! PRESS and BROADCAST.
 
+use crate::game::pname;
+use crate::map::Variant;
 use crate::store::games::Game;
 
 /// ENDPRESS with no press open.
@@ -92,4 +94,27 @@ pub fn to_unknown() -> String {
 pub fn markdown(g: &crate::store::games::Game, phase: &str, from: &str, body: &str) -> String {
     let quoted: Vec<String> = body.lines().map(|l| format!("> {l}")).collect();
     format!("**Press in game {} ({phase})** from {from} to everyone:\n\n{}", g.name, quoted.join("\n"))
+}
+
+/// Who a stored press is from, as players read it: grey press stays
+/// unsigned, the master's own press and press the master wrote for a power
+/// say so.
+pub fn sender(v: &Variant, game: &Game, p: &crate::store::press::Stored) -> String {
+    match (p.from_power, p.grey, p.by_master) {
+        (_, true, _) => anonymous(),
+        (None, _, _) => from_master(),
+        (Some(pw), _, true) => written_by_master(&pname(v, pw)),
+        (Some(pw), _, false) => super::seats::seat_names(v, game, pw),
+    }
+}
+
+/// Who a stored press went to, as players read it.
+pub fn recipients(v: &Variant, audience: Option<&crate::store::press::Audience>) -> String {
+    use crate::store::press::Audience;
+    match audience {
+        Some(Audience::All) => to_everyone(),
+        Some(Audience::Master) => to_master(),
+        Some(Audience::Powers(ps)) => ps.iter().map(|&q| pname(v, q)).collect::<Vec<_>>().join(", "),
+        None => to_unknown(),
+    }
 }

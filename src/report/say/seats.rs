@@ -1,6 +1,8 @@
 //! Games where a player plays several powers (four, three and two players,
 //! docs/RULES.md "Games for fewer players") and the two-player game's coin.
 
+use crate::game::pname;
+use crate::map::{PowerId, Variant};
 use crate::store::games::Game;
 
 /// Powers played together: `England`, `Austria and France`,
@@ -59,4 +61,9 @@ pub fn coin_flipped(g: &Game, seed: u64, digest: &str, heads: bool, side: &str, 
 /// The neutral power joins the side that won the toss.
 pub fn neutral_joins(neutral: &str, side: &str) -> String {
     format!("{neutral} has joined {side}: its units take orders from this phase, and its territory is open.")
+}
+
+/// The powers of `power`'s seat by name: `France`, `Austria and France`.
+pub fn seat_names(v: &Variant, game: &Game, power: PowerId) -> String {
+    powers(&game.group_of(v, power).iter().map(|&p| pname(v, p)).collect::<Vec<_>>())
 }

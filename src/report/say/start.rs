@@ -2,6 +2,10 @@
 //! replies, the start notice's line, the withheld type on the board, and the
 //! first results' lines that reveal the choices.
 
+use crate::adjudicate::Position;
+use crate::game::start::Choice;
+use crate::map::{PowerId, Variant};
+
 /// `SET START` without a unit.
 pub fn usage() -> String {
     "SET START needs the unit you want, such as `SET START A ROM` or `SET START F ROM`, or `SET START NONE` for the map's units".into()
@@ -88,4 +92,20 @@ pub fn revealed_title() -> String {
 /// The first results: what one power started with (`chose`: by its choice, else the map's).
 pub fn revealed(power: &str, units: &[String], chose: bool) -> String {
     if chose { format!("  {power} chose {}.", units.join(", ")) } else { format!("  {power} started with the map's {}.", units.join(", ")) }
+}
+
+/// The lines of the first results that reveal what each power with a choice
+/// started with (`pos`: the position processed, the choices applied).
+pub fn reveal(v: &Variant, pos: &Position, choices: &[Choice]) -> Vec<String> {
+    let mut out = vec![revealed_title()];
+    for (p, w) in v.powers.iter().enumerate() {
+        let p = p as PowerId;
+        if w.choice.is_empty() {
+            continue;
+        }
+        let units = crate::game::start::own_units(v, pos, p);
+        let chose = choices.iter().any(|c| c.power == p);
+        out.push(revealed(&crate::game::pname(v, p), &units, chose));
+    }
+    out
 }

@@ -2,9 +2,10 @@
 //! state, who played it and when) and the end-of-game package mailed to
 //! everyone when it is over.
 
-use super::{Game, GameStatus, Player, PlayerRole, PlayerStatus, pname, seat_names};
 use crate::adjudicate::Position;
-use crate::judge::Ctx;
+use crate::config::MAX_PACKAGE_FILES;
+use crate::context::Ctx;
+use crate::game::{Game, GameStatus, Player, PlayerRole, PlayerStatus, pname};
 use crate::map::{PowerId, Variant};
 use crate::report::say;
 use rusqlite::Connection;
@@ -97,16 +98,10 @@ pub fn played_by(v: &Variant, g: &Game, players: &[Player], times: &[(i64, Strin
                 .filter(|p| p.power == Some(pw))
                 .map(|p| say::info::Span { who: p.email.clone(), from: p.seated.map(phase_at), to: p.left.map(phase_at) })
                 .collect();
-            say::info::seat_played_by(&seat_names(v, g, pw), &spans)
+            say::info::seat_played_by(&say::seats::seat_names(v, g, pw), &spans)
         })
         .collect()
 }
-
-/// The most bytes of files the end-of-game package attaches (660 kB: with
-/// base64 and the summary, a package of at most 1 MB per recipient): a file
-/// that does not fit is sent gzipped, and one that does not fit gzipped
-/// either is left out, the package saying how to get it.
-pub const MAX_PACKAGE_FILES: usize = 660_000;
 
 /// The end-of-game package, mailed to everyone in the game once it is over:
 /// the result, who played what (the players revealed), the centre chart,
@@ -116,7 +111,7 @@ pub fn send_package(conn: &Connection, ctx: &mut Ctx, g: &Game, files: &[i64], n
     let v = ctx.variant(&g.variant)?;
     // a summary that cannot be made (a stored board that does not read)
     // never keeps a game from ending either
-    let mut lines = crate::judge::guarded(|| summary(conn, &v, g, true)).unwrap_or_else(|e| {
+    let mut lines = crate::context::guarded(|| summary(conn, &v, g, true)).unwrap_or_else(|e| {
         tracing::error!("game {}: its summary could not be made for the end-of-game package: {e:#}", g.name);
         vec![say::game::summary_unavailable(g)]
     });
@@ -133,7 +128,7 @@ pub fn send_package(conn: &Connection, ctx: &mut Ctx, g: &Game, files: &[i64], n
 /// cannot be read or made (even a panic in the making) never stops the end
 /// of a game: logged, the package goes without it and says so.
 pub fn package(conn: &Connection, ctx: &mut Ctx, g: &Game) -> anyhow::Result<()> {
-    let made = crate::judge::guarded(|| {
+    let made = crate::context::guarded(|| {
         let v = ctx.variant(&g.variant)?;
         let rec = crate::archive::GameRecord::load(conn, &v, g)?;
         Ok(record_files(&v, &rec, MAX_PACKAGE_FILES))

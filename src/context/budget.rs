@@ -16,16 +16,12 @@
 
 use crate::mail::compose::{Kind, OutMail};
 use crate::store::outbox::Counted;
+use crate::store::outbox::encoded;
 use crate::store::{kv, outbox};
 use rusqlite::Connection;
 
 /// What headers and MIME framing add to a mail's text and files (an estimate).
 const OVERHEAD: u64 = 1024;
-
-/// Bytes of a file once base64-encoded in lines of 76 (+ CRLF).
-pub fn encoded(n: u64) -> u64 {
-    n.div_ceil(3) * 4 * 78 / 76
-}
 
 /// The size `m` will have as sent, its attachments included.
 pub fn size(conn: &Connection, m: &OutMail) -> rusqlite::Result<u64> {
@@ -79,7 +75,7 @@ fn budget_of(cfg: &crate::config::Config, kind: Kind) -> (i64, [(Window, Option<
 /// What is left of `addr`'s budget for replies and notices at `now` (the
 /// smaller of the hour's and the day's), in bytes.
 pub fn room(conn: &Connection, cfg: &crate::config::Config, addr: &str, now: i64) -> rusqlite::Result<u64> {
-    let mailbox = super::mailbox_key(addr);
+    let mailbox = crate::mail::mailbox_key(addr);
     let (counted, windows) = budget_of(cfg, Kind::Notice);
     let mut room = u64::MAX;
     for (window, limit) in windows {
@@ -92,9 +88,9 @@ pub fn room(conn: &Connection, cfg: &crate::config::Config, addr: &str, now: i64
 
 /// Decides for `m` at `now` (see the module's text).
 pub fn decide(conn: &Connection, cfg: &crate::config::Config, m: &OutMail, now: i64) -> rusqlite::Result<Decision> {
-    let mailbox = super::mailbox_key(&m.to);
+    let mailbox = crate::mail::mailbox_key(&m.to);
     let bytes = size(conn, m)?;
-    if mailbox == super::mailbox_key(&cfg.keeper) {
+    if mailbox == crate::mail::mailbox_key(&cfg.keeper) {
         return Ok(Decision::Queue(Counted { mailbox, bytes, counted: outbox::NOT_COUNTED }));
     }
     let (counted, windows) = budget_of(cfg, m.kind);

@@ -2,16 +2,16 @@
 //! from the record, drawn (crate::render) as SVG and PNG, kept as files to
 //! mail (store::attachments).
 
-use super::Game;
 use crate::adjudicate::{Dislodged, Outcome, Position};
 use crate::contract::position_from_json;
-use crate::mail::compose::Attachment;
 use crate::map::Variant;
 use crate::render::{self, Drawn, Scene};
 use crate::report::say;
+use crate::store::games::Game;
+use crate::store::outbox::Attachment;
 use rusqlite::Connection;
 
-pub use crate::archive::ArchiveError as MapError;
+pub use super::ArchiveError as MapError;
 
 /// A phase to draw: the board before it, its orders, the units it dislodged.
 pub struct PhaseScene {
@@ -81,4 +81,4 @@ fn read_position(v: &Variant, text: &str) -> Result<Position, String> {
     position_from_json(v, &value)
 }
 
-pub use crate::archive::record::read_results;
+pub use super::record::read_results;

@@ -2,14 +2,12 @@
 //! the deadline work of one game (reminder, late notice, processing, waiting
 //! for the master).
 
-use super::orders::{Needs, needs, parsed_orders};
-use super::powers::pname;
-use super::{Game, GameStatus, Player, PlayerRole, PlayerStatus, process};
-use crate::judge::Ctx;
+use super::process;
+use crate::context::Ctx;
+use crate::game::{Game, GameStatus, Needs, Player, PlayerRole, PlayerStatus, pname};
 use crate::map::PowerId;
 use crate::phase::PhaseKind;
 use crate::report::say;
-use crate::store::orders as stored;
 use crate::store::timeline;
 use crate::timing::{self, Timing};
 use minijinja::context;
@@ -103,16 +101,11 @@ pub fn tick_game(conn: &Connection, ctx: &mut Ctx, id: i64) -> anyhow::Result<us
     let now = ctx.now();
     let v = ctx.variant(&game.variant)?;
     let Some(pos) = game.position(&v)? else { return Ok(0) };
-    let pos = super::start::effective(conn, &v, &game, pos)?;
     let players = Player::of_game(conn, id)?;
-    let rows = stored::current(conn, game.id, game.seq, None)?;
-    let orders = parsed_orders(&v, &rows)?;
+    let (pos, orders) = crate::game::current_orders(conn, &v, &game, &pos)?;
     // powers owing orders, with what they still have to order
-    let late: Vec<(PowerId, Needs)> = (0..v.powers.len() as PowerId)
-        .filter(|&p| !game.is_neutral(&v, p))
-        .map(|p| (p, needs(&v, &pos, p, &orders)))
-        .filter(|(_, n)| n.needs && !n.complete)
-        .collect();
+    let late: Vec<(PowerId, Needs)> =
+        crate::game::owing(&v, &game, &pos, &players, &orders).into_iter().filter(|o| o.late()).map(|o| (o.power, o.needs)).collect();
     let when = timing::format_time(deadline, ctx.cfg.timezone);
     let phase_name = v.calendar.long_name(pos.phase);
     if now < deadline {

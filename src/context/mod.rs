@@ -1,0 +1,197 @@
+//! The judge's working context, below the commands and the game's life:
+//! the configuration, the clock, the variants, the templates, passwords, and
+//! the outbox's door ([`Ctx::queue`]: every mail the judge sends passes its
+//! mailbox's byte [`budget`]).
+
+pub mod budget;
+
+use crate::config::Config;
+use crate::mail::compose::{Kind, OutMail};
+use crate::map::Variant;
+use crate::password::Passwords;
+use crate::report::{Templates, say};
+use crate::store;
+use rusqlite::Connection;
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// Where "now" comes from: the system clock, or a fixed time (tests, replays).
+#[derive(Clone, Debug)]
+pub enum Clock {
+    System,
+    Fixed(i64),
+}
+
+impl Clock {
+    pub fn now(&self) -> i64 {
+        match self {
+            Clock::System => std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs() as i64).unwrap_or(0),
+            Clock::Fixed(t) => *t,
+        }
+    }
+}
+
+/// Everything the judge's logic needs besides the database.
+pub struct Ctx {
+    pub cfg: Config,
+    pub clock: Clock,
+    pub templates: Templates,
+    variants: HashMap<String, Arc<Variant>>,
+    /// Argon2id hashing with one reused buffer and a keyed cache of checked passwords.
+    pub passwords: Passwords,
+    /// Games whose orders changed in the current mail (checked for early processing).
+    pub touched: Vec<i64>,
+    /// Test seams: failures injected where real ones could strike.
+    pub hooks: Hooks,
+    /// Board texts, rendered once per position (game id, hash of the stored
+    /// position) and shown in every reply until the position changes.
+    boards: HashMap<(i64, u64), Arc<str>>,
+    /// Files the reply to the mail being read carries (a MAP's map): ids in
+    /// the `attachments` table, taken by the reply.
+    pub reply_files: Vec<i64>,
+}
+
+/// Functions the judge calls at points where a real failure could happen, so
+/// that tests can make one happen there (a panic, say). None in production.
+#[derive(Clone, Copy, Default)]
+pub struct Hooks {
+    /// Called with each command line before it runs.
+    pub before_command: Option<fn(&str)>,
+    /// Called with a game's name before one of its phases is adjudicated.
+    pub before_process: Option<fn(&str)>,
+}
+
+static COUNTER: AtomicU64 = AtomicU64::new(0);
+
+impl Ctx {
+    pub fn new(cfg: Config, clock: Clock) -> anyhow::Result<Ctx> {
+        let templates = Templates::load(cfg.templates_dir.as_deref())?;
+        Ok(Ctx {
+            cfg,
+            clock,
+            templates,
+            variants: HashMap::new(),
+            passwords: Passwords::new(),
+            touched: Vec::new(),
+            hooks: Hooks::default(),
+            boards: HashMap::new(),
+            reply_files: Vec::new(),
+        })
+    }
+
+    pub fn now(&self) -> i64 {
+        self.clock.now()
+    }
+
+    /// A loaded variant (cached).
+    pub fn variant(&mut self, name: &str) -> anyhow::Result<Arc<Variant>> {
+        let key = name.to_ascii_lowercase();
+        if let Some(v) = self.variants.get(&key) {
+            return Ok(v.clone());
+        }
+        let dir = self.cfg.variants_dir.clone().filter(|d| d.is_dir());
+        let v = Arc::new(crate::variants::find(name, dir.as_deref()).map_err(anyhow::Error::msg)?);
+        self.variants.insert(key, v.clone());
+        Ok(v)
+    }
+
+    /// The board of a game's position as text (rendered from templates/board.txt
+    /// once, then reused: it is the same for every reply until the position
+    /// changes). `stored` is the position as stored, which keys the cache.
+    pub fn board_text(&mut self, game_id: i64, stored: &str, v: &Variant, pos: &crate::adjudicate::Position) -> Arc<str> {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        stored.hash(&mut h);
+        let key = (game_id, h.finish());
+        if let Some(t) = self.boards.get(&key) {
+            return t.clone();
+        }
+        if self.boards.len() >= 1024 {
+            self.boards.clear();
+        }
+        let text: Arc<str> = self.templates.render("board.txt", minijinja::context! { board => crate::report::board::board(v, pos).to_value() }).into();
+        self.boards.insert(key, text.clone());
+        text
+    }
+
+    /// A new password's hash (Argon2id, PHC string).
+    pub fn hash_password(&mut self, pw: &str) -> anyhow::Result<String> {
+        Ok(self.passwords.hash(pw)?)
+    }
+
+    /// Whether `pw` matches the stored `hash` (an unreadable hash is an error).
+    pub fn check_password(&mut self, hash: &str, pw: &str) -> anyhow::Result<bool> {
+        Ok(self.passwords.verify(hash, pw)?)
+    }
+
+    /// A new Message-ID for outgoing mail.
+    pub fn new_message_id(&self) -> String {
+        let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+        let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos()).unwrap_or(0);
+        format!("<mj.{nanos:x}.{}.{n}@{}>", std::process::id(), self.cfg.domain())
+    }
+
+    /// Queues a mail in the outbox (inside the caller's transaction), unless
+    /// its mailbox's byte budget is spent ([`budget`]): then it is dropped
+    /// and logged, and the first mail held back in a window brings the
+    /// address one short note instead. Returns whether `m` was queued.
+    pub fn queue(&self, conn: &Connection, m: &OutMail, game_id: Option<i64>, mail_id: Option<i64>) -> rusqlite::Result<bool> {
+        let now = self.now();
+        match budget::decide(conn, &self.cfg, m, now)? {
+            budget::Decision::Queue(c) => {
+                store::outbox::insert(conn, m, game_id, mail_id, now, &c)?;
+                Ok(true)
+            }
+            budget::Decision::Withhold { mailbox, note, until, window, limit, games } => {
+                tracing::warn!("not sent to {} (\"{}\"): the byte budget of {mailbox} is spent{}", m.to, m.subject, if note { "; it gets a note" } else { "" });
+                if note {
+                    let body = say::judge::budget_note(limit, window == budget::Window::Day, games, &crate::timing::format_time(until, self.cfg.timezone));
+                    let n = self.notice_mail(&m.to, &say::judge::budget_note_subject(&self.cfg.name), body, None);
+                    let c = store::outbox::Counted { mailbox, bytes: budget::size(conn, &n)?, counted: store::outbox::NOT_COUNTED };
+                    store::outbox::insert(conn, &n, None, None, now, &c)?;
+                }
+                Ok(false)
+            }
+        }
+    }
+
+    /// Queues a notice (not a reply) to `to`, within its byte budget.
+    pub fn notice(&self, conn: &Connection, to: &str, subject: &str, body: String, game_id: Option<i64>, list_id: Option<String>) -> rusqlite::Result<bool> {
+        let m = self.notice_mail(to, subject, body, list_id);
+        self.queue(conn, &m, game_id, None)
+    }
+
+    /// Queues a game's own scheduled mail to `to` (a reminder, a late
+    /// notice, the start): counted against the game budget, not the other.
+    pub fn game_notice(&self, conn: &Connection, to: &str, subject: &str, body: String, game_id: i64) -> rusqlite::Result<bool> {
+        let mut m = self.notice_mail(to, subject, body, None);
+        m.kind = Kind::Game;
+        self.queue(conn, &m, Some(game_id), None)
+    }
+
+    /// A notice (not a reply) to `to`, not yet queued.
+    pub fn notice_mail(&self, to: &str, subject: &str, body: String, list_id: Option<String>) -> OutMail {
+        OutMail {
+            to: to.to_string(),
+            subject: subject.to_string(),
+            body,
+            message_id: self.new_message_id(),
+            in_reply_to: None,
+            references: Vec::new(),
+            list_id,
+            unsubscribe: None,
+            kind: Kind::Notice,
+            attachments: Vec::new(),
+        }
+    }
+}
+
+/// Runs `f` behind a panic boundary: a panic becomes an error (its message
+/// kept for the keeper), so one mail or one game can never stop the judge.
+pub fn guarded<T>(f: impl FnOnce() -> anyhow::Result<T>) -> anyhow::Result<T> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).unwrap_or_else(|p| {
+        let msg = p.downcast_ref::<String>().cloned().or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string())).unwrap_or_else(|| "unknown".into());
+        Err(anyhow::anyhow!("internal error (panic): {msg}"))
+    })
+}

@@ -1,0 +1,420 @@
+//! A game's life, as the judge runs it: starting it, telling its table,
+//! processing its phases at their deadlines (or early, when every order is
+//! in), the votes that end it and the package that closes it. Below the
+//! commands, above the game's own data (`crate::game`) and everything that
+//! writes, draws or posts it (`report`, `render`, `archive`, `publish`).
+
+pub mod deadline;
+pub mod end;
+pub mod removals;
+pub mod world_war;
+
+pub use deadline::{push_for_absences, set_deadline, tick_game};
+
+use crate::adjudicate::{self, Position};
+use crate::archive::scene as maps;
+use crate::context::Ctx;
+use crate::contract::position_to_json;
+use crate::end::GameEnd;
+use crate::game::start;
+use crate::game::{
+    Assignment, Game, GameStatus, MapPref, Player, PlayerRole, PlayerStatus, Recipient, end_year_end, parse_powers, parsed_orders, pname, ready,
+    report_recipients, stop_command, vote_end,
+};
+use crate::map::{PowerId, Variant};
+use crate::report::results::{ReportFormat, Results, render_report};
+use crate::report::say;
+use crate::store::games::Ending;
+use crate::store::orders as stored;
+use crate::store::phases::{self, PhaseRow};
+use crate::timing;
+use minijinja::context;
+use rusqlite::Connection;
+use std::sync::Arc;
+
+/// A game's mail to `addr`, who gets it as `who`: for observers and the
+/// list the text ends with how to stop it and the List-Unsubscribe says the
+/// same; a member's carries none (members leave by RESIGN).
+pub fn mail_to(ctx: &Ctx, game: &Game, addr: &str, who: Recipient, subject: &str, mut body: String, list_id: Option<String>) -> crate::mail::compose::OutMail {
+    let stop = stop_command(game, who);
+    if let Some(c) = &stop {
+        body.push_str(&say::game::how_to_stop(c, &ctx.cfg.address));
+    }
+    let mut m = ctx.notice_mail(addr, subject, body, list_id);
+    m.unsubscribe = Some(stop.unwrap_or_default());
+    m
+}
+
+/// The pictures of a phase's map, stored once for every mail.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct MapFiles {
+    pub png: Option<i64>,
+    pub svg: Option<i64>,
+}
+
+impl MapFiles {
+    /// Stores a phase's pictures ([`maps::PhaseScene::files`]) once.
+    pub fn store(conn: &Connection, now: i64, files: &[crate::mail::compose::Attachment]) -> rusqlite::Result<MapFiles> {
+        let mut m = MapFiles::default();
+        for f in files {
+            let id = crate::store::attachments::insert(conn, f, now)?;
+            match f.mime.as_str() {
+                "image/svg+xml" => m.svg = Some(id),
+                _ => m.png = Some(id),
+            }
+        }
+        Ok(m)
+    }
+
+    /// The files a mail to someone who wants `pref` carries.
+    pub fn for_pref(&self, pref: MapPref) -> Vec<i64> {
+        match pref {
+            MapPref::None => Vec::new(),
+            MapPref::Png => self.png.into_iter().collect(),
+            MapPref::Svg => self.png.into_iter().chain(self.svg).collect(),
+        }
+    }
+}
+
+/// One mail to a game's whole table.
+pub struct TableMail<'a> {
+    pub subject: &'a str,
+    pub body: &'a str,
+    /// Files every recipient gets.
+    pub files: &'a [i64],
+    /// The phase's map, by each recipient's choice (`SET MAP`).
+    pub map: Option<MapFiles>,
+    /// The list's own text (the report in the list's format).
+    pub list_body: Option<&'a str>,
+    /// [`Kind::Game`] for the game's own scheduled mail (results, the end),
+    /// [`Kind::Notice`] for what a command caused (counted against each
+    /// address's byte budget).
+    pub kind: crate::mail::compose::Kind,
+}
+
+/// Mails `body` to everyone in the game, for a command (a notice: counted
+/// against each address's byte budget).
+pub fn tell_all(conn: &Connection, ctx: &Ctx, game: &Game, players: &[Player], subject: &str, body: &str) -> rusqlite::Result<()> {
+    let m = TableMail { subject, body, files: &[], map: None, list_body: None, kind: crate::mail::compose::Kind::Notice };
+    tell_table(conn, ctx, game, players, &m)
+}
+
+/// Mails `m` to everyone in the game. The list gets its own text where there
+/// is one; observers and the list get a line saying how to stop.
+pub fn tell_table(conn: &Connection, ctx: &Ctx, game: &Game, players: &[Player], m: &TableMail) -> rusqlite::Result<()> {
+    for (addr, who) in report_recipients(game, players) {
+        let body = if who == Recipient::List { m.list_body.unwrap_or(m.body) } else { m.body };
+        let pref = players
+            .iter()
+            .find(|p| p.email.eq_ignore_ascii_case(&addr) && matches!(p.status, PlayerStatus::Active | PlayerStatus::Eliminated))
+            .map(|p| p.map)
+            .unwrap_or_default();
+        let mut out = mail_to(ctx, game, &addr, who, m.subject, body.to_string(), Some(game.list_id(ctx.cfg.domain())));
+        out.kind = m.kind;
+        out.attachments = m.files.to_vec();
+        if let Some(map) = m.map {
+            out.attachments.extend(map.for_pref(pref));
+        }
+        ctx.queue(conn, &out, Some(game.id), None)?;
+    }
+    Ok(())
+}
+
+/// Starts a forming game whose seats are all taken: powers assigned, first phase, deadline.
+pub fn start(conn: &Connection, ctx: &mut Ctx, game: &mut Game) -> anyhow::Result<()> {
+    let v = ctx.variant(&game.variant)?;
+    let mut players = Player::of_game(conn, game.id)?;
+    // OS randomness: nobody can work out the assignment from the game's id or creation time
+    let mut rng = crate::random::Rng::new(crate::password::random_u64());
+    // a game for fewer players seats no one at its neutral powers; where a
+    // player plays several powers, a player row names its seat's first power
+    let mut free: Vec<PowerId> = game.groups(&v).iter().filter_map(|g| g.first().copied()).collect();
+    let mut order: Vec<usize> =
+        players.iter().enumerate().filter(|(_, p)| p.role == PlayerRole::Player && p.status == PlayerStatus::Active).map(|(i, _)| i).collect();
+    // players in random order pick from their preference lists
+    for i in (1..order.len()).rev() {
+        let j = rng.below(i + 1);
+        order.swap(i, j);
+    }
+    // those with a preference choose first; the others get what is left
+    let has_pref = |i: &usize| game.settings.assignment == Assignment::Preference && players[*i].preference.as_deref().is_some_and(|p| !p.is_empty());
+    let (mut first, rest): (Vec<usize>, Vec<usize>) = order.iter().partition(|i| has_pref(i));
+    first.extend(rest);
+    for &i in &first {
+        let pref = if game.settings.assignment == Assignment::Preference { players[i].preference.clone().unwrap_or_default() } else { String::new() };
+        let wanted: Vec<PowerId> = parse_powers(&v, &pref).unwrap_or_default().into_iter().map(|p| game.seat_power(&v, p)).collect();
+        let pick = wanted.iter().copied().find(|p| free.contains(p)).unwrap_or_else(|| free[rng.below(free.len())]);
+        free.retain(|p| *p != pick);
+        players[i].power = Some(pick);
+        players[i].save(conn)?;
+    }
+    let mut pos = Position::initial(&v);
+    if let Some(ww) = game.settings.world_war.as_mut() {
+        // the two-player game: from 1914, its coin's seed drawn now
+        pos.phase.year = crate::rules::WORLD_WAR_YEAR;
+        ww.seed = crate::password::random_u64();
+    }
+    game.status = GameStatus::Active;
+    game.seq = 1;
+    game.position = Some(position_to_json(&v, &pos).to_string());
+    set_deadline(ctx, game, pos.phase.kind, &players);
+    game.save(conn)?;
+    let deadline = timing::format_time(game.deadline.unwrap_or(0), ctx.cfg.timezone);
+    for p in players.iter().filter(|p| p.role == PlayerRole::Player && p.power.is_some()) {
+        let pw = p.power.unwrap_or(0);
+        let group = game.group_of(&v, pw);
+        let units: Vec<String> = pos.units.iter().filter(|u| group.contains(&u.power)).map(|u| v.unit_code(u)).collect();
+        let names = say::seats::seat_names(&v, game, pw);
+        let body = ctx.templates.render(
+            "notice.txt",
+            context! { title => say::game::started(game), lines => {
+                let mut lines = vec![
+                    say::game::you_are(game, &names, v.powers[pw as usize].letter),
+                    say::game::your_units(&units),
+                    say::game::first_phase(&v.calendar.long_name(pos.phase), &deadline),
+                ];
+                // a choice of starting unit types (E3)
+                for &q in &group {
+                    let w = &v.powers[q as usize];
+                    if !w.choice.is_empty() {
+                        let options: Vec<String> = w.choice.iter().map(|&c| v.code(c).to_string()).collect();
+                        lines.push(say::start::you_may_choose(&options, w.choice_max, &v.calendar.long_name(pos.phase)));
+                    }
+                }
+                lines
+            } },
+        );
+        ctx.game_notice(conn, &p.email, &say::game::started_subject(game, &names), body, game.id)?;
+    }
+    let mut seated: Vec<(PowerId, &str)> = players.iter().filter(|p| p.is_active_player()).filter_map(|p| p.power.map(|pw| (pw, p.email.as_str()))).collect();
+    seated.sort();
+    let mut lines = vec![say::game::who_plays_what(&v.name, v.powers.len())];
+    lines.extend(seated.iter().map(|(pw, email)| say::game::seat(&say::seats::seat_names(&v, game, *pw), email)));
+    // a game for fewer players: the powers no one plays
+    let neutral: Vec<String> = game.neutral(&v).iter().map(|&p| pname(&v, p)).collect();
+    if !neutral.is_empty() {
+        lines.push(say::game::neutral_seats(&neutral));
+    }
+    lines.push(say::game::first_phase(&v.calendar.long_name(pos.phase), &deadline));
+    let body = ctx.templates.render("notice.txt", context! { title => say::game::started(game), lines => lines });
+    ctx.game_notice(conn, &game.master_email.clone(), &say::game::started(game), body, game.id)?;
+    Ok(())
+}
+
+/// Processes games touched by the last mail whose orders are all in.
+pub fn process_ready(conn: &Connection, ctx: &mut Ctx) -> anyhow::Result<()> {
+    let ids: Vec<i64> = std::mem::take(&mut ctx.touched);
+    for id in ids {
+        process_if_ready(conn, ctx, id)?;
+    }
+    Ok(())
+}
+
+/// Processes game `id` now if every order is in (and nobody waits). Returns
+/// whether it did.
+pub fn process_if_ready(conn: &Connection, ctx: &mut Ctx, id: i64) -> anyhow::Result<bool> {
+    let mut game = Game::by_id(conn, id)?;
+    if game.status != GameStatus::Active || game.paused {
+        return Ok(false);
+    }
+    let v = ctx.variant(&game.variant)?;
+    let Some(pos) = game.position(&v)? else { return Ok(false) };
+    let players = Player::of_game(conn, id)?;
+    if ready(conn, &v, &game, &pos, &players)? {
+        process(conn, ctx, &mut game, "all orders are in")?;
+        return Ok(true);
+    }
+    Ok(false)
+}
+
+/// A game whose processing failed: paused so that it is not tried again on
+/// every poll, its master and the keeper told (the keeper with the error).
+pub fn set_aside(conn: &Connection, ctx: &Ctx, id: i64, error: &str) -> anyhow::Result<()> {
+    let mut game = Game::by_id(conn, id)?;
+    game.paused = true;
+    game.save(conn)?;
+    let body = ctx.templates.render("notice.txt", context! { title => say::game::set_aside_title(&game), lines => say::game::set_aside_lines(&game) });
+    ctx.game_notice(conn, &game.master_email, &say::game::set_aside_subject(&game), body, game.id)?;
+    let keeper = ctx.cfg.keeper.clone();
+    ctx.game_notice(conn, &keeper, &say::game::set_aside_keeper_subject(&game), say::game::set_aside_keeper_notice(&game, error), game.id)?;
+    Ok(())
+}
+
+/// What would happen if the phase were processed now (for PREDICT).
+pub fn predict(conn: &Connection, ctx: &mut Ctx, game: &Game) -> anyhow::Result<String> {
+    let v = ctx.variant(&game.variant)?;
+    let pos = game.position(&v)?.ok_or_else(|| anyhow::anyhow!("the game has not started"))?;
+    let pos = start::effective(conn, &v, game, pos)?;
+    let rules = game.rules(&v).map_err(anyhow::Error::msg)?;
+    let rows = stored::current(conn, game.id, game.seq, None)?;
+    let orders = parsed_orders(&v, &rows)?;
+    let out = adjudicate::process(&v, &rules, &pos, &orders);
+    Ok(render_report(
+        &ctx.templates,
+        ctx.cfg.timezone,
+        &Results { v: &v, game, pos: &pos, out: &out, orders: &orders, prediction: true, deadline: None },
+        ReportFormat::Text,
+    ))
+}
+
+/// Adjudicates the current phase with the orders in (missing ones default),
+/// records it, moves the game on and mails the report. Runs inside the caller's transaction.
+pub fn process(conn: &Connection, ctx: &mut Ctx, game: &mut Game, why: &str) -> anyhow::Result<()> {
+    if let Some(hook) = ctx.hooks.before_process {
+        hook(&game.name);
+    }
+    let v: Arc<Variant> = ctx.variant(&game.variant)?;
+    let mut pos = game.position(&v)?.ok_or_else(|| anyhow::anyhow!("game {} has not started", game.name))?;
+    // the first move: the starting choices applied to everyone's position
+    // before adjudication, and revealed in the results (E3)
+    let mut revealed = Vec::new();
+    if start::open(&v, game, &pos) {
+        let choices = crate::store::start::all(conn, &v, game.id)?;
+        start::apply(&v, &mut pos, &choices, None)?;
+        revealed = say::start::reveal(&v, &pos, &choices);
+    }
+    let rules = game.rules(&v).map_err(anyhow::Error::msg)?;
+    let done_seq = game.seq;
+    let rows = stored::current(conn, game.id, game.seq, None)?;
+    let orders = parsed_orders(&v, &rows)?;
+    let mut out = adjudicate::process(&v, &rules, &pos, &orders);
+    let mut players = Player::of_game(conn, game.id)?;
+    let phase_name = v.calendar.name(pos.phase);
+    let before = position_to_json(&v, &pos).to_string();
+    let results: Vec<serde_json::Value> = out
+        .results
+        .iter()
+        .map(|r| {
+            let mut row = serde_json::json!({"power": v.powers[r.power as usize].name, "order": r.order.canonical(&v), "result": r.result.label(), "note": r.note.map(|n| n.text()), "defaulted": r.defaulted});
+            // the unit that made the result, where one did (rows without one stay as they were)
+            if let Some(u) = r.by {
+                row["by"] = serde_json::json!({"power": v.powers[u.power as usize].name, "unit": v.unit_code(&u)});
+            }
+            row
+        })
+        .collect();
+    // the next phase and its deadline
+    for p in players.iter_mut() {
+        if let Some(pw) = p.power
+            && p.status == PlayerStatus::Active
+            && game.group_of(&v, pw).iter().all(|&q| out.position.center_count(q) == 0 && out.position.unit_count(q) == 0)
+        {
+            p.status = PlayerStatus::Eliminated;
+        }
+        p.wait = false;
+        p.save(conn)?;
+    }
+    // the game's own ends after the engine's (a victory, no phase left):
+    // the players' votes in the new position, then the short game's last year
+    if out.end.is_none()
+        && let Some(end) = vote_end(&v, game, &out.position, &players).or_else(|| end_year_end(&v, game, &out.position))
+    {
+        out.end = Some(end);
+        out.next_phase = None;
+    }
+    game.position = Some(position_to_json(&v, &out.position).to_string());
+    match &out.end {
+        Some(end) => set_ending(&v, game, end.clone(), Some(pos.phase)),
+        None => {
+            game.seq += 1;
+            set_deadline(ctx, game, out.position.phase.kind, &players);
+        }
+    }
+    let report_in = |game: &Game, f: ReportFormat| {
+        let shown = Results { v: &v, game, pos: &pos, out: &out, orders: &orders, prediction: false, deadline: game.deadline };
+        render_report(&ctx.templates, ctx.cfg.timezone, &shown, f)
+    };
+    let mut report = report_in(game, ReportFormat::Text);
+    let mut extra: Vec<String> = Vec::new();
+    if !revealed.is_empty() {
+        extra.push(revealed.join("\n"));
+    }
+    if out.end.is_none() {
+        // the two-player game's coin and the neutral power joining a side:
+        // in the report, and so in the game's history
+        extra.extend(world_war::after_phase(&v, game, &out.position));
+    }
+    for line in &extra {
+        report.push_str(&format!("\n{line}\n"));
+    }
+    let results = serde_json::Value::Array(results).to_string();
+    phases::insert(
+        conn,
+        &PhaseRow { game_id: game.id, seq: done_seq, phase: &phase_name, position: &before, results: &results, report: &report, processed: ctx.now() },
+    )?;
+    game.save(conn)?;
+    tracing::info!("game {}: processed {phase_name} ({why})", game.name);
+    let subject = say::game::results_subject(game, &v.calendar.long_name(pos.phase));
+    // the phase's map goes with its results (to all but those who SET NO MAP)
+    // (a picture that cannot be drawn never holds the results up)
+    let pictures = crate::context::guarded(|| Ok(maps::PhaseScene::of_outcome(&v, &pos, &out).files(&v, game))).unwrap_or_else(|e| {
+        tracing::error!("game {}: the map of {phase_name} could not be drawn: {e:#}", game.name);
+        Vec::new()
+    });
+    let map = MapFiles::store(conn, ctx.now(), &pictures)?;
+    let as_format = |f: ReportFormat| -> String {
+        let mut r = report_in(game, f);
+        for line in &extra {
+            r.push_str(&format!("\n{line}\n"));
+        }
+        r
+    };
+    let list_body = (game.settings.confirmed_list().is_some() && game.settings.list_format != ReportFormat::Text).then(|| as_format(game.settings.list_format));
+    let m = TableMail { subject: &subject, body: &report, files: &[], map: Some(map), list_body: list_body.as_deref(), kind: crate::mail::compose::Kind::Game };
+    tell_table(conn, ctx, game, &players, &m)?;
+    if !game.settings.webhooks.is_empty() {
+        crate::publish::queue(conn, game, &as_format(ReportFormat::Markdown), ctx.now())?;
+    }
+    if out.end.is_some() {
+        end::package(conn, ctx, game)?;
+    }
+    // an adjustment phase with removals the GM may choose: the preview (E18)
+    if out.end.is_none() && crate::game::removals::gm_removes(&rules) {
+        removals::send_preview(conn, ctx, &v, game, &out.position, &[], true)?;
+    }
+    Ok(())
+}
+
+/// Marks a game over with how it ended (`phase`: the phase it ended in):
+/// the typed record and the sentence players are shown.
+fn set_ending(v: &Variant, game: &mut Game, end: GameEnd, phase: Option<crate::phase::Phase>) {
+    let names: Vec<String> = end.powers().iter().map(|&p| pname(v, p)).collect();
+    game.result = Some(say::game::ending(end.kind(), &names, &phase.map(|p| v.calendar.long_name(p)).unwrap_or_default()));
+    game.ending = Some(Ending { end, phase }.to_json(v));
+    game.status = GameStatus::Finished;
+    game.deadline = None;
+    game.grace_until = None;
+}
+
+/// Ends a game (draw, concession, termination) and tells everyone; returns
+/// the sentence that says how.
+pub fn finish(conn: &Connection, ctx: &mut Ctx, game: &mut Game, end: GameEnd) -> anyhow::Result<String> {
+    let v = ctx.variant(&game.variant)?;
+    let phase = game.position(&v)?.map(|p| p.phase);
+    set_ending(&v, game, end, phase);
+    game.save(conn)?;
+    let result = game.result.clone().unwrap_or_default();
+    let players = Player::of_game(conn, game.id)?;
+    let body = ctx.templates.render("notice.txt", context! { title => say::game::over(game), lines => vec![result.clone()] });
+    let subject = say::game::over(game);
+    let m = TableMail { subject: &subject, body: &body, files: &[], map: None, list_body: None, kind: crate::mail::compose::Kind::Game };
+    tell_table(conn, ctx, game, &players, &m)?;
+    crate::publish::queue(conn, game, &say::game::over_markdown(game, &result), ctx.now())?;
+    end::package(conn, ctx, game)?;
+    Ok(result)
+}
+
+/// Ends the game if the votes end it (see [`vote_end`]); returns the
+/// sentence that says how.
+pub fn check_votes(conn: &Connection, ctx: &mut Ctx, game: &mut Game) -> anyhow::Result<Option<String>> {
+    if game.status != GameStatus::Active {
+        return Ok(None);
+    }
+    let v = ctx.variant(&game.variant)?;
+    let Some(pos) = game.position(&v)? else { return Ok(None) };
+    let players = Player::of_game(conn, game.id)?;
+    match vote_end(&v, game, &pos, &players) {
+        Some(end) => Ok(Some(finish(conn, ctx, game, end)?)),
+        None => Ok(None),
+    }
+}
