@@ -7,6 +7,7 @@ pub mod end;
 pub mod maps;
 pub mod orders;
 pub mod powers;
+pub mod refusal;
 pub mod removals;
 pub mod start;
 pub mod world_war;
