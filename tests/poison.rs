@@ -160,3 +160,21 @@ fn a_stored_rule_option_the_rules_refuse_is_an_apology_not_the_players_mistake()
     assert_eq!(k.len(), 1, "{:?}", sent.iter().map(|s| (&s.to, &s.subject)).collect::<Vec<_>>());
     assert!(k[0].body.contains("game demo") && k[0].body.contains("`sideways` is not a value of rule option `paradox`"), "{}", k[0].body);
 }
+
+/// CREATE naming a variant nobody has is the sender's mistake, said with the
+/// variants there are; a variant file in the judge's variants directory that
+/// cannot be read is the judge's fault: an apology, and the keeper is told
+/// which file.
+#[test]
+fn an_unknown_variant_is_refused_but_an_unreadable_variant_file_is_the_judges_fault() {
+    let mut g = Game::with_variants(&[("broken", "this is = = not a map")]);
+    let (r, _) = g.send(GM, "CREATE ?one gmpass nosuch");
+    assert!(r.contains("Error: unknown variant `nosuch` (known: standard, original1958, 1885"), "{r}");
+    assert!(!r.contains("internal error"), "{r}");
+    let (r, sent) = g.send(GM, "CREATE ?two gmpass broken");
+    assert!(r.contains("internal error") && !r.contains("broken.toml") && !r.contains("Error:"), "{r}");
+    let k = to(&sent, KEEPER);
+    assert_eq!(k.len(), 1, "{:?}", sent.iter().map(|s| (&s.to, &s.subject)).collect::<Vec<_>>());
+    assert!(k[0].body.contains("broken.toml"), "{}", k[0].body);
+    assert_eq!(g.w.sql_i64("SELECT count(*) FROM games"), 0);
+}

@@ -59,14 +59,16 @@ impl From<Refusal> for Fail {
         Fail::Refused(r)
     }
 }
-// Being removed with `Fail::User`: any text became a refusal through these,
-// a fault in stored data too. Only settings.rs and master.rs still rely on
-// them; nothing new may.
+/// Deprecated, being removed with [`Fail::User`]: through it any text became
+/// a refusal, a fault in stored data too. Only settings.rs, master.rs and the
+/// dispatch in [`Session::command`] still rely on it; nothing new may (make a
+/// [`Refusal`], or a [`Fail::System`] for the judge's own faults).
 impl From<String> for Fail {
     fn from(m: String) -> Fail {
         Fail::User(m)
     }
 }
+/// Deprecated, as `From<String>`.
 impl From<&str> for Fail {
     fn from(m: &str) -> Fail {
         Fail::User(m.to_string())
@@ -306,8 +308,11 @@ impl<'a> Session<'a> {
         let mut statuses = Vec::new();
         let list = std::mem::take(&mut self.statuses);
         for (gid, p) in list {
-            if let Ok(Some(s)) = self.status(gid, p) {
-                statuses.push(s);
+            match self.status(gid, p) {
+                Ok(Some(s)) => statuses.push(s),
+                Ok(None) => {}
+                // the reply goes without it; the keeper's log says why
+                Err(e) => tracing::error!("game {gid}: the status of power {p} for a reply cannot be made: {e:#}"),
             }
         }
         let entries: Vec<minijinja::Value> = self
