@@ -5,19 +5,40 @@
 use crate::map::{BUILTIN, Variant};
 use std::path::Path;
 
+/// Why a variant could not be had: nobody has one of that name, or its file
+/// cannot be read.
+#[derive(Debug)]
+pub enum FindError {
+    Unknown { name: String, known: Vec<String> },
+    Unreadable(String),
+}
+
+impl std::fmt::Display for FindError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            FindError::Unknown { name, known } => f.write_str(&crate::report::say::account::unknown_variant(name, known)),
+            FindError::Unreadable(e) => f.write_str(e),
+        }
+    }
+}
+
+impl std::error::Error for FindError {}
+
 /// Looks a variant up: first in `dir` (a GM's variants directory, `NAME.toml`),
 /// then among the built-ins.
 pub fn find(name: &str, dir: Option<&Path>) -> Result<Variant, String> {
+    lookup(name, dir).map_err(|e| e.to_string())
+}
+
+/// The same, the error typed.
+pub fn lookup(name: &str, dir: Option<&Path>) -> Result<Variant, FindError> {
     if let Some(dir) = dir {
         let clean: String = name.chars().filter(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '-').collect();
         let path = dir.join(format!("{clean}.toml"));
         if path.is_file() {
-            let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-            return Variant::from_toml(&text).map_err(|e| format!("{}: {e}", path.display()));
+            let text = std::fs::read_to_string(&path).map_err(|e| FindError::Unreadable(format!("{}: {e}", path.display())))?;
+            return Variant::from_toml(&text).map_err(|e| FindError::Unreadable(format!("{}: {e}", path.display())));
         }
     }
-    Variant::builtin(name).ok_or_else(|| {
-        let names: Vec<&str> = BUILTIN.iter().map(|(n, _)| *n).collect();
-        format!("unknown variant `{name}` (known: {})", names.join(", "))
-    })
+    Variant::builtin(name).ok_or_else(|| FindError::Unknown { name: name.to_string(), known: BUILTIN.iter().map(|(n, _)| n.to_string()).collect() })
 }

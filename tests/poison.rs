@@ -140,3 +140,41 @@ fn an_unreadable_stored_order_sets_the_game_aside_instead_of_being_dropped() {
     assert_eq!(k.len(), 1);
     assert!(k[0].body.contains("A PAR - BUR") && k[0].body.contains("ATLANTIS"), "{}", k[0].body);
 }
+
+/// A stored rule option the rulebook refuses (the settings row damaged on
+/// disk) is the judge's fault: the player who sends an order gets the
+/// apology, never the rulebook's complaint as if their order were wrong, and
+/// the keeper is told which game and which option.
+#[test]
+fn a_stored_rule_option_the_rules_refuse_is_an_apology_not_the_players_mistake() {
+    let mut w = started();
+    w.daemon.judge.conn.execute("UPDATE games SET settings = json_set(settings, '$.rules.paradox', 'sideways') WHERE name = 'demo'", []).unwrap();
+    let id = mail(&w, "r1", "p3@example.test", "SIGNON Fdemo pw-three\nA PAR-BUR");
+    let (_, sent) = w.step();
+    let r = flat(&reply(&sent, &id).body);
+    assert!(r.contains("internal error") && r.contains("Nothing in it took effect"), "{r}");
+    assert!(!r.contains("Error:") && !r.contains("sideways") && !r.contains("paradox"), "{r}");
+    assert_eq!(w.sql_i64("SELECT count(*) FROM orders"), 0, "the order was not taken");
+    assert_eq!(w.sql_i64("SELECT count(*) FROM mails WHERE message_id = '<r1@example.test>' AND outcome LIKE 'failed:%game demo%paradox%'"), 1);
+    let k = to(&sent, KEEPER);
+    assert_eq!(k.len(), 1, "{:?}", sent.iter().map(|s| (&s.to, &s.subject)).collect::<Vec<_>>());
+    assert!(k[0].body.contains("game demo") && k[0].body.contains("`sideways` is not a value of rule option `paradox`"), "{}", k[0].body);
+}
+
+/// CREATE naming a variant nobody has is the sender's mistake, said with the
+/// variants there are; a variant file in the judge's variants directory that
+/// cannot be read is the judge's fault: an apology, and the keeper is told
+/// which file.
+#[test]
+fn an_unknown_variant_is_refused_but_an_unreadable_variant_file_is_the_judges_fault() {
+    let mut g = Game::with_variants(&[("broken", "this is = = not a map")]);
+    let (r, _) = g.send(GM, "CREATE ?one gmpass nosuch");
+    assert!(r.contains("Error: unknown variant `nosuch` (known: standard, original1958, 1885"), "{r}");
+    assert!(!r.contains("internal error"), "{r}");
+    let (r, sent) = g.send(GM, "CREATE ?two gmpass broken");
+    assert!(r.contains("internal error") && !r.contains("broken.toml") && !r.contains("Error:"), "{r}");
+    let k = to(&sent, KEEPER);
+    assert_eq!(k.len(), 1, "{:?}", sent.iter().map(|s| (&s.to, &s.subject)).collect::<Vec<_>>());
+    assert!(k[0].body.contains("broken.toml"), "{}", k[0].body);
+    assert_eq!(g.w.sql_i64("SELECT count(*) FROM games"), 0);
+}

@@ -2,6 +2,7 @@
 
 use super::master::apply_option;
 use super::{Fail, R, Role, Session, Signed};
+use crate::game::refusal::Refusal;
 use crate::game::{self, Game, GameStatus, Player, PlayerRole, PlayerStatus, pname};
 use crate::map::PowerId;
 use crate::report::say;
@@ -10,29 +11,34 @@ use crate::timing;
 impl Session<'_> {
     pub(super) fn create(&mut self, name: &str, password: &str, variant: Option<&str>, options: &[String]) -> R {
         if !valid_game_name(name) {
-            return Err(Fail::User(say::account::bad_game_name(name)));
+            return Err(Refusal::BadGameName { name: name.to_string() }.into());
         }
         if password.len() < 4 {
-            return Err(Fail::User(say::account::master_password_too_short()));
+            return Err(Refusal::MasterPasswordTooShort.into());
         }
         let mut opts: Vec<(String, String)> = Vec::new();
         for o in options {
             match o.split_once('=') {
                 Some((k, v)) => opts.push((k.to_ascii_lowercase(), v.to_string())),
-                None => return Err(Fail::User(say::account::option_not_key_value(o))),
+                None => return Err(Refusal::OptionNotKeyValue { option: o.clone() }.into()),
             }
         }
         if let Some(need) = self.ctx.cfg.create_password.clone()
             && !opts.iter().any(|(k, v)| k == "judge" && *v == need)
         {
-            return Err(Fail::User(say::account::creation_password_needed()));
+            return Err(Refusal::CreationPasswordNeeded.into());
         }
         if Game::by_name(self.conn, name)?.is_some() {
-            return Err(Fail::User(say::account::game_exists(name)));
+            return Err(Refusal::GameExists { name: name.to_string() }.into());
         }
         let vname = variant.unwrap_or("standard");
         // the variant is the sender's choice: an unknown one is their mistake
-        let v = self.ctx.variant(vname).map_err(|e| Fail::User(format!("{e:#}")))?;
+        // (a variant file that cannot be read is the judge's fault)
+        let v = self.ctx.variant(vname).map_err(|e| match e.downcast::<crate::variants::FindError>() {
+            Ok(crate::variants::FindError::Unknown { name, known }) => Refusal::UnknownVariant { name, known }.into(),
+            Ok(other) => Fail::System(other.into()),
+            Err(e) => Fail::System(e),
+        })?;
         let mut g = Game {
             id: 0,
             name: name.to_string(),
@@ -55,7 +61,8 @@ impl Session<'_> {
         };
         let mut out = Vec::new();
         for (k, val) in opts.iter().filter(|(k, _)| k != "judge") {
-            out.push(apply_option(&mut g, &v, &self.ctx.cfg, k, val)?);
+            // (master.rs still says its refusals in words: being converted)
+            out.push(apply_option(&mut g, &v, &self.ctx.cfg, k, val).map_err(Fail::User)?);
         }
         g.insert(self.conn)?;
         if !g.settings.list_confirmed {
@@ -71,7 +78,7 @@ impl Session<'_> {
         let v = self.ctx.variant(&g.variant)?;
         let players = Player::of_game(self.conn, g.id)?;
         if players.iter().any(|p| p.role == PlayerRole::Player && p.status == PlayerStatus::Ejected && p.email.eq_ignore_ascii_case(&self.sender)) {
-            return Err(Fail::User(say::account::removed_cannot_rejoin(&g)));
+            return Err(Refusal::RemovedCannotRejoin { game: g.name }.into());
         }
         let mine = players.iter().find(|p| p.role == PlayerRole::Player && p.status == PlayerStatus::Active && p.email.eq_ignore_ascii_case(&self.sender));
         if let Some(me) = mine {
@@ -84,7 +91,7 @@ impl Session<'_> {
                 what: say::account::a_player(),
             };
             if !self.check_seat(&seat, me.pw_hash.as_deref(), password)? {
-                return Err(Fail::User(say::account::wrong_seat_password(&g)));
+                return Err(Refusal::WrongSeatPassword { game: g.name }.into());
             }
             return Ok(match me.power {
                 Some(pw) => {
@@ -99,7 +106,7 @@ impl Session<'_> {
             });
         }
         if password.len() < 4 {
-            return Err(Fail::User(say::account::choose_longer_password()));
+            return Err(Refusal::ChooseLongerPassword.into());
         }
         match g.status {
             GameStatus::Forming => {
@@ -118,12 +125,13 @@ impl Session<'_> {
                 Ok(out)
             }
             GameStatus::Active => {
-                let pos = g.position(&v)?.ok_or_else(say::account::game_not_started)?;
+                // an active game without a position: the judge's fault
+                let pos = g.position(&v)?.ok_or_else(|| Fail::System(anyhow::anyhow!("game {}: active but no position stored", g.name)))?;
                 // a seat of several powers is taken over whole (by its own power)
                 let vacant = game::survivors(&v, &g, &pos).into_iter().map(|pw| g.seat_power(&v, pw)).find(|&pw| Player::active_for(&players, pw).is_none());
-                let Some(pw) = vacant else { return Err(Fail::User(say::account::no_vacant_power(&g))) };
+                let Some(pw) = vacant else { return Err(Refusal::NoVacantPower { game: g.name }.into()) };
                 if players.iter().any(|p| p.status == PlayerStatus::Pending && p.role == PlayerRole::Player && p.email.eq_ignore_ascii_case(&self.sender)) {
-                    return Err(Fail::User(say::account::takeover_asked_already(&g)));
+                    return Err(Refusal::TakeoverAskedAlready { game: g.name }.into());
                 }
                 let mut p = Player::new(g.id, PlayerRole::Player, &self.sender, self.ctx.now());
                 p.power = Some(pw);
@@ -159,7 +167,7 @@ impl Session<'_> {
                 )?;
                 Ok(vec![say::account::take_over(&g, &say::seats::seat_names(&v, &g, pw), v.powers[pw as usize].letter)])
             }
-            GameStatus::Finished => Err(Fail::User(say::game::is_over(&g))),
+            GameStatus::Finished => Err(Refusal::GameOver { game: g.name }.into()),
         }
     }
 
@@ -176,23 +184,23 @@ impl Session<'_> {
                 what: say::session::the_master(),
             };
             if !self.check_seat(&seat, Some(&g.master_hash), password)? {
-                return Err(Fail::User(say::account::wrong_master_password(&g)));
+                return Err(Refusal::WrongMasterPassword { game: g.name }.into());
             }
             self.signed = Some(Signed { game_id: g.id, role: Role::Master });
             return Ok(vec![say::account::signed_on_as_master(&g)]);
         }
         let power = game::find_power(&v, &letter.to_string()).ok_or_else(|| {
-            let letters: Vec<(char, String)> = (0..v.powers.len() as PowerId).map(|p| (v.powers[p as usize].letter, pname(&v, p))).collect();
-            say::account::not_a_power_letter(letter, &g, &letters)
+            let powers: Vec<(char, String)> = (0..v.powers.len() as PowerId).map(|p| (v.powers[p as usize].letter, pname(&v, p))).collect();
+            Refusal::NotAPowerLetterIn { letter, game: g.name.clone(), powers }
         })?;
         if g.status == GameStatus::Forming {
-            return Err(Fail::User(say::account::powers_not_assigned_yet(&g)));
+            return Err(Refusal::PowersNotAssignedYet { game: g.name }.into());
         }
         // the letter of any power of a seat signs on to the whole seat
         let power = g.seat_power(&v, power);
         let players = Player::of_game(self.conn, g.id)?;
         let Some(p) = Player::active_for(&players, power) else {
-            return Err(Fail::User(say::account::nobody_plays_in(&pname(&v, power), &g)));
+            return Err(Refusal::NobodyPlaysIn { power: pname(&v, power), game: g.name }.into());
         };
         let (hash, record) = (p.pw_hash.clone(), p.email.clone());
         // keyed by the password's holder: the same as a joined seat's (`SIGNON ?game`)
@@ -204,7 +212,7 @@ impl Session<'_> {
             what: say::seats::seat_names(&v, &g, power),
         };
         if !self.check_seat(&seat, hash.as_deref(), password)? {
-            return Err(Fail::User(say::account::wrong_power_password(&pname(&v, power), &g)));
+            return Err(Refusal::WrongPowerPassword { power: pname(&v, power), game: g.name }.into());
         }
         // accepted from another address (as njudge does), but the player of
         // record sees the mail and what came of it
@@ -234,7 +242,7 @@ impl Session<'_> {
             return Ok(vec![say::account::already_observing(&g)]);
         }
         if mine.iter().any(|p| p.status == PlayerStatus::Ejected) {
-            return Err(Fail::User(say::account::observer_removed(&g)));
+            return Err(Refusal::ObserverRemoved { game: g.name }.into());
         }
         let pending = mine.iter().find(|p| p.status == PlayerStatus::Pending).map(|p| (*p).clone());
         match (token, pending) {
@@ -244,7 +252,7 @@ impl Session<'_> {
                 p.save(self.conn)?;
                 Ok(vec![say::account::observing(&g)])
             }
-            (Some(_), _) => Err(Fail::User(say::account::wrong_confirmation(&g))),
+            (Some(_), _) => Err(Refusal::WrongConfirmation { game: g.name }.into()),
             (None, Some(p)) if self.ctx.now() - p.joined < 86_400 => Ok(vec![say::account::confirmation_sent_already(&g)]),
             (None, pending) => {
                 let token = crate::password::confirmation_code();
@@ -309,7 +317,7 @@ impl Session<'_> {
             n += 1;
         }
         if n == 0 {
-            return Err(Fail::User(say::account::not_observing(&g)));
+            return Err(Refusal::NotObserving { game: g.name }.into());
         }
         Ok(vec![say::account::unobserved(&g)])
     }
@@ -324,7 +332,7 @@ impl Session<'_> {
             // a seat's new address (SET ADDRESS), or nothing
             return match self.confirm_move(&mut g, code.trim())? {
                 Some(done) => Ok(vec![done]),
-                None => Err(Fail::User(say::account::wrong_list_code(&g))),
+                None => Err(Refusal::WrongListCode { game: g.name }.into()),
             };
         }
         g.settings.list_confirmed = true;

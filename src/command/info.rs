@@ -1,6 +1,7 @@
 //! What anyone may ask: LIST, HISTORY, SUMMARY.
 
 use super::{Fail, R, Session};
+use crate::game::refusal::Refusal;
 use crate::game::{self, Game, GameStatus, Player, PlayerRole, PlayerStatus, pname};
 use crate::map::PowerId;
 use crate::report::say;
@@ -102,7 +103,7 @@ impl Session<'_> {
         let g = self.game(name)?;
         // a running game's press is for those in it
         if with_press && g.status != GameStatus::Finished && self.member(&g)?.is_none() {
-            return Err(Fail::User(say::info::press_for_members(&g)));
+            return Err(Refusal::PressForMembers { game: g.name }.into());
         }
         let rows = crate::store::phases::reports(self.conn, g.id)?;
         if rows.is_empty() && !with_press {
@@ -110,15 +111,15 @@ impl Session<'_> {
         }
         let find = |p: &str| rows.iter().position(|(_, n, _)| n.eq_ignore_ascii_case(p) || n[..n.len() - 1].eq_ignore_ascii_case(p));
         let a = match from {
-            Some(p) => find(p).ok_or_else(|| say::info::no_phase_from(p, &g))?,
+            Some(p) => find(p).ok_or_else(|| Refusal::NoPhaseFrom { phase: p.to_string(), game: g.name.clone() })?,
             None => 0,
         };
         let b = match to {
-            Some(p) => find(p).ok_or_else(|| say::info::no_phase_to(p, &g))?,
+            Some(p) => find(p).ok_or_else(|| Refusal::NoPhaseTo { phase: p.to_string(), game: g.name.clone() })?,
             None => rows.len().saturating_sub(1),
         };
         if b < a {
-            return Err(Fail::User(say::info::to_before_from()));
+            return Err(Refusal::ToBeforeFrom.into());
         }
         let (a, cut) = if b - a >= 30 { (b - 29, true) } else { (a, false) };
         let mut out = Vec::new();
@@ -254,25 +255,25 @@ impl Session<'_> {
         // pictures (hundreds of KiB) go only to an address in the game: a
         // forged From cannot turn a small mail into a large one for a stranger
         let Some(pref) = self.member(&g)? else {
-            return Err(Fail::User(say::info::map_for_members(&g)));
+            return Err(Refusal::MapForMembers { game: g.name }.into());
         };
         // a map that could not be mailed is not drawn: the address's byte budget first
         let room = crate::context::budget::room(self.conn, &self.ctx.cfg, &self.sender, self.ctx.now())?;
         if room < MAP_BYTES_AT_MOST * (self.maps_attached as u64 + 1) {
-            return Err(Fail::User(say::info::map_over_budget(&g)));
+            return Err(Refusal::MapOverBudget { game: g.name }.into());
         }
         if self.maps_attached >= MAX_MAPS_PER_MAIL {
-            return Err(Fail::User(say::info::too_many_maps(MAX_MAPS_PER_MAIL)));
+            return Err(Refusal::TooManyMaps { max: MAX_MAPS_PER_MAIL }.into());
         }
         let v = self.ctx.variant(&g.variant)?;
         let scene = match phase {
             Some(p) => crate::archive::scene::PhaseScene::stored(self.conn, &v, &g, p).map_err(|e| match e {
-                crate::archive::scene::MapError::NoPhase(_) => Fail::User(say::info::no_such_phase(p, &g)),
+                crate::archive::scene::MapError::NoPhase(_) => Refusal::NoSuchPhase { phase: p.to_string(), game: g.name.clone() }.into(),
                 e => Fail::System(e.into()),
             })?,
             None => match g.position(&v)? {
                 Some(pos) => crate::archive::scene::PhaseScene::of_position(&v, &pos),
-                None => return Err(Fail::User(say::info::no_map_yet(&g))),
+                None => return Err(Refusal::NoMapYet { game: g.name }.into()),
             },
         };
         let files = scene.files(&v, &g);

@@ -27,6 +27,7 @@ pub mod settings;
 pub mod start;
 
 use crate::context::Ctx;
+use crate::game::refusal::Refusal;
 use crate::game::{self, Game, GameStatus, Player, PlayerStatus, pname};
 use crate::mail::read::Incoming;
 use crate::map::PowerId;
@@ -41,17 +42,33 @@ use rusqlite::Connection;
 pub enum Fail {
     /// The sender's mistake, said in the reply (with what would work); the
     /// command's effects are rolled back, the rest of the mail goes on.
+    Refused(Refusal),
+    /// Being removed: a refusal already in words, from the code that does not
+    /// make a [`Refusal`] yet (settings.rs, master.rs, parse.rs' `Cmd::Bad`
+    /// and the dispatch in [`Session::command`]). Said in the reply as
+    /// [`Fail::Refused`] is.
     User(String),
-    /// The judge's own failure (database, a stored row that cannot be read):
-    /// the whole mail is rolled back and answered with an apology.
+    /// The judge's own failure (database, a stored row that cannot be read,
+    /// stored options or a stored position the rules refuse): the whole mail
+    /// is rolled back and answered with an apology; the keeper is told.
     System(anyhow::Error),
 }
 
+impl From<Refusal> for Fail {
+    fn from(r: Refusal) -> Fail {
+        Fail::Refused(r)
+    }
+}
+/// Deprecated, being removed with [`Fail::User`]: through it any text became
+/// a refusal, a fault in stored data too. Only settings.rs, master.rs and the
+/// dispatch in [`Session::command`] still rely on it; nothing new may (make a
+/// [`Refusal`], or a [`Fail::System`] for the judge's own faults).
 impl From<String> for Fail {
     fn from(m: String) -> Fail {
         Fail::User(m)
     }
 }
+/// Deprecated, as `From<String>`.
 impl From<&str> for Fail {
     fn from(m: &str) -> Fail {
         Fail::User(m.to_string())
@@ -245,6 +262,7 @@ impl<'a> Session<'a> {
             let result = crate::store::in_savepoint(conn, || self.one(&cmd, line, block, lines));
             let responses = match result {
                 Ok(r) => r,
+                Err(Fail::Refused(r)) => vec![say::session::error(&say::refusal::refusal(&r))],
                 Err(Fail::User(e)) => vec![say::session::error(&e)],
                 Err(Fail::System(e)) => return Err(e),
             };
@@ -259,7 +277,7 @@ impl<'a> Session<'a> {
     /// One command line (or block), with the lines of the mail for a block's body.
     fn one(&mut self, cmd: &Cmd, line: &str, block: Option<(BlockKind, usize, Option<usize>)>, lines: &[String]) -> R {
         match block {
-            Some((BlockKind::Press, start, None)) => Err(Fail::User(say::session::press_without_end(lines.len() - start))),
+            Some((BlockKind::Press, start, None)) => Err(Refusal::PressWithoutEnd { unread: lines.len() - start }.into()),
             Some((BlockKind::Press, start, Some(end))) => {
                 let body = lines[start..end].join("\n");
                 let n = end - start;
@@ -267,19 +285,21 @@ impl<'a> Session<'a> {
                     Cmd::Press { to, grey } => self.press(to.as_deref(), *grey, &body),
                     Cmd::Broadcast { grey } => self.press(None, *grey, &body),
                     Cmd::Bad(m) => Err(Fail::User(m.clone())),
-                    _ => Err(Fail::User(say::session::press_header_unreadable())),
+                    _ => Err(Refusal::PressHeaderUnreadable.into()),
                 }
                 .map_err(|f| match f {
+                    Fail::Refused(why) => Refusal::PressIgnored { why: Box::new(why), lines: n }.into(),
                     Fail::User(m) => Fail::User(say::session::press_ignored(&m, n)),
                     system => system,
                 })
             }
-            Some((BlockKind::Conditional, start, end)) => Err(Fail::User(say::session::conditional_ignored(
+            Some((BlockKind::Conditional, start, end)) => Err(Refusal::ConditionalIgnored {
                 // the whole block, IF and ENDIF lines included
-                end.map(|e| e + 1).unwrap_or(lines.len()) - start + 1,
-                end.is_some(),
-            ))),
-            Some((BlockKind::Phase, start, _)) => Err(Fail::User(say::session::later_phase_ignored(lines.len() - start))),
+                lines: end.map(|e| e + 1).unwrap_or(lines.len()) - start + 1,
+                closed: end.is_some(),
+            }
+            .into()),
+            Some((BlockKind::Phase, start, _)) => Err(Refusal::LaterPhaseIgnored { unread: lines.len() - start }.into()),
             None => self.command(cmd.clone(), line),
         }
     }
@@ -288,8 +308,11 @@ impl<'a> Session<'a> {
         let mut statuses = Vec::new();
         let list = std::mem::take(&mut self.statuses);
         for (gid, p) in list {
-            if let Ok(Some(s)) = self.status(gid, p) {
-                statuses.push(s);
+            match self.status(gid, p) {
+                Ok(Some(s)) => statuses.push(s),
+                Ok(None) => {}
+                // the reply goes without it; the keeper's log says why
+                Err(e) => tracing::error!("game {gid}: the status of power {p} for a reply cannot be made: {e:#}"),
             }
         }
         let entries: Vec<minijinja::Value> = self
@@ -364,11 +387,11 @@ impl<'a> Session<'a> {
     }
 
     fn game(&self, name: &str) -> Result<Game, Fail> {
-        Game::by_name(self.conn, name.trim_start_matches('?'))?.ok_or_else(|| Fail::User(say::session::no_such_game(name)))
+        Game::by_name(self.conn, name.trim_start_matches('?'))?.ok_or_else(|| Refusal::NoSuchGame { name: name.to_string() }.into())
     }
 
     fn signed_game(&self) -> Result<(Signed, Game), Fail> {
-        let s = self.signed.clone().ok_or_else(say::session::not_signed_on)?;
+        let s = self.signed.clone().ok_or(Refusal::NotSignedOn)?;
         let g = Game::by_id(self.conn, s.game_id)?;
         Ok((s, g))
     }
@@ -377,7 +400,7 @@ impl<'a> Session<'a> {
         let (s, g) = self.signed_game()?;
         match s.role {
             Role::Master | Role::Power { master: true, .. } => Ok(g),
-            _ => Err(Fail::User(say::session::master_only(&g))),
+            _ => Err(Refusal::MasterOnly { game: g.name }.into()),
         }
     }
 
@@ -385,14 +408,14 @@ impl<'a> Session<'a> {
         let (s, g) = self.signed_game()?;
         match s.role {
             Role::Power { power, player, .. } => Ok((power, player, g)),
-            Role::Joined(_) => Err(Fail::User(say::session::powers_not_assigned(&g))),
-            Role::Master => Err(Fail::User(say::session::master_is_no_power())),
+            Role::Joined(_) => Err(Refusal::PowersNotAssigned { game: g.name }.into()),
+            Role::Master => Err(Refusal::MasterIsNoPower.into()),
         }
     }
 
     fn player(&self, id: Option<i64>) -> Result<Player, Fail> {
         let (s, _) = self.signed_game()?;
-        let id = id.ok_or_else(say::session::no_player_holds_power)?;
+        let id = id.ok_or(Refusal::NoPlayerHoldsPower)?;
         Player::of_game(self.conn, s.game_id)?.into_iter().find(|p| p.id == id).ok_or_else(|| Fail::System(anyhow::anyhow!("player {id} not found")))
     }
 
@@ -405,11 +428,11 @@ impl<'a> Session<'a> {
     /// check says nothing about whether the password was right.
     fn check_seat(&mut self, seat: &Seat, hash: Option<&str>, pw: &str) -> Result<bool, Fail> {
         if self.failed_seats.contains(&seat.key) {
-            return Err(Fail::User(say::session::one_try_per_seat()));
+            return Err(Refusal::OneTryPerSeat.into());
         }
         let now = self.ctx.now();
         if crate::store::auth::failures_since(self.conn, &seat.key, now - 3600, now)? >= MAX_FAILED_SIGNONS_PER_HOUR {
-            return Err(Fail::User(say::session::too_many_wrong_passwords()));
+            return Err(Refusal::TooManyWrongPasswords.into());
         }
         self.password_work()?;
         let ok = match hash {
@@ -461,7 +484,7 @@ impl<'a> Session<'a> {
 
     fn password_work(&self) -> Result<(), Fail> {
         if self.ctx.passwords.work_done().saturating_sub(self.work_start) >= MAX_PASSWORD_WORK_PER_MAIL {
-            return Err(Fail::User(say::session::too_many_password_commands(MAX_PASSWORD_WORK_PER_MAIL)));
+            return Err(Refusal::TooManyPasswordCommands { max: MAX_PASSWORD_WORK_PER_MAIL }.into());
         }
         Ok(())
     }

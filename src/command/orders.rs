@@ -1,6 +1,7 @@
 //! Orders and CLEAR.
 
 use super::{Fail, R, Session};
+use crate::game::refusal::Refusal;
 use crate::game::{self, GameStatus, pname};
 use crate::map::{PowerId, Variant};
 use crate::report::say;
@@ -11,7 +12,7 @@ pub const MAX_ORDERS_PER_LINE: usize = 40;
 impl Session<'_> {
     pub(super) fn order(&mut self, line: &str) -> R {
         if self.signed.is_none() {
-            return Err(Fail::User(say::orders::not_signed_on()));
+            return Err(Refusal::OrdersNotSignedOn.into());
         }
         let (power, _, g) = match self.power_game() {
             Ok(x) => x,
@@ -29,23 +30,24 @@ impl Session<'_> {
             },
         };
         if g.status != GameStatus::Active {
-            return Err(Fail::User(say::orders::no_orders_taken(&g)));
+            return Err(Refusal::NoOrdersTaken { game: g.name, status: g.status }.into());
         }
         // orders separated by commas count as lines: the line limit cannot be bypassed
         let n = line.split([',', ';']).filter(|o| !o.trim().is_empty()).count();
         if n > MAX_ORDERS_PER_LINE {
-            return Err(Fail::User(say::orders::too_many_on_line(n, MAX_ORDERS_PER_LINE)));
+            return Err(Refusal::TooManyOnLine { n, max: MAX_ORDERS_PER_LINE }.into());
         }
         let max = self.ctx.cfg.limits.max_lines;
         if self.orders_read + n > max {
-            return Err(Fail::User(say::orders::too_many_in_mail(max)));
+            return Err(Refusal::TooManyInMail { max }.into());
         }
         self.orders_read += n;
         let v = self.ctx.variant(&g.variant)?;
         let pos = match self.pos_cache.take() {
             Some((id, seq, p)) if id == g.id && seq == g.seq => p,
             _ => {
-                let mut pos = g.position(&v)?.ok_or_else(say::game::not_started)?;
+                // an active game without a position: the judge's fault
+                let mut pos = g.position(&v)?.ok_or_else(|| Fail::System(anyhow::anyhow!("game {}: active but no position stored", g.name)))?;
                 // before the first move: the seat's own starting choices,
                 // never another power's (E3)
                 if game::start::open(&v, &g, &pos) {
@@ -55,14 +57,15 @@ impl Session<'_> {
                 pos
             }
         };
-        let rules = g.rules(&v)?;
+        // the game's stored rule options: refused, the fault is the judge's
+        let rules = g.rules(&v).map_err(|e| Fail::System(anyhow::anyhow!("game {}: its stored rule options cannot be used: {e}", g.name)))?;
         let now = self.ctx.now();
         // a player of several powers orders them all; `Power:` before the
         // orders names the one they are for (else each goes to its unit's power)
         let seat = g.group_of(&v, power);
         let (line, powers) = match for_power(&v, line) {
             Some((p, rest)) if seat.contains(&p) => (rest, vec![p]),
-            Some((p, _)) => return Err(Fail::User(say::seats::not_your_power(&pname(&v, p), &g))),
+            Some((p, _)) => return Err(Refusal::NotYourPower { power: pname(&v, p), game: g.name }.into()),
             None => (line, seat.clone()),
         };
         let results = game::submit_line(self.conn, &v, &rules, &g, &pos, &powers, line, self.mail_id, now)?;
@@ -76,14 +79,14 @@ impl Session<'_> {
         self.touch(g.id);
         // a line of one order that was refused is a failed command
         if let [Err(e)] = results.as_slice() {
-            return Err(Fail::User(e.clone()));
+            return Err(e.clone().into());
         }
         Ok(results
             .iter()
             .map(|r| match r {
                 Ok((_, c)) if seat.len() == 1 => say::orders::accepted(c),
                 Ok((p, c)) => say::seats::accepted_for(&pname(&v, *p), c),
-                Err(e) => say::session::error(e),
+                Err(e) => say::session::error(&say::refusal::refusal(e)),
             })
             .collect())
     }

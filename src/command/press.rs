@@ -1,6 +1,7 @@
 //! PRESS and BROADCAST.
 
-use super::{Fail, R, Role, Session};
+use super::{R, Role, Session};
+use crate::game::refusal::Refusal;
 use crate::game::{self, GameStatus, Player, PlayerStatus, pname};
 use crate::report::say;
 use crate::store::press::Audience;
@@ -10,32 +11,32 @@ impl Session<'_> {
     pub(super) fn press(&mut self, to: Option<&str>, grey: bool, body: &str) -> R {
         let (s, g) = self.signed_game()?;
         if g.status == GameStatus::Finished {
-            return Err(Fail::User(say::game::is_over(&g)));
+            return Err(Refusal::GameOver { game: g.name }.into());
         }
         if body.len() > self.ctx.cfg.limits.max_press_bytes {
-            return Err(Fail::User(say::press::too_long(body.len(), self.ctx.cfg.limits.max_press_bytes)));
+            return Err(Refusal::PressTooLong { bytes: body.len(), max: self.ctx.cfg.limits.max_press_bytes }.into());
         }
         let v = self.ctx.variant(&g.variant)?;
         let (from_power, from_name) = match s.role {
             // a master acting for a power never writes under its name alone
             Role::Power { power, master: true, .. } => {
                 if grey {
-                    return Err(Fail::User(say::press::master_not_anonymous()));
+                    return Err(Refusal::MasterNotAnonymous.into());
                 }
                 (Some(power), say::press::written_by_master(&pname(&v, power)))
             }
             // a player of several powers writes under the seat's names
             Role::Power { power, .. } => (Some(power), say::seats::seat_names(&v, &g, power)),
             Role::Master => (None, say::press::from_master()),
-            Role::Joined(_) => return Err(Fail::User(say::press::not_before_start())),
+            Role::Joined(_) => return Err(Refusal::PressBeforeStart.into()),
         };
         let players = Player::of_game(self.conn, g.id)?;
         let to_master_only = to.is_some_and(|t| t.eq_ignore_ascii_case("m") || t.eq_ignore_ascii_case("master"));
         if g.settings.press == crate::game::Press::None && from_power.is_some() && !to_master_only {
-            return Err(Fail::User(say::press::no_press_game()));
+            return Err(Refusal::NoPressGame.into());
         }
         if grey && g.settings.press != crate::game::Press::Grey {
-            return Err(Fail::User(say::press::no_grey_press()));
+            return Err(Refusal::NoGreyPress.into());
         }
         let mut recipients: Vec<(String, String)> = Vec::new(); // (address, name)
         let to_text;
@@ -46,13 +47,13 @@ impl Session<'_> {
             to_text = say::press::to_master();
         } else if let Some(t) = to {
             if !g.settings.partial && from_power.is_some() {
-                return Err(Fail::User(say::press::no_partial_press()));
+                return Err(Refusal::NoPartialPress.into());
             }
             let list = game::parse_powers(&v, t)?;
             for &p in &list {
                 match g.player_for(&v, &players, p) {
                     Some(pl) => recipients.push((pl.email.clone(), pname(&v, p))),
-                    None => return Err(Fail::User(say::press::nobody_plays(&pname(&v, p)))),
+                    None => return Err(Refusal::NobodyPlays { power: pname(&v, p) }.into()),
                 }
             }
             to_text = list.iter().map(|&p| pname(&v, p)).collect::<Vec<_>>().join(", ");

@@ -3,7 +3,8 @@
 //! leaves in the same transaction), private to the power and the master
 //! until the first movement phase's results.
 
-use super::{Fail, R, Session};
+use super::{R, Session};
+use crate::game::refusal::Refusal;
 use crate::game::start;
 use crate::report::say;
 
@@ -13,15 +14,16 @@ impl Session<'_> {
         let v = self.ctx.variant(&g.variant)?;
         let w = &v.powers[power as usize];
         if w.choice.is_empty() {
-            return Err(Fail::User(say::start::no_choice(&crate::game::pname(&v, power))));
+            return Err(Refusal::NoStartChoice { power: crate::game::pname(&v, power) }.into());
         }
         let first = v.calendar.long_name(v.start);
-        let mut pos = g.position(&v)?.ok_or_else(|| say::start::too_late(&first))?;
+        let mut pos = g.position(&v)?.ok_or_else(|| Refusal::TooLateToChoose { first: first.clone() })?;
         if !start::open(&v, &g, &pos) {
-            return Err(Fail::User(say::start::too_late(&first)));
+            return Err(Refusal::TooLateToChoose { first }.into());
         }
         let wanted = start::parse(&v, arg)?;
         let choices = start::check(&v, power, &wanted)?;
+        start::engine_check(&v, &choices)?;
         crate::store::start::set(self.conn, &v, g.id, power, &choices, self.mail_id, self.ctx.now())?;
         // the power's own view: its choices on the map's position
         let mine = crate::store::start::all(self.conn, &v, g.id)?;

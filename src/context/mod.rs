@@ -91,7 +91,7 @@ impl Ctx {
             return Ok(v.clone());
         }
         let dir = self.cfg.variants_dir.clone().filter(|d| d.is_dir());
-        let v = Arc::new(crate::variants::find(name, dir.as_deref()).map_err(anyhow::Error::msg)?);
+        let v = Arc::new(crate::variants::lookup(name, dir.as_deref())?);
         self.variants.insert(key, v.clone());
         Ok(v)
     }

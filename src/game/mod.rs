@@ -4,6 +4,7 @@
 
 pub mod orders;
 pub mod powers;
+pub mod refusal;
 pub mod removals;
 pub mod start;
 

@@ -2,6 +2,7 @@
 //! that is wrong whatever anyone else does is refused with the reason), stored
 //! as the order in force for its unit, and what each power still owes.
 
+use super::refusal::{OrderFault, Refusal};
 use crate::adjudicate::{self, Note, Position};
 use crate::map::{PowerId, Variant};
 use crate::order::Order;
@@ -205,12 +206,12 @@ fn fill_types(pos: &Position, power: PowerId, o: &mut Order) {
 
 /// An order whose unit type was left out where the power has both an army
 /// and a fleet in the space: which one is meant?
-fn ambiguous(v: &Variant, pos: &Position, o: &Order) -> Option<String> {
+fn ambiguous(v: &Variant, pos: &Position, o: &Order) -> Option<Refusal> {
     let u = o.unit()?;
     if u.kind.is_some() || pos.phase.kind == PhaseKind::Adjustment || !pos.units.iter().any(|x| x.loc.prov == u.loc.prov) {
         return None;
     }
-    Some(say::orders::name_the_type(v.code(u.loc.prov)))
+    Some(Refusal::NameTheType { space: v.code(u.loc.prov).to_string() })
 }
 
 /// The power of `powers` (a player's seat, its own power first) an order is
@@ -251,7 +252,8 @@ fn route(v: &Variant, pos: &Position, powers: &[PowerId], o: &Order, waived: imp
 /// the seat's own power first; one power but in games for four, three or
 /// two players): each order goes to the power whose unit it orders (see
 /// [`route`]). Ok: the power and the canonical order accepted (a line may
-/// hold several); Err: why not, with a suggestion.
+/// hold several); Err: why not (with a suggestion). A stored order that
+/// cannot be read is an error of the whole call: the judge's fault.
 pub fn submit_line(
     conn: &Connection,
     v: &Variant,
@@ -262,13 +264,13 @@ pub fn submit_line(
     line: &str,
     mail_id: Option<i64>,
     now: i64,
-) -> anyhow::Result<Vec<Result<(PowerId, String), String>>> {
+) -> anyhow::Result<Vec<Result<(PowerId, String), Refusal>>> {
     let mut out = Vec::new();
     for parsed in parse::parse_line(v, line, Some(pos.phase.kind)) {
         let mut o = match parsed {
             Ok(o) => o,
             Err(e) => {
-                out.push(Err(e.message));
+                out.push(Err(Refusal::Unreadable(e)));
                 continue;
             }
         };
@@ -292,7 +294,7 @@ pub fn submit_line(
         } else {
             let (fresh, stale): (Vec<&OrderRow>, Vec<&OrderRow>) = rows.iter().filter(|r| slot.holds(&r.key)).partition(|r| r.mail_id == mail_id);
             if fresh.len() >= slot.room {
-                out.push(Err(say::orders::slot_full(&o.canonical(v), slot.room, matches!(o, Order::Build(_)))));
+                out.push(Err(Refusal::SlotFull { order: o.canonical(v), room: slot.room, build: matches!(o, Order::Build(_)) }));
                 continue;
             }
             let n = (0..).find(|n| !fresh.iter().any(|r| r.key == format!("{}#{n}", slot.base))).expect("a free index");
@@ -313,7 +315,7 @@ pub fn submit_line(
             && let Some(n) = r.note
             && static_error(n)
         {
-            out.push(Err(say::orders::refused(&canonical, &explain(v, rules, pos, power, &o, n))));
+            out.push(Err(Refusal::OrderRefused { fault: explain(v, rules, pos, power, &o, n), order: canonical }));
             continue;
         }
         if !stale.is_empty() {
@@ -326,8 +328,7 @@ pub fn submit_line(
 }
 
 /// Why an order was refused, with what the unit may do instead.
-fn explain(v: &Variant, rules: &Rulebook, pos: &Position, power: PowerId, o: &Order, n: Note) -> String {
-    let base = n.text().to_string();
+fn explain(v: &Variant, rules: &Rulebook, pos: &Position, power: PowerId, o: &Order, n: Note) -> OrderFault {
     match n {
         Note::NoSuchUnit => {
             let retreat = pos.phase.kind == PhaseKind::Retreat;
@@ -336,7 +337,7 @@ fn explain(v: &Variant, rules: &Rulebook, pos: &Position, power: PowerId, o: &Or
             } else {
                 pos.units.iter().filter(|u| u.power == power).map(|u| v.unit_code(u)).collect()
             };
-            say::orders::no_such_unit(&base, &units, retreat)
+            OrderFault::NoSuchUnit { units, dislodged: retreat }
         }
         Note::RetreatNotAllowed | Note::DisbandNotAllowed => {
             let opts = o
@@ -346,9 +347,9 @@ fn explain(v: &Variant, rules: &Rulebook, pos: &Position, power: PowerId, o: &Or
             // with the right-hand rule a unit that can retreat may not disband
             // (the engine voids it: DisbandNotAllowed), so it is not offered
             let rhr = rules.retreat_default == RetreatDefault::RightHand;
-            say::orders::retreat_options(&base, &opts.unwrap_or_default(), rhr)
+            OrderFault::Retreat { note: n, options: opts.unwrap_or_default(), right_hand: rhr }
         }
-        _ => base,
+        _ => OrderFault::Note(n),
     }
 }
 

@@ -1,6 +1,7 @@
 //! Powers by name: display names, and reading powers as players write them
 //! (a letter, a name, or an unambiguous start of one).
 
+use super::refusal::Refusal;
 use crate::map::{PowerId, Variant};
 use crate::report::say;
 
@@ -26,20 +27,27 @@ pub fn find_power(v: &Variant, word: &str) -> Option<PowerId> {
 
 /// A list of powers: letters run together (`EFG`) or names separated by
 /// spaces/commas, sorted and without repeats.
-pub fn parse_powers(v: &Variant, text: &str) -> Result<Vec<PowerId>, String> {
-    let mut out = parse_powers_in_order(v, text)?;
+pub fn parse_powers(v: &Variant, text: &str) -> Result<Vec<PowerId>, Refusal> {
+    let mut out = powers_in_order(v, text)?;
     out.sort();
     out.dedup();
     Ok(out)
 }
 
-/// The same, in the order written (for preference lists).
+/// The same, in the order written (for preference lists), the refusal in
+/// words: for `command::master`, which still takes refusals as text (being
+/// converted to [`Refusal`]).
 pub fn parse_powers_in_order(v: &Variant, text: &str) -> Result<Vec<PowerId>, String> {
+    powers_in_order(v, text).map_err(|r| say::refusal::refusal(&r))
+}
+
+/// The powers of `text`, in the order written.
+pub fn powers_in_order(v: &Variant, text: &str) -> Result<Vec<PowerId>, Refusal> {
     let parts: Vec<&str> = text.trim().split([',', ' ']).filter(|s| !s.is_empty()).collect();
     let letters_only = parts.len() == 1 && parts[0].chars().all(|c| c.is_ascii_alphabetic()) && find_power(v, parts[0]).is_none();
     if letters_only {
-        parts[0].chars().map(|c| find_power(v, &c.to_string()).ok_or_else(|| say::game::not_a_power_letter(c))).collect()
+        parts[0].chars().map(|c| find_power(v, &c.to_string()).ok_or(Refusal::NotAPowerLetter { letter: c })).collect()
     } else {
-        parts.iter().map(|p| find_power(v, p).ok_or_else(|| say::game::not_a_power(p))).collect()
+        parts.iter().map(|p| find_power(v, p).ok_or_else(|| Refusal::NotAPower { word: p.to_string() })).collect()
     }
 }

@@ -6,11 +6,11 @@
 //! processed. Until then the stored position keeps the map's types and the
 //! other powers see the space with the type withheld (`? ROM`).
 
+use super::refusal::Refusal;
 use crate::adjudicate::Position;
 use crate::map::{Loc, PowerId, Prov, Unit, UnitType, Variant};
 use crate::order::Order;
 use crate::phase::PhaseKind;
-use crate::report::say;
 use crate::store::games::{Game, GameStatus};
 use crate::store::orders as stored_orders;
 pub use crate::store::start::Choice;
@@ -35,10 +35,10 @@ fn map_unit(v: &Variant, power: PowerId, prov: Prov) -> Option<Unit> {
 
 /// Reads the argument of `SET START` (`A ROM`, `A STP, F SEV`, `army rome`,
 /// `NONE`, `DEFAULT`): the types and provinces named, empty for the map's.
-pub fn parse(v: &Variant, arg: &str) -> Result<Vec<(UnitType, Prov)>, String> {
+pub fn parse(v: &Variant, arg: &str) -> Result<Vec<(UnitType, Prov)>, Refusal> {
     let words: Vec<&str> = arg.split([' ', ',', ';', '\t']).filter(|w| !w.is_empty()).collect();
     if words.is_empty() {
-        return Err(say::start::usage());
+        return Err(Refusal::StartUsage);
     }
     if words.len() == 1 && matches!(words[0].to_ascii_uppercase().as_str(), "NONE" | "DEFAULT" | "MAP") {
         return Ok(Vec::new());
@@ -49,7 +49,7 @@ pub fn parse(v: &Variant, arg: &str) -> Result<Vec<(UnitType, Prov)>, String> {
         let kind = match words[i].to_ascii_uppercase().as_str() {
             "A" | "ARMY" => UnitType::Army,
             "F" | "FLEET" => UnitType::Fleet,
-            _ => return Err(say::start::type_expected(words[i])),
+            _ => return Err(Refusal::TypeExpected { word: words[i].to_string() }),
         };
         // a province name may be several words (`St. Petersburg`): up to the next type word
         let mut j = i + 1;
@@ -57,12 +57,12 @@ pub fn parse(v: &Variant, arg: &str) -> Result<Vec<(UnitType, Prov)>, String> {
             j += 1;
         }
         if j == i + 1 {
-            return Err(say::start::province_expected(words[i]));
+            return Err(Refusal::ProvinceExpected { word: words[i].to_string() });
         }
         let name = words[i + 1..j].join(" ");
         // a coast is the map's business: `F STP/SC` names St Petersburg
         let bare = name.split('/').next().unwrap_or_default().trim().to_string();
-        let prov = crate::parse::parse_province(v, &bare).map_err(|e| e.message)?;
+        let prov = crate::parse::parse_province(v, &bare).map_err(Refusal::Unreadable)?;
         out.push((kind, prov));
         i = j;
     }
@@ -71,32 +71,38 @@ pub fn parse(v: &Variant, arg: &str) -> Result<Vec<(UnitType, Prov)>, String> {
 
 /// Checks what `power` asked for against the map: only its choice
 /// provinces, each once, at most `choice_max` units of the other type.
-/// Returns the choices to store (the units that differ from the map's).
-pub fn check(v: &Variant, power: PowerId, wanted: &[(UnitType, Prov)]) -> Result<Vec<Choice>, String> {
+/// Returns the choices to store (the units that differ from the map's); the
+/// caller has the engine check them too ([`engine_check`]).
+pub fn check(v: &Variant, power: PowerId, wanted: &[(UnitType, Prov)]) -> Result<Vec<Choice>, Refusal> {
     let w = &v.powers[power as usize];
     let options: Vec<String> = w.choice.iter().map(|&p| v.code(p).to_string()).collect();
     if w.choice.is_empty() {
-        return Err(say::start::no_choice(&crate::game::pname(v, power)));
+        return Err(Refusal::NoStartChoice { power: crate::game::pname(v, power) });
     }
     let mut choices = Vec::new();
     for (i, &(kind, prov)) in wanted.iter().enumerate() {
         if !w.choice.contains(&prov) {
-            return Err(say::start::not_a_choice(v.code(prov), &options));
+            return Err(Refusal::NotAChoice { prov: v.code(prov).to_string(), options });
         }
         if wanted[..i].iter().any(|&(_, p)| p == prov) {
-            return Err(say::start::named_twice(v.code(prov)));
+            return Err(Refusal::NamedTwice { prov: v.code(prov).to_string() });
         }
-        let Some(u) = map_unit(v, power, prov) else { return Err(say::start::not_a_choice(v.code(prov), &options)) };
+        let Some(u) = map_unit(v, power, prov) else { return Err(Refusal::NotAChoice { prov: v.code(prov).to_string(), options }) };
         if u.kind != kind {
             choices.push(Choice { power, prov, kind });
         }
     }
     if choices.len() > w.choice_max as usize {
-        return Err(say::start::too_many(w.choice_max, &options));
+        return Err(Refusal::TooManyChoices { max: w.choice_max, options });
     }
-    // the engine's own check of the same (one rule, one place)
-    v.start_units(&switches(&choices))?;
     Ok(choices)
+}
+
+/// The engine's own check of choices [`check`] passed (one rule, one
+/// place): a choice it refuses after that is the judge's fault, not the
+/// sender's.
+pub fn engine_check(v: &Variant, choices: &[Choice]) -> anyhow::Result<()> {
+    v.start_units(&switches(choices)).map(|_| ()).map_err(|e| anyhow::anyhow!("starting choices that passed the judge's checks were refused by the map: {e}"))
 }
 
 /// The choices as the engine takes them: (power, province switched).

@@ -142,7 +142,16 @@ pub fn start(conn: &Connection, ctx: &mut Ctx, game: &mut Game) -> anyhow::Resul
     first.extend(rest);
     for &i in &first {
         let pref = if game.settings.assignment == Assignment::Preference { players[i].preference.clone().unwrap_or_default() } else { String::new() };
-        let wanted: Vec<PowerId> = parse_powers(&v, &pref).unwrap_or_default().into_iter().map(|p| game.seat_power(&v, p)).collect();
+        // checked when it was set: one that no longer reads is the judge's
+        // fault, logged (the player is seated as one without a preference)
+        let wanted: Vec<PowerId> = parse_powers(&v, &pref)
+            .unwrap_or_else(|r| {
+                tracing::warn!("game {}: player {}'s stored preference `{pref}` cannot be read ({r:?}): seated without it", game.name, players[i].id);
+                Vec::new()
+            })
+            .into_iter()
+            .map(|p| game.seat_power(&v, p))
+            .collect();
         let pick = wanted.iter().copied().find(|p| free.contains(p)).unwrap_or_else(|| free[rng.below(free.len())]);
         free.retain(|p| *p != pick);
         players[i].power = Some(pick);

@@ -22,6 +22,12 @@ pub fn creation_password_needed() -> String {
     "creating games on this judge needs the judge's creation password: add judge=<password> to the CREATE line".into()
 }
 
+/// A variant nobody has (CREATE, or a variant looked up by name), with the
+/// variants there are.
+pub fn unknown_variant(name: &str, known: &[String]) -> String {
+    format!("unknown variant `{name}` (known: {})", known.join(", "))
+}
+
 /// CREATE with the name of a game that exists.
 pub fn game_exists(name: &str) -> String {
     format!("a game called {name} exists already")
@@ -37,13 +43,13 @@ pub fn created(g: &Game, title: &str, powers: usize, seats: usize) -> String {
 }
 
 /// Joining a game one was ejected from.
-pub fn removed_cannot_rejoin(g: &Game) -> String {
-    format!("the master removed you from game {}: you cannot take a seat in it again", g.name)
+pub fn removed_cannot_rejoin(game: &str) -> String {
+    format!("the master removed you from game {}: you cannot take a seat in it again", game)
 }
 
 /// A wrong password for one's seat (SIGNON ?game).
-pub fn wrong_seat_password(g: &Game) -> String {
-    format!("wrong password for your seat in game {}", g.name)
+pub fn wrong_seat_password(game: &str) -> String {
+    format!("wrong password for your seat in game {}", game)
 }
 
 /// Signed on as a power.
@@ -71,19 +77,14 @@ pub fn last_seat_taken() -> String {
     "All seats are taken: the game starts when the rest of this mail has been read.".into()
 }
 
-/// An active game without a position.
-pub fn game_not_started() -> String {
-    "game not started".into()
-}
-
 /// Taking over a power where none is vacant.
-pub fn no_vacant_power(g: &Game) -> String {
-    format!("game {} has no vacant power", g.name)
+pub fn no_vacant_power(game: &str) -> String {
+    format!("game {} has no vacant power", game)
 }
 
 /// A second request to take over a power.
-pub fn takeover_asked_already(g: &Game) -> String {
-    format!("you have asked to take over a power in game {} already: the master decides", g.name)
+pub fn takeover_asked_already(game: &str) -> String {
+    format!("you have asked to take over a power in game {} already: the master decides", game)
 }
 
 /// The master's notice of a request to take over `power`: subject.
@@ -117,8 +118,8 @@ pub fn take_over(g: &Game, power: &str, letter: char) -> String {
 }
 
 /// A wrong master's password.
-pub fn wrong_master_password(g: &Game) -> String {
-    format!("wrong master password for game {}", g.name)
+pub fn wrong_master_password(game: &str) -> String {
+    format!("wrong master password for game {}", game)
 }
 
 /// Signed on as the master.
@@ -127,24 +128,24 @@ pub fn signed_on_as_master(g: &Game) -> String {
 }
 
 /// A letter that is no power's, with the letters there are.
-pub fn not_a_power_letter(letter: char, g: &Game, powers: &[(char, String)]) -> String {
+pub fn not_a_power_letter(letter: char, game: &str, powers: &[(char, String)]) -> String {
     let letters: Vec<String> = powers.iter().map(|(l, name)| format!("{l} {name}")).collect();
-    format!("`{letter}` is not a power letter in game {} (letters: {}; * for the master)", g.name, letters.join(", "))
+    format!("`{letter}` is not a power letter in game {} (letters: {}; * for the master)", game, letters.join(", "))
 }
 
 /// SIGNON with a power's letter in a forming game.
-pub fn powers_not_assigned_yet(g: &Game) -> String {
-    format!("game {} has not started: powers are not assigned yet (SIGNON ?{} password signs on to your seat)", g.name, g.name)
+pub fn powers_not_assigned_yet(game: &str) -> String {
+    format!("game {} has not started: powers are not assigned yet (SIGNON ?{} password signs on to your seat)", game, game)
 }
 
 /// SIGNON as a power nobody plays.
-pub fn nobody_plays_in(power: &str, g: &Game) -> String {
-    format!("nobody plays {} in game {} now", power, g.name)
+pub fn nobody_plays_in(power: &str, game: &str) -> String {
+    format!("nobody plays {} in game {} now", power, game)
 }
 
 /// A wrong password for a power.
-pub fn wrong_power_password(power: &str, g: &Game) -> String {
-    format!("wrong password for {} in game {}", power, g.name)
+pub fn wrong_power_password(power: &str, game: &str) -> String {
+    format!("wrong password for {} in game {}", power, game)
 }
 
 /// OBSERVE by someone who gets the reports already.
@@ -153,8 +154,8 @@ pub fn already_observing(g: &Game) -> String {
 }
 
 /// OBSERVE by an observer the master removed.
-pub fn observer_removed(g: &Game) -> String {
-    format!("the master of game {} removed you from its observers", g.name)
+pub fn observer_removed(game: &str) -> String {
+    format!("the master of game {} removed you from its observers", game)
 }
 
 /// OBSERVE confirmed.
@@ -163,8 +164,8 @@ pub fn observing(g: &Game) -> String {
 }
 
 /// OBSERVE with a wrong confirmation code.
-pub fn wrong_confirmation(g: &Game) -> String {
-    format!("that is not the confirmation code the judge sent for game {}", g.name)
+pub fn wrong_confirmation(game: &str) -> String {
+    format!("that is not the confirmation code the judge sent for game {}", game)
 }
 
 /// OBSERVE again while a confirmation is on its way.
@@ -191,8 +192,8 @@ pub fn confirmation_mailed(g: &Game) -> String {
 }
 
 /// UNOBSERVE by someone who does not observe.
-pub fn not_observing(g: &Game) -> String {
-    format!("you do not observe game {}", g.name)
+pub fn not_observing(game: &str) -> String {
+    format!("you do not observe game {}", game)
 }
 
 /// UNOBSERVE done.
@@ -251,8 +252,8 @@ pub fn list_stopped_notice(g: &Game, address: &str) -> String {
 }
 
 /// CONFIRM with a code that is not the list's (or no list waits).
-pub fn wrong_list_code(g: &Game) -> String {
-    format!("Nothing in game {} waits for that code; nothing changed. The code is in the request the judge mailed to the address to confirm.", g.name)
+pub fn wrong_list_code(game: &str) -> String {
+    format!("Nothing in game {} waits for that code; nothing changed. The code is in the request the judge mailed to the address to confirm.", game)
 }
 
 /// CONFIRM accepted.

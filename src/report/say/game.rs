@@ -9,8 +9,8 @@ pub fn not_started() -> String {
 }
 
 /// A command for a game that is over.
-pub fn is_over(g: &Game) -> String {
-    format!("game {} is over", g.name)
+pub fn is_over(game: &str) -> String {
+    format!("game {} is over", game)
 }
 
 /// A word that names no power.

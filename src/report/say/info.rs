@@ -106,13 +106,13 @@ pub fn no_phases(g: &Game) -> String {
 }
 
 /// HISTORY FROM a phase the game does not have.
-pub fn no_phase_from(phase: &str, g: &Game) -> String {
-    format!("no phase {phase} in game {} (phases are named like S1901M, F1901R, W1901A)", g.name)
+pub fn no_phase_from(phase: &str, game: &str) -> String {
+    format!("no phase {phase} in game {} (phases are named like S1901M, F1901R, W1901A)", game)
 }
 
 /// HISTORY TO a phase the game does not have.
-pub fn no_phase_to(phase: &str, g: &Game) -> String {
-    format!("no phase {phase} in game {}", g.name)
+pub fn no_phase_to(phase: &str, game: &str) -> String {
+    format!("no phase {phase} in game {}", game)
 }
 
 /// HISTORY with TO before FROM.
@@ -210,23 +210,23 @@ pub fn map_attached(g: &Game, phase: &str) -> String {
 
 /// MAP from an address that is not in the game.
 /// MAP for an address whose byte budget has no room for a picture.
-pub fn map_over_budget(g: &Game) -> String {
+pub fn map_over_budget(game: &str) -> String {
     format!(
         "No map of game {} attached: this address has had nearly as much mail from this judge as it sends one address in an hour (or a day). Ask again later; results mails still carry their map.",
-        g.name
+        game
     )
 }
 
-pub fn map_for_members(g: &Game) -> String {
+pub fn map_for_members(game: &str) -> String {
     format!(
         "Maps of game {0} are mailed only to its master, its players and its observers (or after a SIGNON to it in the same mail): send `OBSERVE {0}` first, then ask again (or read the board with `LIST {0}`).",
-        g.name
+        game
     )
 }
 
 /// MAP of a game that has not started.
-pub fn no_map_yet(g: &Game) -> String {
-    format!("Game {} has not started: there is no board to draw yet.", g.name)
+pub fn no_map_yet(game: &str) -> String {
+    format!("Game {} has not started: there is no board to draw yet.", game)
 }
 
 /// MAP past the maps one mail may ask for.
@@ -235,14 +235,14 @@ pub fn too_many_maps(n: usize) -> String {
 }
 
 /// MAP or another command naming a phase the game has not processed.
-pub fn no_such_phase(p: &str, g: &Game) -> String {
-    format!("Game {} has no processed phase {p} (phases are written like S1901M or F1902R; MAP {} alone draws the board now).", g.name, g.name)
+pub fn no_such_phase(p: &str, game: &str) -> String {
+    format!("Game {} has no processed phase {p} (phases are written like S1901M or F1902R; MAP {} alone draws the board now).", game, game)
 }
 
 /// HISTORY ... PRESS of a running game asked from outside it.
-pub fn press_for_members(g: &Game) -> String {
+pub fn press_for_members(game: &str) -> String {
     format!(
         "The press of game {} is shown to its master, players and observers while it runs, and to anyone once it is over; send HISTORY from the address you play or watch it from, after SIGNON.",
-        g.name
+        game
     )
 }

@@ -19,6 +19,7 @@
 //!   two players) and the two-player game's coin;
 //! - [`deadline`]: reminders, late notices, waiting for the master;
 //! - [`results`]: the result lines of a phase's report;
+//! - [`refusal`]: why a command or an order is refused (a [`crate::game::refusal::Refusal`]);
 //! - [`start`]: the starting unit choice (`SET START`, 1885-III);
 //! - [`removals`]: the GM's removals and their preview (1885-III);
 //! - [`judge`]: mail as a whole (rate limits, failures, the keeper's notices).
@@ -34,6 +35,7 @@ pub mod master;
 pub mod orders;
 pub mod parse;
 pub mod press;
+pub mod refusal;
 pub mod removals;
 pub mod results;
 pub mod seats;

@@ -1,7 +1,7 @@
 //! Orders and CLEAR: what was taken, what is still owed, and why an order
 //! was refused.
 
-use crate::store::games::Game;
+use crate::store::games::GameStatus;
 
 /// A line that is no command, from someone not signed on to a power.
 pub fn not_signed_on() -> String {
@@ -9,8 +9,8 @@ pub fn not_signed_on() -> String {
 }
 
 /// Orders in a game that takes none.
-pub fn no_orders_taken(g: &Game) -> String {
-    format!("game {} is {}: no orders are taken", g.name, g.status)
+pub fn no_orders_taken(game: &str, status: GameStatus) -> String {
+    format!("game {game} is {status}: no orders are taken")
 }
 
 /// A line with more orders than it may hold.

@@ -36,8 +36,8 @@ pub fn world_war_set(sides: &[String], neutral: &str, closed: &[&str], year: i32
 
 /// An order line written for a power (`Germany: A BER - KIE`) that the
 /// sender does not play.
-pub fn not_your_power(power: &str, g: &Game) -> String {
-    format!("you do not play {power} in game {}", g.name)
+pub fn not_your_power(power: &str, game: &str) -> String {
+    format!("you do not play {power} in game {}", game)
 }
 
 /// An order accepted for one of the powers of a seat.

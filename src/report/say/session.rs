@@ -1,8 +1,6 @@
 //! A mail's session: signing on, blocks of lines, password limits, and the
 //! status of a power at the end of a reply.
 
-use crate::store::games::Game;
-
 /// The answer to SIGNOFF.
 pub fn signed_off() -> String {
     "Signed off: the rest of the mail is not read.".into()
@@ -85,13 +83,13 @@ pub fn not_signed_on() -> String {
 }
 
 /// A master's command from someone else.
-pub fn master_only(g: &Game) -> String {
-    format!("only the master of game {} may do that (SIGNON M{} password)", g.name, g.name)
+pub fn master_only(game: &str) -> String {
+    format!("only the master of game {} may do that (SIGNON M{} password)", game, game)
 }
 
 /// A power's command from a player of a forming game.
-pub fn powers_not_assigned(g: &Game) -> String {
-    format!("game {} has not started yet: powers are assigned when every seat is taken", g.name)
+pub fn powers_not_assigned(game: &str) -> String {
+    format!("game {} has not started yet: powers are assigned when every seat is taken", game)
 }
 
 /// A power's command from the master.

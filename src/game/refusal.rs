@@ -1,0 +1,248 @@
+//! Why the judge refuses what a sender asked for: one variant per kind of
+//! refusal, carrying what the reply says about it (names as shown, counts,
+//! limits). Made into English only by `report::say::refusal`.
+//!
+//! A refusal is always about the sender's own input (a command, an order, a
+//! list of powers, a password). A fault in what the judge stored (a row that
+//! cannot be read, stored options the rulebook refuses, a missing position) is
+//! never a refusal: it is the judge's own failure, logged, and the sender gets
+//! an apology (`command::Fail::System`).
+
+use crate::adjudicate::Note;
+use crate::parse::ParseError;
+use crate::store::games::GameStatus;
+
+/// A refusal. `game`: a game's name; `power`: a power's display name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    // a mail as a whole (blocks, signing on, password limits)
+    PressWithoutEnd {
+        unread: usize,
+    },
+    PressHeaderUnreadable,
+    /// A press block refused, with why; its lines were not sent.
+    PressIgnored {
+        why: Box<Refusal>,
+        lines: usize,
+    },
+    ConditionalIgnored {
+        lines: usize,
+        closed: bool,
+    },
+    LaterPhaseIgnored {
+        unread: usize,
+    },
+    NoSuchGame {
+        name: String,
+    },
+    NotSignedOn,
+    MasterOnly {
+        game: String,
+    },
+    PowersNotAssigned {
+        game: String,
+    },
+    MasterIsNoPower,
+    NoPlayerHoldsPower,
+    OneTryPerSeat,
+    TooManyWrongPasswords,
+    TooManyPasswordCommands {
+        max: u64,
+    },
+
+    // CREATE, joining, SIGNON, OBSERVE
+    BadGameName {
+        name: String,
+    },
+    MasterPasswordTooShort,
+    OptionNotKeyValue {
+        option: String,
+    },
+    CreationPasswordNeeded,
+    GameExists {
+        name: String,
+    },
+    UnknownVariant {
+        name: String,
+        known: Vec<String>,
+    },
+    RemovedCannotRejoin {
+        game: String,
+    },
+    WrongSeatPassword {
+        game: String,
+    },
+    ChooseLongerPassword,
+    NoVacantPower {
+        game: String,
+    },
+    TakeoverAskedAlready {
+        game: String,
+    },
+    GameOver {
+        game: String,
+    },
+    WrongMasterPassword {
+        game: String,
+    },
+    /// A SIGNON letter that is no power's, with the game's (letter, power).
+    NotAPowerLetterIn {
+        letter: char,
+        game: String,
+        powers: Vec<(char, String)>,
+    },
+    PowersNotAssignedYet {
+        game: String,
+    },
+    NobodyPlaysIn {
+        power: String,
+        game: String,
+    },
+    WrongPowerPassword {
+        power: String,
+        game: String,
+    },
+    ObserverRemoved {
+        game: String,
+    },
+    WrongConfirmation {
+        game: String,
+    },
+    NotObserving {
+        game: String,
+    },
+    WrongListCode {
+        game: String,
+    },
+
+    // LIST, HISTORY, MAP
+    PressForMembers {
+        game: String,
+    },
+    NoPhaseFrom {
+        phase: String,
+        game: String,
+    },
+    NoPhaseTo {
+        phase: String,
+        game: String,
+    },
+    ToBeforeFrom,
+    MapForMembers {
+        game: String,
+    },
+    MapOverBudget {
+        game: String,
+    },
+    TooManyMaps {
+        max: usize,
+    },
+    NoSuchPhase {
+        phase: String,
+        game: String,
+    },
+    NoMapYet {
+        game: String,
+    },
+
+    // powers as a sender writes them
+    NotAPower {
+        word: String,
+    },
+    NotAPowerLetter {
+        letter: char,
+    },
+
+    // PRESS and BROADCAST
+    PressTooLong {
+        bytes: usize,
+        max: usize,
+    },
+    MasterNotAnonymous,
+    PressBeforeStart,
+    NoPressGame,
+    NoGreyPress,
+    NoPartialPress,
+    NobodyPlays {
+        power: String,
+    },
+
+    // orders
+    OrdersNotSignedOn,
+    NoOrdersTaken {
+        game: String,
+        status: GameStatus,
+    },
+    TooManyOnLine {
+        n: usize,
+        max: usize,
+    },
+    TooManyInMail {
+        max: usize,
+    },
+    NotYourPower {
+        power: String,
+        game: String,
+    },
+    /// Text the order parser could not read (an order, a province).
+    Unreadable(ParseError),
+    /// The unit type left out where the power has an army and a fleet in `space`.
+    NameTheType {
+        space: String,
+    },
+    SlotFull {
+        order: String,
+        room: usize,
+        build: bool,
+    },
+    /// An order wrong whatever anyone else orders (canonical text, why).
+    OrderRefused {
+        order: String,
+        fault: OrderFault,
+    },
+
+    // SET START (1885-III)
+    StartUsage,
+    TypeExpected {
+        word: String,
+    },
+    ProvinceExpected {
+        word: String,
+    },
+    NoStartChoice {
+        power: String,
+    },
+    NotAChoice {
+        prov: String,
+        options: Vec<String>,
+    },
+    NamedTwice {
+        prov: String,
+    },
+    TooManyChoices {
+        max: u8,
+        options: Vec<String>,
+    },
+    TooLateToChoose {
+        first: String,
+    },
+}
+
+/// Why an order is wrong whatever anyone else orders: the engine's note, and
+/// for some what the unit may do instead.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OrderFault {
+    Note(Note),
+    /// No such unit: the power's units (its dislodged ones in a retreat phase).
+    NoSuchUnit {
+        units: Vec<String>,
+        dislodged: bool,
+    },
+    /// A retreat or disband not allowed (`note`): where the unit may retreat,
+    /// and whether the right-hand rule forbids disbanding it.
+    Retreat {
+        note: Note,
+        options: Vec<String>,
+        right_hand: bool,
+    },
+}

@@ -1,0 +1,97 @@
+//! A refusal ([`Refusal`]) as the reply says it: each kind through the
+//! sentence of its family (`say::session`, `say::account` ...).
+
+use super::{account, game, info, orders, press, seats, session, start};
+use crate::game::refusal::{OrderFault, Refusal};
+
+/// What the reply says of `r` (after "Error: ").
+pub fn refusal(r: &Refusal) -> String {
+    use Refusal::*;
+    match r {
+        PressWithoutEnd { unread } => session::press_without_end(*unread),
+        PressHeaderUnreadable => session::press_header_unreadable(),
+        PressIgnored { why, lines } => session::press_ignored(&refusal(why), *lines),
+        ConditionalIgnored { lines, closed } => session::conditional_ignored(*lines, *closed),
+        LaterPhaseIgnored { unread } => session::later_phase_ignored(*unread),
+        NoSuchGame { name } => session::no_such_game(name),
+        NotSignedOn => session::not_signed_on(),
+        MasterOnly { game } => session::master_only(game),
+        PowersNotAssigned { game } => session::powers_not_assigned(game),
+        MasterIsNoPower => session::master_is_no_power(),
+        NoPlayerHoldsPower => session::no_player_holds_power(),
+        OneTryPerSeat => session::one_try_per_seat(),
+        TooManyWrongPasswords => session::too_many_wrong_passwords(),
+        TooManyPasswordCommands { max } => session::too_many_password_commands(*max),
+
+        BadGameName { name } => account::bad_game_name(name),
+        MasterPasswordTooShort => account::master_password_too_short(),
+        OptionNotKeyValue { option } => account::option_not_key_value(option),
+        CreationPasswordNeeded => account::creation_password_needed(),
+        GameExists { name } => account::game_exists(name),
+        UnknownVariant { name, known } => account::unknown_variant(name, known),
+        RemovedCannotRejoin { game } => account::removed_cannot_rejoin(game),
+        WrongSeatPassword { game } => account::wrong_seat_password(game),
+        ChooseLongerPassword => account::choose_longer_password(),
+        NoVacantPower { game } => account::no_vacant_power(game),
+        TakeoverAskedAlready { game } => account::takeover_asked_already(game),
+        GameOver { game: g } => game::is_over(g),
+        WrongMasterPassword { game } => account::wrong_master_password(game),
+        NotAPowerLetterIn { letter, game, powers } => account::not_a_power_letter(*letter, game, powers),
+        PowersNotAssignedYet { game } => account::powers_not_assigned_yet(game),
+        NobodyPlaysIn { power, game } => account::nobody_plays_in(power, game),
+        WrongPowerPassword { power, game } => account::wrong_power_password(power, game),
+        ObserverRemoved { game } => account::observer_removed(game),
+        WrongConfirmation { game } => account::wrong_confirmation(game),
+        NotObserving { game } => account::not_observing(game),
+        WrongListCode { game } => account::wrong_list_code(game),
+
+        PressForMembers { game } => info::press_for_members(game),
+        NoPhaseFrom { phase, game } => info::no_phase_from(phase, game),
+        NoPhaseTo { phase, game } => info::no_phase_to(phase, game),
+        ToBeforeFrom => info::to_before_from(),
+        MapForMembers { game } => info::map_for_members(game),
+        MapOverBudget { game } => info::map_over_budget(game),
+        TooManyMaps { max } => info::too_many_maps(*max),
+        NoSuchPhase { phase, game } => info::no_such_phase(phase, game),
+        NoMapYet { game } => info::no_map_yet(game),
+
+        NotAPower { word } => game::not_a_power(word),
+        NotAPowerLetter { letter } => game::not_a_power_letter(*letter),
+
+        PressTooLong { bytes, max } => press::too_long(*bytes, *max),
+        MasterNotAnonymous => press::master_not_anonymous(),
+        PressBeforeStart => press::not_before_start(),
+        NoPressGame => press::no_press_game(),
+        NoGreyPress => press::no_grey_press(),
+        NoPartialPress => press::no_partial_press(),
+        NobodyPlays { power } => press::nobody_plays(power),
+
+        OrdersNotSignedOn => orders::not_signed_on(),
+        NoOrdersTaken { game, status } => orders::no_orders_taken(game, *status),
+        TooManyOnLine { n, max } => orders::too_many_on_line(*n, *max),
+        TooManyInMail { max } => orders::too_many_in_mail(*max),
+        NotYourPower { power, game } => seats::not_your_power(power, game),
+        Unreadable(e) => e.message.clone(),
+        NameTheType { space } => orders::name_the_type(space),
+        SlotFull { order, room, build } => orders::slot_full(order, *room, *build),
+        OrderRefused { order, fault } => orders::refused(order, &order_fault(fault)),
+
+        StartUsage => start::usage(),
+        TypeExpected { word } => start::type_expected(word),
+        ProvinceExpected { word } => start::province_expected(word),
+        NoStartChoice { power } => start::no_choice(power),
+        NotAChoice { prov, options } => start::not_a_choice(prov, options),
+        NamedTwice { prov } => start::named_twice(prov),
+        TooManyChoices { max, options } => start::too_many(*max, options),
+        TooLateToChoose { first } => start::too_late(first),
+    }
+}
+
+/// Why an order was refused, with what the unit may do instead.
+fn order_fault(f: &OrderFault) -> String {
+    match f {
+        OrderFault::Note(n) => n.text().to_string(),
+        OrderFault::NoSuchUnit { units, dislodged } => orders::no_such_unit(crate::adjudicate::Note::NoSuchUnit.text(), units, *dislodged),
+        OrderFault::Retreat { note, options, right_hand } => orders::retreat_options(note.text(), options, *right_hand),
+    }
+}
