@@ -1,0 +1,142 @@
+//! Poison mail and poison games: nothing a sender writes, and no failure inside
+//! the judge, may stop it. A mail whose handling fails or panics is rolled back
+//! alone, kept, answered once with an apology naming no internals, and the
+//! keeper is told; a game whose processing fails is set aside (paused, master
+//! and keeper told) while the other games go on.
+
+use crate::common;
+use common::game::{GM, Game, KEEPER, flat};
+use common::*;
+
+/// A started seven-player game `demo` (France is p3, Germany p4, Italy p5).
+fn started() -> World {
+    Game::started().w
+}
+
+fn mail(w: &World, n: &str, from: &str, body: &str) -> String {
+    let id = format!("<{n}@example.test>");
+    let raw = format!("From: {from}\r\nTo: {JUDGE}\r\nSubject: orders\r\nMessage-ID: {id}\r\n\r\n{}\r\n", body.replace('\n', "\r\n"));
+    w.deliver_bytes(n, raw.as_bytes());
+    id
+}
+
+fn boom(line: &str) {
+    if line.contains("BOOM") {
+        panic!("injected failure in the middle of a command");
+    }
+}
+
+fn boom_demo(game: &str) {
+    if game == "demo" {
+        panic!("injected failure while adjudicating");
+    }
+}
+
+#[test]
+fn a_panicking_mail_is_rolled_back_alone_and_answered_once() {
+    let mut w = started();
+    w.daemon.judge.ctx.hooks.before_command = Some(boom);
+    let a = mail(&w, "m1", "p3@example.test", "SIGNON Fdemo pw-three\nA PAR-BUR");
+    let b = mail(&w, "m2", "p4@example.test", "SIGNON Gdemo pw-four\nA MUN-RUH\nBOOM");
+    let c = mail(&w, "m3", "p5@example.test", "SIGNON Idemo pw-five\nA VEN H");
+    let (step, sent) = w.step();
+    assert_eq!(step.mails, 3);
+    // the mails before and after the poison one took effect
+    assert!(flat(&reply(&sent, &a).body).contains("A PAR - BUR: accepted."));
+    assert!(flat(&reply(&sent, &c).body).contains("A VEN H: accepted."));
+    // the poison mail: one apology, no internals, none of its effects
+    let r = &reply(&sent, &b).body;
+    assert!(r.contains("internal error") && r.contains("Nothing in it took effect"), "{r}");
+    for secret in ["panic", "injected", "database", "src/"] {
+        assert!(!r.to_lowercase().contains(secret), "the apology shows `{secret}`: {r}");
+    }
+    assert_eq!(w.sql_i64("SELECT count(*) FROM orders WHERE text = 'A MUN - RUH'"), 0, "the failed mail's order was rolled back");
+    assert_eq!(w.sql_i64("SELECT count(*) FROM orders WHERE text IN ('A PAR - BUR', 'A VEN H') AND active = 1"), 2);
+    // kept with the failure, and the keeper told what happened
+    assert_eq!(w.sql_i64("SELECT count(*) FROM mails WHERE message_id = '<m2@example.test>' AND outcome LIKE 'failed:%'"), 1);
+    let k = to(&sent, KEEPER);
+    assert_eq!(k.len(), 1, "{:?}", sent.iter().map(|s| (&s.to, &s.subject)).collect::<Vec<_>>());
+    assert!(k[0].body.contains("injected failure"), "{}", k[0].body);
+    // the mail left the inbox: the next pass does not read it again
+    let (step, sent) = w.step();
+    assert_eq!(step.mails, 0);
+    assert!(sent.is_empty());
+    // the database still opens and is consistent
+    let ok: String = w.daemon.judge.conn.query_row("PRAGMA integrity_check", [], |r| r.get(0)).unwrap();
+    assert_eq!(ok, "ok");
+    assert_eq!(w.sql_i64("SELECT count(*) FROM pragma_foreign_key_check"), 0);
+}
+
+#[test]
+fn a_game_whose_processing_fails_is_set_aside_and_the_others_go_on() {
+    let mut w = started();
+    // a second game, started too
+    let mut n = 0;
+    let mut send = |w: &mut World, from: &str, body: &str| {
+        n += 1;
+        mail(w, &format!("g2-{n}"), from, body);
+        w.step()
+    };
+    send(&mut w, GM, "CREATE ?other pw-other");
+    for i in 1..=7 {
+        send(&mut w, &format!("q{i}@example.test"), &format!("SIGNON ?other pw-q{i}"));
+    }
+    assert_eq!(w.sql_i64("SELECT count(*) FROM games WHERE status = 'active'"), 2);
+    w.daemon.judge.ctx.hooks.before_process = Some(boom_demo);
+    // both deadlines pass
+    let deadline = w.sql_i64("SELECT max(grace_until) FROM games");
+    w.set_time(deadline + 1);
+    let (step, sent) = w.step();
+    assert_eq!(step.phases, 1, "the healthy game was processed");
+    assert_eq!(w.sql_i64("SELECT seq FROM games WHERE name = 'other'"), 2);
+    assert_eq!(w.sql_i64("SELECT seq FROM games WHERE name = 'demo'"), 1, "the failed processing left no trace");
+    assert_eq!(w.sql_i64("SELECT paused FROM games WHERE name = 'demo'"), 1, "set aside");
+    let gm: Vec<&Sent> = to(&sent, GM).into_iter().filter(|s| s.subject == "Game demo is paused").collect();
+    assert_eq!(gm.len(), 1);
+    assert!(!gm[0].body.contains("injected"), "the master is not shown internals: {}", gm[0].body);
+    let k: Vec<&Sent> = to(&sent, KEEPER).into_iter().filter(|s| s.subject.contains("demo")).collect();
+    assert_eq!(k.len(), 1);
+    assert!(k[0].body.contains("injected failure while adjudicating"));
+    // not tried again on every poll
+    let (step, sent) = w.step();
+    assert_eq!(step.phases, 0);
+    assert!(sent.is_empty(), "{:?}", sent.iter().map(|s| (&s.to, &s.subject)).collect::<Vec<_>>());
+    // once the cause is gone the master resumes and the game goes on
+    w.daemon.judge.ctx.hooks.before_process = None;
+    let id = mail(&w, "resume", GM, "SIGNON Mdemo gmpass\nRESUME\nPROCESS!");
+    let (_, sent) = w.step();
+    let r = flat(&reply(&sent, &id).body);
+    assert!(r.contains("Spring 1901 movement processed"), "{r}");
+}
+
+#[test]
+fn a_stored_row_that_cannot_be_read_is_an_apology_not_database_text() {
+    let mut w = started();
+    w.daemon.judge.conn.execute("UPDATE games SET settings = '{\"press\": \"loud\"}' WHERE name = 'demo'", []).unwrap();
+    let id = mail(&w, "m1", "p3@example.test", "SIGNON Fdemo pw-three\nA PAR-BUR");
+    let ok = mail(&w, "m2", "p9@example.test", "LIST");
+    let (_, sent) = w.step();
+    let r = &reply(&sent, &id).body;
+    assert!(r.contains("internal error"), "{r}");
+    assert!(!r.to_lowercase().contains("database") && !r.contains("loud") && !r.contains("Press"), "{r}");
+    // other mail is still answered
+    let _ = reply(&sent, &ok);
+}
+
+#[test]
+fn an_unreadable_stored_order_sets_the_game_aside_instead_of_being_dropped() {
+    let mut w = started();
+    let id = mail(&w, "o1", "p3@example.test", "SIGNON Fdemo pw-three\nA PAR-BUR");
+    let (_, sent) = w.step();
+    assert!(flat(&reply(&sent, &id).body).contains("A PAR - BUR: accepted."));
+    // the row is damaged on disk: its typed record no longer reads
+    w.daemon.judge.conn.execute("UPDATE orders SET record = '{\"order\":\"move\",\"unit\":{\"type\":\"A\",\"at\":\"PAR\"},\"to\":\"ATLANTIS\"}'", []).unwrap();
+    let t = w.sql_i64("SELECT grace_until FROM games") + 1;
+    w.set_time(t);
+    let (step, sent) = w.step();
+    assert_eq!(step.phases, 0, "not processed with France's order silently left out");
+    assert_eq!(w.sql_i64("SELECT paused FROM games"), 1);
+    let k: Vec<&Sent> = to(&sent, KEEPER).into_iter().filter(|s| s.subject.contains("set aside")).collect();
+    assert_eq!(k.len(), 1);
+    assert!(k[0].body.contains("A PAR - BUR") && k[0].body.contains("ATLANTIS"), "{}", k[0].body);
+}
