@@ -31,7 +31,7 @@ fn played() -> (Game, GameRecord) {
     g.send("p2@example.test", "SIGNON Edemo pw-two\nBUILD F LON");
     assert_eq!(g.phase(&Variant::standard()), "S1902M");
     let v = Variant::standard();
-    let game = mailjudge::store::games::Game::by_name(&g.w.daemon.judge.conn, "demo").unwrap().unwrap();
+    let game = g.row();
     let rec = GameRecord::load(&g.w.daemon.judge.conn, &v, &game).unwrap();
     (g, rec)
 }
@@ -269,7 +269,7 @@ fn a_game_whose_record_cannot_be_read_still_ends_with_its_package() {
     let conn = &g.w.daemon.judge.conn;
     assert_eq!(raw::corrupt_phase_positions(conn, r#"{"phase": "S1901M", "units": {"NOWHERE": []}}"#), 1);
     let (_, sent) = g.send(GM, &format!("{MASTER}\nTERMINATE"));
-    let game = mailjudge::store::games::Game::by_name(&g.w.daemon.judge.conn, "demo").unwrap().unwrap();
+    let game = g.row();
     assert_eq!(game.status, mailjudge::store::games::GameStatus::Finished);
     let package: Vec<_> = sent.iter().filter(|s| s.subject == "Game demo: the final summary and the game's record").collect();
     assert!(!package.is_empty(), "{:?}", sent.iter().map(|s| &s.subject).collect::<Vec<_>>());

@@ -4,10 +4,12 @@
 //! a waiting mail still names them.
 
 use crate::common;
+use common::db::{self, count};
 use common::*;
 use mailjudge::judge::OUTBOX_CHUNK_BYTES;
 use mailjudge::mail::compose::Attachment;
 use mailjudge::mail::{Outbound, Outgoing};
+use mailjudge::store::outbox;
 
 /// An outbound transport that keeps what it is given, batch by batch.
 #[derive(Default)]
@@ -65,7 +67,7 @@ fn one_file_goes_with_every_mail_that_names_it_and_reads_back() {
         }
     }
     // stored once
-    assert_eq!(w.sql_i64("SELECT count(*) FROM attachments"), 1);
+    assert_eq!(db::files(w.db()).len() as i64, 1);
 }
 
 #[test]
@@ -106,7 +108,7 @@ fn a_flush_holds_at_most_a_chunk_of_composed_mail() {
         let m = mail_parser::MessageParser::default().parse(bytes).unwrap();
         assert_eq!(m.attachments().next().unwrap().contents().len(), OUTBOX_CHUNK_BYTES * 7 / 16);
     }
-    assert_eq!(judge.conn.query_row("SELECT count(*) FROM outbox WHERE sent IS NULL", [], |r| r.get::<_, i64>(0)).unwrap(), 0);
+    assert_eq!(count(db::outbox(&judge.conn), |m| m.sent.is_none()), 0);
 }
 
 #[test]
@@ -117,20 +119,24 @@ fn old_files_are_pruned_unless_a_waiting_mail_names_them() {
     queue_with(&w, "p1@example.test", &[sent_with]);
     w.step();
     // a mail still waiting names the second file
-    w.daemon.judge.conn.execute("INSERT INTO outbox (to_addr, subject, body, message_id, kind, created, next_try, attachments) VALUES ('p2@example.test', 's', 'b', '<w@x>', 'notice', 0, 9999999999, ?1)", [format!("[{waiting_with}]")]).unwrap();
+    let mut m = w.daemon.judge.ctx.notice_mail("p2@example.test", "s", "b".into(), None);
+    m.attachments = vec![waiting_with];
+    let counted = outbox::Counted { mailbox: "p2@example.test".into(), bytes: 0, counted: outbox::NOT_COUNTED };
+    let waiting = outbox::insert(w.db(), &m, None, None, 0, &counted).unwrap();
+    outbox::retry_at(w.db(), waiting, 9_999_999_999, "a retry far off").unwrap();
     let keep = mailjudge::judge::OUTBOX_KEEP_SECS;
     // not yet old: both kept
     w.set_time(1_790_000_000 + keep - 1);
     w.step();
-    assert_eq!(w.sql_i64("SELECT count(*) FROM attachments"), 2);
+    assert_eq!(db::files(w.db()).len() as i64, 2);
     // old: the sent one goes, the waiting one stays
     w.set_time(1_790_000_000 + keep + 1);
     w.step();
-    let left: Vec<i64> = w.daemon.judge.conn.prepare("SELECT id FROM attachments").unwrap().query_map([], |r| r.get(0)).unwrap().map(Result::unwrap).collect();
+    let left: Vec<i64> = db::files(w.db());
     assert_eq!(left, vec![waiting_with]);
     // a mail whose file is gone goes out with its text alone
-    w.daemon.judge.conn.execute("DELETE FROM attachments", []).unwrap();
-    w.daemon.judge.conn.execute("UPDATE outbox SET next_try = 0 WHERE message_id = '<w@x>'", []).unwrap();
+    raw::drop_files(w.db());
+    outbox::retry_now(w.db(), waiting).unwrap();
     let (_, sent) = w.step();
     let m = sent.iter().find(|s| s.to == "p2@example.test").expect("the waiting mail went out");
     assert!(m.files.is_empty());

@@ -5,11 +5,6 @@
 use crate::common;
 use common::*;
 
-/// The shared started game (tests/common/game.rs), as a bare world.
-fn started_game() -> World {
-    common::game::Game::started().w
-}
-
 fn deliver_bad(w: &World, name: &str) {
     let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/bad").join(format!("{name}.eml"));
     w.deliver_bytes(name, &std::fs::read(src).unwrap());
@@ -19,7 +14,7 @@ use common::game::flat;
 
 #[test]
 fn bad_mail_corpus() {
-    let mut w = started_game();
+    let mut w = game::Game::started_world();
     let names: Vec<String> = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/bad"))
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().trim_end_matches(".eml").to_string())
@@ -57,23 +52,21 @@ fn bad_mail_corpus() {
     assert!(inj.header("Bcc").is_none(), "{:?}", inj.headers);
     // every ignored mail is kept, with the reason
     for n in names.iter().filter(|n| n.starts_with("ignore-")) {
-        let outcome: String = w
-            .daemon
-            .judge
-            .conn
-            .query_row(
-                "SELECT outcome FROM mails WHERE message_id = ?1 OR (?1 = '<ignore-garbage@example.test>' AND message_id LIKE '<sha256-%')",
-                [format!("<{n}@example.test>")],
-                |r| r.get(0),
-            )
-            .unwrap_or_else(|e| panic!("{n} not stored: {e}"));
+        // garbage has no Message-ID: it is kept under its content's hash
+        let id = format!("<{n}@example.test>");
+        let garbage = id == "<ignore-garbage@example.test>";
+        let outcome = db::mails(w.db())
+            .into_iter()
+            .find(|m| m.message_id == id || (garbage && m.message_id.starts_with("<sha256-")))
+            .unwrap_or_else(|| panic!("{n} not stored"))
+            .outcome;
         assert!(outcome.starts_with("ignored: "), "{n}: {outcome}");
     }
 }
 
 #[test]
 fn twenty_megabyte_attachment_gets_a_short_refusal() {
-    let mut w = started_game();
+    let mut w = game::Game::started_world();
     let big = "QUFB".repeat(20 * 1024 * 1024 / 4);
     let mut raw = String::from(
         "From: p3@example.test\r\nTo: judge@example.test\r\nSubject: orders with a photo\r\nMessage-ID: <big@example.test>\r\nMIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary=\"xx\"\r\n\r\n--xx\r\nContent-Type: text/plain\r\n\r\nSIGNON Fdemo pw-three\r\nA PAR-BUR\r\n--xx\r\nContent-Type: image/jpeg\r\nContent-Transfer-Encoding: base64\r\n\r\n",
@@ -88,13 +81,14 @@ fn twenty_megabyte_attachment_gets_a_short_refusal() {
     let r = reply(&sent, "<big@example.test>");
     let max = w.daemon.judge.ctx.cfg.limits.max_message_bytes;
     assert!(flat(&r.body).contains(&format!("Your mail is larger than {max} bytes, the most this judge reads.")), "{}", r.body);
-    assert_eq!(w.sql_i64("SELECT count(*) FROM orders"), 0, "nothing in it was read");
-    assert!(w.sql_i64("SELECT length(raw) FROM mails WHERE message_id = '<big@example.test>'") <= max as i64, "kept, cut to the limit");
+    assert_eq!(db::orders(w.db()).len() as i64, 0, "nothing in it was read");
+    let kept = db::mails(w.db()).into_iter().find(|m| m.message_id == "<big@example.test>").expect("kept");
+    assert!(kept.raw.len() <= max, "kept, cut to the limit");
 }
 
 #[test]
 fn the_same_mail_twice_is_answered_once() {
-    let mut w = started_game();
+    let mut w = game::Game::started_world();
     deliver_bad(&w, "reply-koi8r");
     let (_, first) = w.step();
     w.deliver_bytes("again", &std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/bad/reply-koi8r.eml")).unwrap());
@@ -102,7 +96,7 @@ fn the_same_mail_twice_is_answered_once() {
     assert_eq!(step.mails, 1);
     assert_eq!(first.iter().filter(|s| s.in_reply_to.as_deref() == Some("<reply-koi8r@example.test>")).count(), 1);
     assert!(second.is_empty(), "{second:#?}");
-    assert_eq!(w.sql_i64("SELECT count(*) FROM orders"), 1);
+    assert_eq!(db::orders(w.db()).len() as i64, 1);
 }
 
 #[test]

@@ -54,6 +54,8 @@
 //! generators produce their inputs again).
 
 use crate::common;
+use common::db::{self, count};
+use mailjudge::store::{mails, outbox};
 
 use chrono_tz::Tz;
 use mailjudge::judge::{Clock, Judge, MailOutcome};
@@ -773,16 +775,19 @@ fn build_template() -> Result<Template, String> {
     }
     let v = judge.ctx.variant(&g.variant).map_err(|e| e.to_string())?;
     let mut letters = ['?'; 7];
-    for (k, p) in Player::of_game(&judge.conn, g.id).map_err(|e| e.to_string())?.into_iter().enumerate() {
+    for (k, mut p) in Player::of_game(&judge.conn, g.id).map_err(|e| e.to_string())?.into_iter().enumerate() {
         let i = p.email.strip_prefix('p').and_then(|r| r.strip_suffix("@example.test")).and_then(|n| n.parse::<usize>().ok()).ok_or("unexpected player")? - 1;
         letters[i] = v.powers[p.power.ok_or("a player without a power")? as usize].letter;
         let hash = cheap_hash(PLAYER_PW[i], &[k as u8 + 1; 16]);
         if !judge.ctx.check_password(&hash, PLAYER_PW[i]).map_err(|e| e.to_string())? {
             return Err("the cheap hash does not verify".into());
         }
-        judge.conn.execute("UPDATE players SET pw_hash = ?1 WHERE id = ?2", rusqlite::params![hash, p.id]).map_err(|e| e.to_string())?;
+        p.pw_hash = Some(hash);
+        p.save(&judge.conn).map_err(|e| e.to_string())?;
     }
-    judge.conn.execute("UPDATE games SET master_hash = ?1 WHERE id = ?2", rusqlite::params![cheap_hash(GM_PW, &[0; 16]), g.id]).map_err(|e| e.to_string())?;
+    let mut g = g;
+    g.master_hash = cheap_hash(GM_PW, &[0; 16]);
+    g.save(&judge.conn).map_err(|e| e.to_string())?;
     check_judge(&mut judge).map_err(|e| e.to_string())?;
     let db = dir.path().join("template.db");
     mailjudge::store::backup(&judge.conn, &db).map_err(|e| format!("backup: {e:#}"))?;
@@ -844,10 +849,6 @@ impl Fixture {
         self.compose(&from, &m.subject, &body.join("\n"))
     }
 
-    fn sql_i64(&self, sql: &str, p: &str) -> Result<i64, TestCaseError> {
-        self.judge.conn.query_row(sql, [p], |r| r.get(0)).map_err(|e| fail(format!("{sql}: {e}")))
-    }
-
     /// Runs one batch and checks the replies and the database.
     fn batch(&mut self, mails: &[RawMail]) -> Result<(), TestCaseError> {
         let outcomes = self.judge.handle_batch(mails).map_err(|e| fail(format!("handle_batch returned an error: {e:#}")))?;
@@ -872,9 +873,10 @@ impl Fixture {
             }
             self.sent.push(m.bytes.clone());
         }
+        let queued = queued(&self.judge)?;
         for m in mails {
             let id = message_id_of(&m.bytes);
-            let n = self.sql_i64("SELECT count(*) FROM outbox WHERE kind = 'reply' AND in_reply_to = ?1", &id)?;
+            let n = replies_to(&queued, &id);
             let want = i64::from(self.answered.get(&id).copied().unwrap_or(false));
             prop_assert_eq!(n, want, "replies to {}", id);
         }
@@ -905,10 +907,8 @@ impl Fixture {
                 break;
             }
         }
-        let mut st =
-            self.judge.conn.prepare("SELECT id, to_addr, subject, last_error FROM outbox WHERE last_error IS NOT NULL").map_err(|e| fail(e.to_string()))?;
         let errors: Vec<(i64, String, String, String)> =
-            st.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))).and_then(|r| r.collect()).map_err(|e| fail(e.to_string()))?;
+            queued(&self.judge)?.into_iter().filter_map(|m| Some((m.id, m.to_addr, m.subject, m.last_error?))).collect();
         prop_assert!(errors.is_empty(), "outbox mail that could not be sent: {:#?}", errors);
         Ok(())
     }
@@ -916,14 +916,13 @@ impl Fixture {
     /// Moves the clock, ticks twice, and checks the database.
     fn clock(&mut self, mv: &ClockMove) -> Result<(), TestCaseError> {
         let now = self.judge.ctx.now();
-        let max_of = |col: &str| -> Result<Option<i64>, TestCaseError> {
-            self.judge.conn.query_row(&format!("SELECT max({col}) FROM games WHERE status = 'active'"), [], |r| r.get(0)).map_err(|e| fail(e.to_string()))
-        };
+        let active: Vec<Game> = Game::all(&self.judge.conn).map_err(|e| fail(e.to_string()))?.into_iter().filter(|g| g.status.as_str() == "active").collect();
+        let max_of = |col: fn(&Game) -> Option<i64>| -> Result<Option<i64>, TestCaseError> { Ok(active.iter().filter_map(col).max()) };
         let t = match mv {
             ClockMove::By(d) => now.saturating_add(*d),
             ClockMove::To(t) => *t,
-            ClockMove::PastDeadline => max_of("deadline")?.map(|d| d.saturating_add(1)).unwrap_or(now + 3600),
-            ClockMove::PastGrace => max_of("grace_until")?.map(|d| d.saturating_add(1)).unwrap_or(now + 3600),
+            ClockMove::PastDeadline => max_of(|g| g.deadline)?.map(|d| d.saturating_add(1)).unwrap_or(now + 3600),
+            ClockMove::PastGrace => max_of(|g| g.grace_until)?.map(|d| d.saturating_add(1)).unwrap_or(now + 3600),
         };
         self.judge.ctx.clock = Clock::Fixed(t);
         self.judge.tick().map_err(|e| fail(format!("tick at {t} returned an error: {e:#}")))?;
@@ -992,16 +991,22 @@ impl Fixture {
     }
 }
 
-fn q(j: &Judge, sql: &str) -> Result<i64, TestCaseError> {
-    j.conn.query_row(sql, [], |r| r.get(0)).map_err(|e| fail(format!("{sql}: {e}")))
+/// Every mail the judge queued, through the store.
+fn queued(j: &Judge) -> Result<Vec<outbox::Queued>, TestCaseError> {
+    outbox::all(&j.conn).map_err(|e| fail(format!("outbox::all: {e}")))
+}
+
+/// How many replies among `queued` answer the mail `id`.
+fn replies_to(queued: &[outbox::Queued], id: &str) -> i64 {
+    count(queued, |m| m.kind == "reply" && m.in_reply_to.as_deref() == Some(id))
 }
 
 /// The database validates, every game reads back, the keeper heard of no
 /// failure, and no fixture password was echoed or stored.
 fn check_judge(j: &mut Judge) -> Result<(), TestCaseError> {
-    let ok: String = j.conn.query_row("PRAGMA integrity_check", [], |r| r.get(0)).map_err(|e| fail(e.to_string()))?;
+    let (ok, broken) = mailjudge::store::integrity(&j.conn).map_err(|e| fail(e.to_string()))?;
     prop_assert_eq!(ok, "ok");
-    prop_assert_eq!(q(j, "SELECT count(*) FROM pragma_foreign_key_check")?, 0, "foreign key violations");
+    prop_assert_eq!(broken, 0, "foreign key violations");
     let games = Game::all(&j.conn).map_err(|e| fail(format!("Game::all: {e}")))?;
     for g in &games {
         Player::of_game(&j.conn, g.id).map_err(|e| fail(format!("Player::of_game({}): {e}", g.name)))?;
@@ -1009,20 +1014,18 @@ fn check_judge(j: &mut Judge) -> Result<(), TestCaseError> {
         g.position(&v).map_err(|e| fail(format!("game {}: position: {e:#}", g.name)))?;
         g.rules(&v).map_err(|e| fail(format!("game {}: rules: {e}", g.name)))?;
     }
-    let mut st = j
-        .conn
-        .prepare("SELECT subject, body FROM outbox WHERE to_addr = ?1 AND kind = 'notice' AND subject LIKE 'mailjudge:%'")
-        .map_err(|e| fail(e.to_string()))?;
-    let told: Vec<(String, String)> = st.query_map([KEEPER], |r| Ok((r.get(0)?, r.get(1)?))).and_then(|r| r.collect()).map_err(|e| fail(e.to_string()))?;
+    let queued = queued(j)?;
+    let told: Vec<(&str, &str)> = queued
+        .iter()
+        .filter(|m| m.to_addr == KEEPER && m.kind == "notice" && db::like(&m.subject, "mailjudge:%"))
+        .map(|m| (m.subject.as_str(), m.body.as_str()))
+        .collect();
+    let kept = mails::all(&j.conn).map_err(|e| fail(format!("mails::all: {e}")))?;
     prop_assert!(told.is_empty(), "the keeper was told of a failure: {:#?}", told);
     for pw in PLAYER_PW.iter().chain([&GM_PW]) {
-        let echoed: i64 = j
-            .conn
-            .query_row("SELECT count(*) FROM outbox WHERE instr(body, ?1) > 0 OR instr(subject, ?1) > 0", [pw], |r| r.get(0))
-            .map_err(|e| fail(e.to_string()))?;
+        let echoed = count(&queued, |m| m.body.contains(pw) || m.subject.contains(pw));
         prop_assert_eq!(echoed, 0, "password {} echoed in the outbox", pw);
-        let stored: i64 =
-            j.conn.query_row("SELECT count(*) FROM mails WHERE instr(raw, CAST(?1 AS BLOB)) > 0", [pw], |r| r.get(0)).map_err(|e| fail(e.to_string()))?;
+        let stored = count(&kept, |m| db::holds(&m.raw, pw));
         prop_assert_eq!(stored, 0, "password {} stored in the mails table", pw);
     }
     Ok(())
@@ -1075,7 +1078,7 @@ fn fresh_mail(from: &str, body: &str) -> (MailOutcome, Result<(), TestCaseError>
     let mut judge = Judge::open(common::config(dir.path(), 1000), Clock::Fixed(T0)).unwrap();
     let id = "<bug@props.example.test>";
     let outcomes = judge.handle_batch(&[RawMail { key: "bug".into(), bytes: raw_mail(from, "orders", id, body) }]).unwrap();
-    let replies: i64 = judge.conn.query_row("SELECT count(*) FROM outbox WHERE kind = 'reply' AND in_reply_to = ?1", [id], |r| r.get(0)).unwrap();
+    let replies = replies_to(&db::outbox(&judge.conn), id);
     assert_eq!(replies, 1);
     (outcomes[0].clone(), check_judge(&mut judge))
 }
@@ -1152,8 +1155,7 @@ fn coverage_tally() {
         let sc = strat.new_tree(&mut runner).unwrap().current();
         let mut f = Fixture::new(sc.tz).unwrap();
         f.run(&sc).unwrap();
-        let mut st = f.judge.conn.prepare("SELECT body FROM outbox WHERE kind = 'reply'").unwrap();
-        let bodies: Vec<String> = st.query_map([], |r| r.get(0)).unwrap().map(|r| r.unwrap()).collect();
+        let bodies: Vec<String> = db::outbox(&f.judge.conn).into_iter().filter(|m| m.kind == "reply").map(|m| m.body).collect();
         for b in bodies {
             for l in b.lines() {
                 let l = l.trim();
@@ -1165,7 +1167,7 @@ fn coverage_tally() {
                 *tally.entry(key).or_default() += 1;
             }
         }
-        let phases: i64 = f.judge.conn.query_row("SELECT count(*) FROM phases", [], |r| r.get(0)).unwrap();
+        let phases = db::phases(&f.judge.conn).len();
         *tally.entry(format!("#phases {phases}")).or_default() += 1;
     }
     let mut v: Vec<_> = tally.into_iter().collect();

@@ -4,6 +4,7 @@
 //! after it comes back, never twice.
 
 use crate::common;
+use common::db::{self, count};
 use common::*;
 use mailjudge::mail::compose::player_mail;
 use std::path::Path;
@@ -62,7 +63,7 @@ fn kill_9_in_the_middle_of_a_spool() {
     let dir = tempfile::tempdir().unwrap();
     let cfg = write_config(dir.path(), 4);
     setup(dir.path(), &cfg);
-    let before: i64 = rusqlite::Connection::open(dir.path().join("judge.db")).unwrap().query_row("SELECT count(*) FROM outbox", [], |r| r.get(0)).unwrap();
+    let before = db::outbox(&db::open(&dir.path().join("judge.db"))).len() as i64;
     // 500 order mails from six players (Turkey never orders, so the phase stays open)
     let inbox = mailjudge::mail::maildir::Maildir::open(&dir.path().join("inbox")).unwrap();
     for k in 0..500 {
@@ -91,11 +92,11 @@ fn kill_9_in_the_middle_of_a_spool() {
     once(&cfg);
     assert_eq!(std::fs::read_dir(dir.path().join("inbox/new")).unwrap().count(), 0);
 
-    let conn = rusqlite::Connection::open(dir.path().join("judge.db")).unwrap();
-    let q = |sql: &str| -> i64 { conn.query_row(sql, [], |r| r.get(0)).unwrap() };
-    assert_eq!(q("SELECT count(*) FROM mails WHERE message_id LIKE '<m%'"), 500, "every mail stored once");
-    assert_eq!(q("SELECT count(*) FROM orders"), 500, "one order version per mail: none lost, none doubled");
-    assert_eq!(q("SELECT count(DISTINCT mail_id) FROM orders"), 500);
+    let conn = db::open(&dir.path().join("judge.db"));
+    let orders = db::orders(&conn);
+    assert_eq!(count(db::mails(&conn), |m| db::like(&m.message_id, "<m%")), 500, "every mail stored once");
+    assert_eq!(orders.len(), 500, "one order version per mail: none lost, none doubled");
+    assert_eq!(orders.iter().filter_map(|o| o.mail_id).collect::<std::collections::HashSet<_>>().len(), 500);
     // the current orders are the last ones sent for each unit
     for p in 0..6 {
         let mut last: std::collections::BTreeMap<String, String> = Default::default();
@@ -104,13 +105,16 @@ fn kill_9_in_the_middle_of_a_spool() {
             let unit = o.split(['-', ' ']).take(2).collect::<Vec<_>>().join(" ");
             last.insert(unit[2..].to_string(), o.to_string());
         }
-        let active = q(&format!("SELECT count(*) FROM orders WHERE power = {} AND active = 1", "AEFGIRT".find("AEFGIR".as_bytes()[p] as char).unwrap()));
+        let power = "AEFGIRT".find("AEFGIR".as_bytes()[p] as char).unwrap();
+        let active = count(&orders, |o| usize::from(o.power) == power && o.active);
         assert_eq!(active as usize, last.len(), "power {p}: one active order per unit");
     }
     // every mail answered exactly once, in the outbox table and in the outbox Maildir
-    assert_eq!(q("SELECT count(*) FROM outbox WHERE kind = 'reply' AND in_reply_to LIKE '<m%'"), 500);
-    assert_eq!(q("SELECT count(DISTINCT in_reply_to) FROM outbox WHERE in_reply_to LIKE '<m%'"), 500);
-    assert_eq!(q("SELECT count(*) FROM outbox WHERE sent IS NULL"), 0);
+    let queued = db::outbox(&conn);
+    let to_m = |m: &&mailjudge::store::outbox::Queued| m.in_reply_to.as_deref().is_some_and(|r| db::like(r, "<m%"));
+    assert_eq!(queued.iter().filter(to_m).filter(|m| m.kind == "reply").count(), 500);
+    assert_eq!(queued.iter().filter(to_m).map(|m| &m.in_reply_to).collect::<std::collections::HashSet<_>>().len(), 500);
+    assert_eq!(count(&queued, |m| m.sent.is_none()), 0);
     let sent = all_sent(&dir.path().join("outbox"));
     let mut answered = std::collections::HashMap::new();
     for s in &sent {
@@ -144,13 +148,13 @@ fn overdue_deadline_is_processed_once_after_a_restart() {
     assert!(first.contains("1 phase(s) processed"), "{first}");
     let second = once(&cfg);
     assert!(second.contains("0 phase(s) processed"), "{second}");
-    let conn = rusqlite::Connection::open(dir.path().join("judge.db")).unwrap();
-    let q = |sql: &str| -> i64 { conn.query_row(sql, [], |r| r.get(0)).unwrap() };
-    assert_eq!(q("SELECT count(*) FROM phases"), 1);
-    assert_eq!(q("SELECT seq FROM games"), 2);
+    let conn = db::open(&dir.path().join("judge.db"));
+    assert_eq!(db::phases(&conn).len(), 1);
+    let game = db::only_game(&conn);
+    assert_eq!(game.seq, 2);
     // one report per recipient (7 players + the master), not two
-    assert_eq!(q("SELECT count(*) FROM outbox WHERE subject = 'Game demo: Spring 1901 movement results'"), 8);
-    let deadline = q("SELECT deadline FROM games");
+    assert_eq!(count(db::outbox(&conn), |m| m.subject == "Game demo: Spring 1901 movement results"), 8);
+    let deadline = game.deadline.unwrap();
     let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs() as i64;
     assert!(deadline > now, "the next phase has a deadline in the future");
     let reports: Vec<Sent> = all_sent(&dir.path().join("outbox")).into_iter().filter(|s| s.subject.contains("results")).collect();

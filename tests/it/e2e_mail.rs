@@ -9,6 +9,8 @@
 //! `cargo test`; `test.sh` starts the servers and runs them with `--ignored`.
 
 use crate::common;
+use common::db::{self, count};
+use common::game::flat;
 use common::mailstack::*;
 use common::*;
 use std::sync::Mutex;
@@ -25,10 +27,6 @@ fn everyone() -> Vec<&'static str> {
     v
 }
 
-fn eml(name: &str) -> Vec<u8> {
-    std::fs::read(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/game").join(format!("{name}.eml"))).unwrap()
-}
-
 fn sender(raw: &[u8]) -> String {
     let m = mail_parser::MessageParser::default().parse(raw).unwrap();
     m.from().and_then(|a| a.first()).and_then(|a| a.address()).unwrap().to_string()
@@ -40,10 +38,6 @@ fn user_of(addr: &str) -> &str {
 
 fn id(name: &str) -> String {
     format!("<{name}@example.test>")
-}
-
-fn flat(t: &str) -> String {
-    t.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 /// Sends the named test mails by SMTP and waits for each sender's reply.
@@ -139,9 +133,9 @@ fn game_over_smtp_and_imap_with_server_restarts() {
     for n in fall {
         drop_in_judge_mailbox(&format!("{n}.{}", std::process::id()), &eml(n));
     }
-    let db = rusqlite::Connection::open(dir.path().join("judge.db")).unwrap();
+    let conn = db::open(&dir.path().join("judge.db"));
     wait_until(Duration::from_secs(60), Duration::from_millis(100), || {
-        let failed: i64 = db.query_row("SELECT count(*) FROM outbox WHERE sent IS NULL AND attempts > 0", [], |r| r.get(0)).unwrap();
+        let failed = count(db::outbox(&conn), |m| m.sent.is_none() && m.attempts > 0);
         if failed >= 6 { Ok(()) } else { Err("the replies were never tried".to_string()) }
     });
     std::thread::sleep(Duration::from_secs(3));
@@ -194,7 +188,7 @@ fn game_over_smtp_and_imap_with_server_restarts() {
     assert!(jm.all("INBOX").is_empty());
     // (and the list's CONFIRM)
     assert_eq!(jm.all("Processed").len(), names.len() + 1);
-    let unsent: i64 = db.query_row("SELECT count(*) FROM outbox WHERE sent IS NULL", [], |r| r.get(0)).unwrap();
+    let unsent = count(db::outbox(&conn), |m| m.sent.is_none());
     assert_eq!(unsent, 0);
 }
 
@@ -237,27 +231,23 @@ fn kill_9_during_a_batch_over_imap() {
     }
     drop_in_judge_mailbox("garbage", &[0u8, 159, 146, 150, 255, 0, 1, 2, 3]);
     let mut judge = Judge { child: start_judge(&cfg) };
-    let db = rusqlite::Connection::open(dir.path().join("judge.db")).unwrap();
+    let conn = db::open(&dir.path().join("judge.db"));
     wait_until(Duration::from_secs(60), Duration::from_millis(5), || {
-        let seen: i64 = db.query_row("SELECT count(*) FROM mails WHERE message_id LIKE '<k%'", [], |r| r.get(0)).unwrap();
+        let seen = db::mails_from(&conn, "<k");
         if seen >= 40 { Ok(()) } else { Err("the judge made no progress".to_string()) }
     });
     judge.child.kill().unwrap(); // SIGKILL
     judge.child.wait().unwrap();
-    let at_kill: i64 = db.query_row("SELECT count(*) FROM mails WHERE message_id LIKE '<k%'", [], |r| r.get(0)).unwrap();
+    let at_kill = db::mails_from(&conn, "<k");
     assert!(at_kill < n as i64, "the judge read everything before the kill: no crash was tested");
     let _judge = Judge { child: start_judge(&cfg) };
     wait_until(Duration::from_secs(120), Duration::from_millis(50), || {
-        let (seen, unsent): (i64, i64) = db
-            .query_row("SELECT (SELECT count(*) FROM mails WHERE message_id LIKE '<k%'), (SELECT count(*) FROM outbox WHERE sent IS NULL)", [], |r| {
-                Ok((r.get(0)?, r.get(1)?))
-            })
-            .unwrap();
+        let (seen, unsent) = (db::mails_from(&conn, "<k"), count(db::outbox(&conn), |m| m.sent.is_none()));
         if seen == n as i64 && unsent == 0 { Ok(()) } else { Err(format!("not finished: {seen} mails read, {unsent} replies unsent")) }
     });
-    let q = |sql: &str| -> i64 { db.query_row(sql, [], |r| r.get(0)).unwrap() };
-    assert_eq!(q("SELECT count(*) FROM orders"), n as i64, "one order version per mail: none lost, none doubled");
-    assert_eq!(q("SELECT count(DISTINCT mail_id) FROM orders"), n as i64);
+    let orders = db::orders(&conn);
+    assert_eq!(orders.len(), n, "one order version per mail: none lost, none doubled");
+    assert_eq!(orders.iter().filter_map(|o| o.mail_id).collect::<std::collections::HashSet<_>>().len(), n);
     // every mail answered: once, except possibly the one reply that was being
     // handed to the SMTP server at the instant of the kill
     let mut duplicates = 0;
@@ -376,8 +366,8 @@ fn an_oversized_mail_over_imap_is_refused_without_downloading_it_whole() {
     let inbox = wait_for_replies("p1", &["<big1@example.test>".to_string()], Duration::from_secs(60));
     let r = inbox.iter().find(|s| s.in_reply_to.as_deref() == Some("<big1@example.test>")).unwrap();
     assert!(flat(&r.body).contains("Your mail is larger than 2097152 bytes"), "{}", r.body);
-    let db = rusqlite::Connection::open(dir.path().join("judge.db")).unwrap();
-    let kept: i64 = db.query_row("SELECT length(raw) FROM mails WHERE message_id = '<big1@example.test>'", [], |r| r.get(0)).unwrap();
+    let conn = db::open(&dir.path().join("judge.db"));
+    let kept = db::mails(&conn).into_iter().find(|m| m.message_id == "<big1@example.test>").expect("kept").raw.len();
     assert!(kept <= 2_097_153, "only a prefix was fetched and kept: {kept}");
 }
 

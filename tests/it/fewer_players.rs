@@ -6,13 +6,14 @@
 //! side in 1915, a side's victory at 24 centres).
 
 use crate::common;
+use common::db::count;
 use common::game::*;
 use common::*;
 use mailjudge::map::Variant;
 
 fn position(g: &Game) -> mailjudge::adjudicate::Position {
     let v = Variant::standard();
-    let game = mailjudge::store::games::Game::by_name(&g.w.daemon.judge.conn, "demo").unwrap().unwrap();
+    let game = g.row();
     game.position(&v).unwrap().unwrap()
 }
 
@@ -32,17 +33,17 @@ fn five_player_game_leaves_germany_and_italy_neutral() {
         g.w.deliver(name);
     }
     g.w.step();
-    assert_eq!(g.w.sql_i64("SELECT count(*) FROM games WHERE status = 'active'"), 0, "four of five seats");
+    assert_eq!(count(db::games(g.w.db()), |r| r.status.as_str() == "active"), 0, "four of five seats");
     g.w.deliver("08-join-turkey");
     g.w.step();
-    assert_eq!(g.w.sql_i64("SELECT count(*) FROM games WHERE status = 'active'"), 1, "the fifth join starts the game");
+    assert_eq!(count(db::games(g.w.db()), |r| r.status.as_str() == "active"), 1, "the fifth join starts the game");
     // Germany (3) and Italy (4) have no player
-    assert_eq!(g.w.sql_i64("SELECT count(*) FROM players WHERE power IN (3, 4)"), 0);
-    assert_eq!(g.w.sql_i64("SELECT count(*) FROM players WHERE power IS NOT NULL"), 5);
+    assert_eq!(count(db::players(g.w.db()), |p| matches!(p.power, Some(3 | 4))), 0);
+    assert_eq!(count(db::players(g.w.db()), |p| p.power.is_some()), 5);
     // a neutral power is not a vacant one to take over
     let (r, _) = g.send("p4@example.test", "SIGNON ?demo pw-four");
     assert!(r.contains("game demo has no vacant power"), "{r}");
-    assert_eq!(g.w.sql_i64("SELECT count(*) FROM players WHERE power IN (3, 4)"), 0);
+    assert_eq!(count(db::players(g.w.db()), |p| matches!(p.power, Some(3 | 4))), 0);
     // the five played powers order; the phase is processed without waiting
     // for the neutral ones
     g.send("p1@example.test", "SIGNON Ademo pw-one\nA VIE - TYR\nA BUD H\nF TRI H");
@@ -83,7 +84,7 @@ fn players_outside_two_to_seven_are_refused() {
     // only the standard map has games for fewer players
     let (r, _) = g.send(GM, "CREATE ?demo gmpass original1958 players=4");
     assert!(r.contains("players=4: games for fewer players"), "{r}");
-    assert_eq!(g.w.sql_i64("SELECT count(*) FROM games"), 0);
+    assert_eq!(db::games(g.w.db()).len() as i64, 0);
 }
 
 /// Creates `demo` with `players=...` and seats the players in order, each
@@ -101,16 +102,12 @@ fn seated_with_mail(players: &str, prefs: &[char]) -> (Game, Vec<Sent>) {
     for (i, c) in prefs.iter().enumerate() {
         sent = g.send(&format!("p{}@example.test", i + 1), &format!("SIGNON ?demo pw-{}\nSET PREFERENCE {c}", i + 1)).1;
     }
-    assert_eq!(g.w.sql_i64("SELECT count(*) FROM games WHERE status = 'active'"), 1, "the last join starts the game");
+    assert_eq!(count(db::games(g.w.db()), |r| r.status.as_str() == "active"), 1, "the last join starts the game");
     (g, sent)
 }
 
 fn power_of(g: &Game, player: usize) -> i64 {
-    g.w.sql_i64(&format!("SELECT power FROM players WHERE email = 'p{player}@example.test'"))
-}
-
-fn stored_game(g: &Game) -> mailjudge::store::games::Game {
-    mailjudge::store::games::Game::by_name(&g.w.daemon.judge.conn, "demo").unwrap().unwrap()
+    db::power_of(g.w.db(), &format!("p{player}@example.test")).expect("a power")
 }
 
 #[test]
@@ -168,9 +165,9 @@ fn four_players_play_england_and_three_pairs() {
         let (r, _) = g.send(&format!("p{i}@example.test"), &format!("SIGNON {c}demo pw-{i}\nSET DRAW"));
         assert!(!r.contains("is over"), "{r}");
     }
-    assert_eq!(g.w.sql_i64("SELECT count(*) FROM games WHERE status = 'finished'"), 0);
+    assert_eq!(count(db::games(g.w.db()), |r| r.status.as_str() == "finished"), 0);
     g.send("p4@example.test", "SIGNON Idemo pw-4\nSET DRAW");
-    assert_eq!(g.w.sql_i64("SELECT count(*) FROM games WHERE status = 'finished'"), 1, "the fourth vote ends it");
+    assert_eq!(count(db::games(g.w.db()), |r| r.status.as_str() == "finished"), 1, "the fourth vote ends it");
 }
 
 #[test]
@@ -182,8 +179,8 @@ fn a_concession_is_to_a_seat() {
     for (i, c) in [(1, 'E'), (3, 'G'), (4, 'R')] {
         g.send(&format!("p{i}@example.test"), &format!("SIGNON {c}demo pw-{i}\nSET CONCEDE France"));
     }
-    assert_eq!(g.w.sql_i64("SELECT count(*) FROM games WHERE status = 'finished'"), 1);
-    let game = stored_game(&g);
+    assert_eq!(count(db::games(g.w.db()), |r| r.status.as_str() == "finished"), 1);
+    let game = g.row();
     let v = Variant::standard();
     let end = game.ending(&v).unwrap().unwrap().end;
     assert_eq!(end, mailjudge::end::GameEnd::Concession(vec![0, 2]), "the seat's surviving powers");
@@ -258,7 +255,7 @@ fn two_players_fight_world_war_one_from_1914() {
     let (_, sent) = g.send("p2@example.test", CENTRAL_HOLD);
     assert_eq!(position(&g).phase, v.calendar.parse("S1915M").unwrap());
     // the coin, derived from the game's id and the seed it drew at its start
-    let game = stored_game(&g);
+    let game = g.row();
     let ww = game.settings.world_war.clone().expect("a two-player game");
     let (heads, digest) = mailjudge::game::world_war::coin(game.id, ww.seed);
     let (winner, loser, lead) = if heads { (1, 2, "ENGLAND") } else { (2, 1, "AUSTRIA") };
@@ -271,7 +268,7 @@ fn two_players_fight_world_war_one_from_1914() {
         assert!(body.contains(&format!("SHA-256 of `{}:{}`", game.id, ww.seed)) && body.contains(&digest), "{body}");
         assert!(body.contains("Italy joins") && body.contains("Italy has joined"), "{body}");
     }
-    assert_eq!(g.w.sql_i64("SELECT count(*) FROM phases WHERE report LIKE '%coin of game demo is flipped%'"), 1);
+    assert_eq!(count(db::phases(g.w.db()), |p| db::like(&p.report, "%coin of game demo is flipped%")), 1);
     // Italy is no longer neutral, its territory open, and it is the winner's
     assert!(game.settings.neutral.is_empty() && game.settings.closed.is_empty());
     let letter = if heads { 'E' } else { 'A' };
@@ -297,14 +294,14 @@ fn two_players_fight_world_war_one_from_1914() {
     // again, it falls the same way
     let (r, _) = g.send(GM, "SIGNON Mdemo gmpass\nROLLBACK F1914M");
     assert!(!r.contains("rror"), "{r}");
-    let game = stored_game(&g);
+    let game = g.row();
     assert_eq!(game.settings.neutral, ["ITALY"]);
     assert_eq!(game.settings.closed.len(), 6);
     assert!(game.settings.world_war.as_ref().is_some_and(|w| w.winner.is_none() && !w.joined));
     assert!(!game.settings.groups.iter().any(|s| s.iter().any(|p| p == "ITALY")));
     g.send("p1@example.test", ALLIES_HOLD);
     g.send("p2@example.test", CENTRAL_HOLD);
-    assert_eq!(stored_game(&g).settings.world_war.and_then(|w| w.winner).as_deref(), Some(lead), "the same coin");
+    assert_eq!(g.row().settings.world_war.and_then(|w| w.winner).as_deref(), Some(lead), "the same coin");
 }
 
 #[test]
@@ -317,23 +314,23 @@ fn the_coin_is_flipped_before_the_winter_adjustments() {
     g.send("p2@example.test", CENTRAL_HOLD);
     // Russia took Rumania: Winter 1914 adjustments, the coin already flipped
     assert_eq!(position(&g).phase, v.calendar.parse("W1914A").unwrap());
-    let ww = stored_game(&g).settings.world_war.unwrap();
+    let ww = g.row().settings.world_war.unwrap();
     assert!(ww.winner.is_some() && !ww.joined, "flipped; Italy joins in Spring 1915");
-    assert_eq!(stored_game(&g).settings.neutral, ["ITALY"]);
+    assert_eq!(g.row().settings.neutral, ["ITALY"]);
     let (r, _) = g.send("p1@example.test", "SIGNON Rdemo pw-1\nBUILD A WAR");
     assert!(r.contains("Russia: A WAR B: accepted."), "a build goes to the power whose home centre it is in: {r}");
     assert_eq!(position(&g).phase, v.calendar.parse("S1915M").unwrap());
-    let ww = stored_game(&g).settings.world_war.unwrap();
+    let ww = g.row().settings.world_war.unwrap();
     assert!(ww.joined);
-    assert_eq!(g.w.sql_i64("SELECT count(*) FROM phases WHERE report LIKE '%coin of game demo is flipped%'"), 1, "flipped once");
-    assert_eq!(g.w.sql_i64("SELECT count(*) FROM phases WHERE report LIKE '%Italy has joined%'"), 1);
+    assert_eq!(count(db::phases(g.w.db()), |p| db::like(&p.report, "%coin of game demo is flipped%")), 1, "flipped once");
+    assert_eq!(count(db::phases(g.w.db()), |p| db::like(&p.report, "%Italy has joined%")), 1);
 }
 
 #[test]
 fn a_side_wins_with_24_centres() {
     let mut g = world_war();
     let v = Variant::standard();
-    let game = stored_game(&g);
+    let game = g.row();
     let rules = game.rules(&v).unwrap();
     let sides = rules.sides.expect("a side victory");
     assert_eq!(sides.centers, 24);
@@ -348,12 +345,12 @@ fn a_side_wins_with_24_centres() {
     give(&["HOL", "BEL", "DEN", "SWE", "NWY", "PAR", "BRE"], "GERMANY");
     let save = |g: &Game, pos: &mailjudge::adjudicate::Position| {
         let json = mailjudge::contract::position_to_json(&v, pos).to_string();
-        g.w.daemon.judge.conn.execute("UPDATE games SET position = ?1", [json]).unwrap();
+        g.set_position(&json);
     };
     save(&g, &pos);
     g.send("p1@example.test", ALLIES_HOLD);
     g.send("p2@example.test", CENTRAL_HOLD);
-    assert_eq!(g.w.sql_i64("SELECT count(*) FROM games WHERE status = 'finished'"), 0, "23 centres");
+    assert_eq!(count(db::games(g.w.db()), |r| r.status.as_str() == "finished"), 0, "23 centres");
     // one more (a spring again, so that no centre changes hands by occupation)
     let mut pos = position(&g);
     pos.phase = v.calendar.parse("S1914M").unwrap();
@@ -361,8 +358,8 @@ fn a_side_wins_with_24_centres() {
     save(&g, &pos);
     g.send("p1@example.test", ALLIES_HOLD);
     let (_, sent) = g.send("p2@example.test", CENTRAL_HOLD);
-    assert_eq!(g.w.sql_i64("SELECT count(*) FROM games WHERE status = 'finished'"), 1, "24 centres win");
-    let end = stored_game(&g).ending(&v).unwrap().unwrap().end;
+    assert_eq!(count(db::games(g.w.db()), |r| r.status.as_str() == "finished"), 1, "24 centres win");
+    let end = g.row().ending(&v).unwrap().unwrap().end;
     assert_eq!(end, mailjudge::end::GameEnd::Alliance(vec![0, 3, 6]));
     assert!(to(&sent, "p1@example.test").iter().any(|s| flat(&s.body).contains("Austria")), "the end is announced");
 }

@@ -4,13 +4,13 @@
 //! master may not set; a webhook's secrets never shown back or stored.
 
 use crate::common;
+use common::db::{self, count};
 use common::game::{GM, Game};
 use std::io::{BufRead, BufReader, Read, Write};
-use tracing_subscriber::Layer;
-use tracing_subscriber::layer::SubscriberExt;
-use tracing_subscriber::util::SubscriberInitExt;
 use std::net::TcpListener;
 use std::sync::{Arc, Mutex};
+use tracing_subscriber::layer::SubscriberExt;
+use tracing_subscriber::util::SubscriberInitExt;
 
 const MASTER: &str = "SIGNON Mdemo gmpass";
 
@@ -108,7 +108,7 @@ fn results_broadcasts_and_the_end_go_to_discord_and_discourse() {
     let (r, _) = g.send(GM, &format!("{MASTER}\nSET WEBHOOK DISCOURSE http://127.0.0.1:{} TOPIC 7 KEY sekrit USER judgebot", discourse.port));
     assert!(r.contains("topic 7") && r.contains("KEY ****"), "{r}");
     assert!(!r.contains("sekrit"), "the key is never shown back: {r}");
-    assert_eq!(g.w.sql_i64("SELECT count(*) FROM mails WHERE CAST(raw AS TEXT) LIKE '%sekrit%' OR CAST(raw AS TEXT) LIKE '%webhooks/1/tok%'"), 0, "nor stored");
+    assert_eq!(count(db::mails(g.w.db()), |m| db::bytes_like(&m.raw, "%sekrit%") || db::bytes_like(&m.raw, "%webhooks/1/tok%")), 0, "nor stored");
     g.send("p3@example.test", "SIGNON Fdemo pw-three\nBROADCAST\nHello forum.\nENDPRESS");
     g.send("p3@example.test", "SIGNON Fdemo pw-three\nPRESS TO E\nsecret plans\nENDPRESS");
     g.send("p3@example.test", "SIGNON Fdemo pw-three\nA PAR-BUR");
@@ -134,7 +134,7 @@ fn results_broadcasts_and_the_end_go_to_discord_and_discourse() {
     let raw: Vec<&str> = c.iter().map(|r| r.body["raw"].as_str().unwrap()).collect();
     assert_eq!(raw.len(), 3, "broadcast, results, end: {raw:?}");
     assert!(raw[1].contains("Spring 1901 movement results") && raw[1].contains("| France | 3 | 3 |"), "{}", raw[1]);
-    assert_eq!(g.w.sql_i64("SELECT count(*) FROM webhook_out WHERE sent IS NULL"), 0);
+    assert_eq!(count(db::webhooks(g.w.db()), |h| h.sent.is_none()), 0);
 }
 
 #[test]
@@ -146,18 +146,18 @@ fn a_failing_forum_is_retried_then_given_up_and_the_master_told_once() {
     g.send(GM, &format!("{MASTER}\nBROADCAST\none\nENDPRESS"));
     assert_eq!(flaky.got().len(), 1);
     let t = g.w.now;
-    assert_eq!(g.w.sql_i64("SELECT next_try FROM webhook_out"), t + 1, "backoff after a 500");
+    assert_eq!(db::webhooks(g.w.db())[0].next_try, t + 1, "backoff after a 500");
     g.w.set_time(t + 1);
     g.w.step();
     assert_eq!(flaky.got().len(), 2);
-    assert_eq!(g.w.sql_i64("SELECT next_try FROM webhook_out"), t + 1 + 120, "Retry-After is honoured");
+    assert_eq!(db::webhooks(g.w.db())[0].next_try, t + 1 + 120, "Retry-After is honoured");
     g.w.set_time(t + 60);
     g.w.step();
     assert_eq!(flaky.got().len(), 2, "not before Retry-After");
     g.w.set_time(t + 121);
     g.w.step();
     assert_eq!(flaky.got().len(), 3);
-    assert_eq!(g.w.sql_i64("SELECT count(*) FROM webhook_out WHERE sent IS NOT NULL"), 1);
+    assert_eq!(count(db::webhooks(g.w.db()), |h| h.sent.is_some()), 1);
     let posts: Vec<String> = flaky.got().iter().map(|r| r.body["content"].as_str().unwrap().to_string()).collect();
     assert!(posts.iter().all(|p| p == &posts[0]), "the same post each time");
 
@@ -170,10 +170,10 @@ fn a_failing_forum_is_retried_then_given_up_and_the_master_told_once() {
     let t = g.w.now;
     g.w.set_time(t + give_up - 1);
     g.w.step();
-    assert_eq!(g.w.sql_i64("SELECT count(*) FROM webhook_out WHERE gave_up IS NOT NULL"), 0, "at the give-up time, still tried");
+    assert_eq!(count(db::webhooks(g.w.db()), |h| h.gave_up.is_some()), 0, "at the give-up time, still tried");
     g.w.set_time(t + give_up + 1);
     let (_, sent) = g.w.step();
-    assert_eq!(g.w.sql_i64("SELECT count(*) FROM webhook_out WHERE gave_up IS NOT NULL"), 2, "past it, both given up (in order)");
+    assert_eq!(count(db::webhooks(g.w.db()), |h| h.gave_up.is_some()), 2, "past it, both given up (in order)");
     let told: Vec<_> = sent.iter().filter(|s| s.to == GM && s.subject == "Game demo: posting to a webhook failed").collect();
     assert_eq!(told.len(), 1, "the master is told once");
     assert!(!told[0].body.contains("/hook") && told[0].body.contains("HTTP 503"), "{}", told[0].body);
@@ -182,7 +182,7 @@ fn a_failing_forum_is_retried_then_given_up_and_the_master_told_once() {
     let gone = Server::start(vec![(404, None)]);
     g.send(GM, &format!("{MASTER}\nSET WEBHOOK DISCORD http://127.0.0.1:{}/hook", gone.port));
     g.send(GM, &format!("{MASTER}\nBROADCAST\none\nENDPRESS"));
-    assert_eq!(g.w.sql_i64("SELECT count(*) FROM webhook_out WHERE gave_up IS NOT NULL"), 1);
+    assert_eq!(count(db::webhooks(g.w.db()), |h| h.gave_up.is_some()), 1);
 }
 
 #[test]
@@ -261,14 +261,14 @@ fn a_refused_post_is_dropped_alone_and_the_webhooks_later_posts_still_go() {
     g.send(GM, &format!("{MASTER}\nSET WEBHOOK DISCOURSE http://127.0.0.1:{} TOPIC 7 KEY k1 USER judgebot", forum.port));
     let (_, sent) = g.send(GM, &format!("{MASTER}\nBROADCAST\none\nENDPRESS\nBROADCAST\ntwo\nENDPRESS"));
     assert_eq!(forum.got().len(), 1, "one post of a webhook a pass");
-    assert_eq!(g.w.sql_i64("SELECT count(*) FROM webhook_out WHERE gave_up IS NOT NULL"), 1, "the refused post alone");
+    assert_eq!(count(db::webhooks(g.w.db()), |h| h.gave_up.is_some()), 1, "the refused post alone");
     let told = sent.iter().filter(|s| s.to == GM && s.subject == "Game demo: posting to a webhook failed").count();
     assert_eq!(told, 1, "the master is told");
     g.w.step();
     let got = forum.got();
     assert_eq!(got.len(), 2);
     assert!(got[1].body["raw"].as_str().unwrap().contains("two"), "{:?}", got[1].body);
-    assert_eq!(g.w.sql_i64("SELECT count(*) FROM webhook_out WHERE sent IS NOT NULL"), 1);
+    assert_eq!(count(db::webhooks(g.w.db()), |h| h.sent.is_some()), 1);
 }
 
 #[test]
@@ -296,7 +296,7 @@ fn a_removed_webhook_gets_nothing_more_and_a_replaced_one_its_new_key() {
     g.w.set_time(t + 1400);
     let (_, later) = g.w.step();
     assert_eq!(down.got().len(), 1, "nothing more after SET NO WEBHOOK");
-    assert_eq!(g.w.sql_i64("SELECT count(*) FROM webhook_out WHERE sent IS NULL AND gave_up IS NULL"), 0);
+    assert_eq!(count(db::webhooks(g.w.db()), |h| h.sent.is_none() && h.gave_up.is_none()), 0);
     assert!(sent.iter().chain(later.iter()).all(|s| s.subject != "Game demo: posting to a webhook failed"), "the master removed it: no alarm");
 }
 
@@ -391,17 +391,17 @@ fn a_webhooks_url_and_key_are_never_logged_at_any_level() {
     let buf = LogBuffer::default();
     let w = buf.clone();
     // the only global subscriber of the test binary, which runs every test
-    // at once: it writes what this test's thread logs, not the others'
+    // at once: it writes what this test's thread logs, not the others' (a
+    // dynamic filter: a plain filter_fn's verdict is cached per callsite,
+    // on whichever thread reached it first)
     let here = std::thread::current().id();
-    let only_here = tracing_subscriber::filter::filter_fn(move |_| std::thread::current().id() == here);
-    tracing_subscriber::registry()
-        .with(
-            tracing_subscriber::fmt::layer()
-                .with_writer(move || w.clone())
-                .with_ansi(false)
-                .with_filter(mailjudge::cli::log_filter(Some("trace,ureq=trace,rustls=debug")))
-                .with_filter(only_here),
-        )
+    let only_here = tracing_subscriber::filter::dynamic_filter_fn(move |_, _| std::thread::current().id() == here);
+    tracing_subscriber::fmt()
+        .with_env_filter(mailjudge::cli::log_filter(Some("trace,ureq=trace,rustls=debug")))
+        .with_writer(move || w.clone())
+        .with_ansi(false)
+        .finish()
+        .with(only_here)
         .try_init()
         .expect("the only global subscriber of this test binary");
     let mut g = game();

@@ -14,6 +14,7 @@
 //! gives France and Austria the numbers by mail.
 
 use crate::common;
+use common::db::count;
 use common::game::*;
 use common::*;
 use mailjudge::map::{PowerId, Variant};
@@ -93,7 +94,7 @@ fn started() -> (Game, Variant) {
     g.w.step();
     assert_eq!(g.status(), "active");
     for i in 0..SEATS.len() {
-        assert_eq!(g.w.sql_i64(&format!("SELECT count(*) FROM players WHERE email = '{}' AND power = {i}", addr(i))), 1, "seated by preference");
+        assert_eq!(count(db::players(g.w.db()), |p| p.email == addr(i) && p.power.map(usize::from) == Some(i)), 1, "seated by preference");
     }
     (g, v)
 }
@@ -257,7 +258,7 @@ fn davis_1885_by_mail_over_two_years_to_an_alliance_victory() {
     assert_eq!((pos.center_count(fr), pos.center_count(au)), (20, 13), "33 centres between them: one short");
     assert!(pos.unit_at(swi).is_none() && units(&g, &v, FRANCE).contains(&"A MAR".to_string()));
     let text = mailjudge::contract::position_to_json(&v, &pos).to_string();
-    g.w.daemon.judge.conn.execute("UPDATE games SET position = ?1 WHERE name = 'demo'", [text]).unwrap();
+    g.set_position(&text);
 
     // both vote for their alliance: recorded, not yet won
     let (r, _) = mail(&mut g, FRANCE, "SET ALLY AUSTRIA");

@@ -235,7 +235,7 @@ fn original_1958_by_mail_from_1914_to_an_18_unit_victory() {
     assert_eq!(g.status(), "finished");
     let pos = g.position(&v);
     assert!(pos.unit_count(FR) >= 18, "{:?}", units(&g, &v, FR));
-    let result: String = g.w.daemon.judge.conn.query_row("SELECT result FROM games WHERE name = 'demo'", [], |r| r.get(0)).unwrap();
+    let result = g.row().result.expect("a result");
     assert!(result.starts_with("France won in Winter 19"), "{result}");
     // the end is stored typed and read back strictly
     let game = g.row();
@@ -251,7 +251,7 @@ fn a_retreat_order_without_a_type_is_for_the_dislodged_unit_not_the_attacker() {
     let pos = r#"{"phase": "S1901R", "units": {"ENGLAND": ["F PIC"], "FRANCE": ["A MAR", "F BRE"]},
         "centers": {"ENGLAND": ["EDI", "LON", "LVP"], "FRANCE": ["BRE", "MAR", "PAR"]},
         "retreats": {"FRANCE": {"A PIC": ["BEL", "BUR", "PAR"]}}, "dislodged_by": {"FRANCE": {"A PIC": "ENG"}}}"#;
-    g.w.daemon.judge.conn.execute("UPDATE games SET position = ?1", [pos]).unwrap();
+    g.set_position(pos);
     let (r, _) = g.send(FRANCE, "SIGNON Fdemo pw-three\nPIC - PAR");
     assert!(r.contains("A PIC R PAR: accepted."), "{r}");
 }

@@ -4,10 +4,11 @@
 //! victories by vote (`SET ALLY`) on a map with alliance rules (1885).
 
 use crate::common;
+use common::db::{self, count};
 use common::game::*;
 use mailjudge::adjudicate::{self, Position};
 use mailjudge::map::{PowerId, Variant};
-use mailjudge::store::games::{Ending, Game as Row, GameStatus};
+use mailjudge::store::games::{Ending, GameStatus};
 
 const PLAYERS: [(&str, &str, char); 7] = [
     ("p1", "pw-one", 'A'),
@@ -19,13 +20,9 @@ const PLAYERS: [(&str, &str, char); 7] = [
     ("p7", "pw-seven", 'T'),
 ];
 
-fn row(g: &Game) -> Row {
-    Row::by_name(&g.w.daemon.judge.conn, "demo").unwrap().unwrap()
-}
-
 /// How the game ended, read back through the typed record.
 fn ending(g: &Game, v: &Variant) -> Option<Ending> {
-    row(g).ending(v).unwrap()
+    g.row().ending(v).unwrap()
 }
 
 fn names(v: &Variant, e: &Ending) -> Vec<String> {
@@ -51,37 +48,37 @@ fn end_year_refuses_a_year_already_over_and_ends_after_that_years_last_phase_in_
     assert!(r.contains("END 1900: write a year from 1901 on"), "{r}");
     let r = as_master(&mut g, "SET END soon");
     assert!(r.contains("END soon: write a year from 1901 on"), "{r}");
-    assert_eq!(row(&g).settings.end_year, None);
+    assert_eq!(g.row().settings.end_year, None);
     let r = as_master(&mut g, "SET END 1901");
     assert!(r.contains("The game ends after the last phase of 1901"), "{r}");
-    assert_eq!(row(&g).settings.end_year, Some(1901));
+    assert_eq!(g.row().settings.end_year, Some(1901));
     let r = g.send("p1@example.test", "LIST demo").0;
     assert!(r.contains("last year: 1901 (then a draw between the survivors)"), "{r}");
     // a player may not set it
     let r = as_power(&mut g, 'F', "SET END 1902");
     assert!(r.contains("only the master of game demo may do that"), "{r}");
-    assert_eq!(row(&g).settings.end_year, Some(1901));
+    assert_eq!(g.row().settings.end_year, Some(1901));
     // Spring 1901 is not the year's last phase
     let r = as_master(&mut g, "PROCESS!");
     assert!(r.contains("Spring 1901 movement processed"), "{r}");
-    assert_eq!(row(&g).status, GameStatus::Active);
+    assert_eq!(g.row().status, GameStatus::Active);
     // Fall 1901 is (everyone held: no adjustments): a draw between all seven
     let (r, sent) = g.send(GM, "SIGNON Mdemo gmpass\nPROCESS!");
     assert!(r.contains("Fall 1901 movement processed"), "{r}");
     let e = ending(&g, &v).expect("the game ended");
     assert_eq!(e.end.kind(), mailjudge::end::EndKind::Draw);
     assert_eq!(names(&v, &e), ["AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY"]);
-    assert_eq!(row(&g).status, GameStatus::Finished);
+    assert_eq!(g.row().status, GameStatus::Finished);
     let report = sent.iter().find(|s| s.to == "p1@example.test" && s.subject == "Game demo: Fall 1901 movement results").expect("the report");
     let body = flat(&report.body);
     assert!(body.contains("The game is over: Draw declared in Fall 1901 movement between Austria, England, France, Germany, Italy, Russia, Turkey."), "{body}");
     assert!(!body.contains("Next phase"), "{body}");
     // SET END NONE takes it away (in a game still going)
     let mut g = Game::started_with("end=1903");
-    assert_eq!(row(&g).settings.end_year, Some(1903));
+    assert_eq!(g.row().settings.end_year, Some(1903));
     let r = as_master(&mut g, "SET END NONE");
     assert!(r.contains("The game has no end year"), "{r}");
-    assert_eq!(row(&g).settings.end_year, None);
+    assert_eq!(g.row().settings.end_year, None);
 }
 
 #[test]
@@ -93,8 +90,8 @@ fn end_year_counts_the_adjustments_of_that_year() {
     as_master(&mut g, "PROCESS!");
     as_power(&mut g, 'F', "F MAO - POR\nA SPA H\nA BUR H");
     as_master(&mut g, "PROCESS!");
-    assert_eq!(row(&g).status, GameStatus::Active, "France builds in Winter 1901");
-    let pos = row(&g).position(&v).unwrap().unwrap();
+    assert_eq!(g.row().status, GameStatus::Active, "France builds in Winter 1901");
+    let pos = g.row().position(&v).unwrap().unwrap();
     assert_eq!(v.calendar.name(pos.phase), "W1901A");
     as_power(&mut g, 'F', "BUILD A PAR\nBUILD F BRE");
     as_master(&mut g, "PROCESS!");
@@ -110,18 +107,18 @@ fn centers_refuses_zero_and_more_than_the_map_has_and_takes_the_maximum() {
         let r = as_master(&mut g, &format!("SET CENTERS {bad}"));
         assert!(r.contains(&format!("CENTERS {bad}: write a number of supply centres from 1 to 34 (the map has 34)")), "{r}");
     }
-    assert_eq!(row(&g).settings.victory_count, None);
+    assert_eq!(g.row().settings.victory_count, None);
     let r = as_master(&mut g, "SET CENTERS 34");
     assert!(r.contains("A solo victory now needs 34 supply centres."), "{r}");
-    assert_eq!(row(&g).settings.victory_count, Some(34));
+    assert_eq!(g.row().settings.victory_count, Some(34));
     let r = as_master(&mut g, "SET CENTRES 1");
     assert!(r.contains("A solo victory now needs 1 supply centres."), "{r}");
-    assert_eq!(row(&g).settings.victory_count, Some(1));
+    assert_eq!(g.row().settings.victory_count, Some(1));
     let r = g.send("p1@example.test", "LIST demo").0;
     assert!(r.contains("a solo victory needs 1 supply centres"), "{r}");
     let r = as_master(&mut g, "SET CENTERS NONE");
     assert!(r.contains("the map's count again: 18"), "{r}");
-    assert_eq!(row(&g).settings.victory_count, None);
+    assert_eq!(g.row().settings.victory_count, None);
     // CREATE takes it as an option, with the same limits
     let r = g.send(GM, "CREATE ?other gmpass standard centers=35").0;
     assert!(r.contains("CENTERS 35: write a number of supply centres from 1 to 34"), "{r}");
@@ -135,7 +132,7 @@ fn centers_applies_when_the_phase_is_adjudicated() {
     let mut g = Game::started();
     let v = Variant::standard();
     as_master(&mut g, "SET CENTERS 4");
-    assert_eq!(row(&g).status, GameStatus::Active);
+    assert_eq!(g.row().status, GameStatus::Active);
     let (_, sent) = g.send(GM, "SIGNON Mdemo gmpass\nPROCESS!");
     let e = ending(&g, &v).expect("Russia won");
     assert_eq!(e.end, mailjudge::end::GameEnd::Solo(v.power_by_name("RUSSIA").unwrap()));
@@ -146,8 +143,8 @@ fn centers_applies_when_the_phase_is_adjudicated() {
     let mut g = Game::started_with("centers=5");
     as_master(&mut g, "PROCESS!");
     as_master(&mut g, "PROCESS!");
-    assert_eq!(row(&g).status, GameStatus::Active);
-    assert_eq!(v.calendar.name(row(&g).position(&v).unwrap().unwrap().phase), "S1902M");
+    assert_eq!(g.row().status, GameStatus::Active);
+    assert_eq!(v.calendar.name(g.row().position(&v).unwrap().unwrap().phase), "S1902M");
 }
 
 #[test]
@@ -181,7 +178,7 @@ fn draws_include_every_survivor_unless_the_master_allows_fewer() {
     assert!(r.contains("only the master of game demo may do that"), "{r}");
     let r = as_master(&mut g, "SET NODIAS");
     assert!(r.contains("Draws may leave surviving powers out (NODIAS)"), "{r}");
-    assert!(!row(&g).settings.dias);
+    assert!(!g.row().settings.dias);
     let r = g.send("p1@example.test", "LIST demo").0;
     assert!(r.contains("draws may leave survivors out (NODIAS)"), "{r}");
     // everyone votes England and France, Turkey for all survivors: no draw yet
@@ -191,7 +188,7 @@ fn draws_include_every_survivor_unless_the_master_allows_fewer() {
     }
     let r = as_power(&mut g, 'T', "SET DRAW");
     assert!(r.contains("Your vote for a draw including all survivors is recorded") && !r.contains("The game is over"), "{r}");
-    assert_eq!(row(&g).status, GameStatus::Active);
+    assert_eq!(g.row().status, GameStatus::Active);
     // the master puts DIAS back: the partial votes no longer make a draw
     as_master(&mut g, "SET DIAS");
     let r = as_power(&mut g, 'T', "SET DRAW FRANCE ENGLAND");
@@ -214,7 +211,7 @@ fn a_draw_names_survivors_only() {
         g.w.deliver(name);
     }
     g.w.step();
-    assert_eq!(row(&g).status, GameStatus::Active);
+    assert_eq!(g.row().status, GameStatus::Active);
     let r = as_power(&mut g, 'E', "SET DRAW ENGLAND ITALY");
     assert!(r.contains("Italy is not in the game: a vote names surviving powers (Austria, England, France, Germany, Russia, Turkey)"), "{r}");
     let r = as_power(&mut g, 'E', "SET CONCEDE ITALY");
@@ -236,7 +233,7 @@ fn concession_to_a_coalition() {
     // Turkey concedes to England alone: not the same coalition
     let r = as_power(&mut g, 'T', "SET CONCEDE ENGLAND");
     assert!(r.contains("You concede to England") && !r.contains("The game is over"), "{r}");
-    assert_eq!(row(&g).status, GameStatus::Active);
+    assert_eq!(g.row().status, GameStatus::Active);
     // the coalition itself need not concede; Turkey joins the others
     let r = as_power(&mut g, 'T', "SET CONCEDE FRANCE, ENGLAND");
     assert!(r.contains("The game is over: The other powers conceded: England, France win together (Spring 1901 movement)."), "{r}");
@@ -249,7 +246,7 @@ fn an_alliance_vote_is_refused_on_a_map_without_alliance_victories() {
     let mut g = Game::started();
     let r = as_power(&mut g, 'E', "SET ALLY FRANCE");
     assert!(r.contains("has no alliance victories"), "{r}");
-    assert_eq!(g.w.sql_i64("SELECT count(*) FROM players WHERE ally IS NOT NULL"), 0);
+    assert_eq!(count(db::players(g.w.db()), |p| p.ally.is_some()), 0);
 }
 
 /// The nine powers of the test map `ninepowers` (tests/data/fixtures: two
@@ -267,9 +264,9 @@ fn started_ninepowers() -> (Game, Variant) {
         g.drop_mail(&format!("q{i}@example.test"), &format!("SIGNON ?demo pw-{i}\nSET PREFERENCE {l}"));
     }
     g.w.step();
-    assert_eq!(row(&g).status, GameStatus::Active);
+    assert_eq!(g.row().status, GameStatus::Active);
     for i in 0..SEATS.len() {
-        assert_eq!(g.w.sql_i64(&format!("SELECT count(*) FROM players WHERE email = 'q{i}@example.test' AND power = {i}")), 1, "seated by preference");
+        assert_eq!(count(db::players(g.w.db()), |p| p.email == format!("q{i}@example.test") && p.power.map(usize::from) == Some(i)), 1, "seated by preference");
     }
     (g, Variant::read_toml(&text).unwrap())
 }
@@ -282,7 +279,7 @@ fn as_seat(g: &mut Game, l: char, text: &str) -> String {
 /// Gives `powers` `each` centres apiece (neutral centres first, then
 /// others' not their home), in the stored position.
 fn give_centres(g: &Game, v: &Variant, powers: &[PowerId], each: usize) {
-    let game = row(g);
+    let game = g.row();
     let mut pos = game.position(v).unwrap().unwrap();
     for &p in powers {
         let have = pos.center_count(p);
@@ -296,7 +293,7 @@ fn give_centres(g: &Game, v: &Variant, powers: &[PowerId], each: usize) {
         assert_eq!(pos.center_count(p), each);
     }
     let text = mailjudge::contract::position_to_json(v, &pos).to_string();
-    g.w.daemon.judge.conn.execute("UPDATE games SET position = ?1 WHERE name = 'demo'", [text]).unwrap();
+    g.set_position(&text);
 }
 
 #[test]
@@ -308,16 +305,16 @@ fn alliance_votes_refuse_sizes_the_map_has_no_victory_for() {
     assert!(r.contains("an alliance of 1 powers (yours included) cannot win on this map: its alliances are of 2 or 3 powers"), "{r}");
     let r = as_seat(&mut g, 'A', "SET ALLY BRAVO CHARLIE DELTA");
     assert!(r.contains("an alliance of 4 powers"), "{r}");
-    assert_eq!(g.w.sql_i64("SELECT count(*) FROM players WHERE ally IS NOT NULL"), 0);
+    assert_eq!(count(db::players(g.w.db()), |p| p.ally.is_some()), 0);
     let r = as_seat(&mut g, 'A', "SET ALLY BRAVO CHARLIE");
     assert!(r.contains("Your vote for an alliance of Alpha, Bravo, Charlie is recorded"), "{r}");
     // its own power is implied
     let r = as_seat(&mut g, 'A', "SET ALLY B");
     assert!(r.contains("Your vote for an alliance of Alpha, Bravo is recorded"), "{r}");
-    assert_eq!(g.w.sql_i64("SELECT count(*) FROM players WHERE ally = '[0,1]'"), 1);
+    assert_eq!(count(db::players(g.w.db()), |p| p.ally == Some(vec![0, 1])), 1);
     let r = as_seat(&mut g, 'A', "SET NOALLY");
     assert!(r.contains("Alliance vote withdrawn."), "{r}");
-    assert_eq!(g.w.sql_i64("SELECT count(*) FROM players WHERE ally IS NOT NULL"), 0);
+    assert_eq!(count(db::players(g.w.db()), |p| p.ally.is_some()), 0);
 }
 
 #[test]
@@ -331,7 +328,7 @@ fn an_alliance_that_has_the_numbers_wins_when_every_ally_has_voted_for_it() {
     // Bravo votes another alliance: nothing
     let r = as_seat(&mut g, 'B', "SET ALLY BRAVO CHARLIE");
     assert!(!r.contains("The game is over"), "{r}");
-    assert_eq!(row(&g).status, GameStatus::Active);
+    assert_eq!(g.row().status, GameStatus::Active);
     // Bravo votes Alpha's: they win at once
     let r = as_seat(&mut g, 'B', "SET ALLY ALPHA");
     assert!(r.contains("The game is over: Alpha, Bravo won together in Spring 1901 movement"), "{r}");
@@ -349,7 +346,7 @@ fn an_alliance_without_the_numbers_waits_and_wins_after_the_phase_that_gives_the
     let r = as_seat(&mut g, 'B', "SET ALLY ALPHA");
     assert!(r.contains("Your vote for an alliance of Alpha, Bravo is recorded") && !r.contains("The game is over"), "{r}");
     as_master(&mut g, "PROCESS!");
-    assert_eq!(row(&g).status, GameStatus::Active, "11 centres: not yet");
+    assert_eq!(g.row().status, GameStatus::Active, "11 centres: not yet");
     // the numbers come (here by the master's hand, as a phase would bring
     // them); the next adjudicated phase ends the game
     give_centres(&g, &v, &[b], 6);

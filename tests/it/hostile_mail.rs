@@ -6,6 +6,7 @@
 //! without a panic, and one bad entry in the inbound Maildir never stops the rest.
 
 use crate::common;
+use common::db::count;
 use common::*;
 use mailjudge::mail::maildir::Maildir;
 use mailjudge::mail::read::{self, ReadLimits, Verdict};
@@ -85,11 +86,6 @@ fn press_with_a_from_line_survives() {
     );
 }
 
-/// The shared started game (tests/common/game.rs), as a bare world.
-fn started_game() -> World {
-    common::game::Game::started().w
-}
-
 fn order_mail(id: &str, body: &str) -> Vec<u8> {
     format!(
         "From: p3@example.test\r\nTo: {JUDGE}\r\nSubject: orders\r\nMessage-ID: <{id}@example.test>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n{}",
@@ -103,7 +99,7 @@ fn order_mail(id: &str, body: &str) -> Vec<u8> {
 /// REPLY_* markers against changes to templates/reply.txt.
 #[test]
 fn the_judges_own_reply_pasted_back_is_not_read() {
-    let mut w = started_game();
+    let mut w = game::Game::started_world();
     w.deliver_bytes("first", &order_mail("first", "SIGNON Fdemo pw-three\nA PAR-BUR\nA MAR-SPA\n"));
     let (_, sent) = w.step();
     let first = reply(&sent, "<first@example.test>").body.clone();
@@ -209,7 +205,7 @@ fn client_mail_is_stored_with_the_password_out_and_the_judges_text_in() {
 
 #[test]
 fn the_judge_answers_client_mail_with_the_password_masked_and_the_subject_kept() {
-    let mut w = started_game();
+    let mut w = game::Game::started_world();
     w.deliver_bytes("neomutt", &fixture("client-neomutt-bottom"));
     w.deliver_bytes("outlook", &fixture("client-outlook"));
     let (_, sent) = w.step();
@@ -222,16 +218,11 @@ fn the_judge_answers_client_mail_with_the_password_masked_and_the_subject_kept()
     assert!(!neomutt.contains("pw-three") && neomutt.contains("Signed on as France in game demo."), "{neomutt}");
     assert_eq!(echoed("<client-outlook@example.test>"), ["> SIGNON Fdemo ******", "> A PAR H", "> F BRE-MAO"]);
     assert_eq!(reply(&sent, "<client-outlook@example.test>").subject, "RE: France: orders in game demo");
-    let (raw, subject): (Vec<u8>, String) = w
-        .daemon
-        .judge
-        .conn
-        .query_row("SELECT raw, subject FROM mails WHERE message_id = '<client-outlook@example.test>'", [], |r| Ok((r.get(0)?, r.get(1)?)))
-        .unwrap();
-    let raw = String::from_utf8(raw).unwrap();
-    assert_eq!(subject, "RE: France: orders in game demo");
+    let kept = db::mails(w.db()).into_iter().find(|m| m.message_id == "<client-outlook@example.test>").expect("kept");
+    let raw = String::from_utf8(kept.raw).unwrap();
+    assert_eq!(kept.subject.as_deref(), Some("RE: France: orders in game demo"));
     assert!(!raw.contains("pw-three") && raw.contains("Signed on as France in game demo."), "{raw}");
-    assert_eq!(w.sql_i64("SELECT count(*) FROM mails WHERE instr(raw, CAST('pw-three' AS BLOB)) > 0"), 0);
+    assert_eq!(count(db::mails(w.db()), |m| db::holds(&m.raw, "pw-three")), 0);
 }
 
 // ---- 2. automatic mail ----
@@ -332,7 +323,7 @@ fn x_auto_response_suppress_on_a_players_mail_is_answered() {
 
 #[test]
 fn automatic_mail_gets_no_reply_from_the_judge() {
-    let mut w = started_game();
+    let mut w = game::Game::started_world();
     for n in
         ["auto-exchange-oof", "auto-failed-recipients", "auto-verp", "auto-notification", "auto-judge-tag", "auto-arf", "addr-domain-literal", "addr-quoted-at"]
     {
@@ -341,7 +332,7 @@ fn automatic_mail_gets_no_reply_from_the_judge() {
     let (step, sent) = w.step();
     assert_eq!(step.mails, 8);
     assert!(sent.is_empty(), "{sent:#?}");
-    assert_eq!(w.sql_i64("SELECT count(*) FROM mails WHERE outcome LIKE 'ignored: %'"), 8);
+    assert_eq!(count(db::mails(w.db()), |m| db::like(&m.outcome, "ignored: %")), 8);
 }
 
 // ---- 3. odd addresses ----
@@ -550,7 +541,7 @@ fn fifos_directories_and_symlinks_in_new_are_skipped_unopened() {
 
 #[test]
 fn a_fifo_in_the_inbox_does_not_stop_the_judge() {
-    let mut w = started_game();
+    let mut w = game::Game::started_world();
     assert!(std::process::Command::new("mkfifo").arg(w.dir.path().join("inbox/new/0-fifo")).status().unwrap().success());
     w.deliver_bytes("1-help", &order_mail("help", "HELP\n"));
     let (step, sent) = w.step();

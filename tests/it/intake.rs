@@ -5,6 +5,8 @@
 //! only, reply size, replies per mailbox per hour).
 
 use crate::common;
+use common::db::count;
+use common::game::flat;
 use common::*;
 use mailjudge::judge::{MAX_REPLIES_PER_ADDRESS_PER_HOUR, MAX_REPLY_BYTES, cut_reply, mailbox_key};
 use mailjudge::mail::redact::{REDACTED_HEADER, mask_line};
@@ -20,14 +22,9 @@ fn t1() -> i64 {
     t0() + HOUR + 1
 }
 
-fn flat(t: &str) -> String {
-    t.split_whitespace().collect::<Vec<_>>().join(" ")
-}
-
 /// A plain-text mail.
 fn mail(from: &str, id: &str, extra_headers: &str, body: &str) -> Vec<u8> {
-    format!("From: {from}\r\nTo: {JUDGE}\r\nSubject: test\r\nMessage-ID: <{id}@example.test>\r\n{extra_headers}\r\n{}\r\n", body.replace('\n', "\r\n"))
-        .into_bytes()
+    mail_text(from, &format!("<{id}@example.test>"), "test", extra_headers, body)
 }
 
 /// A mail whose text body is base64.
@@ -67,7 +64,7 @@ impl T {
             w.deliver(name);
         }
         w.step();
-        assert_eq!(w.sql_i64("SELECT count(*) FROM games WHERE status = 'active'"), 1);
+        assert_eq!(count(db::games(w.db()), |r| r.status.as_str() == "active"), 1);
         w.daemon.judge.ctx.cfg.limits.mails_per_sender_per_hour = rate;
         // the joins no longer count: every sender starts with the whole limit
         w.set_time(t1());
@@ -93,12 +90,7 @@ impl T {
     }
 
     fn outcome(&self, id: &str) -> String {
-        self.w
-            .daemon
-            .judge
-            .conn
-            .query_row("SELECT outcome FROM mails WHERE message_id = ?1 ORDER BY id DESC LIMIT 1", [format!("<{id}@example.test>")], |r| r.get(0))
-            .unwrap()
+        db::outcome(self.w.db(), &format!("<{id}@example.test>"))
     }
 
     fn replies_to(sent: &[Sent], id: &str) -> usize {
@@ -107,7 +99,7 @@ impl T {
 
     /// France's current order for its army in Paris.
     fn paris(&self) -> String {
-        self.w.daemon.judge.conn.query_row("SELECT text FROM orders WHERE active = 1 AND text LIKE 'A PAR%'", [], |r| r.get(0)).unwrap()
+        db::orders(self.w.db()).into_iter().find(|o| o.active && db::like(&o.text, "A PAR%")).expect("an order for A PAR").text
     }
 }
 
@@ -186,7 +178,7 @@ fn mail_over_the_limit_is_deferred_and_handled_later_in_order() {
     assert!(flat(&reply(&sent, "<o7@example.test>").body).contains("A PAR H: accepted"));
     assert!(flat(&reply(&sent, "<o8@example.test>").body).contains("A PAR - BUR: accepted"));
     assert_eq!(t.paris(), "A PAR - BUR");
-    assert_eq!(t.w.sql_i64("SELECT count(*) FROM mails WHERE outcome = 'deferred'"), 0);
+    assert_eq!(count(db::mails(t.w.db()), |m| m.outcome == "deferred"), 0);
     // nothing left: the next pass does nothing
     assert!(t.w.step().1.is_empty());
     // a new episode of deferral gets a new notice (o7 and o8 count: handled now)
@@ -205,7 +197,7 @@ fn a_deferred_mail_delivered_again_is_not_stored_twice() {
     let raw = mail(FRANCE, "o2", "", &orders("A PAR-BUR"));
     t.send(&raw);
     assert!(t.send(&raw).is_empty());
-    assert_eq!(t.w.sql_i64("SELECT count(*) FROM mails WHERE message_id = '<o2@example.test>'"), 1);
+    assert_eq!(count(db::mails(t.w.db()), |m| m.message_id == "<o2@example.test>"), 1);
     t.w.set_time(t1() + HOUR + 1);
     let sent = t.w.step().1;
     assert_eq!(T::replies_to(&sent, "o2"), 1);
@@ -226,7 +218,7 @@ fn mail_times_from_the_future_do_not_count_after_the_clock_is_set_back() {
     let sent = t.send(&mail(FRANCE, "o3", "", &orders("A PAR-BUR")));
     assert_eq!(T::replies_to(&sent, "o3"), 1, "answered at once: {:?}", sent.iter().map(|s| &s.body).collect::<Vec<_>>());
     assert_eq!(t.outcome("o3"), "answered");
-    assert_eq!(t.w.sql_i64(&format!("SELECT count(*) FROM mails WHERE received > {} OR handled > {}", t1(), t1())), 0, "no time left in the future");
+    assert_eq!(count(db::mails(t.w.db()), |m| m.received > t1() || m.handled.is_some_and(|h| h > t1())), 0, "no time left in the future");
     // mail handled now counts as before: the limit (2) is reached with o4
     t.send(&mail(FRANCE, "o4", "", &orders("A PAR H")));
     let sent = t.send(&mail(FRANCE, "o5", "", &orders("A PAR-BUR")));
@@ -244,12 +236,12 @@ fn a_senders_waiting_mail_is_bounded_and_the_rest_dropped() {
         t.w.deliver_bytes(&format!("w{k:04}"), &mail(FRANCE, &format!("w{k}"), "", &orders("A PAR H")));
     }
     t.w.step();
-    assert_eq!(t.w.sql_i64("SELECT count(*) FROM mails WHERE outcome = 'deferred'"), max as i64, "at the limit: all wait");
+    assert_eq!(count(db::mails(t.w.db()), |m| m.outcome == "deferred"), max as i64, "at the limit: all wait");
     // past it: dropped, logged, never answered, kept as seen
     let sent = t.send(&mail(FRANCE, "over", "", &orders("A PAR-BUR")));
     assert_eq!(T::replies_to(&sent, "over"), 0);
     assert!(t.outcome("over").starts_with("dropped"), "{}", t.outcome("over"));
-    assert_eq!(t.w.sql_i64("SELECT count(*) FROM mails WHERE outcome = 'deferred'"), max as i64);
+    assert_eq!(count(db::mails(t.w.db()), |m| m.outcome == "deferred"), max as i64);
     // another sender is not touched by it
     let sent = t.send(&mail("P2 <p2@example.test>", "e1", "", "SIGNON Edemo pw-two\nF LON H"));
     assert_eq!(T::replies_to(&sent, "e1"), 1);
@@ -268,7 +260,7 @@ fn a_corrected_mail_with_a_reused_message_id_is_answered() {
     assert_eq!(t.paris(), "A PAR - PIC");
     assert!(t.send(&corrected).is_empty());
     assert!(t.send(&first).is_empty());
-    assert_eq!(t.w.sql_i64("SELECT count(*) FROM mails WHERE message_id = '<fix@example.test>'"), 2);
+    assert_eq!(count(db::mails(t.w.db()), |m| m.message_id == "<fix@example.test>"), 2);
     // a corrected password is a new mail too (the hash is of the mail with its
     // passwords blanked, so a correction of the password alone, to one of the
     // same length, would look the same: see `Kept` in src/judge/mod.rs)
@@ -282,12 +274,7 @@ fn a_corrected_mail_with_a_reused_message_id_is_answered() {
 
 /// Every stored byte of the mails table, as text.
 fn stored(w: &World) -> String {
-    let mut st = w.daemon.judge.conn.prepare("SELECT raw, coalesce(subject, '') FROM mails").unwrap();
-    st.query_map([], |r| Ok((r.get::<_, Vec<u8>>(0)?, r.get::<_, String>(1)?)))
-        .unwrap()
-        .map(|r| r.unwrap())
-        .map(|(raw, s)| format!("{}\n{s}\n", String::from_utf8_lossy(&raw)))
-        .collect()
+    db::mails(w.db()).into_iter().map(|m| format!("{}\n{}\n", String::from_utf8_lossy(&m.raw), m.subject.unwrap_or_default())).collect()
 }
 
 #[test]
@@ -297,7 +284,7 @@ fn passwords_are_not_stored() {
     let gm = "gm@example.test";
     let sent = t.send(&mail(gm, "create", "", "CREATE ?pwgame Gm-Secret-1 standard judge=Judge-Key-1"));
     assert!(flat(&sent[0].body).contains("pwgame"), "{}", sent[0].body);
-    assert_eq!(t.w.sql_i64("SELECT count(*) FROM games WHERE name = 'pwgame'"), 1);
+    assert_eq!(count(db::games(t.w.db()), |r| r.name == "pwgame"), 1);
     // joining: plain, base64, "sign on", quoted-printable
     t.send(&mail("a@example.test", "j1", "", "SIGNON ?pwgame Join-Plain-2\nSET PREFERENCE A"));
     t.send(&mail_b64("b@example.test", "j2", "SIGNON ?pwgame Join-B64-3\nSET PREFERENCE E\n"));
@@ -307,7 +294,7 @@ fn passwords_are_not_stored() {
         "MIME-Version: 1.0\r\nContent-Type: text/plain\r\nContent-Transfer-Encoding: quoted-printable\r\n",
         "Sign On ?pwgame Join=3DQP-4",
     ));
-    assert_eq!(t.w.sql_i64("SELECT count(*) FROM players WHERE role = 'player'"), 3, "the joins worked");
+    assert_eq!(count(db::players(t.w.db()), |p| p.role.as_str() == "player"), 3, "the joins worked");
     // a password change (with spaces, refused, but still a password), a mistyped sign-on, observing
     t.send(&mail("a@example.test", "p1", "", "SIGNON ?pwgame Join-Plain-2\nSET PASSWORD New Secret 5"));
     t.send(&mail_b64("a@example.test", "p2", "SIGNON ?pwgame Join-Plain-2\nSET PASSWORD New-Secret-6\n"));
@@ -339,11 +326,7 @@ fn passwords_are_not_stored() {
     }
     assert!(all.contains(REDACTED_HEADER), "a base64 body is stored decoded and redacted");
     assert!(all.contains("SIGNON ?pwgame ************"), "{all}");
-    assert_eq!(
-        t.w.sql_i64(&format!("SELECT count(*) FROM mails WHERE CAST(raw AS TEXT) LIKE '%{REDACTED_HEADER}%'")),
-        3,
-        "base64 twice, quoted-printable once"
-    );
+    assert_eq!(count(db::mails(t.w.db()), |m| db::bytes_like(&m.raw, &format!("%{REDACTED_HEADER}%"))), 3, "base64 twice, quoted-printable once");
     // the password set by the base64 mail works (nothing changed but the record)
     let sent = t.send(&mail("a@example.test", "p7", "", "SIGNON ?pwgame New-Secret-6\nSET PASSWORD Third-Pass"));
     let r = reply(&sent, "<p7@example.test>");
@@ -352,8 +335,8 @@ fn passwords_are_not_stored() {
     let no_id = b"From: a@example.test\r\nTo: judge@example.test\r\nSubject: x\r\n\r\nSIGNON ?pwgame Third-Pass\r\nLIST\r\n";
     assert_eq!(t.send(no_id).len(), 1);
     let cid = mailjudge::mail::read::content_id(no_id);
-    assert_eq!(t.w.sql_i64(&format!("SELECT count(*) FROM mails WHERE message_id = '{cid}'")), 0);
-    assert_eq!(t.w.sql_i64("SELECT count(*) FROM mails WHERE message_id LIKE '<sha256-%'"), 1);
+    assert_eq!(count(db::mails(t.w.db()), |m| m.message_id == cid), 0);
+    assert_eq!(count(db::mails(t.w.db()), |m| db::like(&m.message_id, "<sha256-%")), 1);
     assert!(t.send(no_id).is_empty(), "and is still a duplicate when it comes again");
 }
 
@@ -389,7 +372,7 @@ fn the_scripted_game_stores_no_password() {
         w.deliver(name);
     }
     w.step();
-    assert_eq!(w.sql_i64("SELECT count(*) FROM games WHERE status = 'active'"), 1);
+    assert_eq!(count(db::games(w.db()), |r| r.status.as_str() == "active"), 1);
     let all = stored(&w);
     for pw in ["gmpass", "pw-one", "pw-two", "pw-three", "pw-four", "pw-five", "pw-six", "pw-seven"] {
         assert!(!all.contains(pw), "{pw} stored in clear");
@@ -418,7 +401,7 @@ fn replies_go_to_from_never_to_reply_to() {
     assert!(to(&sent, "victim@example.org").is_empty());
     // nor is a player registered under it
     t.send(&mail("p@example.test", "c", "Reply-To: victim@example.org\r\n", "CREATE ?rtgame Gm-Secret-1"));
-    assert_eq!(t.w.sql_i64("SELECT count(*) FROM games WHERE master_email = 'p@example.test'"), 1);
+    assert_eq!(count(db::games(t.w.db()), |r| r.master_email == "p@example.test"), 1);
 }
 
 #[test]
@@ -436,7 +419,7 @@ fn a_long_reply_is_cut_at_a_line_end() {
     let junk: String = (0..400).map(|i| format!("nonsense{i} {}\n", "y".repeat(200))).collect();
     let sent = t.send(&mail("p@example.test", "long", "", &junk));
     let r = reply(&sent, "<long@example.test>");
-    let stored: String = t.w.daemon.judge.conn.query_row("SELECT body FROM outbox WHERE in_reply_to = '<long@example.test>'", [], |r| r.get(0)).unwrap();
+    let stored = db::reply_to(t.w.db(), "<long@example.test>").body;
     assert!(stored.len() <= MAX_REPLY_BYTES, "{}", stored.len());
     assert!(stored.contains("nonsense0 ") && !stored.contains("nonsense399 "));
     assert!(flat(&r.body).contains("This reply was cut here"), "{}", &r.body[r.body.len().saturating_sub(300)..]);
@@ -478,7 +461,7 @@ fn handle_deferred_takes_at_most_max_and_at_most_the_room_under_the_limit() {
     for k in 1..=8 {
         t.send(&mail(FRANCE, &format!("o{k}"), "", &orders("A PAR H")));
     }
-    assert_eq!(t.w.sql_i64("SELECT count(*) FROM mails WHERE outcome = 'deferred'"), 5);
+    assert_eq!(count(db::mails(t.w.db()), |m| m.outcome == "deferred"), 5);
     t.w.set_time(t1() + HOUR + 1);
     let j = &mut t.w.daemon.judge;
     // max binds: two of the three the limit allows
@@ -492,7 +475,7 @@ fn handle_deferred_takes_at_most_max_and_at_most_the_room_under_the_limit() {
     assert_eq!(t.outcome("o7"), "deferred");
     t.w.set_time(t1() + 2 * HOUR + 2);
     assert_eq!(t.w.daemon.judge.handle_deferred(10).unwrap().len(), 2);
-    assert_eq!(t.w.sql_i64("SELECT count(*) FROM mails WHERE outcome = 'deferred'"), 0);
+    assert_eq!(count(db::mails(t.w.db()), |m| m.outcome == "deferred"), 0);
 }
 
 fn panic_on_boom(line: &str) {
@@ -513,7 +496,7 @@ fn a_deferred_mail_whose_handling_fails_is_marked_failed_and_answered_once() {
     assert!(flat(&reply(&sent, "<o2@example.test>").body).contains("internal error"));
     assert!(t.outcome("o2").starts_with("failed:"), "{}", t.outcome("o2"));
     assert!(!stored(&t.w).contains("pw-three"));
-    assert_eq!(t.w.sql_i64("SELECT count(*) FROM mails WHERE message_id = '<o2@example.test>'"), 1);
+    assert_eq!(count(db::mails(t.w.db()), |m| m.message_id == "<o2@example.test>"), 1);
     assert!(t.w.step().1.is_empty(), "not taken up again");
 }
 

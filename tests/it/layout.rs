@@ -83,6 +83,42 @@ fn all_sql_lives_in_the_store() {
     assert!(found.is_empty(), "SQL outside src/store:\n{}", found.join("\n"));
 }
 
+/// SQL in the tests: only in tests/it/common/raw.rs, the one place that
+/// breaks a database on purpose; every other test reads and writes the
+/// judge's record through the store's API (tests/it/common/db.rs).
+#[test]
+fn tests_reach_the_database_through_the_store() {
+    let sql = [
+        "SELECT ",
+        "INSERT INTO",
+        "DELETE FROM",
+        "CREATE TABLE",
+        "PRAGMA ",
+        "SAVEPOINT",
+        ".prepare(",
+        ".prepare_cached(",
+        ".execute(",
+        ".execute_batch(",
+        ".query_row(",
+        ".query_map(",
+        "rusqlite::Connection::open",
+    ];
+    let tests = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests");
+    let allowed = [tests.join("it/common/raw.rs"), tests.join("it/layout.rs")];
+    let files = rust_files(&tests);
+    assert!(files.len() >= 40, "{files:?}");
+    let mut found = Vec::new();
+    for f in files.iter().filter(|f| !allowed.contains(f)) {
+        for (n, line) in code(f) {
+            let update = line.contains("UPDATE ") && line.contains(" SET ");
+            for word in sql.iter().filter(|w| line.contains(*w)).copied().chain(update.then_some("UPDATE")) {
+                found.push(format!("{}:{n}: {word}", f.display()));
+            }
+        }
+    }
+    assert!(found.is_empty(), "SQL in the tests outside tests/it/common/raw.rs (read through the store's API, tests/it/common/db.rs):\n{}", found.join("\n"));
+}
+
 #[test]
 fn main_is_thin() {
     let n = std::fs::read_to_string(src("main.rs")).unwrap().lines().count();

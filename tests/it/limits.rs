@@ -6,6 +6,7 @@
 //! sign-on, the last joiner's preference, PREDICT, console output.
 
 use crate::common;
+use common::db::count;
 use common::game::*;
 use common::*;
 use mailjudge::command::orders::MAX_ORDERS_PER_LINE;
@@ -19,14 +20,14 @@ fn a_deadline_in_the_past_needs_confirming() {
     let mut g = Game::started();
     let (r, _) = g.send(GM, "SIGNON Mdemo gmpass\nSET DEADLINE 2026-11-22 12:00");
     assert!(r.contains("has already passed: the phase would be processed at once") && r.contains("SET DEADLINE 2026-11-22 12:00 !"), "{r}");
-    let before = g.w.sql_i64("SELECT deadline FROM games");
+    let before = db::only_game(g.w.db()).deadline.unwrap();
     assert!(before > g.w.now, "unchanged");
     let (r, sent) = g.send(GM, "SIGNON Mdemo gmpass\nSET DEADLINE 2026-11-22 12:00 !");
     assert!(r.contains("Deadline set to"), "{r}");
     assert!(
         sent.iter().any(|s| s.subject == "Game demo: Spring 1901 movement results")
-            || g.w.sql_i64("SELECT seq FROM games") == 2
-            || g.w.sql_i64("SELECT deadline FROM games") < g.w.now,
+            || db::only_game(g.w.db()).seq == 2
+            || db::only_game(g.w.db()).deadline.unwrap() < g.w.now,
         "{r}"
     );
     // a future one needs nothing
@@ -37,7 +38,7 @@ fn a_deadline_in_the_past_needs_confirming() {
 #[test]
 fn chained_absences_are_capped() {
     let mut g = Game::started();
-    let deadline = g.w.sql_i64("SELECT deadline FROM games");
+    let deadline = db::only_game(g.w.db()).deadline.unwrap();
     // each absence covers the deadline as it stands, 21 days long
     let mut body = String::from("SIGNON Fdemo pw-three\n");
     let mut start = deadline - DAY;
@@ -49,7 +50,7 @@ fn chained_absences_are_capped() {
     let (r, sent) = g.send("p3@example.test", &body);
     assert_eq!(r.matches("Absence recorded").count(), MAX_ABSENCES, "{r}");
     assert!(r.contains(&format!("you have {MAX_ABSENCES} absences recorded already")), "{r}");
-    let now_deadline = g.w.sql_i64("SELECT deadline FROM games");
+    let now_deadline = db::only_game(g.w.db()).deadline.unwrap();
     assert!(now_deadline > deadline, "moved");
     assert!(now_deadline <= deadline + MAX_ABSENCE_PUSH_SECS + DAY, "capped: moved {} days", (now_deadline - deadline) / DAY);
     let notices = to(&sent, "p1@example.test").into_iter().filter(|s| s.subject == "Game demo: deadline moved").count();
@@ -90,21 +91,21 @@ fn a_clock_stepped_back_brings_deadlines_back() {
     g.w.set_time(t0 + 365 * DAY);
     let (r, _) = g.send(GM, "SIGNON Mdemo gmpass\nPROCESS!");
     assert!(r.contains("processed"), "{r}");
-    let far = g.w.sql_i64("SELECT deadline FROM games");
+    let far = db::only_game(g.w.db()).deadline.unwrap();
     assert!(far > t0 + 365 * DAY);
     // the clock is put right: the next pass moves the deadline back by as much
     g.w.set_time(t0 + 60);
     g.w.step();
-    let d = g.w.sql_i64("SELECT deadline FROM games");
+    let d = db::only_game(g.w.db()).deadline.unwrap();
     assert!(d > t0 && d <= t0 + 60 + (far - (t0 + 365 * DAY)) + 60, "deadline {} days away", (d - t0) / DAY);
-    assert_eq!(g.w.sql_i64(&format!("SELECT count(*) FROM phases WHERE processed > {}", t0 + 60)), 0);
+    assert_eq!(count(db::phases(g.w.db()), |p| p.processed > t0 + 60), 0);
 }
 
 #[test]
 fn old_outbox_bodies_are_pruned_at_the_limit() {
     let mut g = Game::started();
-    let sent_at = g.w.sql_i64("SELECT max(sent) FROM outbox");
-    let with_body = |g: &Game| g.w.sql_i64(&format!("SELECT count(*) FROM outbox WHERE sent = {sent_at} AND body != ''"));
+    let sent_at = db::outbox(g.w.db()).iter().filter_map(|m| m.sent).max().expect("mail sent");
+    let with_body = |g: &Game| count(db::outbox(g.w.db()), |m| m.sent == Some(sent_at) && !m.body.is_empty());
     let n = with_body(&g);
     assert!(n > 0);
     g.w.set_time(sent_at + OUTBOX_KEEP_SECS);
@@ -113,21 +114,20 @@ fn old_outbox_bodies_are_pruned_at_the_limit() {
     g.w.set_time(sent_at + OUTBOX_KEEP_SECS + 1);
     g.w.step();
     assert_eq!(with_body(&g), 0, "pruned past it");
-    assert!(g.w.sql_i64(&format!("SELECT count(*) FROM outbox WHERE sent = {sent_at}")) >= n, "the record stays");
+    assert!(count(db::outbox(g.w.db()), |m| m.sent == Some(sent_at)) >= n, "the record stays");
 }
 
 #[test]
 fn a_full_disk_is_reported_as_such() {
     let mut g = Game::started();
-    let pages: i64 = g.w.daemon.judge.conn.query_row("PRAGMA page_count", [], |r| r.get(0)).unwrap();
-    g.w.daemon.judge.conn.execute_batch(&format!("PRAGMA max_page_count = {pages}")).unwrap();
+    raw::cap_size(g.w.db());
     let big = "x".repeat(200_000);
     g.drop_mail("p3@example.test", &format!("SIGNON Fdemo pw-three\nPRESS TO E\n{big}\nENDPRESS"));
     let err = g.w.daemon.step().expect_err("the disk is full");
     let msg = format!("{err:#}");
     assert!(msg.contains("full"), "{msg}");
     // room again: the mail is handled, once
-    g.w.daemon.judge.conn.execute_batch("PRAGMA max_page_count = 1073741823").unwrap();
+    raw::uncap_size(g.w.db());
     let (s, _) = g.w.step();
     assert_eq!(s.mails, 1);
 }
@@ -210,7 +210,7 @@ fn run_stops_when_told_and_finishes_its_mail() {
     });
     g.w.daemon.run(&stop);
     assert!(watcher.join().unwrap(), "the mail was answered before the stop");
-    assert_eq!(g.w.sql_i64("SELECT count(*) FROM orders WHERE text = 'A PAR - BUR'"), 1);
+    assert_eq!(count(db::orders(g.w.db()), |o| o.text == "A PAR - BUR"), 1);
 }
 
 #[test]
@@ -218,7 +218,7 @@ fn durations_that_once_crash_looped_the_judge_are_refused_with_a_reason() {
     let mut g = Game::started();
     let (r, _) = g.send(GM, "CREATE ?huge pw-huge standard movement=99999999999d");
     assert!(r.contains("Error:") && !r.contains("Game huge created"), "{r}");
-    assert_eq!(g.w.sql_i64("SELECT count(*) FROM games WHERE name = 'huge'"), 0, "nothing of the refused CREATE is kept");
+    assert_eq!(count(db::games(g.w.db()), |r| r.name == "huge"), 0, "nothing of the refused CREATE is kept");
     for bad in [
         "SET MOVEMENT 99999999999d",
         "SET MOVEMENT 10000000000000 hours",
@@ -230,7 +230,7 @@ fn durations_that_once_crash_looped_the_judge_are_refused_with_a_reason() {
         assert!(r.contains("Error:"), "{bad}: {r}");
     }
     // the game still runs: its deadline passes and it is processed
-    let t = g.w.sql_i64("SELECT grace_until FROM games WHERE name = 'demo'") + 1;
+    let t = db::game(g.w.db(), "demo").grace_until.unwrap() + 1;
     g.w.set_time(t);
     let (s, _) = g.w.step();
     assert_eq!(s.phases, 1);
@@ -322,7 +322,7 @@ fn one_process_a_mail_and_the_masters_table_mail_is_rate_limited() {
     let mut g = Game::started();
     let (r, _) = g.send(GM, &format!("SIGNON Mdemo gmpass\n{}", vec!["PROCESS!"; 20].join("\n")));
     assert_eq!(r.matches("one mail processes at most one phase").count(), 19, "{r}");
-    assert_eq!(g.w.sql_i64("SELECT count(*) FROM phases"), 1, "one phase processed");
+    assert_eq!(db::phases(g.w.db()).len() as i64, 1, "one phase processed");
     // the master's commands that mail the table: the limit, then refused
     let limit = g.w.daemon.judge.ctx.cfg.limits.table_mails_per_game_per_hour as usize;
     let mut done = 1; // the PROCESS above
@@ -354,10 +354,7 @@ fn a_password_on_the_line_after_a_bare_signon_is_never_echoed() {
     let (r, _) = g.send("p3@example.test", "SIGNON Fdemo\nth1rd-pw and more");
     assert!(!r.contains("th1rd-pw"), "{r}");
     // nor stored
-    assert_eq!(
-        g.w.sql_i64("SELECT count(*) FROM mails WHERE CAST(raw AS TEXT) LIKE '%hunter2-pw%' OR CAST(raw AS TEXT) LIKE '%s3cond-pw%' OR CAST(raw AS TEXT) LIKE '%th1rd-pw%'"),
-        0
-    );
+    assert_eq!(count(db::mails(g.w.db()), |m| ["%hunter2-pw%", "%s3cond-pw%", "%th1rd-pw%"].iter().any(|p| db::bytes_like(&m.raw, p))), 0);
 }
 
 #[test]

@@ -47,7 +47,7 @@ fn results_mails_carry_the_phase_map_unless_a_player_sets_no_map() {
         assert!(svg.contains("Game demo: Spring 1901 movement"));
     }
     // the map is stored once for all of them
-    assert_eq!(g.w.sql_i64("SELECT count(*) FROM attachments"), 2);
+    assert_eq!(db::files(g.w.db()).len() as i64, 2);
     // a player forwards the results mail, SVG and all, with orders above it: read, not refused as too large
     let fwd = results.iter().find(|r| r.to == "p3@example.test").unwrap();
     let raw = std::fs::read(g.w.dir.path().join("outbox/new").join(&fwd.file)).unwrap();

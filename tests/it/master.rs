@@ -5,6 +5,7 @@
 //! player trying master commands.
 
 use crate::common;
+use common::db::{self, count};
 use common::game::{GM, Game, flat};
 
 #[test]
@@ -26,21 +27,21 @@ fn master_commands() {
     let (r, sent) = g.send(GM, "SIGNON Mdemo gmpass\nPAUSE");
     assert!(r.contains("Game demo paused."), "{r}");
     assert_eq!(sent.iter().filter(|s| s.subject == "Game demo is paused").count(), 9); // 7 players, the master, the list
-    let d = g.w.sql_i64("SELECT deadline FROM games");
+    let d = db::only_game(g.w.db()).deadline.unwrap();
     g.w.set_time(d + 10 * 86_400);
     let (step, _) = g.w.step();
     assert_eq!(step.phases, 0, "a paused game is not processed");
     let (r, _) = g.send(GM, "SIGNON Mdemo gmpass\nRESUME");
     assert!(r.contains("Game demo resumed; deadline"), "{r}");
-    assert!(g.w.sql_i64("SELECT deadline FROM games") > g.w.now);
+    assert!(db::only_game(g.w.db()).deadline.unwrap() > g.w.now);
     // SET DEADLINE, then an absence that covers it pushes it
     let (r, _) = g.send(GM, "SIGNON Mdemo gmpass\nSET DEADLINE +2 days");
     assert!(r.contains("Deadline set to"), "{r}");
-    let d = g.w.sql_i64("SELECT deadline FROM games");
+    let d = db::only_game(g.w.db()).deadline.unwrap();
     assert_eq!(d, g.w.now + 2 * 86_400);
     let (r, sent) = g.send("p2@example.test", "SIGNON Edemo pw-two\nSET ABSENCE +1 day TO +4 days");
     assert!(r.contains("The current deadline moves to"), "{r}");
-    assert_eq!(g.w.sql_i64("SELECT deadline FROM games"), g.w.now + 4 * 86_400);
+    assert_eq!(db::only_game(g.w.db()).deadline.unwrap(), g.w.now + 4 * 86_400);
     assert!(sent.iter().any(|s| s.to == "p1@example.test" && s.subject == "Game demo: deadline moved"));
     // EJECT frees a power; a newcomer takes it over with SIGNON ?game
     let (r, sent) = g.send(GM, "SIGNON Mdemo gmpass\nEJECT Turkey");
@@ -76,9 +77,9 @@ fn master_commands() {
     assert!(r.contains("Rolled back to Spring 1901 movement."), "{r}");
     assert!(sent.iter().any(|s| s.subject == "Game demo rolled back"));
     // the phase rolled back stays in the record, as the game's first branch
-    assert_eq!(g.w.sql_i64("SELECT count(*) FROM phases WHERE undone IS NULL"), 0);
-    assert_eq!(g.w.sql_i64("SELECT count(*) FROM phases WHERE branch = 1 AND undone IS NOT NULL"), 1);
-    assert_eq!(g.w.sql_i64("SELECT count(*) FROM orders WHERE active = 1"), 0);
+    assert_eq!(count(db::phases(g.w.db()), |p| p.undone.is_none()), 0);
+    assert_eq!(count(db::phases(g.w.db()), |p| p.branch == 1 && p.undone.is_some()), 1);
+    assert_eq!(count(db::orders(g.w.db()), |o| o.active), 0);
     let (r, _) = g.send("p3@example.test", "SIGNON Fdemo pw-three\nA PAR-PIC");
     assert!(r.contains("Game demo, France: Spring 1901 movement") && r.contains("A PAR - PIC: accepted."), "{r}");
     // a player resigns; concession by all the others ends the game
@@ -105,7 +106,7 @@ fn concession_ends_the_game() {
     {
         g.send(&format!("{who}@example.test"), &format!("SIGNON {l}demo {pw}\nSET CONCEDE T"));
     }
-    assert_eq!(g.w.sql_i64("SELECT count(*) FROM games WHERE status = 'finished'"), 1);
-    let result: String = g.w.daemon.judge.conn.query_row("SELECT result FROM games", [], |r| r.get(0)).unwrap();
+    assert_eq!(count(db::games(g.w.db()), |r| r.status.as_str() == "finished"), 1);
+    let result = db::only_game(g.w.db()).result.expect("a result");
     assert!(result.contains("Turkey wins"), "{result}");
 }

@@ -7,6 +7,7 @@
 //! servers' private directory, free ports and documented changes to the machine.
 
 use crate::common;
+use common::game::flat;
 use common::game::*;
 use common::*;
 use mailjudge::game::deadline::reminder_time;
@@ -26,10 +27,6 @@ fn root() -> &'static Path {
 
 fn read(path: &str) -> String {
     std::fs::read_to_string(root().join(path)).unwrap_or_else(|e| panic!("{path}: {e}"))
-}
-
-fn flat(t: &str) -> String {
-    t.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 /// templates/help.txt without its leading `{#- ... -#}` comment.
@@ -174,7 +171,8 @@ fn a_phase_that_starts_inside_its_reminder_window_gets_no_reminder() {
     assert!(reminders(&g.w.step().1).is_empty(), "no reminder right after the report");
     g.w.set_time(d - HOUR);
     assert!(reminders(&g.w.step().1).is_empty(), "no reminder later in a phase that began inside its window");
-    assert_eq!(g.w.sql_i64("SELECT reminded - seq FROM games"), 0, "the phase's reminder is settled (not looked at on every poll)");
+    let row = db::only_game(g.w.db());
+    assert_eq!(row.reminded - row.seq, 0, "the phase's reminder is settled (not looked at on every poll)");
     // the late notice still comes, and says what happens to the unordered retreat
     g.w.set_time(d + 60);
     let (_, sent) = g.w.step();
@@ -263,7 +261,7 @@ fn adjudicate_contract_is_in_the_project_and_linked() {
 fn mail_servers_use_a_private_directory_and_free_ports_and_the_readme_says_what_changes() {
     let script = read("tests/mailstack/mailstack.sh");
     let test_sh = read("test.sh");
-    let common = read("tests/common/mailstack.rs");
+    let common = read("tests/it/common/mailstack.rs");
     for fixed in ["/tmp/mailjudge-mail}", "10025", "10143", "10587", "10465", "10993", "10024", "10026"] {
         assert!(!script.contains(fixed) && !common.contains(fixed), "fixed path or port {fixed} left in the mail-server scripts");
     }

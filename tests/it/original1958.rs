@@ -5,9 +5,9 @@
 //! rules the engine has, and each of them must give its whole expected
 //! outcome. `MAILJUDGE_1958_ALL=1` runs every case and lists those that fail.
 
+use crate::common;
 use mailjudge::contract::Adjudicator;
 use mailjudge::map::Variant;
-use crate::common;
 
 use common::cases::differences;
 use serde_json::Value;

@@ -33,7 +33,8 @@ fn retries_back_off_then_give_up_and_tell_the_keeper() {
     let mut down = Switch { up: false, sent: vec![] };
     let j = &mut w.daemon.judge;
     let next = |j: &mailjudge::judge::Judge| -> (i64, i64) {
-        j.conn.query_row("SELECT attempts, next_try FROM outbox WHERE in_reply_to = '<a@example.test>'", [], |r| Ok((r.get(0)?, r.get(1)?))).unwrap()
+        let m = db::reply_to(&j.conn, "<a@example.test>");
+        (m.attempts, m.next_try)
     };
     assert_eq!(j.flush_outbox(&mut down).unwrap(), 0);
     assert_eq!(next(j), (1, t0 + 1));
@@ -63,12 +64,12 @@ fn retries_back_off_then_give_up_and_tell_the_keeper() {
     let j = &mut w.daemon.judge;
     j.handle_batch(&mails).unwrap();
     j.flush_outbox(&mut down).unwrap();
-    let created: i64 = j.conn.query_row("SELECT created FROM outbox WHERE in_reply_to = '<b@example.test>'", [], |r| r.get(0)).unwrap();
+    let created = db::reply_to(&j.conn, "<b@example.test>").created;
     j.ctx.clock = mailjudge::judge::Clock::Fixed(created + 3 * 86_400);
     j.flush_outbox(&mut down).unwrap();
-    let gave_up: Option<i64> = j.conn.query_row("SELECT gave_up FROM outbox WHERE in_reply_to = '<b@example.test>'", [], |r| r.get(0)).unwrap();
+    let gave_up = db::reply_to(&j.conn, "<b@example.test>").gave_up;
     assert!(gave_up.is_some());
-    let keeper: String = j.conn.query_row("SELECT body FROM outbox WHERE to_addr = 'keeper@example.test'", [], |r| r.get(0)).unwrap();
+    let keeper = db::outbox(&j.conn).into_iter().find(|m| m.to_addr == "keeper@example.test").expect("the keeper told").body;
     assert!(keeper.contains("gave up sending mail") && keeper.contains("p2@example.test") && keeper.contains("connection refused"), "{keeper}");
     // given up: not tried again; the keeper's notice goes once the transport works
     let mut up = Switch { up: true, sent: vec![] };

@@ -5,18 +5,13 @@
 //! and keeper told) while the other games go on.
 
 use crate::common;
+use common::db::count;
 use common::game::{GM, Game, KEEPER, flat};
 use common::*;
 
-/// A started seven-player game `demo` (France is p3, Germany p4, Italy p5).
-fn started() -> World {
-    Game::started().w
-}
-
 fn mail(w: &World, n: &str, from: &str, body: &str) -> String {
     let id = format!("<{n}@example.test>");
-    let raw = format!("From: {from}\r\nTo: {JUDGE}\r\nSubject: orders\r\nMessage-ID: {id}\r\n\r\n{}\r\n", body.replace('\n', "\r\n"));
-    w.deliver_bytes(n, raw.as_bytes());
+    w.deliver_bytes(n, &mail_text(from, &id, "orders", "", body));
     id
 }
 
@@ -34,7 +29,7 @@ fn boom_demo(game: &str) {
 
 #[test]
 fn a_panicking_mail_is_rolled_back_alone_and_answered_once() {
-    let mut w = started();
+    let mut w = Game::started_world();
     w.daemon.judge.ctx.hooks.before_command = Some(boom);
     let a = mail(&w, "m1", "p3@example.test", "SIGNON Fdemo pw-three\nA PAR-BUR");
     let b = mail(&w, "m2", "p4@example.test", "SIGNON Gdemo pw-four\nA MUN-RUH\nBOOM");
@@ -50,10 +45,10 @@ fn a_panicking_mail_is_rolled_back_alone_and_answered_once() {
     for secret in ["panic", "injected", "database", "src/"] {
         assert!(!r.to_lowercase().contains(secret), "the apology shows `{secret}`: {r}");
     }
-    assert_eq!(w.sql_i64("SELECT count(*) FROM orders WHERE text = 'A MUN - RUH'"), 0, "the failed mail's order was rolled back");
-    assert_eq!(w.sql_i64("SELECT count(*) FROM orders WHERE text IN ('A PAR - BUR', 'A VEN H') AND active = 1"), 2);
+    assert_eq!(count(db::orders(w.db()), |o| o.text == "A MUN - RUH"), 0, "the failed mail's order was rolled back");
+    assert_eq!(count(db::orders(w.db()), |o| ["A PAR - BUR", "A VEN H"].contains(&o.text.as_str()) && o.active), 2);
     // kept with the failure, and the keeper told what happened
-    assert_eq!(w.sql_i64("SELECT count(*) FROM mails WHERE message_id = '<m2@example.test>' AND outcome LIKE 'failed:%'"), 1);
+    assert_eq!(count(db::mails(w.db()), |m| m.message_id == "<m2@example.test>" && db::like(&m.outcome, "failed:%")), 1);
     let k = to(&sent, KEEPER);
     assert_eq!(k.len(), 1, "{:?}", sent.iter().map(|s| (&s.to, &s.subject)).collect::<Vec<_>>());
     assert!(k[0].body.contains("injected failure"), "{}", k[0].body);
@@ -62,14 +57,14 @@ fn a_panicking_mail_is_rolled_back_alone_and_answered_once() {
     assert_eq!(step.mails, 0);
     assert!(sent.is_empty());
     // the database still opens and is consistent
-    let ok: String = w.daemon.judge.conn.query_row("PRAGMA integrity_check", [], |r| r.get(0)).unwrap();
+    let (ok, broken) = db::integrity(w.db());
     assert_eq!(ok, "ok");
-    assert_eq!(w.sql_i64("SELECT count(*) FROM pragma_foreign_key_check"), 0);
+    assert_eq!(broken, 0);
 }
 
 #[test]
 fn a_game_whose_processing_fails_is_set_aside_and_the_others_go_on() {
-    let mut w = started();
+    let mut w = Game::started_world();
     // a second game, started too
     let mut n = 0;
     let mut send = |w: &mut World, from: &str, body: &str| {
@@ -81,16 +76,16 @@ fn a_game_whose_processing_fails_is_set_aside_and_the_others_go_on() {
     for i in 1..=7 {
         send(&mut w, &format!("q{i}@example.test"), &format!("SIGNON ?other pw-q{i}"));
     }
-    assert_eq!(w.sql_i64("SELECT count(*) FROM games WHERE status = 'active'"), 2);
+    assert_eq!(count(db::games(w.db()), |r| r.status.as_str() == "active"), 2);
     w.daemon.judge.ctx.hooks.before_process = Some(boom_demo);
     // both deadlines pass
-    let deadline = w.sql_i64("SELECT max(grace_until) FROM games");
+    let deadline = db::games(w.db()).iter().filter_map(|g| g.grace_until).max().expect("a grace period");
     w.set_time(deadline + 1);
     let (step, sent) = w.step();
     assert_eq!(step.phases, 1, "the healthy game was processed");
-    assert_eq!(w.sql_i64("SELECT seq FROM games WHERE name = 'other'"), 2);
-    assert_eq!(w.sql_i64("SELECT seq FROM games WHERE name = 'demo'"), 1, "the failed processing left no trace");
-    assert_eq!(w.sql_i64("SELECT paused FROM games WHERE name = 'demo'"), 1, "set aside");
+    assert_eq!(db::game(w.db(), "other").seq, 2);
+    assert_eq!(db::game(w.db(), "demo").seq, 1, "the failed processing left no trace");
+    assert_eq!(i64::from(db::game(w.db(), "demo").paused), 1, "set aside");
     let gm: Vec<&Sent> = to(&sent, GM).into_iter().filter(|s| s.subject == "Game demo is paused").collect();
     assert_eq!(gm.len(), 1);
     assert!(!gm[0].body.contains("injected"), "the master is not shown internals: {}", gm[0].body);
@@ -111,8 +106,8 @@ fn a_game_whose_processing_fails_is_set_aside_and_the_others_go_on() {
 
 #[test]
 fn a_stored_row_that_cannot_be_read_is_an_apology_not_database_text() {
-    let mut w = started();
-    w.daemon.judge.conn.execute("UPDATE games SET settings = '{\"press\": \"loud\"}' WHERE name = 'demo'", []).unwrap();
+    let mut w = Game::started_world();
+    raw::corrupt_settings(w.db(), "demo", r#"{"press": "loud"}"#);
     let id = mail(&w, "m1", "p3@example.test", "SIGNON Fdemo pw-three\nA PAR-BUR");
     let ok = mail(&w, "m2", "p9@example.test", "LIST");
     let (_, sent) = w.step();
@@ -125,17 +120,17 @@ fn a_stored_row_that_cannot_be_read_is_an_apology_not_database_text() {
 
 #[test]
 fn an_unreadable_stored_order_sets_the_game_aside_instead_of_being_dropped() {
-    let mut w = started();
+    let mut w = Game::started_world();
     let id = mail(&w, "o1", "p3@example.test", "SIGNON Fdemo pw-three\nA PAR-BUR");
     let (_, sent) = w.step();
     assert!(flat(&reply(&sent, &id).body).contains("A PAR - BUR: accepted."));
     // the row is damaged on disk: its typed record no longer reads
-    w.daemon.judge.conn.execute("UPDATE orders SET record = '{\"order\":\"move\",\"unit\":{\"type\":\"A\",\"at\":\"PAR\"},\"to\":\"ATLANTIS\"}'", []).unwrap();
-    let t = w.sql_i64("SELECT grace_until FROM games") + 1;
+    raw::corrupt_order_records(w.db(), r#"{"order":"move","unit":{"type":"A","at":"PAR"},"to":"ATLANTIS"}"#);
+    let t = db::only_game(w.db()).grace_until.unwrap() + 1;
     w.set_time(t);
     let (step, sent) = w.step();
     assert_eq!(step.phases, 0, "not processed with France's order silently left out");
-    assert_eq!(w.sql_i64("SELECT paused FROM games"), 1);
+    assert_eq!(i64::from(db::only_game(w.db()).paused), 1);
     let k: Vec<&Sent> = to(&sent, KEEPER).into_iter().filter(|s| s.subject.contains("set aside")).collect();
     assert_eq!(k.len(), 1);
     assert!(k[0].body.contains("A PAR - BUR") && k[0].body.contains("ATLANTIS"), "{}", k[0].body);

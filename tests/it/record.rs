@@ -8,6 +8,7 @@ use crate::common;
 use common::db::{self, count};
 use common::game::{GM, Game, broadcast};
 use mailjudge::map::Variant;
+use mailjudge::store::games::MapPref;
 
 const FRANCE: &str = "SIGNON Fdemo pw-three";
 const ENGLAND: &str = "SIGNON Edemo pw-two";
@@ -20,12 +21,12 @@ fn rollback_keeps_the_phases_it_replaces_as_a_marked_branch() {
     g.send(GM, &format!("{MASTER}\nPROCESS!"));
     g.send("p3@example.test", &format!("{FRANCE}\nA BUR-MUN"));
     g.send(GM, &format!("{MASTER}\nPROCESS!"));
-    assert_eq!(g.w.sql_i64("SELECT count(*) FROM phases WHERE undone IS NULL"), 2);
+    assert_eq!(count(db::phases(g.w.db()), |p| p.undone.is_none()), 2);
     // the first rollback: both phases become branch 1
     let (r, _) = g.send(GM, &format!("{MASTER}\nROLLBACK S1901M"));
     assert!(r.contains("Rolled back to Spring 1901 movement."), "{r}");
-    assert_eq!(g.w.sql_i64("SELECT count(*) FROM phases WHERE undone IS NULL"), 0);
-    assert_eq!(g.w.sql_i64("SELECT count(*) FROM phases WHERE branch = 1"), 2);
+    assert_eq!(count(db::phases(g.w.db()), |p| p.undone.is_none()), 0);
+    assert_eq!(count(db::phases(g.w.db()), |p| p.branch == 1), 2);
     // played again otherwise
     g.send("p3@example.test", &format!("{FRANCE}\nA PAR-PIC"));
     g.send(GM, &format!("{MASTER}\nPROCESS!"));
@@ -45,8 +46,8 @@ fn rollback_keeps_the_phases_it_replaces_as_a_marked_branch() {
     // a second rollback is branch 2; branch 1 is untouched
     let (r, _) = g.send(GM, &format!("{MASTER}\nROLLBACK S1901M"));
     assert!(r.contains("Rolled back to Spring 1901 movement."), "{r}");
-    assert_eq!(g.w.sql_i64("SELECT count(*) FROM phases WHERE branch = 1"), 2);
-    assert_eq!(g.w.sql_i64("SELECT count(*) FROM phases WHERE branch = 2"), 1);
+    assert_eq!(count(db::phases(g.w.db()), |p| p.branch == 1), 2);
+    assert_eq!(count(db::phases(g.w.db()), |p| p.branch == 2), 1);
     let (r, _) = g.send("outsider@example.test", "HISTORY demo UNDONE");
     assert!(r.contains("Rollback 2 (") && r.contains("[REPLACED by rollback 2: not part of the game]"), "{r}");
     // a game never rolled back says so
@@ -97,7 +98,7 @@ fn history_reads_press_back_broadcasts_while_running_and_all_after() {
     // the exported site shows the same press on each phase's page, grey
     // press unsigned; the MILA JSON (whose messages need a sender) leaves it out
     let v = Variant::standard();
-    let game = mailjudge::store::games::Game::by_name(&g.w.daemon.judge.conn, "demo").unwrap().unwrap();
+    let game = g.row();
     let rec = mailjudge::archive::GameRecord::load(&g.w.daemon.judge.conn, &v, &game).unwrap();
     let site = mailjudge::archive::html::site(&v, &rec, true);
     let page = |name: &str| String::from_utf8(site.iter().find(|(n, _)| n == name).unwrap().1.clone()).unwrap();
@@ -170,16 +171,21 @@ fn summary_names_the_players_once_the_game_is_over_or_when_not_anonymous() {
     assert!(r.contains("Austria: p1@example.test") && r.contains("Turkey: p7@example.test (to Fall 1901 movement), then new@example.test"), "{r}");
 }
 
+/// The map `email`'s results mail carries, as stored.
+fn map_of(g: &Game, email: &str) -> MapPref {
+    db::players(g.w.db()).into_iter().find(|p| p.email == email).expect("a seat").map
+}
+
 #[test]
 fn set_no_map_and_set_map_are_a_players_own() {
     let mut g = Game::started();
     let (r, _) = g.send("p3@example.test", &format!("{FRANCE}\nSET NO MAP"));
     assert!(r.contains("NO MAP set"), "{r}");
-    assert_eq!(g.w.sql_i64("SELECT map FROM players WHERE email = 'p3@example.test'"), 0);
-    assert_eq!(g.w.sql_i64("SELECT count(*) FROM players WHERE map = 1"), 6);
+    assert_eq!(map_of(&g, "p3@example.test"), MapPref::None);
+    assert_eq!(count(db::players(g.w.db()), |p| p.map == MapPref::Png), 6);
     let (r, _) = g.send("p3@example.test", &format!("{FRANCE}\nSET MAP"));
     assert!(r.contains("MAP set"), "{r}");
-    assert_eq!(g.w.sql_i64("SELECT map FROM players WHERE email = 'p3@example.test'"), 1);
+    assert_eq!(map_of(&g, "p3@example.test"), MapPref::Png);
     // the master has no player seat to set it on
     let (r, _) = g.send(GM, &format!("{MASTER}\nSET NO MAP"));
     assert!(!r.contains("NO MAP set"), "{r}");

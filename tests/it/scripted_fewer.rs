@@ -8,6 +8,7 @@
 //! exactly one results mail a phase.
 
 use crate::common;
+use common::db::count;
 use common::game::*;
 use common::*;
 use mailjudge::adjudicate::Position;
@@ -15,12 +16,8 @@ use mailjudge::map::Variant;
 
 fn position(g: &Game) -> Position {
     let v = Variant::standard();
-    let game = mailjudge::store::games::Game::by_name(&g.w.daemon.judge.conn, "demo").unwrap().unwrap();
+    let game = g.row();
     game.position(&v).unwrap().unwrap()
-}
-
-fn stored_game(g: &Game) -> mailjudge::store::games::Game {
-    mailjudge::store::games::Game::by_name(&g.w.daemon.judge.conn, "demo").unwrap().unwrap()
 }
 
 /// The phase the game is in (compare with `at("S1901M")`).
@@ -88,7 +85,7 @@ fn create_and_join(g: &mut Game, players: &str, prefs: &[char]) -> Vec<Sent> {
         }
         sent = s;
     }
-    assert_eq!(g.w.sql_i64("SELECT count(*) FROM games WHERE status = 'active'"), 1, "the last join starts the game");
+    assert_eq!(count(db::games(g.w.db()), |r| r.status.as_str() == "active"), 1, "the last join starts the game");
     sent
 }
 
@@ -131,8 +128,8 @@ fn six_players_one_year_with_italy_neutral() {
     let gm = to(&sent, GM).into_iter().find(|s| s.subject == "Game demo has started").expect("the master's notice");
     let body = flat(&gm.body);
     assert!(body.contains("Turkey p6@example.test Neutral, played by no one: Italy. First phase: Spring 1901 movement."), "{body}");
-    assert_eq!(g.w.sql_i64("SELECT count(*) FROM players WHERE power = 4"), 0, "no seat for Italy");
-    assert_eq!(stored_game(&g).settings.neutral, ["ITALY"]);
+    assert_eq!(count(db::players(g.w.db()), |p| p.power == Some(4)), 0, "no seat for Italy");
+    assert_eq!(g.row().settings.neutral, ["ITALY"]);
 
     // --- Spring 1901. Nobody may order the Italian units, not even the master.
     let (r, _) = g.send(&p(3), "SIGNON Fdemo pw-3\nA Rom - Tus");
@@ -266,7 +263,7 @@ fn five_players_one_year_with_germany_and_italy_neutral() {
     assert!(r.contains("Preference recorded: Austria. Not played in this game, so dropped from the list: Germany, Italy."), "{r}");
     let (r, _) = g.send(&p(9), "SIGNON ?demo pw-9\nSET PREFERENCE I");
     assert!(r.contains("Error: no one plays Italy in this game: name powers that are played"), "{r}");
-    assert_eq!(g.w.sql_i64("SELECT count(*) FROM players WHERE email = 'p9@example.test' AND preference = 'A'"), 1);
+    assert_eq!(count(db::players(g.w.db()), |p| p.email == "p9@example.test" && p.preference.as_deref() == Some("A")), 1);
     drop(g);
     let mut g = Game::empty();
     let sent = create_and_join(&mut g, "5", &['A', 'E', 'F', 'R', 'T']);
@@ -274,7 +271,7 @@ fn five_players_one_year_with_germany_and_italy_neutral() {
     let body = flat(&gm.body);
     assert!(body.contains("Neutral, played by no one: Germany and Italy."), "{body}");
     assert!(!body.contains("Germany p") && !body.contains("Italy p"), "{body}");
-    assert_eq!(g.w.sql_i64("SELECT count(*) FROM players WHERE power IN (3, 4)"), 0, "no seats for Germany and Italy");
+    assert_eq!(count(db::players(g.w.db()), |p| matches!(p.power, Some(3 | 4))), 0, "no seats for Germany and Italy");
 
     // --- Spring 1901; a German unit cannot be ordered
     let (r, _) = g.send(&p(3), "SIGNON Fdemo pw-3\nA Mun - Bur");
@@ -472,7 +469,7 @@ fn four_players_one_year_with_pairs_and_a_civil_disorder_removal() {
     contains(&flat(&gm.body), &["Orders missing from: Austria."]);
     assert!(to(&sent, &p(1)).is_empty() && to(&sent, &p(3)).is_empty() && to(&sent, &p(4)).is_empty());
     // after the grace period: the civil-disorder removal, and the builds
-    let grace = g.w.sql_i64("SELECT grace_until FROM games");
+    let grace = db::only_game(g.w.db()).grace_until.unwrap();
     g.w.set_time(grace + 60);
     let (_, sent) = g.w.step();
     assert_eq!(phase(&g), at("S1902M"));
@@ -753,7 +750,7 @@ fn two_players_world_war_one_to_a_side_victory() {
     let start = to(&sent, &central).into_iter().find(|s| s.subject.contains("has started:")).expect("p2's start notice");
     assert_eq!(start.subject, "Game demo has started: you are Austria, Germany and Turkey");
     assert_eq!(phase(&g), at("S1914M"));
-    assert_eq!(stored_game(&g).settings.neutral, ["ITALY"]);
+    assert_eq!(g.row().settings.neutral, ["ITALY"]);
 
     // --- Spring 1914: Italian territory is closed, Italian units take no orders
     let (r, _) = g.send(&allies, "SIGNON Fdemo pw-1\nA Mar-Pie");
@@ -794,7 +791,7 @@ fn two_players_world_war_one_to_a_side_victory() {
     let pos = position(&g);
     let dislodged: Vec<String> = pos.dislodged.iter().map(|d| v.unit_code(&d.unit)).collect();
     assert_eq!(dislodged, ["A BUR", "F RUM"]);
-    assert!(stored_game(&g).settings.world_war.unwrap().winner.is_none(), "the coin waits for the phase that leads to the Winter");
+    assert!(g.row().settings.world_war.unwrap().winner.is_none(), "the coin waits for the phase that leads to the Winter");
     for addr in [&allies, &central] {
         let rep = results_to(&sent, "Fall 1914 movement", addr);
         contains(&rep, &["A BUR H (dislodged by German A RUH)", "F RUM H (dislodged by Turkish A BUL)", "Next phase: Fall 1914 retreats"]);
@@ -805,7 +802,7 @@ fn two_players_world_war_one_to_a_side_victory() {
     let (replies, sent) = mail_orders(&mut g, &[(1, "SIGNON Edemo pw-1\nA Bur - Gas\nF Rum - Sev")]);
     assert!(replies[0].contains("France: A BUR R GAS: accepted.") && replies[0].contains("Russia: F RUM R SEV: accepted."), "{}", replies[0]);
     assert_eq!(phase(&g), at("W1914A"));
-    let game = stored_game(&g);
+    let game = g.row();
     let ww = game.settings.world_war.clone().expect("a World War I game");
     let (heads, digest) = mailjudge::game::world_war::coin(game.id, ww.seed);
     let (winner, loser, lead) = if heads { (1, 2, "ENGLAND") } else { (2, 1, "AUSTRIA") };
@@ -825,7 +822,7 @@ fn two_players_world_war_one_to_a_side_victory() {
             ],
         );
     }
-    assert_eq!(g.w.sql_i64("SELECT count(*) FROM phases WHERE report LIKE '%coin of game demo is flipped%'"), 1, "kept in the history");
+    assert_eq!(count(db::phases(g.w.db()), |p| db::like(&p.report, "%coin of game demo is flipped%")), 1, "kept in the history");
     assert_eq!(centres(&g, "TURKEY"), ["ANK", "CON", "RUM", "SMY"]);
     assert_eq!(centres(&g, "ITALY"), ["NAP", "ROM", "VEN"]);
 
@@ -843,7 +840,7 @@ fn two_players_world_war_one_to_a_side_victory() {
     assert_eq!(units(&g, "AUSTRIA"), ["A BUD", "A SER", "A VIE", "F GRE", "F TRI"]);
     assert_eq!(units(&g, "TURKEY"), ["A ARM", "A CON", "A RUM", "F BLA"]);
     assert_eq!(units(&g, "ITALY"), ["A ROM", "A VEN", "F NAP"]);
-    let game = stored_game(&g);
+    let game = g.row();
     assert!(game.settings.world_war.as_ref().unwrap().joined && game.settings.neutral.is_empty() && game.settings.closed.is_empty());
     for addr in [&allies, &central] {
         let rep = results_to(&sent, "Winter 1914 adjustments", addr);
@@ -915,7 +912,7 @@ fn two_players_world_war_one_to_a_side_victory() {
     assert_eq!((count(&pos, &win_side), count(&pos, &lose_side)), (23, 11));
     assert_eq!(count(&pos, &win_side[..3]), 20, "Italy's three centres count for its side");
     let json = mailjudge::contract::position_to_json(&v, &pos).to_string();
-    g.w.daemon.judge.conn.execute("UPDATE games SET position = ?1 WHERE name = 'demo'", [json]).unwrap();
+    g.set_position(&json);
 
     // --- Fall 1915: the move into the 24th centre
     let allied = allied.replace("A War - Sil", if heads { "A Sil - Ber" } else { "A Sil H" });
@@ -929,8 +926,8 @@ fn two_players_world_war_one_to_a_side_victory() {
         mail_orders(&mut g, &[(loser, &format!("SIGNON {ll}demo pw-{loser}\n{theirs}")), (winner, &format!("SIGNON {wl}demo pw-{winner}\n{mine}\n{italy}"))]);
     let pos = position(&g);
     assert_eq!(count(&pos, &win_side), 24);
-    assert_eq!(g.w.sql_i64("SELECT count(*) FROM games WHERE status = 'finished'"), 1, "24 centres win");
-    let end = stored_game(&g).ending(&v).unwrap().unwrap().end;
+    assert_eq!(db::count(db::games(g.w.db()), |r| r.status.as_str() == "finished"), 1, "24 centres win");
+    let end = g.row().ending(&v).unwrap().unwrap().end;
     let mut won = win_side.clone();
     won.sort();
     assert_eq!(end, mailjudge::end::GameEnd::Alliance(won));

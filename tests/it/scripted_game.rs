@@ -7,6 +7,8 @@
 //! The judge's replies and reports are read back from the outbox and asserted.
 
 use crate::common;
+use common::db::count;
+use common::game::flat;
 use common::*;
 use mailjudge::timing::parse_date;
 
@@ -18,11 +20,6 @@ fn p(n: u32) -> String {
     format!("p{n}@example.test")
 }
 
-/// Text with every run of white space made one space (replies wrap long lines).
-fn flat(t: &str) -> String {
-    t.split_whitespace().collect::<Vec<_>>().join(" ")
-}
-
 fn has(s: &Sent, text: &str) {
     assert!(s.body.contains(text) || flat(&s.body).contains(&flat(text)), "mail to {} ({}) lacks {text:?}:\n{}", s.to, s.subject, s.body);
 }
@@ -32,11 +29,11 @@ fn lacks(s: &Sent, text: &str) {
 }
 
 fn deadline(w: &World) -> i64 {
-    w.sql_i64("SELECT deadline FROM games WHERE name = 'demo'")
+    db::game(w.db(), "demo").deadline.unwrap()
 }
 
 fn grace(w: &World) -> i64 {
-    w.sql_i64("SELECT grace_until FROM games WHERE name = 'demo'")
+    db::game(w.db(), "demo").grace_until.unwrap()
 }
 
 #[test]
@@ -246,7 +243,7 @@ fn seven_player_game_by_mail() {
     has(rep, "A RUH - BUR");
     // the result says which unit dislodged the French army, and so does the stored row
     has(rep, "A BUR H  (dislodged by German A RUH)");
-    assert_eq!(w.sql_i64(r#"SELECT count(*) FROM phases WHERE results LIKE '%"by":{"power":"GERMANY","unit":"A RUH"}%'"#), 1);
+    assert_eq!(count(db::phases(w.db()), |p| db::like(&p.results, r#"%"by":{"power":"GERMANY","unit":"A RUH"}%"#)), 1);
     has(rep, "France     A BUR     may retreat to");
     has(rep, "Next phase: Fall 1901 retreats");
     everything.extend(sent);

@@ -5,6 +5,7 @@
 //! many guesses never says which one was right.
 
 use crate::common;
+use common::db::count;
 use common::game::*;
 use common::*;
 use mailjudge::command::{MAX_FAILED_SIGNONS_PER_HOUR, MAX_PASSWORD_WORK_PER_MAIL};
@@ -32,7 +33,7 @@ fn address_and_password_changes_tell_the_old_address_and_the_master() {
     assert!(r.contains("will go to elsewhere@example.test once someone there confirms"), "{r}");
     // the new address gets the request alone; nothing moves until it confirms
     assert_eq!(to(&sent, "elsewhere@example.test").len(), 1);
-    assert_eq!(g.w.sql_i64("SELECT count(*) FROM players WHERE email = 'elsewhere@example.test'"), 0);
+    assert_eq!(count(db::players(g.w.db()), |p| p.email == "elsewhere@example.test"), 0);
     let code = list_code(&sent, "elsewhere@example.test");
     let (r, _) = g.send("p3@example.test", "CONFIRM demo 000000000000");
     assert!(r.contains("Nothing in game demo waits for that code"), "{r}");
@@ -61,8 +62,8 @@ fn the_judges_own_address_is_never_a_seat_or_list_address() {
         let (r, _) = g.send(GM, &format!("SIGNON Mdemo gmpass\nSET LIST {a}"));
         assert!(!r.contains("Reports also go to"), "{a}: {r}");
     }
-    assert_eq!(g.w.sql_i64("SELECT count(*) FROM players WHERE email LIKE 'judge%'"), 0);
-    let list: String = g.w.daemon.judge.conn.query_row("SELECT settings FROM games", [], |r| r.get(0)).unwrap();
+    assert_eq!(count(db::players(g.w.db()), |p| db::like(&p.email, "judge%")), 0);
+    let list = serde_json::to_string(&db::only_game(g.w.db()).settings).unwrap();
     assert!(!list.to_ascii_lowercase().contains("judge"), "{list}");
     // an ordinary address still works, at the limit of what is refused
     let (r, _) = g.send("p3@example.test", "SIGNON Fdemo pw-three\nSET ADDRESS judge2@example.test");
@@ -83,7 +84,7 @@ fn observing_needs_confirmation_and_can_be_stopped() {
     // a wrong code does nothing; the right one subscribes
     let (r, _) = g.send("victim@example.test", "OBSERVE demo 000000000000");
     assert!(r.contains("not the confirmation code"), "{r}");
-    assert_eq!(g.w.sql_i64("SELECT count(*) FROM players WHERE role = 'observer' AND status = 'active'"), 0);
+    assert_eq!(count(db::players(g.w.db()), |p| p.role.as_str() == "observer" && p.status.as_str() == "active"), 0);
     let (r, _) = g.send("victim@example.test", &line);
     assert!(r.contains("You now observe game demo"), "{r}");
     // reports carry List-Unsubscribe; UNOBSERVE stops them
@@ -184,7 +185,7 @@ fn guesses_forged_with_the_owners_own_address_lock_the_seat_and_owner_and_master
         let (_, sent) = g.send("p3@example.test", &format!("SIGNON Fdemo again{i}"));
         assert!(sent.iter().all(|m| !m.subject.contains("refused for an hour")), "told once a lock");
     }
-    assert_eq!(g.w.sql_i64("SELECT count(*) FROM players WHERE email = 'attacker@evil.example.org'"), 0, "the seat did not move");
+    assert_eq!(count(db::players(g.w.db()), |p| p.email == "attacker@evil.example.org"), 0, "the seat did not move");
     // the master's password is a seat of its own, throttled the same way
     for i in 0..MAX_FAILED_SIGNONS_PER_HOUR {
         g.send("gm@example.test", &format!("SIGNON Mdemo guess{i}"));

@@ -4,6 +4,7 @@
 //! The map is the built-in 1885 (config/variants/1885.toml).
 
 use crate::common;
+use common::db::count;
 use common::game::*;
 use common::*;
 use mailjudge::adjudicate::Position;
@@ -40,9 +41,9 @@ fn started() -> Game {
     for (i, c) in LETTERS.iter().enumerate() {
         g.send(&addr(i), &format!("SIGNON ?demo pw-{}\nSET PREFERENCE {c}", i + 1));
     }
-    assert_eq!(g.w.sql_i64("SELECT count(*) FROM games WHERE status = 'active'"), 1, "the ninth join starts the game");
+    assert_eq!(count(db::games(g.w.db()), |r| r.status.as_str() == "active"), 1, "the ninth join starts the game");
     for i in 0..9 {
-        assert_eq!(g.w.sql_i64(&format!("SELECT power FROM players WHERE email = '{}'", addr(i))), i as i64);
+        assert_eq!(db::power_of(g.w.db(), &addr(i)), Some(i as i64));
     }
     g
 }
@@ -54,12 +55,15 @@ fn send_raw(g: &mut Game, from: &str, body: &str) -> String {
     reply(&sent, &id).body.clone()
 }
 
-fn stored(g: &Game) -> mailjudge::store::games::Game {
-    mailjudge::store::games::Game::by_name(&g.w.daemon.judge.conn, "demo").unwrap().unwrap()
+/// `power`'s stored starting choices (read strictly through the store), as
+/// (province, unit type letter).
+fn choices(g: &Game, v: &Variant, power: u8) -> Vec<(String, char)> {
+    let all = mailjudge::store::start::all(g.w.db(), v, g.row().id).unwrap();
+    all.into_iter().filter(|c| c.power == power).map(|c| (v.code(c.prov).to_string(), c.kind.letter())).collect()
 }
 
 fn position(g: &Game) -> Position {
-    stored(g).position(&variant()).unwrap().unwrap()
+    g.row().position(&variant()).unwrap().unwrap()
 }
 
 fn has(g: &Game, power: &str, unit: &str) -> bool {
@@ -111,7 +115,7 @@ fn starting_choices_are_checked_private_and_revealed_by_the_first_results() {
     assert!(board_units(&sent[0].body, "Russia").contains("? SEV"), "{}", sent[0].body);
     assert!(board_units(&sent[0].body, "Russia").contains("? STP"), "{}", sent[0].body);
     // stored, typed
-    assert_eq!(g.w.sql_i64("SELECT count(*) FROM start_choices WHERE power = 4 AND prov = 'ROM' AND kind = 'A'"), 1);
+    assert_eq!(count(choices(&g, &v, 4), |c| c.0 == "ROM" && c.1 == 'A'), 1);
 
     // orders for the chosen type work; for the other type they are refused at once
     let (r, _) = g.send(&addr(ITALY), &format!("{}\nA ROM - APU\nF ROM - TYS", signon(ITALY)));
@@ -131,7 +135,7 @@ fn starting_choices_are_checked_private_and_revealed_by_the_first_results() {
     // a later choice replaces the earlier one; the bare START and full names are read too
     let (r, _) = g.send(&addr(RUSSIA), &format!("{}\nSTART army St Petersburg, fleet Sevastopol", signon(RUSSIA)));
     assert!(r.contains("starting units set: A STP, F SEV."), "{r}");
-    assert_eq!(g.w.sql_i64("SELECT count(*) FROM start_choices WHERE power = 5"), 1);
+    assert_eq!(choices(&g, &v, 5).len(), 1);
     // a province named twice, a missing type, no unit at all
     let (r, _) = g.send(&addr(RUSSIA), &format!("{}\nSET START A STP A STP", signon(RUSSIA)));
     assert!(r.contains("STP is named twice"), "{r}");
@@ -139,7 +143,7 @@ fn starting_choices_are_checked_private_and_revealed_by_the_first_results() {
     assert!(r.contains("`STP` is not a unit type"), "{r}");
     let (r, _) = g.send(&addr(RUSSIA), &format!("{}\nSET START", signon(RUSSIA)));
     assert!(r.contains("SET START needs the unit you want"), "{r}");
-    assert_eq!(g.w.sql_i64("SELECT count(*) FROM start_choices WHERE power = 5 AND prov = 'STP' AND kind = 'A'"), 1, "refusals change nothing");
+    assert_eq!(count(choices(&g, &v, 5), |c| c.0 == "STP" && c.1 == 'A'), 1, "refusals change nothing");
 
     // a power without a choice is refused
     let (r, _) = g.send(&addr(FRANCE), &format!("{}\nSET START A BRE", signon(FRANCE)));
@@ -148,7 +152,7 @@ fn starting_choices_are_checked_private_and_revealed_by_the_first_results() {
     let (r, _) = g.send(&addr(SWEDEN), &format!("{}\nSET START A OSL\nSET START DEFAULT", signon(SWEDEN)));
     assert!(r.contains("starting units set: A OSL."), "{r}");
     assert!(r.contains("starting units set: F OSL."), "{r}");
-    assert_eq!(g.w.sql_i64("SELECT count(*) FROM start_choices WHERE power = 7"), 0);
+    assert_eq!(choices(&g, &v, 7).len(), 0);
 
     // another player sees no choice: its reply's board, and LIST
     let id = g.drop_mail(&addr(AUSTRIA), &format!("{}\nA VIE H", signon(AUSTRIA)));
@@ -176,7 +180,7 @@ fn starting_choices_are_checked_private_and_revealed_by_the_first_results() {
     g.restart();
 
     // the first move, by the deadline's defaults: the choices applied before adjudication
-    let d = stored(&g).grace_until.unwrap();
+    let d = g.row().grace_until.unwrap();
     g.w.set_time(d + 60);
     let (_, sent) = g.w.step();
     assert_eq!(position(&g).phase, v.calendar.parse("FEB1885M").unwrap(), "January was processed");
@@ -202,7 +206,7 @@ fn starting_choices_are_checked_private_and_revealed_by_the_first_results() {
 #[test]
 fn a_power_that_chose_nothing_starts_with_the_maps_units() {
     let mut g = started();
-    let d = stored(&g).grace_until.unwrap();
+    let d = g.row().grace_until.unwrap();
     g.w.set_time(d + 60);
     let (_, sent) = g.w.step();
     assert!(has(&g, "ITALY", "F ROM") && has(&g, "RUSSIA", "F STP") && has(&g, "RUSSIA", "F SEV") && has(&g, "SWEDEN", "F OSL"));
@@ -217,7 +221,7 @@ fn a_power_that_chose_nothing_starts_with_the_maps_units() {
 fn march_with_austrians_in_archangel() -> Game {
     let g = started();
     let v = variant();
-    let mut game = stored(&g);
+    let mut game = g.row();
     let mut pos = position(&g);
     pos.phase = v.calendar.parse("MAR1885M").unwrap();
     pos.units.push(v.parse_unit(v.power_by_name("AUSTRIA").unwrap(), "A ARK").unwrap());
@@ -231,7 +235,7 @@ fn march_with_austrians_in_archangel() -> Game {
 /// The removal the judge's heuristic makes for Russia in the current position.
 fn suggested(g: &Game) -> String {
     let v = variant();
-    let rules = stored(g).rules(&v).unwrap();
+    let rules = g.row().rules(&v).unwrap();
     let units = mailjudge::adjudicate::adjust::default_removals(&v, &rules, &position(g), v.power_by_name("RUSSIA").unwrap());
     assert_eq!(units.len(), 1);
     v.unit_code(&units[0])
@@ -239,7 +243,7 @@ fn suggested(g: &Game) -> String {
 
 /// Processes March's move by its deadline; returns the mail sent.
 fn to_march_adjustments(g: &mut Game) -> Vec<Sent> {
-    let d = stored(g).grace_until.unwrap();
+    let d = g.row().grace_until.unwrap();
     g.w.set_time(d + 60);
     let (_, sent) = g.w.step();
     assert_eq!(position(g).phase, variant().calendar.parse("MAR1885A").unwrap());
@@ -261,7 +265,7 @@ fn the_gm_gets_a_preview_and_the_preview_is_applied_without_a_gm_order() {
     assert!(!body.contains("Austria must remove"), "{body}");
 
     // the deadline passes with the removal missing: the preview again, with the late notice
-    let d = stored(&g).deadline.unwrap();
+    let d = g.row().deadline.unwrap();
     g.w.set_time(d + 60);
     let (_, sent) = g.w.step();
     let again: Vec<&Sent> = sent.iter().filter(|s| s.subject == "Removals to choose in game demo").collect();
@@ -271,7 +275,7 @@ fn the_gm_gets_a_preview_and_the_preview_is_applied_without_a_gm_order() {
     assert_eq!(position(&g).phase.kind, mailjudge::phase::PhaseKind::Adjustment, "not processed before the grace period ends");
 
     // the grace period ends: the preview's removal, said so in the results
-    let d = stored(&g).grace_until.unwrap();
+    let d = g.row().grace_until.unwrap();
     g.w.set_time(d + 60);
     let (_, sent) = g.w.step();
     assert!(!has(&g, "RUSSIA", &unit), "{unit} removed");
@@ -295,11 +299,11 @@ fn the_gms_removal_order_replaces_the_preview() {
     let (r, _) = g.send(GM, &format!("SIGNON Mdemo gmpass\nREMOVE {unit}"));
     assert!(r.contains("you are signed on as the master: name the power before the order"), "{r}");
     // the deadline: Russia's removal is in, so no second preview
-    let d = stored(&g).deadline.unwrap();
+    let d = g.row().deadline.unwrap();
     g.w.set_time(d + 60);
     let (_, sent) = g.w.step();
     assert!(!sent.iter().any(|s| s.subject == "Removals to choose in game demo"), "{:#?}", sent.iter().map(|s| (&s.to, &s.subject)).collect::<Vec<_>>());
-    let d = stored(&g).grace_until.unwrap();
+    let d = g.row().grace_until.unwrap();
     g.w.set_time(d + 60);
     g.w.step();
     assert!(!has(&g, "RUSSIA", other), "the GM's removal");

@@ -24,6 +24,11 @@ impl Game {
         Game { w: World::new(mailjudge::timing::parse_date("2026-11-23 12:00", chrono_tz::Tz::UTC, 1_790_000_000, false).unwrap()), n: 0 }
     }
 
+    /// The started game's judge alone, for tests that write their own mail.
+    pub fn started_world() -> World {
+        Game::started().w
+    }
+
     /// A game created by the master's `CREATE ?demo gmpass standard {options}`
     /// and started by the seven joins (no list address).
     pub fn started_with(options: &str) -> Game {
@@ -38,7 +43,7 @@ impl Game {
             g.w.deliver(name);
         }
         g.w.step();
-        assert_eq!(g.w.sql_i64("SELECT count(*) FROM games WHERE status = 'active'"), 1, "the game started");
+        assert_eq!(db::games_in(g.w.db(), "active"), 1, "the game started");
         g
     }
 
@@ -72,7 +77,7 @@ impl Game {
 
     /// The game's deadline.
     pub fn deadline(&self) -> i64 {
-        self.w.sql_i64("SELECT deadline FROM games")
+        db::only_game(self.w.db()).deadline.expect("a deadline")
     }
 
     /// The game, started, at Mon 23 Nov 2026 12:00 UTC.
@@ -84,7 +89,7 @@ impl Game {
             w.deliver(name);
         }
         let (_, sent) = w.step();
-        assert_eq!(w.sql_i64("SELECT count(*) FROM games WHERE status = 'active'"), 1);
+        assert_eq!(db::games_in(w.db(), "active"), 1);
         let mut g = Game { w, n: 0 };
         // the game's list (SET LIST demo-list@example.test) confirmed from there
         let code = list_code(&sent, "demo-list@example.test");
@@ -97,8 +102,7 @@ impl Game {
     pub fn drop_mail(&mut self, from: &str, body: &str) -> String {
         self.n += 1;
         let id = format!("<g{}@example.test>", self.n);
-        let raw = format!("From: {from}\r\nTo: {JUDGE}\r\nSubject: test\r\nMessage-ID: {id}\r\n\r\n{}\r\n", body.replace('\n', "\r\n"));
-        self.w.deliver_bytes(&format!("g{:04}", self.n), raw.as_bytes());
+        self.w.deliver_bytes(&format!("g{:04}", self.n), &mail_text(from, &id, "test", "", body));
         id
     }
 
@@ -112,8 +116,7 @@ impl Game {
 
     /// The active orders' texts of a power (by number in the powers' order: 0 Austria ...).
     pub fn orders(&self, power: i64) -> Vec<String> {
-        let mut st = self.w.daemon.judge.conn.prepare("SELECT text FROM orders WHERE power = ?1 AND active = 1 ORDER BY id").unwrap();
-        st.query_map([power], |r| r.get(0)).unwrap().map(|r| r.unwrap()).collect()
+        db::orders(self.w.db()).into_iter().filter(|o| i64::from(o.power) == power && o.active).map(|o| o.text).collect()
     }
 
     /// The stored game `demo` (read back strictly).
@@ -133,7 +136,7 @@ impl Game {
 
     /// The game's status as stored (`forming`, `active`, `finished`, ...).
     pub fn status(&self) -> String {
-        self.w.daemon.judge.conn.query_row("SELECT status FROM games WHERE name = 'demo'", [], |r| r.get(0)).unwrap()
+        self.row().status.as_str().to_string()
     }
 
     /// `power`'s units as codes, sorted (`A PAR`, `A LON ABOARD`).
@@ -145,13 +148,14 @@ impl Game {
 
     /// The number of phases processed (changes when a phase is).
     pub fn seq(&self) -> i64 {
-        self.w.sql_i64("SELECT seq FROM games WHERE name = 'demo'")
+        self.row().seq
     }
 
     /// Lets the deadline and its grace period pass; returns what was sent
     /// (printed with `DEBUG_MAIL` set).
     pub fn pass_deadline(&mut self) -> Vec<Sent> {
-        let t = self.w.sql_i64("SELECT max(deadline, grace_until) FROM games WHERE name = 'demo'") + 1;
+        let row = self.row();
+        let t = row.deadline.max(row.grace_until).expect("a deadline") + 1;
         self.w.set_time(t);
         let sent = self.w.step().1;
         if std::env::var("DEBUG_MAIL").is_ok() {
@@ -168,4 +172,33 @@ pub fn list_code(sent: &[Sent], to: &str) -> String {
     let req = sent.iter().find(|m| m.to == to && m.body.contains("CONFIRM")).unwrap_or_else(|| panic!("no request to {to}: {sent:#?}"));
     let line = req.body.lines().find(|l| l.trim_start().starts_with("CONFIRM")).unwrap();
     line.split_whitespace().nth(2).unwrap().to_string()
+}
+
+/// A broadcast from France in game 1's first phase, written to the store as
+/// it is (no size limit).
+pub fn broadcast(conn: &rusqlite::Connection, v: &mailjudge::map::Variant, body: &str) {
+    use mailjudge::store::press::{Audience, PressRow, insert};
+    let row = PressRow {
+        game_id: 1,
+        seq: 1,
+        from_power: Some(2),
+        by_master: false,
+        recipients: "everyone",
+        audience: &Audience::All,
+        grey: false,
+        body,
+        mail_id: None,
+        created: 0,
+    };
+    insert(conn, v, &row).unwrap();
+}
+
+impl Game {
+    /// Puts `demo` in the position `json` (the contract's JSON) through the
+    /// store: a board set up directly.
+    pub fn set_position(&self, json: &str) {
+        let mut row = self.row();
+        row.position = Some(json.to_string());
+        row.save(self.w.db()).unwrap();
+    }
 }

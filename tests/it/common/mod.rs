@@ -1,10 +1,13 @@
 //! Shared by the judge's integration tests: a judge on a temporary Maildir
-//! spool and SQLite file, and the mail it sends, read back with mail-parser.
+//! spool and SQLite file, and the mail it sends, read back with mail-parser;
+//! what it kept, read back through the store ([`db`]).
 #![allow(dead_code)]
 
 pub mod cases;
+pub mod db;
 pub mod game;
 pub mod mailstack;
+pub mod raw;
 
 use mailjudge::config::{Config, DEFAULT_TOML};
 use mailjudge::daemon::{Daemon, Step};
@@ -36,6 +39,19 @@ pub fn config_text(dir: &Path, rate: u32) -> String {
         .replace("templates_dir = \"templates\"", &format!("templates_dir = {:?}", Path::new(env!("CARGO_MANIFEST_DIR")).join("templates")))
         .replace("variants_dir = \"config/variants\"", &format!("variants_dir = {:?}", Path::new(env!("CARGO_MANIFEST_DIR")).join("config/variants")))
         .replace("mails_per_sender_per_hour = 60", &format!("mails_per_sender_per_hour = {rate}"))
+}
+
+/// A plain-text mail to the judge: `extra_headers` (each ending in CRLF) go
+/// after the Message-ID; the body's line ends become CRLF.
+pub fn mail_text(from: &str, message_id: &str, subject: &str, extra_headers: &str, body: &str) -> Vec<u8> {
+    format!("From: {from}\r\nTo: {JUDGE}\r\nSubject: {subject}\r\nMessage-ID: {message_id}\r\n{extra_headers}\r\n{}\r\n", body.replace('\n', "\r\n"))
+        .into_bytes()
+}
+
+/// A test mail of the scripted game, tests/data/game/NAME.eml.
+pub fn eml(name: &str) -> Vec<u8> {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/game").join(format!("{name}.eml"));
+    std::fs::read(&src).unwrap_or_else(|e| panic!("{}: {e}", src.display()))
 }
 
 pub fn config(dir: &Path, rate: u32) -> Config {
@@ -119,9 +135,7 @@ impl World {
 
     /// Drops a test mail (tests/data/game/NAME.eml) into the inbox.
     pub fn deliver(&self, name: &str) {
-        let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/game").join(format!("{name}.eml"));
-        let bytes = std::fs::read(&src).unwrap_or_else(|e| panic!("{}: {e}", src.display()));
-        self.inbox.deliver(name, &bytes).unwrap();
+        self.inbox.deliver(name, &eml(name)).unwrap();
     }
 
     pub fn deliver_bytes(&self, name: &str, bytes: &[u8]) {
@@ -152,8 +166,9 @@ impl World {
         (s, new)
     }
 
-    pub fn sql_i64(&self, sql: &str) -> i64 {
-        self.daemon.judge.conn.query_row(sql, [], |r| r.get(0)).unwrap()
+    /// The judge's database, to read back through [`db`].
+    pub fn db(&self) -> &rusqlite::Connection {
+        &self.daemon.judge.conn
     }
 }
 
