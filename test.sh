@@ -22,10 +22,11 @@ fi
 export MAIL_DIR
 trap 'bash "$stack" stop || true' EXIT
 bash "$stack" start >/dev/null
-cargo test --release --locked --test e2e_mail -- --ignored --test-threads 1
+# the integration tests are one crate (tests/it); its modules name the groups
+cargo test --release --locked --test it -- --ignored --test-threads 1 e2e_mail::
 # the MILA diplomacy package (from PyPI, into target/mila-venv) reads our
 # saved-game export and its engine replays it to the same boards
-cargo test --release --locked --test archive -- --ignored
+cargo test --release --locked --test it -- --ignored archive::
 
 if [ -f ../shared/datc/check_datc.py ]; then
   python3 ../shared/datc/check_datc.py target/release/mailjudge | tail -n 20

@@ -54,7 +54,7 @@
 //!
 //! Run: `cargo bench --bench hostile`.
 
-#[path = "../tests/common/mod.rs"]
+#[path = "../tests/it/common/mod.rs"]
 mod common;
 
 use common::{ORDERS, config};

@@ -11,7 +11,7 @@
 //!
 //! Run: `cargo bench --bench judge`.
 
-#[path = "../tests/common/mod.rs"]
+#[path = "../tests/it/common/mod.rs"]
 mod common;
 use common::ORDERS;
 use mailjudge::config::{Config, DEFAULT_TOML};

@@ -13,7 +13,7 @@
 //!
 //! `cargo bench --bench mail -- idle cold poll backlog` picks parts (all by default).
 
-#[path = "../tests/common/mod.rs"]
+#[path = "../tests/it/common/mod.rs"]
 mod common;
 use common::mailstack::*;
 use std::time::{Duration, Instant};

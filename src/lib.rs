@@ -2,7 +2,7 @@
 //!
 //! # Layout
 //!
-//! The pure rules engine, [`engine`] (no IO, no clock, no database; `tests/layout.rs`
+//! The pure rules engine, [`engine`] (no IO, no clock, no database; `tests/it/layout.rs`
 //! checks): [`map`] variants as data, [`phase`] calendars, [`order`] orders and their
 //! canonical text, [`parse`] the free-form order parser, [`rules`] rule options,
 //! [`adjudicate`] movement, retreats and adjustments, [`random`] positions for property

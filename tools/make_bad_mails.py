@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Writes tests/data/bad/*.eml: hostile and automatic mail the judge must
-handle (tests/bad_mail.rs). The file name says what should happen:
+handle (tests/it/bad_mail.rs). The file name says what should happen:
 `ignore-*` gets no reply, `reply-*` gets exactly one. Run from the project root."""
 import os
 from email.message import EmailMessage

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Writes tests/data/game/*.eml: the mails of the scripted seven-player game
-(tests/scripted_game.rs). Each mail is a real RFC 5322 message, in the styles
+(tests/it/scripted_game.rs). Each mail is a real RFC 5322 message, in the styles
 players' mail programs produce: plain text, quoted-printable, base64, HTML
 only, multipart/alternative, Latin-1, with signatures and quoted replies.
 Run from the project root; the output is committed, so this is only needed

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Writes tests/data/hostile/*.eml: quoted replies, automatic mail, odd
-addresses and broken MIME that tests/hostile_mail.rs reads with
+addresses and broken MIME that tests/it/hostile_mail.rs reads with
 mailjudge::mail::read. Every mail is written byte by byte (no email library:
 several are broken on purpose). Run from the project root."""
 import os

@@ -1,5 +1,5 @@
 //! The pure rules engine: no IO, no clock, no database (a test in
-//! `tests/layout.rs` fails if any appears here).
+//! `tests/it/layout.rs` fails if any appears here).
 //!
 //! - [`map`]: variants as data (provinces, coasts, adjacency, powers, calendar),
 //!   parsed from TOML text and validated.

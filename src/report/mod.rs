@@ -1,7 +1,7 @@
 //! Everything the judge says in English: every sentence a player, a master or
 //! the keeper reads in a reply or a notice lives here or in `templates/`. The
 //! code that decides things (`src/command`, `src/game`, `src/judge`) builds no
-//! English of its own; it calls [`say`] (tests/layout.rs checks this).
+//! English of its own; it calls [`say`] (tests/it/layout.rs checks this).
 //!
 //! - [`say`]: the sentences built in code, one function per sentence, one file
 //!   per command family (session, parse, account, info, master, orders, press,

@@ -25,3 +25,8 @@ pub fn prune(conn: &Connection, before: i64) -> rusqlite::Result<usize> {
     )?
     .execute([before])
 }
+
+/// The ids of every stored file, oldest first.
+pub fn ids(conn: &Connection) -> rusqlite::Result<Vec<i64>> {
+    conn.prepare_cached("SELECT id FROM attachments ORDER BY id")?.query_map([], |r| r.get(0))?.collect()
+}

@@ -119,3 +119,42 @@ pub fn replies_since(conn: &Connection, addr: &str, since: i64) -> rusqlite::Res
     )?
     .query_row(params![addr, since, format!("{local}+"), format!("{local},"), format!("@{domain}")], |r| r.get(0))
 }
+
+/// A stored inbound mail, every column the intake writes (for reading the
+/// record back: the tests and the keeper's tools).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Kept {
+    pub id: i64,
+    pub message_id: String,
+    pub sender: String,
+    pub subject: Option<String>,
+    /// As stored: cut to the size limit, passwords redacted.
+    pub raw: Vec<u8>,
+    pub received: i64,
+    pub outcome: String,
+    pub handled: Option<i64>,
+}
+
+/// Every stored mail, oldest first.
+pub fn all(conn: &Connection) -> rusqlite::Result<Vec<Kept>> {
+    conn.prepare_cached("SELECT id, message_id, sender, subject, raw, received, outcome, handled FROM mails ORDER BY id")?
+        .query_map([], |r| {
+            Ok(Kept {
+                id: r.get(0)?,
+                message_id: r.get(1)?,
+                sender: r.get(2)?,
+                subject: r.get(3)?,
+                raw: r.get(4)?,
+                received: r.get(5)?,
+                outcome: r.get(6)?,
+                handled: r.get(7)?,
+            })
+        })?
+        .collect()
+}
+
+/// The Message-IDs of every stored mail, oldest first (a cheap look at how
+/// far the intake got).
+pub fn message_ids(conn: &Connection) -> rusqlite::Result<Vec<String>> {
+    conn.prepare_cached("SELECT message_id FROM mails ORDER BY id")?.query_map([], |r| r.get(0))?.collect()
+}

@@ -435,6 +435,14 @@ pub fn backup(conn: &Connection, dest: &Path) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// What SQLite's own checks find: `integrity_check`'s verdict (`ok` when
+/// sound) and the number of broken references (`foreign_key_check`).
+pub fn integrity(conn: &Connection) -> rusqlite::Result<(String, i64)> {
+    let verdict = conn.query_row("PRAGMA integrity_check", [], |r| r.get(0))?;
+    let broken = conn.query_row("SELECT count(*) FROM pragma_foreign_key_check", [], |r| r.get(0))?;
+    Ok((verdict, broken))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -106,3 +106,37 @@ pub fn clear(conn: &Connection, game_id: i64, seq: i64, power: PowerId) -> rusql
 pub fn clear_from(conn: &Connection, game_id: i64, seq: i64) -> rusqlite::Result<usize> {
     conn.execute("UPDATE orders SET active = 0 WHERE game_id = ?1 AND seq >= ?2", params![game_id, seq])
 }
+
+/// One order version as stored, in force or not (for reading the record
+/// back: the tests and the keeper's tools).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Version {
+    pub id: i64,
+    pub game_id: i64,
+    pub seq: i64,
+    pub power: PowerId,
+    pub key: String,
+    pub text: String,
+    pub record: Option<String>,
+    pub active: bool,
+    pub mail_id: Option<i64>,
+}
+
+/// Every order version of every game, oldest first.
+pub fn all(conn: &Connection) -> rusqlite::Result<Vec<Version>> {
+    conn.prepare_cached("SELECT id, game_id, seq, power, key, text, record, active, mail_id FROM orders ORDER BY id")?
+        .query_map([], |r| {
+            Ok(Version {
+                id: r.get(0)?,
+                game_id: r.get(1)?,
+                seq: r.get(2)?,
+                power: r.get(3)?,
+                key: r.get(4)?,
+                text: r.get(5)?,
+                record: r.get(6)?,
+                active: r.get(7)?,
+                mail_id: r.get(8)?,
+            })
+        })?
+        .collect()
+}

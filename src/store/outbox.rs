@@ -207,3 +207,59 @@ pub fn prune(conn: &Connection, before: i64) -> rusqlite::Result<usize> {
     conn.prepare_cached("UPDATE outbox SET body = '' WHERE body != '' AND ((sent IS NOT NULL AND sent < ?1) OR (gave_up IS NOT NULL AND gave_up < ?1))")?
         .execute([before])
 }
+
+/// A queued mail as stored, with what became of it (for reading the record
+/// back: the tests and the keeper's tools).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Queued {
+    pub id: i64,
+    pub to_addr: String,
+    pub subject: String,
+    /// Emptied once pruned ([`prune`]).
+    pub body: String,
+    pub message_id: String,
+    pub in_reply_to: Option<String>,
+    /// [`Kind`]'s word (`reply`, `notice`, `results` ...).
+    pub kind: String,
+    pub created: i64,
+    pub sent: Option<i64>,
+    pub attempts: i64,
+    pub next_try: i64,
+    pub last_error: Option<String>,
+    pub gave_up: Option<i64>,
+    /// The files it carries (ids in the `attachments` table).
+    pub attachments: Vec<i64>,
+}
+
+/// Every queued mail, oldest first.
+pub fn all(conn: &Connection) -> rusqlite::Result<Vec<Queued>> {
+    conn.prepare_cached(
+        "SELECT id, to_addr, subject, body, message_id, in_reply_to, kind, created, sent, attempts, next_try, last_error, gave_up, attachments FROM outbox ORDER BY id",
+    )?
+    .query_map([], |r| {
+        let files: String = r.get(13)?;
+        Ok(Queued {
+            id: r.get(0)?,
+            to_addr: r.get(1)?,
+            subject: r.get(2)?,
+            body: r.get(3)?,
+            message_id: r.get(4)?,
+            in_reply_to: r.get(5)?,
+            kind: r.get(6)?,
+            created: r.get(7)?,
+            sent: r.get(8)?,
+            attempts: r.get(9)?,
+            next_try: r.get(10)?,
+            last_error: r.get(11)?,
+            gave_up: r.get(12)?,
+            attachments: serde_json::from_str(&files)
+                .map_err(|e| rusqlite::Error::FromSqlConversionFailure(13, rusqlite::types::Type::Text, Box::new(e)))?,
+        })
+    })?
+    .collect()
+}
+
+/// Makes a waiting mail due at once (its next try now): the keeper's retry.
+pub fn retry_now(conn: &Connection, id: i64) -> rusqlite::Result<()> {
+    conn.execute("UPDATE outbox SET next_try = 0 WHERE id = ?1 AND sent IS NULL", [id]).map(|_| ())
+}

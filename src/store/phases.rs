@@ -115,3 +115,39 @@ pub fn times(conn: &Connection, game_id: i64) -> rusqlite::Result<Vec<(i64, Stri
     let mut st = conn.prepare_cached("SELECT seq, phase, processed FROM phases WHERE game_id = ?1 AND undone IS NULL ORDER BY seq")?;
     st.query_map([game_id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?.collect()
 }
+
+/// A processed phase as stored, on a game's line or on a branch a ROLLBACK
+/// left (for reading the record back: the tests and the keeper's tools).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Kept {
+    pub game_id: i64,
+    pub seq: i64,
+    pub phase: String,
+    pub position: String,
+    pub results: String,
+    pub report: String,
+    pub processed: i64,
+    /// When a ROLLBACK undid it (`None`: on the line).
+    pub undone: Option<i64>,
+    /// The game's nth rollback undid it (0: on the line).
+    pub branch: i64,
+}
+
+/// Every processed phase of every game, in the order processed.
+pub fn all(conn: &Connection) -> rusqlite::Result<Vec<Kept>> {
+    conn.prepare_cached("SELECT game_id, seq, phase, position, results, report, processed, undone, branch FROM phases ORDER BY id")?
+        .query_map([], |r| {
+            Ok(Kept {
+                game_id: r.get(0)?,
+                seq: r.get(1)?,
+                phase: r.get(2)?,
+                position: r.get(3)?,
+                results: r.get(4)?,
+                report: r.get(5)?,
+                processed: r.get(6)?,
+                undone: r.get(7)?,
+                branch: r.get(8)?,
+            })
+        })?
+        .collect()
+}

@@ -71,3 +71,37 @@ pub fn drop_waiting(conn: &Connection, game_id: i64, url: &str) -> rusqlite::Res
 pub fn prune(conn: &Connection, before: i64) -> rusqlite::Result<usize> {
     conn.prepare_cached("UPDATE webhook_out SET content = '', target = '' WHERE content != '' AND (sent < ?1 OR gave_up < ?1)")?.execute([before])
 }
+
+/// A queued post as stored, with what became of it (for reading the record
+/// back: the tests and the keeper's tools).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Queued {
+    pub id: i64,
+    pub game_id: i64,
+    pub url: String,
+    pub created: i64,
+    pub sent: Option<i64>,
+    pub gave_up: Option<i64>,
+    pub attempts: i64,
+    pub next_try: i64,
+    pub last_error: Option<String>,
+}
+
+/// Every queued post, oldest first.
+pub fn all(conn: &Connection) -> rusqlite::Result<Vec<Queued>> {
+    conn.prepare_cached("SELECT id, game_id, url, created, sent, gave_up, attempts, next_try, last_error FROM webhook_out ORDER BY id")?
+        .query_map([], |r| {
+            Ok(Queued {
+                id: r.get(0)?,
+                game_id: r.get(1)?,
+                url: r.get(2)?,
+                created: r.get(3)?,
+                sent: r.get(4)?,
+                gave_up: r.get(5)?,
+                attempts: r.get(6)?,
+                next_try: r.get(7)?,
+                last_error: r.get(8)?,
+            })
+        })?
+        .collect()
+}

@@ -1813,7 +1813,7 @@ impl Resolver<'_> {
 #[cfg(test)]
 mod tests {
     //! The resolver checks itself in test builds (`check_fixpoint`): these run
-    //! it over random positions. `tests/convoy_properties.rs` checks that
+    //! it over random positions. `tests/it/convoy_properties.rs` checks that
     //! outcomes do not depend on how things are listed.
 
     use super::adjudicate;

@@ -2,7 +2,7 @@
 //! small group of closely related ones), named for what it says and returning
 //! the text. The code that decides things (`src/command`, `src/game`,
 //! `src/judge`) calls these and never writes English itself (checked by
-//! `tests/layout.rs`). The wording is the judge's voice: change it here.
+//! `tests/it/layout.rs`). The wording is the judge's voice: change it here.
 //!
 //! One file per family, as in [`crate::command`]:
 //! - [`session`]: a mail as a whole (signing on, blocks, password limits, the

@@ -1,0 +1,401 @@
+//! The project's shape, checked: the engine (src/engine) does no IO, reads no
+//! clock and touches no database; all SQL lives in src/store; main.rs stays thin;
+//! the code that decides things writes no English (every sentence is in
+//! src/report or templates/).
+
+use std::path::{Path, PathBuf};
+
+fn rust_files(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for e in std::fs::read_dir(dir).unwrap() {
+        let p = e.unwrap().path();
+        if p.is_dir() {
+            out.extend(rust_files(&p));
+        } else if p.extension().is_some_and(|x| x == "rs") {
+            out.push(p);
+        }
+    }
+    out
+}
+
+fn src(sub: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("src").join(sub)
+}
+
+/// Lines of code, comments left out.
+fn code(p: &Path) -> Vec<(usize, String)> {
+    std::fs::read_to_string(p).unwrap().lines().enumerate().filter(|(_, l)| !l.trim_start().starts_with("//")).map(|(i, l)| (i + 1, l.to_string())).collect()
+}
+
+#[test]
+fn the_engine_does_no_io_reads_no_clock_and_touches_no_database() {
+    let forbidden = [
+        "std::fs",
+        "std::io",
+        "std::net",
+        "std::env",
+        "std::process",
+        "std::thread",
+        "SystemTime",
+        "Instant",
+        "rusqlite",
+        "tokio",
+        "File::",
+        "read_to_string",
+        "println!",
+        "eprintln!",
+        "tracing::",
+        "chrono::Utc::now",
+        "Local::now",
+    ];
+    let files = rust_files(&src("engine"));
+    assert!(files.len() >= 8, "{files:?}");
+    let mut found = Vec::new();
+    for f in files {
+        for (n, line) in code(&f) {
+            for word in forbidden {
+                if line.contains(word) {
+                    found.push(format!("{}:{n}: {word}", f.display()));
+                }
+            }
+        }
+    }
+    assert!(found.is_empty(), "the engine must stay pure:\n{}", found.join("\n"));
+}
+
+#[test]
+fn all_sql_lives_in_the_store() {
+    let sql =
+        ["SELECT ", "INSERT INTO", "DELETE FROM", "CREATE TABLE", "SAVEPOINT", ".prepare(", ".prepare_cached(", ".execute(", ".execute_batch(", ".query_row("];
+    let mut found = Vec::new();
+    for f in rust_files(&src("")) {
+        if f.starts_with(src("store")) {
+            continue;
+        }
+        for (n, line) in code(&f) {
+            for word in sql {
+                if line.contains(word) {
+                    found.push(format!("{}:{n}: {word}", f.display()));
+                }
+            }
+        }
+    }
+    assert!(found.is_empty(), "SQL outside src/store:\n{}", found.join("\n"));
+}
+
+/// SQL in the tests: only in tests/it/common/raw.rs, the one place that
+/// breaks a database on purpose; every other test reads and writes the
+/// judge's record through the store's API (tests/it/common/db.rs).
+#[test]
+fn tests_reach_the_database_through_the_store() {
+    let sql = [
+        "SELECT ",
+        "INSERT INTO",
+        "DELETE FROM",
+        "CREATE TABLE",
+        "PRAGMA ",
+        "SAVEPOINT",
+        ".prepare(",
+        ".prepare_cached(",
+        ".execute(",
+        ".execute_batch(",
+        ".query_row(",
+        ".query_map(",
+        "rusqlite::Connection::open",
+    ];
+    let tests = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests");
+    let allowed = [tests.join("it/common/raw.rs"), tests.join("it/layout.rs")];
+    let files = rust_files(&tests);
+    assert!(files.len() >= 40, "{files:?}");
+    let mut found = Vec::new();
+    for f in files.iter().filter(|f| !allowed.contains(f)) {
+        for (n, line) in code(f) {
+            let update = line.contains("UPDATE ") && line.contains(" SET ");
+            for word in sql.iter().filter(|w| line.contains(*w)).copied().chain(update.then_some("UPDATE")) {
+                found.push(format!("{}:{n}: {word}", f.display()));
+            }
+        }
+    }
+    assert!(found.is_empty(), "SQL in the tests outside tests/it/common/raw.rs (read through the store's API, tests/it/common/db.rs):\n{}", found.join("\n"));
+}
+
+#[test]
+fn main_is_thin() {
+    let n = std::fs::read_to_string(src("main.rs")).unwrap().lines().count();
+    assert!(n <= 10, "main.rs has {n} lines: the command line belongs in src/cli");
+}
+
+/// A string literal of a source file: its line, its text (escapes left as
+/// written) and the calls and macros it sits in (`format`, `anyhow!` ...).
+struct Literal {
+    line: usize,
+    text: String,
+    inside: Vec<String>,
+}
+
+/// The string literals of Rust source `text`, comments skipped and the
+/// `#[cfg(test)]` module (at a file's end) left out: its literals are tests' data.
+fn string_literals(text: &str) -> Vec<Literal> {
+    let text = text.split("#[cfg(test)]").next().unwrap_or_default();
+    let c: Vec<char> = text.chars().collect();
+    let mut out = Vec::new();
+    // for each open bracket: the call or macro it belongs to ("" for none)
+    let mut stack: Vec<String> = Vec::new();
+    let mut ident = String::new();
+    let mut last = String::new(); // the identifier just before, `name!` for a macro
+    let (mut i, mut line) = (0, 1);
+    while i < c.len() {
+        let ch = c[i];
+        let next = c.get(i + 1).copied().unwrap_or(' ');
+        if ch.is_alphanumeric() || ch == '_' {
+            ident.push(ch);
+            i += 1;
+            continue;
+        }
+        // raw and byte strings: r"..", r#".."#, b"..", br".."
+        if (ident == "r" || ident == "br") && (ch == '"' || ch == '#') {
+            let hashes = c[i..].iter().take_while(|&&x| x == '#').count();
+            if c.get(i + hashes) == Some(&'"') {
+                let start = i + hashes + 1;
+                let close: String = std::iter::once('"').chain(std::iter::repeat_n('#', hashes)).collect();
+                let rest: String = c[start..].iter().collect();
+                let end = rest.find(&close).map(|e| start + rest[..e].chars().count()).unwrap_or(c.len());
+                let s: String = c[start..end].iter().collect();
+                out.push(Literal { line, text: s.clone(), inside: stack.clone() });
+                line += s.matches('\n').count();
+                i = end + close.chars().count();
+                ident.clear();
+                last.clear();
+                continue;
+            }
+        }
+        if !ident.is_empty() {
+            last = std::mem::take(&mut ident);
+            if last == "b" && ch == '"' {
+                last.clear();
+            }
+        }
+        match ch {
+            '\n' => line += 1,
+            '/' if next == '/' => {
+                while i < c.len() && c[i] != '\n' {
+                    i += 1;
+                }
+                continue;
+            }
+            '/' if next == '*' => {
+                let mut depth = 0;
+                while i < c.len() {
+                    if c[i] == '/' && c.get(i + 1) == Some(&'*') {
+                        depth += 1;
+                        i += 2;
+                    } else if c[i] == '*' && c.get(i + 1) == Some(&'/') {
+                        depth -= 1;
+                        i += 2;
+                        if depth == 0 {
+                            break;
+                        }
+                    } else {
+                        line += usize::from(c[i] == '\n');
+                        i += 1;
+                    }
+                }
+                continue;
+            }
+            '"' => {
+                let start_line = line;
+                let mut s = String::new();
+                i += 1;
+                while i < c.len() && c[i] != '"' {
+                    if c[i] == '\\' {
+                        s.push(c[i]);
+                        i += 1;
+                    }
+                    line += usize::from(c[i] == '\n');
+                    s.push(c[i]);
+                    i += 1;
+                }
+                out.push(Literal { line: start_line, text: s, inside: stack.clone() });
+                last.clear();
+            }
+            // a char literal ('x', '\n', '\'') or a lifetime ('a)
+            '\'' => {
+                if next == '\\' {
+                    i += 3;
+                    while i < c.len() && c[i] != '\'' {
+                        i += 1;
+                    }
+                } else if c.get(i + 2) == Some(&'\'') {
+                    i += 2;
+                }
+                last.clear();
+            }
+            '!' if !last.is_empty() && !last.ends_with('!') => last.push('!'),
+            '(' | '[' | '{' => {
+                stack.push(std::mem::take(&mut last));
+            }
+            ')' | ']' | '}' => {
+                stack.pop();
+                last.clear();
+            }
+            c if c.is_whitespace() => {}
+            ':' => {}
+            _ => last.clear(),
+        }
+        i += 1;
+    }
+    out
+}
+
+/// Whether a literal reads as English: two lowercase words in a row (`is
+/// over`, `not a power`); words that start with a capital and end like a
+/// sentence (`WAIT cleared.`, `Cleared: {n} order(s) dropped.`); or a
+/// capitalized word that starts a phrase or a label (`Internal error`, `The
+/// master`, `Error: {e}`).
+fn english(text: &str) -> bool {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let lower = |w: &str| {
+        let w = w.trim_start_matches(['(', '`', '"', '\'']).trim_end_matches(['.', ',', ':', ';', '!', '?', ')', '`', '"', '\'']);
+        !w.is_empty() && w.chars().all(|c| c.is_ascii_lowercase() || c == '\'' || c == '-')
+    };
+    let Some(&first) = words.first() else { return false };
+    let run = words.windows(2).any(|p| lower(p[0]) && lower(p[1]));
+    let t = text.trim_end_matches("\\n").trim();
+    let sentence = words.len() >= 2 && t.starts_with(|c: char| c.is_ascii_uppercase()) && t.ends_with(['.', ':', '?', '!']) && words.iter().any(|w| lower(w));
+    let capitalized = first.starts_with(|c: char| c.is_ascii_uppercase()) && first.chars().skip(1).any(|c| c.is_ascii_lowercase());
+    let label = capitalized && (first.ends_with(':') || words.get(1).is_some_and(|w| lower(w)));
+    run || sentence || label
+}
+
+/// Calls whose text is for the keeper's log or the judge's own errors, not
+/// for a player or master: their literals are not judge speech.
+const INTERNAL: &[&str] =
+    &["trace!", "debug!", "info!", "warn!", "error!", "anyhow!", "bail!", "ensure!", "unreachable!", "panic!", "context", "with_context", "expect"];
+
+/// English literals allowed outside src/report, each for the reason given:
+/// (file under src, the literal). None is said to a player or master.
+const SPEECH_ALLOWED: &[(&str, &str)] = &[
+    // why a phase was processed: only for the keeper's log (the tracing::info!
+    // in play::process), never in a mail
+    ("command/mod.rs", "the master processed it"),
+    ("play/mod.rs", "all orders are in"),
+    ("play/deadline.rs", "the deadline passed"),
+    ("play/deadline.rs", "the grace period ended"),
+    // a stored mail's outcome (the mails table), a record for the keeper
+    ("judge/mod.rs", "{ANSWERED}; reply withheld: too many replies to this address within an hour"),
+    // the name of a mail in the keeper's log (RawMail::key)
+    ("judge/mod.rs", "deferred mail #{id}"),
+];
+
+#[test]
+fn every_sentence_the_judge_says_lives_in_report_or_templates() {
+    let mut files = Vec::new();
+    for dir in ["command", "context", "game", "judge", "play"] {
+        files.extend(rust_files(&src(dir)));
+    }
+    // the daemon mails nobody today; should it, it speaks through report::say too
+    files.push(src("daemon.rs"));
+    assert!(files.len() >= 14, "{files:?}");
+    let mut found = Vec::new();
+    for f in files {
+        let rel = f.strip_prefix(src("")).unwrap().to_string_lossy().replace('\\', "/");
+        for lit in string_literals(&std::fs::read_to_string(&f).unwrap()) {
+            if lit.inside.iter().any(|call| INTERNAL.contains(&call.as_str())) || !english(&lit.text) {
+                continue;
+            }
+            if SPEECH_ALLOWED.contains(&(rel.as_str(), lit.text.as_str())) {
+                continue;
+            }
+            found.push(format!("src/{rel}:{}: \"{}\"", lit.line, lit.text));
+        }
+    }
+    assert!(found.is_empty(), "English built outside src/report (say it through crate::report::say):\n{}", found.join("\n"));
+}
+
+/// The layers of the judge, lowest first (docs/ARCHITECTURE.md): a module
+/// may use its own layer and those below, never one above. The engine's
+/// modules are re-exported at the crate's root (`crate::map` is the engine).
+const LAYERS: &[&[&str]] = &[
+    &["engine", "adjudicate", "map", "order", "parse", "phase", "random", "rules", "end"],
+    &["timing", "password"],
+    &["variants", "contract"],
+    &["store"],
+    &["config"],
+    &["mail"],
+    &["game"],
+    &["report"],
+    &["render"],
+    &["archive", "publish"],
+    &["context"],
+    &["play"],
+    &["command"],
+    &["judge"],
+    &["daemon", "cli"],
+];
+
+fn layer(module: &str) -> Option<usize> {
+    LAYERS.iter().position(|l| l.contains(&module))
+}
+
+/// The top-level modules named by `crate::name` in a line.
+fn crate_paths(line: &str) -> Vec<String> {
+    line.match_indices("crate::").map(|(i, _)| line[i + 7..].chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect()).collect()
+}
+
+/// The imports of `src/` that go against the layers, as `file:line: a → b`.
+/// A file's unit tests (its `#[cfg(test)] mod`) are left out: they may use
+/// anything to build what they check.
+fn upward_imports(root: &Path) -> Vec<String> {
+    let mut found = Vec::new();
+    for f in rust_files(root) {
+        let rel = f.strip_prefix(root).unwrap();
+        let top = rel.components().next().unwrap().as_os_str().to_string_lossy().trim_end_matches(".rs").to_string();
+        let Some(own) = layer(&top) else { continue };
+        let text = std::fs::read_to_string(&f).unwrap();
+        let text = text.split("#[cfg(test)]\nmod ").next().unwrap_or_default();
+        for (n, line) in text.lines().enumerate() {
+            if line.trim_start().starts_with("//") {
+                continue;
+            }
+            if line.contains("crate::{") {
+                found.push(format!("{}:{}: `crate::{{..}}` hides what it imports; name each module", rel.display(), n + 1));
+            }
+            for used in crate_paths(line) {
+                if layer(&used).is_some_and(|l| l > own) {
+                    found.push(format!("{}:{}: {top} → {used}", rel.display(), n + 1));
+                }
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn every_module_of_the_judge_has_its_layer_and_imports_only_downward() {
+    let root = src("");
+    let mut missing = Vec::new();
+    for e in std::fs::read_dir(&root).unwrap() {
+        let name = e.unwrap().file_name().to_string_lossy().trim_end_matches(".rs").to_string();
+        if !matches!(name.as_str(), "lib" | "main") && layer(&name).is_none() {
+            missing.push(name);
+        }
+    }
+    assert!(missing.is_empty(), "modules with no layer in LAYERS (and docs/ARCHITECTURE.md): {missing:?}");
+    let found = upward_imports(&root);
+    assert!(found.is_empty(), "imports against the layers (docs/ARCHITECTURE.md):\n{}", found.join("\n"));
+}
+
+#[test]
+fn the_layer_check_sees_an_upward_import() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("store")).unwrap();
+    std::fs::write(
+        dir.path().join("store/x.rs"),
+        "use crate::map::Variant;\nuse crate::report::say;\n#[cfg(test)]\nmod tests {\n    use crate::judge::Judge;\n}\n",
+    )
+    .unwrap();
+    std::fs::write(dir.path().join("config.rs"), "// crate::judge in a comment\nuse crate::{judge, store};\n").unwrap();
+    let mut found = upward_imports(dir.path());
+    found.sort();
+    assert_eq!(found, ["config.rs:2: `crate::{..}` hides what it imports; name each module", "store/x.rs:2: store → report"]);
+}

@@ -1,0 +1,59 @@
+//! The judge's integration tests, one crate (one binary to build and link):
+//! each file below is a module of it, and all share `common`, the toolkit
+//! (a judge on a temporary spool, a started game, mail in and out, the
+//! record read back through the store). Run one file's tests with its
+//! module's name: `cargo test --release --test it -- intake::`.
+//!
+//! The `#[ignore]`d groups: `e2e_mail::` (needs the loopback mail servers,
+//! run one at a time) and `archive::` (needs the MILA package); test.sh runs
+//! both.
+
+mod common;
+mod relisting;
+
+mod archive;
+mod attachments;
+mod bad_mail;
+mod batch_properties;
+mod blocks;
+mod cases1885;
+mod cli;
+mod convoy_properties;
+mod crash;
+mod datc;
+mod e2e_mail;
+mod engine_defects;
+mod fewer_players;
+mod fixture_maps;
+mod forum;
+mod game1885;
+mod game1958;
+mod game_ends;
+mod hostile_mail;
+mod intake;
+mod layout;
+mod limits;
+mod map;
+mod map1885;
+mod maps;
+mod master;
+mod neutral;
+mod newcomer;
+mod original1958;
+mod outbox;
+mod parser_corpus;
+mod password_memory;
+mod poison;
+mod properties;
+mod properties1885;
+mod record;
+mod referents;
+mod render;
+mod right_hand;
+mod sample_game;
+mod scripted_fewer;
+mod scripted_game;
+mod seats;
+mod stacks1958;
+mod start1885;
+mod upgrade;
