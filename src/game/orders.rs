@@ -2,7 +2,8 @@
 //! that is wrong whatever anyone else does is refused with the reason), stored
 //! as the order in force for its unit, and what each power still owes.
 
-use crate::adjudicate::{self, Note, Position};
+use crate::adjudicate::{self, Position};
+use crate::check;
 use crate::map::{PowerId, Variant};
 use crate::order::Order;
 use crate::parse;
@@ -124,42 +125,6 @@ pub fn needs(v: &Variant, pos: &Position, power: PowerId, orders: &[(PowerId, Or
             }
         }
     }
-}
-
-/// Notes that make an order wrong whatever anyone else orders: refused at once.
-fn static_error(n: Note) -> bool {
-    use Note::*;
-    matches!(
-        n,
-        NoSuchUnit
-            | NotYourUnit
-            | WrongUnitType
-            | NotAdjacent
-            | CannotEnter
-            | CoastNeeded
-            | CoastUnreachable
-            | ToOwnProvince
-            | SupportUnreachable
-            | SupportOwnProvince
-            | ConvoyNotAtSea
-            | WrongPhase
-            | NotDislodged
-            | RetreatNotAllowed
-            | DisbandNotAllowed
-            | BuildNotHome
-            | BuildNotOwned
-            | BuildOccupied
-            | BuildNotOwed
-            | BuildNeedsType
-            | BuildNeedsCoast
-            | BuildBadType
-            | RemoveNotOwed
-            | NoConvoys
-            | StackCoastNeeded
-            | BoardCarrying
-            | BuildNotBase
-            | Closed
-    )
 }
 
 /// Fills in unit types left out (`PAR-BUR` → `A PAR - BUR`) from the board.
@@ -298,22 +263,17 @@ pub fn submit_line(
             let n = (0..).find(|n| !fresh.iter().any(|r| r.key == format!("{}#{n}", slot.base))).expect("a free index");
             (format!("{}#{n}", slot.base), stale.iter().map(|r| r.key.as_str()).collect())
         };
-        // check: the power's set with this order replacing those it replaces
-        let mut set: Vec<(PowerId, Order)> = if pos.phase.kind == PhaseKind::Adjustment {
-            parsed_orders(v, &rows.iter().filter(|r| r.key != key && !stale.contains(&r.key.as_str())).cloned().collect::<Vec<_>>())?
+        // check: against the board, and in an adjustment phase the power's
+        // other orders (those this order replaces left out)
+        let standing: Vec<Order> = if pos.phase.kind == PhaseKind::Adjustment {
+            let kept: Vec<OrderRow> = rows.iter().filter(|r| r.key != key && !stale.contains(&r.key.as_str())).cloned().collect();
+            parsed_orders(v, &kept)?.into_iter().map(|(_, o)| o).collect()
         } else {
             Vec::new()
         };
-        let at = set.len();
-        set.push((power, o));
-        let outcome = adjudicate::process(v, rules, pos, &set);
         let canonical = o.canonical(v);
-        let verdict = outcome.results.iter().filter(|r| !r.defaulted && r.power == power).nth(at).filter(|r| r.order.canonical(v) == canonical);
-        if let Some(r) = verdict
-            && let Some(n) = r.note
-            && static_error(n)
-        {
-            out.push(Err(say::orders::refused(&canonical, &explain(v, rules, pos, power, &o, n))));
+        if let Err(e) = check::order(v, rules, pos, power, &standing, &o) {
+            out.push(Err(say::orders::refused(&canonical, &say::orders::order_error(v, &e, rules.retreat_default == RetreatDefault::RightHand))));
             continue;
         }
         if !stale.is_empty() {
@@ -323,33 +283,6 @@ pub fn submit_line(
         out.push(Ok((power, canonical)));
     }
     Ok(out)
-}
-
-/// Why an order was refused, with what the unit may do instead.
-fn explain(v: &Variant, rules: &Rulebook, pos: &Position, power: PowerId, o: &Order, n: Note) -> String {
-    let base = n.text().to_string();
-    match n {
-        Note::NoSuchUnit => {
-            let retreat = pos.phase.kind == PhaseKind::Retreat;
-            let units: Vec<String> = if retreat {
-                pos.dislodged.iter().filter(|d| d.unit.power == power).map(|d| v.unit_code(&d.unit)).collect()
-            } else {
-                pos.units.iter().filter(|u| u.power == power).map(|u| v.unit_code(u)).collect()
-            };
-            say::orders::no_such_unit(&base, &units, retreat)
-        }
-        Note::RetreatNotAllowed | Note::DisbandNotAllowed => {
-            let opts = o
-                .unit()
-                .and_then(|u| pos.dislodged.iter().find(|d| d.unit.loc.prov == u.loc.prov))
-                .map(|d| d.options.iter().map(|l| v.loc_code(*l)).collect::<Vec<_>>());
-            // with the right-hand rule a unit that can retreat may not disband
-            // (the engine voids it: DisbandNotAllowed), so it is not offered
-            let rhr = rules.retreat_default == RetreatDefault::RightHand;
-            say::orders::retreat_options(&base, &opts.unwrap_or_default(), rhr)
-        }
-        _ => base,
-    }
 }
 
 /// Gives every order in force written before schema version 5 its record,

@@ -1,6 +1,8 @@
 //! Orders and CLEAR: what was taken, what is still owed, and why an order
 //! was refused.
 
+use crate::check::OrderError;
+use crate::map::Variant;
 use crate::store::games::Game;
 
 /// A line that is no command, from someone not signed on to a power.
@@ -81,5 +83,20 @@ pub fn retreat_options(why: &str, options: &[String], right_hand: bool) -> Strin
         [] => format!("{why} (it can only disband)"),
         _ if right_hand => format!("{why} (it may retreat to {}; without a valid order it retreats by the right-hand rule)", options.join(", ")),
         _ => format!("{why} (it may retreat to {}, or disband)", options.join(", ")),
+    }
+}
+
+/// Why an order was refused, with what the unit may do instead
+/// (`right_hand`: the game retreats by the right-hand rule).
+pub fn order_error(v: &Variant, e: &OrderError, right_hand: bool) -> String {
+    let base = e.note().text();
+    match e {
+        OrderError::NoSuchUnit { units, dislodged } => no_such_unit(base, &units.iter().map(|u| v.unit_code(u)).collect::<Vec<_>>(), *dislodged),
+        // with the right-hand rule a unit that can retreat may not disband
+        // (the engine voids it), so it is not offered
+        OrderError::RetreatNotAllowed { options } | OrderError::DisbandNotAllowed { options } => {
+            retreat_options(base, &options.iter().map(|l| v.loc_code(*l)).collect::<Vec<_>>(), right_hand)
+        }
+        _ => base.to_string(),
     }
 }
