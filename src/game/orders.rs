@@ -11,7 +11,7 @@ use crate::phase::PhaseKind;
 use crate::report::say;
 use crate::rules::{RetreatDefault, Rulebook};
 use crate::store::games::Game;
-use crate::store::orders::{self as stored, OrderRow};
+use crate::store::orders::{self as stored, OrderRow, SlotBase, SlotKey};
 use rusqlite::Connection;
 
 /// Where an order stands among a power's orders in force: `base` names the
@@ -19,40 +19,39 @@ use rusqlite::Connection;
 /// under it at once. On the standard map every unit is its own slot (`u:PAR`,
 /// room 1: a later order replaces the earlier). Where units share a space
 /// (Original 1958, docs/ORIGINAL1958.md D5) the slot is the power's units of
-/// one type in one space (`u:PAR:A`), with room for one order each; where a
+/// one type in one space (`u:PAR:A`, [`SlotBase::Stack`]), with room for one order each; where a
 /// base takes several builds (D14), the build site with room for every build
 /// owed. Orders in a slot with room for several are stored `u:PAR:A#0`,
 /// `#1`, ... in the order written, which is the order the engine hands them out.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Slot {
-    pub base: String,
+    pub base: SlotBase,
     pub room: usize,
 }
 
 impl Slot {
     /// Whether a stored key belongs to this slot.
-    pub fn holds(&self, key: &str) -> bool {
-        key == self.base || key.strip_prefix(self.base.as_str()).is_some_and(|rest| rest.starts_with('#'))
+    pub fn holds(&self, key: &SlotKey) -> bool {
+        key.base == self.base
     }
 }
 
 pub fn slot(v: &Variant, pos: &Position, power: PowerId, o: &Order, waives_before: usize) -> Slot {
-    let one = |base: String| Slot { base, room: 1 };
+    let one = |base: SlotBase| Slot { base, room: 1 };
     match o {
-        Order::Waive => one(format!("w:{waives_before}")),
+        Order::Waive => one(SlotBase::Waive(waives_before)),
         Order::Build(u) if v.builds_at_bases() => {
             let owed = pos.center_count(power).saturating_sub(pos.unit_count(power));
-            Slot { base: format!("b:{}", v.code(u.loc.prov)), room: owed.max(1) }
+            Slot { base: SlotBase::Build(v.code(u.loc.prov).to_string()), room: owed.max(1) }
         }
-        Order::Build(u) => one(format!("b:{}", v.code(u.loc.prov))),
+        Order::Build(u) => one(SlotBase::Build(v.code(u.loc.prov).to_string())),
         other => {
             let u = other.unit().copied().expect("every order but builds and waives has a unit");
-            let code = v.code(u.loc.prov);
+            let code = v.code(u.loc.prov).to_string();
             if !v.units_share_spaces() {
-                return one(format!("u:{code}"));
+                return one(SlotBase::Unit(code));
             }
-            let letter = u.kind.map_or('?', |k| k.letter());
-            let base = format!("u:{code}:{letter}");
+            let base = SlotBase::Stack(code, u.kind);
             let adjusting = pos.phase.kind == PhaseKind::Adjustment;
             // an army on board takes no orders (D8) but may be removed (D17)
             let fits = |x: &crate::map::Unit| x.power == power && x.loc.prov == u.loc.prov && u.kind.is_none_or(|k| k == x.kind) && (adjusting || !x.aboard);
@@ -237,36 +236,34 @@ pub fn submit_line(
                 continue;
             }
         };
-        let power = route(v, pos, powers, &o, |p| {
-            Ok(stored::current(conn, game.id, game.seq, Some(p))?.iter().filter(|r| r.key.starts_with("w:") || r.key.starts_with("b:")).count())
-        })?;
+        let power = route(v, pos, powers, &o, |p| Ok(stored::current(conn, game.id, game.seq, Some(p))?.iter().filter(|r| r.key.is_adjustment()).count()))?;
         fill_types(pos, power, &mut o);
         if let Some(why) = ambiguous(v, pos, &o) {
             out.push(Err(why));
             continue;
         }
         let rows = stored::current(conn, game.id, game.seq, Some(power))?;
-        let waives = rows.iter().filter(|r| r.key.starts_with("w:")).count();
+        let waives = rows.iter().filter(|r| matches!(r.key.base, SlotBase::Waive(_))).count();
         let slot = slot(v, pos, power, &o, waives);
         // rows this order takes out of force: the slot's earlier order (room
         // for one), or every order earlier mails gave the slot (room for
         // several: a mail's orders for a stack replace the earlier mails')
         // (room for one: `replace` below takes the earlier order under the same key)
-        let (key, stale): (String, Vec<&str>) = if slot.room == 1 {
-            (slot.base.clone(), Vec::new())
+        let (key, stale): (SlotKey, Vec<&SlotKey>) = if slot.room == 1 {
+            (SlotKey::one(slot.base.clone()), Vec::new())
         } else {
             let (fresh, stale): (Vec<&OrderRow>, Vec<&OrderRow>) = rows.iter().filter(|r| slot.holds(&r.key)).partition(|r| r.mail_id == mail_id);
             if fresh.len() >= slot.room {
                 out.push(Err(say::orders::slot_full(&o.canonical(v), slot.room, matches!(o, Order::Build(_)))));
                 continue;
             }
-            let n = (0..).find(|n| !fresh.iter().any(|r| r.key == format!("{}#{n}", slot.base))).expect("a free index");
-            (format!("{}#{n}", slot.base), stale.iter().map(|r| r.key.as_str()).collect())
+            let n = (0..).find(|&n| !fresh.iter().any(|r| r.key.index == Some(n))).expect("a free index");
+            (SlotKey { base: slot.base.clone(), index: Some(n) }, stale.iter().map(|r| &r.key).collect())
         };
         // check: against the board, and in an adjustment phase the power's
         // other orders (those this order replaces left out)
         let standing: Vec<Order> = if pos.phase.kind == PhaseKind::Adjustment {
-            let kept: Vec<OrderRow> = rows.iter().filter(|r| r.key != key && !stale.contains(&r.key.as_str())).cloned().collect();
+            let kept: Vec<OrderRow> = rows.iter().filter(|r| r.key != key && !stale.contains(&&r.key)).cloned().collect();
             parsed_orders(v, &kept)?.into_iter().map(|(_, o)| o).collect()
         } else {
             Vec::new()
