@@ -43,4 +43,4 @@ pub mod store;
 pub mod timing;
 pub mod variants;
 
-pub use engine::{adjudicate, end, map, order, parse, phase, random, rules};
+pub use engine::{adjudicate, check, end, map, order, parse, phase, random, rules};

@@ -6,7 +6,8 @@ use crate::map::{BUILTIN, Variant};
 use std::path::Path;
 
 /// Why a variant could not be had: nobody has one of that name, or its file
-/// cannot be read.
+/// cannot be read. Shown as is on the command line and to the keeper; a
+/// player is told by `report::say` (`Refusal::UnknownVariant`).
 #[derive(Debug)]
 pub enum FindError {
     Unknown { name: String, known: Vec<String> },
@@ -16,7 +17,7 @@ pub enum FindError {
 impl std::fmt::Display for FindError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            FindError::Unknown { name, known } => f.write_str(&crate::report::say::account::unknown_variant(name, known)),
+            FindError::Unknown { name, known } => write!(f, "unknown variant `{name}` (known: {})", known.join(", ")),
             FindError::Unreadable(e) => f.write_str(e),
         }
     }

@@ -8,10 +8,12 @@
 //! - [`parse`]: the free-form order parser players' mail goes through.
 //! - [`rules`]: rule options (DATC preferred choices, 1992 rulebook choices, right-hand rule).
 //! - [`adjudicate`]: movement, retreats, adjustments.
+//! - [`check`]: one order checked against a position without adjudicating.
 //! - [`end`]: how a game ends (solo, alliance, draw, concession ...).
 //! - [`random`]: random positions and orders for property tests and benchmarks.
 
 pub mod adjudicate;
+pub mod check;
 pub mod end;
 pub mod map;
 pub mod order;

@@ -3,7 +3,8 @@
 //! as the order in force for its unit, and what each power still owes.
 
 use super::refusal::{OrderFault, Refusal};
-use crate::adjudicate::{self, Note, Position};
+use crate::adjudicate::{self, Position};
+use crate::check::{self, OrderError};
 use crate::map::{PowerId, Variant};
 use crate::order::Order;
 use crate::parse;
@@ -11,7 +12,7 @@ use crate::phase::PhaseKind;
 use crate::report::say;
 use crate::rules::{RetreatDefault, Rulebook};
 use crate::store::games::Game;
-use crate::store::orders::{self as stored, OrderRow};
+use crate::store::orders::{self as stored, OrderRow, SlotBase, SlotKey};
 use rusqlite::Connection;
 
 /// Where an order stands among a power's orders in force: `base` names the
@@ -19,40 +20,39 @@ use rusqlite::Connection;
 /// under it at once. On the standard map every unit is its own slot (`u:PAR`,
 /// room 1: a later order replaces the earlier). Where units share a space
 /// (Original 1958, docs/ORIGINAL1958.md D5) the slot is the power's units of
-/// one type in one space (`u:PAR:A`), with room for one order each; where a
+/// one type in one space (`u:PAR:A`, [`SlotBase::Stack`]), with room for one order each; where a
 /// base takes several builds (D14), the build site with room for every build
 /// owed. Orders in a slot with room for several are stored `u:PAR:A#0`,
 /// `#1`, ... in the order written, which is the order the engine hands them out.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Slot {
-    pub base: String,
+    pub base: SlotBase,
     pub room: usize,
 }
 
 impl Slot {
     /// Whether a stored key belongs to this slot.
-    pub fn holds(&self, key: &str) -> bool {
-        key == self.base || key.strip_prefix(self.base.as_str()).is_some_and(|rest| rest.starts_with('#'))
+    pub fn holds(&self, key: &SlotKey) -> bool {
+        key.base == self.base
     }
 }
 
 pub fn slot(v: &Variant, pos: &Position, power: PowerId, o: &Order, waives_before: usize) -> Slot {
-    let one = |base: String| Slot { base, room: 1 };
+    let one = |base: SlotBase| Slot { base, room: 1 };
     match o {
-        Order::Waive => one(format!("w:{waives_before}")),
+        Order::Waive => one(SlotBase::Waive(waives_before)),
         Order::Build(u) if v.builds_at_bases() => {
             let owed = pos.center_count(power).saturating_sub(pos.unit_count(power));
-            Slot { base: format!("b:{}", v.code(u.loc.prov)), room: owed.max(1) }
+            Slot { base: SlotBase::Build(v.code(u.loc.prov).to_string()), room: owed.max(1) }
         }
-        Order::Build(u) => one(format!("b:{}", v.code(u.loc.prov))),
+        Order::Build(u) => one(SlotBase::Build(v.code(u.loc.prov).to_string())),
         other => {
             let u = other.unit().copied().expect("every order but builds and waives has a unit");
-            let code = v.code(u.loc.prov);
+            let code = v.code(u.loc.prov).to_string();
             if !v.units_share_spaces() {
-                return one(format!("u:{code}"));
+                return one(SlotBase::Unit(code));
             }
-            let letter = u.kind.map_or('?', |k| k.letter());
-            let base = format!("u:{code}:{letter}");
+            let base = SlotBase::Stack(code, u.kind);
             let adjusting = pos.phase.kind == PhaseKind::Adjustment;
             // an army on board takes no orders (D8) but may be removed (D17)
             let fits = |x: &crate::map::Unit| x.power == power && x.loc.prov == u.loc.prov && u.kind.is_none_or(|k| k == x.kind) && (adjusting || !x.aboard);
@@ -125,42 +125,6 @@ pub fn needs(v: &Variant, pos: &Position, power: PowerId, orders: &[(PowerId, Or
             }
         }
     }
-}
-
-/// Notes that make an order wrong whatever anyone else orders: refused at once.
-fn static_error(n: Note) -> bool {
-    use Note::*;
-    matches!(
-        n,
-        NoSuchUnit
-            | NotYourUnit
-            | WrongUnitType
-            | NotAdjacent
-            | CannotEnter
-            | CoastNeeded
-            | CoastUnreachable
-            | ToOwnProvince
-            | SupportUnreachable
-            | SupportOwnProvince
-            | ConvoyNotAtSea
-            | WrongPhase
-            | NotDislodged
-            | RetreatNotAllowed
-            | DisbandNotAllowed
-            | BuildNotHome
-            | BuildNotOwned
-            | BuildOccupied
-            | BuildNotOwed
-            | BuildNeedsType
-            | BuildNeedsCoast
-            | BuildBadType
-            | RemoveNotOwed
-            | NoConvoys
-            | StackCoastNeeded
-            | BoardCarrying
-            | BuildNotBase
-            | Closed
-    )
 }
 
 /// Fills in unit types left out (`PAR-BUR` → `A PAR - BUR`) from the board.
@@ -274,48 +238,41 @@ pub fn submit_line(
                 continue;
             }
         };
-        let power = route(v, pos, powers, &o, |p| {
-            Ok(stored::current(conn, game.id, game.seq, Some(p))?.iter().filter(|r| r.key.starts_with("w:") || r.key.starts_with("b:")).count())
-        })?;
+        let power = route(v, pos, powers, &o, |p| Ok(stored::current(conn, game.id, game.seq, Some(p))?.iter().filter(|r| r.key.is_adjustment()).count()))?;
         fill_types(pos, power, &mut o);
         if let Some(why) = ambiguous(v, pos, &o) {
             out.push(Err(why));
             continue;
         }
         let rows = stored::current(conn, game.id, game.seq, Some(power))?;
-        let waives = rows.iter().filter(|r| r.key.starts_with("w:")).count();
+        let waives = rows.iter().filter(|r| matches!(r.key.base, SlotBase::Waive(_))).count();
         let slot = slot(v, pos, power, &o, waives);
         // rows this order takes out of force: the slot's earlier order (room
         // for one), or every order earlier mails gave the slot (room for
         // several: a mail's orders for a stack replace the earlier mails')
         // (room for one: `replace` below takes the earlier order under the same key)
-        let (key, stale): (String, Vec<&str>) = if slot.room == 1 {
-            (slot.base.clone(), Vec::new())
+        let (key, stale): (SlotKey, Vec<&SlotKey>) = if slot.room == 1 {
+            (SlotKey::one(slot.base.clone()), Vec::new())
         } else {
             let (fresh, stale): (Vec<&OrderRow>, Vec<&OrderRow>) = rows.iter().filter(|r| slot.holds(&r.key)).partition(|r| r.mail_id == mail_id);
             if fresh.len() >= slot.room {
                 out.push(Err(Refusal::SlotFull { order: o.canonical(v), room: slot.room, build: matches!(o, Order::Build(_)) }));
                 continue;
             }
-            let n = (0..).find(|n| !fresh.iter().any(|r| r.key == format!("{}#{n}", slot.base))).expect("a free index");
-            (format!("{}#{n}", slot.base), stale.iter().map(|r| r.key.as_str()).collect())
+            let n = (0..).find(|&n| !fresh.iter().any(|r| r.key.index == Some(n))).expect("a free index");
+            (SlotKey { base: slot.base.clone(), index: Some(n) }, stale.iter().map(|r| &r.key).collect())
         };
-        // check: the power's set with this order replacing those it replaces
-        let mut set: Vec<(PowerId, Order)> = if pos.phase.kind == PhaseKind::Adjustment {
-            parsed_orders(v, &rows.iter().filter(|r| r.key != key && !stale.contains(&r.key.as_str())).cloned().collect::<Vec<_>>())?
+        // check: against the board, and in an adjustment phase the power's
+        // other orders (those this order replaces left out)
+        let standing: Vec<Order> = if pos.phase.kind == PhaseKind::Adjustment {
+            let kept: Vec<OrderRow> = rows.iter().filter(|r| r.key != key && !stale.contains(&&r.key)).cloned().collect();
+            parsed_orders(v, &kept)?.into_iter().map(|(_, o)| o).collect()
         } else {
             Vec::new()
         };
-        let at = set.len();
-        set.push((power, o));
-        let outcome = adjudicate::process(v, rules, pos, &set);
         let canonical = o.canonical(v);
-        let verdict = outcome.results.iter().filter(|r| !r.defaulted && r.power == power).nth(at).filter(|r| r.order.canonical(v) == canonical);
-        if let Some(r) = verdict
-            && let Some(n) = r.note
-            && static_error(n)
-        {
-            out.push(Err(Refusal::OrderRefused { fault: explain(v, rules, pos, power, &o, n), order: canonical }));
+        if let Err(e) = check::order(v, rules, pos, power, &standing, &o) {
+            out.push(Err(Refusal::OrderRefused { fault: fault(v, &e, rules.retreat_default == RetreatDefault::RightHand), order: canonical }));
             continue;
         }
         if !stale.is_empty() {
@@ -328,28 +285,15 @@ pub fn submit_line(
 }
 
 /// Why an order was refused, with what the unit may do instead.
-fn explain(v: &Variant, rules: &Rulebook, pos: &Position, power: PowerId, o: &Order, n: Note) -> OrderFault {
-    match n {
-        Note::NoSuchUnit => {
-            let retreat = pos.phase.kind == PhaseKind::Retreat;
-            let units: Vec<String> = if retreat {
-                pos.dislodged.iter().filter(|d| d.unit.power == power).map(|d| v.unit_code(&d.unit)).collect()
-            } else {
-                pos.units.iter().filter(|u| u.power == power).map(|u| v.unit_code(u)).collect()
-            };
-            OrderFault::NoSuchUnit { units, dislodged: retreat }
+fn fault(v: &Variant, e: &OrderError, right_hand: bool) -> OrderFault {
+    match e {
+        OrderError::NoSuchUnit { units, dislodged } => OrderFault::NoSuchUnit { units: units.iter().map(|u| v.unit_code(u)).collect(), dislodged: *dislodged },
+        // with the right-hand rule a unit that can retreat may not disband
+        // (the engine voids it: DisbandNotAllowed), so it is not offered
+        OrderError::RetreatNotAllowed { options } | OrderError::DisbandNotAllowed { options } => {
+            OrderFault::Retreat { note: e.note(), options: options.iter().map(|l| v.loc_code(*l)).collect(), right_hand }
         }
-        Note::RetreatNotAllowed | Note::DisbandNotAllowed => {
-            let opts = o
-                .unit()
-                .and_then(|u| pos.dislodged.iter().find(|d| d.unit.loc.prov == u.loc.prov))
-                .map(|d| d.options.iter().map(|l| v.loc_code(*l)).collect::<Vec<_>>());
-            // with the right-hand rule a unit that can retreat may not disband
-            // (the engine voids it: DisbandNotAllowed), so it is not offered
-            let rhr = rules.retreat_default == RetreatDefault::RightHand;
-            OrderFault::Retreat { note: n, options: opts.unwrap_or_default(), right_hand: rhr }
-        }
-        _ => OrderFault::Note(n),
+        _ => OrderFault::Note(e.note()),
     }
 }
 

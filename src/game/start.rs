@@ -166,7 +166,7 @@ pub fn drop_other_type(conn: &Connection, v: &Variant, game: &Game, pos: &Positi
             texts.push(r.text.clone());
         }
     }
-    let keys: Vec<&str> = keys.iter().map(|k| k.as_str()).collect();
+    let keys: Vec<&stored_orders::SlotKey> = keys.iter().collect();
     stored_orders::retire(conn, game.id, game.seq, power, &keys)?;
     Ok(texts)
 }

@@ -2,16 +2,87 @@
 //! unit is the last `active` row with its key (a later order for the same unit
 //! deactivates the earlier one). Nothing is ever deleted.
 
-use crate::map::{PowerId, Variant};
+use crate::map::{PowerId, UnitType, Variant};
 use crate::order::Order;
 use rusqlite::{Connection, params};
+
+/// What an order is stored under, so that a later order replaces it: see
+/// `game::orders::Slot`. Spaces are named by their map codes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SlotBase {
+    /// A unit, by its space (`u:PAR`).
+    Unit(String),
+    /// The power's units of one type in a space where units share spaces
+    /// (`u:PAR:A`; `None`, written `?`: the type was not known).
+    Stack(String, Option<UnitType>),
+    /// A build site (`b:PAR`).
+    Build(String),
+    /// The power's n-th waive (`w:0`).
+    Waive(usize),
+}
+
+/// A stored order's key: its slot, and for a slot with room for several
+/// orders its place among them (`u:PAR:A#1`), in the order written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SlotKey {
+    pub base: SlotBase,
+    pub index: Option<usize>,
+}
+
+impl SlotKey {
+    pub fn one(base: SlotBase) -> SlotKey {
+        SlotKey { base, index: None }
+    }
+
+    /// The key as stored (the one conversion to text).
+    pub fn to_text(&self) -> String {
+        let mut s = match &self.base {
+            SlotBase::Unit(code) => format!("u:{code}"),
+            SlotBase::Stack(code, kind) => format!("u:{code}:{}", kind.map_or('?', |k| k.letter())),
+            SlotBase::Build(code) => format!("b:{code}"),
+            SlotBase::Waive(n) => format!("w:{n}"),
+        };
+        if let Some(i) = self.index {
+            s.push_str(&format!("#{i}"));
+        }
+        s
+    }
+
+    /// A stored key read back (the one conversion from text).
+    pub fn from_text(text: &str) -> Result<SlotKey, String> {
+        let bad = || format!("`{text}` is not an order slot");
+        let (head, index) = match text.split_once('#') {
+            Some((h, i)) => (h, Some(i.parse::<usize>().map_err(|_| bad())?)),
+            None => (text, None),
+        };
+        let code = |c: &str| if !c.is_empty() && !c.contains(':') { Ok(c.to_string()) } else { Err(bad()) };
+        let base = match head.split_once(':') {
+            Some(("u", rest)) => match rest.split_once(':') {
+                None => SlotBase::Unit(code(rest)?),
+                Some((c, "A")) => SlotBase::Stack(code(c)?, Some(UnitType::Army)),
+                Some((c, "F")) => SlotBase::Stack(code(c)?, Some(UnitType::Fleet)),
+                Some((c, "?")) => SlotBase::Stack(code(c)?, None),
+                Some(_) => return Err(bad()),
+            },
+            Some(("b", c)) => SlotBase::Build(code(c)?),
+            Some(("w", n)) => SlotBase::Waive(n.parse().map_err(|_| bad())?),
+            _ => return Err(bad()),
+        };
+        Ok(SlotKey { base, index })
+    }
+
+    /// Whether this is a build's or a waive's key.
+    pub fn is_adjustment(&self) -> bool {
+        matches!(self.base, SlotBase::Build(_) | SlotBase::Waive(_))
+    }
+}
 
 /// One order in force.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OrderRow {
     pub power: PowerId,
     /// What a later order replaces it by (the unit, or the build site).
-    pub key: String,
+    pub key: SlotKey,
     /// Its canonical text, as players are shown it.
     pub text: String,
     /// The order itself as typed JSON (see [`super::records`]); `None` only in
@@ -55,14 +126,21 @@ pub fn set_record(conn: &Connection, id: i64, record: &str) -> rusqlite::Result<
 
 /// The active orders of a phase (all powers, or one), oldest first.
 pub fn current(conn: &Connection, game_id: i64, seq: i64, power: Option<PowerId>) -> rusqlite::Result<Vec<OrderRow>> {
-    let row = |r: &rusqlite::Row| Ok(OrderRow { power: r.get(0)?, key: r.get(1)?, text: r.get(2)?, record: r.get(3)?, mail_id: r.get(4)? });
+    let row = |r: &rusqlite::Row| {
+        let (id, text): (i64, String) = (r.get(5)?, r.get(1)?);
+        let key = SlotKey::from_text(&text)
+            .map_err(|e| rusqlite::Error::FromSqlConversionFailure(1, rusqlite::types::Type::Text, format!("order row {id}: {e}").into()))?;
+        Ok(OrderRow { power: r.get(0)?, key, text: r.get(2)?, record: r.get(3)?, mail_id: r.get(4)? })
+    };
     match power {
         Some(p) => conn
-            .prepare_cached("SELECT power, key, text, record, mail_id FROM orders WHERE game_id = ?1 AND seq = ?2 AND active = 1 AND power = ?3 ORDER BY id")?
+            .prepare_cached(
+                "SELECT power, key, text, record, mail_id, id FROM orders WHERE game_id = ?1 AND seq = ?2 AND active = 1 AND power = ?3 ORDER BY id",
+            )?
             .query_map(params![game_id, seq, p], row)?
             .collect(),
         None => conn
-            .prepare_cached("SELECT power, key, text, record, mail_id FROM orders WHERE game_id = ?1 AND seq = ?2 AND active = 1 ORDER BY id")?
+            .prepare_cached("SELECT power, key, text, record, mail_id, id FROM orders WHERE game_id = ?1 AND seq = ?2 AND active = 1 ORDER BY id")?
             .query_map(params![game_id, seq], row)?
             .collect(),
     }
@@ -74,25 +152,29 @@ pub fn replace(
     game_id: i64,
     seq: i64,
     power: PowerId,
-    key: &str,
+    key: &SlotKey,
     text: &str,
     record: &str,
     mail_id: Option<i64>,
     now: i64,
 ) -> rusqlite::Result<()> {
-    conn.prepare_cached("UPDATE orders SET active = 0 WHERE game_id = ?1 AND seq = ?2 AND power = ?3 AND key = ?4 AND active = 1")?
-        .execute(params![game_id, seq, power, key])?;
+    conn.prepare_cached("UPDATE orders SET active = 0 WHERE game_id = ?1 AND seq = ?2 AND power = ?3 AND key = ?4 AND active = 1")?.execute(params![
+        game_id,
+        seq,
+        power,
+        key.to_text()
+    ])?;
     conn.prepare_cached("INSERT INTO orders (game_id, seq, power, key, text, record, active, mail_id, created) VALUES (?1, ?2, ?3, ?4, ?5, ?6, 1, ?7, ?8)")?
-        .execute(params![game_id, seq, power, key, text, record, mail_id, now])?;
+        .execute(params![game_id, seq, power, key.to_text(), text, record, mail_id, now])?;
     Ok(())
 }
 
 /// Takes the orders in force under `keys` out of force (a later mail's orders
 /// for the units of a stack replace all that earlier mails gave them).
-pub fn retire(conn: &Connection, game_id: i64, seq: i64, power: PowerId, keys: &[&str]) -> rusqlite::Result<()> {
+pub fn retire(conn: &Connection, game_id: i64, seq: i64, power: PowerId, keys: &[&SlotKey]) -> rusqlite::Result<()> {
     let mut st = conn.prepare_cached("UPDATE orders SET active = 0 WHERE game_id = ?1 AND seq = ?2 AND power = ?3 AND key = ?4 AND active = 1")?;
     for k in keys {
-        st.execute(params![game_id, seq, power, k])?;
+        st.execute(params![game_id, seq, power, k.to_text()])?;
     }
     Ok(())
 }
@@ -139,4 +221,38 @@ pub fn all(conn: &Connection) -> rusqlite::Result<Vec<Version>> {
             })
         })?
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slot_keys_read_back_as_written() {
+        for text in ["u:PAR", "u:STP", "u:PAR:A", "u:BRE:F#2", "u:LON:?#0", "b:PAR", "b:KIE#3", "w:0", "w:12"] {
+            let key = SlotKey::from_text(text).unwrap();
+            assert_eq!(key.to_text(), text);
+        }
+        assert_eq!(SlotKey::from_text("u:PAR:A#1").unwrap(), SlotKey { base: SlotBase::Stack("PAR".into(), Some(UnitType::Army)), index: Some(1) });
+        for bad in ["", "PAR", "x:PAR", "u:", "u:PAR:X", "w:one", "b:PAR#", "u:PAR#x", "u:PAR:A:B"] {
+            assert!(SlotKey::from_text(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn stored_keys_read_back_and_an_unreadable_one_names_its_row() {
+        let conn = crate::store::open_memory().unwrap();
+        conn.pragma_update(None, "foreign_keys", "OFF").unwrap();
+        let key = SlotKey { base: SlotBase::Stack("PAR".into(), Some(UnitType::Army)), index: Some(1) };
+        replace(&conn, 1, 0, 2, &key, "A PAR H", "{}", None, 0).unwrap();
+        let stored: String = conn.query_row("SELECT key FROM orders", [], |r| r.get(0)).unwrap();
+        assert_eq!(stored, "u:PAR:A#1");
+        assert_eq!(current(&conn, 1, 0, Some(2)).unwrap()[0].key, key);
+        retire(&conn, 1, 0, 2, &[&key]).unwrap();
+        assert!(current(&conn, 1, 0, None).unwrap().is_empty());
+        conn.execute("INSERT INTO orders (game_id, seq, power, key, text, active, created) VALUES (1, 0, 2, 'u:PAR:X', 'A PAR H', 1, 0)", []).unwrap();
+        let id: i64 = conn.query_row("SELECT id FROM orders WHERE key = 'u:PAR:X'", [], |r| r.get(0)).unwrap();
+        let err = current(&conn, 1, 0, None).unwrap_err().to_string();
+        assert!(err.contains(&format!("order row {id}")) && err.contains("u:PAR:X"), "{err}");
+    }
 }

@@ -142,15 +142,16 @@ fn an_unreadable_stored_order_sets_the_game_aside_instead_of_being_dropped() {
 /// the keeper is told which game and which option.
 #[test]
 fn a_stored_rule_option_the_rules_refuse_is_an_apology_not_the_players_mistake() {
-    let mut w = started();
-    w.daemon.judge.conn.execute("UPDATE games SET settings = json_set(settings, '$.rules.paradox', 'sideways') WHERE name = 'demo'", []).unwrap();
+    let mut w = Game::started_world();
+    common::raw::set_rule_option(&w.daemon.judge.conn, "demo", "paradox", "sideways");
     let id = mail(&w, "r1", "p3@example.test", "SIGNON Fdemo pw-three\nA PAR-BUR");
     let (_, sent) = w.step();
     let r = flat(&reply(&sent, &id).body);
     assert!(r.contains("internal error") && r.contains("Nothing in it took effect"), "{r}");
     assert!(!r.contains("Error:") && !r.contains("sideways") && !r.contains("paradox"), "{r}");
-    assert_eq!(w.sql_i64("SELECT count(*) FROM orders"), 0, "the order was not taken");
-    assert_eq!(w.sql_i64("SELECT count(*) FROM mails WHERE message_id = '<r1@example.test>' AND outcome LIKE 'failed:%game demo%paradox%'"), 1);
+    assert_eq!(common::db::orders(&w.daemon.judge.conn).len(), 0, "the order was not taken");
+    let outcome = common::db::outcome(&w.daemon.judge.conn, "<r1@example.test>");
+    assert!(common::db::like(&outcome, "failed:%game demo%paradox%"), "{outcome}");
     let k = to(&sent, KEEPER);
     assert_eq!(k.len(), 1, "{:?}", sent.iter().map(|s| (&s.to, &s.subject)).collect::<Vec<_>>());
     assert!(k[0].body.contains("game demo") && k[0].body.contains("`sideways` is not a value of rule option `paradox`"), "{}", k[0].body);
@@ -171,5 +172,5 @@ fn an_unknown_variant_is_refused_but_an_unreadable_variant_file_is_the_judges_fa
     let k = to(&sent, KEEPER);
     assert_eq!(k.len(), 1, "{:?}", sent.iter().map(|s| (&s.to, &s.subject)).collect::<Vec<_>>());
     assert!(k[0].body.contains("broken.toml"), "{}", k[0].body);
-    assert_eq!(g.w.sql_i64("SELECT count(*) FROM games"), 0);
+    assert_eq!(common::db::games(&g.w.daemon.judge.conn).len(), 0);
 }

@@ -46,66 +46,91 @@ pub fn builds_possible(v: &Variant, pos: &Position, power: PowerId) -> usize {
     if v.builds_at_bases() { if free_homes(v, pos, power).next().is_some() { owed } else { 0 } } else { owed.min(free_homes(v, pos, power).count()) }
 }
 
-pub fn adjudicate(v: &Variant, rules: &Rulebook, pos: &Position, orders: &[(PowerId, Order)]) -> (Vec<OrderResult>, Vec<Unit>) {
-    let np = v.powers.len();
-    let mut owed: Vec<i64> = (0..np).map(|p| pos.center_count(p as PowerId) as i64 - pos.unit_count(p as PowerId) as i64).collect();
-    if rules.neutral != 0 {
-        // a neutral power never builds (and is owed no waives)
-        for (p, o) in owed.iter_mut().enumerate() {
-            if rules.is_neutral(p as PowerId) {
-                *o = (*o).min(0);
+/// What the orders of an adjustment phase have done so far: builds and
+/// removals each power still owes (negative: removals), the units, which of
+/// them are removed, and where builds went.
+pub(crate) struct Tally {
+    pub owed: Vec<i64>,
+    pub units: Vec<Unit>,
+    pub removed: Vec<bool>,
+    pub built_in: Vec<Prov>,
+}
+
+impl Tally {
+    /// Before any order (a neutral power is owed no builds).
+    pub(crate) fn new(v: &Variant, rules: &Rulebook, pos: &Position) -> Tally {
+        let np = v.powers.len();
+        let mut owed: Vec<i64> = (0..np).map(|p| pos.center_count(p as PowerId) as i64 - pos.unit_count(p as PowerId) as i64).collect();
+        if rules.neutral != 0 {
+            // a neutral power never builds (and is owed no waives)
+            for (p, o) in owed.iter_mut().enumerate() {
+                if rules.is_neutral(p as PowerId) {
+                    *o = (*o).min(0);
+                }
             }
         }
+        Tally { owed, units: pos.units.clone(), removed: vec![false; pos.units.len()], built_in: Vec::new() }
     }
-    let mut units: Vec<Unit> = pos.units.clone();
-    let mut removed = vec![false; units.len()];
-    let mut built_in: Vec<Prov> = Vec::new();
+}
+
+/// One adjustment order, taken in its turn: its result, and the note why
+/// where it is void (`order` gets the type of the unit built or removed).
+/// The one test of an adjustment order: the adjudicator and
+/// [`crate::engine::check`] both use it.
+pub(crate) fn step(v: &Variant, pos: &Position, t: &mut Tally, power: PowerId, order: &mut Order) -> (ResultKind, Option<Note>) {
+    let p = power as usize;
+    match order {
+        Order::Waive => {
+            if t.owed[p] > 0 {
+                t.owed[p] -= 1;
+                (ResultKind::Ok, None)
+            } else {
+                (ResultKind::Void, Some(Note::BuildNotOwed))
+            }
+        }
+        Order::Build(spec) => match check_build(v, pos, power, spec, &t.built_in, t.owed[p]) {
+            Ok(unit) => {
+                t.owed[p] -= 1;
+                t.built_in.push(unit.loc.prov);
+                t.units.push(unit);
+                (ResultKind::Ok, None)
+            }
+            Err(n) => (ResultKind::Void, Some(n)),
+        },
+        // of several units in one space (a 1958 stack), the first of the
+        // power's units of that type not already removed
+        Order::Disband(spec) => match (0..pos.units.len())
+            .filter(|&i| pos.units[i].loc.prov == spec.loc.prov)
+            .min_by_key(|&i| (pos.units[i].power != power, spec.kind.is_some_and(|k| k != pos.units[i].kind), t.removed[i], pos.units[i].aboard))
+        {
+            None => (ResultKind::Void, Some(Note::NoSuchUnit)),
+            Some(i) if pos.units[i].power != power => (ResultKind::Void, Some(Note::NotYourUnit)),
+            Some(i) if spec.kind.is_some_and(|k| k != pos.units[i].kind) => (ResultKind::Void, Some(Note::WrongUnitType)),
+            Some(i) if t.removed[i] || t.owed[p] >= 0 => (ResultKind::Void, Some(Note::RemoveNotOwed)),
+            Some(i) => {
+                spec.kind = Some(pos.units[i].kind);
+                t.removed[i] = true;
+                t.owed[p] += 1;
+                if v.features.boarding || v.features.army_fleet {
+                    unload(v, pos, i, &mut t.units, &mut t.removed, &mut t.owed);
+                }
+                (ResultKind::Ok, None)
+            }
+        },
+        _ => (ResultKind::Void, Some(Note::WrongPhase)),
+    }
+}
+
+pub fn adjudicate(v: &Variant, rules: &Rulebook, pos: &Position, orders: &[(PowerId, Order)]) -> (Vec<OrderResult>, Vec<Unit>) {
+    let np = v.powers.len();
+    let mut t = Tally::new(v, rules, pos);
     let mut results = Vec::new();
     for (power, order) in orders {
-        let p = *power as usize;
         let mut order = *order;
-        let (result, note) = match &mut order {
-            Order::Waive => {
-                if owed[p] > 0 {
-                    owed[p] -= 1;
-                    (ResultKind::Ok, None)
-                } else {
-                    (ResultKind::Void, Some(Note::BuildNotOwed))
-                }
-            }
-            Order::Build(spec) => match check_build(v, pos, *power, spec, &built_in, owed[p]) {
-                Ok(unit) => {
-                    owed[p] -= 1;
-                    built_in.push(unit.loc.prov);
-                    units.push(unit);
-                    (ResultKind::Ok, None)
-                }
-                Err(n) => (ResultKind::Void, Some(n)),
-            },
-            // of several units in one space (a 1958 stack), the first of the
-            // power's units of that type not already removed
-            Order::Disband(spec) => match (0..pos.units.len())
-                .filter(|&i| pos.units[i].loc.prov == spec.loc.prov)
-                .min_by_key(|&i| (pos.units[i].power != *power, spec.kind.is_some_and(|t| t != pos.units[i].kind), removed[i], pos.units[i].aboard))
-            {
-                None => (ResultKind::Void, Some(Note::NoSuchUnit)),
-                Some(i) if pos.units[i].power != *power => (ResultKind::Void, Some(Note::NotYourUnit)),
-                Some(i) if spec.kind.is_some_and(|t| t != pos.units[i].kind) => (ResultKind::Void, Some(Note::WrongUnitType)),
-                Some(i) if removed[i] || owed[p] >= 0 => (ResultKind::Void, Some(Note::RemoveNotOwed)),
-                Some(i) => {
-                    spec.kind = Some(pos.units[i].kind);
-                    removed[i] = true;
-                    owed[p] += 1;
-                    if v.features.boarding || v.features.army_fleet {
-                        unload(v, pos, i, &mut units, &mut removed, &mut owed);
-                    }
-                    (ResultKind::Ok, None)
-                }
-            },
-            _ => (ResultKind::Void, Some(Note::WrongPhase)),
-        };
+        let (result, note) = step(v, pos, &mut t, *power, &mut order);
         results.push(OrderResult { power: *power, order, result, note, defaulted: false, by: None });
     }
+    let Tally { mut owed, mut units, mut removed, .. } = t;
     #[allow(clippy::needless_range_loop, reason = "p is both the index and the power")]
     for p in 0..np {
         let power = p as PowerId;

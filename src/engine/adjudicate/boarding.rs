@@ -33,20 +33,38 @@ struct Boarding {
     unpaired: bool,
 }
 
-pub(crate) fn movement(v: &Variant, rules: &Rulebook, units: &[Unit], centers: &[Option<PowerId>], orders: &[(PowerId, Order)]) -> Movement {
-    // the units the resolver sees: carrying fleets first in their space (they
-    // take the first fleet order there, D5)
+/// The units the resolver sees on a boarding map: those not on board,
+/// carrying fleets first in their space (they take the first fleet order
+/// there, D5); and the army each of them carries.
+pub(crate) fn free_units(units: &[Unit]) -> (Vec<Unit>, Vec<Option<Unit>>) {
     let aboard: Vec<Unit> = units.iter().filter(|u| u.aboard).copied().collect();
     let carries = |f: &Unit| f.kind == UnitType::Fleet && aboard.iter().any(|a| a.loc.prov == f.loc.prov);
     let mut free: Vec<Unit> = units.iter().filter(|u| !u.aboard).copied().collect();
     free.sort_by_key(|f| !carries(f));
-    // the carried army of each fleet
     let mut carried: Vec<Option<Unit>> = vec![None; free.len()];
     for a in &aboard {
         if let Some(f) = (0..free.len()).find(|&f| free[f].kind == UnitType::Fleet && free[f].loc.prov == a.loc.prov && carried[f].is_none()) {
             carried[f] = Some(*a);
         }
     }
+    (free, carried)
+}
+
+/// Why a boarding order of `unit` (`carrying`: a fleet with an army on
+/// board) to board in `prov` is void whatever else is ordered (D7).
+pub(crate) fn board_void(v: &Variant, unit: &Unit, carrying: bool, prov: crate::engine::map::Prov) -> Option<Note> {
+    if v.kind(prov) != ProvinceKind::Coast {
+        Some(Note::CannotEnter)
+    } else if unit.kind == UnitType::Fleet && carrying {
+        Some(Note::BoardCarrying)
+    } else {
+        None
+    }
+}
+
+pub(crate) fn movement(v: &Variant, rules: &Rulebook, units: &[Unit], centers: &[Option<PowerId>], orders: &[(PowerId, Order)]) -> Movement {
+    let aboard: Vec<Unit> = units.iter().filter(|u| u.aboard).copied().collect();
+    let (free, carried) = free_units(units);
 
     // which unit each order goes to, as the resolver hands them out (D5)
     let mut taken = vec![false; free.len()];
@@ -71,12 +89,7 @@ pub(crate) fn movement(v: &Variant, rules: &Rulebook, units: &[Unit], centers: &
         }
         let u = u as usize;
         let prov = dest.map(|d| d.prov).unwrap_or(unit.loc.prov);
-        let mut void = None;
-        if v.kind(prov) != ProvinceKind::Coast {
-            void = Some(Note::CannotEnter);
-        } else if free[u].kind == UnitType::Fleet && carried[u].is_some() {
-            void = Some(Note::BoardCarrying);
-        }
+        let void = board_void(v, &free[u], carried[u].is_some(), prov);
         boards.push(Boarding { k, u, prov, moving: dest.is_some(), partner_power: partner.unwrap_or(*power), void, partner: None, unpaired: false });
     }
     for i in 0..boards.len() {

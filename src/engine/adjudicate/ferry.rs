@@ -26,7 +26,7 @@ const NONE: u32 = u32::MAX;
 
 /// Where a carried army lands from.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum From {
+pub(crate) enum From {
     Here,
     /// From the destination of its fleet's move.
     Dest,
@@ -34,7 +34,7 @@ enum From {
 
 /// What the layer decided about one order before the resolver runs.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Pre {
+pub(crate) enum Pre {
     /// Passed on to the resolver as it is.
     Core,
     /// Void, with why.
@@ -51,7 +51,28 @@ enum Pre {
     IntoBox,
 }
 
-pub(crate) fn movement(v: &Variant, rules: &Rulebook, units: &[Unit], centers: &[Option<PowerId>], orders: &[(PowerId, Order)]) -> Movement {
+/// What the layer reads from the orders before the resolver runs: the
+/// orders (with the type a sea space implies), the units (embarked armies
+/// on board), each army's carrier, the unit each order is for, what the
+/// layer made of each order ([`Pre`]), embarkations, fleets' moves, moves
+/// into the Box and the carried armies' landings.
+pub(crate) struct Prep {
+    pub orders: Vec<(PowerId, Order)>,
+    pub pos: Vec<Unit>,
+    pub carrier: Vec<u32>,
+    pub carrying: Vec<bool>,
+    pub order_unit: Vec<u32>,
+    pub pre: Vec<Pre>,
+    pub embark_to: Vec<u32>,
+    pub fleet_dest: Vec<Option<Loc>>,
+    pub into_box: Vec<bool>,
+    pub land: Vec<Option<(Loc, From, usize)>>,
+}
+
+/// Reads the orders against the board (see [`Prep`]): what is void, or
+/// decided, before the resolver runs. The adjudicator and
+/// [`crate::engine::check`] both use it.
+pub(crate) fn prepare(v: &Variant, units: &[Unit], orders: &[(PowerId, Order)]) -> Prep {
     // orders with the type a sea space implies
     let mut orders: Vec<(PowerId, Order)> = orders.to_vec();
     for (_, o) in orders.iter_mut() {
@@ -241,11 +262,6 @@ pub(crate) fn movement(v: &Variant, rules: &Rulebook, units: &[Unit], centers: &
             None => pre[k] = Pre::Void(Note::LandingNotAdjacent),
         }
     }
-    // the landings from a destination the A/F reaches (E11), kept while
-    // they do not decide that move
-    let all_candidates: Vec<usize> = (0..n).filter(|&a| land[a].is_some_and(|l| l.1 == From::Dest)).collect();
-    let mut circular: Vec<usize> = Vec::new();
-
     // ferries that are not one fleet across one sea, or by a carrying fleet
     let mut ferry_void: Vec<Option<Note>> = vec![None; orders.len()];
     for (k, (_, o)) in orders.iter().enumerate() {
@@ -277,6 +293,17 @@ pub(crate) fn movement(v: &Variant, rules: &Rulebook, units: &[Unit], centers: &
             pre[k] = Pre::Void(Note::SupportOfMovingUnit);
         }
     }
+
+    Prep { orders, pos, carrier, carrying, order_unit, pre, embark_to, fleet_dest, into_box, land }
+}
+
+pub(crate) fn movement(v: &Variant, rules: &Rulebook, units: &[Unit], centers: &[Option<PowerId>], orders: &[(PowerId, Order)]) -> Movement {
+    let Prep { orders, pos, carrier, carrying, order_unit, pre, embark_to, fleet_dest, into_box, land } = prepare(v, units, orders);
+    let n = pos.len();
+    // the landings from a destination the A/F reaches (E11), kept while
+    // they do not decide that move
+    let all_candidates: Vec<usize> = (0..n).filter(|&a| land[a].is_some_and(|l| l.1 == From::Dest)).collect();
+    let mut circular: Vec<usize> = Vec::new();
 
     // whether a support of a move to `d` naming `target` is for army `a`'s
     // landing: named by the army's space, its fleet's destination or the

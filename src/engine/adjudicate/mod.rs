@@ -9,8 +9,8 @@
 //! - [`adjust`]: builds, removals, waives, civil-disorder removals.
 
 pub mod adjust;
-mod boarding;
-mod ferry;
+pub(crate) mod boarding;
+pub(crate) mod ferry;
 pub mod movement;
 pub mod retreat;
 

@@ -764,54 +764,99 @@ pub(crate) fn stack_unit(
     Ok((first_fit, true))
 }
 
+/// Where a move by `unit` to `dest` goes (the coast filled in where only
+/// one can be reached), and whether it can only go by convoy (an army to a
+/// coast it is not next to); or why the move is void whatever else is
+/// ordered. The one test of a move's legality: the resolver and
+/// [`crate::engine::check`] both use it.
+pub(crate) fn move_target(v: &Variant, rules: &Rulebook, unit: &Unit, dest: Loc) -> Result<(Loc, bool), Note> {
+    if dest.prov == unit.loc.prov {
+        return Err(Note::ToOwnProvince);
+    }
+    // -- closed provinces (Rulebook::closed; the two-player game's neutral territory)
+    if rules.is_closed(dest.prov) {
+        return Err(Note::Closed);
+    }
+    // -- end closed provinces
+    let kind = v.kind(dest.prov);
+    match unit.kind {
+        UnitType::Army => {
+            if matches!(kind, ProvinceKind::Sea | ProvinceKind::Impassable) {
+                return Err(Note::CannotEnter);
+            }
+            let mut by_convoy = false;
+            if !v.army_adjacent(unit.loc.prov, dest.prov) {
+                if v.kind(unit.loc.prov) != ProvinceKind::Coast || kind != ProvinceKind::Coast || !v.features.convoys {
+                    return Err(Note::NotAdjacent);
+                }
+                by_convoy = true;
+            }
+            Ok((Loc::new(dest.prov), by_convoy))
+        }
+        UnitType::Fleet => {
+            if matches!(kind, ProvinceKind::Land | ProvinceKind::Impassable) {
+                return Err(Note::CannotEnter);
+            }
+            let target = if dest.coast != crate::engine::map::Coast::None || !v.has_coasts(dest.prov) {
+                if !v.fleet_adjacent(unit.loc, dest) {
+                    return Err(if v.fleet_reaches(unit.loc, dest.prov) { Note::CoastUnreachable } else { Note::NotAdjacent });
+                }
+                dest
+            } else {
+                let mut it = v.reachable_coasts(unit.loc, dest.prov);
+                match (it.next(), it.next()) {
+                    (None, _) => return Err(Note::NotAdjacent),
+                    (Some(l), None) => l,
+                    (Some(_), Some(_)) => return Err(Note::CoastNeeded),
+                }
+            };
+            Ok((target, false))
+        }
+    }
+}
+
+/// Whether the fleets now at sea among `units` could ever carry an army from
+/// `from` to `to` (a chain of them touching both ends), whatever they are
+/// ordered: without one, an army's move to a coast it is not next to is void.
+pub(crate) fn fleets_could_carry(v: &Variant, units: &[Unit], from: Prov, to: Prov) -> bool {
+    let fleets: Vec<usize> = (0..units.len()).filter(|&f| units[f].kind == UnitType::Fleet && v.kind(units[f].loc.prov) == ProvinceKind::Sea).collect();
+    let mut seen = vec![false; fleets.len()];
+    let mut stack: Vec<usize> = (0..fleets.len()).filter(|&i| v.fleet_reaches(units[fleets[i]].loc, from)).collect();
+    for &i in &stack {
+        seen[i] = true;
+    }
+    while let Some(i) = stack.pop() {
+        let floc = units[fleets[i]].loc;
+        if v.fleet_reaches(floc, to) {
+            return true;
+        }
+        for j in 0..fleets.len() {
+            if !seen[j] && v.fleet_reaches(floc, units[fleets[j]].loc.prov) {
+                seen[j] = true;
+                stack.push(j);
+            }
+        }
+    }
+    false
+}
+
 impl Resolver<'_> {
     fn check_move(&mut self, u: usize, dest: Loc, wants_convoy: &mut bool) -> Status {
-        let v = self.v;
         let unit = self.units[u];
-        if dest.prov == unit.loc.prov {
-            return Status::Void(Note::ToOwnProvince);
-        }
-        // -- closed provinces (Rulebook::closed; the two-player game's neutral territory)
-        if self.closed.is_closed(dest.prov) {
-            return Status::Void(Note::Closed);
-        }
-        // -- end closed provinces
-        let kind = v.kind(dest.prov);
-        match unit.kind {
-            UnitType::Army => {
-                if matches!(kind, ProvinceKind::Sea | ProvinceKind::Impassable) {
-                    return Status::Void(Note::CannotEnter);
-                }
-                self.dest[u] = dest.prov;
-                self.dest_loc[u] = Loc::new(dest.prov);
-                if !v.army_adjacent(unit.loc.prov, dest.prov) {
-                    if v.kind(unit.loc.prov) != ProvinceKind::Coast || kind != ProvinceKind::Coast || !v.features.convoys {
-                        return Status::Void(Note::NotAdjacent);
-                    }
-                    *wants_convoy = true;
-                }
+        match move_target(self.v, &self.closed, &unit, dest) {
+            Ok((to, convoy)) => {
+                self.dest[u] = to.prov;
+                self.dest_loc[u] = to;
+                *wants_convoy = convoy;
                 Status::Move
             }
-            UnitType::Fleet => {
-                if matches!(kind, ProvinceKind::Land | ProvinceKind::Impassable) {
-                    return Status::Void(Note::CannotEnter);
+            Err(note) => {
+                if note == Note::NotAdjacent && unit.kind == UnitType::Army {
+                    // an army's destination is known even where it cannot get there
+                    self.dest[u] = dest.prov;
+                    self.dest_loc[u] = Loc::new(dest.prov);
                 }
-                let target = if dest.coast != crate::engine::map::Coast::None || !v.has_coasts(dest.prov) {
-                    if !v.fleet_adjacent(unit.loc, dest) {
-                        return Status::Void(if v.fleet_reaches(unit.loc, dest.prov) { Note::CoastUnreachable } else { Note::NotAdjacent });
-                    }
-                    dest
-                } else {
-                    let mut it = v.reachable_coasts(unit.loc, dest.prov);
-                    match (it.next(), it.next()) {
-                        (None, _) => return Status::Void(Note::NotAdjacent),
-                        (Some(l), None) => l,
-                        (Some(_), Some(_)) => return Status::Void(Note::CoastNeeded),
-                    }
-                };
-                self.dest[u] = target.prov;
-                self.dest_loc[u] = target;
-                Status::Move
+                Status::Void(note)
             }
         }
     }
@@ -997,29 +1042,7 @@ impl Resolver<'_> {
     /// Could fleets now at sea carry army `a` to its destination at all (whatever
     /// they were ordered)?
     fn board_route(&self, a: usize) -> bool {
-        let v = self.v;
-        let from = self.units[a].loc.prov;
-        let to = self.dest[a];
-        let fleets: Vec<usize> =
-            (0..self.n).filter(|&f| self.units[f].kind == UnitType::Fleet && v.kind(self.units[f].loc.prov) == ProvinceKind::Sea).collect();
-        let mut seen = vec![false; fleets.len()];
-        let mut stack: Vec<usize> = (0..fleets.len()).filter(|&i| v.fleet_reaches(self.units[fleets[i]].loc, from)).collect();
-        for &i in &stack {
-            seen[i] = true;
-        }
-        while let Some(i) = stack.pop() {
-            let floc = self.units[fleets[i]].loc;
-            if v.fleet_reaches(floc, to) {
-                return true;
-            }
-            for j in 0..fleets.len() {
-                if !seen[j] && v.fleet_reaches(floc, self.units[fleets[j]].loc.prov) {
-                    seen[j] = true;
-                    stack.push(j);
-                }
-            }
-        }
-        false
+        fleets_could_carry(self.v, self.units, self.units[a].loc.prov, self.dest[a])
     }
 
     /// Depth-first search for a chain of fleets convoying army `a` from its

@@ -26,7 +26,6 @@ pub fn adjudicate(v: &Variant, rules: &Rulebook, pos: &Position, orders: &[(Powe
     }
     let d = &pos.dislodged;
     let rhr = rules.retreat_default == RetreatDefault::RightHand;
-    let stacks = v.features.stacking == Stacking::HomeBases || v.wide;
     let mut results = Vec::new();
     // per dislodged unit: index of its (single) valid order
     let mut chosen: Vec<Option<usize>> = vec![None; d.len()];
@@ -35,61 +34,15 @@ pub fn adjudicate(v: &Variant, rules: &Rulebook, pos: &Position, orders: &[(Powe
     let mut target: Vec<Option<usize>> = vec![None; orders.len()];
     let mut dest: Vec<Option<Loc>> = vec![None; orders.len()];
     for (k, (power, order)) in orders.iter().enumerate() {
-        let (spec, to) = match order {
-            Order::Retreat { unit, dest } => (unit, Some(*dest)),
-            Order::Disband(unit) => (unit, None),
-            _ => {
-                pre[k] = Some(Note::WrongPhase);
-                continue;
+        match read_order(v, rules, d, &mut count, *power, order) {
+            Ok((i, to)) => {
+                target[k] = Some(i);
+                dest[k] = to;
             }
-        };
-        let Some(mut i) = d.iter().position(|x| x.unit.loc.prov == spec.loc.prov) else {
-            pre[k] = Some(Note::NotDislodged);
-            continue;
-        };
-        if stacks {
-            // units dislodged from one stack take their orders in the order
-            // written; more orders than units: all of them void (D11, D5)
-            let on_coast = d.iter().any(|x| x.unit.loc == spec.loc && x.unit.power == *power && spec.loc.coast != Coast::None);
-            let fits = |x: &Dislodged| {
-                x.unit.loc.prov == spec.loc.prov
-                    && x.unit.power == *power
-                    && spec.kind.is_none_or(|t| t == x.unit.kind)
-                    && (!on_coast || x.unit.loc == spec.loc)
-            };
-            if let Some(first) = d.iter().position(fits) {
-                match (0..d.len()).find(|&j| fits(&d[j]) && count[j] == 0) {
-                    Some(j) => i = j,
-                    None => {
-                        i = first;
-                        for j in 0..d.len() {
-                            if fits(&d[j]) {
-                                count[j] += 1;
-                            }
-                        }
-                    }
-                }
-            } else if let Some(j) = d.iter().position(|x| x.unit.loc.prov == spec.loc.prov && x.unit.power == *power) {
-                i = j;
+            Err((i, note)) => {
+                target[k] = i;
+                pre[k] = Some(note);
             }
-        }
-        if d[i].unit.power != *power {
-            pre[k] = Some(Note::NotYourUnit);
-            continue;
-        }
-        if spec.kind.is_some_and(|t| t != d[i].unit.kind) {
-            pre[k] = Some(Note::WrongUnitType);
-            continue;
-        }
-        target[k] = Some(i);
-        count[i] += 1;
-        match to {
-            None if rhr && !d[i].options.is_empty() => pre[k] = Some(Note::DisbandNotAllowed),
-            None => {}
-            Some(to) => match option_for(&d[i], to) {
-                Some(l) => dest[k] = Some(l),
-                None => pre[k] = Some(Note::RetreatNotAllowed),
-            },
         }
     }
     for k in 0..orders.len() {
@@ -173,6 +126,78 @@ pub fn adjudicate(v: &Variant, rules: &Rulebook, pos: &Position, orders: &[(Powe
     (results, units)
 }
 
+/// The dislodged units that take orders: all but armies on board
+/// dislodged fleets (D10), which go where their fleets go.
+pub(crate) fn ordered_units(v: &Variant, pos: &Position) -> Vec<Dislodged> {
+    let carried = v.features.boarding || v.features.army_fleet;
+    pos.dislodged.iter().filter(|d| !(carried && d.unit.aboard)).cloned().collect()
+}
+
+/// One retreat-phase order read against the dislodged units `d`: the unit
+/// it is for (its index) and where it goes (`None`: it disbands), or why it
+/// is void with the unit it was for where one was found. `count`: how many
+/// orders each unit has been given so far (a stack's units take theirs in
+/// the order written, D11, D5); the unit found is counted. The one test of
+/// a retreat or disband: the adjudicator and [`crate::engine::check`] both
+/// use it.
+pub(crate) fn read_order(
+    v: &Variant,
+    rules: &Rulebook,
+    d: &[Dislodged],
+    count: &mut [u32],
+    power: PowerId,
+    order: &Order,
+) -> Result<(usize, Option<Loc>), (Option<usize>, Note)> {
+    let rhr = rules.retreat_default == RetreatDefault::RightHand;
+    let stacks = v.features.stacking == Stacking::HomeBases || v.wide;
+    let (spec, to) = match order {
+        Order::Retreat { unit, dest } => (unit, Some(*dest)),
+        Order::Disband(unit) => (unit, None),
+        _ => return Err((None, Note::WrongPhase)),
+    };
+    let Some(mut i) = d.iter().position(|x| x.unit.loc.prov == spec.loc.prov) else {
+        return Err((None, Note::NotDislodged));
+    };
+    if stacks {
+        // units dislodged from one stack take their orders in the order
+        // written; more orders than units: all of them void (D11, D5)
+        let on_coast = d.iter().any(|x| x.unit.loc == spec.loc && x.unit.power == power && spec.loc.coast != Coast::None);
+        let fits = |x: &Dislodged| {
+            x.unit.loc.prov == spec.loc.prov && x.unit.power == power && spec.kind.is_none_or(|t| t == x.unit.kind) && (!on_coast || x.unit.loc == spec.loc)
+        };
+        if let Some(first) = d.iter().position(fits) {
+            match (0..d.len()).find(|&j| fits(&d[j]) && count[j] == 0) {
+                Some(j) => i = j,
+                None => {
+                    i = first;
+                    for j in 0..d.len() {
+                        if fits(&d[j]) {
+                            count[j] += 1;
+                        }
+                    }
+                }
+            }
+        } else if let Some(j) = d.iter().position(|x| x.unit.loc.prov == spec.loc.prov && x.unit.power == power) {
+            i = j;
+        }
+    }
+    if d[i].unit.power != power {
+        return Err((None, Note::NotYourUnit));
+    }
+    if spec.kind.is_some_and(|t| t != d[i].unit.kind) {
+        return Err((None, Note::WrongUnitType));
+    }
+    count[i] += 1;
+    match to {
+        None if rhr && !d[i].options.is_empty() => Err((Some(i), Note::DisbandNotAllowed)),
+        None => Ok((i, None)),
+        Some(to) => match option_for(&d[i], to) {
+            Some(l) => Ok((i, Some(l))),
+            None => Err((Some(i), Note::RetreatNotAllowed)),
+        },
+    }
+}
+
 /// Retreats with armies on board dislodged fleets (Original 1958, D10): the
 /// armies take no orders and go where their fleets go; a fleet disbanded
 /// takes its army with it.
@@ -180,7 +205,7 @@ pub fn adjudicate(v: &Variant, rules: &Rulebook, pos: &Position, orders: &[(Powe
 fn with_carried(v: &Variant, rules: &Rulebook, pos: &Position, orders: &[(PowerId, Order)]) -> (Vec<OrderResult>, Vec<Unit>) {
     let mut p = pos.clone();
     let carried: Vec<Unit> = p.dislodged.iter().filter(|d| d.unit.aboard).map(|d| d.unit).collect();
-    p.dislodged.retain(|d| !d.unit.aboard);
+    p.dislodged = ordered_units(v, pos);
     let (results, mut units) = adjudicate(v, rules, &p, orders);
     for a in carried {
         let to = results.iter().find_map(|r| match r.order {

@@ -24,6 +24,13 @@ pub fn corrupt_settings(c: &Connection, game: &str, json: &str) {
     assert_eq!(c.execute("UPDATE games SET settings = ?1 WHERE name = ?2", [json, game]).unwrap(), 1);
 }
 
+/// Game `game`'s stored rule option `key` set to `value`, unchecked (a
+/// value the rulebook may refuse).
+pub fn set_rule_option(c: &Connection, game: &str, key: &str, value: &str) {
+    let path = format!("$.rules.{key}");
+    assert_eq!(c.execute("UPDATE games SET settings = json_set(settings, ?1, ?2) WHERE name = ?3", [path.as_str(), value, game]).unwrap(), 1);
+}
+
 /// Every order's typed record replaced by `json` (a record that no longer reads).
 pub fn corrupt_order_records(c: &Connection, json: &str) {
     assert!(c.execute("UPDATE orders SET record = ?1", [json]).unwrap() > 0);
