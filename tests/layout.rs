@@ -241,7 +241,7 @@ const INTERNAL: &[&str] =
 const SPEECH_ALLOWED: &[(&str, &str)] = &[
     // why a phase was processed: only for the keeper's log (the tracing::info!
     // in game::process), never in a mail
-    ("command/mod.rs", "the master processed it"),
+    ("command/master.rs", "the master processed it"),
     ("game/mod.rs", "all orders are in"),
     ("game/deadline.rs", "the deadline passed"),
     ("game/deadline.rs", "the grace period ended"),

@@ -284,3 +284,11 @@ impl Session<'_> {
         Ok(vec![say::info::map_attached(&g, &scene.phase)])
     }
 }
+
+impl Session<'_> {
+    /// HELP: the commands, and the master's options from their table.
+    pub(super) fn help(&mut self) -> R {
+        let options = super::options::help_lines().join("\n");
+        Ok(vec![self.ctx.templates.render("help.txt", minijinja::context! { judge => self.ctx.cfg.name.clone(), options => options })])
+    }
+}

@@ -99,3 +99,17 @@ fn for_power<'a>(v: &Variant, line: &'a str) -> Option<(PowerId, &'a str)> {
     }
     game::find_power(v, word).map(|p| (p, rest))
 }
+
+impl Session<'_> {
+    /// CLEAR: drops every order of the player's seat.
+    pub(super) fn clear(&mut self) -> R {
+        let (power, _, g) = self.power_game()?;
+        let v = self.ctx.variant(&g.variant)?;
+        let mut n = 0;
+        for p in g.group_of(&v, power) {
+            n += crate::store::orders::clear(self.conn, g.id, g.seq, p)?;
+            self.add_status(g.id, p);
+        }
+        Ok(vec![say::orders::cleared(n)])
+    }
+}

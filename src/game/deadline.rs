@@ -16,14 +16,13 @@ use minijinja::context;
 use rusqlite::Connection;
 
 /// The timing of a phase kind in `game` (a stored one that no longer parses:
-/// 24 hours).
-fn phase_timing(game: &Game, kind: PhaseKind) -> Timing {
-    let spec = match kind {
-        PhaseKind::Movement => &game.settings.movement,
-        PhaseKind::Retreat => &game.settings.retreat,
-        PhaseKind::Adjustment => &game.settings.adjustment,
-    };
-    Timing::parse(spec).unwrap_or(Timing::Hours { secs: 86_400, at: None, days: vec![] })
+/// 24 hours, see [`crate::timing::Schedule`]).
+fn phase_timing(game: &Game, kind: PhaseKind) -> &Timing {
+    match kind {
+        PhaseKind::Movement => game.settings.movement.timing(),
+        PhaseKind::Retreat => game.settings.retreat.timing(),
+        PhaseKind::Adjustment => game.settings.adjustment.timing(),
+    }
 }
 
 /// Sets the deadline of the game's current phase from its timing, pushed past

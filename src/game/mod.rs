@@ -29,7 +29,6 @@ use crate::store::phases::{self, PhaseRow};
 use crate::timing;
 use minijinja::context;
 use rusqlite::Connection;
-use std::collections::BTreeMap;
 use std::sync::Arc;
 
 /// A new game's settings, from the judge's configured defaults.
@@ -39,9 +38,10 @@ pub fn default_settings(ctx: &Ctx) -> Settings {
         press: d.press,
         partial: true,
         nmr: true,
-        movement: d.movement.clone(),
-        retreat: d.retreat.clone(),
-        adjustment: d.adjustment.clone(),
+        // checked when the configuration was read
+        movement: crate::timing::Schedule::stored(&d.movement),
+        retreat: crate::timing::Schedule::stored(&d.retreat),
+        adjustment: crate::timing::Schedule::stored(&d.adjustment),
         grace_secs: d.grace_secs,
         reminder_secs: d.reminder_secs,
         list_address: None,
@@ -51,7 +51,7 @@ pub fn default_settings(ctx: &Ctx) -> Settings {
         list_format: Default::default(),
         webhooks: Vec::new(),
         assignment: Assignment::Preference,
-        rules: BTreeMap::new(),
+        rules: Default::default(),
         takeover_approval: true,
         neutral: Vec::new(),
         end_year: None,
