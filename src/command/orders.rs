@@ -65,7 +65,7 @@ impl Session<'_> {
             Some((p, _)) => return Err(Fail::User(say::seats::not_your_power(&pname(&v, p), &g))),
             None => (line, seat.clone()),
         };
-        let results = game::submit_line(self.conn, &v, &rules, &g, &pos, &powers, line, self.mail_id, now)?;
+        let results = game::submit_line(self.conn, &game::Board { v: &v, rules: &rules, game: &g, pos: &pos }, &powers, line, self.mail_id, now)?;
         // (the first move's position depends on who orders: not kept)
         if !game::start::open(&v, &g, &pos) {
             self.pos_cache = Some((g.id, g.seq, pos));

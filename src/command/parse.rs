@@ -270,9 +270,12 @@ fn account(l: &Line) -> Option<Cmd> {
     let arg = |i| l.arg(i);
     Some(match l.head.as_str() {
         "CREATE" => match (l.game(), arg(1)) {
-            (Some(game), Some(password)) => {
-                Cmd::Create { game, password, variant: arg(2), options: l.w.get(l.skip + 3..).map(|s| s.iter().map(|x| x.to_string()).collect()).unwrap_or_default() }
-            }
+            (Some(game), Some(password)) => Cmd::Create {
+                game,
+                password,
+                variant: arg(2),
+                options: l.w.get(l.skip + 3..).map(|s| s.iter().map(|x| x.to_string()).collect()).unwrap_or_default(),
+            },
             _ => Cmd::Bad(say::parse::create_usage()),
         },
         "SIGNON" => match (arg(0), arg(1)) {
@@ -456,9 +459,46 @@ mod tests {
         let mut got: Vec<&str> = set_keys().iter().map(|(w, _)| w.as_str()).collect();
         got.sort_unstable();
         let mut want = vec![
-            "WAIT", "NOWAIT", "DRAW", "NODRAW", "CONCEDE", "NOCONCEDE", "ABSENCE", "PASSWORD", "ADDRESS", "PREFERENCE", "DEADLINE", "GRACE", "MOVEMENT", "MOVES",
-            "RETREATS", "ADJUSTMENTS", "BUILDS", "REMINDER", "NMR", "NONMR", "PRESS", "PARTIAL", "NOPARTIAL", "LIST", "ASSIGNMENT", "RULE", "END", "CENTERS",
-            "CENTRES", "DIAS", "NODIAS", "ALLY", "NOALLY", "START", "MAP", "NOMAP", "ANONYMOUS", "NOANONYMOUS", "WEBHOOK", "NOWEBHOOK",
+            "WAIT",
+            "NOWAIT",
+            "DRAW",
+            "NODRAW",
+            "CONCEDE",
+            "NOCONCEDE",
+            "ABSENCE",
+            "PASSWORD",
+            "ADDRESS",
+            "PREFERENCE",
+            "DEADLINE",
+            "GRACE",
+            "MOVEMENT",
+            "MOVES",
+            "RETREATS",
+            "ADJUSTMENTS",
+            "BUILDS",
+            "REMINDER",
+            "NMR",
+            "NONMR",
+            "PRESS",
+            "PARTIAL",
+            "NOPARTIAL",
+            "LIST",
+            "ASSIGNMENT",
+            "RULE",
+            "END",
+            "CENTERS",
+            "CENTRES",
+            "DIAS",
+            "NODIAS",
+            "ALLY",
+            "NOALLY",
+            "START",
+            "MAP",
+            "NOMAP",
+            "ANONYMOUS",
+            "NOANONYMOUS",
+            "WEBHOOK",
+            "NOWEBHOOK",
         ];
         want.sort_unstable();
         assert_eq!(got, want);

@@ -192,11 +192,7 @@ impl Session<'_> {
         p.preference = Some(list.iter().map(|&q| v.powers[q as usize].letter).collect());
         p.save(self.conn)?;
         let names: Vec<String> = list.iter().map(|&q| pname(&v, q)).collect();
-        Ok(vec![if left_out.is_empty() {
-            say::settings::preference_recorded(&names)
-        } else {
-            say::settings::preference_recorded_left_out(&names, &left_out)
-        }])
+        Ok(vec![if left_out.is_empty() { say::settings::preference_recorded(&names) } else { say::settings::preference_recorded_left_out(&names, &left_out) }])
     }
 
     /// The master's SET DEADLINE: the current phase's; a time already passed

@@ -13,7 +13,7 @@ pub mod world_war;
 
 pub use crate::store::games::{Assignment, Game, GameStatus, MapPref, Player, PlayerRole, PlayerStatus, Press, Settings};
 pub use deadline::{push_for_absences, set_deadline, tick_game};
-pub use orders::{Needs, Slot, needs, parsed_orders, slot, submit_line};
+pub use orders::{Board, Needs, Slot, needs, parsed_orders, slot, submit_line};
 pub use powers::{find_power, parse_powers, parse_powers_in_order, pname};
 
 use crate::adjudicate::{self, Position};

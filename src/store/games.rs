@@ -619,7 +619,10 @@ mod tests {
     #[test]
     fn malformed_settings_are_refused_naming_the_game_and_the_fault() {
         let bad = [
-            (STORED.replace(r#""retreat_default":"right_hand""#, r#""retreat_default":"left_hand""#), "`left_hand` is not a value of rule option `retreat_default`"),
+            (
+                STORED.replace(r#""retreat_default":"right_hand""#, r#""retreat_default":"left_hand""#),
+                "`left_hand` is not a value of rule option `retreat_default`",
+            ),
             (STORED.replace(r#""convoy_intent":"1992""#, r#""gravity":"on""#), "unknown rule option `gravity`"),
             (STORED.replace(r#""retreat":"24h""#, r#""retreat":24"#), "invalid type"),
             (STORED.replace(r#""retreat":"24h","#, ""), "missing field `retreat`"),

@@ -16,10 +16,16 @@ fn words(o: GameOption) -> Words {
     use GameOption as O;
     let w = |usage, values, what| Words { usage, values, what };
     match o {
-        O::Press => w("SET PRESS WHITE|GREY|NONE", "`white`, `grey`, `none`", "press rules: signed, also anonymous, or none (broadcasts from the master still go out)"),
+        O::Press => {
+            w("SET PRESS WHITE|GREY|NONE", "`white`, `grey`, `none`", "press rules: signed, also anonymous, or none (broadcasts from the master still go out)")
+        }
         O::Partial => w("SET PARTIAL | SET NO PARTIAL", "`yes` (default), `no`", "press to some powers only, or broadcasts only"),
-        O::Nmr => w("SET NMR | SET NO NMR", "`yes` (default), `no`", "after the grace period missing orders take the defaults, or the game waits for the master"),
-        O::Assignment => w("SET ASSIGNMENT RANDOM|PREFERENCE", "`preference` (default), `random`", "powers by the players' `SET PREFERENCE` lists, or at random"),
+        O::Nmr => {
+            w("SET NMR | SET NO NMR", "`yes` (default), `no`", "after the grace period missing orders take the defaults, or the game waits for the master")
+        }
+        O::Assignment => {
+            w("SET ASSIGNMENT RANDOM|PREFERENCE", "`preference` (default), `random`", "powers by the players' `SET PREFERENCE` lists, or at random")
+        }
         O::Movement => w(
             "SET MOVEMENT next 48 hours at 20:00 on Mon-Fri",
             "a timing (`next 48 hours at 20:00 on Mon-Fri`, `cron: 0 0 20 * * Mon,Thu`)",
