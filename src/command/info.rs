@@ -226,7 +226,7 @@ impl Session<'_> {
             self.signed.as_ref().filter(|x| x.game_id == g.id).map(|x| &x.role),
             Some(super::Role::Master) | Some(super::Role::Power { master: true, .. })
         );
-        let reveal = g.status == GameStatus::Finished || !g.settings.anonymous || master;
+        let reveal = g.status == GameStatus::Finished || g.settings.anonymous == crate::store::games::Anonymity::Shown || master;
         let v = self.ctx.variant(&g.variant)?;
         Ok(vec![game::end::summary(self.conn, &v, &g, reveal)?.join("\n")])
     }

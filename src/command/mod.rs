@@ -8,9 +8,12 @@
 
 //!
 //! One file per command family: [`account`] (CREATE, joining, SIGNON,
-//! OBSERVE, RESIGN), [`orders`], [`press`], [`settings`] (SET), [`master`]
-//! (the master's commands and game options), [`info`] (LIST, HISTORY,
-//! SUMMARY); [`parse`] reads a command line.
+//! OBSERVE, RESIGN), [`orders`] (orders, CLEAR), [`press`], [`settings`]
+//! (SET: a player's settings and votes, the master's deadlines), [`options`]
+//! (the game options of CREATE and the master's SET, as one table),
+//! [`master`] (the master's commands), [`info`] (HELP, LIST, HISTORY,
+//! SUMMARY, MAP), [`start`] (the starting units' choice); [`parse`] reads a
+//! command line. `Session::command` only dispatches.
 //!
 //! Errors are typed ([`Fail`]): a sender's mistake is answered in the reply and
 //! the command's effects are rolled back (each command runs in its own

@@ -16,6 +16,7 @@ use crate::publish::{Kind, Webhook};
 use crate::report::results::ReportFormat;
 use crate::report::say;
 use crate::rules::{RuleChoice, Seating};
+use crate::store::games::{Anonymity, Draws, Nmr, PartialPress};
 use crate::timing::{self, Schedule};
 
 /// A game option.
@@ -145,8 +146,8 @@ pub fn set_words() -> Vec<(String, Named)> {
 #[derive(Clone, Debug)]
 pub enum OptionValue {
     Press(Press),
-    Partial(bool),
-    Nmr(bool),
+    Partial(PartialPress),
+    Nmr(Nmr),
     Assignment(Assignment),
     Timing(PhaseKind, Schedule),
     Grace(i64),
@@ -157,8 +158,8 @@ pub enum OptionValue {
     Webhook(Option<Webhook>),
     End(Option<i32>),
     Centers(Option<u32>),
-    Dias(bool),
-    Anonymous(bool),
+    Dias(Draws),
+    Anonymous(Anonymity),
     /// A game for fewer players: the value as written (`3a`) and its seating.
     Players(String, Seating),
     Rule(RuleChoice),
@@ -183,10 +184,10 @@ pub fn read(named: Named, text: &str, scope: &Scope) -> Result<OptionValue, Stri
     let rule = |key: &str| RuleChoice::parse(key, text).map(OptionValue::Rule);
     Ok(match named.option {
         O::Press => OptionValue::Press(read_press(text)?),
-        O::Partial => OptionValue::Partial(yes),
-        O::Nmr => OptionValue::Nmr(yes),
-        O::Dias => OptionValue::Dias(yes),
-        O::Anonymous => OptionValue::Anonymous(yes),
+        O::Partial => OptionValue::Partial(yes.into()),
+        O::Nmr => OptionValue::Nmr(yes.into()),
+        O::Dias => OptionValue::Dias(yes.into()),
+        O::Anonymous => OptionValue::Anonymous(yes.into()),
         O::Assignment => OptionValue::Assignment(read_assignment(text)?),
         O::Movement => OptionValue::Timing(PhaseKind::Movement, Schedule::parse(text)?),
         O::Retreat => OptionValue::Timing(PhaseKind::Retreat, Schedule::parse(text)?),
@@ -519,9 +520,11 @@ mod tests {
         assert_eq!(g.settings.press, Press::Grey);
         assert!(set(&mut g, "press", "loud").is_err_and(|e| e.contains("not `loud`")));
         set(&mut g, "nonmr", "yes").unwrap();
-        assert!(!g.settings.nmr);
+        assert_eq!(g.settings.nmr, Nmr::WaitForMaster);
         set(&mut g, "NMR", "").unwrap();
-        assert!(g.settings.nmr);
+        assert_eq!(g.settings.nmr, Nmr::Defaults);
+        set(&mut g, "partial", "off").unwrap();
+        assert_eq!(g.settings.partial, PartialPress::BroadcastOnly);
         let said = set(&mut g, "retreat", "next 36 hours").unwrap();
         assert!(said.starts_with("retreat deadlines: next 36 hours"), "{said}");
         assert!(matches!(g.settings.retreat.timing(), timing::Timing::Hours { secs: 129_600, .. }));
@@ -538,7 +541,8 @@ mod tests {
         assert_eq!(set(&mut g, "assignment", "random"), Err(say::master::already_assigned()));
         assert_eq!(set(&mut g, "paradox", "all_stand"), Err(say::master::rules_before_start()));
         assert_eq!(set(&mut g, "players", "4"), Err(say::master::rules_before_start()));
-        assert!(set(&mut g, "dias", "no").is_ok() && !g.settings.dias);
+        assert!(set(&mut g, "dias", "no").is_ok() && g.settings.dias == Draws::SomeSurvivors);
+        assert!(set(&mut g, "noanonymous", "").is_ok() && g.settings.anonymous == Anonymity::Shown);
     }
 
     #[test]

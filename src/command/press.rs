@@ -45,7 +45,7 @@ impl Session<'_> {
             recipients.push((g.master_email.clone(), say::press::to_master()));
             to_text = say::press::to_master();
         } else if let Some(t) = to {
-            if !g.settings.partial && from_power.is_some() {
+            if g.settings.partial == crate::store::games::PartialPress::BroadcastOnly && from_power.is_some() {
                 return Err(Fail::User(say::press::no_partial_press()));
             }
             let list = game::parse_powers(&v, t)?;

@@ -248,7 +248,7 @@ fn draw(v: &Variant, g: &game::Game, p: &mut Player, arg: &str) -> Result<String
     let surv = game::survivors(v, g, &pos);
     let names = |ps: &[PowerId]| ps.iter().map(|&q| pname(v, q)).collect::<Vec<_>>();
     let list = if arg.is_empty() { surv.clone() } else { game::parse_powers(v, arg)? };
-    if g.settings.dias && list != surv {
+    if g.settings.dias == crate::store::games::Draws::AllSurvivors && list != surv {
         return Err(Fail::User(say::settings::draw_includes_survivors(&names(&surv))));
     }
     // NODIAS: any survivors, at least one

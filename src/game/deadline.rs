@@ -147,7 +147,7 @@ pub fn tick_game(conn: &Connection, ctx: &mut Ctx, id: i64) -> anyhow::Result<us
     let grace = game.grace_until.unwrap_or(deadline);
     if now < grace {
         if game.late_noticed < game.seq {
-            let after = if game.settings.nmr {
+            let after = if game.settings.nmr == crate::store::games::Nmr::Defaults {
                 let rules = game.rules(&v).map_err(anyhow::Error::msg)?;
                 say::deadline::take_defaults(&say::deadline::defaults(pos.phase.kind, &rules))
             } else {
@@ -181,7 +181,7 @@ pub fn tick_game(conn: &Connection, ctx: &mut Ctx, id: i64) -> anyhow::Result<us
         }
         return Ok(0);
     }
-    if game.settings.nmr {
+    if game.settings.nmr == crate::store::games::Nmr::Defaults {
         process(conn, ctx, &mut game, "the grace period ended")?;
         return Ok(1);
     }

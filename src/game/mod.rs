@@ -36,8 +36,8 @@ pub fn default_settings(ctx: &Ctx) -> Settings {
     let d = &ctx.cfg.defaults;
     Settings {
         press: d.press,
-        partial: true,
-        nmr: true,
+        partial: Default::default(),
+        nmr: Default::default(),
         // checked when the configuration was read
         movement: crate::timing::Schedule::stored(&d.movement),
         retreat: crate::timing::Schedule::stored(&d.retreat),
@@ -56,8 +56,8 @@ pub fn default_settings(ctx: &Ctx) -> Settings {
         neutral: Vec::new(),
         end_year: None,
         victory_count: None,
-        dias: true,
-        anonymous: true,
+        dias: Default::default(),
+        anonymous: Default::default(),
         groups: Vec::new(),
         closed: Vec::new(),
         world_war: None,
@@ -581,7 +581,7 @@ pub fn vote_end(v: &Variant, game: &Game, pos: &Position, players: &[Player]) ->
     };
     let draws: Vec<Vec<PowerId>> = surv.iter().map(|&p| draw_of(p)).collect::<Option<_>>()?;
     let first = draws.first()?;
-    let allowed = if game.settings.dias { *first == surv } else { of_survivors(first) };
+    let allowed = if game.settings.dias == crate::store::games::Draws::AllSurvivors { *first == surv } else { of_survivors(first) };
     (allowed && draws.iter().all(|d| d == first)).then(|| GameEnd::Draw(first.clone()))
 }
 

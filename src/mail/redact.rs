@@ -153,7 +153,10 @@ fn game_word(word: &str) -> bool {
 fn judge_text(line: &str) -> bool {
     static HELP: std::sync::OnceLock<std::collections::HashSet<String>> = std::sync::OnceLock::new();
     let collapse = |l: &str| l.split_whitespace().collect::<Vec<_>>().join(" ");
-    let help = HELP.get_or_init(|| include_str!("../../templates/help.txt").lines().map(collapse).filter(|l| !l.is_empty()).collect());
+    let help = HELP.get_or_init(|| {
+        let options = crate::command::options::help_lines();
+        include_str!("../../templates/help.txt").lines().chain(options.iter().map(String::as_str)).map(collapse).filter(|l| !l.is_empty()).collect()
+    });
     let t = collapse(line);
     JUDGE_SENTENCES.iter().any(|s| t.starts_with(s)) || help.contains(&t)
 }

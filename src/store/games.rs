@@ -75,15 +75,76 @@ text_enum!(
     Assignment { Random = "random", Preference = "preference" }
 );
 
+/// Declares a two-way game setting stored as a JSON boolean (as it was
+/// before it was typed): `$yes` is stored `true` and is the default.
+macro_rules! switch_enum {
+    ($(#[$m:meta])* $name:ident { $(#[$ym:meta])* $yes:ident, $(#[$nm:meta])* $no:ident $(,)? }) => {
+        $(#[$m])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+        pub enum $name {
+            $(#[$ym])*
+            #[default]
+            $yes,
+            $(#[$nm])*
+            $no,
+        }
+        impl From<bool> for $name {
+            fn from(b: bool) -> $name {
+                if b { $name::$yes } else { $name::$no }
+            }
+        }
+        impl Serialize for $name {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.serialize_bool(*self == $name::$yes)
+            }
+        }
+        impl<'de> Deserialize<'de> for $name {
+            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<$name, D::Error> {
+                bool::deserialize(d).map($name::from)
+            }
+        }
+    };
+}
+
+switch_enum!(
+    /// Press to some powers only, or broadcasts only (stored as `partial`).
+    PartialPress {
+        Allowed,
+        BroadcastOnly,
+    }
+);
+switch_enum!(
+    /// After the grace period: missing orders take the defaults, or the
+    /// game waits for the master (stored as `nmr`).
+    Nmr {
+        Defaults,
+        WaitForMaster,
+    }
+);
+switch_enum!(
+    /// Which draws there are (stored as `dias`): of every survivor (DIAS),
+    /// or of some, if every survivor votes for it (NODIAS).
+    Draws {
+        AllSurvivors,
+        SomeSurvivors,
+    }
+);
+switch_enum!(
+    /// Who plays which power (stored as `anonymous`): hidden from the
+    /// players until the game is over, or shown (SUMMARY names them).
+    Anonymity {
+        Hidden,
+        Shown,
+    }
+);
+
 /// A game's options (stored as JSON).
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Settings {
     pub press: Press,
-    /// Press to some powers only (not just broadcasts).
-    pub partial: bool,
-    /// After the grace period, missing orders take the defaults (true) or the game waits for the master (false).
-    pub nmr: bool,
+    pub partial: PartialPress,
+    pub nmr: Nmr,
     pub movement: Schedule,
     pub retreat: Schedule,
     pub adjustment: Schedule,
@@ -129,15 +190,12 @@ pub struct Settings {
     /// What a solo victory needs instead of the map's count (`SET CENTERS`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub victory_count: Option<u32>,
-    /// Draws include every survivor (DIAS, the default); `false`: a draw may
-    /// leave survivors out, if every survivor votes for it (`SET NODIAS`).
-    #[serde(default = "yes")]
-    pub dias: bool,
-    /// Who plays which power stays hidden from the players until the game
-    /// is over (the default); `false` (`SET NO ANONYMOUS`): SUMMARY names
-    /// them at any time.
-    #[serde(default = "yes")]
-    pub anonymous: bool,
+    /// `SET NODIAS`: draws may leave survivors out.
+    #[serde(default)]
+    pub dias: Draws,
+    /// `SET NO ANONYMOUS`: SUMMARY names the players at any time.
+    #[serde(default)]
+    pub anonymous: Anonymity,
     /// The seats of a game where a player plays several powers (by name;
     /// the first power of a seat is the one `players.power` names): four,
     /// three and two players (docs/RULES.md, "Games for fewer players").
@@ -603,6 +661,10 @@ mod tests {
     fn stored_settings_read_back_typed_and_are_written_the_same() {
         let s = read_settings("demo", STORED).unwrap();
         assert_eq!(s.press, Press::Grey);
+        assert_eq!((s.partial, s.nmr, s.dias, s.anonymous), (PartialPress::BroadcastOnly, Nmr::Defaults, Draws::SomeSurvivors, Anonymity::Hidden));
+        // settings stored before DIAS and anonymity were options: their defaults
+        let older = read_settings("demo", &STORED.replace(r#","dias":false,"anonymous":true"#, "")).unwrap();
+        assert_eq!((older.dias, older.anonymous), (Draws::AllSurvivors, Anonymity::Hidden));
         assert_eq!(s.movement.as_str(), "next 48 hours at 20:00 on Mon-Fri");
         assert!(matches!(s.movement.timing(), crate::timing::Timing::Hours { secs: 172_800, .. }));
         assert!(matches!(s.adjustment.timing(), crate::timing::Timing::Cron(_)));
@@ -627,6 +689,7 @@ mod tests {
             (STORED.replace(r#""retreat":"24h""#, r#""retreat":24"#), "invalid type"),
             (STORED.replace(r#""retreat":"24h","#, ""), "missing field `retreat`"),
             (STORED.replace(r#""press":"grey""#, r#""press":"loud""#), "unknown variant `loud`"),
+            (STORED.replace(r#""nmr":true"#, r#""nmr":"yes""#), "expected a boolean"),
             (STORED.replace(r#""dias":false"#, r#""dias":false,"colour":"red""#), "unknown field `colour`"),
             ("not json".to_string(), "expected"),
         ];
