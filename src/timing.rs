@@ -295,6 +295,69 @@ impl Timing {
     }
 }
 
+/// A phase kind's timing as a game keeps it: the rule as the master wrote it
+/// (shown back in LIST and stored as that text) and the [`Timing`] read from it.
+///
+/// Stored as the plain text, so a game's settings JSON is the same as when the
+/// timings were strings. Read back once: a stored rule that today's limits
+/// refuse (one set before they existed) counts as 24 hours, as it always did.
+#[derive(Clone, Debug)]
+pub struct Schedule {
+    text: String,
+    timing: Timing,
+}
+
+/// The timing of a stored rule that no longer parses.
+const FALLBACK: Timing = Timing::Hours { secs: 86_400, at: None, days: Vec::new() };
+
+impl Schedule {
+    /// Reads a rule a master wrote ([`Timing::parse`], with its limits and messages).
+    pub fn parse(text: &str) -> Result<Schedule, String> {
+        Ok(Schedule { timing: Timing::parse(text)?, text: text.to_string() })
+    }
+
+    /// A rule as stored (or configured): its timing, or 24 hours for one that
+    /// today's limits refuse.
+    pub fn stored(text: &str) -> Schedule {
+        Schedule { timing: Timing::parse(text).unwrap_or(FALLBACK), text: text.to_string() }
+    }
+
+    /// The rule as written.
+    pub fn as_str(&self) -> &str {
+        &self.text
+    }
+
+    /// The timing it means.
+    pub fn timing(&self) -> &Timing {
+        &self.timing
+    }
+}
+
+impl PartialEq for Schedule {
+    fn eq(&self, other: &Schedule) -> bool {
+        self.text == other.text
+    }
+}
+
+impl std::fmt::Display for Schedule {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.text)
+    }
+}
+
+impl serde::Serialize for Schedule {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.text)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Schedule {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Schedule, D::Error> {
+        let text = String::deserialize(d)?;
+        Ok(Schedule::stored(&text))
+    }
+}
+
 /// The parse-time check of a cron schedule (see [`Timing::parse`]), exact rather
 /// than sampled: no years named; the times of day it fires at at least
 /// [`MIN_PHASE_SECS`] apart; and, walking every day of the years the `cron` crate
@@ -467,6 +530,25 @@ mod tests {
 
     /// 2026-11-01 00:00 UTC, the "now" of the tests that need one.
     const NOW: i64 = 1_793_491_200;
+
+    #[test]
+    fn a_schedule_keeps_its_text_and_reads_back_a_stale_rule_as_a_day() {
+        let s = Schedule::parse("next 48 hours at 20:00 on Mon-Fri").unwrap();
+        assert_eq!(s.as_str(), "next 48 hours at 20:00 on Mon-Fri");
+        assert!(matches!(s.timing(), Timing::Hours { secs: 172_800, .. }));
+        let json = serde_json::to_string(&s).unwrap();
+        assert_eq!(json, r#""next 48 hours at 20:00 on Mon-Fri""#);
+        assert_eq!(serde_json::from_str::<Schedule>(&json).unwrap(), s);
+        // what today's limits refuse is refused when set ...
+        assert!(Schedule::parse("99999999999d").is_err());
+        assert!(Schedule::parse("next 59 minutes").is_err());
+        // ... and read back from an old database as 24 hours, its text kept
+        let old: Schedule = serde_json::from_str(r#""99999999999d""#).unwrap();
+        assert_eq!(old.as_str(), "99999999999d");
+        assert!(matches!(old.timing(), Timing::Hours { secs: 86_400, at: None, days } if days.is_empty()));
+        // a stored timing that is not text is refused
+        assert!(serde_json::from_str::<Schedule>("48").is_err());
+    }
 
     fn at(s: &str) -> i64 {
         parse_date(s, Tz::UTC, NOW, false).unwrap()

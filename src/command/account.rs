@@ -1,6 +1,6 @@
 //! Games and seats: CREATE, joining, SIGNON, OBSERVE, RESIGN.
 
-use super::master::apply_option;
+use super::options::create_option;
 use super::{Fail, R, Role, Session, Signed};
 use crate::game::refusal::Refusal;
 use crate::game::{self, Game, GameStatus, Player, PlayerRole, PlayerStatus, pname};
@@ -61,8 +61,7 @@ impl Session<'_> {
         };
         let mut out = Vec::new();
         for (k, val) in opts.iter().filter(|(k, _)| k != "judge") {
-            // (master.rs still says its refusals in words: being converted)
-            out.push(apply_option(&mut g, &v, &self.ctx.cfg, k, val).map_err(Fail::User)?);
+            out.push(create_option(&mut g, &v, &self.ctx.cfg, k, val)?);
         }
         g.insert(self.conn)?;
         if !g.settings.list_confirmed {
@@ -416,5 +415,32 @@ impl Session<'_> {
         for p in g.group_of(v, power) {
             self.add_status(g.id, p);
         }
+    }
+}
+
+impl Session<'_> {
+    /// RESIGN: a player leaves (a joined seat of a forming game is freed).
+    pub(super) fn resign(&mut self) -> R {
+        let (s, g) = self.signed_game()?;
+        let pid = match s.role {
+            Role::Joined(id) => id,
+            Role::Power { player: Some(id), master: false, .. } => id,
+            _ => return Err(Fail::User(say::account::only_players_resign())),
+        };
+        let mut p = self.player(Some(pid))?;
+        p.status = PlayerStatus::Resigned;
+        p.left = Some(self.ctx.now());
+        p.save(self.conn)?;
+        if g.status == GameStatus::Forming {
+            Player::delete(self.conn, pid)?;
+        }
+        let master = g.master_email.clone();
+        let who = match p.power {
+            Some(pw) => pname(&*self.ctx.variant(&g.variant)?, pw),
+            None => say::account::a_player(),
+        };
+        self.ctx.notice(self.conn, &master, &say::account::resigned_subject(&g, &who), say::account::resigned_notice(&g, &who), Some(g.id), None)?;
+        self.signed = None;
+        Ok(vec![say::account::resigned(&g)])
     }
 }

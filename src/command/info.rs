@@ -227,7 +227,7 @@ impl Session<'_> {
             self.signed.as_ref().filter(|x| x.game_id == g.id).map(|x| &x.role),
             Some(super::Role::Master) | Some(super::Role::Power { master: true, .. })
         );
-        let reveal = g.status == GameStatus::Finished || !g.settings.anonymous || master;
+        let reveal = g.status == GameStatus::Finished || g.settings.anonymous == crate::store::games::Anonymity::Shown || master;
         let v = self.ctx.variant(&g.variant)?;
         Ok(vec![crate::play::end::summary(self.conn, &v, &g, reveal)?.join("\n")])
     }
@@ -283,5 +283,13 @@ impl Session<'_> {
         self.ctx.reply_files.extend(map.for_pref(pref));
         self.maps_attached += 1;
         Ok(vec![say::info::map_attached(&g, &scene.phase)])
+    }
+}
+
+impl Session<'_> {
+    /// HELP: the commands, and the master's options from their table.
+    pub(super) fn help(&mut self) -> R {
+        let options = super::options::help_lines().join("\n");
+        Ok(vec![self.ctx.templates.render("help.txt", minijinja::context! { judge => self.ctx.cfg.name.clone(), options => options })])
     }
 }

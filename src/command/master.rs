@@ -1,13 +1,111 @@
-//! The master's commands: ROLLBACK (the rest are dispatched in `mod.rs`), and game options.
+//! The master's commands: PROCESS, PREDICT, PAUSE, RESUME, TERMINATE,
+//! BECOME, EJECT, APPROVE, REJECT, ROLLBACK. The game options (SET ... and
+//! CREATE's `key=value`) are in [`super::options`].
 
-use super::parse::SetKey;
-use super::{Fail, R, Session};
-use crate::game::{self, Assignment, Game, GameStatus, Player, PlayerRole, PlayerStatus, Press, pname};
+use super::{Fail, R, Role, Session, Signed};
+use crate::game::{self, Game, GameStatus, Player, PlayerRole, PlayerStatus, pname};
 use crate::map::PowerId;
 use crate::report::say;
-use crate::timing::{self, Timing};
+use crate::timing;
 
 impl Session<'_> {
+    /// PROCESS (only when every order is in) or PROCESS! (`force`: missing
+    /// orders take the defaults); one a mail, except at the console.
+    pub(super) fn process_now(&mut self, force: bool) -> R {
+        let mut g = self.master_game()?;
+        if self.processed && !self.console {
+            return Err(Fail::User(say::master::one_process_per_mail()));
+        }
+        if g.status != GameStatus::Active {
+            return Err(Fail::User(say::master::game_is(&g)));
+        }
+        let v = self.ctx.variant(&g.variant)?;
+        let pos = g.position(&v)?.ok_or_else(say::game::not_started)?;
+        let pos = game::start::effective(self.conn, &v, &g, pos)?;
+        if !force {
+            let rows = crate::store::orders::current(self.conn, g.id, g.seq, None)?;
+            let orders = game::parsed_orders(&v, &rows)?;
+            let missing: Vec<String> = (0..v.powers.len() as PowerId)
+                .filter(|&p| {
+                    let n = game::needs(&v, &pos, p, &orders);
+                    n.needs && !n.complete && !g.is_neutral(&v, p)
+                })
+                .map(|p| pname(&v, p))
+                .collect();
+            if !missing.is_empty() {
+                return Err(Fail::User(say::master::orders_missing(&missing)));
+            }
+        }
+        let name = v.calendar.long_name(pos.phase);
+        self.table_mail(&g)?;
+        crate::play::process(self.conn, self.ctx, &mut g, "the master processed it")?;
+        self.processed = true;
+        Ok(vec![say::master::processed(&name)])
+    }
+
+    /// PREDICT: what the orders in now would give.
+    pub(super) fn predict(&mut self) -> R {
+        let g = self.master_game()?;
+        if g.status != GameStatus::Active {
+            return Err(Fail::User(say::master::no_phase_to_predict(&g)));
+        }
+        Ok(vec![crate::play::predict(self.conn, self.ctx, &g)?])
+    }
+
+    /// PAUSE: no deadline passes until RESUME.
+    pub(super) fn pause(&mut self) -> R {
+        let mut g = self.master_game()?;
+        self.table_mail(&g)?;
+        g.paused = true;
+        g.save(self.conn)?;
+        let players = Player::of_game(self.conn, g.id)?;
+        crate::play::tell_all(self.conn, self.ctx, &g, &players, &say::master::paused_subject(&g), &say::master::paused_notice(&g))?;
+        Ok(vec![say::master::paused(&g)])
+    }
+
+    /// RESUME: a deadline that passed meanwhile is set anew.
+    pub(super) fn resume(&mut self) -> R {
+        let mut g = self.master_game()?;
+        self.table_mail(&g)?;
+        g.paused = false;
+        let now = self.ctx.now();
+        let players = Player::of_game(self.conn, g.id)?;
+        if g.deadline.is_some_and(|d| d <= now) {
+            let v = self.ctx.variant(&g.variant)?;
+            if let Some(pos) = g.position(&v)? {
+                crate::play::set_deadline(self.ctx, &mut g, pos.phase.kind, &players);
+            }
+        }
+        g.save(self.conn)?;
+        let d = g.deadline.map(|d| timing::format_time(d, self.ctx.cfg.timezone)).unwrap_or_default();
+        crate::play::tell_all(self.conn, self.ctx, &g, &players, &say::master::resumes_subject(&g), &say::master::resumes_notice(&g, &d))?;
+        self.touch(g.id);
+        Ok(vec![say::master::resumed(&g, &d)])
+    }
+
+    /// TERMINATE: the game ends, won by no one.
+    pub(super) fn terminate(&mut self) -> R {
+        let mut g = self.master_game()?;
+        crate::play::finish(self.conn, self.ctx, &mut g, crate::end::GameEnd::Terminated)?;
+        Ok(vec![say::master::terminated(&g)])
+    }
+
+    /// BECOME power: the lines below are that power's (not a neutral one's:
+    /// its orders would be dropped at processing).
+    pub(super) fn become_power(&mut self, p: &str) -> R {
+        let g = self.master_game()?;
+        let v = self.ctx.variant(&g.variant)?;
+        let power = game::find_power(&v, p).ok_or_else(|| say::game::not_a_power(p))?;
+        if g.is_neutral(&v, power) {
+            return Err(Fail::User(say::master::become_neutral(&pname(&v, power))));
+        }
+        let players = Player::of_game(self.conn, g.id)?;
+        let player = g.player_for(&v, &players, power).map(|p| p.id);
+        self.signed = Some(Signed { game_id: g.id, role: Role::Power { power, player, master: true } });
+        self.add_status(g.id, power);
+        Ok(vec![say::master::acting_for(&pname(&v, power))])
+    }
+
     /// EJECT power (the player leaves and may not come back) or EJECT address (an observer).
     pub(super) fn eject(&mut self, who: &str) -> R {
         let g = self.master_game()?;
@@ -125,275 +223,4 @@ pub(super) fn parse_pref(v: &crate::map::Variant, arg: &str) -> Result<Vec<Power
         return Err(say::settings::preference_usage());
     }
     Ok(out)
-}
-
-pub(super) fn setkey_name(k: SetKey) -> &'static str {
-    match k {
-        SetKey::Movement => "movement",
-        SetKey::Retreat => "retreat",
-        SetKey::Adjustment => "adjustment",
-        SetKey::Reminder => "reminder",
-        SetKey::Nmr => "nmr",
-        SetKey::NoNmr => "nonmr",
-        SetKey::Press => "press",
-        SetKey::Partial => "partial",
-        SetKey::NoPartial => "nopartial",
-        SetKey::List => "list",
-        SetKey::Assignment => "assignment",
-        SetKey::Rule => "rule",
-        SetKey::End => "end",
-        SetKey::Centers => "centers",
-        SetKey::Dias => "dias",
-        SetKey::NoDias => "nodias",
-        SetKey::Anonymous => "anonymous",
-        SetKey::NoAnonymous => "noanonymous",
-        SetKey::Webhook => "webhook",
-        SetKey::NoWebhook => "nowebhook",
-        _ => "",
-    }
-}
-
-/// Applies one game option (from CREATE's `key=value` or a master's SET).
-/// `judge` is the judge's own address (a list address may not be it).
-pub fn apply_option(g: &mut Game, v: &crate::map::Variant, cfg: &crate::config::Config, key: &str, val: &str) -> Result<String, String> {
-    let judge = cfg.address.as_str();
-    let s = &mut g.settings;
-    let yes = |x: &str| matches!(x.to_ascii_lowercase().as_str(), "" | "yes" | "on" | "true" | "1");
-    let forming = g.status == GameStatus::Forming;
-    Ok(match key {
-        "movement" | "retreat" | "adjustment" => {
-            Timing::parse(val)?;
-            match key {
-                "movement" => s.movement = val.to_string(),
-                "retreat" => s.retreat = val.to_string(),
-                _ => s.adjustment = val.to_string(),
-            }
-            say::master::timing_set(key, val)
-        }
-        "reminder" => {
-            s.reminder_secs = timing::parse_duration(val)?;
-            say::master::reminders(&timing::format_span(s.reminder_secs))
-        }
-        "grace" => {
-            s.grace_secs = timing::parse_duration(val)?;
-            say::master::grace_period(&timing::format_span(s.grace_secs))
-        }
-        "nmr" => {
-            s.nmr = yes(val);
-            say::master::nmr(s.nmr)
-        }
-        "nonmr" => {
-            s.nmr = false;
-            say::master::nmr(false)
-        }
-        "press" => {
-            let p = val.trim().to_ascii_lowercase();
-            let p = match p.as_str() {
-                "white" => Press::White,
-                "grey" | "gray" => Press::Grey,
-                "none" | "no" => Press::None,
-                _ => return Err(say::master::press_values(val)),
-            };
-            s.press = p;
-            say::master::press_set(p)
-        }
-        "partial" => {
-            s.partial = yes(val);
-            say::master::partial(s.partial)
-        }
-        "nopartial" => {
-            s.partial = false;
-            say::master::partial(false)
-        }
-        "list" => {
-            // `SET LIST addr [TEXT|MARKDOWN|BBCODE]`
-            let mut words = val.split_whitespace();
-            let a = words.next().unwrap_or("");
-            let format = match words.next() {
-                Some(w) => crate::report::results::ReportFormat::parse(w).ok_or_else(|| say::master::list_format_values(w))?,
-                None => crate::report::results::ReportFormat::Text,
-            };
-            if words.next().is_some() {
-                return Err(say::master::list_format_values(val.trim()));
-            }
-            if a.is_empty() || a.eq_ignore_ascii_case("none") {
-                s.list_address = None;
-                s.list_code = None;
-                s.list_confirmed = true;
-                s.list_format = Default::default();
-                say::master::no_list_address()
-            } else if a.parse::<lettre::Address>().is_ok() && crate::mail::read::answerable(a, judge).is_ok() {
-                let key = crate::mail::mailbox_key(a);
-                // a list that asked for no more mail stays off until someone
-                // there confirms anew (a fresh request, at most one a day)
-                let stopped = s.list_stopped.contains(&key);
-                let same = s.list_address.as_deref().is_some_and(|l| l.eq_ignore_ascii_case(a));
-                if !same || stopped {
-                    // nothing goes there until someone there confirms
-                    s.list_address = Some(a.to_string());
-                    s.list_confirmed = false;
-                    s.list_code = Some(crate::password::confirmation_code());
-                }
-                s.list_format = format;
-                let set = say::master::list_address(a, format, s.list_confirmed);
-                if stopped { format!("{} {set}", say::master::list_stopped(a)) } else { set }
-            } else {
-                return Err(say::master::not_an_address(a));
-            }
-        }
-        "assignment" => {
-            if !forming {
-                return Err(say::master::already_assigned());
-            }
-            let a = val.trim().to_ascii_lowercase();
-            s.assignment = match a.as_str() {
-                "random" => Assignment::Random,
-                "preference" => Assignment::Preference,
-                _ => return Err(say::master::assignment_values()),
-            };
-            say::master::assigned_by(&a)
-        }
-        "players" => {
-            // a game for fewer players (CREATE only: nobody has joined yet)
-            if !forming {
-                return Err(say::master::rules_before_start());
-            }
-            let seating = crate::rules::fewer_players(v, val).ok_or_else(|| say::master::players_values(val))?;
-            let name = |p: &PowerId| v.powers[*p as usize].name.clone();
-            s.neutral = seating.neutral.iter().map(name).collect();
-            let several = seating.groups.iter().any(|g| g.len() > 1);
-            s.groups = if several { seating.groups.iter().map(|g| g.iter().map(name).collect()).collect() } else { Vec::new() };
-            s.closed = Vec::new();
-            s.world_war = None;
-            let seat_names = |g: &Vec<PowerId>| say::seats::powers(&g.iter().map(|&p| crate::game::pname(v, p)).collect::<Vec<_>>());
-            if seating.world_war {
-                s.closed = crate::rules::WORLD_WAR_CLOSED.iter().map(|c| c.to_string()).collect();
-                s.world_war = Some(crate::store::games::WorldWar { seed: 0, winner: None, joined: false });
-                let neutral: Vec<String> = seating.neutral.iter().map(|&p| crate::game::pname(v, p)).collect();
-                say::seats::world_war_set(
-                    &seating.groups.iter().map(seat_names).collect::<Vec<_>>(),
-                    &neutral.join(", "),
-                    &crate::rules::WORLD_WAR_CLOSED,
-                    crate::rules::WORLD_WAR_YEAR,
-                    crate::rules::WORLD_WAR_CENTERS,
-                )
-            } else if several {
-                say::seats::groups_set(val.trim(), &seating.groups.iter().map(seat_names).collect::<Vec<_>>())
-            } else {
-                let names: Vec<String> = seating.neutral.iter().map(|&p| crate::game::pname(v, p)).collect();
-                say::master::players_set(seating.groups.len(), &names)
-            }
-        }
-        "end" => {
-            // a short game: the last year played, not one already over
-            let a = val.trim();
-            if a.eq_ignore_ascii_case("none") {
-                s.end_year = None;
-                say::master::no_end_year()
-            } else {
-                let first = g.position(v).ok().flatten().map_or(v.start.year, |p| p.phase.year);
-                let year: i32 = a.parse().map_err(|_| say::master::end_values(a, first))?;
-                if year < first {
-                    return Err(say::master::end_values(a, first));
-                }
-                g.settings.end_year = Some(year);
-                say::master::end_year(year)
-            }
-        }
-        "centers" | "centres" => {
-            // a solo victory at n centres: at least one, at most every centre of the map
-            let a = val.trim();
-            let most = v.center_count();
-            if a.eq_ignore_ascii_case("none") {
-                s.victory_count = None;
-                say::master::map_victory_count(crate::rules::map_victory_count(v))
-            } else {
-                let n: u32 = a.parse().ok().filter(|&n| n >= 1 && n as usize <= most).ok_or_else(|| say::master::centers_values(a, most))?;
-                s.victory_count = Some(n);
-                say::master::victory_count(n)
-            }
-        }
-        "dias" => {
-            s.dias = yes(val);
-            say::master::dias(s.dias)
-        }
-        "nodias" => {
-            s.dias = false;
-            say::master::dias(false)
-        }
-        "anonymous" => {
-            s.anonymous = yes(val);
-            say::master::anonymous(s.anonymous)
-        }
-        "webhook" => {
-            // SET WEBHOOK DISCORD url | SET WEBHOOK DISCOURSE url TOPIC n KEY k USER u
-            let w = parse_webhook(val)?;
-            crate::publish::check_url(&cfg.webhooks, &w.url).map_err(|e| say::master::webhook_refused(&e.to_string()))?;
-            s.webhooks.retain(|x| x.url != w.url);
-            if s.webhooks.len() >= crate::publish::MAX_WEBHOOKS {
-                return Err(say::master::too_many_webhooks(crate::publish::MAX_WEBHOOKS));
-            }
-            let shown = say::master::webhook_set(&w);
-            s.webhooks.push(w);
-            shown
-        }
-        "nowebhook" => {
-            s.webhooks.clear();
-            say::master::no_webhooks()
-        }
-        "noanonymous" => {
-            s.anonymous = false;
-            say::master::anonymous(false)
-        }
-        "rule" => {
-            if !forming {
-                return Err(say::master::rules_before_start());
-            }
-            let (k, x) = val.split_once('=').ok_or_else(say::master::rule_usage)?;
-            let mut r = crate::rules::Rulebook::for_variant(v);
-            r.set(k.trim(), x.trim())?;
-            s.rules.insert(k.trim().to_string(), x.trim().to_string());
-            say::master::rule_set(k.trim(), x.trim())
-        }
-        other => {
-            // CREATE options may name a rule directly
-            if forming && crate::rules::Rulebook::for_variant(v).set(other, val).is_ok() {
-                s.rules.insert(other.to_string(), val.to_string());
-                say::master::rule_set(other, val)
-            } else {
-                return Err(say::master::unknown_option(other));
-            }
-        }
-    })
-}
-
-/// `DISCORD url` or `DISCOURSE url TOPIC n KEY k USER u` (words in any order after the URL).
-fn parse_webhook(val: &str) -> Result<crate::publish::Webhook, String> {
-    use crate::publish::{Kind, Webhook};
-    let w: Vec<&str> = val.split_whitespace().collect();
-    let kind = match w.first().map(|k| k.to_ascii_lowercase()) {
-        Some(k) if k == "discord" => Kind::Discord,
-        Some(k) if k == "discourse" => Kind::Discourse,
-        _ => return Err(say::master::webhook_usage()),
-    };
-    let url = w.get(1).ok_or_else(say::master::webhook_usage)?.to_string();
-    let mut hook = Webhook { kind, url, topic: None, key: None, user: None };
-    let mut i = 2;
-    while i < w.len() {
-        let value = w.get(i + 1).ok_or_else(say::master::webhook_usage)?;
-        match w[i].to_ascii_uppercase().as_str() {
-            "TOPIC" => hook.topic = Some(value.parse().map_err(|_| say::master::webhook_usage())?),
-            "KEY" => hook.key = Some(value.to_string()),
-            "USER" => hook.user = Some(value.to_string()),
-            _ => return Err(say::master::webhook_usage()),
-        }
-        i += 2;
-    }
-    if kind == Kind::Discourse && (hook.topic.is_none() || hook.key.is_none() || hook.user.is_none()) {
-        return Err(say::master::webhook_usage());
-    }
-    if kind == Kind::Discord && (hook.topic.is_some() || hook.key.is_some() || hook.user.is_some()) {
-        return Err(say::master::webhook_usage());
-    }
-    Ok(hook)
 }

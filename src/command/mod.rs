@@ -8,9 +8,12 @@
 
 //!
 //! One file per command family: [`account`] (CREATE, joining, SIGNON,
-//! OBSERVE, RESIGN), [`orders`], [`press`], [`settings`] (SET), [`master`]
-//! (the master's commands and game options), [`info`] (LIST, HISTORY,
-//! SUMMARY); [`parse`] reads a command line.
+//! OBSERVE, RESIGN), [`orders`] (orders, CLEAR), [`press`], [`settings`]
+//! (SET: a player's settings and votes, the master's deadlines), [`options`]
+//! (the game options of CREATE and the master's SET, as one table),
+//! [`master`] (the master's commands), [`info`] (HELP, LIST, HISTORY,
+//! SUMMARY, MAP), [`start`] (the starting units' choice); [`parse`] reads a
+//! command line. `Session::command` only dispatches.
 //!
 //! Errors are typed ([`Fail`]): a sender's mistake is answered in the reply and
 //! the command's effects are rolled back (each command runs in its own
@@ -20,6 +23,7 @@
 pub mod account;
 pub mod info;
 pub mod master;
+pub mod options;
 pub mod orders;
 pub mod parse;
 pub mod press;
@@ -28,7 +32,7 @@ pub mod start;
 
 use crate::context::Ctx;
 use crate::game::refusal::Refusal;
-use crate::game::{self, Game, GameStatus, Player, PlayerStatus, pname};
+use crate::game::{self, Game, GameStatus, Player, pname};
 use crate::mail::read::Incoming;
 use crate::map::PowerId;
 use crate::report::{say, wrap};
@@ -498,152 +502,35 @@ impl<'a> Session<'a> {
     fn command(&mut self, cmd: Cmd, line: &str) -> R {
         match cmd {
             Cmd::Bad(m) => Err(Fail::User(m)),
-            Cmd::Help => Ok(vec![self.ctx.templates.render("help.txt", context! { judge => self.ctx.cfg.name.clone() })]),
+            Cmd::Help => self.help(),
             Cmd::Create { game, password, variant, options } => self.create(&game, &password, variant.as_deref(), &options),
             Cmd::Join { game, password } => self.join(&game, &password),
             Cmd::Signon { letter, game, password } => self.signon(letter, &game, &password),
             Cmd::Observe { game, password } => self.observe(&game, password.as_deref()),
             Cmd::Unobserve { game, code } => self.unobserve(&game, code.as_deref()),
             Cmd::Confirm { game, code } => self.confirm(&game, &code),
-            Cmd::Approve(power) => self.approve(&power, true),
-            Cmd::Reject(power) => self.approve(&power, false),
+            Cmd::Resign => self.resign(),
             Cmd::List(None) => self.list_all(),
             Cmd::List(Some(g)) => self.list_game(&g),
-            Cmd::History { game, from, to, press, undone } => {
-                if undone {
-                    self.history_undone(&game)
-                } else {
-                    self.history(&game, from.as_deref(), to.as_deref(), press)
-                }
-            }
+            Cmd::History { game, undone: true, .. } => self.history_undone(&game),
+            Cmd::History { game, from, to, press, undone: false } => self.history(&game, from.as_deref(), to.as_deref(), press),
             Cmd::Summary(game) => self.summary(&game),
             Cmd::Map { game, phase } => self.map(&game, phase.as_deref()),
-            Cmd::Clear => {
-                let (power, _, g) = self.power_game()?;
-                let v = self.ctx.variant(&g.variant)?;
-                // every power of the player's seat
-                let mut n = 0;
-                for p in g.group_of(&v, power) {
-                    n += crate::store::orders::clear(self.conn, g.id, g.seq, p)?;
-                    self.add_status(g.id, p);
-                }
-                Ok(vec![say::orders::cleared(n)])
-            }
-            Cmd::EndPress => Err(Fail::User(say::press::endpress_without_press())),
-            Cmd::Set { key, arg } => self.set(key, arg.trim()),
-            Cmd::Resign => {
-                let (s, g) = self.signed_game()?;
-                let pid = match s.role {
-                    Role::Joined(id) => id,
-                    Role::Power { player: Some(id), master: false, .. } => id,
-                    _ => return Err(Fail::User(say::account::only_players_resign())),
-                };
-                let mut p = self.player(Some(pid))?;
-                p.status = PlayerStatus::Resigned;
-                p.left = Some(self.ctx.now());
-                p.save(self.conn)?;
-                if g.status == GameStatus::Forming {
-                    Player::delete(self.conn, pid)?;
-                }
-                let master = g.master_email.clone();
-                let who = match p.power {
-                    Some(pw) => pname(&*self.ctx.variant(&g.variant)?, pw),
-                    None => say::account::a_player(),
-                };
-                self.ctx.notice(self.conn, &master, &say::account::resigned_subject(&g, &who), say::account::resigned_notice(&g, &who), Some(g.id), None)?;
-                self.signed = None;
-                Ok(vec![say::account::resigned(&g)])
-            }
-            Cmd::Signoff | Cmd::Press { .. } | Cmd::Broadcast { .. } => unreachable!("handled by run_lines"),
-            Cmd::Process { force } => {
-                let mut g = self.master_game()?;
-                if self.processed && !self.console {
-                    return Err(Fail::User(say::master::one_process_per_mail()));
-                }
-                if g.status != GameStatus::Active {
-                    return Err(Fail::User(say::master::game_is(&g)));
-                }
-                let v = self.ctx.variant(&g.variant)?;
-                let pos = g.position(&v)?.ok_or_else(say::game::not_started)?;
-                let pos = game::start::effective(self.conn, &v, &g, pos)?;
-                if !force {
-                    let rows = crate::store::orders::current(self.conn, g.id, g.seq, None)?;
-                    let orders = game::parsed_orders(&v, &rows)?;
-                    let missing: Vec<String> = (0..v.powers.len() as PowerId)
-                        .filter(|&p| {
-                            let n = game::needs(&v, &pos, p, &orders);
-                            n.needs && !n.complete && !g.is_neutral(&v, p)
-                        })
-                        .map(|p| pname(&v, p))
-                        .collect();
-                    if !missing.is_empty() {
-                        return Err(Fail::User(say::master::orders_missing(&missing)));
-                    }
-                }
-                let name = v.calendar.long_name(pos.phase);
-                self.table_mail(&g)?;
-                crate::play::process(self.conn, self.ctx, &mut g, "the master processed it")?;
-                self.processed = true;
-                Ok(vec![say::master::processed(&name)])
-            }
-            Cmd::Predict => {
-                let g = self.master_game()?;
-                if g.status != GameStatus::Active {
-                    return Err(Fail::User(say::master::no_phase_to_predict(&g)));
-                }
-                let text = crate::play::predict(self.conn, self.ctx, &g)?;
-                Ok(vec![text])
-            }
-            Cmd::Pause => {
-                let mut g = self.master_game()?;
-                self.table_mail(&g)?;
-                g.paused = true;
-                g.save(self.conn)?;
-                let players = Player::of_game(self.conn, g.id)?;
-                crate::play::tell_all(self.conn, self.ctx, &g, &players, &say::master::paused_subject(&g), &say::master::paused_notice(&g))?;
-                Ok(vec![say::master::paused(&g)])
-            }
-            Cmd::Resume => {
-                let mut g = self.master_game()?;
-                self.table_mail(&g)?;
-                g.paused = false;
-                let now = self.ctx.now();
-                let players = Player::of_game(self.conn, g.id)?;
-                if g.deadline.is_some_and(|d| d <= now) {
-                    let v = self.ctx.variant(&g.variant)?;
-                    if let Some(pos) = g.position(&v)? {
-                        crate::play::set_deadline(self.ctx, &mut g, pos.phase.kind, &players);
-                    }
-                }
-                g.save(self.conn)?;
-                let d = g.deadline.map(|d| timing::format_time(d, self.ctx.cfg.timezone)).unwrap_or_default();
-                crate::play::tell_all(self.conn, self.ctx, &g, &players, &say::master::resumes_subject(&g), &say::master::resumes_notice(&g, &d))?;
-                self.touch(g.id);
-                Ok(vec![say::master::resumed(&g, &d)])
-            }
-            Cmd::Terminate => {
-                let mut g = self.master_game()?;
-                crate::play::finish(self.conn, self.ctx, &mut g, crate::end::GameEnd::Terminated)?;
-                Ok(vec![say::master::terminated(&g)])
-            }
-            Cmd::Eject(p) => self.eject(&p),
-            Cmd::Become(p) => {
-                let g = self.master_game()?;
-                let v = self.ctx.variant(&g.variant)?;
-                let power = game::find_power(&v, &p).ok_or_else(|| say::game::not_a_power(&p))?;
-                // a neutral power's orders would be dropped at processing: refuse
-                // to act for it rather than accept orders that never count
-                if g.is_neutral(&v, power) {
-                    return Err(Fail::User(say::master::become_neutral(&pname(&v, power))));
-                }
-                let players = Player::of_game(self.conn, g.id)?;
-                let player = g.player_for(&v, &players, power).map(|p| p.id);
-                self.signed = Some(Signed { game_id: g.id, role: Role::Power { power, player, master: true } });
-                self.add_status(g.id, power);
-                Ok(vec![say::master::acting_for(&pname(&v, power))])
-            }
-            Cmd::Rollback(phase) => self.rollback(&phase),
+            Cmd::Clear => self.clear(),
             Cmd::NotCommand => self.order(line),
+            Cmd::EndPress => Err(Fail::User(say::press::endpress_without_press())),
+            Cmd::Signoff | Cmd::Press { .. } | Cmd::Broadcast { .. } => unreachable!("handled by run_lines"),
+            Cmd::Set { key, arg } => self.set(key, arg.trim()),
+            Cmd::Approve(power) => self.approve(&power, true),
+            Cmd::Reject(power) => self.approve(&power, false),
+            Cmd::Process { force } => self.process_now(force),
+            Cmd::Predict => self.predict(),
+            Cmd::Pause => self.pause(),
+            Cmd::Resume => self.resume(),
+            Cmd::Terminate => self.terminate(),
+            Cmd::Eject(p) => self.eject(&p),
+            Cmd::Become(p) => self.become_power(&p),
+            Cmd::Rollback(phase) => self.rollback(&phase),
         }
     }
 }

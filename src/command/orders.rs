@@ -68,7 +68,7 @@ impl Session<'_> {
             Some((p, _)) => return Err(Refusal::NotYourPower { power: pname(&v, p), game: g.name }.into()),
             None => (line, seat.clone()),
         };
-        let results = game::submit_line(self.conn, &v, &rules, &g, &pos, &powers, line, self.mail_id, now)?;
+        let results = game::submit_line(self.conn, &game::Board { v: &v, rules: &rules, game: &g, pos: &pos }, &powers, line, self.mail_id, now)?;
         // (the first move's position depends on who orders: not kept)
         if !game::start::open(&v, &g, &pos) {
             self.pos_cache = Some((g.id, g.seq, pos));
@@ -101,4 +101,18 @@ fn for_power<'a>(v: &Variant, line: &'a str) -> Option<(PowerId, &'a str)> {
         return None;
     }
     game::find_power(v, word).map(|p| (p, rest))
+}
+
+impl Session<'_> {
+    /// CLEAR: drops every order of the player's seat.
+    pub(super) fn clear(&mut self) -> R {
+        let (power, _, g) = self.power_game()?;
+        let v = self.ctx.variant(&g.variant)?;
+        let mut n = 0;
+        for p in g.group_of(&v, power) {
+            n += crate::store::orders::clear(self.conn, g.id, g.seq, p)?;
+            self.add_status(g.id, p);
+        }
+        Ok(vec![say::orders::cleared(n)])
+    }
 }

@@ -2,6 +2,7 @@
 //! abbreviations (`SIGN ON`, `END PRESS`, `SET NO WAIT`, `SET DEAD` ...).
 //! A line that is no command is an order (or an error) for the session.
 
+use super::options::Named;
 use crate::report::say;
 
 /// A command line, read.
@@ -93,6 +94,8 @@ pub enum Cmd {
     NotCommand,
 }
 
+/// What SET sets: a player's own setting or vote, the current phase's
+/// deadline, or a game option (the master's, see [`super::options`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SetKey {
     Wait,
@@ -105,28 +108,10 @@ pub enum SetKey {
     Password,
     Address,
     Preference,
+    /// The master: the current phase's deadline ...
     Deadline,
+    /// ... and the end of its grace period (or a new grace period).
     Grace,
-    Movement,
-    Retreat,
-    Adjustment,
-    Reminder,
-    Nmr,
-    NoNmr,
-    Press,
-    Partial,
-    NoPartial,
-    List,
-    Assignment,
-    Rule,
-    /// The master's short game: the last year played.
-    End,
-    /// The master's short game: the centres a solo victory needs.
-    Centers,
-    /// The master: draws include every survivor (the default) ...
-    Dias,
-    /// ... or may leave some out.
-    NoDias,
     /// A player's vote for an alliance victory, and its withdrawal.
     Ally,
     NoAlly,
@@ -135,15 +120,11 @@ pub enum SetKey {
     /// A player's results mails carry the map (the default), or not.
     Map,
     NoMap,
-    /// The master: who plays which power stays hidden until the game is over
-    /// (the default), or is shown (SUMMARY names the players at any time).
-    Anonymous,
-    NoAnonymous,
-    /// The master: a forum's webhook (`SET WEBHOOK DISCORD url`), or none.
-    Webhook,
-    NoWebhook,
+    /// The master: a game option.
+    Option(Named),
 }
 
+/// The names SET takes besides the game options' (those are in [`super::options::OPTIONS`]).
 const SET_KEYS: &[(&str, SetKey)] = &[
     ("WAIT", SetKey::Wait),
     ("NOWAIT", SetKey::NoWait),
@@ -157,35 +138,21 @@ const SET_KEYS: &[(&str, SetKey)] = &[
     ("PREFERENCE", SetKey::Preference),
     ("DEADLINE", SetKey::Deadline),
     ("GRACE", SetKey::Grace),
-    ("MOVEMENT", SetKey::Movement),
-    ("MOVES", SetKey::Movement),
-    ("RETREATS", SetKey::Retreat),
-    ("ADJUSTMENTS", SetKey::Adjustment),
-    ("BUILDS", SetKey::Adjustment),
-    ("REMINDER", SetKey::Reminder),
-    ("NMR", SetKey::Nmr),
-    ("NONMR", SetKey::NoNmr),
-    ("PRESS", SetKey::Press),
-    ("PARTIAL", SetKey::Partial),
-    ("NOPARTIAL", SetKey::NoPartial),
-    ("LIST", SetKey::List),
-    ("ASSIGNMENT", SetKey::Assignment),
-    ("RULE", SetKey::Rule),
-    ("END", SetKey::End),
-    ("CENTERS", SetKey::Centers),
-    ("CENTRES", SetKey::Centers),
-    ("DIAS", SetKey::Dias),
-    ("NODIAS", SetKey::NoDias),
     ("ALLY", SetKey::Ally),
     ("NOALLY", SetKey::NoAlly),
     ("START", SetKey::Start),
     ("MAP", SetKey::Map),
     ("NOMAP", SetKey::NoMap),
-    ("ANONYMOUS", SetKey::Anonymous),
-    ("NOANONYMOUS", SetKey::NoAnonymous),
-    ("WEBHOOK", SetKey::Webhook),
-    ("NOWEBHOOK", SetKey::NoWebhook),
 ];
+
+/// Every name SET takes, upper case.
+fn set_keys() -> &'static [(String, SetKey)] {
+    static KEYS: std::sync::LazyLock<Vec<(String, SetKey)>> = std::sync::LazyLock::new(|| {
+        let own = SET_KEYS.iter().map(|(w, k)| (w.to_string(), *k));
+        own.chain(super::options::set_words().into_iter().map(|(w, n)| (w, SetKey::Option(n)))).collect()
+    });
+    &KEYS
+}
 
 /// A line that opens a block of lines belonging to it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -237,33 +204,55 @@ pub fn block_end(kind: BlockKind, rest: &[String]) -> Option<usize> {
 
 /// Matches `word` against `names`: exactly, or as the unique name it begins
 /// (at least two letters). `Err` lists the candidates of an ambiguous prefix.
-pub fn match_word<T: Copy>(word: &str, names: &[(&str, T)]) -> Result<Option<T>, Vec<String>> {
+pub fn match_word<T: Copy, S: AsRef<str>>(word: &str, names: &[(S, T)]) -> Result<Option<T>, Vec<String>> {
     let w = word.to_ascii_uppercase();
-    if let Some((_, t)) = names.iter().find(|(n, _)| *n == w) {
+    if let Some((_, t)) = names.iter().find(|(n, _)| n.as_ref() == w) {
         return Ok(Some(*t));
     }
     if w.len() < 2 {
         return Ok(None);
     }
-    let hits: Vec<&(&str, T)> = names.iter().filter(|(n, _)| n.starts_with(&w)).collect();
+    let hits: Vec<&(S, T)> = names.iter().filter(|(n, _)| n.as_ref().starts_with(&w)).collect();
     match hits.len() {
         0 => Ok(None),
         1 => Ok(Some(hits[0].1)),
-        _ => Err(hits.iter().map(|(n, _)| n.to_string()).collect()),
+        _ => Err(hits.iter().map(|(n, _)| n.as_ref().to_string()).collect()),
     }
 }
 
-fn words(line: &str) -> Vec<&str> {
-    line.split_whitespace().collect()
+/// A command line split into words, its command word (`SIGN ON` read as
+/// `SIGNON`) and how many words that took.
+struct Line<'a> {
+    w: Vec<&'a str>,
+    head: String,
+    skip: usize,
+}
+
+impl Line<'_> {
+    /// The `i`th word after the command word.
+    fn arg(&self, i: usize) -> Option<String> {
+        self.w.get(self.skip + i).map(|s| s.to_string())
+    }
+    /// The words from the `i`th after the command word on, joined.
+    fn rest(&self, i: usize) -> String {
+        self.w.get(self.skip + i..).map(|s| s.join(" ")).unwrap_or_default()
+    }
+    /// Whether the command word is all there is.
+    fn alone(&self) -> bool {
+        self.w.len() == self.skip
+    }
+    /// The first argument as a game's name (a leading `?` dropped).
+    fn game(&self) -> Option<String> {
+        self.arg(0).map(|g| g.trim_start_matches('?').to_string())
+    }
 }
 
 /// Reads one line.
 pub fn parse(line: &str) -> Cmd {
-    let w = words(line);
+    let w: Vec<&str> = line.split_whitespace().collect();
     let Some(first) = w.first() else { return Cmd::NotCommand };
     let up = first.to_ascii_uppercase();
     let second = w.get(1).map(|s| s.to_ascii_uppercase());
-    let rest_from = |i: usize| w.get(i..).map(|s| s.join(" ")).unwrap_or_default();
     // two-word spellings
     let (head, skip) = match (up.as_str(), second.as_deref()) {
         ("SIGN", Some("ON")) => ("SIGNON".to_string(), 2),
@@ -272,127 +261,167 @@ pub fn parse(line: &str) -> Cmd {
         ("PROCESS", Some("NOW")) => ("PROCESS!".to_string(), 2),
         _ => (up.clone(), 1),
     };
-    let arg = |i: usize| w.get(skip + i).map(|s| s.to_string());
-    match head.as_str() {
-        "CREATE" => match (arg(0), arg(1)) {
-            (Some(g), Some(p)) => Cmd::Create {
-                game: g.trim_start_matches('?').to_string(),
-                password: p,
+    let l = Line { w, head, skip };
+    account(&l).or_else(|| info(&l)).or_else(|| player(&l)).or_else(|| master(&l)).unwrap_or(Cmd::NotCommand)
+}
+
+/// CREATE, SIGNON, OBSERVE, UNOBSERVE, CONFIRM, RESIGN, HELP, SIGNOFF.
+fn account(l: &Line) -> Option<Cmd> {
+    let arg = |i| l.arg(i);
+    Some(match l.head.as_str() {
+        "CREATE" => match (l.game(), arg(1)) {
+            (Some(game), Some(password)) => Cmd::Create {
+                game,
+                password,
                 variant: arg(2),
-                options: w.get(skip + 3..).map(|s| s.iter().map(|x| x.to_string()).collect()).unwrap_or_default(),
+                options: l.w.get(l.skip + 3..).map(|s| s.iter().map(|x| x.to_string()).collect()).unwrap_or_default(),
             },
             _ => Cmd::Bad(say::parse::create_usage()),
         },
         "SIGNON" => match (arg(0), arg(1)) {
-            (Some(g), Some(p)) => {
-                if let Some(game) = g.strip_prefix('?') {
-                    Cmd::Join { game: game.to_string(), password: p }
-                } else {
-                    let mut cs = g.chars();
-                    let letter = cs.next().map(|c| c.to_ascii_uppercase()).unwrap_or(' ');
-                    let game: String = cs.collect();
-                    if game.is_empty() { Cmd::Bad(say::parse::signon_letter_and_game()) } else { Cmd::Signon { letter, game, password: p } }
-                }
-            }
+            (Some(g), Some(password)) => signon(&g, password),
             _ => Cmd::Bad(say::parse::signon_usage()),
         },
-        "OBSERVE" | "WATCH" => match arg(0) {
-            Some(g) => Cmd::Observe { game: g.trim_start_matches('?').to_string(), password: arg(1) },
+        "OBSERVE" | "WATCH" => match l.game() {
+            Some(game) => Cmd::Observe { game, password: arg(1) },
             None => Cmd::Bad(say::parse::needs_game("OBSERVE")),
         },
-        "UNOBSERVE" | "UNWATCH" | "UNSUBSCRIBE" => match arg(0) {
-            Some(g) => Cmd::Unobserve { game: g.trim_start_matches('?').to_string(), code: arg(1) },
+        "UNOBSERVE" | "UNWATCH" | "UNSUBSCRIBE" => match l.game() {
+            Some(game) => Cmd::Unobserve { game, code: arg(1) },
             None => Cmd::Bad(say::parse::needs_game("UNOBSERVE")),
         },
-        "CONFIRM" => match (arg(0), arg(1)) {
-            (Some(g), Some(code)) => Cmd::Confirm { game: g.trim_start_matches('?').to_string(), code },
+        "CONFIRM" => match (l.game(), arg(1)) {
+            (Some(game), Some(code)) => Cmd::Confirm { game, code },
             _ => Cmd::Bad(say::parse::confirm_usage()),
         },
-        "APPROVE" => arg(0).map(Cmd::Approve).unwrap_or_else(|| Cmd::Bad(say::parse::needs_requested_power("APPROVE"))),
-        "REJECT" => arg(0).map(Cmd::Reject).unwrap_or_else(|| Cmd::Bad(say::parse::needs_requested_power("REJECT"))),
-        "LIST" => Cmd::List(arg(0)),
-        "HISTORY" => match arg(0) {
-            Some(g) => {
-                let (mut from, mut to, mut press, mut undone) = (None, None, false, false);
-                let mut i = 1;
-                while let Some(k) = arg(i) {
-                    match k.to_ascii_uppercase().as_str() {
-                        "FROM" => from = arg(i + 1),
-                        "TO" => to = arg(i + 1),
-                        "PRESS" | "BROADCASTS" => {
-                            press = true;
-                            i += 1;
-                            continue;
-                        }
-                        "UNDONE" | "ROLLBACKS" => {
-                            undone = true;
-                            i += 1;
-                            continue;
-                        }
-                        _ => return Cmd::Bad(say::parse::history_bad_word(&k)),
-                    }
-                    i += 2;
-                }
-                Cmd::History { game: g, from, to, press, undone }
-            }
+        "RESIGN" | "ABANDON" => Cmd::Resign,
+        "HELP" => Cmd::Help,
+        "SIGNOFF" | "QUIT" | "END" | "BYE" if l.alone() => Cmd::Signoff,
+        _ => return None,
+    })
+}
+
+/// `SIGNON ?game pw` (joining) or `SIGNON Xgame pw` (power X).
+fn signon(g: &str, password: String) -> Cmd {
+    if let Some(game) = g.strip_prefix('?') {
+        return Cmd::Join { game: game.to_string(), password };
+    }
+    let mut cs = g.chars();
+    let letter = cs.next().map(|c| c.to_ascii_uppercase()).unwrap_or(' ');
+    let game: String = cs.collect();
+    if game.is_empty() { Cmd::Bad(say::parse::signon_letter_and_game()) } else { Cmd::Signon { letter, game, password } }
+}
+
+/// LIST, HISTORY, SUMMARY, MAP.
+fn info(l: &Line) -> Option<Cmd> {
+    Some(match l.head.as_str() {
+        "LIST" => Cmd::List(l.arg(0)),
+        "HISTORY" => match l.arg(0) {
+            Some(g) => history(l, g),
             None => Cmd::Bad(say::parse::history_usage()),
         },
-        "SUMMARY" => match arg(0) {
+        "SUMMARY" => match l.arg(0) {
             Some(g) => Cmd::Summary(g),
             None => Cmd::Bad(say::parse::needs_game("SUMMARY")),
         },
-        "MAP" => match arg(0) {
-            Some(g) if w.len() <= skip + 2 => Cmd::Map { game: g.trim_start_matches('?').to_string(), phase: arg(1) },
+        "MAP" => match l.game() {
+            Some(game) if l.w.len() <= l.skip + 2 => Cmd::Map { game, phase: l.arg(1) },
             Some(_) => Cmd::Bad(say::parse::map_usage()),
             None => Cmd::Bad(say::parse::needs_game("MAP")),
         },
-        "CLEAR" if w.len() == skip => Cmd::Clear,
-        "PRESS" | "BROADCAST" => {
-            let mut to = None;
-            let mut grey = false;
-            let mut i = 0;
-            while let Some(k) = arg(i) {
-                match k.to_ascii_uppercase().as_str() {
-                    "TO" => {
-                        if to.is_some() {
-                            return Cmd::Bad(say::parse::press_two_lists(&head));
-                        }
-                        to = arg(i + 1);
-                        i += 2;
-                        continue;
-                    }
-                    "GREY" | "GRAY" | "ANON" | "ANONYMOUS" => grey = true,
-                    "WHITE" | "SIGNED" => grey = false,
-                    _ if head == "PRESS" && to.is_none() => to = Some(k.clone()),
-                    _ => return Cmd::Bad(say::parse::press_not_understood(&head, &k)),
-                }
+        _ => return None,
+    })
+}
+
+/// `HISTORY game [FROM phase] [TO phase] [PRESS] [UNDONE]`.
+fn history(l: &Line, game: String) -> Cmd {
+    let (mut from, mut to, mut press, mut undone) = (None, None, false, false);
+    let mut i = 1;
+    while let Some(k) = l.arg(i) {
+        match k.to_ascii_uppercase().as_str() {
+            "FROM" => from = l.arg(i + 1),
+            "TO" => to = l.arg(i + 1),
+            "PRESS" | "BROADCASTS" => {
+                press = true;
                 i += 1;
+                continue;
             }
-            if head == "BROADCAST" { Cmd::Broadcast { grey } } else { Cmd::Press { to, grey } }
+            "UNDONE" | "ROLLBACKS" => {
+                undone = true;
+                i += 1;
+                continue;
+            }
+            _ => return Cmd::Bad(say::parse::history_bad_word(&k)),
         }
-        "ENDPRESS" | "ENDBROADCAST" if w.len() == skip => Cmd::EndPress,
-        "ELSE" | "ENDIF" => Cmd::Bad(say::parse::without_if(&head)),
-        "SET" => {
-            let Some(mut key) = arg(0).map(|k| k.to_ascii_uppercase()) else { return Cmd::Bad(say::parse::set_needs_name()) };
-            let mut next = 1;
-            if key == "NO"
-                && let Some(k2) = arg(1)
-            {
-                key = format!("NO{}", k2.to_ascii_uppercase());
-                next = 2;
-            }
-            match match_word(&key, SET_KEYS) {
-                Ok(Some(k)) => Cmd::Set { key: k, arg: rest_from(skip + next) },
-                Ok(None) => Cmd::Bad(say::parse::set_no_such(&key)),
-                Err(c) => Cmd::Bad(say::parse::set_ambiguous(&key, &c)),
-            }
-        }
+        i += 2;
+    }
+    Cmd::History { game, from, to, press, undone }
+}
+
+/// CLEAR, PRESS, BROADCAST, ENDPRESS, the conditional's ELSE and ENDIF, SET, START.
+fn player(l: &Line) -> Option<Cmd> {
+    Some(match l.head.as_str() {
+        "CLEAR" if l.alone() => Cmd::Clear,
+        "PRESS" | "BROADCAST" => press(l),
+        "ENDPRESS" | "ENDBROADCAST" if l.alone() => Cmd::EndPress,
+        "ELSE" | "ENDIF" => Cmd::Bad(say::parse::without_if(&l.head)),
+        "SET" => set(l),
         // `START A ROM` is `SET START A ROM`
-        "START" => Cmd::Set { key: SetKey::Start, arg: rest_from(skip) },
-        "RESIGN" | "ABANDON" => Cmd::Resign,
-        "HELP" => Cmd::Help,
-        "SIGNOFF" | "QUIT" | "END" | "BYE" if w.len() == skip => Cmd::Signoff,
-        "PROCESS" if w.len() == skip => Cmd::Process { force: false },
+        "START" => Cmd::Set { key: SetKey::Start, arg: l.rest(0) },
+        _ => return None,
+    })
+}
+
+/// `PRESS [TO powers] [GREY|WHITE]`, `BROADCAST [GREY|WHITE]`.
+fn press(l: &Line) -> Cmd {
+    let head = &l.head;
+    let mut to = None;
+    let mut grey = false;
+    let mut i = 0;
+    while let Some(k) = l.arg(i) {
+        match k.to_ascii_uppercase().as_str() {
+            "TO" => {
+                if to.is_some() {
+                    return Cmd::Bad(say::parse::press_two_lists(head));
+                }
+                to = l.arg(i + 1);
+                i += 2;
+                continue;
+            }
+            "GREY" | "GRAY" | "ANON" | "ANONYMOUS" => grey = true,
+            "WHITE" | "SIGNED" => grey = false,
+            _ if head == "PRESS" && to.is_none() => to = Some(k.clone()),
+            _ => return Cmd::Bad(say::parse::press_not_understood(head, &k)),
+        }
+        i += 1;
+    }
+    if head == "BROADCAST" { Cmd::Broadcast { grey } } else { Cmd::Press { to, grey } }
+}
+
+/// `SET name value` (`SET NO name` read as `SET NOname`).
+fn set(l: &Line) -> Cmd {
+    let Some(mut key) = l.arg(0).map(|k| k.to_ascii_uppercase()) else { return Cmd::Bad(say::parse::set_needs_name()) };
+    let mut next = 1;
+    if key == "NO"
+        && let Some(k2) = l.arg(1)
+    {
+        key = format!("NO{}", k2.to_ascii_uppercase());
+        next = 2;
+    }
+    match match_word(&key, set_keys()) {
+        Ok(Some(k)) => Cmd::Set { key: k, arg: l.rest(next) },
+        Ok(None) => Cmd::Bad(say::parse::set_no_such(&key)),
+        Err(c) => Cmd::Bad(say::parse::set_ambiguous(&key, &c)),
+    }
+}
+
+/// The master's commands.
+fn master(l: &Line) -> Option<Cmd> {
+    let arg = |i| l.arg(i);
+    Some(match l.head.as_str() {
+        "APPROVE" => arg(0).map(Cmd::Approve).unwrap_or_else(|| Cmd::Bad(say::parse::needs_requested_power("APPROVE"))),
+        "REJECT" => arg(0).map(Cmd::Reject).unwrap_or_else(|| Cmd::Bad(say::parse::needs_requested_power("REJECT"))),
+        "PROCESS" if l.alone() => Cmd::Process { force: false },
         "PROCESS!" => Cmd::Process { force: true },
         "PREDICT" => Cmd::Predict,
         "PAUSE" => Cmd::Pause,
@@ -401,8 +430,8 @@ pub fn parse(line: &str) -> Cmd {
         "EJECT" => arg(0).map(Cmd::Eject).unwrap_or_else(|| Cmd::Bad(say::parse::needs_power("EJECT"))),
         "BECOME" => arg(0).map(Cmd::Become).unwrap_or_else(|| Cmd::Bad(say::parse::needs_power("BECOME"))),
         "ROLLBACK" => arg(0).map(Cmd::Rollback).unwrap_or_else(|| Cmd::Bad(say::parse::rollback_usage())),
-        _ => Cmd::NotCommand,
-    }
+        _ => return None,
+    })
 }
 
 #[cfg(test)]
@@ -423,5 +452,64 @@ mod tests {
         assert_eq!(parse("A PAR-BUR"), Cmd::NotCommand);
         assert_eq!(parse("HEL - NTH"), Cmd::NotCommand);
         assert_eq!(parse("CLEAR the way"), Cmd::NotCommand);
+    }
+
+    #[test]
+    fn set_takes_the_names_it_always_took() {
+        let mut got: Vec<&str> = set_keys().iter().map(|(w, _)| w.as_str()).collect();
+        got.sort_unstable();
+        let mut want = vec![
+            "WAIT",
+            "NOWAIT",
+            "DRAW",
+            "NODRAW",
+            "CONCEDE",
+            "NOCONCEDE",
+            "ABSENCE",
+            "PASSWORD",
+            "ADDRESS",
+            "PREFERENCE",
+            "DEADLINE",
+            "GRACE",
+            "MOVEMENT",
+            "MOVES",
+            "RETREATS",
+            "ADJUSTMENTS",
+            "BUILDS",
+            "REMINDER",
+            "NMR",
+            "NONMR",
+            "PRESS",
+            "PARTIAL",
+            "NOPARTIAL",
+            "LIST",
+            "ASSIGNMENT",
+            "RULE",
+            "END",
+            "CENTERS",
+            "CENTRES",
+            "DIAS",
+            "NODIAS",
+            "ALLY",
+            "NOALLY",
+            "START",
+            "MAP",
+            "NOMAP",
+            "ANONYMOUS",
+            "NOANONYMOUS",
+            "WEBHOOK",
+            "NOWEBHOOK",
+        ];
+        want.sort_unstable();
+        assert_eq!(got, want);
+        use crate::command::options::{GameOption, Named};
+        let opt = |option, no| SetKey::Option(Named { option, no });
+        assert_eq!(parse("set no nmr"), Cmd::Set { key: opt(GameOption::Nmr, true), arg: String::new() });
+        assert_eq!(parse("SET RETREAT 24h"), Cmd::Set { key: opt(GameOption::Retreat, false), arg: "24h".into() });
+        assert_eq!(parse("SET BU cron: 0 0 20 * * *"), Cmd::Set { key: opt(GameOption::Adjustment, false), arg: "cron: 0 0 20 * * *".into() });
+        assert_eq!(parse("SET GR 2h"), Cmd::Set { key: SetKey::Grace, arg: "2h".into() });
+        // CREATE-only options are no SET names
+        assert!(matches!(parse("SET PLAYERS 4"), Cmd::Bad(m) if m.contains("no such setting")));
+        assert!(matches!(parse("SET CO x"), Cmd::Set { key: SetKey::Concede, .. }));
     }
 }

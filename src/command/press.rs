@@ -46,7 +46,7 @@ impl Session<'_> {
             recipients.push((g.master_email.clone(), say::press::to_master()));
             to_text = say::press::to_master();
         } else if let Some(t) = to {
-            if !g.settings.partial && from_power.is_some() {
+            if g.settings.partial == crate::store::games::PartialPress::BroadcastOnly && from_power.is_some() {
                 return Err(Refusal::NoPartialPress.into());
             }
             let list = game::parse_powers(&v, t)?;

@@ -1,280 +1,305 @@
 //! SET: a player's own settings and votes, and the master's game settings.
 
-use super::master::{apply_option, parse_pref, setkey_name};
+use super::master::parse_pref;
 use super::parse::SetKey;
 use super::{Fail, R, Role, Session};
 use crate::game::{self, Player, pname};
-use crate::map::PowerId;
+use crate::map::{PowerId, Variant};
 use crate::report::say;
 use crate::timing;
 
 impl Session<'_> {
     pub(super) fn set(&mut self, key: SetKey, arg: &str) -> R {
-        let tz = self.ctx.cfg.timezone;
-        let now = self.ctx.now();
         match key {
             SetKey::Wait | SetKey::NoWait | SetKey::Draw | SetKey::NoDraw | SetKey::Concede | SetKey::NoConcede | SetKey::Ally | SetKey::NoAlly => {
-                let (power, pid, mut g) = self.power_game()?;
-                let v = self.ctx.variant(&g.variant)?;
-                let mut p = self.player(pid)?;
-                let msg = match key {
-                    SetKey::Wait => {
-                        p.wait = true;
-                        say::settings::wait_set()
-                    }
-                    SetKey::NoWait => {
-                        p.wait = false;
-                        self.touch(g.id);
-                        say::settings::wait_cleared()
-                    }
-                    SetKey::Draw => {
-                        let pos = g.position(&v)?.ok_or_else(say::settings::not_started)?;
-                        let surv = game::survivors(&v, &g, &pos);
-                        let names = |ps: &[crate::map::PowerId]| ps.iter().map(|&q| pname(&v, q)).collect::<Vec<_>>();
-                        let list = if arg.is_empty() { surv.clone() } else { game::parse_powers(&v, arg)? };
-                        if g.settings.dias && list != surv {
-                            return Err(Fail::User(say::settings::draw_includes_survivors(&names(&surv))));
-                        }
-                        // NODIAS: any survivors, at least one
-                        if let Some(&out) = list.iter().find(|q| !surv.contains(q)) {
-                            return Err(Fail::User(say::settings::not_a_survivor(&pname(&v, out), &names(&surv))));
-                        }
-                        p.draw = Some(list.iter().map(|&q| v.powers[q as usize].letter).collect());
-                        if list == surv { say::settings::draw_vote_recorded() } else { say::settings::partial_draw_vote_recorded(&names(&list)) }
-                    }
-                    SetKey::NoDraw => {
-                        p.draw = None;
-                        say::settings::draw_withdrawn()
-                    }
-                    SetKey::Concede => {
-                        // to one power or to a coalition of survivors; not to
-                        // oneself, nor to another power of one's own seat
-                        let pos = g.position(&v)?.ok_or_else(say::settings::not_started)?;
-                        let surv = game::survivors(&v, &g, &pos);
-                        let to = game::parse_powers(&v, arg)?;
-                        if to.is_empty() {
-                            return Err(Fail::User(say::settings::concede_usage()));
-                        }
-                        let seat = g.group_of(&v, power);
-                        if to.iter().any(|q| seat.contains(q)) {
-                            return Err(Fail::User(say::settings::concede_to_self()));
-                        }
-                        if let Some(&out) = to.iter().find(|q| !surv.contains(q)) {
-                            let names: Vec<String> = surv.iter().map(|&q| pname(&v, q)).collect();
-                            return Err(Fail::User(say::settings::not_a_survivor(&pname(&v, out), &names)));
-                        }
-                        let names: Vec<String> = to.iter().map(|&q| pname(&v, q)).collect();
-                        p.concede = Some(to);
-                        say::settings::conceded(&names)
-                    }
-                    SetKey::Ally => {
-                        // an alliance victory, on a map that has them, of one of its sizes
-                        if v.alliances.is_empty() {
-                            return Err(Fail::User(say::settings::no_alliances(&v.title)));
-                        }
-                        let mut allies = game::parse_powers(&v, arg)?;
-                        if !allies.contains(&power) {
-                            allies.push(power);
-                            allies.sort_unstable();
-                        }
-                        let sizes: Vec<u32> = v.alliances.iter().map(|a| a.powers).collect();
-                        if !sizes.contains(&(allies.len() as u32)) {
-                            return Err(Fail::User(say::settings::alliance_size(allies.len(), &sizes)));
-                        }
-                        if let Some(&n) = allies.iter().find(|&&q| g.is_neutral(&v, q)) {
-                            return Err(Fail::User(say::settings::neutral_ally(&pname(&v, n))));
-                        }
-                        let names: Vec<String> = allies.iter().map(|&q| pname(&v, q)).collect();
-                        p.ally = Some(allies);
-                        say::settings::ally_recorded(&names)
-                    }
-                    SetKey::NoAlly => {
-                        p.ally = None;
-                        say::settings::ally_withdrawn()
-                    }
-                    _ => {
-                        p.concede = None;
-                        say::settings::concession_withdrawn()
-                    }
-                };
-                p.save(self.conn)?;
-                let mut out = vec![msg];
-                if matches!(key, SetKey::Draw | SetKey::Concede | SetKey::Ally)
-                    && let Some(result) = crate::play::check_votes(self.conn, self.ctx, &mut g)?
-                {
-                    out.push(say::settings::game_over(&result));
-                }
-                self.add_status(g.id, power);
-                Ok(out)
+                self.vote(key, arg)
             }
             SetKey::Start => self.start_choice(arg),
-            SetKey::Map | SetKey::NoMap => {
-                let (power, pid, g) = self.power_game()?;
-                let mut p = self.player(pid)?;
-                p.map = match (key, arg.to_ascii_uppercase().as_str()) {
-                    (SetKey::NoMap, _) => game::MapPref::None,
-                    (_, "") | (_, "PNG") => game::MapPref::Png,
-                    (_, "SVG") => game::MapPref::Svg,
-                    (_, other) => return Err(Fail::User(say::settings::map_usage(other))),
-                };
-                p.save(self.conn)?;
-                self.add_status(g.id, power);
-                Ok(vec![say::settings::map(p.map)])
-            }
-            SetKey::Absence => {
-                let (power, pid, mut g) = self.power_game()?;
-                let lower = arg.to_ascii_lowercase();
-                let Some(i) = lower.find(" to ") else { return Err(Fail::User(say::settings::absence_usage())) };
-                let a = timing::parse_date(&arg[..i], tz, now, false)?;
-                let b = timing::parse_date(&arg[i + 4..], tz, now, true)?;
-                if b <= a || b <= now {
-                    return Err(Fail::User(say::settings::absence_order()));
-                }
-                if b - a > 21 * 86_400 {
-                    return Err(Fail::User(say::settings::absence_too_long()));
-                }
-                let mut p = self.player(pid)?;
-                p.absences.retain(|&(_, e)| e > now);
-                if p.absences.len() >= crate::play::deadline::MAX_ABSENCES {
-                    return Err(Fail::User(say::settings::too_many_absences(p.absences.len())));
-                }
-                p.absences.push((a, b));
-                p.save(self.conn)?;
-                let players = Player::of_game(self.conn, g.id)?;
-                let mut out = vec![say::settings::absence_recorded(&timing::format_time(a, tz), &timing::format_time(b, tz))];
-                if let Some(d) = g.deadline {
-                    // chained absences cannot push a phase without end
-                    let kind = g.position(&*self.ctx.variant(&g.variant)?)?.map(|pos| pos.phase.kind).unwrap_or(crate::phase::PhaseKind::Movement);
-                    let limit = crate::play::deadline::absence_limit(self.conn, self.ctx, &g, kind)?;
-                    let nd = crate::play::push_for_absences(d, &players).min(limit).max(d);
-                    if nd != d {
-                        g.deadline = Some(nd);
-                        g.grace_until = Some(nd.saturating_add(g.settings.grace_secs));
-                        g.save(self.conn)?;
-                        out.push(say::settings::deadline_moves(&timing::format_time(nd, tz)));
-                        crate::play::tell_all(
-                            self.conn,
-                            self.ctx,
-                            &g,
-                            &players,
-                            &say::settings::deadline_moved_subject(&g),
-                            &say::settings::deadline_moved_notice(&g, &timing::format_time(nd, tz)),
-                        )?;
-                    }
-                }
-                self.add_status(g.id, power);
-                Ok(out)
-            }
-            SetKey::Password => {
-                if arg.len() < 4 || arg.contains(' ') {
-                    return Err(Fail::User(say::settings::password_rules()));
-                }
-                let (s, mut g) = self.signed_game()?;
-                let seat = seat_of(&s.role).ok_or_else(say::settings::seat_holders_only)?;
-                let hash = self.new_hash(arg)?;
-                let (who, record) = match seat {
-                    None => {
-                        g.master_hash = hash;
-                        g.save(self.conn)?;
-                        (say::settings::the_master(), g.master_email.clone())
-                    }
-                    Some(id) => {
-                        let mut p = self.player(Some(id))?;
-                        p.pw_hash = Some(hash);
-                        p.save(self.conn)?;
-                        (self.seat_name(&g, &p)?, p.email.clone())
-                    }
-                };
-                self.tell_changed(&g, &who, &record, None)?;
-                Ok(vec![say::settings::password_changed()])
-            }
-            SetKey::Address => {
-                if crate::mail::read::answerable(arg, &self.ctx.cfg.address).is_err() {
-                    return Err(Fail::User(say::settings::unusable_address(arg)));
-                }
-                let (s, g) = self.signed_game()?;
-                let seat = seat_of(&s.role).ok_or_else(say::settings::seat_holders_only)?;
-                // nothing goes to the new address before someone there confirms;
-                // a move waits with its code only once the request went (a code
-                // already mailed is not replaced by one that was not)
-                let code = crate::password::confirmation_code();
-                let body = say::settings::address_request(&g, &self.sender, &self.ctx.cfg.address, &code);
-                let (line, sent) = self.consent_request(arg, &say::settings::address_request_subject(&g), body, Some(g.id))?;
-                if sent {
-                    crate::store::auth::set_move(self.conn, g.id, seat, arg, &code, self.ctx.now())?;
-                }
-                Ok(vec![say::settings::address_pending(&g, arg), line])
-            }
-            SetKey::Preference => {
-                let (s, g) = self.signed_game()?;
-                let Role::Joined(id) = s.role else { return Err(Fail::User(say::settings::preference_before_start())) };
-                let v = self.ctx.variant(&g.variant)?;
-                let list = parse_pref(&v, arg)?;
-                // a game for fewer players gives no one its neutral powers:
-                // they are dropped from the list, and the reply says so
-                let left_out: Vec<String> = list.iter().filter(|&&q| g.is_neutral(&v, q)).map(|&q| pname(&v, q)).collect();
-                let list: Vec<PowerId> = list.into_iter().filter(|&q| !g.is_neutral(&v, q)).collect();
-                if list.is_empty() {
-                    return Err(Fail::User(say::settings::preference_only_left_out(&left_out)));
-                }
-                let mut p = self.player(Some(id))?;
-                p.preference = Some(list.iter().map(|&q| v.powers[q as usize].letter).collect());
-                p.save(self.conn)?;
-                let names: Vec<String> = list.iter().map(|&q| pname(&v, q)).collect();
-                Ok(vec![if left_out.is_empty() {
-                    say::settings::preference_recorded(&names)
-                } else {
-                    say::settings::preference_recorded_left_out(&names, &left_out)
-                }])
-            }
-            _ => {
-                let mut g = self.master_game()?;
-                let v = self.ctx.variant(&g.variant)?;
-                let msg = match key {
-                    SetKey::Deadline => {
-                        // a time already passed processes the phase at once: only when confirmed with `!`
-                        let confirmed = arg.ends_with('!');
-                        let d = timing::parse_date(arg.trim_end_matches('!').trim(), tz, now, true)?;
-                        if d <= now && !confirmed {
-                            return Err(Fail::User(say::settings::deadline_passed_confirm(&timing::format_time(d, tz), arg.trim())));
-                        }
-                        self.table_mail(&g)?;
-                        g.deadline = Some(d);
-                        g.grace_until = Some(d + g.settings.grace_secs);
-                        g.reminded = g.reminded.min(g.seq - 1);
-                        g.late_noticed = g.late_noticed.min(g.seq - 1);
-                        g.waiting_gm = g.waiting_gm.min(g.seq - 1);
-                        let players = Player::of_game(self.conn, g.id)?;
-                        let text = say::settings::new_deadline_notice(&g, &timing::format_time(d, tz));
-                        g.save(self.conn)?;
-                        crate::play::tell_all(self.conn, self.ctx, &g, &players, &say::settings::new_deadline_subject(&g), &text)?;
-                        say::settings::deadline_set(&timing::format_time(d, tz))
-                    }
-                    SetKey::Grace => {
-                        let d = match timing::parse_date(arg, tz, now, true) {
-                            Ok(d) => d,
-                            Err(e) => match timing::parse_duration(arg) {
-                                Ok(secs) => {
-                                    g.settings.grace_secs = secs;
-                                    g.deadline.map(|x| x + secs).unwrap_or(now + secs)
-                                }
-                                Err(_) => return Err(Fail::User(e)),
-                            },
-                        };
-                        g.grace_until = Some(d);
-                        g.waiting_gm = g.waiting_gm.min(g.seq - 1);
-                        say::settings::grace_until(&timing::format_time(d, tz))
-                    }
-                    _ => apply_option(&mut g, &v, &self.ctx.cfg, setkey_name(key), arg)?,
-                };
-                g.save(self.conn)?;
-                // a list waiting for its confirmation: the request (at most one a day to an address)
-                let msg = if key == SetKey::List && !g.settings.list_confirmed { format!("{msg} {}", self.list_request(&g)?) } else { msg };
-                self.touch(g.id);
-                Ok(vec![msg])
-            }
+            SetKey::Map | SetKey::NoMap => self.set_map(key == SetKey::NoMap, arg),
+            SetKey::Absence => self.absence(arg),
+            SetKey::Password => self.set_password(arg),
+            SetKey::Address => self.set_address(arg),
+            SetKey::Preference => self.set_preference(arg),
+            SetKey::Deadline => self.set_deadline(arg),
+            SetKey::Grace => self.set_grace(arg),
+            SetKey::Option(named) => self.set_option(named, arg),
         }
     }
+
+    /// A player's WAIT, and votes: DRAW, CONCEDE, ALLY, and their withdrawals.
+    fn vote(&mut self, key: SetKey, arg: &str) -> R {
+        let (power, pid, mut g) = self.power_game()?;
+        let v = self.ctx.variant(&g.variant)?;
+        let mut p = self.player(pid)?;
+        let msg = match key {
+            SetKey::Wait => {
+                p.wait = true;
+                say::settings::wait_set()
+            }
+            SetKey::NoWait => {
+                p.wait = false;
+                self.touch(g.id);
+                say::settings::wait_cleared()
+            }
+            SetKey::Draw => draw(&v, &g, &mut p, arg)?,
+            SetKey::NoDraw => {
+                p.draw = None;
+                say::settings::draw_withdrawn()
+            }
+            SetKey::Concede => concede(&v, &g, power, &mut p, arg)?,
+            SetKey::Ally => ally(&v, &g, power, &mut p, arg)?,
+            SetKey::NoAlly => {
+                p.ally = None;
+                say::settings::ally_withdrawn()
+            }
+            _ => {
+                p.concede = None;
+                say::settings::concession_withdrawn()
+            }
+        };
+        p.save(self.conn)?;
+        let mut out = vec![msg];
+        if matches!(key, SetKey::Draw | SetKey::Concede | SetKey::Ally)
+            && let Some(result) = crate::play::check_votes(self.conn, self.ctx, &mut g)?
+        {
+            out.push(say::settings::game_over(&result));
+        }
+        self.add_status(g.id, power);
+        Ok(out)
+    }
+
+    /// SET MAP [PNG|SVG], SET NO MAP (`off`).
+    fn set_map(&mut self, off: bool, arg: &str) -> R {
+        let (power, pid, g) = self.power_game()?;
+        let mut p = self.player(pid)?;
+        p.map = match (off, arg.to_ascii_uppercase().as_str()) {
+            (true, _) => game::MapPref::None,
+            (_, "") | (_, "PNG") => game::MapPref::Png,
+            (_, "SVG") => game::MapPref::Svg,
+            (_, other) => return Err(Fail::User(say::settings::map_usage(other))),
+        };
+        p.save(self.conn)?;
+        self.add_status(g.id, power);
+        Ok(vec![say::settings::map(p.map)])
+    }
+
+    /// SET ABSENCE from TO to: deadlines that fall in it move past it.
+    fn absence(&mut self, arg: &str) -> R {
+        let (tz, now) = (self.ctx.cfg.timezone, self.ctx.now());
+        let (power, pid, mut g) = self.power_game()?;
+        let lower = arg.to_ascii_lowercase();
+        let Some(i) = lower.find(" to ") else { return Err(Fail::User(say::settings::absence_usage())) };
+        let a = timing::parse_date(&arg[..i], tz, now, false)?;
+        let b = timing::parse_date(&arg[i + 4..], tz, now, true)?;
+        if b <= a || b <= now {
+            return Err(Fail::User(say::settings::absence_order()));
+        }
+        if b - a > 21 * 86_400 {
+            return Err(Fail::User(say::settings::absence_too_long()));
+        }
+        let mut p = self.player(pid)?;
+        p.absences.retain(|&(_, e)| e > now);
+        if p.absences.len() >= crate::play::deadline::MAX_ABSENCES {
+            return Err(Fail::User(say::settings::too_many_absences(p.absences.len())));
+        }
+        p.absences.push((a, b));
+        p.save(self.conn)?;
+        let mut out = vec![say::settings::absence_recorded(&timing::format_time(a, tz), &timing::format_time(b, tz))];
+        out.extend(self.push_deadline(&mut g)?);
+        self.add_status(g.id, power);
+        Ok(out)
+    }
+
+    /// Moves the current deadline past the players' absences (as far as they
+    /// may push it); what to answer when it moved.
+    fn push_deadline(&mut self, g: &mut game::Game) -> Result<Option<String>, Fail> {
+        let Some(d) = g.deadline else { return Ok(None) };
+        let tz = self.ctx.cfg.timezone;
+        let players = Player::of_game(self.conn, g.id)?;
+        // chained absences cannot push a phase without end
+        let kind = g.position(&*self.ctx.variant(&g.variant)?)?.map(|pos| pos.phase.kind).unwrap_or(crate::phase::PhaseKind::Movement);
+        let limit = crate::play::deadline::absence_limit(self.conn, self.ctx, g, kind)?;
+        let nd = crate::play::push_for_absences(d, &players).min(limit).max(d);
+        if nd == d {
+            return Ok(None);
+        }
+        g.deadline = Some(nd);
+        g.grace_until = Some(nd.saturating_add(g.settings.grace_secs));
+        g.save(self.conn)?;
+        let when = timing::format_time(nd, tz);
+        crate::play::tell_all(self.conn, self.ctx, g, &players, &say::settings::deadline_moved_subject(g), &say::settings::deadline_moved_notice(g, &when))?;
+        Ok(Some(say::settings::deadline_moves(&when)))
+    }
+
+    /// SET PASSWORD new: the seat's own (a player's, or the master's).
+    fn set_password(&mut self, arg: &str) -> R {
+        if arg.len() < 4 || arg.contains(' ') {
+            return Err(Fail::User(say::settings::password_rules()));
+        }
+        let (s, mut g) = self.signed_game()?;
+        let seat = seat_of(&s.role).ok_or_else(say::settings::seat_holders_only)?;
+        let hash = self.new_hash(arg)?;
+        let (who, record) = match seat {
+            None => {
+                g.master_hash = hash;
+                g.save(self.conn)?;
+                (say::settings::the_master(), g.master_email.clone())
+            }
+            Some(id) => {
+                let mut p = self.player(Some(id))?;
+                p.pw_hash = Some(hash);
+                p.save(self.conn)?;
+                (self.seat_name(&g, &p)?, p.email.clone())
+            }
+        };
+        self.tell_changed(&g, &who, &record, None)?;
+        Ok(vec![say::settings::password_changed()])
+    }
+
+    /// SET ADDRESS new: the seat's mail moves once someone there confirms.
+    fn set_address(&mut self, arg: &str) -> R {
+        if crate::mail::read::answerable(arg, &self.ctx.cfg.address).is_err() {
+            return Err(Fail::User(say::settings::unusable_address(arg)));
+        }
+        let (s, g) = self.signed_game()?;
+        let seat = seat_of(&s.role).ok_or_else(say::settings::seat_holders_only)?;
+        // nothing goes to the new address before someone there confirms;
+        // a move waits with its code only once the request went (a code
+        // already mailed is not replaced by one that was not)
+        let code = crate::password::confirmation_code();
+        let body = say::settings::address_request(&g, &self.sender, &self.ctx.cfg.address, &code);
+        let (line, sent) = self.consent_request(arg, &say::settings::address_request_subject(&g), body, Some(g.id))?;
+        if sent {
+            crate::store::auth::set_move(self.conn, g.id, seat, arg, &code, self.ctx.now())?;
+        }
+        Ok(vec![say::settings::address_pending(&g, arg), line])
+    }
+
+    /// SET PREFERENCE powers (before the start).
+    fn set_preference(&mut self, arg: &str) -> R {
+        let (s, g) = self.signed_game()?;
+        let Role::Joined(id) = s.role else { return Err(Fail::User(say::settings::preference_before_start())) };
+        let v = self.ctx.variant(&g.variant)?;
+        let list = parse_pref(&v, arg)?;
+        // a game for fewer players gives no one its neutral powers:
+        // they are dropped from the list, and the reply says so
+        let left_out: Vec<String> = list.iter().filter(|&&q| g.is_neutral(&v, q)).map(|&q| pname(&v, q)).collect();
+        let list: Vec<PowerId> = list.into_iter().filter(|&q| !g.is_neutral(&v, q)).collect();
+        if list.is_empty() {
+            return Err(Fail::User(say::settings::preference_only_left_out(&left_out)));
+        }
+        let mut p = self.player(Some(id))?;
+        p.preference = Some(list.iter().map(|&q| v.powers[q as usize].letter).collect());
+        p.save(self.conn)?;
+        let names: Vec<String> = list.iter().map(|&q| pname(&v, q)).collect();
+        Ok(vec![if left_out.is_empty() { say::settings::preference_recorded(&names) } else { say::settings::preference_recorded_left_out(&names, &left_out) }])
+    }
+
+    /// The master's SET DEADLINE: the current phase's; a time already passed
+    /// processes the phase at once, so only when confirmed with `!`.
+    fn set_deadline(&mut self, arg: &str) -> R {
+        let (tz, now) = (self.ctx.cfg.timezone, self.ctx.now());
+        let mut g = self.master_game()?;
+        let confirmed = arg.ends_with('!');
+        let d = timing::parse_date(arg.trim_end_matches('!').trim(), tz, now, true)?;
+        if d <= now && !confirmed {
+            return Err(Fail::User(say::settings::deadline_passed_confirm(&timing::format_time(d, tz), arg.trim())));
+        }
+        self.table_mail(&g)?;
+        g.deadline = Some(d);
+        g.grace_until = Some(d + g.settings.grace_secs);
+        g.reminded = g.reminded.min(g.seq - 1);
+        g.late_noticed = g.late_noticed.min(g.seq - 1);
+        g.waiting_gm = g.waiting_gm.min(g.seq - 1);
+        let players = Player::of_game(self.conn, g.id)?;
+        let text = say::settings::new_deadline_notice(&g, &timing::format_time(d, tz));
+        g.save(self.conn)?;
+        crate::play::tell_all(self.conn, self.ctx, &g, &players, &say::settings::new_deadline_subject(&g), &text)?;
+        self.touch(g.id);
+        Ok(vec![say::settings::deadline_set(&timing::format_time(d, tz))])
+    }
+
+    /// The master's SET GRACE: the end of the current grace period (a date),
+    /// or a new grace period (a duration) from the deadline on.
+    fn set_grace(&mut self, arg: &str) -> R {
+        let (tz, now) = (self.ctx.cfg.timezone, self.ctx.now());
+        let mut g = self.master_game()?;
+        let d = match timing::parse_date(arg, tz, now, true) {
+            Ok(d) => d,
+            Err(e) => match timing::parse_duration(arg) {
+                Ok(secs) => {
+                    g.settings.grace_secs = secs;
+                    g.deadline.map(|x| x + secs).unwrap_or(now + secs)
+                }
+                Err(_) => return Err(Fail::User(e)),
+            },
+        };
+        g.grace_until = Some(d);
+        g.waiting_gm = g.waiting_gm.min(g.seq - 1);
+        g.save(self.conn)?;
+        self.touch(g.id);
+        Ok(vec![say::settings::grace_until(&timing::format_time(d, tz))])
+    }
+}
+
+/// SET DRAW [powers]: a draw of every survivor, or (NODIAS) of some.
+fn draw(v: &Variant, g: &game::Game, p: &mut Player, arg: &str) -> Result<String, Fail> {
+    let pos = g.position(v)?.ok_or_else(say::settings::not_started)?;
+    let surv = game::survivors(v, g, &pos);
+    let names = |ps: &[PowerId]| ps.iter().map(|&q| pname(v, q)).collect::<Vec<_>>();
+    let list = if arg.is_empty() { surv.clone() } else { game::parse_powers(v, arg)? };
+    if g.settings.dias == crate::store::games::Draws::AllSurvivors && list != surv {
+        return Err(Fail::User(say::settings::draw_includes_survivors(&names(&surv))));
+    }
+    // NODIAS: any survivors, at least one
+    if let Some(&out) = list.iter().find(|q| !surv.contains(q)) {
+        return Err(Fail::User(say::settings::not_a_survivor(&pname(v, out), &names(&surv))));
+    }
+    p.draw = Some(list.iter().map(|&q| v.powers[q as usize].letter).collect());
+    Ok(if list == surv { say::settings::draw_vote_recorded() } else { say::settings::partial_draw_vote_recorded(&names(&list)) })
+}
+
+/// SET CONCEDE powers: to one power or to a coalition of survivors; not to
+/// oneself, nor to another power of one's own seat.
+fn concede(v: &Variant, g: &game::Game, power: PowerId, p: &mut Player, arg: &str) -> Result<String, Fail> {
+    let pos = g.position(v)?.ok_or_else(say::settings::not_started)?;
+    let surv = game::survivors(v, g, &pos);
+    let to = game::parse_powers(v, arg)?;
+    if to.is_empty() {
+        return Err(Fail::User(say::settings::concede_usage()));
+    }
+    if to.iter().any(|q| g.group_of(v, power).contains(q)) {
+        return Err(Fail::User(say::settings::concede_to_self()));
+    }
+    if let Some(&out) = to.iter().find(|q| !surv.contains(q)) {
+        let names: Vec<String> = surv.iter().map(|&q| pname(v, q)).collect();
+        return Err(Fail::User(say::settings::not_a_survivor(&pname(v, out), &names)));
+    }
+    let names: Vec<String> = to.iter().map(|&q| pname(v, q)).collect();
+    p.concede = Some(to);
+    Ok(say::settings::conceded(&names))
+}
+
+/// SET ALLY powers: an alliance victory, on a map that has them, of one of its sizes.
+fn ally(v: &Variant, g: &game::Game, power: PowerId, p: &mut Player, arg: &str) -> Result<String, Fail> {
+    if v.alliances.is_empty() {
+        return Err(Fail::User(say::settings::no_alliances(&v.title)));
+    }
+    let mut allies = game::parse_powers(v, arg)?;
+    if !allies.contains(&power) {
+        allies.push(power);
+        allies.sort_unstable();
+    }
+    let sizes: Vec<u32> = v.alliances.iter().map(|a| a.powers).collect();
+    if !sizes.contains(&(allies.len() as u32)) {
+        return Err(Fail::User(say::settings::alliance_size(allies.len(), &sizes)));
+    }
+    if let Some(&n) = allies.iter().find(|&&q| g.is_neutral(v, q)) {
+        return Err(Fail::User(say::settings::neutral_ally(&pname(v, n))));
+    }
+    let names: Vec<String> = allies.iter().map(|&q| pname(v, q)).collect();
+    p.ally = Some(allies);
+    Ok(say::settings::ally_recorded(&names))
 }
 
 /// The seat a role holds: `None` the master's, `Some(id)` a player's; the

@@ -158,22 +158,9 @@ impl Rulebook {
 
     /// Sets one option by name (`convoy_intent = datc|1992`,
     /// `civil_disorder = 2023|1992`, `retreat_default = disband|right_hand`,
-    /// `paradox = szykman|all_stand`).
+    /// `paradox = szykman|all_stand`): [`RuleChoice::parse`], applied.
     pub fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
-        let v = value.to_ascii_lowercase().replace('-', "_");
-        match (key.to_ascii_lowercase().replace('-', "_").as_str(), v.as_str()) {
-            ("convoy_intent", "datc" | "2000" | "2023") => self.convoy_intent = ConvoyIntent::Datc,
-            ("convoy_intent", "1992" | "intent") => self.convoy_intent = ConvoyIntent::Rulebook1992,
-            ("civil_disorder", "2023" | "owned" | "datc") => self.civil_disorder = CivilDisorder::Owned2023,
-            ("civil_disorder", "1992" | "home") => self.civil_disorder = CivilDisorder::Home1992,
-            ("civil_disorder", "least_effect" | "gm") => self.civil_disorder = CivilDisorder::LeastEffect,
-            ("retreat_default", "disband") => self.retreat_default = RetreatDefault::Disband,
-            ("retreat_default", "right_hand" | "righthand" | "rhr") => self.retreat_default = RetreatDefault::RightHand,
-            ("paradox", "szykman" | "datc") => self.paradox = Paradox::Szykman,
-            ("paradox", "all_stand" | "stand") => self.paradox = Paradox::AllStand,
-            ("convoy_intent" | "civil_disorder" | "retreat_default" | "paradox", _) => return Err(format!("`{value}` is not a value of rule option `{key}`")),
-            _ => return Err(format!("unknown rule option `{key}` (known: convoy_intent, civil_disorder, retreat_default, paradox)")),
-        }
+        RuleChoice::parse(key, value)?.apply(self);
         Ok(())
     }
 
@@ -188,6 +175,87 @@ impl Rulebook {
     /// The variant's own default rules.
     pub fn for_variant(v: &Variant) -> Rulebook {
         Rulebook::default().with_variant(v).unwrap_or_default()
+    }
+}
+
+/// The rule options a game may choose, by name (as [`RuleChoice::key`] gives them).
+pub const RULE_KEYS: [&str; 4] = ["convoy_intent", "civil_disorder", "retreat_default", "paradox"];
+
+/// One rule option chosen: a typed `key = value` of [`Rulebook::set`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RuleChoice {
+    ConvoyIntent(ConvoyIntent),
+    CivilDisorder(CivilDisorder),
+    RetreatDefault(RetreatDefault),
+    Paradox(Paradox),
+}
+
+impl RuleChoice {
+    /// Reads `key = value` (any case, `-` for `_`, the values' other names:
+    /// `rhr`, `home`, `gm` ...).
+    pub fn parse(key: &str, value: &str) -> Result<RuleChoice, String> {
+        let v = value.to_ascii_lowercase().replace('-', "_");
+        Ok(match (key.to_ascii_lowercase().replace('-', "_").as_str(), v.as_str()) {
+            ("convoy_intent", "datc" | "2000" | "2023") => RuleChoice::ConvoyIntent(ConvoyIntent::Datc),
+            ("convoy_intent", "1992" | "intent") => RuleChoice::ConvoyIntent(ConvoyIntent::Rulebook1992),
+            ("civil_disorder", "2023" | "owned" | "datc") => RuleChoice::CivilDisorder(CivilDisorder::Owned2023),
+            ("civil_disorder", "1992" | "home") => RuleChoice::CivilDisorder(CivilDisorder::Home1992),
+            ("civil_disorder", "least_effect" | "gm") => RuleChoice::CivilDisorder(CivilDisorder::LeastEffect),
+            ("retreat_default", "disband") => RuleChoice::RetreatDefault(RetreatDefault::Disband),
+            ("retreat_default", "right_hand" | "righthand" | "rhr") => RuleChoice::RetreatDefault(RetreatDefault::RightHand),
+            ("paradox", "szykman" | "datc") => RuleChoice::Paradox(Paradox::Szykman),
+            ("paradox", "all_stand" | "stand") => RuleChoice::Paradox(Paradox::AllStand),
+            ("convoy_intent" | "civil_disorder" | "retreat_default" | "paradox", _) => return Err(format!("`{value}` is not a value of rule option `{key}`")),
+            _ => return Err(format!("unknown rule option `{key}` (known: convoy_intent, civil_disorder, retreat_default, paradox)")),
+        })
+    }
+
+    /// The option's name (one of [`RULE_KEYS`]).
+    pub fn key(self) -> &'static str {
+        match self {
+            RuleChoice::ConvoyIntent(_) => RULE_KEYS[0],
+            RuleChoice::CivilDisorder(_) => RULE_KEYS[1],
+            RuleChoice::RetreatDefault(_) => RULE_KEYS[2],
+            RuleChoice::Paradox(_) => RULE_KEYS[3],
+        }
+    }
+
+    /// The value's first name: [`RuleChoice::parse`] of `key()` and `word()` gives it back.
+    pub fn word(self) -> &'static str {
+        match self {
+            RuleChoice::ConvoyIntent(ConvoyIntent::Datc) => "datc",
+            RuleChoice::ConvoyIntent(ConvoyIntent::Rulebook1992) => "1992",
+            RuleChoice::CivilDisorder(CivilDisorder::Owned2023) => "2023",
+            RuleChoice::CivilDisorder(CivilDisorder::Home1992) => "1992",
+            RuleChoice::CivilDisorder(CivilDisorder::LeastEffect) => "least_effect",
+            RuleChoice::RetreatDefault(RetreatDefault::Disband) => "disband",
+            RuleChoice::RetreatDefault(RetreatDefault::RightHand) => "right_hand",
+            RuleChoice::Paradox(Paradox::Szykman) => "szykman",
+            RuleChoice::Paradox(Paradox::AllStand) => "all_stand",
+        }
+    }
+
+    /// Every choice there is.
+    pub const ALL: [RuleChoice; 9] = [
+        RuleChoice::ConvoyIntent(ConvoyIntent::Datc),
+        RuleChoice::ConvoyIntent(ConvoyIntent::Rulebook1992),
+        RuleChoice::CivilDisorder(CivilDisorder::Owned2023),
+        RuleChoice::CivilDisorder(CivilDisorder::Home1992),
+        RuleChoice::CivilDisorder(CivilDisorder::LeastEffect),
+        RuleChoice::RetreatDefault(RetreatDefault::Disband),
+        RuleChoice::RetreatDefault(RetreatDefault::RightHand),
+        RuleChoice::Paradox(Paradox::Szykman),
+        RuleChoice::Paradox(Paradox::AllStand),
+    ];
+
+    /// `r` with this choice made.
+    pub fn apply(self, r: &mut Rulebook) {
+        match self {
+            RuleChoice::ConvoyIntent(c) => r.convoy_intent = c,
+            RuleChoice::CivilDisorder(c) => r.civil_disorder = c,
+            RuleChoice::RetreatDefault(c) => r.retreat_default = c,
+            RuleChoice::Paradox(c) => r.paradox = c,
+        }
     }
 }
 
@@ -261,6 +329,20 @@ pub fn fewer_players(v: &Variant, players: &str) -> Option<Seating> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_rule_choice_reads_back_from_its_names() {
+        for c in RuleChoice::ALL {
+            assert_eq!(RuleChoice::parse(c.key(), c.word()), Ok(c));
+            assert_eq!(RuleChoice::parse(&c.key().to_ascii_uppercase().replace('_', "-"), &c.word().to_ascii_uppercase()), Ok(c));
+        }
+        assert_eq!(RuleChoice::parse("retreat_default", "RHR"), Ok(RuleChoice::RetreatDefault(RetreatDefault::RightHand)));
+        assert!(RuleChoice::parse("paradox", "coin").is_err_and(|e| e.contains("`coin` is not a value")));
+        assert!(RuleChoice::parse("gravity", "on").is_err_and(|e| e.contains("unknown rule option `gravity`")));
+        let mut r = Rulebook::default();
+        r.set("civil_disorder", "home").unwrap();
+        assert_eq!(r.civil_disorder, CivilDisorder::Home1992);
+    }
 
     #[test]
     fn seatings_follow_the_rulebook() {

@@ -9,7 +9,7 @@ pub mod removals;
 pub mod start;
 
 pub use crate::store::games::{Assignment, Game, GameStatus, MapPref, Player, PlayerRole, PlayerStatus, Press, Settings};
-pub use orders::{Needs, Slot, needs, parsed_orders, slot, submit_line};
+pub use orders::{Board, Needs, Slot, needs, parsed_orders, slot, submit_line};
 pub use powers::{find_power, parse_powers, parse_powers_in_order, pname};
 
 use crate::adjudicate::{self, Position};
@@ -18,18 +18,18 @@ use crate::end::GameEnd;
 use crate::map::{PowerId, Variant};
 use crate::store::orders as stored;
 use rusqlite::Connection;
-use std::collections::BTreeMap;
 
 /// A new game's settings, from the judge's configured defaults.
 pub fn default_settings(cfg: &Config) -> Settings {
     let d = &cfg.defaults;
     Settings {
         press: d.press,
-        partial: true,
-        nmr: true,
-        movement: d.movement.clone(),
-        retreat: d.retreat.clone(),
-        adjustment: d.adjustment.clone(),
+        partial: Default::default(),
+        nmr: Default::default(),
+        // checked when the configuration was read
+        movement: crate::timing::Schedule::stored(&d.movement),
+        retreat: crate::timing::Schedule::stored(&d.retreat),
+        adjustment: crate::timing::Schedule::stored(&d.adjustment),
         grace_secs: d.grace_secs,
         reminder_secs: d.reminder_secs,
         list_address: None,
@@ -39,13 +39,13 @@ pub fn default_settings(cfg: &Config) -> Settings {
         list_format: Default::default(),
         webhooks: Vec::new(),
         assignment: Assignment::Preference,
-        rules: BTreeMap::new(),
+        rules: Default::default(),
         takeover_approval: true,
         neutral: Vec::new(),
         end_year: None,
         victory_count: None,
-        dias: true,
-        anonymous: true,
+        dias: Default::default(),
+        anonymous: Default::default(),
         groups: Vec::new(),
         closed: Vec::new(),
         world_war: None,
@@ -191,7 +191,7 @@ pub fn vote_end(v: &Variant, game: &Game, pos: &Position, players: &[Player]) ->
     };
     let draws: Vec<Vec<PowerId>> = surv.iter().map(|&p| draw_of(p)).collect::<Option<_>>()?;
     let first = draws.first()?;
-    let allowed = if game.settings.dias { *first == surv } else { of_survivors(first) };
+    let allowed = if game.settings.dias == crate::store::games::Draws::AllSurvivors { *first == surv } else { of_survivors(first) };
     (allowed && draws.iter().all(|d| d == first)).then(|| GameEnd::Draw(first.clone()))
 }
 

@@ -212,6 +212,15 @@ fn route(v: &Variant, pos: &Position, powers: &[PowerId], o: &Order, waived: imp
     })
 }
 
+/// What an order is checked against: the game's map, rules, row and position.
+#[derive(Clone, Copy)]
+pub struct Board<'a> {
+    pub v: &'a Variant,
+    pub rules: &'a Rulebook,
+    pub game: &'a Game,
+    pub pos: &'a Position,
+}
+
 /// Checks and records one order line for the powers of a seat (`powers`,
 /// the seat's own power first; one power but in games for four, three or
 /// two players): each order goes to the power whose unit it orders (see
@@ -220,15 +229,13 @@ fn route(v: &Variant, pos: &Position, powers: &[PowerId], o: &Order, waived: imp
 /// cannot be read is an error of the whole call: the judge's fault.
 pub fn submit_line(
     conn: &Connection,
-    v: &Variant,
-    rules: &Rulebook,
-    game: &Game,
-    pos: &Position,
+    board: &Board,
     powers: &[PowerId],
     line: &str,
     mail_id: Option<i64>,
     now: i64,
 ) -> anyhow::Result<Vec<Result<(PowerId, String), Refusal>>> {
+    let Board { v, rules, game, pos } = *board;
     let mut out = Vec::new();
     for parsed in parse::parse_line(v, line, Some(pos.phase.kind)) {
         let mut o = match parsed {
@@ -278,7 +285,8 @@ pub fn submit_line(
         if !stale.is_empty() {
             stored::retire(conn, game.id, game.seq, power, &stale)?;
         }
-        stored::replace(conn, game.id, game.seq, power, &key, &canonical, &crate::store::records::to_json(v, &o), mail_id, now)?;
+        let record = crate::store::records::to_json(v, &o);
+        stored::replace(conn, game.id, game.seq, &stored::NewOrder { power, key: &key, text: &canonical, record: &record, mail_id, created: now })?;
         out.push(Ok((power, canonical)));
     }
     Ok(out)

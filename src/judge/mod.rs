@@ -36,6 +36,13 @@ pub const OUTBOX_KEEP_SECS: i64 = 30 * 86_400;
 /// composed is sent before the next mail is).
 pub const OUTBOX_CHUNK_BYTES: usize = 16 << 20;
 
+/// The judge's context; and the lines of HELP made from the options' table
+/// become known to the mail layer as the judge's own text.
+fn context(cfg: Config, clock: Clock) -> anyhow::Result<Ctx> {
+    crate::mail::redact::know_help_lines(crate::command::options::help_lines());
+    Ctx::new(cfg, clock)
+}
+
 /// What happened to one inbound mail.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MailOutcome {
@@ -65,7 +72,7 @@ impl Judge {
     /// Opens the database named in the configuration.
     pub fn open(cfg: Config, clock: Clock) -> anyhow::Result<Judge> {
         let conn = crate::store::open(&cfg.database, cfg.synchronous_full).with_context(|| format!("opening database {}", cfg.database.display()))?;
-        let mut ctx = Ctx::new(cfg, clock)?;
+        let mut ctx = context(cfg, clock)?;
         let tx = conn.unchecked_transaction()?;
         let n = crate::game::orders::upgrade_order_records(&tx, &mut ctx).context("upgrading orders written before schema version 5")?;
         tx.commit()?;
@@ -77,7 +84,7 @@ impl Judge {
 
     /// A judge on an in-memory database.
     pub fn in_memory(cfg: Config, clock: Clock) -> anyhow::Result<Judge> {
-        Ok(Judge { conn: crate::store::open_memory()?, ctx: Ctx::new(cfg, clock)?, batch_time: None, webhook_resume: None })
+        Ok(Judge { conn: crate::store::open_memory()?, ctx: context(cfg, clock)?, batch_time: None, webhook_resume: None })
     }
 
     /// Handles a batch of inbound mails in one transaction (each in its own
@@ -346,20 +353,20 @@ impl Judge {
     }
 }
 
+/// Who sent a mail, and what it is called.
+#[derive(Clone, Copy)]
+struct Envelope<'a> {
+    message_id: &'a str,
+    sender: &'a str,
+    subject: &'a str,
+}
+
 /// Stores an inbound mail. `raw` is what is kept: the mail with its passwords
 /// redacted, or, for a deferred mail, as received (it is read again when its
 /// turn comes); cut to the size limit (its headers and start; a deferred mail
 /// one byte more, so that it is still seen as too large).
-fn store_mail(
-    conn: &Connection,
-    ctx: &Ctx,
-    message_id: &str,
-    sender: &str,
-    subject: &str,
-    raw: &[u8],
-    content_hash: &str,
-    outcome: &str,
-) -> rusqlite::Result<i64> {
+fn store_mail(conn: &Connection, ctx: &Ctx, env: Envelope, raw: &[u8], content_hash: &str, outcome: &str) -> rusqlite::Result<i64> {
+    let Envelope { message_id, sender, subject } = env;
     let deferred = outcome == DEFERRED;
     let max = ctx.cfg.limits.max_message_bytes + usize::from(deferred);
     let keep = &raw[..raw.len().min(max)];
@@ -408,7 +415,7 @@ pub fn handle_mail(conn: &Connection, ctx: &mut Ctx, raw: &[u8]) -> anyhow::Resu
                     store::mails::settle(conn, id, &kept.stored(ctx), &outcome, None)?;
                     id
                 }
-                None => store_mail(conn, ctx, &message_id, &from, "", &kept.redacted, &kept.hash, &outcome)?,
+                None => store_mail(conn, ctx, Envelope { message_id: &message_id, sender: &from, subject: "" }, &kept.redacted, &kept.hash, &outcome)?,
             };
             tracing::info!("ignored mail {message_id} from {from}: {reason}");
             if unreadable {
@@ -442,13 +449,13 @@ pub fn handle_mail(conn: &Connection, ctx: &mut Ctx, raw: &[u8]) -> anyhow::Resu
         None if (recent >= limit || oldest.is_some()) && store::mails::count_deferred(conn, &inc.from)? >= ctx.cfg.limits.waiting_mails_per_sender as i64 => {
             let outcome = format!("{DROPPED}: {}", say::judge::too_many_waiting(ctx.cfg.limits.waiting_mails_per_sender));
             // its Message-ID and hash only: a flood of dropped mail does not fill the database
-            store_mail(conn, ctx, &inc.message_id, &inc.from, &inc.subject, b"", &kept.hash, &outcome)?;
+            store_mail(conn, ctx, Envelope { message_id: &inc.message_id, sender: &inc.from, subject: &inc.subject }, b"", &kept.hash, &outcome)?;
             tracing::warn!("mail {} from {} dropped: {outcome}", inc.message_id, inc.from);
             return Ok(MailOutcome::Ignored(outcome));
         }
         // over the limit, or behind the sender's deferred mail: deferred too
         None if recent >= limit || oldest.is_some() => {
-            let mail_id = store_mail(conn, ctx, &inc.message_id, &inc.from, &inc.subject, raw, &kept.hash, DEFERRED)?;
+            let mail_id = store_mail(conn, ctx, Envelope { message_id: &inc.message_id, sender: &inc.from, subject: &inc.subject }, raw, &kept.hash, DEFERRED)?;
             tracing::info!("mail {} from {} deferred: {recent} mail(s) handled in the last hour", inc.message_id, inc.from);
             if oldest.is_none() {
                 // deferral starts: one notice, not one per mail
@@ -468,7 +475,9 @@ pub fn handle_mail(conn: &Connection, ctx: &mut Ctx, raw: &[u8]) -> anyhow::Resu
             store::mails::settle(conn, id, &kept.stored(ctx), ANSWERED, Some(now))?;
             id
         }
-        None => store_mail(conn, ctx, &inc.message_id, &inc.from, &inc.subject, &kept.redacted, &kept.hash, ANSWERED)?,
+        None => {
+            store_mail(conn, ctx, Envelope { message_id: &inc.message_id, sender: &inc.from, subject: &inc.subject }, &kept.redacted, &kept.hash, ANSWERED)?
+        }
     };
     let body = if inc.too_large {
         ctx.templates.render(
@@ -528,7 +537,9 @@ fn record_failure(conn: &Connection, ctx: &mut Ctx, raw: &[u8], error: &str) -> 
             store::mails::settle(conn, id, &kept.stored(ctx), &outcome, Some(ctx.now()))?;
             id
         }
-        Known::New => store_mail(conn, ctx, &kept.message_id, verdict.from(), "", &kept.redacted, &kept.hash, &outcome)?,
+        Known::New => {
+            store_mail(conn, ctx, Envelope { message_id: &kept.message_id, sender: verdict.from(), subject: "" }, &kept.redacted, &kept.hash, &outcome)?
+        }
     };
     if let Verdict::Answer(mut inc) = verdict {
         inc.subject = kept.subject(&inc.subject);

@@ -14,14 +14,13 @@ use minijinja::context;
 use rusqlite::Connection;
 
 /// The timing of a phase kind in `game` (a stored one that no longer parses:
-/// 24 hours).
-fn phase_timing(game: &Game, kind: PhaseKind) -> Timing {
-    let spec = match kind {
-        PhaseKind::Movement => &game.settings.movement,
-        PhaseKind::Retreat => &game.settings.retreat,
-        PhaseKind::Adjustment => &game.settings.adjustment,
-    };
-    Timing::parse(spec).unwrap_or(Timing::Hours { secs: 86_400, at: None, days: vec![] })
+/// 24 hours, see [`crate::timing::Schedule`]).
+fn phase_timing(game: &Game, kind: PhaseKind) -> &Timing {
+    match kind {
+        PhaseKind::Movement => game.settings.movement.timing(),
+        PhaseKind::Retreat => game.settings.retreat.timing(),
+        PhaseKind::Adjustment => game.settings.adjustment.timing(),
+    }
 }
 
 /// Sets the deadline of the game's current phase from its timing, pushed past
@@ -141,7 +140,7 @@ pub fn tick_game(conn: &Connection, ctx: &mut Ctx, id: i64) -> anyhow::Result<us
     let grace = game.grace_until.unwrap_or(deadline);
     if now < grace {
         if game.late_noticed < game.seq {
-            let after = if game.settings.nmr {
+            let after = if game.settings.nmr == crate::store::games::Nmr::Defaults {
                 let rules = game.rules(&v).map_err(anyhow::Error::msg)?;
                 say::deadline::take_defaults(&say::deadline::defaults(pos.phase.kind, &rules))
             } else {
@@ -175,7 +174,7 @@ pub fn tick_game(conn: &Connection, ctx: &mut Ctx, id: i64) -> anyhow::Result<us
         }
         return Ok(0);
     }
-    if game.settings.nmr {
+    if game.settings.nmr == crate::store::games::Nmr::Defaults {
         process(conn, ctx, &mut game, "the grace period ended")?;
         return Ok(1);
     }

@@ -5,7 +5,8 @@
 use crate::adjudicate::Position;
 use crate::contract::position_from_json;
 use crate::map::{PowerId, Variant};
-use crate::rules::Rulebook;
+use crate::rules::{RuleChoice, Rulebook};
+use crate::timing::Schedule;
 use rusqlite::types::{FromSql, FromSqlError, FromSqlResult, ToSql, ToSqlOutput, ValueRef};
 use rusqlite::{Connection, OptionalExtension, params};
 use serde::{Deserialize, Serialize};
@@ -74,18 +75,79 @@ text_enum!(
     Assignment { Random = "random", Preference = "preference" }
 );
 
+/// Declares a two-way game setting stored as a JSON boolean (as it was
+/// before it was typed): `$yes` is stored `true` and is the default.
+macro_rules! switch_enum {
+    ($(#[$m:meta])* $name:ident { $(#[$ym:meta])* $yes:ident, $(#[$nm:meta])* $no:ident $(,)? }) => {
+        $(#[$m])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+        pub enum $name {
+            $(#[$ym])*
+            #[default]
+            $yes,
+            $(#[$nm])*
+            $no,
+        }
+        impl From<bool> for $name {
+            fn from(b: bool) -> $name {
+                if b { $name::$yes } else { $name::$no }
+            }
+        }
+        impl Serialize for $name {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.serialize_bool(*self == $name::$yes)
+            }
+        }
+        impl<'de> Deserialize<'de> for $name {
+            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<$name, D::Error> {
+                bool::deserialize(d).map($name::from)
+            }
+        }
+    };
+}
+
+switch_enum!(
+    /// Press to some powers only, or broadcasts only (stored as `partial`).
+    PartialPress {
+        Allowed,
+        BroadcastOnly,
+    }
+);
+switch_enum!(
+    /// After the grace period: missing orders take the defaults, or the
+    /// game waits for the master (stored as `nmr`).
+    Nmr {
+        Defaults,
+        WaitForMaster,
+    }
+);
+switch_enum!(
+    /// Which draws there are (stored as `dias`): of every survivor (DIAS),
+    /// or of some, if every survivor votes for it (NODIAS).
+    Draws {
+        AllSurvivors,
+        SomeSurvivors,
+    }
+);
+switch_enum!(
+    /// Who plays which power (stored as `anonymous`): hidden from the
+    /// players until the game is over, or shown (SUMMARY names them).
+    Anonymity {
+        Hidden,
+        Shown,
+    }
+);
+
 /// A game's options (stored as JSON).
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Settings {
     pub press: Press,
-    /// Press to some powers only (not just broadcasts).
-    pub partial: bool,
-    /// After the grace period, missing orders take the defaults (true) or the game waits for the master (false).
-    pub nmr: bool,
-    pub movement: String,
-    pub retreat: String,
-    pub adjustment: String,
+    pub partial: PartialPress,
+    pub nmr: Nmr,
+    pub movement: Schedule,
+    pub retreat: Schedule,
+    pub adjustment: Schedule,
     pub grace_secs: i64,
     pub reminder_secs: i64,
     #[serde(default)]
@@ -112,7 +174,7 @@ pub struct Settings {
     pub assignment: Assignment,
     /// Rule options (see docs/RULES.md).
     #[serde(default)]
-    pub rules: BTreeMap<String, String>,
+    pub rules: GameRules,
     /// A vacant power is taken over only with the master's approval.
     #[serde(default = "yes")]
     pub takeover_approval: bool,
@@ -128,15 +190,12 @@ pub struct Settings {
     /// What a solo victory needs instead of the map's count (`SET CENTERS`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub victory_count: Option<u32>,
-    /// Draws include every survivor (DIAS, the default); `false`: a draw may
-    /// leave survivors out, if every survivor votes for it (`SET NODIAS`).
-    #[serde(default = "yes")]
-    pub dias: bool,
-    /// Who plays which power stays hidden from the players until the game
-    /// is over (the default); `false` (`SET NO ANONYMOUS`): SUMMARY names
-    /// them at any time.
-    #[serde(default = "yes")]
-    pub anonymous: bool,
+    /// `SET NODIAS`: draws may leave survivors out.
+    #[serde(default)]
+    pub dias: Draws,
+    /// `SET NO ANONYMOUS`: SUMMARY names the players at any time.
+    #[serde(default)]
+    pub anonymous: Anonymity,
     /// The seats of a game where a player plays several powers (by name;
     /// the first power of a seat is the one `players.power` names): four,
     /// three and two players (docs/RULES.md, "Games for fewer players").
@@ -163,6 +222,45 @@ pub struct WorldWar {
     pub winner: Option<String>,
     #[serde(default)]
     pub joined: bool,
+}
+
+/// The rule options a game chose (at most one value an option), stored as a
+/// JSON object of option names and values (`{"retreat_default":"right_hand"}`).
+/// Read strictly: an unknown option or value is an error naming it. Names
+/// and values written otherwise (`CONVOY-INTENT`, `rhr`) are read as what
+/// they mean and written back in their first spelling.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "BTreeMap<String, String>", into = "BTreeMap<String, String>")]
+pub struct GameRules(Vec<RuleChoice>);
+
+impl GameRules {
+    /// Chooses `c` (in place of any earlier value of its option).
+    pub fn set(&mut self, c: RuleChoice) {
+        self.0.retain(|x| x.key() != c.key());
+        self.0.push(c);
+        self.0.sort_by_key(|x| x.key());
+    }
+    /// The choices, by option name.
+    pub fn choices(&self) -> &[RuleChoice] {
+        &self.0
+    }
+}
+
+impl TryFrom<BTreeMap<String, String>> for GameRules {
+    type Error = String;
+    fn try_from(m: BTreeMap<String, String>) -> Result<GameRules, String> {
+        let mut out = GameRules::default();
+        for (k, v) in &m {
+            out.set(RuleChoice::parse(k, v).map_err(|e| format!("stored rule {k}={v}: {e}"))?);
+        }
+        Ok(out)
+    }
+}
+
+impl From<GameRules> for BTreeMap<String, String> {
+    fn from(r: GameRules) -> BTreeMap<String, String> {
+        r.0.iter().map(|c| (c.key().to_string(), c.word().to_string())).collect()
+    }
 }
 
 fn is_true(b: &bool) -> bool {
@@ -252,17 +350,25 @@ fn json_error(col: usize, e: serde_json::Error) -> rusqlite::Error {
     rusqlite::Error::FromSqlConversionFailure(col, rusqlite::types::Type::Text, Box::new(e))
 }
 
+/// A game's settings as stored, read strictly (see [`Settings`]); the error
+/// names the game and what is wrong.
+pub fn read_settings(game: &str, text: &str) -> Result<Settings, String> {
+    serde_json::from_str(text).map_err(|e| format!("game {game}: stored settings unreadable: {e}"))
+}
+
 fn game_row(r: &rusqlite::Row) -> rusqlite::Result<Game> {
     let settings: String = r.get(7)?;
+    let name: String = r.get(1)?;
+    let settings = read_settings(&name, &settings).map_err(|e| rusqlite::Error::FromSqlConversionFailure(7, rusqlite::types::Type::Text, e.into()))?;
     Ok(Game {
         id: r.get(0)?,
-        name: r.get(1)?,
+        name,
         variant: r.get(2)?,
         status: r.get(3)?,
         paused: r.get(4)?,
         master_hash: r.get(5)?,
         master_email: r.get(6)?,
-        settings: serde_json::from_str(&settings).map_err(|e| json_error(7, e))?,
+        settings,
         position: r.get(8)?,
         seq: r.get(9)?,
         deadline: r.get(10)?,
@@ -347,8 +453,8 @@ impl Game {
     /// and its neutral powers.
     pub fn rules(&self, v: &Variant) -> Result<Rulebook, String> {
         let mut r = Rulebook::for_variant(v);
-        for (k, val) in &self.settings.rules {
-            r.set(k, val)?;
+        for c in self.settings.rules.choices() {
+            c.apply(&mut r);
         }
         let closed: Vec<crate::map::Prov> = self.settings.closed.iter().filter_map(|c| v.prov_by_code(c)).collect();
         let mut r = r.with_neutral(&self.neutral(v)).with_closed(&closed).with_victory_count(self.settings.victory_count);
@@ -546,6 +652,75 @@ impl Player {
 mod tests {
     use super::*;
     use crate::end::GameEnd;
+
+    /// Settings as the code before typed settings stored them (timings and
+    /// rule options as strings): read back and written again unchanged.
+    const STORED: &str = r#"{"press":"grey","partial":false,"nmr":true,"movement":"next 48 hours at 20:00 on Mon-Fri","retreat":"24h","adjustment":"cron: 0 0 20 * * *","grace_secs":86400,"reminder_secs":43200,"list_address":null,"assignment":"preference","rules":{"convoy_intent":"1992","retreat_default":"right_hand"},"takeover_approval":true,"dias":false,"anonymous":true}"#;
+
+    #[test]
+    fn stored_settings_read_back_typed_and_are_written_the_same() {
+        let s = read_settings("demo", STORED).unwrap();
+        assert_eq!(s.press, Press::Grey);
+        assert_eq!((s.partial, s.nmr, s.dias, s.anonymous), (PartialPress::BroadcastOnly, Nmr::Defaults, Draws::SomeSurvivors, Anonymity::Hidden));
+        // settings stored before DIAS and anonymity were options: their defaults
+        let older = read_settings("demo", &STORED.replace(r#","dias":false,"anonymous":true"#, "")).unwrap();
+        assert_eq!((older.dias, older.anonymous), (Draws::AllSurvivors, Anonymity::Hidden));
+        assert_eq!(s.movement.as_str(), "next 48 hours at 20:00 on Mon-Fri");
+        assert!(matches!(s.movement.timing(), crate::timing::Timing::Hours { secs: 172_800, .. }));
+        assert!(matches!(s.adjustment.timing(), crate::timing::Timing::Cron(_)));
+        use crate::rules::{ConvoyIntent, RetreatDefault};
+        assert_eq!(s.rules.choices(), [RuleChoice::ConvoyIntent(ConvoyIntent::Rulebook1992), RuleChoice::RetreatDefault(RetreatDefault::RightHand)]);
+        assert_eq!(settings_json(&s), STORED);
+        // a rule stored as a player spelled it is read as what it means
+        let spelled = STORED.replace(r#"{"convoy_intent":"1992","retreat_default":"right_hand"}"#, r#"{"RETREAT-DEFAULT":"rhr","convoy_intent":"intent"}"#);
+        assert_eq!(settings_json(&read_settings("demo", &spelled).unwrap()), STORED);
+        let r = Game { settings: s, ..test_game() }.rules(&Variant::standard()).unwrap();
+        assert_eq!((r.convoy_intent, r.retreat_default), (ConvoyIntent::Rulebook1992, RetreatDefault::RightHand));
+    }
+
+    #[test]
+    fn malformed_settings_are_refused_naming_the_game_and_the_fault() {
+        let bad = [
+            (
+                STORED.replace(r#""retreat_default":"right_hand""#, r#""retreat_default":"left_hand""#),
+                "`left_hand` is not a value of rule option `retreat_default`",
+            ),
+            (STORED.replace(r#""convoy_intent":"1992""#, r#""gravity":"on""#), "unknown rule option `gravity`"),
+            (STORED.replace(r#""retreat":"24h""#, r#""retreat":24"#), "invalid type"),
+            (STORED.replace(r#""retreat":"24h","#, ""), "missing field `retreat`"),
+            (STORED.replace(r#""press":"grey""#, r#""press":"loud""#), "unknown variant `loud`"),
+            (STORED.replace(r#""nmr":true"#, r#""nmr":"yes""#), "expected a boolean"),
+            (STORED.replace(r#""dias":false"#, r#""dias":false,"colour":"red""#), "unknown field `colour`"),
+            ("not json".to_string(), "expected"),
+        ];
+        for (text, why) in bad {
+            let e = read_settings("demo", &text).unwrap_err();
+            assert!(e.starts_with("game demo: stored settings unreadable: ") && e.contains(why), "{text}: {e}");
+        }
+    }
+
+    fn test_game() -> Game {
+        Game {
+            id: 1,
+            name: "demo".into(),
+            variant: "standard".into(),
+            status: GameStatus::Forming,
+            paused: false,
+            master_hash: String::new(),
+            master_email: String::new(),
+            settings: read_settings("demo", STORED).unwrap(),
+            position: None,
+            seq: 0,
+            deadline: None,
+            grace_until: None,
+            reminded: -1,
+            late_noticed: -1,
+            waiting_gm: -1,
+            result: None,
+            created: 0,
+            ending: None,
+        }
+    }
 
     #[test]
     fn an_ending_is_stored_by_power_name_and_read_back_strictly() {

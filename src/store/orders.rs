@@ -146,26 +146,27 @@ pub fn current(conn: &Connection, game_id: i64, seq: i64, power: Option<PowerId>
     }
 }
 
-/// Records `text` as the order in force for `key`, replacing an earlier one.
-pub fn replace(
-    conn: &Connection,
-    game_id: i64,
-    seq: i64,
-    power: PowerId,
-    key: &SlotKey,
-    text: &str,
-    record: &str,
-    mail_id: Option<i64>,
-    now: i64,
-) -> rusqlite::Result<()> {
+/// An order to record: for `power`'s `key`, its text and record, from which
+/// mail (none: the console), when.
+pub struct NewOrder<'a> {
+    pub power: PowerId,
+    pub key: &'a SlotKey,
+    pub text: &'a str,
+    pub record: &'a str,
+    pub mail_id: Option<i64>,
+    pub created: i64,
+}
+
+/// Records an order as the one in force for its key, replacing an earlier one.
+pub fn replace(conn: &Connection, game_id: i64, seq: i64, o: &NewOrder) -> rusqlite::Result<()> {
     conn.prepare_cached("UPDATE orders SET active = 0 WHERE game_id = ?1 AND seq = ?2 AND power = ?3 AND key = ?4 AND active = 1")?.execute(params![
         game_id,
         seq,
-        power,
-        key.to_text()
+        o.power,
+        o.key.to_text()
     ])?;
     conn.prepare_cached("INSERT INTO orders (game_id, seq, power, key, text, record, active, mail_id, created) VALUES (?1, ?2, ?3, ?4, ?5, ?6, 1, ?7, ?8)")?
-        .execute(params![game_id, seq, power, key.to_text(), text, record, mail_id, now])?;
+        .execute(params![game_id, seq, o.power, o.key.to_text(), o.text, o.record, o.mail_id, o.created])?;
     Ok(())
 }
 

@@ -178,7 +178,7 @@ fn draws_include_every_survivor_unless_the_master_allows_fewer() {
     assert!(r.contains("only the master of game demo may do that"), "{r}");
     let r = as_master(&mut g, "SET NODIAS");
     assert!(r.contains("Draws may leave surviving powers out (NODIAS)"), "{r}");
-    assert!(!g.row().settings.dias);
+    assert_eq!(g.row().settings.dias, mailjudge::store::games::Draws::SomeSurvivors);
     let r = g.send("p1@example.test", "LIST demo").0;
     assert!(r.contains("draws may leave survivors out (NODIAS)"), "{r}");
     // everyone votes England and France, Turkey for all survivors: no draw yet

@@ -39,6 +39,8 @@ mod maps;
 mod master;
 mod neutral;
 mod newcomer;
+mod options_table;
+mod order_check;
 mod original1958;
 mod outbox;
 mod parser_corpus;

@@ -29,14 +29,17 @@ fn read(path: &str) -> String {
     std::fs::read_to_string(root().join(path)).unwrap_or_else(|e| panic!("{path}: {e}"))
 }
 
-/// templates/help.txt without its leading `{#- ... -#}` comment.
+/// templates/help.txt without its leading `{#- ... -#}` comment, the
+/// master's options (`{{ options }}`) written out from their table.
 fn help_lines() -> Vec<String> {
     let text = read("templates/help.txt");
     let body = match text.find("-#}") {
         Some(i) if text.starts_with("{#") => &text[i + 3..],
         _ => &text[..],
     };
-    body.trim_start_matches('\n').lines().map(str::to_string).collect()
+    let options = mailjudge::command::options::help_lines();
+    assert!(options.len() >= 14, "{options:?}");
+    body.trim_start_matches('\n').lines().flat_map(|l| if l == "{{ options }}" { options.clone() } else { vec![l.to_string()] }).collect()
 }
 
 /// The order examples of the HELP text: the lines indented deeper than the

@@ -1,6 +1,6 @@
 //! What anyone may ask: LIST, HISTORY, SUMMARY.
 
-use crate::store::games::{Game, Settings};
+use crate::store::games::{Anonymity, Draws, Game, Nmr, PartialPress, Settings};
 use crate::timing;
 
 /// LIST on a judge without games.
@@ -67,8 +67,8 @@ pub fn settings_line(s: &Settings) -> String {
     format!(
         "Press: {}{}; missing orders after the grace period: {}; timing: movement `{}`, retreats `{}`, adjustments `{}`, grace {}",
         s.press,
-        if s.partial { "" } else { " (broadcast only)" },
-        if s.nmr { "default" } else { "the game waits for the master" },
+        if s.partial == PartialPress::Allowed { "" } else { " (broadcast only)" },
+        if s.nmr == Nmr::Defaults { "default" } else { "the game waits for the master" },
         s.movement,
         s.retreat,
         s.adjustment,
@@ -86,10 +86,10 @@ fn game_end_settings(s: &Settings) -> String {
     if let Some(n) = s.victory_count {
         out += &format!("; a solo victory needs {n} supply centres");
     }
-    if !s.dias {
+    if s.dias == Draws::SomeSurvivors {
         out += "; draws may leave survivors out (NODIAS)";
     }
-    if !s.anonymous {
+    if s.anonymous == Anonymity::Shown {
         out += "; players are named (NO ANONYMOUS)";
     }
     out

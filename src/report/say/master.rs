@@ -1,7 +1,7 @@
 //! The master's commands (PROCESS, PREDICT, PAUSE, RESUME, TERMINATE, BECOME,
 //! EJECT, APPROVE, REJECT, ROLLBACK) and game options.
 
-use crate::store::games::{Game, Press};
+use crate::store::games::{Anonymity, Draws, Game, Nmr, PartialPress, Press};
 
 /// A command for an active game, in a game that is not.
 pub fn game_is(g: &Game) -> String {
@@ -190,8 +190,12 @@ pub fn grace_period(span: &str) -> String {
 }
 
 /// NMR set: what happens to missing orders after the grace period.
-pub fn nmr(defaults: bool) -> String {
-    if defaults { "Missing orders take the defaults after the grace period.".into() } else { "After the grace period the game waits for the master.".into() }
+pub fn nmr(n: Nmr) -> String {
+    if n == Nmr::Defaults {
+        "Missing orders take the defaults after the grace period.".into()
+    } else {
+        "After the grace period the game waits for the master.".into()
+    }
 }
 
 /// A press setting that is none.
@@ -205,8 +209,8 @@ pub fn press_set(press: Press) -> String {
 }
 
 /// Partial press set.
-pub fn partial(allowed: bool) -> String {
-    format!("Partial press {}.", if allowed { "allowed" } else { "not allowed (broadcast only)" })
+pub fn partial(p: PartialPress) -> String {
+    format!("Partial press {}.", if p == PartialPress::Allowed { "allowed" } else { "not allowed (broadcast only)" })
 }
 
 /// The list address removed.
@@ -319,13 +323,6 @@ pub fn players_set(players: usize, neutral: &[String]) -> String {
     }
 }
 
-/// An option that does not exist.
-pub fn unknown_option(option: &str) -> String {
-    format!(
-        "unknown option `{option}` (press, nmr, partial, movement, retreat, adjustment, grace, reminder, list, assignment, players, end, centers, dias, nodias, or a rule)"
-    )
-}
-
 /// SET END done.
 pub fn end_year(year: i32) -> String {
     format!("The game ends after the last phase of {year}: unless it ends before, in a draw between the powers still in it.")
@@ -357,16 +354,16 @@ pub fn centers_values(value: &str, most: usize) -> String {
 }
 
 /// SET DIAS / SET NODIAS done.
-pub fn dias(all: bool) -> String {
-    if all {
+pub fn dias(d: Draws) -> String {
+    if d == Draws::AllSurvivors {
         "Draws include every surviving power (DIAS).".into()
     } else {
         "Draws may leave surviving powers out (NODIAS): a draw happens when every survivor votes for the same powers.".into()
     }
 }
 
-pub fn anonymous(hidden: bool) -> String {
-    if hidden {
+pub fn anonymous(a: Anonymity) -> String {
+    if a == Anonymity::Hidden {
         "Who plays which power stays hidden from the players until the game is over (ANONYMOUS).".into()
     } else {
         "Who plays which power is shown: SUMMARY names the players at any time (NO ANONYMOUS).".into()

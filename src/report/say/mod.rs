@@ -11,6 +11,8 @@
 //! - [`account`]: CREATE, joining, SIGNON, OBSERVE, RESIGN;
 //! - [`info`]: LIST, HISTORY, SUMMARY;
 //! - [`master`]: the master's commands and game options;
+//! - [`options`]: the game options' HELP lines and README table, and
+//!   options that do not exist or come too late;
 //! - [`orders`]: orders and CLEAR, and why an order is refused;
 //! - [`press`]: PRESS and BROADCAST;
 //! - [`settings`]: the SET command;
@@ -32,6 +34,7 @@ pub mod info;
 pub mod judge;
 pub mod map;
 pub mod master;
+pub mod options;
 pub mod orders;
 pub mod parse;
 pub mod press;

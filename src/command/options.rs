@@ -1,0 +1,575 @@
+//! Game options as data: one table, [`OPTIONS`], of every option CREATE's
+//! `key=value` and the master's SET take: the names players write, the typed
+//! value ([`OptionValue`]) each is read into (once, by [`read`]), and whether
+//! the master may change it while the game runs or only while it forms.
+//! Applying a value ([`apply`]) is one short function per concern. HELP's
+//! list of the master's options ([`help_lines`]) and README.md's options
+//! table ([`readme_table`], checked by `tests/options_table.rs`) are written
+//! from the same table, with the words of [`say::options`].
+
+use super::{R, Session};
+use crate::config::Config;
+use crate::game::{Assignment, Game, GameStatus, Press};
+use crate::map::{PowerId, Variant};
+use crate::phase::PhaseKind;
+use crate::publish::{Kind, Webhook};
+use crate::report::results::ReportFormat;
+use crate::report::say;
+use crate::rules::{RuleChoice, Seating};
+use crate::store::games::{Anonymity, Draws, Nmr, PartialPress};
+use crate::timing::{self, Schedule};
+
+/// A game option.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameOption {
+    Press,
+    Partial,
+    Nmr,
+    Assignment,
+    Movement,
+    Retreat,
+    Adjustment,
+    Grace,
+    Reminder,
+    List,
+    Webhook,
+    End,
+    Centers,
+    Dias,
+    Anonymous,
+    Players,
+    /// `rule=name=value`, `SET RULE name=value`: any rule option by name.
+    Rule,
+    ConvoyIntent,
+    CivilDisorder,
+    RetreatDefault,
+    Paradox,
+}
+
+/// When the master may change an option.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Changeable {
+    /// While the game forms or runs.
+    Always,
+    /// Only while it forms (CREATE, or SET before the start).
+    Forming,
+}
+
+/// One row of the table.
+#[derive(Clone, Copy, Debug)]
+pub struct OptionSpec {
+    pub option: GameOption,
+    /// The names CREATE takes (`key=value`, any case).
+    pub keys: &'static [&'static str],
+    /// The names SET takes (any case, or the unique start of one); none: CREATE only.
+    pub words: &'static [&'static str],
+    /// `NO` before a name turns the option off (`nonmr=`, `SET NO NMR`).
+    pub negatable: bool,
+    pub changeable: Changeable,
+}
+
+const fn spec(option: GameOption, keys: &'static [&'static str], words: &'static [&'static str], negatable: bool, changeable: Changeable) -> OptionSpec {
+    OptionSpec { option, keys, words, negatable, changeable }
+}
+
+use Changeable::{Always, Forming};
+use GameOption as O;
+
+/// Every game option, in the order HELP and README.md list them.
+pub const OPTIONS: &[OptionSpec] = &[
+    spec(O::Press, &["press"], &["PRESS"], false, Always),
+    spec(O::Partial, &["partial"], &["PARTIAL"], true, Always),
+    spec(O::Nmr, &["nmr"], &["NMR"], true, Always),
+    spec(O::Assignment, &["assignment"], &["ASSIGNMENT"], false, Forming),
+    spec(O::Movement, &["movement"], &["MOVEMENT", "MOVES"], false, Always),
+    spec(O::Retreat, &["retreat"], &["RETREATS"], false, Always),
+    spec(O::Adjustment, &["adjustment"], &["ADJUSTMENTS", "BUILDS"], false, Always),
+    // SET GRACE moves the current phase's grace period (see settings.rs)
+    spec(O::Grace, &["grace"], &[], false, Always),
+    spec(O::Reminder, &["reminder"], &["REMINDER"], false, Always),
+    spec(O::List, &["list"], &["LIST"], false, Always),
+    spec(O::Webhook, &["webhook"], &["WEBHOOK"], true, Always),
+    spec(O::End, &["end"], &["END"], false, Always),
+    spec(O::Centers, &["centers", "centres"], &["CENTERS", "CENTRES"], false, Always),
+    spec(O::Dias, &["dias"], &["DIAS"], true, Always),
+    spec(O::Anonymous, &["anonymous"], &["ANONYMOUS"], true, Always),
+    spec(O::Players, &["players"], &[], false, Forming),
+    spec(O::Rule, &["rule"], &["RULE"], false, Forming),
+    spec(O::ConvoyIntent, &["convoy_intent"], &[], false, Forming),
+    spec(O::CivilDisorder, &["civil_disorder"], &[], false, Forming),
+    spec(O::RetreatDefault, &["retreat_default"], &[], false, Forming),
+    spec(O::Paradox, &["paradox"], &[], false, Forming),
+];
+
+impl GameOption {
+    /// Its row of [`OPTIONS`].
+    pub fn spec(self) -> &'static OptionSpec {
+        OPTIONS.iter().find(|s| s.option == self).unwrap_or_else(|| unreachable!("every option has a row"))
+    }
+}
+
+/// An option as a command names it: which, and whether with `NO` before it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Named {
+    pub option: GameOption,
+    pub no: bool,
+}
+
+/// The option CREATE's `key` names (any case; a rule's `-` for `_`).
+pub fn by_key(key: &str) -> Option<Named> {
+    let key = key.to_ascii_lowercase().replace('-', "_");
+    let hit = |k: &str| OPTIONS.iter().find(|s| s.keys.contains(&k));
+    if let Some(s) = hit(&key) {
+        return Some(Named { option: s.option, no: false });
+    }
+    let s = hit(key.strip_prefix("no")?).filter(|s| s.negatable)?;
+    Some(Named { option: s.option, no: true })
+}
+
+/// The names SET takes for options, upper case (`NO` forms joined: `NONMR`).
+pub fn set_words() -> Vec<(String, Named)> {
+    let mut out = Vec::new();
+    for s in OPTIONS {
+        for w in s.words {
+            out.push((w.to_string(), Named { option: s.option, no: false }));
+        }
+        if s.negatable {
+            for w in s.words {
+                out.push((format!("NO{w}"), Named { option: s.option, no: true }));
+            }
+        }
+    }
+    out
+}
+
+/// An option's value, read.
+#[derive(Clone, Debug)]
+pub enum OptionValue {
+    Press(Press),
+    Partial(PartialPress),
+    Nmr(Nmr),
+    Assignment(Assignment),
+    Timing(PhaseKind, Schedule),
+    Grace(i64),
+    Reminder(i64),
+    /// An address and the results' format; `None`: no list.
+    List(Option<(String, ReportFormat)>),
+    /// A webhook to add; `None`: remove them all.
+    Webhook(Option<Webhook>),
+    End(Option<i32>),
+    Centers(Option<u32>),
+    Dias(Draws),
+    Anonymous(Anonymity),
+    /// A game for fewer players: the value as written (`3a`) and its seating.
+    Players(String, Seating),
+    Rule(RuleChoice),
+}
+
+/// What reading and applying an option may look at: the game (before the
+/// change), its map, the judge's configuration.
+pub struct Scope<'a> {
+    pub game: &'a Game,
+    pub variant: &'a Variant,
+    pub cfg: &'a Config,
+}
+
+/// Reads `text` as the value of `named` in `scope`, refusing (with what
+/// would work) a value the option does not take, or a change the game is
+/// past.
+pub fn read(named: Named, text: &str, scope: &Scope) -> Result<OptionValue, String> {
+    if named.option.spec().changeable == Forming && scope.game.status != GameStatus::Forming {
+        return Err(say::options::too_late(named.option));
+    }
+    let yes = !named.no && matches!(text.to_ascii_lowercase().as_str(), "" | "yes" | "on" | "true" | "1");
+    let rule = |key: &str| RuleChoice::parse(key, text).map(OptionValue::Rule);
+    Ok(match named.option {
+        O::Press => OptionValue::Press(read_press(text)?),
+        O::Partial => OptionValue::Partial(yes.into()),
+        O::Nmr => OptionValue::Nmr(yes.into()),
+        O::Dias => OptionValue::Dias(yes.into()),
+        O::Anonymous => OptionValue::Anonymous(yes.into()),
+        O::Assignment => OptionValue::Assignment(read_assignment(text)?),
+        O::Movement => OptionValue::Timing(PhaseKind::Movement, Schedule::parse(text)?),
+        O::Retreat => OptionValue::Timing(PhaseKind::Retreat, Schedule::parse(text)?),
+        O::Adjustment => OptionValue::Timing(PhaseKind::Adjustment, Schedule::parse(text)?),
+        O::Grace => OptionValue::Grace(timing::parse_duration(text)?),
+        O::Reminder => OptionValue::Reminder(timing::parse_duration(text)?),
+        O::List => OptionValue::List(read_list(text, scope.cfg)?),
+        O::Webhook if named.no => OptionValue::Webhook(None),
+        O::Webhook => OptionValue::Webhook(Some(read_webhook(text, scope.cfg)?)),
+        O::End => OptionValue::End(read_end(text, scope)?),
+        O::Centers => OptionValue::Centers(read_centers(text, scope.variant)?),
+        O::Players => {
+            let seating = crate::rules::fewer_players(scope.variant, text).ok_or_else(|| say::master::players_values(text))?;
+            OptionValue::Players(text.trim().to_string(), seating)
+        }
+        O::Rule => {
+            let (k, x) = text.split_once('=').ok_or_else(say::master::rule_usage)?;
+            OptionValue::Rule(RuleChoice::parse(k.trim(), x.trim())?)
+        }
+        O::ConvoyIntent => rule("convoy_intent")?,
+        O::CivilDisorder => rule("civil_disorder")?,
+        O::RetreatDefault => rule("retreat_default")?,
+        O::Paradox => rule("paradox")?,
+    })
+}
+
+fn read_press(text: &str) -> Result<Press, String> {
+    match text.trim().to_ascii_lowercase().as_str() {
+        "white" => Ok(Press::White),
+        "grey" | "gray" => Ok(Press::Grey),
+        "none" | "no" => Ok(Press::None),
+        _ => Err(say::master::press_values(text)),
+    }
+}
+
+fn read_assignment(text: &str) -> Result<Assignment, String> {
+    match text.trim().to_ascii_lowercase().as_str() {
+        "random" => Ok(Assignment::Random),
+        "preference" => Ok(Assignment::Preference),
+        _ => Err(say::master::assignment_values()),
+    }
+}
+
+/// `address [TEXT|MARKDOWN|BBCODE]`, or `NONE` (or nothing): no list.
+fn read_list(text: &str, cfg: &Config) -> Result<Option<(String, ReportFormat)>, String> {
+    let mut words = text.split_whitespace();
+    let a = words.next().unwrap_or("");
+    let format = match words.next() {
+        Some(w) => ReportFormat::parse(w).ok_or_else(|| say::master::list_format_values(w))?,
+        None => ReportFormat::Text,
+    };
+    if words.next().is_some() {
+        return Err(say::master::list_format_values(text.trim()));
+    }
+    if a.is_empty() || a.eq_ignore_ascii_case("none") {
+        return Ok(None);
+    }
+    if a.parse::<lettre::Address>().is_err() || crate::mail::read::answerable(a, &cfg.address).is_err() {
+        return Err(say::master::not_an_address(a));
+    }
+    Ok(Some((a.to_string(), format)))
+}
+
+/// `DISCORD url` or `DISCOURSE url TOPIC n KEY k USER u` (words in any order
+/// after the URL), to a host the keeper allows.
+fn read_webhook(text: &str, cfg: &Config) -> Result<Webhook, String> {
+    let w: Vec<&str> = text.split_whitespace().collect();
+    let kind = match w.first().map(|k| k.to_ascii_lowercase()).as_deref() {
+        Some("discord") => Kind::Discord,
+        Some("discourse") => Kind::Discourse,
+        _ => return Err(say::master::webhook_usage()),
+    };
+    let url = w.get(1).ok_or_else(say::master::webhook_usage)?.to_string();
+    let mut hook = Webhook { kind, url, topic: None, key: None, user: None };
+    for pair in w[2..].chunks(2) {
+        let [name, value] = pair else { return Err(say::master::webhook_usage()) };
+        match name.to_ascii_uppercase().as_str() {
+            "TOPIC" => hook.topic = Some(value.parse().map_err(|_| say::master::webhook_usage())?),
+            "KEY" => hook.key = Some(value.to_string()),
+            "USER" => hook.user = Some(value.to_string()),
+            _ => return Err(say::master::webhook_usage()),
+        }
+    }
+    let named = [hook.topic.is_some(), hook.key.is_some(), hook.user.is_some()];
+    let fits = match kind {
+        Kind::Discourse => named.iter().all(|&n| n),
+        Kind::Discord => !named.iter().any(|&n| n),
+    };
+    if !fits {
+        return Err(say::master::webhook_usage());
+    }
+    crate::publish::check_url(&cfg.webhooks, &hook.url).map_err(|e| say::master::webhook_refused(&e.to_string()))?;
+    Ok(hook)
+}
+
+/// A year from the game's current one on, or `NONE`.
+fn read_end(text: &str, scope: &Scope) -> Result<Option<i32>, String> {
+    let a = text.trim();
+    if a.eq_ignore_ascii_case("none") {
+        return Ok(None);
+    }
+    let v = scope.variant;
+    let first = scope.game.position(v).ok().flatten().map_or(v.start.year, |p| p.phase.year);
+    let year: i32 = a.parse().map_err(|_| say::master::end_values(a, first))?;
+    if year < first {
+        return Err(say::master::end_values(a, first));
+    }
+    Ok(Some(year))
+}
+
+/// A number of centres from 1 to the map's, or `NONE`.
+fn read_centers(text: &str, v: &Variant) -> Result<Option<u32>, String> {
+    let a = text.trim();
+    if a.eq_ignore_ascii_case("none") {
+        return Ok(None);
+    }
+    let most = v.center_count();
+    let n = a.parse::<u32>().ok().filter(|&n| n >= 1 && n as usize <= most).ok_or_else(|| say::master::centers_values(a, most))?;
+    Ok(Some(n))
+}
+
+/// Applies a value read by [`read`] to `g`; what to answer.
+pub fn apply(g: &mut Game, v: &Variant, value: OptionValue) -> Result<String, String> {
+    let s = &mut g.settings;
+    Ok(match value {
+        OptionValue::Press(p) => {
+            s.press = p;
+            say::master::press_set(p)
+        }
+        OptionValue::Partial(b) => {
+            s.partial = b;
+            say::master::partial(b)
+        }
+        OptionValue::Nmr(b) => {
+            s.nmr = b;
+            say::master::nmr(b)
+        }
+        OptionValue::Dias(b) => {
+            s.dias = b;
+            say::master::dias(b)
+        }
+        OptionValue::Anonymous(b) => {
+            s.anonymous = b;
+            say::master::anonymous(b)
+        }
+        OptionValue::Assignment(a) => {
+            s.assignment = a;
+            say::master::assigned_by(a.as_str())
+        }
+        OptionValue::Timing(kind, t) => apply_timing(s, kind, t),
+        OptionValue::Grace(secs) => {
+            s.grace_secs = secs;
+            say::master::grace_period(&timing::format_span(secs))
+        }
+        OptionValue::Reminder(secs) => {
+            s.reminder_secs = secs;
+            say::master::reminders(&timing::format_span(secs))
+        }
+        OptionValue::List(list) => apply_list(s, list),
+        OptionValue::Webhook(w) => apply_webhook(s, w)?,
+        OptionValue::End(year) => {
+            s.end_year = year;
+            year.map_or_else(say::master::no_end_year, say::master::end_year)
+        }
+        OptionValue::Centers(n) => {
+            s.victory_count = n;
+            n.map_or_else(|| say::master::map_victory_count(crate::rules::map_victory_count(v)), say::master::victory_count)
+        }
+        OptionValue::Players(text, seating) => apply_players(s, v, &text, &seating),
+        OptionValue::Rule(c) => {
+            s.rules.set(c);
+            say::master::rule_set(c.key(), c.word())
+        }
+    })
+}
+
+fn apply_timing(s: &mut crate::store::games::Settings, kind: PhaseKind, t: Schedule) -> String {
+    let key = match kind {
+        PhaseKind::Movement => "movement",
+        PhaseKind::Retreat => "retreat",
+        PhaseKind::Adjustment => "adjustment",
+    };
+    let said = say::master::timing_set(key, t.as_str());
+    match kind {
+        PhaseKind::Movement => s.movement = t,
+        PhaseKind::Retreat => s.retreat = t,
+        PhaseKind::Adjustment => s.adjustment = t,
+    }
+    said
+}
+
+/// A list address: nothing goes there until someone there confirms; one that
+/// asked for no more mail stays off until someone there confirms anew.
+fn apply_list(s: &mut crate::store::games::Settings, list: Option<(String, ReportFormat)>) -> String {
+    let Some((a, format)) = list else {
+        s.list_address = None;
+        s.list_code = None;
+        s.list_confirmed = true;
+        s.list_format = ReportFormat::Text;
+        return say::master::no_list_address();
+    };
+    let stopped = s.list_stopped.contains(&crate::mail::mailbox_key(&a));
+    let same = s.list_address.as_deref().is_some_and(|l| l.eq_ignore_ascii_case(&a));
+    if !same || stopped {
+        s.list_address = Some(a.clone());
+        s.list_confirmed = false;
+        s.list_code = Some(crate::password::confirmation_code());
+    }
+    s.list_format = format;
+    let set = say::master::list_address(&a, format, s.list_confirmed);
+    if stopped { format!("{} {set}", say::master::list_stopped(&a)) } else { set }
+}
+
+fn apply_webhook(s: &mut crate::store::games::Settings, w: Option<Webhook>) -> Result<String, String> {
+    let Some(w) = w else {
+        s.webhooks.clear();
+        return Ok(say::master::no_webhooks());
+    };
+    s.webhooks.retain(|x| x.url != w.url);
+    if s.webhooks.len() >= crate::publish::MAX_WEBHOOKS {
+        return Err(say::master::too_many_webhooks(crate::publish::MAX_WEBHOOKS));
+    }
+    let shown = say::master::webhook_set(&w);
+    s.webhooks.push(w);
+    Ok(shown)
+}
+
+/// A game for fewer players (only while forming: nobody has a seat yet).
+fn apply_players(s: &mut crate::store::games::Settings, v: &Variant, text: &str, seating: &Seating) -> String {
+    let name = |p: &PowerId| v.powers[*p as usize].name.clone();
+    let pnames = |ps: &[PowerId]| ps.iter().map(|&p| crate::game::pname(v, p)).collect::<Vec<_>>();
+    s.neutral = seating.neutral.iter().map(name).collect();
+    let several = seating.groups.iter().any(|g| g.len() > 1);
+    s.groups = if several { seating.groups.iter().map(|g| g.iter().map(name).collect()).collect() } else { Vec::new() };
+    s.closed = Vec::new();
+    s.world_war = None;
+    let seats: Vec<String> = seating.groups.iter().map(|g| say::seats::powers(&pnames(g))).collect();
+    if seating.world_war {
+        s.closed = crate::rules::WORLD_WAR_CLOSED.iter().map(|c| c.to_string()).collect();
+        s.world_war = Some(crate::store::games::WorldWar { seed: 0, winner: None, joined: false });
+        let neutral = pnames(&seating.neutral).join(", ");
+        say::seats::world_war_set(&seats, &neutral, &crate::rules::WORLD_WAR_CLOSED, crate::rules::WORLD_WAR_YEAR, crate::rules::WORLD_WAR_CENTERS)
+    } else if several {
+        say::seats::groups_set(text, &seats)
+    } else {
+        say::master::players_set(seating.groups.len(), &pnames(&seating.neutral))
+    }
+}
+
+/// One CREATE option, `key=value`, for the game being created.
+pub fn create_option(g: &mut Game, v: &Variant, cfg: &Config, key: &str, text: &str) -> Result<String, String> {
+    let named = by_key(key).ok_or_else(|| say::options::unknown(key, &OPTIONS.iter().map(|s| s.keys[0]).collect::<Vec<_>>()))?;
+    let value = read(named, text, &Scope { game: g, variant: v, cfg })?;
+    apply(g, v, value)
+}
+
+impl Session<'_> {
+    /// The master's SET of a game option.
+    pub(super) fn set_option(&mut self, named: Named, arg: &str) -> R {
+        let mut g = self.master_game()?;
+        let v = self.ctx.variant(&g.variant)?;
+        let value = read(named, arg, &Scope { game: &g, variant: &v, cfg: &self.ctx.cfg })?;
+        let msg = apply(&mut g, &v, value)?;
+        g.save(self.conn)?;
+        // a list waiting for its confirmation: the request (at most one a day to an address)
+        let msg = if named.option == O::List && !g.settings.list_confirmed { format!("{msg} {}", self.list_request(&g)?) } else { msg };
+        self.touch(g.id);
+        Ok(vec![msg])
+    }
+}
+
+/// The lines of HELP that list the master's options (those SET takes).
+pub fn help_lines() -> Vec<String> {
+    OPTIONS.iter().filter(|s| !s.words.is_empty()).flat_map(|s| say::options::help(s.option, s.changeable == Forming)).collect()
+}
+
+/// README.md's table of game options.
+pub fn readme_table() -> String {
+    let mut out = say::options::readme_header();
+    for s in OPTIONS {
+        let names: Vec<String> = s.keys.iter().map(|k| format!("`{k}`")).collect();
+        // the rule options by name are set with SET RULE, the grace period
+        // with SET GRACE (which takes a date too: see settings.rs)
+        let set = match s.option {
+            O::ConvoyIntent | O::CivilDisorder | O::RetreatDefault | O::Paradox => Some("RULE".to_string()),
+            O::Grace => Some("GRACE".to_string()),
+            _ => s.words.first().map(|_| s.keys[0].to_ascii_uppercase()),
+        };
+        out.push_str(&say::options::readme_row(s.option, &names.join(", "), set.as_deref(), s.changeable == Forming));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn forming() -> Game {
+        Game {
+            id: 1,
+            name: "demo".into(),
+            variant: "standard".into(),
+            status: GameStatus::Forming,
+            paused: false,
+            master_hash: String::new(),
+            master_email: "gm@example.test".into(),
+            settings: crate::store::games::read_settings("demo", r#"{"press":"white","partial":true,"nmr":true,"movement":"48h","retreat":"24h","adjustment":"24h","grace_secs":0,"reminder_secs":0,"assignment":"preference"}"#).unwrap(),
+            position: None,
+            seq: 0,
+            deadline: None,
+            grace_until: None,
+            reminded: -1,
+            late_noticed: -1,
+            waiting_gm: -1,
+            result: None,
+            created: 0,
+            ending: None,
+        }
+    }
+
+    fn set(g: &mut Game, key: &str, text: &str) -> Result<String, String> {
+        let (v, cfg) = (Variant::standard(), Config::default_config());
+        create_option(g, &v, &cfg, key, text)
+    }
+
+    #[test]
+    fn options_are_read_once_into_typed_settings() {
+        let mut g = forming();
+        set(&mut g, "press", " Gray").unwrap();
+        assert_eq!(g.settings.press, Press::Grey);
+        assert!(set(&mut g, "press", "loud").is_err_and(|e| e.contains("not `loud`")));
+        set(&mut g, "nonmr", "yes").unwrap();
+        assert_eq!(g.settings.nmr, Nmr::WaitForMaster);
+        set(&mut g, "NMR", "").unwrap();
+        assert_eq!(g.settings.nmr, Nmr::Defaults);
+        set(&mut g, "partial", "off").unwrap();
+        assert_eq!(g.settings.partial, PartialPress::BroadcastOnly);
+        let said = set(&mut g, "retreat", "next 36 hours").unwrap();
+        assert!(said.starts_with("retreat deadlines: next 36 hours"), "{said}");
+        assert!(matches!(g.settings.retreat.timing(), timing::Timing::Hours { secs: 129_600, .. }));
+        assert!(set(&mut g, "movement", "next 59 minutes").is_err());
+        assert_eq!(g.settings.movement.as_str(), "48h");
+        set(&mut g, "convoy-intent", "1992").unwrap();
+        set(&mut g, "rule", "retreat_default = rhr").unwrap();
+        let stored: std::collections::BTreeMap<String, String> = g.settings.rules.clone().into();
+        assert_eq!(stored.into_iter().collect::<Vec<_>>(), [("convoy_intent".into(), "1992".into()), ("retreat_default".into(), "right_hand".into())]);
+        assert!(set(&mut g, "rule", "paradox").is_err_and(|e| e.contains("SET RULE key=value")));
+        assert!(set(&mut g, "colour", "red").is_err_and(|e| e.contains("unknown option `colour`") && e.contains("paradox")));
+        // the options of a forming game only, once it runs
+        g.status = GameStatus::Active;
+        assert_eq!(set(&mut g, "assignment", "random"), Err(say::master::already_assigned()));
+        assert_eq!(set(&mut g, "paradox", "all_stand"), Err(say::master::rules_before_start()));
+        assert_eq!(set(&mut g, "players", "4"), Err(say::master::rules_before_start()));
+        assert!(set(&mut g, "dias", "no").is_ok() && g.settings.dias == Draws::SomeSurvivors);
+        assert!(set(&mut g, "noanonymous", "").is_ok() && g.settings.anonymous == Anonymity::Shown);
+    }
+
+    #[test]
+    fn centres_and_end_year_at_and_past_their_limits() {
+        let mut g = forming();
+        assert!(set(&mut g, "centers", "1").is_ok() && g.settings.victory_count == Some(1));
+        assert!(set(&mut g, "centres", "34").is_ok() && g.settings.victory_count == Some(34));
+        assert!(set(&mut g, "centers", "35").is_err() && set(&mut g, "centers", "0").is_err());
+        assert!(set(&mut g, "centers", "none").is_ok() && g.settings.victory_count.is_none());
+        assert!(set(&mut g, "end", "1901").is_ok() && g.settings.end_year == Some(1901));
+        assert!(set(&mut g, "end", "1900").is_err_and(|e| e.contains("from 1901 on")));
+        assert!(set(&mut g, "end", "NONE").is_ok() && g.settings.end_year.is_none());
+    }
+
+    #[test]
+    fn help_lists_every_option_set_takes_within_the_reply_width() {
+        let lines = help_lines();
+        for l in &lines {
+            assert!(l.len() <= 74 && l.starts_with("  "), "{l:?}");
+        }
+        let text = lines.join("\n");
+        for s in OPTIONS.iter().filter(|s| !s.words.is_empty()) {
+            let word = s.keys[0].to_ascii_uppercase();
+            assert!(text.contains(&format!("SET {word}")), "HELP lacks SET {word}:\n{text}");
+        }
+        assert!(text.contains("SET ASSIGNMENT RANDOM|PREFERENCE\n") && text.contains("(before the start)"), "{text}");
+        assert!(text.contains("  SET REMINDER 12h       reminders this long before the deadline to\n"), "{text}");
+        assert!(text.contains("  SET MOVEMENT next 48 hours at 20:00 on Mon-Fri\n                         the deadlines"), "{text}");
+    }
+}

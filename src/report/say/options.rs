@@ -1,0 +1,138 @@
+//! The game options' words: HELP's lines for the master's options, README.md's
+//! table of them, and the answers to an option CREATE or SET cannot use. The
+//! options themselves are the table in `src/command/options.rs`.
+
+use crate::command::options::GameOption;
+
+/// How HELP shows an option (the SET command, what it does) and README.md
+/// (the values it takes, what it does).
+struct Words {
+    usage: &'static str,
+    values: &'static str,
+    what: &'static str,
+}
+
+fn words(o: GameOption) -> Words {
+    use GameOption as O;
+    let w = |usage, values, what| Words { usage, values, what };
+    match o {
+        O::Press => {
+            w("SET PRESS WHITE|GREY|NONE", "`white`, `grey`, `none`", "press rules: signed, also anonymous, or none (broadcasts from the master still go out)")
+        }
+        O::Partial => w("SET PARTIAL | SET NO PARTIAL", "`yes` (default), `no`", "press to some powers only, or broadcasts only"),
+        O::Nmr => {
+            w("SET NMR | SET NO NMR", "`yes` (default), `no`", "after the grace period missing orders take the defaults, or the game waits for the master")
+        }
+        O::Assignment => {
+            w("SET ASSIGNMENT RANDOM|PREFERENCE", "`preference` (default), `random`", "powers by the players' `SET PREFERENCE` lists, or at random")
+        }
+        O::Movement => w(
+            "SET MOVEMENT next 48 hours at 20:00 on Mon-Fri",
+            "a timing (`next 48 hours at 20:00 on Mon-Fri`, `cron: 0 0 20 * * Mon,Thu`)",
+            "the deadlines of movement phases (each of 1885's monthly moves gets its own), from the next phase on",
+        ),
+        O::Retreat => w("SET RETREAT 24h", "a timing", "the deadlines of retreat phases"),
+        O::Adjustment => w("SET ADJUSTMENT cron: 0 0 20 * * *", "a timing", "the deadlines of adjustment phases"),
+        O::Grace => w("", "a duration (`24 hours`)", "the grace period after a deadline (`SET GRACE` with a date moves the current one's end)"),
+        O::Reminder => w("SET REMINDER 12h", "a duration (`12 hours`)", "reminders this long before the deadline to players missing orders"),
+        O::List => w(
+            "SET LIST address|NONE",
+            "an address (and `text`, `markdown` or `bbcode`), or `none`",
+            "reports also to a list or forum address, once someone there confirms with the code the judge mails it; its mail says how to stop it",
+        ),
+        O::Webhook => w(
+            "SET WEBHOOK DISCORD url",
+            "`discord` URL, or `discourse` URL `topic` n `key` k `user` u",
+            "results also posted to a forum, on a host the judge's keeper allows (`SET NO WEBHOOK`: to none)",
+        ),
+        O::End => w("SET END 1905|NONE", "a year, or `none`", "a short game: it ends after that year, in a draw between the survivors"),
+        O::Centers => w("SET CENTERS 12|NONE", "1 to the map's count, or `none`", "the centres a solo victory needs"),
+        O::Dias => w("SET DIAS | SET NODIAS", "`yes` (default), `no`", "draws include every survivor, or may leave some out"),
+        O::Anonymous => w(
+            "SET NO ANONYMOUS | SET ANONYMOUS",
+            "`yes` (default), `no`",
+            "who plays which power is shown only once the game is over, or SUMMARY names the players at any time",
+        ),
+        O::Players => w(
+            "",
+            "`6`, `5`, `4`, `3a`, `3b`, `2` (standard map)",
+            "the 1992 rulebook's games for fewer players: neutral powers (their units hold, give no support, are disbanded when dislodged), seats of two or three powers, World War I for two (Italy closed until a coin before the Winter 1914 adjustments, 24 centres a side); docs/RULES.md",
+        ),
+        O::Rule => w(
+            "SET RULE retreat_default=right_hand",
+            "`name=value`: a rule option below",
+            "a rule option: convoy_intent, civil_disorder, retreat_default, paradox",
+        ),
+        O::ConvoyIntent => w("", "`datc` (default), `1992`", "which convoy is meant when an army could also move by land"),
+        O::CivilDisorder => w(
+            "",
+            "`2023` (default), `1992`, `least_effect`",
+            "which units go when a removal is not ordered: farthest from owned centres, from home centres, or the GM's choice with the least-effect preview (1885's rule)",
+        ),
+        O::RetreatDefault => w("", "`disband` (default), `right_hand`", "an unordered retreat disbands, or follows Just's right-hand rule (1885's rule)"),
+        O::Paradox => w("", "`szykman` (default), `all_stand`", "a convoy paradox: Szykman's rule, or every unit in the cycle stands (1885's rule)"),
+    }
+}
+
+/// Where HELP's descriptions start, and the width of its lines.
+const HELP_COLUMN: usize = 25;
+const HELP_WIDTH: usize = 72;
+
+/// HELP's lines for an option SET takes (`forming`: only before the start),
+/// as the lines of templates/help.txt are written: the command, then what it
+/// does from column 25, wrapped.
+pub fn help(o: GameOption, forming: bool) -> Vec<String> {
+    let w = words(o);
+    let what = w.what.replace('`', "");
+    let what = if forming { format!("{what} (before the start)") } else { what };
+    let mut lines = Vec::new();
+    let mut line = format!("  {}", w.usage);
+    // a command too long for its column has a line of its own
+    if line.len() >= HELP_COLUMN - 1 {
+        lines.push(std::mem::take(&mut line));
+    }
+    for word in what.split_whitespace() {
+        if line.len() >= HELP_COLUMN && line.len() + 1 + word.len() > HELP_WIDTH {
+            lines.push(std::mem::take(&mut line));
+        }
+        if line.len() < HELP_COLUMN {
+            line.push_str(&" ".repeat(HELP_COLUMN - line.len()));
+        } else {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    lines.push(line);
+    lines
+}
+
+/// The head of README.md's table of game options.
+pub fn readme_header() -> String {
+    "| option | values | changed by the master | what it does |\n|---|---|---|---|\n".into()
+}
+
+/// A row of README.md's table: the option's CREATE names, the values it
+/// takes, the SET that changes it (`None`: CREATE only) and whether only
+/// before the start.
+pub fn readme_row(o: GameOption, names: &str, set: Option<&str>, forming: bool) -> String {
+    let w = words(o);
+    let set = match set {
+        Some(word) if forming => format!("`SET {word}`, before the start"),
+        Some(word) => format!("`SET {word}`"),
+        None => "no".into(),
+    };
+    format!("| {names} | {} | {set} | {} |\n", w.values, w.what)
+}
+
+/// An option CREATE does not know (`known`: the first name of each).
+pub fn unknown(option: &str, known: &[&str]) -> String {
+    format!("unknown option `{option}` (known: {})", known.join(", "))
+}
+
+/// An option the master may set only before the start, after it.
+pub fn too_late(o: GameOption) -> String {
+    match o {
+        GameOption::Assignment => super::master::already_assigned(),
+        _ => super::master::rules_before_start(),
+    }
+}
