@@ -151,7 +151,7 @@ fn deadlines_of_1000_games() {
         .unwrap();
         let id = tx.last_insert_rowid();
         tx.execute("INSERT INTO players (game_id, role, power, email, pw_hash, preference, status, joined) SELECT ?1, role, power, email, pw_hash, preference, status, joined FROM players WHERE game_id = 1", [id]).unwrap();
-        tx.execute("INSERT INTO orders (game_id, seq, power, key, text, active, mail_id, created) SELECT ?1, seq, power, key, text, active, mail_id, created FROM orders WHERE game_id = 1", [id]).unwrap();
+        tx.execute("INSERT INTO orders (game_id, seq, power, key, text, record, active, mail_id, created) SELECT ?1, seq, power, key, text, record, active, mail_id, created FROM orders WHERE game_id = 1", [id]).unwrap();
     }
     tx.execute("UPDATE games SET deadline = 1, grace_until = 2", []).unwrap();
     tx.commit().unwrap();
