@@ -17,7 +17,8 @@
 //!    the judge started (it is in IDLE by then); game A posts its results to
 //!    a forum that answers after 8 s. How late each game's phase was
 //!    committed, and when game B's results mail was all sent (handed to
-//!    SMTP), counted from the deadline; 3 rounds (`deadline`).
+//!    SMTP), counted from the deadline; when the judge began the deadline's
+//!    work (its debug log); 3 rounds (`deadline`).
 //!
 //! `cargo bench --bench mail -- idle cold poll backlog stop deadline` picks parts (all by default).
 
@@ -274,7 +275,7 @@ fn two_games(port: u16) -> Game {
 fn deadline(rounds: usize) {
     clear_all(&["judge", "gm", "keeper", "p1", "p2", "p3", "p4", "p5", "p6", "p7", "demo-list"]);
     let (port, posts) = slow_forum(Duration::from_secs(8));
-    let mut late = (Vec::new(), Vec::new(), Vec::new());
+    let mut late = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     for _ in 0..rounds {
         let g = two_games(port);
         let cfg = judge_config(g.w.dir.path(), true, 64);
@@ -296,7 +297,18 @@ fn deadline(rounds: usize) {
         };
         let before = seqs(&db);
         let posted = posts.lock().unwrap().len();
-        let _judge = Judge(start_judge(&cfg));
+        let log_path = cfg.with_extension("log");
+        let log = std::fs::File::create(&log_path).unwrap();
+        let _judge = Judge(
+            std::process::Command::new(env!("CARGO_BIN_EXE_mailjudge"))
+                .args(["serve", "--config"])
+                .arg(&cfg)
+                .env("RUST_LOG", "info,mailjudge=debug")
+                .stdout(std::process::Stdio::null())
+                .stderr(log)
+                .spawn()
+                .unwrap(),
+        );
         let (mut a_at, mut b_at, mut b_sent) = (None, None, None);
         let t = Instant::now();
         while b_sent.is_none() || a_at.is_none() {
@@ -327,10 +339,16 @@ fn deadline(rounds: usize) {
         late.0.push(a_at.unwrap());
         late.1.push(b_at.unwrap());
         late.2.push(b_sent.unwrap());
+        // the judge's own word on when it began (a judge that says nothing: not measured)
+        let text = std::fs::read_to_string(&log_path).unwrap();
+        if let Some(ms) = text.lines().find_map(|l| l.split(": begun ").nth(1)?.split(" ms after its time").next()?.parse::<f64>().ok()) {
+            late.3.push(ms / 1000.0);
+        }
     }
     let show = |v: &[f64]| v.iter().map(|x| format!("{x:.3}")).collect::<Vec<_>>().join(", ");
     println!(
-        "deadline while in IMAP IDLE (game A's forum answers after 8 s), s after the deadline, {rounds} rounds: A committed [{}], B committed [{}], B's results all sent [{}]",
+        "deadline while in IMAP IDLE (game A's forum answers after 8 s), s after the deadline, {rounds} rounds: deadline work begun [{}], A committed [{}], B committed [{}], B's results all sent [{}]",
+        show(&late.3),
         show(&late.0),
         show(&late.1),
         show(&late.2)
