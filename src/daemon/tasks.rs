@@ -241,70 +241,137 @@ async fn sending<F>(
     }
 }
 
+/// An inbox or outbox lent to the serve loop (in the [`Daemon`] meanwhile,
+/// and after a stop that did not wait for it).
+struct Lent;
+
+impl Inbound for Lent {
+    fn fetch(&mut self, _max: usize) -> anyhow::Result<Vec<crate::mail::RawMail>> {
+        anyhow::bail!("the inbox is with the serve loop")
+    }
+    fn done(&mut self, _key: &str) -> anyhow::Result<()> {
+        anyhow::bail!("the inbox is with the serve loop")
+    }
+}
+
+impl Outbound for Lent {
+    fn send(&mut self, _id: i64, _message: &[u8], _to: &str) -> anyhow::Result<()> {
+        anyhow::bail!("the outbox is with the serve loop")
+    }
+}
+
 impl Daemon {
     /// Serves until SIGTERM or SIGINT (a second one while stopping ends the
     /// process at once, exit code 1: still safe, every mail is committed
     /// before it leaves the inbox).
-    pub fn serve(self) -> anyhow::Result<()> {
-        let rt = tokio::runtime::Builder::new_current_thread().enable_all().build()?;
-        let r = rt.block_on(async move {
+    pub fn serve(mut self) -> anyhow::Result<()> {
+        self.run_until(|tx| {
             use tokio::signal::unix::{SignalKind, signal};
             let mut term = signal(SignalKind::terminate())?;
             let mut int = signal(SignalKind::interrupt())?;
-            let (tx, rx) = watch::channel(false);
-            tokio::spawn(async move {
+            Ok(async move {
                 tokio::select! { _ = term.recv() => {}, _ = int.recv() => {} }
                 let _ = tx.send(true);
                 tokio::select! { _ = term.recv() => {}, _ = int.recv() => {} }
                 std::process::exit(1);
-            });
-            self.run(rx).await
+            })
+        })
+    }
+
+    /// Serves until `stop` is set (looked at every 20 ms), for a judge run
+    /// in a thread of a program of its own (a benchmark). Afterwards the
+    /// daemon has its judge back (and its inbox, unless a wait for mail
+    /// was still going on), not its outbox or poster.
+    pub fn run(&mut self, stop: &AtomicBool) {
+        let r = std::thread::scope(|scope| {
+            self.run_until(|tx| {
+                scope.spawn(move || {
+                    while !stop.load(Ordering::Relaxed) && !tx.is_closed() {
+                        std::thread::sleep(Duration::from_millis(20));
+                    }
+                    let _ = tx.send(true);
+                });
+                Ok(std::future::ready(()))
+            })
         });
+        if let Err(e) = r {
+            tracing::error!("serving: {e:#}");
+        }
+    }
+
+    /// The serve loop on a runtime of its own, until `stopper`'s task (made
+    /// within the runtime) says stop; the judge (and the inbox) come back.
+    fn run_until<F>(&mut self, stopper: impl FnOnce(watch::Sender<bool>) -> anyhow::Result<F>) -> anyhow::Result<()>
+    where
+        F: std::future::Future<Output = ()> + Send + 'static,
+    {
+        let rt = tokio::runtime::Builder::new_current_thread().enable_all().build()?;
+        let lent = Judge::in_memory(self.judge.ctx.cfg.clone(), self.judge.ctx.clock.clone())?;
+        let judge = std::mem::replace(&mut self.judge, lent);
+        let inbound = std::mem::replace(&mut self.inbound, Box::new(Lent));
+        let outbound = std::mem::replace(&mut self.outbound, Box::new(Lent));
+        let poster = std::mem::replace(&mut self.poster, Box::new(crate::publish::http::Http::default()));
+        let (judge, inbound, r) = rt.block_on(async move {
+            let (tx, rx) = watch::channel(false);
+            match stopper(tx) {
+                Ok(task) => drop(tokio::spawn(task)),
+                Err(e) => return (Some(judge), Some(inbound), Err(e)),
+            }
+            serve_loop(judge, inbound, outbound, poster, rx).await
+        });
+        if let Some(j) = judge {
+            self.judge = j;
+        }
+        if let Some(i) = inbound {
+            self.inbound = i;
+        }
         // a wait still in progress (IDLE, a post) is not waited for
         rt.shutdown_background();
         r
     }
+}
 
-    /// The loop (see the module's comment), until `stop` says true.
-    pub async fn run(self, stop: watch::Receiver<bool>) -> anyhow::Result<()> {
-        let Daemon { judge, inbound, outbound, poster, _locks } = self;
-        let cfg = judge.ctx.cfg.clone();
-        let wake = Wake { outbox: Arc::new(Notify::new()), webhooks: Arc::new(Notify::new()), handoff: Arc::default() };
-        let (closing, closed) = watch::channel(false);
-        let (mail, posts) = (sender_judge(&judge)?, sender_judge(&judge)?);
-        let handoff = Some(Arc::clone(&wake.handoff));
-        let senders = [
-            tokio::spawn(sending("mail(s)", mail, flush_outbox(outbound), Arc::clone(&wake.outbox), handoff, closed.clone(), true, poll(&judge))),
-            tokio::spawn(sending(
-                "webhook post(s)",
-                posts,
-                flush_webhooks(poster, wake.clone()),
-                Arc::clone(&wake.webhooks),
-                None,
-                closed,
-                false,
-                poll(&judge),
-            )),
-        ];
-        let waiting = match &cfg.inbound {
-            crate::config::Transport::Imap(i) if i.idle => Duration::from_secs(i.idle_secs),
-            _ => poll(&judge),
-        };
-        let r = Loop::new(judge, inbound, wake, waiting).run(stop).await;
-        let _ = closing.send(true);
-        if tokio::time::timeout(STOP_FLUSH, async {
-            for s in senders {
-                let _ = s.await;
-            }
-        })
-        .await
-        .is_err()
-        {
-            tracing::warn!("stopping: mail still being sent is sent again at the next start");
+/// The loop (see the module's comment), until `stop` says true; gives back
+/// the judge and the inbox (if they are home).
+async fn serve_loop(
+    judge: Judge,
+    inbound: In,
+    outbound: Box<dyn Outbound + Send>,
+    poster: Box<dyn Poster + Send>,
+    stop: watch::Receiver<bool>,
+) -> (Option<Judge>, Option<In>, anyhow::Result<()>) {
+    let cfg = judge.ctx.cfg.clone();
+    let wake = Wake { outbox: Arc::new(Notify::new()), webhooks: Arc::new(Notify::new()), handoff: Arc::default() };
+    let (closing, closed) = watch::channel(false);
+    let (mail, posts) = match (sender_judge(&judge), sender_judge(&judge)) {
+        (Ok(m), Ok(p)) => (m, p),
+        (Err(e), _) | (_, Err(e)) => return (Some(judge), Some(inbound), Err(e)),
+    };
+    let handoff = Some(Arc::clone(&wake.handoff));
+    let retry = poll(&judge);
+    let senders = [
+        tokio::spawn(sending("mail(s)", mail, flush_outbox(outbound), Arc::clone(&wake.outbox), handoff, closed.clone(), true, retry)),
+        tokio::spawn(sending("webhook post(s)", posts, flush_webhooks(poster, wake.clone()), Arc::clone(&wake.webhooks), None, closed, false, retry)),
+    ];
+    let waiting = match &cfg.inbound {
+        crate::config::Transport::Imap(i) if i.idle => Duration::from_secs(i.idle_secs),
+        _ => poll(&judge),
+    };
+    let mut lp = Loop::new(judge, inbound, wake, waiting);
+    let r = lp.run(stop).await;
+    let _ = closing.send(true);
+    if tokio::time::timeout(STOP_FLUSH, async {
+        for s in senders {
+            let _ = s.await;
         }
-        tracing::info!("stopping: the signal to stop was received");
-        r
+    })
+    .await
+    .is_err()
+    {
+        tracing::warn!("stopping: mail still being sent is sent again at the next start");
     }
+    tracing::info!("stopping: the signal to stop was received");
+    (lp.judge.take(), lp.inbound.take(), r)
 }
 
 fn poll(judge: &Judge) -> Duration {
@@ -378,7 +445,7 @@ impl Loop {
         }
     }
 
-    async fn run(mut self, mut stop: watch::Receiver<bool>) -> anyhow::Result<()> {
+    async fn run(&mut self, mut stop: watch::Receiver<bool>) -> anyhow::Result<()> {
         loop {
             if !self.stop.load(Ordering::Relaxed) {
                 self.start_jobs();
