@@ -159,14 +159,15 @@ fn pass_budget(judge: &Judge) -> Duration {
 /// inbox batch by batch (each taken out of the inbox once committed) for at
 /// most one poll interval, ending early (between batches) once `stop` is
 /// set. After each commit `queued` sends or hands on the replies (it
-/// returns how many it sent).
+/// returns how many it sent). Returns whether mail may be left (the pass's
+/// time ran out, or `stop`): then the next pass need not wait for new mail.
 pub(crate) fn read_mail(
     judge: &mut Judge,
     inbound: &mut dyn Inbound,
     stop: Option<&AtomicBool>,
     step: &mut Step,
     queued: &mut dyn FnMut(&mut Judge) -> anyhow::Result<usize>,
-) -> anyhow::Result<()> {
+) -> anyhow::Result<bool> {
     let batch = judge.ctx.cfg.limits.batch;
     // deferred mail whose turn has come (its senders are under the rate
     // limit again) goes first: it came before anything in the inbox
@@ -180,11 +181,11 @@ pub(crate) fn read_mail(
     let started = std::time::Instant::now();
     loop {
         if started.elapsed() >= budget || stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
-            return Ok(());
+            return Ok(true);
         }
         let mails = inbound.fetch(batch)?;
         if mails.is_empty() {
-            return Ok(());
+            return Ok(false);
         }
         let t = std::time::Instant::now();
         judge.batch_time = Some(budget);

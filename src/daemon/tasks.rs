@@ -47,7 +47,9 @@ const TIMER_MAX: Duration = Duration::from_secs(60);
 struct Worked {
     judge: Judge,
     inbound: Option<In>,
-    result: anyhow::Result<Step>,
+    /// What it did, and whether mail may be left in the inbox (a pass
+    /// that ran out of time: the next one goes at once).
+    result: anyhow::Result<(Step, bool)>,
     next_due: Option<i64>,
 }
 
@@ -142,9 +144,9 @@ async fn sleep_until(at: Option<Instant>) {
 }
 
 /// A pass over the inbox, then deadlines.
-fn pass(judge: &mut Judge, inbound: &mut dyn Inbound, stop: &AtomicBool, wake: &Wake) -> anyhow::Result<Step> {
+fn pass(judge: &mut Judge, inbound: &mut dyn Inbound, stop: &AtomicBool, wake: &Wake) -> anyhow::Result<(Step, bool)> {
     let mut step = Step::default();
-    read_mail(judge, inbound, Some(stop), &mut step, &mut |_| {
+    let more = read_mail(judge, inbound, Some(stop), &mut step, &mut |_| {
         let n = wake.handoff.ask();
         wake.outbox.notify_one();
         wake.handoff.wait(n, HANDOFF_MAX);
@@ -154,21 +156,21 @@ fn pass(judge: &mut Judge, inbound: &mut dyn Inbound, stop: &AtomicBool, wake: &
         step.phases = judge.tick()?;
         wake.all();
     }
-    Ok(step)
+    Ok((step, more))
 }
 
 /// Deadlines alone (the inbox is in its wait).
-fn tick(judge: &mut Judge, wake: &Wake) -> anyhow::Result<Step> {
+fn tick(judge: &mut Judge, wake: &Wake) -> anyhow::Result<(Step, bool)> {
     let phases = judge.tick()?;
     wake.all();
-    Ok(Step { phases, ..Step::default() })
+    Ok((Step { phases, ..Step::default() }, false))
 }
 
 /// `work` on a blocking thread, then when deadline work is next due.
 fn spawn_work(
     mut judge: Judge,
     inbound: Option<In>,
-    work: impl FnOnce(&mut Judge, Option<&mut In>) -> anyhow::Result<Step> + Send + 'static,
+    work: impl FnOnce(&mut Judge, Option<&mut In>) -> anyhow::Result<(Step, bool)> + Send + 'static,
 ) -> JoinHandle<Worked> {
     tokio::task::spawn_blocking(move || {
         let mut inbound = inbound;
@@ -504,8 +506,9 @@ impl Loop {
         self.due = w.next_due;
         self.timer = w.next_due.map(instant_of);
         match w.result {
-            Ok(s) => {
+            Ok((s, more)) => {
                 self.failures.succeeded();
+                self.want_pass |= more;
                 if s.mails + s.phases > 0 {
                     tracing::info!("{} mail(s) read, {} answered, {} phase(s) processed", s.mails, s.answered, s.phases);
                 }
