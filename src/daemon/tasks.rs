@@ -547,3 +547,33 @@ impl Loop {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_batch_waits_for_a_flush_begun_after_it_asked_not_for_one_in_progress() {
+        let h = Arc::new(Handoff::default());
+        // a flush in progress, begun before the batch asked
+        let begun = h.asked();
+        let n = h.ask();
+        h.did(begun);
+        assert!(h.count.lock().unwrap().1 < n, "the flush in progress did not send the batch's replies");
+        let sender = {
+            let h = Arc::clone(&h);
+            std::thread::spawn(move || {
+                let k = h.asked();
+                h.did(k);
+                k
+            })
+        };
+        h.wait(n, Duration::from_secs(3600));
+        assert_eq!(sender.join().unwrap(), n);
+        assert!(h.count.lock().unwrap().1 >= n);
+        // nothing sends: the wait ends at its bound, the flush not done
+        let m = h.ask();
+        h.wait(m, Duration::from_millis(10));
+        assert!(h.count.lock().unwrap().1 < m);
+    }
+}
