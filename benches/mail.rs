@@ -11,10 +11,20 @@
 //! 2. Throughput: a backlog of 1,000 order mails in the judge's IMAP mailbox, from
 //!    start to every mail read, stored and answered (replies sent by SMTP) (`backlog`).
 //!
-//! `cargo bench --bench mail -- idle cold poll backlog` picks parts (all by default).
+//! 3. Stopping: SIGTERM to a judge waiting in IMAP IDLE → the process gone,
+//!    10 times (`stop`).
+//! 4. Deadlines while IDLE waits: two games whose deadline comes 5 s after
+//!    the judge started (it is in IDLE by then); game A posts its results to
+//!    a forum that answers after 8 s. How late each game's phase was
+//!    committed, and when game B's results mail was all sent (handed to
+//!    SMTP), counted from the deadline; when the judge began the deadline's
+//!    work (its debug log); 3 rounds (`deadline`).
+//!
+//! `cargo bench --bench mail -- idle cold poll backlog stop deadline` picks parts (all by default).
 
 #[path = "../tests/it/common/mod.rs"]
 mod common;
+use common::game::{GM, Game};
 use common::mailstack::*;
 use std::time::{Duration, Instant};
 
@@ -186,6 +196,165 @@ fn backlog() {
     );
 }
 
+/// Sends SIGTERM; how long the process took to exit.
+fn sigterm(child: &mut std::process::Child) -> Duration {
+    let st = std::process::Command::new("kill").args(["-TERM", &child.id().to_string()]).status().unwrap();
+    assert!(st.success());
+    let t = Instant::now();
+    loop {
+        if child.try_wait().unwrap().is_some() {
+            return t.elapsed();
+        }
+        assert!(t.elapsed() < Duration::from_secs(120), "the judge did not exit within two minutes of SIGTERM");
+        std::thread::sleep(Duration::from_millis(2));
+    }
+}
+
+fn stop(n: usize) {
+    clear_all(&["judge", "keeper"]);
+    let mut times = Vec::new();
+    for _ in 0..n {
+        let dir = tempfile::tempdir().unwrap();
+        let cfg = judge_config(dir.path(), true, 64);
+        let mut judge = Judge(start_judge(&cfg));
+        // started, its first pass done, in IDLE
+        std::thread::sleep(Duration::from_secs(3));
+        times.push(sigterm(&mut judge.0).as_secs_f64());
+    }
+    times.sort_by(|a, b| a.partial_cmp(b).unwrap());
+    println!(
+        "SIGTERM while in IMAP IDLE -> exited, {n} times: median {:.3} s, min {:.3} s, max {:.3} s",
+        percentile(&times, 0.5),
+        times[0],
+        times[times.len() - 1]
+    );
+}
+
+/// A forum that takes every post and answers it after `delay`; when each came.
+fn slow_forum(delay: Duration) -> (u16, std::sync::Arc<std::sync::Mutex<Vec<Instant>>>) {
+    use std::io::{Read, Write};
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let seen: std::sync::Arc<std::sync::Mutex<Vec<Instant>>> = Default::default();
+    let s = seen.clone();
+    std::thread::spawn(move || {
+        for conn in listener.incoming() {
+            let Ok(mut conn) = conn else { return };
+            s.lock().unwrap().push(Instant::now());
+            std::thread::spawn(move || {
+                let mut buf = [0u8; 65536];
+                let _ = conn.set_read_timeout(Some(Duration::from_millis(200)));
+                while matches!(conn.read(&mut buf), Ok(n) if n > 0) {}
+                std::thread::sleep(delay);
+                let _ = conn.write_all(b"HTTP/1.1 204 No Content\r\nConnection: close\r\n\r\n");
+            });
+        }
+    });
+    (port, seen)
+}
+
+/// Two started games, `demo` (A, posting to the forum on `port`) and `bee`
+/// (B), in a database in a directory of their own (kept with the game).
+fn two_games(port: u16) -> Game {
+    let mut g = Game::started_with("");
+    g.w.daemon.judge.ctx.cfg.webhooks =
+        mailjudge::config::Webhooks { allowed_hosts: vec!["127.0.0.1".into()], https_only: false, allow_private: true, allowed_ports: vec![port] };
+    g.send(GM, &format!("SIGNON Mdemo gmpass\nSET WEBHOOK DISCORD http://127.0.0.1:{port}/api/webhooks/1/tok"));
+    assert!(g.w.sql_i64("SELECT count(*) FROM games WHERE name = 'demo' AND settings LIKE '%127.0.0.1%'") == 1, "the webhook is set");
+    g.send(GM, "CREATE ?bee gmpass standard");
+    for (k, l) in "AEFGIRT".chars().enumerate() {
+        g.send(&format!("p{}@example.test", k + 1), &format!("SIGNON ?bee pw-b{k}\nSET PREFERENCE {l}"));
+    }
+    assert_eq!(g.w.sql_i64("SELECT count(*) FROM games WHERE status = 'active'"), 2, "both games started");
+    // the database is the served judge's now
+    let scratch = g.w.dir.path().join("scratch");
+    g.w.daemon = mailjudge::daemon::Daemon::new(common::config(&scratch, 1000), mailjudge::judge::Clock::Fixed(g.w.now)).unwrap();
+    g
+}
+
+fn deadline(rounds: usize) {
+    clear_all(&["judge", "gm", "keeper", "p1", "p2", "p3", "p4", "p5", "p6", "p7", "demo-list"]);
+    let (port, posts) = slow_forum(Duration::from_secs(8));
+    let mut late = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    for _ in 0..rounds {
+        let g = two_games(port);
+        let cfg = judge_config(g.w.dir.path(), true, 64);
+        let text = std::fs::read_to_string(&cfg)
+            .unwrap()
+            .replace("allowed_hosts = [\"discord.com\", \"discordapp.com\"]", "allowed_hosts = [\"127.0.0.1\"]")
+            .replace("https_only = true", "https_only = false")
+            .replace("allow_private = false", "allow_private = true")
+            .replace("allowed_ports = [443]", &format!("allowed_ports = [{port}]"));
+        std::fs::write(&cfg, text).unwrap();
+        let db = rusqlite::Connection::open(g.w.dir.path().join("judge.db")).unwrap();
+        let unix = || std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs_f64();
+        let due = unix().ceil() as i64 + 5;
+        db.execute("UPDATE games SET deadline = ?1, grace_until = NULL, reminded = seq, late_noticed = seq", [due]).unwrap();
+        let last: i64 = db.query_row("SELECT coalesce(max(id), 0) FROM outbox", [], |r| r.get(0)).unwrap();
+        let seqs = |db: &rusqlite::Connection| -> (i64, i64) {
+            db.query_row("SELECT (SELECT seq FROM games WHERE name = 'demo'), (SELECT seq FROM games WHERE name = 'bee')", [], |r| Ok((r.get(0)?, r.get(1)?)))
+                .unwrap()
+        };
+        let before = seqs(&db);
+        let posted = posts.lock().unwrap().len();
+        let log_path = cfg.with_extension("log");
+        let log = std::fs::File::create(&log_path).unwrap();
+        let _judge = Judge(
+            std::process::Command::new(env!("CARGO_BIN_EXE_mailjudge"))
+                .args(["serve", "--config"])
+                .arg(&cfg)
+                .env("RUST_LOG", "info,mailjudge=debug")
+                .stdout(std::process::Stdio::null())
+                .stderr(log)
+                .spawn()
+                .unwrap(),
+        );
+        let (mut a_at, mut b_at, mut b_sent) = (None, None, None);
+        let t = Instant::now();
+        while b_sent.is_none() || a_at.is_none() {
+            assert!(t.elapsed() < Duration::from_secs(120), "the deadline was not processed within two minutes");
+            let now = unix();
+            let (a, b) = seqs(&db);
+            if a > before.0 && a_at.is_none() {
+                a_at = Some(now - due as f64);
+            }
+            if b > before.1 && b_at.is_none() {
+                b_at = Some(now - due as f64);
+            }
+            if b_at.is_some() && b_sent.is_none() {
+                let (all, unsent): (i64, i64) = db
+                    .query_row(
+                        "SELECT count(*), count(*) FILTER (WHERE sent IS NULL) FROM outbox WHERE id > ?1 AND game_id = (SELECT id FROM games WHERE name = 'bee')",
+                        [last],
+                        |r| Ok((r.get(0)?, r.get(1)?)),
+                    )
+                    .unwrap();
+                if all > 0 && unsent == 0 {
+                    b_sent = Some(now - due as f64);
+                }
+            }
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        assert!(posts.lock().unwrap().len() > posted, "game A posted to its forum");
+        late.0.push(a_at.unwrap());
+        late.1.push(b_at.unwrap());
+        late.2.push(b_sent.unwrap());
+        // the judge's own word on when it began (a judge that says nothing: not measured)
+        let text = std::fs::read_to_string(&log_path).unwrap();
+        if let Some(ms) = text.lines().find_map(|l| l.split(": begun ").nth(1)?.split(" ms after its time").next()?.parse::<f64>().ok()) {
+            late.3.push(ms / 1000.0);
+        }
+    }
+    let show = |v: &[f64]| v.iter().map(|x| format!("{x:.3}")).collect::<Vec<_>>().join(", ");
+    println!(
+        "deadline while in IMAP IDLE (game A's forum answers after 8 s), s after the deadline, {rounds} rounds: deadline work begun [{}], A committed [{}], B committed [{}], B's results all sent [{}]",
+        show(&late.3),
+        show(&late.0),
+        show(&late.1),
+        show(&late.2)
+    );
+}
+
 fn main() {
     if !std::env::args().any(|a| a == "--bench") {
         println!("mail benchmarks: start the servers (tests/mailstack/mailstack.sh start), then `cargo bench --bench mail`");
@@ -205,5 +374,11 @@ fn main() {
     }
     if part("backlog") {
         backlog();
+    }
+    if part("stop") {
+        stop(10);
+    }
+    if part("deadline") {
+        deadline(3);
     }
 }

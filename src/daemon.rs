@@ -11,7 +11,10 @@ use anyhow::Context;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-pub fn inbound(cfg: &Config) -> anyhow::Result<Box<dyn Inbound>> {
+mod tasks;
+pub use tasks::STOP_FLUSH;
+
+pub fn inbound(cfg: &Config) -> anyhow::Result<Box<dyn Inbound + Send>> {
     match &cfg.inbound {
         Transport::Maildir(p) => Ok(Box::new(Maildir::open(p)?.with_max_bytes(cfg.limits.max_message_bytes).with_keep_processed(cfg.keep_processed))),
         Transport::Imap(i) => Ok(Box::new(ImapInbound::new((**i).clone()).with_max_bytes(cfg.limits.max_message_bytes))),
@@ -19,7 +22,7 @@ pub fn inbound(cfg: &Config) -> anyhow::Result<Box<dyn Inbound>> {
     }
 }
 
-pub fn outbound(cfg: &Config) -> anyhow::Result<Box<dyn Outbound>> {
+pub fn outbound(cfg: &Config) -> anyhow::Result<Box<dyn Outbound + Send>> {
     match &cfg.outbound {
         Transport::Maildir(p) => Ok(Box::new(Maildir::open(p)?)),
         Transport::Smtp(s) => Ok(Box::new(SmtpOutbound::new(s, &cfg.address)?)),
@@ -41,10 +44,10 @@ pub struct Step {
 
 pub struct Daemon {
     pub judge: Judge,
-    pub inbound: Box<dyn Inbound>,
-    pub outbound: Box<dyn Outbound>,
+    pub inbound: Box<dyn Inbound + Send>,
+    pub outbound: Box<dyn Outbound + Send>,
     /// Posts to games' webhooks.
-    pub poster: Box<dyn crate::publish::Poster>,
+    pub poster: Box<dyn crate::publish::Poster + Send>,
     /// Held for the life of the daemon: one judge per database and spool.
     _locks: Vec<std::fs::File>,
 }
@@ -131,57 +134,8 @@ impl Daemon {
     /// [`Daemon::step`], ending early (between batches) once `stop` is set.
     pub fn step_until(&mut self, stop: Option<&AtomicBool>) -> anyhow::Result<Step> {
         let mut step = Step::default();
-        let batch = self.judge.ctx.cfg.limits.batch;
-        // deferred mail whose turn has come (its senders are under the rate
-        // limit again) goes first: it came before anything in the inbox
-        let deferred = self.judge.handle_deferred(batch)?;
-        if !deferred.is_empty() {
-            step.answered += deferred.iter().filter(|o| **o == MailOutcome::Answered).count();
-            step.sent += self.judge.flush_outbox(self.outbound.as_mut())?;
-        }
-        // mail gets at most one poll interval per pass: deadlines run between
-        let budget = Duration::from_secs(self.judge.ctx.cfg.poll_seconds.max(1));
-        let started = std::time::Instant::now();
-        loop {
-            if started.elapsed() >= budget || stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
-                break;
-            }
-            let mails = self.inbound.fetch(batch)?;
-            if mails.is_empty() {
-                break;
-            }
-            let t = std::time::Instant::now();
-            self.judge.batch_time = Some(budget);
-            let outcomes = self.judge.handle_batch(&mails)?;
-            let handled = t.elapsed();
-            let left: Vec<&str> = mails[outcomes.len()..].iter().map(|m| m.key.as_str()).collect();
-            self.inbound.unfetch(&left);
-            // committed: now the mails may leave the inbox
-            let mut done = Vec::with_capacity(mails.len());
-            for (m, o) in mails.iter().zip(&outcomes) {
-                if matches!(o, MailOutcome::Unreadable(_)) {
-                    self.inbound.quarantine(&m.key)?;
-                } else {
-                    done.push(m.key.as_str());
-                }
-            }
-            self.inbound.done_many(&done)?;
-            if let Some(s) = self.inbound.state() {
-                self.judge.set_state("inbound", &s)?;
-            }
-            let disposed = t.elapsed();
-            step.mails += outcomes.len();
-            step.answered += outcomes.iter().filter(|o| **o == MailOutcome::Answered).count();
-            let sent = self.judge.flush_outbox(self.outbound.as_mut())?;
-            step.sent += sent;
-            tracing::debug!(
-                "batch of {} mail(s): handled in {} ms, taken out of the inbox after {} ms, {sent} repl(ies) sent after {} ms",
-                outcomes.len(),
-                handled.as_millis(),
-                disposed.as_millis(),
-                t.elapsed().as_millis()
-            );
-        }
+        let outbound = self.outbound.as_mut();
+        read_mail(&mut self.judge, self.inbound.as_mut(), stop, &mut step, &mut |j| j.flush_outbox(outbound))?;
         if stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
             // stopping: deadlines and webhooks are for the next start (the
             // replies of the mail handled were sent above)
@@ -190,62 +144,80 @@ impl Daemon {
         step.phases = self.judge.tick()?;
         // webhooks first: a post given up queues a mail to the master; a
         // slow forum gets at most the pass's budget (the rest waits a pass)
-        step.posted += self.judge.flush_webhooks(self.poster.as_mut(), Some(budget))?;
+        step.posted += self.judge.flush_webhooks(self.poster.as_mut(), Some(pass_budget(&self.judge)))?;
         step.sent += self.judge.flush_outbox(self.outbound.as_mut())?;
         Ok(step)
     }
+}
 
-    /// Runs until `stop` is set, and returns within a fraction of a second of
-    /// it: a batch in hand is finished (committed, its replies sent) first,
-    /// but deadlines and webhooks wait for the next start, and no wait (IMAP
-    /// IDLE, the poll interval, a pause after an error) goes on. Between
-    /// passes it waits for new mail (IMAP IDLE) or up to `poll_seconds`;
-    /// after an error (a server down, say) it pauses 1, 2, 4, then 5 s
-    /// between tries ([`retry_pause`]), logging the first error, a changed
-    /// one, a reminder each minute and the recovery ([`Failures`]).
-    pub fn run(&mut self, stop: &AtomicBool) {
-        let poll = Duration::from_secs(self.judge.ctx.cfg.poll_seconds);
-        let idle = match &self.judge.ctx.cfg.inbound {
-            crate::config::Transport::Imap(i) if i.idle => Some(Duration::from_secs(i.idle_secs)),
-            _ => None,
-        };
-        let mut failures = Failures::default();
-        while !stop.load(Ordering::Relaxed) {
-            let pass = self.step_until(Some(stop)).and_then(|s| {
-                failures.succeeded();
-                if s.mails + s.phases + s.sent > 0 {
-                    tracing::info!("{} mail(s) read, {} answered, {} phase(s) processed, {} mail(s) sent", s.mails, s.answered, s.phases, s.sent);
-                }
-                if stop.load(Ordering::Relaxed) {
-                    return Ok(());
-                }
-                let timeout = match idle {
-                    // the outbox may hold mail to retry: wake up for it too
-                    Some(t) if !self.judge.outbox_pending().unwrap_or(false) => t,
-                    _ => poll,
-                };
-                let waiting = std::time::Instant::now();
-                self.inbound.wait_until(timeout, stop).or_else(|e| {
-                    if waiting.elapsed() >= Duration::from_secs(1) {
-                        // a connection that served a while, then dropped (the
-                        // server's idle timeout, a restart): the next pass
-                        // reconnects at once, and a failure there counts
-                        tracing::info!("waiting for mail: {e:#}; reconnecting");
-                        Ok(())
-                    } else {
-                        Err(e.context("waiting for mail"))
-                    }
-                })
-            });
-            match pass {
-                Ok(()) => {}
-                Err(e) => {
-                    let pause = failures.failed(&e);
-                    crate::mail::sleep_until(std::time::Instant::now() + pause, stop);
-                }
+/// How long mail may take in one pass before deadlines get their turn.
+fn pass_budget(judge: &Judge) -> Duration {
+    Duration::from_secs(judge.ctx.cfg.poll_seconds.max(1))
+}
+
+/// The mail part of a pass: deferred mail whose turn has come, then the
+/// inbox batch by batch (each taken out of the inbox once committed) for at
+/// most one poll interval, ending early (between batches) once `stop` is
+/// set. After each commit `queued` sends or hands on the replies (it
+/// returns how many it sent). Returns whether mail may be left (the pass's
+/// time ran out, or `stop`): then the next pass need not wait for new mail.
+pub(crate) fn read_mail(
+    judge: &mut Judge,
+    inbound: &mut dyn Inbound,
+    stop: Option<&AtomicBool>,
+    step: &mut Step,
+    queued: &mut dyn FnMut(&mut Judge) -> anyhow::Result<usize>,
+) -> anyhow::Result<bool> {
+    let batch = judge.ctx.cfg.limits.batch;
+    // deferred mail whose turn has come (its senders are under the rate
+    // limit again) goes first: it came before anything in the inbox
+    let deferred = judge.handle_deferred(batch)?;
+    if !deferred.is_empty() {
+        step.answered += deferred.iter().filter(|o| **o == MailOutcome::Answered).count();
+        step.sent += queued(judge)?;
+    }
+    // mail gets at most one poll interval per pass: deadlines run between
+    let budget = pass_budget(judge);
+    let started = std::time::Instant::now();
+    loop {
+        if started.elapsed() >= budget || stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+            return Ok(true);
+        }
+        let mails = inbound.fetch(batch)?;
+        if mails.is_empty() {
+            return Ok(false);
+        }
+        let t = std::time::Instant::now();
+        judge.batch_time = Some(budget);
+        let outcomes = judge.handle_batch(&mails)?;
+        let handled = t.elapsed();
+        let left: Vec<&str> = mails[outcomes.len()..].iter().map(|m| m.key.as_str()).collect();
+        inbound.unfetch(&left);
+        // committed: now the mails may leave the inbox
+        let mut done = Vec::with_capacity(mails.len());
+        for (m, o) in mails.iter().zip(&outcomes) {
+            if matches!(o, MailOutcome::Unreadable(_)) {
+                inbound.quarantine(&m.key)?;
+            } else {
+                done.push(m.key.as_str());
             }
         }
-        tracing::info!("stopping: the signal to stop was received");
+        inbound.done_many(&done)?;
+        if let Some(s) = inbound.state() {
+            judge.set_state("inbound", &s)?;
+        }
+        let disposed = t.elapsed();
+        step.mails += outcomes.len();
+        step.answered += outcomes.iter().filter(|o| **o == MailOutcome::Answered).count();
+        let sent = queued(judge)?;
+        step.sent += sent;
+        tracing::debug!(
+            "batch of {} mail(s): handled in {} ms, taken out of the inbox after {} ms, {sent} repl(ies) sent after {} ms",
+            outcomes.len(),
+            handled.as_millis(),
+            disposed.as_millis(),
+            t.elapsed().as_millis()
+        );
     }
 }
 

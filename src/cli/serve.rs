@@ -5,8 +5,6 @@ use crate::context::Clock;
 use crate::daemon::Daemon;
 use std::io::Read;
 use std::process::ExitCode;
-use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
 
 /// `mailjudge serve`.
 pub fn serve(config: ConfigArg, once: bool, init: bool) -> anyhow::Result<ExitCode> {
@@ -36,15 +34,10 @@ pub fn serve(config: ConfigArg, once: bool, init: bool) -> anyhow::Result<ExitCo
     let c = &d.judge.ctx.cfg;
     tracing::info!("mailjudge serving: in {}; out {}; database {}", c.inbound.describe(), c.outbound.describe(), c.database.display());
     // SIGINT and SIGTERM: the batch in hand is finished (committed, its
-    // replies sent), then the loop ends within a fraction of a second; a
-    // second signal while stopping ends the process at once (exit code 1:
-    // still safe, every mail is committed before it leaves the inbox)
-    let stop = Arc::new(AtomicBool::new(false));
-    for sig in [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM] {
-        signal_hook::flag::register_conditional_shutdown(sig, 1, Arc::clone(&stop))?;
-        signal_hook::flag::register(sig, Arc::clone(&stop))?;
-    }
-    d.run(&stop);
+    // replies given a moment to go), then the loop ends at once; a second
+    // signal while stopping ends the process at once (exit code 1: still
+    // safe, every mail is committed before it leaves the inbox)
+    d.serve()?;
     tracing::info!("mailjudge stopped (signal received): nothing is left half done");
     Ok(ExitCode::SUCCESS)
 }

@@ -351,6 +351,15 @@ impl Judge {
     pub fn outbox_pending(&self) -> rusqlite::Result<bool> {
         store::outbox::pending(&self.conn)
     }
+    /// Whether webhook posts are waiting (for a retry, or a pass cut short).
+    pub fn webhooks_pending(&self) -> rusqlite::Result<bool> {
+        Ok(!store::webhooks::due(&self.conn, i64::MAX, 1)?.is_empty())
+    }
+    /// When deadline work ([`Judge::tick`]) is next due after `after` (a
+    /// reminder, a deadline, the end of a grace period), if any game has some.
+    pub fn next_due(&self, after: i64) -> rusqlite::Result<Option<i64>> {
+        store::games::Game::next_due(&self.conn, after)
+    }
 }
 
 /// Who sent a mail, and what it is called.

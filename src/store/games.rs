@@ -510,6 +510,19 @@ impl Game {
         )?;
         st.query_map([now], |r| r.get(0))?.collect()
     }
+
+    /// The earliest time after `after` at which a game has deadline work
+    /// ([`Game::due`]): a reminder, a deadline, the end of a grace period.
+    pub fn next_due(conn: &Connection, after: i64) -> rusqlite::Result<Option<i64>> {
+        conn.prepare_cached(
+            "SELECT min(t) FROM (
+                SELECT deadline - json_extract(settings, '$.reminder_secs') AS t FROM games WHERE status = 'active' AND paused = 0 AND deadline IS NOT NULL AND waiting_gm < seq AND reminded < seq
+                UNION ALL SELECT deadline FROM games WHERE status = 'active' AND paused = 0 AND deadline IS NOT NULL AND waiting_gm < seq
+                UNION ALL SELECT grace_until FROM games WHERE status = 'active' AND paused = 0 AND deadline IS NOT NULL AND waiting_gm < seq AND grace_until IS NOT NULL)
+             WHERE t > ?1",
+        )?
+        .query_row([after], |r| r.get(0))
+    }
 }
 
 /// A stored set of powers (a concession, an alliance vote): a JSON array of

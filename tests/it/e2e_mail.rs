@@ -531,3 +531,32 @@ fn after_a_long_imap_outage_the_judge_is_back_within_seconds_of_the_server() {
     assert!(tries >= 12, "{tries} tries in 70 s:\n{text}");
     assert!((1..=5).contains(&logged_during), "{logged_during} error lines in 70 s:\n{text}");
 }
+
+#[test]
+#[ignore = "needs the loopback mail servers (tests/mailstack/mailstack.sh start); test.sh runs it"]
+fn a_deadline_is_processed_while_the_judge_waits_in_idle() {
+    let _g = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    clear_all(&everyone());
+    let mut g = common::game::Game::started();
+    // the database is the served judge's now
+    let scratch = g.w.dir.path().join("scratch");
+    g.w.daemon = mailjudge::daemon::Daemon::new(config(&scratch, 1000), mailjudge::judge::Clock::Fixed(g.w.now)).unwrap();
+    let cfg = judge_config(g.w.dir.path(), true, 64);
+    // an IDLE of 29 minutes, without mail to end it
+    let text = std::fs::read_to_string(&cfg).unwrap().replace("idle_seconds = 20", "idle_seconds = 1740");
+    std::fs::write(&cfg, text).unwrap();
+    let db = rusqlite::Connection::open(g.w.dir.path().join("judge.db")).unwrap();
+    let unix = || std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs_f64();
+    let due = unix().ceil() as i64 + 4;
+    db.execute("UPDATE games SET deadline = ?1, grace_until = NULL, reminded = seq, late_noticed = seq", [due]).unwrap();
+    let (_judge, log) = serve_logged(&cfg);
+    wait_for_log(&log, "waiting for mail (IMAP IDLE, at most 1740 s", 1, Duration::from_secs(30));
+    let late = wait_until(Duration::from_secs(60), Duration::from_millis(5), || {
+        let seq: i64 = db.query_row("SELECT seq FROM games", [], |r| r.get(0)).unwrap();
+        if seq > 1 { Ok(unix() - due as f64) } else { Err(format!("the deadline was not processed:\n{}", log_text(&log))) }
+    });
+    eprintln!("deadline processed (committed) {late:.3} s after its time, the judge in IDLE");
+    let results = wait_for_subject("p1", "Spring 1901 movement results", Duration::from_secs(30));
+    assert!(results.body.contains("No orders received from"), "{}", results.body);
+    assert_eq!(log_text(&log).matches("waiting for mail (IMAP IDLE").count(), 1, "the IDLE went on:\n{}", log_text(&log));
+}
