@@ -21,6 +21,7 @@ mod cli;
 mod convoy_properties;
 mod crash;
 mod datc;
+mod deadline_timer;
 mod e2e_mail;
 mod engine_defects;
 mod fewer_players;

@@ -1,7 +1,7 @@
 //! When the judge next has deadline work: the serve loop's timer sleeps
 //! until then ([`mailjudge::judge::Judge::next_due`]).
 
-mod common;
+use crate::common;
 use common::game::Game;
 
 #[test]
