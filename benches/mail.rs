@@ -260,12 +260,12 @@ fn two_games(port: u16) -> Game {
     g.w.daemon.judge.ctx.cfg.webhooks =
         mailjudge::config::Webhooks { allowed_hosts: vec!["127.0.0.1".into()], https_only: false, allow_private: true, allowed_ports: vec![port] };
     g.send(GM, &format!("SIGNON Mdemo gmpass\nSET WEBHOOK DISCORD http://127.0.0.1:{port}/api/webhooks/1/tok"));
-    assert!(g.w.sql_i64("SELECT count(*) FROM games WHERE name = 'demo' AND settings LIKE '%127.0.0.1%'") == 1, "the webhook is set");
+    assert_eq!(common::db::game(&g.w.daemon.judge.conn, "demo").settings.webhooks.len(), 1, "the webhook is set");
     g.send(GM, "CREATE ?bee gmpass standard");
     for (k, l) in "AEFGIRT".chars().enumerate() {
         g.send(&format!("p{}@example.test", k + 1), &format!("SIGNON ?bee pw-b{k}\nSET PREFERENCE {l}"));
     }
-    assert_eq!(g.w.sql_i64("SELECT count(*) FROM games WHERE status = 'active'"), 2, "both games started");
+    assert_eq!(common::db::games_in(&g.w.daemon.judge.conn, "active"), 2, "both games started");
     // the database is the served judge's now
     let scratch = g.w.dir.path().join("scratch");
     g.w.daemon = mailjudge::daemon::Daemon::new(common::config(&scratch, 1000), mailjudge::judge::Clock::Fixed(g.w.now)).unwrap();

@@ -184,21 +184,25 @@ fn spawn_work(
     })
 }
 
-/// A task that sends what the judge queued through `flush` (returning how
-/// many went, and whether more wait for a retry): woken by `wake`, after
-/// `retry` while something waits, and once more when `closing` (if `last`).
-async fn sending<F>(
+/// How a sending task is woken and stops: by `wake`, after `retry` while
+/// something waits, and once more when `closing` (if `last`); `handoff`
+/// tells a pass its batch's replies went.
+struct Sending {
     what: &'static str,
-    judge: Judge,
-    flush: F,
     wake: Arc<Notify>,
     handoff: Option<Arc<Handoff>>,
-    mut closing: watch::Receiver<bool>,
+    closing: watch::Receiver<bool>,
     last: bool,
     retry: Duration,
-) where
+}
+
+/// A task that sends what the judge queued through `flush` (returning how
+/// many went, and whether more wait for a retry), woken as `how` says.
+async fn sending<F>(how: Sending, judge: Judge, flush: F)
+where
     F: FnMut(&mut Judge) -> anyhow::Result<(usize, bool)> + Send + 'static,
 {
+    let Sending { what, wake, handoff, mut closing, last, retry } = how;
     let mut job = Some((judge, flush));
     let mut failures = Failures::default();
     let mut again: Option<Instant> = None;
@@ -352,8 +356,16 @@ async fn serve_loop(
     let handoff = Some(Arc::clone(&wake.handoff));
     let retry = poll(&judge);
     let senders = [
-        tokio::spawn(sending("mail(s)", mail, flush_outbox(outbound), Arc::clone(&wake.outbox), handoff, closed.clone(), true, retry)),
-        tokio::spawn(sending("webhook post(s)", posts, flush_webhooks(poster, wake.clone()), Arc::clone(&wake.webhooks), None, closed, false, retry)),
+        tokio::spawn(sending(
+            Sending { what: "mail(s)", wake: Arc::clone(&wake.outbox), handoff, closing: closed.clone(), last: true, retry },
+            mail,
+            flush_outbox(outbound),
+        )),
+        tokio::spawn(sending(
+            Sending { what: "webhook post(s)", wake: Arc::clone(&wake.webhooks), handoff: None, closing: closed, last: false, retry },
+            posts,
+            flush_webhooks(poster, wake.clone()),
+        )),
     ];
     let waiting = match &cfg.inbound {
         crate::config::Transport::Imap(i) if i.idle => Duration::from_secs(i.idle_secs),

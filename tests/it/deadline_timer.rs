@@ -21,7 +21,7 @@ fn the_next_deadline_work_is_the_reminder_then_the_deadline_then_the_end_of_the_
     assert_eq!(j.next_due(deadline).unwrap(), Some(grace));
     assert_eq!(j.next_due(grace).unwrap(), None, "nothing after the grace period");
     // reminded already: the deadline is next
-    j.conn.execute("UPDATE games SET reminded = seq", []).unwrap();
+    common::raw::reminded(&j.conn);
     assert_eq!(j.next_due(now).unwrap(), Some(deadline));
 }
 

@@ -545,14 +545,14 @@ fn a_deadline_is_processed_while_the_judge_waits_in_idle() {
     // an IDLE of 29 minutes, without mail to end it
     let text = std::fs::read_to_string(&cfg).unwrap().replace("idle_seconds = 20", "idle_seconds = 1740");
     std::fs::write(&cfg, text).unwrap();
-    let db = rusqlite::Connection::open(g.w.dir.path().join("judge.db")).unwrap();
+    let db = common::db::open(&g.w.dir.path().join("judge.db"));
     let unix = || std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs_f64();
     let due = unix().ceil() as i64 + 4;
-    db.execute("UPDATE games SET deadline = ?1, grace_until = NULL, reminded = seq, late_noticed = seq", [due]).unwrap();
+    common::raw::deadline_only(&db, due);
     let (_judge, log) = serve_logged(&cfg);
     wait_for_log(&log, "waiting for mail (IMAP IDLE, at most 1740 s", 1, Duration::from_secs(30));
     let late = wait_until(Duration::from_secs(60), Duration::from_millis(5), || {
-        let seq: i64 = db.query_row("SELECT seq FROM games", [], |r| r.get(0)).unwrap();
+        let seq = common::db::only_game(&db).seq;
         if seq > 1 { Ok(unix() - due as f64) } else { Err(format!("the deadline was not processed:\n{}", log_text(&log))) }
     });
     eprintln!("deadline processed (committed) {late:.3} s after its time, the judge in IDLE");

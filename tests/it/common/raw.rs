@@ -57,3 +57,15 @@ pub fn cap_size(c: &Connection) {
 pub fn uncap_size(c: &Connection) {
     c.execute_batch("PRAGMA max_page_count = 1073741823").unwrap();
 }
+
+/// Every game's deadline set to `at`, its grace period gone and its
+/// reminder and late notice marked sent (a deadline due with nothing else
+/// before it).
+pub fn deadline_only(c: &Connection, at: i64) {
+    c.execute("UPDATE games SET deadline = ?1, grace_until = NULL, reminded = seq, late_noticed = seq", [at]).unwrap();
+}
+
+/// Every game's reminder for its current phase marked sent.
+pub fn reminded(c: &Connection) {
+    c.execute("UPDATE games SET reminded = seq", []).unwrap();
+}
