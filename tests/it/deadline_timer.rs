@@ -29,10 +29,14 @@ fn the_next_deadline_work_is_the_reminder_then_the_deadline_then_the_end_of_the_
 fn a_paused_game_or_one_waiting_for_its_master_has_no_deadline_work() {
     let g = Game::started();
     let j = &g.w.daemon.judge;
-    j.conn.execute("UPDATE games SET paused = 1", []).unwrap();
+    let mut row = g.row();
+    row.paused = true;
+    row.save(&j.conn).unwrap();
     assert_eq!(j.next_due(g.w.now).unwrap(), None);
-    j.conn.execute("UPDATE games SET paused = 0, waiting_gm = seq", []).unwrap();
+    (row.paused, row.waiting_gm) = (false, row.seq);
+    row.save(&j.conn).unwrap();
     assert_eq!(j.next_due(g.w.now).unwrap(), None);
-    j.conn.execute("UPDATE games SET waiting_gm = 0", []).unwrap();
+    row.waiting_gm = 0;
+    row.save(&j.conn).unwrap();
     assert!(j.next_due(g.w.now).unwrap().is_some());
 }
