@@ -9,6 +9,7 @@
 
 use super::{R, Session};
 use crate::config::Config;
+use crate::game::refusal::Refusal;
 use crate::game::{Assignment, Game, GameStatus, Press};
 use crate::map::{PowerId, Variant};
 use crate::phase::PhaseKind;
@@ -444,13 +445,18 @@ pub fn create_option(g: &mut Game, v: &Variant, cfg: &Config, key: &str, text: &
     apply(g, v, value)
 }
 
+/// An option the table refuses, as a [`Refusal`] (the sender's mistake).
+pub(super) fn refused(why: String) -> Refusal {
+    Refusal::BadOption { why }
+}
+
 impl Session<'_> {
     /// The master's SET of a game option.
     pub(super) fn set_option(&mut self, named: Named, arg: &str) -> R {
         let mut g = self.master_game()?;
         let v = self.ctx.variant(&g.variant)?;
-        let value = read(named, arg, &Scope { game: &g, variant: &v, cfg: &self.ctx.cfg })?;
-        let msg = apply(&mut g, &v, value)?;
+        let value = read(named, arg, &Scope { game: &g, variant: &v, cfg: &self.ctx.cfg }).map_err(refused)?;
+        let msg = apply(&mut g, &v, value).map_err(refused)?;
         g.save(self.conn)?;
         // a list waiting for its confirmation: the request (at most one a day to an address)
         let msg = if named.option == O::List && !g.settings.list_confirmed { format!("{msg} {}", self.list_request(&g)?) } else { msg };

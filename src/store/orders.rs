@@ -95,7 +95,7 @@ pub struct OrderRow {
 impl OrderRow {
     /// The order, read strictly from its record; a row without one is an error
     /// (the judge gives every order in force a record when it opens the
-    /// database: `game::upgrade_order_records`).
+    /// database: `play::orders::upgrade_order_records`).
     pub fn order(&self, v: &Variant) -> Result<Order, String> {
         match &self.record {
             Some(json) => super::records::from_json(v, json),
@@ -245,7 +245,7 @@ mod tests {
         let conn = crate::store::open_memory().unwrap();
         conn.pragma_update(None, "foreign_keys", "OFF").unwrap();
         let key = SlotKey { base: SlotBase::Stack("PAR".into(), Some(UnitType::Army)), index: Some(1) };
-        replace(&conn, 1, 0, 2, &key, "A PAR H", "{}", None, 0).unwrap();
+        replace(&conn, 1, 0, &NewOrder { power: 2, key: &key, text: "A PAR H", record: "{}", mail_id: None, created: 0 }).unwrap();
         let stored: String = conn.query_row("SELECT key FROM orders", [], |r| r.get(0)).unwrap();
         assert_eq!(stored, "u:PAR:A#1");
         assert_eq!(current(&conn, 1, 0, Some(2)).unwrap()[0].key, key);
