@@ -20,32 +20,7 @@ use crate::rules::{RuleChoice, Seating};
 use crate::store::games::{Anonymity, Draws, Nmr, PartialPress};
 use crate::timing::{self, Schedule};
 
-/// A game option.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GameOption {
-    Press,
-    Partial,
-    Nmr,
-    Assignment,
-    Movement,
-    Retreat,
-    Adjustment,
-    Grace,
-    Reminder,
-    List,
-    Webhook,
-    End,
-    Centers,
-    Dias,
-    Anonymous,
-    Players,
-    /// `rule=name=value`, `SET RULE name=value`: any rule option by name.
-    Rule,
-    ConvoyIntent,
-    CivilDisorder,
-    RetreatDefault,
-    Paradox,
-}
+pub use crate::game::options::GameOption;
 
 /// When the master may change an option.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

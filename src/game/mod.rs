@@ -2,6 +2,7 @@
 //! phase (one transaction: the caller's), votes and the end of a game, and who
 //! hears about it. Deadlines are in [`deadline`], orders in [`orders`].
 
+pub mod options;
 pub mod orders;
 pub mod powers;
 pub mod refusal;

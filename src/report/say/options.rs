@@ -2,7 +2,7 @@
 //! table of them, and the answers to an option CREATE or SET cannot use. The
 //! options themselves are the table in `src/command/options.rs`.
 
-use crate::command::options::GameOption;
+use crate::game::options::GameOption;
 
 /// How HELP shows an option (the SET command, what it does) and README.md
 /// (the values it takes, what it does).
