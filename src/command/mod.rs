@@ -267,7 +267,7 @@ impl<'a> Session<'a> {
                 match cmd {
                     Cmd::Press { to, grey } => self.press(to.as_deref(), *grey, &body),
                     Cmd::Broadcast { grey } => self.press(None, *grey, &body),
-                    Cmd::Bad(m) => Err(Refusal::BadCommand { why: m.clone() }.into()),
+                    Cmd::Bad(r) => Err(r.clone().into()),
                     _ => Err(Refusal::PressHeaderUnreadable.into()),
                 }
                 .map_err(|f| match f {
@@ -479,7 +479,7 @@ impl<'a> Session<'a> {
 
     fn command(&mut self, cmd: Cmd, line: &str) -> R {
         match cmd {
-            Cmd::Bad(m) => Err(Refusal::BadCommand { why: m }.into()),
+            Cmd::Bad(r) => Err(r.into()),
             Cmd::Help => self.help(),
             Cmd::Create { game, password, variant, options } => self.create(&game, &password, variant.as_deref(), &options),
             Cmd::Join { game, password } => self.join(&game, &password),

@@ -324,11 +324,44 @@ pub enum Refusal {
         why: String,
     },
 
-    // a command line
-    /// A command line the command parser could not read, with its reason.
-    BadCommand {
-        why: String,
+    // a command line the command parser could not read
+    CreateUsage,
+    SignonUsage,
+    SignonLetterAndGame,
+    NeedsGame {
+        command: &'static str,
     },
+    ConfirmUsage,
+    HistoryUsage,
+    HistoryBadWord {
+        word: String,
+    },
+    MapCommandUsage,
+    WithoutIf {
+        head: String,
+    },
+    PressTwoLists {
+        head: String,
+    },
+    PressNotUnderstood {
+        head: String,
+        word: String,
+    },
+    SetNeedsName,
+    SetNoSuch {
+        key: String,
+    },
+    SetAmbiguous {
+        key: String,
+        candidates: Vec<String>,
+    },
+    NeedsRequestedPower {
+        command: &'static str,
+    },
+    NeedsPower {
+        command: &'static str,
+    },
+    RollbackUsage,
     EndPressWithoutPress,
 }
 

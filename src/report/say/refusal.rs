@@ -1,7 +1,7 @@
 //! A refusal ([`Refusal`]) as the reply says it: each kind through the
 //! sentence of its family (`say::session`, `say::account` ...).
 
-use super::{account, game, info, master, orders, press, seats, session, settings, start};
+use super::{account, game, info, master, orders, parse, press, seats, session, settings, start};
 use crate::game::refusal::{OrderFault, Refusal};
 
 /// What the reply says of `r` (after "Error: ").
@@ -122,7 +122,23 @@ pub fn refusal(r: &Refusal) -> String {
         NoProcessedPhase { game, phase } => master::no_processed_phase(game, phase),
         BadOption { why } => why.clone(),
 
-        BadCommand { why } => why.clone(),
+        CreateUsage => parse::create_usage(),
+        SignonUsage => parse::signon_usage(),
+        SignonLetterAndGame => parse::signon_letter_and_game(),
+        NeedsGame { command } => parse::needs_game(command),
+        ConfirmUsage => parse::confirm_usage(),
+        HistoryUsage => parse::history_usage(),
+        HistoryBadWord { word } => parse::history_bad_word(word),
+        MapCommandUsage => parse::map_usage(),
+        WithoutIf { head } => parse::without_if(head),
+        PressTwoLists { head } => parse::press_two_lists(head),
+        PressNotUnderstood { head, word } => parse::press_not_understood(head, word),
+        SetNeedsName => parse::set_needs_name(),
+        SetNoSuch { key } => parse::set_no_such(key),
+        SetAmbiguous { key, candidates } => parse::set_ambiguous(key, candidates),
+        NeedsRequestedPower { command } => parse::needs_requested_power(command),
+        NeedsPower { command } => parse::needs_power(command),
+        RollbackUsage => parse::rollback_usage(),
         EndPressWithoutPress => press::endpress_without_press(),
     }
 }
