@@ -1,6 +1,6 @@
 //! Games and seats: CREATE, joining, SIGNON, OBSERVE, RESIGN.
 
-use super::options::create_option;
+use super::options::{self, create_option};
 use super::{Fail, R, Role, Session, Signed};
 use crate::game::refusal::Refusal;
 use crate::game::{self, Game, GameStatus, Player, PlayerRole, PlayerStatus, pname};
@@ -61,7 +61,7 @@ impl Session<'_> {
         };
         let mut out = Vec::new();
         for (k, val) in opts.iter().filter(|(k, _)| k != "judge") {
-            out.push(create_option(&mut g, &v, &self.ctx.cfg, k, val)?);
+            out.push(create_option(&mut g, &v, &self.ctx.cfg, k, val).map_err(options::refused)?);
         }
         g.insert(self.conn)?;
         if !g.settings.list_confirmed {
@@ -425,7 +425,7 @@ impl Session<'_> {
         let pid = match s.role {
             Role::Joined(id) => id,
             Role::Power { player: Some(id), master: false, .. } => id,
-            _ => return Err(Fail::User(say::account::only_players_resign())),
+            _ => return Err(Refusal::OnlyPlayersResign.into()),
         };
         let mut p = self.player(Some(pid))?;
         p.status = PlayerStatus::Resigned;

@@ -3,6 +3,7 @@
 //! CREATE's `key=value`) are in [`super::options`].
 
 use super::{Fail, R, Role, Session, Signed};
+use crate::game::refusal::Refusal;
 use crate::game::{self, Game, GameStatus, Player, PlayerRole, PlayerStatus, pname};
 use crate::map::PowerId;
 use crate::report::say;
@@ -14,13 +15,13 @@ impl Session<'_> {
     pub(super) fn process_now(&mut self, force: bool) -> R {
         let mut g = self.master_game()?;
         if self.processed && !self.console {
-            return Err(Fail::User(say::master::one_process_per_mail()));
+            return Err(Refusal::OneProcessPerMail.into());
         }
         if g.status != GameStatus::Active {
-            return Err(Fail::User(say::master::game_is(&g)));
+            return Err(Refusal::NotActive { game: g.name.clone(), status: g.status }.into());
         }
         let v = self.ctx.variant(&g.variant)?;
-        let pos = g.position(&v)?.ok_or_else(say::game::not_started)?;
+        let pos = g.position(&v)?.ok_or_else(|| Fail::System(anyhow::anyhow!("game {}: active, but no stored position to process", g.name)))?;
         let pos = game::start::effective(self.conn, &v, &g, pos)?;
         if !force {
             let rows = crate::store::orders::current(self.conn, g.id, g.seq, None)?;
@@ -33,7 +34,7 @@ impl Session<'_> {
                 .map(|p| pname(&v, p))
                 .collect();
             if !missing.is_empty() {
-                return Err(Fail::User(say::master::orders_missing(&missing)));
+                return Err(Refusal::OrdersMissing { powers: missing }.into());
             }
         }
         let name = v.calendar.long_name(pos.phase);
@@ -47,7 +48,7 @@ impl Session<'_> {
     pub(super) fn predict(&mut self) -> R {
         let g = self.master_game()?;
         if g.status != GameStatus::Active {
-            return Err(Fail::User(say::master::no_phase_to_predict(&g)));
+            return Err(Refusal::NoPhaseToPredict { game: g.name.clone(), status: g.status }.into());
         }
         Ok(vec![crate::play::predict(self.conn, self.ctx, &g)?])
     }
@@ -95,9 +96,9 @@ impl Session<'_> {
     pub(super) fn become_power(&mut self, p: &str) -> R {
         let g = self.master_game()?;
         let v = self.ctx.variant(&g.variant)?;
-        let power = game::find_power(&v, p).ok_or_else(|| say::game::not_a_power(p))?;
+        let power = game::find_power(&v, p).ok_or_else(|| Refusal::NotAPower { word: p.to_string() })?;
         if g.is_neutral(&v, power) {
-            return Err(Fail::User(say::master::become_neutral(&pname(&v, power))));
+            return Err(Refusal::BecomeNeutral { power: pname(&v, power) }.into());
         }
         let players = Player::of_game(self.conn, g.id)?;
         let player = g.player_for(&v, &players, power).map(|p| p.id);
@@ -121,14 +122,14 @@ impl Session<'_> {
                 found += 1;
             }
             if found == 0 {
-                return Err(Fail::User(say::master::not_an_observer(who, &g)));
+                return Err(Refusal::NotAnObserver { who: who.to_string(), game: g.name.clone() }.into());
             }
             return Ok(vec![say::master::observer_ejected(who, &g)]);
         }
-        let power = game::find_power(&v, who).ok_or_else(|| say::master::not_a_power_or_address(who))?;
+        let power = game::find_power(&v, who).ok_or_else(|| Refusal::NotAPowerOrAddress { word: who.to_string() })?;
         // a player of several powers is ejected from its whole seat
         let power = g.seat_power(&v, power);
-        let mut pl = Player::active_for(&players, power).cloned().ok_or_else(|| say::master::nobody_plays(&pname(&v, power)))?;
+        let mut pl = Player::active_for(&players, power).cloned().ok_or_else(|| Refusal::NobodyToEject { power: pname(&v, power) })?;
         pl.status = PlayerStatus::Ejected;
         pl.left = Some(self.ctx.now());
         pl.save(self.conn)?;
@@ -140,14 +141,14 @@ impl Session<'_> {
     pub(super) fn approve(&mut self, power: &str, yes: bool) -> R {
         let g = self.master_game()?;
         let v = self.ctx.variant(&g.variant)?;
-        let power = game::find_power(&v, power).ok_or_else(|| say::game::not_a_power(power))?;
+        let power = game::find_power(&v, power).ok_or_else(|| Refusal::NotAPower { word: power.to_string() })?;
         let power = g.seat_power(&v, power);
         let players = Player::of_game(self.conn, g.id)?;
         let pending: Vec<Player> =
             players.iter().filter(|p| p.role == PlayerRole::Player && p.power == Some(power) && p.status == PlayerStatus::Pending).cloned().collect();
-        let Some(first) = pending.first().cloned() else { return Err(Fail::User(say::master::nobody_asked(&pname(&v, power)))) };
+        let Some(first) = pending.first().cloned() else { return Err(Refusal::NobodyAsked { power: pname(&v, power) }.into()) };
         if yes && Player::active_for(&players, power).is_some() {
-            return Err(Fail::User(say::master::not_vacant(&pname(&v, power))));
+            return Err(Refusal::NotVacant { power: pname(&v, power) }.into());
         }
         let name = pname(&v, power);
         for mut p in pending {
@@ -181,7 +182,7 @@ impl Session<'_> {
         let (n, oldest) = crate::store::outbox::table_mails_since(self.conn, g.id, now - 3600, now)?;
         if n >= limit {
             let again = timing::format_time(oldest.unwrap_or(now) + 3600, self.ctx.cfg.timezone);
-            return Err(Fail::User(say::master::table_mail_limit(g, limit, &again)));
+            return Err(Refusal::TableMailLimit { game: g.name.clone(), limit, again }.into());
         }
         crate::store::outbox::table_mail(self.conn, g.id, now)?;
         Ok(())
@@ -192,7 +193,7 @@ impl Session<'_> {
         let v = self.ctx.variant(&g.variant)?;
         let want = phase.to_ascii_uppercase();
         let row = crate::store::phases::find(self.conn, g.id, &want)?;
-        let Some((seq, position)) = row else { return Err(Fail::User(say::master::no_processed_phase(&g, &want))) };
+        let Some((seq, position)) = row else { return Err(Refusal::NoProcessedPhase { game: g.name.clone(), phase: want }.into()) };
         self.table_mail(&g)?;
         // the phases replaced stay in the record, as the game's next branch
         crate::store::phases::undo_from(self.conn, g.id, seq, self.ctx.now())?;
@@ -206,7 +207,9 @@ impl Session<'_> {
         g.late_noticed = seq - 1;
         g.waiting_gm = seq - 1;
         let players = Player::of_game(self.conn, g.id)?;
-        let pos = g.position(&v)?.ok_or_else(say::master::bad_position)?;
+        let pos = g
+            .position(&v)?
+            .ok_or_else(|| Fail::System(anyhow::anyhow!("game {}: the stored position of phase {seq}, rolled back to, cannot be read", g.name)))?;
         // the two-player game: back before its coin, or Italy's joining
         crate::play::world_war::rewind(&mut g, pos.phase);
         crate::play::set_deadline(self.ctx, &mut g, pos.phase.kind, &players);
@@ -217,10 +220,10 @@ impl Session<'_> {
     }
 }
 
-pub(super) fn parse_pref(v: &crate::map::Variant, arg: &str) -> Result<Vec<PowerId>, String> {
-    let out = game::parse_powers_in_order(v, arg)?;
+pub(super) fn parse_pref(v: &crate::map::Variant, arg: &str) -> Result<Vec<PowerId>, Refusal> {
+    let out = game::powers::powers_in_order(v, arg)?;
     if out.is_empty() {
-        return Err(say::settings::preference_usage());
+        return Err(Refusal::PreferenceUsage);
     }
     Ok(out)
 }

@@ -47,11 +47,6 @@ pub enum Fail {
     /// The sender's mistake, said in the reply (with what would work); the
     /// command's effects are rolled back, the rest of the mail goes on.
     Refused(Refusal),
-    /// Being removed: a refusal already in words, from the code that does not
-    /// make a [`Refusal`] yet (settings.rs, master.rs, parse.rs' `Cmd::Bad`
-    /// and the dispatch in [`Session::command`]). Said in the reply as
-    /// [`Fail::Refused`] is.
-    User(String),
     /// The judge's own failure (database, a stored row that cannot be read,
     /// stored options or a stored position the rules refuse): the whole mail
     /// is rolled back and answered with an apology; the keeper is told.
@@ -61,21 +56,6 @@ pub enum Fail {
 impl From<Refusal> for Fail {
     fn from(r: Refusal) -> Fail {
         Fail::Refused(r)
-    }
-}
-/// Deprecated, being removed with [`Fail::User`]: through it any text became
-/// a refusal, a fault in stored data too. Only settings.rs, master.rs and the
-/// dispatch in [`Session::command`] still rely on it; nothing new may (make a
-/// [`Refusal`], or a [`Fail::System`] for the judge's own faults).
-impl From<String> for Fail {
-    fn from(m: String) -> Fail {
-        Fail::User(m)
-    }
-}
-/// Deprecated, as `From<String>`.
-impl From<&str> for Fail {
-    fn from(m: &str) -> Fail {
-        Fail::User(m.to_string())
     }
 }
 impl From<rusqlite::Error> for Fail {
@@ -267,7 +247,6 @@ impl<'a> Session<'a> {
             let responses = match result {
                 Ok(r) => r,
                 Err(Fail::Refused(r)) => vec![say::session::error(&say::refusal::refusal(&r))],
-                Err(Fail::User(e)) => vec![say::session::error(&e)],
                 Err(Fail::System(e)) => return Err(e),
             };
             // failed password checks count whatever became of the command
@@ -288,12 +267,11 @@ impl<'a> Session<'a> {
                 match cmd {
                     Cmd::Press { to, grey } => self.press(to.as_deref(), *grey, &body),
                     Cmd::Broadcast { grey } => self.press(None, *grey, &body),
-                    Cmd::Bad(m) => Err(Fail::User(m.clone())),
+                    Cmd::Bad(r) => Err(r.clone().into()),
                     _ => Err(Refusal::PressHeaderUnreadable.into()),
                 }
                 .map_err(|f| match f {
                     Fail::Refused(why) => Refusal::PressIgnored { why: Box::new(why), lines: n }.into(),
-                    Fail::User(m) => Fail::User(say::session::press_ignored(&m, n)),
                     system => system,
                 })
             }
@@ -355,7 +333,7 @@ impl<'a> Session<'a> {
         Ok(Some(context! {
             game => g.name, power => pname(&v, power), phase => phase,
             orders => rows.iter().map(|r| r.text.clone()).collect::<Vec<_>>(),
-            missing => n.missing, complete => n.complete && n.needs, waiting => waiting, deadline => deadline, left => left,
+            missing => say::orders::missing(&n.missing), complete => n.complete && n.needs, waiting => waiting, deadline => deadline, left => left,
             board_text => board_text,
         }))
     }
@@ -501,7 +479,7 @@ impl<'a> Session<'a> {
 
     fn command(&mut self, cmd: Cmd, line: &str) -> R {
         match cmd {
-            Cmd::Bad(m) => Err(Fail::User(m)),
+            Cmd::Bad(r) => Err(r.into()),
             Cmd::Help => self.help(),
             Cmd::Create { game, password, variant, options } => self.create(&game, &password, variant.as_deref(), &options),
             Cmd::Join { game, password } => self.join(&game, &password),
@@ -518,7 +496,7 @@ impl<'a> Session<'a> {
             Cmd::Map { game, phase } => self.map(&game, phase.as_deref()),
             Cmd::Clear => self.clear(),
             Cmd::NotCommand => self.order(line),
-            Cmd::EndPress => Err(Fail::User(say::press::endpress_without_press())),
+            Cmd::EndPress => Err(Refusal::EndPressWithoutPress.into()),
             Cmd::Signoff | Cmd::Press { .. } | Cmd::Broadcast { .. } => unreachable!("handled by run_lines"),
             Cmd::Set { key, arg } => self.set(key, arg.trim()),
             Cmd::Approve(power) => self.approve(&power, true),

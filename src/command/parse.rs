@@ -3,7 +3,7 @@
 //! A line that is no command is an order (or an error) for the session.
 
 use super::options::Named;
-use crate::report::say;
+use crate::game::refusal::Refusal;
 
 /// A command line, read.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -89,7 +89,7 @@ pub enum Cmd {
     Become(String),
     Rollback(String),
     /// A command word with a problem (missing argument ...).
-    Bad(String),
+    Bad(Refusal),
     /// Not a command: an order, or noise.
     NotCommand,
 }
@@ -276,23 +276,23 @@ fn account(l: &Line) -> Option<Cmd> {
                 variant: arg(2),
                 options: l.w.get(l.skip + 3..).map(|s| s.iter().map(|x| x.to_string()).collect()).unwrap_or_default(),
             },
-            _ => Cmd::Bad(say::parse::create_usage()),
+            _ => Cmd::Bad(Refusal::CreateUsage),
         },
         "SIGNON" => match (arg(0), arg(1)) {
             (Some(g), Some(password)) => signon(&g, password),
-            _ => Cmd::Bad(say::parse::signon_usage()),
+            _ => Cmd::Bad(Refusal::SignonUsage),
         },
         "OBSERVE" | "WATCH" => match l.game() {
             Some(game) => Cmd::Observe { game, password: arg(1) },
-            None => Cmd::Bad(say::parse::needs_game("OBSERVE")),
+            None => Cmd::Bad(Refusal::NeedsGame { command: "OBSERVE" }),
         },
         "UNOBSERVE" | "UNWATCH" | "UNSUBSCRIBE" => match l.game() {
             Some(game) => Cmd::Unobserve { game, code: arg(1) },
-            None => Cmd::Bad(say::parse::needs_game("UNOBSERVE")),
+            None => Cmd::Bad(Refusal::NeedsGame { command: "UNOBSERVE" }),
         },
         "CONFIRM" => match (l.game(), arg(1)) {
             (Some(game), Some(code)) => Cmd::Confirm { game, code },
-            _ => Cmd::Bad(say::parse::confirm_usage()),
+            _ => Cmd::Bad(Refusal::ConfirmUsage),
         },
         "RESIGN" | "ABANDON" => Cmd::Resign,
         "HELP" => Cmd::Help,
@@ -309,7 +309,7 @@ fn signon(g: &str, password: String) -> Cmd {
     let mut cs = g.chars();
     let letter = cs.next().map(|c| c.to_ascii_uppercase()).unwrap_or(' ');
     let game: String = cs.collect();
-    if game.is_empty() { Cmd::Bad(say::parse::signon_letter_and_game()) } else { Cmd::Signon { letter, game, password } }
+    if game.is_empty() { Cmd::Bad(Refusal::SignonLetterAndGame) } else { Cmd::Signon { letter, game, password } }
 }
 
 /// LIST, HISTORY, SUMMARY, MAP.
@@ -318,16 +318,16 @@ fn info(l: &Line) -> Option<Cmd> {
         "LIST" => Cmd::List(l.arg(0)),
         "HISTORY" => match l.arg(0) {
             Some(g) => history(l, g),
-            None => Cmd::Bad(say::parse::history_usage()),
+            None => Cmd::Bad(Refusal::HistoryUsage),
         },
         "SUMMARY" => match l.arg(0) {
             Some(g) => Cmd::Summary(g),
-            None => Cmd::Bad(say::parse::needs_game("SUMMARY")),
+            None => Cmd::Bad(Refusal::NeedsGame { command: "SUMMARY" }),
         },
         "MAP" => match l.game() {
             Some(game) if l.w.len() <= l.skip + 2 => Cmd::Map { game, phase: l.arg(1) },
-            Some(_) => Cmd::Bad(say::parse::map_usage()),
-            None => Cmd::Bad(say::parse::needs_game("MAP")),
+            Some(_) => Cmd::Bad(Refusal::MapCommandUsage),
+            None => Cmd::Bad(Refusal::NeedsGame { command: "MAP" }),
         },
         _ => return None,
     })
@@ -351,7 +351,7 @@ fn history(l: &Line, game: String) -> Cmd {
                 i += 1;
                 continue;
             }
-            _ => return Cmd::Bad(say::parse::history_bad_word(&k)),
+            _ => return Cmd::Bad(Refusal::HistoryBadWord { word: k }),
         }
         i += 2;
     }
@@ -364,7 +364,7 @@ fn player(l: &Line) -> Option<Cmd> {
         "CLEAR" if l.alone() => Cmd::Clear,
         "PRESS" | "BROADCAST" => press(l),
         "ENDPRESS" | "ENDBROADCAST" if l.alone() => Cmd::EndPress,
-        "ELSE" | "ENDIF" => Cmd::Bad(say::parse::without_if(&l.head)),
+        "ELSE" | "ENDIF" => Cmd::Bad(Refusal::WithoutIf { head: l.head.clone() }),
         "SET" => set(l),
         // `START A ROM` is `SET START A ROM`
         "START" => Cmd::Set { key: SetKey::Start, arg: l.rest(0) },
@@ -382,7 +382,7 @@ fn press(l: &Line) -> Cmd {
         match k.to_ascii_uppercase().as_str() {
             "TO" => {
                 if to.is_some() {
-                    return Cmd::Bad(say::parse::press_two_lists(head));
+                    return Cmd::Bad(Refusal::PressTwoLists { head: head.to_string() });
                 }
                 to = l.arg(i + 1);
                 i += 2;
@@ -391,7 +391,7 @@ fn press(l: &Line) -> Cmd {
             "GREY" | "GRAY" | "ANON" | "ANONYMOUS" => grey = true,
             "WHITE" | "SIGNED" => grey = false,
             _ if head == "PRESS" && to.is_none() => to = Some(k.clone()),
-            _ => return Cmd::Bad(say::parse::press_not_understood(head, &k)),
+            _ => return Cmd::Bad(Refusal::PressNotUnderstood { head: head.to_string(), word: k }),
         }
         i += 1;
     }
@@ -400,7 +400,7 @@ fn press(l: &Line) -> Cmd {
 
 /// `SET name value` (`SET NO name` read as `SET NOname`).
 fn set(l: &Line) -> Cmd {
-    let Some(mut key) = l.arg(0).map(|k| k.to_ascii_uppercase()) else { return Cmd::Bad(say::parse::set_needs_name()) };
+    let Some(mut key) = l.arg(0).map(|k| k.to_ascii_uppercase()) else { return Cmd::Bad(Refusal::SetNeedsName) };
     let mut next = 1;
     if key == "NO"
         && let Some(k2) = l.arg(1)
@@ -410,8 +410,8 @@ fn set(l: &Line) -> Cmd {
     }
     match match_word(&key, set_keys()) {
         Ok(Some(k)) => Cmd::Set { key: k, arg: l.rest(next) },
-        Ok(None) => Cmd::Bad(say::parse::set_no_such(&key)),
-        Err(c) => Cmd::Bad(say::parse::set_ambiguous(&key, &c)),
+        Ok(None) => Cmd::Bad(Refusal::SetNoSuch { key }),
+        Err(c) => Cmd::Bad(Refusal::SetAmbiguous { key, candidates: c }),
     }
 }
 
@@ -419,17 +419,17 @@ fn set(l: &Line) -> Cmd {
 fn master(l: &Line) -> Option<Cmd> {
     let arg = |i| l.arg(i);
     Some(match l.head.as_str() {
-        "APPROVE" => arg(0).map(Cmd::Approve).unwrap_or_else(|| Cmd::Bad(say::parse::needs_requested_power("APPROVE"))),
-        "REJECT" => arg(0).map(Cmd::Reject).unwrap_or_else(|| Cmd::Bad(say::parse::needs_requested_power("REJECT"))),
+        "APPROVE" => arg(0).map(Cmd::Approve).unwrap_or_else(|| Cmd::Bad(Refusal::NeedsRequestedPower { command: "APPROVE" })),
+        "REJECT" => arg(0).map(Cmd::Reject).unwrap_or_else(|| Cmd::Bad(Refusal::NeedsRequestedPower { command: "REJECT" })),
         "PROCESS" if l.alone() => Cmd::Process { force: false },
         "PROCESS!" => Cmd::Process { force: true },
         "PREDICT" => Cmd::Predict,
         "PAUSE" => Cmd::Pause,
         "RESUME" => Cmd::Resume,
         "TERMINATE" => Cmd::Terminate,
-        "EJECT" => arg(0).map(Cmd::Eject).unwrap_or_else(|| Cmd::Bad(say::parse::needs_power("EJECT"))),
-        "BECOME" => arg(0).map(Cmd::Become).unwrap_or_else(|| Cmd::Bad(say::parse::needs_power("BECOME"))),
-        "ROLLBACK" => arg(0).map(Cmd::Rollback).unwrap_or_else(|| Cmd::Bad(say::parse::rollback_usage())),
+        "EJECT" => arg(0).map(Cmd::Eject).unwrap_or_else(|| Cmd::Bad(Refusal::NeedsPower { command: "EJECT" })),
+        "BECOME" => arg(0).map(Cmd::Become).unwrap_or_else(|| Cmd::Bad(Refusal::NeedsPower { command: "BECOME" })),
+        "ROLLBACK" => arg(0).map(Cmd::Rollback).unwrap_or_else(|| Cmd::Bad(Refusal::RollbackUsage)),
         _ => return None,
     })
 }
@@ -447,7 +447,7 @@ mod tests {
         assert_eq!(parse("press to EF grey"), Cmd::Press { to: Some("EF".into()), grey: true });
         assert_eq!(parse("end press"), Cmd::EndPress);
         assert_eq!(parse("process!"), Cmd::Process { force: true });
-        assert!(matches!(parse("SET PA x"), Cmd::Bad(m) if m.contains("ambiguous")));
+        assert!(matches!(parse("SET PA x"), Cmd::Bad(r) if crate::report::say::refusal::refusal(&r).contains("ambiguous")));
         // orders are not commands
         assert_eq!(parse("A PAR-BUR"), Cmd::NotCommand);
         assert_eq!(parse("HEL - NTH"), Cmd::NotCommand);
@@ -509,7 +509,7 @@ mod tests {
         assert_eq!(parse("SET BU cron: 0 0 20 * * *"), Cmd::Set { key: opt(GameOption::Adjustment, false), arg: "cron: 0 0 20 * * *".into() });
         assert_eq!(parse("SET GR 2h"), Cmd::Set { key: SetKey::Grace, arg: "2h".into() });
         // CREATE-only options are no SET names
-        assert!(matches!(parse("SET PLAYERS 4"), Cmd::Bad(m) if m.contains("no such setting")));
+        assert!(matches!(parse("SET PLAYERS 4"), Cmd::Bad(r) if crate::report::say::refusal::refusal(&r).contains("no such setting")));
         assert!(matches!(parse("SET CO x"), Cmd::Set { key: SetKey::Concede, .. }));
     }
 }

@@ -3,6 +3,7 @@
 use super::master::parse_pref;
 use super::parse::SetKey;
 use super::{Fail, R, Role, Session};
+use crate::game::refusal::Refusal;
 use crate::game::{self, Player, pname};
 use crate::map::{PowerId, Variant};
 use crate::report::say;
@@ -76,7 +77,7 @@ impl Session<'_> {
             (true, _) => game::MapPref::None,
             (_, "") | (_, "PNG") => game::MapPref::Png,
             (_, "SVG") => game::MapPref::Svg,
-            (_, other) => return Err(Fail::User(say::settings::map_usage(other))),
+            (_, other) => return Err(Refusal::MapUsage { word: other.to_string() }.into()),
         };
         p.save(self.conn)?;
         self.add_status(g.id, power);
@@ -88,19 +89,19 @@ impl Session<'_> {
         let (tz, now) = (self.ctx.cfg.timezone, self.ctx.now());
         let (power, pid, mut g) = self.power_game()?;
         let lower = arg.to_ascii_lowercase();
-        let Some(i) = lower.find(" to ") else { return Err(Fail::User(say::settings::absence_usage())) };
-        let a = timing::parse_date(&arg[..i], tz, now, false)?;
-        let b = timing::parse_date(&arg[i + 4..], tz, now, true)?;
+        let Some(i) = lower.find(" to ") else { return Err(Refusal::AbsenceUsage.into()) };
+        let a = timing::parse_date(&arg[..i], tz, now, false).map_err(bad_time)?;
+        let b = timing::parse_date(&arg[i + 4..], tz, now, true).map_err(bad_time)?;
         if b <= a || b <= now {
-            return Err(Fail::User(say::settings::absence_order()));
+            return Err(Refusal::AbsenceOrder.into());
         }
         if b - a > 21 * 86_400 {
-            return Err(Fail::User(say::settings::absence_too_long()));
+            return Err(Refusal::AbsenceTooLong.into());
         }
         let mut p = self.player(pid)?;
         p.absences.retain(|&(_, e)| e > now);
         if p.absences.len() >= crate::play::deadline::MAX_ABSENCES {
-            return Err(Fail::User(say::settings::too_many_absences(p.absences.len())));
+            return Err(Refusal::TooManyAbsences { n: p.absences.len() }.into());
         }
         p.absences.push((a, b));
         p.save(self.conn)?;
@@ -134,10 +135,10 @@ impl Session<'_> {
     /// SET PASSWORD new: the seat's own (a player's, or the master's).
     fn set_password(&mut self, arg: &str) -> R {
         if arg.len() < 4 || arg.contains(' ') {
-            return Err(Fail::User(say::settings::password_rules()));
+            return Err(Refusal::PasswordRules.into());
         }
         let (s, mut g) = self.signed_game()?;
-        let seat = seat_of(&s.role).ok_or_else(say::settings::seat_holders_only)?;
+        let seat = seat_of(&s.role).ok_or(Refusal::SeatHoldersOnly)?;
         let hash = self.new_hash(arg)?;
         let (who, record) = match seat {
             None => {
@@ -159,10 +160,10 @@ impl Session<'_> {
     /// SET ADDRESS new: the seat's mail moves once someone there confirms.
     fn set_address(&mut self, arg: &str) -> R {
         if crate::mail::read::answerable(arg, &self.ctx.cfg.address).is_err() {
-            return Err(Fail::User(say::settings::unusable_address(arg)));
+            return Err(Refusal::UnusableAddress { address: arg.to_string() }.into());
         }
         let (s, g) = self.signed_game()?;
-        let seat = seat_of(&s.role).ok_or_else(say::settings::seat_holders_only)?;
+        let seat = seat_of(&s.role).ok_or(Refusal::SeatHoldersOnly)?;
         // nothing goes to the new address before someone there confirms;
         // a move waits with its code only once the request went (a code
         // already mailed is not replaced by one that was not)
@@ -178,7 +179,7 @@ impl Session<'_> {
     /// SET PREFERENCE powers (before the start).
     fn set_preference(&mut self, arg: &str) -> R {
         let (s, g) = self.signed_game()?;
-        let Role::Joined(id) = s.role else { return Err(Fail::User(say::settings::preference_before_start())) };
+        let Role::Joined(id) = s.role else { return Err(Refusal::PreferenceBeforeStart.into()) };
         let v = self.ctx.variant(&g.variant)?;
         let list = parse_pref(&v, arg)?;
         // a game for fewer players gives no one its neutral powers:
@@ -186,7 +187,7 @@ impl Session<'_> {
         let left_out: Vec<String> = list.iter().filter(|&&q| g.is_neutral(&v, q)).map(|&q| pname(&v, q)).collect();
         let list: Vec<PowerId> = list.into_iter().filter(|&q| !g.is_neutral(&v, q)).collect();
         if list.is_empty() {
-            return Err(Fail::User(say::settings::preference_only_left_out(&left_out)));
+            return Err(Refusal::PreferenceOnlyLeftOut { left_out }.into());
         }
         let mut p = self.player(Some(id))?;
         p.preference = Some(list.iter().map(|&q| v.powers[q as usize].letter).collect());
@@ -201,9 +202,9 @@ impl Session<'_> {
         let (tz, now) = (self.ctx.cfg.timezone, self.ctx.now());
         let mut g = self.master_game()?;
         let confirmed = arg.ends_with('!');
-        let d = timing::parse_date(arg.trim_end_matches('!').trim(), tz, now, true)?;
+        let d = timing::parse_date(arg.trim_end_matches('!').trim(), tz, now, true).map_err(bad_time)?;
         if d <= now && !confirmed {
-            return Err(Fail::User(say::settings::deadline_passed_confirm(&timing::format_time(d, tz), arg.trim())));
+            return Err(Refusal::DeadlinePassedConfirm { time: timing::format_time(d, tz), arg: arg.trim().to_string() }.into());
         }
         self.table_mail(&g)?;
         g.deadline = Some(d);
@@ -231,7 +232,7 @@ impl Session<'_> {
                     g.settings.grace_secs = secs;
                     g.deadline.map(|x| x + secs).unwrap_or(now + secs)
                 }
-                Err(_) => return Err(Fail::User(e)),
+                Err(_) => return Err(bad_time(e).into()),
             },
         };
         g.grace_until = Some(d);
@@ -244,16 +245,16 @@ impl Session<'_> {
 
 /// SET DRAW [powers]: a draw of every survivor, or (NODIAS) of some.
 fn draw(v: &Variant, g: &game::Game, p: &mut Player, arg: &str) -> Result<String, Fail> {
-    let pos = g.position(v)?.ok_or_else(say::settings::not_started)?;
+    let pos = g.position(v)?.ok_or(Refusal::VoteBeforeStart)?;
     let surv = game::survivors(v, g, &pos);
     let names = |ps: &[PowerId]| ps.iter().map(|&q| pname(v, q)).collect::<Vec<_>>();
     let list = if arg.is_empty() { surv.clone() } else { game::parse_powers(v, arg)? };
     if g.settings.dias == crate::store::games::Draws::AllSurvivors && list != surv {
-        return Err(Fail::User(say::settings::draw_includes_survivors(&names(&surv))));
+        return Err(Refusal::DrawIncludesSurvivors { survivors: names(&surv) }.into());
     }
     // NODIAS: any survivors, at least one
     if let Some(&out) = list.iter().find(|q| !surv.contains(q)) {
-        return Err(Fail::User(say::settings::not_a_survivor(&pname(v, out), &names(&surv))));
+        return Err(Refusal::NotASurvivor { power: pname(v, out), survivors: names(&surv) }.into());
     }
     p.draw = Some(list.iter().map(|&q| v.powers[q as usize].letter).collect());
     Ok(if list == surv { say::settings::draw_vote_recorded() } else { say::settings::partial_draw_vote_recorded(&names(&list)) })
@@ -262,18 +263,18 @@ fn draw(v: &Variant, g: &game::Game, p: &mut Player, arg: &str) -> Result<String
 /// SET CONCEDE powers: to one power or to a coalition of survivors; not to
 /// oneself, nor to another power of one's own seat.
 fn concede(v: &Variant, g: &game::Game, power: PowerId, p: &mut Player, arg: &str) -> Result<String, Fail> {
-    let pos = g.position(v)?.ok_or_else(say::settings::not_started)?;
+    let pos = g.position(v)?.ok_or(Refusal::VoteBeforeStart)?;
     let surv = game::survivors(v, g, &pos);
     let to = game::parse_powers(v, arg)?;
     if to.is_empty() {
-        return Err(Fail::User(say::settings::concede_usage()));
+        return Err(Refusal::ConcedeUsage.into());
     }
     if to.iter().any(|q| g.group_of(v, power).contains(q)) {
-        return Err(Fail::User(say::settings::concede_to_self()));
+        return Err(Refusal::ConcedeToSelf.into());
     }
     if let Some(&out) = to.iter().find(|q| !surv.contains(q)) {
         let names: Vec<String> = surv.iter().map(|&q| pname(v, q)).collect();
-        return Err(Fail::User(say::settings::not_a_survivor(&pname(v, out), &names)));
+        return Err(Refusal::NotASurvivor { power: pname(v, out), survivors: names }.into());
     }
     let names: Vec<String> = to.iter().map(|&q| pname(v, q)).collect();
     p.concede = Some(to);
@@ -283,7 +284,7 @@ fn concede(v: &Variant, g: &game::Game, power: PowerId, p: &mut Player, arg: &st
 /// SET ALLY powers: an alliance victory, on a map that has them, of one of its sizes.
 fn ally(v: &Variant, g: &game::Game, power: PowerId, p: &mut Player, arg: &str) -> Result<String, Fail> {
     if v.alliances.is_empty() {
-        return Err(Fail::User(say::settings::no_alliances(&v.title)));
+        return Err(Refusal::NoAlliances { map: v.title.clone() }.into());
     }
     let mut allies = game::parse_powers(v, arg)?;
     if !allies.contains(&power) {
@@ -292,14 +293,19 @@ fn ally(v: &Variant, g: &game::Game, power: PowerId, p: &mut Player, arg: &str) 
     }
     let sizes: Vec<u32> = v.alliances.iter().map(|a| a.powers).collect();
     if !sizes.contains(&(allies.len() as u32)) {
-        return Err(Fail::User(say::settings::alliance_size(allies.len(), &sizes)));
+        return Err(Refusal::AllianceSize { n: allies.len(), sizes }.into());
     }
     if let Some(&n) = allies.iter().find(|&&q| g.is_neutral(v, q)) {
-        return Err(Fail::User(say::settings::neutral_ally(&pname(v, n))));
+        return Err(Refusal::NeutralAlly { power: pname(v, n) }.into());
     }
     let names: Vec<String> = allies.iter().map(|&q| pname(v, q)).collect();
     p.ally = Some(allies);
     Ok(say::settings::ally_recorded(&names))
+}
+
+/// A date or duration the timing rules refuse (the sender's), with their reason.
+fn bad_time(why: String) -> Refusal {
+    Refusal::BadTime { why }
 }
 
 /// The seat a role holds: `None` the master's, `Some(id)` a player's; the

@@ -10,8 +10,8 @@ pub mod removals;
 pub mod start;
 
 pub use crate::store::games::{Assignment, Game, GameStatus, MapPref, Player, PlayerRole, PlayerStatus, Press, Settings};
-pub use orders::{Board, Needs, Slot, needs, parsed_orders, slot, submit_line};
-pub use powers::{find_power, parse_powers, parse_powers_in_order, pname};
+pub use orders::{Board, Missing, Needs, Slot, needs, parsed_orders, slot, submit_line};
+pub use powers::{find_power, parse_powers, pname};
 
 use crate::adjudicate::{self, Position};
 use crate::config::Config;

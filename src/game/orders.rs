@@ -9,7 +9,6 @@ use crate::map::{PowerId, Variant};
 use crate::order::Order;
 use crate::parse;
 use crate::phase::PhaseKind;
-use crate::report::say;
 use crate::rules::{RetreatDefault, Rulebook};
 use crate::store::games::Game;
 use crate::store::orders::{self as stored, OrderRow, SlotBase, SlotKey};
@@ -78,14 +77,25 @@ pub struct Needs {
     /// The power has something to order in this phase.
     pub needs: bool,
     pub complete: bool,
-    pub missing: Vec<String>,
+    pub missing: Vec<Missing>,
+}
+
+/// What a power still owes in a phase (said by `report::say::orders::missing`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Missing {
+    /// A unit without an order (its code: `A PAR`).
+    Unit(String),
+    /// Removals still owed.
+    Removals(usize),
+    /// Builds (or WAIVEs) still owed.
+    Builds(usize),
 }
 
 pub fn needs(v: &Variant, pos: &Position, power: PowerId, orders: &[(PowerId, Order)]) -> Needs {
     let mine: Vec<&Order> = orders.iter().filter(|(p, _)| *p == power).map(|(_, o)| o).collect();
     // the units of `list` without an order: orders go to a space's units of
     // the type written one each, in the order written (a stack's units, D5)
-    let unordered = |list: &mut dyn Iterator<Item = &crate::map::Unit>| -> Vec<String> {
+    let unordered = |list: &mut dyn Iterator<Item = &crate::map::Unit>| -> Vec<Missing> {
         let mut used = vec![false; mine.len()];
         let mut missing = Vec::new();
         for u in list.filter(|u| u.power == power && !u.aboard) {
@@ -93,7 +103,7 @@ pub fn needs(v: &Variant, pos: &Position, power: PowerId, orders: &[(PowerId, Or
                 mine.iter().enumerate().position(|(i, o)| !used[i] && o.unit().is_some_and(|s| s.loc.prov == u.loc.prov && s.kind.is_none_or(|k| k == u.kind)));
             match hit {
                 Some(i) => used[i] = true,
-                None => missing.push(v.unit_code(u)),
+                None => missing.push(Missing::Unit(v.unit_code(u))),
             }
         }
         missing
@@ -115,12 +125,12 @@ pub fn needs(v: &Variant, pos: &Position, power: PowerId, orders: &[(PowerId, Or
             if u > c {
                 let have = mine.iter().filter(|o| matches!(o, Order::Disband(_))).count();
                 let owed = u - c;
-                let missing = if have < owed { vec![say::orders::removals_owed(owed - have)] } else { vec![] };
+                let missing = if have < owed { vec![Missing::Removals(owed - have)] } else { vec![] };
                 Needs { needs: true, complete: have >= owed, missing }
             } else {
                 let owed = adjudicate::adjust::builds_possible(v, pos, power);
                 let have = mine.iter().filter(|o| matches!(o, Order::Build(_) | Order::Waive)).count();
-                let missing = if have < owed { vec![say::orders::builds_owed(owed - have)] } else { vec![] };
+                let missing = if have < owed { vec![Missing::Builds(owed - have)] } else { vec![] };
                 Needs { needs: owed > 0, complete: have >= owed, missing }
             }
         }
@@ -303,22 +313,4 @@ fn fault(v: &Variant, e: &OrderError, right_hand: bool) -> OrderFault {
         }
         _ => OrderFault::Note(e.note()),
     }
-}
-
-/// Gives every order in force written before schema version 5 its record,
-/// read once from the canonical text the judge itself wrote (the one place
-/// the order parser reads stored text; afterwards only records are read).
-/// Runs when the judge opens its database; a row that cannot be read stops
-/// the judge with its id, never dropped. Returns how many rows were upgraded.
-pub fn upgrade_order_records(conn: &Connection, ctx: &mut crate::context::Ctx) -> anyhow::Result<usize> {
-    let rows = stored::without_record(conn)?;
-    for (id, game_id, text) in &rows {
-        let game = Game::by_id(conn, *game_id)?;
-        let v = ctx.variant(&game.variant)?;
-        let pos = game.position(&v)?.ok_or_else(|| anyhow::anyhow!("game {}: an order in force (row {id}) but no position", game.name))?;
-        let order = crate::parse::parse_order(&v, text, Some(pos.phase.kind))
-            .map_err(|e| anyhow::anyhow!("game {}: stored order row {id} `{text}` cannot be read: {}", game.name, e.message))?;
-        stored::set_record(conn, *id, &crate::store::records::to_json(&v, &order))?;
-    }
-    Ok(rows.len())
 }

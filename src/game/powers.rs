@@ -3,7 +3,6 @@
 
 use super::refusal::Refusal;
 use crate::map::{PowerId, Variant};
-use crate::report::say;
 
 /// A power's display name: `France`.
 pub fn pname(v: &Variant, p: PowerId) -> String {
@@ -32,13 +31,6 @@ pub fn parse_powers(v: &Variant, text: &str) -> Result<Vec<PowerId>, Refusal> {
     out.sort();
     out.dedup();
     Ok(out)
-}
-
-/// The same, in the order written (for preference lists), the refusal in
-/// words: for `command::master`, which still takes refusals as text (being
-/// converted to [`Refusal`]).
-pub fn parse_powers_in_order(v: &Variant, text: &str) -> Result<Vec<PowerId>, String> {
-    powers_in_order(v, text).map_err(|r| say::refusal::refusal(&r))
 }
 
 /// The powers of `text`, in the order written.

@@ -226,6 +226,143 @@ pub enum Refusal {
     TooLateToChoose {
         first: String,
     },
+
+    // SET: a player's settings and votes
+    MapUsage {
+        word: String,
+    },
+    AbsenceUsage,
+    /// A date or duration the timing rules refuse, with their reason.
+    BadTime {
+        why: String,
+    },
+    AbsenceOrder,
+    AbsenceTooLong,
+    TooManyAbsences {
+        n: usize,
+    },
+    PasswordRules,
+    SeatHoldersOnly,
+    UnusableAddress {
+        address: String,
+    },
+    PreferenceBeforeStart,
+    PreferenceUsage,
+    PreferenceOnlyLeftOut {
+        left_out: Vec<String>,
+    },
+    VoteBeforeStart,
+    DrawIncludesSurvivors {
+        survivors: Vec<String>,
+    },
+    NotASurvivor {
+        power: String,
+        survivors: Vec<String>,
+    },
+    ConcedeUsage,
+    ConcedeToSelf,
+    NoAlliances {
+        map: String,
+    },
+    AllianceSize {
+        n: usize,
+        sizes: Vec<u32>,
+    },
+    NeutralAlly {
+        power: String,
+    },
+    OnlyPlayersResign,
+
+    // the master's commands
+    DeadlinePassedConfirm {
+        time: String,
+        arg: String,
+    },
+    OneProcessPerMail,
+    NotActive {
+        game: String,
+        status: GameStatus,
+    },
+    OrdersMissing {
+        powers: Vec<String>,
+    },
+    NoPhaseToPredict {
+        game: String,
+        status: GameStatus,
+    },
+    BecomeNeutral {
+        power: String,
+    },
+    NotAnObserver {
+        who: String,
+        game: String,
+    },
+    NotAPowerOrAddress {
+        word: String,
+    },
+    NobodyToEject {
+        power: String,
+    },
+    NobodyAsked {
+        power: String,
+    },
+    NotVacant {
+        power: String,
+    },
+    TableMailLimit {
+        game: String,
+        limit: i64,
+        again: String,
+    },
+    NoProcessedPhase {
+        game: String,
+        phase: String,
+    },
+    /// A game option (CREATE's `key=value`, the master's SET) refused, with
+    /// the option table's reason.
+    BadOption {
+        why: String,
+    },
+
+    // a command line the command parser could not read
+    CreateUsage,
+    SignonUsage,
+    SignonLetterAndGame,
+    NeedsGame {
+        command: &'static str,
+    },
+    ConfirmUsage,
+    HistoryUsage,
+    HistoryBadWord {
+        word: String,
+    },
+    MapCommandUsage,
+    WithoutIf {
+        head: String,
+    },
+    PressTwoLists {
+        head: String,
+    },
+    PressNotUnderstood {
+        head: String,
+        word: String,
+    },
+    SetNeedsName,
+    SetNoSuch {
+        key: String,
+    },
+    SetAmbiguous {
+        key: String,
+        candidates: Vec<String>,
+    },
+    NeedsRequestedPower {
+        command: &'static str,
+    },
+    NeedsPower {
+        command: &'static str,
+    },
+    RollbackUsage,
+    EndPressWithoutPress,
 }
 
 /// Why an order is wrong whatever anyone else orders: the engine's note, and

@@ -74,7 +74,7 @@ impl Judge {
         let conn = crate::store::open(&cfg.database, cfg.synchronous_full).with_context(|| format!("opening database {}", cfg.database.display()))?;
         let mut ctx = context(cfg, clock)?;
         let tx = conn.unchecked_transaction()?;
-        let n = crate::game::orders::upgrade_order_records(&tx, &mut ctx).context("upgrading orders written before schema version 5")?;
+        let n = crate::play::orders::upgrade_order_records(&tx, &mut ctx).context("upgrading orders written before schema version 5")?;
         tx.commit()?;
         if n > 0 {
             tracing::info!("{n} order(s) in force written before schema version 5 now have records");

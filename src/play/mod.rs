@@ -6,6 +6,7 @@
 
 pub mod deadline;
 pub mod end;
+pub mod orders;
 pub mod removals;
 pub mod world_war;
 

@@ -95,7 +95,7 @@ pub struct OrderRow {
 impl OrderRow {
     /// The order, read strictly from its record; a row without one is an error
     /// (the judge gives every order in force a record when it opens the
-    /// database: `game::upgrade_order_records`).
+    /// database: `play::orders::upgrade_order_records`).
     pub fn order(&self, v: &Variant) -> Result<Order, String> {
         match &self.record {
             Some(json) => super::records::from_json(v, json),

@@ -40,8 +40,8 @@ pub fn deadline_in(time: &str, span: &str) -> String {
 }
 
 /// A reminder: what a power still has to order.
-pub fn still_to_order(power: &str, missing: &[String]) -> String {
-    format!("{} still has to order: {}.", power, missing.join(", "))
+pub fn still_to_order(power: &str, missing: &[crate::game::Missing]) -> String {
+    format!("{} still has to order: {}.", power, super::orders::missing(missing).join(", "))
 }
 
 /// A reminder: how to sign on (`letter`: the power's).

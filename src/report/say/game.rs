@@ -3,11 +3,6 @@
 
 use crate::store::games::Game;
 
-/// A command that needs a started game, in one without a position.
-pub fn not_started() -> String {
-    "the game has not started".into()
-}
-
 /// A command for a game that is over.
 pub fn is_over(game: &str) -> String {
     format!("game {} is over", game)

@@ -1,11 +1,11 @@
 //! The master's commands (PROCESS, PREDICT, PAUSE, RESUME, TERMINATE, BECOME,
 //! EJECT, APPROVE, REJECT, ROLLBACK) and game options.
 
-use crate::store::games::{Anonymity, Draws, Game, Nmr, PartialPress, Press};
+use crate::store::games::{Anonymity, Draws, Game, GameStatus, Nmr, PartialPress, Press};
 
 /// A command for an active game, in a game that is not.
-pub fn game_is(g: &Game) -> String {
-    format!("game {} is {}", g.name, g.status)
+pub fn game_is(game: &str, status: GameStatus) -> String {
+    format!("game {game} is {status}")
 }
 
 /// PROCESS with orders missing (`powers`: whose).
@@ -19,8 +19,8 @@ pub fn processed(phase: &str) -> String {
 }
 
 /// PREDICT in a game that is not active.
-pub fn no_phase_to_predict(g: &Game) -> String {
-    format!("game {} is {}: there is no phase to predict", g.name, g.status)
+pub fn no_phase_to_predict(game: &str, status: GameStatus) -> String {
+    format!("game {game} is {status}: there is no phase to predict")
 }
 
 /// The notice of a pause: subject.
@@ -74,8 +74,8 @@ pub fn become_neutral(power: &str) -> String {
 }
 
 /// EJECT of an address that does not observe.
-pub fn not_an_observer(who: &str, g: &Game) -> String {
-    format!("{who} does not observe game {}", g.name)
+pub fn not_an_observer(who: &str, game: &str) -> String {
+    format!("{who} does not observe game {game}")
 }
 
 /// EJECT of an observer done.
@@ -150,13 +150,8 @@ pub fn requests_refused(power: &str) -> String {
 }
 
 /// ROLLBACK to a phase the game has not had.
-pub fn no_processed_phase(g: &Game, phase: &str) -> String {
-    format!("game {} has no processed phase {phase} (HISTORY shows them)", g.name)
-}
-
-/// A stored position that cannot be read after ROLLBACK.
-pub fn bad_position() -> String {
-    "bad position".into()
+pub fn no_processed_phase(game: &str, phase: &str) -> String {
+    format!("game {game} has no processed phase {phase} (HISTORY shows them)")
 }
 
 /// The notice of a rollback: subject.
@@ -400,10 +395,9 @@ pub fn no_webhooks() -> String {
 }
 
 /// A master's command that would mail the whole table once too often this hour.
-pub fn table_mail_limit(g: &Game, limit: i64, again: &str) -> String {
+pub fn table_mail_limit(game: &str, limit: i64, again: &str) -> String {
     format!(
-        "Not done: commands of game {}'s master have mailed the whole table {limit} times within the last hour, the most this judge allows. Try again after {again}.",
-        g.name
+        "Not done: commands of game {game}'s master have mailed the whole table {limit} times within the last hour, the most this judge allows. Try again after {again}."
     )
 }
 

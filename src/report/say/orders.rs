@@ -43,6 +43,18 @@ pub fn builds_owed(n: usize) -> String {
     format!("{n} build(s) or WAIVE")
 }
 
+/// What a power still owes, each as the status and reminders list it.
+pub fn missing(m: &[crate::game::Missing]) -> Vec<String> {
+    use crate::game::Missing;
+    m.iter()
+        .map(|m| match m {
+            Missing::Unit(code) => code.clone(),
+            Missing::Removals(n) => removals_owed(*n),
+            Missing::Builds(n) => builds_owed(*n),
+        })
+        .collect()
+}
+
 /// An order without a unit type for a space where the power has an army and a fleet.
 pub fn name_the_type(space: &str) -> String {
     format!("you have an army and a fleet in {space}: write A {space} or F {space}")

@@ -1,7 +1,7 @@
 //! A refusal ([`Refusal`]) as the reply says it: each kind through the
 //! sentence of its family (`say::session`, `say::account` ...).
 
-use super::{account, game, info, orders, press, seats, session, start};
+use super::{account, game, info, master, orders, parse, press, seats, session, settings, start};
 use crate::game::refusal::{OrderFault, Refusal};
 
 /// What the reply says of `r` (after "Error: ").
@@ -84,6 +84,62 @@ pub fn refusal(r: &Refusal) -> String {
         NamedTwice { prov } => start::named_twice(prov),
         TooManyChoices { max, options } => start::too_many(*max, options),
         TooLateToChoose { first } => start::too_late(first),
+
+        MapUsage { word } => settings::map_usage(word),
+        AbsenceUsage => settings::absence_usage(),
+        BadTime { why } => why.clone(),
+        AbsenceOrder => settings::absence_order(),
+        AbsenceTooLong => settings::absence_too_long(),
+        TooManyAbsences { n } => settings::too_many_absences(*n),
+        PasswordRules => settings::password_rules(),
+        SeatHoldersOnly => settings::seat_holders_only(),
+        UnusableAddress { address } => settings::unusable_address(address),
+        PreferenceBeforeStart => settings::preference_before_start(),
+        PreferenceUsage => settings::preference_usage(),
+        PreferenceOnlyLeftOut { left_out } => settings::preference_only_left_out(left_out),
+        VoteBeforeStart => settings::not_started(),
+        DrawIncludesSurvivors { survivors } => settings::draw_includes_survivors(survivors),
+        NotASurvivor { power, survivors } => settings::not_a_survivor(power, survivors),
+        ConcedeUsage => settings::concede_usage(),
+        ConcedeToSelf => settings::concede_to_self(),
+        NoAlliances { map } => settings::no_alliances(map),
+        AllianceSize { n, sizes } => settings::alliance_size(*n, sizes),
+        NeutralAlly { power } => settings::neutral_ally(power),
+        OnlyPlayersResign => account::only_players_resign(),
+
+        DeadlinePassedConfirm { time, arg } => settings::deadline_passed_confirm(time, arg),
+        OneProcessPerMail => master::one_process_per_mail(),
+        NotActive { game, status } => master::game_is(game, *status),
+        OrdersMissing { powers } => master::orders_missing(powers),
+        NoPhaseToPredict { game, status } => master::no_phase_to_predict(game, *status),
+        BecomeNeutral { power } => master::become_neutral(power),
+        NotAnObserver { who, game } => master::not_an_observer(who, game),
+        NotAPowerOrAddress { word } => master::not_a_power_or_address(word),
+        NobodyToEject { power } => master::nobody_plays(power),
+        NobodyAsked { power } => master::nobody_asked(power),
+        NotVacant { power } => master::not_vacant(power),
+        TableMailLimit { game, limit, again } => master::table_mail_limit(game, *limit, again),
+        NoProcessedPhase { game, phase } => master::no_processed_phase(game, phase),
+        BadOption { why } => why.clone(),
+
+        CreateUsage => parse::create_usage(),
+        SignonUsage => parse::signon_usage(),
+        SignonLetterAndGame => parse::signon_letter_and_game(),
+        NeedsGame { command } => parse::needs_game(command),
+        ConfirmUsage => parse::confirm_usage(),
+        HistoryUsage => parse::history_usage(),
+        HistoryBadWord { word } => parse::history_bad_word(word),
+        MapCommandUsage => parse::map_usage(),
+        WithoutIf { head } => parse::without_if(head),
+        PressTwoLists { head } => parse::press_two_lists(head),
+        PressNotUnderstood { head, word } => parse::press_not_understood(head, word),
+        SetNeedsName => parse::set_needs_name(),
+        SetNoSuch { key } => parse::set_no_such(key),
+        SetAmbiguous { key, candidates } => parse::set_ambiguous(key, candidates),
+        NeedsRequestedPower { command } => parse::needs_requested_power(command),
+        NeedsPower { command } => parse::needs_power(command),
+        RollbackUsage => parse::rollback_usage(),
+        EndPressWithoutPress => press::endpress_without_press(),
     }
 }
 
