@@ -39,26 +39,7 @@ impl Session<'_> {
             Ok(other) => Fail::System(other.into()),
             Err(e) => Fail::System(e),
         })?;
-        let mut g = Game {
-            id: 0,
-            name: name.to_string(),
-            variant: v.name.clone(),
-            status: GameStatus::Forming,
-            paused: false,
-            master_hash: self.new_hash(password)?,
-            master_email: self.sender.clone(),
-            settings: game::default_settings(&self.ctx.cfg),
-            position: None,
-            seq: 0,
-            deadline: None,
-            grace_until: None,
-            reminded: -1,
-            late_noticed: -1,
-            waiting_gm: -1,
-            result: None,
-            created: self.ctx.now(),
-            ending: None,
-        };
+        let mut g = Game::forming(name, &v.name, self.new_hash(password)?, &self.sender, game::default_settings(&self.ctx.cfg), self.ctx.now());
         let mut out = Vec::new();
         for (k, val) in opts.iter().filter(|(k, _)| k != "judge") {
             out.push(create_option(&mut g, &v, &self.ctx.cfg, k, val).map_err(options::refused)?);

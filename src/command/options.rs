@@ -467,26 +467,7 @@ mod tests {
     use super::*;
 
     fn forming() -> Game {
-        Game {
-            id: 1,
-            name: "demo".into(),
-            variant: "standard".into(),
-            status: GameStatus::Forming,
-            paused: false,
-            master_hash: String::new(),
-            master_email: "gm@example.test".into(),
-            settings: crate::store::games::read_settings("demo", r#"{"press":"white","partial":true,"nmr":true,"movement":"48h","retreat":"24h","adjustment":"24h","grace_secs":0,"reminder_secs":0,"assignment":"preference"}"#).unwrap(),
-            position: None,
-            seq: 0,
-            deadline: None,
-            grace_until: None,
-            reminded: -1,
-            late_noticed: -1,
-            waiting_gm: -1,
-            result: None,
-            created: 0,
-            ending: None,
-        }
+        Game { id: 1, ..Game::forming("demo", "standard", String::new(), "gm@example.test", crate::store::games::read_settings("demo", r#"{"press":"white","partial":true,"nmr":true,"movement":"48h","retreat":"24h","adjustment":"24h","grace_secs":0,"reminder_secs":0,"assignment":"preference"}"#).unwrap(), 0) }
     }
 
     fn set(g: &mut Game, key: &str, text: &str) -> Result<String, String> {

@@ -113,25 +113,14 @@ mod tests {
     use crate::store::games::{Game, GameStatus};
 
     fn game(ctx: &Ctx) -> Game {
+        let settings = crate::game::default_settings(&ctx.cfg);
         Game {
             id: 1,
-            name: "demo".into(),
-            variant: "standard".into(),
             status: GameStatus::Active,
-            paused: false,
-            master_hash: String::new(),
-            master_email: String::new(),
-            settings: crate::game::default_settings(&ctx.cfg),
-            position: None,
-            seq: 0,
-            deadline: None,
-            grace_until: None,
             reminded: 0,
             late_noticed: 0,
             waiting_gm: 0,
-            result: None,
-            created: 0,
-            ending: None,
+            ..Game::forming("demo", "standard", String::new(), "", settings, 0)
         }
     }
 

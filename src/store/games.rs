@@ -387,6 +387,31 @@ fn settings_json(s: &Settings) -> String {
 }
 
 impl Game {
+    /// A new game, forming, not yet inserted (its id is 0 until
+    /// [`Game::insert`]).
+    pub fn forming(name: &str, variant: &str, master_hash: String, master_email: &str, settings: Settings, created: i64) -> Game {
+        Game {
+            id: 0,
+            name: name.to_string(),
+            variant: variant.to_string(),
+            status: GameStatus::Forming,
+            paused: false,
+            master_hash,
+            master_email: master_email.to_string(),
+            settings,
+            position: None,
+            seq: 0,
+            deadline: None,
+            grace_until: None,
+            reminded: -1,
+            late_noticed: -1,
+            waiting_gm: -1,
+            result: None,
+            created,
+            ending: None,
+        }
+    }
+
     pub fn by_name(conn: &Connection, name: &str) -> rusqlite::Result<Option<Game>> {
         conn.prepare_cached(&format!("SELECT {GAME_COLS} FROM games WHERE name = ?1"))?.query_row([name], game_row).optional()
     }
@@ -713,26 +738,7 @@ mod tests {
     }
 
     fn test_game() -> Game {
-        Game {
-            id: 1,
-            name: "demo".into(),
-            variant: "standard".into(),
-            status: GameStatus::Forming,
-            paused: false,
-            master_hash: String::new(),
-            master_email: String::new(),
-            settings: read_settings("demo", STORED).unwrap(),
-            position: None,
-            seq: 0,
-            deadline: None,
-            grace_until: None,
-            reminded: -1,
-            late_noticed: -1,
-            waiting_gm: -1,
-            result: None,
-            created: 0,
-            ending: None,
-        }
+        Game { id: 1, ..Game::forming("demo", "standard", String::new(), "", read_settings("demo", STORED).unwrap(), 0) }
     }
 
     #[test]
