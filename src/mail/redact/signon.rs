@@ -102,22 +102,26 @@ pub(super) fn game_word(word: &str) -> bool {
 /// `command::options`), given once by the judge when it opens
 /// ([`know_help_lines`]): the mail layer sits below the commands and cannot
 /// ask for them itself.
-static MORE_HELP: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+static MORE_HELP: std::sync::OnceLock<std::collections::HashSet<String>> = std::sync::OnceLock::new();
 
 /// Makes `lines` known as the judge's own HELP text (the first call wins:
 /// they are the same for the life of the process).
 pub fn know_help_lines(lines: Vec<String>) {
-    let _ = MORE_HELP.set(lines);
+    let _ = MORE_HELP.set(lines.iter().map(|l| collapse(l)).filter(|l| !l.is_empty()).collect());
+}
+
+/// `l` with its runs of white space made one space, trimmed.
+fn collapse(l: &str) -> String {
+    l.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 /// Whether `line` is a line of the judge's own text (a sentence of its replies
 /// or a line of its HELP), which holds no password.
 pub(super) fn judge_text(line: &str) -> bool {
     static HELP: std::sync::OnceLock<std::collections::HashSet<String>> = std::sync::OnceLock::new();
-    let collapse = |l: &str| l.split_whitespace().collect::<Vec<_>>().join(" ");
     let help = HELP.get_or_init(|| include_str!("../../../templates/help.txt").lines().map(collapse).filter(|l| !l.is_empty()).collect());
     let t = collapse(line);
-    JUDGE_SENTENCES.iter().any(|s| t.starts_with(s)) || help.contains(&t) || MORE_HELP.get().is_some_and(|more| more.iter().any(|l| collapse(l) == t))
+    JUDGE_SENTENCES.iter().any(|s| t.starts_with(s)) || help.contains(&t) || MORE_HELP.get().is_some_and(|more| more.contains(&t))
 }
 
 /// Whether the words `w` are a sign-on line: the index of its first secret
