@@ -273,7 +273,7 @@ pub const MIGRATIONS: &[&str] = &[
     );
     CREATE INDEX webhook_out_due ON webhook_out(sent, gave_up, next_try);
     "#,
-    // 11: the byte budget per mailbox (judge::budget): each queued mail's
+    // 11: the byte budget per mailbox (context::budget): each queued mail's
     // mailbox (lowercase, without a +tag), its size with its attachments, and
     // which budget it counts against (none, the budget, a game's own); the mailings
     // of a whole table that a game's master caused (rate-limited per game);

@@ -12,7 +12,7 @@ pub enum Kind {
     Notice,
     /// A game's own scheduled mail to its table: results, reminders,
     /// deadlines, the start and the end. Counted against a game budget of
-    /// its own, not the per-address byte budget (see `judge::budget`).
+    /// its own, not the per-address byte budget (see `context::budget`).
     Game,
 }
 
