@@ -69,11 +69,9 @@ impl Session<'_> {
             }
             let rows = crate::store::orders::current(self.conn, g.id, g.seq, None)?;
             let orders = game::parsed_orders(&v, &rows)?;
-            for p in 0..v.powers.len() as PowerId {
-                let mut n = game::needs(&v, &pos, p, &orders);
-                n.needs &= !g.is_neutral(&v, p);
-                let played = g.player_for(&v, &players, p).is_some();
-                out.push(say::info::power_line(&pname(&v, p), pos.center_count(p), played, n.needs, n.complete));
+            for o in game::owing(&v, &g, &pos, &players, &orders) {
+                let played = g.player_for(&v, &players, o.power).is_some();
+                out.push(say::info::power_line(&pname(&v, o.power), pos.center_count(o.power), played, o.needs.needs, o.needs.complete));
             }
         } else {
             let n = players.iter().filter(|p| p.role == PlayerRole::Player).count();

@@ -22,17 +22,9 @@ impl Session<'_> {
         }
         let v = self.ctx.variant(&g.variant)?;
         let pos = g.position(&v)?.ok_or_else(|| Fail::System(anyhow::anyhow!("game {}: active, but no stored position to process", g.name)))?;
-        let pos = game::start::effective(self.conn, &v, &g, pos)?;
+        let (pos, orders) = game::current_orders(self.conn, &v, &g, &pos)?;
         if !force {
-            let rows = crate::store::orders::current(self.conn, g.id, g.seq, None)?;
-            let orders = game::parsed_orders(&v, &rows)?;
-            let missing: Vec<String> = (0..v.powers.len() as PowerId)
-                .filter(|&p| {
-                    let n = game::needs(&v, &pos, p, &orders);
-                    n.needs && !n.complete && !g.is_neutral(&v, p)
-                })
-                .map(|p| pname(&v, p))
-                .collect();
+            let missing: Vec<String> = game::owing(&v, &g, &pos, &[], &orders).iter().filter(|o| o.late()).map(|o| pname(&v, o.power)).collect();
             if !missing.is_empty() {
                 return Err(Refusal::OrdersMissing { powers: missing }.into());
             }
