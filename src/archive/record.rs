@@ -6,7 +6,7 @@ use super::ArchiveError;
 use crate::adjudicate::{Dislodged, Position};
 use crate::map::{PowerId, Variant};
 use crate::render::Drawn;
-use crate::store::games::{Game, GameStatus, Player};
+use crate::store::games::{GameRow, GameStatus, Player};
 use crate::store::press::{Audience, Stored as StoredPress};
 use rusqlite::Connection;
 
@@ -25,7 +25,7 @@ pub struct PhaseRecord {
 }
 
 pub struct GameRecord {
-    pub game: Game,
+    pub game: GameRow,
     pub phases: Vec<PhaseRecord>,
     /// The board now (after the last phase).
     pub current: Option<Position>,
@@ -43,7 +43,7 @@ pub const MAX_PRESS: usize = 5_000;
 pub const MAX_PRESS_BYTES: usize = 4 << 20;
 
 impl GameRecord {
-    pub fn load(conn: &Connection, v: &Variant, game: &Game) -> Result<GameRecord, ArchiveError> {
+    pub fn load(conn: &Connection, v: &Variant, game: &GameRow) -> Result<GameRecord, ArchiveError> {
         let mut phases = Vec::new();
         for p in crate::store::phases::line(conn, game.id)? {
             let bad = |why: String| ArchiveError::Stored { phase: p.phase.clone(), why };

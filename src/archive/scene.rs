@@ -7,7 +7,7 @@ use crate::contract::position_from_json;
 use crate::map::Variant;
 use crate::render::{self, Drawn, Scene};
 use crate::report::say;
-use crate::store::games::Game;
+use crate::store::games::GameRow;
 use crate::store::outbox::Attachment;
 use rusqlite::Connection;
 
@@ -36,7 +36,7 @@ impl PhaseScene {
     /// the record: its position, each result row's power, order and result,
     /// and (after a movement phase) the dislodged units of the retreat phase
     /// that followed.
-    pub fn stored(conn: &Connection, v: &Variant, game: &Game, code: &str) -> Result<PhaseScene, MapError> {
+    pub fn stored(conn: &Connection, v: &Variant, game: &GameRow, code: &str) -> Result<PhaseScene, MapError> {
         let line = crate::store::phases::line(conn, game.id)?;
         // `S1901M`, or `S1901` for the season's first phase of that name
         let named = |p: &crate::store::phases::Stored| {
@@ -58,7 +58,7 @@ impl PhaseScene {
 
     /// The SVG and PNG of this scene, named `GAME-PHASE.svg` / `.png`. A PNG
     /// that cannot be drawn is left out (and logged): the SVG still goes.
-    pub fn files(&self, v: &Variant, game: &Game) -> Vec<Attachment> {
+    pub fn files(&self, v: &Variant, game: &GameRow) -> Vec<Attachment> {
         let caption = say::map::caption(&game.name, &self.long_name(v));
         let svg = render::svg(v, &Scene { position: &self.position, orders: &self.orders, dislodged: &self.dislodged, caption: &caption });
         let base = format!("{}-{}", game.name, self.phase);

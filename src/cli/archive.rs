@@ -18,7 +18,7 @@ pub enum Format {
 pub fn export(config: ConfigArg, name: &str, format: Format, output: Option<PathBuf>) -> anyhow::Result<ExitCode> {
     let cfg = load_config(&config)?;
     let mut j = Judge::open(cfg, Clock::System)?;
-    let g = crate::store::games::Game::by_name(&j.conn, name)?.ok_or_else(|| anyhow::anyhow!("no game called {name}"))?;
+    let g = crate::store::games::GameRow::by_name(&j.conn, name)?.ok_or_else(|| anyhow::anyhow!("no game called {name}"))?;
     let v = j.ctx.variant(&g.variant)?;
     let rec = GameRecord::load(&j.conn, &v, &g)?;
     match format {

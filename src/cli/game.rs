@@ -34,7 +34,7 @@ pub fn game(config: ConfigArg, action: GameAction) -> anyhow::Result<ExitCode> {
 
 /// `mailjudge game map GAME [PHASE] -o FILE`.
 fn map(j: &mut Judge, name: &str, phase: Option<&str>, output: &std::path::Path) -> anyhow::Result<ExitCode> {
-    let g = crate::store::games::Game::by_name(&j.conn, name)?.ok_or_else(|| anyhow::anyhow!("no game called {name}"))?;
+    let g = crate::store::games::GameRow::by_name(&j.conn, name)?.ok_or_else(|| anyhow::anyhow!("no game called {name}"))?;
     let v = j.ctx.variant(&g.variant)?;
     let scene = match phase {
         Some(p) => crate::archive::scene::PhaseScene::stored(&j.conn, &v, &g, p)?,

@@ -3,7 +3,7 @@
 use super::options::{self, create_option};
 use super::{Fail, R, Role, Session, Signed};
 use crate::game::refusal::Refusal;
-use crate::game::{self, Game, GameStatus, Player, PlayerRole, PlayerStatus, pname};
+use crate::game::{self, GameRow, GameStatus, Player, PlayerRole, PlayerStatus, pname};
 use crate::map::PowerId;
 use crate::report::say;
 use crate::timing;
@@ -28,7 +28,7 @@ impl Session<'_> {
         {
             return Err(Refusal::CreationPasswordNeeded.into());
         }
-        if Game::by_name(self.conn, name)?.is_some() {
+        if GameRow::by_name(self.conn, name)?.is_some() {
             return Err(Refusal::GameExists { name: name.to_string() }.into());
         }
         let vname = variant.unwrap_or("standard");
@@ -39,7 +39,7 @@ impl Session<'_> {
             Ok(other) => Fail::System(other.into()),
             Err(e) => Fail::System(e),
         })?;
-        let mut g = Game::forming(name, &v.name, self.new_hash(password)?, &self.sender, game::default_settings(&self.ctx.cfg), self.ctx.now());
+        let mut g = GameRow::forming(name, &v.name, self.new_hash(password)?, &self.sender, game::default_settings(&self.ctx.cfg), self.ctx.now());
         let mut out = Vec::new();
         for (k, val) in opts.iter().filter(|(k, _)| k != "judge") {
             out.push(create_option(&mut g, &v, &self.ctx.cfg, k, val).map_err(options::refused)?);
@@ -327,7 +327,7 @@ impl Session<'_> {
     /// Mails the request to a list address that waits for its confirmation
     /// (after SET LIST or CREATE's `list=`): at most one request to a mailbox
     /// a day, whatever the game. Returns the line for the master's reply.
-    pub(super) fn list_request(&mut self, g: &Game) -> Result<String, Fail> {
+    pub(super) fn list_request(&mut self, g: &GameRow) -> Result<String, Fail> {
         let (Some(addr), Some(code)) = (g.settings.list_address.clone(), g.settings.list_code.clone()) else { return Ok(String::new()) };
         let body = say::master::list_request(g, &g.master_email, &self.ctx.cfg.address, &code);
         Ok(self.consent_request(&addr, &say::master::list_request_subject(g), body, Some(g.id))?.0)
@@ -370,7 +370,7 @@ impl Session<'_> {
     /// Starts the games whose last seat this mail took (after all its lines).
     pub(super) fn start_games(&mut self) -> anyhow::Result<()> {
         for (game_id, player_id) in std::mem::take(&mut self.starting) {
-            let mut g = Game::by_id(self.conn, game_id)?;
+            let mut g = GameRow::by_id(self.conn, game_id)?;
             if g.status != GameStatus::Forming {
                 continue;
             }
@@ -392,7 +392,7 @@ impl Session<'_> {
 
 impl Session<'_> {
     /// The status of every power of `power`'s seat at the end of the reply.
-    fn add_seat_status(&mut self, v: &crate::map::Variant, g: &Game, power: PowerId) {
+    fn add_seat_status(&mut self, v: &crate::map::Variant, g: &GameRow, power: PowerId) {
         for p in g.group_of(v, power) {
             self.add_status(g.id, p);
         }

@@ -2,7 +2,7 @@
 
 use super::{Fail, R, Session};
 use crate::game::refusal::Refusal;
-use crate::game::{self, Game, GameStatus, Player, PlayerRole, PlayerStatus, pname};
+use crate::game::{self, GameRow, GameStatus, Player, PlayerRole, PlayerStatus, pname};
 use crate::map::PowerId;
 use crate::report::say;
 use crate::timing;
@@ -19,7 +19,7 @@ pub const MAX_HISTORY_PRESS: usize = 300;
 
 impl Session<'_> {
     pub(super) fn list_all(&mut self) -> R {
-        let games = Game::all(self.conn)?;
+        let games = GameRow::all(self.conn)?;
         if games.is_empty() {
             return Ok(vec![say::info::no_games()]);
         }
@@ -189,7 +189,7 @@ impl Session<'_> {
     /// The press of game `g` the sender may read back from phases `first` to
     /// `last` (seqs), as (seq, text), at most one more than HISTORY shows: the
     /// broadcasts, and after the game all press. Grey press stays unsigned.
-    fn readable_press(&mut self, g: &Game, rows: &[(i64, String, String)], first: i64, last: i64) -> Result<Vec<(i64, String)>, Fail> {
+    fn readable_press(&mut self, g: &GameRow, rows: &[(i64, String, String)], first: i64, last: i64) -> Result<Vec<(i64, String)>, Fail> {
         let v = self.ctx.variant(&g.variant)?;
         let everything = g.status == GameStatus::Finished;
         let stored =
@@ -232,7 +232,7 @@ impl Session<'_> {
 
     /// Whether the sender is in game `g` (signed on to it, its master, a
     /// player or a confirmed observer), with the map pictures they want.
-    fn member(&self, g: &Game) -> Result<Option<game::MapPref>, Fail> {
+    fn member(&self, g: &GameRow) -> Result<Option<game::MapPref>, Fail> {
         let me = crate::mail::mailbox_key(&self.sender);
         let row = Player::of_game(self.conn, g.id)?
             .into_iter()

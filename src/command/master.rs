@@ -4,7 +4,7 @@
 
 use super::{Fail, R, Role, Session, Signed};
 use crate::game::refusal::Refusal;
-use crate::game::{self, Game, GameStatus, Player, PlayerRole, PlayerStatus, pname};
+use crate::game::{self, GameRow, GameStatus, Player, PlayerRole, PlayerStatus, pname};
 use crate::map::PowerId;
 use crate::report::say;
 use crate::timing;
@@ -164,7 +164,7 @@ impl Session<'_> {
     /// `limits.table_mails_per_game_per_hour` an hour a game (recorded in
     /// the command's savepoint: a refused command does not count). The
     /// keeper's console is not limited.
-    pub(super) fn table_mail(&mut self, g: &Game) -> Result<(), Fail> {
+    pub(super) fn table_mail(&mut self, g: &GameRow) -> Result<(), Fail> {
         // the keeper at the console is not limited
         if self.console {
             return Ok(());

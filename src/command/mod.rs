@@ -32,7 +32,7 @@ pub mod start;
 
 use crate::context::Ctx;
 use crate::game::refusal::Refusal;
-use crate::game::{self, Game, GameStatus, Player, pname};
+use crate::game::{self, GameRow, GameStatus, Player, pname};
 use crate::mail::read::Incoming;
 use crate::map::PowerId;
 use crate::report::{say, wrap};
@@ -170,7 +170,7 @@ pub fn run(conn: &Connection, ctx: &mut Ctx, inc: &Incoming, mail_id: i64) -> an
 
 /// Runs master commands for `game` from the console (no password: shell access is the authority).
 pub fn run_console(conn: &Connection, ctx: &mut Ctx, game: &str, lines: &[String]) -> anyhow::Result<String> {
-    let g = Game::by_name(conn, game)?.ok_or_else(|| anyhow::anyhow!("no game called {game}"))?;
+    let g = GameRow::by_name(conn, game)?.ok_or_else(|| anyhow::anyhow!("no game called {game}"))?;
     let keeper = ctx.cfg.keeper.clone();
     let mut s = Session::new(conn, ctx, keeper, None, Some(Signed { game_id: g.id, role: Role::Master }));
     s.run_lines(lines)?;
@@ -309,7 +309,7 @@ impl<'a> Session<'a> {
     }
 
     fn status(&mut self, game_id: i64, power: PowerId) -> anyhow::Result<Option<minijinja::Value>> {
-        let g = Game::by_id(self.conn, game_id)?;
+        let g = GameRow::by_id(self.conn, game_id)?;
         if g.status != GameStatus::Active {
             return Ok(None);
         }
@@ -346,7 +346,7 @@ impl<'a> Session<'a> {
     /// cached board.
     fn view(
         &mut self,
-        g: &Game,
+        g: &GameRow,
         v: &crate::map::Variant,
         mut pos: crate::adjudicate::Position,
         viewer: Option<&[PowerId]>,
@@ -368,17 +368,17 @@ impl<'a> Session<'a> {
         }
     }
 
-    fn game(&self, name: &str) -> Result<Game, Fail> {
-        Game::by_name(self.conn, name.trim_start_matches('?'))?.ok_or_else(|| Refusal::NoSuchGame { name: name.to_string() }.into())
+    fn game(&self, name: &str) -> Result<GameRow, Fail> {
+        GameRow::by_name(self.conn, name.trim_start_matches('?'))?.ok_or_else(|| Refusal::NoSuchGame { name: name.to_string() }.into())
     }
 
-    fn signed_game(&self) -> Result<(Signed, Game), Fail> {
+    fn signed_game(&self) -> Result<(Signed, GameRow), Fail> {
         let s = self.signed.clone().ok_or(Refusal::NotSignedOn)?;
-        let g = Game::by_id(self.conn, s.game_id)?;
+        let g = GameRow::by_id(self.conn, s.game_id)?;
         Ok((s, g))
     }
 
-    fn master_game(&self) -> Result<Game, Fail> {
+    fn master_game(&self) -> Result<GameRow, Fail> {
         let (s, g) = self.signed_game()?;
         match s.role {
             Role::Master | Role::Power { master: true, .. } => Ok(g),
@@ -386,7 +386,7 @@ impl<'a> Session<'a> {
         }
     }
 
-    fn power_game(&self) -> Result<(PowerId, Option<i64>, Game), Fail> {
+    fn power_game(&self) -> Result<(PowerId, Option<i64>, GameRow), Fail> {
         let (s, g) = self.signed_game()?;
         match s.role {
             Role::Power { power, player, .. } => Ok((power, player, g)),

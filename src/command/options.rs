@@ -10,7 +10,7 @@
 use super::{R, Session};
 use crate::config::Config;
 use crate::game::refusal::Refusal;
-use crate::game::{Assignment, Game, GameStatus, Press};
+use crate::game::{Assignment, GameRow, GameStatus, Press};
 use crate::map::{PowerId, Variant};
 use crate::phase::PhaseKind;
 use crate::publish::{Kind, Webhook};
@@ -144,7 +144,7 @@ pub enum OptionValue {
 /// What reading and applying an option may look at: the game (before the
 /// change), its map, the judge's configuration.
 pub struct Scope<'a> {
-    pub game: &'a Game,
+    pub game: &'a GameRow,
     pub variant: &'a Variant,
     pub cfg: &'a Config,
 }
@@ -286,7 +286,7 @@ fn read_centers(text: &str, v: &Variant) -> Result<Option<u32>, String> {
 }
 
 /// Applies a value read by [`read`] to `g`; what to answer.
-pub fn apply(g: &mut Game, v: &Variant, value: OptionValue) -> Result<String, String> {
+pub fn apply(g: &mut GameRow, v: &Variant, value: OptionValue) -> Result<String, String> {
     let s = &mut g.settings;
     Ok(match value {
         OptionValue::Press(p) => {
@@ -414,7 +414,7 @@ fn apply_players(s: &mut crate::store::games::Settings, v: &Variant, text: &str,
 }
 
 /// One CREATE option, `key=value`, for the game being created.
-pub fn create_option(g: &mut Game, v: &Variant, cfg: &Config, key: &str, text: &str) -> Result<String, String> {
+pub fn create_option(g: &mut GameRow, v: &Variant, cfg: &Config, key: &str, text: &str) -> Result<String, String> {
     let named = by_key(key).ok_or_else(|| say::options::unknown(key, &OPTIONS.iter().map(|s| s.keys[0]).collect::<Vec<_>>()))?;
     let value = read(named, text, &Scope { game: g, variant: v, cfg })?;
     apply(g, v, value)
@@ -466,11 +466,11 @@ pub fn readme_table() -> String {
 mod tests {
     use super::*;
 
-    fn forming() -> Game {
-        Game { id: 1, ..Game::forming("demo", "standard", String::new(), "gm@example.test", crate::store::games::read_settings("demo", r#"{"press":"white","partial":true,"nmr":true,"movement":"48h","retreat":"24h","adjustment":"24h","grace_secs":0,"reminder_secs":0,"assignment":"preference"}"#).unwrap(), 0) }
+    fn forming() -> GameRow {
+        GameRow { id: 1, ..GameRow::forming("demo", "standard", String::new(), "gm@example.test", crate::store::games::read_settings("demo", r#"{"press":"white","partial":true,"nmr":true,"movement":"48h","retreat":"24h","adjustment":"24h","grace_secs":0,"reminder_secs":0,"assignment":"preference"}"#).unwrap(), 0) }
     }
 
-    fn set(g: &mut Game, key: &str, text: &str) -> Result<String, String> {
+    fn set(g: &mut GameRow, key: &str, text: &str) -> Result<String, String> {
         let (v, cfg) = (Variant::standard(), Config::default_config());
         create_option(g, &v, &cfg, key, text)
     }

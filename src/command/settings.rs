@@ -113,7 +113,7 @@ impl Session<'_> {
 
     /// Moves the current deadline past the players' absences (as far as they
     /// may push it); what to answer when it moved.
-    fn push_deadline(&mut self, g: &mut game::Game) -> Result<Option<String>, Fail> {
+    fn push_deadline(&mut self, g: &mut game::GameRow) -> Result<Option<String>, Fail> {
         let Some(d) = g.deadline else { return Ok(None) };
         let tz = self.ctx.cfg.timezone;
         let players = Player::of_game(self.conn, g.id)?;
@@ -244,7 +244,7 @@ impl Session<'_> {
 }
 
 /// SET DRAW [powers]: a draw of every survivor, or (NODIAS) of some.
-fn draw(v: &Variant, g: &game::Game, p: &mut Player, arg: &str) -> Result<String, Fail> {
+fn draw(v: &Variant, g: &game::GameRow, p: &mut Player, arg: &str) -> Result<String, Fail> {
     let pos = g.position(v)?.ok_or(Refusal::VoteBeforeStart)?;
     let surv = game::survivors(v, g, &pos);
     let names = |ps: &[PowerId]| ps.iter().map(|&q| pname(v, q)).collect::<Vec<_>>();
@@ -262,7 +262,7 @@ fn draw(v: &Variant, g: &game::Game, p: &mut Player, arg: &str) -> Result<String
 
 /// SET CONCEDE powers: to one power or to a coalition of survivors; not to
 /// oneself, nor to another power of one's own seat.
-fn concede(v: &Variant, g: &game::Game, power: PowerId, p: &mut Player, arg: &str) -> Result<String, Fail> {
+fn concede(v: &Variant, g: &game::GameRow, power: PowerId, p: &mut Player, arg: &str) -> Result<String, Fail> {
     let pos = g.position(v)?.ok_or(Refusal::VoteBeforeStart)?;
     let surv = game::survivors(v, g, &pos);
     let to = game::parse_powers(v, arg)?;
@@ -282,7 +282,7 @@ fn concede(v: &Variant, g: &game::Game, power: PowerId, p: &mut Player, arg: &st
 }
 
 /// SET ALLY powers: an alliance victory, on a map that has them, of one of its sizes.
-fn ally(v: &Variant, g: &game::Game, power: PowerId, p: &mut Player, arg: &str) -> Result<String, Fail> {
+fn ally(v: &Variant, g: &game::GameRow, power: PowerId, p: &mut Player, arg: &str) -> Result<String, Fail> {
     if v.alliances.is_empty() {
         return Err(Refusal::NoAlliances { map: v.title.clone() }.into());
     }
@@ -320,7 +320,7 @@ fn seat_of(role: &Role) -> Option<Option<i64>> {
 
 impl Session<'_> {
     /// How the notices name a player's seat.
-    fn seat_name(&mut self, g: &game::Game, p: &Player) -> Result<String, Fail> {
+    fn seat_name(&mut self, g: &game::GameRow, p: &Player) -> Result<String, Fail> {
         let v = self.ctx.variant(&g.variant)?;
         Ok(p.power.map(|pw| pname(&v, pw)).unwrap_or_else(say::account::a_player))
     }
@@ -328,7 +328,7 @@ impl Session<'_> {
     /// A seat never changes silently: the address of record (`record`, before
     /// the change) and the master hear of a new password (`address` None) or
     /// a new address.
-    pub(super) fn tell_changed(&mut self, g: &game::Game, who: &str, record: &str, address: Option<&str>) -> Result<(), Fail> {
+    pub(super) fn tell_changed(&mut self, g: &game::GameRow, who: &str, record: &str, address: Option<&str>) -> Result<(), Fail> {
         let what = say::settings::what_changed(address);
         let text = say::settings::changed_notice(g, &what, who, &self.sender);
         self.ctx.notice(self.conn, record, &say::settings::changed_subject(g, address.is_none()), text, Some(g.id), None)?;
@@ -348,7 +348,7 @@ impl Session<'_> {
 
     /// CONFIRM game code for a seat's new address (SET ADDRESS): the seat's
     /// mail goes there from now on. `None`: no move waits for that code.
-    pub(super) fn confirm_move(&mut self, g: &mut game::Game, code: &str) -> Result<Option<String>, Fail> {
+    pub(super) fn confirm_move(&mut self, g: &mut game::GameRow, code: &str) -> Result<Option<String>, Fail> {
         let Some((seat, address)) = crate::store::auth::take_move(self.conn, g.id, code)? else { return Ok(None) };
         let (who, record) = match seat {
             None => {

@@ -9,7 +9,7 @@ pub mod refusal;
 pub mod removals;
 pub mod start;
 
-pub use crate::store::games::{Assignment, Game, GameStatus, MapPref, Player, PlayerRole, PlayerStatus, Press, Settings};
+pub use crate::store::games::{Assignment, GameRow, GameStatus, MapPref, Player, PlayerRole, PlayerStatus, Press, Settings};
 pub use orders::{Board, Missing, Needs, Slot, needs, parsed_orders, slot, submit_line};
 pub use powers::{find_power, parse_powers, pname};
 
@@ -66,7 +66,7 @@ pub enum Recipient {
 
 /// Every address that gets a game's reports: players, observers, the
 /// master, and the list once confirmed (nobody gets mail they did not ask for).
-pub fn report_recipients(game: &Game, players: &[Player]) -> Vec<(String, Recipient)> {
+pub fn report_recipients(game: &GameRow, players: &[Player]) -> Vec<(String, Recipient)> {
     let mut out: Vec<(String, Recipient)> = Vec::new();
     let mut add = |a: &str, r: Recipient| {
         if !out.iter().any(|(x, _)| x.eq_ignore_ascii_case(a)) {
@@ -86,7 +86,7 @@ pub fn report_recipients(game: &Game, players: &[Player]) -> Vec<(String, Recipi
 /// The command that stops a game's mail for `who` (observers and the
 /// list; members leave a game by RESIGN): the list's carries its code, so
 /// whoever reads the list can stop it.
-pub fn stop_command(game: &Game, who: Recipient) -> Option<String> {
+pub fn stop_command(game: &GameRow, who: Recipient) -> Option<String> {
     match who {
         Recipient::Member => None,
         Recipient::Observer => Some(format!("UNOBSERVE {}", game.name)),
@@ -119,7 +119,7 @@ impl Owing {
 
 /// What every power of `game` owes in `pos` given `orders` (the orders in
 /// force): the one answer to "who still has to order what", in power order.
-pub fn owing(v: &Variant, game: &Game, pos: &Position, players: &[Player], orders: &[(PowerId, crate::order::Order)]) -> Vec<Owing> {
+pub fn owing(v: &Variant, game: &GameRow, pos: &Position, players: &[Player], orders: &[(PowerId, crate::order::Order)]) -> Vec<Owing> {
     (0..v.powers.len() as PowerId)
         .map(|p| {
             let needs = if game.is_neutral(v, p) { Needs::default() } else { needs(v, pos, p, orders) };
@@ -131,13 +131,13 @@ pub fn owing(v: &Variant, game: &Game, pos: &Position, players: &[Player], order
 
 /// The orders in force in `game`'s current phase, read back strictly, with
 /// the position they are given in (the starting choices applied).
-pub fn current_orders(conn: &Connection, v: &Variant, game: &Game, pos: &Position) -> anyhow::Result<(Position, Vec<(PowerId, crate::order::Order)>)> {
+pub fn current_orders(conn: &Connection, v: &Variant, game: &GameRow, pos: &Position) -> anyhow::Result<(Position, Vec<(PowerId, crate::order::Order)>)> {
     let rows = stored::current(conn, game.id, game.seq, None)?;
     Ok((start::effective(conn, v, game, pos.clone())?, parsed_orders(v, &rows)?))
 }
 
 /// Whether every power owing orders has complete ones and nobody asked to wait.
-pub fn ready(conn: &Connection, v: &Variant, game: &Game, pos: &Position, players: &[Player]) -> anyhow::Result<bool> {
+pub fn ready(conn: &Connection, v: &Variant, game: &GameRow, pos: &Position, players: &[Player]) -> anyhow::Result<bool> {
     if game.status != GameStatus::Active || game.paused {
         return Ok(false);
     }
@@ -147,7 +147,7 @@ pub fn ready(conn: &Connection, v: &Variant, game: &Game, pos: &Position, player
 
 /// Powers still in the game (units or centres), the neutral powers of a
 /// game for fewer players left out (no one plays them).
-pub fn survivors(v: &Variant, game: &Game, pos: &Position) -> Vec<PowerId> {
+pub fn survivors(v: &Variant, game: &GameRow, pos: &Position) -> Vec<PowerId> {
     (0..v.powers.len() as PowerId).filter(|&p| (pos.center_count(p) > 0 || pos.unit_count(p) > 0) && !game.is_neutral(v, p)).collect()
 }
 
@@ -157,7 +157,7 @@ pub fn survivors(v: &Variant, game: &Game, pos: &Position) -> Vec<PowerId> {
 /// when every survivor outside a coalition concedes to exactly that
 /// coalition; a draw when every survivor votes for the same powers (all the
 /// survivors unless the master allows fewer, NODIAS).
-pub fn vote_end(v: &Variant, game: &Game, pos: &Position, players: &[Player]) -> Option<GameEnd> {
+pub fn vote_end(v: &Variant, game: &GameRow, pos: &Position, players: &[Player]) -> Option<GameEnd> {
     let surv = survivors(v, game, pos);
     // a player votes once for all the powers of its seat (games for fewer
     // players); a concession to a power is to its seat
@@ -198,7 +198,7 @@ pub fn vote_end(v: &Variant, game: &Game, pos: &Position, players: &[Player]) ->
 
 /// The end of a short game (`SET END`): once the next phase is in a year
 /// after the game's last, a draw between the survivors.
-pub fn end_year_end(v: &Variant, game: &Game, next: &Position) -> Option<GameEnd> {
+pub fn end_year_end(v: &Variant, game: &GameRow, next: &Position) -> Option<GameEnd> {
     let last = game.settings.end_year?;
     (next.phase.year > last).then(|| GameEnd::Draw(survivors(v, game, next)))
 }

@@ -10,7 +10,7 @@ use crate::order::Order;
 use crate::parse;
 use crate::phase::PhaseKind;
 use crate::rules::{RetreatDefault, Rulebook};
-use crate::store::games::Game;
+use crate::store::games::GameRow;
 use crate::store::orders::{self as stored, OrderRow, SlotBase, SlotKey};
 use rusqlite::Connection;
 
@@ -227,7 +227,7 @@ fn route(v: &Variant, pos: &Position, powers: &[PowerId], o: &Order, waived: imp
 pub struct Board<'a> {
     pub v: &'a Variant,
     pub rules: &'a Rulebook,
-    pub game: &'a Game,
+    pub game: &'a GameRow,
     pub pos: &'a Position,
 }
 

@@ -12,7 +12,7 @@ use crate::map::{PowerId, Variant};
 use crate::order::Order;
 use crate::phase::PhaseKind;
 use crate::rules::{CivilDisorder, Rulebook};
-use crate::store::games::Game;
+use crate::store::games::GameRow;
 
 /// A power that owes removals it has not all ordered.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -33,7 +33,7 @@ pub fn gm_removes(rules: &Rulebook) -> bool {
 
 /// The powers of `pos` (an adjustment phase) owing removals they have not
 /// all ordered, with what the judge would remove for them given `orders`.
-pub fn preview(v: &Variant, rules: &Rulebook, game: &Game, pos: &Position, orders: &[(PowerId, Order)]) -> Vec<Owed> {
+pub fn preview(v: &Variant, rules: &Rulebook, game: &GameRow, pos: &Position, orders: &[(PowerId, Order)]) -> Vec<Owed> {
     if !gm_removes(rules) || pos.phase.kind != PhaseKind::Adjustment {
         return Vec::new();
     }

@@ -11,7 +11,7 @@ use crate::adjudicate::Position;
 use crate::map::{Loc, PowerId, Prov, Unit, UnitType, Variant};
 use crate::order::Order;
 use crate::phase::PhaseKind;
-use crate::store::games::{Game, GameStatus};
+use crate::store::games::{GameRow, GameStatus};
 use crate::store::orders as stored_orders;
 pub use crate::store::start::Choice;
 use rusqlite::Connection;
@@ -24,7 +24,7 @@ pub fn has_choices(v: &Variant) -> bool {
 /// Whether the powers of `game` may still choose: the map has choices and
 /// the game is in its first phase, the first movement phase, not yet
 /// processed (a rollback to it opens it again, with the choices kept).
-pub fn open(v: &Variant, game: &Game, pos: &Position) -> bool {
+pub fn open(v: &Variant, game: &GameRow, pos: &Position) -> bool {
     has_choices(v) && game.status == GameStatus::Active && game.seq == 1 && pos.phase == v.start && pos.phase.kind == PhaseKind::Movement
 }
 
@@ -150,7 +150,7 @@ pub fn hidden(v: &Variant, visible: Option<&[PowerId]>) -> Vec<(PowerId, Prov)> 
 
 /// Takes out of force the orders of `power` written for a choice unit of the
 /// type it no longer has (after a new choice); returns their texts.
-pub fn drop_other_type(conn: &Connection, v: &Variant, game: &Game, pos: &Position, power: PowerId) -> anyhow::Result<Vec<String>> {
+pub fn drop_other_type(conn: &Connection, v: &Variant, game: &GameRow, pos: &Position, power: PowerId) -> anyhow::Result<Vec<String>> {
     let rows = stored_orders::current(conn, game.id, game.seq, Some(power))?;
     let mut keys = Vec::new();
     let mut texts = Vec::new();
@@ -184,7 +184,7 @@ pub fn own_units(v: &Variant, pos: &Position, power: PowerId) -> Vec<String> {
 /// The position as it will be adjudicated: before the first move, every
 /// power's choices applied (for the judge's own use: completeness,
 /// processing, the master's prediction; never shown to a player).
-pub fn effective(conn: &Connection, v: &Variant, game: &Game, mut pos: Position) -> anyhow::Result<Position> {
+pub fn effective(conn: &Connection, v: &Variant, game: &GameRow, mut pos: Position) -> anyhow::Result<Position> {
     if open(v, game, &pos) {
         let choices = crate::store::start::all(conn, v, game.id)?;
         apply(v, &mut pos, &choices, None)?;

@@ -155,7 +155,7 @@ impl Judge {
         if moved > 0 {
             tracing::warn!("the clock went back: deadlines of {moved} game(s) moved back with it");
         }
-        let ids = store::games::Game::due(&self.conn, now)?;
+        let ids = store::games::GameRow::due(&self.conn, now)?;
         let mut processed = 0;
         for id in ids {
             let tx = self.conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
@@ -298,7 +298,7 @@ impl Judge {
             };
             // posted as the game's webhook is now: one removed since (SET NO
             // WEBHOOK) gets nothing more, one replaced gets its new key
-            let game = store::games::Game::by_id(&self.conn, d.game_id)?;
+            let game = store::games::GameRow::by_id(&self.conn, d.game_id)?;
             let Some(target) = game.settings.webhooks.iter().find(|w| w.url == queued.url).cloned() else {
                 let n = store::webhooks::drop_waiting(&self.conn, d.game_id, &d.url)?;
                 tracing::info!("webhook posts for game {}: the webhook was removed; {n} waiting post(s) dropped", d.game_id);
@@ -333,7 +333,7 @@ impl Judge {
     fn webhook_gave_up(&mut self, id: i64, game_id: i64, url: &str, error: &str, rest: bool) -> anyhow::Result<()> {
         tracing::error!("webhook post {id} for game {game_id}: {error}; given up");
         if !store::webhooks::give_up(&self.conn, id, self.ctx.now(), error, rest)? {
-            let g = store::games::Game::by_id(&self.conn, game_id)?;
+            let g = store::games::GameRow::by_id(&self.conn, game_id)?;
             let body = if rest { say::game::webhook_gave_up_notice(&g, url, error) } else { say::game::webhook_post_refused_notice(&g, url, error) };
             self.ctx.notice(&self.conn, &g.master_email, &say::game::webhook_gave_up_subject(&g), body, Some(g.id), None)?;
         }
@@ -358,7 +358,7 @@ impl Judge {
     /// When deadline work ([`Judge::tick`]) is next due after `after` (a
     /// reminder, a deadline, the end of a grace period), if any game has some.
     pub fn next_due(&self, after: i64) -> rusqlite::Result<Option<i64>> {
-        store::games::Game::next_due(&self.conn, after)
+        store::games::GameRow::next_due(&self.conn, after)
     }
 }
 

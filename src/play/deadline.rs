@@ -4,7 +4,7 @@
 
 use super::process;
 use crate::context::Ctx;
-use crate::game::{Game, GameStatus, Needs, Player, PlayerRole, PlayerStatus, pname};
+use crate::game::{GameRow, GameStatus, Needs, Player, PlayerRole, PlayerStatus, pname};
 use crate::map::PowerId;
 use crate::phase::PhaseKind;
 use crate::report::say;
@@ -15,7 +15,7 @@ use rusqlite::Connection;
 
 /// The timing of a phase kind in `game` (a stored one that no longer parses:
 /// 24 hours, see [`crate::timing::Schedule`]).
-fn phase_timing(game: &Game, kind: PhaseKind) -> &Timing {
+fn phase_timing(game: &GameRow, kind: PhaseKind) -> &Timing {
     match kind {
         PhaseKind::Movement => game.settings.movement.timing(),
         PhaseKind::Retreat => game.settings.retreat.timing(),
@@ -25,7 +25,7 @@ fn phase_timing(game: &Game, kind: PhaseKind) -> &Timing {
 
 /// Sets the deadline of the game's current phase from its timing, pushed past
 /// any player's absence, and the grace period after it.
-pub fn set_deadline(ctx: &Ctx, game: &mut Game, kind: PhaseKind, players: &[Player]) {
+pub fn set_deadline(ctx: &Ctx, game: &mut GameRow, kind: PhaseKind, players: &[Player]) {
     let now = ctx.now();
     let t = phase_timing(game, kind);
     let base = t.next_deadline(now, ctx.cfg.timezone);
@@ -42,7 +42,7 @@ pub const MAX_ABSENCE_PUSH_SECS: i64 = 21 * 86_400;
 pub const MAX_ABSENCES: usize = 3;
 
 /// The latest deadline absences may give the current phase of `game`.
-pub fn absence_limit(conn: &Connection, ctx: &Ctx, game: &Game, kind: PhaseKind) -> rusqlite::Result<i64> {
+pub fn absence_limit(conn: &Connection, ctx: &Ctx, game: &GameRow, kind: PhaseKind) -> rusqlite::Result<i64> {
     let start = crate::store::timeline::phase_start(conn, game.id, game.seq)?.unwrap_or_else(|| ctx.now()).min(ctx.now());
     let t = phase_timing(game, kind);
     Ok(t.next_deadline(start, ctx.cfg.timezone).saturating_add(MAX_ABSENCE_PUSH_SECS))
@@ -92,7 +92,7 @@ pub fn reminder_time(deadline: i64, reminder_secs: i64, phase_start: Option<i64>
 /// Deadline work for one game: reminder, late notice, processing after the
 /// deadline (complete orders) or after the grace period (defaults). Returns 1 if a phase was processed.
 pub fn tick_game(conn: &Connection, ctx: &mut Ctx, id: i64) -> anyhow::Result<usize> {
-    let mut game = Game::by_id(conn, id)?;
+    let mut game = GameRow::by_id(conn, id)?;
     if game.status != GameStatus::Active || game.paused {
         return Ok(0);
     }

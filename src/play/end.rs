@@ -5,13 +5,13 @@
 use crate::adjudicate::Position;
 use crate::config::MAX_PACKAGE_FILES;
 use crate::context::Ctx;
-use crate::game::{Game, GameStatus, Player, PlayerRole, PlayerStatus, pname};
+use crate::game::{GameRow, GameStatus, Player, PlayerRole, PlayerStatus, pname};
 use crate::map::{PowerId, Variant};
 use crate::report::say;
 use rusqlite::Connection;
 
 /// The positions of a game's line, one before each processed phase, then the current one.
-pub fn positions(conn: &Connection, v: &Variant, g: &Game) -> anyhow::Result<Vec<Position>> {
+pub fn positions(conn: &Connection, v: &Variant, g: &GameRow) -> anyhow::Result<Vec<Position>> {
     let mut all = Vec::new();
     for p in crate::store::phases::positions(conn, g.id)? {
         let value: serde_json::Value = serde_json::from_str(&p)?;
@@ -41,7 +41,7 @@ pub fn centre_chart(v: &Variant, all: &[Position]) -> Vec<String> {
 }
 
 /// SUMMARY: the chart, each power's state, and (`reveal`) who played each seat when.
-pub fn summary(conn: &Connection, v: &Variant, g: &Game, reveal: bool) -> anyhow::Result<Vec<String>> {
+pub fn summary(conn: &Connection, v: &Variant, g: &GameRow, reveal: bool) -> anyhow::Result<Vec<String>> {
     let mut lines = vec![say::info::summary_title(g, &v.title)];
     lines.extend(centre_chart(v, &positions(conn, v, g)?));
     let players = Player::of_game(conn, g.id)?;
@@ -75,7 +75,7 @@ pub fn summary(conn: &Connection, v: &Variant, g: &Game, reveal: bool) -> anyhow
 /// it by resigning or being ejected. A time maps to the phase being played
 /// then: the first phase on the game's line processed after it (`times`:
 /// seq, phase code, processed), or `current`.
-pub fn played_by(v: &Variant, g: &Game, players: &[Player], times: &[(i64, String, i64)], current: Option<&str>) -> Vec<String> {
+pub fn played_by(v: &Variant, g: &GameRow, players: &[Player], times: &[(i64, String, i64)], current: Option<&str>) -> Vec<String> {
     let phase_at = |t: i64| -> String {
         times
             .iter()
@@ -107,7 +107,7 @@ pub fn played_by(v: &Variant, g: &Game, players: &[Player], times: &[(i64, Strin
 /// the result, who played what (the players revealed), the centre chart,
 /// `notes` (what could not be attached), and the game's record attached
 /// (`files`: attachment ids).
-pub fn send_package(conn: &Connection, ctx: &mut Ctx, g: &Game, files: &[i64], notes: &[String]) -> anyhow::Result<()> {
+pub fn send_package(conn: &Connection, ctx: &mut Ctx, g: &GameRow, files: &[i64], notes: &[String]) -> anyhow::Result<()> {
     let v = ctx.variant(&g.variant)?;
     // a summary that cannot be made (a stored board that does not read)
     // never keeps a game from ending either
@@ -127,7 +127,7 @@ pub fn send_package(conn: &Connection, ctx: &mut Ctx, g: &Game, files: &[i64], n
 /// Mails the end-of-game package, the game's record attached. A record that
 /// cannot be read or made (even a panic in the making) never stops the end
 /// of a game: logged, the package goes without it and says so.
-pub fn package(conn: &Connection, ctx: &mut Ctx, g: &Game) -> anyhow::Result<()> {
+pub fn package(conn: &Connection, ctx: &mut Ctx, g: &GameRow) -> anyhow::Result<()> {
     let made = crate::context::guarded(|| {
         let v = ctx.variant(&g.variant)?;
         let rec = crate::archive::GameRecord::load(conn, &v, g)?;

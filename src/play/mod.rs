@@ -19,7 +19,7 @@ use crate::contract::position_to_json;
 use crate::end::GameEnd;
 use crate::game::start;
 use crate::game::{
-    Assignment, Game, GameStatus, MapPref, Player, PlayerRole, PlayerStatus, Recipient, end_year_end, parse_powers, parsed_orders, pname, ready,
+    Assignment, GameRow, GameStatus, MapPref, Player, PlayerRole, PlayerStatus, Recipient, end_year_end, parse_powers, parsed_orders, pname, ready,
     report_recipients, stop_command, vote_end,
 };
 use crate::map::{PowerId, Variant};
@@ -36,7 +36,7 @@ use std::sync::Arc;
 /// A game's mail to `addr`, who gets it as `who`: for observers and the
 /// list the text ends with how to stop it and the List-Unsubscribe says the
 /// same; a member's carries none (members leave by RESIGN).
-pub fn mail_to(ctx: &Ctx, game: &Game, addr: &str, who: Recipient, subject: &str, mut body: String, list_id: Option<String>) -> crate::mail::compose::OutMail {
+pub fn mail_to(ctx: &Ctx, game: &GameRow, addr: &str, who: Recipient, subject: &str, mut body: String, list_id: Option<String>) -> crate::mail::compose::OutMail {
     let stop = stop_command(game, who);
     if let Some(c) = &stop {
         body.push_str(&say::game::how_to_stop(c, &ctx.cfg.address));
@@ -95,14 +95,14 @@ pub struct TableMail<'a> {
 
 /// Mails `body` to everyone in the game, for a command (a notice: counted
 /// against each address's byte budget).
-pub fn tell_all(conn: &Connection, ctx: &Ctx, game: &Game, players: &[Player], subject: &str, body: &str) -> rusqlite::Result<()> {
+pub fn tell_all(conn: &Connection, ctx: &Ctx, game: &GameRow, players: &[Player], subject: &str, body: &str) -> rusqlite::Result<()> {
     let m = TableMail { subject, body, files: &[], map: None, list_body: None, kind: crate::mail::compose::Kind::Notice };
     tell_table(conn, ctx, game, players, &m)
 }
 
 /// Mails `m` to everyone in the game. The list gets its own text where there
 /// is one; observers and the list get a line saying how to stop.
-pub fn tell_table(conn: &Connection, ctx: &Ctx, game: &Game, players: &[Player], m: &TableMail) -> rusqlite::Result<()> {
+pub fn tell_table(conn: &Connection, ctx: &Ctx, game: &GameRow, players: &[Player], m: &TableMail) -> rusqlite::Result<()> {
     for (addr, who) in report_recipients(game, players) {
         let body = if who == Recipient::List { m.list_body.unwrap_or(m.body) } else { m.body };
         let pref = players
@@ -122,7 +122,7 @@ pub fn tell_table(conn: &Connection, ctx: &Ctx, game: &Game, players: &[Player],
 }
 
 /// Starts a forming game whose seats are all taken: powers assigned, first phase, deadline.
-pub fn start(conn: &Connection, ctx: &mut Ctx, game: &mut Game) -> anyhow::Result<()> {
+pub fn start(conn: &Connection, ctx: &mut Ctx, game: &mut GameRow) -> anyhow::Result<()> {
     let v = ctx.variant(&game.variant)?;
     let mut players = Player::of_game(conn, game.id)?;
     // OS randomness: nobody can work out the assignment from the game's id or creation time
@@ -223,7 +223,7 @@ pub fn process_ready(conn: &Connection, ctx: &mut Ctx) -> anyhow::Result<()> {
 /// Processes game `id` now if every order is in (and nobody waits). Returns
 /// whether it did.
 pub fn process_if_ready(conn: &Connection, ctx: &mut Ctx, id: i64) -> anyhow::Result<bool> {
-    let mut game = Game::by_id(conn, id)?;
+    let mut game = GameRow::by_id(conn, id)?;
     if game.status != GameStatus::Active || game.paused {
         return Ok(false);
     }
@@ -240,7 +240,7 @@ pub fn process_if_ready(conn: &Connection, ctx: &mut Ctx, id: i64) -> anyhow::Re
 /// A game whose processing failed: paused so that it is not tried again on
 /// every poll, its master and the keeper told (the keeper with the error).
 pub fn set_aside(conn: &Connection, ctx: &Ctx, id: i64, error: &str) -> anyhow::Result<()> {
-    let mut game = Game::by_id(conn, id)?;
+    let mut game = GameRow::by_id(conn, id)?;
     game.paused = true;
     game.save(conn)?;
     let body = ctx.templates.render("notice.txt", context! { title => say::game::set_aside_title(&game), lines => say::game::set_aside_lines(&game) });
@@ -251,7 +251,7 @@ pub fn set_aside(conn: &Connection, ctx: &Ctx, id: i64, error: &str) -> anyhow::
 }
 
 /// What would happen if the phase were processed now (for PREDICT).
-pub fn predict(conn: &Connection, ctx: &mut Ctx, game: &Game) -> anyhow::Result<String> {
+pub fn predict(conn: &Connection, ctx: &mut Ctx, game: &GameRow) -> anyhow::Result<String> {
     let v = ctx.variant(&game.variant)?;
     let pos = game.position(&v)?.ok_or_else(|| anyhow::anyhow!("the game has not started"))?;
     let pos = start::effective(conn, &v, game, pos)?;
@@ -269,7 +269,7 @@ pub fn predict(conn: &Connection, ctx: &mut Ctx, game: &Game) -> anyhow::Result<
 
 /// Adjudicates the current phase with the orders in (missing ones default),
 /// records it, moves the game on and mails the report. Runs inside the caller's transaction.
-pub fn process(conn: &Connection, ctx: &mut Ctx, game: &mut Game, why: &str) -> anyhow::Result<()> {
+pub fn process(conn: &Connection, ctx: &mut Ctx, game: &mut GameRow, why: &str) -> anyhow::Result<()> {
     if let Some(hook) = ctx.hooks.before_process {
         hook(&game.name);
     }
@@ -330,7 +330,7 @@ pub fn process(conn: &Connection, ctx: &mut Ctx, game: &mut Game, why: &str) -> 
             set_deadline(ctx, game, out.position.phase.kind, &players);
         }
     }
-    let report_in = |game: &Game, f: ReportFormat| {
+    let report_in = |game: &GameRow, f: ReportFormat| {
         let shown = Results { v: &v, game, pos: &pos, out: &out, orders: &orders, prediction: false, deadline: game.deadline };
         render_report(&ctx.templates, ctx.cfg.timezone, &shown, f)
     };
@@ -387,7 +387,7 @@ pub fn process(conn: &Connection, ctx: &mut Ctx, game: &mut Game, why: &str) -> 
 
 /// Marks a game over with how it ended (`phase`: the phase it ended in):
 /// the typed record and the sentence players are shown.
-fn set_ending(v: &Variant, game: &mut Game, end: GameEnd, phase: Option<crate::phase::Phase>) {
+fn set_ending(v: &Variant, game: &mut GameRow, end: GameEnd, phase: Option<crate::phase::Phase>) {
     let names: Vec<String> = end.powers().iter().map(|&p| pname(v, p)).collect();
     game.result = Some(say::game::ending(end.kind(), &names, &phase.map(|p| v.calendar.long_name(p)).unwrap_or_default()));
     game.ending = Some(Ending { end, phase }.to_json(v));
@@ -398,7 +398,7 @@ fn set_ending(v: &Variant, game: &mut Game, end: GameEnd, phase: Option<crate::p
 
 /// Ends a game (draw, concession, termination) and tells everyone; returns
 /// the sentence that says how.
-pub fn finish(conn: &Connection, ctx: &mut Ctx, game: &mut Game, end: GameEnd) -> anyhow::Result<String> {
+pub fn finish(conn: &Connection, ctx: &mut Ctx, game: &mut GameRow, end: GameEnd) -> anyhow::Result<String> {
     let v = ctx.variant(&game.variant)?;
     let phase = game.position(&v)?.map(|p| p.phase);
     set_ending(&v, game, end, phase);
@@ -416,7 +416,7 @@ pub fn finish(conn: &Connection, ctx: &mut Ctx, game: &mut Game, end: GameEnd) -
 
 /// Ends the game if the votes end it (see [`vote_end`]); returns the
 /// sentence that says how.
-pub fn check_votes(conn: &Connection, ctx: &mut Ctx, game: &mut Game) -> anyhow::Result<Option<String>> {
+pub fn check_votes(conn: &Connection, ctx: &mut Ctx, game: &mut GameRow) -> anyhow::Result<Option<String>> {
     if game.status != GameStatus::Active {
         return Ok(None);
     }

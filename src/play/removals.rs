@@ -7,7 +7,7 @@ use crate::game::removals::preview;
 use crate::map::{PowerId, Variant};
 use crate::order::Order;
 use crate::report::say;
-use crate::store::games::Game;
+use crate::store::games::GameRow;
 use crate::timing;
 use minijinja::context;
 use rusqlite::Connection;
@@ -15,7 +15,7 @@ use rusqlite::Connection;
 /// Mails the master the preview of `game`'s current phase, if any power
 /// owes removals it has not ordered (`opened`: the phase has just opened,
 /// else its deadline passed). Returns whether a preview was sent.
-pub fn send_preview(conn: &Connection, ctx: &Ctx, v: &Variant, game: &Game, pos: &Position, orders: &[(PowerId, Order)], opened: bool) -> anyhow::Result<bool> {
+pub fn send_preview(conn: &Connection, ctx: &Ctx, v: &Variant, game: &GameRow, pos: &Position, orders: &[(PowerId, Order)], opened: bool) -> anyhow::Result<bool> {
     let rules = game.rules(v).map_err(anyhow::Error::msg)?;
     let list = preview(v, &rules, game, pos, orders);
     let Some(first) = list.first() else { return Ok(false) };

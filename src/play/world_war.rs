@@ -13,7 +13,7 @@ use crate::map::Variant;
 use crate::phase::{Phase, PhaseKind};
 use crate::report::say;
 use crate::rules::{WORLD_WAR_NEUTRAL, WORLD_WAR_YEAR};
-use crate::store::games::Game;
+use crate::store::games::GameRow;
 use sha2::{Digest, Sha256};
 
 /// The coin for game `id` with `seed`: (heads, the digest in hex).
@@ -33,7 +33,7 @@ fn coin_due(next: Phase) -> bool {
 /// Spring of the next year. Changes the game's settings (the caller saves
 /// them) and returns the announcements (for the report, and so the
 /// history). Nothing in any other game.
-pub fn after_phase(v: &Variant, game: &mut Game, next: &Position) -> Vec<String> {
+pub fn after_phase(v: &Variant, game: &mut GameRow, next: &Position) -> Vec<String> {
     let mut out = Vec::new();
     let Some(mut ww) = game.settings.world_war.clone() else { return out };
     let groups = game.groups(v);
@@ -66,7 +66,7 @@ pub fn after_phase(v: &Variant, game: &mut Game, next: &Position) -> Vec<String>
 /// joining and the coin where the game goes back to before them (played
 /// again, the coin falls the same way: it is derived from the game's number
 /// and seed). Changes the settings only; the caller saves them.
-pub fn rewind(game: &mut Game, phase: Phase) {
+pub fn rewind(game: &mut GameRow, phase: Phase) {
     let Some(mut ww) = game.settings.world_war.clone() else { return };
     if ww.joined && phase.year <= WORLD_WAR_YEAR {
         ww.joined = false;

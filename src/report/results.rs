@@ -6,7 +6,7 @@ use crate::map::{PowerId, Variant};
 use crate::order::Order;
 use crate::report::Templates;
 use crate::report::say::results as say;
-use crate::store::games::Game;
+use crate::store::games::GameRow;
 pub use crate::store::values::ReportFormat;
 use crate::timing;
 use chrono_tz::Tz;
@@ -36,7 +36,7 @@ impl ReportFormat {
 /// A phase's outcome, as a results report shows it.
 pub struct Results<'a> {
     pub v: &'a Variant,
-    pub game: &'a Game,
+    pub game: &'a GameRow,
     /// The position the orders were given in.
     pub pos: &'a Position,
     pub out: &'a Outcome,
@@ -110,17 +110,17 @@ mod tests {
     use crate::parse::parse_order;
     use crate::phase::PhaseKind;
     use crate::rules::Rulebook;
-    use crate::store::games::{Game, GameStatus};
+    use crate::store::games::{GameRow, GameStatus};
 
-    fn game(ctx: &Ctx) -> Game {
+    fn game(ctx: &Ctx) -> GameRow {
         let settings = crate::game::default_settings(&ctx.cfg);
-        Game {
+        GameRow {
             id: 1,
             status: GameStatus::Active,
             reminded: 0,
             late_noticed: 0,
             waiting_gm: 0,
-            ..Game::forming("demo", "standard", String::new(), "", settings, 0)
+            ..GameRow::forming("demo", "standard", String::new(), "", settings, 0)
         }
     }
 

@@ -279,7 +279,7 @@ fn yes() -> bool {
 }
 
 #[derive(Clone, Debug)]
-pub struct Game {
+pub struct GameRow {
     pub id: i64,
     pub name: String,
     pub variant: String,
@@ -356,11 +356,11 @@ pub fn read_settings(game: &str, text: &str) -> Result<Settings, String> {
     serde_json::from_str(text).map_err(|e| format!("game {game}: stored settings unreadable: {e}"))
 }
 
-fn game_row(r: &rusqlite::Row) -> rusqlite::Result<Game> {
+fn game_row(r: &rusqlite::Row) -> rusqlite::Result<GameRow> {
     let settings: String = r.get(7)?;
     let name: String = r.get(1)?;
     let settings = read_settings(&name, &settings).map_err(|e| rusqlite::Error::FromSqlConversionFailure(7, rusqlite::types::Type::Text, e.into()))?;
-    Ok(Game {
+    Ok(GameRow {
         id: r.get(0)?,
         name,
         variant: r.get(2)?,
@@ -386,11 +386,11 @@ fn settings_json(s: &Settings) -> String {
     serde_json::to_string(s).unwrap_or_else(|e| unreachable!("settings always serialize: {e}"))
 }
 
-impl Game {
+impl GameRow {
     /// A new game, forming, not yet inserted (its id is 0 until
     /// [`Game::insert`]).
-    pub fn forming(name: &str, variant: &str, master_hash: String, master_email: &str, settings: Settings, created: i64) -> Game {
-        Game {
+    pub fn forming(name: &str, variant: &str, master_hash: String, master_email: &str, settings: Settings, created: i64) -> GameRow {
+        GameRow {
             id: 0,
             name: name.to_string(),
             variant: variant.to_string(),
@@ -412,13 +412,13 @@ impl Game {
         }
     }
 
-    pub fn by_name(conn: &Connection, name: &str) -> rusqlite::Result<Option<Game>> {
+    pub fn by_name(conn: &Connection, name: &str) -> rusqlite::Result<Option<GameRow>> {
         conn.prepare_cached(&format!("SELECT {GAME_COLS} FROM games WHERE name = ?1"))?.query_row([name], game_row).optional()
     }
-    pub fn by_id(conn: &Connection, id: i64) -> rusqlite::Result<Game> {
+    pub fn by_id(conn: &Connection, id: i64) -> rusqlite::Result<GameRow> {
         conn.prepare_cached(&format!("SELECT {GAME_COLS} FROM games WHERE id = ?1"))?.query_row([id], game_row)
     }
-    pub fn all(conn: &Connection) -> rusqlite::Result<Vec<Game>> {
+    pub fn all(conn: &Connection) -> rusqlite::Result<Vec<GameRow>> {
         conn.prepare_cached(&format!("SELECT {GAME_COLS} FROM games ORDER BY name"))?.query_map([], game_row)?.collect()
     }
     pub fn insert(&mut self, conn: &Connection) -> rusqlite::Result<()> {
@@ -712,7 +712,7 @@ mod tests {
         // a rule stored as a player spelled it is read as what it means
         let spelled = STORED.replace(r#"{"convoy_intent":"1992","retreat_default":"right_hand"}"#, r#"{"RETREAT-DEFAULT":"rhr","convoy_intent":"intent"}"#);
         assert_eq!(settings_json(&read_settings("demo", &spelled).unwrap()), STORED);
-        let r = Game { settings: s, ..test_game() }.rules(&Variant::standard()).unwrap();
+        let r = GameRow { settings: s, ..test_game() }.rules(&Variant::standard()).unwrap();
         assert_eq!((r.convoy_intent, r.retreat_default), (ConvoyIntent::Rulebook1992, RetreatDefault::RightHand));
     }
 
@@ -737,8 +737,8 @@ mod tests {
         }
     }
 
-    fn test_game() -> Game {
-        Game { id: 1, ..Game::forming("demo", "standard", String::new(), "", read_settings("demo", STORED).unwrap(), 0) }
+    fn test_game() -> GameRow {
+        GameRow { id: 1, ..GameRow::forming("demo", "standard", String::new(), "", read_settings("demo", STORED).unwrap(), 0) }
     }
 
     #[test]

@@ -205,7 +205,7 @@ fn a_record_keeps_at_most_its_press_cap() {
     let conn = &g.w.daemon.judge.conn;
     let cap = archive::record::MAX_PRESS;
     let add = |n: usize| (0..n).for_each(|k| broadcast(conn, &v, &format!("message {k}")));
-    let game = mailjudge::store::games::Game::by_name(conn, "demo").unwrap().unwrap();
+    let game = mailjudge::store::games::GameRow::by_name(conn, "demo").unwrap().unwrap();
     add(cap);
     assert_eq!(GameRecord::load(conn, &v, &game).unwrap().press.len(), cap, "at the cap: all");
     add(1);
@@ -221,7 +221,7 @@ fn a_record_keeps_at_most_its_press_bytes() {
     let conn = &g.w.daemon.judge.conn;
     let max = archive::record::MAX_PRESS_BYTES;
     let add = |body: String| broadcast(conn, &v, &body);
-    let game = mailjudge::store::games::Game::by_name(conn, "demo").unwrap().unwrap();
+    let game = mailjudge::store::games::GameRow::by_name(conn, "demo").unwrap().unwrap();
     let quarter = max / 4;
     for k in 0..4 {
         add(format!("{k}").repeat(quarter));

@@ -60,7 +60,7 @@ use mailjudge::store::{mails, outbox};
 use chrono_tz::Tz;
 use mailjudge::judge::{Clock, Judge, MailOutcome};
 use mailjudge::mail::RawMail;
-use mailjudge::store::games::{Game, Player};
+use mailjudge::store::games::{GameRow, Player};
 use mailjudge::timing::MAX_TIME;
 use proptest::collection::vec;
 use proptest::prelude::*;
@@ -769,7 +769,7 @@ fn build_template() -> Result<Template, String> {
     if outcomes.iter().any(|o| *o != MailOutcome::Answered) {
         return Err(format!("setup batch: {outcomes:?}"));
     }
-    let g = Game::by_name(&judge.conn, "demo").map_err(|e| e.to_string())?.ok_or("no game demo")?;
+    let g = GameRow::by_name(&judge.conn, "demo").map_err(|e| e.to_string())?.ok_or("no game demo")?;
     if g.status.as_str() != "active" {
         return Err(format!("the setup batch did not start the game: {}", g.status));
     }
@@ -916,8 +916,8 @@ impl Fixture {
     /// Moves the clock, ticks twice, and checks the database.
     fn clock(&mut self, mv: &ClockMove) -> Result<(), TestCaseError> {
         let now = self.judge.ctx.now();
-        let active: Vec<Game> = Game::all(&self.judge.conn).map_err(|e| fail(e.to_string()))?.into_iter().filter(|g| g.status.as_str() == "active").collect();
-        let max_of = |col: fn(&Game) -> Option<i64>| -> Result<Option<i64>, TestCaseError> { Ok(active.iter().filter_map(col).max()) };
+        let active: Vec<GameRow> = GameRow::all(&self.judge.conn).map_err(|e| fail(e.to_string()))?.into_iter().filter(|g| g.status.as_str() == "active").collect();
+        let max_of = |col: fn(&GameRow) -> Option<i64>| -> Result<Option<i64>, TestCaseError> { Ok(active.iter().filter_map(col).max()) };
         let t = match mv {
             ClockMove::By(d) => now.saturating_add(*d),
             ClockMove::To(t) => *t,
@@ -1007,7 +1007,7 @@ fn check_judge(j: &mut Judge) -> Result<(), TestCaseError> {
     let (ok, broken) = mailjudge::store::integrity(&j.conn).map_err(|e| fail(e.to_string()))?;
     prop_assert_eq!(ok, "ok");
     prop_assert_eq!(broken, 0, "foreign key violations");
-    let games = Game::all(&j.conn).map_err(|e| fail(format!("Game::all: {e}")))?;
+    let games = GameRow::all(&j.conn).map_err(|e| fail(format!("Game::all: {e}")))?;
     for g in &games {
         Player::of_game(&j.conn, g.id).map_err(|e| fail(format!("Player::of_game({}): {e}", g.name)))?;
         let v = j.ctx.variant(&g.variant).map_err(|e| fail(format!("game {}: variant {}: {e:#}", g.name, g.variant)))?;

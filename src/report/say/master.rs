@@ -1,7 +1,7 @@
 //! The master's commands (PROCESS, PREDICT, PAUSE, RESUME, TERMINATE, BECOME,
 //! EJECT, APPROVE, REJECT, ROLLBACK) and game options.
 
-use crate::store::games::{Anonymity, Draws, Game, GameStatus, Nmr, PartialPress, Press};
+use crate::store::games::{Anonymity, Draws, GameRow, GameStatus, Nmr, PartialPress, Press};
 
 /// A command for an active game, in a game that is not.
 pub fn game_is(game: &str, status: GameStatus) -> String {
@@ -24,32 +24,32 @@ pub fn no_phase_to_predict(game: &str, status: GameStatus) -> String {
 }
 
 /// The notice of a pause: subject.
-pub fn paused_subject(g: &Game) -> String {
+pub fn paused_subject(g: &GameRow) -> String {
     format!("Game {} is paused", g.name)
 }
 
 /// The notice of a pause: text.
-pub fn paused_notice(g: &Game) -> String {
+pub fn paused_notice(g: &GameRow) -> String {
     format!("The master has paused game {}. Deadlines are suspended until it resumes.\n", g.name)
 }
 
 /// PAUSE done.
-pub fn paused(g: &Game) -> String {
+pub fn paused(g: &GameRow) -> String {
     format!("Game {} paused.", g.name)
 }
 
 /// The notice of a game resumed: subject.
-pub fn resumes_subject(g: &Game) -> String {
+pub fn resumes_subject(g: &GameRow) -> String {
     format!("Game {} resumes", g.name)
 }
 
 /// The notice of a game resumed: text.
-pub fn resumes_notice(g: &Game, deadline: &str) -> String {
+pub fn resumes_notice(g: &GameRow, deadline: &str) -> String {
     format!("Game {} resumes. Deadline: {deadline}.\n", g.name)
 }
 
 /// RESUME done.
-pub fn resumed(g: &Game, deadline: &str) -> String {
+pub fn resumed(g: &GameRow, deadline: &str) -> String {
     format!("Game {} resumed; deadline {deadline}.", g.name)
 }
 
@@ -59,7 +59,7 @@ pub fn terminated_result() -> String {
 }
 
 /// TERMINATE done.
-pub fn terminated(g: &Game) -> String {
+pub fn terminated(g: &GameRow) -> String {
     format!("Game {} terminated.", g.name)
 }
 
@@ -79,7 +79,7 @@ pub fn not_an_observer(who: &str, game: &str) -> String {
 }
 
 /// EJECT of an observer done.
-pub fn observer_ejected(who: &str, g: &Game) -> String {
+pub fn observer_ejected(who: &str, g: &GameRow) -> String {
     format!("{who} no longer gets the reports of game {}.", g.name)
 }
 
@@ -94,12 +94,12 @@ pub fn nobody_plays(power: &str) -> String {
 }
 
 /// The ejected player's notice: subject.
-pub fn ejected_subject(g: &Game) -> String {
+pub fn ejected_subject(g: &GameRow) -> String {
     format!("Game {}: you were removed", g.name)
 }
 
 /// The ejected player's notice: text.
-pub fn ejected_notice(g: &Game, power: &str) -> String {
+pub fn ejected_notice(g: &GameRow, power: &str) -> String {
     format!("The master of game {} removed you from {}.\n", g.name, power)
 }
 
@@ -120,22 +120,22 @@ pub fn not_vacant(power: &str) -> String {
 }
 
 /// The approved player's notice: subject.
-pub fn approved_subject(g: &Game, power: &str) -> String {
+pub fn approved_subject(g: &GameRow, power: &str) -> String {
     format!("Game {}: you now play {power}", g.name)
 }
 
 /// The approved player's notice: text (`letter`: the power's).
-pub fn approved_notice(g: &Game, power: &str, letter: char) -> String {
+pub fn approved_notice(g: &GameRow, power: &str, letter: char) -> String {
     format!("The master approved: you now play {power} in game {} (SIGNON {}{} password).\n", g.name, letter, g.name)
 }
 
 /// A refused player's notice: subject.
-pub fn refused_subject(g: &Game, power: &str) -> String {
+pub fn refused_subject(g: &GameRow, power: &str) -> String {
     format!("Game {}: your request for {power}", g.name)
 }
 
 /// A refused player's notice: text.
-pub fn refused_notice(g: &Game, power: &str) -> String {
+pub fn refused_notice(g: &GameRow, power: &str) -> String {
     format!("The master did not give you {power} in game {}.\n", g.name)
 }
 
@@ -155,12 +155,12 @@ pub fn no_processed_phase(game: &str, phase: &str) -> String {
 }
 
 /// The notice of a rollback: subject.
-pub fn rolled_back_subject(g: &Game) -> String {
+pub fn rolled_back_subject(g: &GameRow) -> String {
     format!("Game {} rolled back", g.name)
 }
 
 /// The notice of a rollback: text.
-pub fn rolled_back_notice(g: &Game, phase: &str, deadline: &str) -> String {
+pub fn rolled_back_notice(g: &GameRow, phase: &str, deadline: &str) -> String {
     format!("The master rolled game {} back to {}. All orders must be sent again. Deadline: {}.\n", g.name, phase, deadline)
 }
 
@@ -233,19 +233,19 @@ pub fn list_stopped(address: &str) -> String {
 }
 
 /// The request mailed to a list address: subject.
-pub fn list_request_subject(g: &Game) -> String {
+pub fn list_request_subject(g: &GameRow) -> String {
     format!("Game {}: may this address get the game's mail?", g.name)
 }
 
 /// The request mailed to a list address, with its code.
-pub fn list_request(g: &Game, master: &str, judge: &str, code: &str) -> String {
+pub fn list_request(g: &GameRow, master: &str, judge: &str, code: &str) -> String {
     let asked = format!("The master of the Diplomacy game {} ({master}) asked that this address get the game's results and broadcasts.", g.name);
     consent_request(g, &asked, judge, code, true)
 }
 
 /// A request for consent mailed to an address someone named: what was
 /// asked, how to agree (and, for a list, how to refuse for good).
-pub fn consent_request(g: &Game, asked: &str, judge: &str, code: &str, refusable: bool) -> String {
+pub fn consent_request(g: &GameRow, asked: &str, judge: &str, code: &str, refusable: bool) -> String {
     let name = &g.name;
     let refuse = if refusable { format!(" To refuse for good, send:\n\n  UNOBSERVE {name} {code}\n") } else { "\n".to_string() };
     format!(

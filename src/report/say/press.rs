@@ -2,7 +2,7 @@
 
 use crate::game::pname;
 use crate::map::Variant;
-use crate::store::games::Game;
+use crate::store::games::GameRow;
 
 /// ENDPRESS with no press open.
 pub fn endpress_without_press() -> String {
@@ -75,7 +75,7 @@ pub fn forming() -> String {
 }
 
 /// The subject of a press (`from`: who it is from, as shown).
-pub fn subject(g: &Game, from: &str) -> String {
+pub fn subject(g: &GameRow, from: &str) -> String {
     format!("Press in game {} from {}", g.name, from)
 }
 
@@ -91,7 +91,7 @@ pub fn to_unknown() -> String {
 
 /// A broadcast posted to the game's forums (Markdown): every line of the
 /// message quoted, so it cannot pass for the judge's own text.
-pub fn markdown(g: &crate::store::games::Game, phase: &str, from: &str, body: &str) -> String {
+pub fn markdown(g: &crate::store::games::GameRow, phase: &str, from: &str, body: &str) -> String {
     let quoted: Vec<String> = body.lines().map(|l| format!("> {l}")).collect();
     format!("**Press in game {} ({phase})** from {from} to everyone:\n\n{}", g.name, quoted.join("\n"))
 }
@@ -99,7 +99,7 @@ pub fn markdown(g: &crate::store::games::Game, phase: &str, from: &str, body: &s
 /// Who a stored press is from, as players read it: grey press stays
 /// unsigned, the master's own press and press the master wrote for a power
 /// say so.
-pub fn sender(v: &Variant, game: &Game, p: &crate::store::press::Stored) -> String {
+pub fn sender(v: &Variant, game: &GameRow, p: &crate::store::press::Stored) -> String {
     match (p.from_power, p.grey, p.by_master) {
         (_, true, _) => anonymous(),
         (None, _, _) => from_master(),

@@ -3,7 +3,7 @@
 
 use crate::game::pname;
 use crate::map::{PowerId, Variant};
-use crate::store::games::Game;
+use crate::store::games::GameRow;
 
 /// Powers played together: `England`, `Austria and France`,
 /// `England, France and Russia`.
@@ -47,7 +47,7 @@ pub fn accepted_for(power: &str, order: &str) -> String {
 
 /// The coin of the two-player game, as announced and kept in the history:
 /// how it was derived, so that anyone can check it.
-pub fn coin_flipped(g: &Game, seed: u64, digest: &str, heads: bool, side: &str, neutral: &str, year: i32) -> String {
+pub fn coin_flipped(g: &GameRow, seed: u64, digest: &str, heads: bool, side: &str, neutral: &str, year: i32) -> String {
     format!(
         "The coin of game {} is flipped: SHA-256 of `{}:{seed}` (the game's number and the seed drawn at its start) is {digest}; its first byte is {}, so the coin shows {}. {neutral} joins {side} in Spring {}.",
         g.name,
@@ -64,6 +64,6 @@ pub fn neutral_joins(neutral: &str, side: &str) -> String {
 }
 
 /// The powers of `power`'s seat by name: `France`, `Austria and France`.
-pub fn seat_names(v: &Variant, game: &Game, power: PowerId) -> String {
+pub fn seat_names(v: &Variant, game: &GameRow, power: PowerId) -> String {
     powers(&game.group_of(v, power).iter().map(|&p| pname(v, p)).collect::<Vec<_>>())
 }

@@ -3,7 +3,7 @@
 //! orders, phases, webhook posts and files. Tests hold no SQL of their own;
 //! what sets up a broken database on purpose is in [`super::raw`].
 
-use mailjudge::store::games::{Game, Player};
+use mailjudge::store::games::{GameRow, Player};
 use mailjudge::store::{self, attachments, mails, orders, outbox, phases, webhooks};
 use rusqlite::Connection;
 use std::path::Path;
@@ -14,17 +14,17 @@ pub fn open(path: &Path) -> Connection {
 }
 
 /// Every game, by name.
-pub fn games(c: &Connection) -> Vec<Game> {
-    Game::all(c).unwrap()
+pub fn games(c: &Connection) -> Vec<GameRow> {
+    GameRow::all(c).unwrap()
 }
 
 /// The game called `name`.
-pub fn game(c: &Connection, name: &str) -> Game {
-    Game::by_name(c, name).unwrap().unwrap_or_else(|| panic!("no game {name}"))
+pub fn game(c: &Connection, name: &str) -> GameRow {
+    GameRow::by_name(c, name).unwrap().unwrap_or_else(|| panic!("no game {name}"))
 }
 
 /// The judge's only game.
-pub fn only_game(c: &Connection) -> Game {
+pub fn only_game(c: &Connection) -> GameRow {
     let mut all = games(c);
     assert_eq!(all.len(), 1, "one game: {:?}", all.iter().map(|g| &g.name).collect::<Vec<_>>());
     all.remove(0)
