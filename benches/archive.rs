@@ -17,7 +17,7 @@ use std::hint::black_box;
 
 /// Plays 20 years into a fresh store: each unit moves to a random neighbour
 /// or holds. Returns the store and the game.
-fn twenty_years(v: &Variant) -> (rusqlite::Connection, mailjudge::store::games::Game) {
+fn twenty_years(v: &Variant) -> (rusqlite::Connection, mailjudge::game::Game) {
     let conn = mailjudge::store::open_memory().unwrap();
     conn.execute(
         "INSERT INTO games (id, name, variant, status, master_hash, master_email, settings, created, seq) VALUES (1, 'bench', 'standard', 'finished', 'h', 'gm@example.test', ?1, 0, 1)",
@@ -74,14 +74,14 @@ fn twenty_years(v: &Variant) -> (rusqlite::Connection, mailjudge::store::games::
         }
     }
     conn.execute("UPDATE games SET position = ?1, seq = ?2", rusqlite::params![position_to_json(v, &pos).to_string(), seq]).unwrap();
-    let game = mailjudge::store::games::Game::by_id(&conn, 1).unwrap();
+    let game = mailjudge::game::load(&conn, &mut mailjudge::variants::Catalog::default(), 1).unwrap();
     (conn, game)
 }
 
 fn bench(c: &mut Criterion) {
     let v = Variant::standard();
     let (conn, game) = twenty_years(&v);
-    let rec = GameRecord::load(&conn, &v, &game).unwrap();
+    let rec = GameRecord::load(&conn, &game).unwrap();
     eprintln!("the game: {} phases", rec.phases.len());
     let saved = serde_json::to_string(&mila::to_mila(&v, &rec)).unwrap();
     let rules = mila::recorded_rules(&v, &[("civil_disorder".into(), "2023".into())]).unwrap();
@@ -89,7 +89,7 @@ fn bench(c: &mut Criterion) {
     assert!(report.differences.is_empty(), "{:?}", report.differences.first());
     let mut g = c.benchmark_group("archive");
     g.sample_size(10);
-    g.bench_function("load_20_years", |b| b.iter(|| GameRecord::load(&conn, &v, black_box(&game)).unwrap()));
+    g.bench_function("load_20_years", |b| b.iter(|| GameRecord::load(&conn, black_box(&game)).unwrap()));
     g.bench_function("export_mila_20_years", |b| b.iter(|| serde_json::to_string(&mila::to_mila(&v, black_box(&rec))).unwrap()));
     g.bench_function("export_text_20_years", |b| b.iter(|| text::to_text(&v, black_box(&rec))));
     g.bench_function("export_html_20_years", |b| b.iter(|| html::site(&v, black_box(&rec), true)));

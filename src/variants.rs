@@ -3,7 +3,9 @@
 //! that variants need; the engine itself does no IO.
 
 use crate::map::{BUILTIN, Variant};
-use std::path::Path;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// Why a variant could not be had: nobody has one of that name, or its file
 /// cannot be read. Shown as is on the command line and to the keeper; a
@@ -42,4 +44,31 @@ pub fn lookup(name: &str, dir: Option<&Path>) -> Result<Variant, FindError> {
         }
     }
     Variant::builtin(name).ok_or_else(|| FindError::Unknown { name: name.to_string(), known: BUILTIN.iter().map(|(n, _)| n.to_string()).collect() })
+}
+
+/// The variants a judge has loaded, by name (case does not matter): each
+/// found once (see [`lookup`]) and shared after.
+#[derive(Default)]
+pub struct Catalog {
+    dir: Option<PathBuf>,
+    loaded: HashMap<String, Arc<Variant>>,
+}
+
+impl Catalog {
+    /// A catalog that looks in `dir` (a GM's variants directory) first.
+    pub fn new(dir: Option<PathBuf>) -> Catalog {
+        Catalog { dir, loaded: HashMap::new() }
+    }
+
+    /// The variant called `name`, found the first time it is asked for.
+    pub fn get(&mut self, name: &str) -> Result<Arc<Variant>, FindError> {
+        let key = name.to_ascii_lowercase();
+        if let Some(v) = self.loaded.get(&key) {
+            return Ok(v.clone());
+        }
+        let dir = self.dir.as_deref().filter(|d| d.is_dir());
+        let v = Arc::new(lookup(name, dir)?);
+        self.loaded.insert(key, v.clone());
+        Ok(v)
+    }
 }

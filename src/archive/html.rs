@@ -113,7 +113,7 @@ pub fn site(v: &Variant, rec: &GameRecord, reveal: bool) -> Vec<(String, Vec<u8>
         body.push_str(&format!("<h2>{}</h2><ul>", words::players_heading()));
         for p in 0..v.powers.len() as PowerId {
             let who: Vec<String> =
-                rec.players.iter().filter(|x| x.power == Some(p) && x.role == crate::store::games::PlayerRole::Player).map(|x| x.email.clone()).collect();
+                rec.game.players.iter().filter(|x| x.power == Some(p) && x.role == crate::store::games::PlayerRole::Player).map(|x| x.email.clone()).collect();
             if !who.is_empty() {
                 body.push_str(&format!("<li>{}: {}</li>", esc(&crate::game::pname(v, p)), esc(&who.join(", "))));
             }
@@ -129,7 +129,7 @@ pub fn site(v: &Variant, rec: &GameRecord, reveal: bool) -> Vec<(String, Vec<u8>
 fn press_of(v: &Variant, rec: &GameRecord, seq: i64) -> String {
     let mut out = String::new();
     for p in rec.press.iter().filter(|p| p.seq == seq) {
-        let sender = crate::report::say::press::sender(v, &rec.game, p);
+        let sender = crate::report::say::press::sender(&rec.game, p);
         let to = crate::report::say::press::recipients(v, p.audience.as_ref());
         out.push_str(&format!("<h3>{} &rarr; {}</h3><pre>{}</pre>", esc(&sender), esc(&to), esc(&p.body)));
     }

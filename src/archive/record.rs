@@ -4,9 +4,10 @@
 
 use super::ArchiveError;
 use crate::adjudicate::{Dislodged, Position};
+use crate::game::Game;
 use crate::map::{PowerId, Variant};
 use crate::render::Drawn;
-use crate::store::games::{GameRow, GameStatus, Player};
+use crate::store::games::GameStatus;
 use crate::store::press::{Audience, Stored as StoredPress};
 use rusqlite::Connection;
 
@@ -25,13 +26,12 @@ pub struct PhaseRecord {
 }
 
 pub struct GameRecord {
-    pub game: GameRow,
+    pub game: Game,
     pub phases: Vec<PhaseRecord>,
     /// The board now (after the last phase).
     pub current: Option<Position>,
     /// Press the public may read (broadcasts; after the game, all of it).
     pub press: Vec<StoredPress>,
-    pub players: Vec<Player>,
 }
 
 /// The press messages a record keeps at most (the first ones).
@@ -43,7 +43,8 @@ pub const MAX_PRESS: usize = 5_000;
 pub const MAX_PRESS_BYTES: usize = 4 << 20;
 
 impl GameRecord {
-    pub fn load(conn: &Connection, v: &Variant, game: &GameRow) -> Result<GameRecord, ArchiveError> {
+    pub fn load(conn: &Connection, game: &Game) -> Result<GameRecord, ArchiveError> {
+        let v = game.v();
         let mut phases = Vec::new();
         for p in crate::store::phases::line(conn, game.id)? {
             let bad = |why: String| ArchiveError::Stored { phase: p.phase.clone(), why };
@@ -52,10 +53,10 @@ impl GameRecord {
             let orders = read_results(v, position.phase.kind, &p.results).map_err(bad)?;
             phases.push(PhaseRecord { seq: p.seq, name: p.phase.clone(), position, orders, report: p.report.clone(), processed: p.processed });
         }
-        let current = game.position(v).map_err(|e| ArchiveError::Stored { phase: "current".into(), why: e.to_string() })?;
+        let current = game.position.clone();
         let everything = game.status == GameStatus::Finished;
         let press = crate::store::press::of_game(conn, v, game.id, 0..=i64::MAX, !everything, MAX_PRESS, MAX_PRESS_BYTES)?;
-        Ok(GameRecord { game: game.clone(), phases, current, press, players: Player::of_game(conn, game.id)? })
+        Ok(GameRecord { game: game.clone(), phases, current, press })
     }
 
     /// The seq of the board now: the press sent since the last processed

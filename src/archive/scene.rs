@@ -36,7 +36,8 @@ impl PhaseScene {
     /// the record: its position, each result row's power, order and result,
     /// and (after a movement phase) the dislodged units of the retreat phase
     /// that followed.
-    pub fn stored(conn: &Connection, v: &Variant, game: &GameRow, code: &str) -> Result<PhaseScene, MapError> {
+    pub fn stored(conn: &Connection, game: &crate::game::Game, code: &str) -> Result<PhaseScene, MapError> {
+        let v = game.v();
         let line = crate::store::phases::line(conn, game.id)?;
         // `S1901M`, or `S1901` for the season's first phase of that name
         let named = |p: &crate::store::phases::Stored| {
@@ -50,7 +51,7 @@ impl PhaseScene {
         // the retreat phase after a movement phase holds its dislodged units and their options
         let next = match line.get(i + 1) {
             Some(n) => Some(read_position(v, &n.position).map_err(|why| MapError::Stored { phase: n.phase.clone(), why })?),
-            None => game.position(v).ok().flatten(),
+            None => game.position.clone(),
         };
         let dislodged = next.filter(|n| n.phase.kind == crate::phase::PhaseKind::Retreat).map(|n| n.dislodged).unwrap_or_default();
         Ok(PhaseScene { phase: p.phase.clone(), position, orders, dislodged })

@@ -18,9 +18,9 @@ pub enum Format {
 pub fn export(config: ConfigArg, name: &str, format: Format, output: Option<PathBuf>) -> anyhow::Result<ExitCode> {
     let cfg = load_config(&config)?;
     let mut j = Judge::open(cfg, Clock::System)?;
-    let g = crate::store::games::GameRow::by_name(&j.conn, name)?.ok_or_else(|| anyhow::anyhow!("no game called {name}"))?;
-    let v = j.ctx.variant(&g.variant)?;
-    let rec = GameRecord::load(&j.conn, &v, &g)?;
+    let g = crate::game::load_named(&j.conn, &mut j.ctx.variants, name)?.ok_or_else(|| anyhow::anyhow!("no game called {name}"))?;
+    let v = g.variant.clone();
+    let rec = GameRecord::load(&j.conn, &g)?;
     match format {
         Format::Mila | Format::Text => {
             let text = match format {

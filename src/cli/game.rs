@@ -34,11 +34,11 @@ pub fn game(config: ConfigArg, action: GameAction) -> anyhow::Result<ExitCode> {
 
 /// `mailjudge game map GAME [PHASE] -o FILE`.
 fn map(j: &mut Judge, name: &str, phase: Option<&str>, output: &std::path::Path) -> anyhow::Result<ExitCode> {
-    let g = crate::store::games::GameRow::by_name(&j.conn, name)?.ok_or_else(|| anyhow::anyhow!("no game called {name}"))?;
-    let v = j.ctx.variant(&g.variant)?;
+    let g = crate::game::load_named(&j.conn, &mut j.ctx.variants, name)?.ok_or_else(|| anyhow::anyhow!("no game called {name}"))?;
+    let v = g.variant.clone();
     let scene = match phase {
-        Some(p) => crate::archive::scene::PhaseScene::stored(&j.conn, &v, &g, p)?,
-        None => crate::archive::scene::PhaseScene::of_position(&v, &g.position(&v)?.ok_or_else(|| anyhow::anyhow!("game {name} has not started"))?),
+        Some(p) => crate::archive::scene::PhaseScene::stored(&j.conn, &g, p)?,
+        None => crate::archive::scene::PhaseScene::of_position(&v, g.position.as_ref().ok_or_else(|| anyhow::anyhow!("game {name} has not started"))?),
     };
     let svg = output.extension().is_some_and(|e| e.eq_ignore_ascii_case("svg"));
     let file = scene.files(&v, &g).into_iter().find(|f| (f.mime == "image/svg+xml") == svg).ok_or_else(|| anyhow::anyhow!("the map could not be drawn"))?;

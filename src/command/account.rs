@@ -49,16 +49,17 @@ impl Session<'_> {
             out.push(self.list_request(&g)?);
         }
         self.signed = Some(Signed { game_id: g.id, role: Role::Master });
-        out.insert(0, say::account::created(&g, &v.title, v.powers.len(), g.seats(&v)));
+        let g = game::load::of_row(g, v.clone(), Vec::new())?;
+        out.insert(0, say::account::created(&g, &v.title, v.powers.len(), g.seats.len()));
         Ok(out)
     }
 
     pub(super) fn join(&mut self, name: &str, password: &str) -> R {
         let g = self.game(name)?;
-        let v = self.ctx.variant(&g.variant)?;
-        let players = Player::of_game(self.conn, g.id)?;
+        let v = g.variant.clone();
+        let players = g.players.clone();
         if players.iter().any(|p| p.role == PlayerRole::Player && p.status == PlayerStatus::Ejected && p.email.eq_ignore_ascii_case(&self.sender)) {
-            return Err(Refusal::RemovedCannotRejoin { game: g.name }.into());
+            return Err(Refusal::RemovedCannotRejoin { game: g.name.clone() }.into());
         }
         let mine = players.iter().find(|p| p.role == PlayerRole::Player && p.status == PlayerStatus::Active && p.email.eq_ignore_ascii_case(&self.sender));
         if let Some(me) = mine {
@@ -71,17 +72,17 @@ impl Session<'_> {
                 what: say::account::a_player(),
             };
             if !self.check_seat(&seat, me.pw_hash.as_deref(), password)? {
-                return Err(Refusal::WrongSeatPassword { game: g.name }.into());
+                return Err(Refusal::WrongSeatPassword { game: g.name.clone() }.into());
             }
             return Ok(match me.power {
                 Some(pw) => {
                     self.signed = Some(Signed { game_id: g.id, role: Role::Power { power: pw, player: Some(me.id), master: false } });
-                    self.add_seat_status(&v, &g, pw);
-                    vec![say::account::signed_on_as(&say::seats::seat_names(&v, &g, pw), &g)]
+                    self.add_seat_status(&g, pw);
+                    vec![say::account::signed_on_as(&say::seats::seat_names(&g, pw), &g)]
                 }
                 None => {
                     self.signed = Some(Signed { game_id: g.id, role: Role::Joined(me.id) });
-                    vec![say::account::signed_on_forming(&g, players.iter().filter(|p| p.role == PlayerRole::Player).count(), g.seats(&v))]
+                    vec![say::account::signed_on_forming(&g, players.iter().filter(|p| p.role == PlayerRole::Player).count(), g.seats.len())]
                 }
             });
         }
@@ -95,8 +96,8 @@ impl Session<'_> {
                 p.insert(self.conn)?;
                 let taken = players.iter().filter(|p| p.role == PlayerRole::Player).count() + 1;
                 self.signed = Some(Signed { game_id: g.id, role: Role::Joined(p.id) });
-                let mut out = vec![say::account::joined(&g, taken, g.seats(&v))];
-                if taken == g.seats(&v) && !self.starting.contains(&(g.id, p.id)) {
+                let mut out = vec![say::account::joined(&g, taken, g.seats.len())];
+                if taken == g.seats.len() && !self.starting.contains(&(g.id, p.id)) {
                     // started once the whole mail is read, so the last joiner's
                     // SET PREFERENCE on the next line still counts
                     self.starting.push((g.id, p.id));
@@ -106,12 +107,12 @@ impl Session<'_> {
             }
             GameStatus::Active => {
                 // an active game without a position: the judge's fault
-                let pos = g.position(&v)?.ok_or_else(|| Fail::System(anyhow::anyhow!("game {}: active but no position stored", g.name)))?;
+                let pos = g.position.clone().ok_or_else(|| Fail::System(anyhow::anyhow!("game {}: active but no position stored", g.name)))?;
                 // a seat of several powers is taken over whole (by its own power)
-                let vacant = game::survivors(&v, &g, &pos).into_iter().map(|pw| g.seat_power(&v, pw)).find(|&pw| Player::active_for(&players, pw).is_none());
-                let Some(pw) = vacant else { return Err(Refusal::NoVacantPower { game: g.name }.into()) };
+                let vacant = game::survivors(&g, &pos).into_iter().map(|pw| g.seat_power(pw)).find(|&pw| Player::active_for(&players, pw).is_none());
+                let Some(pw) = vacant else { return Err(Refusal::NoVacantPower { game: g.name.clone() }.into()) };
                 if players.iter().any(|p| p.status == PlayerStatus::Pending && p.role == PlayerRole::Player && p.email.eq_ignore_ascii_case(&self.sender)) {
-                    return Err(Refusal::TakeoverAskedAlready { game: g.name }.into());
+                    return Err(Refusal::TakeoverAskedAlready { game: g.name.clone() }.into());
                 }
                 let mut p = Player::new(g.id, PlayerRole::Player, &self.sender, self.ctx.now());
                 p.power = Some(pw);
@@ -121,7 +122,7 @@ impl Session<'_> {
                     p.status = PlayerStatus::Pending;
                     p.insert(self.conn)?;
                     let master = g.master_email.clone();
-                    let name = say::seats::seat_names(&v, &g, pw);
+                    let name = say::seats::seat_names(&g, pw);
                     self.ctx.notice(
                         self.conn,
                         &master,
@@ -140,20 +141,20 @@ impl Session<'_> {
                 self.ctx.notice(
                     self.conn,
                     &master,
-                    &say::account::taken_over_subject(&g, &say::seats::seat_names(&v, &g, pw)),
-                    say::account::taken_over_notice(&g, &say::seats::seat_names(&v, &g, pw)),
+                    &say::account::taken_over_subject(&g, &say::seats::seat_names(&g, pw)),
+                    say::account::taken_over_notice(&g, &say::seats::seat_names(&g, pw)),
                     Some(g.id),
                     None,
                 )?;
-                Ok(vec![say::account::take_over(&g, &say::seats::seat_names(&v, &g, pw), v.powers[pw as usize].letter)])
+                Ok(vec![say::account::take_over(&g, &say::seats::seat_names(&g, pw), v.powers[pw as usize].letter)])
             }
-            GameStatus::Finished => Err(Refusal::GameOver { game: g.name }.into()),
+            GameStatus::Finished => Err(Refusal::GameOver { game: g.name.clone() }.into()),
         }
     }
 
     pub(super) fn signon(&mut self, letter: char, name: &str, password: &str) -> R {
         let g = self.game(name)?;
-        let v = self.ctx.variant(&g.variant)?;
+        let v = g.variant.clone();
         // the master: `*` always (it can be no power's letter), `M` where no power has it
         if letter == '*' || (letter == 'M' && !v.powers.iter().any(|p| p.letter.eq_ignore_ascii_case(&'M'))) {
             let seat = super::Seat {
@@ -164,7 +165,7 @@ impl Session<'_> {
                 what: say::session::the_master(),
             };
             if !self.check_seat(&seat, Some(&g.master_hash), password)? {
-                return Err(Refusal::WrongMasterPassword { game: g.name }.into());
+                return Err(Refusal::WrongMasterPassword { game: g.name.clone() }.into());
             }
             self.signed = Some(Signed { game_id: g.id, role: Role::Master });
             return Ok(vec![say::account::signed_on_as_master(&g)]);
@@ -174,13 +175,13 @@ impl Session<'_> {
             Refusal::NotAPowerLetterIn { letter, game: g.name.clone(), powers }
         })?;
         if g.status == GameStatus::Forming {
-            return Err(Refusal::PowersNotAssignedYet { game: g.name }.into());
+            return Err(Refusal::PowersNotAssignedYet { game: g.name.clone() }.into());
         }
         // the letter of any power of a seat signs on to the whole seat
-        let power = g.seat_power(&v, power);
-        let players = Player::of_game(self.conn, g.id)?;
+        let power = g.seat_power(power);
+        let players = g.players.clone();
         let Some(p) = Player::active_for(&players, power) else {
-            return Err(Refusal::NobodyPlaysIn { power: pname(&v, power), game: g.name }.into());
+            return Err(Refusal::NobodyPlaysIn { power: pname(&v, power), game: g.name.clone() }.into());
         };
         let (hash, record) = (p.pw_hash.clone(), p.email.clone());
         // keyed by the password's holder: the same as a joined seat's (`SIGNON ?game`)
@@ -189,10 +190,10 @@ impl Session<'_> {
             owner: record.clone(),
             master: g.master_email.clone(),
             game: g.name.clone(),
-            what: say::seats::seat_names(&v, &g, power),
+            what: say::seats::seat_names(&g, power),
         };
         if !self.check_seat(&seat, hash.as_deref(), password)? {
-            return Err(Refusal::WrongPowerPassword { power: pname(&v, power), game: g.name }.into());
+            return Err(Refusal::WrongPowerPassword { power: pname(&v, power), game: g.name.clone() }.into());
         }
         // accepted from another address (as njudge does), but the player of
         // record sees the mail and what came of it
@@ -201,9 +202,9 @@ impl Session<'_> {
         }
         self.signed = Some(Signed { game_id: g.id, role: Role::Power { power, player: Some(p.id), master: false } });
         if g.status == GameStatus::Active {
-            self.add_seat_status(&v, &g, power);
+            self.add_seat_status(&g, power);
         }
-        Ok(vec![say::account::signed_on_as(&say::seats::seat_names(&v, &g, power), &g)])
+        Ok(vec![say::account::signed_on_as(&say::seats::seat_names(&g, power), &g)])
     }
 }
 
@@ -216,13 +217,13 @@ impl Session<'_> {
     /// game token confirms. Nobody is subscribed to mail they did not ask for.
     pub(super) fn observe(&mut self, name: &str, token: Option<&str>) -> R {
         let g = self.game(name)?;
-        let players = Player::of_game(self.conn, g.id)?;
+        let players = g.players.clone();
         let mine: Vec<&Player> = players.iter().filter(|p| p.role == PlayerRole::Observer && p.email.eq_ignore_ascii_case(&self.sender)).collect();
         if mine.iter().any(|p| p.status == PlayerStatus::Active) || players.iter().any(|p| p.is_active_player() && p.email.eq_ignore_ascii_case(&self.sender)) {
             return Ok(vec![say::account::already_observing(&g)]);
         }
         if mine.iter().any(|p| p.status == PlayerStatus::Ejected) {
-            return Err(Refusal::ObserverRemoved { game: g.name }.into());
+            return Err(Refusal::ObserverRemoved { game: g.name.clone() }.into());
         }
         let pending = mine.iter().find(|p| p.status == PlayerStatus::Pending).map(|p| (*p).clone());
         match (token, pending) {
@@ -232,7 +233,7 @@ impl Session<'_> {
                 p.save(self.conn)?;
                 Ok(vec![say::account::observing(&g)])
             }
-            (Some(_), _) => Err(Refusal::WrongConfirmation { game: g.name }.into()),
+            (Some(_), _) => Err(Refusal::WrongConfirmation { game: g.name.clone() }.into()),
             (None, Some(p)) if self.ctx.now() - p.joined < 86_400 => Ok(vec![say::account::confirmation_sent_already(&g)]),
             (None, pending) => {
                 let token = crate::password::confirmation_code();
@@ -289,7 +290,7 @@ impl Session<'_> {
             return Ok(vec![say::account::list_unsubscribed(&g, &l)]);
         }
         let mut n = 0;
-        for mut p in Player::of_game(self.conn, g.id)?.into_iter().filter(|p| {
+        for mut p in g.players.clone().into_iter().filter(|p| {
             p.role == PlayerRole::Observer && p.email.eq_ignore_ascii_case(&self.sender) && matches!(p.status, PlayerStatus::Active | PlayerStatus::Pending)
         }) {
             p.status = PlayerStatus::Resigned;
@@ -297,7 +298,7 @@ impl Session<'_> {
             n += 1;
         }
         if n == 0 {
-            return Err(Refusal::NotObserving { game: g.name }.into());
+            return Err(Refusal::NotObserving { game: g.name.clone() }.into());
         }
         Ok(vec![say::account::unobserved(&g)])
     }
@@ -312,7 +313,7 @@ impl Session<'_> {
             // a seat's new address (SET ADDRESS), or nothing
             return match self.confirm_move(&mut g, code.trim())? {
                 Some(done) => Ok(vec![done]),
-                None => Err(Refusal::WrongListCode { game: g.name }.into()),
+                None => Err(Refusal::WrongListCode { game: g.name.clone() }.into()),
             };
         }
         g.settings.list_confirmed = true;
@@ -370,19 +371,19 @@ impl Session<'_> {
     /// Starts the games whose last seat this mail took (after all its lines).
     pub(super) fn start_games(&mut self) -> anyhow::Result<()> {
         for (game_id, player_id) in std::mem::take(&mut self.starting) {
-            let mut g = GameRow::by_id(self.conn, game_id)?;
+            let mut g = self.ctx.game(self.conn, game_id)?;
             if g.status != GameStatus::Forming {
                 continue;
             }
-            let v = self.ctx.variant(&g.variant)?;
+            let v = g.variant.clone();
             crate::play::start(self.conn, self.ctx, &mut g)?;
-            let me = Player::of_game(self.conn, g.id)?.into_iter().find(|x| x.id == player_id);
+            let me = g.players.iter().find(|x| x.id == player_id);
             if let Some(pw) = me.and_then(|m| m.power) {
                 self.signed = Some(Signed { game_id: g.id, role: Role::Power { power: pw, player: Some(player_id), master: false } });
-                self.add_seat_status(&v, &g, pw);
+                self.add_seat_status(&g, pw);
                 self.entries.push(super::Entry {
                     input: say::account::game_starts(&g),
-                    responses: vec![say::account::started_you_are(&g, &say::seats::seat_names(&v, &g, pw), v.powers[pw as usize].letter)],
+                    responses: vec![say::account::started_you_are(&g, &say::seats::seat_names(&g, pw), v.powers[pw as usize].letter)],
                 });
             }
         }
@@ -392,8 +393,8 @@ impl Session<'_> {
 
 impl Session<'_> {
     /// The status of every power of `power`'s seat at the end of the reply.
-    fn add_seat_status(&mut self, v: &crate::map::Variant, g: &GameRow, power: PowerId) {
-        for p in g.group_of(v, power) {
+    fn add_seat_status(&mut self, g: &game::Game, power: PowerId) {
+        for p in g.group_of(power) {
             self.add_status(g.id, p);
         }
     }
@@ -417,7 +418,7 @@ impl Session<'_> {
         }
         let master = g.master_email.clone();
         let who = match p.power {
-            Some(pw) => pname(&*self.ctx.variant(&g.variant)?, pw),
+            Some(pw) => pname(g.v(), pw),
             None => say::account::a_player(),
         };
         self.ctx.notice(self.conn, &master, &say::account::resigned_subject(&g, &who), say::account::resigned_notice(&g, &who), Some(g.id), None)?;

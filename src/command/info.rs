@@ -2,7 +2,7 @@
 
 use super::{Fail, R, Session};
 use crate::game::refusal::Refusal;
-use crate::game::{self, GameRow, GameStatus, Player, PlayerRole, PlayerStatus, pname};
+use crate::game::{self, Game, GameRow, GameStatus, PlayerRole, PlayerStatus, pname};
 use crate::map::PowerId;
 use crate::report::say;
 use crate::timing;
@@ -24,16 +24,24 @@ impl Session<'_> {
             return Ok(vec![say::info::no_games()]);
         }
         let mut out = vec![say::info::list_header()];
-        for g in games {
-            let v = self.ctx.variant(&g.variant)?;
+        for row in games {
+            // a game that cannot be loaded is still listed (the judge's
+            // fault, logged): by its row alone
+            let g = match game::load::read(self.conn, &mut self.ctx.variants, row.clone()) {
+                Ok(g) => g,
+                Err(e) => {
+                    tracing::error!("LIST: {e}");
+                    out.push(say::info::list_row(&row, ""));
+                    continue;
+                }
+            };
+            let v = g.v();
             let detail = match g.status {
                 GameStatus::Forming => {
-                    let n = Player::of_game(self.conn, g.id)?.iter().filter(|p| p.role == PlayerRole::Player).count();
-                    say::info::seats_taken(n, g.seats(&v))
+                    let n = g.players.iter().filter(|p| p.role == PlayerRole::Player).count();
+                    say::info::seats_taken(n, g.seats.len())
                 }
-                GameStatus::Active => {
-                    say::info::phase_paused(&g.position(&v).ok().flatten().map(|p| v.calendar.long_name(p.phase)).unwrap_or_default(), g.paused)
-                }
+                GameStatus::Active => say::info::phase_paused(&g.position.as_ref().map(|p| v.calendar.long_name(p.phase)).unwrap_or_default(), g.paused),
                 GameStatus::Finished => g.result.clone().unwrap_or_default(),
             };
             out.push(say::info::list_row(&g, &detail));
@@ -43,18 +51,17 @@ impl Session<'_> {
 
     pub(super) fn list_game(&mut self, name: &str) -> R {
         let g = self.game(name)?;
-        let v = self.ctx.variant(&g.variant)?;
+        let v = g.variant.clone();
         let tz = self.ctx.cfg.timezone;
-        let players = Player::of_game(self.conn, g.id)?;
         let mut out = vec![say::info::game_title(&g, &v.title)];
         // before the first move of a map with starting choices: what the
         // sender may see of them (its own seat's, or all for the master)
         let viewer: Option<Vec<PowerId>> = match self.signed.as_ref().filter(|s| s.game_id == g.id).map(|s| s.role.clone()) {
             Some(super::Role::Master) | Some(super::Role::Power { master: true, .. }) => None,
-            Some(super::Role::Power { power, .. }) => Some(g.group_of(&v, power)),
+            Some(super::Role::Power { power, .. }) => Some(g.group_of(power)),
             _ => Some(Vec::new()),
         };
-        let full = match g.position(&v)? {
+        let full = match g.position.clone() {
             Some(mut pos) if game::start::open(&v, &g, &pos) => {
                 let choices = crate::store::start::all(self.conn, &v, g.id)?;
                 game::start::apply(&v, &mut pos, &choices, None)?;
@@ -69,15 +76,15 @@ impl Session<'_> {
             }
             let rows = crate::store::orders::current(self.conn, g.id, g.seq, None)?;
             let orders = game::parsed_orders(&v, &rows)?;
-            for o in game::owing(&v, &g, &pos, &players, &orders) {
-                let played = g.player_for(&v, &players, o.power).is_some();
+            for o in game::owing(&g, &pos, &orders) {
+                let played = g.player_for(o.power).is_some();
                 out.push(say::info::power_line(&pname(&v, o.power), pos.center_count(o.power), played, o.needs.needs, o.needs.complete));
             }
         } else {
-            let n = players.iter().filter(|p| p.role == PlayerRole::Player).count();
-            out.push(say::info::forming_line(&g, n, g.seats(&v)));
+            let n = g.players.iter().filter(|p| p.role == PlayerRole::Player).count();
+            out.push(say::info::forming_line(&g, n, g.seats.len()));
         }
-        if let Some(mut pos) = g.position(&v)? {
+        if let Some(mut pos) = g.position.clone() {
             let mut hidden = Vec::new();
             if game::start::open(&v, &g, &pos) {
                 let choices = crate::store::start::all(self.conn, &v, g.id)?;
@@ -101,7 +108,7 @@ impl Session<'_> {
         let g = self.game(name)?;
         // a running game's press is for those in it
         if with_press && g.status != GameStatus::Finished && self.member(&g)?.is_none() {
-            return Err(Refusal::PressForMembers { game: g.name }.into());
+            return Err(Refusal::PressForMembers { game: g.name.clone() }.into());
         }
         let rows = crate::store::phases::reports(self.conn, g.id)?;
         if rows.is_empty() && !with_press {
@@ -189,12 +196,12 @@ impl Session<'_> {
     /// The press of game `g` the sender may read back from phases `first` to
     /// `last` (seqs), as (seq, text), at most one more than HISTORY shows: the
     /// broadcasts, and after the game all press. Grey press stays unsigned.
-    fn readable_press(&mut self, g: &GameRow, rows: &[(i64, String, String)], first: i64, last: i64) -> Result<Vec<(i64, String)>, Fail> {
-        let v = self.ctx.variant(&g.variant)?;
+    fn readable_press(&mut self, g: &Game, rows: &[(i64, String, String)], first: i64, last: i64) -> Result<Vec<(i64, String)>, Fail> {
+        let v = g.variant.clone();
         let everything = g.status == GameStatus::Finished;
         let stored =
             crate::store::press::of_game(self.conn, &v, g.id, first..=last, !everything, MAX_HISTORY_PRESS + 1, crate::archive::record::MAX_PRESS_BYTES)?;
-        let current = g.position(&v)?.map(|p| v.calendar.long_name(p.phase));
+        let current = g.position.clone().map(|p| v.calendar.long_name(p.phase));
         let phase_of = |seq: i64| -> String {
             rows.iter()
                 .find(|r| r.0 == seq)
@@ -205,7 +212,7 @@ impl Session<'_> {
         };
         let mut out = Vec::new();
         for p in stored {
-            let from = crate::report::say::press::sender(&v, g, &p);
+            let from = crate::report::say::press::sender(g, &p);
             let to = crate::report::say::press::recipients(&v, p.audience.as_ref());
             let phase = phase_of(p.seq);
             let text = self.ctx.templates.render(
@@ -226,17 +233,14 @@ impl Session<'_> {
             Some(super::Role::Master) | Some(super::Role::Power { master: true, .. })
         );
         let reveal = g.status == GameStatus::Finished || g.settings.anonymous == crate::store::games::Anonymity::Shown || master;
-        let v = self.ctx.variant(&g.variant)?;
-        Ok(vec![crate::play::end::summary(self.conn, &v, &g, reveal)?.join("\n")])
+        Ok(vec![crate::play::end::summary(self.conn, &g, reveal)?.join("\n")])
     }
 
     /// Whether the sender is in game `g` (signed on to it, its master, a
     /// player or a confirmed observer), with the map pictures they want.
-    fn member(&self, g: &GameRow) -> Result<Option<game::MapPref>, Fail> {
+    fn member(&self, g: &Game) -> Result<Option<game::MapPref>, Fail> {
         let me = crate::mail::mailbox_key(&self.sender);
-        let row = Player::of_game(self.conn, g.id)?
-            .into_iter()
-            .find(|p| !matches!(p.status, PlayerStatus::Pending | PlayerStatus::Ejected) && crate::mail::mailbox_key(&p.email) == me);
+        let row = g.players.iter().find(|p| !matches!(p.status, PlayerStatus::Pending | PlayerStatus::Ejected) && crate::mail::mailbox_key(&p.email) == me);
         let signed = self.signed.as_ref().is_some_and(|s| s.game_id == g.id) || crate::mail::mailbox_key(&g.master_email) == me;
         Ok(match row {
             Some(p) => Some(p.map),
@@ -253,25 +257,25 @@ impl Session<'_> {
         // pictures (hundreds of KiB) go only to an address in the game: a
         // forged From cannot turn a small mail into a large one for a stranger
         let Some(pref) = self.member(&g)? else {
-            return Err(Refusal::MapForMembers { game: g.name }.into());
+            return Err(Refusal::MapForMembers { game: g.name.clone() }.into());
         };
         // a map that could not be mailed is not drawn: the address's byte budget first
         let room = crate::context::budget::room(self.conn, &self.ctx.cfg, &self.sender, self.ctx.now())?;
         if room < MAP_BYTES_AT_MOST * (self.maps_attached as u64 + 1) {
-            return Err(Refusal::MapOverBudget { game: g.name }.into());
+            return Err(Refusal::MapOverBudget { game: g.name.clone() }.into());
         }
         if self.maps_attached >= MAX_MAPS_PER_MAIL {
             return Err(Refusal::TooManyMaps { max: MAX_MAPS_PER_MAIL }.into());
         }
-        let v = self.ctx.variant(&g.variant)?;
+        let v = g.variant.clone();
         let scene = match phase {
-            Some(p) => crate::archive::scene::PhaseScene::stored(self.conn, &v, &g, p).map_err(|e| match e {
+            Some(p) => crate::archive::scene::PhaseScene::stored(self.conn, &g, p).map_err(|e| match e {
                 crate::archive::scene::MapError::NoPhase(_) => Refusal::NoSuchPhase { phase: p.to_string(), game: g.name.clone() }.into(),
                 e => Fail::System(e.into()),
             })?,
-            None => match g.position(&v)? {
+            None => match g.position.clone() {
                 Some(pos) => crate::archive::scene::PhaseScene::of_position(&v, &pos),
-                None => return Err(Refusal::NoMapYet { game: g.name }.into()),
+                None => return Err(Refusal::NoMapYet { game: g.name.clone() }.into()),
             },
         };
         let files = scene.files(&v, &g);

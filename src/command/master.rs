@@ -20,11 +20,10 @@ impl Session<'_> {
         if g.status != GameStatus::Active {
             return Err(Refusal::NotActive { game: g.name.clone(), status: g.status }.into());
         }
-        let v = self.ctx.variant(&g.variant)?;
-        let pos = g.position(&v)?.ok_or_else(|| Fail::System(anyhow::anyhow!("game {}: active, but no stored position to process", g.name)))?;
-        let (pos, orders) = game::current_orders(self.conn, &v, &g, &pos)?;
+        let v = g.variant.clone();
+        let (pos, orders) = game::current_orders(self.conn, &g)?;
         if !force {
-            let missing: Vec<String> = game::owing(&v, &g, &pos, &[], &orders).iter().filter(|o| o.late()).map(|o| pname(&v, o.power)).collect();
+            let missing: Vec<String> = game::owing(&g, &pos, &orders).iter().filter(|o| o.late()).map(|o| pname(&v, o.power)).collect();
             if !missing.is_empty() {
                 return Err(Refusal::OrdersMissing { powers: missing }.into());
             }
@@ -51,8 +50,7 @@ impl Session<'_> {
         self.table_mail(&g)?;
         g.paused = true;
         g.save(self.conn)?;
-        let players = Player::of_game(self.conn, g.id)?;
-        crate::play::tell_all(self.conn, self.ctx, &g, &players, &say::master::paused_subject(&g), &say::master::paused_notice(&g))?;
+        crate::play::tell_all(self.conn, self.ctx, &g, &say::master::paused_subject(&g), &say::master::paused_notice(&g))?;
         Ok(vec![say::master::paused(&g)])
     }
 
@@ -62,16 +60,14 @@ impl Session<'_> {
         self.table_mail(&g)?;
         g.paused = false;
         let now = self.ctx.now();
-        let players = Player::of_game(self.conn, g.id)?;
-        if g.deadline.is_some_and(|d| d <= now) {
-            let v = self.ctx.variant(&g.variant)?;
-            if let Some(pos) = g.position(&v)? {
-                crate::play::set_deadline(self.ctx, &mut g, pos.phase.kind, &players);
-            }
+        if g.deadline.is_some_and(|d| d <= now)
+            && let Some(kind) = g.position.as_ref().map(|p| p.phase.kind)
+        {
+            crate::play::set_deadline(self.ctx, &mut g, kind);
         }
         g.save(self.conn)?;
         let d = g.deadline.map(|d| timing::format_time(d, self.ctx.cfg.timezone)).unwrap_or_default();
-        crate::play::tell_all(self.conn, self.ctx, &g, &players, &say::master::resumes_subject(&g), &say::master::resumes_notice(&g, &d))?;
+        crate::play::tell_all(self.conn, self.ctx, &g, &say::master::resumes_subject(&g), &say::master::resumes_notice(&g, &d))?;
         self.touch(g.id);
         Ok(vec![say::master::resumed(&g, &d)])
     }
@@ -87,13 +83,12 @@ impl Session<'_> {
     /// its orders would be dropped at processing).
     pub(super) fn become_power(&mut self, p: &str) -> R {
         let g = self.master_game()?;
-        let v = self.ctx.variant(&g.variant)?;
+        let v = g.variant.clone();
         let power = game::find_power(&v, p).ok_or_else(|| Refusal::NotAPower { word: p.to_string() })?;
-        if g.is_neutral(&v, power) {
+        if g.is_neutral(power) {
             return Err(Refusal::BecomeNeutral { power: pname(&v, power) }.into());
         }
-        let players = Player::of_game(self.conn, g.id)?;
-        let player = g.player_for(&v, &players, power).map(|p| p.id);
+        let player = g.player_for(power).map(|p| p.id);
         self.signed = Some(Signed { game_id: g.id, role: Role::Power { power, player, master: true } });
         self.add_status(g.id, power);
         Ok(vec![say::master::acting_for(&pname(&v, power))])
@@ -102,8 +97,8 @@ impl Session<'_> {
     /// EJECT power (the player leaves and may not come back) or EJECT address (an observer).
     pub(super) fn eject(&mut self, who: &str) -> R {
         let g = self.master_game()?;
-        let v = self.ctx.variant(&g.variant)?;
-        let players = Player::of_game(self.conn, g.id)?;
+        let v = g.variant.clone();
+        let players = g.players.clone();
         if who.contains('@') {
             let mut found = 0;
             for mut o in
@@ -120,7 +115,7 @@ impl Session<'_> {
         }
         let power = game::find_power(&v, who).ok_or_else(|| Refusal::NotAPowerOrAddress { word: who.to_string() })?;
         // a player of several powers is ejected from its whole seat
-        let power = g.seat_power(&v, power);
+        let power = g.seat_power(power);
         let mut pl = Player::active_for(&players, power).cloned().ok_or_else(|| Refusal::NobodyToEject { power: pname(&v, power) })?;
         pl.status = PlayerStatus::Ejected;
         pl.left = Some(self.ctx.now());
@@ -132,14 +127,14 @@ impl Session<'_> {
     /// APPROVE / REJECT power: the master's answer to a request to take over a vacant power.
     pub(super) fn approve(&mut self, power: &str, yes: bool) -> R {
         let g = self.master_game()?;
-        let v = self.ctx.variant(&g.variant)?;
+        let v = g.variant.clone();
         let power = game::find_power(&v, power).ok_or_else(|| Refusal::NotAPower { word: power.to_string() })?;
-        let power = g.seat_power(&v, power);
-        let players = Player::of_game(self.conn, g.id)?;
+        let power = g.seat_power(power);
+        let players = &g.players;
         let pending: Vec<Player> =
             players.iter().filter(|p| p.role == PlayerRole::Player && p.power == Some(power) && p.status == PlayerStatus::Pending).cloned().collect();
         let Some(first) = pending.first().cloned() else { return Err(Refusal::NobodyAsked { power: pname(&v, power) }.into()) };
-        if yes && Player::active_for(&players, power).is_some() {
+        if yes && Player::active_for(players, power).is_some() {
             return Err(Refusal::NotVacant { power: pname(&v, power) }.into());
         }
         let name = pname(&v, power);
@@ -182,7 +177,7 @@ impl Session<'_> {
 
     pub(super) fn rollback(&mut self, phase: &str) -> R {
         let mut g = self.master_game()?;
-        let v = self.ctx.variant(&g.variant)?;
+        let v = g.variant.clone();
         let want = phase.to_ascii_uppercase();
         let row = crate::store::phases::find(self.conn, g.id, &want)?;
         let Some((seq, position)) = row else { return Err(Refusal::NoProcessedPhase { game: g.name.clone(), phase: want }.into()) };
@@ -190,24 +185,26 @@ impl Session<'_> {
         // the phases replaced stay in the record, as the game's next branch
         crate::store::phases::undo_from(self.conn, g.id, seq, self.ctx.now())?;
         crate::store::orders::clear_from(self.conn, g.id, seq)?;
+        let pos = serde_json::from_str(&position)
+            .map_err(anyhow::Error::from)
+            .and_then(|value| crate::contract::position_from_json(&v, &value).map_err(anyhow::Error::msg))
+            .map_err(|e| Fail::System(anyhow::anyhow!("game {}: the stored position of phase {seq}, rolled back to, cannot be read: {e}", g.name)))?;
         g.seq = seq;
-        g.position = Some(position);
+        g.set_position(pos.clone());
         g.status = GameStatus::Active;
         g.result = None;
+        g.row.ending = None;
         g.ending = None;
         g.reminded = seq - 1;
         g.late_noticed = seq - 1;
         g.waiting_gm = seq - 1;
-        let players = Player::of_game(self.conn, g.id)?;
-        let pos = g
-            .position(&v)?
-            .ok_or_else(|| Fail::System(anyhow::anyhow!("game {}: the stored position of phase {seq}, rolled back to, cannot be read", g.name)))?;
         // the two-player game: back before its coin, or Italy's joining
         crate::play::world_war::rewind(&mut g, pos.phase);
-        crate::play::set_deadline(self.ctx, &mut g, pos.phase.kind, &players);
+        g.settings_changed()?;
+        crate::play::set_deadline(self.ctx, &mut g, pos.phase.kind);
         g.save(self.conn)?;
         let text = say::master::rolled_back_notice(&g, &v.calendar.long_name(pos.phase), &timing::format_time(g.deadline.unwrap_or(0), self.ctx.cfg.timezone));
-        crate::play::tell_all(self.conn, self.ctx, &g, &players, &say::master::rolled_back_subject(&g), &text)?;
+        crate::play::tell_all(self.conn, self.ctx, &g, &say::master::rolled_back_subject(&g), &text)?;
         Ok(vec![say::master::rolled_back(&v.calendar.long_name(pos.phase))])
     }
 }

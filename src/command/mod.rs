@@ -32,7 +32,7 @@ pub mod start;
 
 use crate::context::Ctx;
 use crate::game::refusal::Refusal;
-use crate::game::{self, GameRow, GameStatus, Player, pname};
+use crate::game::{self, Game, GameRow, GameStatus, Player, pname};
 use crate::mail::read::Incoming;
 use crate::map::PowerId;
 use crate::report::{say, wrap};
@@ -63,6 +63,12 @@ impl From<rusqlite::Error> for Fail {
         Fail::System(e.into())
     }
 }
+impl From<game::LoadError> for Fail {
+    fn from(e: game::LoadError) -> Fail {
+        Fail::System(e.into())
+    }
+}
+
 impl From<anyhow::Error> for Fail {
     fn from(e: anyhow::Error) -> Fail {
         Fail::System(e)
@@ -309,18 +315,17 @@ impl<'a> Session<'a> {
     }
 
     fn status(&mut self, game_id: i64, power: PowerId) -> anyhow::Result<Option<minijinja::Value>> {
-        let g = GameRow::by_id(self.conn, game_id)?;
+        let g = self.ctx.game(self.conn, game_id)?;
         if g.status != GameStatus::Active {
             return Ok(None);
         }
-        let v = self.ctx.variant(&g.variant).map_err(anyhow::Error::msg)?;
-        let Some(stored) = g.position(&v)? else { return Ok(None) };
-        let (pos, board_text) = self.view(&g, &v, stored, Some(&g.group_of(&v, power)))?;
+        let v = g.variant.clone();
+        let Some(stored) = g.position.clone() else { return Ok(None) };
+        let (pos, board_text) = self.view(&g, stored, Some(&g.group_of(power)))?;
         let rows = crate::store::orders::current(self.conn, g.id, g.seq, Some(power))?;
         let orders = game::parsed_orders(&v, &rows)?;
         let n = game::needs(&v, &pos, power, &orders);
-        let players = Player::of_game(self.conn, g.id)?;
-        let waiting = g.player_for(&v, &players, power).is_some_and(|p| p.wait);
+        let waiting = g.player_for(power).is_some_and(|p| p.wait);
         let now = self.ctx.now();
         let tz = self.ctx.cfg.timezone;
         let (deadline, left) = match g.deadline {
@@ -331,7 +336,7 @@ impl<'a> Session<'a> {
         };
         let phase = if n.needs { v.calendar.long_name(pos.phase) } else { say::session::nothing_to_order(&v.calendar.long_name(pos.phase)) };
         Ok(Some(context! {
-            game => g.name, power => pname(&v, power), phase => phase,
+            game => g.name.clone(), power => pname(&v, power), phase => phase,
             orders => rows.iter().map(|r| r.text.clone()).collect::<Vec<_>>(),
             missing => say::orders::missing(&n.missing), complete => n.complete && n.needs, waiting => waiting, deadline => deadline, left => left,
             board_text => board_text,
@@ -344,15 +349,10 @@ impl<'a> Session<'a> {
     /// applied and the other powers' choice units shown without their type;
     /// the master sees every choice. Otherwise the stored position and its
     /// cached board.
-    fn view(
-        &mut self,
-        g: &GameRow,
-        v: &crate::map::Variant,
-        mut pos: crate::adjudicate::Position,
-        viewer: Option<&[PowerId]>,
-    ) -> anyhow::Result<(crate::adjudicate::Position, String)> {
+    fn view(&mut self, g: &Game, mut pos: crate::adjudicate::Position, viewer: Option<&[PowerId]>) -> anyhow::Result<(crate::adjudicate::Position, String)> {
+        let v = g.v();
         if !game::start::open(v, g, &pos) {
-            let text = self.ctx.board_text(g.id, g.position.as_deref().unwrap_or_default(), v, &pos).to_string();
+            let text = self.ctx.board_text(g.id, g.row.position.as_deref().unwrap_or_default(), v, &pos).to_string();
             return Ok((pos, text));
         }
         let choices = crate::store::start::all(self.conn, v, g.id)?;
@@ -368,35 +368,35 @@ impl<'a> Session<'a> {
         }
     }
 
-    fn game(&self, name: &str) -> Result<GameRow, Fail> {
-        GameRow::by_name(self.conn, name.trim_start_matches('?'))?.ok_or_else(|| Refusal::NoSuchGame { name: name.to_string() }.into())
+    fn game(&mut self, name: &str) -> Result<Game, Fail> {
+        game::load_named(self.conn, &mut self.ctx.variants, name.trim_start_matches('?'))?.ok_or_else(|| Refusal::NoSuchGame { name: name.to_string() }.into())
     }
 
-    fn signed_game(&self) -> Result<(Signed, GameRow), Fail> {
+    fn signed_game(&mut self) -> Result<(Signed, Game), Fail> {
         let s = self.signed.clone().ok_or(Refusal::NotSignedOn)?;
-        let g = GameRow::by_id(self.conn, s.game_id)?;
+        let g = self.ctx.game(self.conn, s.game_id)?;
         Ok((s, g))
     }
 
-    fn master_game(&self) -> Result<GameRow, Fail> {
+    fn master_game(&mut self) -> Result<Game, Fail> {
         let (s, g) = self.signed_game()?;
         match s.role {
             Role::Master | Role::Power { master: true, .. } => Ok(g),
-            _ => Err(Refusal::MasterOnly { game: g.name }.into()),
+            _ => Err(Refusal::MasterOnly { game: g.name.clone() }.into()),
         }
     }
 
-    fn power_game(&self) -> Result<(PowerId, Option<i64>, GameRow), Fail> {
+    fn power_game(&mut self) -> Result<(PowerId, Option<i64>, Game), Fail> {
         let (s, g) = self.signed_game()?;
         match s.role {
             Role::Power { power, player, .. } => Ok((power, player, g)),
-            Role::Joined(_) => Err(Refusal::PowersNotAssigned { game: g.name }.into()),
+            Role::Joined(_) => Err(Refusal::PowersNotAssigned { game: g.name.clone() }.into()),
             Role::Master => Err(Refusal::MasterIsNoPower.into()),
         }
     }
 
     fn player(&self, id: Option<i64>) -> Result<Player, Fail> {
-        let (s, _) = self.signed_game()?;
+        let s = self.signed.clone().ok_or(Refusal::NotSignedOn)?;
         let id = id.ok_or(Refusal::NoPlayerHoldsPower)?;
         Player::of_game(self.conn, s.game_id)?.into_iter().find(|p| p.id == id).ok_or_else(|| Fail::System(anyhow::anyhow!("player {id} not found")))
     }

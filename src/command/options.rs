@@ -266,7 +266,7 @@ fn read_end(text: &str, scope: &Scope) -> Result<Option<i32>, String> {
         return Ok(None);
     }
     let v = scope.variant;
-    let first = scope.game.position(v).ok().flatten().map_or(v.start.year, |p| p.phase.year);
+    let first = scope.game.read_position(v).ok().flatten().map_or(v.start.year, |p| p.phase.year);
     let year: i32 = a.parse().map_err(|_| say::master::end_values(a, first))?;
     if year < first {
         return Err(say::master::end_values(a, first));
@@ -429,7 +429,7 @@ impl Session<'_> {
     /// The master's SET of a game option.
     pub(super) fn set_option(&mut self, named: Named, arg: &str) -> R {
         let mut g = self.master_game()?;
-        let v = self.ctx.variant(&g.variant)?;
+        let v = g.variant.clone();
         let value = read(named, arg, &Scope { game: &g, variant: &v, cfg: &self.ctx.cfg }).map_err(refused)?;
         let msg = apply(&mut g, &v, value).map_err(refused)?;
         g.save(self.conn)?;

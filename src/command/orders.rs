@@ -1,6 +1,6 @@
 //! Orders and CLEAR.
 
-use super::{Fail, R, Session};
+use super::{R, Session};
 use crate::game::refusal::Refusal;
 use crate::game::{self, GameStatus, pname};
 use crate::map::{PowerId, Variant};
@@ -20,7 +20,7 @@ impl Session<'_> {
             // removals, docs/RULES1885.md E18; anything BECOME allows)
             Err(e) => match (self.master_game(), self.signed.as_ref().map(|s| &s.role)) {
                 (Ok(g), Some(super::Role::Master)) => {
-                    let v = self.ctx.variant(&g.variant)?;
+                    let v = g.variant.clone();
                     match for_power(&v, line) {
                         Some((p, _)) => (p, None, g),
                         None => return Err(e),
@@ -30,7 +30,7 @@ impl Session<'_> {
             },
         };
         if g.status != GameStatus::Active {
-            return Err(Refusal::NoOrdersTaken { game: g.name, status: g.status }.into());
+            return Err(Refusal::NoOrdersTaken { game: g.name.clone(), status: g.status }.into());
         }
         // orders separated by commas count as lines: the line limit cannot be bypassed
         let n = line.split([',', ';']).filter(|o| !o.trim().is_empty()).count();
@@ -42,33 +42,31 @@ impl Session<'_> {
             return Err(Refusal::TooManyInMail { max }.into());
         }
         self.orders_read += n;
-        let v = self.ctx.variant(&g.variant)?;
+        let v = g.variant.clone();
         let pos = match self.pos_cache.take() {
             Some((id, seq, p)) if id == g.id && seq == g.seq => p,
             _ => {
                 // an active game without a position: the judge's fault
-                let mut pos = g.position(&v)?.ok_or_else(|| Fail::System(anyhow::anyhow!("game {}: active but no position stored", g.name)))?;
+                let mut pos = g.started()?.clone();
                 // before the first move: the seat's own starting choices,
                 // never another power's (E3)
                 if game::start::open(&v, &g, &pos) {
                     let choices = crate::store::start::all(self.conn, &v, g.id)?;
-                    game::start::apply(&v, &mut pos, &choices, Some(&g.group_of(&v, power)))?;
+                    game::start::apply(&v, &mut pos, &choices, Some(&g.group_of(power)))?;
                 }
                 pos
             }
         };
-        // the game's stored rule options: refused, the fault is the judge's
-        let rules = g.rules(&v).map_err(|e| Fail::System(anyhow::anyhow!("game {}: its stored rule options cannot be used: {e}", g.name)))?;
         let now = self.ctx.now();
         // a player of several powers orders them all; `Power:` before the
         // orders names the one they are for (else each goes to its unit's power)
-        let seat = g.group_of(&v, power);
+        let seat = g.group_of(power);
         let (line, powers) = match for_power(&v, line) {
             Some((p, rest)) if seat.contains(&p) => (rest, vec![p]),
-            Some((p, _)) => return Err(Refusal::NotYourPower { power: pname(&v, p), game: g.name }.into()),
+            Some((p, _)) => return Err(Refusal::NotYourPower { power: pname(&v, p), game: g.name.clone() }.into()),
             None => (line, seat.clone()),
         };
-        let results = game::submit_line(self.conn, &game::Board { v: &v, rules: &rules, game: &g, pos: &pos }, &powers, line, self.mail_id, now)?;
+        let results = game::submit_line(self.conn, &game::Board { game: &g, pos: &pos }, &powers, line, self.mail_id, now)?;
         // (the first move's position depends on who orders: not kept)
         if !game::start::open(&v, &g, &pos) {
             self.pos_cache = Some((g.id, g.seq, pos));
@@ -107,9 +105,9 @@ impl Session<'_> {
     /// CLEAR: drops every order of the player's seat.
     pub(super) fn clear(&mut self) -> R {
         let (power, _, g) = self.power_game()?;
-        let v = self.ctx.variant(&g.variant)?;
+        let _v = g.variant.clone();
         let mut n = 0;
-        for p in g.group_of(&v, power) {
+        for p in g.group_of(power) {
             n += crate::store::orders::clear(self.conn, g.id, g.seq, p)?;
             self.add_status(g.id, p);
         }

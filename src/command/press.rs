@@ -2,7 +2,7 @@
 
 use super::{R, Role, Session};
 use crate::game::refusal::Refusal;
-use crate::game::{self, GameStatus, Player, PlayerStatus, pname};
+use crate::game::{self, GameStatus, PlayerStatus, pname};
 use crate::report::say;
 use crate::store::press::Audience;
 use minijinja::context;
@@ -11,12 +11,12 @@ impl Session<'_> {
     pub(super) fn press(&mut self, to: Option<&str>, grey: bool, body: &str) -> R {
         let (s, g) = self.signed_game()?;
         if g.status == GameStatus::Finished {
-            return Err(Refusal::GameOver { game: g.name }.into());
+            return Err(Refusal::GameOver { game: g.name.clone() }.into());
         }
         if body.len() > self.ctx.cfg.limits.max_press_bytes {
             return Err(Refusal::PressTooLong { bytes: body.len(), max: self.ctx.cfg.limits.max_press_bytes }.into());
         }
-        let v = self.ctx.variant(&g.variant)?;
+        let v = g.variant.clone();
         let (from_power, from_name) = match s.role {
             // a master acting for a power never writes under its name alone
             Role::Power { power, master: true, .. } => {
@@ -26,11 +26,11 @@ impl Session<'_> {
                 (Some(power), say::press::written_by_master(&pname(&v, power)))
             }
             // a player of several powers writes under the seat's names
-            Role::Power { power, .. } => (Some(power), say::seats::seat_names(&v, &g, power)),
+            Role::Power { power, .. } => (Some(power), say::seats::seat_names(&g, power)),
             Role::Master => (None, say::press::from_master()),
             Role::Joined(_) => return Err(Refusal::PressBeforeStart.into()),
         };
-        let players = Player::of_game(self.conn, g.id)?;
+        let players = g.players.clone();
         let to_master_only = to.is_some_and(|t| t.eq_ignore_ascii_case("m") || t.eq_ignore_ascii_case("master"));
         if g.settings.press == crate::game::Press::None && from_power.is_some() && !to_master_only {
             return Err(Refusal::NoPressGame.into());
@@ -51,7 +51,7 @@ impl Session<'_> {
             }
             let list = game::parse_powers(&v, t)?;
             for &p in &list {
-                match g.player_for(&v, &players, p) {
+                match g.player_for(p) {
                     Some(pl) => recipients.push((pl.email.clone(), pname(&v, p))),
                     None => return Err(Refusal::NobodyPlays { power: pname(&v, p) }.into()),
                 }
@@ -68,12 +68,12 @@ impl Session<'_> {
         }
         if let Some(fp) = from_power {
             // not to oneself
-            if let Some(me) = g.player_for(&v, &players, fp) {
+            if let Some(me) = g.player_for(fp) {
                 recipients.retain(|(a, _)| !a.eq_ignore_ascii_case(&me.email));
             }
         }
         let shown_from = if grey { say::press::anonymous() } else { from_name.clone() };
-        let pos = g.position(&v)?;
+        let pos = g.position.clone();
         let phase = pos.map(|p| v.calendar.long_name(p.phase)).unwrap_or_else(say::press::forming);
         let text = self.ctx.templates.render("press.txt", context! { game => g.name.clone(), phase => phase.clone(), from => shown_from.clone(), to => to_text.clone(), body => body.lines().map(str::to_string).collect::<Vec<_>>() });
         let mut seen: Vec<String> = Vec::new();

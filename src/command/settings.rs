@@ -5,7 +5,7 @@ use super::parse::SetKey;
 use super::{Fail, R, Role, Session};
 use crate::game::refusal::Refusal;
 use crate::game::{self, Player, pname};
-use crate::map::{PowerId, Variant};
+use crate::map::PowerId;
 use crate::report::say;
 use crate::timing;
 
@@ -30,7 +30,6 @@ impl Session<'_> {
     /// A player's WAIT, and votes: DRAW, CONCEDE, ALLY, and their withdrawals.
     fn vote(&mut self, key: SetKey, arg: &str) -> R {
         let (power, pid, mut g) = self.power_game()?;
-        let v = self.ctx.variant(&g.variant)?;
         let mut p = self.player(pid)?;
         let msg = match key {
             SetKey::Wait => {
@@ -42,13 +41,13 @@ impl Session<'_> {
                 self.touch(g.id);
                 say::settings::wait_cleared()
             }
-            SetKey::Draw => draw(&v, &g, &mut p, arg)?,
+            SetKey::Draw => draw(&g, &mut p, arg)?,
             SetKey::NoDraw => {
                 p.draw = None;
                 say::settings::draw_withdrawn()
             }
-            SetKey::Concede => concede(&v, &g, power, &mut p, arg)?,
-            SetKey::Ally => ally(&v, &g, power, &mut p, arg)?,
+            SetKey::Concede => concede(&g, power, &mut p, arg)?,
+            SetKey::Ally => ally(&g, power, &mut p, arg)?,
             SetKey::NoAlly => {
                 p.ally = None;
                 say::settings::ally_withdrawn()
@@ -59,6 +58,7 @@ impl Session<'_> {
             }
         };
         p.save(self.conn)?;
+        g.reload_players(self.conn)?;
         let mut out = vec![msg];
         if matches!(key, SetKey::Draw | SetKey::Concede | SetKey::Ally)
             && let Some(result) = crate::play::check_votes(self.conn, self.ctx, &mut g)?
@@ -113,14 +113,14 @@ impl Session<'_> {
 
     /// Moves the current deadline past the players' absences (as far as they
     /// may push it); what to answer when it moved.
-    fn push_deadline(&mut self, g: &mut game::GameRow) -> Result<Option<String>, Fail> {
+    fn push_deadline(&mut self, g: &mut game::Game) -> Result<Option<String>, Fail> {
         let Some(d) = g.deadline else { return Ok(None) };
         let tz = self.ctx.cfg.timezone;
-        let players = Player::of_game(self.conn, g.id)?;
+        g.reload_players(self.conn)?;
         // chained absences cannot push a phase without end
-        let kind = g.position(&*self.ctx.variant(&g.variant)?)?.map(|pos| pos.phase.kind).unwrap_or(crate::phase::PhaseKind::Movement);
+        let kind = g.position.as_ref().map(|pos| pos.phase.kind).unwrap_or(crate::phase::PhaseKind::Movement);
         let limit = crate::play::deadline::absence_limit(self.conn, self.ctx, g, kind)?;
-        let nd = crate::play::push_for_absences(d, &players).min(limit).max(d);
+        let nd = crate::play::push_for_absences(d, &g.players).min(limit).max(d);
         if nd == d {
             return Ok(None);
         }
@@ -128,7 +128,7 @@ impl Session<'_> {
         g.grace_until = Some(nd.saturating_add(g.settings.grace_secs));
         g.save(self.conn)?;
         let when = timing::format_time(nd, tz);
-        crate::play::tell_all(self.conn, self.ctx, g, &players, &say::settings::deadline_moved_subject(g), &say::settings::deadline_moved_notice(g, &when))?;
+        crate::play::tell_all(self.conn, self.ctx, g, &say::settings::deadline_moved_subject(g), &say::settings::deadline_moved_notice(g, &when))?;
         Ok(Some(say::settings::deadline_moves(&when)))
     }
 
@@ -180,12 +180,12 @@ impl Session<'_> {
     fn set_preference(&mut self, arg: &str) -> R {
         let (s, g) = self.signed_game()?;
         let Role::Joined(id) = s.role else { return Err(Refusal::PreferenceBeforeStart.into()) };
-        let v = self.ctx.variant(&g.variant)?;
+        let v = g.variant.clone();
         let list = parse_pref(&v, arg)?;
         // a game for fewer players gives no one its neutral powers:
         // they are dropped from the list, and the reply says so
-        let left_out: Vec<String> = list.iter().filter(|&&q| g.is_neutral(&v, q)).map(|&q| pname(&v, q)).collect();
-        let list: Vec<PowerId> = list.into_iter().filter(|&q| !g.is_neutral(&v, q)).collect();
+        let left_out: Vec<String> = list.iter().filter(|&&q| g.is_neutral(q)).map(|&q| pname(&v, q)).collect();
+        let list: Vec<PowerId> = list.into_iter().filter(|&q| !g.is_neutral(q)).collect();
         if list.is_empty() {
             return Err(Refusal::PreferenceOnlyLeftOut { left_out }.into());
         }
@@ -212,10 +212,9 @@ impl Session<'_> {
         g.reminded = g.reminded.min(g.seq - 1);
         g.late_noticed = g.late_noticed.min(g.seq - 1);
         g.waiting_gm = g.waiting_gm.min(g.seq - 1);
-        let players = Player::of_game(self.conn, g.id)?;
         let text = say::settings::new_deadline_notice(&g, &timing::format_time(d, tz));
         g.save(self.conn)?;
-        crate::play::tell_all(self.conn, self.ctx, &g, &players, &say::settings::new_deadline_subject(&g), &text)?;
+        crate::play::tell_all(self.conn, self.ctx, &g, &say::settings::new_deadline_subject(&g), &text)?;
         self.touch(g.id);
         Ok(vec![say::settings::deadline_set(&timing::format_time(d, tz))])
     }
@@ -244,9 +243,10 @@ impl Session<'_> {
 }
 
 /// SET DRAW [powers]: a draw of every survivor, or (NODIAS) of some.
-fn draw(v: &Variant, g: &game::GameRow, p: &mut Player, arg: &str) -> Result<String, Fail> {
-    let pos = g.position(v)?.ok_or(Refusal::VoteBeforeStart)?;
-    let surv = game::survivors(v, g, &pos);
+fn draw(g: &game::Game, p: &mut Player, arg: &str) -> Result<String, Fail> {
+    let v = g.v();
+    let pos = g.position.as_ref().ok_or(Refusal::VoteBeforeStart)?;
+    let surv = game::survivors(g, pos);
     let names = |ps: &[PowerId]| ps.iter().map(|&q| pname(v, q)).collect::<Vec<_>>();
     let list = if arg.is_empty() { surv.clone() } else { game::parse_powers(v, arg)? };
     if g.settings.dias == crate::store::games::Draws::AllSurvivors && list != surv {
@@ -262,14 +262,15 @@ fn draw(v: &Variant, g: &game::GameRow, p: &mut Player, arg: &str) -> Result<Str
 
 /// SET CONCEDE powers: to one power or to a coalition of survivors; not to
 /// oneself, nor to another power of one's own seat.
-fn concede(v: &Variant, g: &game::GameRow, power: PowerId, p: &mut Player, arg: &str) -> Result<String, Fail> {
-    let pos = g.position(v)?.ok_or(Refusal::VoteBeforeStart)?;
-    let surv = game::survivors(v, g, &pos);
+fn concede(g: &game::Game, power: PowerId, p: &mut Player, arg: &str) -> Result<String, Fail> {
+    let v = g.v();
+    let pos = g.position.as_ref().ok_or(Refusal::VoteBeforeStart)?;
+    let surv = game::survivors(g, pos);
     let to = game::parse_powers(v, arg)?;
     if to.is_empty() {
         return Err(Refusal::ConcedeUsage.into());
     }
-    if to.iter().any(|q| g.group_of(v, power).contains(q)) {
+    if to.iter().any(|q| g.group_of(power).contains(q)) {
         return Err(Refusal::ConcedeToSelf.into());
     }
     if let Some(&out) = to.iter().find(|q| !surv.contains(q)) {
@@ -282,7 +283,8 @@ fn concede(v: &Variant, g: &game::GameRow, power: PowerId, p: &mut Player, arg: 
 }
 
 /// SET ALLY powers: an alliance victory, on a map that has them, of one of its sizes.
-fn ally(v: &Variant, g: &game::GameRow, power: PowerId, p: &mut Player, arg: &str) -> Result<String, Fail> {
+fn ally(g: &game::Game, power: PowerId, p: &mut Player, arg: &str) -> Result<String, Fail> {
+    let v = g.v();
     if v.alliances.is_empty() {
         return Err(Refusal::NoAlliances { map: v.title.clone() }.into());
     }
@@ -295,7 +297,7 @@ fn ally(v: &Variant, g: &game::GameRow, power: PowerId, p: &mut Player, arg: &st
     if !sizes.contains(&(allies.len() as u32)) {
         return Err(Refusal::AllianceSize { n: allies.len(), sizes }.into());
     }
-    if let Some(&n) = allies.iter().find(|&&q| g.is_neutral(v, q)) {
+    if let Some(&n) = allies.iter().find(|&&q| g.is_neutral(q)) {
         return Err(Refusal::NeutralAlly { power: pname(v, n) }.into());
     }
     let names: Vec<String> = allies.iter().map(|&q| pname(v, q)).collect();
@@ -320,9 +322,8 @@ fn seat_of(role: &Role) -> Option<Option<i64>> {
 
 impl Session<'_> {
     /// How the notices name a player's seat.
-    fn seat_name(&mut self, g: &game::GameRow, p: &Player) -> Result<String, Fail> {
-        let v = self.ctx.variant(&g.variant)?;
-        Ok(p.power.map(|pw| pname(&v, pw)).unwrap_or_else(say::account::a_player))
+    fn seat_name(&mut self, g: &game::Game, p: &Player) -> Result<String, Fail> {
+        Ok(p.power.map(|pw| pname(g.v(), pw)).unwrap_or_else(say::account::a_player))
     }
 
     /// A seat never changes silently: the address of record (`record`, before
@@ -348,7 +349,7 @@ impl Session<'_> {
 
     /// CONFIRM game code for a seat's new address (SET ADDRESS): the seat's
     /// mail goes there from now on. `None`: no move waits for that code.
-    pub(super) fn confirm_move(&mut self, g: &mut game::GameRow, code: &str) -> Result<Option<String>, Fail> {
+    pub(super) fn confirm_move(&mut self, g: &mut game::Game, code: &str) -> Result<Option<String>, Fail> {
         let Some((seat, address)) = crate::store::auth::take_move(self.conn, g.id, code)? else { return Ok(None) };
         let (who, record) = match seat {
             None => {
@@ -358,7 +359,7 @@ impl Session<'_> {
             }
             Some(id) => {
                 let held = |p: &Player| p.id == id && matches!(p.status, game::PlayerStatus::Active | game::PlayerStatus::Eliminated);
-                let Some(mut p) = Player::of_game(self.conn, g.id)?.into_iter().find(held) else { return Ok(None) };
+                let Some(mut p) = g.players.clone().into_iter().find(held) else { return Ok(None) };
                 let old = std::mem::replace(&mut p.email, address.clone());
                 p.save(self.conn)?;
                 (self.seat_name(g, &p)?, old)

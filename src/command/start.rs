@@ -11,13 +11,13 @@ use crate::report::say;
 impl Session<'_> {
     pub(super) fn start_choice(&mut self, arg: &str) -> R {
         let (power, _, g) = self.power_game()?;
-        let v = self.ctx.variant(&g.variant)?;
+        let v = g.variant.clone();
         let w = &v.powers[power as usize];
         if w.choice.is_empty() {
             return Err(Refusal::NoStartChoice { power: crate::game::pname(&v, power) }.into());
         }
         let first = v.calendar.long_name(v.start);
-        let mut pos = g.position(&v)?.ok_or_else(|| Refusal::TooLateToChoose { first: first.clone() })?;
+        let mut pos = g.position.clone().ok_or_else(|| Refusal::TooLateToChoose { first: first.clone() })?;
         if !start::open(&v, &g, &pos) {
             return Err(Refusal::TooLateToChoose { first }.into());
         }

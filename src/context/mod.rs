@@ -6,6 +6,7 @@
 pub mod budget;
 
 use crate::config::Config;
+use crate::game::{self, Game, LoadError};
 use crate::mail::compose::{Kind, OutMail};
 use crate::map::Variant;
 use crate::password::Passwords;
@@ -37,7 +38,7 @@ pub struct Ctx {
     pub cfg: Config,
     pub clock: Clock,
     pub templates: Templates,
-    variants: HashMap<String, Arc<Variant>>,
+    pub variants: crate::variants::Catalog,
     /// Argon2id hashing with one reused buffer and a keyed cache of checked passwords.
     pub passwords: Passwords,
     /// Games whose orders changed in the current mail (checked for early processing).
@@ -67,11 +68,12 @@ static COUNTER: AtomicU64 = AtomicU64::new(0);
 impl Ctx {
     pub fn new(cfg: Config, clock: Clock) -> anyhow::Result<Ctx> {
         let templates = Templates::load(cfg.templates_dir.as_deref())?;
+        let variants = crate::variants::Catalog::new(cfg.variants_dir.clone());
         Ok(Ctx {
             cfg,
             clock,
             templates,
-            variants: HashMap::new(),
+            variants,
             passwords: Passwords::new(),
             touched: Vec::new(),
             hooks: Hooks::default(),
@@ -86,14 +88,19 @@ impl Ctx {
 
     /// A loaded variant (cached).
     pub fn variant(&mut self, name: &str) -> anyhow::Result<Arc<Variant>> {
-        let key = name.to_ascii_lowercase();
-        if let Some(v) = self.variants.get(&key) {
-            return Ok(v.clone());
-        }
-        let dir = self.cfg.variants_dir.clone().filter(|d| d.is_dir());
-        let v = Arc::new(crate::variants::lookup(name, dir.as_deref())?);
-        self.variants.insert(key, v.clone());
-        Ok(v)
+        Ok(self.variants.get(name)?)
+    }
+
+    /// Variants are looked for in `dir` from now on (the configuration's
+    /// `variants_dir` changed; those loaded before are forgotten).
+    pub fn set_variants_dir(&mut self, dir: Option<std::path::PathBuf>) {
+        self.cfg.variants_dir = dir.clone();
+        self.variants = crate::variants::Catalog::new(dir);
+    }
+
+    /// Game `id`, loaded and read (see [`game::load`]).
+    pub fn game(&mut self, conn: &rusqlite::Connection, id: i64) -> Result<Game, LoadError> {
+        game::load(conn, &mut self.variants, id)
     }
 
     /// The board of a game's position as text (rendered from templates/board.txt

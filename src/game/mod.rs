@@ -2,6 +2,7 @@
 //! phase (one transaction: the caller's), votes and the end of a game, and who
 //! hears about it. Deadlines are in [`deadline`], orders in [`orders`].
 
+pub mod load;
 pub mod options;
 pub mod orders;
 pub mod powers;
@@ -10,13 +11,14 @@ pub mod removals;
 pub mod start;
 
 pub use crate::store::games::{Assignment, GameRow, GameStatus, MapPref, Player, PlayerRole, PlayerStatus, Press, Settings};
+pub use load::{Game, LoadError, Seat, load, load_named};
 pub use orders::{Board, Missing, Needs, Slot, needs, parsed_orders, slot, submit_line};
 pub use powers::{find_power, parse_powers, pname};
 
 use crate::adjudicate::{self, Position};
 use crate::config::Config;
 use crate::end::GameEnd;
-use crate::map::{PowerId, Variant};
+use crate::map::PowerId;
 use crate::store::orders as stored;
 use rusqlite::Connection;
 
@@ -66,14 +68,14 @@ pub enum Recipient {
 
 /// Every address that gets a game's reports: players, observers, the
 /// master, and the list once confirmed (nobody gets mail they did not ask for).
-pub fn report_recipients(game: &GameRow, players: &[Player]) -> Vec<(String, Recipient)> {
+pub fn report_recipients(game: &Game) -> Vec<(String, Recipient)> {
     let mut out: Vec<(String, Recipient)> = Vec::new();
     let mut add = |a: &str, r: Recipient| {
         if !out.iter().any(|(x, _)| x.eq_ignore_ascii_case(a)) {
             out.push((a.to_string(), r));
         }
     };
-    for p in players.iter().filter(|p| p.status == PlayerStatus::Active || p.status == PlayerStatus::Eliminated) {
+    for p in game.players.iter().filter(|p| p.status == PlayerStatus::Active || p.status == PlayerStatus::Eliminated) {
         add(&p.email, if p.role == PlayerRole::Observer { Recipient::Observer } else { Recipient::Member });
     }
     add(&game.master_email, Recipient::Member);
@@ -108,6 +110,22 @@ pub struct Owing {
     pub waits: bool,
     /// It sent no order at all this phase.
     pub silent: bool,
+    /// Its seat's standing votes; `None` for a power no one votes for (no
+    /// player holds it, or it is out of the game: neutral, no units or
+    /// centres left).
+    pub votes: Option<Votes>,
+}
+
+/// A seat's standing votes to end the game, each a set of powers in power
+/// order (`None`: no such vote).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Votes {
+    /// A draw of these powers (`SET DRAW`).
+    pub draw: Option<Vec<PowerId>>,
+    /// A concession to these powers (`SET CONCEDE`).
+    pub concede: Option<Vec<PowerId>>,
+    /// An alliance victory of these powers (`SET ALLY`).
+    pub ally: Option<Vec<PowerId>>,
 }
 
 impl Owing {
@@ -115,40 +133,63 @@ impl Owing {
     pub fn late(&self) -> bool {
         self.needs.needs && !self.needs.complete
     }
+
+    /// It owes a vote on the draw `proposed`: it votes, but not for that draw.
+    pub fn owes_draw_vote(&self, proposed: &[PowerId]) -> bool {
+        self.votes.as_ref().is_some_and(|v| v.draw.as_deref() != Some(proposed))
+    }
+}
+
+/// The votes of the player holding `power` (the seat's), read from their row.
+fn votes_of(game: &Game, power: PowerId) -> Option<Votes> {
+    let pl = game.player_for(power)?;
+    // stored as the powers' letters (checked when the vote was set): one
+    // that no longer names a power is no vote
+    let draw = pl.draw.as_deref().and_then(|letters| {
+        let v = game.v();
+        let mut ps: Vec<PowerId> = letters.chars().map(|c| v.powers.iter().position(|w| w.letter == c).map(|i| i as PowerId)).collect::<Option<_>>()?;
+        ps.sort_unstable();
+        Some(ps)
+    });
+    Some(Votes { draw, concede: pl.concede.clone(), ally: pl.ally.clone() })
 }
 
 /// What every power of `game` owes in `pos` given `orders` (the orders in
-/// force): the one answer to "who still has to order what", in power order.
-pub fn owing(v: &Variant, game: &GameRow, pos: &Position, players: &[Player], orders: &[(PowerId, crate::order::Order)]) -> Vec<Owing> {
+/// force): the one answer to "who still has to order what, and who votes
+/// how", in power order.
+pub fn owing(game: &Game, pos: &Position, orders: &[(PowerId, crate::order::Order)]) -> Vec<Owing> {
+    let v = game.v();
+    let surv = survivors(game, pos);
     (0..v.powers.len() as PowerId)
         .map(|p| {
-            let needs = if game.is_neutral(v, p) { Needs::default() } else { needs(v, pos, p, orders) };
-            let waits = needs.needs && game.player_for(v, players, p).is_some_and(|pl| pl.wait);
-            Owing { power: p, needs, waits, silent: !orders.iter().any(|(q, _)| *q == p) }
+            let needs = if game.is_neutral(p) { Needs::default() } else { needs(v, pos, p, orders) };
+            let waits = needs.needs && game.player_for(p).is_some_and(|pl| pl.wait);
+            let votes = if surv.contains(&p) { votes_of(game, p) } else { None };
+            Owing { power: p, needs, waits, silent: !orders.iter().any(|(q, _)| *q == p), votes }
         })
         .collect()
 }
 
 /// The orders in force in `game`'s current phase, read back strictly, with
 /// the position they are given in (the starting choices applied).
-pub fn current_orders(conn: &Connection, v: &Variant, game: &GameRow, pos: &Position) -> anyhow::Result<(Position, Vec<(PowerId, crate::order::Order)>)> {
+pub fn current_orders(conn: &Connection, game: &Game) -> anyhow::Result<(Position, Vec<(PowerId, crate::order::Order)>)> {
     let rows = stored::current(conn, game.id, game.seq, None)?;
-    Ok((start::effective(conn, v, game, pos.clone())?, parsed_orders(v, &rows)?))
+    Ok((start::effective(conn, game, game.started()?.clone())?, parsed_orders(game.v(), &rows)?))
 }
 
 /// Whether every power owing orders has complete ones and nobody asked to wait.
-pub fn ready(conn: &Connection, v: &Variant, game: &GameRow, pos: &Position, players: &[Player]) -> anyhow::Result<bool> {
-    if game.status != GameStatus::Active || game.paused {
+pub fn ready(conn: &Connection, game: &Game) -> anyhow::Result<bool> {
+    if game.status != GameStatus::Active || game.paused || game.position.is_none() {
         return Ok(false);
     }
-    let (pos, orders) = current_orders(conn, v, game, pos)?;
-    Ok(owing(v, game, &pos, players, &orders).iter().all(|o| !o.late() && !o.waits))
+    let (pos, orders) = current_orders(conn, game)?;
+    Ok(owing(game, &pos, &orders).iter().all(|o| !o.late() && !o.waits))
 }
 
 /// Powers still in the game (units or centres), the neutral powers of a
 /// game for fewer players left out (no one plays them).
-pub fn survivors(v: &Variant, game: &GameRow, pos: &Position) -> Vec<PowerId> {
-    (0..v.powers.len() as PowerId).filter(|&p| (pos.center_count(p) > 0 || pos.unit_count(p) > 0) && !game.is_neutral(v, p)).collect()
+pub fn survivors(game: &Game, pos: &Position) -> Vec<PowerId> {
+    (0..game.v().powers.len() as PowerId).filter(|&p| (pos.center_count(p) > 0 || pos.unit_count(p) > 0) && !game.is_neutral(p)).collect()
 }
 
 /// The end the players' votes make in `pos` (docs/RULES.md, "Ending a
@@ -157,48 +198,42 @@ pub fn survivors(v: &Variant, game: &GameRow, pos: &Position) -> Vec<PowerId> {
 /// when every survivor outside a coalition concedes to exactly that
 /// coalition; a draw when every survivor votes for the same powers (all the
 /// survivors unless the master allows fewer, NODIAS).
-pub fn vote_end(v: &Variant, game: &GameRow, pos: &Position, players: &[Player]) -> Option<GameEnd> {
-    let surv = survivors(v, game, pos);
+pub fn vote_end(game: &Game, pos: &Position) -> Option<GameEnd> {
+    let surv = survivors(game, pos);
+    let owing = owing(game, pos, &[]);
     // a player votes once for all the powers of its seat (games for fewer
     // players); a concession to a power is to its seat
-    let vote = |p: PowerId| game.player_for(v, players, p);
+    let vote = |p: PowerId| owing[p as usize].votes.as_ref();
     let seats = |ps: &[PowerId]| -> Vec<PowerId> {
-        let mut out: Vec<PowerId> = ps.iter().flat_map(|&p| game.group_of(v, p)).filter(|p| surv.contains(p)).collect();
+        let mut out: Vec<PowerId> = ps.iter().flat_map(|&p| game.group_of(p)).filter(|p| surv.contains(p)).collect();
         out.sort_unstable();
         out.dedup();
         out
     };
     let of_survivors = |ps: &[PowerId]| !ps.is_empty() && ps.iter().all(|p| surv.contains(p));
-    for allies in surv.iter().filter_map(|&p| vote(p).and_then(|pl| pl.ally.clone())) {
-        if allies.iter().all(|&a| vote(a).is_some_and(|pl| pl.ally.as_ref() == Some(&allies))) && adjudicate::alliance_wins(v, pos, &allies) {
+    for allies in surv.iter().filter_map(|&p| vote(p).and_then(|x| x.ally.clone())) {
+        if allies.iter().all(|&a| vote(a).is_some_and(|x| x.ally.as_ref() == Some(&allies))) && adjudicate::alliance_wins(game.v(), pos, &allies) {
             return Some(GameEnd::Alliance(allies));
         }
     }
-    for named in surv.iter().filter_map(|&p| vote(p).and_then(|pl| pl.concede.clone())) {
+    for named in surv.iter().filter_map(|&p| vote(p).and_then(|x| x.concede.clone())) {
         let coalition = seats(&named);
         let others: Vec<PowerId> = surv.iter().copied().filter(|p| !coalition.contains(p)).collect();
         if of_survivors(&named)
             && !others.is_empty()
-            && others.iter().all(|&p| vote(p).and_then(|pl| pl.concede.as_deref()).is_some_and(|c| seats(c) == coalition))
+            && others.iter().all(|&p| vote(p).and_then(|x| x.concede.as_deref()).is_some_and(|c| seats(c) == coalition))
         {
             return Some(GameEnd::Concession(coalition));
         }
     }
-    let draw_of = |p: PowerId| -> Option<Vec<PowerId>> {
-        let letters = vote(p)?.draw.as_deref()?;
-        let mut ps: Vec<PowerId> = letters.chars().map(|c| v.powers.iter().position(|w| w.letter == c).map(|i| i as PowerId)).collect::<Option<_>>()?;
-        ps.sort_unstable();
-        Some(ps)
-    };
-    let draws: Vec<Vec<PowerId>> = surv.iter().map(|&p| draw_of(p)).collect::<Option<_>>()?;
-    let first = draws.first()?;
-    let allowed = if game.settings.dias == crate::store::games::Draws::AllSurvivors { *first == surv } else { of_survivors(first) };
-    (allowed && draws.iter().all(|d| d == first)).then(|| GameEnd::Draw(first.clone()))
+    let first = vote(*surv.first()?)?.draw.clone()?;
+    let allowed = if game.settings.dias == crate::store::games::Draws::AllSurvivors { first == surv } else { of_survivors(&first) };
+    (allowed && !surv.iter().any(|&p| owing[p as usize].owes_draw_vote(&first) || vote(p).is_none())).then_some(GameEnd::Draw(first))
 }
 
 /// The end of a short game (`SET END`): once the next phase is in a year
 /// after the game's last, a draw between the survivors.
-pub fn end_year_end(v: &Variant, game: &GameRow, next: &Position) -> Option<GameEnd> {
+pub fn end_year_end(game: &Game, next: &Position) -> Option<GameEnd> {
     let last = game.settings.end_year?;
-    (next.phase.year > last).then(|| GameEnd::Draw(survivors(v, game, next)))
+    (next.phase.year > last).then(|| GameEnd::Draw(survivors(game, next)))
 }

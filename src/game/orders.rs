@@ -9,8 +9,7 @@ use crate::map::{PowerId, Variant};
 use crate::order::Order;
 use crate::parse;
 use crate::phase::PhaseKind;
-use crate::rules::{RetreatDefault, Rulebook};
-use crate::store::games::GameRow;
+use crate::rules::RetreatDefault;
 use crate::store::orders::{self as stored, OrderRow, SlotBase, SlotKey};
 use rusqlite::Connection;
 
@@ -222,12 +221,11 @@ fn route(v: &Variant, pos: &Position, powers: &[PowerId], o: &Order, waived: imp
     })
 }
 
-/// What an order is checked against: the game's map, rules, row and position.
+/// What an order is checked against: the game (its map and rules) and the
+/// position the order is given in.
 #[derive(Clone, Copy)]
 pub struct Board<'a> {
-    pub v: &'a Variant,
-    pub rules: &'a Rulebook,
-    pub game: &'a GameRow,
+    pub game: &'a super::Game,
     pub pos: &'a Position,
 }
 
@@ -245,7 +243,8 @@ pub fn submit_line(
     mail_id: Option<i64>,
     now: i64,
 ) -> anyhow::Result<Vec<Result<(PowerId, String), Refusal>>> {
-    let Board { v, rules, game, pos } = *board;
+    let Board { game, pos } = *board;
+    let (v, rules) = (game.v(), &game.rules);
     let mut out = Vec::new();
     for parsed in parse::parse_line(v, line, Some(pos.phase.kind)) {
         let mut o = match parsed {

@@ -8,11 +8,10 @@
 //! ordered when the phase is processed is removed as the preview says.
 
 use crate::adjudicate::{self, Position};
-use crate::map::{PowerId, Variant};
+use crate::map::PowerId;
 use crate::order::Order;
 use crate::phase::PhaseKind;
 use crate::rules::{CivilDisorder, Rulebook};
-use crate::store::games::GameRow;
 
 /// A power that owes removals it has not all ordered.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -33,13 +32,14 @@ pub fn gm_removes(rules: &Rulebook) -> bool {
 
 /// The powers of `pos` (an adjustment phase) owing removals they have not
 /// all ordered, with what the judge would remove for them given `orders`.
-pub fn preview(v: &Variant, rules: &Rulebook, game: &GameRow, pos: &Position, orders: &[(PowerId, Order)]) -> Vec<Owed> {
+pub fn preview(game: &crate::game::Game, pos: &Position, orders: &[(PowerId, Order)]) -> Vec<Owed> {
+    let (v, rules) = (game.v(), &game.rules);
     if !gm_removes(rules) || pos.phase.kind != PhaseKind::Adjustment {
         return Vec::new();
     }
     let out = adjudicate::process(v, rules, pos, orders);
     let mut list = Vec::new();
-    for p in (0..v.powers.len() as PowerId).filter(|&p| !game.is_neutral(v, p)) {
+    for p in (0..v.powers.len() as PowerId).filter(|&p| !game.is_neutral(p)) {
         let (units, centres) = (pos.unit_count(p), pos.center_count(p));
         if units <= centres {
             continue;

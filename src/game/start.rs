@@ -184,7 +184,8 @@ pub fn own_units(v: &Variant, pos: &Position, power: PowerId) -> Vec<String> {
 /// The position as it will be adjudicated: before the first move, every
 /// power's choices applied (for the judge's own use: completeness,
 /// processing, the master's prediction; never shown to a player).
-pub fn effective(conn: &Connection, v: &Variant, game: &GameRow, mut pos: Position) -> anyhow::Result<Position> {
+pub fn effective(conn: &Connection, game: &super::Game, mut pos: Position) -> anyhow::Result<Position> {
+    let v = game.v();
     if open(v, game, &pos) {
         let choices = crate::store::start::all(conn, v, game.id)?;
         apply(v, &mut pos, &choices, None)?;

@@ -25,11 +25,11 @@ fn phase_timing(game: &GameRow, kind: PhaseKind) -> &Timing {
 
 /// Sets the deadline of the game's current phase from its timing, pushed past
 /// any player's absence, and the grace period after it.
-pub fn set_deadline(ctx: &Ctx, game: &mut GameRow, kind: PhaseKind, players: &[Player]) {
+pub fn set_deadline(ctx: &Ctx, game: &mut crate::game::Game, kind: PhaseKind) {
     let now = ctx.now();
     let t = phase_timing(game, kind);
     let base = t.next_deadline(now, ctx.cfg.timezone);
-    let d = push_for_absences(base, players).min(base.saturating_add(MAX_ABSENCE_PUSH_SECS));
+    let d = push_for_absences(base, &game.players).min(base.saturating_add(MAX_ABSENCE_PUSH_SECS));
     game.deadline = Some(d);
     game.grace_until = Some(d.saturating_add(game.settings.grace_secs));
 }
@@ -92,19 +92,16 @@ pub fn reminder_time(deadline: i64, reminder_secs: i64, phase_start: Option<i64>
 /// Deadline work for one game: reminder, late notice, processing after the
 /// deadline (complete orders) or after the grace period (defaults). Returns 1 if a phase was processed.
 pub fn tick_game(conn: &Connection, ctx: &mut Ctx, id: i64) -> anyhow::Result<usize> {
-    let mut game = GameRow::by_id(conn, id)?;
-    if game.status != GameStatus::Active || game.paused {
+    let mut game = ctx.game(conn, id)?;
+    if game.status != GameStatus::Active || game.paused || game.position.is_none() {
         return Ok(0);
     }
     let Some(deadline) = game.deadline else { return Ok(0) };
     let now = ctx.now();
-    let v = ctx.variant(&game.variant)?;
-    let Some(pos) = game.position(&v)? else { return Ok(0) };
-    let players = Player::of_game(conn, id)?;
-    let (pos, orders) = crate::game::current_orders(conn, &v, &game, &pos)?;
+    let v = game.variant.clone();
+    let (pos, orders) = crate::game::current_orders(conn, &game)?;
     // powers owing orders, with what they still have to order
-    let late: Vec<(PowerId, Needs)> =
-        crate::game::owing(&v, &game, &pos, &players, &orders).into_iter().filter(|o| o.late()).map(|o| (o.power, o.needs)).collect();
+    let late: Vec<(PowerId, Needs)> = crate::game::owing(&game, &pos, &orders).into_iter().filter(|o| o.late()).map(|o| (o.power, o.needs)).collect();
     let when = timing::format_time(deadline, ctx.cfg.timezone);
     let phase_name = v.calendar.long_name(pos.phase);
     if now < deadline {
@@ -115,7 +112,7 @@ pub fn tick_game(conn: &Connection, ctx: &mut Ctx, id: i64) -> anyhow::Result<us
             if remind {
                 for (p, n) in &late {
                     let p = *p;
-                    if let Some(pl) = game.player_for(&v, &players, p) {
+                    if let Some(pl) = game.player_for(p) {
                         let body = ctx.templates.render(
                             "notice.txt",
                             context! { title => say::deadline::reminder_title(&game, &phase_name), lines => vec![
@@ -141,14 +138,13 @@ pub fn tick_game(conn: &Connection, ctx: &mut Ctx, id: i64) -> anyhow::Result<us
     if now < grace {
         if game.late_noticed < game.seq {
             let after = if game.settings.nmr == crate::store::games::Nmr::Defaults {
-                let rules = game.rules(&v).map_err(anyhow::Error::msg)?;
-                say::deadline::take_defaults(&say::deadline::defaults(pos.phase.kind, &rules))
+                say::deadline::take_defaults(&say::deadline::defaults(pos.phase.kind, &game.rules))
             } else {
                 say::deadline::waits_for_master()
             };
             let names: Vec<String> = late.iter().map(|(p, _)| pname(&v, *p)).collect();
             for &(p, _) in &late {
-                if let Some(pl) = game.player_for(&v, &players, p) {
+                if let Some(pl) = game.player_for(p) {
                     let body = ctx.templates.render(
                         "notice.txt",
                         context! { title => say::deadline::late_title(&game, &phase_name), lines => vec![
@@ -168,7 +164,7 @@ pub fn tick_game(conn: &Connection, ctx: &mut Ctx, id: i64) -> anyhow::Result<us
             );
             ctx.game_notice(conn, &game.master_email.clone(), &say::deadline::late_powers(&game), body, game.id)?;
             // removals still missing on a map where they are the GM's: the preview again (E18)
-            super::removals::send_preview(conn, ctx, &v, &game, &pos, &orders, false)?;
+            super::removals::send_preview(conn, ctx, &game, &pos, &orders, false)?;
             game.late_noticed = game.seq;
             game.save(conn)?;
         }

@@ -5,21 +5,20 @@
 use crate::adjudicate::Position;
 use crate::config::MAX_PACKAGE_FILES;
 use crate::context::Ctx;
-use crate::game::{GameRow, GameStatus, Player, PlayerRole, PlayerStatus, pname};
+use crate::game::{Game, GameStatus, Player, PlayerRole, PlayerStatus, pname};
 use crate::map::{PowerId, Variant};
 use crate::report::say;
 use rusqlite::Connection;
 
 /// The positions of a game's line, one before each processed phase, then the current one.
-pub fn positions(conn: &Connection, v: &Variant, g: &GameRow) -> anyhow::Result<Vec<Position>> {
+pub fn positions(conn: &Connection, g: &Game) -> anyhow::Result<Vec<Position>> {
+    let v = g.v();
     let mut all = Vec::new();
     for p in crate::store::phases::positions(conn, g.id)? {
         let value: serde_json::Value = serde_json::from_str(&p)?;
         all.push(crate::contract::position_from_json(v, &value).map_err(anyhow::Error::msg)?);
     }
-    if let Some(cur) = g.position(v)? {
-        all.push(cur);
-    }
+    all.extend(g.position.clone());
     Ok(all)
 }
 
@@ -41,10 +40,11 @@ pub fn centre_chart(v: &Variant, all: &[Position]) -> Vec<String> {
 }
 
 /// SUMMARY: the chart, each power's state, and (`reveal`) who played each seat when.
-pub fn summary(conn: &Connection, v: &Variant, g: &GameRow, reveal: bool) -> anyhow::Result<Vec<String>> {
+pub fn summary(conn: &Connection, g: &Game, reveal: bool) -> anyhow::Result<Vec<String>> {
+    let v = g.v();
     let mut lines = vec![say::info::summary_title(g, &v.title)];
-    lines.extend(centre_chart(v, &positions(conn, v, g)?));
-    let players = Player::of_game(conn, g.id)?;
+    lines.extend(centre_chart(v, &positions(conn, g)?));
+    let players = &g.players;
     lines.push(String::new());
     for p in 0..v.powers.len() as PowerId {
         let state = match players.iter().rfind(|x| x.power == Some(p)) {
@@ -58,8 +58,8 @@ pub fn summary(conn: &Connection, v: &Variant, g: &GameRow, reveal: bool) -> any
         if reveal {
             lines.push(say::info::played_by_title());
             let times = crate::store::phases::times(conn, g.id)?;
-            let current = g.position(v)?.map(|p| v.calendar.long_name(p.phase));
-            lines.extend(played_by(v, g, &players, &times, current.as_deref()));
+            let current = g.position.as_ref().map(|p| v.calendar.long_name(p.phase));
+            lines.extend(played_by(g, &times, current.as_deref()));
         } else {
             lines.push(say::info::players_hidden());
         }
@@ -75,7 +75,8 @@ pub fn summary(conn: &Connection, v: &Variant, g: &GameRow, reveal: bool) -> any
 /// it by resigning or being ejected. A time maps to the phase being played
 /// then: the first phase on the game's line processed after it (`times`:
 /// seq, phase code, processed), or `current`.
-pub fn played_by(v: &Variant, g: &GameRow, players: &[Player], times: &[(i64, String, i64)], current: Option<&str>) -> Vec<String> {
+pub fn played_by(g: &Game, times: &[(i64, String, i64)], current: Option<&str>) -> Vec<String> {
+    let (v, players) = (g.v(), &g.players);
     let phase_at = |t: i64| -> String {
         times
             .iter()
@@ -98,7 +99,7 @@ pub fn played_by(v: &Variant, g: &GameRow, players: &[Player], times: &[(i64, St
                 .filter(|p| p.power == Some(pw))
                 .map(|p| say::info::Span { who: p.email.clone(), from: p.seated.map(phase_at), to: p.left.map(phase_at) })
                 .collect();
-            say::info::seat_played_by(&say::seats::seat_names(v, g, pw), &spans)
+            say::info::seat_played_by(&say::seats::seat_names(g, pw), &spans)
         })
         .collect()
 }
@@ -107,31 +108,28 @@ pub fn played_by(v: &Variant, g: &GameRow, players: &[Player], times: &[(i64, St
 /// the result, who played what (the players revealed), the centre chart,
 /// `notes` (what could not be attached), and the game's record attached
 /// (`files`: attachment ids).
-pub fn send_package(conn: &Connection, ctx: &mut Ctx, g: &GameRow, files: &[i64], notes: &[String]) -> anyhow::Result<()> {
-    let v = ctx.variant(&g.variant)?;
+pub fn send_package(conn: &Connection, ctx: &mut Ctx, g: &Game, files: &[i64], notes: &[String]) -> anyhow::Result<()> {
     // a summary that cannot be made (a stored board that does not read)
     // never keeps a game from ending either
-    let mut lines = crate::context::guarded(|| summary(conn, &v, g, true)).unwrap_or_else(|e| {
+    let mut lines = crate::context::guarded(|| summary(conn, g, true)).unwrap_or_else(|e| {
         tracing::error!("game {}: its summary could not be made for the end-of-game package: {e:#}", g.name);
         vec![say::game::summary_unavailable(g)]
     });
     lines.extend(notes.iter().cloned());
-    let players = Player::of_game(conn, g.id)?;
     let body = ctx.templates.render("notice.txt", minijinja::context! { title => say::game::package_title(g), lines => lines });
     let subject = say::game::package_subject(g);
     let m = super::TableMail { subject: &subject, body: &body, files, map: None, list_body: None, kind: crate::mail::compose::Kind::Game };
-    super::tell_table(conn, ctx, g, &players, &m)?;
+    super::tell_table(conn, ctx, g, &m)?;
     Ok(())
 }
 
 /// Mails the end-of-game package, the game's record attached. A record that
 /// cannot be read or made (even a panic in the making) never stops the end
 /// of a game: logged, the package goes without it and says so.
-pub fn package(conn: &Connection, ctx: &mut Ctx, g: &GameRow) -> anyhow::Result<()> {
+pub fn package(conn: &Connection, ctx: &mut Ctx, g: &Game) -> anyhow::Result<()> {
     let made = crate::context::guarded(|| {
-        let v = ctx.variant(&g.variant)?;
-        let rec = crate::archive::GameRecord::load(conn, &v, g)?;
-        Ok(record_files(&v, &rec, MAX_PACKAGE_FILES))
+        let rec = crate::archive::GameRecord::load(conn, g)?;
+        Ok(record_files(g.v(), &rec, MAX_PACKAGE_FILES))
     });
     let (files, notes) = match made {
         Ok(x) => x,

@@ -19,7 +19,7 @@ use crate::contract::position_to_json;
 use crate::end::GameEnd;
 use crate::game::start;
 use crate::game::{
-    Assignment, GameRow, GameStatus, MapPref, Player, PlayerRole, PlayerStatus, Recipient, end_year_end, parse_powers, parsed_orders, pname, ready,
+    Assignment, Game, GameRow, GameStatus, MapPref, PlayerRole, PlayerStatus, Recipient, end_year_end, parse_powers, parsed_orders, pname, ready,
     report_recipients, stop_command, vote_end,
 };
 use crate::map::{PowerId, Variant};
@@ -36,7 +36,15 @@ use std::sync::Arc;
 /// A game's mail to `addr`, who gets it as `who`: for observers and the
 /// list the text ends with how to stop it and the List-Unsubscribe says the
 /// same; a member's carries none (members leave by RESIGN).
-pub fn mail_to(ctx: &Ctx, game: &GameRow, addr: &str, who: Recipient, subject: &str, mut body: String, list_id: Option<String>) -> crate::mail::compose::OutMail {
+pub fn mail_to(
+    ctx: &Ctx,
+    game: &GameRow,
+    addr: &str,
+    who: Recipient,
+    subject: &str,
+    mut body: String,
+    list_id: Option<String>,
+) -> crate::mail::compose::OutMail {
     let stop = stop_command(game, who);
     if let Some(c) = &stop {
         body.push_str(&say::game::how_to_stop(c, &ctx.cfg.address));
@@ -95,17 +103,18 @@ pub struct TableMail<'a> {
 
 /// Mails `body` to everyone in the game, for a command (a notice: counted
 /// against each address's byte budget).
-pub fn tell_all(conn: &Connection, ctx: &Ctx, game: &GameRow, players: &[Player], subject: &str, body: &str) -> rusqlite::Result<()> {
+pub fn tell_all(conn: &Connection, ctx: &Ctx, game: &Game, subject: &str, body: &str) -> rusqlite::Result<()> {
     let m = TableMail { subject, body, files: &[], map: None, list_body: None, kind: crate::mail::compose::Kind::Notice };
-    tell_table(conn, ctx, game, players, &m)
+    tell_table(conn, ctx, game, &m)
 }
 
 /// Mails `m` to everyone in the game. The list gets its own text where there
 /// is one; observers and the list get a line saying how to stop.
-pub fn tell_table(conn: &Connection, ctx: &Ctx, game: &GameRow, players: &[Player], m: &TableMail) -> rusqlite::Result<()> {
-    for (addr, who) in report_recipients(game, players) {
+pub fn tell_table(conn: &Connection, ctx: &Ctx, game: &Game, m: &TableMail) -> rusqlite::Result<()> {
+    for (addr, who) in report_recipients(game) {
         let body = if who == Recipient::List { m.list_body.unwrap_or(m.body) } else { m.body };
-        let pref = players
+        let pref = game
+            .players
             .iter()
             .find(|p| p.email.eq_ignore_ascii_case(&addr) && matches!(p.status, PlayerStatus::Active | PlayerStatus::Eliminated))
             .map(|p| p.map)
@@ -122,14 +131,14 @@ pub fn tell_table(conn: &Connection, ctx: &Ctx, game: &GameRow, players: &[Playe
 }
 
 /// Starts a forming game whose seats are all taken: powers assigned, first phase, deadline.
-pub fn start(conn: &Connection, ctx: &mut Ctx, game: &mut GameRow) -> anyhow::Result<()> {
-    let v = ctx.variant(&game.variant)?;
-    let mut players = Player::of_game(conn, game.id)?;
+pub fn start(conn: &Connection, ctx: &mut Ctx, game: &mut Game) -> anyhow::Result<()> {
+    let v = game.variant.clone();
+    let mut players = std::mem::take(&mut game.players);
     // OS randomness: nobody can work out the assignment from the game's id or creation time
     let mut rng = crate::random::Rng::new(crate::password::random_u64());
     // a game for fewer players seats no one at its neutral powers; where a
     // player plays several powers, a player row names its seat's first power
-    let mut free: Vec<PowerId> = game.groups(&v).iter().filter_map(|g| g.first().copied()).collect();
+    let mut free: Vec<PowerId> = game.seats.iter().map(crate::game::Seat::own).collect();
     let mut order: Vec<usize> =
         players.iter().enumerate().filter(|(_, p)| p.role == PlayerRole::Player && p.status == PlayerStatus::Active).map(|(i, _)| i).collect();
     // players in random order pick from their preference lists
@@ -151,7 +160,7 @@ pub fn start(conn: &Connection, ctx: &mut Ctx, game: &mut GameRow) -> anyhow::Re
                 Vec::new()
             })
             .into_iter()
-            .map(|p| game.seat_power(&v, p))
+            .map(|p| game.seat_power(p))
             .collect();
         let pick = wanted.iter().copied().find(|p| free.contains(p)).unwrap_or_else(|| free[rng.below(free.len())]);
         free.retain(|p| *p != pick);
@@ -166,15 +175,16 @@ pub fn start(conn: &Connection, ctx: &mut Ctx, game: &mut GameRow) -> anyhow::Re
     }
     game.status = GameStatus::Active;
     game.seq = 1;
-    game.position = Some(position_to_json(&v, &pos).to_string());
-    set_deadline(ctx, game, pos.phase.kind, &players);
+    game.set_position(pos.clone());
+    game.players = players;
+    set_deadline(ctx, game, pos.phase.kind);
     game.save(conn)?;
     let deadline = timing::format_time(game.deadline.unwrap_or(0), ctx.cfg.timezone);
-    for p in players.iter().filter(|p| p.role == PlayerRole::Player && p.power.is_some()) {
+    for p in game.players.iter().filter(|p| p.role == PlayerRole::Player && p.power.is_some()) {
         let pw = p.power.unwrap_or(0);
-        let group = game.group_of(&v, pw);
+        let group = game.group_of(pw);
         let units: Vec<String> = pos.units.iter().filter(|u| group.contains(&u.power)).map(|u| v.unit_code(u)).collect();
-        let names = say::seats::seat_names(&v, game, pw);
+        let names = say::seats::seat_names(game, pw);
         let body = ctx.templates.render(
             "notice.txt",
             context! { title => say::game::started(game), lines => {
@@ -196,12 +206,13 @@ pub fn start(conn: &Connection, ctx: &mut Ctx, game: &mut GameRow) -> anyhow::Re
         );
         ctx.game_notice(conn, &p.email, &say::game::started_subject(game, &names), body, game.id)?;
     }
-    let mut seated: Vec<(PowerId, &str)> = players.iter().filter(|p| p.is_active_player()).filter_map(|p| p.power.map(|pw| (pw, p.email.as_str()))).collect();
+    let mut seated: Vec<(PowerId, &str)> =
+        game.players.iter().filter(|p| p.is_active_player()).filter_map(|p| p.power.map(|pw| (pw, p.email.as_str()))).collect();
     seated.sort();
     let mut lines = vec![say::game::who_plays_what(&v.name, v.powers.len())];
-    lines.extend(seated.iter().map(|(pw, email)| say::game::seat(&say::seats::seat_names(&v, game, *pw), email)));
+    lines.extend(seated.iter().map(|(pw, email)| say::game::seat(&say::seats::seat_names(game, *pw), email)));
     // a game for fewer players: the powers no one plays
-    let neutral: Vec<String> = game.neutral(&v).iter().map(|&p| pname(&v, p)).collect();
+    let neutral: Vec<String> = game.neutral.iter().map(|&p| pname(&v, p)).collect();
     if !neutral.is_empty() {
         lines.push(say::game::neutral_seats(&neutral));
     }
@@ -223,14 +234,8 @@ pub fn process_ready(conn: &Connection, ctx: &mut Ctx) -> anyhow::Result<()> {
 /// Processes game `id` now if every order is in (and nobody waits). Returns
 /// whether it did.
 pub fn process_if_ready(conn: &Connection, ctx: &mut Ctx, id: i64) -> anyhow::Result<bool> {
-    let mut game = GameRow::by_id(conn, id)?;
-    if game.status != GameStatus::Active || game.paused {
-        return Ok(false);
-    }
-    let v = ctx.variant(&game.variant)?;
-    let Some(pos) = game.position(&v)? else { return Ok(false) };
-    let players = Player::of_game(conn, id)?;
-    if ready(conn, &v, &game, &pos, &players)? {
+    let mut game = ctx.game(conn, id)?;
+    if ready(conn, &game)? {
         process(conn, ctx, &mut game, "all orders are in")?;
         return Ok(true);
     }
@@ -251,30 +256,25 @@ pub fn set_aside(conn: &Connection, ctx: &Ctx, id: i64, error: &str) -> anyhow::
 }
 
 /// What would happen if the phase were processed now (for PREDICT).
-pub fn predict(conn: &Connection, ctx: &mut Ctx, game: &GameRow) -> anyhow::Result<String> {
-    let v = ctx.variant(&game.variant)?;
-    let pos = game.position(&v)?.ok_or_else(|| anyhow::anyhow!("the game has not started"))?;
-    let pos = start::effective(conn, &v, game, pos)?;
-    let rules = game.rules(&v).map_err(anyhow::Error::msg)?;
-    let rows = stored::current(conn, game.id, game.seq, None)?;
-    let orders = parsed_orders(&v, &rows)?;
-    let out = adjudicate::process(&v, &rules, &pos, &orders);
+pub fn predict(conn: &Connection, ctx: &mut Ctx, game: &Game) -> anyhow::Result<String> {
+    let (pos, orders) = crate::game::current_orders(conn, game)?;
+    let out = adjudicate::process(game.v(), &game.rules, &pos, &orders);
     Ok(render_report(
         &ctx.templates,
         ctx.cfg.timezone,
-        &Results { v: &v, game, pos: &pos, out: &out, orders: &orders, prediction: true, deadline: None },
+        &Results { game, pos: &pos, out: &out, orders: &orders, prediction: true, deadline: None },
         ReportFormat::Text,
     ))
 }
 
 /// Adjudicates the current phase with the orders in (missing ones default),
 /// records it, moves the game on and mails the report. Runs inside the caller's transaction.
-pub fn process(conn: &Connection, ctx: &mut Ctx, game: &mut GameRow, why: &str) -> anyhow::Result<()> {
+pub fn process(conn: &Connection, ctx: &mut Ctx, game: &mut Game, why: &str) -> anyhow::Result<()> {
     if let Some(hook) = ctx.hooks.before_process {
         hook(&game.name);
     }
-    let v: Arc<Variant> = ctx.variant(&game.variant)?;
-    let mut pos = game.position(&v)?.ok_or_else(|| anyhow::anyhow!("game {} has not started", game.name))?;
+    let v: Arc<Variant> = game.variant.clone();
+    let mut pos = game.started()?.clone();
     // the first move: the starting choices applied to everyone's position
     // before adjudication, and revealed in the results (E3)
     let mut revealed = Vec::new();
@@ -283,12 +283,11 @@ pub fn process(conn: &Connection, ctx: &mut Ctx, game: &mut GameRow, why: &str) 
         start::apply(&v, &mut pos, &choices, None)?;
         revealed = say::start::reveal(&v, &pos, &choices);
     }
-    let rules = game.rules(&v).map_err(anyhow::Error::msg)?;
+    let rules = game.rules;
     let done_seq = game.seq;
     let rows = stored::current(conn, game.id, game.seq, None)?;
     let orders = parsed_orders(&v, &rows)?;
     let mut out = adjudicate::process(&v, &rules, &pos, &orders);
-    let mut players = Player::of_game(conn, game.id)?;
     let phase_name = v.calendar.name(pos.phase);
     let before = position_to_json(&v, &pos).to_string();
     let results: Vec<serde_json::Value> = out
@@ -304,11 +303,9 @@ pub fn process(conn: &Connection, ctx: &mut Ctx, game: &mut GameRow, why: &str) 
         })
         .collect();
     // the next phase and its deadline
-    for p in players.iter_mut() {
-        if let Some(pw) = p.power
-            && p.status == PlayerStatus::Active
-            && game.group_of(&v, pw).iter().all(|&q| out.position.center_count(q) == 0 && out.position.unit_count(q) == 0)
-        {
+    let seats: Vec<Vec<PowerId>> = game.players.iter().map(|p| p.power.map(|pw| game.group_of(pw)).unwrap_or_default()).collect();
+    for (p, seat) in game.players.iter_mut().zip(&seats) {
+        if p.power.is_some() && p.status == PlayerStatus::Active && seat.iter().all(|&q| out.position.center_count(q) == 0 && out.position.unit_count(q) == 0) {
             p.status = PlayerStatus::Eliminated;
         }
         p.wait = false;
@@ -317,21 +314,21 @@ pub fn process(conn: &Connection, ctx: &mut Ctx, game: &mut GameRow, why: &str) 
     // the game's own ends after the engine's (a victory, no phase left):
     // the players' votes in the new position, then the short game's last year
     if out.end.is_none()
-        && let Some(end) = vote_end(&v, game, &out.position, &players).or_else(|| end_year_end(&v, game, &out.position))
+        && let Some(end) = vote_end(game, &out.position).or_else(|| end_year_end(game, &out.position))
     {
         out.end = Some(end);
         out.next_phase = None;
     }
-    game.position = Some(position_to_json(&v, &out.position).to_string());
+    game.set_position(out.position.clone());
     match &out.end {
-        Some(end) => set_ending(&v, game, end.clone(), Some(pos.phase)),
+        Some(end) => set_ending(game, end.clone(), Some(pos.phase)),
         None => {
             game.seq += 1;
-            set_deadline(ctx, game, out.position.phase.kind, &players);
+            set_deadline(ctx, game, out.position.phase.kind);
         }
     }
-    let report_in = |game: &GameRow, f: ReportFormat| {
-        let shown = Results { v: &v, game, pos: &pos, out: &out, orders: &orders, prediction: false, deadline: game.deadline };
+    let report_in = |game: &Game, f: ReportFormat| {
+        let shown = Results { game, pos: &pos, out: &out, orders: &orders, prediction: false, deadline: game.deadline };
         render_report(&ctx.templates, ctx.cfg.timezone, &shown, f)
     };
     let mut report = report_in(game, ReportFormat::Text);
@@ -342,7 +339,8 @@ pub fn process(conn: &Connection, ctx: &mut Ctx, game: &mut GameRow, why: &str) 
     if out.end.is_none() {
         // the two-player game's coin and the neutral power joining a side:
         // in the report, and so in the game's history
-        extra.extend(world_war::after_phase(&v, game, &out.position));
+        extra.extend(world_war::after_phase(game, &out.position));
+        game.settings_changed()?;
     }
     for line in &extra {
         report.push_str(&format!("\n{line}\n"));
@@ -371,7 +369,7 @@ pub fn process(conn: &Connection, ctx: &mut Ctx, game: &mut GameRow, why: &str) 
     };
     let list_body = (game.settings.confirmed_list().is_some() && game.settings.list_format != ReportFormat::Text).then(|| as_format(game.settings.list_format));
     let m = TableMail { subject: &subject, body: &report, files: &[], map: Some(map), list_body: list_body.as_deref(), kind: crate::mail::compose::Kind::Game };
-    tell_table(conn, ctx, game, &players, &m)?;
+    tell_table(conn, ctx, game, &m)?;
     if !game.settings.webhooks.is_empty() {
         crate::publish::queue(conn, game, &as_format(ReportFormat::Markdown), ctx.now())?;
     }
@@ -380,17 +378,21 @@ pub fn process(conn: &Connection, ctx: &mut Ctx, game: &mut GameRow, why: &str) 
     }
     // an adjustment phase with removals the GM may choose: the preview (E18)
     if out.end.is_none() && crate::game::removals::gm_removes(&rules) {
-        removals::send_preview(conn, ctx, &v, game, &out.position, &[], true)?;
+        removals::send_preview(conn, ctx, game, &out.position, &[], true)?;
     }
     Ok(())
 }
 
 /// Marks a game over with how it ended (`phase`: the phase it ended in):
 /// the typed record and the sentence players are shown.
-fn set_ending(v: &Variant, game: &mut GameRow, end: GameEnd, phase: Option<crate::phase::Phase>) {
+fn set_ending(game: &mut Game, end: GameEnd, phase: Option<crate::phase::Phase>) {
+    let v = game.variant.clone();
+    let v = &*v;
     let names: Vec<String> = end.powers().iter().map(|&p| pname(v, p)).collect();
     game.result = Some(say::game::ending(end.kind(), &names, &phase.map(|p| v.calendar.long_name(p)).unwrap_or_default()));
-    game.ending = Some(Ending { end, phase }.to_json(v));
+    let ending = Ending { end, phase };
+    game.row.ending = Some(ending.to_json(v));
+    game.ending = Some(ending);
     game.status = GameStatus::Finished;
     game.deadline = None;
     game.grace_until = None;
@@ -398,17 +400,15 @@ fn set_ending(v: &Variant, game: &mut GameRow, end: GameEnd, phase: Option<crate
 
 /// Ends a game (draw, concession, termination) and tells everyone; returns
 /// the sentence that says how.
-pub fn finish(conn: &Connection, ctx: &mut Ctx, game: &mut GameRow, end: GameEnd) -> anyhow::Result<String> {
-    let v = ctx.variant(&game.variant)?;
-    let phase = game.position(&v)?.map(|p| p.phase);
-    set_ending(&v, game, end, phase);
+pub fn finish(conn: &Connection, ctx: &mut Ctx, game: &mut Game, end: GameEnd) -> anyhow::Result<String> {
+    let phase = game.position.as_ref().map(|p| p.phase);
+    set_ending(game, end, phase);
     game.save(conn)?;
     let result = game.result.clone().unwrap_or_default();
-    let players = Player::of_game(conn, game.id)?;
     let body = ctx.templates.render("notice.txt", context! { title => say::game::over(game), lines => vec![result.clone()] });
     let subject = say::game::over(game);
     let m = TableMail { subject: &subject, body: &body, files: &[], map: None, list_body: None, kind: crate::mail::compose::Kind::Game };
-    tell_table(conn, ctx, game, &players, &m)?;
+    tell_table(conn, ctx, game, &m)?;
     crate::publish::queue(conn, game, &say::game::over_markdown(game, &result), ctx.now())?;
     end::package(conn, ctx, game)?;
     Ok(result)
@@ -416,14 +416,12 @@ pub fn finish(conn: &Connection, ctx: &mut Ctx, game: &mut GameRow, end: GameEnd
 
 /// Ends the game if the votes end it (see [`vote_end`]); returns the
 /// sentence that says how.
-pub fn check_votes(conn: &Connection, ctx: &mut Ctx, game: &mut GameRow) -> anyhow::Result<Option<String>> {
+pub fn check_votes(conn: &Connection, ctx: &mut Ctx, game: &mut Game) -> anyhow::Result<Option<String>> {
     if game.status != GameStatus::Active {
         return Ok(None);
     }
-    let v = ctx.variant(&game.variant)?;
-    let Some(pos) = game.position(&v)? else { return Ok(None) };
-    let players = Player::of_game(conn, game.id)?;
-    match vote_end(&v, game, &pos, &players) {
+    let Some(pos) = &game.position else { return Ok(None) };
+    match vote_end(game, pos) {
         Some(end) => Ok(Some(finish(conn, ctx, game, end)?)),
         None => Ok(None),
     }

@@ -2,7 +2,6 @@
 //! before schema version 5, made once when the judge opens its database.
 
 use crate::context::Ctx;
-use crate::store::games::GameRow;
 use crate::store::orders as stored;
 use rusqlite::Connection;
 
@@ -14,12 +13,12 @@ use rusqlite::Connection;
 pub fn upgrade_order_records(conn: &Connection, ctx: &mut Ctx) -> anyhow::Result<usize> {
     let rows = stored::without_record(conn)?;
     for (id, game_id, text) in &rows {
-        let game = GameRow::by_id(conn, *game_id)?;
-        let v = ctx.variant(&game.variant)?;
-        let pos = game.position(&v)?.ok_or_else(|| anyhow::anyhow!("game {}: an order in force (row {id}) but no position", game.name))?;
-        let order = crate::parse::parse_order(&v, text, Some(pos.phase.kind))
+        let game = ctx.game(conn, *game_id)?;
+        let v = game.v();
+        let pos = game.position.as_ref().ok_or_else(|| anyhow::anyhow!("game {}: an order in force (row {id}) but no position", game.name))?;
+        let order = crate::parse::parse_order(v, text, Some(pos.phase.kind))
             .map_err(|e| anyhow::anyhow!("game {}: stored order row {id} `{text}` cannot be read: {}", game.name, e.message))?;
-        stored::set_record(conn, *id, &crate::store::records::to_json(&v, &order))?;
+        stored::set_record(conn, *id, &crate::store::records::to_json(v, &order))?;
     }
     Ok(rows.len())
 }

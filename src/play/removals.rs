@@ -3,11 +3,11 @@
 
 use crate::adjudicate::Position;
 use crate::context::Ctx;
+use crate::game::Game;
 use crate::game::removals::preview;
-use crate::map::{PowerId, Variant};
+use crate::map::PowerId;
 use crate::order::Order;
 use crate::report::say;
-use crate::store::games::GameRow;
 use crate::timing;
 use minijinja::context;
 use rusqlite::Connection;
@@ -15,9 +15,9 @@ use rusqlite::Connection;
 /// Mails the master the preview of `game`'s current phase, if any power
 /// owes removals it has not ordered (`opened`: the phase has just opened,
 /// else its deadline passed). Returns whether a preview was sent.
-pub fn send_preview(conn: &Connection, ctx: &Ctx, v: &Variant, game: &GameRow, pos: &Position, orders: &[(PowerId, Order)], opened: bool) -> anyhow::Result<bool> {
-    let rules = game.rules(v).map_err(anyhow::Error::msg)?;
-    let list = preview(v, &rules, game, pos, orders);
+pub fn send_preview(conn: &Connection, ctx: &Ctx, game: &Game, pos: &Position, orders: &[(PowerId, Order)], opened: bool) -> anyhow::Result<bool> {
+    let v = game.v();
+    let list = preview(game, pos, orders);
     let Some(first) = list.first() else { return Ok(false) };
     let tz = ctx.cfg.timezone;
     let deadline = game.deadline.map(|d| timing::format_time(d, tz)).unwrap_or_default();

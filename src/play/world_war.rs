@@ -9,7 +9,8 @@
 //! announcement gives the seed and the digest, so anyone can check it.
 
 use crate::adjudicate::Position;
-use crate::map::Variant;
+use crate::game::Game;
+use crate::map::PowerId;
 use crate::phase::{Phase, PhaseKind};
 use crate::report::say;
 use crate::rules::{WORLD_WAR_NEUTRAL, WORLD_WAR_YEAR};
@@ -33,10 +34,12 @@ fn coin_due(next: Phase) -> bool {
 /// Spring of the next year. Changes the game's settings (the caller saves
 /// them) and returns the announcements (for the report, and so the
 /// history). Nothing in any other game.
-pub fn after_phase(v: &Variant, game: &mut GameRow, next: &Position) -> Vec<String> {
+pub fn after_phase(game: &mut Game, next: &Position) -> Vec<String> {
     let mut out = Vec::new();
     let Some(mut ww) = game.settings.world_war.clone() else { return out };
-    let groups = game.groups(v);
+    let v = game.variant.clone();
+    let v = &*v;
+    let groups: Vec<Vec<PowerId>> = game.seats.iter().map(|s| s.powers.clone()).collect();
     let names = |i: usize| say::seats::powers(&groups.get(i).map(|g| g.iter().map(|&p| crate::game::pname(v, p)).collect::<Vec<_>>()).unwrap_or_default());
     let neutral = v.power_by_name(WORLD_WAR_NEUTRAL).map(|p| crate::game::pname(v, p)).unwrap_or_default();
     if ww.winner.is_none() && coin_due(next.phase) {

@@ -2,11 +2,10 @@
 
 use crate::adjudicate::{Outcome, Position};
 use crate::game::powers::pname;
-use crate::map::{PowerId, Variant};
+use crate::map::PowerId;
 use crate::order::Order;
 use crate::report::Templates;
 use crate::report::say::results as say;
-use crate::store::games::GameRow;
 pub use crate::store::values::ReportFormat;
 use crate::timing;
 use chrono_tz::Tz;
@@ -35,8 +34,7 @@ impl ReportFormat {
 
 /// A phase's outcome, as a results report shows it.
 pub struct Results<'a> {
-    pub v: &'a Variant,
-    pub game: &'a GameRow,
+    pub game: &'a crate::game::Game,
     /// The position the orders were given in.
     pub pos: &'a Position,
     pub out: &'a Outcome,
@@ -50,12 +48,13 @@ pub struct Results<'a> {
 /// The report of an outcome, and the powers that sent no orders, in `format`
 /// (`tz`: the time zone of the deadline it names).
 pub fn render_report(templates: &Templates, tz: Tz, r: &Results, format: ReportFormat) -> String {
-    let Results { v, game, pos, out, orders, prediction, deadline } = *r;
+    let Results { game, pos, out, orders, prediction, deadline } = *r;
+    let v = game.v();
     let mut powers = Vec::new();
     let mut nmr = Vec::new();
     // removals nobody ordered, on a map where they are the GM's (E18)
-    let gm_removes = game.rules(v).is_ok_and(|r| crate::game::removals::gm_removes(&r));
-    let owing = crate::game::owing(v, game, pos, &[], orders);
+    let gm_removes = crate::game::removals::gm_removes(&game.rules);
+    let owing = crate::game::owing(game, pos, orders);
     for p in 0..v.powers.len() as PowerId {
         let rows: Vec<minijinja::Value> = out
             .results
@@ -112,16 +111,17 @@ mod tests {
     use crate::rules::Rulebook;
     use crate::store::games::{GameRow, GameStatus};
 
-    fn game(ctx: &Ctx) -> GameRow {
+    fn game(ctx: &Ctx, v: &Variant) -> crate::game::Game {
         let settings = crate::game::default_settings(&ctx.cfg);
-        GameRow {
+        let row = GameRow {
             id: 1,
             status: GameStatus::Active,
             reminded: 0,
             late_noticed: 0,
             waiting_gm: 0,
-            ..GameRow::forming("demo", "standard", String::new(), "", settings, 0)
-        }
+            ..GameRow::forming("demo", &v.name, String::new(), "", settings, 0)
+        };
+        crate::game::load::of_row(row, std::sync::Arc::new(v.clone()), Vec::new()).expect("a game")
     }
 
     /// The report of one phase of `v` with these units and orders.
@@ -130,7 +130,7 @@ mod tests {
         let orders: Vec<(PowerId, Order)> =
             orders.iter().map(|(p, o)| (v.power_by_name(p).expect("a power"), parse_order(v, o, Some(pos.phase.kind)).expect("an order"))).collect();
         let out = process(v, &Rulebook::datc(), pos, &orders);
-        let r = super::Results { v, game: &game(&ctx), pos, out: &out, orders: &orders, prediction: false, deadline: None };
+        let r = super::Results { game: &game(&ctx, v), pos, out: &out, orders: &orders, prediction: false, deadline: None };
         (render_report(&ctx.templates, ctx.cfg.timezone, &r, super::ReportFormat::Text), out)
     }
 

@@ -5,7 +5,7 @@
 use crate::adjudicate::Position;
 use crate::contract::position_from_json;
 use crate::map::{PowerId, Variant};
-use crate::rules::{RuleChoice, Rulebook};
+use crate::rules::RuleChoice;
 use crate::timing::Schedule;
 use rusqlite::types::{FromSql, FromSqlError, FromSqlResult, ToSql, ToSqlOutput, ValueRef};
 use rusqlite::{Connection, OptionalExtension, params};
@@ -459,71 +459,17 @@ impl GameRow {
         let clean: String = self.name.chars().filter(|c| c.is_ascii_alphanumeric() || *c == '-').collect();
         format!("Diplomacy game {} <{}.{}>", self.name, clean.to_ascii_lowercase(), domain)
     }
-    /// The current position, read back strictly (an unreadable one is an error).
-    pub fn position(&self, v: &Variant) -> anyhow::Result<Option<Position>> {
-        match &self.position {
-            None => Ok(None),
-            Some(t) => {
-                let value: serde_json::Value = serde_json::from_str(t).map_err(|e| anyhow::anyhow!("game {}: stored position is not JSON: {e}", self.name))?;
-                Ok(Some(position_from_json(v, &value).map_err(|e| anyhow::anyhow!("game {}: stored position unreadable: {e}", self.name))?))
-            }
-        }
+    /// The current position, read back strictly (an unreadable one is an
+    /// error saying what is wrong; see `game::load`, which names the game).
+    pub fn read_position(&self, v: &Variant) -> Result<Option<Position>, String> {
+        let Some(t) = &self.position else { return Ok(None) };
+        let value: serde_json::Value = serde_json::from_str(t).map_err(|e| format!("not JSON: {e}"))?;
+        position_from_json(v, &value).map(Some)
     }
     /// How the game ended, read back strictly (`None`: not over, or over
     /// before schema version 6 recorded how).
-    pub fn ending(&self, v: &Variant) -> anyhow::Result<Option<Ending>> {
-        self.ending.as_deref().map(|t| Ending::from_json(v, t).map_err(|e| anyhow::anyhow!("game {}: stored ending unreadable: {e}", self.name))).transpose()
-    }
-    /// The game's rulebook: the variant's with the game's rule options
-    /// and its neutral powers.
-    pub fn rules(&self, v: &Variant) -> Result<Rulebook, String> {
-        let mut r = Rulebook::for_variant(v);
-        for c in self.settings.rules.choices() {
-            c.apply(&mut r);
-        }
-        let closed: Vec<crate::map::Prov> = self.settings.closed.iter().filter_map(|c| v.prov_by_code(c)).collect();
-        let mut r = r.with_neutral(&self.neutral(v)).with_closed(&closed).with_victory_count(self.settings.victory_count);
-        if self.settings.world_war.is_some() {
-            // a side wins with its centres together (its seat's powers)
-            let groups = self.groups(v);
-            let mask = |i: usize| groups.get(i).map_or(0, |g| g.iter().filter(|&&p| p < 64).fold(0u64, |m, &p| m | 1 << p));
-            r.sides = Some(crate::rules::SideVictory { sides: [mask(0), mask(1)], centers: crate::rules::WORLD_WAR_CENTERS });
-        }
-        Ok(r)
-    }
-    /// The powers left out of this game (none in a game for all).
-    pub fn neutral(&self, v: &Variant) -> Vec<PowerId> {
-        self.settings.neutral.iter().filter_map(|n| v.power_by_name(n)).collect()
-    }
-    /// Whether `power` is left out of this game.
-    pub fn is_neutral(&self, v: &Variant, power: PowerId) -> bool {
-        self.settings.neutral.iter().any(|n| v.power_by_name(n) == Some(power))
-    }
-    /// How many players the game has seats for.
-    pub fn seats(&self, v: &Variant) -> usize {
-        self.groups(v).len()
-    }
-    /// The seats: the powers each player plays, the seat's own power
-    /// (`players.power`) first. One power a seat unless the game is for
-    /// four, three or two players; the neutral powers are in none.
-    pub fn groups(&self, v: &Variant) -> Vec<Vec<PowerId>> {
-        if self.settings.groups.is_empty() {
-            return (0..v.powers.len() as PowerId).filter(|&p| !self.is_neutral(v, p)).map(|p| vec![p]).collect();
-        }
-        self.settings.groups.iter().map(|g| g.iter().filter_map(|n| v.power_by_name(n)).collect()).collect()
-    }
-    /// The powers played together with `power` (itself included, the seat's
-    /// own power first); `power` alone where it is in no seat.
-    pub fn group_of(&self, v: &Variant, power: PowerId) -> Vec<PowerId> {
-        self.groups(v).into_iter().find(|g| g.contains(&power)).unwrap_or_else(|| vec![power])
-    }
-    /// The seat's own power for `power` (the one a player row names).
-    pub fn seat_power(&self, v: &Variant, power: PowerId) -> PowerId {
-        self.group_of(v, power)[0]
-    }
-    /// The player who plays `power` now (alone or with other powers).
-    pub fn player_for<'a>(&self, v: &Variant, players: &'a [Player], power: PowerId) -> Option<&'a Player> {
-        Player::active_for(players, self.seat_power(v, power))
+    pub fn read_ending(&self, v: &Variant) -> Result<Option<Ending>, String> {
+        self.ending.as_deref().map(|t| Ending::from_json(v, t)).transpose()
     }
     /// Games with deadline work due at `now`: a reminder not yet sent, or the
     /// deadline passed (and not parked waiting for the master), soonest first.
@@ -712,8 +658,6 @@ mod tests {
         // a rule stored as a player spelled it is read as what it means
         let spelled = STORED.replace(r#"{"convoy_intent":"1992","retreat_default":"right_hand"}"#, r#"{"RETREAT-DEFAULT":"rhr","convoy_intent":"intent"}"#);
         assert_eq!(settings_json(&read_settings("demo", &spelled).unwrap()), STORED);
-        let r = GameRow { settings: s, ..test_game() }.rules(&Variant::standard()).unwrap();
-        assert_eq!((r.convoy_intent, r.retreat_default), (ConvoyIntent::Rulebook1992, RetreatDefault::RightHand));
     }
 
     #[test]
@@ -735,10 +679,6 @@ mod tests {
             let e = read_settings("demo", &text).unwrap_err();
             assert!(e.starts_with("game demo: stored settings unreadable: ") && e.contains(why), "{text}: {e}");
         }
-    }
-
-    fn test_game() -> GameRow {
-        GameRow { id: 1, ..GameRow::forming("demo", "standard", String::new(), "", read_settings("demo", STORED).unwrap(), 0) }
     }
 
     #[test]

@@ -30,9 +30,8 @@ fn played() -> (Game, GameRecord) {
     assert_eq!(g.phase(&Variant::standard()), "W1901A");
     g.send("p2@example.test", "SIGNON Edemo pw-two\nBUILD F LON");
     assert_eq!(g.phase(&Variant::standard()), "S1902M");
-    let v = Variant::standard();
-    let game = g.row();
-    let rec = GameRecord::load(&g.w.daemon.judge.conn, &v, &game).unwrap();
+    let game = g.loaded();
+    let rec = GameRecord::load(&g.w.daemon.judge.conn, &game).unwrap();
     (g, rec)
 }
 
@@ -205,11 +204,11 @@ fn a_record_keeps_at_most_its_press_cap() {
     let conn = &g.w.daemon.judge.conn;
     let cap = archive::record::MAX_PRESS;
     let add = |n: usize| (0..n).for_each(|k| broadcast(conn, &v, &format!("message {k}")));
-    let game = mailjudge::store::games::GameRow::by_name(conn, "demo").unwrap().unwrap();
+    let game = common::db::loaded(conn, "demo");
     add(cap);
-    assert_eq!(GameRecord::load(conn, &v, &game).unwrap().press.len(), cap, "at the cap: all");
+    assert_eq!(GameRecord::load(conn, &game).unwrap().press.len(), cap, "at the cap: all");
     add(1);
-    let rec = GameRecord::load(conn, &v, &game).unwrap();
+    let rec = GameRecord::load(conn, &game).unwrap();
     assert_eq!(rec.press.len(), cap, "past it: the first ones");
     assert_eq!(rec.press[0].body, "message 0");
 }
@@ -221,14 +220,14 @@ fn a_record_keeps_at_most_its_press_bytes() {
     let conn = &g.w.daemon.judge.conn;
     let max = archive::record::MAX_PRESS_BYTES;
     let add = |body: String| broadcast(conn, &v, &body);
-    let game = mailjudge::store::games::GameRow::by_name(conn, "demo").unwrap().unwrap();
+    let game = common::db::loaded(conn, "demo");
     let quarter = max / 4;
     for k in 0..4 {
         add(format!("{k}").repeat(quarter));
     }
-    assert_eq!(GameRecord::load(conn, &v, &game).unwrap().press.len(), 4, "at the limit: all");
+    assert_eq!(GameRecord::load(conn, &game).unwrap().press.len(), 4, "at the limit: all");
     add("x".into());
-    let rec = GameRecord::load(conn, &v, &game).unwrap();
+    let rec = GameRecord::load(conn, &game).unwrap();
     assert_eq!(rec.press.len(), 4, "past it: the messages that fit");
     assert_eq!(rec.press.iter().map(|p| p.body.len()).sum::<usize>(), max);
 }

@@ -916,7 +916,8 @@ impl Fixture {
     /// Moves the clock, ticks twice, and checks the database.
     fn clock(&mut self, mv: &ClockMove) -> Result<(), TestCaseError> {
         let now = self.judge.ctx.now();
-        let active: Vec<GameRow> = GameRow::all(&self.judge.conn).map_err(|e| fail(e.to_string()))?.into_iter().filter(|g| g.status.as_str() == "active").collect();
+        let active: Vec<GameRow> =
+            GameRow::all(&self.judge.conn).map_err(|e| fail(e.to_string()))?.into_iter().filter(|g| g.status.as_str() == "active").collect();
         let max_of = |col: fn(&GameRow) -> Option<i64>| -> Result<Option<i64>, TestCaseError> { Ok(active.iter().filter_map(col).max()) };
         let t = match mv {
             ClockMove::By(d) => now.saturating_add(*d),
@@ -1010,9 +1011,7 @@ fn check_judge(j: &mut Judge) -> Result<(), TestCaseError> {
     let games = GameRow::all(&j.conn).map_err(|e| fail(format!("Game::all: {e}")))?;
     for g in &games {
         Player::of_game(&j.conn, g.id).map_err(|e| fail(format!("Player::of_game({}): {e}", g.name)))?;
-        let v = j.ctx.variant(&g.variant).map_err(|e| fail(format!("game {}: variant {}: {e:#}", g.name, g.variant)))?;
-        g.position(&v).map_err(|e| fail(format!("game {}: position: {e:#}", g.name)))?;
-        g.rules(&v).map_err(|e| fail(format!("game {}: rules: {e}", g.name)))?;
+        j.ctx.game(&j.conn, g.id).map_err(|e| fail(format!("game {}: {e}", g.name)))?;
     }
     let queued = queued(j)?;
     let told: Vec<(&str, &str)> = queued

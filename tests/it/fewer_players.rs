@@ -14,7 +14,7 @@ use mailjudge::map::Variant;
 fn position(g: &Game) -> mailjudge::adjudicate::Position {
     let v = Variant::standard();
     let game = g.row();
-    game.position(&v).unwrap().unwrap()
+    game.read_position(&v).unwrap().unwrap()
 }
 
 fn has(g: &Game, power: &str, unit: &str) -> bool {
@@ -182,7 +182,7 @@ fn a_concession_is_to_a_seat() {
     assert_eq!(count(db::games(g.w.db()), |r| r.status.as_str() == "finished"), 1);
     let game = g.row();
     let v = Variant::standard();
-    let end = game.ending(&v).unwrap().unwrap().end;
+    let end = game.read_ending(&v).unwrap().unwrap().end;
     assert_eq!(end, mailjudge::end::GameEnd::Concession(vec![0, 2]), "the seat's surviving powers");
 }
 
@@ -330,12 +330,12 @@ fn the_coin_is_flipped_before_the_winter_adjustments() {
 fn a_side_wins_with_24_centres() {
     let mut g = world_war();
     let v = Variant::standard();
-    let game = g.row();
-    let rules = game.rules(&v).unwrap();
+    let game = g.loaded();
+    let rules = game.rules;
     let sides = rules.sides.expect("a side victory");
     assert_eq!(sides.centers, 24);
     // the Central Powers own 23 centres (no one alone 18): the game goes on
-    let mut pos = game.position(&v).unwrap().unwrap();
+    let mut pos = game.read_position(&v).unwrap().unwrap();
     let mut give = |codes: &[&str], who: &str| {
         for c in codes {
             pos.centers[v.prov_by_code(c).unwrap() as usize] = Some(v.power_by_name(who).unwrap());
@@ -359,7 +359,7 @@ fn a_side_wins_with_24_centres() {
     g.send("p1@example.test", ALLIES_HOLD);
     let (_, sent) = g.send("p2@example.test", CENTRAL_HOLD);
     assert_eq!(count(db::games(g.w.db()), |r| r.status.as_str() == "finished"), 1, "24 centres win");
-    let end = g.row().ending(&v).unwrap().unwrap().end;
+    let end = g.row().read_ending(&v).unwrap().unwrap().end;
     assert_eq!(end, mailjudge::end::GameEnd::Alliance(vec![0, 3, 6]));
     assert!(to(&sent, "p1@example.test").iter().any(|s| flat(&s.body).contains("Austria")), "the end is announced");
 }

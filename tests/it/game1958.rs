@@ -239,7 +239,7 @@ fn original_1958_by_mail_from_1914_to_an_18_unit_victory() {
     assert!(result.starts_with("France won in Winter 19"), "{result}");
     // the end is stored typed and read back strictly
     let game = g.row();
-    let ending = game.ending(&v).unwrap().expect("an ending is recorded");
+    let ending = game.read_ending(&v).unwrap().expect("an ending is recorded");
     assert_eq!(ending.end, mailjudge::end::GameEnd::Solo(FR));
     assert_eq!(ending.phase.map(|p| p.kind), Some(PhaseKind::Adjustment));
 }

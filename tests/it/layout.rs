@@ -269,8 +269,9 @@ fn english(text: &str) -> bool {
 
 /// Calls whose text is for the keeper's log or the judge's own errors, not
 /// for a player or master: their literals are not judge speech.
+/// (`error` is thiserror's `#[error(...)]`: an error's text for the log.)
 const INTERNAL: &[&str] =
-    &["trace!", "debug!", "info!", "warn!", "error!", "anyhow!", "bail!", "ensure!", "unreachable!", "panic!", "context", "with_context", "expect"];
+    &["error", "trace!", "debug!", "info!", "warn!", "error!", "anyhow!", "bail!", "ensure!", "unreachable!", "panic!", "context", "with_context", "expect"];
 
 /// English literals allowed outside src/report, each for the reason given:
 /// (file under src, the literal). None is said to a player or master.

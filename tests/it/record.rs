@@ -98,8 +98,8 @@ fn history_reads_press_back_broadcasts_while_running_and_all_after() {
     // the exported site shows the same press on each phase's page, grey
     // press unsigned; the MILA JSON (whose messages need a sender) leaves it out
     let v = Variant::standard();
-    let game = g.row();
-    let rec = mailjudge::archive::GameRecord::load(&g.w.daemon.judge.conn, &v, &game).unwrap();
+    let game = g.loaded();
+    let rec = mailjudge::archive::GameRecord::load(&g.w.daemon.judge.conn, &game).unwrap();
     let site = mailjudge::archive::html::site(&v, &rec, true);
     let page = |name: &str| String::from_utf8(site.iter().find(|(n, _)| n == name).unwrap().1.clone()).unwrap();
     let spring = page("S1901M.html");

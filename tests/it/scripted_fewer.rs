@@ -17,7 +17,7 @@ use mailjudge::map::Variant;
 fn position(g: &Game) -> Position {
     let v = Variant::standard();
     let game = g.row();
-    game.position(&v).unwrap().unwrap()
+    game.read_position(&v).unwrap().unwrap()
 }
 
 /// The phase the game is in (compare with `at("S1901M")`).
@@ -927,7 +927,7 @@ fn two_players_world_war_one_to_a_side_victory() {
     let pos = position(&g);
     assert_eq!(count(&pos, &win_side), 24);
     assert_eq!(db::count(db::games(g.w.db()), |r| r.status.as_str() == "finished"), 1, "24 centres win");
-    let end = g.row().ending(&v).unwrap().unwrap().end;
+    let end = g.row().read_ending(&v).unwrap().unwrap().end;
     let mut won = win_side.clone();
     won.sort();
     assert_eq!(end, mailjudge::end::GameEnd::Alliance(won));

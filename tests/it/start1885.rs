@@ -63,7 +63,7 @@ fn choices(g: &Game, v: &Variant, power: u8) -> Vec<(String, char)> {
 }
 
 fn position(g: &Game) -> Position {
-    g.row().position(&variant()).unwrap().unwrap()
+    g.row().read_position(&variant()).unwrap().unwrap()
 }
 
 fn has(g: &Game, power: &str, unit: &str) -> bool {
@@ -235,7 +235,7 @@ fn march_with_austrians_in_archangel() -> Game {
 /// The removal the judge's heuristic makes for Russia in the current position.
 fn suggested(g: &Game) -> String {
     let v = variant();
-    let rules = g.row().rules(&v).unwrap();
+    let rules = g.loaded().rules;
     let units = mailjudge::adjudicate::adjust::default_removals(&v, &rules, &position(g), v.power_by_name("RUSSIA").unwrap());
     assert_eq!(units.len(), 1);
     v.unit_code(&units[0])

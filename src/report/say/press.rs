@@ -99,12 +99,13 @@ pub fn markdown(g: &crate::store::games::GameRow, phase: &str, from: &str, body:
 /// Who a stored press is from, as players read it: grey press stays
 /// unsigned, the master's own press and press the master wrote for a power
 /// say so.
-pub fn sender(v: &Variant, game: &GameRow, p: &crate::store::press::Stored) -> String {
+pub fn sender(game: &crate::game::Game, p: &crate::store::press::Stored) -> String {
+    let v = game.v();
     match (p.from_power, p.grey, p.by_master) {
         (_, true, _) => anonymous(),
         (None, _, _) => from_master(),
         (Some(pw), _, true) => written_by_master(&pname(v, pw)),
-        (Some(pw), _, false) => super::seats::seat_names(v, game, pw),
+        (Some(pw), _, false) => super::seats::seat_names(game, pw),
     }
 }
 

@@ -2,7 +2,7 @@
 //! docs/RULES.md "Games for fewer players") and the two-player game's coin.
 
 use crate::game::pname;
-use crate::map::{PowerId, Variant};
+use crate::map::PowerId;
 use crate::store::games::GameRow;
 
 /// Powers played together: `England`, `Austria and France`,
@@ -64,6 +64,7 @@ pub fn neutral_joins(neutral: &str, side: &str) -> String {
 }
 
 /// The powers of `power`'s seat by name: `France`, `Austria and France`.
-pub fn seat_names(v: &Variant, game: &GameRow, power: PowerId) -> String {
-    powers(&game.group_of(v, power).iter().map(|&p| pname(v, p)).collect::<Vec<_>>())
+pub fn seat_names(game: &crate::game::Game, power: PowerId) -> String {
+    let v = game.v();
+    powers(&game.group_of(power).iter().map(|&p| pname(v, p)).collect::<Vec<_>>())
 }

@@ -23,6 +23,12 @@ pub fn game(c: &Connection, name: &str) -> GameRow {
     GameRow::by_name(c, name).unwrap().unwrap_or_else(|| panic!("no game {name}"))
 }
 
+/// The game called `name`, loaded as the judge loads it (its variant
+/// built in).
+pub fn loaded(c: &Connection, name: &str) -> mailjudge::game::Game {
+    mailjudge::game::load_named(c, &mut mailjudge::variants::Catalog::default(), name).unwrap().unwrap_or_else(|| panic!("no game {name}"))
+}
+
 /// The judge's only game.
 pub fn only_game(c: &Connection) -> GameRow {
     let mut all = games(c);

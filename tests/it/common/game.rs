@@ -57,7 +57,7 @@ impl Game {
             std::fs::write(dir.join(format!("{name}.toml")), text).unwrap();
         }
         let mut g = g;
-        g.w.daemon.judge.ctx.cfg.variants_dir = Some(dir);
+        g.w.daemon.judge.ctx.set_variants_dir(Some(dir));
         g
     }
 
@@ -120,13 +120,18 @@ impl Game {
     }
 
     /// The stored game `demo` (read back strictly).
-    pub fn row(&self) -> mailjudge::store::games::Game {
-        mailjudge::store::games::Game::by_name(&self.w.daemon.judge.conn, "demo").unwrap().expect("game demo")
+    pub fn row(&self) -> mailjudge::store::games::GameRow {
+        mailjudge::store::games::GameRow::by_name(&self.w.daemon.judge.conn, "demo").unwrap().expect("game demo")
+    }
+
+    /// The game `demo` as the judge loads it (`mailjudge::game::load`).
+    pub fn loaded(&self) -> mailjudge::game::Game {
+        db::loaded(&self.w.daemon.judge.conn, "demo")
     }
 
     /// The current position of `demo`.
     pub fn position(&self, v: &mailjudge::map::Variant) -> mailjudge::adjudicate::Position {
-        self.row().position(v).unwrap().expect("a position")
+        self.row().read_position(v).unwrap().expect("a position")
     }
 
     /// The current phase's name (`S1901M`, `JAN1885M`).
