@@ -157,6 +157,25 @@ fn a_stored_rule_option_the_rules_refuse_is_an_apology_not_the_players_mistake()
     assert!(k[0].body.contains("game demo") && k[0].body.contains("`sideways` is not a value of rule option `paradox`"), "{}", k[0].body);
 }
 
+/// A stored value the loader cannot read (a neutral power that names no
+/// power of the map) stops the game's load: the player gets the apology,
+/// nothing is taken, and the keeper is told the game, its row and the value.
+#[test]
+fn a_game_whose_stored_settings_name_no_power_is_the_judges_fault_naming_game_and_row() {
+    let mut w = Game::started_world();
+    common::raw::set_setting(&w.daemon.judge.conn, "demo", "neutral", r#"["NARNIA"]"#);
+    let id = mail(&w, "n1", "p3@example.test", "SIGNON Fdemo pw-three\nA PAR-BUR");
+    let (_, sent) = w.step();
+    let r = flat(&reply(&sent, &id).body);
+    assert!(r.contains("internal error") && r.contains("Nothing in it took effect"), "{r}");
+    assert!(!r.contains("NARNIA"), "{r}");
+    assert_eq!(common::db::orders(&w.daemon.judge.conn).len(), 0, "the order was not taken");
+    let k = to(&sent, KEEPER);
+    assert_eq!(k.len(), 1, "{:?}", sent.iter().map(|s| (&s.to, &s.subject)).collect::<Vec<_>>());
+    let id = common::db::game(&w.daemon.judge.conn, "demo").id;
+    assert!(k[0].body.contains(&format!("game demo (games row {id}): unknown power `NARNIA` in the stored settings")), "{}", k[0].body);
+}
+
 /// CREATE naming a variant nobody has is the sender's mistake, said with the
 /// variants there are; a variant file in the judge's variants directory that
 /// cannot be read is the judge's fault: an apology, and the keeper is told

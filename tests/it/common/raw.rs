@@ -31,6 +31,12 @@ pub fn set_rule_option(c: &Connection, game: &str, key: &str, value: &str) {
     assert_eq!(c.execute("UPDATE games SET settings = json_set(settings, ?1, ?2) WHERE name = ?3", [path.as_str(), value, game]).unwrap(), 1);
 }
 
+/// Game `game`'s stored setting `key` set to the JSON `json`, unchecked.
+pub fn set_setting(c: &Connection, game: &str, key: &str, json: &str) {
+    let path = format!("$.{key}");
+    assert_eq!(c.execute("UPDATE games SET settings = json_set(settings, ?1, json(?2)) WHERE name = ?3", [path.as_str(), json, game]).unwrap(), 1);
+}
+
 /// Every order's typed record replaced by `json` (a record that no longer reads).
 pub fn corrupt_order_records(c: &Connection, json: &str) {
     assert!(c.execute("UPDATE orders SET record = ?1", [json]).unwrap() > 0);
