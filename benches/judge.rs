@@ -9,7 +9,8 @@
 //! 2. Processing the deadlines of 1,000 active games at once (`Judge::tick`):
 //!    adjudication, history, report rendering, reports queued.
 //!
-//! Run: `cargo bench --bench judge`.
+//! Run: `cargo bench --bench judge`. For a quick look (a profile, not a
+//! figure to report): `MAILJUDGE_BENCH_MAILS=2000 MAILJUDGE_BENCH_ONLY=inbound`.
 
 #[path = "../tests/it/common/mod.rs"]
 mod common;
@@ -99,7 +100,7 @@ fn mails_per_second() {
         let mut j = Judge::open(cfg.clone(), Clock::System).unwrap();
         setup_games(&mut j, games);
     }
-    let n = 10_000;
+    let n = std::env::var("MAILJUDGE_BENCH_MAILS").ok().and_then(|s| s.parse().ok()).unwrap_or(10_000);
     spool(dir.path(), games, n, "a");
     // a new judge: empty password cache, as after a restart
     let mut j = Judge::open(cfg.clone(), Clock::System).unwrap();
@@ -169,6 +170,11 @@ fn main() {
         println!("judge benchmarks: run with `cargo bench --bench judge`");
         return;
     }
-    mails_per_second();
-    deadlines_of_1000_games();
+    let only = std::env::var("MAILJUDGE_BENCH_ONLY").unwrap_or_default();
+    if only != "deadlines" {
+        mails_per_second();
+    }
+    if only != "inbound" {
+        deadlines_of_1000_games();
+    }
 }

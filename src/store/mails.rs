@@ -110,14 +110,13 @@ pub fn deferred(conn: &Connection, sender: &str, limit: usize) -> rusqlite::Resu
 /// Replies (answers to inbound mail) queued after `since` to `addr`
 /// (`local@domain`, lowercase) or to a `+tag` form of it (`local+x@domain`):
 /// the same mailbox. For the per-address reply limit.
+pub(crate) const REPLIES_SINCE: &str = "SELECT count(*) FROM outbox WHERE kind = 'reply' AND mail_id IS NOT NULL AND created > ?2
+     AND (to_addr = ?1 OR (to_addr >= ?3 AND to_addr < ?4 AND substr(to_addr, -length(?5)) = ?5))";
+
 pub fn replies_since(conn: &Connection, addr: &str, since: i64) -> rusqlite::Result<i64> {
     let (local, domain) = addr.rsplit_once('@').unwrap_or((addr, ""));
     // `local+...` sorts from `local+` up to (not including) `local,` ('+' + 1)
-    conn.prepare_cached(
-        "SELECT count(*) FROM outbox WHERE kind = 'reply' AND mail_id IS NOT NULL AND created > ?2
-         AND (to_addr = ?1 OR (to_addr >= ?3 AND to_addr < ?4 AND substr(to_addr, -length(?5)) = ?5))",
-    )?
-    .query_row(params![addr, since, format!("{local}+"), format!("{local},"), format!("@{domain}")], |r| r.get(0))
+    conn.prepare_cached(REPLIES_SINCE)?.query_row(params![addr, since, format!("{local}+"), format!("{local},"), format!("@{domain}")], |r| r.get(0))
 }
 
 /// A stored inbound mail, every column the intake writes (for reading the

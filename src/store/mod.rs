@@ -295,6 +295,16 @@ pub const MIGRATIONS: &[&str] = &[
         requested INTEGER NOT NULL
     );
     "#,
+    // 12: indexes that answer the per-mail checks without reading the
+    // outbox's rows (whose bodies spill to overflow pages, read for every
+    // column after them): the byte budget's sum, and the replies an address
+    // had (the reply throttle)
+    r#"
+    DROP INDEX outbox_budget;
+    CREATE INDEX outbox_budget ON outbox(mailbox, counted, created, bytes) WHERE counted > 0;
+    DROP INDEX outbox_to;
+    CREATE INDEX outbox_to ON outbox(to_addr, created, kind, mail_id);
+    "#,
 ];
 
 /// `synchronous = NORMAL` while it lives (commits that may be lost to a power

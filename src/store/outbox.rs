@@ -114,10 +114,13 @@ pub const GAME: i64 = 2;
 /// Bytes of mail counted as `counted` queued for `mailbox` after `since`
 /// and not after `now` (rows from a clock that was ahead do not count).
 pub fn budget_used(conn: &Connection, mailbox: &str, counted: i64, since: i64, now: i64) -> rusqlite::Result<u64> {
-    conn.prepare_cached("SELECT COALESCE(sum(bytes), 0) FROM outbox WHERE mailbox = ?1 AND counted = ?2 AND created > ?3 AND created <= ?4")?
-        .query_row(params![mailbox, counted, since, now], |r| r.get::<_, i64>(0))
-        .map(|n| n.max(0) as u64)
+    conn.prepare_cached(BUDGET_USED)?.query_row(params![mailbox, counted, since, now], |r| r.get::<_, i64>(0)).map(|n| n.max(0) as u64)
 }
+
+/// The sum of a budget (`counted` is never [`NOT_COUNTED`]: the term
+/// `counted > 0` lets SQLite use the partial index `outbox_budget`, which
+/// holds the sizes: no row of the outbox is read).
+const BUDGET_USED: &str = "SELECT COALESCE(sum(bytes), 0) FROM outbox WHERE mailbox = ?1 AND counted = ?2 AND counted > 0 AND created > ?3 AND created <= ?4";
 
 /// The size of the files `ids` together, in bytes (as stored).
 pub fn files_bytes(conn: &Connection, ids: &[i64]) -> rusqlite::Result<u64> {
@@ -262,4 +265,24 @@ pub fn all(conn: &Connection) -> rusqlite::Result<Vec<Queued>> {
 /// Makes a waiting mail due at once (its next try now): the keeper's retry.
 pub fn retry_now(conn: &Connection, id: i64) -> rusqlite::Result<()> {
     conn.execute("UPDATE outbox SET next_try = 0 WHERE id = ?1 AND sent IS NULL", [id]).map(|_| ())
+}
+
+#[cfg(test)]
+mod tests {
+    /// The per-mail checks read only an index, never the outbox's rows
+    /// (their bodies spill to overflow pages): the plan SQLite picks says so.
+    #[test]
+    fn the_budget_and_the_reply_count_are_answered_from_indexes() {
+        let c = crate::store::open_memory().unwrap();
+        let plan = |sql: &str| -> String {
+            let mut st = c.prepare(&format!("EXPLAIN QUERY PLAN {sql}")).unwrap();
+            let n = st.parameter_count();
+            let args: Vec<rusqlite::types::Value> = (0..n).map(|_| rusqlite::types::Value::Integer(1)).collect();
+            st.query_map(rusqlite::params_from_iter(args), |r| r.get::<_, String>(3)).unwrap().map(|r| r.unwrap()).collect::<Vec<_>>().join("; ")
+        };
+        let budget = plan(super::BUDGET_USED);
+        assert!(budget.contains("USING COVERING INDEX outbox_budget"), "{budget}");
+        let replies = plan(crate::store::mails::REPLIES_SINCE);
+        assert!(replies.contains("USING COVERING INDEX outbox_to") && !replies.contains("USING INDEX"), "{replies}");
+    }
 }
