@@ -58,8 +58,8 @@
 mod common;
 
 use common::{ORDERS, config};
+use mailjudge::context::Clock;
 use mailjudge::daemon::Daemon;
-use mailjudge::judge::Clock;
 use mailjudge::mail::maildir::Maildir;
 use serde_json::{Value, json};
 use std::collections::{HashMap, HashSet};

@@ -16,7 +16,8 @@
 mod common;
 use common::ORDERS;
 use mailjudge::config::{Config, DEFAULT_TOML};
-use mailjudge::judge::{Clock, Judge};
+use mailjudge::context::Clock;
+use mailjudge::judge::Judge;
 use mailjudge::mail::maildir::Maildir;
 use mailjudge::mail::{Inbound, RawMail};
 use std::path::Path;

@@ -268,7 +268,7 @@ fn two_games(port: u16) -> Game {
     assert_eq!(common::db::games_in(&g.w.daemon.judge.conn, "active"), 2, "both games started");
     // the database is the served judge's now
     let scratch = g.w.dir.path().join("scratch");
-    g.w.daemon = mailjudge::daemon::Daemon::new(common::config(&scratch, 1000), mailjudge::judge::Clock::Fixed(g.w.now)).unwrap();
+    g.w.daemon = mailjudge::daemon::Daemon::new(common::config(&scratch, 1000), mailjudge::context::Clock::Fixed(g.w.now)).unwrap();
     g
 }
 

@@ -2,7 +2,8 @@
 //! each mail done only after its batch committed), run deadlines, send the outbox.
 
 use crate::config::{Config, Transport};
-use crate::judge::{Clock, Judge, MailOutcome};
+use crate::context::Clock;
+use crate::judge::{Judge, MailOutcome};
 use crate::mail::imap::ImapInbound;
 use crate::mail::maildir::Maildir;
 use crate::mail::smtp::{SendmailOutbound, SmtpOutbound};

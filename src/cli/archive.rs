@@ -3,7 +3,8 @@
 
 use super::{ConfigArg, load_config};
 use crate::archive::{self, GameRecord};
-use crate::judge::{Clock, Judge};
+use crate::context::Clock;
+use crate::judge::Judge;
 use crate::report::say::archive as say;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;

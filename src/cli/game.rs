@@ -1,7 +1,8 @@
 //! `mailjudge game ...`: the master's commands from the console, without a password.
 
 use super::{ConfigArg, GameAction, load_config};
-use crate::judge::{Clock, Judge};
+use crate::context::Clock;
+use crate::judge::Judge;
 use std::process::ExitCode;
 
 pub fn game(config: ConfigArg, action: GameAction) -> anyhow::Result<ExitCode> {

@@ -14,10 +14,8 @@
 //! commit). A mail seen before (same Message-ID and same content) is skipped; a corrected mail that reuses its Message-ID is handled. Replies leave from the outbox
 //! after commit, and are marked sent after the transport took them.
 
-pub use crate::context::{Clock, Ctx, Hooks, budget, guarded};
-pub use crate::mail::mailbox_key;
-
 use crate::config::Config;
+use crate::context::{Clock, Ctx, guarded};
 use crate::mail::compose::{self, Kind, OutMail};
 use crate::mail::read::{self, ReadLimits, Verdict};
 use crate::mail::{Outbound, RawMail};
@@ -613,7 +611,7 @@ pub fn cut_reply(body: String, max: usize) -> String {
 fn send_reply(conn: &Connection, ctx: &mut Ctx, inc: &read::Incoming, body: String, mail_id: i64) -> anyhow::Result<bool> {
     let mut m = reply_to(ctx, inc, body);
     m.attachments = std::mem::take(&mut ctx.reply_files);
-    let key = mailbox_key(&m.to);
+    let key = crate::mail::mailbox_key(&m.to);
     let cap = MAX_REPLIES_PER_ADDRESS_PER_HOUR.max(ctx.cfg.limits.mails_per_sender_per_hour) as i64;
     let sent = store::mails::replies_since(conn, &key, ctx.now() - 3600)?;
     if sent >= cap {

@@ -104,7 +104,7 @@ fn a_flood_from_one_sender_is_cut_off_with_one_notice() {
     let dir = tempfile::tempdir().unwrap();
     let text = config_text(dir.path(), 5);
     let cfg = mailjudge::config::Config::from_toml(&text).unwrap();
-    let mut d = mailjudge::daemon::Daemon::new(cfg, mailjudge::judge::Clock::Fixed(1_800_000_000)).unwrap();
+    let mut d = mailjudge::daemon::Daemon::new(cfg, mailjudge::context::Clock::Fixed(1_800_000_000)).unwrap();
     let inbox = mailjudge::mail::maildir::Maildir::open(&dir.path().join("inbox")).unwrap();
     for k in 0..12 {
         let raw = format!("From: spam@example.test\r\nTo: judge@example.test\r\nSubject: list\r\nMessage-ID: <flood{k}@example.test>\r\n\r\nLIST\r\n");

@@ -58,7 +58,8 @@ use common::db::{self, count};
 use mailjudge::store::{mails, outbox};
 
 use chrono_tz::Tz;
-use mailjudge::judge::{Clock, Judge, MailOutcome};
+use mailjudge::context::Clock;
+use mailjudge::judge::{Judge, MailOutcome};
 use mailjudge::mail::RawMail;
 use mailjudge::store::games::{GameRow, Player};
 use mailjudge::timing::MAX_TIME;

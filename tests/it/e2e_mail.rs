@@ -540,7 +540,7 @@ fn a_deadline_is_processed_while_the_judge_waits_in_idle() {
     let mut g = common::game::Game::started();
     // the database is the served judge's now
     let scratch = g.w.dir.path().join("scratch");
-    g.w.daemon = mailjudge::daemon::Daemon::new(config(&scratch, 1000), mailjudge::judge::Clock::Fixed(g.w.now)).unwrap();
+    g.w.daemon = mailjudge::daemon::Daemon::new(config(&scratch, 1000), mailjudge::context::Clock::Fixed(g.w.now)).unwrap();
     let cfg = judge_config(g.w.dir.path(), true, 64);
     // an IDLE of 29 minutes, without mail to end it
     let text = std::fs::read_to_string(&cfg).unwrap().replace("idle_seconds = 20", "idle_seconds = 1740");

@@ -8,7 +8,8 @@ use crate::common;
 use common::db::count;
 use common::game::flat;
 use common::*;
-use mailjudge::judge::{MAX_REPLIES_PER_ADDRESS_PER_HOUR, MAX_REPLY_BYTES, cut_reply, mailbox_key};
+use mailjudge::judge::{MAX_REPLIES_PER_ADDRESS_PER_HOUR, MAX_REPLY_BYTES, cut_reply};
+use mailjudge::mail::mailbox_key;
 use mailjudge::mail::redact::{REDACTED_HEADER, mask_line};
 
 const HOUR: i64 = 3600;

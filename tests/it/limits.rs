@@ -166,7 +166,7 @@ fn predict_says_prediction_once_and_the_console_has_no_mail_framing() {
 fn two_judges_on_one_database_or_spool_are_refused() {
     let g = Game::started();
     let cfg = config(g.w.dir.path(), 1000);
-    let e = mailjudge::daemon::Daemon::new(cfg, mailjudge::judge::Clock::System).err().expect("a second judge is refused");
+    let e = mailjudge::daemon::Daemon::new(cfg, mailjudge::context::Clock::System).err().expect("a second judge is refused");
     assert!(format!("{e:#}").contains("another mailjudge is already running"), "{e:#}");
 }
 
@@ -179,11 +179,11 @@ fn a_new_database_beside_a_used_spool_needs_init() {
     // the database is lost (or replaced); the spool remembers another one
     std::fs::remove_file(dir.join("judge.db")).unwrap();
     let cfg = config(&dir, 1000);
-    let e = mailjudge::daemon::Daemon::open(cfg.clone(), mailjudge::judge::Clock::System, false).err().expect("refused");
+    let e = mailjudge::daemon::Daemon::open(cfg.clone(), mailjudge::context::Clock::System, false).err().expect("refused");
     assert!(format!("{e:#}").contains("start once with --init"), "{e:#}");
-    let d = mailjudge::daemon::Daemon::open(cfg.clone(), mailjudge::judge::Clock::System, true).expect("with --init");
+    let d = mailjudge::daemon::Daemon::open(cfg.clone(), mailjudge::context::Clock::System, true).expect("with --init");
     drop(d);
-    mailjudge::daemon::Daemon::open(cfg, mailjudge::judge::Clock::System, false).expect("and from then on without it");
+    mailjudge::daemon::Daemon::open(cfg, mailjudge::context::Clock::System, false).expect("and from then on without it");
 }
 
 #[test]

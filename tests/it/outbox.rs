@@ -47,13 +47,13 @@ fn retries_back_off_then_give_up_and_tell_the_keeper() {
         let (_, due) = next(j);
         pauses.push(due - t);
         t = due;
-        j.ctx.clock = mailjudge::judge::Clock::Fixed(t);
+        j.ctx.clock = mailjudge::context::Clock::Fixed(t);
         j.flush_outbox(&mut down).unwrap();
     }
     assert_eq!(pauses, vec![1, 2, 4, 8, 16], "exponential backoff");
     // the server comes back before the give-up time: the mail goes, once
     let mut up = Switch { up: true, sent: vec![] };
-    j.ctx.clock = mailjudge::judge::Clock::Fixed(next(j).1);
+    j.ctx.clock = mailjudge::context::Clock::Fixed(next(j).1);
     assert_eq!(j.flush_outbox(&mut up).unwrap(), 1);
     assert_eq!(up.sent, vec!["p1@example.test"]);
     assert_eq!(j.flush_outbox(&mut up).unwrap(), 0);
@@ -65,7 +65,7 @@ fn retries_back_off_then_give_up_and_tell_the_keeper() {
     j.handle_batch(&mails).unwrap();
     j.flush_outbox(&mut down).unwrap();
     let created = db::reply_to(&j.conn, "<b@example.test>").created;
-    j.ctx.clock = mailjudge::judge::Clock::Fixed(created + 3 * 86_400);
+    j.ctx.clock = mailjudge::context::Clock::Fixed(created + 3 * 86_400);
     j.flush_outbox(&mut down).unwrap();
     let gave_up = db::reply_to(&j.conn, "<b@example.test>").gave_up;
     assert!(gave_up.is_some());

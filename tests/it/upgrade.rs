@@ -6,8 +6,8 @@ use crate::common;
 use common::db::count;
 use common::game::*;
 use common::*;
+use mailjudge::context::Clock;
 use mailjudge::daemon::Daemon;
-use mailjudge::judge::Clock;
 
 /// Closes the judge, makes its orders in force legacy rows (their text
 /// `text` if given), and opens it again.

@@ -69,10 +69,10 @@ impl Game {
         let now = self.w.now;
         let old = std::mem::replace(
             &mut self.w.daemon,
-            mailjudge::daemon::Daemon::new(config(&self.w.dir.path().join("scratch"), 1000), mailjudge::judge::Clock::Fixed(now)).unwrap(),
+            mailjudge::daemon::Daemon::new(config(&self.w.dir.path().join("scratch"), 1000), mailjudge::context::Clock::Fixed(now)).unwrap(),
         );
         drop(old);
-        self.w.daemon = mailjudge::daemon::Daemon::new(cfg, mailjudge::judge::Clock::Fixed(now)).unwrap();
+        self.w.daemon = mailjudge::daemon::Daemon::new(cfg, mailjudge::context::Clock::Fixed(now)).unwrap();
     }
 
     /// The game's deadline.

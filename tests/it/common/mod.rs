@@ -10,8 +10,8 @@ pub mod mailstack;
 pub mod raw;
 
 use mailjudge::config::{Config, DEFAULT_TOML};
+use mailjudge::context::Clock;
 use mailjudge::daemon::{Daemon, Step};
-use mailjudge::judge::Clock;
 use mailjudge::mail::maildir::Maildir;
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
