@@ -306,7 +306,7 @@ fn ally(g: &game::Game, power: PowerId, p: &mut Player, arg: &str) -> Result<Str
 }
 
 /// A date or duration the timing rules refuse (the sender's), with their reason.
-fn bad_time(why: String) -> Refusal {
+fn bad_time(why: crate::timing::TimeError) -> Refusal {
     Refusal::BadTime { why }
 }
 

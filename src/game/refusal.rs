@@ -234,7 +234,7 @@ pub enum Refusal {
     AbsenceUsage,
     /// A date or duration the timing rules refuse, with their reason.
     BadTime {
-        why: String,
+        why: crate::timing::TimeError,
     },
     AbsenceOrder,
     AbsenceTooLong,

@@ -45,3 +45,4 @@ pub mod seats;
 pub mod session;
 pub mod settings;
 pub mod start;
+pub mod time;

@@ -87,7 +87,7 @@ pub fn refusal(r: &Refusal) -> String {
 
         MapUsage { word } => settings::map_usage(word),
         AbsenceUsage => settings::absence_usage(),
-        BadTime { why } => why.clone(),
+        BadTime { why } => why.to_string(),
         AbsenceOrder => settings::absence_order(),
         AbsenceTooLong => settings::absence_too_long(),
         TooManyAbsences { n } => settings::too_many_absences(*n),
