@@ -337,9 +337,6 @@ impl SmtpOutbound {
     /// One mail, on a kept connection or a new one. A kept connection that
     /// fails before the end of DATA is sent (the server closed it while it
     /// waited) is dropped and the mail tried once on a new one.
-    /// One mail, on a kept connection or a new one. A kept connection that
-    /// fails before the end of DATA is sent (the server closed it while it
-    /// waited) is dropped and the mail tried once on a new one.
     fn send_one(&self, message: &[u8], to: &str) -> anyhow::Result<()> {
         let to: lettre::Address = to.parse()?;
         if let Some(mut c) = self.take_idle() {
@@ -368,6 +365,17 @@ impl SmtpOutbound {
 impl Outbound for SmtpOutbound {
     fn send(&mut self, _id: i64, message: &[u8], to: &str) -> anyhow::Result<()> {
         self.send_one(message, to)
+    }
+
+    /// The same server, settings and TLS roots; connections of its own.
+    fn lane(&self) -> Option<Box<dyn Outbound + Send>> {
+        Some(Box::new(SmtpOutbound {
+            server: self.server.clone(),
+            tls: self.tls.clone(),
+            from: self.from.clone(),
+            hello: self.hello.clone(),
+            idle: Mutex::new(Vec::new()),
+        }))
     }
 
     fn send_many(&mut self, mails: &[super::Outgoing], done: &mut dyn FnMut(usize, anyhow::Result<()>)) {
