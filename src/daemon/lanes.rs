@@ -42,11 +42,16 @@ struct Job {
 /// What a lane says of a mail: (the lane, the mail, the server's answer).
 type Landed = (usize, i64, anyhow::Result<()>);
 
-/// A mail on its way.
+/// A mail on its way (since when).
 struct Flying {
     lane: Lane,
     mail: OutMail,
+    since: Instant,
 }
+
+/// A mail on its way this long is taken as stalled: the pass that waits
+/// for it (its batch's reply) goes on without it.
+const STALLED: std::time::Duration = std::time::Duration::from_millis(250);
 
 /// What a round on the blocking thread is given and gives back.
 struct Round {
@@ -151,7 +156,7 @@ impl Lanes {
             };
             match self.jobs[k].send(Job { id: p.id, bytes: p.bytes, to: p.mail.to.clone() }) {
                 Ok(()) => {
-                    self.flying.insert(p.id, Flying { lane: p.lane, mail: p.mail });
+                    self.flying.insert(p.id, Flying { lane: p.lane, mail: p.mail, since: Instant::now() });
                 }
                 // the lane's thread is gone: the mail waits for a retry, the lane is not used again
                 Err(_) => self.landed.push((p.id, p.mail, Err(anyhow::anyhow!("outbox lane {k} stopped")))),
@@ -159,7 +164,8 @@ impl Lanes {
         }
     }
 
-    /// Tells the passes waiting for their replies which flushes are done.
+    /// Tells the passes waiting for their replies which flushes are done:
+    /// those whose mail is all recorded, or stalled on its way.
     fn follow(&mut self, tag: u64, due: Vec<i64>, recorded: &[i64], handoff: &Handoff) {
         for (_, left) in self.rounds.iter_mut() {
             for id in recorded {
@@ -170,7 +176,20 @@ impl Lanes {
         if self.rounds.len() > ROUNDS_KEPT {
             self.rounds.pop_front();
         }
-        if let Some(i) = self.rounds.iter().rposition(|(_, left)| left.is_empty()) {
+        self.unstall(handoff);
+    }
+
+    /// When a mail on its way that a flush waits for is next taken as
+    /// stalled, if ever.
+    fn stall_check(&self) -> Option<Instant> {
+        let waited: HashSet<i64> = self.rounds.iter().flat_map(|(_, left)| left.iter().copied()).collect();
+        self.flying.iter().filter(|(id, _)| waited.contains(id)).map(|(_, f)| f.since + STALLED).filter(|at| *at > Instant::now()).min()
+    }
+
+    /// Lets the flushes whose mail left is all stalled on its way go.
+    fn unstall(&mut self, handoff: &Handoff) {
+        let stalled = |id: &i64| self.flying.get(id).is_some_and(|f| f.since.elapsed() >= STALLED);
+        if let Some(i) = self.rounds.iter().rposition(|(_, left)| left.iter().all(stalled)) {
             handoff.did(self.rounds[i].0);
             self.rounds.drain(..=i);
         }
@@ -193,7 +212,12 @@ pub(super) async fn sending(wake: Arc<Notify>, handoff: Arc<Handoff>, mut closin
     let mut closed = false;
     let mut failures = Failures::default();
     loop {
+        let stall = lanes.stall_check();
         tokio::select! {
+            _ = sleep_until(stall), if stall.is_some() => {
+                lanes.unstall(&handoff);
+                continue;
+            }
             _ = wake.notified() => {}
             Some(d) = lanes.done.recv() => lanes.land(d),
             _ = sleep_until(again) => {}

@@ -39,8 +39,9 @@ const LOOK: usize = 1000;
 impl Judge {
     /// Up to `free` due mails for free lanes, oldest first, none of a lane in
     /// `busy` nor two of one lane, each composed (a mail that cannot be
-    /// composed is recorded as failed). Also the ids of every due mail
-    /// looked at, taken or not (those of busy lanes wait for their turn).
+    /// composed is recorded as failed). Also the ids of the due mail looked
+    /// at, taken or not, but for those of a busy lane (they wait behind the
+    /// mail on its way).
     pub fn outbox_pick(&mut self, busy: &HashSet<Lane>, flying: &HashSet<i64>, free: usize) -> anyhow::Result<(Vec<Picked>, Vec<i64>)> {
         let now = self.ctx.now();
         let heads = store::outbox::due_heads(&self.conn, now, LOOK)?;
@@ -51,9 +52,12 @@ impl Judge {
             if flying.contains(&h.id) {
                 continue;
             }
-            due.push(h.id);
             let lane = Lane::of(&h);
-            if picked.len() >= free || busy.contains(&lane) || taken.contains(&lane) {
+            if busy.contains(&lane) {
+                continue;
+            }
+            due.push(h.id);
+            if picked.len() >= free || taken.contains(&lane) {
                 continue;
             }
             let Some(mail) = store::outbox::unsent(&self.conn, h.id)? else { continue };
