@@ -151,9 +151,7 @@ impl Lanes {
     /// Puts the picked mail on free lanes.
     fn dispatch(&mut self, picked: Vec<Picked>) {
         for p in picked {
-            let Some(k) = self.free.pop() else {
-                unreachable!("no more mail is picked than lanes are free")
-            };
+            let Some(k) = self.free.pop() else { unreachable!("no more mail is picked than lanes are free") };
             match self.jobs[k].send(Job { id: p.id, bytes: p.bytes, to: p.mail.to.clone() }) {
                 Ok(()) => {
                     self.flying.insert(p.id, Flying { lane: p.lane, mail: p.mail, since: Instant::now() });

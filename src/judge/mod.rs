@@ -17,8 +17,8 @@
 mod outbox;
 
 pub use crate::context::{Clock, Ctx, Hooks, budget, guarded};
-pub use outbox::{Lane, Picked};
 pub use crate::mail::mailbox_key;
+pub use outbox::{Lane, Picked};
 
 use crate::config::Config;
 use crate::mail::compose::{self, Kind, OutMail};

@@ -149,8 +149,7 @@ pub fn due(conn: &Connection, now: i64, limit: usize) -> rusqlite::Result<Vec<(i
         "SELECT id, to_addr, subject, body, message_id, in_reply_to, refs, list_id, kind, attachments, unsubscribe FROM outbox
          WHERE sent IS NULL AND gave_up IS NULL AND next_try <= ?1 ORDER BY id LIMIT ?2",
     )?;
-    st.query_map(params![now, limit as i64], out_mail)?
-    .collect()
+    st.query_map(params![now, limit as i64], out_mail)?.collect()
 }
 
 /// A row of [`due`] or [`unsent`].

@@ -119,10 +119,13 @@ fn judge(dir: &std::path::Path, poll: u64, port: u16, timeout: u64) -> Daemon {
 fn serve(mut d: Daemon) -> (Arc<AtomicBool>, std::thread::JoinHandle<Daemon>) {
     let stop = Arc::new(AtomicBool::new(false));
     let s = Arc::clone(&stop);
-    (stop, std::thread::spawn(move || {
-        d.run(&s);
-        d
-    }))
+    (
+        stop,
+        std::thread::spawn(move || {
+            d.run(&s);
+            d
+        }),
+    )
 }
 
 fn help_from(from: &str, id: &str) -> Vec<u8> {
@@ -191,6 +194,54 @@ fn a_delivery_that_stalls_holds_up_no_other_mail() {
     h.join().unwrap();
 }
 
+/// Queues a game's mail to `to` straight into the outbox.
+fn queue_game_mail(db: &rusqlite::Connection, game: i64, to: &str, n: usize) {
+    use mailjudge::store::outbox::{COUNTED, Counted, Kind, OutMail, insert};
+    let m = OutMail {
+        to: to.into(),
+        subject: format!("game {game} results {n}"),
+        body: "results".into(),
+        message_id: format!("<g{game}-{n}@example.test>"),
+        in_reply_to: None,
+        references: vec![],
+        list_id: None,
+        unsubscribe: Some(String::new()),
+        kind: Kind::Game,
+        attachments: vec![],
+    };
+    insert(db, &m, Some(game), None, 1_800_000_000, &Counted { mailbox: to.into(), bytes: 100, counted: COUNTED }).unwrap();
+}
+
+#[test]
+fn a_game_whose_mail_stalls_holds_up_no_other_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let (port, taken) = fake_smtp(0);
+    let d = judge(dir.path(), 2, port, 600);
+    let db = rusqlite::Connection::open(dir.path().join("judge.db")).unwrap();
+    // game 1's results: the first to a stalling recipient, the second behind it
+    queue_game_mail(&db, 1, "stall@example.test", 0);
+    queue_game_mail(&db, 1, "p1@example.test", 1);
+    for k in 1..=3 {
+        queue_game_mail(&db, 2, &format!("p{k}@example.test"), k);
+    }
+    let (stop, h) = serve(d);
+    until("game 2's mail sent", || {
+        db.query_row("SELECT count(*) FROM outbox WHERE game_id = 2 AND sent IS NOT NULL", [], |r| r.get::<_, i64>(0)).unwrap() == 3
+    });
+    for k in 1..=3 {
+        assert_eq!(taken_for(&taken, &format!("p{k}@example.test")).len(), 1, "p{k}: game 2's mail delivered once");
+    }
+    // game 1's mail goes one at a time: the second waits behind the stalled first
+    let unsent: i64 = db.query_row("SELECT count(*) FROM outbox WHERE game_id = 1 AND sent IS NULL", [], |r| r.get(0)).unwrap();
+    assert_eq!(unsent, 2);
+    stop.store(true, Ordering::Relaxed);
+    h.join().unwrap();
+    // stopped (or killed) with a mail on its way: it stays queued, untried, for the next start
+    let (sent, attempts): (Option<i64>, i64) =
+        db.query_row("SELECT sent, attempts FROM outbox WHERE to_addr = 'stall@example.test'", [], |r| Ok((r.get(0)?, r.get(1)?))).unwrap();
+    assert_eq!((sent, attempts), (None, 0));
+}
+
 #[test]
 fn a_refused_send_is_retried_at_its_time_and_delivered_once() {
     let dir = tempfile::tempdir().unwrap();
@@ -237,13 +288,7 @@ fn figures() {
         std::thread::sleep(Duration::from_millis(150 + 37 * (k % 5)));
     }
     times.sort_by(|a, b| a.partial_cmp(b).unwrap());
-    println!(
-        "Maildir drop -> reply committed, 30 mails: median {:.1} ms, min {:.1}, 90% {:.1}, max {:.1}",
-        times[15],
-        times[0],
-        times[27],
-        times[29]
-    );
+    println!("Maildir drop -> reply committed, 30 mails: median {:.1} ms, min {:.1}, 90% {:.1}, max {:.1}", times[15], times[0], times[27], times[29]);
     // a reply stalled at RCPT (timeout 10 s), then another sender's mail
     let mut waits = Vec::new();
     for k in 0..3 {
