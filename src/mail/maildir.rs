@@ -460,4 +460,25 @@ mod tests {
         let (_, woke) = wait_returns(md, Duration::from_secs(30), None);
         assert!(woke, "mail listed but not yet handed out must not wait");
     }
+
+    #[test]
+    fn a_fifo_or_a_link_dropped_in_new_wakes_the_wait_and_is_skipped_unopened_then_the_wait_holds() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut md = Maildir::open(dir.path()).unwrap();
+        assert!(md.fetch(10).unwrap().is_empty());
+        let root = md.root.clone();
+        let h = std::thread::spawn(move || {
+            md.wait(Duration::from_secs(3600)).unwrap();
+            md
+        });
+        std::thread::sleep(Duration::from_millis(200));
+        assert!(std::process::Command::new("mkfifo").arg(root.join("new/fifo")).status().unwrap().success());
+        std::os::unix::fs::symlink("/dev/zero", root.join("new/zero")).unwrap();
+        // woken by the arrivals (the test would hang otherwise)
+        let mut md = h.join().unwrap();
+        // nothing opened: neither blocks nor reads forever
+        assert!(md.fetch(10).unwrap().is_empty());
+        let (_, woke) = wait_returns(md, Duration::from_millis(700), None);
+        assert!(!woke, "listed already: the wait lasts until its timeout");
+    }
 }
