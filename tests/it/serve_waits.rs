@@ -41,6 +41,8 @@ fn fake_smtp(refusals: usize) -> (u16, Taken) {
 }
 
 fn serve_smtp(stream: std::net::TcpStream, taken: &Taken, refused: &Mutex<usize>, refusals: usize) {
+    // as a real server: no reply held back for the client's delayed ACK
+    let _ = stream.set_nodelay(true);
     let mut w = stream.try_clone().unwrap();
     let mut r = BufReader::new(stream);
     let _ = w.write_all(b"220 fake ESMTP\r\n");
