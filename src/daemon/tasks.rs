@@ -14,7 +14,9 @@
 //! Mail and webhook posts are sent by two tasks of their own, each with its
 //! own database connection: woken after every commit, and again while
 //! something waits for a retry. So a slow SMTP server or forum never holds
-//! up reading mail or deadlines, and a slow forum never holds up mail.
+//! up reading mail or deadlines, and a slow forum never holds up mail. Mail
+//! goes over lanes ([`super::lanes`]): a delivery that stalls holds up only
+//! its own game's or sender's mail.
 //!
 //! On SIGTERM or SIGINT the batch in hand is finished (committed), its
 //! replies get [`STOP_FLUSH`] to go (the rest goes at the next start: it is
