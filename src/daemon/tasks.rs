@@ -186,8 +186,9 @@ fn spawn_work(
     })
 }
 
-/// How a sending task is woken and stops: by `wake`, after `retry` while
-/// something waits, and at `closing`.
+/// How a sending task is woken and stops: by `wake`, when the next post
+/// waiting is due (after `retry` for one due already, left by a flush cut
+/// short), and at `closing`.
 struct Sending {
     what: &'static str,
     wake: Arc<Notify>,
@@ -196,10 +197,11 @@ struct Sending {
 }
 
 /// A task that sends what the judge queued through `flush` (returning how
-/// many went, and whether more wait for a retry), woken as `how` says.
+/// many went, and when the next waiting is due: at that time, or after
+/// `retry` if it is due already), woken as `how` says.
 async fn sending<F>(how: Sending, judge: Judge, flush: F)
 where
-    F: FnMut(&mut Judge) -> anyhow::Result<(usize, bool)> + Send + 'static,
+    F: FnMut(&mut Judge) -> anyhow::Result<(usize, Option<i64>)> + Send + 'static,
 {
     let Sending { what, wake, mut closing, retry } = how;
     let mut job = Some((judge, flush));
@@ -226,12 +228,12 @@ where
         };
         job = Some((judge, flush));
         again = match r {
-            Ok((sent, pending)) => {
+            Ok((sent, next)) => {
                 failures.succeeded();
                 if sent > 0 {
                     tracing::info!("{sent} {what} sent");
                 }
-                pending.then(|| Instant::now() + retry)
+                next.map(|t| if t as f64 > unix_now() { instant_of(t) } else { Instant::now() + retry })
             }
             Err(e) => Some(Instant::now() + failures.failed(&e.context(format!("sending {what}")))),
         };
@@ -387,13 +389,13 @@ fn sender_judge(judge: &Judge) -> anyhow::Result<Judge> {
     Ok(j)
 }
 
-fn flush_webhooks(mut poster: Box<dyn Poster + Send>, wake: Wake) -> impl FnMut(&mut Judge) -> anyhow::Result<(usize, bool)> + Send + 'static {
+fn flush_webhooks(mut poster: Box<dyn Poster + Send>, wake: Wake) -> impl FnMut(&mut Judge) -> anyhow::Result<(usize, Option<i64>)> + Send + 'static {
     move |j| {
         let budget = poll(j);
         let sent = j.flush_webhooks(poster.as_mut(), Some(budget));
         // a post given up queues a notice to the master
         wake.outbox.notify_one();
-        Ok((sent?, j.webhooks_pending()?))
+        Ok((sent?, j.webhooks_next_try()?))
     }
 }
 

@@ -115,4 +115,10 @@ impl Judge {
     pub fn outbox_next_try(&self) -> rusqlite::Result<Option<i64>> {
         store::outbox::next_try_after(&self.conn, self.ctx.now())
     }
+
+    /// When the next webhook post waiting is due (it may be due already: a
+    /// flush cut short by its time), if any.
+    pub fn webhooks_next_try(&self) -> rusqlite::Result<Option<i64>> {
+        store::webhooks::next_try(&self.conn)
+    }
 }
