@@ -12,6 +12,7 @@ use anyhow::Context;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
+mod lanes;
 mod tasks;
 pub use tasks::STOP_FLUSH;
 

@@ -14,7 +14,9 @@
 //! Mail and webhook posts are sent by two tasks of their own, each with its
 //! own database connection: woken after every commit, and again while
 //! something waits for a retry. So a slow SMTP server or forum never holds
-//! up reading mail or deadlines, and a slow forum never holds up mail.
+//! up reading mail or deadlines, and a slow forum never holds up mail. Mail
+//! goes over lanes ([`super::lanes`]): a delivery that stalls holds up only
+//! its own game's or sender's mail.
 //!
 //! On SIGTERM or SIGINT the batch in hand is finished (committed), its
 //! replies get [`STOP_FLUSH`] to go (the rest goes at the next start: it is
@@ -71,7 +73,7 @@ pub const HANDOFF_MAX: Duration = Duration::from_secs(1);
 /// database between batches (SQLite's writers are not served in turn:
 /// back-to-back batches starved them).
 #[derive(Default)]
-struct Handoff {
+pub(super) struct Handoff {
     /// (flushes asked for, the last asked-for flush done)
     count: Mutex<(u64, u64)>,
     done: Condvar,
@@ -86,12 +88,12 @@ impl Handoff {
     }
 
     /// The flushes asked for so far (the sending task, as it begins one).
-    fn asked(&self) -> u64 {
+    pub(super) fn asked(&self) -> u64 {
         self.count.lock().unwrap_or_else(|e| e.into_inner()).0
     }
 
     /// The flush that began after `n` were asked for is done.
-    fn did(&self, n: u64) {
+    pub(super) fn did(&self, n: u64) {
         let mut c = self.count.lock().unwrap_or_else(|e| e.into_inner());
         c.1 = c.1.max(n);
         self.done.notify_all();
@@ -118,7 +120,7 @@ fn unix_now() -> f64 {
 
 /// The monotonic instant of a wall-clock second (just past its start), at
 /// most [`TIMER_MAX`] away.
-fn instant_of(unix: i64) -> Instant {
+pub(super) fn instant_of(unix: i64) -> Instant {
     let wait = (unix as f64 - unix_now()).max(0.0) + 0.001;
     Instant::now() + Duration::from_secs_f64(wait).min(TIMER_MAX)
 }
@@ -136,7 +138,7 @@ async fn join<T>(h: &mut Option<JoinHandle<T>>) -> anyhow::Result<T> {
 }
 
 /// Sleeps until `at`, if set (forever if not).
-async fn sleep_until(at: Option<Instant>) {
+pub(super) async fn sleep_until(at: Option<Instant>) {
     match at {
         Some(at) => tokio::time::sleep_until(at).await,
         None => std::future::pending().await,
@@ -184,25 +186,24 @@ fn spawn_work(
     })
 }
 
-/// How a sending task is woken and stops: by `wake`, after `retry` while
-/// something waits, and once more when `closing` (if `last`); `handoff`
-/// tells a pass its batch's replies went.
+/// How a sending task is woken and stops: by `wake`, when the next post
+/// waiting is due (after `retry` for one due already, left by a flush cut
+/// short), and at `closing`.
 struct Sending {
     what: &'static str,
     wake: Arc<Notify>,
-    handoff: Option<Arc<Handoff>>,
     closing: watch::Receiver<bool>,
-    last: bool,
     retry: Duration,
 }
 
 /// A task that sends what the judge queued through `flush` (returning how
-/// many went, and whether more wait for a retry), woken as `how` says.
+/// many went, and when the next waiting is due: at that time, or after
+/// `retry` if it is due already), woken as `how` says.
 async fn sending<F>(how: Sending, judge: Judge, flush: F)
 where
-    F: FnMut(&mut Judge) -> anyhow::Result<(usize, bool)> + Send + 'static,
+    F: FnMut(&mut Judge) -> anyhow::Result<(usize, Option<i64>)> + Send + 'static,
 {
-    let Sending { what, wake, handoff, mut closing, last, retry } = how;
+    let Sending { what, wake, mut closing, retry } = how;
     let mut job = Some((judge, flush));
     let mut failures = Failures::default();
     let mut again: Option<Instant> = None;
@@ -212,17 +213,12 @@ where
             _ = sleep_until(again) => false,
             _ = closing.wait_for(|c| *c) => true,
         };
-        if closed && !last {
+        if closed {
             return;
         }
         let (mut judge, mut flush) = job.take().expect("the sender's judge is home between flushes");
-        let handoff = handoff.clone();
         let done = tokio::task::spawn_blocking(move || {
-            let asked = handoff.as_ref().map(|h| h.asked());
             let r = flush(&mut judge);
-            if let (Some(h), Some(n)) = (handoff, asked) {
-                h.did(n);
-            }
             (judge, flush, r)
         })
         .await;
@@ -232,18 +228,15 @@ where
         };
         job = Some((judge, flush));
         again = match r {
-            Ok((sent, pending)) => {
+            Ok((sent, next)) => {
                 failures.succeeded();
                 if sent > 0 {
                     tracing::info!("{sent} {what} sent");
                 }
-                pending.then(|| Instant::now() + retry)
+                next.map(|t| if t as f64 > unix_now() { instant_of(t) } else { Instant::now() + retry })
             }
             Err(e) => Some(Instant::now() + failures.failed(&e.context(format!("sending {what}")))),
         };
-        if closed {
-            return;
-        }
     }
 }
 
@@ -353,16 +346,11 @@ async fn serve_loop(
         (Ok(m), Ok(p)) => (m, p),
         (Err(e), _) | (_, Err(e)) => return (Some(judge), Some(inbound), Err(e)),
     };
-    let handoff = Some(Arc::clone(&wake.handoff));
     let retry = poll(&judge);
     let senders = [
+        tokio::spawn(super::lanes::sending(Arc::clone(&wake.outbox), Arc::clone(&wake.handoff), closed.clone(), mail, outbound)),
         tokio::spawn(sending(
-            Sending { what: "mail(s)", wake: Arc::clone(&wake.outbox), handoff, closing: closed.clone(), last: true, retry },
-            mail,
-            flush_outbox(outbound),
-        )),
-        tokio::spawn(sending(
-            Sending { what: "webhook post(s)", wake: Arc::clone(&wake.webhooks), handoff: None, closing: closed, last: false, retry },
+            Sending { what: "webhook post(s)", wake: Arc::clone(&wake.webhooks), closing: closed, retry },
             posts,
             flush_webhooks(poster, wake.clone()),
         )),
@@ -401,17 +389,13 @@ fn sender_judge(judge: &Judge) -> anyhow::Result<Judge> {
     Ok(j)
 }
 
-fn flush_outbox(mut out: Box<dyn Outbound + Send>) -> impl FnMut(&mut Judge) -> anyhow::Result<(usize, bool)> + Send + 'static {
-    move |j| Ok((j.flush_outbox(out.as_mut())?, j.outbox_pending()?))
-}
-
-fn flush_webhooks(mut poster: Box<dyn Poster + Send>, wake: Wake) -> impl FnMut(&mut Judge) -> anyhow::Result<(usize, bool)> + Send + 'static {
+fn flush_webhooks(mut poster: Box<dyn Poster + Send>, wake: Wake) -> impl FnMut(&mut Judge) -> anyhow::Result<(usize, Option<i64>)> + Send + 'static {
     move |j| {
         let budget = poll(j);
         let sent = j.flush_webhooks(poster.as_mut(), Some(budget));
         // a post given up queues a notice to the master
         wake.outbox.notify_one();
-        Ok((sent?, j.webhooks_pending()?))
+        Ok((sent?, j.webhooks_next_try()?))
     }
 }
 

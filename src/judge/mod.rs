@@ -14,6 +14,10 @@
 //! commit). A mail seen before (same Message-ID and same content) is skipped; a corrected mail that reuses its Message-ID is handled. Replies leave from the outbox
 //! after commit, and are marked sent after the transport took them.
 
+mod outbox;
+
+pub use outbox::{Lane, Picked};
+
 use crate::config::Config;
 use crate::context::{Clock, Ctx, guarded};
 use crate::mail::compose::{self, Kind, OutMail};
@@ -238,22 +242,7 @@ impl Judge {
             }
         }
         for (id, m, e) in failures {
-            let (attempts, created) = store::outbox::attempts(&self.conn, id)?;
-            if now - created >= self.ctx.cfg.give_up_secs {
-                tracing::error!("outbox {id} to {}: {e:#}; giving up after {attempts} attempts", m.to);
-                store::outbox::give_up(&self.conn, id, now, &format!("{e:#}"))?;
-                let keeper = self.ctx.cfg.keeper.clone();
-                if !m.to.eq_ignore_ascii_case(&keeper) {
-                    let since = crate::timing::format_time(created, self.ctx.cfg.timezone);
-                    let body = say::judge::undeliverable_notice(id, &m.to, &m.subject, attempts + 1, &since, &format!("{e:#}"));
-                    self.ctx.notice(&self.conn, &keeper, &say::judge::undeliverable_subject(), body, None, None)?;
-                }
-                continue;
-            }
-            // 1 s, 2 s, 4 s ... up to ten minutes between tries
-            let wait = (1i64 << attempts.min(10)).min(600);
-            tracing::warn!("outbox {id} to {}: {e:#}; retry in {wait} s", m.to);
-            store::outbox::retry_at(&self.conn, id, now + wait, &format!("{e:#}"))?;
+            self.outbox_failed(id, &m, &e, now)?;
         }
         Ok(sent)
     }

@@ -36,10 +36,56 @@ pub struct Maildir {
     /// The modification time of `new/` when it was last listed: [`Inbound::wait`]
     /// wakes as soon as it changes (a delivery renames a file into `new/`).
     listed_at: Option<std::time::SystemTime>,
+    /// The watch on `new/` (inotify), set up by the first wait; `Err`: it
+    /// could not be, and the wait looks at `new/` every [`WAKE_CHECK`].
+    watch: Option<Result<Watch, ()>>,
 }
 
-/// How often [`Inbound::wait`] looks at `new/` for a delivery.
+/// How often [`Inbound::wait`] looks at `new/` for a delivery when it cannot
+/// watch it.
 pub const WAKE_CHECK: std::time::Duration = std::time::Duration::from_millis(100);
+
+/// How often a watched `new/` is looked at all the same (a lost event, a
+/// watch that stopped): the slow fallback.
+pub const WATCHED_CHECK: std::time::Duration = std::time::Duration::from_secs(1);
+
+/// A watch on `new/`: the directory alone, not what is in it (nothing is
+/// followed or opened; an event only says "look again").
+struct Watch {
+    _watcher: notify::RecommendedWatcher,
+    events: std::sync::mpsc::Receiver<notify::Result<notify::Event>>,
+}
+
+impl Watch {
+    fn new(dir: &Path) -> notify::Result<Watch> {
+        use notify::Watcher;
+        let (tx, events) = std::sync::mpsc::channel();
+        let mut watcher = notify::recommended_watcher(tx)?;
+        watcher.watch(dir, notify::RecursiveMode::NonRecursive)?;
+        Ok(Watch { _watcher: watcher, events })
+    }
+
+    /// Forgets the events so far (`new/` is about to be listed).
+    fn drain(&self) {
+        while self.events.try_recv().is_ok() {}
+    }
+}
+
+/// Whether an event may be a mail arriving in `new/` (a file created or
+/// renamed into it, or the watch's own trouble, such as a lost event), not
+/// our own removals and moves out, nor a file's writes.
+fn arrival(event: &notify::Result<notify::Event>) -> bool {
+    use notify::EventKind;
+    use notify::event::{ModifyKind, RenameMode};
+    match event {
+        Ok(e) => match e.kind {
+            EventKind::Create(_) | EventKind::Any | EventKind::Other => true,
+            EventKind::Modify(ModifyKind::Name(mode)) => mode != RenameMode::From,
+            EventKind::Modify(_) | EventKind::Access(_) | EventKind::Remove(_) => false,
+        },
+        Err(_) => true,
+    }
+}
 
 impl Maildir {
     /// The modification time of `new/`, if it can be read.
@@ -64,6 +110,7 @@ impl Maildir {
             warned: HashSet::new(),
             stuck: HashSet::new(),
             listed_at: None,
+            watch: None,
         })
     }
 
@@ -225,6 +272,10 @@ impl Inbound for Maildir {
 
     fn fetch(&mut self, max: usize) -> anyhow::Result<Vec<RawMail>> {
         if self.pending.is_empty() {
+            // what the watch said so far is in the listing
+            if let Some(Ok(w)) = &self.watch {
+                w.drain();
+            }
             // taken before listing: a mail delivered while we list changes it again
             self.listed_at = self.new_mtime();
             let (files, other) = self.scan()?;
@@ -259,12 +310,19 @@ impl Inbound for Maildir {
         Ok(out)
     }
 
-    /// Waits until `new/` changes (checked every [`WAKE_CHECK`]) or `timeout`
-    /// passes: a delivered mail is read within a fraction of a second rather
-    /// than at the next poll. Our own removals change it too, which costs one
-    /// empty listing.
+    /// Waits until a mail arrives in `new/` or `timeout` passes. `new/` is
+    /// watched (inotify): a delivery wakes the wait at once; its
+    /// modification time is looked at too, every [`WATCHED_CHECK`] (or every
+    /// [`WAKE_CHECK`] where it cannot be watched), a fallback for an event
+    /// lost. Our own removals change the time too, which costs one empty
+    /// listing; what is in `new/` is judged by the listing as before (a
+    /// FIFO, a link, a huge file only wake the wait).
     fn wait(&mut self, timeout: std::time::Duration) -> anyhow::Result<()> {
         let until = std::time::Instant::now() + timeout;
+        if self.watch.is_none() {
+            let dir = self.root.join("new");
+            self.watch = Some(Watch::new(&dir).map_err(|e| tracing::warn!("{}: cannot be watched ({e}); looked at every 0.1 s", dir.display())));
+        }
         loop {
             if !self.pending.is_empty() || self.listed_at.is_none() || self.new_mtime() != self.listed_at {
                 return Ok(());
@@ -273,7 +331,17 @@ impl Inbound for Maildir {
             if now >= until {
                 return Ok(());
             }
-            std::thread::sleep(WAKE_CHECK.min(until - now));
+            match &self.watch {
+                Some(Ok(w)) => match w.events.recv_timeout(WATCHED_CHECK.min(until - now)) {
+                    Ok(e) if arrival(&e) => return Ok(()),
+                    Ok(_) | Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {}
+                    Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
+                        tracing::warn!("{}: the watch stopped; looked at every 0.1 s", self.root.join("new").display());
+                        self.watch = Some(Err(()));
+                    }
+                },
+                _ => std::thread::sleep(WAKE_CHECK.min(until - now)),
+            }
         }
     }
 
@@ -391,5 +459,32 @@ mod tests {
         assert_eq!(md.fetch(1).unwrap().len(), 1);
         let (_, woke) = wait_returns(md, Duration::from_secs(30), None);
         assert!(woke, "mail listed but not yet handed out must not wait");
+    }
+
+    #[test]
+    fn a_fifo_or_a_link_dropped_in_new_wakes_the_wait_and_is_skipped_unopened_then_the_wait_holds() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut md = Maildir::open(dir.path()).unwrap();
+        assert!(md.fetch(10).unwrap().is_empty());
+        let root = md.root.clone();
+        let h = std::thread::spawn(move || {
+            md.wait(Duration::from_secs(3600)).unwrap();
+            md
+        });
+        std::thread::sleep(Duration::from_millis(200));
+        assert!(std::process::Command::new("mkfifo").arg(root.join("new/fifo")).status().unwrap().success());
+        std::os::unix::fs::symlink("/dev/zero", root.join("new/zero")).unwrap();
+        // woken by the arrivals (the test would hang otherwise)
+        let mut md = h.join().unwrap();
+        // nothing opened: neither blocks nor reads forever
+        assert!(md.fetch(10).unwrap().is_empty());
+        // an event may come after the listing it is in (the watch's thread
+        // forwards them): one empty listing more at most, then the wait holds
+        let (mut md, woke) = wait_returns(md, Duration::from_millis(700), None);
+        if woke {
+            assert!(md.fetch(10).unwrap().is_empty());
+            let (_, woke) = wait_returns(md, Duration::from_millis(700), None);
+            assert!(!woke, "listed already: the wait lasts until its timeout");
+        }
     }
 }

@@ -90,6 +90,13 @@ pub const STOP_CHECK: std::time::Duration = std::time::Duration::from_millis(250
 pub trait Outbound {
     fn send(&mut self, id: i64, message: &[u8], to: &str) -> anyhow::Result<()>;
 
+    /// Another handle on the same transport, with a connection of its own,
+    /// for a lane that sends beside this one (`serve`'s outbox lanes). None
+    /// (the default): the transport is used by one lane only.
+    fn lane(&self) -> Option<Box<dyn Outbound + Send>> {
+        None
+    }
+
     /// Sends several mails, reporting each result to `done` as soon as it is
     /// known (so the caller records it at once). The default sends one by one.
     fn send_many(&mut self, mails: &[Outgoing], done: &mut dyn FnMut(usize, anyhow::Result<()>)) {

@@ -69,6 +69,9 @@ impl Failed {
 /// One connection, past EHLO, STARTTLS and AUTH.
 struct Conn {
     io: BufReader<Stream>,
+    /// The longest one reply may take in all (each read has it too): a
+    /// server that trickles a reply a byte at a time is cut off.
+    timeout: Duration,
     pipelining: bool,
     eight_bit: bool,
     smtputf8: bool,
@@ -82,13 +85,21 @@ impl Conn {
         Ok(())
     }
 
-    /// Reads one reply (all its lines; at most 100 of at most 2,000 bytes).
+    /// Reads one reply (all its lines; at most 100 of at most 2,000 bytes),
+    /// in [`Conn::timeout`] at most.
     fn reply(&mut self) -> anyhow::Result<Reply> {
+        let began = Instant::now();
+        let r = self.reply_by(began);
+        // the next reads (a TLS handshake) get the whole timeout again
+        let _ = self.io.get_ref().tcp().set_read_timeout(Some(self.timeout));
+        r
+    }
+
+    fn reply_by(&mut self, began: Instant) -> anyhow::Result<Reply> {
         let mut text = String::new();
         for _ in 0..100 {
-            let mut line = Vec::new();
-            let n = std::io::Read::take(&mut self.io, 2000).read_until(b'\n', &mut line)?;
-            if n == 0 {
+            let line = self.line(began)?;
+            if line.is_empty() {
                 anyhow::bail!("the SMTP server closed the connection");
             }
             let line = String::from_utf8_lossy(&line);
@@ -104,6 +115,39 @@ impl Conn {
             }
         }
         anyhow::bail!("an SMTP reply of more than 100 lines")
+    }
+
+    /// One line of a reply (at most 2,000 bytes; empty at the end of the
+    /// connection), by `began` + the timeout: each read waits only for
+    /// what is left of it, so a server that trickles is cut off.
+    fn line(&mut self, began: Instant) -> anyhow::Result<Vec<u8>> {
+        let mut line = Vec::new();
+        loop {
+            let Some(left) = self.timeout.checked_sub(began.elapsed()).filter(|d| !d.is_zero()) else {
+                anyhow::bail!("the SMTP server took more than {} s to answer", self.timeout.as_secs());
+            };
+            self.io.get_ref().tcp().set_read_timeout(Some(left))?;
+            let buf = match self.io.fill_buf() {
+                Ok(b) => b,
+                Err(e) if matches!(e.kind(), std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut) => {
+                    anyhow::bail!("the SMTP server took more than {} s to answer", self.timeout.as_secs())
+                }
+                Err(e) => return Err(e.into()),
+            };
+            if buf.is_empty() {
+                return Ok(line);
+            }
+            let room = 2000 - line.len();
+            let (n, end) = match buf.iter().take(room).position(|b| *b == b'\n') {
+                Some(i) => (i + 1, true),
+                None => (buf.len().min(room), buf.len() >= room),
+            };
+            line.extend_from_slice(&buf[..n]);
+            self.io.consume(n);
+            if end {
+                return Ok(line);
+            }
+        }
     }
 
     fn command(&mut self, line: &str) -> anyhow::Result<Reply> {
@@ -275,7 +319,8 @@ impl SmtpOutbound {
             Security::Tls => super::tls::wrap(tcp, tls()?, s)?,
             _ => Stream::Plain(tcp),
         };
-        let mut c = Conn { io: BufReader::new(stream), pipelining: false, eight_bit: false, smtputf8: false };
+        let timeout = Duration::from_secs(s.timeout_secs);
+        let mut c = Conn { io: BufReader::new(stream), timeout, pipelining: false, eight_bit: false, smtputf8: false };
         let greeting = c.reply()?;
         if greeting.code != 220 {
             anyhow::bail!("the SMTP server {}:{} turned the connection away: {greeting}", s.host, s.port);
@@ -287,7 +332,7 @@ impl SmtpOutbound {
             }
             c.expect("STARTTLS", 220, "STARTTLS")?;
             let Stream::Plain(tcp) = c.io.into_inner() else { unreachable!("STARTTLS on a plain connection") };
-            c = Conn { io: BufReader::new(super::tls::wrap(tcp, tls()?, s)?), pipelining: false, eight_bit: false, smtputf8: false };
+            c = Conn { io: BufReader::new(super::tls::wrap(tcp, tls()?, s)?), timeout, pipelining: false, eight_bit: false, smtputf8: false };
             offers = c.ehlo(&self.hello)?;
         }
         if let (Some(user), Some(password)) = (&s.user, &s.password) {
@@ -337,9 +382,6 @@ impl SmtpOutbound {
     /// One mail, on a kept connection or a new one. A kept connection that
     /// fails before the end of DATA is sent (the server closed it while it
     /// waited) is dropped and the mail tried once on a new one.
-    /// One mail, on a kept connection or a new one. A kept connection that
-    /// fails before the end of DATA is sent (the server closed it while it
-    /// waited) is dropped and the mail tried once on a new one.
     fn send_one(&self, message: &[u8], to: &str) -> anyhow::Result<()> {
         let to: lettre::Address = to.parse()?;
         if let Some(mut c) = self.take_idle() {
@@ -368,6 +410,17 @@ impl SmtpOutbound {
 impl Outbound for SmtpOutbound {
     fn send(&mut self, _id: i64, message: &[u8], to: &str) -> anyhow::Result<()> {
         self.send_one(message, to)
+    }
+
+    /// The same server, settings and TLS roots; connections of its own.
+    fn lane(&self) -> Option<Box<dyn Outbound + Send>> {
+        Some(Box::new(SmtpOutbound {
+            server: self.server.clone(),
+            tls: self.tls.clone(),
+            from: self.from.clone(),
+            hello: self.hello.clone(),
+            idle: Mutex::new(Vec::new()),
+        }))
     }
 
     fn send_many(&mut self, mails: &[super::Outgoing], done: &mut dyn FnMut(usize, anyhow::Result<()>)) {
@@ -584,6 +637,27 @@ mod tests {
             let rcpt = format!("RCPT TO:<p{i}@example.test>");
             assert_eq!(heard.iter().flatten().filter(|l| **l == rcpt).count(), 1, "{rcpt}");
         }
+    }
+
+    #[test]
+    fn a_server_that_trickles_its_reply_is_cut_off() {
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        let port = listener.local_addr().unwrap().port();
+        std::thread::spawn(move || {
+            let Ok((mut s, _)) = listener.accept() else { return };
+            // a greeting a byte at a time, each well within the read timeout
+            for b in b"220-slow\r\n".repeat(100) {
+                if s.write_all(&[b]).is_err() {
+                    return;
+                }
+                std::thread::sleep(Duration::from_millis(20));
+            }
+        });
+        let mut server = outbound(port).server;
+        server.timeout_secs = 1;
+        let out = SmtpOutbound::new(&server, "judge@example.test").unwrap();
+        let e = out.check().unwrap_err();
+        assert!(format!("{e:#}").contains("took more than 1 s"), "{e:#}");
     }
 
     #[test]

@@ -152,31 +152,33 @@ pub fn due(conn: &Connection, now: i64, limit: usize) -> rusqlite::Result<Vec<(i
         "SELECT id, to_addr, subject, body, message_id, in_reply_to, refs, list_id, kind, attachments, unsubscribe FROM outbox
          WHERE sent IS NULL AND gave_up IS NULL AND next_try <= ?1 ORDER BY id LIMIT ?2",
     )?;
-    st.query_map(params![now, limit as i64], |r| {
-        let refs: String = r.get(6)?;
-        let kind: String = r.get(8)?;
-        let kind = Kind::from_word(&kind)
-            .ok_or_else(|| rusqlite::Error::FromSqlConversionFailure(8, rusqlite::types::Type::Text, format!("`{kind}` is not an outbox kind").into()))?;
-        let attachments: String = r.get(9)?;
-        let attachments: Vec<i64> =
-            serde_json::from_str(&attachments).map_err(|e| rusqlite::Error::FromSqlConversionFailure(9, rusqlite::types::Type::Text, Box::new(e)))?;
-        Ok((
-            r.get(0)?,
-            OutMail {
-                to: r.get(1)?,
-                subject: r.get(2)?,
-                body: r.get(3)?,
-                message_id: r.get(4)?,
-                in_reply_to: r.get(5)?,
-                references: refs.split_whitespace().map(str::to_string).collect(),
-                list_id: r.get(7)?,
-                unsubscribe: r.get(10)?,
-                kind,
-                attachments,
-            },
-        ))
-    })?
-    .collect()
+    st.query_map(params![now, limit as i64], out_mail)?.collect()
+}
+
+/// A row of [`due`] or [`unsent`].
+fn out_mail(r: &rusqlite::Row) -> rusqlite::Result<(i64, OutMail)> {
+    let refs: String = r.get(6)?;
+    let kind: String = r.get(8)?;
+    let kind = Kind::from_word(&kind)
+        .ok_or_else(|| rusqlite::Error::FromSqlConversionFailure(8, rusqlite::types::Type::Text, format!("`{kind}` is not an outbox kind").into()))?;
+    let attachments: String = r.get(9)?;
+    let attachments: Vec<i64> =
+        serde_json::from_str(&attachments).map_err(|e| rusqlite::Error::FromSqlConversionFailure(9, rusqlite::types::Type::Text, Box::new(e)))?;
+    Ok((
+        r.get(0)?,
+        OutMail {
+            to: r.get(1)?,
+            subject: r.get(2)?,
+            body: r.get(3)?,
+            message_id: r.get(4)?,
+            in_reply_to: r.get(5)?,
+            references: refs.split_whitespace().map(str::to_string).collect(),
+            list_id: r.get(7)?,
+            unsubscribe: r.get(10)?,
+            kind,
+            attachments,
+        },
+    ))
 }
 
 pub fn mark_sent(conn: &Connection, id: i64, now: i64) -> rusqlite::Result<()> {
@@ -197,6 +199,36 @@ pub fn give_up(conn: &Connection, id: i64, now: i64, error: &str) -> rusqlite::R
 pub fn retry_at(conn: &Connection, id: i64, at: i64, error: &str) -> rusqlite::Result<()> {
     conn.execute("UPDATE outbox SET attempts = attempts + 1, next_try = ?1, last_error = ?2 WHERE id = ?3", params![at, error, id])?;
     Ok(())
+}
+
+/// A queued mail's head: enough to choose which mail goes next.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Head {
+    pub id: i64,
+    pub game_id: Option<i64>,
+    pub kind: String,
+    pub to: String,
+}
+
+/// The heads of the mail due at `now`, oldest first (at most `limit`).
+pub fn due_heads(conn: &Connection, now: i64, limit: usize) -> rusqlite::Result<Vec<Head>> {
+    conn.prepare_cached("SELECT id, game_id, kind, to_addr FROM outbox WHERE sent IS NULL AND gave_up IS NULL AND next_try <= ?1 ORDER BY id LIMIT ?2")?
+        .query_map(params![now, limit as i64], |r| Ok(Head { id: r.get(0)?, game_id: r.get(1)?, kind: r.get(2)?, to: r.get(3)? }))?
+        .collect()
+}
+
+/// Queued mail `id`, if it still waits to be sent.
+pub fn unsent(conn: &Connection, id: i64) -> rusqlite::Result<Option<OutMail>> {
+    let mut st = conn.prepare_cached(
+        "SELECT id, to_addr, subject, body, message_id, in_reply_to, refs, list_id, kind, attachments, unsubscribe FROM outbox
+         WHERE id = ?1 AND sent IS NULL AND gave_up IS NULL",
+    )?;
+    st.query_row([id], out_mail).optional().map(|m| m.map(|(_, m)| m))
+}
+
+/// When the next mail waiting for a retry after `now` is due, if any.
+pub fn next_try_after(conn: &Connection, now: i64) -> rusqlite::Result<Option<i64>> {
+    conn.prepare_cached("SELECT min(next_try) FROM outbox WHERE sent IS NULL AND gave_up IS NULL AND next_try > ?1")?.query_row([now], |r| r.get(0))
 }
 
 /// Whether mail is waiting (for a retry).

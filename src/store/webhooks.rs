@@ -35,6 +35,15 @@ pub fn due(conn: &Connection, now: i64, limit: usize) -> rusqlite::Result<Vec<Du
     .collect()
 }
 
+/// When the next post waiting is due (each target's first unsent one), if any.
+pub fn next_try(conn: &Connection) -> rusqlite::Result<Option<i64>> {
+    conn.prepare_cached(
+        "SELECT min(w.next_try) FROM webhook_out w WHERE w.sent IS NULL AND w.gave_up IS NULL
+           AND NOT EXISTS (SELECT 1 FROM webhook_out e WHERE e.game_id = w.game_id AND e.url = w.url AND e.id < w.id AND e.sent IS NULL AND e.gave_up IS NULL)",
+    )?
+    .query_row([], |r| r.get(0))
+}
+
 pub fn mark_sent(conn: &Connection, id: i64, now: i64) -> rusqlite::Result<()> {
     conn.prepare_cached("UPDATE webhook_out SET sent = ?2, attempts = attempts + 1 WHERE id = ?1")?.execute(params![id, now])?;
     Ok(())

@@ -461,3 +461,30 @@ fn a_list_gets_nothing_until_someone_there_confirms_and_stays_off_once_stopped()
     assert!(r.contains("asked to get no more of this game's mail"), "{r}");
     assert_eq!(to_stranger(&sent), 0);
 }
+
+#[test]
+fn under_serve_a_post_the_forum_put_off_is_posted_again_at_its_own_time() {
+    let mut g = game();
+    // the forum is busy once, then takes the post
+    let forum = Server::start(vec![(503, None), (204, None)]);
+    g.send(GM, &format!("{MASTER}\nSET WEBHOOK DISCORD http://127.0.0.1:{}/api/webhooks/1/tok", forum.port));
+    // served on the wall clock, with an hour's poll: only the post's own retry time posts it again
+    g.w.daemon.judge.ctx.clock = mailjudge::context::Clock::System;
+    g.w.daemon.judge.ctx.cfg.poll_seconds = 3600;
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    std::thread::scope(|s| {
+        let daemon = &mut g.w.daemon;
+        let serving = s.spawn(|| daemon.run(&stop));
+        g.w.inbox.deliver("b1", &common::mail_text(GM, "<b1@example.test>", "press", "", &format!("{MASTER}\nBROADCAST\nagain\nENDPRESS"))).unwrap();
+        let t = std::time::Instant::now();
+        while forum.got().len() < 2 {
+            assert!(t.elapsed() < std::time::Duration::from_secs(180), "not posted again within three minutes: {:?}", forum.got());
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+        stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        serving.join().unwrap();
+    });
+    let got = forum.got();
+    assert_eq!(got.len(), 2, "put off once, then posted once");
+    assert!(got.iter().all(|r| r.body["content"].as_str().unwrap_or("").contains("again")));
+}

@@ -57,6 +57,7 @@ mod sample_game;
 mod scripted_fewer;
 mod scripted_game;
 mod seats;
+mod serve_waits;
 mod stacks1958;
 mod start1885;
 mod upgrade;
