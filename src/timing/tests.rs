@@ -1,0 +1,420 @@
+//! The timing rules' and dates' tests.
+use super::*;
+
+/// 2026-11-01 00:00 UTC, the "now" of the tests that need one.
+const NOW: i64 = 1_793_491_200;
+
+#[test]
+fn a_schedule_keeps_its_text_and_reads_back_a_stale_rule_as_a_day() {
+    let s = Schedule::parse("next 48 hours at 20:00 on Mon-Fri").unwrap();
+    assert_eq!(s.as_str(), "next 48 hours at 20:00 on Mon-Fri");
+    assert!(matches!(s.timing(), Timing::Hours { secs: 172_800, .. }));
+    let json = serde_json::to_string(&s).unwrap();
+    assert_eq!(json, r#""next 48 hours at 20:00 on Mon-Fri""#);
+    assert_eq!(serde_json::from_str::<Schedule>(&json).unwrap(), s);
+    // what today's limits refuse is refused when set ...
+    assert!(Schedule::parse("99999999999d").is_err());
+    assert!(Schedule::parse("next 59 minutes").is_err());
+    // ... and read back from an old database as 24 hours, its text kept
+    let old: Schedule = serde_json::from_str(r#""99999999999d""#).unwrap();
+    assert_eq!(old.as_str(), "99999999999d");
+    assert!(matches!(old.timing(), Timing::Hours { secs: 86_400, at: None, days } if days.is_empty()));
+    // a stored timing that is not text is refused
+    assert!(serde_json::from_str::<Schedule>("48").is_err());
+}
+
+fn at(s: &str) -> i64 {
+    parse_date(s, Tz::UTC, NOW, false).unwrap()
+}
+
+#[test]
+fn durations() {
+    assert_eq!(parse_duration("24 hours").unwrap(), 86_400);
+    assert_eq!(parse_duration("48h").unwrap(), 172_800);
+    assert_eq!(parse_duration("1d 12h").unwrap(), 129_600);
+    assert_eq!(parse_duration("30 minutes").unwrap(), 1800);
+    assert_eq!(parse_duration("0h").unwrap(), 0);
+    assert!(parse_duration("soon").is_err());
+    assert!(parse_duration("12").is_err());
+}
+
+#[test]
+fn duration_limits() {
+    assert_eq!(parse_duration("365 days").unwrap(), MAX_DURATION_SECS);
+    assert_eq!(parse_duration("8760h").unwrap(), MAX_DURATION_SECS);
+    assert_eq!(parse_duration("52w 1d").unwrap(), MAX_DURATION_SECS);
+    assert_eq!(parse_duration(&format!("{MAX_DURATION_SECS}s")).unwrap(), MAX_DURATION_SECS);
+    let over = [
+        "365d 1s".to_string(),
+        format!("{}s", MAX_DURATION_SECS + 1),
+        "99999999999d".into(),
+        "9223372036854775807 weeks".into(),
+        "9223372036854775808 s".into(),
+        "99999999999999999999999999999999 hours".into(),
+        "300d 300d".into(),
+    ];
+    for s in &over {
+        let e = parse_duration(s).unwrap_err();
+        assert!(e.to_string().contains("at most 365 days"), "{s}: {e}");
+    }
+    for s in ["-5 h", "-5h", "1d -1h", "-0 s"] {
+        let e = parse_duration(s).unwrap_err();
+        assert!(e.to_string().contains("negative"), "{s}: {e}");
+    }
+    assert!(parse_duration("12 12 h").unwrap_err().to_string().contains("two numbers"));
+    assert!(parse_duration("h").unwrap_err().to_string().contains("without a number"));
+}
+
+#[test]
+fn njudge_like_timing() {
+    // Sunday 22 Nov 2026 10:00 UTC
+    let now = at("2026-11-22 10:00");
+    let t = Timing::parse("next 48 hours at 20:00").unwrap();
+    assert_eq!(format_time(t.next_deadline(now, Tz::UTC), Tz::UTC), "Tue 24 Nov 2026 20:00 UTC");
+    let t = Timing::parse("next 24 hours at 20:00 on Mon,Thu").unwrap();
+    assert_eq!(format_time(t.next_deadline(now, Tz::UTC), Tz::UTC), "Mon 23 Nov 2026 20:00 UTC");
+    let t = Timing::parse("next 36 hours at 20:00 on Mon,Thu").unwrap();
+    assert_eq!(format_time(t.next_deadline(now, Tz::UTC), Tz::UTC), "Thu 26 Nov 2026 20:00 UTC");
+    let t = Timing::parse("next 2 days on Mon-Fri").unwrap();
+    // Tue 24 10:00 is a weekday
+    assert_eq!(t.next_deadline(now, Tz::UTC), now + 2 * 86_400);
+    let t = Timing::parse("72h on sat").unwrap();
+    assert_eq!(format_time(t.next_deadline(now, Tz::UTC), Tz::UTC), "Sat 28 Nov 2026 00:00 UTC");
+    assert!(Timing::parse("next 48 hours at 25:00").is_err());
+    assert!(Timing::parse("next 48 hours on Funday").is_err());
+}
+
+#[test]
+fn phase_length_limits() {
+    for ok in ["next 1 hour", "next 3600 seconds", "next 60 minutes at 20:00", "next 365 days", "8760h on Mon"] {
+        assert!(Timing::parse(ok).is_ok(), "{ok}");
+    }
+    for short in ["next 59 minutes", "next 3599 seconds", "next 0 hours at 20:00", "next 1 second on Mon"] {
+        let e = Timing::parse(short).unwrap_err();
+        assert!(e.to_string().contains("at least 1 hour"), "{short}: {e}");
+    }
+    for long in ["next 365 days 1 second", "99999999999d", "next 99999999999999999999 hours at 20:00"] {
+        let e = Timing::parse(long).unwrap_err();
+        assert!(e.to_string().contains("at most 365 days"), "{long}: {e}");
+    }
+    // the shortest and the longest phase
+    let t = Timing::parse("next 1 hour").unwrap();
+    assert_eq!(t.next_deadline(NOW, Tz::UTC), NOW + MIN_PHASE_SECS);
+    let t = Timing::parse("next 365 days").unwrap();
+    assert_eq!(t.next_deadline(NOW, Tz::UTC), NOW + MAX_DURATION_SECS);
+    // a Timing built by hand keeps the limits
+    let t = Timing::Hours { secs: 1, at: None, days: vec![] };
+    assert_eq!(t.next_deadline(NOW, Tz::UTC), NOW + MIN_PHASE_SECS);
+    let t = Timing::Hours { secs: i64::MAX, at: None, days: vec![] };
+    assert_eq!(t.next_deadline(NOW, Tz::UTC), NOW + MAX_DURATION_SECS);
+    let t = Timing::Hours { secs: i64::MIN, at: Some(NaiveTime::MIN), days: vec![Weekday::Sun] };
+    assert!(t.next_deadline(NOW, Tz::UTC) >= NOW + MIN_PHASE_SECS);
+}
+
+#[test]
+fn cron_timing_in_a_time_zone() {
+    let now = at("2026-11-22 10:00");
+    let t = Timing::parse("cron: 0 0 18 * * Mon,Thu").unwrap();
+    let tz: Tz = "Europe/Berlin".parse().unwrap();
+    assert_eq!(format_time(t.next_deadline(now, tz), tz), "Mon 23 Nov 2026 18:00 CET");
+    let t5 = Timing::parse("cron: 30 6 * * *").unwrap();
+    assert_eq!(format_time(t5.next_deadline(now, Tz::UTC), Tz::UTC), "Mon 23 Nov 2026 06:30 UTC");
+    assert!(Timing::parse("cron: every day").is_err());
+}
+
+#[test]
+fn cron_limits() {
+    // firings exactly an hour apart, also across midnight; yearly
+    for ok in
+        ["cron: 0 0 * * * *", "cron: 0 * * * *", "cron: 0 0 0,1 * * *", "cron: 0 30 0,23 * * *", "cron: @yearly", "cron: @weekly", "cron: 0 0 20 * * Mon *"]
+    {
+        assert!(Timing::parse(ok).is_ok(), "{ok}");
+    }
+    for close in ["cron: * * * * * *", "cron: 0 */30 * * * *", "cron: 0 0,59 * * * *", "cron: 0 0,30 23 * * *"] {
+        let e = Timing::parse(close).unwrap_err();
+        assert!(e.to_string().contains("fires twice within 1 hour"), "{close}: {e}");
+    }
+    for never in ["cron: 0 0 0 30 2 *", "cron: 0 0 0 31 4 *"] {
+        let e = Timing::parse(never).unwrap_err();
+        assert!(e.to_string().contains("never fires"), "{never}: {e}");
+    }
+    for rare in ["cron: 0 0 0 29 2 *", "cron: 0 0 0 29 2 Mon", "cron: 0 0 * 14 1/3 thu-fri"] {
+        let e = Timing::parse(rare).unwrap_err();
+        assert!(e.to_string().contains("less often than once a year"), "{rare}: {e}");
+    }
+    let e = Timing::parse("cron: 0 0 20 * * Mon 2027").unwrap_err();
+    assert!(e.to_string().contains("years"), "{e}");
+}
+
+#[test]
+fn cron_deadline_is_at_least_the_minimum_phase_away() {
+    let t = Timing::parse("cron: 0 0 20 * * *").unwrap();
+    // 19:00: exactly an hour before a firing
+    assert_eq!(t.next_deadline(at("2026-11-22 19:00"), Tz::UTC), at("2026-11-22 20:00"));
+    // 19:30: the phase runs to the next day
+    assert_eq!(t.next_deadline(at("2026-11-22 19:30"), Tz::UTC), at("2026-11-23 20:00"));
+    assert_eq!(t.next_deadline(at("2026-11-22 20:00"), Tz::UTC), at("2026-11-23 20:00"));
+    // the hour repeated when summer time ends in Berlin (25 Oct 2026, 02:00-03:00
+    // twice): starting at 01:30:01 UTC (02:30:01 CET, the second time round),
+    // the cron crate's first answer is 02:45 CEST, which is 00:45 UTC, earlier
+    let berlin: Tz = "Europe/Berlin".parse().unwrap();
+    let t = Timing::parse("cron: 0 45 2 * * *").unwrap();
+    let now = 1_792_888_201;
+    assert_eq!(t.try_next_deadline(now, berlin), Ok(now - 1 + 15 * 60 + 3600));
+}
+
+#[test]
+fn next_deadline_for_any_start() {
+    let timings = [
+        Timing::parse("next 48 hours at 20:00 on Mon,Thu").unwrap(),
+        Timing::parse("next 2 days on Sat").unwrap(),
+        Timing::parse("cron: 0 0 20 * * Mon").unwrap(),
+    ];
+    let apia: Tz = "Pacific/Apia".parse().unwrap();
+    for t in &timings {
+        for now in [i64::MIN, i64::MIN + 1, -1, MAX_TIME, MAX_TIME + 1, i64::MAX - 1, i64::MAX] {
+            for tz in [Tz::UTC, apia] {
+                let d = t.next_deadline(now, tz);
+                assert!(d >= now.saturating_add(MIN_PHASE_SECS), "{t:?} {now} {tz}: {d}");
+            }
+        }
+        assert_eq!(t.try_next_deadline(-1, Tz::UTC), Err(TimingError::OutOfRange(-1)));
+        assert_eq!(t.try_next_deadline(MAX_TIME + 1, Tz::UTC), Err(TimingError::OutOfRange(MAX_TIME + 1)));
+    }
+    // the cron crate knows years up to 2100: after that, a day
+    let cron = &timings[2];
+    let y2101 = 4_133_980_800;
+    assert_eq!(cron.try_next_deadline(y2101, Tz::UTC), Err(TimingError::NoFiring));
+    assert_eq!(cron.next_deadline(y2101, Tz::UTC), y2101 + 86_400);
+    // Hours work to the end of year 9999 and a bit after
+    assert!(timings[0].try_next_deadline(MAX_TIME, Tz::UTC).unwrap() > MAX_TIME);
+    // Samoa skipped 30 December 2011: a deadline "at 20:00" that day moves on
+    let t = Timing::parse("next 1 hour at 20:00").unwrap();
+    let d = t.next_deadline(parse_date("2011-12-29 20:00", apia, 1_325_000_000, false).unwrap(), apia);
+    assert_eq!(format_time(d, apia), "Sat 31 Dec 2011 20:00 +14");
+}
+
+#[test]
+fn dates() {
+    let tz: Tz = "America/New_York".parse().unwrap();
+    let t = parse_date("2026-11-25 20:00", tz, NOW, false).unwrap();
+    assert_eq!(format_time(t, Tz::UTC), "Thu 26 Nov 2026 01:00 UTC");
+    assert_eq!(parse_date("+48h", tz, 1000, false).unwrap(), 1000 + 172_800);
+    let d = parse_date("2026-11-25", Tz::UTC, NOW, true).unwrap();
+    assert_eq!(format_time(d, Tz::UTC), "Wed 25 Nov 2026 23:59 UTC");
+    assert!(parse_date("next tuesday", tz, NOW, false).is_err());
+}
+
+#[test]
+fn date_limits() {
+    // relative: up to MAX_DEADLINE_AHEAD_SECS
+    assert_eq!(parse_date("+365d", Tz::UTC, NOW, false).unwrap(), NOW + MAX_DEADLINE_AHEAD_SECS);
+    assert_eq!(parse_date("in 0 hours", Tz::UTC, NOW, false).unwrap(), NOW);
+    for s in ["+365d 1s", "+99999999999d", "in 99999999999999999999999 days"] {
+        assert!(parse_date(s, Tz::UTC, NOW, false).unwrap_err().to_string().contains("at most 365 days"), "{s}");
+    }
+    assert!(parse_date("+1h", Tz::UTC, i64::MAX, false).is_err());
+    assert!(parse_date("+1h", Tz::UTC, MAX_TIME, false).unwrap_err().to_string().contains("1970 and 9999"));
+    assert!(parse_date("+1h", Tz::UTC, i64::MIN, false).unwrap_err().to_string().contains("1970 and 9999"));
+    // absolute: exactly a year ahead is fine, a minute more is not
+    assert_eq!(parse_date("2027-11-01 00:00", Tz::UTC, NOW, false).unwrap(), NOW + MAX_DEADLINE_AHEAD_SECS);
+    assert!(parse_date("2027-11-01 00:01", Tz::UTC, NOW, false).unwrap_err().to_string().contains("more than 365 days ahead"));
+    // the years 1970 to 9999
+    assert_eq!(parse_date("1970-01-01 00:00", Tz::UTC, NOW, false).unwrap(), MIN_TIME);
+    assert_eq!(parse_date("9999-12-31", Tz::UTC, MAX_TIME, true).unwrap(), MAX_TIME - 59);
+    let berlin: Tz = "Europe/Berlin".parse().unwrap();
+    for (s, tz) in [
+        ("1969-12-31 23:59", Tz::UTC),
+        ("1970-01-01 00:30", berlin),
+        ("10000-01-01", Tz::UTC),
+        ("0001-01-01", Tz::UTC),
+        ("-5000-01-01 00:00", Tz::UTC),
+        ("262143-12-31 23:59", Tz::UTC),
+    ] {
+        let e = parse_date(s, tz, MAX_TIME, false).unwrap_err();
+        assert!(e.to_string().contains("1970 and 9999") || e.to_string().contains("not a date"), "{s}: {e}");
+    }
+    // the past: parse_date returns it, parse_future_date refuses it
+    assert_eq!(parse_date("2026-01-01", Tz::UTC, NOW, false).unwrap(), 1_767_225_600);
+    assert!(parse_future_date("2026-01-01", Tz::UTC, NOW, false).unwrap_err().to_string().contains("not in the future"));
+    assert!(parse_future_date("+0h", Tz::UTC, NOW, false).is_err());
+    assert_eq!(parse_future_date("+1h", Tz::UTC, NOW, false).unwrap(), NOW + 3600);
+}
+
+#[test]
+fn formatting_any_time() {
+    assert_eq!(format_span(i64::MIN), format_span(i64::MAX));
+    assert_eq!(format_span(-90), "1 minute");
+    assert_eq!(format_span(0), "less than a minute");
+    assert_eq!(format_span(MAX_DURATION_SECS), "365 days");
+    assert_eq!(format_time(i64::MIN, Tz::UTC), format!("@{}", i64::MIN));
+    assert_eq!(format_time(i64::MAX, Tz::UTC), format!("@{}", i64::MAX));
+    assert_eq!(format_time(MAX_TIME, Tz::UTC), "Fri 31 Dec 9999 23:59 UTC");
+}
+
+mod props {
+    use super::*;
+    use proptest::prelude::*;
+
+    const UNITS: &[&str] = &["s", "sec", "seconds", "m", "min", "minutes", "h", "hr", "hours", "d", "day", "days", "w", "weeks"];
+
+    fn unit_secs(u: &str) -> i64 {
+        match u.chars().next() {
+            Some('s') => 1,
+            Some('m') => 60,
+            Some('h') => 3600,
+            Some('d') => 86_400,
+            _ => 7 * 86_400,
+        }
+    }
+
+    fn zone() -> impl Strategy<Value = Tz> {
+        prop::sample::select(vec![Tz::UTC, Tz::Europe__Berlin, Tz::America__New_York, Tz::Pacific__Apia, Tz::Australia__Lord_Howe, Tz::Asia__Kathmandu])
+    }
+
+    /// Any i64, but often a time the judge really sees.
+    fn instant() -> impl Strategy<Value = i64> {
+        prop_oneof![any::<i64>(), MIN_TIME..=MAX_TIME, 946_684_800i64..4_200_000_000]
+    }
+
+    /// A number of any size (often a sensible one), with or without a sign,
+    /// glued to its unit or not.
+    fn duration_text() -> impl Strategy<Value = String> {
+        let num = prop_oneof![3 => (0i64..2000).prop_map(|n| n.to_string()), 1 => any::<i64>().prop_map(|n| n.to_string()), 1 => "[0-9]{1,30}"];
+        let part = (num, prop::sample::select(UNITS), any::<bool>()).prop_map(|(n, u, glue)| format!("{n}{}{u}", if glue { "" } else { " " }));
+        prop::collection::vec(part, 1..4).prop_map(|v| v.join(" "))
+    }
+
+    /// Anything that looks like a field of a cron expression.
+    fn cron_field() -> impl Strategy<Value = String> {
+        prop_oneof![
+            Just("*".to_string()),
+            Just("?".to_string()),
+            "[0-9]{1,4}",
+            "[0-9]{1,2}-[0-9]{1,2}",
+            "(\\*|[0-9]{1,2})/[0-9]{1,3}",
+            "[0-9]{1,2}(,[0-9]{1,2}){1,4}",
+            "(mon|tue|wed|thu|fri|sat|sun)(-(mon|fri|sun))?(,(sat|sun))?",
+            "(jan|feb|apr|jun|sep|nov|dec)(-(mar|dec))?",
+            "L|W|#|[0-9]L|\\?|-",
+        ]
+    }
+
+    /// Cron expressions, mostly with each field in its own range, so that many parse.
+    fn cron_text() -> impl Strategy<Value = String> {
+        let sec = prop_oneof![6 => "0|[0-5][0-9]", 1 => "\\*|\\*/[1-9][0-9]?|[0-5][0-9](,[0-5][0-9]){1,2}", 1 => cron_field()];
+        let min = prop_oneof![6 => "[0-5]?[0-9]", 1 => "\\*|\\*/[1-9][0-9]?|[0-5][0-9](,[0-5][0-9]){1,2}|[0-5][0-9]-[0-5][0-9]", 1 => cron_field()];
+        let hour = prop_oneof![4 => "[0-9]|1[0-9]|2[0-3]|\\*|\\*/[1-9]|[0-9]-1[0-9]|[0-9](,1[0-9]){1,2}", 1 => cron_field()];
+        let dom = prop_oneof![4 => "\\*|\\?|[1-9]|[12][0-9]|3[01]|[1-9](,[12][0-9]){1,2}|[1-9]-[12][0-9]|\\*/[1-9]", 1 => cron_field()];
+        let month = prop_oneof![4 => "\\*|[1-9]|1[0-2]|(jan|feb|apr|jun|sep|nov|dec)(-(mar|dec))?|[1-9]/[1-9]", 1 => cron_field()];
+        let dow = prop_oneof![4 => "\\*|\\?|(mon|tue|wed|thu|fri|sat|sun)(-(fri|sun))?(,(sat|sun))?|[1-7]", 1 => cron_field()];
+        let year = prop::option::of(prop_oneof!["\\*|\\?|20[0-9]{2}(-2[01][0-9]{2})?", cron_field()]);
+        let six = (sec, min, hour, dom, month, dow, year).prop_map(|(s, m, h, d, mo, w, y)| match y {
+            Some(y) => format!("cron: {s} {m} {h} {d} {mo} {w} {y}"),
+            None => format!("cron: {s} {m} {h} {d} {mo} {w}"),
+        });
+        prop_oneof![
+            4 => six,
+            1 => prop::collection::vec(cron_field(), 0..9).prop_map(|f| format!("cron {}", f.join(" "))),
+            1 => "cron: @(yearly|annually|monthly|weekly|daily|hourly|reboot|x)",
+        ]
+    }
+
+    fn timing_text() -> impl Strategy<Value = String> {
+        prop_oneof![
+            (duration_text(), prop::option::of("[0-9]{1,2}:[0-9]{2}"), prop::option::of("(mon|tue|fri|sa|su|x)(-(mon|thu|sun))?(,(wed|sat))?")).prop_map(
+                |(d, at, on)| {
+                    let mut s = format!("next {d}");
+                    if let Some(a) = at {
+                        s += &format!(" at {a}");
+                    }
+                    if let Some(o) = on {
+                        s += &format!(" on {o}");
+                    }
+                    s
+                }
+            ),
+            cron_text(),
+            ".*",
+        ]
+    }
+
+    proptest! {
+        #[test]
+        fn parse_duration_never_panics(s in ".*") {
+            if let Ok(d) = parse_duration(&s) {
+                prop_assert!((0..=MAX_DURATION_SECS).contains(&d));
+            }
+        }
+
+        #[test]
+        fn parse_duration_of_any_number(n in any::<i64>(), u in prop::sample::select(UNITS), glue in any::<bool>()) {
+            let s = format!("{n}{}{u}", if glue { "" } else { " " });
+            let want = n.checked_mul(unit_secs(u)).filter(|v| (0..=MAX_DURATION_SECS).contains(v));
+            prop_assert_eq!(parse_duration(&s).ok(), want, "{}", s);
+        }
+
+        #[test]
+        fn durations_stay_in_range(s in duration_text()) {
+            if let Ok(d) = parse_duration(&s) {
+                prop_assert!((0..=MAX_DURATION_SECS).contains(&d), "{} -> {}", s, d);
+            }
+        }
+
+        #[test]
+        fn any_timing_gives_a_deadline_at_least_the_minimum_phase_away(s in timing_text(), now in instant(), tz in zone()) {
+            if let Ok(t) = Timing::parse(&s) {
+                let d = t.next_deadline(now, tz);
+                prop_assert!(d >= now.saturating_add(MIN_PHASE_SECS), "{} at {}: {}", s, now, d);
+                match (&t, t.try_next_deadline(now, tz)) {
+                    (_, Ok(d2)) => {
+                        prop_assert_eq!(d, d2);
+                        prop_assert!((MIN_TIME..=MAX_TIME).contains(&now));
+                    }
+                    (Timing::Hours { .. }, Err(e)) => prop_assert_eq!(e, TimingError::OutOfRange(now)),
+                    (Timing::Cron(_), Err(_)) => {}
+                }
+                if let Timing::Hours { secs, .. } = &t {
+                    prop_assert!((MIN_PHASE_SECS..=MAX_DURATION_SECS).contains(secs));
+                    if (MIN_TIME..=MAX_TIME).contains(&now) {
+                        prop_assert!(d <= now + secs + 9 * 86_400, "{} at {}: {}", s, now, d);
+                    }
+                }
+            }
+        }
+
+        #[test]
+        fn cron_timings_give_a_deadline_within_a_year(s in cron_text(), now in 946_684_800i64..4_070_908_800, tz in zone()) {
+            // 2000 to 2098: the cron crate knows the years to 2100
+            if let Ok(t) = Timing::parse(&s) {
+                let d = t.try_next_deadline(now, tz);
+                prop_assert!(d.is_ok_and(|d| d >= now + MIN_PHASE_SECS && d <= now + MIN_PHASE_SECS + CRON_MAX_GAP_SECS + 3600), "{} at {}: {:?}", s, now, d);
+            }
+        }
+
+        #[test]
+        fn hand_built_timings_never_panic(secs in any::<i64>(), h in 0u32..24, m in 0u32..60, use_at in any::<bool>(), days in prop::collection::vec(0u8..7, 0..4), now in instant(), tz in zone()) {
+            let at = if use_at { NaiveTime::from_hms_opt(h, m, 0) } else { None };
+            let days = days.into_iter().map(|d| Weekday::try_from(d).unwrap_or(Weekday::Mon)).collect();
+            let t = Timing::Hours { secs, at, days };
+            prop_assert!(t.next_deadline(now, tz) >= now.saturating_add(MIN_PHASE_SECS));
+        }
+
+        #[test]
+        fn parse_date_never_panics(s in prop_oneof![".*".boxed(), "[+]?[0-9]{1,25} ?[a-z]{0,5}".boxed(), "-?[0-9]{1,7}-[0-9]{1,2}-[0-9]{1,2}( [0-9]{1,2}:[0-9]{1,2})?".boxed(), "[0-9]{1,2}/[0-9]{1,2}/[0-9]{1,6}".boxed()], now in instant(), tz in zone(), eod in any::<bool>()) {
+            if let Ok(d) = parse_date(&s, tz, now, eod) {
+                prop_assert!((MIN_TIME..=MAX_TIME).contains(&d), "{} -> {}", s, d);
+                prop_assert!(d <= now.saturating_add(MAX_DEADLINE_AHEAD_SECS), "{} -> {}", s, d);
+            }
+            if let Ok(d) = parse_future_date(&s, tz, now, eod) {
+                prop_assert!(d > now);
+            }
+        }
+
+        #[test]
+        fn formatting_never_panics(t in any::<i64>(), tz in zone()) {
+            prop_assert!(!format_time(t, tz).is_empty());
+            prop_assert!(!format_span(t).is_empty());
+        }
+    }
+}
