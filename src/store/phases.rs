@@ -50,22 +50,29 @@ pub struct Stored {
     pub processed: i64,
 }
 
+/// The columns of a [`Stored`], in the order [`stored`] reads them (a macro,
+/// for `concat!`: the statements stay constants).
+macro_rules! stored_columns {
+    () => {
+        "seq, phase, position, results, report, processed"
+    };
+}
+
+/// A [`Stored`] from a row that starts with the columns of `stored_columns!`.
+fn stored(r: &rusqlite::Row) -> rusqlite::Result<Stored> {
+    Ok(Stored { seq: r.get(0)?, phase: r.get(1)?, position: r.get(2)?, results: r.get(3)?, report: r.get(4)?, processed: r.get(5)? })
+}
+
 /// Every processed phase on the game's line, in order.
 pub fn line(conn: &Connection, game_id: i64) -> rusqlite::Result<Vec<Stored>> {
-    let mut st =
-        conn.prepare_cached("SELECT seq, phase, position, results, report, processed FROM phases WHERE game_id = ?1 AND undone IS NULL ORDER BY seq")?;
-    st.query_map([game_id], |r| {
-        Ok(Stored { seq: r.get(0)?, phase: r.get(1)?, position: r.get(2)?, results: r.get(3)?, report: r.get(4)?, processed: r.get(5)? })
-    })?
-    .collect()
+    let mut st = conn.prepare_cached(concat!("SELECT ", stored_columns!(), " FROM phases WHERE game_id = ?1 AND undone IS NULL ORDER BY seq"))?;
+    st.query_map([game_id], stored)?.collect()
 }
 
 /// The processed phase on the game's line at `seq`.
 pub fn at(conn: &Connection, game_id: i64, seq: i64) -> rusqlite::Result<Option<Stored>> {
-    conn.prepare_cached("SELECT seq, phase, position, results, report, processed FROM phases WHERE game_id = ?1 AND undone IS NULL AND seq = ?2")?
-        .query_row(params![game_id, seq], |r| {
-            Ok(Stored { seq: r.get(0)?, phase: r.get(1)?, position: r.get(2)?, results: r.get(3)?, report: r.get(4)?, processed: r.get(5)? })
-        })
+    conn.prepare_cached(concat!("SELECT ", stored_columns!(), " FROM phases WHERE game_id = ?1 AND undone IS NULL AND seq = ?2"))?
+        .query_row(params![game_id, seq], stored)
         .optional()
 }
 
@@ -117,16 +124,12 @@ pub fn times(conn: &Connection, game_id: i64) -> rusqlite::Result<Vec<(i64, Stri
 }
 
 /// A processed phase as stored, on a game's line or on a branch a ROLLBACK
-/// left (for reading the record back: the tests and the keeper's tools).
+/// left (for reading the record back: the tests and the keeper's tools): the
+/// row a line's reader reads ([`Stored`]), with its game and its branch.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Kept {
     pub game_id: i64,
-    pub seq: i64,
-    pub phase: String,
-    pub position: String,
-    pub results: String,
-    pub report: String,
-    pub processed: i64,
+    pub stored: Stored,
     /// When a ROLLBACK undid it (`None`: on the line).
     pub undone: Option<i64>,
     /// The game's nth rollback undid it (0: on the line).
@@ -135,19 +138,7 @@ pub struct Kept {
 
 /// Every processed phase of every game, in the order processed.
 pub fn all(conn: &Connection) -> rusqlite::Result<Vec<Kept>> {
-    conn.prepare_cached("SELECT game_id, seq, phase, position, results, report, processed, undone, branch FROM phases ORDER BY id")?
-        .query_map([], |r| {
-            Ok(Kept {
-                game_id: r.get(0)?,
-                seq: r.get(1)?,
-                phase: r.get(2)?,
-                position: r.get(3)?,
-                results: r.get(4)?,
-                report: r.get(5)?,
-                processed: r.get(6)?,
-                undone: r.get(7)?,
-                branch: r.get(8)?,
-            })
-        })?
+    conn.prepare_cached(concat!("SELECT ", stored_columns!(), ", game_id, undone, branch FROM phases ORDER BY id"))?
+        .query_map([], |r| Ok(Kept { stored: stored(r)?, game_id: r.get(6)?, undone: r.get(7)?, branch: r.get(8)? }))?
         .collect()
 }

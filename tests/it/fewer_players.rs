@@ -268,7 +268,7 @@ fn two_players_fight_world_war_one_from_1914() {
         assert!(body.contains(&format!("SHA-256 of `{}:{}`", game.id, ww.seed)) && body.contains(&digest), "{body}");
         assert!(body.contains("Italy joins") && body.contains("Italy has joined"), "{body}");
     }
-    assert_eq!(count(db::phases(g.w.db()), |p| db::like(&p.report, "%coin of game demo is flipped%")), 1);
+    assert_eq!(count(db::phases(g.w.db()), |p| db::like(&p.stored.report, "%coin of game demo is flipped%")), 1);
     // Italy is no longer neutral, its territory open, and it is the winner's
     assert!(game.settings.neutral.is_empty() && game.settings.closed.is_empty());
     let letter = if heads { 'E' } else { 'A' };
@@ -322,8 +322,8 @@ fn the_coin_is_flipped_before_the_winter_adjustments() {
     assert_eq!(position(&g).phase, v.calendar.parse("S1915M").unwrap());
     let ww = g.row().settings.world_war.unwrap();
     assert!(ww.joined);
-    assert_eq!(count(db::phases(g.w.db()), |p| db::like(&p.report, "%coin of game demo is flipped%")), 1, "flipped once");
-    assert_eq!(count(db::phases(g.w.db()), |p| db::like(&p.report, "%Italy has joined%")), 1);
+    assert_eq!(count(db::phases(g.w.db()), |p| db::like(&p.stored.report, "%coin of game demo is flipped%")), 1, "flipped once");
+    assert_eq!(count(db::phases(g.w.db()), |p| db::like(&p.stored.report, "%Italy has joined%")), 1);
 }
 
 #[test]

@@ -822,7 +822,7 @@ fn two_players_world_war_one_to_a_side_victory() {
             ],
         );
     }
-    assert_eq!(count(db::phases(g.w.db()), |p| db::like(&p.report, "%coin of game demo is flipped%")), 1, "kept in the history");
+    assert_eq!(count(db::phases(g.w.db()), |p| db::like(&p.stored.report, "%coin of game demo is flipped%")), 1, "kept in the history");
     assert_eq!(centres(&g, "TURKEY"), ["ANK", "CON", "RUM", "SMY"]);
     assert_eq!(centres(&g, "ITALY"), ["NAP", "ROM", "VEN"]);
 

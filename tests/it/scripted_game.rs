@@ -243,7 +243,7 @@ fn seven_player_game_by_mail() {
     has(rep, "A RUH - BUR");
     // the result says which unit dislodged the French army, and so does the stored row
     has(rep, "A BUR H  (dislodged by German A RUH)");
-    assert_eq!(count(db::phases(w.db()), |p| db::like(&p.results, r#"%"by":{"power":"GERMANY","unit":"A RUH"}%"#)), 1);
+    assert_eq!(count(db::phases(w.db()), |p| db::like(&p.stored.results, r#"%"by":{"power":"GERMANY","unit":"A RUH"}%"#)), 1);
     has(rep, "France     A BUR     may retreat to");
     has(rep, "Next phase: Fall 1901 retreats");
     everything.extend(sent);
