@@ -9,6 +9,7 @@
 
 use super::{R, Session};
 use crate::config::Config;
+use crate::game::options::OptionError;
 use crate::game::refusal::Refusal;
 use crate::game::{Assignment, GameRow, GameStatus, Press};
 use crate::map::{PowerId, Variant};
@@ -152,9 +153,9 @@ pub struct Scope<'a> {
 /// Reads `text` as the value of `named` in `scope`, refusing (with what
 /// would work) a value the option does not take, or a change the game is
 /// past.
-pub fn read(named: Named, text: &str, scope: &Scope) -> Result<OptionValue, String> {
+pub fn read(named: Named, text: &str, scope: &Scope) -> Result<OptionValue, OptionError> {
     if named.option.spec().changeable == Forming && scope.game.status != GameStatus::Forming {
-        return Err(say::options::too_late(named.option));
+        return Err(OptionError::TooLate(named.option));
     }
     let yes = !named.no && matches!(text.to_ascii_lowercase().as_str(), "" | "yes" | "on" | "true" | "1");
     let rule = |key: &str| RuleChoice::parse(key, text).map(OptionValue::Rule);
@@ -165,22 +166,22 @@ pub fn read(named: Named, text: &str, scope: &Scope) -> Result<OptionValue, Stri
         O::Dias => OptionValue::Dias(yes.into()),
         O::Anonymous => OptionValue::Anonymous(yes.into()),
         O::Assignment => OptionValue::Assignment(read_assignment(text)?),
-        O::Movement => OptionValue::Timing(PhaseKind::Movement, Schedule::parse(text).map_err(|e| e.to_string())?),
-        O::Retreat => OptionValue::Timing(PhaseKind::Retreat, Schedule::parse(text).map_err(|e| e.to_string())?),
-        O::Adjustment => OptionValue::Timing(PhaseKind::Adjustment, Schedule::parse(text).map_err(|e| e.to_string())?),
-        O::Grace => OptionValue::Grace(timing::parse_duration(text).map_err(|e| e.to_string())?),
-        O::Reminder => OptionValue::Reminder(timing::parse_duration(text).map_err(|e| e.to_string())?),
+        O::Movement => OptionValue::Timing(PhaseKind::Movement, Schedule::parse(text)?),
+        O::Retreat => OptionValue::Timing(PhaseKind::Retreat, Schedule::parse(text)?),
+        O::Adjustment => OptionValue::Timing(PhaseKind::Adjustment, Schedule::parse(text)?),
+        O::Grace => OptionValue::Grace(timing::parse_duration(text)?),
+        O::Reminder => OptionValue::Reminder(timing::parse_duration(text)?),
         O::List => OptionValue::List(read_list(text, scope.cfg)?),
         O::Webhook if named.no => OptionValue::Webhook(None),
         O::Webhook => OptionValue::Webhook(Some(read_webhook(text, scope.cfg)?)),
         O::End => OptionValue::End(read_end(text, scope)?),
         O::Centers => OptionValue::Centers(read_centers(text, scope.variant)?),
         O::Players => {
-            let seating = crate::rules::fewer_players(scope.variant, text).ok_or_else(|| say::master::players_values(text))?;
+            let seating = crate::rules::fewer_players(scope.variant, text).ok_or_else(|| OptionError::PlayersValues { value: text.to_string() })?;
             OptionValue::Players(text.trim().to_string(), seating)
         }
         O::Rule => {
-            let (k, x) = text.split_once('=').ok_or_else(say::master::rule_usage)?;
+            let (k, x) = text.split_once('=').ok_or(OptionError::RuleUsage)?;
             OptionValue::Rule(RuleChoice::parse(k.trim(), x.trim())?)
         }
         O::ConvoyIntent => rule("convoy_intent")?,
@@ -190,61 +191,61 @@ pub fn read(named: Named, text: &str, scope: &Scope) -> Result<OptionValue, Stri
     })
 }
 
-fn read_press(text: &str) -> Result<Press, String> {
+fn read_press(text: &str) -> Result<Press, OptionError> {
     match text.trim().to_ascii_lowercase().as_str() {
         "white" => Ok(Press::White),
         "grey" | "gray" => Ok(Press::Grey),
         "none" | "no" => Ok(Press::None),
-        _ => Err(say::master::press_values(text)),
+        _ => Err(OptionError::PressValues { value: text.to_string() }),
     }
 }
 
-fn read_assignment(text: &str) -> Result<Assignment, String> {
+fn read_assignment(text: &str) -> Result<Assignment, OptionError> {
     match text.trim().to_ascii_lowercase().as_str() {
         "random" => Ok(Assignment::Random),
         "preference" => Ok(Assignment::Preference),
-        _ => Err(say::master::assignment_values()),
+        _ => Err(OptionError::AssignmentValues),
     }
 }
 
 /// `address [TEXT|MARKDOWN|BBCODE]`, or `NONE` (or nothing): no list.
-fn read_list(text: &str, cfg: &Config) -> Result<Option<(String, ReportFormat)>, String> {
+fn read_list(text: &str, cfg: &Config) -> Result<Option<(String, ReportFormat)>, OptionError> {
     let mut words = text.split_whitespace();
     let a = words.next().unwrap_or("");
     let format = match words.next() {
-        Some(w) => ReportFormat::parse(w).ok_or_else(|| say::master::list_format_values(w))?,
+        Some(w) => ReportFormat::parse(w).ok_or_else(|| OptionError::ListFormat { got: w.to_string() })?,
         None => ReportFormat::Text,
     };
     if words.next().is_some() {
-        return Err(say::master::list_format_values(text.trim()));
+        return Err(OptionError::ListFormat { got: text.trim().to_string() });
     }
     if a.is_empty() || a.eq_ignore_ascii_case("none") {
         return Ok(None);
     }
     if a.parse::<lettre::Address>().is_err() || crate::mail::read::answerable(a, &cfg.address).is_err() {
-        return Err(say::master::not_an_address(a));
+        return Err(OptionError::NotAnAddress { address: a.to_string() });
     }
     Ok(Some((a.to_string(), format)))
 }
 
 /// `DISCORD url` or `DISCOURSE url TOPIC n KEY k USER u` (words in any order
 /// after the URL), to a host the keeper allows.
-fn read_webhook(text: &str, cfg: &Config) -> Result<Webhook, String> {
+fn read_webhook(text: &str, cfg: &Config) -> Result<Webhook, OptionError> {
     let w: Vec<&str> = text.split_whitespace().collect();
     let kind = match w.first().map(|k| k.to_ascii_lowercase()).as_deref() {
         Some("discord") => Kind::Discord,
         Some("discourse") => Kind::Discourse,
-        _ => return Err(say::master::webhook_usage()),
+        _ => return Err(OptionError::WebhookUsage),
     };
-    let url = w.get(1).ok_or_else(say::master::webhook_usage)?.to_string();
+    let url = w.get(1).ok_or(OptionError::WebhookUsage)?.to_string();
     let mut hook = Webhook { kind, url, topic: None, key: None, user: None };
     for pair in w[2..].chunks(2) {
-        let [name, value] = pair else { return Err(say::master::webhook_usage()) };
+        let [name, value] = pair else { return Err(OptionError::WebhookUsage) };
         match name.to_ascii_uppercase().as_str() {
-            "TOPIC" => hook.topic = Some(value.parse().map_err(|_| say::master::webhook_usage())?),
+            "TOPIC" => hook.topic = Some(value.parse().map_err(|_| OptionError::WebhookUsage)?),
             "KEY" => hook.key = Some(value.to_string()),
             "USER" => hook.user = Some(value.to_string()),
-            _ => return Err(say::master::webhook_usage()),
+            _ => return Err(OptionError::WebhookUsage),
         }
     }
     let named = [hook.topic.is_some(), hook.key.is_some(), hook.user.is_some()];
@@ -253,40 +254,41 @@ fn read_webhook(text: &str, cfg: &Config) -> Result<Webhook, String> {
         Kind::Discord => !named.iter().any(|&n| n),
     };
     if !fits {
-        return Err(say::master::webhook_usage());
+        return Err(OptionError::WebhookUsage);
     }
-    crate::publish::check_url(&cfg.webhooks, &hook.url).map_err(|e| say::master::webhook_refused(&e.to_string()))?;
+    crate::publish::check_url(&cfg.webhooks, &hook.url).map_err(OptionError::WebhookRefused)?;
     Ok(hook)
 }
 
 /// A year from the game's current one on, or `NONE`.
-fn read_end(text: &str, scope: &Scope) -> Result<Option<i32>, String> {
+fn read_end(text: &str, scope: &Scope) -> Result<Option<i32>, OptionError> {
     let a = text.trim();
     if a.eq_ignore_ascii_case("none") {
         return Ok(None);
     }
     let v = scope.variant;
     let first = scope.game.read_position(v).ok().flatten().map_or(v.start.year, |p| p.phase.year);
-    let year: i32 = a.parse().map_err(|_| say::master::end_values(a, first))?;
+    let refused = || OptionError::EndValues { value: a.to_string(), first };
+    let year: i32 = a.parse().map_err(|_| refused())?;
     if year < first {
-        return Err(say::master::end_values(a, first));
+        return Err(refused());
     }
     Ok(Some(year))
 }
 
 /// A number of centres from 1 to the map's, or `NONE`.
-fn read_centers(text: &str, v: &Variant) -> Result<Option<u32>, String> {
+fn read_centers(text: &str, v: &Variant) -> Result<Option<u32>, OptionError> {
     let a = text.trim();
     if a.eq_ignore_ascii_case("none") {
         return Ok(None);
     }
     let most = v.center_count();
-    let n = a.parse::<u32>().ok().filter(|&n| n >= 1 && n as usize <= most).ok_or_else(|| say::master::centers_values(a, most))?;
+    let n = a.parse::<u32>().ok().filter(|&n| n >= 1 && n as usize <= most).ok_or_else(|| OptionError::CentersValues { value: a.to_string(), most })?;
     Ok(Some(n))
 }
 
 /// Applies a value read by [`read`] to `g`; what to answer.
-pub fn apply(g: &mut GameRow, v: &Variant, value: OptionValue) -> Result<String, String> {
+pub fn apply(g: &mut GameRow, v: &Variant, value: OptionValue) -> Result<String, OptionError> {
     let s = &mut g.settings;
     Ok(match value {
         OptionValue::Press(p) => {
@@ -377,14 +379,14 @@ fn apply_list(s: &mut crate::store::games::Settings, list: Option<(String, Repor
     if stopped { format!("{} {set}", say::master::list_stopped(&a)) } else { set }
 }
 
-fn apply_webhook(s: &mut crate::store::games::Settings, w: Option<Webhook>) -> Result<String, String> {
+fn apply_webhook(s: &mut crate::store::games::Settings, w: Option<Webhook>) -> Result<String, OptionError> {
     let Some(w) = w else {
         s.webhooks.clear();
         return Ok(say::master::no_webhooks());
     };
     s.webhooks.retain(|x| x.url != w.url);
     if s.webhooks.len() >= crate::publish::MAX_WEBHOOKS {
-        return Err(say::master::too_many_webhooks(crate::publish::MAX_WEBHOOKS));
+        return Err(OptionError::TooManyWebhooks { max: crate::publish::MAX_WEBHOOKS });
     }
     let shown = say::master::webhook_set(&w);
     s.webhooks.push(w);
@@ -414,14 +416,14 @@ fn apply_players(s: &mut crate::store::games::Settings, v: &Variant, text: &str,
 }
 
 /// One CREATE option, `key=value`, for the game being created.
-pub fn create_option(g: &mut GameRow, v: &Variant, cfg: &Config, key: &str, text: &str) -> Result<String, String> {
-    let named = by_key(key).ok_or_else(|| say::options::unknown(key, &OPTIONS.iter().map(|s| s.keys[0]).collect::<Vec<_>>()))?;
+pub fn create_option(g: &mut GameRow, v: &Variant, cfg: &Config, key: &str, text: &str) -> Result<String, OptionError> {
+    let named = by_key(key).ok_or_else(|| OptionError::Unknown { key: key.to_string(), known: OPTIONS.iter().map(|s| s.keys[0]).collect() })?;
     let value = read(named, text, &Scope { game: g, variant: v, cfg })?;
     apply(g, v, value)
 }
 
 /// An option the table refuses, as a [`Refusal`] (the sender's mistake).
-pub(super) fn refused(why: String) -> Refusal {
+pub(super) fn refused(why: OptionError) -> Refusal {
     Refusal::BadOption { why }
 }
 
@@ -472,7 +474,7 @@ mod tests {
 
     fn set(g: &mut GameRow, key: &str, text: &str) -> Result<String, String> {
         let (v, cfg) = (Variant::standard(), Config::default_config());
-        create_option(g, &v, &cfg, key, text)
+        create_option(g, &v, &cfg, key, text).map_err(|e| say::refusal::option(&e))
     }
 
     #[test]

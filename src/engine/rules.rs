@@ -160,7 +160,7 @@ impl Rulebook {
     /// `civil_disorder = 2023|1992`, `retreat_default = disband|right_hand`,
     /// `paradox = szykman|all_stand`): [`RuleChoice::parse`], applied.
     pub fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
-        RuleChoice::parse(key, value)?.apply(self);
+        RuleChoice::parse(key, value).map_err(|e| e.to_string())?.apply(self);
         Ok(())
     }
 
@@ -190,10 +190,19 @@ pub enum RuleChoice {
     Paradox(Paradox),
 }
 
+/// Why [`RuleChoice::parse`] refuses a rule option.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RuleError {
+    #[error("`{value}` is not a value of rule option `{key}`")]
+    Value { key: String, value: String },
+    #[error("unknown rule option `{key}` (known: convoy_intent, civil_disorder, retreat_default, paradox)")]
+    Key { key: String },
+}
+
 impl RuleChoice {
     /// Reads `key = value` (any case, `-` for `_`, the values' other names:
     /// `rhr`, `home`, `gm` ...).
-    pub fn parse(key: &str, value: &str) -> Result<RuleChoice, String> {
+    pub fn parse(key: &str, value: &str) -> Result<RuleChoice, RuleError> {
         let v = value.to_ascii_lowercase().replace('-', "_");
         Ok(match (key.to_ascii_lowercase().replace('-', "_").as_str(), v.as_str()) {
             ("convoy_intent", "datc" | "2000" | "2023") => RuleChoice::ConvoyIntent(ConvoyIntent::Datc),
@@ -205,8 +214,10 @@ impl RuleChoice {
             ("retreat_default", "right_hand" | "righthand" | "rhr") => RuleChoice::RetreatDefault(RetreatDefault::RightHand),
             ("paradox", "szykman" | "datc") => RuleChoice::Paradox(Paradox::Szykman),
             ("paradox", "all_stand" | "stand") => RuleChoice::Paradox(Paradox::AllStand),
-            ("convoy_intent" | "civil_disorder" | "retreat_default" | "paradox", _) => return Err(format!("`{value}` is not a value of rule option `{key}`")),
-            _ => return Err(format!("unknown rule option `{key}` (known: convoy_intent, civil_disorder, retreat_default, paradox)")),
+            ("convoy_intent" | "civil_disorder" | "retreat_default" | "paradox", _) => {
+                return Err(RuleError::Value { key: key.to_string(), value: value.to_string() });
+            }
+            _ => return Err(RuleError::Key { key: key.to_string() }),
         })
     }
 
@@ -337,8 +348,8 @@ mod tests {
             assert_eq!(RuleChoice::parse(&c.key().to_ascii_uppercase().replace('_', "-"), &c.word().to_ascii_uppercase()), Ok(c));
         }
         assert_eq!(RuleChoice::parse("retreat_default", "RHR"), Ok(RuleChoice::RetreatDefault(RetreatDefault::RightHand)));
-        assert!(RuleChoice::parse("paradox", "coin").is_err_and(|e| e.contains("`coin` is not a value")));
-        assert!(RuleChoice::parse("gravity", "on").is_err_and(|e| e.contains("unknown rule option `gravity`")));
+        assert!(RuleChoice::parse("paradox", "coin").is_err_and(|e| e.to_string().contains("`coin` is not a value")));
+        assert!(RuleChoice::parse("gravity", "on").is_err_and(|e| e.to_string().contains("unknown rule option `gravity`")));
         let mut r = Rulebook::default();
         r.set("civil_disorder", "home").unwrap();
         assert_eq!(r.civil_disorder, CivilDisorder::Home1992);

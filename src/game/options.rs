@@ -1,5 +1,6 @@
 //! The game options by name (the table that reads, sets and explains them is
-//! `command::options`; their words are `report::say::options`).
+//! `command::options`; their words are `report::say::options`), and why a
+//! value is refused ([`OptionError`], said by `report::say::refusal`).
 
 /// A game option (CREATE's `key=value`, the master's SET).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -26,4 +27,64 @@ pub enum GameOption {
     CivilDisorder,
     RetreatDefault,
     Paradox,
+}
+
+/// Why a game option's value (CREATE's `key=value`, the master's SET) is
+/// refused; said by `report::say::refusal`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OptionError {
+    /// CREATE's `key` names no option; `known`: the first name of each.
+    Unknown {
+        key: String,
+        known: Vec<&'static str>,
+    },
+    /// An option set only while the game forms, after that.
+    TooLate(GameOption),
+    PressValues {
+        value: String,
+    },
+    AssignmentValues,
+    /// `got`: the list's format word (or the whole value, with too many words).
+    ListFormat {
+        got: String,
+    },
+    NotAnAddress {
+        address: String,
+    },
+    WebhookUsage,
+    /// A webhook URL the judge's `[webhooks]` settings refuse.
+    WebhookRefused(crate::store::values::UrlError),
+    TooManyWebhooks {
+        max: usize,
+    },
+    /// `first`: the game's current year, the first an end year may be.
+    EndValues {
+        value: String,
+        first: i32,
+    },
+    /// `most`: the map's number of centres.
+    CentersValues {
+        value: String,
+        most: usize,
+    },
+    PlayersValues {
+        value: String,
+    },
+    /// `rule=` without `name=value`.
+    RuleUsage,
+    Rule(crate::rules::RuleError),
+    /// A timing, a grace period or a reminder's delay.
+    Time(crate::timing::TimeError),
+}
+
+impl From<crate::timing::TimeError> for OptionError {
+    fn from(e: crate::timing::TimeError) -> OptionError {
+        OptionError::Time(e)
+    }
+}
+
+impl From<crate::rules::RuleError> for OptionError {
+    fn from(e: crate::rules::RuleError) -> OptionError {
+        OptionError::Rule(e)
+    }
 }

@@ -321,7 +321,7 @@ pub enum Refusal {
     /// A game option (CREATE's `key=value`, the master's SET) refused, with
     /// the option table's reason.
     BadOption {
-        why: String,
+        why: crate::game::options::OptionError,
     },
 
     // a command line the command parser could not read

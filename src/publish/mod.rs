@@ -9,7 +9,7 @@
 pub mod http;
 
 use crate::config::Webhooks as Policy;
-pub use crate::store::values::{Webhook, WebhookKind as Kind};
+pub use crate::store::values::{UrlError, Webhook, WebhookKind as Kind};
 use std::net::{IpAddr, ToSocketAddrs};
 
 /// The most webhooks one game may have.
@@ -18,23 +18,6 @@ pub const MAX_WEBHOOKS: usize = 3;
 pub const DISCORD_MAX: usize = 2000;
 /// Discourse's default longest post.
 pub const DISCOURSE_MAX: usize = 32_000;
-
-/// Why a URL is refused.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum UrlError {
-    #[error("not a URL the judge can post to")]
-    Malformed,
-    #[error("only https:// URLs")]
-    NotHttps,
-    #[error("the host {0} is not one this judge posts to")]
-    HostNotAllowed(String),
-    #[error("the host {0} is on a private network")]
-    Private(String),
-    #[error("the host {0} cannot be found")]
-    Unresolved(String),
-    #[error("port {0} is not one this judge posts to")]
-    PortNotAllowed(u16),
-}
 
 /// The host and port of an `http(s)://host[:port]/...` URL.
 fn host_port(url: &str) -> Result<(bool, String, u16), UrlError> {

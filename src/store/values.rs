@@ -1,7 +1,8 @@
 //! Plain values kept in a game's stored settings, defined here so that the
 //! store reads them without knowing who writes or uses them: how results are
 //! written ([`ReportFormat`], used by `report`) and a game's forum webhooks
-//! ([`Webhook`], posted to by `publish`).
+//! ([`Webhook`], posted to by `publish`, and why `publish` refuses its URL:
+//! [`UrlError`], which a refused game option carries).
 
 use serde::{Deserialize, Serialize};
 
@@ -40,4 +41,21 @@ pub struct Webhook {
     /// Discourse: the user it posts as.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub user: Option<String>,
+}
+
+/// Why a webhook's URL is refused (`publish::check_url`).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum UrlError {
+    #[error("not a URL the judge can post to")]
+    Malformed,
+    #[error("only https:// URLs")]
+    NotHttps,
+    #[error("the host {0} is not one this judge posts to")]
+    HostNotAllowed(String),
+    #[error("the host {0} is on a private network")]
+    Private(String),
+    #[error("the host {0} cannot be found")]
+    Unresolved(String),
+    #[error("port {0} is not one this judge posts to")]
+    PortNotAllowed(u16),
 }

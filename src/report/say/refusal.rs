@@ -1,7 +1,8 @@
 //! A refusal ([`Refusal`]) as the reply says it: each kind through the
 //! sentence of its family (`say::session`, `say::account` ...).
 
-use super::{account, game, info, master, orders, parse, press, seats, session, settings, start};
+use super::{account, game, info, master, options, orders, parse, press, seats, session, settings, start};
+use crate::game::options::OptionError;
 use crate::game::refusal::{OrderFault, Refusal};
 
 /// What the reply says of `r` (after "Error: ").
@@ -120,7 +121,7 @@ pub fn refusal(r: &Refusal) -> String {
         NotVacant { power } => master::not_vacant(power),
         TableMailLimit { game, limit, again } => master::table_mail_limit(game, *limit, again),
         NoProcessedPhase { game, phase } => master::no_processed_phase(game, phase),
-        BadOption { why } => why.clone(),
+        BadOption { why } => option(why),
 
         CreateUsage => parse::create_usage(),
         SignonUsage => parse::signon_usage(),
@@ -149,5 +150,27 @@ fn order_fault(f: &OrderFault) -> String {
         OrderFault::Note(n) => n.text().to_string(),
         OrderFault::NoSuchUnit { units, dislodged } => orders::no_such_unit(crate::adjudicate::Note::NoSuchUnit.text(), units, *dislodged),
         OrderFault::Retreat { note, options, right_hand } => orders::retreat_options(note.text(), options, *right_hand),
+    }
+}
+
+/// Why a game option's value is refused.
+pub fn option(e: &OptionError) -> String {
+    use OptionError::*;
+    match e {
+        Unknown { key, known } => options::unknown(key, known),
+        TooLate(o) => options::too_late(*o),
+        PressValues { value } => master::press_values(value),
+        AssignmentValues => master::assignment_values(),
+        ListFormat { got } => master::list_format_values(got),
+        NotAnAddress { address } => master::not_an_address(address),
+        WebhookUsage => master::webhook_usage(),
+        WebhookRefused(e) => master::webhook_refused(&e.to_string()),
+        TooManyWebhooks { max } => master::too_many_webhooks(*max),
+        EndValues { value, first } => master::end_values(value, *first),
+        CentersValues { value, most } => master::centers_values(value, *most),
+        PlayersValues { value } => master::players_values(value),
+        RuleUsage => master::rule_usage(),
+        Rule(e) => e.to_string(),
+        Time(e) => e.to_string(),
     }
 }
