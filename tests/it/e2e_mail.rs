@@ -12,6 +12,7 @@ use crate::common;
 use common::db::{self, count};
 use common::game::flat;
 use common::mailstack::*;
+use common::script;
 use common::*;
 use std::sync::Mutex;
 use std::time::Duration;
@@ -82,12 +83,12 @@ fn game_over_smtp_and_imap_with_server_restarts() {
     let _judge = Judge { child: start_judge(&cfg) };
 
     // creation and joining, over SMTP
-    let sent =
-        play(&["00-create", "01-join-austria", "02-join-england", "03-join-france", "04-join-germany", "05-join-italy", "06-observe", "07-join-russia"], true);
-    let r = sent.iter().find(|s| s.in_reply_to.as_deref() == Some(&id("00-create"))).unwrap();
+    // all but Turkey's join: the game waits for it
+    let sent = play(&script::OPENING_OBSERVED[..8], true);
+    let r = sent.iter().find(|s| s.in_reply_to.as_deref() == Some(&id(script::CREATE))).unwrap();
     assert!(flat(&r.body).contains("Game demo created"), "{}", r.body);
     assert_eq!(r.header("Auto-Submitted"), Some("auto-replied"));
-    assert!(r.header("References").is_some_and(|h| h.contains("00-create@example.test")));
+    assert!(r.header("References").is_some_and(|h| h.contains(&format!("{}@example.test", script::CREATE))));
     // the game's list confirms the request mailed to it, from its own mailbox, over SMTP
     let request = wait_for_subject("demo-list", "may this address get the game's mail", Duration::from_secs(30));
     let line = request.body.lines().find(|l| l.trim_start().starts_with("CONFIRM demo ")).expect("the request's CONFIRM line").trim().to_string();
@@ -95,7 +96,7 @@ fn game_over_smtp_and_imap_with_server_restarts() {
     smtp_send(confirm.as_bytes(), "demo-list@example.test", JUDGE);
     let r = wait_for_replies("demo-list", &["<list-confirm@example.test>".to_string()], Duration::from_secs(60));
     assert!(r.iter().any(|m| flat(&m.body).contains("demo-list@example.test now gets game demo's results")), "{r:?}");
-    let sent = play(&["08-join-turkey"], true);
+    let sent = play(&[script::JOIN_TURKEY], true);
     assert!(flat(&sent[0].body).contains("the game has started. You are Turkey"), "{}", sent[0].body);
     let start = wait_for_subject("p3", "you are France", Duration::from_secs(30));
     assert!(start.body.contains("SIGNON Fdemo"));
@@ -104,21 +105,8 @@ fn game_over_smtp_and_imap_with_server_restarts() {
     script("stop-imap");
     std::thread::sleep(Duration::from_secs(1));
     script("start-imap");
-    let sent = play(
-        &[
-            "10-s01-austria",
-            "11-s01-england",
-            "12-s01-france",
-            "13-s01-germany",
-            "14-s01-italy",
-            "15-s01-russia",
-            "16-s01-turkey",
-            "17-s01-forged",
-            "18-s01-russia",
-        ],
-        true,
-    );
-    let f = sent.iter().find(|s| s.in_reply_to.as_deref() == Some(&id("12-s01-france"))).unwrap();
+    let sent = play(&[&script::SPRING[..], &[script::S01_RUSSIA_AGAIN]].concat(), true);
+    let f = sent.iter().find(|s| s.in_reply_to.as_deref() == Some(&id(script::S01_FRANCE))).unwrap();
     assert!(flat(&f.body).contains("A PAR - BUR: accepted."), "{}", f.body);
     let report = wait_for_subject("demo-list", "Spring 1901 movement results", Duration::from_secs(30));
     assert!(report.header("List-Id").is_some_and(|l| l.contains("demo.example.test")), "{:?}", report.headers);
@@ -129,7 +117,7 @@ fn game_over_smtp_and_imap_with_server_restarts() {
     // the SMTP server is down for a while: mail still comes in (straight into the
     // judge's mailbox), replies wait in the outbox and all arrive, once, after it is back
     script("stop-smtp");
-    let fall = ["20-f01-england", "21-f01-france", "22-f01-germany", "23-f01-italy", "24-f01-russia", "25-f01-turkey"];
+    let fall = script::FALL;
     for n in fall {
         drop_in_judge_mailbox(&format!("{n}.{}", std::process::id()), &eml(n));
     }
@@ -150,34 +138,9 @@ fn game_over_smtp_and_imap_with_server_restarts() {
 
     // every mail of the game answered exactly once, in the sender's own mailbox
     std::thread::sleep(Duration::from_secs(2));
-    let names = [
-        "00-create",
-        "01-join-austria",
-        "02-join-england",
-        "03-join-france",
-        "04-join-germany",
-        "05-join-italy",
-        "06-observe",
-        "07-join-russia",
-        "08-join-turkey",
-        "10-s01-austria",
-        "11-s01-england",
-        "12-s01-france",
-        "13-s01-germany",
-        "14-s01-italy",
-        "15-s01-russia",
-        "16-s01-turkey",
-        "17-s01-forged",
-        "18-s01-russia",
-        "20-f01-england",
-        "21-f01-france",
-        "22-f01-germany",
-        "23-f01-italy",
-        "24-f01-russia",
-        "25-f01-turkey",
-    ];
+    let names = [&script::OPENING_OBSERVED[..], &script::SPRING, &[script::S01_RUSSIA_AGAIN], &script::FALL].concat();
     let mut inboxes: std::collections::HashMap<String, Vec<Sent>> = Default::default();
-    for n in names {
+    for &n in &names {
         let u = user_of(&sender(&eml(n))).to_string();
         let inbox = inboxes.entry(u.clone()).or_insert_with(|| Mailbox::open(&u).all("INBOX"));
         let count = inbox.iter().filter(|s| s.in_reply_to.as_deref() == Some(&id(n))).count();
@@ -201,10 +164,7 @@ fn kill_9_during_a_batch_over_imap() {
     let cfg = judge_config(dir.path(), true, 16);
     {
         let _judge = Judge { child: start_judge(&cfg) };
-        play(
-            &["00-create", "01-join-austria", "02-join-england", "03-join-france", "04-join-germany", "05-join-italy", "07-join-russia", "08-join-turkey"],
-            false,
-        );
+        play(&script::OPENING, false);
     }
     // 240 order mails (six players; Turkey never orders, so the phase stays open) and one unreadable mail
     let letters = ["A", "E", "F", "G", "I", "R"];

@@ -8,6 +8,7 @@
 use crate::common;
 use common::db::count;
 use common::game::*;
+use common::script;
 use common::*;
 use mailjudge::map::Variant;
 
@@ -29,12 +30,12 @@ fn five_player_game_leaves_germany_and_italy_neutral() {
     let (r, _) = g.send(GM, "CREATE ?demo gmpass standard players=5");
     assert!(r.contains("the game starts when all 5 seats are taken"), "{r}");
     assert!(r.contains("A game for 5 players: Germany, Italy left out"), "{r}");
-    for name in ["01-join-austria", "02-join-england", "03-join-france", "07-join-russia"] {
+    for name in [script::JOIN_AUSTRIA, script::JOIN_ENGLAND, script::JOIN_FRANCE, script::JOIN_RUSSIA] {
         g.w.deliver(name);
     }
     g.w.step();
     assert_eq!(count(db::games(g.w.db()), |r| r.status.as_str() == "active"), 0, "four of five seats");
-    g.w.deliver("08-join-turkey");
+    g.w.deliver(script::JOIN_TURKEY);
     g.w.step();
     assert_eq!(count(db::games(g.w.db()), |r| r.status.as_str() == "active"), 1, "the fifth join starts the game");
     // Germany (3) and Italy (4) have no player

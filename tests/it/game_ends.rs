@@ -6,6 +6,7 @@
 use crate::common;
 use common::db::{self, count};
 use common::game::*;
+use common::script;
 use mailjudge::adjudicate::{self, Position};
 use mailjudge::map::{PowerId, Variant};
 use mailjudge::store::games::{Ending, GameStatus};
@@ -207,7 +208,7 @@ fn a_draw_names_survivors_only() {
     let mut g = Game::empty();
     let r = g.send(GM, "CREATE ?demo gmpass standard players=6 dias=no").0;
     assert!(r.contains("Draws may leave surviving powers out"), "{r}");
-    for name in ["01-join-austria", "02-join-england", "03-join-france", "04-join-germany", "07-join-russia", "08-join-turkey"] {
+    for name in [script::JOIN_AUSTRIA, script::JOIN_ENGLAND, script::JOIN_FRANCE, script::JOIN_GERMANY, script::JOIN_RUSSIA, script::JOIN_TURKEY] {
         g.w.deliver(name);
     }
     g.w.step();

@@ -7,6 +7,7 @@
 use crate::common;
 use common::db::count;
 use common::game::flat;
+use common::script;
 use common::*;
 use mailjudge::judge::{MAX_REPLIES_PER_ADDRESS_PER_HOUR, MAX_REPLY_BYTES, cut_reply};
 use mailjudge::mail::mailbox_key;
@@ -59,9 +60,7 @@ impl T {
     /// A judge with a started game `demo` (tests/data/game), `rate` mails per sender per hour.
     fn started(rate: u32) -> T {
         let mut w = World::new(t0());
-        for name in
-            ["00-create", "01-join-austria", "02-join-england", "03-join-france", "04-join-germany", "05-join-italy", "07-join-russia", "08-join-turkey"]
-        {
+        for name in script::OPENING {
             w.deliver(name);
         }
         w.step();
@@ -357,19 +356,7 @@ fn a_deferred_mail_keeps_its_password_only_until_it_is_handled() {
 #[test]
 fn the_scripted_game_stores_no_password() {
     let mut w = World::new(t0());
-    for name in [
-        "00-create",
-        "01-join-austria",
-        "02-join-england",
-        "03-join-france",
-        "04-join-germany",
-        "05-join-italy",
-        "06-observe",
-        "07-join-russia",
-        "08-join-turkey",
-        "10-s01-austria",
-        "12-s01-france",
-    ] {
+    for name in script::OPENING_OBSERVED.into_iter().chain([script::S01_AUSTRIA, script::S01_FRANCE]) {
         w.deliver(name);
     }
     w.step();

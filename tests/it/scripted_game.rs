@@ -9,6 +9,7 @@
 use crate::common;
 use common::db::count;
 use common::game::flat;
+use common::script;
 use common::*;
 use mailjudge::timing::parse_date;
 
@@ -43,9 +44,9 @@ fn seven_player_game_by_mail() {
     let mut everything: Vec<Sent> = Vec::new();
 
     // --- creation and joining
-    w.deliver("00-create");
+    w.deliver(script::CREATE);
     let (_, sent) = w.step();
-    let r = reply(&sent, &id("00-create"));
+    let r = reply(&sent, &id(script::CREATE));
     assert_eq!(r.to, "gm@example.test");
     assert_eq!(r.header("Auto-Submitted"), Some("auto-replied"));
     has(r, "Game demo created (Standard Diplomacy, 7 powers)");
@@ -65,20 +66,21 @@ fn seven_player_game_by_mail() {
     has(reply(&sent, "<list-confirm@example.test>"), "demo-list@example.test now gets game demo's results");
     everything.extend(sent);
 
-    for name in ["01-join-austria", "02-join-england", "03-join-france", "04-join-germany", "05-join-italy", "06-observe", "07-join-russia"] {
+    // the joins and the observer, all but Turkey's join
+    for &name in &script::OPENING_OBSERVED[1..8] {
         w.deliver(name);
     }
     let (_, sent) = w.step();
-    has(reply(&sent, &id("01-join-austria")), "You joined game demo (1 of 7 seats taken)");
-    has(reply(&sent, &id("01-join-austria")), "Preference recorded: Austria.");
-    has(reply(&sent, &id("02-join-england")), "Preference recorded: England."); // HTML-only mail
-    has(reply(&sent, &id("03-join-france")), "Preference recorded: France, Germany."); // multipart/alternative
-    has(reply(&sent, &id("04-join-germany")), "Preference recorded: Germany."); // base64
-    let italy = reply(&sent, &id("05-join-italy")); // Latin-1, quoted-printable, with a signature
+    has(reply(&sent, &id(script::JOIN_AUSTRIA)), "You joined game demo (1 of 7 seats taken)");
+    has(reply(&sent, &id(script::JOIN_AUSTRIA)), "Preference recorded: Austria.");
+    has(reply(&sent, &id(script::JOIN_ENGLAND)), "Preference recorded: England."); // HTML-only mail
+    has(reply(&sent, &id(script::JOIN_FRANCE)), "Preference recorded: France, Germany."); // multipart/alternative
+    has(reply(&sent, &id(script::JOIN_GERMANY)), "Preference recorded: Germany."); // base64
+    let italy = reply(&sent, &id(script::JOIN_ITALY)); // Latin-1, quoted-printable, with a signature
     has(italy, "Preference recorded: Italy.");
     lacks(italy, "Russia");
-    has(reply(&sent, &id("06-observe")), "To observe game demo, reply with the confirmation line");
-    has(reply(&sent, &id("07-join-russia")), "(6 of 7 seats taken)");
+    has(reply(&sent, &id(script::OBSERVE)), "To observe game demo, reply with the confirmation line");
+    has(reply(&sent, &id(script::JOIN_RUSSIA)), "(6 of 7 seats taken)");
     // the observer confirms with the code mailed to the address
     let confirm = sent.iter().find(|s| s.to == "obs@example.test" && s.subject == "Confirm: observe game demo").expect("confirmation mail");
     let line = confirm.body.lines().find(|l| l.trim_start().starts_with("OBSERVE demo ")).expect("confirmation line").trim().to_string();
@@ -91,9 +93,9 @@ fn seven_player_game_by_mail() {
     has(reply(&sent, "<06b-confirm@example.test>"), "You now observe game demo");
     everything.extend(sent);
 
-    w.deliver("08-join-turkey");
+    w.deliver(script::JOIN_TURKEY);
     let (_, sent) = w.step();
-    has(reply(&sent, &id("08-join-turkey")), "All seats are taken: the game has started. You are Turkey");
+    has(reply(&sent, &id(script::JOIN_TURKEY)), "All seats are taken: the game has started. You are Turkey");
     for (n, power) in [(1, "Austria"), (2, "England"), (3, "France"), (4, "Germany"), (5, "Italy"), (6, "Russia"), (7, "Turkey")] {
         let notes: Vec<&Sent> = to(&sent, &p(n)).into_iter().filter(|s| s.subject.contains("has started")).collect();
         assert_eq!(notes.len(), 1, "start notice for p{n}");
@@ -105,32 +107,32 @@ fn seven_player_game_by_mail() {
     everything.extend(sent);
 
     // --- Spring 1901
-    for name in ["10-s01-austria", "11-s01-england", "12-s01-france", "13-s01-germany", "14-s01-italy", "15-s01-russia", "16-s01-turkey", "17-s01-forged"] {
+    for name in script::SPRING {
         w.deliver(name);
     }
     let (_, sent) = w.step();
-    let a = reply(&sent, &id("10-s01-austria"));
+    let a = reply(&sent, &id(script::S01_AUSTRIA));
     has(a, "F TRI - ALB: accepted.");
     has(a, "Your orders are complete.");
     has(a, "Deadline: Wed 25 Nov 2026 20:00 UTC");
-    let e = reply(&sent, &id("11-s01-england"));
+    let e = reply(&sent, &id(script::S01_ENGLAND));
     has(e, "F LON - NTH: accepted.");
     has(e, "F EDI - NWG: accepted.");
     has(e, "Press sent to France");
     lacks(e, "F LON - ENG"); // quoted reply text is not read
-    let f = reply(&sent, &id("12-s01-france"));
+    let f = reply(&sent, &id(script::S01_FRANCE));
     has(f, "Error: ");
     has(f, "Burgundy (BUR)"); // the suggestion for the typo
     has(f, "A PAR - BUR: accepted.");
     lacks(f, "PIE"); // after the signature
-    let g = reply(&sent, &id("13-s01-germany"));
+    let g = reply(&sent, &id(script::S01_GERMANY));
     has(g, "A MUN - RUH: accepted.");
     has(g, "F KIE - HOL: accepted.");
     has(g, "Press sent to everyone");
-    has(reply(&sent, &id("14-s01-italy")), "A VEN H: accepted."); // HTML-only
-    let r1 = reply(&sent, &id("15-s01-russia"));
+    has(reply(&sent, &id(script::S01_ITALY)), "A VEN H: accepted."); // HTML-only
+    let r1 = reply(&sent, &id(script::S01_RUSSIA));
     has(r1, "Still to order: F STP/SC");
-    let forged = reply(&sent, &id("17-s01-forged"));
+    let forged = reply(&sent, &id(script::S01_FORGED));
     assert_eq!(forged.to, "evil@example.test");
     has(forged, "wrong password for France");
     has(forged, "not signed on");
@@ -165,10 +167,10 @@ fn seven_player_game_by_mail() {
     assert!(!sent.iter().any(|s| s.subject.contains("results")), "not processed while Russia's orders are missing");
     everything.extend(sent);
 
-    w.deliver("18-s01-russia");
+    w.deliver(script::S01_RUSSIA_AGAIN);
     let (step, sent) = w.step();
     assert_eq!(step.phases, 0, "processed during mail handling, not by the deadline");
-    let r2 = reply(&sent, &id("18-s01-russia"));
+    let r2 = reply(&sent, &id(script::S01_RUSSIA_AGAIN));
     has(r2, "A MOS - UKR: accepted.");
     lacks(r2, "A MOS H"); // the last order for a unit wins
     let reports: Vec<&Sent> = sent.iter().filter(|s| s.subject == "Game demo: Spring 1901 movement results").collect();
@@ -205,12 +207,12 @@ fn seven_player_game_by_mail() {
     everything.extend(sent);
 
     // --- Fall 1901: Austria is late
-    for name in ["20-f01-england", "21-f01-france", "22-f01-germany", "23-f01-italy", "24-f01-russia", "25-f01-turkey"] {
+    for name in script::FALL {
         w.deliver(name);
     }
     let (_, sent) = w.step();
-    has(reply(&sent, &id("20-f01-england")), "could be North Africa, North Atlantic Ocean, North Sea,"); // an ambiguous abbreviation
-    for name in ["20-f01-england", "21-f01-france", "22-f01-germany", "23-f01-italy", "24-f01-russia", "25-f01-turkey"] {
+    has(reply(&sent, &id(script::F01_ENGLAND)), "could be North Africa, North Atlantic Ocean, North Sea,"); // an ambiguous abbreviation
+    for name in script::FALL {
         has(reply(&sent, &id(name)), "Your orders are complete.");
     }
     assert!(!sent.iter().any(|s| s.subject.contains("results")));
@@ -249,9 +251,9 @@ fn seven_player_game_by_mail() {
     everything.extend(sent);
 
     // --- Fall 1901 retreats
-    w.deliver("30-r01-france");
+    w.deliver(script::R01_FRANCE);
     let (_, sent) = w.step();
-    let f = reply(&sent, &id("30-r01-france"));
+    let f = reply(&sent, &id(script::R01_FRANCE));
     has(f, "may not retreat there (it may retreat to");
     has(f, "A BUR R PAR: accepted.");
     let rep = sent.iter().find(|s| s.subject == "Game demo: Fall 1901 retreats results" && s.to == p(1)).expect("retreat report");
@@ -261,18 +263,18 @@ fn seven_player_game_by_mail() {
     everything.extend(sent);
 
     // --- Winter 1901
-    for name in ["40-w01-austria", "41-w01-england", "42-w01-france", "43-w01-germany", "44-w01-italy", "45-w01-russia", "46-w01-turkey"] {
+    for name in script::WINTER {
         w.deliver(name);
     }
     let (_, sent) = w.step();
-    has(reply(&sent, &id("40-w01-austria")), "A BOH D: accepted.");
-    has(reply(&sent, &id("41-w01-england")), "F EDI B: accepted.");
-    let f = reply(&sent, &id("42-w01-france"));
+    has(reply(&sent, &id(script::W01_AUSTRIA)), "A BOH D: accepted.");
+    has(reply(&sent, &id(script::W01_ENGLAND)), "F EDI B: accepted.");
+    let f = reply(&sent, &id(script::W01_FRANCE));
     has(f, "the centre is occupied");
     has(f, "A MAR B: accepted.");
     has(f, "F BRE B: accepted.");
-    has(reply(&sent, &id("44-w01-italy")), "WAIVE: accepted.");
-    let r = reply(&sent, &id("45-w01-russia"));
+    has(reply(&sent, &id(script::W01_ITALY)), "WAIVE: accepted.");
+    let r = reply(&sent, &id(script::W01_RUSSIA));
     has(r, "needs a coast");
     has(r, "F STP/NC B: accepted.");
     let rep = sent.iter().find(|s| s.subject == "Game demo: Winter 1901 adjustments results" && s.to == "obs@example.test").expect("winter report");
@@ -282,26 +284,26 @@ fn seven_player_game_by_mail() {
     everything.extend(sent);
 
     // --- a draw
-    for name in ["50-draw-austria", "51-draw-england", "52-draw-france", "53-draw-germany", "54-draw-italy", "55-draw-russia"] {
+    for &name in &script::DRAWS[..6] {
         w.deliver(name);
     }
     let (_, sent) = w.step();
-    has(reply(&sent, &id("53-draw-germany")), "draws on this judge include every surviving power");
+    has(reply(&sent, &id(script::DRAW_GERMANY)), "draws on this judge include every surviving power");
     assert!(!sent.iter().any(|s| s.subject.contains("is over")));
     everything.extend(sent);
-    w.deliver("56-draw-turkey");
+    w.deliver(script::DRAW_TURKEY);
     let (_, sent) = w.step();
     has(
-        reply(&sent, &id("56-draw-turkey")),
+        reply(&sent, &id(script::DRAW_TURKEY)),
         "The game is over: Draw declared in Spring 1902 movement between Austria, England, France, Germany, Italy, Russia, Turkey.",
     );
     assert_eq!(sent.iter().filter(|s| s.subject == "Game demo is over").count(), 10);
     everything.extend(sent);
 
     // --- the archive
-    w.deliver("60-history");
+    w.deliver(script::HISTORY);
     let (_, sent) = w.step();
-    let h = reply(&sent, &id("60-history"));
+    let h = reply(&sent, &id(script::HISTORY));
     has(h, "Fall 1901 movement results");
     has(h, "Fall 1901 retreats results");
     has(h, "Winter 1901 adjustments results");
@@ -352,4 +354,24 @@ fn seven_player_game_by_mail() {
         }
         assert!(s.header("X-Loop") == Some(JUDGE));
     }
+}
+
+#[test]
+fn the_script_names_every_mail_of_the_game_once() {
+    let script = [
+        &script::OPENING_OBSERVED[..],
+        &script::SPRING,
+        &[script::S01_RUSSIA_AGAIN],
+        &script::FALL,
+        &[script::R01_FRANCE],
+        &script::WINTER,
+        &script::DRAWS,
+        &[script::HISTORY],
+    ]
+    .concat();
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/game");
+    let mut files: Vec<String> =
+        std::fs::read_dir(&dir).unwrap().filter_map(|e| e.unwrap().file_name().to_str()?.strip_suffix(".eml").map(str::to_string)).collect();
+    files.sort();
+    assert_eq!(script, files);
 }

@@ -39,7 +39,7 @@ impl Game {
     pub fn started_variant(variant: &str, options: &str) -> Game {
         let mut g = Game::empty();
         g.send(GM, &format!("CREATE ?demo gmpass {variant} {options}"));
-        for name in ["01-join-austria", "02-join-england", "03-join-france", "04-join-germany", "05-join-italy", "07-join-russia", "08-join-turkey"] {
+        for name in super::script::JOINS {
             g.w.deliver(name);
         }
         g.w.step();
@@ -83,9 +83,7 @@ impl Game {
     /// The game, started, at Mon 23 Nov 2026 12:00 UTC.
     pub fn started() -> Game {
         let mut w = Game::empty().w;
-        for name in
-            ["00-create", "01-join-austria", "02-join-england", "03-join-france", "04-join-germany", "05-join-italy", "07-join-russia", "08-join-turkey"]
-        {
+        for name in super::script::OPENING {
             w.deliver(name);
         }
         let (_, sent) = w.step();

@@ -8,6 +8,7 @@ pub mod db;
 pub mod game;
 pub mod mailstack;
 pub mod raw;
+pub mod script;
 
 use mailjudge::config::{Config, DEFAULT_TOML};
 use mailjudge::context::Clock;
