@@ -18,7 +18,9 @@ pub use tasks::STOP_FLUSH;
 
 pub fn inbound(cfg: &Config) -> anyhow::Result<Box<dyn Inbound + Send>> {
     match &cfg.inbound {
-        Transport::Maildir(p) => Ok(Box::new(Maildir::open(p)?.with_max_bytes(cfg.limits.max_message_bytes).with_keep_processed(cfg.keep_processed))),
+        Transport::Maildir(p) => Ok(Box::new(
+            Maildir::open(p)?.with_max_bytes(cfg.limits.max_message_bytes).with_keep_processed(cfg.keep_processed).with_judge_text(crate::judge::judge_text()),
+        )),
         Transport::Imap(i) => Ok(Box::new(ImapInbound::new((**i).clone()).with_max_bytes(cfg.limits.max_message_bytes))),
         other => anyhow::bail!("{other:?} cannot receive mail"),
     }

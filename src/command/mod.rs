@@ -154,8 +154,8 @@ pub type R = Result<Vec<String>, Fail>;
 
 /// A line as the reply echoes it: every password masked (the same
 /// classification as the stored mail's redaction, see [`crate::mail::redact`]).
-fn mask(line: &str) -> String {
-    crate::mail::redact::mask_line(line)
+fn mask(line: &str, own: &crate::mail::redact::JudgeText) -> String {
+    crate::mail::redact::mask_line(line, own)
 }
 
 /// Runs the commands of one mail and returns the reply text.
@@ -164,7 +164,7 @@ pub fn run(conn: &Connection, ctx: &mut Ctx, inc: &Incoming, mail_id: i64) -> an
     s.run_lines(&inc.lines)?;
     let reply = s.render(inc.cut_lines);
     for addr in std::mem::take(&mut s.copies) {
-        let lines: Vec<String> = inc.lines.iter().map(|l| mask(l)).collect();
+        let lines: Vec<String> = inc.lines.iter().map(|l| mask(l, &s.ctx.judge_text)).collect();
         let body = s
             .ctx
             .templates
@@ -225,13 +225,13 @@ impl<'a> Session<'a> {
             }
             // the line after a sign-on that lacks its password may be the
             // password: never echoed, and not run (an answer would quote it)
-            if std::mem::replace(&mut after_bare_signon, crate::mail::redact::lacks_password(line)) {
+            if std::mem::replace(&mut after_bare_signon, crate::mail::redact::lacks_password(line, &self.ctx.judge_text)) {
                 after_bare_signon = false;
                 self.entries.push(Entry { input: crate::mail::redact::MASK.to_string(), responses: vec![say::session::line_after_bare_signon()] });
                 continue;
             }
             let cmd = parse::parse(line);
-            let input = mask(line);
+            let input = mask(line, &self.ctx.judge_text);
             if cmd == Cmd::Signoff {
                 self.entries.push(Entry { input, responses: vec![say::session::signed_off()] });
                 break;

@@ -45,6 +45,10 @@ pub struct Ctx {
     pub touched: Vec<i64>,
     /// Test seams: failures injected where real ones could strike.
     pub hooks: Hooks,
+    /// The judge's own text beyond its templates (HELP's lines made from the
+    /// options' table), which the reader and the redaction never take for a
+    /// password.
+    pub judge_text: crate::mail::redact::JudgeText,
     /// Board texts, rendered once per position (game id, hash of the stored
     /// position) and shown in every reply until the position changes.
     boards: HashMap<(i64, u64), Arc<str>>,
@@ -66,7 +70,7 @@ pub struct Hooks {
 static COUNTER: AtomicU64 = AtomicU64::new(0);
 
 impl Ctx {
-    pub fn new(cfg: Config, clock: Clock) -> anyhow::Result<Ctx> {
+    pub fn new(cfg: Config, clock: Clock, judge_text: crate::mail::redact::JudgeText) -> anyhow::Result<Ctx> {
         let templates = Templates::load(cfg.templates_dir.as_deref())?;
         let variants = crate::variants::Catalog::new(cfg.variants_dir.clone());
         Ok(Ctx {
@@ -77,6 +81,7 @@ impl Ctx {
             passwords: Passwords::new(),
             touched: Vec::new(),
             hooks: Hooks::default(),
+            judge_text,
             boards: HashMap::new(),
             reply_files: Vec::new(),
         })

@@ -22,6 +22,7 @@ use crate::config::Config;
 use crate::context::{Clock, Ctx, guarded};
 use crate::mail::compose::{self, Kind, OutMail};
 use crate::mail::read::{self, ReadLimits, Verdict};
+use crate::mail::redact::JudgeText;
 use crate::mail::{Outbound, RawMail};
 use crate::report::say;
 use crate::store;
@@ -38,11 +39,15 @@ pub const OUTBOX_KEEP_SECS: i64 = 30 * 86_400;
 /// composed is sent before the next mail is).
 pub const OUTBOX_CHUNK_BYTES: usize = 16 << 20;
 
-/// The judge's context; and the lines of HELP made from the options' table
-/// become known to the mail layer as the judge's own text.
+/// The judge's context, with its own text ([`judge_text`]).
 fn context(cfg: Config, clock: Clock) -> anyhow::Result<Ctx> {
-    crate::mail::redact::know_help_lines(crate::command::options::help_lines());
-    Ctx::new(cfg, clock)
+    Ctx::new(cfg, clock, judge_text())
+}
+
+/// The judge's own text that the mail layer cannot make itself: the lines
+/// of HELP made from the options' table (see [`crate::mail::redact::JudgeText`]).
+pub fn judge_text() -> crate::mail::redact::JudgeText {
+    crate::mail::redact::JudgeText::new(&crate::command::options::help_lines())
 }
 
 /// What happened to one inbound mail.
@@ -390,8 +395,8 @@ pub fn handle_mail(conn: &Connection, ctx: &mut Ctx, raw: &[u8]) -> anyhow::Resu
     // failed leaves none behind for the next one's reply)
     ctx.reply_files.clear();
     let limits = ReadLimits { max_bytes: ctx.cfg.limits.max_message_bytes, max_lines: ctx.cfg.limits.max_lines };
-    let verdict = read::read(raw, &ctx.cfg.address, limits);
-    let kept = Kept::new(&verdict, raw);
+    let verdict = read::read(raw, &ctx.cfg.address, limits, &ctx.judge_text);
+    let kept = Kept::new(&verdict, raw, &ctx.judge_text);
     let now = ctx.now();
     if !verdict.from().is_empty() {
         store::mails::clamp_future(conn, verdict.from(), now)?;
@@ -434,7 +439,7 @@ pub fn handle_mail(conn: &Connection, ctx: &mut Ctx, raw: &[u8]) -> anyhow::Resu
     // commands' own mail alike (see `reply_to`); a subject with a password in
     // it is neither stored nor echoed in the reply's subject
     inc.reply_to = inc.from.clone();
-    inc.subject = kept.subject(&inc.subject);
+    inc.subject = kept.subject(&inc.subject, &ctx.judge_text);
     inc.message_id = kept.message_id.clone();
     let limit = ctx.cfg.limits.mails_per_sender_per_hour as i64;
     let recent = store::mails::count_recent(conn, &inc.from, now - 3600)?;
@@ -524,8 +529,8 @@ fn reply_to(ctx: &Ctx, inc: &read::Incoming, body: String) -> OutMail {
 /// marked failed in place.
 fn record_failure(conn: &Connection, ctx: &mut Ctx, raw: &[u8], error: &str) -> anyhow::Result<MailOutcome> {
     let limits = ReadLimits { max_bytes: ctx.cfg.limits.max_message_bytes, max_lines: ctx.cfg.limits.max_lines };
-    let verdict = read::read(raw, &ctx.cfg.address, limits);
-    let kept = Kept::new(&verdict, raw);
+    let verdict = read::read(raw, &ctx.cfg.address, limits, &ctx.judge_text);
+    let kept = Kept::new(&verdict, raw, &ctx.judge_text);
     let outcome = format!("failed: {error}");
     let mail_id = match known(conn, &kept.message_id, raw, &kept.hash)? {
         Known::Duplicate => return Ok(MailOutcome::Duplicate),
@@ -538,7 +543,7 @@ fn record_failure(conn: &Connection, ctx: &mut Ctx, raw: &[u8], error: &str) -> 
         }
     };
     if let Verdict::Answer(mut inc) = verdict {
-        inc.subject = kept.subject(&inc.subject);
+        inc.subject = kept.subject(&inc.subject, &ctx.judge_text);
         inc.message_id = kept.message_id.clone();
         let body =
             ctx.templates.render("notice.txt", minijinja::context! { title => say::judge::internal_error_title(), lines => say::judge::internal_error() });
@@ -629,13 +634,13 @@ struct Kept {
 }
 
 impl Kept {
-    fn new(verdict: &Verdict, raw: &[u8]) -> Kept {
+    fn new(verdict: &Verdict, raw: &[u8], own: &JudgeText) -> Kept {
         let lines: &[String] = match verdict {
             Verdict::Answer(i) => &i.lines,
             Verdict::Ignore { .. } => &[],
         };
-        let secrets = crate::mail::redact::mail_secrets(lines, raw);
-        let redacted = crate::mail::redact::redact_secrets(&secrets, lines, raw);
+        let secrets = crate::mail::redact::mail_secrets(lines, raw, own);
+        let redacted = crate::mail::redact::redact_secrets(&secrets, lines, raw, own);
         let hash = Sha256::digest(&redacted).iter().map(|b| format!("{b:02x}")).collect();
         let mut message_id = verdict.message_id().to_string();
         if message_id == read::content_id(raw) {
@@ -650,8 +655,8 @@ impl Kept {
     }
 
     /// A subject with this mail's secrets (and any of its own) masked.
-    fn subject(&self, subject: &str) -> String {
-        crate::mail::redact::redact_text(subject, &self.secrets)
+    fn subject(&self, subject: &str, own: &JudgeText) -> String {
+        crate::mail::redact::redact_text(subject, &self.secrets, own)
     }
 }
 

@@ -39,6 +39,8 @@ pub struct Maildir {
     /// The watch on `new/` (inotify), set up by the first wait; `Err`: it
     /// could not be, and the wait looks at `new/` every [`WAKE_CHECK`].
     watch: Option<Result<Watch, ()>>,
+    /// The judge's own text, for redacting the mail kept in `cur/`.
+    judge_text: super::redact::JudgeText,
 }
 
 /// How often [`Inbound::wait`] looks at `new/` for a delivery when it cannot
@@ -111,6 +113,7 @@ impl Maildir {
             stuck: HashSet::new(),
             listed_at: None,
             watch: None,
+            judge_text: Default::default(),
         })
     }
 
@@ -119,6 +122,13 @@ impl Maildir {
     /// (wire to `limits.max_message_bytes`).
     pub fn with_max_bytes(mut self, max_bytes: usize) -> Maildir {
         self.max_bytes = max_bytes;
+        self
+    }
+
+    /// The judge's own text ([`super::redact::JudgeText`]), which the mail
+    /// kept in `cur/` is redacted with (the default: none beyond HELP's template).
+    pub fn with_judge_text(mut self, own: super::redact::JudgeText) -> Maildir {
+        self.judge_text = own;
         self
     }
 
@@ -147,11 +157,11 @@ impl Maildir {
         let mut raw = Vec::new();
         std::fs::File::open(from)?.take(self.max_bytes as u64 + 1).read_to_end(&mut raw)?;
         let limits = super::read::ReadLimits { max_bytes: self.max_bytes, max_lines: usize::MAX };
-        let lines = match super::read::read(&raw, "judge@invalid.invalid", limits) {
+        let lines = match super::read::read(&raw, "judge@invalid.invalid", limits, &self.judge_text) {
             super::read::Verdict::Answer(i) => i.lines,
             super::read::Verdict::Ignore { .. } => Vec::new(),
         };
-        let redacted = super::redact::redact(&lines, &raw);
+        let redacted = super::redact::redact(&lines, &raw, &self.judge_text);
         let tmp = self.root.join("tmp").join(name);
         std::fs::write(&tmp, &redacted)?;
         std::fs::rename(&tmp, self.root.join("cur").join(name))?;

@@ -126,7 +126,7 @@ mod tests {
 
     /// The report of one phase of `v` with these units and orders.
     fn report(v: &Variant, pos: &Position, orders: &[(&str, &str)]) -> (String, crate::adjudicate::Outcome) {
-        let ctx = Ctx::new(Config::default_config(), Clock::Fixed(1_790_000_000)).expect("a context");
+        let ctx = Ctx::new(Config::default_config(), Clock::Fixed(1_790_000_000), Default::default()).expect("a context");
         let orders: Vec<(PowerId, Order)> =
             orders.iter().map(|(p, o)| (v.power_by_name(p).expect("a power"), parse_order(v, o, Some(pos.phase.kind)).expect("an order"))).collect();
         let out = process(v, &Rulebook::datc(), pos, &orders);

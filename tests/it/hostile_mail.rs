@@ -23,7 +23,7 @@ fn fixture(name: &str) -> Vec<u8> {
 }
 
 fn answer(name: &str) -> read::Incoming {
-    match read::read(&fixture(name), JUDGE, LIMITS) {
+    match read::read(&fixture(name), JUDGE, LIMITS, own()) {
         Verdict::Answer(i) => i,
         Verdict::Ignore { reason, .. } => panic!("{name} ignored: {reason}"),
     }
@@ -35,7 +35,7 @@ fn lines(name: &str) -> Vec<String> {
 }
 
 fn ignored(name: &str) -> String {
-    match read::read(&fixture(name), JUDGE, LIMITS) {
+    match read::read(&fixture(name), JUDGE, LIMITS, own()) {
         Verdict::Ignore { reason, unreadable, .. } => {
             assert!(!unreadable, "{name}: ignored, not unreadable");
             reason
@@ -120,7 +120,7 @@ fn html_lines(name: &str) -> Vec<String> {
     let raw = fixture(name);
     let msg = mail_parser::MessageParser::default().parse(&raw[..]).unwrap();
     let html = msg.body_html(0).expect("an HTML part");
-    read::command_lines(&read::html_text(&html), LIMITS.max_lines).0.into_iter().filter(|l| !l.is_empty()).collect()
+    read::command_lines(&read::html_text(&html), LIMITS.max_lines, own()).0.into_iter().filter(|l| !l.is_empty()).collect()
 }
 
 #[test]
@@ -174,7 +174,7 @@ fn format_flowed_with_delsp() {
 /// The stored form of a fixture (as the judge keeps it), as text.
 fn redacted(name: &str) -> String {
     let raw = fixture(name);
-    String::from_utf8(mailjudge::mail::redact::redact(&answer(name).lines, &raw)).unwrap()
+    String::from_utf8(mailjudge::mail::redact::redact(&answer(name).lines, &raw, own())).unwrap()
 }
 
 #[test]
@@ -183,7 +183,7 @@ fn client_mail_is_stored_with_the_password_out_and_the_judges_text_in() {
         // the password (also as a word of raw HTML, `pw-three<br>`; and
         // Germany's, in the forwarded mail that is not read), and no word of
         // the judge's text quoted
-        let secrets = mailjudge::mail::redact::mail_secrets(&answer(name).lines, &fixture(name));
+        let secrets = mailjudge::mail::redact::mail_secrets(&answer(name).lines, &fixture(name), own());
         assert!(secrets.contains(&"pw-three".to_string()), "{name}: {secrets:?}");
         assert!(secrets.iter().all(|s| s.starts_with("pw-three") || (s == "pw-two" && name == "client-neomutt-forward")), "{name}: {secrets:?}");
         let stored = redacted(name);
@@ -249,7 +249,7 @@ fn headed(headers: &[&str], subject: &str) -> Vec<u8> {
 }
 
 fn verdict(raw: &[u8]) -> Result<Vec<String>, String> {
-    match read::read(raw, JUDGE, LIMITS) {
+    match read::read(raw, JUDGE, LIMITS, own()) {
         Verdict::Answer(i) => Ok(i.lines),
         Verdict::Ignore { reason, .. } => Err(reason),
     }
@@ -359,14 +359,14 @@ fn an_unusable_reply_to_falls_back_to_from() {
 fn plain_addresses_still_work() {
     for from in ["p3@localhost", "p3@example.test", "first.last+dip@mail.example.org"] {
         let raw = format!("From: {from}\r\nMessage-ID: <x@example.test>\r\nReply-To: other@localhost\r\n\r\nHELP\r\n");
-        match read::read(raw.as_bytes(), "judge@localhost", LIMITS) {
+        match read::read(raw.as_bytes(), "judge@localhost", LIMITS, own()) {
             Verdict::Answer(i) => assert_eq!((i.from.as_str(), i.reply_to.as_str()), (from, "other@localhost")),
             v => panic!("{from}: {v:?}"),
         }
     }
     // a Reply-To naming the judge (with a tag) is not followed
     let raw = b"From: p3@example.test\r\nMessage-ID: <y@example.test>\r\nReply-To: judge+x@example.test\r\n\r\nHELP\r\n";
-    match read::read(raw, JUDGE, LIMITS) {
+    match read::read(raw, JUDGE, LIMITS, own()) {
         Verdict::Answer(i) => assert_eq!(i.reply_to, "p3@example.test"),
         v => panic!("{v:?}"),
     }
@@ -387,7 +387,7 @@ fn multipart_whose_boundary_never_appears() {
 #[test]
 fn broken_multipart_without_parts_is_read_as_text() {
     let raw = b"From: p3@example.test\r\nMessage-ID: <z@example.test>\r\nContent-Type: multipart/mixed\r\n\r\nSIGNON Fdemo pw-three\r\nA PAR H\r\n";
-    match read::read(raw, JUDGE, LIMITS) {
+    match read::read(raw, JUDGE, LIMITS, own()) {
         Verdict::Answer(i) => assert_eq!(i.lines, ["SIGNON Fdemo pw-three", "A PAR H"]),
         v => panic!("{v:?}"),
     }
@@ -418,7 +418,7 @@ fn multipart_nested_fifty_deep() {
         raw += &format!("--n{k}\r\nContent-Type: multipart/mixed; boundary=\"n{}\"\r\n\r\n", k + 1);
     }
     raw += &format!("--n{depth}\r\nContent-Type: text/plain\r\n\r\nHELP\r\n");
-    assert!(matches!(read::read(raw.as_bytes(), JUDGE, ReadLimits { max_bytes: 10_000_000, max_lines: 300 }), Verdict::Answer(_)));
+    assert!(matches!(read::read(raw.as_bytes(), JUDGE, ReadLimits { max_bytes: 10_000_000, max_lines: 300 }, own()), Verdict::Answer(_)));
 }
 
 #[test]
@@ -450,9 +450,9 @@ fn every_fixture_reads_without_a_panic_whatever_the_limits() {
     for e in std::fs::read_dir(dir).unwrap() {
         let raw = std::fs::read(e.unwrap().path()).unwrap();
         for limits in [LIMITS, ReadLimits { max_bytes: 100, max_lines: 0 }, ReadLimits { max_bytes: raw.len(), max_lines: 1 }] {
-            let _ = read::read(&raw, JUDGE, limits);
+            let _ = read::read(&raw, JUDGE, limits, own());
             // every prefix of a mail is a truncated mail
-            let _ = read::read(&raw[..raw.len() / 2], JUDGE, limits);
+            let _ = read::read(&raw[..raw.len() / 2], JUDGE, limits, own());
         }
         n += 1;
     }
@@ -566,7 +566,7 @@ fn a_mail_over_the_byte_cap_is_cut_to_one_byte_over() {
     assert_eq!(size("exactly-the-cap"), MIB);
     let limits = ReadLimits { max_bytes: MIB, max_lines: 300 };
     for m in &got {
-        match read::read(&m.bytes, JUDGE, limits) {
+        match read::read(&m.bytes, JUDGE, limits, own()) {
             Verdict::Answer(i) => assert_eq!(i.too_large, m.key == "big", "{}", m.key),
             v => panic!("{v:?}"),
         }
@@ -700,4 +700,10 @@ fn outgoing_names_carry_the_instance_tag() {
     for bad in ["a/b", "../x", "a:2,S", "a b", &"x".repeat(65)] {
         assert!(Maildir::open(dir.path()).unwrap().with_instance(bad).is_err(), "{bad}");
     }
+}
+
+/// The judge's own text, as the judge reads and redacts with it.
+fn own() -> &'static mailjudge::mail::redact::JudgeText {
+    static OWN: std::sync::OnceLock<mailjudge::mail::redact::JudgeText> = std::sync::OnceLock::new();
+    OWN.get_or_init(mailjudge::judge::judge_text)
 }

@@ -369,15 +369,16 @@ fn the_scripted_game_stores_no_password() {
 
 #[test]
 fn mask_line_cases() {
-    assert_eq!(mask_line("SIGNON Fdemo secret"), "SIGNON Fdemo ******");
-    assert_eq!(mask_line("sign on ?demo secret"), "sign on ?demo ******");
-    assert_eq!(mask_line("SIGNN Fdemo secret"), "SIGNN Fdemo ******");
-    assert_eq!(mask_line("CREATE ?demo secret standard judge=key"), "CREATE ?demo ****** ****** judge=******");
-    assert_eq!(mask_line("SET PASSWORD with some spaces"), "SET PASSWORD ****** ****** ******");
-    assert_eq!(mask_line("OBSERVE demo secret"), "OBSERVE demo ******");
-    assert_eq!(mask_line("JOIN demo secret"), "JOIN demo ******");
-    assert_eq!(mask_line("A PAR-BUR"), "A PAR-BUR");
-    assert_eq!(mask_line("LIST demo"), "LIST demo");
+    let own = mailjudge::judge::judge_text();
+    assert_eq!(mask_line("SIGNON Fdemo secret", &own), "SIGNON Fdemo ******");
+    assert_eq!(mask_line("sign on ?demo secret", &own), "sign on ?demo ******");
+    assert_eq!(mask_line("SIGNN Fdemo secret", &own), "SIGNN Fdemo ******");
+    assert_eq!(mask_line("CREATE ?demo secret standard judge=key", &own), "CREATE ?demo ****** ****** judge=******");
+    assert_eq!(mask_line("SET PASSWORD with some spaces", &own), "SET PASSWORD ****** ****** ******");
+    assert_eq!(mask_line("OBSERVE demo secret", &own), "OBSERVE demo ******");
+    assert_eq!(mask_line("JOIN demo secret", &own), "JOIN demo ******");
+    assert_eq!(mask_line("A PAR-BUR", &own), "A PAR-BUR");
+    assert_eq!(mask_line("LIST demo", &own), "LIST demo");
 }
 
 #[test]

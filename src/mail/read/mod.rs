@@ -48,6 +48,7 @@
 //! it, but so do mail services on a person's mail.
 
 use crate::mail::flowed;
+use crate::mail::redact::JudgeText;
 use mail_parser::{MessageParser, MimeHeaders};
 use sha2::{Digest, Sha256};
 
@@ -145,8 +146,9 @@ fn header<'a>(headers: &'a [(String, String)], name: &str) -> Option<&'a str> {
     headers.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)).map(|(_, v)| v.trim())
 }
 
-/// Reads a raw mail. `judge` is the judge's own address.
-pub fn read(raw: &[u8], judge: &str, limits: ReadLimits) -> Verdict {
+/// Reads a raw mail. `judge` is the judge's own address; `own`, the judge's
+/// own text (which is never a sign-on that lacks its password).
+pub fn read(raw: &[u8], judge: &str, limits: ReadLimits, own: &JudgeText) -> Verdict {
     let too_large = raw.len() > limits.max_bytes;
     // headers are at the start: for an oversized mail, read only a prefix
     let view = if too_large { &raw[..raw.len().min(64 * 1024)] } else { raw };
@@ -195,6 +197,6 @@ pub fn read(raw: &[u8], judge: &str, limits: ReadLimits) -> Verdict {
     {
         references.push(format!("<{}>", r.trim_matches(['<', '>'])));
     }
-    let (lines, cut_lines) = if too_large { (Vec::new(), 0) } else { command_lines(&text_of(&msg, view), limits.max_lines) };
+    let (lines, cut_lines) = if too_large { (Vec::new(), 0) } else { command_lines(&text_of(&msg, view), limits.max_lines, own) };
     Verdict::Answer(Incoming { message_id, reply_to, from: from_addr, subject, lines, cut_lines, too_large, references })
 }

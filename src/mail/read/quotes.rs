@@ -5,9 +5,9 @@ use super::*;
 /// The lines of a body that may hold commands: the new text of a reply,
 /// wherever it stands around quotes (see the module's reading rules). Lines
 /// may end with LF, CRLF or CR alone (old Mac mail). A sign-on line split over
-/// lines is joined ([`crate::mail::redact::join_signons`]). Returns the lines
-/// and how many were cut by `max_lines`.
-pub fn command_lines(text: &str, max_lines: usize) -> (Vec<String>, usize) {
+/// lines is joined ([`crate::mail::redact::join_signons`], `own` the judge's
+/// own text). Returns the lines and how many were cut by `max_lines`.
+pub fn command_lines(text: &str, max_lines: usize, own: &JudgeText) -> (Vec<String>, usize) {
     let lines = split_lines(text);
     let mut out = Vec::new();
     let mut i = 0;
@@ -55,7 +55,7 @@ pub fn command_lines(text: &str, max_lines: usize) -> (Vec<String>, usize) {
         out.push(clean);
         i += 1;
     }
-    let mut out = crate::mail::redact::join_signons(out);
+    let mut out = crate::mail::redact::join_signons(out, own);
     while out.last().is_some_and(|l: &String| l.is_empty()) {
         out.pop();
     }

@@ -1,7 +1,13 @@
 use super::*;
 
+/// The judge's own text, as the judge reads and redacts with it.
+fn own() -> &'static crate::mail::redact::JudgeText {
+    static OWN: std::sync::OnceLock<crate::mail::redact::JudgeText> = std::sync::OnceLock::new();
+    OWN.get_or_init(crate::judge::judge_text)
+}
+
 fn lines(text: &str) -> Vec<String> {
-    command_lines(text, 100).0
+    command_lines(text, 100, own()).0
 }
 
 /// The command lines of HTML, blank lines left out.
@@ -210,7 +216,7 @@ fn many_gmail_quotes_take_linear_time() {
     // side by side, and each inside the one before (never closed)
     for html in [format!("{one}</div>").repeat(20_000), one.repeat(20_000)] {
         let start = std::time::Instant::now();
-        let read = command_lines(&html_text(&html), 100_000).0;
+        let read = command_lines(&html_text(&html), 100_000, own()).0;
         assert_eq!(read.iter().filter(|l| *l == "A PAR H").count(), 20_000);
         assert!(start.elapsed() < std::time::Duration::from_secs(20), "{:?}", start.elapsed());
     }
@@ -240,7 +246,7 @@ fn html_quote_starts_are_dropped() {
 }
 
 fn read_lines(raw: &str) -> Vec<String> {
-    match read(raw.as_bytes(), "judge@example.test", ReadLimits { max_bytes: 1 << 20, max_lines: 100 }) {
+    match read(raw.as_bytes(), "judge@example.test", ReadLimits { max_bytes: 1 << 20, max_lines: 100 }, own()) {
         Verdict::Answer(i) => i.lines,
         v => panic!("{v:?}"),
     }
@@ -325,8 +331,8 @@ fn cr_lf_and_crlf_line_ends() {
     assert_eq!(lines("A PAR H\rA MAR-SPA\rF BRE-MAO\r"), ["A PAR H", "A MAR-SPA", "F BRE-MAO"]);
     assert_eq!(lines("A PAR H\r\nA MAR-SPA\nF BRE-MAO"), ["A PAR H", "A MAR-SPA", "F BRE-MAO"]);
     assert_eq!(lines("A PAR H\r\rA MAR-SPA\r\n"), ["A PAR H", "", "A MAR-SPA"]);
-    assert_eq!(command_lines("", 0), (vec![], 0));
-    assert_eq!(command_lines("A\nB\nC\n", 2), (vec!["A".to_string(), "B".into()], 1));
+    assert_eq!(command_lines("", 0, own()), (vec![], 0));
+    assert_eq!(command_lines("A\nB\nC\n", 2, own()), (vec!["A".to_string(), "B".into()], 1));
     assert_eq!(cr_only_to_crlf(b"a\rb\r\rc"), Some(b"a\r\nb\r\n\r\nc".to_vec()));
     assert_eq!(cr_only_to_crlf(b"a\r\nb\rc"), None);
     assert_eq!(cr_only_to_crlf(b"Subject: a\rb\r\nFrom: p@example.test\r\n"), None, "a stray CR in a CRLF mail");

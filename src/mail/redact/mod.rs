@@ -19,7 +19,9 @@
 //!   line starting with PASSWORD: everything after that word;
 //! - `judge=VALUE` anywhere (the judge's creation password): the value;
 //! - none in a line of the judge's own text: a line of its HELP, or a sentence
-//!   of its replies that starts like a command ([`JUDGE_SENTENCES`]).
+//!   of its replies that starts like a command ([`JUDGE_SENTENCES`]). HELP's
+//!   lines made in code (the options' table) come in the [`JudgeText`] the
+//!   judge makes and passes to every entry point here and to the reader.
 //!
 //! A sign-on line that lacks its password (a bare `SIGNON` or `SIGNON Fgame`)
 //! is joined with the lines holding the missing words ([`join_signons`]), by

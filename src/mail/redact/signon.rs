@@ -97,17 +97,23 @@ pub(super) fn game_word(word: &str) -> bool {
     !g.is_empty() && !NOT_GAMES.contains(&g.as_str())
 }
 
-/// The lines of the judge's HELP made in code rather than read from
-/// `templates/help.txt` (the master's options, from their table in
-/// `command::options`), given once by the judge when it opens
-/// ([`know_help_lines`]): the mail layer sits below the commands and cannot
-/// ask for them itself.
-static MORE_HELP: std::sync::OnceLock<std::collections::HashSet<String>> = std::sync::OnceLock::new();
+/// The judge's own text beyond `templates/help.txt` and [`JUDGE_SENTENCES`]:
+/// the lines of its HELP made in code (the master's options, from their table
+/// in `command::options`), which hold no password. The mail layer sits below
+/// the commands and cannot make them itself: whoever owns the judge makes one
+/// ([`JudgeText::new`]) and passes it to the reader and the redaction. The
+/// default knows no such line.
+#[derive(Clone, Debug, Default)]
+pub struct JudgeText {
+    /// The lines, collapsed ([`collapse`]), none empty.
+    more_help: std::collections::HashSet<String>,
+}
 
-/// Makes `lines` known as the judge's own HELP text (the first call wins:
-/// they are the same for the life of the process).
-pub fn know_help_lines(lines: Vec<String>) {
-    let _ = MORE_HELP.set(lines.iter().map(|l| collapse(l)).filter(|l| !l.is_empty()).collect());
+impl JudgeText {
+    /// `more_help` known as lines of the judge's HELP.
+    pub fn new(more_help: &[String]) -> JudgeText {
+        JudgeText { more_help: more_help.iter().map(|l| collapse(l)).filter(|l| !l.is_empty()).collect() }
+    }
 }
 
 /// `l` with its runs of white space made one space, trimmed.
@@ -116,12 +122,12 @@ fn collapse(l: &str) -> String {
 }
 
 /// Whether `line` is a line of the judge's own text (a sentence of its replies
-/// or a line of its HELP), which holds no password.
-pub(super) fn judge_text(line: &str) -> bool {
+/// or a line of its HELP, `own`'s among them), which holds no password.
+pub(super) fn judge_text(line: &str, own: &JudgeText) -> bool {
     static HELP: std::sync::OnceLock<std::collections::HashSet<String>> = std::sync::OnceLock::new();
     let help = HELP.get_or_init(|| include_str!("../../../templates/help.txt").lines().map(collapse).filter(|l| !l.is_empty()).collect());
     let t = collapse(line);
-    JUDGE_SENTENCES.iter().any(|s| t.starts_with(s)) || help.contains(&t) || MORE_HELP.get().is_some_and(|more| more.contains(&t))
+    JUDGE_SENTENCES.iter().any(|s| t.starts_with(s)) || help.contains(&t) || own.more_help.contains(&t)
 }
 
 /// Whether the words `w` are a sign-on line: the index of its first secret
@@ -160,10 +166,10 @@ pub(super) fn words(line: &str) -> Vec<(Range<usize>, &str)> {
 }
 
 /// The byte ranges of the secrets in `line` (see the module's documentation), in order.
-pub fn secret_spans(line: &str) -> Vec<Range<usize>> {
+pub fn secret_spans(line: &str, own: &JudgeText) -> Vec<Range<usize>> {
     let w = words(line);
     let Some((_, first)) = w.first() else { return Vec::new() };
-    if judge_text(line) {
+    if judge_text(line, own) {
         return Vec::new();
     }
     let w0 = norm(first);
@@ -219,15 +225,15 @@ pub fn secret_spans(line: &str) -> Vec<Range<usize>> {
 }
 
 /// The secrets of `line` (see [`secret_spans`]).
-pub fn secrets(line: &str) -> Vec<&str> {
-    secret_spans(line).into_iter().map(|r| &line[r]).collect()
+pub fn secrets<'a>(line: &'a str, own: &JudgeText) -> Vec<&'a str> {
+    secret_spans(line, own).into_iter().map(|r| &line[r]).collect()
 }
 
 /// `line` with each secret replaced by [`MASK`]; a line without one is returned as it is.
-pub fn mask_line(line: &str) -> String {
+pub fn mask_line(line: &str, own: &JudgeText) -> String {
     let mut out = String::with_capacity(line.len());
     let mut last = 0;
-    for r in secret_spans(line) {
+    for r in secret_spans(line, own) {
         out.push_str(&line[last..r.start]);
         out.push_str(MASK);
         last = r.end;
@@ -242,14 +248,14 @@ pub fn mask_line(line: &str) -> String {
 /// (whose token may be left out).
 /// Whether `line` is a sign-on that lacks its password (`SIGNON`, `SIGN ON
 /// ?game`, `SIGNON Fgame`): the line after it may be the password.
-pub fn lacks_password(line: &str) -> bool {
-    missing_words(line) > 0
+pub fn lacks_password(line: &str, own: &JudgeText) -> bool {
+    missing_words(line, own) > 0
 }
 
-pub(super) fn missing_words(line: &str) -> usize {
+pub(super) fn missing_words(line: &str, own: &JudgeText) -> usize {
     let w = words(line);
     match signon_command(&w) {
-        Some((g, _)) if !matches!(norm(w[0].1).as_str(), "OBSERVE" | "WATCH") && !judge_text(line) => {
+        Some((g, _)) if !matches!(norm(w[0].1).as_str(), "OBSERVE" | "WATCH") && !judge_text(line, own) => {
             if w.len() > g && !game_word(w[g].1) {
                 return 0;
             }
@@ -264,13 +270,13 @@ pub(super) fn missing_words(line: &str) -> usize {
 /// the missing words (blank lines between are dropped): `SIGNON` / `Fdemo pw`
 /// is `SIGNON Fdemo pw`, read and masked as one line. A following line of more
 /// words than are missing, or that starts a sign-on itself, is not joined.
-pub fn join_signons(lines: Vec<String>) -> Vec<String> {
+pub fn join_signons(lines: Vec<String>, own: &JudgeText) -> Vec<String> {
     let mut out: Vec<String> = Vec::with_capacity(lines.len());
     let mut i = 0;
     while i < lines.len() {
         let mut line = lines[i].clone();
         i += 1;
-        let mut missing = missing_words(&line);
+        let mut missing = missing_words(&line, own);
         let mut j = i;
         while missing > 0 && j < lines.len() {
             let next = lines[j].trim();
@@ -297,10 +303,10 @@ pub fn join_signons(lines: Vec<String>) -> Vec<String> {
 /// lacks it, where [`join_signons`] did not join them (the line holds more
 /// than the missing words): each word of at least 4 characters (a password's
 /// least) of that line.
-pub fn unjoined_passwords(lines: &[String]) -> Vec<&str> {
+pub fn unjoined_passwords<'a>(lines: &'a [String], own: &JudgeText) -> Vec<&'a str> {
     let mut out = Vec::new();
     for (i, line) in lines.iter().enumerate() {
-        if missing_words(line) == 0 {
+        if missing_words(line, own) == 0 {
             continue;
         }
         if let Some(next) = lines[i + 1..].iter().map(|l| l.trim()).find(|l| !l.is_empty())

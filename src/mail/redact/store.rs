@@ -5,13 +5,13 @@ use super::*;
 /// `raw` with the passwords of `lines` (the command lines the judge read) and
 /// of every line of its text parts replaced: see the module's documentation.
 /// A mail without a secret is returned unchanged.
-pub fn redact(lines: &[String], raw: &[u8]) -> Vec<u8> {
-    redact_secrets(&mail_secrets(lines, raw), lines, raw)
+pub fn redact(lines: &[String], raw: &[u8], own: &JudgeText) -> Vec<u8> {
+    redact_secrets(&mail_secrets(lines, raw, own), lines, raw, own)
 }
 
 /// The secrets of a mail: of `lines` (the command lines the judge read), and of
 /// every line of its text parts and of its raw body, quoted or not. Longest first.
-pub fn mail_secrets(lines: &[String], raw: &[u8]) -> Vec<String> {
+pub fn mail_secrets(lines: &[String], raw: &[u8], own: &JudgeText) -> Vec<String> {
     let view = crlf_view(raw);
     let parsed = MessageParser::default().parse(&view[..]);
     let body_at = body_start(raw);
@@ -25,8 +25,8 @@ pub fn mail_secrets(lines: &[String], raw: &[u8]) -> Vec<String> {
         }
     };
     let mut add = |lines: &[String]| {
-        lines.iter().flat_map(|l| secrets(unquote(l))).for_each(&mut keep);
-        unjoined_passwords(lines).into_iter().for_each(&mut keep);
+        lines.iter().flat_map(|l| secrets(unquote(l), own)).for_each(&mut keep);
+        unjoined_passwords(lines, own).into_iter().for_each(&mut keep);
     };
     add(lines);
     let mut decoded = Vec::new();
@@ -40,7 +40,7 @@ pub fn mail_secrets(lines: &[String], raw: &[u8]) -> Vec<String> {
     decoded.push(String::from_utf8_lossy(&raw[body_at..]).into_owned());
     for t in &decoded {
         let unquoted: Vec<String> = t.split(['\r', '\n']).map(|l| unquote(l).to_string()).collect();
-        add(&join_signons(unquoted));
+        add(&join_signons(unquoted, own));
     }
     // longest first: a secret inside a longer one does not leave the rest of it
     found.sort_by(|a, b| b.len().cmp(&a.len()).then(a.cmp(b)));
@@ -48,7 +48,7 @@ pub fn mail_secrets(lines: &[String], raw: &[u8]) -> Vec<String> {
 }
 
 /// `raw` with `secrets` (from [`mail_secrets`]) replaced, as [`redact`].
-pub fn redact_secrets(secrets: &[String], lines: &[String], raw: &[u8]) -> Vec<u8> {
+pub fn redact_secrets(secrets: &[String], lines: &[String], raw: &[u8], own: &JudgeText) -> Vec<u8> {
     if secrets.is_empty() {
         return raw.to_vec();
     }
@@ -56,7 +56,7 @@ pub fn redact_secrets(secrets: &[String], lines: &[String], raw: &[u8]) -> Vec<u
     let view = crlf_view(raw);
     let original = MessageParser::default().parse(&view[..]);
     let subject = original.as_ref().and_then(|m| m.subject());
-    let mut out = redacted_head(&raw[..body_at], secrets, subject);
+    let mut out = redacted_head(&raw[..body_at], secrets, subject, own);
     let mut body = raw[body_at..].to_vec();
     blank(&mut body, secrets);
     out.extend_from_slice(&body);
@@ -67,7 +67,7 @@ pub fn redact_secrets(secrets: &[String], lines: &[String], raw: &[u8]) -> Vec<u
     if clean(&out, &original, secrets) {
         return out;
     }
-    reencoded(&view, &original, secrets, lines)
+    reencoded(&view, &original, secrets, lines, own)
 }
 
 /// The prefixes of replies and forwards in a subject (`Re:`, `Fwd:`, German
@@ -93,16 +93,16 @@ pub fn subject_text(subject: &str) -> &str {
 
 /// Whether a subject is itself a sign-on line (or another line with a secret:
 /// `SET PASSWORD ...`), its reply prefixes left out: only then is it masked.
-pub(super) fn secret_subject(subject: &str) -> bool {
-    !secret_spans(subject_text(subject)).is_empty()
+pub(super) fn secret_subject(subject: &str, own: &JudgeText) -> bool {
+    !secret_spans(subject_text(subject), own).is_empty()
 }
 
 /// A subject with `secrets` replaced by as many `*`, then masked as a line
 /// ([`mask_line`]) — if the subject is itself a sign-on line (see
 /// [`subject_text`]); any other subject is returned as it is, whatever words
 /// of it the mail's secrets hold.
-pub fn redact_text(text: &str, secrets: &[String]) -> String {
-    if !secret_subject(text) {
+pub fn redact_text(text: &str, secrets: &[String], own: &JudgeText) -> String {
+    if !secret_subject(text, own) {
         return text.to_string();
     }
     let bare = subject_text(text);
@@ -111,17 +111,17 @@ pub fn redact_text(text: &str, secrets: &[String]) -> String {
     blank(&mut b, secrets);
     // only ASCII was replaced by ASCII, at whole words: still UTF-8
     let bare = String::from_utf8(b).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
-    format!("{prefix}{}", mask_line(&bare))
+    format!("{prefix}{}", mask_line(&bare, own))
 }
 
 /// A header block with its Subject field redacted, if `subject` (the decoded
 /// subject) is a sign-on line: `secrets` replaced where they stand, or, if a
 /// secret is still there once the field is decoded (RFC 2047 encoded words),
 /// the field written anew from the redacted subject ([`redact_text`]).
-pub(super) fn redacted_head(head: &[u8], secrets: &[String], subject: Option<&str>) -> Vec<u8> {
+pub(super) fn redacted_head(head: &[u8], secrets: &[String], subject: Option<&str>, own: &JudgeText) -> Vec<u8> {
     let mut out = Vec::with_capacity(head.len());
     for f in fields(head) {
-        let Some(subject) = subject.filter(|s| is_subject(f) && secret_subject(s)) else {
+        let Some(subject) = subject.filter(|s| is_subject(f) && secret_subject(s, own)) else {
             out.extend_from_slice(f);
             continue;
         };
@@ -138,7 +138,7 @@ pub(super) fn redacted_head(head: &[u8], secrets: &[String], subject: Option<&st
             } else {
                 b""
             };
-            b = format!("Subject: {}", encode_header_text(&redact_text(subject, secrets))).into_bytes();
+            b = format!("Subject: {}", encode_header_text(&redact_text(subject, secrets, own))).into_bytes();
             b.extend_from_slice(end);
         }
         out.extend_from_slice(&b);
@@ -202,7 +202,7 @@ pub(super) fn clean(candidate: &[u8], original: &Message, secrets: &[String]) ->
 
 /// The headers (but the MIME ones) of `view`, and its text body decoded and
 /// redacted, as 8-bit UTF-8 text, marked with [`REDACTED_HEADER`].
-pub(super) fn reencoded(view: &[u8], original: &Message, secrets: &[String], lines: &[String]) -> Vec<u8> {
+pub(super) fn reencoded(view: &[u8], original: &Message, secrets: &[String], lines: &[String], own: &JudgeText) -> Vec<u8> {
     let at = body_start(view);
     let mut out = Vec::with_capacity(view.len());
     for f in fields(&view[..at]) {
@@ -211,7 +211,7 @@ pub(super) fn reencoded(view: &[u8], original: &Message, secrets: &[String], lin
         if matches!(name.as_str(), "content-type" | "content-transfer-encoding" | "mime-version") || f.iter().all(|b| b.is_ascii_whitespace()) {
             continue;
         }
-        let f = redacted_head(f, secrets, original.subject());
+        let f = redacted_head(f, secrets, original.subject(), own);
         out.extend_from_slice(&f);
         if !f.ends_with(b"\n") {
             out.extend_from_slice(b"\r\n");
