@@ -174,3 +174,33 @@ pub fn option(e: &OptionError) -> String {
         Time(e) => e.to_string(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chrono_tz::Tz;
+
+    /// The sentences of timing's and the options' refusals, whole: the reply's
+    /// words are the same as when the parsers wrote them.
+    #[test]
+    fn time_and_option_refusals_in_words() {
+        let now = 1_793_491_200; // 2026-11-01 00:00 UTC
+        let date = |s: &str| time(&timing::parse_date(s, Tz::UTC, now, false).unwrap_err());
+        assert_eq!(date("soon"), "`soon` is not a date: write YYYY-MM-DD HH:MM (time zone UTC), or +48h");
+        assert_eq!(date("2028-01-01 00:00"), "`2028-01-01 00:00` is more than 365 days ahead");
+        assert_eq!(date("+2x"), "`2x`: unknown unit `x` (use minutes, hours or days)");
+        let rule = |s: &str| time(&timing::Timing::parse(s).unwrap_err());
+        assert_eq!(
+            rule("next 2"),
+            "`2`: a number needs a unit (hours, days, ...); write e.g. `next 48 hours at 20:00 on Mon-Fri` or `cron: 0 0 20 * * Mon,Thu`"
+        );
+        assert_eq!(rule("next 30 minutes"), "`next 30 minutes`: a phase must last at least 1 hour (e.g. `next 1 hour at 20:00`)");
+        assert_eq!(
+            rule("cron: 0 0,30 23 * * *"),
+            "`cron: 0 0,30 23 * * *`: it fires twice within 1 hour (at 23:00:00 and 23:30:00 UTC); deadlines must be at least that far apart"
+        );
+        assert_eq!(rule("cron: 0 0 0 29 2 *"), "`cron: 0 0 0 29 2 *`: it fires less often than once a year (not between 1972-02-29 and 1976-02-29)");
+        assert_eq!(option(&OptionError::Time(TimeError::NoDays)), "no days given");
+        assert_eq!(option(&OptionError::PressValues { value: "loud".into() }), "press is white, grey or none, not `loud`");
+    }
+}
