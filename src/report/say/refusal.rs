@@ -178,7 +178,13 @@ pub fn option(e: &OptionError) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::timing::{self, TimeError};
     use chrono_tz::Tz;
+
+    /// A timing refusal as the player reads it (`report::say::time`).
+    fn time(e: &TimeError) -> String {
+        e.to_string()
+    }
 
     /// The sentences of timing's and the options' refusals, whole: the reply's
     /// words are the same as when the parsers wrote them.
