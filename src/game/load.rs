@@ -40,6 +40,13 @@ pub enum LoadError {
     Db(#[from] rusqlite::Error),
 }
 
+impl LoadError {
+    /// `fault` in `row`, naming its game and row.
+    fn unreadable(row: &GameRow, fault: Fault) -> LoadError {
+        LoadError::Unreadable { game: row.name.clone(), id: row.id, fault }
+    }
+}
+
 /// One player's place at the table: the powers played together (one, or
 /// several in a game for fewer players), the seat's own power first.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -107,7 +114,7 @@ pub fn read(conn: &Connection, variants: &mut Catalog, row: GameRow) -> Result<G
 /// A [`Game`] from its row, its variant and its players.
 pub fn of_row(row: GameRow, variant: Arc<Variant>, players: Vec<Player>) -> Result<Game, LoadError> {
     let v = &*variant;
-    let fault = |fault: Fault| LoadError::Unreadable { game: row.name.clone(), id: row.id, fault };
+    let fault = |fault: Fault| LoadError::unreadable(&row, fault);
     let position = row.read_position(v).map_err(|why| fault(Fault::Position(why)))?;
     let ending = row.read_ending(v).map_err(|why| fault(Fault::Ending(why)))?;
     let (seats, neutral, rules) = table(&row, v)?;
@@ -117,7 +124,7 @@ pub fn of_row(row: GameRow, variant: Arc<Variant>, players: Vec<Player>) -> Resu
 /// What the settings make of the table: the seats, the neutral powers and
 /// the rulebook.
 fn table(row: &GameRow, v: &Variant) -> Result<(Vec<Seat>, Vec<PowerId>, Rulebook), LoadError> {
-    let fault = |fault: Fault| LoadError::Unreadable { game: row.name.clone(), id: row.id, fault };
+    let fault = |fault: Fault| LoadError::unreadable(row, fault);
     let power = |n: &String| v.power_by_name(n).ok_or_else(|| fault(Fault::Power(n.clone())));
     let neutral = row.settings.neutral.iter().map(power).collect::<Result<Vec<_>, _>>()?;
     let seats = if row.settings.groups.is_empty() {
