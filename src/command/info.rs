@@ -105,6 +105,11 @@ impl Session<'_> {
         if let Some(r) = &g.result {
             out.push(say::info::result_line(r));
         }
+        // the sender's own record on this judge (njudge's dedication in LIST)
+        let (record, seats) = crate::store::disorder::record_of_address(self.conn, &self.sender)?;
+        if seats > 0 {
+            out.push(say::disorder::dedication(&record, seats));
+        }
         Ok(vec![out.join("\n")])
     }
 

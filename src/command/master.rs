@@ -5,7 +5,6 @@
 use super::{Fail, R, Role, Session, Signed};
 use crate::game::refusal::Refusal;
 use crate::game::{self, GameRow, GameStatus, Player, PlayerRole, PlayerStatus, pname};
-use crate::map::PowerId;
 use crate::report::say;
 use crate::timing;
 
@@ -216,12 +215,4 @@ impl Session<'_> {
         crate::play::tell_all(self.conn, self.ctx, &g, &say::master::rolled_back_subject(&g), &text)?;
         Ok(vec![say::master::rolled_back(&v.calendar.long_name(pos.phase))])
     }
-}
-
-pub(super) fn parse_pref(v: &crate::map::Variant, arg: &str) -> Result<Vec<PowerId>, Refusal> {
-    let out = game::powers::powers_in_order(v, arg)?;
-    if out.is_empty() {
-        return Err(Refusal::PreferenceUsage);
-    }
-    Ok(out)
 }

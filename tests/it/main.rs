@@ -42,6 +42,7 @@ mod maps;
 mod master;
 mod neutral;
 mod newcomer;
+mod njudge_habits;
 mod options_table;
 mod order_check;
 mod original1958;
