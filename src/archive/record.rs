@@ -55,7 +55,14 @@ impl GameRecord {
         }
         let current = game.position.clone();
         let everything = game.status == GameStatus::Finished;
-        let press = crate::store::press::of_game(conn, v, game.id, 0..=i64::MAX, !everything, MAX_PRESS, MAX_PRESS_BYTES)?;
+        let q = crate::store::press::Query {
+            seqs: 0..=i64::MAX,
+            observers_only: !everything,
+            postal_from: if everything { i64::MAX } else { game.seq },
+            limit: MAX_PRESS,
+            max_bytes: MAX_PRESS_BYTES,
+        };
+        let press = crate::store::press::of_game(conn, v, game.id, &q)?;
         Ok(GameRecord { game: game.clone(), phases, current, press })
     }
 

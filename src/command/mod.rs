@@ -21,6 +21,7 @@
 //! caller rolls back and answers with an apology.
 
 pub mod account;
+pub mod diary;
 pub mod info;
 pub mod master;
 pub mod options;
@@ -238,11 +239,14 @@ impl<'a> Session<'a> {
             }
             // a block is read to its end before anything in it is decided, so
             // that no line of a block the judge cannot use becomes an order
+            let mut signoff = None;
             let block = match parse::block(line) {
                 Some(kind) => {
                     let start = i;
                     let end = parse::block_end(kind, &lines[start..]).map(|n| start + n);
                     i = end.map(|e| e + 1).unwrap_or(lines.len());
+                    // a press ended by SIGNOFF: nothing after it is read
+                    signoff = end.filter(|&e| parse::press_end(&lines[e]) == Some(parse::PressEnd::Signoff));
                     Some((kind, start, end))
                 }
                 None => None,
@@ -258,6 +262,10 @@ impl<'a> Session<'a> {
             // failed password checks count whatever became of the command
             self.record_failures()?;
             self.entries.push(Entry { input, responses });
+            if let Some(e) = signoff {
+                self.entries.push(Entry { input: mask(lines[e].trim(), &self.ctx.judge_text), responses: vec![say::session::signed_off()] });
+                break;
+            }
         }
         self.start_games()?;
         Ok(())
@@ -271,8 +279,9 @@ impl<'a> Session<'a> {
                 let body = lines[start..end].join("\n");
                 let n = end - start;
                 match cmd {
-                    Cmd::Press { to, grey } => self.press(to.as_deref(), *grey, &body),
-                    Cmd::Broadcast { grey } => self.press(None, *grey, &body),
+                    Cmd::Press(h) => self.press(h, &body),
+                    Cmd::PostalPress => self.postal_press(&body),
+                    Cmd::Diary(parse::Diary::Record) => self.diary_record(&body),
                     Cmd::Bad(r) => Err(r.clone().into()),
                     _ => Err(Refusal::PressHeaderUnreadable.into()),
                 }
@@ -497,7 +506,8 @@ impl<'a> Session<'a> {
             Cmd::Clear => self.clear(),
             Cmd::NotCommand => self.order(line),
             Cmd::EndPress => Err(Refusal::EndPressWithoutPress.into()),
-            Cmd::Signoff | Cmd::Press { .. } | Cmd::Broadcast { .. } => unreachable!("handled by run_lines"),
+            Cmd::Diary(d) => self.diary(d),
+            Cmd::Signoff | Cmd::Press(_) | Cmd::PostalPress => unreachable!("handled by run_lines"),
             Cmd::Set { key, arg } => self.set(key, arg.trim()),
             Cmd::Approve(power) => self.approve(&power, true),
             Cmd::Reject(power) => self.approve(&power, false),

@@ -52,6 +52,10 @@ pub fn default_settings(cfg: &Config) -> Settings {
         groups: Vec::new(),
         closed: Vec::new(),
         world_war: None,
+        fake: Default::default(),
+        observer_press: Default::default(),
+        postal_press: Default::default(),
+        master_press: Default::default(),
     }
 }
 
