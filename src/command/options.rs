@@ -169,6 +169,9 @@ pub fn read(named: Named, text: &str, scope: &Scope) -> Result<OptionValue, Opti
     let rule = |key: &str| RuleChoice::parse(key, text).map(OptionValue::Rule);
     Ok(match named.option {
         O::Press => OptionValue::Press(read_press(text)?),
+        O::Partial if !matches!(text.to_ascii_lowercase().as_str(), "" | "yes" | "on" | "true" | "1" | "no" | "off" | "false" | "0") => {
+            return Err(OptionError::FakeValues { value: text.to_string() });
+        }
         O::Partial => OptionValue::Partial(yes.into()),
         O::Fake => OptionValue::Fake(read_fake(named.no, text)?),
         O::ObserverPress => OptionValue::ObserverPress(read_observer_press(text)?),
@@ -550,6 +553,7 @@ mod tests {
         assert_eq!(g.settings.nmr, Nmr::WaitForMaster);
         set(&mut g, "NMR", "").unwrap();
         assert_eq!(g.settings.nmr, Nmr::Defaults);
+        assert!(set(&mut g, "partial", "fakes now").is_err_and(|e| e.contains("not `fakes now`")));
         set(&mut g, "partial", "off").unwrap();
         assert_eq!(g.settings.partial, PartialPress::BroadcastOnly);
         let said = set(&mut g, "retreat", "next 36 hours").unwrap();

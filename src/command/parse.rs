@@ -671,6 +671,69 @@ mod tests {
     }
 
     #[test]
+    fn njudges_press_set_words() {
+        use crate::command::options::{GameOption as O, Named};
+        let set = |line: &str| match parse(line) {
+            Cmd::Set { key: SetKey::Option(Named { option, no }), arg } => (option, no, arg),
+            other => panic!("{line}: {other:?}"),
+        };
+        let s = |o, no, a: &str| (o, no, a.to_string());
+        assert_eq!(set("SET WHITE"), s(O::Press, false, "white"));
+        assert_eq!(set("set grey press"), s(O::Press, false, "grey only"));
+        assert_eq!(set("SET GRAY"), s(O::Press, false, "grey only"));
+        assert_eq!(set("SET WHITE/GREY PRESS"), s(O::Press, false, "grey"));
+        assert_eq!(set("SET GREY/WHITE"), s(O::Press, false, "grey/white"));
+        assert_eq!(set("SET NO WHITE"), s(O::Press, false, "grey only"));
+        assert_eq!(set("SET NO GREY PRESS"), s(O::Press, false, "white"));
+        assert_eq!(set("SET NO PRESS"), s(O::Press, false, "none"));
+        assert_eq!(set("SET PRESS NONE"), s(O::Press, false, "none"));
+        assert_eq!(set("SET NONE"), s(O::Press, false, "none"));
+        assert_eq!(set("SET PRESS GREY/WHITE"), s(O::Press, false, "GREY/WHITE"));
+        assert_eq!(set("SET PARTIAL PRESS"), s(O::Partial, false, ""));
+        assert_eq!(set("SET NO PARTIAL PRESS"), s(O::Partial, true, ""));
+        assert_eq!(set("SET NO FAKE BROADCAST"), s(O::Fake, true, ""));
+        assert_eq!(set("SET PARTIAL MAY BE FAKED"), s(O::Fake, false, "may"));
+        assert_eq!(set("SET PARTIAL MAY"), s(O::Fake, false, "may"));
+        assert_eq!(set("SET PARTIAL FAKES BROADCAST"), s(O::Fake, false, "broadcast"));
+        assert_eq!(set("SET PARTIAL FAKES"), s(O::Fake, false, "broadcast"));
+        assert_eq!(set("SET PARTIAL FAKES BROADCAST BY DEFAULT"), s(O::Fake, false, "broadcast by default"));
+        assert_eq!(set("SET PARTIAL FAKES BY DEFAULT"), s(O::Fake, false, "broadcast by default"));
+        assert_eq!(set("SET POSTAL PRESS"), s(O::PostalPress, false, ""));
+        assert_eq!(set("SET NO POSTALPRESS"), s(O::PostalPress, true, ""));
+        assert_eq!(set("SET OBSERVER NO PRESS"), s(O::ObserverPress, false, "none"));
+        assert_eq!(set("SET OBSERVER WHITE"), s(O::ObserverPress, false, "white"));
+        assert_eq!(set("SET OBSERVER ANY PRESS"), s(O::ObserverPress, false, "any"));
+        assert_eq!(set("SET ALL PRESS"), s(O::MasterPress, false, "all"));
+        assert_eq!(set("SET NORMAL PRESS"), s(O::MasterPress, false, "normal"));
+        // not the fake option's words: PARTIAL's value, which refuses it (see options.rs)
+        assert_eq!(set("SET PARTIAL FAKES NOW"), s(O::Partial, false, "FAKES NOW"));
+    }
+
+    #[test]
+    fn press_and_diary_headers_open_blocks_and_their_ends() {
+        for h in ["PRESS TO E", "broadcast", "POSTAL PRESS", "POSTALPRESS", "DIARY", "DIARY RECORD", "FAKE BROADCAST", "GREYPRESS TO E", "BROADCASTS", "grey press", "NOFAKE"] {
+            assert_eq!(block(h), Some(BlockKind::Press), "{h}");
+        }
+        for h in ["DIARY LIST", "DIARY READ 2", "ENDPRESS", "END PRESS", "F NTH - NWY", "HISTORY demo PRESS", "SET POSTAL PRESS"] {
+            assert_eq!(block(h), None, "{h}");
+        }
+        assert_eq!(parse("POSTAL PRESS"), Cmd::PostalPress);
+        assert!(matches!(parse("POSTALPRESS TO E"), Cmd::Bad(Refusal::PostalPressOptions)));
+        assert_eq!(parse("DIARY"), Cmd::Diary(Diary::Record));
+        assert_eq!(parse("diary delete 2,3 5"), Cmd::Diary(Diary::Delete(vec![2, 3, 5])));
+        assert_eq!(parse("DIARY READ 4"), Cmd::Diary(Diary::Read(4)));
+        for bad in ["DIARY READ", "DIARY READ 0", "DIARY READ 1 2", "DIARY DELETE x", "DIARY WRITE"] {
+            assert_eq!(parse(bad), Cmd::Bad(Refusal::DiaryUsage), "{bad}");
+        }
+        for (l, e) in [("ENDPRESS", Some(PressEnd::EndPress)), ("end broadcast", Some(PressEnd::EndPress)), ("SIGNOFF", Some(PressEnd::Signoff)), ("sign off", Some(PressEnd::Signoff))] {
+            assert_eq!(press_end(l), e, "{l}");
+        }
+        for l in ["BYE", "END", "QUIT", "SIGNOFF now", "ENDPRESS please"] {
+            assert_eq!(press_end(l), None, "{l}");
+        }
+    }
+
+    #[test]
     fn set_takes_the_names_it_always_took() {
         let mut got: Vec<&str> = set_keys().iter().map(|(w, _)| w.as_str()).collect();
         got.sort_unstable();
@@ -715,6 +778,12 @@ mod tests {
             "NOANONYMOUS",
             "WEBHOOK",
             "NOWEBHOOK",
+            "FAKE",
+            "NOFAKE",
+            "OBSERVER",
+            "POSTALPRESS",
+            "NOPOSTALPRESS",
+            "MASTERPRESS",
         ];
         want.sort_unstable();
         assert_eq!(got, want);

@@ -298,7 +298,7 @@ mod tests {
         crate::game::load::of_row(row, v, Vec::new()).unwrap()
     }
 
-    const BASE: &str = r#"{"press":"grey","partial":true,"nmr":true,"movement":"48h","retreat":"24h","adjustment":"24h","grace_secs":0,"reminder_secs":0,"assignment":"preference""#;
+    const BASE: &str = r#"{"nmr":true,"movement":"48h","retreat":"24h","adjustment":"24h","grace_secs":0,"reminder_secs":0,"assignment":"preference""#;
 
     fn header(line: &str) -> PressHeader {
         match parse(line) {
@@ -313,7 +313,7 @@ mod tests {
 
     #[test]
     fn every_recipient_form_names_njudges_recipients() {
-        let g = game(&format!("{BASE}}}"));
+        let g = game(&format!(r#"{BASE},"press":"grey","partial":true}}"#));
         let to = |line: &str| resolve(&g, header(line).to.as_ref().unwrap());
         // standard: A E F G I R T = 0..6
         assert_eq!(to("PRESS TO EF"), Ok(some(&[1, 2], false, false)));
@@ -354,7 +354,9 @@ mod tests {
     fn the_options_decide_colour_and_fakes() {
         let power = Sender::Power { power: 2, by_master: false };
         let f = |settings: &str, line: &str| {
-            let g = game(&format!("{BASE}{settings}}}").replacen(r#""press":"grey","#, "", if settings.contains("\"press\"") { 1 } else { 0 }));
+            let press = if settings.contains("\"press\"") { "" } else { r#","press":"grey""# };
+            let partial = if settings.contains("\"partial\"") { "" } else { r#","partial":true"# };
+            let g = game(&format!("{BASE}{press}{partial}{settings}}}"));
             let h = header(line);
             let real = resolve(&g, h.to.as_ref().unwrap()).unwrap();
             form(&g, power, &real, &h)
