@@ -51,7 +51,8 @@ impl Session<'_> {
         match d {
             Diary::Record => unreachable!("a block: handled by run_lines"),
             Diary::List => {
-                let list: Vec<(i64, String, usize)> = diary::entries(self.conn, g.id, power)?.into_iter().map(|e| (e.number, when(e.created), e.body.lines().count())).collect();
+                let list: Vec<(i64, String, usize)> =
+                    diary::entries(self.conn, g.id, power)?.into_iter().map(|e| (e.number, when(e.created), e.body.lines().count())).collect();
                 Ok(vec![say::press::diary_list(&list)])
             }
             Diary::Read(n) => {

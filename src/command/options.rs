@@ -208,25 +208,25 @@ pub fn read(named: Named, text: &str, scope: &Scope) -> Result<OptionValue, Opti
 
 /// njudge's press words (`grey` as it always was here: njudge's White/Grey).
 fn read_press(text: &str) -> Result<Press, OptionError> {
-    let t = text.trim().to_ascii_lowercase().replace("gray", "grey").replace(['_', '-'], " ");
+    let t = text.trim().to_ascii_lowercase().replace("gray", "grey").replace([' ', '-'], "_");
     match t.as_str() {
         "white" => Ok(Press::White),
         "grey" | "white/grey" => Ok(Press::Grey),
         "grey/white" => Ok(Press::GreyWhite),
-        "grey only" | "greyonly" => Ok(Press::GreyOnly),
+        "grey_only" | "greyonly" => Ok(Press::GreyOnly),
         "none" | "no" => Ok(Press::None),
         _ => Err(OptionError::PressValues { value: text.to_string() }),
     }
 }
 
-/// `may`, `no`, `broadcast by default`, `broadcast` (`SET NO FAKE`: no).
+/// `may`, `no`, `broadcast_by_default`, `broadcast` (`SET NO FAKE`: no).
 fn read_fake(no: bool, text: &str) -> Result<FakePress, OptionError> {
-    let t = text.trim().to_ascii_lowercase().replace(['_', '-'], " ");
+    let t = text.trim().to_ascii_lowercase().replace([' ', '-'], "_");
     match t.as_str() {
         _ if no => Ok(FakePress::No),
         "" | "may" | "yes" | "on" => Ok(FakePress::May),
         "no" | "off" => Ok(FakePress::No),
-        "broadcast by default" | "default" => Ok(FakePress::BroadcastByDefault),
+        "broadcast_by_default" | "default" => Ok(FakePress::BroadcastByDefault),
         "broadcast" | "always" => Ok(FakePress::Broadcast),
         _ => Err(OptionError::FakeValues { value: text.to_string() }),
     }

@@ -248,7 +248,9 @@ pub enum PressEnd {
 pub fn press_end(line: &str) -> Option<PressEnd> {
     match parse(line.trim()) {
         Cmd::EndPress => Some(PressEnd::EndPress),
-        Cmd::Signoff if matches!(line.split_whitespace().next().map(|w| w.to_ascii_uppercase()).as_deref(), Some("SIGNOFF" | "SIGN")) => Some(PressEnd::Signoff),
+        Cmd::Signoff if matches!(line.split_whitespace().next().map(|w| w.to_ascii_uppercase()).as_deref(), Some("SIGNOFF" | "SIGN")) => {
+            Some(PressEnd::Signoff)
+        }
         _ => None,
     }
 }
@@ -541,7 +543,8 @@ fn whom(head: &str, words: &[String], i: &mut usize) -> Result<Whom, Refusal> {
 /// `DIARY [RECORD]`, `DIARY LIST`, `DIARY READ n`, `DIARY DELETE n [n ...]`.
 fn diary(l: &Line) -> Cmd {
     let numbers = |from: usize| -> Option<Vec<i64>> {
-        let ns: Option<Vec<i64>> = l.w[l.skip + from..].iter().flat_map(|w| w.split(',')).filter(|w| !w.is_empty()).map(|w| w.parse().ok().filter(|&n: &i64| n > 0)).collect();
+        let ns: Option<Vec<i64>> =
+            l.w[l.skip + from..].iter().flat_map(|w| w.split(',')).filter(|w| !w.is_empty()).map(|w| w.parse().ok().filter(|&n: &i64| n > 0)).collect();
         ns.filter(|ns| !ns.is_empty())
     };
     let word = l.arg(0).map(|w| w.to_ascii_uppercase());
@@ -592,14 +595,14 @@ fn press_set(words: &[String]) -> Option<(GameOption, bool, &'static str)> {
     let rest = if no { &w[1..] } else { &w[..] };
     let colour = |c: &str| match c.replace("GRAY", "GREY").as_str() {
         "WHITE" => Some("white"),
-        "GREY" => Some("grey only"),
+        "GREY" => Some("grey_only"),
         "WHITE/GREY" => Some("grey"),
         "GREY/WHITE" => Some("grey/white"),
         _ => None,
     };
     Some(match (no, rest) {
         (true, [] | ["PRESS"]) | (false, ["NONE"] | ["PRESS", "NONE"]) => (GameOption::Press, false, "none"),
-        (true, ["WHITE"]) => (GameOption::Press, false, "grey only"),
+        (true, ["WHITE"]) => (GameOption::Press, false, "grey_only"),
         (true, ["GREY" | "GRAY"]) => (GameOption::Press, false, "white"),
         (false, [c]) if colour(c).is_some() => (GameOption::Press, false, colour(c)?),
         (_, ["PARTIAL"]) => (GameOption::Partial, no, ""),
@@ -609,7 +612,7 @@ fn press_set(words: &[String]) -> Option<(GameOption, bool, &'static str)> {
             let tail: &[&str] = tail.strip_prefix(&["BROADCAST"]).unwrap_or(tail);
             match tail {
                 [] => (GameOption::Fake, false, "broadcast"),
-                ["BY", "DEFAULT"] => (GameOption::Fake, false, "broadcast by default"),
+                ["BY", "DEFAULT"] => (GameOption::Fake, false, "broadcast_by_default"),
                 _ => return None,
             }
         }
@@ -679,11 +682,11 @@ mod tests {
         };
         let s = |o, no, a: &str| (o, no, a.to_string());
         assert_eq!(set("SET WHITE"), s(O::Press, false, "white"));
-        assert_eq!(set("set grey press"), s(O::Press, false, "grey only"));
-        assert_eq!(set("SET GRAY"), s(O::Press, false, "grey only"));
+        assert_eq!(set("set grey press"), s(O::Press, false, "grey_only"));
+        assert_eq!(set("SET GRAY"), s(O::Press, false, "grey_only"));
         assert_eq!(set("SET WHITE/GREY PRESS"), s(O::Press, false, "grey"));
         assert_eq!(set("SET GREY/WHITE"), s(O::Press, false, "grey/white"));
-        assert_eq!(set("SET NO WHITE"), s(O::Press, false, "grey only"));
+        assert_eq!(set("SET NO WHITE"), s(O::Press, false, "grey_only"));
         assert_eq!(set("SET NO GREY PRESS"), s(O::Press, false, "white"));
         assert_eq!(set("SET NO PRESS"), s(O::Press, false, "none"));
         assert_eq!(set("SET PRESS NONE"), s(O::Press, false, "none"));
@@ -696,8 +699,8 @@ mod tests {
         assert_eq!(set("SET PARTIAL MAY"), s(O::Fake, false, "may"));
         assert_eq!(set("SET PARTIAL FAKES BROADCAST"), s(O::Fake, false, "broadcast"));
         assert_eq!(set("SET PARTIAL FAKES"), s(O::Fake, false, "broadcast"));
-        assert_eq!(set("SET PARTIAL FAKES BROADCAST BY DEFAULT"), s(O::Fake, false, "broadcast by default"));
-        assert_eq!(set("SET PARTIAL FAKES BY DEFAULT"), s(O::Fake, false, "broadcast by default"));
+        assert_eq!(set("SET PARTIAL FAKES BROADCAST BY DEFAULT"), s(O::Fake, false, "broadcast_by_default"));
+        assert_eq!(set("SET PARTIAL FAKES BY DEFAULT"), s(O::Fake, false, "broadcast_by_default"));
         assert_eq!(set("SET POSTAL PRESS"), s(O::PostalPress, false, ""));
         assert_eq!(set("SET NO POSTALPRESS"), s(O::PostalPress, true, ""));
         assert_eq!(set("SET OBSERVER NO PRESS"), s(O::ObserverPress, false, "none"));
@@ -711,7 +714,19 @@ mod tests {
 
     #[test]
     fn press_and_diary_headers_open_blocks_and_their_ends() {
-        for h in ["PRESS TO E", "broadcast", "POSTAL PRESS", "POSTALPRESS", "DIARY", "DIARY RECORD", "FAKE BROADCAST", "GREYPRESS TO E", "BROADCASTS", "grey press", "NOFAKE"] {
+        for h in [
+            "PRESS TO E",
+            "broadcast",
+            "POSTAL PRESS",
+            "POSTALPRESS",
+            "DIARY",
+            "DIARY RECORD",
+            "FAKE BROADCAST",
+            "GREYPRESS TO E",
+            "BROADCASTS",
+            "grey press",
+            "NOFAKE",
+        ] {
             assert_eq!(block(h), Some(BlockKind::Press), "{h}");
         }
         for h in ["DIARY LIST", "DIARY READ 2", "ENDPRESS", "END PRESS", "F NTH - NWY", "HISTORY demo PRESS", "SET POSTAL PRESS"] {
@@ -725,7 +740,12 @@ mod tests {
         for bad in ["DIARY READ", "DIARY READ 0", "DIARY READ 1 2", "DIARY DELETE x", "DIARY WRITE"] {
             assert_eq!(parse(bad), Cmd::Bad(Refusal::DiaryUsage), "{bad}");
         }
-        for (l, e) in [("ENDPRESS", Some(PressEnd::EndPress)), ("end broadcast", Some(PressEnd::EndPress)), ("SIGNOFF", Some(PressEnd::Signoff)), ("sign off", Some(PressEnd::Signoff))] {
+        for (l, e) in [
+            ("ENDPRESS", Some(PressEnd::EndPress)),
+            ("end broadcast", Some(PressEnd::EndPress)),
+            ("SIGNOFF", Some(PressEnd::Signoff)),
+            ("sign off", Some(PressEnd::Signoff)),
+        ] {
             assert_eq!(press_end(l), e, "{l}");
         }
         for l in ["BYE", "END", "QUIT", "SIGNOFF now", "ENDPRESS please"] {

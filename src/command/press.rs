@@ -364,9 +364,9 @@ mod tests {
         assert_eq!(f("", "PRESS TO E"), Ok(Form { grey: false, shown: None }));
         assert_eq!(f("", "PRESS TO E GREY"), Ok(Form { grey: true, shown: None }));
         assert_eq!(f(r#","press":"white""#, "PRESS TO E GREY"), Err(Refusal::NoGreyPress));
-        assert_eq!(f(r#","press":"grey only""#, "PRESS TO E"), Ok(Form { grey: true, shown: None }));
-        assert_eq!(f(r#","press":"grey only""#, "PRESS TO E WHITE"), Err(Refusal::NoWhitePress));
-        assert_eq!(f(r#","press":"grey only""#, "PRESS TO M"), Ok(Form { grey: false, shown: None }), "to the master: always white");
+        assert_eq!(f(r#","press":"grey_only""#, "PRESS TO E"), Ok(Form { grey: true, shown: None }));
+        assert_eq!(f(r#","press":"grey_only""#, "PRESS TO E WHITE"), Err(Refusal::NoWhitePress));
+        assert_eq!(f(r#","press":"grey_only""#, "PRESS TO M"), Ok(Form { grey: false, shown: None }), "to the master: always white");
         assert_eq!(f(r#","press":"grey/white""#, "PRESS TO E"), Ok(Form { grey: true, shown: None }));
         assert_eq!(f(r#","press":"grey/white""#, "PRESS TO E WHITE"), Ok(Form { grey: false, shown: None }));
         assert_eq!(f(r#","press":"none""#, "BROADCAST"), Err(Refusal::NoPressGame));
@@ -377,9 +377,9 @@ mod tests {
         assert_eq!(f(r#","fake":"may""#, "PRESS TO E FAKE"), Ok(Form { grey: false, shown: Some(Audience::All) }));
         assert_eq!(f(r#","fake":"may""#, "PRESS TO M FAKE"), Err(Refusal::FakeToMaster));
         assert_eq!(f(r#","fake":"may""#, "PRESS TO E"), Ok(Form { grey: false, shown: None }));
-        assert_eq!(f(r#","fake":"broadcast by default""#, "PRESS TO E"), Ok(Form { grey: false, shown: Some(Audience::All) }));
-        assert_eq!(f(r#","fake":"broadcast by default""#, "PRESS TO E NOFAKE"), Ok(Form { grey: false, shown: None }));
-        assert_eq!(f(r#","fake":"broadcast by default""#, "PRESS TO M"), Ok(Form { grey: false, shown: None }));
+        assert_eq!(f(r#","fake":"broadcast_by_default""#, "PRESS TO E"), Ok(Form { grey: false, shown: Some(Audience::All) }));
+        assert_eq!(f(r#","fake":"broadcast_by_default""#, "PRESS TO E NOFAKE"), Ok(Form { grey: false, shown: None }));
+        assert_eq!(f(r#","fake":"broadcast_by_default""#, "PRESS TO M"), Ok(Form { grey: false, shown: None }));
         assert_eq!(f(r#","fake":"broadcast""#, "PRESS TO E NOFAKE"), Ok(Form { grey: false, shown: Some(Audience::All) }));
         assert_eq!(f(r#","fake":"broadcast""#, "BROADCAST"), Ok(Form { grey: false, shown: None }));
     }

@@ -21,7 +21,8 @@ pub fn release_postal(conn: &Connection, ctx: &Ctx, game: &Game, seq: i64, phase
         .map(|p| {
             let lines: Vec<String> = p.body.lines().map(str::to_string).collect();
             let from = say::press::sender(game, p);
-            ctx.templates.render("press.txt", context! { game => game.name.clone(), phase => phase, from => from, to => say::press::to_everyone(), body => lines })
+            ctx.templates
+                .render("press.txt", context! { game => game.name.clone(), phase => phase, from => from, to => say::press::to_everyone(), body => lines })
         })
         .collect();
     let body = texts.join("\n");

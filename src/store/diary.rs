@@ -44,9 +44,11 @@ pub fn delete(conn: &Connection, game_id: i64, power: PowerId, number: i64, now:
 
 /// How many entries `power` keeps, and their bytes.
 pub fn size(conn: &Connection, game_id: i64, power: PowerId) -> rusqlite::Result<(usize, usize)> {
-    conn.query_row("SELECT COUNT(*), COALESCE(SUM(LENGTH(CAST(body AS BLOB))), 0) FROM diary WHERE game_id = ?1 AND power = ?2 AND deleted IS NULL", params![game_id, power], |r| {
-        Ok((r.get::<_, i64>(0)? as usize, r.get::<_, i64>(1)? as usize))
-    })
+    conn.query_row(
+        "SELECT COUNT(*), COALESCE(SUM(LENGTH(CAST(body AS BLOB))), 0) FROM diary WHERE game_id = ?1 AND power = ?2 AND deleted IS NULL",
+        params![game_id, power],
+        |r| Ok((r.get::<_, i64>(0)? as usize, r.get::<_, i64>(1)? as usize)),
+    )
 }
 
 #[cfg(test)]

@@ -75,7 +75,7 @@ text_enum!(
         White = "white",
         Grey = "grey",
         GreyWhite = "grey/white",
-        GreyOnly = "grey only",
+        GreyOnly = "grey_only",
         None = "none",
     }
 );
@@ -85,7 +85,7 @@ text_enum!(
     FakePress {
         No = "no",
         May = "may",
-        BroadcastByDefault = "broadcast by default",
+        BroadcastByDefault = "broadcast_by_default",
         Broadcast = "broadcast",
     }
 );

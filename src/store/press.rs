@@ -101,7 +101,9 @@ impl Audience {
         Ok(match (r.to, r.powers, r.observers, r.master) {
             (AudienceKind::All, None, false, false) => Audience::All,
             (AudienceKind::Master, None, false, false) => Audience::master(),
-            (AudienceKind::Powers, Some(ps), false, false) if !ps.is_empty() => Audience::Some(Recipients { powers: powers(&ps)?, observers: false, master: false }),
+            (AudienceKind::Powers, Some(ps), false, false) if !ps.is_empty() => {
+                Audience::Some(Recipients { powers: powers(&ps)?, observers: false, master: false })
+            }
             (AudienceKind::Some, ps, observers, master) => {
                 let ps = ps.map(|ps| if ps.is_empty() { Err(bad()) } else { powers(&ps) }).transpose()?.unwrap_or_default();
                 let r = Recipients { powers: ps, observers, master };

@@ -136,7 +136,8 @@ fn the_master_always_presses_and_reads_all_partial_press_when_set() {
 #[test]
 fn grey_and_white_as_the_games_press_words_say() {
     let mut g = Game::started();
-    let from = |sent: &[Sent], to: &str| press(sent).into_iter().find(|s| s.to == to).map(|s| s.body.lines().find(|l| l.starts_with("From: ")).unwrap().to_string());
+    let from =
+        |sent: &[Sent], to: &str| press(sent).into_iter().find(|s| s.to == to).map(|s| s.body.lines().find(|l| l.starts_with("From: ")).unwrap().to_string());
     // njudge's SET GREY: grey only; press to the master always signed
     let (r, _) = g.send(GM, &format!("{MASTER_ON}\nSET GREY\nLIST demo"));
     assert!(flat(&r).contains("Press: Grey, Partial Allowed, No Fake;"), "{r}");
@@ -194,7 +195,10 @@ fn fake_press_names_its_fake_recipients_and_the_master_reads_the_truth() {
     // to England, faked as to Russia: England reads "Russia", the master the truth
     let (_, sent) = g.send("p3@example.test", &format!("{FRANCE_ON}\nPRESS TO E FAKE PARTIAL TO R\nThis is Austria.\nENDPRESS"));
     assert_eq!(got_press(&sent), players_and(&[2], &[GM]));
-    assert_eq!(press(&sent).iter().map(|s| (s.to.as_str(), to_line(s))).collect::<BTreeSet<_>>(), [("p2@example.test", "To: Russia".to_string()), (GM, "To: England".to_string())].into());
+    assert_eq!(
+        press(&sent).iter().map(|s| (s.to.as_str(), to_line(s))).collect::<BTreeSet<_>>(),
+        [("p2@example.test", "To: Russia".to_string()), (GM, "To: England".to_string())].into()
+    );
     // press to the master is never faked
     let (r, got) = from_france(&mut g, "PRESS TO M FAKE");
     assert!(r.contains("press to the master is never faked") && got.is_empty(), "{r}");
@@ -202,7 +206,10 @@ fn fake_press_names_its_fake_recipients_and_the_master_reads_the_truth() {
     g.send(GM, &format!("{MASTER_ON}\nSET NORMAL PRESS\nSET PARTIAL FAKES BROADCAST BY DEFAULT"));
     let (_, sent) = g.send("p3@example.test", &format!("{FRANCE_ON}\nPRESS TO E\nx\nENDPRESS\nPRESS TO G NOFAKE\ny\nENDPRESS"));
     let lines: BTreeSet<(String, String)> = press(&sent).iter().map(|s| (s.to.clone(), to_line(s))).collect();
-    assert_eq!(lines, [("p2@example.test".to_string(), "To: everyone (broadcast)".to_string()), ("p4@example.test".to_string(), "To: Germany".to_string())].into());
+    assert_eq!(
+        lines,
+        [("p2@example.test".to_string(), "To: everyone (broadcast)".to_string()), ("p4@example.test".to_string(), "To: Germany".to_string())].into()
+    );
     // a faked press is not archived for those it did not go to
     let (r, _) = g.send("p4@example.test", "HISTORY demo PRESS");
     assert!(r.contains("This is Germany.") && !r.contains("This is Austria."), "readable by observers: archived; to England alone: not\n{r}");
@@ -213,7 +220,8 @@ fn a_press_or_diary_header_block_is_never_read_as_orders() {
     let mut g = Game::started();
     let (r, _) = g.send("p2@example.test", &format!("{ENGLAND_ON}\nF EDI - NTH"));
     assert!(r.contains("accepted"), "{r}");
-    for header in ["POSTAL PRESS", "POSTALPRESS", "POSTALPRESS TO F", "FAKE BROADCAST", "GREYPRESS TO F", "WHITE PRESS", "BROADCASTS", "DIARY WRITE", "NOFAKE"] {
+    for header in ["POSTAL PRESS", "POSTALPRESS", "POSTALPRESS TO F", "FAKE BROADCAST", "GREYPRESS TO F", "WHITE PRESS", "BROADCASTS", "DIARY WRITE", "NOFAKE"]
+    {
         let (r, sent) = g.send("p2@example.test", &format!("{ENGLAND_ON}\n{header}\nF EDI - NWG\nF LON - ENG\nENDPRESS"));
         assert!(r.contains("nothing was sent, and none of its lines was read as a command"), "{header}: {r}");
         assert!(!r.contains("F EDI - NWG: accepted"), "{header}: {r}");
@@ -254,7 +262,10 @@ fn postal_press_goes_to_everyone_with_the_next_results_and_stays_in_the_record()
 #[test]
 fn a_diary_is_its_powers_alone_and_comes_back_at_the_end() {
     let mut g = Game::started();
-    let (r, sent) = g.send("p3@example.test", &format!("{FRANCE_ON}\nDIARY\nI will betray England.\nENDPRESS\nDIARY RECORD\nSecond thoughts.\nF BRE - MAO\nSIGNOFF\nA PAR-BUR"));
+    let (r, sent) = g.send(
+        "p3@example.test",
+        &format!("{FRANCE_ON}\nDIARY\nI will betray England.\nENDPRESS\nDIARY RECORD\nSecond thoughts.\nF BRE - MAO\nSIGNOFF\nA PAR-BUR"),
+    );
     assert!(r.contains("Diary entry 1 kept (1 line(s))") && r.contains("Diary entry 2 kept (2 line(s))"), "{r}");
     assert_eq!(sent.len(), 1, "the reply alone: {:?}", sent.iter().map(|s| (&s.to, &s.subject)).collect::<Vec<_>>());
     assert!(g.orders(2).is_empty(), "neither the entry's lines nor what follows SIGNOFF");

@@ -32,11 +32,7 @@ fn words(o: GameOption) -> Words {
             "`any` (default), `partial`, `white`, `none`",
             "press from observers: as players, also partial, never grey, or to the master only",
         ),
-        O::PostalPress => w(
-            "SET POSTALPRESS | SET NO POSTALPRESS",
-            "`no` (default), `yes`",
-            "POSTALPRESS: a signed broadcast mailed with the next results",
-        ),
+        O::PostalPress => w("SET POSTALPRESS | SET NO POSTALPRESS", "`no` (default), `yes`", "POSTALPRESS: a signed broadcast mailed with the next results"),
         O::MasterPress => w(
             "SET MASTERPRESS ALL|NORMAL",
             "`normal` (default), `all`",
