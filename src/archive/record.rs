@@ -81,7 +81,7 @@ impl GameRecord {
 
     /// Press that is not grey, with its sender: `None` for the master.
     pub fn signed_press(&self) -> impl Iterator<Item = (&StoredPress, Option<PowerId>)> {
-        self.press.iter().filter(|p| !p.grey && p.audience.is_some()).map(|p| (p, p.from_power))
+        self.press.iter().filter(|p| !p.grey && !p.by_observer && p.audience.is_some()).map(|p| (p, p.from_power))
     }
 
     /// Whether a message went to everyone.

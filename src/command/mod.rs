@@ -87,6 +87,9 @@ enum Role {
         master: bool,
     },
     Master,
+    /// An observer (its row's id), signed on with `SIGNON O<game>` and the
+    /// code that confirmed it: for press.
+    Observer(i64),
 }
 
 #[derive(Clone, Debug)]
@@ -401,6 +404,7 @@ impl<'a> Session<'a> {
             Role::Power { power, player, .. } => Ok((power, player, g)),
             Role::Joined(_) => Err(Refusal::PowersNotAssigned { game: g.name.clone() }.into()),
             Role::Master => Err(Refusal::MasterIsNoPower.into()),
+            Role::Observer(_) => Err(Refusal::ObserverIsNoPower.into()),
         }
     }
 

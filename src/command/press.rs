@@ -10,7 +10,7 @@ use crate::game::refusal::Refusal;
 use crate::game::{Game, GameStatus, PlayerRole, PlayerStatus, Recipient, pname};
 use crate::map::PowerId;
 use crate::report::say;
-use crate::store::games::{FakePress, MasterPress, PartialPress, PostalPress, Press, Settings};
+use crate::store::games::{FakePress, MasterPress, ObserverPress, PartialPress, PostalPress, Press, Settings};
 use crate::store::press::{Audience, PressRow, Recipients};
 use minijinja::context;
 
@@ -21,6 +21,8 @@ enum Sender {
     Power { power: PowerId, by_master: bool },
     /// The master as the master.
     Master,
+    /// An observer (its row's id), as the game's observer option allows.
+    Observer(i64),
 }
 
 /// What the game's options make of a press: grey or white, and the
@@ -82,16 +84,19 @@ fn resolve(g: &Game, whom: &Whom) -> Result<Audience, Refusal> {
 }
 
 /// Grey or white: as asked where the game allows it; press to the master
-/// alone always white (njudge).
+/// alone always white (njudge), and an observer's where observers' press is
+/// white.
 fn colour(s: &Settings, sender: Sender, asked: Option<Colour>, master_only: bool) -> Result<bool, Refusal> {
     if master_only {
         return Ok(false);
     }
+    let white_observer = matches!(sender, Sender::Observer(_)) && s.observer_press == ObserverPress::White;
+    let limited = !matches!(sender, Sender::Master) && !white_observer;
     let grey = match asked {
-        Some(Colour::Grey) if !s.press.grey_allowed() => return Err(Refusal::NoGreyPress),
-        Some(Colour::White) if !s.press.white_allowed() && matches!(sender, Sender::Power { .. }) => return Err(Refusal::NoWhitePress),
+        Some(Colour::Grey) if !s.press.grey_allowed() || white_observer => return Err(Refusal::NoGreyPress),
+        Some(Colour::White) if !s.press.white_allowed() && limited => return Err(Refusal::NoWhitePress),
         Some(c) => c == Colour::Grey,
-        None => s.press.grey_by_default() && matches!(sender, Sender::Power { .. }),
+        None => s.press.grey_by_default() && limited,
     };
     if grey && matches!(sender, Sender::Power { by_master: true, .. }) {
         return Err(Refusal::MasterNotAnonymous);
@@ -103,12 +108,17 @@ fn colour(s: &Settings, sender: Sender, asked: Option<Colour>, master_only: bool
 fn form(g: &Game, sender: Sender, real: &Audience, h: &PressHeader) -> Result<Form, Refusal> {
     let s = &g.settings;
     let master_only = real.master_only();
-    let player = matches!(sender, Sender::Power { .. });
+    let player = !matches!(sender, Sender::Master);
+    let observer = matches!(sender, Sender::Observer(_));
     if player && !master_only {
+        if observer && s.observer_press == ObserverPress::None {
+            return Err(Refusal::NoObserverPress);
+        }
         if s.press == Press::None {
             return Err(Refusal::NoPressGame);
         }
-        if s.partial == PartialPress::BroadcastOnly && *real != Audience::All {
+        let partial_ok = s.partial == PartialPress::Allowed || (observer && s.observer_press == ObserverPress::Partial);
+        if !partial_ok && *real != Audience::All {
             return Err(Refusal::NoPartialPress);
         }
     }
@@ -136,6 +146,7 @@ fn deliveries(g: &Game, sender: Sender, real: &Audience, listed: bool) -> Result
     let own = match sender {
         Sender::Power { power, .. } => g.player_for(power).map(|p| p.email.clone()),
         Sender::Master => Some(g.master_email.clone()),
+        Sender::Observer(id) => g.players.iter().find(|p| p.id == id).map(|p| p.email.clone()),
     };
     let mut add = |addr: &str, who, truth| {
         if own.as_deref().is_some_and(|o| o.eq_ignore_ascii_case(addr)) || out.iter().any(|c| c.addr.eq_ignore_ascii_case(addr)) {
@@ -186,6 +197,7 @@ impl Session<'_> {
         match s.role {
             Role::Power { power, master, .. } => Ok(Sender::Power { power, by_master: master }),
             Role::Master => Ok(Sender::Master),
+            Role::Observer(id) => Ok(Sender::Observer(id)),
             Role::Joined(_) => Err(Refusal::PressBeforeStart),
         }
     }
@@ -242,6 +254,9 @@ impl Session<'_> {
     /// POSTALPRESS: a signed broadcast kept until the phase's results.
     pub(super) fn postal_press(&mut self, body: &str) -> R {
         let (g, sender) = self.press_game(body)?;
+        if matches!(sender, Sender::Observer(_)) {
+            return Err(Refusal::NoObserverPress.into());
+        }
         if g.settings.postal_press != PostalPress::On {
             return Err(Refusal::NoPostalPress.into());
         }
@@ -259,19 +274,21 @@ impl Session<'_> {
             Sender::Power { power, by_master: true } => say::press::written_by_master(&pname(g.v(), power)),
             Sender::Power { power, .. } => say::seats::seat_names(g, power),
             Sender::Master => say::press::from_master(),
+            Sender::Observer(_) => say::press::from_observer(),
         }
     }
 
     fn record_press(&mut self, g: &Game, sender: Sender, real: &Audience, f: &Form, postal: bool, body: &str) -> Result<(), super::Fail> {
         let (from_power, by_master) = match sender {
             Sender::Power { power, by_master } => (Some(power), by_master),
-            Sender::Master => (None, false),
+            Sender::Master | Sender::Observer(_) => (None, false),
         };
         let row = PressRow {
             game_id: g.id,
             seq: g.seq,
             from_power,
             by_master,
+            by_observer: matches!(sender, Sender::Observer(_)),
             recipients: &named(g, real),
             audience: real,
             shown: f.shown.as_ref(),

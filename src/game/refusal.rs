@@ -187,6 +187,12 @@ pub enum Refusal {
     FakeToMaster,
     /// An observer's press the game's observer option refuses.
     NoObserverPress,
+    /// An observer signed on, for a power's command.
+    ObserverIsNoPower,
+    /// `SIGNON O<game>` with a code that confirmed no observer of it.
+    WrongObserverCode {
+        game: String,
+    },
     /// POSTALPRESS with options.
     PostalPressOptions,
     /// POSTALPRESS in a game that does not allow it.

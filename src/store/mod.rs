@@ -309,11 +309,13 @@ pub const MIGRATIONS: &[&str] = &[
     // 13: press as njudge players write it. `press.shown`: the recipients a
     // faked press named (store::press::Audience as JSON; NULL: not faked);
     // `press.postal`: postal press, mailed with the results of its phase
-    // (`seq`). `diary`: a power's private notes (DIARY), numbered per
+    // (`seq`); `press.observer`: an observer wrote it (`from_power` NULL).
+    // `diary`: a power's private notes (DIARY), numbered per
     // power, never reused; `deleted` when DIARY DELETE took one out.
     r#"
     ALTER TABLE press ADD COLUMN shown TEXT;
     ALTER TABLE press ADD COLUMN postal INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE press ADD COLUMN observer INTEGER NOT NULL DEFAULT 0;
     CREATE INDEX press_postal ON press(game_id, seq) WHERE postal = 1;
     CREATE TABLE diary (
         id INTEGER PRIMARY KEY,

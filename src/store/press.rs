@@ -124,6 +124,8 @@ pub struct PressRow<'a> {
     pub from_power: Option<PowerId>,
     /// The master wrote it for `from_power`.
     pub by_master: bool,
+    /// An observer wrote it (`from_power` is `None`).
+    pub by_observer: bool,
     /// To whom, as the players were shown it.
     pub recipients: &'a str,
     pub audience: &'a Audience,
@@ -139,8 +141,8 @@ pub struct PressRow<'a> {
 
 pub fn insert(conn: &Connection, v: &Variant, p: &PressRow) -> rusqlite::Result<()> {
     conn.prepare_cached(
-        "INSERT INTO press (game_id, seq, from_power, by_master, recipients, audience, shown, grey, postal, body, mail_id, created)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+        "INSERT INTO press (game_id, seq, from_power, by_master, recipients, audience, shown, grey, postal, body, mail_id, created, observer)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
     )?
     .execute(params![
         p.game_id,
@@ -154,7 +156,8 @@ pub fn insert(conn: &Connection, v: &Variant, p: &PressRow) -> rusqlite::Result<
         p.postal,
         p.body,
         p.mail_id,
-        p.created
+        p.created,
+        p.by_observer
     ])?;
     Ok(())
 }
@@ -164,9 +167,10 @@ pub fn insert(conn: &Connection, v: &Variant, p: &PressRow) -> rusqlite::Result<
 pub struct Stored {
     /// The game's phase (seq) it was sent in.
     pub seq: i64,
-    /// `None`: the master wrote it as the master.
+    /// `None`: the master wrote it as the master, or an observer.
     pub from_power: Option<PowerId>,
     pub by_master: bool,
+    pub by_observer: bool,
     /// `None` for press stored before audiences were (schema 9): read as private.
     pub audience: Option<Audience>,
     /// Faked: the recipients it named instead.
@@ -207,7 +211,7 @@ fn audience_column(v: &Variant, i: usize, a: Option<String>) -> rusqlite::Result
 /// A game's press as `q` asks, in the order sent.
 pub fn of_game(conn: &Connection, v: &Variant, game_id: i64, q: &Query) -> rusqlite::Result<Vec<Stored>> {
     let mut st = conn.prepare_cached(
-        "SELECT seq, from_power, by_master, audience, shown, grey, postal, body, created FROM press
+        "SELECT seq, from_power, by_master, audience, shown, grey, postal, body, created, observer FROM press
          WHERE game_id = ?1 AND seq BETWEEN ?2 AND ?3
            AND (?4 = 0 OR json_extract(audience, '$.to') = 'all' OR json_extract(audience, '$.observers') = 1)
            AND (postal = 0 OR seq < ?6)
@@ -225,6 +229,7 @@ pub fn of_game(conn: &Connection, v: &Variant, game_id: i64, q: &Query) -> rusql
             postal: r.get(6)?,
             body: r.get(7)?,
             created: r.get(8)?,
+            by_observer: r.get(9)?,
         })
     })?;
     let mut out = Vec::new();

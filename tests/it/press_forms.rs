@@ -45,13 +45,19 @@ fn got_press(sent: &[Sent]) -> BTreeSet<String> {
 
 /// The started game with a confirmed observer (and its confirmed list).
 fn observed() -> Game {
+    observed_with_code().0
+}
+
+/// The same, and the observer's code.
+fn observed_with_code() -> (Game, String) {
     let mut g = Game::started();
     let (_, sent) = g.send(OBSERVER, "OBSERVE demo");
     let c = sent.iter().find(|s| s.to == OBSERVER && s.subject == "Confirm: observe game demo").expect("a confirmation");
     let line = c.body.lines().find(|l| l.trim_start().starts_with("OBSERVE demo ")).unwrap().trim().to_string();
     let (r, _) = g.send(OBSERVER, &line);
-    assert!(r.contains("You now observe game demo"), "{r}");
-    g
+    assert!(r.contains("You now observe game demo") && r.contains("SIGNON Odemo code signs you on as an observer"), "{r}");
+    let code = line.split_whitespace().nth(2).unwrap().to_string();
+    (g, code)
 }
 
 /// Sends `header`, a line and ENDPRESS from France; the reply and who got press.
@@ -131,6 +137,131 @@ fn the_master_always_presses_and_reads_all_partial_press_when_set() {
     g.send(GM, &format!("{MASTER_ON}\nSET NORMAL PRESS"));
     let (_, got) = from_france(&mut g, "PRESS TO E");
     assert_eq!(got, set(&["p2@example.test"]));
+}
+
+#[test]
+fn observers_press_as_the_observer_option_says() {
+    let (mut g, code) = observed_with_code();
+    let on = format!("SIGNON Odemo {code}");
+    let (r, sent) = g.send(
+        OBSERVER,
+        "SIGNON Odemo 000000000000
+PRESS TO M
+x
+ENDPRESS",
+    );
+    assert!(r.contains("that is not the code of an observer of game demo") && press(&sent).is_empty(), "{r}");
+    // any (the default): as players
+    let (r, sent) = g.send(
+        OBSERVER,
+        &format!(
+            "{on}
+PRESS TO E
+From the gallery.
+ENDPRESS
+BROADCAST
+Hello all.
+ENDPRESS"
+        ),
+    );
+    assert!(r.contains("Signed on to game demo as an observer."), "{r}");
+    let to_england: Vec<&Sent> = press(&sent).into_iter().filter(|s| s.body.contains("From the gallery.")).collect();
+    assert_eq!(to_england.iter().map(|s| s.to.as_str()).collect::<Vec<_>>(), ["p2@example.test"]);
+    assert!(to_england[0].body.contains("From: An observer"), "{}", to_england[0].body);
+    let all: BTreeSet<String> = press(&sent).iter().filter(|s| s.body.contains("Hello all.")).map(|s| s.to.clone()).collect();
+    assert_eq!(all, players_and(&[1, 2, 3, 4, 5, 6, 7], &[GM, LIST]), "everyone but the observer itself");
+    let (r, _) = g.send("p4@example.test", "HISTORY demo PRESS");
+    assert!(flat(&r).contains("From: An observer") && r.contains("Hello all.") && !r.contains("From the gallery."), "{r}");
+    // an observer orders for no power and keeps no diary
+    let (r, _) = g.send(
+        OBSERVER,
+        &format!(
+            "{on}
+A PAR-BUR
+DIARY
+x
+ENDPRESS"
+        ),
+    );
+    assert!(r.contains("an observer plays no power") && r.contains("a diary is kept by a power's player"), "{r}");
+    // none: to the master only
+    g.send(
+        GM,
+        &format!(
+            "{MASTER_ON}
+SET OBSERVER NO PRESS"
+        ),
+    );
+    let (r, sent) = g.send(
+        OBSERVER,
+        &format!(
+            "{on}
+BROADCAST
+x
+ENDPRESS
+PRESS TO M
+y
+ENDPRESS"
+        ),
+    );
+    assert!(r.contains("observers of this game may not send this press"), "{r}");
+    assert_eq!(got_press(&sent), set(&[GM]));
+    // white: never grey
+    g.send(
+        GM,
+        &format!(
+            "{MASTER_ON}
+SET OBSERVER WHITE"
+        ),
+    );
+    let (r, sent) = g.send(
+        OBSERVER,
+        &format!(
+            "{on}
+PRESS TO E GREY
+x
+ENDPRESS"
+        ),
+    );
+    assert!(r.contains("anonymous (grey) press is not allowed") && press(&sent).is_empty(), "{r}");
+    // partial: observers may press to some even where players may not
+    g.send(
+        GM,
+        &format!(
+            "{MASTER_ON}
+SET NO PARTIAL
+SET OBSERVER PARTIAL"
+        ),
+    );
+    let (_, sent) = g.send(
+        OBSERVER,
+        &format!(
+            "{on}
+PRESS TO E
+x
+ENDPRESS"
+        ),
+    );
+    assert_eq!(got_press(&sent), set(&["p2@example.test"]));
+    let (r, got) = from_france(&mut g, "PRESS TO E");
+    assert!(r.contains("this game has no partial press") && got.is_empty(), "{r}");
+    g.send(
+        GM,
+        &format!(
+            "{MASTER_ON}
+SET OBSERVER ANY"
+        ),
+    );
+    let (r, sent) = g.send(
+        OBSERVER,
+        &format!(
+            "{on}
+PRESS TO E
+x
+ENDPRESS"
+        ),
+    );
+    assert!(r.contains("this game has no partial press") && press(&sent).is_empty(), "{r}");
 }
 
 #[test]

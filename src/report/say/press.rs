@@ -103,6 +103,7 @@ pub fn sender(game: &crate::game::Game, p: &crate::store::press::Stored) -> Stri
     let v = game.v();
     match (p.from_power, p.grey, p.by_master) {
         (_, true, _) => anonymous(),
+        (None, _, _) if p.by_observer => from_observer(),
         (None, _, _) => from_master(),
         (Some(pw), _, true) => written_by_master(&pname(v, pw)),
         (Some(pw), _, false) => super::seats::seat_names(game, pw),
@@ -345,4 +346,24 @@ pub fn diary_subject(g: &GameRow) -> String {
 /// The title of a power's diary mailed when the game is over.
 pub fn diary_title(g: &GameRow, power: &str) -> String {
     format!("The diary of {power} in game {}, as it was kept:", g.name)
+}
+
+/// Observing confirmed: the code signs the observer on to send press.
+pub fn observer_signon(g: &GameRow) -> String {
+    format!("Keep the confirmation code: SIGNON O{} code signs you on as an observer, to send press as the game allows.", g.name)
+}
+
+/// `SIGNON O<game>` done.
+pub fn signed_on_as_observer(g: &crate::game::Game) -> String {
+    format!("Signed on to game {} as an observer.", g.name)
+}
+
+/// An observer's command for a power.
+pub fn observer_is_no_power() -> String {
+    "an observer plays no power".into()
+}
+
+/// `SIGNON O<game>` with a wrong code.
+pub fn wrong_observer_code(game: &str) -> String {
+    format!("that is not the code of an observer of game {game} (the one that confirmed OBSERVE {game})")
 }

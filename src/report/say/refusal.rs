@@ -75,6 +75,8 @@ pub fn refusal(r: &Refusal) -> String {
         FakeToMaster => press::fake_to_master(),
         NoObserverPress => press::no_observer_press(),
         PostalPressOptions => press::postal_press_options(),
+        ObserverIsNoPower => press::observer_is_no_power(),
+        WrongObserverCode { game } => press::wrong_observer_code(game),
         NoPostalPress => press::no_postal_press(),
         DiaryUsage => press::diary_usage(),
         DiaryNotAPower => press::diary_not_a_power(),

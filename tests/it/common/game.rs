@@ -186,6 +186,7 @@ pub fn broadcast(conn: &rusqlite::Connection, v: &mailjudge::map::Variant, body:
         seq: 1,
         from_power: Some(2),
         by_master: false,
+        by_observer: false,
         recipients: "everyone",
         audience: &Audience::All,
         shown: None,
