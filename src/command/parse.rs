@@ -87,6 +87,8 @@ pub enum Cmd {
     Eject(String),
     Become(String),
     Rollback(String),
+    /// `DECLARE DRAW [powers]`: the master ends the game in a draw.
+    DeclareDraw(String),
     /// A command word with a problem (missing argument ...).
     Bad(Refusal),
     /// Not a command: an order, or noise.
@@ -169,6 +171,10 @@ pub enum SetKey {
     /// A player's results mails carry the map (the default), or not.
     Map,
     NoMap,
+    /// The master: njudge's `SET CD`: with nothing, `SET NMR`; `AFTER n`,
+    /// the game option; a power, its civil disorder declared (or, `NoCd`, lifted).
+    Cd,
+    NoCd,
     /// The master: a game option.
     Option(Named),
 }
@@ -180,6 +186,8 @@ const SET_KEYS: &[(&str, SetKey)] = &[
     ("DRAW", SetKey::Draw),
     ("NODRAW", SetKey::NoDraw),
     ("CONCEDE", SetKey::Concede),
+    // njudge's short form (before 1.4.0 the only one)
+    ("CONC", SetKey::Concede),
     ("NOCONCEDE", SetKey::NoConcede),
     ("ABSENCE", SetKey::Absence),
     ("PASSWORD", SetKey::Password),
@@ -192,6 +200,8 @@ const SET_KEYS: &[(&str, SetKey)] = &[
     ("START", SetKey::Start),
     ("MAP", SetKey::Map),
     ("NOMAP", SetKey::NoMap),
+    ("CD", SetKey::Cd),
+    ("NOCD", SetKey::NoCd),
 ];
 
 /// Every name SET takes, upper case.
@@ -588,7 +598,8 @@ fn set(l: &Line) -> Cmd {
 /// `SET NORMAL PRESS`: the option, `NO`, and the value in the table's words.
 fn press_set(words: &[String]) -> Option<(GameOption, bool, &'static str)> {
     let mut w: Vec<&str> = words.iter().map(String::as_str).collect();
-    if w.len() > 1 && w.last() == Some(&"PRESS") {
+    let pressed = w.len() > 1 && w.last() == Some(&"PRESS");
+    if pressed {
         w.pop();
     }
     let no = w.first() == Some(&"NO");
@@ -601,7 +612,8 @@ fn press_set(words: &[String]) -> Option<(GameOption, bool, &'static str)> {
         _ => None,
     };
     Some(match (no, rest) {
-        (true, [] | ["PRESS"]) | (false, ["NONE"] | ["PRESS", "NONE"]) => (GameOption::Press, false, "none"),
+        (true, []) if pressed => (GameOption::Press, false, "none"),
+        (false, ["NONE"] | ["PRESS", "NONE"]) => (GameOption::Press, false, "none"),
         (true, ["WHITE"]) => (GameOption::Press, false, "grey_only"),
         (true, ["GREY" | "GRAY"]) => (GameOption::Press, false, "white"),
         (false, [c]) if colour(c).is_some() => (GameOption::Press, false, colour(c)?),
@@ -616,10 +628,11 @@ fn press_set(words: &[String]) -> Option<(GameOption, bool, &'static str)> {
                 _ => return None,
             }
         }
-        (_, ["POSTAL"] | ["POSTALPRESS"]) => (GameOption::PostalPress, no, ""),
+        (_, ["POSTAL"]) if pressed => (GameOption::PostalPress, no, ""),
+        (_, ["POSTALPRESS"]) => (GameOption::PostalPress, no, ""),
         (false, ["OBSERVER", o]) => (GameOption::ObserverPress, false, observer_word(o)?),
-        (false, ["ALL"]) => (GameOption::MasterPress, false, "all"),
-        (false, ["NORMAL"]) if words.len() == 2 => (GameOption::MasterPress, false, "normal"),
+        (false, ["ALL"]) if pressed => (GameOption::MasterPress, false, "all"),
+        (false, ["NORMAL"]) if pressed => (GameOption::MasterPress, false, "normal"),
         _ => return None,
     })
 }
@@ -649,6 +662,8 @@ fn master(l: &Line) -> Option<Cmd> {
         "EJECT" => arg(0).map(Cmd::Eject).unwrap_or_else(|| Cmd::Bad(Refusal::NeedsPower { command: "EJECT" })),
         "BECOME" => arg(0).map(Cmd::Become).unwrap_or_else(|| Cmd::Bad(Refusal::NeedsPower { command: "BECOME" })),
         "ROLLBACK" => arg(0).map(Cmd::Rollback).unwrap_or_else(|| Cmd::Bad(Refusal::RollbackUsage)),
+        "DECLARE" if arg(0).is_some_and(|w| w.eq_ignore_ascii_case("DRAW")) => Cmd::DeclareDraw(l.rest(1)),
+        "DECLARE" => Cmd::Bad(Refusal::DeclareDrawUsage),
         _ => return None,
     })
 }
@@ -708,6 +723,10 @@ mod tests {
         assert_eq!(set("SET OBSERVER ANY PRESS"), s(O::ObserverPress, false, "any"));
         assert_eq!(set("SET ALL PRESS"), s(O::MasterPress, false, "all"));
         assert_eq!(set("SET NORMAL PRESS"), s(O::MasterPress, false, "normal"));
+        // not press words without their PRESS
+        for line in ["SET NO", "SET ALL", "SET NORMAL"] {
+            assert!(!matches!(parse(line), Cmd::Set { key: SetKey::Option(Named { option: O::Press | O::MasterPress | O::PostalPress, .. }), .. }), "{line}");
+        }
         // not the fake option's words: PARTIAL's value, which refuses it (see options.rs)
         assert_eq!(set("SET PARTIAL FAKES NOW"), s(O::Partial, false, "FAKES NOW"));
     }
@@ -804,6 +823,14 @@ mod tests {
             "POSTALPRESS",
             "NOPOSTALPRESS",
             "MASTERPRESS",
+            // civil disorder, concessions and quiet games (njudge's names)
+            "CD",
+            "NOCD",
+            "CONC",
+            "CONCESSIONS",
+            "NOCONCESSIONS",
+            "QUIET",
+            "NOQUIET",
         ];
         want.sort_unstable();
         assert_eq!(got, want);
@@ -815,6 +842,9 @@ mod tests {
         assert_eq!(parse("SET GR 2h"), Cmd::Set { key: SetKey::Grace, arg: "2h".into() });
         // CREATE-only options are no SET names
         assert!(matches!(parse("SET PLAYERS 4"), Cmd::Bad(r) if crate::report::say::refusal::refusal(&r).contains("no such setting")));
-        assert!(matches!(parse("SET CO x"), Cmd::Set { key: SetKey::Concede, .. }));
+        assert!(matches!(parse("SET CONC x"), Cmd::Set { key: SetKey::Concede, .. }));
+        assert!(matches!(parse("SET CONCESS"), Cmd::Set { key: SetKey::Option(Named { option: GameOption::Concessions, no: false }), .. }));
+        assert_eq!(parse("SET CD AFTER 2"), Cmd::Set { key: SetKey::Cd, arg: "AFTER 2".into() });
+        assert_eq!(parse("SET NO CD France"), Cmd::Set { key: SetKey::NoCd, arg: "France".into() });
     }
 }

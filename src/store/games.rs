@@ -203,6 +203,23 @@ switch_enum!(
     }
 );
 
+switch_enum!(
+    /// Whether a survivor may concede to the largest power (stored as
+    /// `concessions`; njudge's `SET [NO] CONCESSIONS`).
+    Concessions {
+        Allowed,
+        Refused,
+    }
+);
+switch_enum!(
+    /// Whether the table hears of resignations, takeovers and civil disorder
+    /// (stored as `announce`; njudge's `SET [NO] QUIET` is its `Quiet`).
+    Announcements {
+        Loud,
+        Quiet,
+    }
+);
+
 /// A game's options (stored as JSON).
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -286,6 +303,17 @@ pub struct Settings {
     /// `SET ALL PRESS`: the master reads all partial press.
     #[serde(default, skip_serializing_if = "MasterPress::is_default")]
     pub master_press: MasterPress,
+    /// `SET NO CONCESSIONS`: no concession to the largest power.
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub concessions: Concessions,
+    /// `SET CD AFTER n`: a power whose player missed `n` phases in a row is
+    /// in civil disorder.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cd_after: Option<u32>,
+    /// `SET QUIET`: resignations, takeovers and civil disorder are told to
+    /// the master only.
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub announce: Announcements,
 }
 
 /// The two-player game's coin, as stored: the seed drawn when the game
@@ -338,6 +366,10 @@ impl From<GameRules> for BTreeMap<String, String> {
     fn from(r: GameRules) -> BTreeMap<String, String> {
         r.0.iter().map(|c| (c.key().to_string(), c.word().to_string())).collect()
     }
+}
+
+fn is_default<T: Default + PartialEq>(t: &T) -> bool {
+    *t == T::default()
 }
 
 fn is_true(b: &bool) -> bool {

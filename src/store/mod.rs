@@ -11,6 +11,7 @@
 pub mod attachments;
 pub mod auth;
 pub mod diary;
+pub mod disorder;
 pub mod games;
 pub mod kv;
 pub mod mails;
@@ -306,7 +307,28 @@ pub const MIGRATIONS: &[&str] = &[
     DROP INDEX outbox_to;
     CREATE INDEX outbox_to ON outbox(to_addr, created, kind, mail_id);
     "#,
-    // 13: press as njudge players write it. `press.shown`: the recipients a
+    // 13: civil disorder (the powers in it, from which phase, why) and each
+    // seated player's record of phases on time, late and missed
+    r#"
+    CREATE TABLE disorder (
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        power INTEGER NOT NULL,
+        since TEXT NOT NULL,
+        cause TEXT NOT NULL CHECK (cause IN ('vacant', 'missed', 'master')),
+        PRIMARY KEY (game_id, power)
+    );
+    CREATE TABLE records_of_play (
+        player_id INTEGER PRIMARY KEY REFERENCES players(id) ON DELETE CASCADE,
+        due INTEGER NOT NULL DEFAULT 0,
+        on_time INTEGER NOT NULL DEFAULT 0,
+        late INTEGER NOT NULL DEFAULT 0,
+        missed INTEGER NOT NULL DEFAULT 0,
+        missed_in_a_row INTEGER NOT NULL DEFAULT 0,
+        disorders INTEGER NOT NULL DEFAULT 0
+    );
+    CREATE INDEX players_email ON players(email COLLATE NOCASE);
+    "#,
+    // 14: press as njudge players write it. `press.shown`: the recipients a
     // faked press named (store::press::Audience as JSON; NULL: not faked);
     // `press.postal`: postal press, mailed with the results of its phase
     // (`seq`); `press.observer`: an observer wrote it (`from_power` NULL).
