@@ -167,6 +167,9 @@ impl Session<'_> {
             self.signed = Some(Signed { game_id: g.id, role: Role::Master });
             return Ok(vec![say::account::signed_on_as_master(&g)]);
         }
+        if letter == 'O' && !v.powers.iter().any(|p| p.letter.eq_ignore_ascii_case(&'O')) {
+            return self.signon_observer(&g, password);
+        }
         let power = game::find_power(&v, &letter.to_string()).ok_or_else(|| {
             let powers: Vec<(char, String)> = (0..v.powers.len() as PowerId).map(|p| (v.powers[p as usize].letter, pname(&v, p))).collect();
             Refusal::NotAPowerLetterIn { letter, game: g.name.clone(), powers }
@@ -207,6 +210,17 @@ impl Session<'_> {
     }
 }
 
+impl Session<'_> {
+    /// `SIGNON O<game> code`: an observer, with the code that confirmed it.
+    fn signon_observer(&mut self, g: &game::Game, code: &str) -> R {
+        let hash = token_hash(code);
+        let me = g.players.iter().find(|p| p.role == PlayerRole::Observer && p.status == PlayerStatus::Active && p.pw_hash.as_deref() == Some(hash.as_str()));
+        let Some(me) = me else { return Err(Refusal::WrongObserverCode { game: g.name.clone() }.into()) };
+        self.signed = Some(Signed { game_id: g.id, role: Role::Observer(me.id) });
+        Ok(vec![say::press::signed_on_as_observer(g)])
+    }
+}
+
 fn valid_game_name(n: &str) -> bool {
     !n.is_empty() && n.len() <= 16 && n.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
 }
@@ -227,10 +241,10 @@ impl Session<'_> {
         let pending = mine.iter().find(|p| p.status == PlayerStatus::Pending).map(|p| (*p).clone());
         match (token, pending) {
             (Some(t), Some(mut p)) if p.pw_hash.as_deref() == Some(token_hash(t).as_str()) => {
+                // the code stays the observer's: `SIGNON O<game> code` to send press
                 p.status = PlayerStatus::Active;
-                p.pw_hash = None;
                 p.save(self.conn)?;
-                Ok(vec![say::account::observing(&g)])
+                Ok(vec![say::account::observing(&g), say::press::observer_signon(&g)])
             }
             (Some(_), _) => Err(Refusal::WrongConfirmation { game: g.name.clone() }.into()),
             (None, Some(p)) if self.ctx.now() - p.joined < 86_400 => Ok(vec![say::account::confirmation_sent_already(&g)]),

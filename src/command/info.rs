@@ -208,8 +208,14 @@ impl Session<'_> {
     fn readable_press(&mut self, g: &Game, rows: &[(i64, String, String)], first: i64, last: i64) -> Result<Vec<(i64, String)>, Fail> {
         let v = g.variant.clone();
         let everything = g.status == GameStatus::Finished;
-        let stored =
-            crate::store::press::of_game(self.conn, &v, g.id, first..=last, !everything, MAX_HISTORY_PRESS + 1, crate::archive::record::MAX_PRESS_BYTES)?;
+        let q = crate::store::press::Query {
+            seqs: first..=last,
+            observers_only: !everything,
+            postal_from: if everything { i64::MAX } else { g.seq },
+            limit: MAX_HISTORY_PRESS + 1,
+            max_bytes: crate::archive::record::MAX_PRESS_BYTES,
+        };
+        let stored = crate::store::press::of_game(self.conn, &v, g.id, &q)?;
         let current = g.position.clone().map(|p| v.calendar.long_name(p.phase));
         let phase_of = |seq: i64| -> String {
             rows.iter()
@@ -222,7 +228,8 @@ impl Session<'_> {
         let mut out = Vec::new();
         for p in stored {
             let from = crate::report::say::press::sender(g, &p);
-            let to = crate::report::say::press::recipients(&v, p.audience.as_ref());
+            // while the game runs, a faked press shows the recipients it named
+            let to = crate::report::say::press::recipients(&v, p.shown.as_ref().filter(|_| !everything).or(p.audience.as_ref()));
             let phase = phase_of(p.seq);
             let text = self.ctx.templates.render(
                 "press.txt",

@@ -21,6 +21,7 @@
 //! caller rolls back and answers with an apology.
 
 pub mod account;
+pub mod diary;
 pub mod disorder;
 pub mod info;
 pub mod master;
@@ -88,6 +89,9 @@ enum Role {
         master: bool,
     },
     Master,
+    /// An observer (its row's id), signed on with `SIGNON O<game>` and the
+    /// code that confirmed it: for press.
+    Observer(i64),
 }
 
 #[derive(Clone, Debug)]
@@ -240,11 +244,14 @@ impl<'a> Session<'a> {
             }
             // a block is read to its end before anything in it is decided, so
             // that no line of a block the judge cannot use becomes an order
+            let mut signoff = None;
             let block = match parse::block(line) {
                 Some(kind) => {
                     let start = i;
                     let end = parse::block_end(kind, &lines[start..]).map(|n| start + n);
                     i = end.map(|e| e + 1).unwrap_or(lines.len());
+                    // a press ended by SIGNOFF: nothing after it is read
+                    signoff = end.filter(|&e| parse::press_end(&lines[e]) == Some(parse::PressEnd::Signoff));
                     Some((kind, start, end))
                 }
                 None => None,
@@ -260,6 +267,10 @@ impl<'a> Session<'a> {
             // failed password checks count whatever became of the command
             self.record_failures()?;
             self.entries.push(Entry { input, responses });
+            if let Some(e) = signoff {
+                self.entries.push(Entry { input: mask(lines[e].trim(), &self.ctx.judge_text), responses: vec![say::session::signed_off()] });
+                break;
+            }
         }
         self.start_games()?;
         Ok(())
@@ -273,8 +284,9 @@ impl<'a> Session<'a> {
                 let body = lines[start..end].join("\n");
                 let n = end - start;
                 match cmd {
-                    Cmd::Press { to, grey } => self.press(to.as_deref(), *grey, &body),
-                    Cmd::Broadcast { grey } => self.press(None, *grey, &body),
+                    Cmd::Press(h) => self.press(h, &body),
+                    Cmd::PostalPress => self.postal_press(&body),
+                    Cmd::Diary(parse::Diary::Record) => self.diary_record(&body),
                     Cmd::Bad(r) => Err(r.clone().into()),
                     _ => Err(Refusal::PressHeaderUnreadable.into()),
                 }
@@ -400,6 +412,7 @@ impl<'a> Session<'a> {
             Role::Power { power, player, .. } => Ok((power, player, g)),
             Role::Joined(_) => Err(Refusal::PowersNotAssigned { game: g.name.clone() }.into()),
             Role::Master => Err(Refusal::MasterIsNoPower.into()),
+            Role::Observer(_) => Err(Refusal::ObserverIsNoPower.into()),
         }
     }
 
@@ -505,7 +518,8 @@ impl<'a> Session<'a> {
             Cmd::Clear => self.clear(),
             Cmd::NotCommand => self.order(line),
             Cmd::EndPress => Err(Refusal::EndPressWithoutPress.into()),
-            Cmd::Signoff | Cmd::Press { .. } | Cmd::Broadcast { .. } => unreachable!("handled by run_lines"),
+            Cmd::Diary(d) => self.diary(d),
+            Cmd::Signoff | Cmd::Press(_) | Cmd::PostalPress => unreachable!("handled by run_lines"),
             Cmd::Set { key, arg } => self.set(key, arg.trim()),
             Cmd::Approve(power) => self.approve(&power, true),
             Cmd::Reject(power) => self.approve(&power, false),

@@ -159,7 +159,8 @@ pub fn package(conn: &Connection, ctx: &mut Ctx, g: &Game) -> anyhow::Result<()>
         }
     };
     let ids = files.iter().map(|f| crate::store::attachments::insert(conn, f, ctx.now())).collect::<rusqlite::Result<Vec<_>>>()?;
-    send_package(conn, ctx, g, &ids, &notes)
+    send_package(conn, ctx, g, &ids, &notes)?;
+    super::press::return_diaries(conn, ctx, g)
 }
 
 /// The game's record as files to attach: the classic plain-text results and

@@ -8,6 +8,7 @@ pub mod deadline;
 pub mod disorder;
 pub mod end;
 pub mod orders;
+pub mod press;
 pub mod removals;
 pub mod world_war;
 
@@ -376,6 +377,7 @@ pub fn process(conn: &Connection, ctx: &mut Ctx, game: &mut Game, why: &str) -> 
     let list_body = (game.settings.confirmed_list().is_some() && game.settings.list_format != ReportFormat::Text).then(|| as_format(game.settings.list_format));
     let m = TableMail { subject: &subject, body: &report, files: &[], map: Some(map), list_body: list_body.as_deref(), kind: crate::mail::compose::Kind::Game };
     tell_table(conn, ctx, game, &m)?;
+    press::release_postal(conn, ctx, game, done_seq, &v.calendar.long_name(pos.phase))?;
     if !game.settings.webhooks.is_empty() {
         crate::publish::queue(conn, game, &as_format(ReportFormat::Markdown), ctx.now())?;
     }

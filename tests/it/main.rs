@@ -50,6 +50,7 @@ mod outbox;
 mod parser_corpus;
 mod password_memory;
 mod poison;
+mod press_forms;
 mod properties;
 mod properties1885;
 mod record;

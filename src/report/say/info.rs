@@ -1,6 +1,6 @@
 //! What anyone may ask: LIST, HISTORY, SUMMARY.
 
-use crate::store::games::{Anonymity, Draws, GameRow, Nmr, PartialPress, Settings};
+use crate::store::games::{Anonymity, Draws, GameRow, Nmr, Settings};
 use crate::timing;
 
 /// LIST on a judge without games.
@@ -82,9 +82,8 @@ pub fn forming_line(g: &GameRow, taken: usize, seats: usize) -> String {
 /// A game's settings in LIST game.
 pub fn settings_line(s: &Settings) -> String {
     format!(
-        "Press: {}{}; missing orders after the grace period: {}; timing: movement `{}`, retreats `{}`, adjustments `{}`, grace {}",
-        s.press,
-        if s.partial == PartialPress::Allowed { "" } else { " (broadcast only)" },
+        "Press: {}; missing orders after the grace period: {}; timing: movement `{}`, retreats `{}`, adjustments `{}`, grace {}",
+        super::press::settings(s),
         if s.nmr == Nmr::Defaults { "default" } else { "the game waits for the master" },
         s.movement,
         s.retreat,
