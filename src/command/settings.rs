@@ -24,6 +24,7 @@ impl Session<'_> {
             SetKey::Deadline => self.set_deadline(arg),
             SetKey::Grace => self.set_grace(arg),
             SetKey::Option(named) => self.set_option(named, arg),
+            SetKey::Tool(t) => self.set_tool(t, arg),
         }
     }
 

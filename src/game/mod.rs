@@ -52,6 +52,12 @@ pub fn default_settings(cfg: &Config) -> Settings {
         groups: Vec::new(),
         closed: Vec::new(),
         world_war: None,
+        comment: None,
+        start: Default::default(),
+        processing: Default::default(),
+        join_hash: None,
+        invited: Vec::new(),
+        co_masters: Vec::new(),
     }
 }
 
@@ -179,7 +185,8 @@ pub fn current_orders(conn: &Connection, game: &Game) -> anyhow::Result<(Positio
 
 /// Whether every power owing orders has complete ones and nobody asked to wait.
 pub fn ready(conn: &Connection, game: &Game) -> anyhow::Result<bool> {
-    if game.status != GameStatus::Active || game.paused || game.position.is_none() {
+    // a game in manual processing waits for the master's PROCESS
+    if game.status != GameStatus::Active || game.paused || game.position.is_none() || !game.settings.processing.is_auto() {
         return Ok(false);
     }
     let (pos, orders) = current_orders(conn, game)?;

@@ -16,6 +16,7 @@ pub mod mails;
 pub mod orders;
 pub mod outbox;
 pub mod phases;
+pub mod profiles;
 pub mod press;
 pub mod records;
 pub mod start;
@@ -304,6 +305,19 @@ pub const MIGRATIONS: &[&str] = &[
     CREATE INDEX outbox_budget ON outbox(mailbox, counted, created, bytes) WHERE counted > 0;
     DROP INDEX outbox_to;
     CREATE INDEX outbox_to ON outbox(to_addr, created, kind, mail_id);
+    "#,
+    // 15: players' profiles (REGISTER, WHOIS; store::profiles): one a
+    // mailbox, `fields` the form's optional lines as JSON, `public` whether
+    // others may see it
+    r#"
+    CREATE TABLE profiles (
+        mailbox TEXT PRIMARY KEY,
+        address TEXT NOT NULL,
+        name TEXT NOT NULL,
+        fields TEXT NOT NULL,
+        public INTEGER NOT NULL DEFAULT 0 CHECK (public IN (0, 1)),
+        updated INTEGER NOT NULL
+    );
     "#,
 ];
 
