@@ -78,7 +78,9 @@ impl Session<'_> {
                 Some(pw) => {
                     self.signed = Some(Signed { game_id: g.id, role: Role::Power { power: pw, player: Some(me.id), master: false } });
                     self.add_seat_status(&g, pw);
-                    vec![say::account::signed_on_as(&say::seats::seat_names(&g, pw), &g)]
+                    let mut out = vec![say::account::signed_on_as(&say::seats::seat_names(&g, pw), &g)];
+                    out.extend(self.back_from_disorder(&g, pw)?);
+                    out
                 }
                 None => {
                     self.signed = Some(Signed { game_id: g.id, role: Role::Joined(me.id) });
@@ -149,16 +151,11 @@ impl Session<'_> {
                 p.insert(self.conn)?;
                 self.signed = Some(Signed { game_id: g.id, role: Role::Power { power: pw, player: Some(p.id), master: false } });
                 self.add_status(g.id, pw);
-                let master = g.master_email.clone();
-                self.ctx.notice(
-                    self.conn,
-                    &master,
-                    &say::account::taken_over_subject(&g, &say::seats::seat_names(&g, pw)),
-                    say::account::taken_over_notice(&g, &say::seats::seat_names(&g, pw)),
-                    Some(g.id),
-                    None,
-                )?;
-                Ok(vec![say::account::take_over(&g, &say::seats::seat_names(&g, pw), v.powers[pw as usize].letter)])
+                let mut out = vec![say::account::take_over(&g, &say::seats::seat_names(&g, pw), v.powers[pw as usize].letter)];
+                // the table (or, in a quiet game, the master) hears of it
+                let mut g = g;
+                out.extend(self.seat_taken(&mut g, pw, &mut p)?);
+                Ok(out)
             }
             GameStatus::Finished => Err(Refusal::GameOver { game: g.name.clone() }.into()),
         }
@@ -212,7 +209,9 @@ impl Session<'_> {
         if g.status == GameStatus::Active {
             self.add_seat_status(&g, power);
         }
-        Ok(vec![say::account::signed_on_as(&say::seats::seat_names(&g, power), &g)])
+        let mut out = vec![say::account::signed_on_as(&say::seats::seat_names(&g, power), &g)];
+        out.extend(self.back_from_disorder(&g, power)?);
+        Ok(out)
     }
 }
 
@@ -430,6 +429,14 @@ impl Session<'_> {
             None => say::account::a_player(),
         };
         self.ctx.notice(self.conn, &master, &say::account::resigned_subject(&g, &who), say::account::resigned_notice(&g, &who), Some(g.id), None)?;
+        // a seat of a running game: the table hears it is open (unless quiet)
+        if let (GameStatus::Active, Some(pw)) = (g.status, p.power)
+            && g.settings.announce == crate::store::games::Announcements::Loud
+        {
+            let mut g = g.clone();
+            g.reload_players(self.conn)?;
+            crate::play::disorder::left(self.conn, self.ctx, &g, pw, false)?;
+        }
         self.signed = None;
         Ok(vec![say::account::resigned(&g)])
     }

@@ -93,8 +93,12 @@ impl Session<'_> {
             let rows = crate::store::orders::current(self.conn, g.id, g.seq, None)?;
             let orders = game::parsed_orders(&v, &rows)?;
             for o in game::owing(&g, &pos, &orders) {
-                let played = g.player_for(o.power).is_some();
-                out.push(say::info::power_line(&pname(&v, o.power), pos.center_count(o.power), played, o.needs.needs, o.needs.complete));
+                let seat = match (g.disorder_of(o.power), g.player_for(o.power)) {
+                    (Some(d), _) => say::info::SeatState::Disorder { since: v.calendar.long_name(d.since) },
+                    (None, Some(p)) => say::info::SeatState::Played { record: g.record_of(p.id) },
+                    (None, None) => say::info::SeatState::Vacant,
+                };
+                out.push(say::info::power_line(&pname(&v, o.power), pos.center_count(o.power), &seat, o.needs.needs, o.needs.complete));
             }
         } else {
             let n = g.players.iter().filter(|p| p.role == PlayerRole::Player).count();
@@ -107,7 +111,7 @@ impl Session<'_> {
                 game::start::apply(&v, &mut pos, &choices, viewer.as_deref())?;
                 hidden = game::start::hidden(&v, viewer.as_deref());
             }
-            let board = crate::report::board::board_withheld(&v, &pos, &hidden).to_value();
+            let board = crate::report::board::board_withheld(&v, &pos, &hidden).with_disorder(&g.disorder_roll()).to_value();
             let finished = g.status == GameStatus::Finished;
             out.push(String::new());
             out.push(self.ctx.templates.render("board.txt", minijinja::context! { board => board, finished => finished }).trim_end().to_string());

@@ -127,6 +127,11 @@ impl Session<'_> {
         pl.left = Some(self.ctx.now());
         pl.save(self.conn)?;
         self.ctx.notice(self.conn, &pl.email, &say::master::ejected_subject(&g), say::master::ejected_notice(&g, &pname(&v, power)), Some(g.id), None)?;
+        if g.status == GameStatus::Active && g.settings.announce == crate::store::games::Announcements::Loud {
+            let mut g = g.clone();
+            g.reload_players(self.conn)?;
+            crate::play::disorder::left(self.conn, self.ctx, &g, power, true)?;
+        }
         Ok(vec![say::master::power_vacant(&pname(&v, power), g.settings.takeover_approval)])
     }
 
@@ -144,6 +149,7 @@ impl Session<'_> {
             return Err(Refusal::NotVacant { power: pname(&v, power) }.into());
         }
         let name = pname(&v, power);
+        let mut g = g.clone();
         for mut p in pending {
             let taken = yes && p.id == first.id;
             p.status = if taken { PlayerStatus::Active } else { PlayerStatus::Resigned };
@@ -152,7 +158,10 @@ impl Session<'_> {
             }
             p.save(self.conn)?;
             let (subject, text) = if taken {
-                (say::master::approved_subject(&g, &name), say::master::approved_notice(&g, &name, v.powers[power as usize].letter))
+                // out of civil disorder, the deadline restarted, the table told
+                let lines = self.seat_taken(&mut g, power, &mut p)?;
+                let text = say::master::approved_notice(&g, &name, v.powers[power as usize].letter) + &lines.join("\n") + "\n";
+                (say::master::approved_subject(&g, &name), text)
             } else {
                 (say::master::refused_subject(&g, &name), say::master::refused_notice(&g, &name))
             };

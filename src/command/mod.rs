@@ -22,6 +22,7 @@
 //! caller rolls back and answers with an apology.
 
 pub mod account;
+pub mod disorder;
 pub mod community;
 pub mod info;
 pub mod master;
@@ -31,6 +32,7 @@ pub mod parse;
 pub mod press;
 pub mod settings;
 pub mod start;
+pub mod votes;
 
 use crate::context::Ctx;
 use crate::game::refusal::Refusal;
@@ -364,7 +366,13 @@ impl<'a> Session<'a> {
     fn view(&mut self, g: &Game, mut pos: crate::adjudicate::Position, viewer: Option<&[PowerId]>) -> anyhow::Result<(crate::adjudicate::Position, String)> {
         let v = g.v();
         if !game::start::open(v, g, &pos) {
-            let text = self.ctx.board_text(g.id, g.row.position.as_deref().unwrap_or_default(), v, &pos).to_string();
+            // the cached board is the position's; civil disorder is the game's
+            let text = if g.disorder.is_empty() {
+                self.ctx.board_text(g.id, g.row.position.as_deref().unwrap_or_default(), v, &pos).to_string()
+            } else {
+                let board = crate::report::board::board(v, &pos).with_disorder(&g.disorder_roll());
+                self.ctx.templates.render("board.txt", context! { board => board.to_value() })
+            };
             return Ok((pos, text));
         }
         let choices = crate::store::start::all(self.conn, v, g.id)?;
@@ -525,6 +533,7 @@ impl<'a> Session<'a> {
             Cmd::Eject(p) => self.eject(&p),
             Cmd::Become(p) => self.become_power(&p),
             Cmd::Rollback(phase) => self.rollback(&phase),
+            Cmd::DeclareDraw(powers) => self.declare_draw(&powers),
             Cmd::Promote(who) => self.promote(&who),
             Cmd::Demote(who) => self.demote(&who),
             Cmd::Invite(who) => self.invite(&who),

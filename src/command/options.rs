@@ -18,7 +18,7 @@ use crate::publish::{Kind, Webhook};
 use crate::report::results::ReportFormat;
 use crate::report::say;
 use crate::rules::{RuleChoice, Seating};
-use crate::store::games::{Anonymity, Draws, Nmr, PartialPress};
+use crate::store::games::{Announcements, Anonymity, Concessions, Draws, Nmr, PartialPress};
 use crate::timing::{self, Schedule};
 
 pub use crate::game::options::GameOption;
@@ -69,6 +69,10 @@ pub const OPTIONS: &[OptionSpec] = &[
     spec(O::End, &["end"], &["END"], false, Always),
     spec(O::Centers, &["centers", "centres"], &["CENTERS", "CENTRES"], false, Always),
     spec(O::Dias, &["dias"], &["DIAS"], true, Always),
+    spec(O::Concessions, &["concessions"], &["CONCESSIONS"], true, Always),
+    // SET CD AFTER n (see disorder.rs: SET CD also declares a power's civil disorder)
+    spec(O::CdAfter, &["cd_after"], &[], false, Always),
+    spec(O::Quiet, &["quiet"], &["QUIET"], true, Always),
     spec(O::Anonymous, &["anonymous"], &["ANONYMOUS"], true, Always),
     spec(O::Players, &["players"], &[], false, Forming),
     spec(O::Rule, &["rule"], &["RULE"], false, Forming),
@@ -136,6 +140,9 @@ pub enum OptionValue {
     End(Option<i32>),
     Centers(Option<u32>),
     Dias(Draws),
+    Concessions(Concessions),
+    CdAfter(Option<u32>),
+    Quiet(Announcements),
     Anonymous(Anonymity),
     /// A game for fewer players: the value as written (`3a`) and its seating.
     Players(String, Seating),
@@ -164,6 +171,10 @@ pub fn read(named: Named, text: &str, scope: &Scope) -> Result<OptionValue, Opti
         O::Partial => OptionValue::Partial(yes.into()),
         O::Nmr => OptionValue::Nmr(yes.into()),
         O::Dias => OptionValue::Dias(yes.into()),
+        O::Concessions => OptionValue::Concessions(yes.into()),
+        O::CdAfter => OptionValue::CdAfter(read_cd_after(text)?),
+        // QUIET is the switch's second value: on is quiet
+        O::Quiet => OptionValue::Quiet((!yes).into()),
         O::Anonymous => OptionValue::Anonymous(yes.into()),
         O::Assignment => OptionValue::Assignment(read_assignment(text)?),
         O::Movement => OptionValue::Timing(PhaseKind::Movement, Schedule::parse(text)?),
@@ -276,6 +287,23 @@ fn read_end(text: &str, scope: &Scope) -> Result<Option<i32>, OptionError> {
     Ok(Some(year))
 }
 
+/// The most missed phases in a row `SET CD AFTER` takes.
+pub const MAX_CD_AFTER: u32 = 12;
+
+/// A number of missed phases in a row from 1 to [`MAX_CD_AFTER`], or `NONE`.
+fn read_cd_after(text: &str) -> Result<Option<u32>, OptionError> {
+    let a = text.trim();
+    if a.eq_ignore_ascii_case("none") || a == "0" {
+        return Ok(None);
+    }
+    let refused = || OptionError::CdAfterValues { value: a.to_string(), most: MAX_CD_AFTER };
+    let n: u32 = a.parse().map_err(|_| refused())?;
+    if !(1..=MAX_CD_AFTER).contains(&n) {
+        return Err(refused());
+    }
+    Ok(Some(n))
+}
+
 /// A number of centres from 1 to the map's, or `NONE`.
 fn read_centers(text: &str, v: &Variant) -> Result<Option<u32>, OptionError> {
     let a = text.trim();
@@ -306,6 +334,18 @@ pub fn apply(g: &mut GameRow, v: &Variant, value: OptionValue) -> Result<String,
         OptionValue::Dias(b) => {
             s.dias = b;
             say::master::dias(b)
+        }
+        OptionValue::Concessions(b) => {
+            s.concessions = b;
+            say::disorder::concessions(b)
+        }
+        OptionValue::CdAfter(n) => {
+            s.cd_after = n;
+            say::disorder::cd_after(n)
+        }
+        OptionValue::Quiet(b) => {
+            s.announce = b;
+            say::disorder::quiet(b)
         }
         OptionValue::Anonymous(b) => {
             s.anonymous = b;

@@ -90,6 +90,8 @@ pub enum Cmd {
     Eject(String),
     Become(String),
     Rollback(String),
+    /// `DECLARE DRAW [powers]`: the master ends the game in a draw.
+    DeclareDraw(String),
     /// `SIGNON ?` (which games may be joined) or `SIGNON ?game` without a
     /// password (how to join it).
     JoinInfo(Option<String>),
@@ -142,6 +144,10 @@ pub enum SetKey {
     /// A player's results mails carry the map (the default), or not.
     Map,
     NoMap,
+    /// The master: njudge's `SET CD`: with nothing, `SET NMR`; `AFTER n`,
+    /// the game option; a power, its civil disorder declared (or, `NoCd`, lifted).
+    Cd,
+    NoCd,
     /// The master: a game option.
     Option(Named),
     /// The master's tools: COMMENT, PRIVATE, MANUAL START/PROCESS ...
@@ -167,6 +173,8 @@ const SET_KEYS: &[(&str, SetKey)] = &[
     ("DRAW", SetKey::Draw),
     ("NODRAW", SetKey::NoDraw),
     ("CONCEDE", SetKey::Concede),
+    // njudge's short form (before 1.4.0 the only one)
+    ("CONC", SetKey::Concede),
     ("NOCONCEDE", SetKey::NoConcede),
     ("ABSENCE", SetKey::Absence),
     ("PASSWORD", SetKey::Password),
@@ -179,6 +187,8 @@ const SET_KEYS: &[(&str, SetKey)] = &[
     ("START", SetKey::Start),
     ("MAP", SetKey::Map),
     ("NOMAP", SetKey::NoMap),
+    ("CD", SetKey::Cd),
+    ("NOCD", SetKey::NoCd),
     ("PRIVATE", SetKey::Tool(ToolSet::Private)),
     ("NOPRIVATE", SetKey::Tool(ToolSet::Public)),
     ("PUBLIC", SetKey::Tool(ToolSet::Public)),
@@ -492,6 +502,8 @@ fn master(l: &Line) -> Option<Cmd> {
         "EJECT" => arg(0).map(Cmd::Eject).unwrap_or_else(|| Cmd::Bad(Refusal::NeedsPower { command: "EJECT" })),
         "BECOME" => arg(0).map(Cmd::Become).unwrap_or_else(|| Cmd::Bad(Refusal::NeedsPower { command: "BECOME" })),
         "ROLLBACK" => arg(0).map(Cmd::Rollback).unwrap_or_else(|| Cmd::Bad(Refusal::RollbackUsage)),
+        "DECLARE" if arg(0).is_some_and(|w| w.eq_ignore_ascii_case("DRAW")) => Cmd::DeclareDraw(l.rest(1)),
+        "DECLARE" => Cmd::Bad(Refusal::DeclareDrawUsage),
         "PROMOTE" => arg(0).map(Cmd::Promote).unwrap_or_else(|| Cmd::Bad(needs_address("PROMOTE"))),
         "DEMOTE" => arg(0).map(Cmd::Demote).unwrap_or_else(|| Cmd::Bad(needs_address("DEMOTE"))),
         "INVITE" => arg(0).map(Cmd::Invite).unwrap_or_else(|| Cmd::Bad(needs_address("INVITE"))),
@@ -605,6 +617,14 @@ mod tests {
             "NOANONYMOUS",
             "WEBHOOK",
             "NOWEBHOOK",
+            // civil disorder, concessions and quiet games (njudge's names)
+            "CD",
+            "NOCD",
+            "CONC",
+            "CONCESSIONS",
+            "NOCONCESSIONS",
+            "QUIET",
+            "NOQUIET",
         ];
         want.sort_unstable();
         assert_eq!(got, want);
@@ -616,6 +636,9 @@ mod tests {
         assert_eq!(parse("SET GR 2h"), Cmd::Set { key: SetKey::Grace, arg: "2h".into() });
         // CREATE-only options are no SET names
         assert!(matches!(parse("SET PLAYERS 4"), Cmd::Bad(r) if crate::report::say::refusal::refusal(&r).contains("no such setting")));
-        assert!(matches!(parse("SET CO x"), Cmd::Set { key: SetKey::Concede, .. }));
+        assert!(matches!(parse("SET CONC x"), Cmd::Set { key: SetKey::Concede, .. }));
+        assert!(matches!(parse("SET CONCESS"), Cmd::Set { key: SetKey::Option(Named { option: GameOption::Concessions, no: false }), .. }));
+        assert_eq!(parse("SET CD AFTER 2"), Cmd::Set { key: SetKey::Cd, arg: "AFTER 2".into() });
+        assert_eq!(parse("SET NO CD France"), Cmd::Set { key: SetKey::NoCd, arg: "France".into() });
     }
 }

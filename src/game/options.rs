@@ -19,6 +19,13 @@ pub enum GameOption {
     End,
     Centers,
     Dias,
+    /// `SET [NO] CONCESSIONS`: concessions to the largest power allowed.
+    Concessions,
+    /// `SET CD AFTER n`: civil disorder after `n` missed phases in a row.
+    CdAfter,
+    /// `SET [NO] QUIET`: the table is not told of resignations, takeovers
+    /// and civil disorder.
+    Quiet,
     Anonymous,
     Players,
     /// `rule=name=value`, `SET RULE name=value`: any rule option by name.
@@ -69,6 +76,11 @@ pub enum OptionError {
     },
     PlayersValues {
         value: String,
+    },
+    /// `SET CD AFTER` takes a number of phases from 1 to `most`, or `NONE`.
+    CdAfterValues {
+        value: String,
+        most: u32,
     },
     /// `rule=` without `name=value`.
     RuleUsage,

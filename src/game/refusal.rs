@@ -261,6 +261,19 @@ pub enum Refusal {
     },
     ConcedeUsage,
     ConcedeToSelf,
+    /// SET CONCEDE in a game with `SET NO CONCESSIONS`.
+    NoConcessions {
+        game: String,
+    },
+    /// SET CONCEDE in a NODIAS game (a one-power draw is the concession there).
+    ConcedeUnderNodias,
+    /// SET CONCEDE to other than the largest power (`largest`: none on a tie).
+    ConcedeNotLargest {
+        named: Vec<String>,
+        largest: Option<Vec<String>>,
+    },
+    /// DECLARE DRAW naming no power.
+    DeclareDrawUsage,
     NoAlliances {
         map: String,
     },

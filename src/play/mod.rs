@@ -5,6 +5,7 @@
 //! writes, draws or posts it (`report`, `render`, `archive`, `publish`).
 
 pub mod deadline;
+pub mod disorder;
 pub mod end;
 pub mod orders;
 pub mod removals;
@@ -287,6 +288,8 @@ pub fn process(conn: &Connection, ctx: &mut Ctx, game: &mut Game, why: &str) -> 
     let done_seq = game.seq;
     let rows = stored::current(conn, game.id, game.seq, None)?;
     let orders = parsed_orders(&v, &rows)?;
+    // vacant seats and players who missed too often go into civil disorder
+    let fresh = disorder::before_processing(conn, game, &pos, &orders)?;
     let mut out = adjudicate::process(&v, &rules, &pos, &orders);
     let phase_name = v.calendar.name(pos.phase);
     let before = position_to_json(&v, &pos).to_string();
@@ -308,11 +311,15 @@ pub fn process(conn: &Connection, ctx: &mut Ctx, game: &mut Game, why: &str) -> 
         if p.power.is_some() && p.status == PlayerStatus::Active && seat.iter().all(|&q| out.position.center_count(q) == 0 && out.position.unit_count(q) == 0) {
             p.status = PlayerStatus::Eliminated;
         }
+        // WAIT, draw votes and concessions hold for one phase (njudge's rule);
+        // an alliance vote stands until its numbers hold
         p.wait = false;
+        p.draw = None;
+        p.concede = None;
         p.save(conn)?;
     }
     // the game's own ends after the engine's (a victory, no phase left):
-    // the players' votes in the new position, then the short game's last year
+    // the alliance votes in the new position, then the short game's last year
     if out.end.is_none()
         && let Some(end) = vote_end(game, &out.position).or_else(|| end_year_end(game, &out.position))
     {
@@ -375,6 +382,8 @@ pub fn process(conn: &Connection, ctx: &mut Ctx, game: &mut Game, why: &str) -> 
     }
     if out.end.is_some() {
         end::package(conn, ctx, game)?;
+    } else {
+        disorder::announce_fresh(conn, ctx, game, &fresh)?;
     }
     // an adjustment phase with removals the GM may choose: the preview (E18)
     if out.end.is_none() && crate::game::removals::gm_removes(&rules) {

@@ -138,6 +138,23 @@ switch_enum!(
     }
 );
 
+switch_enum!(
+    /// Whether a survivor may concede to the largest power (stored as
+    /// `concessions`; njudge's `SET [NO] CONCESSIONS`).
+    Concessions {
+        Allowed,
+        Refused,
+    }
+);
+switch_enum!(
+    /// Whether the table hears of resignations, takeovers and civil disorder
+    /// (stored as `announce`; njudge's `SET [NO] QUIET` is its `Quiet`).
+    Announcements {
+        Loud,
+        Quiet,
+    }
+);
+
 /// A game's options (stored as JSON).
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -209,6 +226,17 @@ pub struct Settings {
     /// The two-player game (World War I): its coin.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub world_war: Option<WorldWar>,
+    /// `SET NO CONCESSIONS`: no concession to the largest power.
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub concessions: Concessions,
+    /// `SET CD AFTER n`: a power whose player missed `n` phases in a row is
+    /// in civil disorder.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cd_after: Option<u32>,
+    /// `SET QUIET`: resignations, takeovers and civil disorder are told to
+    /// the master only.
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub announce: Announcements,
     /// The master's one-line comment on the game (`SET COMMENT`), shown by LIST.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub comment: Option<String>,
@@ -307,6 +335,10 @@ impl From<GameRules> for BTreeMap<String, String> {
     fn from(r: GameRules) -> BTreeMap<String, String> {
         r.0.iter().map(|c| (c.key().to_string(), c.word().to_string())).collect()
     }
+}
+
+fn is_default<T: Default + PartialEq>(t: &T) -> bool {
+    *t == T::default()
 }
 
 fn is_true(b: &bool) -> bool {

@@ -10,6 +10,7 @@
 
 pub mod attachments;
 pub mod auth;
+pub mod disorder;
 pub mod games;
 pub mod kv;
 pub mod mails;
@@ -305,6 +306,27 @@ pub const MIGRATIONS: &[&str] = &[
     CREATE INDEX outbox_budget ON outbox(mailbox, counted, created, bytes) WHERE counted > 0;
     DROP INDEX outbox_to;
     CREATE INDEX outbox_to ON outbox(to_addr, created, kind, mail_id);
+    "#,
+    // 13: civil disorder (the powers in it, from which phase, why) and each
+    // seated player's record of phases on time, late and missed
+    r#"
+    CREATE TABLE disorder (
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        power INTEGER NOT NULL,
+        since TEXT NOT NULL,
+        cause TEXT NOT NULL CHECK (cause IN ('vacant', 'missed', 'master')),
+        PRIMARY KEY (game_id, power)
+    );
+    CREATE TABLE records_of_play (
+        player_id INTEGER PRIMARY KEY REFERENCES players(id) ON DELETE CASCADE,
+        due INTEGER NOT NULL DEFAULT 0,
+        on_time INTEGER NOT NULL DEFAULT 0,
+        late INTEGER NOT NULL DEFAULT 0,
+        missed INTEGER NOT NULL DEFAULT 0,
+        missed_in_a_row INTEGER NOT NULL DEFAULT 0,
+        disorders INTEGER NOT NULL DEFAULT 0
+    );
+    CREATE INDEX players_email ON players(email COLLATE NOCASE);
     "#,
     // 15: players' profiles (REGISTER, WHOIS; store::profiles): one a
     // mailbox, `fields` the form's optional lines as JSON, `public` whether

@@ -43,10 +43,23 @@ pub fn deadline_line(time: &str) -> String {
     format!("Deadline: {time}")
 }
 
+/// Who holds a seat, for LIST game.
+pub enum SeatState {
+    /// A player, with their record of play in this game (njudge's late count).
+    Played { record: crate::store::disorder::Record },
+    Vacant,
+    /// In civil disorder since the phase named.
+    Disorder { since: String },
+}
+
 /// A power in LIST game: centres, whether someone plays it, its orders
 /// (`needs`: it has something to order, `complete`: all of it is ordered).
-pub fn power_line(power: &str, centres: usize, played: bool, needs: bool, complete: bool) -> String {
-    let who = if played { "played" } else { "vacant" };
+pub fn power_line(power: &str, centres: usize, seat: &SeatState, needs: bool, complete: bool) -> String {
+    let who = match seat {
+        SeatState::Played { record } => format!("played{}", super::disorder::late_count(record)),
+        SeatState::Vacant => "vacant".to_string(),
+        SeatState::Disorder { since } => super::disorder::list_state(since),
+    };
     let state = if !needs {
         "nothing to order"
     } else if complete {

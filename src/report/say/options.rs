@@ -48,6 +48,21 @@ fn words(o: GameOption) -> Words {
         O::End => w("SET END 1905|NONE", "a year, or `none`", "a short game: it ends after that year, in a draw between the survivors"),
         O::Centers => w("SET CENTERS 12|NONE", "1 to the map's count, or `none`", "the centres a solo victory needs"),
         O::Dias => w("SET DIAS | SET NODIAS", "`yes` (default), `no`", "draws include every survivor, or may leave some out"),
+        O::Concessions => w(
+            "SET CONCESSIONS | SET NO CONCESSIONS",
+            "`yes` (default), `no`",
+            "survivors may concede the game to the largest power (DIAS games; njudge's rule)",
+        ),
+        O::CdAfter => w(
+            "SET CD AFTER 2|NONE",
+            "1 to 12 phases, or `none` (default)",
+            "a power whose player misses that many phases in a row is in civil disorder (a vacant power is from the first phase processed without a player)",
+        ),
+        O::Quiet => w(
+            "SET QUIET | SET NO QUIET",
+            "`no` (default), `yes`",
+            "resignations, takeovers, vacant seats and civil disorder are announced to the table, or told to the master only",
+        ),
         O::Anonymous => w(
             "SET NO ANONYMOUS | SET ANONYMOUS",
             "`yes` (default), `no`",

@@ -1,7 +1,7 @@
 //! A refusal ([`Refusal`]) as the reply says it: each kind through the
 //! sentence of its family (`say::session`, `say::account` ...).
 
-use super::{account, game, info, master, options, orders, parse, press, seats, session, settings, start};
+use super::{account, disorder, game, info, master, options, orders, parse, press, seats, session, settings, start};
 use crate::game::options::OptionError;
 use crate::game::refusal::{OrderFault, Refusal};
 
@@ -103,6 +103,10 @@ pub fn refusal(r: &Refusal) -> String {
         NotASurvivor { power, survivors } => settings::not_a_survivor(power, survivors),
         ConcedeUsage => settings::concede_usage(),
         ConcedeToSelf => settings::concede_to_self(),
+        NoConcessions { game } => disorder::no_concessions(game),
+        ConcedeUnderNodias => disorder::concede_under_nodias(),
+        ConcedeNotLargest { named, largest } => disorder::concede_not_largest(named, largest.as_deref()),
+        DeclareDrawUsage => disorder::declare_draw_usage(),
         NoAlliances { map } => settings::no_alliances(map),
         AllianceSize { n, sizes } => settings::alliance_size(*n, sizes),
         NeutralAlly { power } => settings::neutral_ally(power),
@@ -170,6 +174,7 @@ pub fn option(e: &OptionError) -> String {
         EndValues { value, first } => master::end_values(value, *first),
         CentersValues { value, most } => master::centers_values(value, *most),
         PlayersValues { value } => master::players_values(value),
+        CdAfterValues { value, most } => disorder::cd_after_values(value, *most),
         RuleUsage => master::rule_usage(),
         Rule(e) => e.to_string(),
         Time(e) => e.to_string(),
