@@ -247,7 +247,13 @@ impl Session<'_> {
     /// and whether it is a co-master's.
     pub(super) fn master_seat(&self, g: &GameRow) -> (super::Seat, String, bool) {
         let me = crate::mail::mailbox_key(&self.sender);
-        let seat = |key: String, owner: &str| super::Seat { key, owner: owner.to_string(), master: g.master_email.clone(), game: g.name.clone(), what: say::session::the_master() };
+        let seat = |key: String, owner: &str| super::Seat {
+            key,
+            owner: owner.to_string(),
+            master: g.master_email.clone(),
+            game: g.name.clone(),
+            what: say::session::the_master(),
+        };
         match g.settings.co_masters.iter().find(|c| crate::mail::mailbox_key(&c.address) == me) {
             Some(c) => (seat(format!("game:{}:comaster:{me}", g.id), &c.address), c.pw_hash.clone(), true),
             None => (seat(format!("game:{}:master", g.id), &g.master_email), g.master_hash.clone(), false),
@@ -268,7 +274,8 @@ impl Session<'_> {
     pub(super) fn promote(&mut self, who: &str) -> R {
         let mut g = self.own_master_game()?;
         let key = crate::mail::mailbox_key(who);
-        let observer = g.players.iter().any(|p| p.role == PlayerRole::Observer && p.status == PlayerStatus::Active && crate::mail::mailbox_key(&p.email) == key);
+        let observer =
+            g.players.iter().any(|p| p.role == PlayerRole::Observer && p.status == PlayerStatus::Active && crate::mail::mailbox_key(&p.email) == key);
         if !observer {
             return Err(ToolRefusal::NotAnObserver { who: who.to_string(), game: g.name.clone() }.into());
         }
@@ -427,7 +434,13 @@ impl Session<'_> {
         };
         let v = g.variant.clone();
         let end = match upto.filter(|u| !u.eq_ignore_ascii_case("ALL")) {
-            Some(u) => start + branch[start..].iter().position(|p| p.phase.eq_ignore_ascii_case(u)).ok_or_else(|| ToolRefusal::RollforwardNoPhase { game: g.name.clone(), phase: u.to_ascii_uppercase() })?,
+            Some(u) => {
+                start
+                    + branch[start..]
+                        .iter()
+                        .position(|p| p.phase.eq_ignore_ascii_case(u))
+                        .ok_or_else(|| ToolRefusal::RollforwardNoPhase { game: g.name.clone(), phase: u.to_ascii_uppercase() })?
+            }
             None => branch.len() - 1,
         };
         if !same_position(&v, g.row.position.as_deref(), &branch[start].position) {

@@ -22,8 +22,8 @@
 //! caller rolls back and answers with an apology.
 
 pub mod account;
-pub mod disorder;
 pub mod community;
+pub mod disorder;
 pub mod info;
 pub mod master;
 pub mod options;

@@ -210,4 +210,3 @@ pub fn ready(conn: &Connection, game: &Game) -> anyhow::Result<bool> {
 pub fn survivors(game: &Game, pos: &Position) -> Vec<PowerId> {
     (0..game.v().powers.len() as PowerId).filter(|&p| (pos.center_count(p) > 0 || pos.unit_count(p) > 0) && !game.is_neutral(p)).collect()
 }
-

@@ -198,10 +198,9 @@ pub fn tick_game(conn: &Connection, ctx: &mut Ctx, id: i64) -> anyhow::Result<us
 /// game waits (off the deadline timer) until the master's PROCESS.
 fn manual_wait(conn: &Connection, ctx: &mut Ctx, game: &mut crate::game::Game, phase_name: &str) -> anyhow::Result<usize> {
     if game.waiting_gm < game.seq {
-        let body = ctx.templates.render(
-            "notice.txt",
-            context! { title => say::deadline::waits_for_you(game), lines => vec![say::master::manual_deadline_passed(phase_name)] },
-        );
+        let body = ctx
+            .templates
+            .render("notice.txt", context! { title => say::deadline::waits_for_you(game), lines => vec![say::master::manual_deadline_passed(phase_name)] });
         ctx.game_notice(conn, &game.master_email.clone(), &say::deadline::waits_for_you(game), body, game.id)?;
         game.waiting_gm = game.seq;
         game.save(conn)?;

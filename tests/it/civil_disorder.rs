@@ -63,7 +63,11 @@ fn a_vacant_power_goes_into_civil_disorder_and_then_holds_nobody_up() {
     assert!(r.contains("You have resigned from game demo."), "{r}");
     let notice = with_subject(&sent, "p1@example.test", "Game demo: Italy is vacant").expect("the table is told");
     assert!(flat(&notice.body).contains("The player of Italy resigned."), "{}", notice.body);
-    assert!(flat(&notice.body).contains("anyone not playing in game demo may take it over with SIGNON ?demo password, with the master's approval"), "{}", notice.body);
+    assert!(
+        flat(&notice.body).contains("anyone not playing in game demo may take it over with SIGNON ?demo password, with the master's approval"),
+        "{}",
+        notice.body
+    );
     assert!(with_subject(&sent, GM, "Game demo: Italy is vacant").is_some());
     // every other power orders: a vacant power (not yet in civil disorder) still owes orders
     hold_all_but(&mut g, &['I']);

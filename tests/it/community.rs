@@ -101,7 +101,7 @@ fn a_private_game_takes_newcomers_with_its_join_password_or_an_invitation() {
     assert!(r.contains("You joined game club"), "{r}");
     // LIST and SIGNON ? show it as private only
     let (r, _) = g.send("new@example.test", "LIST\nSIGNON ?");
-    assert!(r.contains("  club             private"), "{r}");
+    assert!(r.contains("club standard forming private") && r.contains("Games with seats open (join with SIGNON ?game password): club private"), "{r}");
     assert!(r.contains("club") && r.contains("private") && !r.contains("2 of 7"), "{r}");
     let (r, _) = g.send(GM, "SIGNON Mclub gmpass\nSET PUBLIC");
     assert!(r.contains("Game club is public"), "{r}");

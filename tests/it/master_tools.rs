@@ -203,3 +203,16 @@ fn rollforward_plays_the_undone_phases_again_to_the_same_position() {
     let (r, _) = g.send(GM, "SIGNON Mdemo gmpass\nROLLFORWARD");
     assert!(r.contains("no rolled-back phases"), "{r}");
 }
+
+#[test]
+fn the_masters_broadcast_is_an_announcement_to_everyone_even_without_press() {
+    let mut g = Game::started_with("press=none");
+    observe(&mut g, "watcher@example.test");
+    let (r, _) = g.send("p3@example.test", "SIGNON Fdemo pw-three\nBROADCAST\nhello all\nENDPRESS");
+    assert!(r.contains("Error"), "players have no press in this game: {r}");
+    let (_, sent) = g.send(GM, "SIGNON Mdemo gmpass\nBROADCAST\nThe deadline moves to Friday.\nENDPRESS");
+    for to in ["p1@example.test", "p7@example.test", "watcher@example.test"] {
+        let m = sent.iter().find(|s| s.to == to && s.body.contains("The deadline moves to Friday.")).unwrap_or_else(|| panic!("no announcement to {to}"));
+        assert!(flat(&m.body).contains("The master"), "{}", m.body);
+    }
+}

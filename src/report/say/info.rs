@@ -46,10 +46,14 @@ pub fn deadline_line(time: &str) -> String {
 /// Who holds a seat, for LIST game.
 pub enum SeatState {
     /// A player, with their record of play in this game (njudge's late count).
-    Played { record: crate::store::disorder::Record },
+    Played {
+        record: crate::store::disorder::Record,
+    },
     Vacant,
     /// In civil disorder since the phase named.
-    Disorder { since: String },
+    Disorder {
+        since: String,
+    },
 }
 
 /// A power in LIST game: centres, whether someone plays it, its orders

@@ -408,7 +408,9 @@ pub fn one_process_per_mail() -> String {
 
 /// A deadline passed in a game the master processes by hand.
 pub fn manual_deadline_passed(phase: &str) -> String {
-    format!("The deadline of {phase} has passed. The game is processed by hand (SET MANUAL PROCESS): PROCESS, or PROCESS! for default orders, when you are ready.")
+    format!(
+        "The deadline of {phase} has passed. The game is processed by hand (SET MANUAL PROCESS): PROCESS, or PROCESS! for default orders, when you are ready."
+    )
 }
 
 /// PROMOTE: the new co-master's notice: subject.
@@ -476,10 +478,7 @@ pub fn unstarted_subject(g: &GameRow) -> String {
 
 /// UNSTART: the table's notice: text.
 pub fn unstarted_notice(g: &GameRow) -> String {
-    format!(
-        "The master has taken game {} back before its first phase. Its players stay; the powers will be assigned anew when it starts again.\n",
-        g.name
-    )
+    format!("The master has taken game {} back before its first phase. Its players stay; the powers will be assigned anew when it starts again.\n", g.name)
 }
 
 /// UNSTART done.
@@ -489,9 +488,5 @@ pub fn unstarted(g: &GameRow) -> String {
 
 /// ROLLFORWARD done: `n` phases played again, the game now at `now`.
 pub fn rolled_forward(n: usize, now: &str, finished: bool) -> String {
-    if finished {
-        format!("Rolled forward {n} phase(s); the game is over.")
-    } else {
-        format!("Rolled forward {n} phase(s); the game is now at {now}.")
-    }
+    if finished { format!("Rolled forward {n} phase(s); the game is over.") } else { format!("Rolled forward {n} phase(s); the game is now at {now}.") }
 }
