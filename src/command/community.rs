@@ -25,9 +25,6 @@ pub const MIN_JOIN_PASSWORD: usize = 4;
 /// The help files GET serves (`templates/help/NAME.txt`).
 pub const HELP_TOPICS: &[&str] = &["index", "press", "deadlines", "draws", "master", "form"];
 
-/// The lines of njudge's form the judge does not keep.
-const NOT_KEPT: &[&str] = &["PHONE", "ADDRESS", "EMAIL", "BIRTHDATE", "SEX", "PACKAGE"];
-
 impl Session<'_> {
     /// SET PRIVATE password: newcomers join only with it (or an invitation).
     pub(super) fn set_private(&mut self, pw: &str) -> R {
@@ -181,7 +178,7 @@ impl Session<'_> {
                 "SITE" => fields.site = value,
                 "ABOUT" => fields.about = value,
                 "PUBLIC" => public = value.is_some_and(|v| matches!(v.to_ascii_uppercase().as_str(), "YES" | "Y" | "TRUE" | "ON")),
-                k if NOT_KEPT.contains(&k) => dropped.push(key.clone()),
+                // njudge's Phone, Address, Birthdate ... and any other line: not kept
                 _ => dropped.push(key.clone()),
             }
         }
@@ -231,7 +228,6 @@ impl Session<'_> {
         if !shown {
             return Err(ToolRefusal::WhogameHidden { game: g.name.clone() }.into());
         }
-        let v = g.variant.clone();
         let mut out = vec![say::community::whogame_master(&g.master_email, &self.known_as(&g.master_email)?)];
         for c in &g.settings.co_masters {
             out.push(say::community::whogame_co_master(&c.address, &self.known_as(&c.address)?));
@@ -246,7 +242,6 @@ impl Session<'_> {
         } else if !observers.is_empty() {
             out.push(say::community::observers(observers.len()));
         }
-        let _ = v;
         Ok(vec![out.join("\n")])
     }
 
