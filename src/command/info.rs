@@ -121,6 +121,11 @@ impl Session<'_> {
         if let Some(r) = &g.result {
             out.push(say::info::result_line(r));
         }
+        // the sender's own record on this judge (njudge's dedication in LIST)
+        let (record, seats) = crate::store::disorder::record_of_address(self.conn, &self.sender)?;
+        if seats > 0 {
+            out.push(say::disorder::dedication(&record, seats));
+        }
         Ok(vec![out.join("\n")])
     }
 
@@ -312,6 +317,20 @@ impl Session<'_> {
     /// HELP: the commands, and the master's options from their table.
     pub(super) fn help(&mut self) -> R {
         let options = super::options::help_lines().join("\n");
-        Ok(vec![self.ctx.templates.render("help.txt", minijinja::context! { judge => self.ctx.cfg.name.clone(), options => options })])
+        let mut letters = Vec::new();
+        for (name, _) in crate::map::BUILTIN {
+            let v = self.ctx.variants.get(name).map_err(|e| super::Fail::System(anyhow::anyhow!("built-in variant {name}: {e}")))?;
+            let powers: Vec<(char, String)> = (0..v.powers.len() as PowerId).map(|p| (v.powers[p as usize].letter, pname(&v, p))).collect();
+            letters.extend(say::info::variant_letters(name, &powers));
+        }
+        // example dates that are always ahead: a week from now at 20:00 (the
+        // judge's zone), and an absence four weeks on
+        let tz = self.ctx.cfg.timezone;
+        let day = |days: i64, at: &str| say::info::iso_day(self.ctx.now() + days * 86_400, tz) + at;
+        let ctx = minijinja::context! {
+            judge => self.ctx.cfg.name.clone(), options => options, letters => letters.join("\n"),
+            soon => day(7, " 20:00"), later => day(8, " 20:00"), away_from => day(28, ""), away_to => day(31, ""),
+        };
+        Ok(vec![self.ctx.templates.render("help.txt", ctx)])
     }
 }

@@ -7,7 +7,6 @@
 use super::{Fail, R, Role, Session, Signed};
 use crate::game::refusal::{Refusal, ToolRefusal};
 use crate::game::{self, GameRow, GameStatus, Player, PlayerRole, PlayerStatus, pname};
-use crate::map::PowerId;
 use crate::report::say;
 use crate::timing;
 
@@ -222,14 +221,6 @@ impl Session<'_> {
         crate::play::tell_all(self.conn, self.ctx, &g, &say::master::rolled_back_subject(&g), &text)?;
         Ok(vec![say::master::rolled_back(&v.calendar.long_name(pos.phase))])
     }
-}
-
-pub(super) fn parse_pref(v: &crate::map::Variant, arg: &str) -> Result<Vec<PowerId>, Refusal> {
-    let out = game::powers::powers_in_order(v, arg)?;
-    if out.is_empty() {
-        return Err(Refusal::PreferenceUsage);
-    }
-    Ok(out)
 }
 
 /// The co-masters a game may have.

@@ -6,6 +6,7 @@ pub mod load;
 pub mod options;
 pub mod orders;
 pub mod powers;
+pub mod preference;
 pub mod refusal;
 pub mod removals;
 pub mod start;

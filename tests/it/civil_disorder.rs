@@ -224,4 +224,9 @@ fn list_shows_each_players_late_count() {
     let (r, _) = g.send("p9@example.test", "LIST demo");
     assert!(r.contains("Turkey 3 centres played, late 1 of 1"), "{r}");
     assert!(r.contains("Austria 3 centres played, late 0 of 1"), "{r}");
+    // a player's own record on the judge (njudge's dedication)
+    let (r, _) = g.send("p7@example.test", "LIST demo");
+    assert!(r.contains("Your record on this judge: 1 seat(s); of 1 phase(s) due, 0 on time, 1 late, 0 missed; civil disorder 0 time(s)."), "{r}");
+    let (r, _) = g.send("p1@example.test", "LIST demo");
+    assert!(r.contains("of 1 phase(s) due, 1 on time, 0 late"), "{r}");
 }

@@ -44,6 +44,7 @@ mod master;
 mod master_tools;
 mod neutral;
 mod newcomer;
+mod njudge_habits;
 mod options_table;
 mod order_check;
 mod original1958;

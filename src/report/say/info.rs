@@ -263,3 +263,27 @@ pub fn press_for_members(game: &str) -> String {
         game
     )
 }
+
+/// HELP's lines of a variant's power letters (`powers`: letter and name),
+/// within 74 columns.
+pub fn variant_letters(variant: &str, powers: &[(char, String)]) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = format!("  {variant}:");
+    for (i, (l, name)) in powers.iter().enumerate() {
+        let item = format!(" {l} {name}{}", if i + 1 < powers.len() { "," } else { "" });
+        if line.len() + item.len() > 74 {
+            lines.push(line);
+            line = format!("   {item}");
+        } else {
+            line.push_str(&item);
+        }
+    }
+    lines.push(line);
+    lines
+}
+
+/// A day as HELP's examples write dates (`2026-12-03`), in `tz`.
+pub fn iso_day(t: i64, tz: chrono_tz::Tz) -> String {
+    use chrono::TimeZone;
+    tz.timestamp_opt(t, 0).single().map(|d| d.format("%Y-%m-%d").to_string()).unwrap_or_default()
+}
