@@ -36,15 +36,26 @@ impl Session<'_> {
                 }
             };
             let v = g.v();
+            // a private game: its name, and that it is private
+            if g.settings.join_hash.is_some() {
+                out.push(say::info::list_row(&g, &say::community::private_detail()));
+                continue;
+            }
             let detail = match g.status {
                 GameStatus::Forming => {
                     let n = g.players.iter().filter(|p| p.role == PlayerRole::Player).count();
                     say::info::seats_taken(n, g.seats.len())
                 }
-                GameStatus::Active => say::info::phase_paused(&g.position.as_ref().map(|p| v.calendar.long_name(p.phase)).unwrap_or_default(), g.paused),
+                GameStatus::Active => {
+                    let phase = say::info::phase_paused(&g.position.as_ref().map(|p| v.calendar.long_name(p.phase)).unwrap_or_default(), g.paused);
+                    say::community::with_vacant(&phase, &super::community::vacant(&g))
+                }
                 GameStatus::Finished => g.result.clone().unwrap_or_default(),
             };
             out.push(say::info::list_row(&g, &detail));
+            if let Some(c) = &g.settings.comment {
+                out.push(say::community::comment_row(c));
+            }
         }
         Ok(vec![out.join("\n")])
     }
@@ -54,6 +65,11 @@ impl Session<'_> {
         let v = g.variant.clone();
         let tz = self.ctx.cfg.timezone;
         let mut out = vec![say::info::game_title(&g, &v.title)];
+        out.extend(g.settings.comment.as_deref().map(say::community::comment_line));
+        if !g.settings.co_masters.is_empty() {
+            out.push(say::community::co_masters_line(&g.settings.co_masters.iter().map(|c| c.address.clone()).collect::<Vec<_>>()));
+        }
+        out.extend(say::community::modes_line(!g.settings.start.is_auto(), !g.settings.processing.is_auto(), g.settings.join_hash.is_some()));
         // before the first move of a map with starting choices: what the
         // sender may see of them (its own seat's, or all for the master)
         let viewer: Option<Vec<PowerId>> = match self.signed.as_ref().filter(|s| s.game_id == g.id).map(|s| s.role.clone()) {

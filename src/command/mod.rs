@@ -12,7 +12,8 @@
 //! (SET: a player's settings and votes, the master's deadlines), [`options`]
 //! (the game options of CREATE and the master's SET, as one table),
 //! [`master`] (the master's commands), [`info`] (HELP, LIST, HISTORY,
-//! SUMMARY, MAP), [`start`] (the starting units' choice); [`parse`] reads a
+//! SUMMARY, MAP), [`community`] (REGISTER, WHOIS, WHOGAME, GET, VERSION,
+//! private games), [`start`] (the starting units' choice); [`parse`] reads a
 //! command line. `Session::command` only dispatches.
 //!
 //! Errors are typed ([`Fail`]): a sender's mistake is answered in the reply and
@@ -21,6 +22,7 @@
 //! caller rolls back and answers with an apology.
 
 pub mod account;
+pub mod community;
 pub mod diary;
 pub mod disorder;
 pub mod info;
@@ -59,6 +61,11 @@ pub enum Fail {
 impl From<Refusal> for Fail {
     fn from(r: Refusal) -> Fail {
         Fail::Refused(r)
+    }
+}
+impl From<game::refusal::ToolRefusal> for Fail {
+    fn from(r: game::refusal::ToolRefusal) -> Fail {
+        Fail::Refused(r.into())
     }
 }
 impl From<rusqlite::Error> for Fail {
@@ -134,6 +141,8 @@ pub struct Session<'a> {
     processed: bool,
     /// Maps attached to this mail's reply (MAP, at most a few a mail).
     maps_attached: usize,
+    /// The game this mail signed on to as a co-master (PROMOTE), not as its master.
+    co_master: Option<i64>,
 }
 
 /// Argon2 computations one mail may cause (hashes and checks not already cached).
@@ -212,6 +221,7 @@ impl<'a> Session<'a> {
             orders_read: 0,
             processed: false,
             maps_attached: 0,
+            co_master: None,
         }
     }
 
@@ -302,6 +312,8 @@ impl<'a> Session<'a> {
             }
             .into()),
             Some((BlockKind::Phase, start, _)) => Err(Refusal::LaterPhaseIgnored { unread: lines.len() - start }.into()),
+            Some((BlockKind::Register, start, None)) => Err(game::refusal::ToolRefusal::RegisterWithoutEnd { unread: lines.len() - start }.into()),
+            Some((BlockKind::Register, start, Some(end))) => self.register(&lines[start..end]),
             None => self.command(cmd.clone(), line),
         }
     }
@@ -503,7 +515,8 @@ impl<'a> Session<'a> {
             Cmd::Bad(r) => Err(r.into()),
             Cmd::Help => self.help(),
             Cmd::Create { game, password, variant, options } => self.create(&game, &password, variant.as_deref(), &options),
-            Cmd::Join { game, password } => self.join(&game, &password),
+            Cmd::Join { game, password, key } => self.join(&game, &password, key.as_deref()),
+            Cmd::JoinInfo(game) => self.join_info(game.as_deref()),
             Cmd::Signon { letter, game, password } => self.signon(letter, &game, &password),
             Cmd::Observe { game, password } => self.observe(&game, password.as_deref()),
             Cmd::Unobserve { game, code } => self.unobserve(&game, code.as_deref()),
@@ -516,7 +529,10 @@ impl<'a> Session<'a> {
             Cmd::Summary(game) => self.summary(&game),
             Cmd::Map { game, phase } => self.map(&game, phase.as_deref()),
             Cmd::Clear => self.clear(),
-            Cmd::NotCommand => self.order(line),
+            Cmd::NotCommand => match self.unknown_command(line) {
+                Some(r) => Err(r.into()),
+                None => self.order(line),
+            },
             Cmd::EndPress => Err(Refusal::EndPressWithoutPress.into()),
             Cmd::Diary(d) => self.diary(d),
             Cmd::Signoff | Cmd::Press(_) | Cmd::PostalPress => unreachable!("handled by run_lines"),
@@ -532,6 +548,17 @@ impl<'a> Session<'a> {
             Cmd::Become(p) => self.become_power(&p),
             Cmd::Rollback(phase) => self.rollback(&phase),
             Cmd::DeclareDraw(powers) => self.declare_draw(&powers),
+            Cmd::Promote(who) => self.promote(&who),
+            Cmd::Demote(who) => self.demote(&who),
+            Cmd::Invite(who) => self.invite(&who),
+            Cmd::Unstart => self.unstart(),
+            Cmd::ForceBegin => self.force_begin(),
+            Cmd::Rollforward(phase) => self.rollforward(phase.as_deref()),
+            Cmd::Register => unreachable!("a block, handled by one"),
+            Cmd::Whois(who) => self.whois(&who),
+            Cmd::Whogame { game, full } => self.whogame(game.as_deref(), full),
+            Cmd::Version => self.version(),
+            Cmd::Get(topic) => self.get(topic.as_deref()),
         }
     }
 }

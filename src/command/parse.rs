@@ -3,7 +3,7 @@
 //! A line that is no command is an order (or an error) for the session.
 
 use super::options::{GameOption, Named};
-use crate::game::refusal::Refusal;
+use crate::game::refusal::{Refusal, ToolRefusal};
 
 /// A command line, read.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -18,6 +18,8 @@ pub enum Cmd {
     Join {
         game: String,
         password: String,
+        /// A private game's join password (`SIGNON ?game password key`).
+        key: Option<String>,
     },
     /// `SIGNON Xgame password`: sign on as the power with letter X (M: master, O: observer).
     Signon {
@@ -89,6 +91,26 @@ pub enum Cmd {
     Rollback(String),
     /// `DECLARE DRAW [powers]`: the master ends the game in a draw.
     DeclareDraw(String),
+    /// `SIGNON ?` (which games may be joined) or `SIGNON ?game` without a
+    /// password (how to join it).
+    JoinInfo(Option<String>),
+    /// The master's tools (issue 22): co-masters, UNSTART, FORCE BEGIN,
+    /// ROLLFORWARD [phase|ALL], invitations to a private game.
+    Promote(String),
+    Demote(String),
+    Unstart,
+    ForceBegin,
+    Rollforward(Option<String>),
+    Invite(String),
+    /// The community: `REGISTER` ... `END` (a block), WHOIS, WHOGAME, VERSION, GET.
+    Register,
+    Whois(String),
+    Whogame {
+        game: Option<String>,
+        full: bool,
+    },
+    Version,
+    Get(Option<String>),
     /// A command word with a problem (missing argument ...).
     Bad(Refusal),
     /// Not a command: an order, or noise.
@@ -177,6 +199,20 @@ pub enum SetKey {
     NoCd,
     /// The master: a game option.
     Option(Named),
+    /// The master's tools: COMMENT, PRIVATE, MANUAL START/PROCESS ...
+    Tool(ToolSet),
+}
+
+/// The master's SET words of [`super::master`]: `SET COMMENT text`, `SET
+/// PRIVATE password` (`SET PUBLIC`, `SET NO PRIVATE`: no longer), `SET MANUAL
+/// START|PROCESS` and `SET AUTO START|PROCESS` (`SET NO MANUAL ...`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ToolSet {
+    Comment,
+    Private,
+    Public,
+    Manual,
+    Auto,
 }
 
 /// The names SET takes besides the game options' (those are in [`super::options::OPTIONS`]).
@@ -202,6 +238,12 @@ const SET_KEYS: &[(&str, SetKey)] = &[
     ("NOMAP", SetKey::NoMap),
     ("CD", SetKey::Cd),
     ("NOCD", SetKey::NoCd),
+    ("PRIVATE", SetKey::Tool(ToolSet::Private)),
+    ("NOPRIVATE", SetKey::Tool(ToolSet::Public)),
+    ("PUBLIC", SetKey::Tool(ToolSet::Public)),
+    ("MANUAL", SetKey::Tool(ToolSet::Manual)),
+    ("NOMANUAL", SetKey::Tool(ToolSet::Auto)),
+    ("AUTO", SetKey::Tool(ToolSet::Auto)),
 ];
 
 /// Every name SET takes, upper case.
@@ -224,6 +266,8 @@ pub enum BlockKind {
     Conditional,
     /// njudge's orders for a later phase: `PHASE ...` to the end of the mail.
     Phase,
+    /// njudge's registration form: `REGISTER` up to `END`.
+    Register,
 }
 
 /// Whether `line` opens a block (whatever else is on it: a header that
@@ -239,6 +283,7 @@ pub fn block(line: &str) -> Option<BlockKind> {
         "ENDPRESS" | "ENDBROADCAST" => None,
         "DIARY" => (!matches!(second.as_str(), "LIST" | "READ" | "DELETE")).then_some(BlockKind::Press),
         "FAKE" | "NOFAKE" => Some(BlockKind::Press),
+        "REGISTER" => Some(BlockKind::Register),
         f if press_word(f) => Some(BlockKind::Press),
         "POSTAL" | "GREY" | "GRAY" | "WHITE" | "ANONYMOUS" | "PARTIAL" if press_word(&second) => Some(BlockKind::Press),
         _ => None,
@@ -265,6 +310,12 @@ pub fn press_end(line: &str) -> Option<PressEnd> {
     }
 }
 
+/// Whether `line` closes a REGISTER form: `END`, `END REGISTER`, `ENDREGISTER`.
+fn register_end(line: &str) -> bool {
+    let w: Vec<String> = line.split_whitespace().map(str::to_ascii_uppercase).collect();
+    matches!(w.iter().map(String::as_str).collect::<Vec<_>>().as_slice(), ["END"] | ["ENDREGISTER"] | ["END", "REGISTER"])
+}
+
 /// The index in `rest` (the lines after the opening one) of the line that
 /// closes a block of `kind`, if any.
 pub fn block_end(kind: BlockKind, rest: &[String]) -> Option<usize> {
@@ -287,6 +338,7 @@ pub fn block_end(kind: BlockKind, rest: &[String]) -> Option<usize> {
             None
         }
         BlockKind::Phase => None,
+        BlockKind::Register => rest.iter().position(|l| register_end(l)),
     }
 }
 
@@ -348,10 +400,14 @@ pub fn parse(line: &str) -> Cmd {
         ("END", Some("PRESS")) | ("END", Some("BROADCAST")) => ("ENDPRESS".to_string(), 2),
         ("POSTAL", Some("PRESS")) => ("POSTALPRESS".to_string(), 2),
         ("PROCESS", Some("NOW")) => ("PROCESS!".to_string(), 2),
+        ("FORCE", Some("BEGIN")) => ("FORCEBEGIN".to_string(), 2),
+        ("WHO", Some("IS")) => ("WHOIS".to_string(), 2),
+        ("WHO", Some("GAME")) => ("WHOGAME".to_string(), 2),
+        ("SEND", Some("ME")) => ("GET".to_string(), 2),
         _ => (up.clone(), 1),
     };
     let l = Line { w, head, skip };
-    account(&l).or_else(|| info(&l)).or_else(|| player(&l)).or_else(|| master(&l)).unwrap_or(Cmd::NotCommand)
+    account(&l).or_else(|| info(&l)).or_else(|| player(&l)).or_else(|| master(&l)).or_else(|| community(&l)).unwrap_or(Cmd::NotCommand)
 }
 
 /// CREATE, SIGNON, OBSERVE, UNOBSERVE, CONFIRM, RESIGN, HELP, SIGNOFF.
@@ -368,7 +424,9 @@ fn account(l: &Line) -> Option<Cmd> {
             _ => Cmd::Bad(Refusal::CreateUsage),
         },
         "SIGNON" => match (arg(0), arg(1)) {
-            (Some(g), Some(password)) => signon(&g, password),
+            (Some(g), Some(password)) => signon(&g, password, arg(2)),
+            // `SIGNON ?` and `SIGNON ?game`: what may be joined, and how
+            (Some(g), None) if g.starts_with('?') => Cmd::JoinInfo(Some(g[1..].to_string()).filter(|g| !g.is_empty())),
             _ => Cmd::Bad(Refusal::SignonUsage),
         },
         "OBSERVE" | "WATCH" => match l.game() {
@@ -391,9 +449,9 @@ fn account(l: &Line) -> Option<Cmd> {
 }
 
 /// `SIGNON ?game pw` (joining) or `SIGNON Xgame pw` (power X).
-fn signon(g: &str, password: String) -> Cmd {
+fn signon(g: &str, password: String, key: Option<String>) -> Cmd {
     if let Some(game) = g.strip_prefix('?') {
-        return Cmd::Join { game: game.to_string(), password };
+        return Cmd::Join { game: game.to_string(), password, key };
     }
     let mut cs = g.chars();
     let letter = cs.next().map(|c| c.to_ascii_uppercase()).unwrap_or(' ');
@@ -583,6 +641,10 @@ fn set(l: &Line) -> Cmd {
         key = format!("NO{}", k2.to_ascii_uppercase());
         next = 2;
     }
+    // whole words only: `SET CO` stays CONCEDE
+    if key == "COMMENT" {
+        return Cmd::Set { key: SetKey::Tool(ToolSet::Comment), arg: l.rest(next) };
+    }
     match match_word(&key, set_keys()) {
         Ok(Some(k)) => Cmd::Set { key: k, arg: l.rest(next) },
         Ok(None) => Cmd::Bad(Refusal::SetNoSuch { key }),
@@ -664,9 +726,81 @@ fn master(l: &Line) -> Option<Cmd> {
         "ROLLBACK" => arg(0).map(Cmd::Rollback).unwrap_or_else(|| Cmd::Bad(Refusal::RollbackUsage)),
         "DECLARE" if arg(0).is_some_and(|w| w.eq_ignore_ascii_case("DRAW")) => Cmd::DeclareDraw(l.rest(1)),
         "DECLARE" => Cmd::Bad(Refusal::DeclareDrawUsage),
+        "PROMOTE" => arg(0).map(Cmd::Promote).unwrap_or_else(|| Cmd::Bad(needs_address("PROMOTE"))),
+        "DEMOTE" => arg(0).map(Cmd::Demote).unwrap_or_else(|| Cmd::Bad(needs_address("DEMOTE"))),
+        "INVITE" => arg(0).map(Cmd::Invite).unwrap_or_else(|| Cmd::Bad(needs_address("INVITE"))),
+        "UNSTART" if l.alone() => Cmd::Unstart,
+        "FORCEBEGIN" if l.alone() => Cmd::ForceBegin,
+        "ROLLFORWARD" if l.w.len() <= l.skip + 1 => Cmd::Rollforward(arg(0)),
         _ => return None,
     })
 }
+
+fn needs_address(command: &str) -> Refusal {
+    ToolRefusal::NeedsAddress { command: command.to_string() }.into()
+}
+
+/// REGISTER, WHOIS, WHOGAME, VERSION, GET: the community's commands.
+fn community(l: &Line) -> Option<Cmd> {
+    Some(match l.head.as_str() {
+        "REGISTER" => Cmd::Register,
+        "WHOIS" => match l.rest(0) {
+            w if w.is_empty() => Cmd::Bad(ToolRefusal::WhoisUsage.into()),
+            w => Cmd::Whois(w),
+        },
+        "WHOGAME" => {
+            let full = l.arg(1).or(l.arg(0)).is_some_and(|w| w.eq_ignore_ascii_case("FULL"));
+            let game = l.game().filter(|g| !g.eq_ignore_ascii_case("FULL"));
+            Cmd::Whogame { game, full }
+        }
+        "VERSION" => Cmd::Version,
+        "GET" if l.w.len() <= l.skip + 1 => Cmd::Get(l.arg(0)),
+        "GET" => Cmd::Bad(ToolRefusal::GetUsage.into()),
+        _ => return None,
+    })
+}
+
+/// The command words, for a suggestion when a line's first word is none
+/// (`PROCES` is PROCESS).
+pub const COMMAND_WORDS: &[&str] = &[
+    "CREATE",
+    "SIGNON",
+    "SIGNOFF",
+    "OBSERVE",
+    "UNOBSERVE",
+    "CONFIRM",
+    "RESIGN",
+    "HELP",
+    "LIST",
+    "HISTORY",
+    "SUMMARY",
+    "MAP",
+    "CLEAR",
+    "PRESS",
+    "BROADCAST",
+    "ENDPRESS",
+    "SET",
+    "APPROVE",
+    "REJECT",
+    "PROCESS",
+    "PREDICT",
+    "PAUSE",
+    "RESUME",
+    "TERMINATE",
+    "EJECT",
+    "BECOME",
+    "ROLLBACK",
+    "ROLLFORWARD",
+    "PROMOTE",
+    "DEMOTE",
+    "INVITE",
+    "UNSTART",
+    "REGISTER",
+    "WHOIS",
+    "WHOGAME",
+    "VERSION",
+    "GET",
+];
 
 #[cfg(test)]
 mod tests {
@@ -675,7 +809,7 @@ mod tests {
     #[test]
     fn njudge_spellings() {
         assert_eq!(parse("signon Fdemo secret"), Cmd::Signon { letter: 'F', game: "demo".into(), password: "secret".into() });
-        assert_eq!(parse("SIGN ON ?demo pw"), Cmd::Join { game: "demo".into(), password: "pw".into() });
+        assert_eq!(parse("SIGN ON ?demo pw"), Cmd::Join { game: "demo".into(), password: "pw".into(), key: None });
         assert_eq!(parse("set no wait"), Cmd::Set { key: SetKey::NoWait, arg: String::new() });
         assert_eq!(parse("SET DEAD 2026-11-25 20:00"), Cmd::Set { key: SetKey::Deadline, arg: "2026-11-25 20:00".into() });
         assert_eq!(parse("press to EF grey"), Cmd::Press(PressHeader { to: Some(Whom::Only("EF".into())), colour: Some(Colour::Grey), fake: Fake::Unsaid }));
@@ -813,6 +947,12 @@ mod tests {
             "START",
             "MAP",
             "NOMAP",
+            "PRIVATE",
+            "NOPRIVATE",
+            "PUBLIC",
+            "MANUAL",
+            "NOMANUAL",
+            "AUTO",
             "ANONYMOUS",
             "NOANONYMOUS",
             "WEBHOOK",

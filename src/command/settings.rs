@@ -24,6 +24,7 @@ impl Session<'_> {
             SetKey::Grace => self.set_grace(arg),
             SetKey::Cd | SetKey::NoCd => self.set_cd(key == SetKey::NoCd, arg),
             SetKey::Option(named) => self.set_option(named, arg),
+            SetKey::Tool(t) => self.set_tool(t, arg),
         }
     }
 

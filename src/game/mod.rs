@@ -61,6 +61,12 @@ pub fn default_settings(cfg: &Config) -> Settings {
         concessions: Default::default(),
         cd_after: None,
         announce: Default::default(),
+        comment: None,
+        start: Default::default(),
+        processing: Default::default(),
+        join_hash: None,
+        invited: Vec::new(),
+        co_masters: Vec::new(),
     }
 }
 
@@ -194,7 +200,8 @@ pub fn current_orders(conn: &Connection, game: &Game) -> anyhow::Result<(Positio
 /// wait. A phase whose only powers owing orders are in civil disorder waits
 /// for its deadline (nobody plays: no phase follows another at once).
 pub fn ready(conn: &Connection, game: &Game) -> anyhow::Result<bool> {
-    if game.status != GameStatus::Active || game.paused || game.position.is_none() {
+    // a game in manual processing waits for the master's PROCESS
+    if game.status != GameStatus::Active || game.paused || game.position.is_none() || !game.settings.processing.is_auto() {
         return Ok(false);
     }
     let (pos, orders) = current_orders(conn, game)?;

@@ -314,6 +314,52 @@ pub struct Settings {
     /// the master only.
     #[serde(default, skip_serializing_if = "is_default")]
     pub announce: Announcements,
+    /// The master's one-line comment on the game (`SET COMMENT`), shown by LIST.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub comment: Option<String>,
+    /// `SET MANUAL START`: a forming game waits for the master's FORCE BEGIN.
+    #[serde(default, skip_serializing_if = "Manual::is_auto")]
+    pub start: Manual,
+    /// `SET MANUAL PROCESS`: a phase is processed by the master's PROCESS only.
+    #[serde(default, skip_serializing_if = "Manual::is_auto")]
+    pub processing: Manual,
+    /// A private game (`SET PRIVATE password`): the hash of the password a
+    /// newcomer joins with (an invited address needs none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub join_hash: Option<String>,
+    /// The mailboxes the master invited (`INVITE`): they join a private game
+    /// without its password.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub invited: Vec<String>,
+    /// The game's co-masters (`PROMOTE`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub co_masters: Vec<CoMaster>,
+}
+
+/// Whether something happens by itself or waits for the master (njudge's
+/// `SET AUTO START` / `SET MANUAL START`, the same for PROCESS).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Manual {
+    #[default]
+    #[serde(rename = "auto")]
+    Auto,
+    #[serde(rename = "manual")]
+    Manual,
+}
+
+impl Manual {
+    pub fn is_auto(&self) -> bool {
+        *self == Manual::Auto
+    }
+}
+
+/// A co-master (njudge's PROMOTE): an observer's address and the hash of the
+/// password the judge mailed there.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CoMaster {
+    pub address: String,
+    pub pw_hash: String,
 }
 
 /// The two-player game's coin, as stored: the seed drawn when the game

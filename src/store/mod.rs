@@ -19,6 +19,7 @@ pub mod orders;
 pub mod outbox;
 pub mod phases;
 pub mod press;
+pub mod profiles;
 pub mod records;
 pub mod start;
 pub mod timeline;
@@ -349,6 +350,19 @@ pub const MIGRATIONS: &[&str] = &[
         deleted INTEGER,
         mail_id INTEGER REFERENCES mails(id),
         UNIQUE (game_id, power, number)
+    );
+    "#,
+    // 15: players' profiles (REGISTER, WHOIS; store::profiles): one a
+    // mailbox, `fields` the form's optional lines as JSON, `public` whether
+    // others may see it
+    r#"
+    CREATE TABLE profiles (
+        mailbox TEXT PRIMARY KEY,
+        address TEXT NOT NULL,
+        name TEXT NOT NULL,
+        fields TEXT NOT NULL,
+        public INTEGER NOT NULL DEFAULT 0 CHECK (public IN (0, 1)),
+        updated INTEGER NOT NULL
     );
     "#,
 ];

@@ -184,7 +184,8 @@ pub fn secret_spans(line: &str, own: &JudgeText) -> Vec<Range<usize>> {
         let joining = w.get(from - 1).is_some_and(|(_, s)| s.starts_with('?'));
         (form == Form::Parser || joining || after <= MAX_WORDS_AFTER_GAME).then_some(from)
     } else if w0 == "SET" {
-        (1..w.len().min(3)).find(|&k| password_word(&norm(w[k].1), true)).map(|k| k + 1)
+        // `SET PASSWORD pw`, `SET NO PASSWORD pw`; `SET PRIVATE pw`: a game's join password
+        (1..w.len().min(3)).find(|&k| password_word(&norm(w[k].1), true) || (k == 1 && norm(w[k].1) == "PRIVATE")).map(|k| k + 1)
     } else if password_word(&w0, false) {
         Some(1)
     } else {

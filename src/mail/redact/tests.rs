@@ -43,6 +43,8 @@ fn masked_lines() {
         ("SET PASSWORD new one", "SET PASSWORD ****** ******"),
         ("set   password  newpw", "set   password  ******"),
         ("SET PASS newpw", "SET PASS ******"),
+        ("SET PRIVATE club-pw", "SET PRIVATE ******"),
+        ("SET PRIVATE", "SET PRIVATE"),
         ("SET NEW PASSWORD newpw", "SET NEW PASSWORD ******"),
         ("Password: newpw", "Password: ******"),
         ("please use judge=letmein", "please use judge=******"),

@@ -162,6 +162,7 @@ pub fn refusal(r: &Refusal) -> String {
         NeedsPower { command } => parse::needs_power(command),
         RollbackUsage => parse::rollback_usage(),
         EndPressWithoutPress => press::endpress_without_press(),
+        Tool(t) => super::community::refusal(t),
     }
 }
 
