@@ -18,7 +18,9 @@ pub const MAX_MAPS_PER_MAIL: usize = 3;
 pub const MAX_HISTORY_PRESS: usize = 300;
 
 impl Session<'_> {
-    pub(super) fn list_all(&mut self) -> R {
+    /// LIST: a line a game; `full` (LIST FULL): with each game's settings
+    /// and its players (by power where the game shows who plays what).
+    pub(super) fn list_all(&mut self, full: bool) -> R {
         let games = GameRow::all(self.conn)?;
         if games.is_empty() {
             return Ok(vec![say::info::no_games()]);
@@ -55,6 +57,9 @@ impl Session<'_> {
             out.push(say::info::list_row(&g, &detail));
             if let Some(c) = &g.settings.comment {
                 out.push(say::community::comment_row(c));
+            }
+            if full {
+                out.extend(full_listing(&g));
             }
         }
         Ok(vec![out.join("\n")])
@@ -340,4 +345,24 @@ impl Session<'_> {
         };
         Ok(vec![self.ctx.templates.render("help.txt", ctx)])
     }
+}
+
+/// LIST FULL's lines for a game: its settings, and its players by power
+/// where the game shows who plays what (not anonymous, or over), else how
+/// many there are.
+fn full_listing(g: &game::Game) -> Vec<String> {
+    let v = g.v();
+    let mut out = vec![say::info::full_settings(&say::info::settings_line(&g.settings))];
+    let shown = g.settings.anonymous == crate::store::games::Anonymity::Shown || g.status == GameStatus::Finished;
+    let seated: Vec<&game::Player> = g.players.iter().filter(|p| p.is_active_player()).collect();
+    if shown && g.status != GameStatus::Forming {
+        for p in &seated {
+            if let Some(pw) = p.power {
+                out.push(say::info::full_player(&say::seats::seat_names(g, pw), &p.email));
+            }
+        }
+    } else {
+        out.push(say::info::full_player_count(seated.len(), g.seats.len()));
+    }
+    out
 }

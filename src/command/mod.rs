@@ -522,7 +522,9 @@ impl<'a> Session<'a> {
             Cmd::Unobserve { game, code } => self.unobserve(&game, code.as_deref()),
             Cmd::Confirm { game, code } => self.confirm(&game, &code),
             Cmd::Resign => self.resign(),
-            Cmd::List(None) => self.list_all(),
+            Cmd::List(None) => self.list_all(false),
+            // njudge's LIST FULL (unless a game is called `full`)
+            Cmd::List(Some(g)) if g.eq_ignore_ascii_case("FULL") && GameRow::by_name(self.conn, &g)?.is_none() => self.list_all(true),
             Cmd::List(Some(g)) => self.list_game(&g),
             Cmd::History { game, undone: true, .. } => self.history_undone(&game),
             Cmd::History { game, from, to, press, undone: false } => self.history(&game, from.as_deref(), to.as_deref(), press),

@@ -54,3 +54,16 @@ fn a_convoy_route_is_a_move_by_convoy() {
     let (r, _) = g.send("p2@example.test", "SIGNON Edemo pw-two\nA LVP-NAO-CLY\nF EDI-NTH");
     assert!(r.contains("A LVP - CLY VIA: accepted."), "{r}");
 }
+
+#[test]
+fn list_full_shows_each_games_settings_and_its_players_where_shown() {
+    let mut g = Game::started();
+    let (r, _) = g.send("outsider@example.test", "LIST FULL");
+    assert!(r.contains("demo standard active"), "{r}");
+    assert!(r.contains("Press: "), "the settings: {r}");
+    assert!(r.contains("7 of 7 seats played (who plays what is shown once the game is over)"), "{r}");
+    assert!(!r.contains("p3@example.test"), "anonymous: {r}");
+    g.send(GM, "SIGNON Mdemo gmpass\nSET NO ANONYMOUS");
+    let (r, _) = g.send("outsider@example.test", "list full");
+    assert!(r.contains("France: p3@example.test"), "{r}");
+}

@@ -286,3 +286,18 @@ pub fn iso_day(t: i64, tz: chrono_tz::Tz) -> String {
     use chrono::TimeZone;
     tz.timestamp_opt(t, 0).single().map(|d| d.format("%Y-%m-%d").to_string()).unwrap_or_default()
 }
+
+/// LIST FULL: a game's settings, under its line.
+pub fn full_settings(settings: &str) -> String {
+    format!("    {settings}")
+}
+
+/// LIST FULL: who plays a seat.
+pub fn full_player(power: &str, email: &str) -> String {
+    format!("    {power}: {email}")
+}
+
+/// LIST FULL: how many seats are taken, where the players are not shown.
+pub fn full_player_count(taken: usize, seats: usize) -> String {
+    format!("    {taken} of {seats} seats played (who plays what is shown once the game is over)")
+}
