@@ -1,7 +1,7 @@
 //! What is wrong with a duration, a timing rule or a date
 //! ([`crate::timing::TimeError`]), as a player or the keeper reads it.
 
-use crate::timing::{CronFault, MAX_DEADLINE_AHEAD_SECS, MAX_DURATION_SECS, MIN_PHASE_SECS, TimeError, format_span, format_time};
+use crate::timing::{CronFault, DatePart, IMPLIED_YEAR_AHEAD_SECS, MAX_DEADLINE_AHEAD_SECS, MAX_DURATION_SECS, MIN_PHASE_SECS, TimeError, format_span, format_time};
 use std::fmt;
 
 impl fmt::Display for TimeError {
@@ -26,9 +26,55 @@ impl fmt::Display for TimeError {
             OutOfRange { text } => write!(f, "`{text}`: a date must lie between the years 1970 and 9999"),
             TooFarAhead { text } => write!(f, "`{text}` is more than {} ahead", format_span(MAX_DEADLINE_AHEAD_SECS)),
             NotFuture { text, when, tz } => write!(f, "`{text}` ({}) is not in the future", format_time(*when, *tz)),
-            NotADate { text, tz } => write!(f, "`{text}` is not a date: write YYYY-MM-DD HH:MM (time zone {tz}), or +48h"),
+            NotADate { text, tz } => write!(f, "`{text}` is not a date (time zone {tz}): write e.g. {DATE_EXAMPLES}"),
             NoSuchTime { text, tz } => write!(f, "`{text}` does not exist in time zone {tz}"),
+            DateWord { text, word } if text == word => write!(f, "`{text}` is not a date: write e.g. {DATE_EXAMPLES}"),
+            DateWord { text, word } => write!(f, "`{text}` is not a date: cannot read `{word}`; write e.g. {DATE_EXAMPLES}"),
+            DateTwice { text, part } => write!(f, "`{text}`: {} written twice", part_name(*part)),
+            YearWithoutMonth { text } => write!(f, "`{text}`: a year needs a month (e.g. `30 Dec 2026`)"),
+            NoSuchDate { text } => write!(f, "`{text}`: there is no such day"),
+            ImpliedYearTooFar { text, date } => write!(
+                f,
+                "`{text}` would be {date}, more than {} ahead: write the year, month and day (e.g. `{date} 20:00`)",
+                format_span(IMPLIED_YEAR_AHEAD_SECS)
+            ),
+            WrongWeekday { text, date, weekday } => write!(f, "`{text}`: {date} is a {}", weekday_name(*weekday)),
+            AmbiguousZone { zone, choices } => write!(f, "`{zone}` names several time zones: write one of {}", choices.join(", ")),
+            UnknownZone { zone } => write!(
+                f,
+                "`{zone}` is not a time zone: write a name such as Europe/London or America/New_York, an abbreviation such as CET or PST, or UTC"
+            ),
         }
+    }
+}
+
+/// The forms of a date a refusal shows.
+const DATE_EXAMPLES: &str = "`Fri 20:00`, `Dec 30 18:00 CET`, `tomorrow 8pm`, `2026-12-30 18:00` or `+48h`";
+
+/// A date's element, as a refusal names it.
+fn part_name(p: DatePart) -> &'static str {
+    match p {
+        DatePart::Weekday => "a weekday",
+        DatePart::Month => "a month",
+        DatePart::Day => "a day of the month",
+        DatePart::Year => "a year",
+        DatePart::Time => "a time of day",
+        DatePart::Zone => "a time zone",
+        DatePart::Date => "a date",
+    }
+}
+
+/// `Friday`.
+fn weekday_name(w: chrono::Weekday) -> &'static str {
+    use chrono::Weekday::*;
+    match w {
+        Mon => "Monday",
+        Tue => "Tuesday",
+        Wed => "Wednesday",
+        Thu => "Thursday",
+        Fri => "Friday",
+        Sat => "Saturday",
+        Sun => "Sunday",
     }
 }
 
