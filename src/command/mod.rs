@@ -29,6 +29,7 @@ pub mod parse;
 pub mod press;
 pub mod settings;
 pub mod start;
+pub mod time;
 
 use crate::context::Ctx;
 use crate::game::refusal::Refusal;

@@ -18,7 +18,7 @@ use crate::publish::{Kind, Webhook};
 use crate::report::results::ReportFormat;
 use crate::report::say;
 use crate::rules::{RuleChoice, Seating};
-use crate::store::games::{Anonymity, Draws, Nmr, PartialPress};
+use crate::store::games::{Anonymity, Draws, Nmr, PartialPress, Quiet};
 use crate::timing::{self, Schedule};
 
 pub use crate::game::options::GameOption;
@@ -70,6 +70,8 @@ pub const OPTIONS: &[OptionSpec] = &[
     spec(O::Centers, &["centers", "centres"], &["CENTERS", "CENTRES"], false, Always),
     spec(O::Dias, &["dias"], &["DIAS"], true, Always),
     spec(O::Anonymous, &["anonymous"], &["ANONYMOUS"], true, Always),
+    spec(O::Quiet, &["quiet"], &["QUIET"], true, Always),
+    spec(O::Delay, &["delay"], &["DELAY"], false, Always),
     spec(O::Players, &["players"], &[], false, Forming),
     spec(O::Rule, &["rule"], &["RULE"], false, Forming),
     spec(O::ConvoyIntent, &["convoy_intent"], &[], false, Forming),
@@ -137,6 +139,8 @@ pub enum OptionValue {
     Centers(Option<u32>),
     Dias(Draws),
     Anonymous(Anonymity),
+    Quiet(Quiet),
+    Delay(i64),
     /// A game for fewer players: the value as written (`3a`) and its seating.
     Players(String, Seating),
     Rule(RuleChoice),
@@ -165,6 +169,8 @@ pub fn read(named: Named, text: &str, scope: &Scope) -> Result<OptionValue, Opti
         O::Nmr => OptionValue::Nmr(yes.into()),
         O::Dias => OptionValue::Dias(yes.into()),
         O::Anonymous => OptionValue::Anonymous(yes.into()),
+        O::Quiet => OptionValue::Quiet(if yes { Quiet::Quiet } else { Quiet::Announced }),
+        O::Delay => OptionValue::Delay(read_delay(text)?),
         O::Assignment => OptionValue::Assignment(read_assignment(text)?),
         O::Movement => OptionValue::Timing(PhaseKind::Movement, Schedule::parse(text)?),
         O::Retreat => OptionValue::Timing(PhaseKind::Retreat, Schedule::parse(text)?),
@@ -189,6 +195,16 @@ pub fn read(named: Named, text: &str, scope: &Scope) -> Result<OptionValue, Opti
         O::RetreatDefault => rule("retreat_default")?,
         O::Paradox => rule("paradox")?,
     })
+}
+
+/// A duration up to [`timing::MAX_DELAY_SECS`] (`0`: none).
+fn read_delay(text: &str) -> Result<i64, OptionError> {
+    let t = text.trim();
+    let secs = if t == "0" { 0 } else { timing::parse_duration(t)? };
+    if secs > timing::MAX_DELAY_SECS {
+        return Err(timing::TimeError::DelayTooLong { text: t.to_string() }.into());
+    }
+    Ok(secs)
 }
 
 fn read_press(text: &str) -> Result<Press, OptionError> {
@@ -310,6 +326,18 @@ pub fn apply(g: &mut GameRow, v: &Variant, value: OptionValue) -> Result<String,
         OptionValue::Anonymous(b) => {
             s.anonymous = b;
             say::master::anonymous(b)
+        }
+        OptionValue::Quiet(q) => {
+            s.quiet = q;
+            say::time::quiet(q)
+        }
+        OptionValue::Delay(0) => {
+            s.delay_secs = 0;
+            say::time::no_delay()
+        }
+        OptionValue::Delay(secs) => {
+            s.delay_secs = secs;
+            say::time::delay_set(&timing::format_span(secs))
         }
         OptionValue::Assignment(a) => {
             s.assignment = a;

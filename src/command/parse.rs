@@ -120,6 +120,13 @@ pub enum SetKey {
     /// A player's results mails carry the map (the default), or not.
     Map,
     NoMap,
+    /// A player's own time zone, or the master's for the game.
+    Timezone,
+    /// Cancels the sender's absence that includes a date (njudge's SET NOABSENCE).
+    NoAbsence,
+    /// The master: days on which no deadline falls, and clearing them.
+    Blackout,
+    NoBlackout,
     /// The master: a game option.
     Option(Named),
 }
@@ -133,6 +140,11 @@ const SET_KEYS: &[(&str, SetKey)] = &[
     ("CONCEDE", SetKey::Concede),
     ("NOCONCEDE", SetKey::NoConcede),
     ("ABSENCE", SetKey::Absence),
+    ("NOABSENCE", SetKey::NoAbsence),
+    ("TIMEZONE", SetKey::Timezone),
+    ("ZONE", SetKey::Timezone),
+    ("BLACKOUT", SetKey::Blackout),
+    ("NOBLACKOUT", SetKey::NoBlackout),
     ("PASSWORD", SetKey::Password),
     ("ADDRESS", SetKey::Address),
     ("PREFERENCE", SetKey::Preference),

@@ -20,6 +20,10 @@ pub enum GameOption {
     Centers,
     Dias,
     Anonymous,
+    /// njudge's QUIET: the table does not hear who is late.
+    Quiet,
+    /// njudge's DELAY: how long after the last orders the phase waits.
+    Delay,
     Players,
     /// `rule=name=value`, `SET RULE name=value`: any rule option by name.
     Rule,

@@ -19,7 +19,7 @@ use crate::contract::position_to_json;
 use crate::end::GameEnd;
 use crate::game::start;
 use crate::game::{
-    Assignment, Game, GameRow, GameStatus, MapPref, PlayerRole, PlayerStatus, Recipient, end_year_end, parse_powers, parsed_orders, pname, ready,
+    Assignment, Game, GameRow, GameStatus, MapPref, PlayerRole, PlayerStatus, Recipient, end_year_end, parse_powers, parsed_orders, pname,
     report_recipients, stop_command, vote_end,
 };
 use crate::map::{PowerId, Variant};
@@ -231,16 +231,7 @@ pub fn process_ready(conn: &Connection, ctx: &mut Ctx) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Processes game `id` now if every order is in (and nobody waits). Returns
-/// whether it did.
-pub fn process_if_ready(conn: &Connection, ctx: &mut Ctx, id: i64) -> anyhow::Result<bool> {
-    let mut game = ctx.game(conn, id)?;
-    if ready(conn, &game)? {
-        process(conn, ctx, &mut game, "all orders are in")?;
-        return Ok(true);
-    }
-    Ok(false)
-}
+pub use deadline::process_if_ready;
 
 /// A game whose processing failed: paused so that it is not tried again on
 /// every poll, its master and the keeper told (the keeper with the error).

@@ -20,7 +20,9 @@ use chrono_tz::Tz;
 use cron::TimeUnitSpec;
 use std::str::FromStr;
 
+mod blackout;
 mod date;
+pub use blackout::{Blackout, MAX_BLACKOUT_DAYS, MAX_BLACKOUTS, out_of_blackout};
 pub use date::{DatePart, DayTime, IMPLIED_YEAR_AHEAD_SECS, parse_zone};
 
 /// The longest duration [`parse_duration`] accepts, and so the longest period of a
@@ -184,7 +186,37 @@ pub enum TimeError {
     UnknownZone {
         zone: String,
     },
+    /// SET NOABSENCE: no absence of the sender's includes that time (shown in `tz`).
+    NoAbsenceOn {
+        when: i64,
+        tz: Tz,
+    },
+    /// SET BLACKOUT without a date.
+    BlackoutUsage,
+    /// A blackout span of more than [`MAX_BLACKOUT_DAYS`].
+    BlackoutTooLong {
+        text: String,
+    },
+    /// A blackout span that ends before it starts.
+    BlackoutOrder {
+        text: String,
+    },
+    /// More than [`MAX_BLACKOUTS`] spans.
+    TooManyBlackouts,
+    /// SET GRACE with a time already passed (`when`, shown in `tz`), not confirmed with `!`.
+    GracePassedConfirm {
+        when: i64,
+        tz: Tz,
+        arg: String,
+    },
+    /// A delay after the last orders over [`MAX_DELAY_SECS`].
+    DelayTooLong {
+        text: String,
+    },
 }
+
+/// The longest delay between the last orders and processing: a day.
+pub const MAX_DELAY_SECS: i64 = 86_400;
 
 /// What is wrong with a cron rule.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -46,6 +46,12 @@ fn words(o: GameOption) -> Words {
             "results also posted to a forum, on a host the judge's keeper allows (`SET NO WEBHOOK`: to none)",
         ),
         O::End => w("SET END 1905|NONE", "a year, or `none`", "a short game: it ends after that year, in a draw between the survivors"),
+        O::Quiet => w("SET QUIET | SET NO QUIET", "`no` (default), `yes`", "only the master and the late hear who is late, or every player and observer (daily during grace)"),
+        O::Delay => w(
+            "SET DELAY 30 minutes",
+            "a duration up to a day, or `0` (default)",
+            "when every order is in before the deadline, the phase waits this long before it is processed; orders may still be changed",
+        ),
         O::Centers => w("SET CENTERS 12|NONE", "1 to the map's count, or `none`", "the centres a solo victory needs"),
         O::Dias => w("SET DIAS | SET NODIAS", "`yes` (default), `no`", "draws include every survivor, or may leave some out"),
         O::Anonymous => w(

@@ -1,7 +1,10 @@
 //! What is wrong with a duration, a timing rule or a date
 //! ([`crate::timing::TimeError`]), as a player or the keeper reads it.
 
-use crate::timing::{CronFault, DatePart, IMPLIED_YEAR_AHEAD_SECS, MAX_DEADLINE_AHEAD_SECS, MAX_DURATION_SECS, MIN_PHASE_SECS, TimeError, format_span, format_time};
+use crate::timing::{
+    CronFault, DatePart, IMPLIED_YEAR_AHEAD_SECS, MAX_BLACKOUT_DAYS, MAX_BLACKOUTS, MAX_DEADLINE_AHEAD_SECS, MAX_DELAY_SECS, MAX_DURATION_SECS, MIN_PHASE_SECS,
+    TimeError, format_span, format_time,
+};
 use std::fmt;
 
 impl fmt::Display for TimeError {
@@ -44,6 +47,17 @@ impl fmt::Display for TimeError {
                 f,
                 "`{zone}` is not a time zone: write a name such as Europe/London or America/New_York, an abbreviation such as CET or PST, or UTC"
             ),
+            NoAbsenceOn { when, tz } => write!(f, "you have no absence that includes {}", format_time(*when, *tz)),
+            BlackoutUsage => write!(f, "write SET BLACKOUT Dec 24 TO Dec 26 (or one day), or SET NO BLACKOUT to clear them"),
+            BlackoutTooLong { text } => write!(f, "`{text}`: blackout days may span at most {MAX_BLACKOUT_DAYS} days; PAUSE the game for longer"),
+            BlackoutOrder { text } => write!(f, "`{text}`: the blackout must end on or after the day it starts"),
+            TooManyBlackouts => write!(f, "a game may have at most {MAX_BLACKOUTS} spans of blackout days; SET NO BLACKOUT clears them"),
+            GracePassedConfirm { when, tz, arg } => write!(
+                f,
+                "{} has already passed: the grace period would end at once. To do that, send SET GRACE {arg} !; otherwise give a time in the future",
+                format_time(*when, *tz)
+            ),
+            DelayTooLong { text } => write!(f, "`{text}`: the delay may be at most {}", format_span(MAX_DELAY_SECS)),
         }
     }
 }
@@ -93,3 +107,73 @@ impl fmt::Display for CronFault {
 }
 
 impl std::error::Error for TimeError {}
+
+/// SET TIMEZONE: a player's zone (`example`: now, shown in it).
+pub fn zone_set(zone: &str, example: &str) -> String {
+    format!("Your time zone is {zone}: the judge shows you times like {example}, and reads the dates you write in it.")
+}
+
+/// SET TIMEZONE with no zone: the player's zone is the game's again.
+pub fn zone_reset(zone: &str) -> String {
+    format!("You have no time zone of your own: the game's ({zone}) is yours.")
+}
+
+/// The master's SET TIMEZONE: the game's zone.
+pub fn game_zone_set(zone: &str, example: &str) -> String {
+    format!(
+        "The game's time zone is {zone} (now {example}): its players see times in it unless they set their own, and its timings' clock times and days are in it."
+    )
+}
+
+/// SET NOABSENCE: what was cancelled.
+pub fn absence_cancelled(from: &str, to: &str) -> String {
+    format!("Absence cancelled: {from} to {to}.")
+}
+
+/// SET BLACKOUT: the spans now kept (`2026-12-24 to 2026-12-26`, ...).
+pub fn blackout_set(spans: &[String]) -> String {
+    format!("No deadline nor end of a grace period falls on these days (from the next deadline on): {}.", spans.join("; "))
+}
+
+/// A blackout span, as shown.
+pub fn blackout_span(from: &str, to: &str) -> String {
+    if from == to { from.to_string() } else { format!("{from} to {to}") }
+}
+
+/// SET NO BLACKOUT.
+pub fn blackouts_cleared() -> String {
+    "No blackout days: deadlines fall on any day their timings allow.".to_string()
+}
+
+/// The master's SET START.
+pub fn not_before_set(time: &str) -> String {
+    format!("The current phase will not be processed before {time}.")
+}
+
+/// The master's SET START, past the deadline: the deadline moves with it.
+pub fn not_before_moves_deadline(time: &str) -> String {
+    format!("The deadline moves to {time}.")
+}
+
+/// The master's SET START, to the table.
+pub fn not_before_notice(g: &crate::store::games::GameRow, time: &str) -> String {
+    format!("The master set the earliest processing of game {}'s current phase to {}.\n", g.name, time)
+}
+
+/// The delay option: processing waits this long after the last orders.
+pub fn delay_set(span: &str) -> String {
+    format!("When every order is in before the deadline, the phase is processed {span} later; orders may still be changed until then.")
+}
+
+/// The delay option at zero.
+pub fn no_delay() -> String {
+    "When every order is in before the deadline, the phase is processed at once.".to_string()
+}
+
+/// The QUIET option.
+pub fn quiet(q: crate::store::games::Quiet) -> String {
+    match q {
+        crate::store::games::Quiet::Quiet => "Quiet: only the master and those concerned hear who is late.".to_string(),
+        crate::store::games::Quiet::Announced => "Not quiet: every player and observer hears who is late.".to_string(),
+    }
+}
