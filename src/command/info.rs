@@ -52,7 +52,7 @@ impl Session<'_> {
     pub(super) fn list_game(&mut self, name: &str) -> R {
         let g = self.game(name)?;
         let v = g.variant.clone();
-        let tz = self.ctx.cfg.timezone;
+        let tz = crate::game::reader_zone(&g, &self.sender, self.ctx.cfg.timezone);
         let mut out = vec![say::info::game_title(&g, &v.title)];
         // before the first move of a map with starting choices: what the
         // sender may see of them (its own seat's, or all for the master)
@@ -175,7 +175,7 @@ impl Session<'_> {
         if undone.is_empty() {
             return Ok(vec![say::info::no_undone(&g)]);
         }
-        let tz = self.ctx.cfg.timezone;
+        let tz = g.zone(self.ctx.cfg.timezone);
         let mut out = Vec::new();
         let mut branch = 0;
         // the newest phases, as HISTORY shows at most 30

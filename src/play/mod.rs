@@ -179,9 +179,10 @@ pub fn start(conn: &Connection, ctx: &mut Ctx, game: &mut Game) -> anyhow::Resul
     game.players = players;
     set_deadline(ctx, game, pos.phase.kind);
     game.save(conn)?;
-    let deadline = timing::format_time(game.deadline.unwrap_or(0), ctx.cfg.timezone);
+    let shown = |addr: &str| timing::format_time(game.deadline.unwrap_or(0), crate::game::reader_zone(game, addr, ctx.cfg.timezone));
     for p in game.players.iter().filter(|p| p.role == PlayerRole::Player && p.power.is_some()) {
         let pw = p.power.unwrap_or(0);
+        let deadline = shown(&p.email);
         let group = game.group_of(pw);
         let units: Vec<String> = pos.units.iter().filter(|u| group.contains(&u.power)).map(|u| v.unit_code(u)).collect();
         let names = say::seats::seat_names(game, pw);
@@ -216,7 +217,7 @@ pub fn start(conn: &Connection, ctx: &mut Ctx, game: &mut Game) -> anyhow::Resul
     if !neutral.is_empty() {
         lines.push(say::game::neutral_seats(&neutral));
     }
-    lines.push(say::game::first_phase(&v.calendar.long_name(pos.phase), &deadline));
+    lines.push(say::game::first_phase(&v.calendar.long_name(pos.phase), &shown(&game.master_email)));
     let body = ctx.templates.render("notice.txt", context! { title => say::game::started(game), lines => lines });
     ctx.game_notice(conn, &game.master_email.clone(), &say::game::started(game), body, game.id)?;
     Ok(())
@@ -252,7 +253,7 @@ pub fn predict(conn: &Connection, ctx: &mut Ctx, game: &Game) -> anyhow::Result<
     let out = adjudicate::process(game.v(), &game.rules, &pos, &orders);
     Ok(render_report(
         &ctx.templates,
-        ctx.cfg.timezone,
+        game.zone(ctx.cfg.timezone),
         &Results { game, pos: &pos, out: &out, orders: &orders, prediction: true, deadline: None },
         ReportFormat::Text,
     ))
@@ -320,7 +321,7 @@ pub fn process(conn: &Connection, ctx: &mut Ctx, game: &mut Game, why: &str) -> 
     }
     let report_in = |game: &Game, f: ReportFormat| {
         let shown = Results { game, pos: &pos, out: &out, orders: &orders, prediction: false, deadline: game.deadline };
-        render_report(&ctx.templates, ctx.cfg.timezone, &shown, f)
+        render_report(&ctx.templates, game.zone(ctx.cfg.timezone), &shown, f)
     };
     let mut report = report_in(game, ReportFormat::Text);
     let mut extra: Vec<String> = Vec::new();

@@ -61,3 +61,4 @@ mod serve_waits;
 mod stacks1958;
 mod start1885;
 mod upgrade;
+mod time_forms;
