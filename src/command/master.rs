@@ -203,7 +203,8 @@ impl Session<'_> {
         g.settings_changed()?;
         crate::play::set_deadline(self.ctx, &mut g, pos.phase.kind);
         g.save(self.conn)?;
-        let text = say::master::rolled_back_notice(&g, &v.calendar.long_name(pos.phase), &timing::format_time(g.deadline.unwrap_or(0), g.zone(self.ctx.cfg.timezone)));
+        let text =
+            say::master::rolled_back_notice(&g, &v.calendar.long_name(pos.phase), &timing::format_time(g.deadline.unwrap_or(0), g.zone(self.ctx.cfg.timezone)));
         crate::play::tell_all(self.conn, self.ctx, &g, &say::master::rolled_back_subject(&g), &text)?;
         Ok(vec![say::master::rolled_back(&v.calendar.long_name(pos.phase))])
     }

@@ -511,6 +511,15 @@ mod tests {
             "NOANONYMOUS",
             "WEBHOOK",
             "NOWEBHOOK",
+            // times (issue 22, item 3)
+            "NOABSENCE",
+            "TIMEZONE",
+            "ZONE",
+            "BLACKOUT",
+            "NOBLACKOUT",
+            "QUIET",
+            "NOQUIET",
+            "DELAY",
         ];
         want.sort_unstable();
         assert_eq!(got, want);
@@ -520,6 +529,9 @@ mod tests {
         assert_eq!(parse("SET RETREAT 24h"), Cmd::Set { key: opt(GameOption::Retreat, false), arg: "24h".into() });
         assert_eq!(parse("SET BU cron: 0 0 20 * * *"), Cmd::Set { key: opt(GameOption::Adjustment, false), arg: "cron: 0 0 20 * * *".into() });
         assert_eq!(parse("SET GR 2h"), Cmd::Set { key: SetKey::Grace, arg: "2h".into() });
+        assert_eq!(parse("SET NO ABSENCE Dec 1"), Cmd::Set { key: SetKey::NoAbsence, arg: "Dec 1".into() });
+        assert_eq!(parse("SET TIMEZONE CET"), Cmd::Set { key: SetKey::Timezone, arg: "CET".into() });
+        assert_eq!(parse("SET NO BLACK"), Cmd::Set { key: SetKey::NoBlackout, arg: String::new() });
         // CREATE-only options are no SET names
         assert!(matches!(parse("SET PLAYERS 4"), Cmd::Bad(r) if crate::report::say::refusal::refusal(&r).contains("no such setting")));
         assert!(matches!(parse("SET CO x"), Cmd::Set { key: SetKey::Concede, .. }));

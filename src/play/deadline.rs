@@ -156,8 +156,11 @@ pub fn tick_game(conn: &Connection, ctx: &mut Ctx, id: i64) -> anyhow::Result<us
     let Some(deadline) = game.deadline else { return Ok(0) };
     let now = ctx.now();
     if now < deadline {
-        if game.ready_since.is_some() && process_if_ready(conn, ctx, id)? {
-            return Ok(1);
+        if game.ready_since.is_some() {
+            if process_if_ready(conn, ctx, id)? {
+                return Ok(1);
+            }
+            game = ctx.game(conn, id)?;
         }
         remind(conn, ctx, &mut game, deadline, now)?;
         return Ok(0);
@@ -235,7 +238,11 @@ fn tell_late(conn: &Connection, ctx: &mut Ctx, game: &mut Game, late: &[(PowerId
     let deadline = game.deadline.unwrap_or(grace);
     let phase_name = game.position.as_ref().map(|p| v.calendar.long_name(p.phase)).unwrap_or_default();
     let kind = game.position.as_ref().map_or(PhaseKind::Movement, |p| p.phase.kind);
-    let after = if game.settings.nmr == Nmr::Defaults { say::deadline::take_defaults(&say::deadline::defaults(kind, &game.rules)) } else { say::deadline::waits_for_master() };
+    let after = if game.settings.nmr == Nmr::Defaults {
+        say::deadline::take_defaults(&say::deadline::defaults(kind, &game.rules))
+    } else {
+        say::deadline::waits_for_master()
+    };
     let zone = |addr: &str| crate::game::reader_zone(game, addr, ctx.cfg.timezone);
     let mut late_addrs: Vec<String> = Vec::new();
     for &(p, _) in late {

@@ -19,8 +19,8 @@ use crate::contract::position_to_json;
 use crate::end::GameEnd;
 use crate::game::start;
 use crate::game::{
-    Assignment, Game, GameRow, GameStatus, MapPref, PlayerRole, PlayerStatus, Recipient, end_year_end, parse_powers, parsed_orders, pname,
-    report_recipients, stop_command, vote_end,
+    Assignment, Game, GameRow, GameStatus, MapPref, PlayerRole, PlayerStatus, Recipient, end_year_end, parse_powers, parsed_orders, pname, report_recipients,
+    stop_command, vote_end,
 };
 use crate::map::{PowerId, Variant};
 use crate::report::results::{ReportFormat, Results, render_report};

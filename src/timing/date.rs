@@ -113,11 +113,8 @@ const ABBREVIATIONS: &[Abbreviation] = &[
 ];
 
 /// Abbreviations that name more than one zone: refused, naming the choices.
-const AMBIGUOUS: &[(&str, &[&str])] = &[
-    ("IST", &["Asia/Kolkata", "Europe/Dublin", "Asia/Jerusalem"]),
-    ("AST", &["America/Halifax", "Asia/Riyadh"]),
-    ("ADT", &["America/Halifax"]),
-];
+const AMBIGUOUS: &[(&str, &[&str])] =
+    &[("IST", &["Asia/Kolkata", "Europe/Dublin", "Asia/Jerusalem"]), ("AST", &["America/Halifax", "Asia/Riyadh"]), ("ADT", &["America/Halifax"])];
 
 /// The largest offset from UTC a date may name: 14 hours (Kiribati's).
 const MAX_OFFSET_MINUTES: i32 = 14 * 60;
@@ -268,64 +265,68 @@ impl Parts {
     /// Reads the words of `text` (not a relative date).
     fn read(text: &str) -> Result<Parts, TimeError> {
         let mut p = Parts::default();
-        let twice = |part| TimeError::DateTwice { text: text.to_string(), part };
         let words: Vec<String> = text.split([' ', ',', '\t']).filter(|w| !w.is_empty()).flat_map(split_iso_t).collect();
         for word in &words {
-            let w = word.to_ascii_lowercase();
-            let w = w.trim_end_matches('.');
-            if matches!(w, "at" | "on" | "the" | "of") {
-                continue;
-            }
-            if let Some(pm) = match w {
-                "am" | "a.m" => Some(false),
-                "pm" | "p.m" => Some(true),
-                _ => None,
-            } {
-                let t = p.time.take().and_then(|t| twelve_hour(t, pm));
-                p.time = Some(t.ok_or_else(|| TimeError::DateWord { text: text.to_string(), word: word.clone() })?);
-                continue;
-            }
-            let fixed = match w {
-                "today" => Some(FixedDate::DaysFromToday(0)),
-                "tomorrow" => Some(FixedDate::DaysFromToday(1)),
-                _ => None,
-            };
-            let day = w.trim_end_matches(|c: char| c.is_ascii_alphabetic());
-            let ordinal = day.len() < w.len() && matches!(&w[day.len()..], "st" | "nd" | "rd" | "th");
-            if let Some(f) = fixed {
-                set(&mut p.date, f, || twice(DatePart::Date))?;
-            } else if let Some(d) = super::weekday(w).filter(|_| !w.bytes().any(|b| b.is_ascii_digit())) {
-                set(&mut p.weekday, d, || twice(DatePart::Weekday))?;
-            } else if let Some(m) = month(w) {
-                set(&mut p.month, m, || twice(DatePart::Month))?;
-            } else if let Some(t) = time_of_day(w) {
-                set(&mut p.time, t, || twice(DatePart::Time))?;
-            } else if let Some(d) = iso_date(w) {
-                let d = d.map_err(|()| TimeError::OutOfRange { text: text.to_string() })?;
-                set(&mut p.date, FixedDate::Iso(d), || twice(DatePart::Date))?;
-            } else if !day.is_empty() && day.bytes().all(|b| b.is_ascii_digit()) && (ordinal || day.len() == w.len()) {
-                match (day.len(), day.parse::<u32>()) {
-                    (1 | 2, Ok(d)) if (1..=31).contains(&d) => set(&mut p.day, d, || twice(DatePart::Day))?,
-                    (4, Ok(y)) if !ordinal && (1970..=9999).contains(&y) => set(&mut p.year, y as i32, || twice(DatePart::Year))?,
-                    (4.., _) if !ordinal => return Err(TimeError::OutOfRange { text: text.to_string() }),
-                    _ => return Err(TimeError::DateWord { text: text.to_string(), word: word.clone() }),
-                }
-            } else if let Some(z) = date_zone(word)? {
-                if p.zone.replace(z).is_some() {
-                    return Err(twice(DatePart::Zone));
-                }
-            } else {
-                return Err(TimeError::DateWord { text: text.to_string(), word: word.clone() });
-            }
+            p.word(text, word)?;
         }
         Ok(p)
+    }
+
+    /// Takes one word of `text`: an element, a filler (`at`, `on`), or a refusal.
+    fn word(&mut self, text: &str, word: &str) -> Result<(), TimeError> {
+        let twice = |part| TimeError::DateTwice { text: text.to_string(), part };
+        let unread = || TimeError::DateWord { text: text.to_string(), word: word.to_string() };
+        let lower = word.to_ascii_lowercase();
+        let w = lower.trim_end_matches('.');
+        let half = match w {
+            "am" | "a.m" => Some(false),
+            "pm" | "p.m" => Some(true),
+            _ => None,
+        };
+        let day = w.trim_end_matches(|c: char| c.is_ascii_alphabetic());
+        let ordinal = day.len() < w.len() && matches!(&w[day.len()..], "st" | "nd" | "rd" | "th");
+        if matches!(w, "at" | "on" | "the" | "of") {
+            Ok(())
+        } else if let Some(pm) = half {
+            let t = self.time.take().and_then(|t| twelve_hour(t, pm));
+            self.time = Some(t.ok_or_else(unread)?);
+            Ok(())
+        } else if let Some(f) = match w {
+            "today" => Some(FixedDate::DaysFromToday(0)),
+            "tomorrow" => Some(FixedDate::DaysFromToday(1)),
+            _ => None,
+        } {
+            set(&mut self.date, f, || twice(DatePart::Date))
+        } else if let Some(d) = super::weekday(w).filter(|_| !w.bytes().any(|b| b.is_ascii_digit())) {
+            set(&mut self.weekday, d, || twice(DatePart::Weekday))
+        } else if let Some(m) = month(w) {
+            set(&mut self.month, m, || twice(DatePart::Month))
+        } else if let Some(t) = time_of_day(w) {
+            set(&mut self.time, t, || twice(DatePart::Time))
+        } else if let Some(d) = iso_date(w) {
+            let d = d.map_err(|()| TimeError::OutOfRange { text: text.to_string() })?;
+            set(&mut self.date, FixedDate::Iso(d), || twice(DatePart::Date))
+        } else if !day.is_empty() && day.bytes().all(|b| b.is_ascii_digit()) && (ordinal || day.len() == w.len()) {
+            match (day.len(), day.parse::<u32>()) {
+                (1 | 2, Ok(d)) if (1..=31).contains(&d) => set(&mut self.day, d, || twice(DatePart::Day)),
+                (4, Ok(y)) if !ordinal && (1970..=9999).contains(&y) => set(&mut self.year, y as i32, || twice(DatePart::Year)),
+                (4.., _) if !ordinal => Err(TimeError::OutOfRange { text: text.to_string() }),
+                _ => Err(unread()),
+            }
+        } else if let Some(z) = date_zone(word)? {
+            set(&mut self.zone, z, || twice(DatePart::Zone))
+        } else {
+            Err(unread())
+        }
     }
 }
 
 /// `2026-11-25T20:00` → `2026-11-25`, `20:00`; any other word as it is.
 fn split_iso_t(word: &str) -> Vec<String> {
     match word.find(['T', 't']) {
-        Some(i) if i > 0 && word[..i].bytes().all(|b| b.is_ascii_digit() || b == b'-' || b == b'/') && word[i + 1..].starts_with(|c: char| c.is_ascii_digit()) => {
+        Some(i)
+            if i > 0 && word[..i].bytes().all(|b| b.is_ascii_digit() || b == b'-' || b == b'/') && word[i + 1..].starts_with(|c: char| c.is_ascii_digit()) =>
+        {
             vec![word[..i].to_string(), word[i + 1..].to_string()]
         }
         _ => vec![word.to_string()],

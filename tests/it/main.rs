@@ -60,5 +60,5 @@ mod seats;
 mod serve_waits;
 mod stacks1958;
 mod start1885;
-mod upgrade;
 mod time_forms;
+mod upgrade;

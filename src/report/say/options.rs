@@ -46,7 +46,11 @@ fn words(o: GameOption) -> Words {
             "results also posted to a forum, on a host the judge's keeper allows (`SET NO WEBHOOK`: to none)",
         ),
         O::End => w("SET END 1905|NONE", "a year, or `none`", "a short game: it ends after that year, in a draw between the survivors"),
-        O::Quiet => w("SET QUIET | SET NO QUIET", "`no` (default), `yes`", "who is late: told to every player and observer (daily during grace), or, quiet, only to the late and the master"),
+        O::Quiet => w(
+            "SET QUIET | SET NO QUIET",
+            "`no` (default), `yes`",
+            "who is late: told to every player and observer (daily during grace), or, quiet, only to the late and the master",
+        ),
         O::Delay => w(
             "SET DELAY 30 minutes",
             "a duration up to a day, or `0` (default)",

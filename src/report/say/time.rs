@@ -43,10 +43,9 @@ impl fmt::Display for TimeError {
             ),
             WrongWeekday { text, date, weekday } => write!(f, "`{text}`: {date} is a {}", weekday_name(*weekday)),
             AmbiguousZone { zone, choices } => write!(f, "`{zone}` names several time zones: write one of {}", choices.join(", ")),
-            UnknownZone { zone } => write!(
-                f,
-                "`{zone}` is not a time zone: write a name such as Europe/London or America/New_York, an abbreviation such as CET or PST, or UTC"
-            ),
+            UnknownZone { zone } => {
+                write!(f, "`{zone}` is not a time zone: write a name such as Europe/London or America/New_York, an abbreviation such as CET or PST, or UTC")
+            }
             NoAbsenceOn { when, tz } => write!(f, "you have no absence that includes {}", format_time(*when, *tz)),
             BlackoutUsage => write!(f, "write SET BLACKOUT Dec 24 TO Dec 26 (or one day), or SET NO BLACKOUT to clear them"),
             BlackoutTooLong { text } => write!(f, "`{text}`: blackout days may span at most {MAX_BLACKOUT_DAYS} days; PAUSE the game for longer"),
