@@ -78,7 +78,9 @@ impl Session<'_> {
                 Some(pw) => {
                     self.signed = Some(Signed { game_id: g.id, role: Role::Power { power: pw, player: Some(me.id), master: false } });
                     self.add_seat_status(&g, pw);
-                    vec![say::account::signed_on_as(&say::seats::seat_names(&g, pw), &g)]
+                    let mut out = vec![say::account::signed_on_as(&say::seats::seat_names(&g, pw), &g)];
+                    out.extend(self.back_from_disorder(&g, pw)?);
+                    out
                 }
                 None => {
                     self.signed = Some(Signed { game_id: g.id, role: Role::Joined(me.id) });
@@ -137,16 +139,11 @@ impl Session<'_> {
                 p.insert(self.conn)?;
                 self.signed = Some(Signed { game_id: g.id, role: Role::Power { power: pw, player: Some(p.id), master: false } });
                 self.add_status(g.id, pw);
-                let master = g.master_email.clone();
-                self.ctx.notice(
-                    self.conn,
-                    &master,
-                    &say::account::taken_over_subject(&g, &say::seats::seat_names(&g, pw)),
-                    say::account::taken_over_notice(&g, &say::seats::seat_names(&g, pw)),
-                    Some(g.id),
-                    None,
-                )?;
-                Ok(vec![say::account::take_over(&g, &say::seats::seat_names(&g, pw), v.powers[pw as usize].letter)])
+                let mut out = vec![say::account::take_over(&g, &say::seats::seat_names(&g, pw), v.powers[pw as usize].letter)];
+                // the table (or, in a quiet game, the master) hears of it
+                let mut g = g;
+                out.extend(self.seat_taken(&mut g, pw, &mut p)?);
+                Ok(out)
             }
             GameStatus::Finished => Err(Refusal::GameOver { game: g.name.clone() }.into()),
         }
@@ -169,6 +166,9 @@ impl Session<'_> {
             }
             self.signed = Some(Signed { game_id: g.id, role: Role::Master });
             return Ok(vec![say::account::signed_on_as_master(&g)]);
+        }
+        if letter == 'O' && !v.powers.iter().any(|p| p.letter.eq_ignore_ascii_case(&'O')) {
+            return self.signon_observer(&g, password);
         }
         let power = game::find_power(&v, &letter.to_string()).ok_or_else(|| {
             let powers: Vec<(char, String)> = (0..v.powers.len() as PowerId).map(|p| (v.powers[p as usize].letter, pname(&v, p))).collect();
@@ -204,7 +204,20 @@ impl Session<'_> {
         if g.status == GameStatus::Active {
             self.add_seat_status(&g, power);
         }
-        Ok(vec![say::account::signed_on_as(&say::seats::seat_names(&g, power), &g)])
+        let mut out = vec![say::account::signed_on_as(&say::seats::seat_names(&g, power), &g)];
+        out.extend(self.back_from_disorder(&g, power)?);
+        Ok(out)
+    }
+}
+
+impl Session<'_> {
+    /// `SIGNON O<game> code`: an observer, with the code that confirmed it.
+    fn signon_observer(&mut self, g: &game::Game, code: &str) -> R {
+        let hash = token_hash(code);
+        let me = g.players.iter().find(|p| p.role == PlayerRole::Observer && p.status == PlayerStatus::Active && p.pw_hash.as_deref() == Some(hash.as_str()));
+        let Some(me) = me else { return Err(Refusal::WrongObserverCode { game: g.name.clone() }.into()) };
+        self.signed = Some(Signed { game_id: g.id, role: Role::Observer(me.id) });
+        Ok(vec![say::press::signed_on_as_observer(g)])
     }
 }
 
@@ -228,10 +241,10 @@ impl Session<'_> {
         let pending = mine.iter().find(|p| p.status == PlayerStatus::Pending).map(|p| (*p).clone());
         match (token, pending) {
             (Some(t), Some(mut p)) if p.pw_hash.as_deref() == Some(token_hash(t).as_str()) => {
+                // the code stays the observer's: `SIGNON O<game> code` to send press
                 p.status = PlayerStatus::Active;
-                p.pw_hash = None;
                 p.save(self.conn)?;
-                Ok(vec![say::account::observing(&g)])
+                Ok(vec![say::account::observing(&g), say::press::observer_signon(&g)])
             }
             (Some(_), _) => Err(Refusal::WrongConfirmation { game: g.name.clone() }.into()),
             (None, Some(p)) if self.ctx.now() - p.joined < 86_400 => Ok(vec![say::account::confirmation_sent_already(&g)]),
@@ -422,6 +435,14 @@ impl Session<'_> {
             None => say::account::a_player(),
         };
         self.ctx.notice(self.conn, &master, &say::account::resigned_subject(&g, &who), say::account::resigned_notice(&g, &who), Some(g.id), None)?;
+        // a seat of a running game: the table hears it is open (unless quiet)
+        if let (GameStatus::Active, Some(pw)) = (g.status, p.power)
+            && g.settings.announce == crate::store::games::Announcements::Loud
+        {
+            let mut g = g.clone();
+            g.reload_players(self.conn)?;
+            crate::play::disorder::left(self.conn, self.ctx, &g, pw, false)?;
+        }
         self.signed = None;
         Ok(vec![say::account::resigned(&g)])
     }

@@ -77,8 +77,12 @@ impl Session<'_> {
             let rows = crate::store::orders::current(self.conn, g.id, g.seq, None)?;
             let orders = game::parsed_orders(&v, &rows)?;
             for o in game::owing(&g, &pos, &orders) {
-                let played = g.player_for(o.power).is_some();
-                out.push(say::info::power_line(&pname(&v, o.power), pos.center_count(o.power), played, o.needs.needs, o.needs.complete));
+                let seat = match (g.disorder_of(o.power), g.player_for(o.power)) {
+                    (Some(d), _) => say::info::SeatState::Disorder { since: v.calendar.long_name(d.since) },
+                    (None, Some(p)) => say::info::SeatState::Played { record: g.record_of(p.id) },
+                    (None, None) => say::info::SeatState::Vacant,
+                };
+                out.push(say::info::power_line(&pname(&v, o.power), pos.center_count(o.power), &seat, o.needs.needs, o.needs.complete));
             }
         } else {
             let n = g.players.iter().filter(|p| p.role == PlayerRole::Player).count();
@@ -91,7 +95,7 @@ impl Session<'_> {
                 game::start::apply(&v, &mut pos, &choices, viewer.as_deref())?;
                 hidden = game::start::hidden(&v, viewer.as_deref());
             }
-            let board = crate::report::board::board_withheld(&v, &pos, &hidden).to_value();
+            let board = crate::report::board::board_withheld(&v, &pos, &hidden).with_disorder(&g.disorder_roll()).to_value();
             let finished = g.status == GameStatus::Finished;
             out.push(String::new());
             out.push(self.ctx.templates.render("board.txt", minijinja::context! { board => board, finished => finished }).trim_end().to_string());
@@ -100,6 +104,11 @@ impl Session<'_> {
         out.push(say::info::settings_line(&g.settings));
         if let Some(r) = &g.result {
             out.push(say::info::result_line(r));
+        }
+        // the sender's own record on this judge (njudge's dedication in LIST)
+        let (record, seats) = crate::store::disorder::record_of_address(self.conn, &self.sender)?;
+        if seats > 0 {
+            out.push(say::disorder::dedication(&record, seats));
         }
         Ok(vec![out.join("\n")])
     }
@@ -199,8 +208,14 @@ impl Session<'_> {
     fn readable_press(&mut self, g: &Game, rows: &[(i64, String, String)], first: i64, last: i64) -> Result<Vec<(i64, String)>, Fail> {
         let v = g.variant.clone();
         let everything = g.status == GameStatus::Finished;
-        let stored =
-            crate::store::press::of_game(self.conn, &v, g.id, first..=last, !everything, MAX_HISTORY_PRESS + 1, crate::archive::record::MAX_PRESS_BYTES)?;
+        let q = crate::store::press::Query {
+            seqs: first..=last,
+            observers_only: !everything,
+            postal_from: if everything { i64::MAX } else { g.seq },
+            limit: MAX_HISTORY_PRESS + 1,
+            max_bytes: crate::archive::record::MAX_PRESS_BYTES,
+        };
+        let stored = crate::store::press::of_game(self.conn, &v, g.id, &q)?;
         let current = g.position.clone().map(|p| v.calendar.long_name(p.phase));
         let phase_of = |seq: i64| -> String {
             rows.iter()
@@ -213,7 +228,8 @@ impl Session<'_> {
         let mut out = Vec::new();
         for p in stored {
             let from = crate::report::say::press::sender(g, &p);
-            let to = crate::report::say::press::recipients(&v, p.audience.as_ref());
+            // while the game runs, a faked press shows the recipients it named
+            let to = crate::report::say::press::recipients(&v, p.shown.as_ref().filter(|_| !everything).or(p.audience.as_ref()));
             let phase = phase_of(p.seq);
             let text = self.ctx.templates.render(
                 "press.txt",
@@ -292,6 +308,20 @@ impl Session<'_> {
     /// HELP: the commands, and the master's options from their table.
     pub(super) fn help(&mut self) -> R {
         let options = super::options::help_lines().join("\n");
-        Ok(vec![self.ctx.templates.render("help.txt", minijinja::context! { judge => self.ctx.cfg.name.clone(), options => options })])
+        let mut letters = Vec::new();
+        for (name, _) in crate::map::BUILTIN {
+            let v = self.ctx.variants.get(name).map_err(|e| super::Fail::System(anyhow::anyhow!("built-in variant {name}: {e}")))?;
+            let powers: Vec<(char, String)> = (0..v.powers.len() as PowerId).map(|p| (v.powers[p as usize].letter, pname(&v, p))).collect();
+            letters.extend(say::info::variant_letters(name, &powers));
+        }
+        // example dates that are always ahead: a week from now at 20:00 (the
+        // judge's zone), and an absence four weeks on
+        let tz = self.ctx.cfg.timezone;
+        let day = |days: i64, at: &str| say::info::iso_day(self.ctx.now() + days * 86_400, tz) + at;
+        let ctx = minijinja::context! {
+            judge => self.ctx.cfg.name.clone(), options => options, letters => letters.join("\n"),
+            soon => day(7, " 20:00"), later => day(8, " 20:00"), away_from => day(28, ""), away_to => day(31, ""),
+        };
+        Ok(vec![self.ctx.templates.render("help.txt", ctx)])
     }
 }

@@ -5,7 +5,6 @@
 use super::{Fail, R, Role, Session, Signed};
 use crate::game::refusal::Refusal;
 use crate::game::{self, GameRow, GameStatus, Player, PlayerRole, PlayerStatus, pname};
-use crate::map::PowerId;
 use crate::report::say;
 use crate::timing;
 
@@ -121,6 +120,11 @@ impl Session<'_> {
         pl.left = Some(self.ctx.now());
         pl.save(self.conn)?;
         self.ctx.notice(self.conn, &pl.email, &say::master::ejected_subject(&g), say::master::ejected_notice(&g, &pname(&v, power)), Some(g.id), None)?;
+        if g.status == GameStatus::Active && g.settings.announce == crate::store::games::Announcements::Loud {
+            let mut g = g.clone();
+            g.reload_players(self.conn)?;
+            crate::play::disorder::left(self.conn, self.ctx, &g, power, true)?;
+        }
         Ok(vec![say::master::power_vacant(&pname(&v, power), g.settings.takeover_approval)])
     }
 
@@ -138,6 +142,7 @@ impl Session<'_> {
             return Err(Refusal::NotVacant { power: pname(&v, power) }.into());
         }
         let name = pname(&v, power);
+        let mut g = g.clone();
         for mut p in pending {
             let taken = yes && p.id == first.id;
             p.status = if taken { PlayerStatus::Active } else { PlayerStatus::Resigned };
@@ -146,7 +151,10 @@ impl Session<'_> {
             }
             p.save(self.conn)?;
             let (subject, text) = if taken {
-                (say::master::approved_subject(&g, &name), say::master::approved_notice(&g, &name, v.powers[power as usize].letter))
+                // out of civil disorder, the deadline restarted, the table told
+                let lines = self.seat_taken(&mut g, power, &mut p)?;
+                let text = say::master::approved_notice(&g, &name, v.powers[power as usize].letter) + &lines.join("\n") + "\n";
+                (say::master::approved_subject(&g, &name), text)
             } else {
                 (say::master::refused_subject(&g, &name), say::master::refused_notice(&g, &name))
             };
@@ -208,12 +216,4 @@ impl Session<'_> {
         crate::play::tell_all(self.conn, self.ctx, &g, &say::master::rolled_back_subject(&g), &text)?;
         Ok(vec![say::master::rolled_back(&v.calendar.long_name(pos.phase))])
     }
-}
-
-pub(super) fn parse_pref(v: &crate::map::Variant, arg: &str) -> Result<Vec<PowerId>, Refusal> {
-    let out = game::powers::powers_in_order(v, arg)?;
-    if out.is_empty() {
-        return Err(Refusal::PreferenceUsage);
-    }
-    Ok(out)
 }

@@ -21,6 +21,8 @@
 //! caller rolls back and answers with an apology.
 
 pub mod account;
+pub mod diary;
+pub mod disorder;
 pub mod info;
 pub mod master;
 pub mod options;
@@ -30,6 +32,7 @@ pub mod press;
 pub mod settings;
 pub mod start;
 pub mod time;
+pub mod votes;
 
 use crate::context::Ctx;
 use crate::game::refusal::Refusal;
@@ -87,6 +90,9 @@ enum Role {
         master: bool,
     },
     Master,
+    /// An observer (its row's id), signed on with `SIGNON O<game>` and the
+    /// code that confirmed it: for press.
+    Observer(i64),
 }
 
 #[derive(Clone, Debug)]
@@ -239,11 +245,14 @@ impl<'a> Session<'a> {
             }
             // a block is read to its end before anything in it is decided, so
             // that no line of a block the judge cannot use becomes an order
+            let mut signoff = None;
             let block = match parse::block(line) {
                 Some(kind) => {
                     let start = i;
                     let end = parse::block_end(kind, &lines[start..]).map(|n| start + n);
                     i = end.map(|e| e + 1).unwrap_or(lines.len());
+                    // a press ended by SIGNOFF: nothing after it is read
+                    signoff = end.filter(|&e| parse::press_end(&lines[e]) == Some(parse::PressEnd::Signoff));
                     Some((kind, start, end))
                 }
                 None => None,
@@ -259,6 +268,10 @@ impl<'a> Session<'a> {
             // failed password checks count whatever became of the command
             self.record_failures()?;
             self.entries.push(Entry { input, responses });
+            if let Some(e) = signoff {
+                self.entries.push(Entry { input: mask(lines[e].trim(), &self.ctx.judge_text), responses: vec![say::session::signed_off()] });
+                break;
+            }
         }
         self.start_games()?;
         Ok(())
@@ -272,8 +285,9 @@ impl<'a> Session<'a> {
                 let body = lines[start..end].join("\n");
                 let n = end - start;
                 match cmd {
-                    Cmd::Press { to, grey } => self.press(to.as_deref(), *grey, &body),
-                    Cmd::Broadcast { grey } => self.press(None, *grey, &body),
+                    Cmd::Press(h) => self.press(h, &body),
+                    Cmd::PostalPress => self.postal_press(&body),
+                    Cmd::Diary(parse::Diary::Record) => self.diary_record(&body),
                     Cmd::Bad(r) => Err(r.clone().into()),
                     _ => Err(Refusal::PressHeaderUnreadable.into()),
                 }
@@ -353,7 +367,13 @@ impl<'a> Session<'a> {
     fn view(&mut self, g: &Game, mut pos: crate::adjudicate::Position, viewer: Option<&[PowerId]>) -> anyhow::Result<(crate::adjudicate::Position, String)> {
         let v = g.v();
         if !game::start::open(v, g, &pos) {
-            let text = self.ctx.board_text(g.id, g.row.position.as_deref().unwrap_or_default(), v, &pos).to_string();
+            // the cached board is the position's; civil disorder is the game's
+            let text = if g.disorder.is_empty() {
+                self.ctx.board_text(g.id, g.row.position.as_deref().unwrap_or_default(), v, &pos).to_string()
+            } else {
+                let board = crate::report::board::board(v, &pos).with_disorder(&g.disorder_roll());
+                self.ctx.templates.render("board.txt", context! { board => board.to_value() })
+            };
             return Ok((pos, text));
         }
         let choices = crate::store::start::all(self.conn, v, g.id)?;
@@ -393,6 +413,7 @@ impl<'a> Session<'a> {
             Role::Power { power, player, .. } => Ok((power, player, g)),
             Role::Joined(_) => Err(Refusal::PowersNotAssigned { game: g.name.clone() }.into()),
             Role::Master => Err(Refusal::MasterIsNoPower.into()),
+            Role::Observer(_) => Err(Refusal::ObserverIsNoPower.into()),
         }
     }
 
@@ -498,7 +519,8 @@ impl<'a> Session<'a> {
             Cmd::Clear => self.clear(),
             Cmd::NotCommand => self.order(line),
             Cmd::EndPress => Err(Refusal::EndPressWithoutPress.into()),
-            Cmd::Signoff | Cmd::Press { .. } | Cmd::Broadcast { .. } => unreachable!("handled by run_lines"),
+            Cmd::Diary(d) => self.diary(d),
+            Cmd::Signoff | Cmd::Press(_) | Cmd::PostalPress => unreachable!("handled by run_lines"),
             Cmd::Set { key, arg } => self.set(key, arg.trim()),
             Cmd::Approve(power) => self.approve(&power, true),
             Cmd::Reject(power) => self.approve(&power, false),
@@ -510,6 +532,7 @@ impl<'a> Session<'a> {
             Cmd::Eject(p) => self.eject(&p),
             Cmd::Become(p) => self.become_power(&p),
             Cmd::Rollback(phase) => self.rollback(&phase),
+            Cmd::DeclareDraw(powers) => self.declare_draw(&powers),
         }
     }
 }

@@ -18,7 +18,7 @@ use crate::publish::{Kind, Webhook};
 use crate::report::results::ReportFormat;
 use crate::report::say;
 use crate::rules::{RuleChoice, Seating};
-use crate::store::games::{Anonymity, Draws, Nmr, PartialPress, Quiet};
+use crate::store::games::{Announcements, Anonymity, Concessions, Draws, FakePress, MasterPress, Nmr, ObserverPress, PartialPress, PostalPress};
 use crate::timing::{self, Schedule};
 
 pub use crate::game::options::GameOption;
@@ -56,6 +56,10 @@ use GameOption as O;
 pub const OPTIONS: &[OptionSpec] = &[
     spec(O::Press, &["press"], &["PRESS"], false, Always),
     spec(O::Partial, &["partial"], &["PARTIAL"], true, Always),
+    spec(O::Fake, &["fake"], &["FAKE"], true, Always),
+    spec(O::ObserverPress, &["observer", "observer_press"], &["OBSERVER"], false, Always),
+    spec(O::PostalPress, &["postalpress", "postal_press"], &["POSTALPRESS"], true, Always),
+    spec(O::MasterPress, &["masterpress", "master_press"], &["MASTERPRESS"], false, Always),
     spec(O::Nmr, &["nmr"], &["NMR"], true, Always),
     spec(O::Assignment, &["assignment"], &["ASSIGNMENT"], false, Forming),
     spec(O::Movement, &["movement"], &["MOVEMENT", "MOVES"], false, Always),
@@ -69,8 +73,11 @@ pub const OPTIONS: &[OptionSpec] = &[
     spec(O::End, &["end"], &["END"], false, Always),
     spec(O::Centers, &["centers", "centres"], &["CENTERS", "CENTRES"], false, Always),
     spec(O::Dias, &["dias"], &["DIAS"], true, Always),
-    spec(O::Anonymous, &["anonymous"], &["ANONYMOUS"], true, Always),
+    spec(O::Concessions, &["concessions"], &["CONCESSIONS"], true, Always),
+    // SET CD AFTER n (see disorder.rs: SET CD also declares a power's civil disorder)
+    spec(O::CdAfter, &["cd_after"], &[], false, Always),
     spec(O::Quiet, &["quiet"], &["QUIET"], true, Always),
+    spec(O::Anonymous, &["anonymous"], &["ANONYMOUS"], true, Always),
     spec(O::Delay, &["delay"], &["DELAY"], false, Always),
     spec(O::Players, &["players"], &[], false, Forming),
     spec(O::Rule, &["rule"], &["RULE"], false, Forming),
@@ -126,6 +133,10 @@ pub fn set_words() -> Vec<(String, Named)> {
 pub enum OptionValue {
     Press(Press),
     Partial(PartialPress),
+    Fake(FakePress),
+    ObserverPress(ObserverPress),
+    PostalPress(PostalPress),
+    MasterPress(MasterPress),
     Nmr(Nmr),
     Assignment(Assignment),
     Timing(PhaseKind, Schedule),
@@ -138,8 +149,10 @@ pub enum OptionValue {
     End(Option<i32>),
     Centers(Option<u32>),
     Dias(Draws),
+    Concessions(Concessions),
+    CdAfter(Option<u32>),
+    Quiet(Announcements),
     Anonymous(Anonymity),
-    Quiet(Quiet),
     Delay(i64),
     /// A game for fewer players: the value as written (`3a`) and its seating.
     Players(String, Seating),
@@ -165,11 +178,21 @@ pub fn read(named: Named, text: &str, scope: &Scope) -> Result<OptionValue, Opti
     let rule = |key: &str| RuleChoice::parse(key, text).map(OptionValue::Rule);
     Ok(match named.option {
         O::Press => OptionValue::Press(read_press(text)?),
+        O::Partial if !matches!(text.to_ascii_lowercase().as_str(), "" | "yes" | "on" | "true" | "1" | "no" | "off" | "false" | "0") => {
+            return Err(OptionError::FakeValues { value: text.to_string() });
+        }
         O::Partial => OptionValue::Partial(yes.into()),
+        O::Fake => OptionValue::Fake(read_fake(named.no, text)?),
+        O::ObserverPress => OptionValue::ObserverPress(read_observer_press(text)?),
+        O::PostalPress => OptionValue::PostalPress(if yes { PostalPress::On } else { PostalPress::Off }),
+        O::MasterPress => OptionValue::MasterPress(read_master_press(text)?),
         O::Nmr => OptionValue::Nmr(yes.into()),
         O::Dias => OptionValue::Dias(yes.into()),
+        O::Concessions => OptionValue::Concessions(yes.into()),
+        O::CdAfter => OptionValue::CdAfter(read_cd_after(text)?),
+        // QUIET is the switch's second value: on is quiet
+        O::Quiet => OptionValue::Quiet((!yes).into()),
         O::Anonymous => OptionValue::Anonymous(yes.into()),
-        O::Quiet => OptionValue::Quiet(if yes { Quiet::Quiet } else { Quiet::Announced }),
         O::Delay => OptionValue::Delay(read_delay(text)?),
         O::Assignment => OptionValue::Assignment(read_assignment(text)?),
         O::Movement => OptionValue::Timing(PhaseKind::Movement, Schedule::parse(text)?),
@@ -207,12 +230,47 @@ fn read_delay(text: &str) -> Result<i64, OptionError> {
     Ok(secs)
 }
 
+/// njudge's press words (`grey` as it always was here: njudge's White/Grey).
 fn read_press(text: &str) -> Result<Press, OptionError> {
-    match text.trim().to_ascii_lowercase().as_str() {
+    let t = text.trim().to_ascii_lowercase().replace("gray", "grey").replace([' ', '-'], "_");
+    match t.as_str() {
         "white" => Ok(Press::White),
-        "grey" | "gray" => Ok(Press::Grey),
+        "grey" | "white/grey" => Ok(Press::Grey),
+        "grey/white" => Ok(Press::GreyWhite),
+        "grey_only" | "greyonly" => Ok(Press::GreyOnly),
         "none" | "no" => Ok(Press::None),
         _ => Err(OptionError::PressValues { value: text.to_string() }),
+    }
+}
+
+/// `may`, `no`, `broadcast_by_default`, `broadcast` (`SET NO FAKE`: no).
+fn read_fake(no: bool, text: &str) -> Result<FakePress, OptionError> {
+    let t = text.trim().to_ascii_lowercase().replace([' ', '-'], "_");
+    match t.as_str() {
+        _ if no => Ok(FakePress::No),
+        "" | "may" | "yes" | "on" => Ok(FakePress::May),
+        "no" | "off" => Ok(FakePress::No),
+        "broadcast_by_default" | "default" => Ok(FakePress::BroadcastByDefault),
+        "broadcast" | "always" => Ok(FakePress::Broadcast),
+        _ => Err(OptionError::FakeValues { value: text.to_string() }),
+    }
+}
+
+fn read_observer_press(text: &str) -> Result<ObserverPress, OptionError> {
+    match text.trim().to_ascii_lowercase().as_str() {
+        "any" => Ok(ObserverPress::Any),
+        "partial" => Ok(ObserverPress::Partial),
+        "white" => Ok(ObserverPress::White),
+        "none" | "no" => Ok(ObserverPress::None),
+        _ => Err(OptionError::ObserverPressValues { value: text.to_string() }),
+    }
+}
+
+fn read_master_press(text: &str) -> Result<MasterPress, OptionError> {
+    match text.trim().to_ascii_lowercase().as_str() {
+        "all" => Ok(MasterPress::All),
+        "normal" => Ok(MasterPress::Normal),
+        _ => Err(OptionError::MasterPressValues { value: text.to_string() }),
     }
 }
 
@@ -292,6 +350,23 @@ fn read_end(text: &str, scope: &Scope) -> Result<Option<i32>, OptionError> {
     Ok(Some(year))
 }
 
+/// The most missed phases in a row `SET CD AFTER` takes.
+pub const MAX_CD_AFTER: u32 = 12;
+
+/// A number of missed phases in a row from 1 to [`MAX_CD_AFTER`], or `NONE`.
+fn read_cd_after(text: &str) -> Result<Option<u32>, OptionError> {
+    let a = text.trim();
+    if a.eq_ignore_ascii_case("none") || a == "0" {
+        return Ok(None);
+    }
+    let refused = || OptionError::CdAfterValues { value: a.to_string(), most: MAX_CD_AFTER };
+    let n: u32 = a.parse().map_err(|_| refused())?;
+    if !(1..=MAX_CD_AFTER).contains(&n) {
+        return Err(refused());
+    }
+    Ok(Some(n))
+}
+
 /// A number of centres from 1 to the map's, or `NONE`.
 fn read_centers(text: &str, v: &Variant) -> Result<Option<u32>, OptionError> {
     let a = text.trim();
@@ -315,6 +390,22 @@ pub fn apply(g: &mut GameRow, v: &Variant, value: OptionValue) -> Result<String,
             s.partial = b;
             say::master::partial(b)
         }
+        OptionValue::Fake(f) => {
+            s.fake = f;
+            say::press::fake_set(f)
+        }
+        OptionValue::ObserverPress(o) => {
+            s.observer_press = o;
+            say::press::observer_press_set(o)
+        }
+        OptionValue::PostalPress(p) => {
+            s.postal_press = p;
+            say::press::postal_press_set(p)
+        }
+        OptionValue::MasterPress(m) => {
+            s.master_press = m;
+            say::press::master_press_set(m)
+        }
         OptionValue::Nmr(b) => {
             s.nmr = b;
             say::master::nmr(b)
@@ -323,13 +414,21 @@ pub fn apply(g: &mut GameRow, v: &Variant, value: OptionValue) -> Result<String,
             s.dias = b;
             say::master::dias(b)
         }
+        OptionValue::Concessions(b) => {
+            s.concessions = b;
+            say::disorder::concessions(b)
+        }
+        OptionValue::CdAfter(n) => {
+            s.cd_after = n;
+            say::disorder::cd_after(n)
+        }
+        OptionValue::Quiet(b) => {
+            s.announce = b;
+            say::disorder::quiet(b)
+        }
         OptionValue::Anonymous(b) => {
             s.anonymous = b;
             say::master::anonymous(b)
-        }
-        OptionValue::Quiet(q) => {
-            s.quiet = q;
-            say::time::quiet(q)
         }
         OptionValue::Delay(0) => {
             s.delay_secs = 0;
@@ -515,6 +614,7 @@ mod tests {
         assert_eq!(g.settings.nmr, Nmr::WaitForMaster);
         set(&mut g, "NMR", "").unwrap();
         assert_eq!(g.settings.nmr, Nmr::Defaults);
+        assert!(set(&mut g, "partial", "fakes now").is_err_and(|e| e.contains("not `fakes now`")));
         set(&mut g, "partial", "off").unwrap();
         assert_eq!(g.settings.partial, PartialPress::BroadcastOnly);
         let said = set(&mut g, "retreat", "next 36 hours").unwrap();

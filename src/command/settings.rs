@@ -1,6 +1,5 @@
 //! SET: a player's own settings and votes, and the master's game settings.
 
-use super::master::parse_pref;
 use super::parse::SetKey;
 use super::{Fail, R, Role, Session};
 use crate::game::refusal::Refusal;
@@ -27,50 +26,9 @@ impl Session<'_> {
             SetKey::Preference => self.set_preference(arg),
             SetKey::Deadline => self.set_deadline(arg),
             SetKey::Grace => self.set_grace(arg),
+            SetKey::Cd | SetKey::NoCd => self.set_cd(key == SetKey::NoCd, arg),
             SetKey::Option(named) => self.set_option(named, arg),
         }
-    }
-
-    /// A player's WAIT, and votes: DRAW, CONCEDE, ALLY, and their withdrawals.
-    fn vote(&mut self, key: SetKey, arg: &str) -> R {
-        let (power, pid, mut g) = self.power_game()?;
-        let mut p = self.player(pid)?;
-        let msg = match key {
-            SetKey::Wait => {
-                p.wait = true;
-                say::settings::wait_set()
-            }
-            SetKey::NoWait => {
-                p.wait = false;
-                self.touch(g.id);
-                say::settings::wait_cleared()
-            }
-            SetKey::Draw => draw(&g, &mut p, arg)?,
-            SetKey::NoDraw => {
-                p.draw = None;
-                say::settings::draw_withdrawn()
-            }
-            SetKey::Concede => concede(&g, power, &mut p, arg)?,
-            SetKey::Ally => ally(&g, power, &mut p, arg)?,
-            SetKey::NoAlly => {
-                p.ally = None;
-                say::settings::ally_withdrawn()
-            }
-            _ => {
-                p.concede = None;
-                say::settings::concession_withdrawn()
-            }
-        };
-        p.save(self.conn)?;
-        g.reload_players(self.conn)?;
-        let mut out = vec![msg];
-        if matches!(key, SetKey::Draw | SetKey::Concede | SetKey::Ally)
-            && let Some(result) = crate::play::check_votes(self.conn, self.ctx, &mut g)?
-        {
-            out.push(say::settings::game_over(&result));
-        }
-        self.add_status(g.id, power);
-        Ok(out)
     }
 
     /// SET MAP [PNG|SVG], SET NO MAP (`off`).
@@ -137,83 +95,27 @@ impl Session<'_> {
         let (s, g) = self.signed_game()?;
         let Role::Joined(id) = s.role else { return Err(Refusal::PreferenceBeforeStart.into()) };
         let v = g.variant.clone();
-        let list = parse_pref(&v, arg)?;
+        let pref = game::preference::Preference::parse(&v, arg)?;
         // a game for fewer players gives no one its neutral powers:
         // they are dropped from the list, and the reply says so
-        let left_out: Vec<String> = list.iter().filter(|&&q| g.is_neutral(q)).map(|&q| pname(&v, q)).collect();
-        let list: Vec<PowerId> = list.into_iter().filter(|&q| !g.is_neutral(q)).collect();
-        if list.is_empty() {
-            return Err(Refusal::PreferenceOnlyLeftOut { left_out }.into());
-        }
+        let left_out: Vec<String> = pref.powers().into_iter().filter(|&q| g.is_neutral(q)).map(|q| pname(&v, q)).collect();
+        let pref = match pref {
+            game::preference::Preference::Ranked(tiers) => {
+                let tiers: Vec<Vec<PowerId>> =
+                    tiers.into_iter().map(|t| t.into_iter().filter(|&q| !g.is_neutral(q)).collect::<Vec<_>>()).filter(|t| !t.is_empty()).collect();
+                if tiers.is_empty() {
+                    return Err(Refusal::PreferenceOnlyLeftOut { left_out }.into());
+                }
+                game::preference::Preference::Ranked(tiers)
+            }
+            random => random,
+        };
         let mut p = self.player(Some(id))?;
-        p.preference = Some(list.iter().map(|&q| v.powers[q as usize].letter).collect());
+        p.preference = Some(pref.text(&v));
         p.save(self.conn)?;
-        let names: Vec<String> = list.iter().map(|&q| pname(&v, q)).collect();
+        let names = say::settings::preference_tiers(&pref, &v);
         Ok(vec![if left_out.is_empty() { say::settings::preference_recorded(&names) } else { say::settings::preference_recorded_left_out(&names, &left_out) }])
     }
-}
-
-/// SET DRAW [powers]: a draw of every survivor, or (NODIAS) of some.
-fn draw(g: &game::Game, p: &mut Player, arg: &str) -> Result<String, Fail> {
-    let v = g.v();
-    let pos = g.position.as_ref().ok_or(Refusal::VoteBeforeStart)?;
-    let surv = game::survivors(g, pos);
-    let names = |ps: &[PowerId]| ps.iter().map(|&q| pname(v, q)).collect::<Vec<_>>();
-    let list = if arg.is_empty() { surv.clone() } else { game::parse_powers(v, arg)? };
-    if g.settings.dias == crate::store::games::Draws::AllSurvivors && list != surv {
-        return Err(Refusal::DrawIncludesSurvivors { survivors: names(&surv) }.into());
-    }
-    // NODIAS: any survivors, at least one
-    if let Some(&out) = list.iter().find(|q| !surv.contains(q)) {
-        return Err(Refusal::NotASurvivor { power: pname(v, out), survivors: names(&surv) }.into());
-    }
-    p.draw = Some(list.iter().map(|&q| v.powers[q as usize].letter).collect());
-    Ok(if list == surv { say::settings::draw_vote_recorded() } else { say::settings::partial_draw_vote_recorded(&names(&list)) })
-}
-
-/// SET CONCEDE powers: to one power or to a coalition of survivors; not to
-/// oneself, nor to another power of one's own seat.
-fn concede(g: &game::Game, power: PowerId, p: &mut Player, arg: &str) -> Result<String, Fail> {
-    let v = g.v();
-    let pos = g.position.as_ref().ok_or(Refusal::VoteBeforeStart)?;
-    let surv = game::survivors(g, pos);
-    let to = game::parse_powers(v, arg)?;
-    if to.is_empty() {
-        return Err(Refusal::ConcedeUsage.into());
-    }
-    if to.iter().any(|q| g.group_of(power).contains(q)) {
-        return Err(Refusal::ConcedeToSelf.into());
-    }
-    if let Some(&out) = to.iter().find(|q| !surv.contains(q)) {
-        let names: Vec<String> = surv.iter().map(|&q| pname(v, q)).collect();
-        return Err(Refusal::NotASurvivor { power: pname(v, out), survivors: names }.into());
-    }
-    let names: Vec<String> = to.iter().map(|&q| pname(v, q)).collect();
-    p.concede = Some(to);
-    Ok(say::settings::conceded(&names))
-}
-
-/// SET ALLY powers: an alliance victory, on a map that has them, of one of its sizes.
-fn ally(g: &game::Game, power: PowerId, p: &mut Player, arg: &str) -> Result<String, Fail> {
-    let v = g.v();
-    if v.alliances.is_empty() {
-        return Err(Refusal::NoAlliances { map: v.title.clone() }.into());
-    }
-    let mut allies = game::parse_powers(v, arg)?;
-    if !allies.contains(&power) {
-        allies.push(power);
-        allies.sort_unstable();
-    }
-    let sizes: Vec<u32> = v.alliances.iter().map(|a| a.powers).collect();
-    if !sizes.contains(&(allies.len() as u32)) {
-        return Err(Refusal::AllianceSize { n: allies.len(), sizes }.into());
-    }
-    if let Some(&n) = allies.iter().find(|&&q| g.is_neutral(q)) {
-        return Err(Refusal::NeutralAlly { power: pname(v, n) }.into());
-    }
-    let names: Vec<String> = allies.iter().map(|&q| pname(v, q)).collect();
-    p.ally = Some(allies);
-    Ok(say::settings::ally_recorded(&names))
 }
 
 /// A date or duration the timing rules refuse (the sender's), with their reason.

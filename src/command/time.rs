@@ -54,7 +54,7 @@ impl Session<'_> {
                 let tz = g.zone(self.ctx.cfg.timezone);
                 return Ok(vec![say::time::game_zone_set(tz.name(), &timing::format_time(now, tz))]);
             }
-            Role::Joined(id) | Role::Power { player: Some(id), .. } => id,
+            Role::Joined(id) | Role::Observer(id) | Role::Power { player: Some(id), .. } => id,
             Role::Power { player: None, .. } => return Err(Refusal::NoPlayerHoldsPower.into()),
         };
         let mut p = self.player(Some(id))?;

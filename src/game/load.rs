@@ -7,6 +7,7 @@
 use crate::adjudicate::Position;
 use crate::map::{PowerId, Prov, Variant};
 use crate::rules::{Rulebook, SideVictory, WORLD_WAR_CENTERS};
+use crate::store::disorder::{self, Cause, Record};
 use crate::store::games::{Ending, GameRow, Player};
 use crate::variants::{Catalog, FindError};
 use rusqlite::Connection;
@@ -25,6 +26,10 @@ pub enum Fault {
     Province(String),
     #[error("a seat with no power in the stored settings")]
     EmptySeat,
+    #[error("stored civil disorder of power {0}, which the variant does not have")]
+    DisorderPower(PowerId),
+    #[error("stored civil disorder since `{0}`, not a phase of the variant")]
+    DisorderPhase(String),
 }
 
 /// Why a game could not be loaded: the judge's fault (a stored value it
@@ -79,6 +84,19 @@ pub struct Game {
     pub players: Vec<Player>,
     /// How the game ended (`None`: not over, or over before endings were kept).
     pub ending: Option<Ending>,
+    /// The powers in civil disorder (by their seat's own power), in power order.
+    pub disorder: Vec<Disorder>,
+    /// Each seated player's record of play in this game, by player row id
+    /// (a player with none yet has none here).
+    pub records: Vec<(i64, Record)>,
+}
+
+/// A power in civil disorder: from which phase, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Disorder {
+    pub power: PowerId,
+    pub since: crate::phase::Phase,
+    pub cause: Cause,
 }
 
 impl std::ops::Deref for Game {
@@ -108,7 +126,22 @@ pub fn load_named(conn: &Connection, variants: &mut Catalog, name: &str) -> Resu
 pub fn read(conn: &Connection, variants: &mut Catalog, row: GameRow) -> Result<Game, LoadError> {
     let players = Player::of_game(conn, row.id)?;
     let variant = variants.get(&row.variant).map_err(|source| LoadError::Variant { game: row.name.clone(), id: row.id, source })?;
-    of_row(row, variant, players)
+    let mut game = of_row(row, variant, players)?;
+    game.disorder = disorder::of_game(conn, game.id)?
+        .into_iter()
+        .map(|d| read_disorder(game.v(), d).map_err(|fault| LoadError::unreadable(&game.row, fault)))
+        .collect::<Result<_, _>>()?;
+    game.records = disorder::records(conn, game.id)?;
+    Ok(game)
+}
+
+/// A stored civil disorder, read strictly against the variant.
+fn read_disorder(v: &Variant, d: disorder::DisorderRow) -> Result<Disorder, Fault> {
+    if d.power as usize >= v.powers.len() {
+        return Err(Fault::DisorderPower(d.power));
+    }
+    let since = v.calendar.parse(&d.since).map_err(|_| Fault::DisorderPhase(d.since.clone()))?;
+    Ok(Disorder { power: d.power, since, cause: d.cause })
 }
 
 /// A [`Game`] from its row, its variant and its players.
@@ -118,7 +151,7 @@ pub fn of_row(row: GameRow, variant: Arc<Variant>, players: Vec<Player>) -> Resu
     let position = row.read_position(v).map_err(|why| fault(Fault::Position(why)))?;
     let ending = row.read_ending(v).map_err(|why| fault(Fault::Ending(why)))?;
     let (seats, neutral, rules) = table(&row, v)?;
-    Ok(Game { row, variant, position, rules, seats, neutral, players, ending })
+    Ok(Game { row, variant, position, rules, seats, neutral, players, ending, disorder: Vec::new(), records: Vec::new() })
 }
 
 /// What the settings make of the table: the seats, the neutral powers and
@@ -186,6 +219,30 @@ impl Game {
     /// The seat's own power for `power` (the one a player row names).
     pub fn seat_power(&self, power: PowerId) -> PowerId {
         self.seat_of(power).map_or(power, Seat::own)
+    }
+
+    /// Whether `power`'s seat is in civil disorder.
+    pub fn in_disorder(&self, power: PowerId) -> bool {
+        let own = self.seat_power(power);
+        self.disorder.iter().any(|d| d.power == own)
+    }
+
+    /// `power`'s civil disorder (its seat's), if it is in one.
+    pub fn disorder_of(&self, power: PowerId) -> Option<&Disorder> {
+        let own = self.seat_power(power);
+        self.disorder.iter().find(|d| d.power == own)
+    }
+
+    /// The seats in civil disorder: each own power's name and the phase it
+    /// went into it (for LIST, the board and the results).
+    pub fn disorder_roll(&self) -> Vec<(String, String)> {
+        let v = self.v();
+        self.disorder.iter().map(|d| (crate::game::pname(v, d.power), v.calendar.long_name(d.since))).collect()
+    }
+
+    /// The record of play of player row `id` in this game.
+    pub fn record_of(&self, id: i64) -> Record {
+        self.records.iter().find(|(p, _)| *p == id).map(|(_, r)| *r).unwrap_or_default()
     }
 
     /// The player who plays `power` now (alone or with other powers).

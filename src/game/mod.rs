@@ -6,18 +6,20 @@ pub mod load;
 pub mod options;
 pub mod orders;
 pub mod powers;
+pub mod preference;
 pub mod refusal;
 pub mod removals;
 pub mod start;
+pub mod votes;
 
 pub use crate::store::games::{Assignment, GameRow, GameStatus, MapPref, Player, PlayerRole, PlayerStatus, Press, Settings};
-pub use load::{Game, LoadError, Seat, load, load_named};
+pub use load::{Disorder, Game, LoadError, Seat, load, load_named};
 pub use orders::{Board, Missing, Needs, Slot, needs, parsed_orders, slot, submit_line};
 pub use powers::{find_power, parse_powers, pname};
+pub use votes::{end_year_end, largest, vote_end};
 
-use crate::adjudicate::{self, Position};
+use crate::adjudicate::Position;
 use crate::config::Config;
-use crate::end::GameEnd;
 use crate::map::PowerId;
 use crate::store::orders as stored;
 use rusqlite::Connection;
@@ -53,9 +55,15 @@ pub fn default_settings(cfg: &Config) -> Settings {
         closed: Vec::new(),
         world_war: None,
         timezone: None,
-        quiet: Default::default(),
         delay_secs: 0,
         blackout: Vec::new(),
+        fake: Default::default(),
+        observer_press: Default::default(),
+        postal_press: Default::default(),
+        master_press: Default::default(),
+        concessions: Default::default(),
+        cd_after: None,
+        announce: Default::default(),
     }
 }
 
@@ -114,9 +122,12 @@ pub struct Owing {
     pub waits: bool,
     /// It sent no order at all this phase.
     pub silent: bool,
+    /// It is in civil disorder: nobody waits for its orders (what it does
+    /// not order takes the defaults) and it has no vote.
+    pub disorder: bool,
     /// Its seat's standing votes; `None` for a power no one votes for (no
-    /// player holds it, or it is out of the game: neutral, no units or
-    /// centres left).
+    /// player holds it, it is in civil disorder, or it is out of the game:
+    /// neutral, no units or centres left).
     pub votes: Option<Votes>,
 }
 
@@ -133,9 +144,9 @@ pub struct Votes {
 }
 
 impl Owing {
-    /// It owes orders it has not all given.
+    /// It owes orders it has not all given (a power in civil disorder owes none).
     pub fn late(&self) -> bool {
-        self.needs.needs && !self.needs.complete
+        self.needs.needs && !self.needs.complete && !self.disorder
     }
 
     /// It owes a vote on the draw `proposed`: it votes, but not for that draw.
@@ -167,9 +178,10 @@ pub fn owing(game: &Game, pos: &Position, orders: &[(PowerId, crate::order::Orde
     (0..v.powers.len() as PowerId)
         .map(|p| {
             let needs = if game.is_neutral(p) { Needs::default() } else { needs(v, pos, p, orders) };
-            let waits = needs.needs && game.player_for(p).is_some_and(|pl| pl.wait);
-            let votes = if surv.contains(&p) { votes_of(game, p) } else { None };
-            Owing { power: p, needs, waits, silent: !orders.iter().any(|(q, _)| *q == p), votes }
+            let disorder = game.in_disorder(p);
+            let waits = needs.needs && !disorder && game.player_for(p).is_some_and(|pl| pl.wait);
+            let votes = if surv.contains(&p) && !disorder { votes_of(game, p) } else { None };
+            Owing { power: p, needs, waits, silent: !orders.iter().any(|(q, _)| *q == p), disorder, votes }
         })
         .collect()
 }
@@ -188,63 +200,21 @@ pub fn reader_zone(game: &Game, addr: &str, judge: chrono_tz::Tz) -> chrono_tz::
     own.unwrap_or_else(|| game.zone(judge))
 }
 
-/// Whether every power owing orders has complete ones and nobody asked to wait.
+/// Whether every power owing orders has complete ones and nobody asked to
+/// wait. A phase whose only powers owing orders are in civil disorder waits
+/// for its deadline (nobody plays: no phase follows another at once).
 pub fn ready(conn: &Connection, game: &Game) -> anyhow::Result<bool> {
     if game.status != GameStatus::Active || game.paused || game.position.is_none() {
         return Ok(false);
     }
     let (pos, orders) = current_orders(conn, game)?;
-    Ok(owing(game, &pos, &orders).iter().all(|o| !o.late() && !o.waits))
+    let owing = owing(game, &pos, &orders);
+    let played = owing.iter().any(|o| o.needs.needs && !o.disorder) || !owing.iter().any(|o| o.needs.needs);
+    Ok(played && owing.iter().all(|o| !o.late() && !o.waits))
 }
 
 /// Powers still in the game (units or centres), the neutral powers of a
 /// game for fewer players left out (no one plays them).
 pub fn survivors(game: &Game, pos: &Position) -> Vec<PowerId> {
     (0..game.v().powers.len() as PowerId).filter(|&p| (pos.center_count(p) > 0 || pos.unit_count(p) > 0) && !game.is_neutral(p)).collect()
-}
-
-/// The end the players' votes make in `pos` (docs/RULES.md, "Ending a
-/// game"), if any: an alliance victory when every ally voted for the same
-/// alliance and it meets one of the map's alliance victories; a concession
-/// when every survivor outside a coalition concedes to exactly that
-/// coalition; a draw when every survivor votes for the same powers (all the
-/// survivors unless the master allows fewer, NODIAS).
-pub fn vote_end(game: &Game, pos: &Position) -> Option<GameEnd> {
-    let surv = survivors(game, pos);
-    let owing = owing(game, pos, &[]);
-    // a player votes once for all the powers of its seat (games for fewer
-    // players); a concession to a power is to its seat
-    let vote = |p: PowerId| owing[p as usize].votes.as_ref();
-    let seats = |ps: &[PowerId]| -> Vec<PowerId> {
-        let mut out: Vec<PowerId> = ps.iter().flat_map(|&p| game.group_of(p)).filter(|p| surv.contains(p)).collect();
-        out.sort_unstable();
-        out.dedup();
-        out
-    };
-    let of_survivors = |ps: &[PowerId]| !ps.is_empty() && ps.iter().all(|p| surv.contains(p));
-    for allies in surv.iter().filter_map(|&p| vote(p).and_then(|x| x.ally.clone())) {
-        if allies.iter().all(|&a| vote(a).is_some_and(|x| x.ally.as_ref() == Some(&allies))) && adjudicate::alliance_wins(game.v(), pos, &allies) {
-            return Some(GameEnd::Alliance(allies));
-        }
-    }
-    for named in surv.iter().filter_map(|&p| vote(p).and_then(|x| x.concede.clone())) {
-        let coalition = seats(&named);
-        let others: Vec<PowerId> = surv.iter().copied().filter(|p| !coalition.contains(p)).collect();
-        if of_survivors(&named)
-            && !others.is_empty()
-            && others.iter().all(|&p| vote(p).and_then(|x| x.concede.as_deref()).is_some_and(|c| seats(c) == coalition))
-        {
-            return Some(GameEnd::Concession(coalition));
-        }
-    }
-    let first = vote(*surv.first()?)?.draw.clone()?;
-    let allowed = if game.settings.dias == crate::store::games::Draws::AllSurvivors { first == surv } else { of_survivors(&first) };
-    (allowed && !surv.iter().any(|&p| owing[p as usize].owes_draw_vote(&first) || vote(p).is_none())).then_some(GameEnd::Draw(first))
-}
-
-/// The end of a short game (`SET END`): once the next phase is in a year
-/// after the game's last, a draw between the survivors.
-pub fn end_year_end(game: &Game, next: &Position) -> Option<GameEnd> {
-    let last = game.settings.end_year?;
-    (next.phase.year > last).then(|| GameEnd::Draw(survivors(game, next)))
 }

@@ -7,6 +7,14 @@
 pub enum GameOption {
     Press,
     Partial,
+    /// Whether press may be faked.
+    Fake,
+    /// What press observers may send.
+    ObserverPress,
+    /// POSTALPRESS allowed.
+    PostalPress,
+    /// The master reads all partial press.
+    MasterPress,
     Nmr,
     Assignment,
     Movement,
@@ -19,9 +27,14 @@ pub enum GameOption {
     End,
     Centers,
     Dias,
-    Anonymous,
-    /// njudge's QUIET: the table does not hear who is late.
+    /// `SET [NO] CONCESSIONS`: concessions to the largest power allowed.
+    Concessions,
+    /// `SET CD AFTER n`: civil disorder after `n` missed phases in a row.
+    CdAfter,
+    /// `SET [NO] QUIET`: the table is not told of resignations, takeovers,
+    /// civil disorder, nor who is late.
     Quiet,
+    Anonymous,
     /// njudge's DELAY: how long after the last orders the phase waits.
     Delay,
     Players,
@@ -45,6 +58,15 @@ pub enum OptionError {
     /// An option set only while the game forms, after that.
     TooLate(GameOption),
     PressValues {
+        value: String,
+    },
+    FakeValues {
+        value: String,
+    },
+    ObserverPressValues {
+        value: String,
+    },
+    MasterPressValues {
         value: String,
     },
     AssignmentValues,
@@ -73,6 +95,11 @@ pub enum OptionError {
     },
     PlayersValues {
         value: String,
+    },
+    /// `SET CD AFTER` takes a number of phases from 1 to `most`, or `NONE`.
+    CdAfterValues {
+        value: String,
+        most: u32,
     },
     /// `rule=` without `name=value`.
     RuleUsage,

@@ -166,6 +166,52 @@ pub enum Refusal {
     NobodyPlays {
         power: String,
     },
+    /// PRESS with no recipients (njudge sends nothing: no accidental broadcast).
+    PressNoRecipients,
+    /// `TO`, `+`, `-` or `ALL BUT` with no list after it.
+    PressNeedsList {
+        head: String,
+    },
+    /// A letter of a press's list that is no power's (nor O, nor M).
+    NotARecipientLetter {
+        letter: char,
+        powers: Vec<(char, String)>,
+    },
+    /// The list names no one but the sender.
+    PressToNobody,
+    /// WHITE in a game of grey press only.
+    NoWhitePress,
+    /// FAKE in a game that does not allow it.
+    NoFakePress,
+    /// Press to the master alone is never faked.
+    FakeToMaster,
+    /// An observer's press the game's observer option refuses.
+    NoObserverPress,
+    /// An observer signed on, for a power's command.
+    ObserverIsNoPower,
+    /// `SIGNON O<game>` with a code that confirmed no observer of it.
+    WrongObserverCode {
+        game: String,
+    },
+    /// POSTALPRESS with options.
+    PostalPressOptions,
+    /// POSTALPRESS in a game that does not allow it.
+    NoPostalPress,
+    /// DIARY with words it does not take.
+    DiaryUsage,
+    /// DIARY from someone who plays no power.
+    DiaryNotAPower,
+    DiaryTooLong {
+        bytes: usize,
+        max: usize,
+    },
+    DiaryFull {
+        entries: usize,
+        bytes: usize,
+    },
+    NoDiaryEntry {
+        number: i64,
+    },
 
     // orders
     OrdersNotSignedOn,
@@ -261,6 +307,19 @@ pub enum Refusal {
     },
     ConcedeUsage,
     ConcedeToSelf,
+    /// SET CONCEDE in a game with `SET NO CONCESSIONS`.
+    NoConcessions {
+        game: String,
+    },
+    /// SET CONCEDE in a NODIAS game (a one-power draw is the concession there).
+    ConcedeUnderNodias,
+    /// SET CONCEDE to other than the largest power (`largest`: none on a tie).
+    ConcedeNotLargest {
+        named: Vec<String>,
+        largest: Option<Vec<String>>,
+    },
+    /// DECLARE DRAW naming no power.
+    DeclareDrawUsage,
     NoAlliances {
         map: String,
     },

@@ -9,7 +9,7 @@ use crate::game::{Game, GameRow, GameStatus, Needs, Player, PlayerRole, PlayerSt
 use crate::map::PowerId;
 use crate::phase::PhaseKind;
 use crate::report::say;
-use crate::store::games::{Nmr, Quiet};
+use crate::store::games::{Announcements, Nmr};
 use crate::store::timeline;
 use crate::timing::{self, Timing};
 use chrono_tz::Tz;
@@ -260,7 +260,7 @@ fn tell_late(conn: &Connection, ctx: &mut Ctx, game: &mut Game, late: &[(PowerId
     }
     let names: Vec<String> = late.iter().map(|(p, _)| pname(&v, *p)).collect();
     let mut table = vec![game.master_email.clone()];
-    if game.settings.quiet == Quiet::Announced {
+    if game.settings.announce == Announcements::Loud {
         let others = game.players.iter().filter(|p| hears_lateness(p) && !late_addrs.iter().any(|a| a.eq_ignore_ascii_case(&p.email)));
         table.extend(others.map(|p| p.email.clone()));
     }

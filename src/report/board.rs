@@ -39,6 +39,9 @@ pub struct Board {
     pub unowned: Vec<String>,
     /// Powers with no unit, no centre and no dislodged unit (display names).
     pub eliminated: Vec<String>,
+    /// Powers in civil disorder, each with the phase it went into it
+    /// (`France (since Fall 1902 movement)`); the game knows, not the position.
+    pub disorder: Vec<String>,
 }
 
 /// One power's part of the board.
@@ -179,6 +182,7 @@ pub fn board(v: &Variant, pos: &Position) -> Board {
         dislodged: dislodged.into_iter().map(|(_, d)| d).collect(),
         unowned,
         eliminated,
+        disorder: Vec::new(),
     }
 }
 
@@ -202,6 +206,13 @@ pub fn board_withheld(v: &Variant, pos: &Position, hidden: &[(PowerId, crate::ma
 }
 
 impl Board {
+    /// The board with the game's powers in civil disorder (`roll`: each
+    /// power's name and the phase it went into it).
+    pub fn with_disorder(mut self, roll: &[(String, String)]) -> Board {
+        self.disorder = roll.iter().map(|(p, since)| say::disorder::board_entry(p, since)).collect();
+        self
+    }
+
     /// The board as a template value (what `Value::from_serialize` would give,
     /// without minijinja's `serde` feature): pass it as `board`.
     pub fn to_value(&self) -> Value {

@@ -67,9 +67,74 @@ text_enum!(
     }
 );
 text_enum!(
-    /// The press rules of a game.
-    Press { White = "white", Grey = "grey", None = "none" }
+    /// The press rules of a game: which of white and grey press players may
+    /// send, and which is the default (njudge's White, White/Grey,
+    /// Grey/White, Grey and None). `grey` is njudge's White/Grey (both,
+    /// white unless GREY is written), as it always was stored.
+    Press {
+        White = "white",
+        Grey = "grey",
+        GreyWhite = "grey/white",
+        GreyOnly = "grey_only",
+        None = "none",
+    }
 );
+text_enum!(
+    /// Whether press may be faked (njudge's No Fake, Partial may be Faked,
+    /// Partial Fakes Broadcast by default, Partial Fakes Broadcast).
+    FakePress {
+        No = "no",
+        May = "may",
+        BroadcastByDefault = "broadcast_by_default",
+        Broadcast = "broadcast",
+    }
+);
+text_enum!(
+    /// What press observers may send (njudge's SET OBSERVER ...).
+    ObserverPress { Any = "any", Partial = "partial", White = "white", None = "none" }
+);
+text_enum!(
+    /// Whether postal press (POSTALPRESS: broadcast, white, released with
+    /// the next results) is allowed.
+    PostalPress { Off = "off", On = "on" }
+);
+text_enum!(
+    /// Whether the master gets a copy of all partial press (njudge's SET ALL
+    /// PRESS / SET NORMAL PRESS).
+    MasterPress { Normal = "normal", All = "all" }
+);
+
+impl Press {
+    /// Whether players may send grey press.
+    pub fn grey_allowed(self) -> bool {
+        matches!(self, Press::Grey | Press::GreyWhite | Press::GreyOnly)
+    }
+    /// Whether players may send white press.
+    pub fn white_allowed(self) -> bool {
+        matches!(self, Press::White | Press::Grey | Press::GreyWhite)
+    }
+    /// Whether press is grey unless WHITE is written.
+    pub fn grey_by_default(self) -> bool {
+        matches!(self, Press::GreyWhite | Press::GreyOnly)
+    }
+}
+
+macro_rules! default_first {
+    ($($name:ident = $first:ident),+) => {$(
+        impl Default for $name {
+            fn default() -> $name {
+                $name::$first
+            }
+        }
+        impl $name {
+            /// Whether this is the default (left out of the stored settings).
+            pub fn is_default(&self) -> bool {
+                *self == $name::$first
+            }
+        }
+    )+};
+}
+default_first!(FakePress = No, ObserverPress = Any, PostalPress = Off, MasterPress = Normal);
 text_enum!(
     /// How powers are given out when a game starts.
     Assignment { Random = "random", Preference = "preference" }
@@ -135,6 +200,23 @@ switch_enum!(
     Anonymity {
         Hidden,
         Shown,
+    }
+);
+
+switch_enum!(
+    /// Whether a survivor may concede to the largest power (stored as
+    /// `concessions`; njudge's `SET [NO] CONCESSIONS`).
+    Concessions {
+        Allowed,
+        Refused,
+    }
+);
+switch_enum!(
+    /// Whether the table hears of resignations, takeovers and civil disorder
+    /// (stored as `announce`; njudge's `SET [NO] QUIET` is its `Quiet`).
+    Announcements {
+        Loud,
+        Quiet,
     }
 );
 
@@ -214,9 +296,6 @@ pub struct Settings {
     /// and days. `None`: the judge's.
     #[serde(default, skip_serializing_if = "Option::is_none", with = "zone_name")]
     pub timezone: Option<chrono_tz::Tz>,
-    /// Whether the table hears who is late (njudge's QUIET).
-    #[serde(default, skip_serializing_if = "is_announced")]
-    pub quiet: Quiet,
     /// How long after the last orders arrive the phase waits before it is
     /// processed early (njudge's DELAY): orders may still be changed.
     #[serde(default, skip_serializing_if = "is_zero")]
@@ -225,34 +304,29 @@ pub struct Settings {
     /// spans of dates in the game's zone (`SET BLACKOUT`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub blackout: Vec<crate::timing::Blackout>,
-}
-
-/// Whether lateness is told to the whole table (stored as `quiet`, a
-/// boolean: `true` for [`Quiet::Quiet`]): njudge's QUIET keeps who is late,
-/// who left and who took over between the master and those concerned.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum Quiet {
-    /// Everyone hears it (the default).
-    #[default]
-    Announced,
-    /// Only the master and those concerned.
-    Quiet,
-}
-
-impl Serialize for Quiet {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_bool(*self == Quiet::Quiet)
-    }
-}
-
-impl<'de> Deserialize<'de> for Quiet {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Quiet, D::Error> {
-        bool::deserialize(d).map(|q| if q { Quiet::Quiet } else { Quiet::Announced })
-    }
-}
-
-fn is_announced(q: &Quiet) -> bool {
-    *q == Quiet::Announced
+    /// Whether and how press may be faked (`SET PARTIAL MAY BE FAKED` ...).
+    #[serde(default, skip_serializing_if = "FakePress::is_default")]
+    pub fake: FakePress,
+    /// What press observers may send (`SET OBSERVER WHITE` ...).
+    #[serde(default, skip_serializing_if = "ObserverPress::is_default")]
+    pub observer_press: ObserverPress,
+    /// `SET POSTAL PRESS`.
+    #[serde(default, skip_serializing_if = "PostalPress::is_default")]
+    pub postal_press: PostalPress,
+    /// `SET ALL PRESS`: the master reads all partial press.
+    #[serde(default, skip_serializing_if = "MasterPress::is_default")]
+    pub master_press: MasterPress,
+    /// `SET NO CONCESSIONS`: no concession to the largest power.
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub concessions: Concessions,
+    /// `SET CD AFTER n`: a power whose player missed `n` phases in a row is
+    /// in civil disorder.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cd_after: Option<u32>,
+    /// `SET QUIET`: resignations, takeovers and civil disorder are told to
+    /// the master only.
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub announce: Announcements,
 }
 
 fn is_zero(n: &i64) -> bool {
@@ -309,6 +383,10 @@ impl From<GameRules> for BTreeMap<String, String> {
     fn from(r: GameRules) -> BTreeMap<String, String> {
         r.0.iter().map(|c| (c.key().to_string(), c.word().to_string())).collect()
     }
+}
+
+fn is_default<T: Default + PartialEq>(t: &T) -> bool {
+    *t == T::default()
 }
 
 fn is_true(b: &bool) -> bool {

@@ -10,6 +10,8 @@
 
 pub mod attachments;
 pub mod auth;
+pub mod diary;
+pub mod disorder;
 pub mod games;
 pub mod kv;
 pub mod mails;
@@ -305,7 +307,51 @@ pub const MIGRATIONS: &[&str] = &[
     DROP INDEX outbox_to;
     CREATE INDEX outbox_to ON outbox(to_addr, created, kind, mail_id);
     "#,
-    // 14: time zones and the deadline's clock: a player's own zone (SET
+    // 13: civil disorder (the powers in it, from which phase, why) and each
+    // seated player's record of phases on time, late and missed
+    r#"
+    CREATE TABLE disorder (
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        power INTEGER NOT NULL,
+        since TEXT NOT NULL,
+        cause TEXT NOT NULL CHECK (cause IN ('vacant', 'missed', 'master')),
+        PRIMARY KEY (game_id, power)
+    );
+    CREATE TABLE records_of_play (
+        player_id INTEGER PRIMARY KEY REFERENCES players(id) ON DELETE CASCADE,
+        due INTEGER NOT NULL DEFAULT 0,
+        on_time INTEGER NOT NULL DEFAULT 0,
+        late INTEGER NOT NULL DEFAULT 0,
+        missed INTEGER NOT NULL DEFAULT 0,
+        missed_in_a_row INTEGER NOT NULL DEFAULT 0,
+        disorders INTEGER NOT NULL DEFAULT 0
+    );
+    CREATE INDEX players_email ON players(email COLLATE NOCASE);
+    "#,
+    // 14: press as njudge players write it. `press.shown`: the recipients a
+    // faked press named (store::press::Audience as JSON; NULL: not faked);
+    // `press.postal`: postal press, mailed with the results of its phase
+    // (`seq`); `press.observer`: an observer wrote it (`from_power` NULL).
+    // `diary`: a power's private notes (DIARY), numbered per
+    // power, never reused; `deleted` when DIARY DELETE took one out.
+    r#"
+    ALTER TABLE press ADD COLUMN shown TEXT;
+    ALTER TABLE press ADD COLUMN postal INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE press ADD COLUMN observer INTEGER NOT NULL DEFAULT 0;
+    CREATE INDEX press_postal ON press(game_id, seq) WHERE postal = 1;
+    CREATE TABLE diary (
+        id INTEGER PRIMARY KEY,
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        power INTEGER NOT NULL,
+        number INTEGER NOT NULL,
+        body TEXT NOT NULL,
+        created INTEGER NOT NULL,
+        deleted INTEGER,
+        mail_id INTEGER REFERENCES mails(id),
+        UNIQUE (game_id, power, number)
+    );
+    "#,
+    // 15 (given to this work as 14, which the press work took): time zones and the deadline's clock: a player's own zone (SET
     // TIMEZONE, an IANA name; NULL: the game's); since when the current
     // phase's orders are all in (the master's DELAY runs from then); when the
     // table last heard who is late (daily during grace); the master's SET
@@ -569,8 +615,9 @@ mod tests {
         assert_eq!((p.seated, p.left, p.map), (None, None, crate::store::games::MapPref::Png));
         // old press has no audience: read as not a broadcast
         let v = crate::map::Variant::standard();
-        assert_eq!(press::of_game(&c, &v, 1, 0..=9, false, 10, usize::MAX).unwrap()[0].audience, None);
-        assert!(press::of_game(&c, &v, 1, 0..=9, true, 10, usize::MAX).unwrap().is_empty());
+        let q = |observers_only| press::Query { seqs: 0..=9, observers_only, postal_from: i64::MAX, limit: 10, max_bytes: usize::MAX };
+        assert_eq!(press::of_game(&c, &v, 1, &q(false)).unwrap()[0].audience, None);
+        assert!(press::of_game(&c, &v, 1, &q(true)).unwrap().is_empty());
         // one phase a seq on the line; a rollback's branch may repeat it
         let again = "INSERT INTO phases (game_id, seq, phase, position, results, report, processed) VALUES (1, 2, 'F1901M', '{}', '[]', 'again', 30)";
         assert!(c.execute(again, []).is_err());

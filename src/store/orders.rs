@@ -224,6 +224,14 @@ pub fn all(conn: &Connection) -> rusqlite::Result<Vec<Version>> {
         .collect()
 }
 
+/// When each power's orders in force in phase `seq` of game `game_id` were
+/// last given (the latest of them), by power.
+pub fn last_given(conn: &Connection, game_id: i64, seq: i64) -> rusqlite::Result<Vec<(PowerId, i64)>> {
+    conn.prepare_cached("SELECT power, max(created) FROM orders WHERE game_id = ?1 AND seq = ?2 AND active = 1 GROUP BY power ORDER BY power")?
+        .query_map(params![game_id, seq], |r| Ok((r.get(0)?, r.get(1)?)))?
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -177,14 +177,17 @@ fn a_concession_is_to_a_seat() {
     // conceding to a power of one's own seat is refused
     let (r, _) = g.send("p2@example.test", "SIGNON Ademo pw-2\nSET CONCEDE France");
     assert!(r.contains("you cannot concede to yourself"), "{r}");
-    for (i, c) in [(1, 'E'), (3, 'G'), (4, 'R')] {
-        g.send(&format!("p{i}@example.test"), &format!("SIGNON {c}demo pw-{i}\nSET CONCEDE France"));
+    // only to the largest seat: Italy and Russia hold 7 centres, the pairs 6
+    let (r, _) = g.send("p1@example.test", "SIGNON Edemo pw-1\nSET CONCEDE France");
+    assert!(r.contains("you may concede only to the largest power on the board, Italy, Russia; not to France"), "{r}");
+    for (i, c) in [(1, 'E'), (2, 'A'), (3, 'G')] {
+        g.send(&format!("p{i}@example.test"), &format!("SIGNON {c}demo pw-{i}\nSET CONCEDE Russia"));
     }
     assert_eq!(count(db::games(g.w.db()), |r| r.status.as_str() == "finished"), 1);
     let game = g.row();
     let v = Variant::standard();
     let end = game.read_ending(&v).unwrap().unwrap().end;
-    assert_eq!(end, mailjudge::end::GameEnd::Concession(vec![0, 2]), "the seat's surviving powers");
+    assert_eq!(end, mailjudge::end::GameEnd::Concession(vec![4, 5]), "the seat's surviving powers");
 }
 
 #[test]

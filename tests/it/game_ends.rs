@@ -1,6 +1,6 @@
 //! Ending a game (docs/RULES.md, "Ending a game"), by mail: the short game's
 //! last year (`SET END`) and solo count (`SET CENTERS`), draws that leave
-//! survivors out (`SET NODIAS`), concession to a coalition, and alliance
+//! survivors out (`SET NODIAS`), concession to the largest power, and alliance
 //! victories by vote (`SET ALLY`) on a map with alliance rules (1885).
 
 use crate::common;
@@ -215,31 +215,47 @@ fn a_draw_names_survivors_only() {
     assert_eq!(g.row().status, GameStatus::Active);
     let r = as_power(&mut g, 'E', "SET DRAW ENGLAND ITALY");
     assert!(r.contains("Italy is not in the game: a vote names surviving powers (Austria, England, France, Germany, Russia, Turkey)"), "{r}");
+    // NODIAS: a concession is a draw of one power
     let r = as_power(&mut g, 'E', "SET CONCEDE ITALY");
-    assert!(r.contains("Italy is not in the game"), "{r}");
+    assert!(r.contains("concede with a draw of that power alone, SET DRAW power"), "{r}");
 }
 
 #[test]
-fn concession_to_a_coalition() {
+fn concession_only_to_the_largest_power() {
     let mut g = Game::started();
     let v = Variant::standard();
-    let r = as_power(&mut g, 'E', "SET CONCEDE ENGLAND FRANCE");
+    let r = as_power(&mut g, 'E', "SET CONCEDE ENGLAND");
     assert!(r.contains("you cannot concede to yourself"), "{r}");
     let r = as_power(&mut g, 'E', "SET CONCEDE");
-    assert!(r.contains("write SET CONCEDE and the power"), "{r}");
-    for l in ['A', 'G', 'I', 'R'] {
-        let r = as_power(&mut g, l, "SET CONCEDE ENGLAND FRANCE");
-        assert!(r.contains("You concede to England, France"), "{r}");
+    assert!(r.contains("write SET CONCEDE and the largest power on the board"), "{r}");
+    // Russia, with four centres, is the largest power; not a coalition, not another
+    let r = as_power(&mut g, 'E', "SET CONCEDE FRANCE");
+    assert!(r.contains("you may concede only to the largest power on the board, Russia; not to France"), "{r}");
+    let r = as_power(&mut g, 'E', "SET CONCEDE RUSSIA TURKEY");
+    assert!(r.contains("you may concede only to the largest power on the board, Russia; not to Russia, Turkey"), "{r}");
+    for l in ['A', 'E', 'F', 'G', 'I'] {
+        let r = as_power(&mut g, l, "SET CONC R");
+        assert!(r.contains("You concede to Russia") && !r.contains("The game is over"), "{r}");
     }
-    // Turkey concedes to England alone: not the same coalition
-    let r = as_power(&mut g, 'T', "SET CONCEDE ENGLAND");
-    assert!(r.contains("You concede to England") && !r.contains("The game is over"), "{r}");
-    assert_eq!(g.row().status, GameStatus::Active);
-    // the coalition itself need not concede; Turkey joins the others
-    let r = as_power(&mut g, 'T', "SET CONCEDE FRANCE, ENGLAND");
-    assert!(r.contains("The game is over: The other powers conceded: England, France win together (Spring 1901 movement)."), "{r}");
+    // the largest power need not concede; Turkey is the last
+    let r = as_power(&mut g, 'T', "SET CONCEDE RUSSIA");
+    assert!(r.contains("The game is over: The other powers conceded: Russia wins (Spring 1901 movement)."), "{r}");
     let e = ending(&g, &v).unwrap();
-    assert_eq!(e.end, mailjudge::end::GameEnd::Concession(vec![v.power_by_name("ENGLAND").unwrap(), v.power_by_name("FRANCE").unwrap()]));
+    assert_eq!(e.end, mailjudge::end::GameEnd::Concession(vec![v.power_by_name("RUSSIA").unwrap()]));
+}
+
+#[test]
+fn no_concession_on_a_tie_nor_when_the_master_refuses_them() {
+    let mut g = Game::started();
+    let v = Variant::standard();
+    // England draws level with Russia: no power is the largest
+    give_centres(&g, &v, &[v.power_by_name("ENGLAND").unwrap()], 4);
+    let r = as_power(&mut g, 'A', "SET CONCEDE RUSSIA");
+    assert!(r.contains("none has more centres than every other; not to Russia"), "{r}");
+    let r = as_master(&mut g, "SET NO CONCESSIONS");
+    assert!(r.contains("No concessions in this game"), "{r}");
+    let r = as_power(&mut g, 'A', "SET CONCEDE RUSSIA");
+    assert!(r.contains("game demo allows no concessions (the master set NO CONCESSIONS)"), "{r}");
 }
 
 #[test]

@@ -85,9 +85,9 @@ fn master_commands() {
     // a player resigns; concession by all the others ends the game
     let (r, _) = g.send("p5@example.test", "SIGNON Idemo pw-five\nRESIGN");
     assert!(r.contains("You have resigned from game demo."), "{r}");
-    for (who, pw, l) in [("p1", "pw-one", 'A'), ("p2", "pw-two", 'E'), ("p3", "pw-three", 'F'), ("p4", "pw-four", 'G'), ("p6", "pw-six", 'R')] {
-        let (r, _) = g.send(&format!("{who}@example.test"), &format!("SIGNON {l}demo {pw}\nSET CONCEDE Turkey"));
-        assert!(r.contains("You concede to Turkey"), "{r}");
+    for (who, pw, l) in [("p1", "pw-one", 'A'), ("p2", "pw-two", 'E'), ("p3", "pw-three", 'F'), ("p4", "pw-four", 'G'), ("new", "newpass", 'T')] {
+        let (r, _) = g.send(&format!("{who}@example.test"), &format!("SIGNON {l}demo {pw}\nSET CONCEDE Russia"));
+        assert!(r.contains("You concede to Russia"), "{r}");
         assert!(!r.contains("The game is over"), "Italy has no player: no concession yet\n{r}");
     }
     // the master ends it
@@ -101,12 +101,13 @@ fn master_commands() {
 #[test]
 fn concession_ends_the_game() {
     let mut g = Game::started();
+    // Russia, with four centres, is the largest power: the only one conceded to
     for (who, pw, l) in
-        [("p1", "pw-one", 'A'), ("p2", "pw-two", 'E'), ("p3", "pw-three", 'F'), ("p4", "pw-four", 'G'), ("p5", "pw-five", 'I'), ("p6", "pw-six", 'R')]
+        [("p1", "pw-one", 'A'), ("p2", "pw-two", 'E'), ("p3", "pw-three", 'F'), ("p4", "pw-four", 'G'), ("p5", "pw-five", 'I'), ("p7", "pw-seven", 'T')]
     {
-        g.send(&format!("{who}@example.test"), &format!("SIGNON {l}demo {pw}\nSET CONCEDE T"));
+        g.send(&format!("{who}@example.test"), &format!("SIGNON {l}demo {pw}\nSET CONCEDE R"));
     }
     assert_eq!(count(db::games(g.w.db()), |r| r.status.as_str() == "finished"), 1);
     let result = db::only_game(g.w.db()).result.expect("a result");
-    assert!(result.contains("Turkey wins"), "{result}");
+    assert!(result.contains("Russia wins"), "{result}");
 }

@@ -20,6 +20,7 @@
 //! - [`seats`]: games where a player plays several powers (four, three and
 //!   two players) and the two-player game's coin;
 //! - [`deadline`]: reminders, late notices, waiting for the master;
+//! - [`disorder`]: civil disorder, seats changing hands, the votes' answers;
 //! - [`results`]: the result lines of a phase's report;
 //! - [`refusal`]: why a command or an order is refused (a [`crate::game::refusal::Refusal`]);
 //! - [`start`]: the starting unit choice (`SET START`, 1885-III);
@@ -29,6 +30,7 @@
 pub mod account;
 pub mod archive;
 pub mod deadline;
+pub mod disorder;
 pub mod game;
 pub mod info;
 pub mod judge;

@@ -16,10 +16,28 @@ fn words(o: GameOption) -> Words {
     use GameOption as O;
     let w = |usage, values, what| Words { usage, values, what };
     match o {
-        O::Press => {
-            w("SET PRESS WHITE|GREY|NONE", "`white`, `grey`, `none`", "press rules: signed, also anonymous, or none (broadcasts from the master still go out)")
-        }
+        O::Press => w(
+            "SET PRESS WHITE|GREY|GREY/WHITE|GREY ONLY|NONE",
+            "`white`, `grey` (njudge's White/Grey), `grey/white`, `grey_only`, `none`",
+            "press rules: signed only; signed or anonymous (GREY), signed by default or anonymous by default (GREY/WHITE); anonymous only; none but press to and from the master (njudge's SET WHITE, SET WHITE/GREY, SET GREY/WHITE, SET GREY, SET NO PRESS)",
+        ),
         O::Partial => w("SET PARTIAL | SET NO PARTIAL", "`yes` (default), `no`", "press to some powers only, or broadcasts only"),
+        O::Fake => w(
+            "SET FAKE MAY|NO|BROADCAST [BY DEFAULT]",
+            "`no` (default), `may`, `broadcast_by_default`, `broadcast`",
+            "whether press may name other recipients than its real ones (FAKE), partial press looks like a broadcast unless NOFAKE, or all press does (njudge's SET NO FAKE, SET PARTIAL MAY BE FAKED, SET PARTIAL FAKES BROADCAST [BY DEFAULT])",
+        ),
+        O::ObserverPress => w(
+            "SET OBSERVER ANY|PARTIAL|WHITE|NONE",
+            "`any` (default), `partial`, `white`, `none`",
+            "press from observers: as players, also partial, never grey, or to the master only",
+        ),
+        O::PostalPress => w("SET POSTALPRESS | SET NO POSTALPRESS", "`no` (default), `yes`", "POSTALPRESS: a signed broadcast mailed with the next results"),
+        O::MasterPress => w(
+            "SET MASTERPRESS ALL|NORMAL",
+            "`normal` (default), `all`",
+            "the master gets a copy of all partial press, or only press to the master (njudge's SET ALL PRESS, SET NORMAL PRESS)",
+        ),
         O::Nmr => {
             w("SET NMR | SET NO NMR", "`yes` (default), `no`", "after the grace period missing orders take the defaults, or the game waits for the master")
         }
@@ -46,11 +64,6 @@ fn words(o: GameOption) -> Words {
             "results also posted to a forum, on a host the judge's keeper allows (`SET NO WEBHOOK`: to none)",
         ),
         O::End => w("SET END 1905|NONE", "a year, or `none`", "a short game: it ends after that year, in a draw between the survivors"),
-        O::Quiet => w(
-            "SET QUIET | SET NO QUIET",
-            "`no` (default), `yes`",
-            "who is late: told to every player and observer (daily during grace), or, quiet, only to the late and the master",
-        ),
         O::Delay => w(
             "SET DELAY 30 minutes",
             "a duration up to a day, or `0` (default)",
@@ -58,6 +71,21 @@ fn words(o: GameOption) -> Words {
         ),
         O::Centers => w("SET CENTERS 12|NONE", "1 to the map's count, or `none`", "the centres a solo victory needs"),
         O::Dias => w("SET DIAS | SET NODIAS", "`yes` (default), `no`", "draws include every survivor, or may leave some out"),
+        O::Concessions => w(
+            "SET CONCESSIONS | SET NO CONCESSIONS",
+            "`yes` (default), `no`",
+            "survivors may concede the game to the largest power (DIAS games; njudge's rule)",
+        ),
+        O::CdAfter => w(
+            "SET CD AFTER 2|NONE",
+            "1 to 12 phases, or `none` (default)",
+            "a power whose player misses that many phases in a row is in civil disorder (a vacant power is from the first phase processed without a player)",
+        ),
+        O::Quiet => w(
+            "SET QUIET | SET NO QUIET",
+            "`no` (default), `yes`",
+            "resignations, takeovers, vacant seats, civil disorder and who is late (daily during grace) are announced to the table, or told to the master (and the late) only",
+        ),
         O::Anonymous => w(
             "SET NO ANONYMOUS | SET ANONYMOUS",
             "`yes` (default), `no`",

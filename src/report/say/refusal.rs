@@ -1,7 +1,7 @@
 //! A refusal ([`Refusal`]) as the reply says it: each kind through the
 //! sentence of its family (`say::session`, `say::account` ...).
 
-use super::{account, game, info, master, options, orders, parse, press, seats, session, settings, start};
+use super::{account, disorder, game, info, master, options, orders, parse, press, seats, session, settings, start};
 use crate::game::options::OptionError;
 use crate::game::refusal::{OrderFault, Refusal};
 
@@ -66,6 +66,23 @@ pub fn refusal(r: &Refusal) -> String {
         NoGreyPress => press::no_grey_press(),
         NoPartialPress => press::no_partial_press(),
         NobodyPlays { power } => press::nobody_plays(power),
+        PressNoRecipients => press::no_recipients(),
+        PressNeedsList { head } => press::needs_list(head),
+        NotARecipientLetter { letter, powers } => press::not_a_recipient_letter(*letter, powers),
+        PressToNobody => press::to_nobody(),
+        NoWhitePress => press::no_white_press(),
+        NoFakePress => press::no_fake_press(),
+        FakeToMaster => press::fake_to_master(),
+        NoObserverPress => press::no_observer_press(),
+        PostalPressOptions => press::postal_press_options(),
+        ObserverIsNoPower => press::observer_is_no_power(),
+        WrongObserverCode { game } => press::wrong_observer_code(game),
+        NoPostalPress => press::no_postal_press(),
+        DiaryUsage => press::diary_usage(),
+        DiaryNotAPower => press::diary_not_a_power(),
+        DiaryTooLong { bytes, max } => press::diary_too_long(*bytes, *max),
+        DiaryFull { entries, bytes } => press::diary_full(*entries, *bytes),
+        NoDiaryEntry { number } => press::no_diary_entry(*number),
 
         OrdersNotSignedOn => orders::not_signed_on(),
         NoOrdersTaken { game, status } => orders::no_orders_taken(game, *status),
@@ -103,6 +120,10 @@ pub fn refusal(r: &Refusal) -> String {
         NotASurvivor { power, survivors } => settings::not_a_survivor(power, survivors),
         ConcedeUsage => settings::concede_usage(),
         ConcedeToSelf => settings::concede_to_self(),
+        NoConcessions { game } => disorder::no_concessions(game),
+        ConcedeUnderNodias => disorder::concede_under_nodias(),
+        ConcedeNotLargest { named, largest } => disorder::concede_not_largest(named, largest.as_deref()),
+        DeclareDrawUsage => disorder::declare_draw_usage(),
         NoAlliances { map } => settings::no_alliances(map),
         AllianceSize { n, sizes } => settings::alliance_size(*n, sizes),
         NeutralAlly { power } => settings::neutral_ally(power),
@@ -160,6 +181,9 @@ pub fn option(e: &OptionError) -> String {
         Unknown { key, known } => options::unknown(key, known),
         TooLate(o) => options::too_late(*o),
         PressValues { value } => master::press_values(value),
+        FakeValues { value } => press::fake_values(value),
+        ObserverPressValues { value } => press::observer_press_values(value),
+        MasterPressValues { value } => press::master_press_values(value),
         AssignmentValues => master::assignment_values(),
         ListFormat { got } => master::list_format_values(got),
         NotAnAddress { address } => master::not_an_address(address),
@@ -169,6 +193,7 @@ pub fn option(e: &OptionError) -> String {
         EndValues { value, first } => master::end_values(value, *first),
         CentersValues { value, most } => master::centers_values(value, *most),
         PlayersValues { value } => master::players_values(value),
+        CdAfterValues { value, most } => disorder::cd_after_values(value, *most),
         RuleUsage => master::rule_usage(),
         Rule(e) => e.to_string(),
         Time(e) => e.to_string(),

@@ -30,14 +30,14 @@ pub fn not_a_survivor(power: &str, survivors: &[String]) -> String {
 /// SET DRAW for some of the survivors done (NODIAS).
 pub fn partial_draw_vote_recorded(powers: &[String]) -> String {
     format!(
-        "Your vote for a draw between {} is recorded (it stays secret; the draw happens when every survivor, those left out too, has voted for these same powers).",
+        "Your vote for a draw between {} is recorded: you accept it or any draw within it (one that includes you, if you named yourself). It stays secret and holds for this phase; the widest draw every survivor accepts passes (a survivor who has not voted accepts only a concession to itself).",
         powers.join(", ")
     )
 }
 
 /// SET DRAW done.
 pub fn draw_vote_recorded() -> String {
-    "Your vote for a draw including all survivors is recorded (it stays secret; the draw happens when every survivor has voted).".into()
+    "Your vote for a draw including all survivors is recorded (it stays secret and holds for this phase; the draw happens when every survivor not in civil disorder has voted).".into()
 }
 
 /// SET NODRAW done.
@@ -52,12 +52,12 @@ pub fn concede_to_self() -> String {
 
 /// SET CONCEDE without a power.
 pub fn concede_usage() -> String {
-    "write SET CONCEDE and the power (or powers of a coalition) you concede to: SET CONCEDE ENGLAND FRANCE".into()
+    "write SET CONCEDE and the largest power on the board, to whom you concede: SET CONCEDE FRANCE".into()
 }
 
 /// SET CONCEDE done (`to`: the power, or the coalition's powers).
 pub fn conceded(to: &[String]) -> String {
-    format!("You concede to {} (the game ends when every other survivor concedes to the same powers).", to.join(", "))
+    format!("You concede to {} (the game ends when every other survivor concedes to it; votes hold for this phase only).", to.join(", "))
 }
 
 /// SET ALLY on a map without alliance victories (`map`: its title).
@@ -229,6 +229,23 @@ pub fn preference_usage() -> String {
 }
 
 /// SET PREFERENCE done.
+/// A preference list as the replies show it: each power by name, best
+/// first, powers liked equally together in brackets (`England, [France,
+/// Germany]`), or a random power.
+pub fn preference_tiers(pref: &crate::game::preference::Preference, v: &crate::map::Variant) -> Vec<String> {
+    use crate::game::preference::Preference;
+    match pref {
+        Preference::Random => vec!["any power, at random".to_string()],
+        Preference::Ranked(tiers) => tiers
+            .iter()
+            .map(|t| {
+                let names: Vec<String> = t.iter().map(|&p| crate::game::pname(v, p)).collect();
+                if names.len() == 1 { names.join("") } else { format!("[{}]", names.join(", ")) }
+            })
+            .collect(),
+    }
+}
+
 pub fn preference_recorded(powers: &[String]) -> String {
     format!("Preference recorded: {}.", powers.join(", "))
 }

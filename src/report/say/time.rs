@@ -168,11 +168,3 @@ pub fn delay_set(span: &str) -> String {
 pub fn no_delay() -> String {
     "When every order is in before the deadline, the phase is processed at once.".to_string()
 }
-
-/// The QUIET option.
-pub fn quiet(q: crate::store::games::Quiet) -> String {
-    match q {
-        crate::store::games::Quiet::Quiet => "Quiet: only the master and those concerned hear who is late.".to_string(),
-        crate::store::games::Quiet::Announced => "Not quiet: every player and observer hears who is late.".to_string(),
-    }
-}
