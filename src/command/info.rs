@@ -68,7 +68,7 @@ impl Session<'_> {
     pub(super) fn list_game(&mut self, name: &str) -> R {
         let g = self.game(name)?;
         let v = g.variant.clone();
-        let tz = self.ctx.cfg.timezone;
+        let tz = crate::game::reader_zone(&g, &self.sender, self.ctx.cfg.timezone);
         let mut out = vec![say::info::game_title(&g, &v.title)];
         out.extend(g.settings.comment.as_deref().map(say::community::comment_line));
         if !g.settings.co_masters.is_empty() {
@@ -145,12 +145,21 @@ impl Session<'_> {
             return Ok(vec![say::info::no_phases(&g)]);
         }
         let find = |p: &str| rows.iter().position(|(_, n, _)| n.eq_ignore_ascii_case(p) || n[..n.len() - 1].eq_ignore_ascii_case(p));
+        // or a date (njudge's HISTORY FROM date): the phases processed from
+        // its start, or up to its end, in the reader's zone
+        let times = crate::store::phases::times(self.conn, g.id)?;
+        let tz = game::reader_zone(&g, &self.sender, self.ctx.cfg.timezone);
+        let now = self.ctx.now();
+        let by_date = |p: &str, end: bool| -> Option<usize> {
+            let t = timing::parse_date(p, tz, now, end).ok()?;
+            if end { times.iter().rposition(|(_, _, at)| *at <= t) } else { times.iter().position(|(_, _, at)| *at >= t) }
+        };
         let a = match from {
-            Some(p) => find(p).ok_or_else(|| Refusal::NoPhaseFrom { phase: p.to_string(), game: g.name.clone() })?,
+            Some(p) => find(p).or_else(|| by_date(p, false)).ok_or_else(|| Refusal::NoPhaseFrom { phase: p.to_string(), game: g.name.clone() })?,
             None => 0,
         };
         let b = match to {
-            Some(p) => find(p).ok_or_else(|| Refusal::NoPhaseTo { phase: p.to_string(), game: g.name.clone() })?,
+            Some(p) => find(p).or_else(|| by_date(p, true)).ok_or_else(|| Refusal::NoPhaseTo { phase: p.to_string(), game: g.name.clone() })?,
             None => rows.len().saturating_sub(1),
         };
         if b < a {
@@ -205,7 +214,7 @@ impl Session<'_> {
         if undone.is_empty() {
             return Ok(vec![say::info::no_undone(&g)]);
         }
-        let tz = self.ctx.cfg.timezone;
+        let tz = g.zone(self.ctx.cfg.timezone);
         let mut out = Vec::new();
         let mut branch = 0;
         // the newest phases, as HISTORY shows at most 30
@@ -351,7 +360,6 @@ impl Session<'_> {
 /// where the game shows who plays what (not anonymous, or over), else how
 /// many there are.
 fn full_listing(g: &game::Game) -> Vec<String> {
-    let v = g.v();
     let mut out = vec![say::info::full_settings(&say::info::settings_line(&g.settings))];
     let shown = g.settings.anonymous == crate::store::games::Anonymity::Shown || g.status == GameStatus::Finished;
     let seated: Vec<&game::Player> = g.players.iter().filter(|p| p.is_active_player()).collect();

@@ -33,6 +33,7 @@ pub mod parse;
 pub mod press;
 pub mod settings;
 pub mod start;
+pub mod time;
 pub mod votes;
 
 use crate::context::Ctx;
@@ -353,7 +354,7 @@ impl<'a> Session<'a> {
         let n = game::needs(&v, &pos, power, &orders);
         let waiting = g.player_for(power).is_some_and(|p| p.wait);
         let now = self.ctx.now();
-        let tz = self.ctx.cfg.timezone;
+        let tz = game::reader_zone(&g, &self.sender, self.ctx.cfg.timezone);
         let (deadline, left) = match g.deadline {
             Some(d) if g.paused => (say::session::deadline_paused(&timing::format_time(d, tz)), String::new()),
             Some(d) if d > now => (timing::format_time(d, tz), say::session::time_left(&timing::format_span(d - now))),

@@ -78,6 +78,7 @@ pub const OPTIONS: &[OptionSpec] = &[
     spec(O::CdAfter, &["cd_after"], &[], false, Always),
     spec(O::Quiet, &["quiet"], &["QUIET"], true, Always),
     spec(O::Anonymous, &["anonymous"], &["ANONYMOUS"], true, Always),
+    spec(O::Delay, &["delay"], &["DELAY"], false, Always),
     spec(O::Players, &["players"], &[], false, Forming),
     spec(O::Rule, &["rule"], &["RULE"], false, Forming),
     spec(O::ConvoyIntent, &["convoy_intent"], &[], false, Forming),
@@ -152,6 +153,7 @@ pub enum OptionValue {
     CdAfter(Option<u32>),
     Quiet(Announcements),
     Anonymous(Anonymity),
+    Delay(i64),
     /// A game for fewer players: the value as written (`3a`) and its seating.
     Players(String, Seating),
     Rule(RuleChoice),
@@ -191,6 +193,7 @@ pub fn read(named: Named, text: &str, scope: &Scope) -> Result<OptionValue, Opti
         // QUIET is the switch's second value: on is quiet
         O::Quiet => OptionValue::Quiet((!yes).into()),
         O::Anonymous => OptionValue::Anonymous(yes.into()),
+        O::Delay => OptionValue::Delay(read_delay(text)?),
         O::Assignment => OptionValue::Assignment(read_assignment(text)?),
         O::Movement => OptionValue::Timing(PhaseKind::Movement, Schedule::parse(text)?),
         O::Retreat => OptionValue::Timing(PhaseKind::Retreat, Schedule::parse(text)?),
@@ -215,6 +218,16 @@ pub fn read(named: Named, text: &str, scope: &Scope) -> Result<OptionValue, Opti
         O::RetreatDefault => rule("retreat_default")?,
         O::Paradox => rule("paradox")?,
     })
+}
+
+/// A duration up to [`timing::MAX_DELAY_SECS`] (`0`: none).
+fn read_delay(text: &str) -> Result<i64, OptionError> {
+    let t = text.trim();
+    let secs = if t == "0" { 0 } else { timing::parse_duration(t)? };
+    if secs > timing::MAX_DELAY_SECS {
+        return Err(timing::TimeError::DelayTooLong { text: t.to_string() }.into());
+    }
+    Ok(secs)
 }
 
 /// njudge's press words (`grey` as it always was here: njudge's White/Grey).
@@ -416,6 +429,14 @@ pub fn apply(g: &mut GameRow, v: &Variant, value: OptionValue) -> Result<String,
         OptionValue::Anonymous(b) => {
             s.anonymous = b;
             say::master::anonymous(b)
+        }
+        OptionValue::Delay(0) => {
+            s.delay_secs = 0;
+            say::time::no_delay()
+        }
+        OptionValue::Delay(secs) => {
+            s.delay_secs = secs;
+            say::time::delay_set(&timing::format_span(secs))
         }
         OptionValue::Assignment(a) => {
             s.assignment = a;

@@ -193,6 +193,13 @@ pub enum SetKey {
     /// A player's results mails carry the map (the default), or not.
     Map,
     NoMap,
+    /// A player's own time zone, or the master's for the game.
+    Timezone,
+    /// Cancels the sender's absence that includes a date (njudge's SET NOABSENCE).
+    NoAbsence,
+    /// The master: days on which no deadline falls, and clearing them.
+    Blackout,
+    NoBlackout,
     /// The master: njudge's `SET CD`: with nothing, `SET NMR`; `AFTER n`,
     /// the game option; a power, its civil disorder declared (or, `NoCd`, lifted).
     Cd,
@@ -226,6 +233,11 @@ const SET_KEYS: &[(&str, SetKey)] = &[
     ("CONC", SetKey::Concede),
     ("NOCONCEDE", SetKey::NoConcede),
     ("ABSENCE", SetKey::Absence),
+    ("NOABSENCE", SetKey::NoAbsence),
+    ("TIMEZONE", SetKey::Timezone),
+    ("ZONE", SetKey::Timezone),
+    ("BLACKOUT", SetKey::Blackout),
+    ("NOBLACKOUT", SetKey::NoBlackout),
     ("PASSWORD", SetKey::Password),
     ("ADDRESS", SetKey::Address),
     ("PREFERENCE", SetKey::Preference),
@@ -484,10 +496,30 @@ fn info(l: &Line) -> Option<Cmd> {
 fn history(l: &Line, game: String) -> Cmd {
     let (mut from, mut to, mut press, mut undone) = (None, None, false, false);
     let mut i = 1;
+    // FROM and TO take a phase or a date of several words (`FROM Dec 30`)
+    let keyword = |w: &str| matches!(w.to_ascii_uppercase().as_str(), "FROM" | "TO" | "PRESS" | "BROADCASTS" | "UNDONE" | "ROLLBACKS");
+    let value = |i: usize| -> (Option<String>, usize) {
+        let mut words = Vec::new();
+        while let Some(w) = l.arg(i + 1 + words.len()).filter(|w| !keyword(w)) {
+            words.push(w);
+        }
+        let n = words.len().max(1);
+        ((!words.is_empty()).then(|| words.join(" ")), n)
+    };
     while let Some(k) = l.arg(i) {
         match k.to_ascii_uppercase().as_str() {
-            "FROM" => from = l.arg(i + 1),
-            "TO" => to = l.arg(i + 1),
+            "FROM" => {
+                let (v, n) = value(i);
+                from = v;
+                i += 1 + n;
+                continue;
+            }
+            "TO" => {
+                let (v, n) = value(i);
+                to = v;
+                i += 1 + n;
+                continue;
+            }
             "PRESS" | "BROADCASTS" => {
                 press = true;
                 i += 1;
@@ -957,6 +989,13 @@ mod tests {
             "NOANONYMOUS",
             "WEBHOOK",
             "NOWEBHOOK",
+            // times (issue 22, item 3)
+            "NOABSENCE",
+            "TIMEZONE",
+            "ZONE",
+            "BLACKOUT",
+            "NOBLACKOUT",
+            "DELAY",
             "FAKE",
             "NOFAKE",
             "OBSERVER",
@@ -980,6 +1019,9 @@ mod tests {
         assert_eq!(parse("SET RETREAT 24h"), Cmd::Set { key: opt(GameOption::Retreat, false), arg: "24h".into() });
         assert_eq!(parse("SET BU cron: 0 0 20 * * *"), Cmd::Set { key: opt(GameOption::Adjustment, false), arg: "cron: 0 0 20 * * *".into() });
         assert_eq!(parse("SET GR 2h"), Cmd::Set { key: SetKey::Grace, arg: "2h".into() });
+        assert_eq!(parse("SET NO ABSENCE Dec 1"), Cmd::Set { key: SetKey::NoAbsence, arg: "Dec 1".into() });
+        assert_eq!(parse("SET TIMEZONE CET"), Cmd::Set { key: SetKey::Timezone, arg: "CET".into() });
+        assert_eq!(parse("SET NO BLACK"), Cmd::Set { key: SetKey::NoBlackout, arg: String::new() });
         // CREATE-only options are no SET names
         assert!(matches!(parse("SET PLAYERS 4"), Cmd::Bad(r) if crate::report::say::refusal::refusal(&r).contains("no such setting")));
         assert!(matches!(parse("SET CONC x"), Cmd::Set { key: SetKey::Concede, .. }));

@@ -6,7 +6,6 @@ use crate::game::refusal::Refusal;
 use crate::game::{self, Player, pname};
 use crate::map::PowerId;
 use crate::report::say;
-use crate::timing;
 
 impl Session<'_> {
     pub(super) fn set(&mut self, key: SetKey, arg: &str) -> R {
@@ -14,9 +13,14 @@ impl Session<'_> {
             SetKey::Wait | SetKey::NoWait | SetKey::Draw | SetKey::NoDraw | SetKey::Concede | SetKey::NoConcede | SetKey::Ally | SetKey::NoAlly => {
                 self.vote(key, arg)
             }
+            SetKey::Start if self.signed_as_master() => self.set_not_before(arg),
             SetKey::Start => self.start_choice(arg),
             SetKey::Map | SetKey::NoMap => self.set_map(key == SetKey::NoMap, arg),
             SetKey::Absence => self.absence(arg),
+            SetKey::NoAbsence => self.no_absence(arg),
+            SetKey::Timezone => self.set_timezone(arg),
+            SetKey::Blackout => self.set_blackout(arg),
+            SetKey::NoBlackout => self.clear_blackout(),
             SetKey::Password => self.set_password(arg),
             SetKey::Address => self.set_address(arg),
             SetKey::Preference => self.set_preference(arg),
@@ -41,54 +45,6 @@ impl Session<'_> {
         p.save(self.conn)?;
         self.add_status(g.id, power);
         Ok(vec![say::settings::map(p.map)])
-    }
-
-    /// SET ABSENCE from TO to: deadlines that fall in it move past it.
-    fn absence(&mut self, arg: &str) -> R {
-        let (tz, now) = (self.ctx.cfg.timezone, self.ctx.now());
-        let (power, pid, mut g) = self.power_game()?;
-        let lower = arg.to_ascii_lowercase();
-        let Some(i) = lower.find(" to ") else { return Err(Refusal::AbsenceUsage.into()) };
-        let a = timing::parse_date(&arg[..i], tz, now, false).map_err(bad_time)?;
-        let b = timing::parse_date(&arg[i + 4..], tz, now, true).map_err(bad_time)?;
-        if b <= a || b <= now {
-            return Err(Refusal::AbsenceOrder.into());
-        }
-        if b - a > 21 * 86_400 {
-            return Err(Refusal::AbsenceTooLong.into());
-        }
-        let mut p = self.player(pid)?;
-        p.absences.retain(|&(_, e)| e > now);
-        if p.absences.len() >= crate::play::deadline::MAX_ABSENCES {
-            return Err(Refusal::TooManyAbsences { n: p.absences.len() }.into());
-        }
-        p.absences.push((a, b));
-        p.save(self.conn)?;
-        let mut out = vec![say::settings::absence_recorded(&timing::format_time(a, tz), &timing::format_time(b, tz))];
-        out.extend(self.push_deadline(&mut g)?);
-        self.add_status(g.id, power);
-        Ok(out)
-    }
-
-    /// Moves the current deadline past the players' absences (as far as they
-    /// may push it); what to answer when it moved.
-    fn push_deadline(&mut self, g: &mut game::Game) -> Result<Option<String>, Fail> {
-        let Some(d) = g.deadline else { return Ok(None) };
-        let tz = self.ctx.cfg.timezone;
-        g.reload_players(self.conn)?;
-        // chained absences cannot push a phase without end
-        let kind = g.position.as_ref().map(|pos| pos.phase.kind).unwrap_or(crate::phase::PhaseKind::Movement);
-        let limit = crate::play::deadline::absence_limit(self.conn, self.ctx, g, kind)?;
-        let nd = crate::play::push_for_absences(d, &g.players).min(limit).max(d);
-        if nd == d {
-            return Ok(None);
-        }
-        g.deadline = Some(nd);
-        g.grace_until = Some(nd.saturating_add(g.settings.grace_secs));
-        g.save(self.conn)?;
-        let when = timing::format_time(nd, tz);
-        crate::play::tell_all(self.conn, self.ctx, g, &say::settings::deadline_moved_subject(g), &say::settings::deadline_moved_notice(g, &when))?;
-        Ok(Some(say::settings::deadline_moves(&when)))
     }
 
     /// SET PASSWORD new: the seat's own (a player's, or the master's).
@@ -161,55 +117,10 @@ impl Session<'_> {
         let names = say::settings::preference_tiers(&pref, &v);
         Ok(vec![if left_out.is_empty() { say::settings::preference_recorded(&names) } else { say::settings::preference_recorded_left_out(&names, &left_out) }])
     }
-
-    /// The master's SET DEADLINE: the current phase's; a time already passed
-    /// processes the phase at once, so only when confirmed with `!`.
-    fn set_deadline(&mut self, arg: &str) -> R {
-        let (tz, now) = (self.ctx.cfg.timezone, self.ctx.now());
-        let mut g = self.master_game()?;
-        let confirmed = arg.ends_with('!');
-        let d = timing::parse_date(arg.trim_end_matches('!').trim(), tz, now, true).map_err(bad_time)?;
-        if d <= now && !confirmed {
-            return Err(Refusal::DeadlinePassedConfirm { time: timing::format_time(d, tz), arg: arg.trim().to_string() }.into());
-        }
-        self.table_mail(&g)?;
-        g.deadline = Some(d);
-        g.grace_until = Some(d + g.settings.grace_secs);
-        g.reminded = g.reminded.min(g.seq - 1);
-        g.late_noticed = g.late_noticed.min(g.seq - 1);
-        g.waiting_gm = g.waiting_gm.min(g.seq - 1);
-        let text = say::settings::new_deadline_notice(&g, &timing::format_time(d, tz));
-        g.save(self.conn)?;
-        crate::play::tell_all(self.conn, self.ctx, &g, &say::settings::new_deadline_subject(&g), &text)?;
-        self.touch(g.id);
-        Ok(vec![say::settings::deadline_set(&timing::format_time(d, tz))])
-    }
-
-    /// The master's SET GRACE: the end of the current grace period (a date),
-    /// or a new grace period (a duration) from the deadline on.
-    fn set_grace(&mut self, arg: &str) -> R {
-        let (tz, now) = (self.ctx.cfg.timezone, self.ctx.now());
-        let mut g = self.master_game()?;
-        let d = match timing::parse_date(arg, tz, now, true) {
-            Ok(d) => d,
-            Err(e) => match timing::parse_duration(arg) {
-                Ok(secs) => {
-                    g.settings.grace_secs = secs;
-                    g.deadline.map(|x| x + secs).unwrap_or(now + secs)
-                }
-                Err(_) => return Err(bad_time(e).into()),
-            },
-        };
-        g.grace_until = Some(d);
-        g.waiting_gm = g.waiting_gm.min(g.seq - 1);
-        g.save(self.conn)?;
-        self.touch(g.id);
-        Ok(vec![say::settings::grace_until(&timing::format_time(d, tz))])
-    }
 }
 
 /// A date or duration the timing rules refuse (the sender's), with their reason.
-fn bad_time(why: crate::timing::TimeError) -> Refusal {
+pub(super) fn bad_time(why: crate::timing::TimeError) -> Refusal {
     Refusal::BadTime { why }
 }
 

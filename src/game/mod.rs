@@ -54,6 +54,9 @@ pub fn default_settings(cfg: &Config) -> Settings {
         groups: Vec::new(),
         closed: Vec::new(),
         world_war: None,
+        timezone: None,
+        delay_secs: 0,
+        blackout: Vec::new(),
         fake: Default::default(),
         observer_press: Default::default(),
         postal_press: Default::default(),
@@ -194,6 +197,13 @@ pub fn owing(game: &Game, pos: &Position, orders: &[(PowerId, crate::order::Orde
 pub fn current_orders(conn: &Connection, game: &Game) -> anyhow::Result<(Position, Vec<(PowerId, crate::order::Order)>)> {
     let rows = stored::current(conn, game.id, game.seq, None)?;
     Ok((start::effective(conn, game, game.started()?.clone())?, parsed_orders(game.v(), &rows)?))
+}
+
+/// The time zone `addr` reads `game`'s times in: the zone its seat (or its
+/// observer's row) chose, else the game's, else the judge's.
+pub fn reader_zone(game: &Game, addr: &str, judge: chrono_tz::Tz) -> chrono_tz::Tz {
+    let own = game.players.iter().filter(|p| p.status != PlayerStatus::Ejected && p.email.eq_ignore_ascii_case(addr)).find_map(|p| p.timezone);
+    own.unwrap_or_else(|| game.zone(judge))
 }
 
 /// Whether every power owing orders has complete ones and nobody asked to

@@ -31,10 +31,12 @@ pub enum GameOption {
     Concessions,
     /// `SET CD AFTER n`: civil disorder after `n` missed phases in a row.
     CdAfter,
-    /// `SET [NO] QUIET`: the table is not told of resignations, takeovers
-    /// and civil disorder.
+    /// `SET [NO] QUIET`: the table is not told of resignations, takeovers,
+    /// civil disorder, nor who is late.
     Quiet,
     Anonymous,
+    /// njudge's DELAY: how long after the last orders the phase waits.
+    Delay,
     Players,
     /// `rule=name=value`, `SET RULE name=value`: any rule option by name.
     Rule,

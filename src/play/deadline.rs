@@ -1,17 +1,23 @@
-//! Deadlines: setting a phase's deadline from the game's timing, absences, and
-//! the deadline work of one game (reminder, late notice, processing, waiting
-//! for the master).
+//! Deadlines: setting a phase's deadline from the game's timing, absences
+//! and blackout days, and the deadline work of one game (early processing
+//! after the master's delay, reminder, late notices daily during grace,
+//! processing, waiting for the master).
 
 use super::process;
 use crate::context::Ctx;
-use crate::game::{GameRow, GameStatus, Needs, Player, PlayerRole, PlayerStatus, pname};
+use crate::game::{Game, GameRow, GameStatus, Needs, Player, PlayerRole, PlayerStatus, pname};
 use crate::map::PowerId;
 use crate::phase::PhaseKind;
 use crate::report::say;
+use crate::store::games::{Announcements, Nmr};
 use crate::store::timeline;
 use crate::timing::{self, Timing};
+use chrono_tz::Tz;
 use minijinja::context;
 use rusqlite::Connection;
+
+/// How often the late and the table hear who is late during grace: daily.
+pub const LATE_NOTICE_EVERY_SECS: i64 = 86_400;
 
 /// The timing of a phase kind in `game` (a stored one that no longer parses:
 /// 24 hours, see [`crate::timing::Schedule`]).
@@ -23,15 +29,37 @@ fn phase_timing(game: &GameRow, kind: PhaseKind) -> &Timing {
     }
 }
 
-/// Sets the deadline of the game's current phase from its timing, pushed past
-/// any player's absence, and the grace period after it.
-pub fn set_deadline(ctx: &Ctx, game: &mut crate::game::Game, kind: PhaseKind) {
+/// Sets the deadline of the game's current phase from its timing (its clock
+/// times and days in the game's zone), pushed past any player's absence and
+/// out of the blackout days, and the grace period after it; the phase's
+/// delay, lateness notices and SET START start afresh.
+pub fn set_deadline(ctx: &Ctx, game: &mut Game, kind: PhaseKind) {
     let now = ctx.now();
+    let tz = game.zone(ctx.cfg.timezone);
     let t = phase_timing(game, kind);
-    let base = t.next_deadline(now, ctx.cfg.timezone);
+    let base = t.next_deadline(now, tz);
     let d = push_for_absences(base, &game.players).min(base.saturating_add(MAX_ABSENCE_PUSH_SECS));
+    let d = timing::out_of_blackout(d, tz, &game.settings.blackout);
     game.deadline = Some(d);
-    game.grace_until = Some(d.saturating_add(game.settings.grace_secs));
+    game.grace_until = Some(grace_end(game, d, ctx.cfg.timezone));
+    game.ready_since = None;
+    game.late_told = None;
+    game.not_before = None;
+}
+
+/// The time of day a deadline written without one means in `kind`'s
+/// phases of `game`: its timing's clock time (`at 20:00`), else 23:30 (njudge).
+pub fn clock_time(game: &GameRow, kind: PhaseKind) -> timing::DayTime {
+    match phase_timing(game, kind) {
+        Timing::Hours { at: Some(t), .. } => timing::DayTime::At(*t),
+        _ => timing::DayTime::DEADLINE,
+    }
+}
+
+/// The end of the grace period after deadline `d`: the game's grace, out of
+/// its blackout days (`judge`: the judge's zone, for a game without one).
+pub fn grace_end(game: &GameRow, d: i64, judge: Tz) -> i64 {
+    timing::out_of_blackout(d.saturating_add(game.settings.grace_secs), game.zone(judge), &game.settings.blackout)
 }
 
 /// How far absences may push a phase's deadline: the phase's own deadline (its
@@ -45,7 +73,7 @@ pub const MAX_ABSENCES: usize = 3;
 pub fn absence_limit(conn: &Connection, ctx: &Ctx, game: &GameRow, kind: PhaseKind) -> rusqlite::Result<i64> {
     let start = crate::store::timeline::phase_start(conn, game.id, game.seq)?.unwrap_or_else(|| ctx.now()).min(ctx.now());
     let t = phase_timing(game, kind);
-    Ok(t.next_deadline(start, ctx.cfg.timezone).saturating_add(MAX_ABSENCE_PUSH_SECS))
+    Ok(t.next_deadline(start, game.zone(ctx.cfg.timezone)).saturating_add(MAX_ABSENCE_PUSH_SECS))
 }
 
 pub fn push_for_absences(mut deadline: i64, players: &[Player]) -> i64 {
@@ -89,8 +117,37 @@ pub fn reminder_time(deadline: i64, reminder_secs: i64, phase_start: Option<i64>
     }
 }
 
-/// Deadline work for one game: reminder, late notice, processing after the
-/// deadline (complete orders) or after the grace period (defaults). Returns 1 if a phase was processed.
+/// Whether `game`'s current phase may be processed at `now` by the
+/// master's SET START.
+fn started(game: &GameRow, now: i64) -> bool {
+    game.not_before.is_none_or(|t| now >= t)
+}
+
+/// Early processing of game `id` (every order in, nobody waiting, before
+/// the deadline): at once, or once the master's delay has passed since the
+/// orders were all in; orders changed meanwhile are what is processed, and
+/// orders made incomplete again cancel it. Returns whether it processed.
+pub fn process_if_ready(conn: &Connection, ctx: &mut Ctx, id: i64) -> anyhow::Result<bool> {
+    let mut game = ctx.game(conn, id)?;
+    let now = ctx.now();
+    if !crate::game::ready(conn, &game)? {
+        if game.ready_since.take().is_some() {
+            game.save(conn)?;
+        }
+        return Ok(false);
+    }
+    let since = *game.ready_since.get_or_insert(now);
+    if now >= since.saturating_add(game.settings.delay_secs) && started(&game, now) {
+        process(conn, ctx, &mut game, "all orders are in")?;
+        return Ok(true);
+    }
+    game.save(conn)?;
+    Ok(false)
+}
+
+/// Deadline work for one game: early processing after the delay, reminder,
+/// late notices, processing after the deadline (complete orders) or after
+/// the grace period (defaults). Returns 1 if a phase was processed.
 pub fn tick_game(conn: &Connection, ctx: &mut Ctx, id: i64) -> anyhow::Result<usize> {
     let mut game = ctx.game(conn, id)?;
     if game.status != GameStatus::Active || game.paused || game.position.is_none() {
@@ -98,97 +155,49 @@ pub fn tick_game(conn: &Connection, ctx: &mut Ctx, id: i64) -> anyhow::Result<us
     }
     let Some(deadline) = game.deadline else { return Ok(0) };
     let now = ctx.now();
-    let v = game.variant.clone();
-    let (pos, orders) = crate::game::current_orders(conn, &game)?;
-    // powers owing orders, with what they still have to order
-    let late: Vec<(PowerId, Needs)> = crate::game::owing(&game, &pos, &orders).into_iter().filter(|o| o.late()).map(|o| (o.power, o.needs)).collect();
-    let when = timing::format_time(deadline, ctx.cfg.timezone);
-    let phase_name = v.calendar.long_name(pos.phase);
     if now < deadline {
-        if game.reminded < game.seq && now >= deadline - game.settings.reminder_secs {
-            // a phase that began inside its reminder window gets none (see reminder_time)
-            let start = timeline::phase_start(conn, game.id, game.seq)?;
-            let remind = reminder_time(deadline, game.settings.reminder_secs, start).is_some();
-            if remind {
-                for (p, n) in &late {
-                    let p = *p;
-                    if let Some(pl) = game.player_for(p) {
-                        let body = ctx.templates.render(
-                            "notice.txt",
-                            context! { title => say::deadline::reminder_title(&game, &phase_name), lines => vec![
-                                say::deadline::deadline_in(&when, &timing::format_span(deadline - now)),
-                                say::deadline::still_to_order(&pname(&v, p), &n.missing),
-                                say::deadline::sign_on_and_order(&game, v.powers[p as usize].letter),
-                            ] },
-                        );
-                        ctx.game_notice(conn, &pl.email, &say::deadline::reminder_subject(&game), body, game.id)?;
-                    }
-                }
+        if game.ready_since.is_some() {
+            if process_if_ready(conn, ctx, id)? {
+                return Ok(1);
             }
-            game.reminded = game.seq;
-            game.save(conn)?;
+            game = ctx.game(conn, id)?;
         }
+        remind(conn, ctx, &mut game, deadline, now)?;
         return Ok(0);
     }
     if !game.settings.processing.is_auto() {
-        return manual_wait(conn, ctx, &mut game, &phase_name);
+        return manual_wait(conn, ctx, &mut game);
     }
+    if !started(&game, now) {
+        return Ok(0);
+    }
+    let (pos, orders) = crate::game::current_orders(conn, &game)?;
+    let late: Vec<(PowerId, Needs)> = crate::game::owing(&game, &pos, &orders).into_iter().filter(|o| o.late()).map(|o| (o.power, o.needs)).collect();
     if late.is_empty() {
         process(conn, ctx, &mut game, "the deadline passed")?;
         return Ok(1);
     }
     let grace = game.grace_until.unwrap_or(deadline);
     if now < grace {
-        if game.late_noticed < game.seq {
-            let after = if game.settings.nmr == crate::store::games::Nmr::Defaults {
-                say::deadline::take_defaults(&say::deadline::defaults(pos.phase.kind, &game.rules))
-            } else {
-                say::deadline::waits_for_master()
-            };
-            let names: Vec<String> = late.iter().map(|(p, _)| pname(&v, *p)).collect();
-            for &(p, _) in &late {
-                if let Some(pl) = game.player_for(p) {
-                    let body = ctx.templates.render(
-                        "notice.txt",
-                        context! { title => say::deadline::late_title(&game, &phase_name), lines => vec![
-                            say::deadline::late(&when, &pname(&v, p)),
-                            say::deadline::until(&timing::format_time(grace, ctx.cfg.timezone), &after),
-                        ] },
-                    );
-                    ctx.game_notice(conn, &pl.email, &say::deadline::late_subject(&game), body, game.id)?;
-                }
+        let due = game.late_noticed < game.seq || game.late_told.is_some_and(|t| now >= t.saturating_add(LATE_NOTICE_EVERY_SECS));
+        if due {
+            tell_late(conn, ctx, &mut game, &late, grace)?;
+            if game.late_noticed < game.seq {
+                // removals still missing on a map where they are the GM's: the preview again (E18)
+                super::removals::send_preview(conn, ctx, &game, &pos, &orders, false)?;
             }
-            let body = ctx.templates.render(
-                "notice.txt",
-                context! { title => say::deadline::late_powers(&game), lines => vec![
-                    say::deadline::missing_from(&phase_name, &when, &names),
-                    say::deadline::grace_until(&timing::format_time(grace, ctx.cfg.timezone)),
-                ] },
-            );
-            ctx.game_notice(conn, &game.master_email.clone(), &say::deadline::late_powers(&game), body, game.id)?;
-            // removals still missing on a map where they are the GM's: the preview again (E18)
-            super::removals::send_preview(conn, ctx, &game, &pos, &orders, false)?;
             game.late_noticed = game.seq;
+            game.late_told = Some(now);
             game.save(conn)?;
         }
         return Ok(0);
     }
-    if game.settings.nmr == crate::store::games::Nmr::Defaults {
+    if game.settings.nmr == Nmr::Defaults {
         process(conn, ctx, &mut game, "the grace period ended")?;
         return Ok(1);
     }
     if game.waiting_gm < game.seq {
-        let names: Vec<String> = late.iter().map(|(p, _)| pname(&v, *p)).collect();
-        let body = ctx.templates.render(
-            "notice.txt",
-            context! { title => say::deadline::waits_for_you(&game), lines => vec![
-                say::deadline::grace_ended(&phase_name, &names),
-                say::deadline::no_defaults_what_now(),
-            ] },
-        );
-        ctx.game_notice(conn, &game.master_email.clone(), &say::deadline::waits_for_you(&game), body, game.id)?;
-        game.waiting_gm = game.seq;
-        game.save(conn)?;
+        wait_for_master(conn, ctx, &mut game, &late)?;
     }
     Ok(0)
 }
@@ -196,14 +205,123 @@ pub fn tick_game(conn: &Connection, ctx: &mut Ctx, id: i64) -> anyhow::Result<us
 /// A deadline passed in a game the master processes by hand (`SET MANUAL
 /// PROCESS`): nothing is processed; the master is told once a phase, and the
 /// game waits (off the deadline timer) until the master's PROCESS.
-fn manual_wait(conn: &Connection, ctx: &mut Ctx, game: &mut crate::game::Game, phase_name: &str) -> anyhow::Result<usize> {
+fn manual_wait(conn: &Connection, ctx: &mut Ctx, game: &mut Game) -> anyhow::Result<usize> {
     if game.waiting_gm < game.seq {
+        let phase_name = game.position.as_ref().map(|p| game.v().calendar.long_name(p.phase)).unwrap_or_default();
         let body = ctx
             .templates
-            .render("notice.txt", context! { title => say::deadline::waits_for_you(game), lines => vec![say::master::manual_deadline_passed(phase_name)] });
+            .render("notice.txt", context! { title => say::deadline::waits_for_you(game), lines => vec![say::master::manual_deadline_passed(&phase_name)] });
         ctx.game_notice(conn, &game.master_email.clone(), &say::deadline::waits_for_you(game), body, game.id)?;
         game.waiting_gm = game.seq;
         game.save(conn)?;
     }
     Ok(0)
+}
+
+/// The reminder before the deadline, to each power still owing orders, in
+/// its reader's zone (once a phase; see [`reminder_time`]).
+fn remind(conn: &Connection, ctx: &mut Ctx, game: &mut Game, deadline: i64, now: i64) -> anyhow::Result<()> {
+    if game.reminded >= game.seq || now < deadline - game.settings.reminder_secs {
+        return Ok(());
+    }
+    // a phase that began inside its reminder window gets none (see reminder_time)
+    let start = timeline::phase_start(conn, game.id, game.seq)?;
+    if reminder_time(deadline, game.settings.reminder_secs, start).is_some() {
+        let v = game.variant.clone();
+        let (pos, orders) = crate::game::current_orders(conn, game)?;
+        let phase_name = v.calendar.long_name(pos.phase);
+        for o in crate::game::owing(game, &pos, &orders).into_iter().filter(|o| o.late()) {
+            let Some(pl) = game.player_for(o.power) else { continue };
+            let when = timing::format_time(deadline, crate::game::reader_zone(game, &pl.email, ctx.cfg.timezone));
+            let body = ctx.templates.render(
+                "notice.txt",
+                context! { title => say::deadline::reminder_title(game, &phase_name), lines => vec![
+                    say::deadline::deadline_in(&when, &timing::format_span(deadline - now)),
+                    say::deadline::still_to_order(&pname(&v, o.power), &o.needs.missing),
+                    say::deadline::sign_on_and_order(game, v.powers[o.power as usize].letter),
+                ] },
+            );
+            ctx.game_notice(conn, &pl.email, &say::deadline::reminder_subject(game), body, game.id)?;
+        }
+    }
+    game.reminded = game.seq;
+    game.save(conn)?;
+    Ok(())
+}
+
+/// Who is late, during grace: each late power (when its grace ends, and
+/// what then), the master, and, unless the game is quiet, every other
+/// player and observer; each in its own zone.
+fn tell_late(conn: &Connection, ctx: &mut Ctx, game: &mut Game, late: &[(PowerId, Needs)], grace: i64) -> anyhow::Result<()> {
+    let v = game.variant.clone();
+    let deadline = game.deadline.unwrap_or(grace);
+    let phase_name = game.position.as_ref().map(|p| v.calendar.long_name(p.phase)).unwrap_or_default();
+    let kind = game.position.as_ref().map_or(PhaseKind::Movement, |p| p.phase.kind);
+    let after = if game.settings.nmr == Nmr::Defaults {
+        say::deadline::take_defaults(&say::deadline::defaults(kind, &game.rules))
+    } else {
+        say::deadline::waits_for_master()
+    };
+    let zone = |addr: &str| crate::game::reader_zone(game, addr, ctx.cfg.timezone);
+    let mut late_addrs: Vec<String> = Vec::new();
+    for &(p, _) in late {
+        let Some(pl) = game.player_for(p) else { continue };
+        let tz = zone(&pl.email);
+        let body = ctx.templates.render(
+            "notice.txt",
+            context! { title => say::deadline::late_title(game, &phase_name), lines => vec![
+                say::deadline::late(&timing::format_time(deadline, tz), &pname(&v, p)),
+                say::deadline::until(&timing::format_time(grace, tz), &after),
+            ] },
+        );
+        ctx.game_notice(conn, &pl.email, &say::deadline::late_subject(game), body, game.id)?;
+        late_addrs.push(pl.email.clone());
+    }
+    let names: Vec<String> = late.iter().map(|(p, _)| pname(&v, *p)).collect();
+    let mut table = vec![game.master_email.clone()];
+    if game.settings.announce == Announcements::Loud {
+        let others = game.players.iter().filter(|p| hears_lateness(p) && !late_addrs.iter().any(|a| a.eq_ignore_ascii_case(&p.email)));
+        table.extend(others.map(|p| p.email.clone()));
+    }
+    let mut seen = std::collections::HashSet::new();
+    table.retain(|a| seen.insert(a.to_ascii_lowercase()));
+    for addr in table {
+        let tz = zone(&addr);
+        let body = ctx.templates.render(
+            "notice.txt",
+            context! { title => say::deadline::late_powers(game), lines => vec![
+                say::deadline::missing_from(&phase_name, &timing::format_time(deadline, tz), &names),
+                say::deadline::grace_until(&timing::format_time(grace, tz)),
+            ] },
+        );
+        ctx.game_notice(conn, &addr, &say::deadline::late_powers(game), body, game.id)?;
+    }
+    Ok(())
+}
+
+/// Whether `p` hears who is late (a player still in the game, or an observer).
+fn hears_lateness(p: &Player) -> bool {
+    match p.role {
+        PlayerRole::Player => matches!(p.status, PlayerStatus::Active | PlayerStatus::Eliminated),
+        PlayerRole::Observer => p.status == PlayerStatus::Active,
+    }
+}
+
+/// The grace period ended in a game that does not default missing orders:
+/// the master is told the game waits (once a phase).
+fn wait_for_master(conn: &Connection, ctx: &mut Ctx, game: &mut Game, late: &[(PowerId, Needs)]) -> anyhow::Result<()> {
+    let v = game.variant.clone();
+    let phase_name = game.position.as_ref().map(|p| v.calendar.long_name(p.phase)).unwrap_or_default();
+    let names: Vec<String> = late.iter().map(|(p, _)| pname(&v, *p)).collect();
+    let body = ctx.templates.render(
+        "notice.txt",
+        context! { title => say::deadline::waits_for_you(game), lines => vec![
+            say::deadline::grace_ended(&phase_name, &names),
+            say::deadline::no_defaults_what_now(),
+        ] },
+    );
+    ctx.game_notice(conn, &game.master_email.clone(), &say::deadline::waits_for_you(game), body, game.id)?;
+    game.waiting_gm = game.seq;
+    game.save(conn)?;
+    Ok(())
 }

@@ -22,8 +22,8 @@ use crate::end::GameEnd;
 use crate::game::preference::Preference;
 use crate::game::start;
 use crate::game::{
-    Assignment, Game, GameRow, GameStatus, MapPref, PlayerRole, PlayerStatus, Recipient, end_year_end, parsed_orders, pname, ready, report_recipients,
-    stop_command, vote_end,
+    Assignment, Game, GameRow, GameStatus, MapPref, PlayerRole, PlayerStatus, Recipient, end_year_end, parsed_orders, pname, report_recipients, stop_command,
+    vote_end,
 };
 use crate::map::{PowerId, Variant};
 use crate::report::results::{ReportFormat, Results, render_report};
@@ -180,9 +180,10 @@ pub fn start(conn: &Connection, ctx: &mut Ctx, game: &mut Game) -> anyhow::Resul
     game.players = players;
     set_deadline(ctx, game, pos.phase.kind);
     game.save(conn)?;
-    let deadline = timing::format_time(game.deadline.unwrap_or(0), ctx.cfg.timezone);
+    let shown = |addr: &str| timing::format_time(game.deadline.unwrap_or(0), crate::game::reader_zone(game, addr, ctx.cfg.timezone));
     for p in game.players.iter().filter(|p| p.role == PlayerRole::Player && p.power.is_some()) {
         let pw = p.power.unwrap_or(0);
+        let deadline = shown(&p.email);
         let group = game.group_of(pw);
         let units: Vec<String> = pos.units.iter().filter(|u| group.contains(&u.power)).map(|u| v.unit_code(u)).collect();
         let names = say::seats::seat_names(game, pw);
@@ -217,7 +218,7 @@ pub fn start(conn: &Connection, ctx: &mut Ctx, game: &mut Game) -> anyhow::Resul
     if !neutral.is_empty() {
         lines.push(say::game::neutral_seats(&neutral));
     }
-    lines.push(say::game::first_phase(&v.calendar.long_name(pos.phase), &deadline));
+    lines.push(say::game::first_phase(&v.calendar.long_name(pos.phase), &shown(&game.master_email)));
     let body = ctx.templates.render("notice.txt", context! { title => say::game::started(game), lines => lines });
     ctx.game_notice(conn, &game.master_email.clone(), &say::game::started(game), body, game.id)?;
     Ok(())
@@ -232,16 +233,7 @@ pub fn process_ready(conn: &Connection, ctx: &mut Ctx) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Processes game `id` now if every order is in (and nobody waits). Returns
-/// whether it did.
-pub fn process_if_ready(conn: &Connection, ctx: &mut Ctx, id: i64) -> anyhow::Result<bool> {
-    let mut game = ctx.game(conn, id)?;
-    if ready(conn, &game)? {
-        process(conn, ctx, &mut game, "all orders are in")?;
-        return Ok(true);
-    }
-    Ok(false)
-}
+pub use deadline::process_if_ready;
 
 /// A game whose processing failed: paused so that it is not tried again on
 /// every poll, its master and the keeper told (the keeper with the error).
@@ -262,7 +254,7 @@ pub fn predict(conn: &Connection, ctx: &mut Ctx, game: &Game) -> anyhow::Result<
     let out = adjudicate::process(game.v(), &game.rules, &pos, &orders);
     Ok(render_report(
         &ctx.templates,
-        ctx.cfg.timezone,
+        game.zone(ctx.cfg.timezone),
         &Results { game, pos: &pos, out: &out, orders: &orders, prediction: true, deadline: None },
         ReportFormat::Text,
     ))
@@ -336,7 +328,7 @@ pub fn process(conn: &Connection, ctx: &mut Ctx, game: &mut Game, why: &str) -> 
     }
     let report_in = |game: &Game, f: ReportFormat| {
         let shown = Results { game, pos: &pos, out: &out, orders: &orders, prediction: false, deadline: game.deadline };
-        render_report(&ctx.templates, ctx.cfg.timezone, &shown, f)
+        render_report(&ctx.templates, game.zone(ctx.cfg.timezone), &shown, f)
     };
     let mut report = report_in(game, ReportFormat::Text);
     let mut extra: Vec<String> = Vec::new();

@@ -19,7 +19,7 @@ pub fn send_preview(conn: &Connection, ctx: &Ctx, game: &Game, pos: &Position, o
     let v = game.v();
     let list = preview(game, pos, orders);
     let Some(first) = list.first() else { return Ok(false) };
-    let tz = ctx.cfg.timezone;
+    let tz = crate::game::reader_zone(game, &game.master_email, ctx.cfg.timezone);
     let deadline = game.deadline.map(|d| timing::format_time(d, tz)).unwrap_or_default();
     let grace = game.grace_until.or(game.deadline).map(|d| timing::format_time(d, tz)).unwrap_or_default();
     let mut lines = vec![say::removals::preview_why(opened, &deadline)];

@@ -291,6 +291,19 @@ pub struct Settings {
     /// The two-player game (World War I): its coin.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub world_war: Option<WorldWar>,
+    /// The game's time zone (`SET TIMEZONE` by the master): its players'
+    /// unless they chose their own, and the zone of its timings' clock times
+    /// and days. `None`: the judge's.
+    #[serde(default, skip_serializing_if = "Option::is_none", with = "zone_name")]
+    pub timezone: Option<chrono_tz::Tz>,
+    /// How long after the last orders arrive the phase waits before it is
+    /// processed early (njudge's DELAY): orders may still be changed.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub delay_secs: i64,
+    /// Days on which no deadline (nor the end of a grace period) falls:
+    /// spans of dates in the game's zone (`SET BLACKOUT`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub blackout: Vec<crate::timing::Blackout>,
     /// Whether and how press may be faked (`SET PARTIAL MAY BE FAKED` ...).
     #[serde(default, skip_serializing_if = "FakePress::is_default")]
     pub fake: FakePress,
@@ -360,6 +373,10 @@ impl Manual {
 pub struct CoMaster {
     pub address: String,
     pub pw_hash: String,
+}
+
+fn is_zero(n: &i64) -> bool {
+    *n == 0
 }
 
 /// The two-player game's coin, as stored: the seed drawn when the game
@@ -451,6 +468,13 @@ pub struct GameRow {
     pub reminded: i64,
     pub late_noticed: i64,
     pub waiting_gm: i64,
+    /// Since when every order of the current phase is in (the master's
+    /// delay, `Settings::delay_secs`, runs from then); `None`: not all in.
+    pub ready_since: Option<i64>,
+    /// When the table last heard who is late in the current phase.
+    pub late_told: Option<i64>,
+    /// The master's SET START: the current phase is not processed before it.
+    pub not_before: Option<i64>,
     pub result: Option<String>,
     pub created: i64,
     /// How the game ended, as an [`EndRecord`]'s JSON (see [`Game::ending`]).
@@ -499,7 +523,7 @@ impl Ending {
     }
 }
 
-const GAME_COLS: &str = "id, name, variant, status, paused, master_hash, master_email, settings, position, seq, deadline, grace_until, reminded, late_noticed, waiting_gm, result, created, ending";
+const GAME_COLS: &str = "id, name, variant, status, paused, master_hash, master_email, settings, position, seq, deadline, grace_until, reminded, late_noticed, waiting_gm, result, created, ending, ready_since, late_told, not_before";
 
 fn json_error(col: usize, e: serde_json::Error) -> rusqlite::Error {
     rusqlite::Error::FromSqlConversionFailure(col, rusqlite::types::Type::Text, Box::new(e))
@@ -534,6 +558,9 @@ fn game_row(r: &rusqlite::Row) -> rusqlite::Result<GameRow> {
         result: r.get(15)?,
         created: r.get(16)?,
         ending: r.get(17)?,
+        ready_since: r.get(18)?,
+        late_told: r.get(19)?,
+        not_before: r.get(20)?,
     })
 }
 
@@ -561,6 +588,9 @@ impl GameRow {
             reminded: -1,
             late_noticed: -1,
             waiting_gm: -1,
+            ready_since: None,
+            late_told: None,
+            not_before: None,
             result: None,
             created,
             ending: None,
@@ -587,7 +617,8 @@ impl GameRow {
     pub fn save(&self, conn: &Connection) -> rusqlite::Result<()> {
         conn.prepare_cached(
             "UPDATE games SET status = ?2, paused = ?3, master_hash = ?4, master_email = ?5, settings = ?6, position = ?7, seq = ?8,
-             deadline = ?9, grace_until = ?10, reminded = ?11, late_noticed = ?12, waiting_gm = ?13, result = ?14, variant = ?15, ending = ?16 WHERE id = ?1",
+             deadline = ?9, grace_until = ?10, reminded = ?11, late_noticed = ?12, waiting_gm = ?13, result = ?14, variant = ?15, ending = ?16,
+             ready_since = ?17, late_told = ?18, not_before = ?19 WHERE id = ?1",
         )?
         .execute(params![
             self.id,
@@ -605,9 +636,16 @@ impl GameRow {
             self.waiting_gm,
             self.result,
             self.variant,
-            self.ending
+            self.ending,
+            self.ready_since,
+            self.late_told,
+            self.not_before
         ])?;
         Ok(())
+    }
+    /// The game's time zone: the master's (`SET TIMEZONE`), else `judge`'s.
+    pub fn zone(&self, judge: chrono_tz::Tz) -> chrono_tz::Tz {
+        self.settings.timezone.unwrap_or(judge)
     }
     /// The List-Id of the game's reports.
     pub fn list_id(&self, domain: &str) -> String {
@@ -626,24 +664,30 @@ impl GameRow {
     pub fn read_ending(&self, v: &Variant) -> Result<Option<Ending>, String> {
         self.ending.as_deref().map(|t| Ending::from_json(v, t)).transpose()
     }
-    /// Games with deadline work due at `now`: a reminder not yet sent, or the
-    /// deadline passed (and not parked waiting for the master), soonest first.
+    /// Games with deadline work due at `now`: a reminder not yet sent, the
+    /// master's delay after complete orders over, or the deadline passed
+    /// (and not parked waiting for the master), soonest first.
     pub fn due(conn: &Connection, now: i64) -> rusqlite::Result<Vec<i64>> {
         let mut st = conn.prepare_cached(
             "SELECT id FROM games WHERE status = 'active' AND paused = 0 AND deadline IS NOT NULL AND waiting_gm < seq AND (
-                deadline <= ?1 OR (reminded < seq AND deadline - json_extract(settings, '$.reminder_secs') <= ?1))
+                deadline <= ?1 OR (reminded < seq AND deadline - json_extract(settings, '$.reminder_secs') <= ?1)
+                OR ready_since + coalesce(json_extract(settings, '$.delay_secs'), 0) <= ?1)
              ORDER BY deadline",
         )?;
         st.query_map([now], |r| r.get(0))?.collect()
     }
 
     /// The earliest time after `after` at which a game has deadline work
-    /// ([`Game::due`]): a reminder, a deadline, the end of a grace period.
+    /// ([`Game::due`]): a reminder, the end of a delay, a deadline, a daily
+    /// late notice, the master's SET START, the end of a grace period.
     pub fn next_due(conn: &Connection, after: i64) -> rusqlite::Result<Option<i64>> {
         conn.prepare_cached(
             "SELECT min(t) FROM (
                 SELECT deadline - json_extract(settings, '$.reminder_secs') AS t FROM games WHERE status = 'active' AND paused = 0 AND deadline IS NOT NULL AND waiting_gm < seq AND reminded < seq
                 UNION ALL SELECT deadline FROM games WHERE status = 'active' AND paused = 0 AND deadline IS NOT NULL AND waiting_gm < seq
+                UNION ALL SELECT ready_since + coalesce(json_extract(settings, '$.delay_secs'), 0) FROM games WHERE status = 'active' AND paused = 0 AND deadline IS NOT NULL AND waiting_gm < seq AND ready_since IS NOT NULL
+                UNION ALL SELECT late_told + 86400 FROM games WHERE status = 'active' AND paused = 0 AND deadline IS NOT NULL AND waiting_gm < seq AND late_told + 86400 < grace_until
+                UNION ALL SELECT not_before FROM games WHERE status = 'active' AND paused = 0 AND deadline IS NOT NULL AND waiting_gm < seq AND not_before IS NOT NULL
                 UNION ALL SELECT grace_until FROM games WHERE status = 'active' AND paused = 0 AND deadline IS NOT NULL AND waiting_gm < seq AND grace_until IS NOT NULL)
              WHERE t > ?1",
         )?
@@ -655,6 +699,28 @@ impl GameRow {
 /// power numbers, read strictly.
 fn is_text(f: &super::values::ReportFormat) -> bool {
     *f == super::values::ReportFormat::Text
+}
+
+/// A stored time zone (an IANA name), read strictly.
+fn read_zone(text: Option<String>) -> Result<Option<chrono_tz::Tz>, String> {
+    text.map(|t| t.parse::<chrono_tz::Tz>().map_err(|_| format!("`{t}` is not a time zone"))).transpose()
+}
+
+/// A game's zone in its settings: an IANA name, read strictly.
+mod zone_name {
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(z: &Option<chrono_tz::Tz>, s: S) -> Result<S::Ok, S::Error> {
+        match z {
+            Some(z) => s.serialize_str(z.name()),
+            None => s.serialize_none(),
+        }
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<chrono_tz::Tz>, D::Error> {
+        let text = Option::<String>::deserialize(d)?;
+        super::read_zone(text).map_err(serde::de::Error::custom)
+    }
 }
 
 fn power_set(text: Option<String>) -> Result<Option<Vec<PowerId>>, serde_json::Error> {
@@ -688,6 +754,8 @@ pub struct Player {
     /// Which pictures of the map results mails carry (`SET MAP`, the
     /// default: the PNG; `SET MAP SVG`: the SVG too; `SET NO MAP`: none).
     pub map: MapPref,
+    /// The player's own time zone (`SET TIMEZONE`); `None`: the game's.
+    pub timezone: Option<chrono_tz::Tz>,
 }
 
 impl Player {
@@ -711,11 +779,12 @@ impl Player {
             seated: None,
             left: None,
             map: MapPref::Png,
+            timezone: None,
         }
     }
     pub fn of_game(conn: &Connection, game_id: i64) -> rusqlite::Result<Vec<Player>> {
         conn.prepare_cached(
-            "SELECT id, game_id, role, power, email, pw_hash, preference, wait, draw, concede, absences, status, joined, ally, seated, left, map FROM players WHERE game_id = ?1 ORDER BY id",
+            "SELECT id, game_id, role, power, email, pw_hash, preference, wait, draw, concede, absences, status, joined, ally, seated, left, map, timezone FROM players WHERE game_id = ?1 ORDER BY id",
         )?
         .query_map([game_id], |r| {
             let abs: String = r.get(10)?;
@@ -737,6 +806,7 @@ impl Player {
                 seated: r.get(14)?,
                 left: r.get(15)?,
                 map: r.get(16)?,
+                timezone: read_zone(r.get(17)?).map_err(|e| rusqlite::Error::FromSqlConversionFailure(17, rusqlite::types::Type::Text, e.into()))?,
             })
         })?
         .collect()
@@ -753,7 +823,7 @@ impl Player {
         let absences = serde_json::to_string(&self.absences).unwrap_or_else(|e| unreachable!("pairs of integers serialize: {e}"));
         let set = |s: &Option<Vec<PowerId>>| s.as_ref().map(|s| serde_json::to_string(s).unwrap_or_else(|e| unreachable!("integers serialize: {e}")));
         conn.prepare_cached(
-            "UPDATE players SET power = ?2, email = ?3, pw_hash = ?4, preference = ?5, wait = ?6, draw = ?7, concede = ?8, absences = ?9, status = ?10, ally = ?11, seated = ?12, left = ?13, map = ?14 WHERE id = ?1",
+            "UPDATE players SET power = ?2, email = ?3, pw_hash = ?4, preference = ?5, wait = ?6, draw = ?7, concede = ?8, absences = ?9, status = ?10, ally = ?11, seated = ?12, left = ?13, map = ?14, timezone = ?15 WHERE id = ?1",
         )?
         .execute(params![
             self.id,
@@ -769,7 +839,8 @@ impl Player {
             set(&self.ally),
             self.seated,
             self.left,
-            self.map
+            self.map,
+            self.timezone.map(|z| z.name())
         ])?;
         Ok(())
     }

@@ -365,6 +365,17 @@ pub const MIGRATIONS: &[&str] = &[
         updated INTEGER NOT NULL
     );
     "#,
+    // 16: time zones and the deadline's clock: a player's own zone (SET
+    // TIMEZONE, an IANA name; NULL: the game's); since when the current
+    // phase's orders are all in (the master's DELAY runs from then); when the
+    // table last heard who is late (daily during grace); the master's SET
+    // START (no processing before it)
+    r#"
+    ALTER TABLE players ADD COLUMN timezone TEXT;
+    ALTER TABLE games ADD COLUMN ready_since INTEGER;
+    ALTER TABLE games ADD COLUMN late_told INTEGER;
+    ALTER TABLE games ADD COLUMN not_before INTEGER;
+    "#,
 ];
 
 /// `synchronous = NORMAL` while it lives (commits that may be lost to a power

@@ -15,10 +15,15 @@
 //! [`MAX_TIME`]) and say what is wrong; [`Timing::next_deadline`] computes a
 //! deadline for any `now` and any [`Timing`], parsed or built by hand.
 
-use chrono::{DateTime, Datelike, Duration, NaiveDate, NaiveDateTime, NaiveTime, TimeZone, Weekday};
+use chrono::{DateTime, Datelike, Duration, NaiveDateTime, NaiveTime, TimeZone, Weekday};
 use chrono_tz::Tz;
 use cron::TimeUnitSpec;
 use std::str::FromStr;
+
+mod blackout;
+mod date;
+pub use blackout::{Blackout, MAX_BLACKOUT_DAYS, MAX_BLACKOUTS, out_of_blackout};
+pub use date::{DatePart, DayTime, IMPLIED_YEAR_AHEAD_SECS, parse_zone};
 
 /// The longest duration [`parse_duration`] accepts, and so the longest period of a
 /// timing: 365 days. Anything longer is a typo or an attack (`movement=99999999999d`
@@ -142,7 +147,76 @@ pub enum TimeError {
         text: String,
         tz: Tz,
     },
+    /// A word of a date that is none of its elements.
+    DateWord {
+        text: String,
+        word: String,
+    },
+    /// An element of a date written twice (two months, two times ...).
+    DateTwice {
+        text: String,
+        part: DatePart,
+    },
+    /// A year with a day but no month.
+    YearWithoutMonth {
+        text: String,
+    },
+    /// A day the calendar does not have (30 February).
+    NoSuchDate {
+        text: String,
+    },
+    /// A date whose year was left out, more than [`IMPLIED_YEAR_AHEAD_SECS`]
+    /// ahead (`date`: the one it would be, `YYYY-MM-DD`).
+    ImpliedYearTooFar {
+        text: String,
+        date: String,
+    },
+    /// A weekday that is not the date's (`date`, `YYYY-MM-DD`, is a `weekday`).
+    WrongWeekday {
+        text: String,
+        date: String,
+        weekday: Weekday,
+    },
+    /// An abbreviation that names several zones (IST), with the zones.
+    AmbiguousZone {
+        zone: String,
+        choices: Vec<String>,
+    },
+    /// Not a time zone [`parse_zone`] knows.
+    UnknownZone {
+        zone: String,
+    },
+    /// SET NOABSENCE: no absence of the sender's includes that time (shown in `tz`).
+    NoAbsenceOn {
+        when: i64,
+        tz: Tz,
+    },
+    /// SET BLACKOUT without a date.
+    BlackoutUsage,
+    /// A blackout span of more than [`MAX_BLACKOUT_DAYS`].
+    BlackoutTooLong {
+        text: String,
+    },
+    /// A blackout span that ends before it starts.
+    BlackoutOrder {
+        text: String,
+    },
+    /// More than [`MAX_BLACKOUTS`] spans.
+    TooManyBlackouts,
+    /// SET GRACE with a time already passed (`when`, shown in `tz`), not confirmed with `!`.
+    GracePassedConfirm {
+        when: i64,
+        tz: Tz,
+        arg: String,
+    },
+    /// A delay after the last orders over [`MAX_DELAY_SECS`].
+    DelayTooLong {
+        text: String,
+    },
 }
+
+/// The longest delay between the last orders and processing: a day.
+pub const MAX_DELAY_SECS: i64 = 86_400;
 
 /// What is wrong with a cron rule.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -541,17 +615,19 @@ fn local_time(tz: Tz, t: NaiveDateTime) -> Option<DateTime<Tz>> {
     (1..=48).find_map(|h| tz.from_local_datetime(&t.checked_sub_signed(Duration::hours(h))?).earliest()?.checked_add_signed(Duration::hours(h)))
 }
 
-/// A date as a player writes it: `2026-11-25 20:00`, `2026-11-25T20:00`,
-/// `25/11/2026 20:00`, `2026-11-25` (then `end_of_day` picks 23:59 or 00:00), or
-/// a relative `+48h` / `in 2 days` ([`parse_duration`] after `now`).
+/// A date as a player writes it (see [`date`]): njudge's words in any order
+/// (`Fri 20:00`, `Dec 30 18:00 CET`, `15 jun 2027`, `tomorrow 8pm`), ISO
+/// (`2026-11-25 20:00`, `2026-11-25T20:00`, `25/11/2026`), or a relative `+48h`
+/// / `in 2 days` ([`parse_duration`] after `now`). A date without a time of
+/// day takes `default` (`true`: 23:59, `false`: 00:00, or a [`DayTime`]).
 ///
 /// Refused: dates outside the years 1970 to 9999 ([`MIN_TIME`]..=[`MAX_TIME`]) and
 /// dates more than [`MAX_DEADLINE_AHEAD_SECS`] after `now`. A date in the past is
 /// returned as it is: the caller decides what it means (a master's `SET DEADLINE`
 /// in the past processes the phase at once); [`parse_future_date`] refuses it.
-pub fn parse_date(text: &str, tz: Tz, now: i64, end_of_day: bool) -> Result<i64, TimeError> {
+pub fn parse_date(text: &str, tz: Tz, now: i64, default: impl Into<DayTime>) -> Result<i64, TimeError> {
     let t = text.trim();
-    let when = read_date(t, tz, now, end_of_day)?;
+    let when = read_date(t, tz, now, default.into())?;
     if !(MIN_TIME..=MAX_TIME).contains(&when) {
         return Err(TimeError::OutOfRange { text: t.to_string() });
     }
@@ -562,8 +638,8 @@ pub fn parse_date(text: &str, tz: Tz, now: i64, end_of_day: bool) -> Result<i64,
 }
 
 /// [`parse_date`] for a date that must lie after `now`.
-pub fn parse_future_date(text: &str, tz: Tz, now: i64, end_of_day: bool) -> Result<i64, TimeError> {
-    let when = parse_date(text, tz, now, end_of_day)?;
+pub fn parse_future_date(text: &str, tz: Tz, now: i64, default: impl Into<DayTime>) -> Result<i64, TimeError> {
+    let when = parse_date(text, tz, now, default)?;
     if when <= now {
         return Err(TimeError::NotFuture { text: text.trim().to_string(), when, tz });
     }
@@ -571,28 +647,27 @@ pub fn parse_future_date(text: &str, tz: Tz, now: i64, end_of_day: bool) -> Resu
 }
 
 /// [`parse_date`] without its range checks (but with checked arithmetic).
-fn read_date(t: &str, tz: Tz, now: i64, end_of_day: bool) -> Result<i64, TimeError> {
+fn read_date(t: &str, tz: Tz, now: i64, default: DayTime) -> Result<i64, TimeError> {
     let lower = t.to_ascii_lowercase();
     if let Some(rel) = lower.strip_prefix('+').or_else(|| lower.strip_prefix("in ")) {
         return now.checked_add(parse_duration(rel)?).ok_or_else(|| TimeError::OutOfRange { text: t.to_string() });
     }
-    let norm = t.replace('T', " ");
-    let dates = ["%Y-%m-%d %H:%M", "%Y-%m-%d %H:%M:%S", "%d/%m/%Y %H:%M", "%Y/%m/%d %H:%M"].iter().find_map(|f| NaiveDateTime::parse_from_str(&norm, f).ok());
-    let dt = dates.or_else(|| {
-        let d = ["%Y-%m-%d", "%d/%m/%Y", "%Y/%m/%d"].iter().find_map(|f| NaiveDate::parse_from_str(&norm, f).ok())?;
-        Some(d.and_time(if end_of_day { NaiveTime::from_hms_opt(23, 59, 0)? } else { NaiveTime::MIN }))
-    });
-    let Some(dt) = dt else { return Err(TimeError::NotADate { text: t.to_string(), tz }) };
-    if !(1970..=9999).contains(&dt.year()) {
-        return Err(TimeError::OutOfRange { text: t.to_string() });
+    if t.is_empty() {
+        return Err(TimeError::NotADate { text: t.to_string(), tz });
     }
-    local_time(tz, dt).map(|d| d.timestamp()).ok_or_else(|| TimeError::NoSuchTime { text: t.to_string(), tz })
+    date::read_words(t, tz, now, default)
 }
 
-/// `Wed 25 Nov 2026 20:00 UTC` (`@<seconds>` for a time chrono cannot show).
+/// `Wed 25 Nov 2026 20:00 UTC`, `Wed 25 Nov 2026 21:00 CET (Europe/Paris)`:
+/// the zone's name after its abbreviation where they differ (`@<seconds>` for
+/// a time chrono cannot show).
 pub fn format_time(t: i64, tz: Tz) -> String {
     match tz.timestamp_opt(t, 0).single() {
-        Some(d) => d.format("%a %d %b %Y %H:%M %Z").to_string(),
+        Some(d) => {
+            let shown = d.format("%a %d %b %Y %H:%M %Z").to_string();
+            let abbr = d.format("%Z").to_string();
+            if abbr == tz.name() { shown } else { format!("{shown} ({})", tz.name()) }
+        }
         None => format!("@{t}"),
     }
 }

@@ -116,7 +116,7 @@ fn cron_timing_in_a_time_zone() {
     let now = at("2026-11-22 10:00");
     let t = Timing::parse("cron: 0 0 18 * * Mon,Thu").unwrap();
     let tz: Tz = "Europe/Berlin".parse().unwrap();
-    assert_eq!(format_time(t.next_deadline(now, tz), tz), "Mon 23 Nov 2026 18:00 CET");
+    assert_eq!(format_time(t.next_deadline(now, tz), tz), "Mon 23 Nov 2026 18:00 CET (Europe/Berlin)");
     let t5 = Timing::parse("cron: 30 6 * * *").unwrap();
     assert_eq!(format_time(t5.next_deadline(now, Tz::UTC), Tz::UTC), "Mon 23 Nov 2026 06:30 UTC");
     assert!(Timing::parse("cron: every day").is_err());
@@ -191,7 +191,7 @@ fn next_deadline_for_any_start() {
     // Samoa skipped 30 December 2011: a deadline "at 20:00" that day moves on
     let t = Timing::parse("next 1 hour at 20:00").unwrap();
     let d = t.next_deadline(parse_date("2011-12-29 20:00", apia, 1_325_000_000, false).unwrap(), apia);
-    assert_eq!(format_time(d, apia), "Sat 31 Dec 2011 20:00 +14");
+    assert_eq!(format_time(d, apia), "Sat 31 Dec 2011 20:00 +14 (Pacific/Apia)");
 }
 
 #[test]
@@ -417,4 +417,128 @@ mod props {
             prop_assert!(!format_span(t).is_empty());
         }
     }
+}
+
+/// `parse_date` at [`NOW`] (a Sunday) in UTC, deadlines' default time (23:30).
+fn when(s: &str) -> Result<String, TimeError> {
+    parse_date(s, Tz::UTC, NOW, DayTime::DEADLINE).map(|t| format_time(t, Tz::UTC))
+}
+
+#[test]
+fn njudge_date_words_in_any_order() {
+    let ok = |s: &str| when(s).unwrap_or_else(|e| panic!("{s}: {e}"));
+    assert_eq!(ok("Friday 20:00"), "Fri 06 Nov 2026 20:00 UTC");
+    assert_eq!(ok("fri"), "Fri 06 Nov 2026 23:30 UTC");
+    // a weekday is the next such day after today (today is a Sunday)
+    assert_eq!(ok("Sun 10:00"), "Sun 08 Nov 2026 10:00 UTC");
+    for s in ["Dec 30 18:00", "30 dec 18:00", "Dec 18:00 30", "December 30th, 18:00", "wed 30 Dec 6pm"] {
+        assert_eq!(ok(s), "Wed 30 Dec 2026 18:00 UTC", "{s}");
+    }
+    assert_eq!(ok("tomorrow 18:00"), "Mon 02 Nov 2026 18:00 UTC");
+    assert_eq!(ok("today 8:30 pm"), "Sun 01 Nov 2026 20:30 UTC");
+    assert_eq!(ok("12am tomorrow"), "Mon 02 Nov 2026 00:00 UTC");
+    // a day alone: the next such day; the 31st skips November
+    assert_eq!(ok("15"), "Sun 15 Nov 2026 23:30 UTC");
+    assert_eq!(ok("31 12:00"), "Thu 31 Dec 2026 12:00 UTC");
+    // a month alone: its last day; a time alone: today
+    assert_eq!(ok("Dec"), "Thu 31 Dec 2026 23:30 UTC");
+    assert_eq!(ok("19:00"), "Sun 01 Nov 2026 19:00 UTC");
+    assert_eq!(ok("15 Jun 2027 12:00"), "Tue 15 Jun 2027 12:00 UTC");
+    // ISO as before, and durations
+    assert_eq!(ok("2026-12-01 20:00"), "Tue 01 Dec 2026 20:00 UTC");
+    assert_eq!(ok("2026-12-01t20:00"), "Tue 01 Dec 2026 20:00 UTC");
+    assert_eq!(ok("2026-12-01"), "Tue 01 Dec 2026 23:30 UTC");
+    assert_eq!(parse_date("+2d", Tz::UTC, NOW, false).unwrap(), NOW + 2 * 86_400);
+    assert_eq!(parse_date("+36h", Tz::UTC, NOW, false).unwrap(), NOW + 36 * 3600);
+    assert_eq!(parse_date("+1w", Tz::UTC, NOW, false).unwrap(), NOW + 7 * 86_400);
+    assert_eq!(parse_date("+90m", Tz::UTC, NOW, false).unwrap(), NOW + 90 * 60);
+}
+
+#[test]
+fn a_date_may_name_its_time_zone() {
+    let ok = |s: &str| when(s).unwrap_or_else(|e| panic!("{s}: {e}"));
+    assert_eq!(ok("Friday 20:00 CET"), "Fri 06 Nov 2026 19:00 UTC");
+    // an abbreviation is its own offset, whatever the season
+    assert_eq!(ok("2027-07-01 20:00 CET"), "Thu 01 Jul 2027 19:00 UTC");
+    assert_eq!(ok("2027-07-01 20:00 CEST"), "Thu 01 Jul 2027 18:00 UTC");
+    // a named zone keeps its rules
+    assert_eq!(ok("Dec 30 18:00 America/New_York"), "Wed 30 Dec 2026 23:00 UTC");
+    assert_eq!(ok("2027-07-01 20:00 europe/paris"), "Thu 01 Jul 2027 18:00 UTC");
+    assert_eq!(ok("2026-12-30 18:00 +01:00"), "Wed 30 Dec 2026 17:00 UTC");
+    // today where the zone is: still 31 October at UTC-5
+    assert_eq!(ok("18:00 -0500"), "Sat 31 Oct 2026 23:00 UTC");
+    assert_eq!(ok("18:00 UTC+2"), "Sun 01 Nov 2026 16:00 UTC");
+    assert_eq!(ok("18:00 PST"), "Sun 01 Nov 2026 02:00 UTC");
+    // the writer's zone: the date is read in it
+    let ny: Tz = "America/New_York".parse().unwrap();
+    assert_eq!(format_time(parse_date("Fri 20:00", ny, NOW, false).unwrap(), Tz::UTC), "Sat 07 Nov 2026 01:00 UTC");
+    // 14 hours from UTC at most
+    assert_eq!(ok("18:00 +14:00"), "Sun 01 Nov 2026 04:00 UTC");
+    assert!(matches!(when("18:00 +14:01"), Err(TimeError::DateWord { .. })));
+    assert!(matches!(when("Fri 20:00 IST"), Err(TimeError::AmbiguousZone { choices, .. }) if choices.len() == 3));
+    let e = when("Fri 20:00 IST").unwrap_err().to_string();
+    assert!(e.contains("Asia/Kolkata, Europe/Dublin, Asia/Jerusalem"), "{e}");
+}
+
+#[test]
+fn date_words_refused_with_what_is_wrong() {
+    let err = |s: &str| when(s).map(|d| panic!("{s}: {d}")).unwrap_err();
+    assert!(matches!(err("Friday Dec 30"), TimeError::WrongWeekday { weekday: Weekday::Wed, .. }));
+    assert_eq!(err("Friday Dec 30").to_string(), "`Friday Dec 30`: 2026-12-30 is a Wednesday");
+    assert!(matches!(err("Feb 30"), TimeError::NoSuchDate { .. }));
+    assert!(matches!(err("Dec Jan"), TimeError::DateTwice { part: DatePart::Month, .. }));
+    assert!(matches!(err("20:00 21:00"), TimeError::DateTwice { part: DatePart::Time, .. }));
+    assert!(matches!(err("today 2026-12-01"), TimeError::DateTwice { part: DatePart::Date, .. }));
+    assert!(matches!(err("2027 15"), TimeError::YearWithoutMonth { .. }));
+    assert!(matches!(err("Friday 20:00 XYZ"), TimeError::DateWord { word, .. } if word == "XYZ"));
+    assert!(matches!(err("25:00"), TimeError::DateWord { .. }));
+    assert!(matches!(err("13pm"), TimeError::DateWord { .. }));
+    assert!(matches!(err("32"), TimeError::DateWord { .. }));
+    assert!(matches!(err(""), TimeError::NotADate { .. }));
+    assert!(err("next tuesday").to_string().contains("not a date"));
+}
+
+#[test]
+fn a_left_out_year_reaches_120_days_ahead_and_no_further() {
+    // NOW + 120 days is 1 March 2027 00:00
+    assert_eq!(when("Mar 1 00:00").unwrap(), "Mon 01 Mar 2027 00:00 UTC");
+    assert_eq!(parse_date("Mar 1 00:00", Tz::UTC, NOW, false).unwrap(), NOW + IMPLIED_YEAR_AHEAD_SECS);
+    let e = when("Mar 1 00:01").unwrap_err();
+    assert!(matches!(&e, TimeError::ImpliedYearTooFar { date, .. } if date == "2027-03-01"), "{e}");
+    assert!(e.to_string().contains("more than 120 days ahead: write the year, month and day"), "{e}");
+    // January, written in November, is next January; October has passed
+    assert_eq!(when("Jan 10 12:00").unwrap(), "Sun 10 Jan 2027 12:00 UTC");
+    assert!(matches!(when("Oct 31"), Err(TimeError::ImpliedYearTooFar { .. })));
+    // with the year written, up to MAX_DEADLINE_AHEAD_SECS as before
+    assert_eq!(when("Oct 31 2027 12:00").unwrap(), "Sun 31 Oct 2027 12:00 UTC");
+}
+
+#[test]
+fn local_times_the_clocks_skip_or_repeat() {
+    let london: Tz = "Europe/London".parse().unwrap();
+    let utc = |s: &str| format_time(parse_date(s, london, NOW, false).unwrap(), Tz::UTC);
+    // 01:30 on 28 March 2027 does not exist in London: read as 02:30 BST
+    assert_eq!(utc("2027-03-28 01:30"), "Sun 28 Mar 2027 01:30 UTC");
+    // 01:30 on 25 October 2026 happens twice: the first (BST)
+    assert_eq!(utc("2026-10-25 01:30"), "Sun 25 Oct 2026 00:30 UTC");
+}
+
+#[test]
+fn time_zones_by_name() {
+    assert_eq!(parse_zone("europe/paris").unwrap(), Tz::Europe__Paris);
+    assert_eq!(parse_zone(" Asia/Tokyo ").unwrap(), Tz::Asia__Tokyo);
+    assert_eq!(parse_zone("PST").unwrap(), Tz::America__Los_Angeles);
+    assert_eq!(parse_zone("cest").unwrap(), Tz::CET);
+    assert_eq!(parse_zone("UTC").unwrap(), Tz::UTC);
+    assert_eq!(parse_zone("+2").unwrap(), Tz::Etc__GMTMinus2);
+    assert_eq!(parse_zone("UTC-5").unwrap(), Tz::Etc__GMTPlus5);
+    assert_eq!(parse_zone("+12").unwrap(), Tz::Etc__GMTMinus12);
+    assert!(matches!(parse_zone("+13"), Err(TimeError::UnknownZone { .. })));
+    assert!(matches!(parse_zone("+05:30"), Err(TimeError::UnknownZone { .. })));
+    assert!(matches!(parse_zone("Mars/Olympus"), Err(TimeError::UnknownZone { .. })));
+    assert!(matches!(parse_zone("ist"), Err(TimeError::AmbiguousZone { .. })));
+    // a time shown in a zone names it
+    assert_eq!(format_time(NOW, Tz::Europe__Paris), "Sun 01 Nov 2026 01:00 CET (Europe/Paris)");
+    assert_eq!(format_time(NOW, Tz::CET), "Sun 01 Nov 2026 01:00 CET");
+    assert_eq!(format_time(NOW, Tz::UTC), "Sun 01 Nov 2026 00:00 UTC");
 }

@@ -140,7 +140,7 @@ fn overdue_deadline_is_processed_once_after_a_restart() {
     let out = Command::new(bin())
         .args(["game", "--config"])
         .arg(&cfg)
-        .args(["cmd", "demo", "SET DEADLINE 2026-01-01 00:00 !", "SET GRACE 2026-01-02 00:00"])
+        .args(["cmd", "demo", "SET DEADLINE 2026-01-01 00:00 !", "SET GRACE 2026-01-02 00:00 !"])
         .output()
         .unwrap();
     assert!(out.status.success(), "{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));

@@ -279,7 +279,7 @@ const SPEECH_ALLOWED: &[(&str, &str)] = &[
     // why a phase was processed: only for the keeper's log (the tracing::info!
     // in play::process), never in a mail
     ("command/master.rs", "the master processed it"),
-    ("play/mod.rs", "all orders are in"),
+    ("play/deadline.rs", "all orders are in"),
     ("play/deadline.rs", "the deadline passed"),
     ("play/deadline.rs", "the grace period ended"),
     // a stored mail's outcome (the mails table), a record for the keeper

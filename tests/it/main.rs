@@ -66,4 +66,5 @@ mod seats;
 mod serve_waits;
 mod stacks1958;
 mod start1885;
+mod time_forms;
 mod upgrade;

@@ -67,3 +67,18 @@ fn list_full_shows_each_games_settings_and_its_players_where_shown() {
     let (r, _) = g.send("outsider@example.test", "list full");
     assert!(r.contains("France: p3@example.test"), "{r}");
 }
+
+#[test]
+fn history_takes_dates_as_njudge_writes_them() {
+    let mut g = Game::started();
+    // Spring 1901 processed on Mon 23 Nov, Fall 1901 two days later
+    g.send(GM, "SIGNON Mdemo gmpass\nPROCESS!");
+    g.w.set_time(g.w.now + 2 * 86_400);
+    g.send(GM, "SIGNON Mdemo gmpass\nPROCESS!");
+    let (r, _) = g.send("p1@example.test", "HISTORY demo FROM Nov 24 2026");
+    assert!(r.contains("Fall 1901 movement results") && !r.contains("Spring 1901 movement results"), "{r}");
+    let (r, _) = g.send("p1@example.test", "HISTORY demo FROM S1901M TO Nov 24 2026");
+    assert!(r.contains("Spring 1901 movement results") && !r.contains("Fall 1901 movement results"), "{r}");
+    let (r, _) = g.send("p1@example.test", "HISTORY demo FROM Dec 25 2026");
+    assert!(r.contains("Dec 25 2026"), "no phase from then: {r}");
+}

@@ -234,7 +234,22 @@ fn seven_player_game_by_mail() {
     let late: Vec<&Sent> = sent.iter().filter(|s| s.subject.contains("Late")).collect();
     let mut late_to: Vec<&str> = late.iter().map(|s| s.to.as_str()).collect();
     late_to.sort();
-    assert_eq!(late_to, vec!["gm@example.test", "p1@example.test"]);
+    // the late power, the master, and (the game is not quiet) every other player and the observer
+    assert_eq!(
+        late_to,
+        vec![
+            "gm@example.test",
+            "obs@example.test",
+            "p1@example.test",
+            "p2@example.test",
+            "p3@example.test",
+            "p4@example.test",
+            "p5@example.test",
+            "p6@example.test",
+            "p7@example.test"
+        ]
+    );
+    assert!(late.iter().filter(|s| s.to != "p1@example.test").all(|s| flat(&s.body).contains("Orders missing from: Austria.")), "{late:#?}");
     everything.extend(sent);
     w.set_time(grace(&w) + 1);
     let (step, sent) = w.step();

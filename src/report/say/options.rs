@@ -64,6 +64,11 @@ fn words(o: GameOption) -> Words {
             "results also posted to a forum, on a host the judge's keeper allows (`SET NO WEBHOOK`: to none)",
         ),
         O::End => w("SET END 1905|NONE", "a year, or `none`", "a short game: it ends after that year, in a draw between the survivors"),
+        O::Delay => w(
+            "SET DELAY 30 minutes",
+            "a duration up to a day, or `0` (default)",
+            "when every order is in before the deadline, the phase waits this long before it is processed; orders may still be changed",
+        ),
         O::Centers => w("SET CENTERS 12|NONE", "1 to the map's count, or `none`", "the centres a solo victory needs"),
         O::Dias => w("SET DIAS | SET NODIAS", "`yes` (default), `no`", "draws include every survivor, or may leave some out"),
         O::Concessions => w(
@@ -79,7 +84,7 @@ fn words(o: GameOption) -> Words {
         O::Quiet => w(
             "SET QUIET | SET NO QUIET",
             "`no` (default), `yes`",
-            "resignations, takeovers, vacant seats and civil disorder are announced to the table, or told to the master only",
+            "resignations, takeovers, vacant seats, civil disorder and who is late (daily during grace) are announced to the table, or told to the master (and the late) only",
         ),
         O::Anonymous => w(
             "SET NO ANONYMOUS | SET ANONYMOUS",

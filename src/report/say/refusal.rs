@@ -218,7 +218,7 @@ mod tests {
     fn time_and_option_refusals_in_words() {
         let now = 1_793_491_200; // 2026-11-01 00:00 UTC
         let date = |s: &str| time(&timing::parse_date(s, Tz::UTC, now, false).unwrap_err());
-        assert_eq!(date("soon"), "`soon` is not a date: write YYYY-MM-DD HH:MM (time zone UTC), or +48h");
+        assert_eq!(date("soon"), "`soon` is not a date: write e.g. `Fri 20:00`, `Dec 30 18:00 CET`, `tomorrow 8pm`, `2026-12-30 18:00` or `+48h`");
         assert_eq!(date("2028-01-01 00:00"), "`2028-01-01 00:00` is more than 365 days ahead");
         assert_eq!(date("+2x"), "`2x`: unknown unit `x` (use minutes, hours or days)");
         let rule = |s: &str| time(&timing::Timing::parse(s).unwrap_err());

@@ -1,7 +1,10 @@
 //! What is wrong with a duration, a timing rule or a date
 //! ([`crate::timing::TimeError`]), as a player or the keeper reads it.
 
-use crate::timing::{CronFault, MAX_DEADLINE_AHEAD_SECS, MAX_DURATION_SECS, MIN_PHASE_SECS, TimeError, format_span, format_time};
+use crate::timing::{
+    CronFault, DatePart, IMPLIED_YEAR_AHEAD_SECS, MAX_BLACKOUT_DAYS, MAX_BLACKOUTS, MAX_DEADLINE_AHEAD_SECS, MAX_DELAY_SECS, MAX_DURATION_SECS, MIN_PHASE_SECS,
+    TimeError, format_span, format_time,
+};
 use std::fmt;
 
 impl fmt::Display for TimeError {
@@ -26,9 +29,65 @@ impl fmt::Display for TimeError {
             OutOfRange { text } => write!(f, "`{text}`: a date must lie between the years 1970 and 9999"),
             TooFarAhead { text } => write!(f, "`{text}` is more than {} ahead", format_span(MAX_DEADLINE_AHEAD_SECS)),
             NotFuture { text, when, tz } => write!(f, "`{text}` ({}) is not in the future", format_time(*when, *tz)),
-            NotADate { text, tz } => write!(f, "`{text}` is not a date: write YYYY-MM-DD HH:MM (time zone {tz}), or +48h"),
+            NotADate { text, tz } => write!(f, "`{text}` is not a date (time zone {tz}): write e.g. {DATE_EXAMPLES}"),
             NoSuchTime { text, tz } => write!(f, "`{text}` does not exist in time zone {tz}"),
+            DateWord { text, word } if text == word => write!(f, "`{text}` is not a date: write e.g. {DATE_EXAMPLES}"),
+            DateWord { text, word } => write!(f, "`{text}` is not a date: cannot read `{word}`; write e.g. {DATE_EXAMPLES}"),
+            DateTwice { text, part } => write!(f, "`{text}`: {} written twice", part_name(*part)),
+            YearWithoutMonth { text } => write!(f, "`{text}`: a year needs a month (e.g. `30 Dec 2026`)"),
+            NoSuchDate { text } => write!(f, "`{text}`: there is no such day"),
+            ImpliedYearTooFar { text, date } => write!(
+                f,
+                "`{text}` would be {date}, more than {} ahead: write the year, month and day (e.g. `{date} 20:00`)",
+                format_span(IMPLIED_YEAR_AHEAD_SECS)
+            ),
+            WrongWeekday { text, date, weekday } => write!(f, "`{text}`: {date} is a {}", weekday_name(*weekday)),
+            AmbiguousZone { zone, choices } => write!(f, "`{zone}` names several time zones: write one of {}", choices.join(", ")),
+            UnknownZone { zone } => {
+                write!(f, "`{zone}` is not a time zone: write a name such as Europe/London or America/New_York, an abbreviation such as CET or PST, or UTC")
+            }
+            NoAbsenceOn { when, tz } => write!(f, "you have no absence that includes {}", format_time(*when, *tz)),
+            BlackoutUsage => write!(f, "write SET BLACKOUT Dec 24 TO Dec 26 (or one day), or SET NO BLACKOUT to clear them"),
+            BlackoutTooLong { text } => write!(f, "`{text}`: blackout days may span at most {MAX_BLACKOUT_DAYS} days; PAUSE the game for longer"),
+            BlackoutOrder { text } => write!(f, "`{text}`: the blackout must end on or after the day it starts"),
+            TooManyBlackouts => write!(f, "a game may have at most {MAX_BLACKOUTS} spans of blackout days; SET NO BLACKOUT clears them"),
+            GracePassedConfirm { when, tz, arg } => write!(
+                f,
+                "{} has already passed: the grace period would end at once. To do that, send SET GRACE {arg} !; otherwise give a time in the future",
+                format_time(*when, *tz)
+            ),
+            DelayTooLong { text } => write!(f, "`{text}`: the delay may be at most {}", format_span(MAX_DELAY_SECS)),
         }
+    }
+}
+
+/// The forms of a date a refusal shows.
+const DATE_EXAMPLES: &str = "`Fri 20:00`, `Dec 30 18:00 CET`, `tomorrow 8pm`, `2026-12-30 18:00` or `+48h`";
+
+/// A date's element, as a refusal names it.
+fn part_name(p: DatePart) -> &'static str {
+    match p {
+        DatePart::Weekday => "a weekday",
+        DatePart::Month => "a month",
+        DatePart::Day => "a day of the month",
+        DatePart::Year => "a year",
+        DatePart::Time => "a time of day",
+        DatePart::Zone => "a time zone",
+        DatePart::Date => "a date",
+    }
+}
+
+/// `Friday`.
+fn weekday_name(w: chrono::Weekday) -> &'static str {
+    use chrono::Weekday::*;
+    match w {
+        Mon => "Monday",
+        Tue => "Tuesday",
+        Wed => "Wednesday",
+        Thu => "Thursday",
+        Fri => "Friday",
+        Sat => "Saturday",
+        Sun => "Sunday",
     }
 }
 
@@ -47,3 +106,65 @@ impl fmt::Display for CronFault {
 }
 
 impl std::error::Error for TimeError {}
+
+/// SET TIMEZONE: a player's zone (`example`: now, shown in it).
+pub fn zone_set(zone: &str, example: &str) -> String {
+    format!("Your time zone is {zone}: the judge shows you times like {example}, and reads the dates you write in it.")
+}
+
+/// SET TIMEZONE with no zone: the player's zone is the game's again.
+pub fn zone_reset(zone: &str) -> String {
+    format!("You have no time zone of your own: the game's ({zone}) is yours.")
+}
+
+/// The master's SET TIMEZONE: the game's zone.
+pub fn game_zone_set(zone: &str, example: &str) -> String {
+    format!(
+        "The game's time zone is {zone} (now {example}): its players see times in it unless they set their own, and its timings' clock times and days are in it."
+    )
+}
+
+/// SET NOABSENCE: what was cancelled.
+pub fn absence_cancelled(from: &str, to: &str) -> String {
+    format!("Absence cancelled: {from} to {to}.")
+}
+
+/// SET BLACKOUT: the spans now kept (`2026-12-24 to 2026-12-26`, ...).
+pub fn blackout_set(spans: &[String]) -> String {
+    format!("No deadline nor end of a grace period falls on these days (from the next deadline on): {}.", spans.join("; "))
+}
+
+/// A blackout span, as shown.
+pub fn blackout_span(from: &str, to: &str) -> String {
+    if from == to { from.to_string() } else { format!("{from} to {to}") }
+}
+
+/// SET NO BLACKOUT.
+pub fn blackouts_cleared() -> String {
+    "No blackout days: deadlines fall on any day their timings allow.".to_string()
+}
+
+/// The master's SET START.
+pub fn not_before_set(time: &str) -> String {
+    format!("The current phase will not be processed before {time}.")
+}
+
+/// The master's SET START, past the deadline: the deadline moves with it.
+pub fn not_before_moves_deadline(time: &str) -> String {
+    format!("The deadline moves to {time}.")
+}
+
+/// The master's SET START, to the table.
+pub fn not_before_notice(g: &crate::store::games::GameRow, time: &str) -> String {
+    format!("The master set the earliest processing of game {}'s current phase to {}.\n", g.name, time)
+}
+
+/// The delay option: processing waits this long after the last orders.
+pub fn delay_set(span: &str) -> String {
+    format!("When every order is in before the deadline, the phase is processed {span} later; orders may still be changed until then.")
+}
+
+/// The delay option at zero.
+pub fn no_delay() -> String {
+    "When every order is in before the deadline, the phase is processed at once.".to_string()
+}

@@ -1,0 +1,255 @@
+//! Dates and times as people write them, by mail (issue 22, items 3 and 4):
+//! njudge's date words and time zones in SET DEADLINE, SET GRACE, SET START
+//! and absences; SET TIMEZONE per player and per game; blackout days; the
+//! master's delay after the last orders; who is late told to the table daily
+//! during grace unless the game is quiet. The judge's clock starts at Mon 23
+//! Nov 2026 12:00 UTC; the first deadline is Wed 25 Nov 20:00 UTC.
+
+use crate::common;
+use chrono_tz::Tz;
+use common::Sent;
+use common::game::{GM, Game};
+use mailjudge::timing::parse_date;
+
+/// A time written in UTC, at the tests' start.
+fn utc(s: &str) -> i64 {
+    parse_date(s, Tz::UTC, 1_795_435_200, false).unwrap()
+}
+
+/// Each power's sign-on and complete Spring 1901 orders (holds).
+const HOLDS: [(&str, &str); 7] = [
+    ("p1@example.test", "SIGNON Ademo pw-one\nA VIE H\nA BUD H\nF TRI H"),
+    ("p2@example.test", "SIGNON Edemo pw-two\nF LON H\nF EDI H\nA LVP H"),
+    ("p3@example.test", "SIGNON Fdemo pw-three\nA PAR H\nA MAR H\nF BRE H"),
+    ("p4@example.test", "SIGNON Gdemo pw-four\nA BER H\nA MUN H\nF KIE H"),
+    ("p5@example.test", "SIGNON Idemo pw-five\nA VEN H\nA ROM H\nF NAP H"),
+    ("p6@example.test", "SIGNON Rdemo pw-six\nA MOS H\nA WAR H\nF SEV H\nF STP/SC H"),
+    ("p7@example.test", "SIGNON Tdemo pw-seven\nA CON H\nA SMY H\nF ANK H"),
+];
+
+/// Orders from the first `n` powers.
+fn order(g: &mut Game, n: usize) {
+    for (who, body) in &HOLDS[..n] {
+        let (r, _) = g.send(who, body);
+        assert!(r.contains("Your orders are complete."), "{who}: {r}");
+    }
+}
+
+fn master(g: &mut Game, body: &str) -> String {
+    g.send(GM, &format!("SIGNON Mdemo gmpass\n{body}")).0
+}
+
+fn to<'a>(sent: &'a [Sent], who: &str) -> Vec<&'a Sent> {
+    sent.iter().filter(|s| s.to == who).collect()
+}
+
+#[test]
+fn set_deadline_reads_njudge_dates_in_the_senders_zone() {
+    let mut g = Game::started();
+    let r = master(&mut g, "SET TIMEZONE europe/paris");
+    assert!(r.contains("The game's time zone is Europe/Paris (now Mon 23 Nov 2026 13:00 CET (Europe/Paris))"), "{r}");
+    assert_eq!(g.row().settings.timezone, Some(Tz::Europe__Paris));
+    let r = master(&mut g, "SET DEADLINE Friday 20:00");
+    assert!(r.contains("Deadline set to Fri 27 Nov 2026 20:00 CET (Europe/Paris)."), "{r}");
+    assert_eq!(g.deadline(), utc("2026-11-27 19:00"));
+    // a zone after the time is the date's own
+    let r = master(&mut g, "SET DEADLINE Dec 30 18:00 America/New_York");
+    assert!(r.contains("Deadline set to Thu 31 Dec 2026 00:00 CET (Europe/Paris)."), "{r}");
+    assert_eq!(g.deadline(), utc("2026-12-30 23:00"));
+    master(&mut g, "SET DEADLINE tomorrow");
+    master(&mut g, "SET DEADLINE 30 dec 6pm EST");
+    assert_eq!(g.deadline(), utc("2026-12-30 23:00"));
+    // no time: the phase's clock time (20:00 in the game's zone)
+    master(&mut g, "SET DEADLINE tomorrow");
+    assert_eq!(g.deadline(), utc("2026-11-24 19:00"));
+    let r = master(&mut g, "SET DEADLINE Friday 20:00 IST");
+    assert!(r.contains("`IST` names several time zones: write one of Asia/Kolkata, Europe/Dublin, Asia/Jerusalem"), "{r}");
+    // a left-out year: 120 days ahead at most (Mar 23 2027 13:00 in Paris)
+    master(&mut g, "SET DEADLINE Mar 23 13:00");
+    assert_eq!(g.deadline(), utc("2027-03-23 12:00"));
+    let r = master(&mut g, "SET DEADLINE Mar 23 13:01");
+    assert!(r.contains("would be 2027-03-23, more than 120 days ahead"), "{r}");
+    assert_eq!(g.deadline(), utc("2027-03-23 12:00"), "refused: unchanged");
+    let r = master(&mut g, "SET DEADLINE Friday Dec 30");
+    assert!(r.contains("2026-12-30 is a Wednesday"), "{r}");
+    // a player's own zone: its replies show the deadline there; another's, the game's
+    let (r, _) = g.send("p3@example.test", "SIGNON Fdemo pw-three\nSET TIMEZONE America/New_York");
+    assert!(r.contains("Your time zone is America/New_York") && r.contains("Tue 23 Mar 2027 08:00 EDT (America/New_York)"), "{r}");
+    let (r, _) = g.send("p2@example.test", "SIGNON Edemo pw-two\nF LON H");
+    assert!(r.contains("Tue 23 Mar 2027 13:00 CET (Europe/Paris)"), "{r}");
+    let (r, _) = g.send("p3@example.test", "SIGNON Fdemo pw-three\nSET TIMEZONE");
+    assert!(r.contains("the game's (Europe/Paris) is yours") && r.contains("13:00 CET (Europe/Paris)"), "{r}");
+    let (r, _) = g.send("p3@example.test", "SIGNON Fdemo pw-three\nSET TIMEZONE Mars/Olympus");
+    assert!(r.contains("`Mars/Olympus` is not a time zone"), "{r}");
+    assert_eq!(common::db::players(g.w.db()).iter().find(|p| p.email == "p3@example.test").unwrap().timezone, None);
+}
+
+#[test]
+fn set_grace_with_a_time_already_passed_needs_the_bang() {
+    let mut g = Game::started();
+    let r = master(&mut g, "SET GRACE today 10:00");
+    assert!(r.contains("Mon 23 Nov 2026 10:00 UTC has already passed: the grace period would end at once"), "{r}");
+    assert_eq!(g.row().grace_until, Some(g.deadline() + 86_400), "unchanged");
+    let r = master(&mut g, "SET GRACE today 10:00 !");
+    assert!(r.contains("Grace period until Mon 23 Nov 2026 10:00 UTC."), "{r}");
+    assert_eq!(g.row().grace_until, Some(utc("2026-11-23 10:00")));
+    let r = master(&mut g, "SET GRACE Dec 1 8pm");
+    assert!(r.contains("Grace period until Tue 01 Dec 2026 20:00 UTC."), "{r}");
+    // a duration is still a new grace period from the deadline
+    master(&mut g, "SET GRACE 3 days");
+    assert_eq!(g.row().grace_until, Some(g.deadline() + 3 * 86_400));
+}
+
+#[test]
+fn absences_take_njudges_defaults_and_noabsence_cancels_one() {
+    let mut g = Game::started();
+    let p2 = |g: &Game| common::db::players(g.w.db()).into_iter().find(|p| p.email == "p2@example.test").unwrap().absences;
+    let (r, _) = g.send("p2@example.test", "SIGNON Edemo pw-two\nSET ABSENCE Dec 1");
+    assert!(r.contains("Absence recorded: Tue 01 Dec 2026 00:00 UTC to Wed 02 Dec 2026 00:00 UTC."), "{r}");
+    let (r, _) = g.send("p2@example.test", "SIGNON Edemo pw-two\nSET ABSENCE Dec 5 TO Dec 7");
+    assert!(r.contains("Absence recorded: Sat 05 Dec 2026 00:00 UTC to Mon 07 Dec 2026 23:59 UTC."), "{r}");
+    assert_eq!(p2(&g), vec![(utc("2026-12-01 00:00"), utc("2026-12-02 00:00")), (utc("2026-12-05 00:00"), utc("2026-12-07 23:59"))]);
+    // any time of the day named, the end ignored
+    let (r, _) = g.send("p2@example.test", "SIGNON Edemo pw-two\nSET NOABSENCE 6 dec TO 9 dec");
+    assert!(r.contains("Absence cancelled: Sat 05 Dec 2026 00:00 UTC to Mon 07 Dec 2026 23:59 UTC."), "{r}");
+    assert_eq!(p2(&g), vec![(utc("2026-12-01 00:00"), utc("2026-12-02 00:00"))]);
+    let (r, _) = g.send("p2@example.test", "SIGNON Edemo pw-two\nSET NOABSENCE Dec 6");
+    assert!(r.contains("you have no absence that includes Sun 06 Dec 2026 00:00 UTC"), "{r}");
+    let (r, _) = g.send("p2@example.test", "SIGNON Edemo pw-two\nSET NO ABSENCE Dec 1 12:00");
+    assert!(r.contains("Absence cancelled: Tue 01 Dec 2026 00:00 UTC"), "{r}");
+    assert!(p2(&g).is_empty());
+    // in the player's own zone
+    g.send("p2@example.test", "SIGNON Edemo pw-two\nSET TIMEZONE Asia/Tokyo");
+    let (r, _) = g.send("p2@example.test", "SIGNON Edemo pw-two\nSET ABSENCE Dec 10 9:00 TO Dec 11 21:00");
+    assert!(r.contains("Absence recorded: Thu 10 Dec 2026 09:00 JST (Asia/Tokyo) to Fri 11 Dec 2026 21:00 JST (Asia/Tokyo)."), "{r}");
+    assert_eq!(p2(&g), vec![(utc("2026-12-10 00:00"), utc("2026-12-11 12:00"))]);
+}
+
+#[test]
+fn set_start_holds_processing_until_its_date() {
+    let mut g = Game::started();
+    let r = master(&mut g, "SET START tomorrow 12:00");
+    assert!(r.contains("The current phase will not be processed before Tue 24 Nov 2026 12:00 UTC."), "{r}");
+    order(&mut g, 7);
+    assert_eq!(g.seq(), 1, "every order in, but not before the start");
+    g.w.set_time(utc("2026-11-24 11:59"));
+    g.w.step();
+    assert_eq!(g.seq(), 1);
+    g.w.set_time(utc("2026-11-24 12:00"));
+    g.w.step();
+    assert_eq!(g.seq(), 2, "processed at the start");
+    // a start after the deadline moves the deadline to it
+    let r = master(&mut g, "SET START 2026-12-20 18:00");
+    assert!(r.contains("The deadline moves to Sun 20 Dec 2026 18:00 UTC."), "{r}");
+    assert_eq!(g.deadline(), utc("2026-12-20 18:00"));
+    let r = master(&mut g, "SET START yesterday");
+    assert!(r.contains("not a date"), "{r}");
+}
+
+#[test]
+fn the_delay_lets_orders_change_after_the_last_arrive() {
+    let mut g = Game::started();
+    let r = master(&mut g, "SET DELAY 30 minutes");
+    assert!(r.contains("processed 30 minutes later"), "{r}");
+    assert_eq!(g.row().settings.delay_secs, 1800);
+    order(&mut g, 7);
+    assert_eq!(g.seq(), 1, "waits for the delay");
+    // France makes its orders incomplete: the early processing is off ...
+    g.w.set_time(utc("2026-11-23 12:10"));
+    let (r, _) = g.send("p3@example.test", "SIGNON Fdemo pw-three\nCLEAR\nA PAR-BUR");
+    assert!(!r.contains("Your orders are complete."), "{r}");
+    g.w.set_time(utc("2026-11-23 12:31"));
+    g.w.step();
+    assert_eq!(g.seq(), 1, "incomplete: not processed");
+    // ... and complete again, the delay starts anew
+    g.send("p3@example.test", "SIGNON Fdemo pw-three\nA MAR H\nF BRE H");
+    assert_eq!(g.row().ready_since, Some(utc("2026-11-23 12:31")));
+    g.w.set_time(utc("2026-11-23 13:00"));
+    g.w.step();
+    assert_eq!(g.seq(), 1);
+    assert_eq!(g.w.daemon.judge.next_due(utc("2026-11-23 13:00")).unwrap(), Some(utc("2026-11-23 13:01")));
+    g.w.set_time(utc("2026-11-23 13:01"));
+    g.w.step();
+    assert_eq!(g.seq(), 2, "processed after the delay");
+    let v = mailjudge::map::Variant::standard();
+    assert!(g.unit_codes(&v, 2).contains(&"A BUR".to_string()), "France's revised order was processed");
+    // the limit: a day
+    assert!(master(&mut g, "SET DELAY 24 hours").contains("processed 1 day later"));
+    let r = master(&mut g, "SET DELAY 24 hours 1 minute");
+    assert!(r.contains("the delay may be at most 1 day"), "{r}");
+    assert_eq!(g.row().settings.delay_secs, 86_400);
+    assert!(master(&mut g, "SET DELAY 0").contains("processed at once"));
+    assert_eq!(g.row().settings.delay_secs, 0);
+}
+
+#[test]
+fn the_table_hears_who_is_late_daily_during_grace_unless_quiet() {
+    let mut g = Game::started();
+    master(&mut g, "SET GRACE 4 days");
+    g.send("p7@example.test", "SIGNON Tdemo pw-seven\nSET TIMEZONE America/New_York");
+    order(&mut g, 6);
+    let deadline = g.deadline();
+    g.w.set_time(deadline);
+    let sent = g.w.step().1;
+    let late = to(&sent, "p7@example.test");
+    assert_eq!(late.len(), 1, "{sent:#?}");
+    assert!(late[0].body.contains("The deadline (Wed 25 Nov 2026 15:00 EST (America/New_York)) has passed"), "{}", late[0].body);
+    for who in [GM, "p1@example.test", "p3@example.test", "p6@example.test"] {
+        let m = to(&sent, who);
+        assert_eq!(m.len(), 1, "{who}: {sent:#?}");
+        assert!(common::game::flat(&m[0].body).contains("Orders missing from: Turkey."), "{who}: {}", m[0].body);
+    }
+    // nothing more until a day has passed, then again
+    g.w.set_time(deadline + 86_399);
+    assert!(g.w.step().1.is_empty());
+    assert_eq!(g.w.daemon.judge.next_due(deadline + 86_399).unwrap(), Some(deadline + 86_400));
+    g.w.set_time(deadline + 86_400);
+    let sent = g.w.step().1;
+    assert_eq!(to(&sent, "p7@example.test").len(), 1);
+    assert_eq!(to(&sent, "p2@example.test").len(), 1);
+    // quiet: only the late power and the master
+    master(&mut g, "SET QUIET");
+    assert_eq!(g.row().settings.announce, mailjudge::store::games::Announcements::Quiet);
+    g.w.set_time(deadline + 2 * 86_400);
+    let sent = g.w.step().1;
+    let mut who: Vec<&str> = sent.iter().map(|s| s.to.as_str()).collect();
+    who.sort();
+    assert_eq!(who, [GM, "p7@example.test"]);
+    master(&mut g, "SET NO QUIET");
+    assert_eq!(g.row().settings.announce, mailjudge::store::games::Announcements::Loud);
+    g.w.set_time(deadline + 3 * 86_400);
+    assert_eq!(to(&g.w.step().1, "p2@example.test").len(), 1, "the table hears it again");
+}
+
+#[test]
+fn blackout_days_move_the_next_deadline_and_the_end_of_grace() {
+    let mut g = Game::started();
+    let r = master(&mut g, "SET BLACKOUT Nov 25 TO Nov 27");
+    assert!(r.contains("Wed 25 Nov 2026 to Fri 27 Nov 2026"), "{r}");
+    // the next phase's deadline (next 48 hours at 20:00) would be Wed 25 Nov 20:00
+    order(&mut g, 7);
+    assert_eq!(g.seq(), 2);
+    assert_eq!(g.deadline(), utc("2026-11-28 20:00"));
+    assert_eq!(g.row().grace_until, Some(utc("2026-11-29 20:00")));
+    // a grace period that would end in a blackout ends after it
+    master(&mut g, "SET NO BLACKOUT");
+    master(&mut g, "SET BLACKOUT Nov 29");
+    let row = g.row();
+    assert_eq!(mailjudge::play::deadline::grace_end(&row, row.deadline.unwrap(), Tz::UTC), utc("2026-11-30 20:00"));
+    // the limits: 31 days a span, 12 spans
+    assert!(master(&mut g, "SET BLACKOUT Dec 2 TO Jan 1").contains("Wed 02 Dec 2026 to Fri 01 Jan 2027"));
+    let r = master(&mut g, "SET BLACKOUT Dec 2 TO Jan 2");
+    assert!(r.contains("blackout days may span at most 31 days"), "{r}");
+    let r = master(&mut g, "SET BLACKOUT Dec 9 TO Dec 2");
+    assert!(r.contains("must end on or after the day it starts"), "{r}");
+    master(&mut g, "SET NO BLACKOUT");
+    for d in 1..=12 {
+        let r = master(&mut g, &format!("SET BLACKOUT Jan {d} 2027"));
+        assert!(r.contains("No deadline nor end of a grace period falls on these days"), "{d}: {r}");
+    }
+    assert_eq!(g.row().settings.blackout.len(), 12);
+    let r = master(&mut g, "SET BLACKOUT Jan 13 2027");
+    assert!(r.contains("at most 12 spans of blackout days"), "{r}");
+    assert!(master(&mut g, "SET NO BLACKOUT").contains("No blackout days"));
+    assert!(g.row().settings.blackout.is_empty());
+}
