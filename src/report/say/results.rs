@@ -39,6 +39,23 @@ pub fn result(kind: ResultKind, note: Option<Note>, defaulted: bool, by: Option<
     }
 }
 
+/// A dislodged unit that could retreat nowhere (`result`: what
+/// [`result`] says of its order): it is destroyed.
+pub fn destroyed(result: &str) -> String {
+    format!("{result}; no retreat possible: destroyed")
+}
+
+/// A dislodged unit that could retreat nowhere, at the retreat phase that
+/// removes it.
+pub fn destroyed_unordered() -> String {
+    "no retreat possible: destroyed".into()
+}
+
+/// An unordered retreat the right-hand rule made (`dest`: where it went).
+pub fn right_hand(dest: &str) -> String {
+    format!("no retreat ordered: by the right-hand rule to {dest}")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
