@@ -23,7 +23,6 @@ fn results_to(sent: &[Sent], addr: &str) -> String {
 const STD_CENTRES: &str = r#""centers": {"AUSTRIA": ["BUD", "TRI", "VIE"], "ENGLAND": ["EDI", "LON", "LVP"], "FRANCE": ["BRE", "MAR", "PAR"],
     "GERMANY": ["BER", "KIE", "MUN"], "ITALY": ["NAP", "ROM", "VEN"], "RUSSIA": ["MOS", "SEV", "STP", "WAR"], "TURKEY": ["ANK", "CON", "SMY"]}"#;
 
-
 const C58: &str = r#""centers": {"AUSTRIA": ["TRI", "VEN", "VIE"], "ENGLAND": ["EDI", "LON", "LVP", "PAR"], "FRANCE": ["BRE", "MAR", "BEL", "SPA"],
     "GERMANY": ["BER", "COL", "KIE"], "RUSSIA": ["MOS", "SEV", "STP"], "TURKEY": ["ANK", "CON", "ERZ"]}"#;
 const C58S: &str = r#""centers": {"AUSTRIA": ["TRI", "VEN", "VIE"], "ENGLAND": ["EDI", "LON", "LVP"], "FRANCE": ["BRE", "MAR", "PAR"],
@@ -66,7 +65,9 @@ fn a_dislodged_unit_with_no_retreat_is_reported_destroyed() {
     let mut g = Game::started();
     // Paris, attacked with two supports, has nowhere to go: Brest is French,
     // Picardy and Gascony German, Burgundy the attack's origin
-    g.set_position(&format!(r#"{{"phase": "S1901M", "units": {{"FRANCE": ["A PAR", "F BRE", "A RUH"], "GERMANY": ["A BUR", "A PIC", "A GAS", "A MUN", "A KIE"]}}, {STD_CENTRES}}}"#));
+    g.set_position(&format!(
+        r#"{{"phase": "S1901M", "units": {{"FRANCE": ["A PAR", "F BRE", "A RUH"], "GERMANY": ["A BUR", "A PIC", "A GAS", "A MUN", "A KIE"]}}, {STD_CENTRES}}}"#
+    ));
     g.send(FRANCE, "SIGNON Fdemo pw-three\nA PAR H\nF BRE H\nA RUH H");
     let (_, sent) = g.send(GERMANY, "SIGNON Gdemo pw-four\nA BUR - PAR\nA PIC S A BUR - PAR\nA GAS S A BUR - PAR\nA MUN - RUH\nA KIE S A MUN - RUH");
     let r = results_to(&sent, FRANCE);
@@ -189,7 +190,10 @@ fn a_failed_fast_ferry_says_an_af_was_formed() {
 fn a_support_the_unit_cannot_give_is_refused_on_arrival_and_one_of_an_empty_space_fails() {
     let mut g = Game::started();
     g.set_position(&format!(r#"{{"phase": "S1901M", "units": {{"FRANCE": ["A PAR", "F BRE"], "GERMANY": ["A BUR", "A PIC"]}}, {STD_CENTRES}}}"#));
-    let (r, _) = g.send(FRANCE, "SIGNON Fdemo pw-three\nF BRE S A PIC - BUR\nA PAR S A MUN - BER\nA PAR S A KIE\nA PAR S A PIC - PAR\nF BRE S A MAR - GAS\nA PAR S A GAS");
+    let (r, _) = g.send(
+        FRANCE,
+        "SIGNON Fdemo pw-three\nF BRE S A PIC - BUR\nA PAR S A MUN - BER\nA PAR S A KIE\nA PAR S A PIC - PAR\nF BRE S A MAR - GAS\nA PAR S A GAS",
+    );
     let cannot = "the supporting unit could not move to that province itself";
     // the supporter cannot reach the province: refused whatever else is ordered
     has(&r, &format!("F BRE S A PIC - BUR: {cannot}"));

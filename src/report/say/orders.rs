@@ -104,3 +104,15 @@ pub fn build_sites(why: &str, capital: Option<&str>, bases: &[String]) -> String
     let bases = if bases.is_empty() { "none".to_string() } else { bases.join(", ") };
     format!("{why} ({capital}; your naval bases: {bases})")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::build_sites;
+
+    #[test]
+    fn a_refused_build_names_the_capital_and_the_bases() {
+        let why = "armies are built only in the capital";
+        assert_eq!(build_sites(why, Some("BRE"), &["BRE".into()]), "armies are built only in the capital (your capital now: BRE; your naval bases: BRE)");
+        assert_eq!(build_sites(why, None, &[]), "armies are built only in the capital (your capital: none (you own no home centre); your naval bases: none)");
+    }
+}

@@ -70,6 +70,13 @@ mod tests {
     }
 
     #[test]
+    fn destroyed_units_and_the_right_hand_rule_say_what_became_of_the_unit() {
+        assert_eq!(destroyed("dislodged by German A BUR"), "dislodged by German A BUR; no retreat possible: destroyed");
+        assert_eq!(destroyed_unordered(), "no retreat possible: destroyed");
+        assert_eq!(right_hand("BRE"), "no retreat ordered: by the right-hand rule to BRE");
+    }
+
+    #[test]
     fn results_with_a_referent_say_who() {
         assert_eq!(result(ResultKind::Bounce, None, false, Some("German A MUN")), "bounce: stopped by German A MUN");
         assert_eq!(result(ResultKind::Cut, None, false, Some("English A BEL")), "cut by English A BEL");
