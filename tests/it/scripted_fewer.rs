@@ -212,7 +212,7 @@ fn six_players_one_year_with_italy_neutral() {
         contains(
             &rep,
             &[
-                "Italy: A VEN D (disband: no retreat ordered: the unit is disbanded)",
+                "Italy: A VEN D (no retreat possible: destroyed)",
                 "Russia: F RUM R SEV",
                 "Austria 5 centres 3 units builds 2",
                 "Italy 2 centres 2 units Units: A ROM F NAP Centres: NAP ROM Russia",
