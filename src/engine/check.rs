@@ -59,6 +59,7 @@ pub enum OrderError {
     BoardCarrying,
     Closed,
     StackMate,
+    SupportSelf,
     CarriedNoOrder,
 }
 
@@ -96,6 +97,7 @@ impl OrderError {
             E::BoardCarrying => Note::BoardCarrying,
             E::Closed => Note::Closed,
             E::StackMate => Note::StackMate,
+            E::SupportSelf => Note::SupportSelf,
             E::CarriedNoOrder => Note::CarriedNoOrder,
         }
     }
@@ -145,6 +147,7 @@ fn error_of(n: Note, units: impl FnOnce() -> (Vec<Unit>, bool), options: impl Fn
         Note::BoardCarrying => E::BoardCarrying,
         Note::Closed => E::Closed,
         Note::StackMate => E::StackMate,
+        Note::SupportSelf => E::SupportSelf,
         Note::CarriedNoOrder => E::CarriedNoOrder,
         _ => return None,
     })

@@ -167,6 +167,15 @@ fn orders_for_an_allied_fleet_and_its_passenger_in_1885_say_whose_they_are() {
     let (r, _) = mail_1885(&mut g, 2, "A NTH - YOR\nF NTH H");
     has(&r, "A NTH - YOR: the unit belongs to another power");
     has(&r, "F NTH H: accepted.");
+    // a dislodged English A/F: its army goes where the fleet retreats (E12)
+    g.set_position(&format!(
+        r#"{{"phase": "JAN1885R", "units": {{"FRANCE": ["F ENG"]}}, "retreats": {{"ENGLAND": {{"A ENG ABOARD": ["IRI", "NTH"], "F ENG": ["IRI", "NTH"]}}}}, {C85}}}"#
+    ));
+    let (r, _) = mail_1885(&mut g, 2, "A ENG R NTH");
+    has(&r, "A ENG R NTH: the unit belongs to another power");
+    let (r, _) = mail_1885(&mut g, 1, "A ENG R NTH\nF ENG R IRI");
+    has(&r, "A ENG R NTH: an army on board takes no order of its own: it goes where its fleet goes (order the fleet)");
+    has(&r, "F ENG R IRI: accepted.");
 }
 
 #[test]
@@ -192,7 +201,7 @@ fn a_support_the_unit_cannot_give_is_refused_on_arrival_and_one_of_an_empty_spac
     g.set_position(&format!(r#"{{"phase": "S1901M", "units": {{"FRANCE": ["A PAR", "F BRE"], "GERMANY": ["A BUR", "A PIC"]}}, {STD_CENTRES}}}"#));
     let (r, _) = g.send(
         FRANCE,
-        "SIGNON Fdemo pw-three\nF BRE S A PIC - BUR\nA PAR S A MUN - BER\nA PAR S A KIE\nA PAR S A PIC - PAR\nF BRE S A MAR - GAS\nA PAR S A GAS",
+        "SIGNON Fdemo pw-three\nF BRE S A PIC - BUR\nA PAR S A MUN - BER\nA PAR S A KIE\nA PAR S A PIC - PAR\nF BRE S A MAR - GAS\nA PAR S A GAS\nF BRE S F BRE",
     );
     let cannot = "the supporting unit could not move to that province itself";
     // the supporter cannot reach the province: refused whatever else is ordered
@@ -200,6 +209,7 @@ fn a_support_the_unit_cannot_give_is_refused_on_arrival_and_one_of_an_empty_spac
     has(&r, &format!("A PAR S A MUN - BER: {cannot}"));
     has(&r, &format!("A PAR S A KIE: {cannot}"));
     has(&r, "A PAR S A PIC - PAR: a unit cannot support a move into its own province");
+    has(&r, "F BRE S F BRE: a unit cannot support itself");
     // no unit in Marseilles or Gascony: valid orders, which fail
     has(&r, "F BRE S A MAR - GAS: accepted.");
     has(&r, "A PAR S A GAS: accepted.");

@@ -182,6 +182,8 @@ pub enum Note {
     StackMate,
     /// A support of a space where no unit stands: a valid order that fails.
     NothingToSupport,
+    /// A unit supporting itself in holding (an A/F counts as one unit).
+    SupportSelf,
     /// An order (a move in 1958, a retreat in 1958 or 1885) for an army on
     /// board its power's fleet: it goes where its fleet goes (1958 D8, D10;
     /// 1885 E12).
@@ -256,6 +258,7 @@ impl Note {
             Note::Closed => "no unit may enter that province (the territory of a neutral power)",
             Note::StackMate => "a unit of a stack cannot support another unit of the same stack",
             Note::NothingToSupport => "there is no unit there to support",
+            Note::SupportSelf => "a unit cannot support itself",
             Note::CarriedNoOrder => "an army on board takes no order of its own: it goes where its fleet goes (order the fleet)",
             Note::FerryAboard => "the army could not land and stays on board its ferrying fleet: an A/F is formed",
         }

@@ -690,8 +690,8 @@ pub(crate) fn core(
 }
 
 /// What a support could never be, whatever else is ordered (the judge
-/// refuses it when it arrives): a support into the supporter's own province,
-/// of a unit of its own stack (`mates`: other units stand in the supporter's
+/// refuses it when it arrives): a support of itself, into the supporter's
+/// own province, of a unit of its own stack (`mates`: other units stand in the supporter's
 /// space on a map with stacks; not an A/F, whose fleet supports its army's
 /// landing, 1885 E10), or into a province the supporter could not move to
 /// itself. A support of a unit that is not there is none of these: it is a
@@ -702,6 +702,8 @@ pub(crate) fn impossible_support(v: &Variant, unit: &Unit, target: Prov, dest: O
     if own && mates && !v.features.army_fleet {
         // no support between units of one stack, not even of a move out (D4)
         Some(Note::StackMate)
+    } else if own && dest.is_none() {
+        Some(Note::SupportSelf)
     } else if into == unit.loc.prov {
         Some(Note::SupportOwnProvince)
     } else if !v.can_reach(unit.kind, unit.loc, into) {
