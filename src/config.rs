@@ -540,7 +540,7 @@ impl Config {
             0
         });
         let press = crate::store::games::Press::from_word(&d.press).unwrap_or_else(|| {
-            problems.push(format!("defaults.press: `{}` is not one of white, grey, none", d.press));
+            problems.push(format!("defaults.press: `{}` is not one of white, grey, grey/white, grey_only, none", d.press));
             crate::store::games::Press::White
         });
         if !problems.is_empty() {

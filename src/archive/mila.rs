@@ -150,8 +150,10 @@ fn messages(v: &Variant, rec: &GameRecord, seq: i64) -> Vec<Value> {
         let sender = from.map_or_else(|| "SYSTEM".to_string(), |f| v.powers[f as usize].name.clone());
         let to: Vec<String> = match &p.audience {
             Some(crate::store::press::Audience::All) => vec!["GLOBAL".into()],
-            Some(crate::store::press::Audience::Master) => vec!["SYSTEM".into()],
-            Some(crate::store::press::Audience::Powers(ps)) => ps.iter().map(|&q| v.powers[q as usize].name.clone()).collect(),
+            Some(crate::store::press::Audience::Some(r)) => {
+                let powers = r.powers.iter().map(|&q| v.powers[q as usize].name.clone());
+                powers.chain(r.master.then(|| "SYSTEM".to_string())).collect()
+            }
             None => Vec::new(),
         };
         for r in to {

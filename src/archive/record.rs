@@ -55,7 +55,14 @@ impl GameRecord {
         }
         let current = game.position.clone();
         let everything = game.status == GameStatus::Finished;
-        let press = crate::store::press::of_game(conn, v, game.id, 0..=i64::MAX, !everything, MAX_PRESS, MAX_PRESS_BYTES)?;
+        let q = crate::store::press::Query {
+            seqs: 0..=i64::MAX,
+            observers_only: !everything,
+            postal_from: if everything { i64::MAX } else { game.seq },
+            limit: MAX_PRESS,
+            max_bytes: MAX_PRESS_BYTES,
+        };
+        let press = crate::store::press::of_game(conn, v, game.id, &q)?;
         Ok(GameRecord { game: game.clone(), phases, current, press })
     }
 
@@ -74,7 +81,7 @@ impl GameRecord {
 
     /// Press that is not grey, with its sender: `None` for the master.
     pub fn signed_press(&self) -> impl Iterator<Item = (&StoredPress, Option<PowerId>)> {
-        self.press.iter().filter(|p| !p.grey && p.audience.is_some()).map(|p| (p, p.from_power))
+        self.press.iter().filter(|p| !p.grey && !p.by_observer && p.audience.is_some()).map(|p| (p, p.from_power))
     }
 
     /// Whether a message went to everyone.

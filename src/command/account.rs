@@ -54,7 +54,7 @@ impl Session<'_> {
         Ok(out)
     }
 
-    pub(super) fn join(&mut self, name: &str, password: &str) -> R {
+    pub(super) fn join(&mut self, name: &str, password: &str, key: Option<&str>) -> R {
         let g = self.game(name)?;
         let v = g.variant.clone();
         let players = g.players.clone();
@@ -91,15 +91,27 @@ impl Session<'_> {
         if password.len() < 4 {
             return Err(Refusal::ChooseLongerPassword.into());
         }
+        // a private game: invited, or with its join password
+        if g.status != GameStatus::Finished {
+            self.may_join(&g, key)?;
+        }
         match g.status {
             GameStatus::Forming => {
+                // a game in manual start takes no more players than it has seats
+                if !g.settings.start.is_auto() && super::community::taken(&g) >= g.seats.len() {
+                    return Err(crate::game::refusal::ToolRefusal::GameFull { game: g.name.clone() }.into());
+                }
                 let mut p = Player::new(g.id, PlayerRole::Player, &self.sender, self.ctx.now());
                 p.pw_hash = Some(self.new_hash(password)?);
                 p.insert(self.conn)?;
                 let taken = players.iter().filter(|p| p.role == PlayerRole::Player).count() + 1;
                 self.signed = Some(Signed { game_id: g.id, role: Role::Joined(p.id) });
                 let mut out = vec![say::account::joined(&g, taken, g.seats.len())];
-                if taken == g.seats.len() && !self.starting.contains(&(g.id, p.id)) {
+                if taken == g.seats.len() && !g.settings.start.is_auto() {
+                    out.push(say::community::waits_for_master_start(&g));
+                    let master = g.master_email.clone();
+                    self.ctx.notice(self.conn, &master, &say::community::full_subject(&g), say::community::full_notice(&g), Some(g.id), None)?;
+                } else if taken == g.seats.len() && !self.starting.contains(&(g.id, p.id)) {
                     // started once the whole mail is read, so the last joiner's
                     // SET PREFERENCE on the next line still counts
                     self.starting.push((g.id, p.id));
@@ -154,18 +166,17 @@ impl Session<'_> {
         let v = g.variant.clone();
         // the master: `*` always (it can be no power's letter), `M` where no power has it
         if letter == '*' || (letter == 'M' && !v.powers.iter().any(|p| p.letter.eq_ignore_ascii_case(&'M'))) {
-            let seat = super::Seat {
-                key: format!("game:{}:master", g.id),
-                owner: g.master_email.clone(),
-                master: g.master_email.clone(),
-                game: g.name.clone(),
-                what: say::session::the_master(),
-            };
-            if !self.check_seat(&seat, Some(&g.master_hash), password)? {
+            // a co-master (PROMOTE) signs on with its own password, from its address
+            let (seat, hash, co) = self.master_seat(&g);
+            if !self.check_seat(&seat, Some(&hash), password)? {
                 return Err(Refusal::WrongMasterPassword { game: g.name.clone() }.into());
             }
             self.signed = Some(Signed { game_id: g.id, role: Role::Master });
+            self.co_master = co.then_some(g.id);
             return Ok(vec![say::account::signed_on_as_master(&g)]);
+        }
+        if letter == 'O' && !v.powers.iter().any(|p| p.letter.eq_ignore_ascii_case(&'O')) {
+            return self.signon_observer(&g, password);
         }
         let power = game::find_power(&v, &letter.to_string()).ok_or_else(|| {
             let powers: Vec<(char, String)> = (0..v.powers.len() as PowerId).map(|p| (v.powers[p as usize].letter, pname(&v, p))).collect();
@@ -207,6 +218,17 @@ impl Session<'_> {
     }
 }
 
+impl Session<'_> {
+    /// `SIGNON O<game> code`: an observer, with the code that confirmed it.
+    fn signon_observer(&mut self, g: &game::Game, code: &str) -> R {
+        let hash = token_hash(code);
+        let me = g.players.iter().find(|p| p.role == PlayerRole::Observer && p.status == PlayerStatus::Active && p.pw_hash.as_deref() == Some(hash.as_str()));
+        let Some(me) = me else { return Err(Refusal::WrongObserverCode { game: g.name.clone() }.into()) };
+        self.signed = Some(Signed { game_id: g.id, role: Role::Observer(me.id) });
+        Ok(vec![say::press::signed_on_as_observer(g)])
+    }
+}
+
 fn valid_game_name(n: &str) -> bool {
     !n.is_empty() && n.len() <= 16 && n.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
 }
@@ -227,10 +249,10 @@ impl Session<'_> {
         let pending = mine.iter().find(|p| p.status == PlayerStatus::Pending).map(|p| (*p).clone());
         match (token, pending) {
             (Some(t), Some(mut p)) if p.pw_hash.as_deref() == Some(token_hash(t).as_str()) => {
+                // the code stays the observer's: `SIGNON O<game> code` to send press
                 p.status = PlayerStatus::Active;
-                p.pw_hash = None;
                 p.save(self.conn)?;
-                Ok(vec![say::account::observing(&g)])
+                Ok(vec![say::account::observing(&g), say::press::observer_signon(&g)])
             }
             (Some(_), _) => Err(Refusal::WrongConfirmation { game: g.name.clone() }.into()),
             (None, Some(p)) if self.ctx.now() - p.joined < 86_400 => Ok(vec![say::account::confirmation_sent_already(&g)]),

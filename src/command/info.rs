@@ -18,7 +18,9 @@ pub const MAX_MAPS_PER_MAIL: usize = 3;
 pub const MAX_HISTORY_PRESS: usize = 300;
 
 impl Session<'_> {
-    pub(super) fn list_all(&mut self) -> R {
+    /// LIST: a line a game; `full` (LIST FULL): with each game's settings
+    /// and its players (by power where the game shows who plays what).
+    pub(super) fn list_all(&mut self, full: bool) -> R {
         let games = GameRow::all(self.conn)?;
         if games.is_empty() {
             return Ok(vec![say::info::no_games()]);
@@ -36,15 +38,29 @@ impl Session<'_> {
                 }
             };
             let v = g.v();
+            // a private game: its name, and that it is private
+            if g.settings.join_hash.is_some() {
+                out.push(say::info::list_row(&g, &say::community::private_detail()));
+                continue;
+            }
             let detail = match g.status {
                 GameStatus::Forming => {
                     let n = g.players.iter().filter(|p| p.role == PlayerRole::Player).count();
                     say::info::seats_taken(n, g.seats.len())
                 }
-                GameStatus::Active => say::info::phase_paused(&g.position.as_ref().map(|p| v.calendar.long_name(p.phase)).unwrap_or_default(), g.paused),
+                GameStatus::Active => {
+                    let phase = say::info::phase_paused(&g.position.as_ref().map(|p| v.calendar.long_name(p.phase)).unwrap_or_default(), g.paused);
+                    say::community::with_vacant(&phase, &super::community::vacant(&g))
+                }
                 GameStatus::Finished => g.result.clone().unwrap_or_default(),
             };
             out.push(say::info::list_row(&g, &detail));
+            if let Some(c) = &g.settings.comment {
+                out.push(say::community::comment_row(c));
+            }
+            if full {
+                out.extend(full_listing(&g));
+            }
         }
         Ok(vec![out.join("\n")])
     }
@@ -54,6 +70,11 @@ impl Session<'_> {
         let v = g.variant.clone();
         let tz = self.ctx.cfg.timezone;
         let mut out = vec![say::info::game_title(&g, &v.title)];
+        out.extend(g.settings.comment.as_deref().map(say::community::comment_line));
+        if !g.settings.co_masters.is_empty() {
+            out.push(say::community::co_masters_line(&g.settings.co_masters.iter().map(|c| c.address.clone()).collect::<Vec<_>>()));
+        }
+        out.extend(say::community::modes_line(!g.settings.start.is_auto(), !g.settings.processing.is_auto(), g.settings.join_hash.is_some()));
         // before the first move of a map with starting choices: what the
         // sender may see of them (its own seat's, or all for the master)
         let viewer: Option<Vec<PowerId>> = match self.signed.as_ref().filter(|s| s.game_id == g.id).map(|s| s.role.clone()) {
@@ -104,6 +125,11 @@ impl Session<'_> {
         out.push(say::info::settings_line(&g.settings));
         if let Some(r) = &g.result {
             out.push(say::info::result_line(r));
+        }
+        // the sender's own record on this judge (njudge's dedication in LIST)
+        let (record, seats) = crate::store::disorder::record_of_address(self.conn, &self.sender)?;
+        if seats > 0 {
+            out.push(say::disorder::dedication(&record, seats));
         }
         Ok(vec![out.join("\n")])
     }
@@ -203,8 +229,14 @@ impl Session<'_> {
     fn readable_press(&mut self, g: &Game, rows: &[(i64, String, String)], first: i64, last: i64) -> Result<Vec<(i64, String)>, Fail> {
         let v = g.variant.clone();
         let everything = g.status == GameStatus::Finished;
-        let stored =
-            crate::store::press::of_game(self.conn, &v, g.id, first..=last, !everything, MAX_HISTORY_PRESS + 1, crate::archive::record::MAX_PRESS_BYTES)?;
+        let q = crate::store::press::Query {
+            seqs: first..=last,
+            observers_only: !everything,
+            postal_from: if everything { i64::MAX } else { g.seq },
+            limit: MAX_HISTORY_PRESS + 1,
+            max_bytes: crate::archive::record::MAX_PRESS_BYTES,
+        };
+        let stored = crate::store::press::of_game(self.conn, &v, g.id, &q)?;
         let current = g.position.clone().map(|p| v.calendar.long_name(p.phase));
         let phase_of = |seq: i64| -> String {
             rows.iter()
@@ -217,7 +249,8 @@ impl Session<'_> {
         let mut out = Vec::new();
         for p in stored {
             let from = crate::report::say::press::sender(g, &p);
-            let to = crate::report::say::press::recipients(&v, p.audience.as_ref());
+            // while the game runs, a faked press shows the recipients it named
+            let to = crate::report::say::press::recipients(&v, p.shown.as_ref().filter(|_| !everything).or(p.audience.as_ref()));
             let phase = phase_of(p.seq);
             let text = self.ctx.templates.render(
                 "press.txt",
@@ -296,6 +329,40 @@ impl Session<'_> {
     /// HELP: the commands, and the master's options from their table.
     pub(super) fn help(&mut self) -> R {
         let options = super::options::help_lines().join("\n");
-        Ok(vec![self.ctx.templates.render("help.txt", minijinja::context! { judge => self.ctx.cfg.name.clone(), options => options })])
+        let mut letters = Vec::new();
+        for (name, _) in crate::map::BUILTIN {
+            let v = self.ctx.variants.get(name).map_err(|e| super::Fail::System(anyhow::anyhow!("built-in variant {name}: {e}")))?;
+            let powers: Vec<(char, String)> = (0..v.powers.len() as PowerId).map(|p| (v.powers[p as usize].letter, pname(&v, p))).collect();
+            letters.extend(say::info::variant_letters(name, &powers));
+        }
+        // example dates that are always ahead: a week from now at 20:00 (the
+        // judge's zone), and an absence four weeks on
+        let tz = self.ctx.cfg.timezone;
+        let day = |days: i64, at: &str| say::info::iso_day(self.ctx.now() + days * 86_400, tz) + at;
+        let ctx = minijinja::context! {
+            judge => self.ctx.cfg.name.clone(), options => options, letters => letters.join("\n"),
+            soon => day(7, " 20:00"), later => day(8, " 20:00"), away_from => day(28, ""), away_to => day(31, ""),
+        };
+        Ok(vec![self.ctx.templates.render("help.txt", ctx)])
     }
+}
+
+/// LIST FULL's lines for a game: its settings, and its players by power
+/// where the game shows who plays what (not anonymous, or over), else how
+/// many there are.
+fn full_listing(g: &game::Game) -> Vec<String> {
+    let v = g.v();
+    let mut out = vec![say::info::full_settings(&say::info::settings_line(&g.settings))];
+    let shown = g.settings.anonymous == crate::store::games::Anonymity::Shown || g.status == GameStatus::Finished;
+    let seated: Vec<&game::Player> = g.players.iter().filter(|p| p.is_active_player()).collect();
+    if shown && g.status != GameStatus::Forming {
+        for p in &seated {
+            if let Some(pw) = p.power {
+                out.push(say::info::full_player(&say::seats::seat_names(g, pw), &p.email));
+            }
+        }
+    } else {
+        out.push(say::info::full_player_count(seated.len(), g.seats.len()));
+    }
+    out
 }

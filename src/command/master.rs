@@ -1,11 +1,12 @@
 //! The master's commands: PROCESS, PREDICT, PAUSE, RESUME, TERMINATE,
-//! BECOME, EJECT, APPROVE, REJECT, ROLLBACK. The game options (SET ... and
-//! CREATE's `key=value`) are in [`super::options`].
+//! BECOME, EJECT, APPROVE, REJECT, ROLLBACK, and the master's tools
+//! (issue 22): PROMOTE and DEMOTE (co-masters), UNSTART, FORCE BEGIN,
+//! ROLLFORWARD, SET COMMENT, SET MANUAL/AUTO START and PROCESS. The game
+//! options (SET ... and CREATE's `key=value`) are in [`super::options`].
 
 use super::{Fail, R, Role, Session, Signed};
-use crate::game::refusal::Refusal;
+use crate::game::refusal::{Refusal, ToolRefusal};
 use crate::game::{self, GameRow, GameStatus, Player, PlayerRole, PlayerStatus, pname};
-use crate::map::PowerId;
 use crate::report::say;
 use crate::timing;
 
@@ -54,9 +55,13 @@ impl Session<'_> {
         Ok(vec![say::master::paused(&g)])
     }
 
-    /// RESUME: a deadline that passed meanwhile is set anew.
+    /// RESUME: a deadline that passed meanwhile is set anew. A finished game
+    /// stays finished (ROLLBACK reopens one).
     pub(super) fn resume(&mut self) -> R {
         let mut g = self.master_game()?;
+        if g.status == GameStatus::Finished {
+            return Err(ToolRefusal::ResumeFinished { game: g.name.clone() }.into());
+        }
         self.table_mail(&g)?;
         g.paused = false;
         let now = self.ctx.now();
@@ -218,10 +223,255 @@ impl Session<'_> {
     }
 }
 
-pub(super) fn parse_pref(v: &crate::map::Variant, arg: &str) -> Result<Vec<PowerId>, Refusal> {
-    let out = game::powers::powers_in_order(v, arg)?;
-    if out.is_empty() {
-        return Err(Refusal::PreferenceUsage);
+/// The co-masters a game may have.
+pub const MAX_CO_MASTERS: usize = 4;
+
+/// The longest comment (`SET COMMENT`), in characters (njudge: under 60).
+pub const MAX_COMMENT_CHARS: usize = 60;
+
+/// Why the master's replay processes a phase (for the keeper's log).
+const ROLLED_FORWARD: &str = "rollforward";
+
+impl Session<'_> {
+    /// The seat a master's password opens for the sender: a co-master's own
+    /// (from its address), else the game's master's. Returns it, its hash,
+    /// and whether it is a co-master's.
+    pub(super) fn master_seat(&self, g: &GameRow) -> (super::Seat, String, bool) {
+        let me = crate::mail::mailbox_key(&self.sender);
+        let seat = |key: String, owner: &str| super::Seat {
+            key,
+            owner: owner.to_string(),
+            master: g.master_email.clone(),
+            game: g.name.clone(),
+            what: say::session::the_master(),
+        };
+        match g.settings.co_masters.iter().find(|c| crate::mail::mailbox_key(&c.address) == me) {
+            Some(c) => (seat(format!("game:{}:comaster:{me}", g.id), &c.address), c.pw_hash.clone(), true),
+            None => (seat(format!("game:{}:master", g.id), &g.master_email), g.master_hash.clone(), false),
+        }
     }
-    Ok(out)
+
+    /// The master's game, for what only its own master may do (not a co-master).
+    fn own_master_game(&mut self) -> Result<crate::game::Game, Fail> {
+        let g = self.master_game()?;
+        if self.co_master == Some(g.id) {
+            return Err(ToolRefusal::OwnMasterOnly { game: g.name.clone() }.into());
+        }
+        Ok(g)
+    }
+
+    /// PROMOTE address: an observer of the game becomes a co-master; the
+    /// judge mails them a password of their own.
+    pub(super) fn promote(&mut self, who: &str) -> R {
+        let mut g = self.own_master_game()?;
+        let key = crate::mail::mailbox_key(who);
+        let observer =
+            g.players.iter().any(|p| p.role == PlayerRole::Observer && p.status == PlayerStatus::Active && crate::mail::mailbox_key(&p.email) == key);
+        if !observer {
+            return Err(ToolRefusal::NotAnObserver { who: who.to_string(), game: g.name.clone() }.into());
+        }
+        if g.settings.co_masters.iter().any(|c| crate::mail::mailbox_key(&c.address) == key) {
+            return Err(ToolRefusal::AlreadyCoMaster { who: who.to_string(), game: g.name.clone() }.into());
+        }
+        if g.settings.co_masters.len() >= MAX_CO_MASTERS {
+            return Err(ToolRefusal::TooManyCoMasters { max: MAX_CO_MASTERS }.into());
+        }
+        let pw = crate::password::confirmation_code();
+        let pw_hash = self.new_hash(&pw)?;
+        g.settings.co_masters.push(crate::store::games::CoMaster { address: who.to_string(), pw_hash });
+        g.save(self.conn)?;
+        self.ctx.notice(self.conn, who, &say::master::promoted_subject(&g), say::master::promoted_notice(&g, &pw), Some(g.id), None)?;
+        Ok(vec![say::master::promoted(who, &g)])
+    }
+
+    /// DEMOTE address: a co-master is an observer again.
+    pub(super) fn demote(&mut self, who: &str) -> R {
+        let mut g = self.own_master_game()?;
+        let key = crate::mail::mailbox_key(who);
+        let before = g.settings.co_masters.len();
+        g.settings.co_masters.retain(|c| crate::mail::mailbox_key(&c.address) != key);
+        if g.settings.co_masters.len() == before {
+            return Err(ToolRefusal::NotACoMaster { who: who.to_string(), game: g.name.clone() }.into());
+        }
+        g.save(self.conn)?;
+        Ok(vec![say::master::demoted(who, &g)])
+    }
+
+    /// The master's SET words of the tools: COMMENT, MANUAL/AUTO START and
+    /// PROCESS; PRIVATE and PUBLIC (in [`super::community`]).
+    pub(super) fn set_tool(&mut self, t: super::parse::ToolSet, arg: &str) -> R {
+        use super::parse::ToolSet;
+        match t {
+            ToolSet::Comment => self.set_comment(arg),
+            ToolSet::Manual | ToolSet::Auto => self.set_manual(t == ToolSet::Manual, arg),
+            ToolSet::Private => self.set_private(arg),
+            ToolSet::Public => self.set_public(),
+        }
+    }
+
+    /// SET COMMENT text: the game's one-line comment (empty: none).
+    fn set_comment(&mut self, text: &str) -> R {
+        let mut g = self.master_game()?;
+        let len = text.chars().count();
+        if len > MAX_COMMENT_CHARS {
+            return Err(ToolRefusal::CommentTooLong { len, max: MAX_COMMENT_CHARS }.into());
+        }
+        g.settings.comment = Some(text.to_string()).filter(|t| !t.is_empty());
+        g.save(self.conn)?;
+        Ok(vec![say::master::comment_set(&g, g.settings.comment.as_deref())])
+    }
+
+    /// SET MANUAL START|PROCESS, SET AUTO START|PROCESS (SET NO MANUAL ...).
+    fn set_manual(&mut self, manual: bool, what: &str) -> R {
+        use crate::store::games::Manual;
+        let mut g = self.master_game()?;
+        let value = if manual { Manual::Manual } else { Manual::Auto };
+        match what.trim().to_ascii_uppercase().as_str() {
+            "START" => {
+                g.settings.start = value;
+                g.save(self.conn)?;
+                let mut out = vec![say::master::start_mode(&g, manual)];
+                // njudge: a full game in manual start starts when it is set to auto
+                let taken = g.players.iter().filter(|p| p.role == PlayerRole::Player && p.status == PlayerStatus::Active).count();
+                if !manual && g.status == GameStatus::Forming && taken >= g.seats.len() {
+                    crate::play::start(self.conn, self.ctx, &mut g)?;
+                    out.push(say::master::begun(&g, &[]));
+                }
+                Ok(out)
+            }
+            "PROCESS" | "PROC" => {
+                g.settings.processing = value;
+                // a game parked at a passed deadline goes back to the timer
+                if !manual && g.waiting_gm >= g.seq {
+                    g.waiting_gm = g.seq - 1;
+                }
+                g.save(self.conn)?;
+                self.touch(g.id);
+                Ok(vec![say::master::process_mode(&g, manual)])
+            }
+            _ => Err(ToolRefusal::ManualUsage.into()),
+        }
+    }
+
+    /// UNSTART: a started game whose first phase is not yet processed is
+    /// forming again, its players kept, their powers to be assigned anew;
+    /// it waits for FORCE BEGIN (manual start), as njudge's does.
+    pub(super) fn unstart(&mut self) -> R {
+        let mut g = self.master_game()?;
+        if g.status != GameStatus::Active {
+            return Err(ToolRefusal::UnstartNotActive { game: g.name.clone(), status: g.status }.into());
+        }
+        if !crate::store::phases::line(self.conn, g.id)?.is_empty() {
+            return Err(ToolRefusal::UnstartTooLate { game: g.name.clone() }.into());
+        }
+        self.table_mail(&g)?;
+        crate::store::orders::clear_from(self.conn, g.id, 0)?;
+        for mut p in g.players.clone().into_iter().filter(|p| p.role == PlayerRole::Player) {
+            match p.status {
+                PlayerStatus::Active => {
+                    p.power = None;
+                    p.seated = None;
+                    p.wait = false;
+                    p.save(self.conn)?;
+                }
+                // left, or asked to take a power over: no seat in a forming game
+                PlayerStatus::Resigned | PlayerStatus::Pending | PlayerStatus::Eliminated => Player::delete(self.conn, p.id)?,
+                PlayerStatus::Ejected => {}
+            }
+        }
+        if let Some(phase) = g.position.as_ref().map(|p| p.phase) {
+            crate::play::world_war::rewind(&mut g, phase);
+        }
+        g.status = GameStatus::Forming;
+        g.row.position = None;
+        g.position = None;
+        g.seq = 0;
+        g.deadline = None;
+        g.grace_until = None;
+        (g.reminded, g.late_noticed, g.waiting_gm) = (-1, -1, -1);
+        g.settings.start = crate::store::games::Manual::Manual;
+        g.save(self.conn)?;
+        let g = self.ctx.game(self.conn, g.id)?;
+        crate::play::tell_all(self.conn, self.ctx, &g, &say::master::unstarted_subject(&g), &say::master::unstarted_notice(&g))?;
+        Ok(vec![say::master::unstarted(&g)])
+    }
+
+    /// FORCE BEGIN: a forming game starts with the players it has; the
+    /// seats nobody took are vacant, open to SIGNON ?game.
+    pub(super) fn force_begin(&mut self) -> R {
+        let mut g = self.master_game()?;
+        if g.status != GameStatus::Forming {
+            return Err(ToolRefusal::BeginNotForming { game: g.name.clone(), status: g.status }.into());
+        }
+        if !g.players.iter().any(|p| p.role == PlayerRole::Player && p.status == PlayerStatus::Active) {
+            return Err(ToolRefusal::BeginNobody { game: g.name.clone() }.into());
+        }
+        crate::play::start(self.conn, self.ctx, &mut g)?;
+        let v = g.variant.clone();
+        let vacant: Vec<String> =
+            g.seats.iter().map(crate::game::Seat::own).filter(|&p| Player::active_for(&g.players, p).is_none()).map(|p| pname(&v, p)).collect();
+        Ok(vec![say::master::begun(&g, &vacant)])
+    }
+
+    /// ROLLFORWARD [phase|ALL]: after a ROLLBACK, the phases it undid are
+    /// played again from their stored orders (each re-adjudicated, its
+    /// results mailed), up to `phase` or to the branch's end.
+    pub(super) fn rollforward(&mut self, upto: Option<&str>) -> R {
+        let mut g = self.master_game()?;
+        let branch = crate::store::phases::latest_branch(self.conn, g.id)?;
+        let start = branch.iter().position(|p| p.seq == g.seq);
+        let Some(start) = start.filter(|_| g.status == GameStatus::Active) else {
+            return Err(ToolRefusal::NothingToRollForward { game: g.name.clone() }.into());
+        };
+        let v = g.variant.clone();
+        let end = match upto.filter(|u| !u.eq_ignore_ascii_case("ALL")) {
+            Some(u) => {
+                start
+                    + branch[start..]
+                        .iter()
+                        .position(|p| p.phase.eq_ignore_ascii_case(u))
+                        .ok_or_else(|| ToolRefusal::RollforwardNoPhase { game: g.name.clone(), phase: u.to_ascii_uppercase() })?
+            }
+            None => branch.len() - 1,
+        };
+        if !same_position(&v, g.row.position.as_deref(), &branch[start].position) {
+            return Err(ToolRefusal::RollforwardDiverged { game: g.name.clone() }.into());
+        }
+        self.table_mail(&g)?;
+        let mut n = 0;
+        for phase in &branch[start..=end] {
+            if g.status != GameStatus::Active || g.seq != phase.seq {
+                break;
+            }
+            replay_orders(self.conn, &g, &phase.results, self.ctx.now())?;
+            crate::play::process(self.conn, self.ctx, &mut g, ROLLED_FORWARD)?;
+            n += 1;
+        }
+        let now = g.position.as_ref().map(|p| v.calendar.long_name(p.phase)).unwrap_or_default();
+        Ok(vec![say::master::rolled_forward(n, &now, g.status == GameStatus::Finished)])
+    }
+}
+
+/// Whether two stored positions (contract JSON) are the same position.
+fn same_position(v: &crate::map::Variant, a: Option<&str>, b: &str) -> bool {
+    let read = |t: &str| serde_json::from_str(t).ok().and_then(|j| crate::contract::position_from_json(v, &j).ok());
+    let (Some(a), Some(b)) = (a.and_then(read), read(b)) else { return false };
+    crate::contract::position_to_json(v, &a) == crate::contract::position_to_json(v, &b)
+}
+
+/// The orders of a processed phase's results (those the players gave, not
+/// the defaults) as the current phase's orders, in place of any there.
+fn replay_orders(conn: &rusqlite::Connection, g: &crate::game::Game, results: &str, now: i64) -> Result<(), Fail> {
+    let v = g.v();
+    let rows: Vec<serde_json::Value> =
+        serde_json::from_str(results).map_err(|e| Fail::System(anyhow::anyhow!("game {}: stored results cannot be read: {e}", g.name)))?;
+    crate::store::orders::clear_from(conn, g.id, g.seq)?;
+    let pos = g.started()?.clone();
+    for r in rows.iter().filter(|r| r["defaulted"] != serde_json::Value::Bool(true)) {
+        let (Some(power), Some(order)) = (r["power"].as_str().and_then(|p| game::find_power(v, p)), r["order"].as_str()) else { continue };
+        for refused in game::submit_line(conn, &game::Board { game: g, pos: &pos }, &[power], order, None, now)?.into_iter().filter_map(Result::err) {
+            tracing::warn!("game {}: ROLLFORWARD: the stored order `{order}` of {} is refused now: {refused:?}", g.name, pname(v, power));
+        }
+    }
+    Ok(())
 }

@@ -12,7 +12,8 @@
 //! (SET: a player's settings and votes, the master's deadlines), [`options`]
 //! (the game options of CREATE and the master's SET, as one table),
 //! [`master`] (the master's commands), [`info`] (HELP, LIST, HISTORY,
-//! SUMMARY, MAP), [`start`] (the starting units' choice); [`parse`] reads a
+//! SUMMARY, MAP), [`community`] (REGISTER, WHOIS, WHOGAME, GET, VERSION,
+//! private games), [`start`] (the starting units' choice); [`parse`] reads a
 //! command line. `Session::command` only dispatches.
 //!
 //! Errors are typed ([`Fail`]): a sender's mistake is answered in the reply and
@@ -21,6 +22,8 @@
 //! caller rolls back and answers with an apology.
 
 pub mod account;
+pub mod community;
+pub mod diary;
 pub mod disorder;
 pub mod info;
 pub mod master;
@@ -60,6 +63,11 @@ impl From<Refusal> for Fail {
         Fail::Refused(r)
     }
 }
+impl From<game::refusal::ToolRefusal> for Fail {
+    fn from(r: game::refusal::ToolRefusal) -> Fail {
+        Fail::Refused(r.into())
+    }
+}
 impl From<rusqlite::Error> for Fail {
     fn from(e: rusqlite::Error) -> Fail {
         Fail::System(e.into())
@@ -88,6 +96,9 @@ enum Role {
         master: bool,
     },
     Master,
+    /// An observer (its row's id), signed on with `SIGNON O<game>` and the
+    /// code that confirmed it: for press.
+    Observer(i64),
 }
 
 #[derive(Clone, Debug)]
@@ -130,6 +141,8 @@ pub struct Session<'a> {
     processed: bool,
     /// Maps attached to this mail's reply (MAP, at most a few a mail).
     maps_attached: usize,
+    /// The game this mail signed on to as a co-master (PROMOTE), not as its master.
+    co_master: Option<i64>,
 }
 
 /// Argon2 computations one mail may cause (hashes and checks not already cached).
@@ -208,6 +221,7 @@ impl<'a> Session<'a> {
             orders_read: 0,
             processed: false,
             maps_attached: 0,
+            co_master: None,
         }
     }
 
@@ -240,11 +254,14 @@ impl<'a> Session<'a> {
             }
             // a block is read to its end before anything in it is decided, so
             // that no line of a block the judge cannot use becomes an order
+            let mut signoff = None;
             let block = match parse::block(line) {
                 Some(kind) => {
                     let start = i;
                     let end = parse::block_end(kind, &lines[start..]).map(|n| start + n);
                     i = end.map(|e| e + 1).unwrap_or(lines.len());
+                    // a press ended by SIGNOFF: nothing after it is read
+                    signoff = end.filter(|&e| parse::press_end(&lines[e]) == Some(parse::PressEnd::Signoff));
                     Some((kind, start, end))
                 }
                 None => None,
@@ -260,6 +277,10 @@ impl<'a> Session<'a> {
             // failed password checks count whatever became of the command
             self.record_failures()?;
             self.entries.push(Entry { input, responses });
+            if let Some(e) = signoff {
+                self.entries.push(Entry { input: mask(lines[e].trim(), &self.ctx.judge_text), responses: vec![say::session::signed_off()] });
+                break;
+            }
         }
         self.start_games()?;
         Ok(())
@@ -273,8 +294,9 @@ impl<'a> Session<'a> {
                 let body = lines[start..end].join("\n");
                 let n = end - start;
                 match cmd {
-                    Cmd::Press { to, grey } => self.press(to.as_deref(), *grey, &body),
-                    Cmd::Broadcast { grey } => self.press(None, *grey, &body),
+                    Cmd::Press(h) => self.press(h, &body),
+                    Cmd::PostalPress => self.postal_press(&body),
+                    Cmd::Diary(parse::Diary::Record) => self.diary_record(&body),
                     Cmd::Bad(r) => Err(r.clone().into()),
                     _ => Err(Refusal::PressHeaderUnreadable.into()),
                 }
@@ -290,6 +312,8 @@ impl<'a> Session<'a> {
             }
             .into()),
             Some((BlockKind::Phase, start, _)) => Err(Refusal::LaterPhaseIgnored { unread: lines.len() - start }.into()),
+            Some((BlockKind::Register, start, None)) => Err(game::refusal::ToolRefusal::RegisterWithoutEnd { unread: lines.len() - start }.into()),
+            Some((BlockKind::Register, start, Some(end))) => self.register(&lines[start..end]),
             None => self.command(cmd.clone(), line),
         }
     }
@@ -400,6 +424,7 @@ impl<'a> Session<'a> {
             Role::Power { power, player, .. } => Ok((power, player, g)),
             Role::Joined(_) => Err(Refusal::PowersNotAssigned { game: g.name.clone() }.into()),
             Role::Master => Err(Refusal::MasterIsNoPower.into()),
+            Role::Observer(_) => Err(Refusal::ObserverIsNoPower.into()),
         }
     }
 
@@ -490,22 +515,29 @@ impl<'a> Session<'a> {
             Cmd::Bad(r) => Err(r.into()),
             Cmd::Help => self.help(),
             Cmd::Create { game, password, variant, options } => self.create(&game, &password, variant.as_deref(), &options),
-            Cmd::Join { game, password } => self.join(&game, &password),
+            Cmd::Join { game, password, key } => self.join(&game, &password, key.as_deref()),
+            Cmd::JoinInfo(game) => self.join_info(game.as_deref()),
             Cmd::Signon { letter, game, password } => self.signon(letter, &game, &password),
             Cmd::Observe { game, password } => self.observe(&game, password.as_deref()),
             Cmd::Unobserve { game, code } => self.unobserve(&game, code.as_deref()),
             Cmd::Confirm { game, code } => self.confirm(&game, &code),
             Cmd::Resign => self.resign(),
-            Cmd::List(None) => self.list_all(),
+            Cmd::List(None) => self.list_all(false),
+            // njudge's LIST FULL (unless a game is called `full`)
+            Cmd::List(Some(g)) if g.eq_ignore_ascii_case("FULL") && GameRow::by_name(self.conn, &g)?.is_none() => self.list_all(true),
             Cmd::List(Some(g)) => self.list_game(&g),
             Cmd::History { game, undone: true, .. } => self.history_undone(&game),
             Cmd::History { game, from, to, press, undone: false } => self.history(&game, from.as_deref(), to.as_deref(), press),
             Cmd::Summary(game) => self.summary(&game),
             Cmd::Map { game, phase } => self.map(&game, phase.as_deref()),
             Cmd::Clear => self.clear(),
-            Cmd::NotCommand => self.order(line),
+            Cmd::NotCommand => match self.unknown_command(line) {
+                Some(r) => Err(r.into()),
+                None => self.order(line),
+            },
             Cmd::EndPress => Err(Refusal::EndPressWithoutPress.into()),
-            Cmd::Signoff | Cmd::Press { .. } | Cmd::Broadcast { .. } => unreachable!("handled by run_lines"),
+            Cmd::Diary(d) => self.diary(d),
+            Cmd::Signoff | Cmd::Press(_) | Cmd::PostalPress => unreachable!("handled by run_lines"),
             Cmd::Set { key, arg } => self.set(key, arg.trim()),
             Cmd::Approve(power) => self.approve(&power, true),
             Cmd::Reject(power) => self.approve(&power, false),
@@ -518,6 +550,17 @@ impl<'a> Session<'a> {
             Cmd::Become(p) => self.become_power(&p),
             Cmd::Rollback(phase) => self.rollback(&phase),
             Cmd::DeclareDraw(powers) => self.declare_draw(&powers),
+            Cmd::Promote(who) => self.promote(&who),
+            Cmd::Demote(who) => self.demote(&who),
+            Cmd::Invite(who) => self.invite(&who),
+            Cmd::Unstart => self.unstart(),
+            Cmd::ForceBegin => self.force_begin(),
+            Cmd::Rollforward(phase) => self.rollforward(phase.as_deref()),
+            Cmd::Register => unreachable!("a block, handled by one"),
+            Cmd::Whois(who) => self.whois(&who),
+            Cmd::Whogame { game, full } => self.whogame(game.as_deref(), full),
+            Cmd::Version => self.version(),
+            Cmd::Get(topic) => self.get(topic.as_deref()),
         }
     }
 }

@@ -18,7 +18,7 @@ use crate::publish::{Kind, Webhook};
 use crate::report::results::ReportFormat;
 use crate::report::say;
 use crate::rules::{RuleChoice, Seating};
-use crate::store::games::{Announcements, Anonymity, Concessions, Draws, Nmr, PartialPress};
+use crate::store::games::{Announcements, Anonymity, Concessions, Draws, FakePress, MasterPress, Nmr, ObserverPress, PartialPress, PostalPress};
 use crate::timing::{self, Schedule};
 
 pub use crate::game::options::GameOption;
@@ -56,6 +56,10 @@ use GameOption as O;
 pub const OPTIONS: &[OptionSpec] = &[
     spec(O::Press, &["press"], &["PRESS"], false, Always),
     spec(O::Partial, &["partial"], &["PARTIAL"], true, Always),
+    spec(O::Fake, &["fake"], &["FAKE"], true, Always),
+    spec(O::ObserverPress, &["observer", "observer_press"], &["OBSERVER"], false, Always),
+    spec(O::PostalPress, &["postalpress", "postal_press"], &["POSTALPRESS"], true, Always),
+    spec(O::MasterPress, &["masterpress", "master_press"], &["MASTERPRESS"], false, Always),
     spec(O::Nmr, &["nmr"], &["NMR"], true, Always),
     spec(O::Assignment, &["assignment"], &["ASSIGNMENT"], false, Forming),
     spec(O::Movement, &["movement"], &["MOVEMENT", "MOVES"], false, Always),
@@ -128,6 +132,10 @@ pub fn set_words() -> Vec<(String, Named)> {
 pub enum OptionValue {
     Press(Press),
     Partial(PartialPress),
+    Fake(FakePress),
+    ObserverPress(ObserverPress),
+    PostalPress(PostalPress),
+    MasterPress(MasterPress),
     Nmr(Nmr),
     Assignment(Assignment),
     Timing(PhaseKind, Schedule),
@@ -168,7 +176,14 @@ pub fn read(named: Named, text: &str, scope: &Scope) -> Result<OptionValue, Opti
     let rule = |key: &str| RuleChoice::parse(key, text).map(OptionValue::Rule);
     Ok(match named.option {
         O::Press => OptionValue::Press(read_press(text)?),
+        O::Partial if !matches!(text.to_ascii_lowercase().as_str(), "" | "yes" | "on" | "true" | "1" | "no" | "off" | "false" | "0") => {
+            return Err(OptionError::FakeValues { value: text.to_string() });
+        }
         O::Partial => OptionValue::Partial(yes.into()),
+        O::Fake => OptionValue::Fake(read_fake(named.no, text)?),
+        O::ObserverPress => OptionValue::ObserverPress(read_observer_press(text)?),
+        O::PostalPress => OptionValue::PostalPress(if yes { PostalPress::On } else { PostalPress::Off }),
+        O::MasterPress => OptionValue::MasterPress(read_master_press(text)?),
         O::Nmr => OptionValue::Nmr(yes.into()),
         O::Dias => OptionValue::Dias(yes.into()),
         O::Concessions => OptionValue::Concessions(yes.into()),
@@ -202,12 +217,47 @@ pub fn read(named: Named, text: &str, scope: &Scope) -> Result<OptionValue, Opti
     })
 }
 
+/// njudge's press words (`grey` as it always was here: njudge's White/Grey).
 fn read_press(text: &str) -> Result<Press, OptionError> {
-    match text.trim().to_ascii_lowercase().as_str() {
+    let t = text.trim().to_ascii_lowercase().replace("gray", "grey").replace([' ', '-'], "_");
+    match t.as_str() {
         "white" => Ok(Press::White),
-        "grey" | "gray" => Ok(Press::Grey),
+        "grey" | "white/grey" => Ok(Press::Grey),
+        "grey/white" => Ok(Press::GreyWhite),
+        "grey_only" | "greyonly" => Ok(Press::GreyOnly),
         "none" | "no" => Ok(Press::None),
         _ => Err(OptionError::PressValues { value: text.to_string() }),
+    }
+}
+
+/// `may`, `no`, `broadcast_by_default`, `broadcast` (`SET NO FAKE`: no).
+fn read_fake(no: bool, text: &str) -> Result<FakePress, OptionError> {
+    let t = text.trim().to_ascii_lowercase().replace([' ', '-'], "_");
+    match t.as_str() {
+        _ if no => Ok(FakePress::No),
+        "" | "may" | "yes" | "on" => Ok(FakePress::May),
+        "no" | "off" => Ok(FakePress::No),
+        "broadcast_by_default" | "default" => Ok(FakePress::BroadcastByDefault),
+        "broadcast" | "always" => Ok(FakePress::Broadcast),
+        _ => Err(OptionError::FakeValues { value: text.to_string() }),
+    }
+}
+
+fn read_observer_press(text: &str) -> Result<ObserverPress, OptionError> {
+    match text.trim().to_ascii_lowercase().as_str() {
+        "any" => Ok(ObserverPress::Any),
+        "partial" => Ok(ObserverPress::Partial),
+        "white" => Ok(ObserverPress::White),
+        "none" | "no" => Ok(ObserverPress::None),
+        _ => Err(OptionError::ObserverPressValues { value: text.to_string() }),
+    }
+}
+
+fn read_master_press(text: &str) -> Result<MasterPress, OptionError> {
+    match text.trim().to_ascii_lowercase().as_str() {
+        "all" => Ok(MasterPress::All),
+        "normal" => Ok(MasterPress::Normal),
+        _ => Err(OptionError::MasterPressValues { value: text.to_string() }),
     }
 }
 
@@ -326,6 +376,22 @@ pub fn apply(g: &mut GameRow, v: &Variant, value: OptionValue) -> Result<String,
         OptionValue::Partial(b) => {
             s.partial = b;
             say::master::partial(b)
+        }
+        OptionValue::Fake(f) => {
+            s.fake = f;
+            say::press::fake_set(f)
+        }
+        OptionValue::ObserverPress(o) => {
+            s.observer_press = o;
+            say::press::observer_press_set(o)
+        }
+        OptionValue::PostalPress(p) => {
+            s.postal_press = p;
+            say::press::postal_press_set(p)
+        }
+        OptionValue::MasterPress(m) => {
+            s.master_press = m;
+            say::press::master_press_set(m)
         }
         OptionValue::Nmr(b) => {
             s.nmr = b;
@@ -527,6 +593,7 @@ mod tests {
         assert_eq!(g.settings.nmr, Nmr::WaitForMaster);
         set(&mut g, "NMR", "").unwrap();
         assert_eq!(g.settings.nmr, Nmr::Defaults);
+        assert!(set(&mut g, "partial", "fakes now").is_err_and(|e| e.contains("not `fakes now`")));
         set(&mut g, "partial", "off").unwrap();
         assert_eq!(g.settings.partial, PartialPress::BroadcastOnly);
         let said = set(&mut g, "retreat", "next 36 hours").unwrap();

@@ -2,8 +2,8 @@
 //! abbreviations (`SIGN ON`, `END PRESS`, `SET NO WAIT`, `SET DEAD` ...).
 //! A line that is no command is an order (or an error) for the session.
 
-use super::options::Named;
-use crate::game::refusal::Refusal;
+use super::options::{GameOption, Named};
+use crate::game::refusal::{Refusal, ToolRefusal};
 
 /// A command line, read.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -18,6 +18,8 @@ pub enum Cmd {
     Join {
         game: String,
         password: String,
+        /// A private game's join password (`SIGNON ?game password key`).
+        key: Option<String>,
     },
     /// `SIGNON Xgame password`: sign on as the power with letter X (M: master, O: observer).
     Signon {
@@ -62,14 +64,13 @@ pub enum Cmd {
         phase: Option<String>,
     },
     Clear,
-    /// `PRESS [TO powers] [GREY]`; the text follows until ENDPRESS.
-    Press {
-        to: Option<String>,
-        grey: bool,
-    },
-    Broadcast {
-        grey: bool,
-    },
+    /// `PRESS options` or `BROADCAST [options]`; the text follows until
+    /// ENDPRESS (or SIGNOFF).
+    Press(PressHeader),
+    /// `POSTALPRESS` (`POSTAL PRESS`): broadcast with the next results.
+    PostalPress,
+    /// `DIARY [RECORD|LIST|READ n|DELETE n ...]`.
+    Diary(Diary),
     EndPress,
     Set {
         key: SetKey,
@@ -90,10 +91,80 @@ pub enum Cmd {
     Rollback(String),
     /// `DECLARE DRAW [powers]`: the master ends the game in a draw.
     DeclareDraw(String),
+    /// `SIGNON ?` (which games may be joined) or `SIGNON ?game` without a
+    /// password (how to join it).
+    JoinInfo(Option<String>),
+    /// The master's tools (issue 22): co-masters, UNSTART, FORCE BEGIN,
+    /// ROLLFORWARD [phase|ALL], invitations to a private game.
+    Promote(String),
+    Demote(String),
+    Unstart,
+    ForceBegin,
+    Rollforward(Option<String>),
+    Invite(String),
+    /// The community: `REGISTER` ... `END` (a block), WHOIS, WHOGAME, VERSION, GET.
+    Register,
+    Whois(String),
+    Whogame {
+        game: Option<String>,
+        full: bool,
+    },
+    Version,
+    Get(Option<String>),
     /// A command word with a problem (missing argument ...).
     Bad(Refusal),
     /// Not a command: an order, or noise.
     NotCommand,
+}
+
+/// Recipients as a press header writes them: power letters (and O for the
+/// observers, M for the master) as written, read against the game's map by
+/// `command::press`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Whom {
+    /// `TO ALL`, and a BROADCAST's.
+    All,
+    /// `TO list`, `+list`.
+    Only(String),
+    /// `TO ALL BUT list`, `-list`.
+    AllBut(String),
+}
+
+/// White or grey, as a header asks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Colour {
+    White,
+    Grey,
+}
+
+/// Whether a header asks for the press to be faked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Fake {
+    /// Not said: the game's default.
+    Unsaid,
+    /// `NOFAKE`.
+    No,
+    /// `FAKE [BROADCAST]`, `FAKE [PARTIAL] TO list` ...: the recipients it names.
+    As(Whom),
+}
+
+/// A press header, read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PressHeader {
+    /// `None`: PRESS with no recipients (refused: nothing is sent).
+    pub to: Option<Whom>,
+    pub colour: Option<Colour>,
+    pub fake: Fake,
+}
+
+/// njudge's DIARY command.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Diary {
+    /// `DIARY` or `DIARY RECORD`: the entry follows until ENDPRESS.
+    Record,
+    List,
+    Read(i64),
+    Delete(Vec<i64>),
 }
 
 /// What SET sets: a player's own setting or vote, the current phase's
@@ -128,6 +199,20 @@ pub enum SetKey {
     NoCd,
     /// The master: a game option.
     Option(Named),
+    /// The master's tools: COMMENT, PRIVATE, MANUAL START/PROCESS ...
+    Tool(ToolSet),
+}
+
+/// The master's SET words of [`super::master`]: `SET COMMENT text`, `SET
+/// PRIVATE password` (`SET PUBLIC`, `SET NO PRIVATE`: no longer), `SET MANUAL
+/// START|PROCESS` and `SET AUTO START|PROCESS` (`SET NO MANUAL ...`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ToolSet {
+    Comment,
+    Private,
+    Public,
+    Manual,
+    Auto,
 }
 
 /// The names SET takes besides the game options' (those are in [`super::options::OPTIONS`]).
@@ -153,6 +238,12 @@ const SET_KEYS: &[(&str, SetKey)] = &[
     ("NOMAP", SetKey::NoMap),
     ("CD", SetKey::Cd),
     ("NOCD", SetKey::NoCd),
+    ("PRIVATE", SetKey::Tool(ToolSet::Private)),
+    ("NOPRIVATE", SetKey::Tool(ToolSet::Public)),
+    ("PUBLIC", SetKey::Tool(ToolSet::Public)),
+    ("MANUAL", SetKey::Tool(ToolSet::Manual)),
+    ("NOMANUAL", SetKey::Tool(ToolSet::Auto)),
+    ("AUTO", SetKey::Tool(ToolSet::Auto)),
 ];
 
 /// Every name SET takes, upper case.
@@ -167,31 +258,69 @@ fn set_keys() -> &'static [(String, SetKey)] {
 /// A line that opens a block of lines belonging to it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BlockKind {
-    /// `PRESS ...` or `BROADCAST ...`, up to ENDPRESS.
+    /// Text for people: `PRESS ...`, `BROADCAST ...`, `POSTAL PRESS`,
+    /// `DIARY`, and any other press header (`FAKE ...`, `GREYPRESS` ...),
+    /// up to ENDPRESS or SIGNOFF.
     Press,
     /// njudge's conditional orders, `IF ...` up to the matching `ENDIF`.
     Conditional,
     /// njudge's orders for a later phase: `PHASE ...` to the end of the mail.
     Phase,
+    /// njudge's registration form: `REGISTER` up to `END`.
+    Register,
 }
 
 /// Whether `line` opens a block (whatever else is on it: a header that
 /// cannot be read still opens its block, so its lines are never orders).
 pub fn block(line: &str) -> Option<BlockKind> {
-    let first = line.split_whitespace().next()?.to_ascii_uppercase();
+    let mut w = line.split_whitespace().map(|w| w.to_ascii_uppercase());
+    let first = w.next()?;
+    let second = w.next().unwrap_or_default();
+    let press_word = |x: &str| x.ends_with("PRESS") || x.starts_with("BROADCAST");
     match first.as_str() {
-        "PRESS" | "BROADCAST" => Some(BlockKind::Press),
         "IF" => Some(BlockKind::Conditional),
         "PHASE" => Some(BlockKind::Phase),
+        "ENDPRESS" | "ENDBROADCAST" => None,
+        "DIARY" => (!matches!(second.as_str(), "LIST" | "READ" | "DELETE")).then_some(BlockKind::Press),
+        "FAKE" | "NOFAKE" => Some(BlockKind::Press),
+        "REGISTER" => Some(BlockKind::Register),
+        f if press_word(f) => Some(BlockKind::Press),
+        "POSTAL" | "GREY" | "GRAY" | "WHITE" | "ANONYMOUS" | "PARTIAL" if press_word(&second) => Some(BlockKind::Press),
         _ => None,
     }
+}
+
+/// How a press block ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PressEnd {
+    /// ENDPRESS, ENDBROADCAST (END PRESS ...): the next line is read.
+    EndPress,
+    /// SIGNOFF (SIGN OFF): nothing after it is read.
+    Signoff,
+}
+
+/// Whether `line` alone closes a press block, and how.
+pub fn press_end(line: &str) -> Option<PressEnd> {
+    match parse(line.trim()) {
+        Cmd::EndPress => Some(PressEnd::EndPress),
+        Cmd::Signoff if matches!(line.split_whitespace().next().map(|w| w.to_ascii_uppercase()).as_deref(), Some("SIGNOFF" | "SIGN")) => {
+            Some(PressEnd::Signoff)
+        }
+        _ => None,
+    }
+}
+
+/// Whether `line` closes a REGISTER form: `END`, `END REGISTER`, `ENDREGISTER`.
+fn register_end(line: &str) -> bool {
+    let w: Vec<String> = line.split_whitespace().map(str::to_ascii_uppercase).collect();
+    matches!(w.iter().map(String::as_str).collect::<Vec<_>>().as_slice(), ["END"] | ["ENDREGISTER"] | ["END", "REGISTER"])
 }
 
 /// The index in `rest` (the lines after the opening one) of the line that
 /// closes a block of `kind`, if any.
 pub fn block_end(kind: BlockKind, rest: &[String]) -> Option<usize> {
     match kind {
-        BlockKind::Press => rest.iter().position(|l| parse(l.trim()) == Cmd::EndPress),
+        BlockKind::Press => rest.iter().position(|l| press_end(l).is_some()),
         BlockKind::Conditional => {
             let mut depth = 1usize;
             for (k, l) in rest.iter().enumerate() {
@@ -209,6 +338,7 @@ pub fn block_end(kind: BlockKind, rest: &[String]) -> Option<usize> {
             None
         }
         BlockKind::Phase => None,
+        BlockKind::Register => rest.iter().position(|l| register_end(l)),
     }
 }
 
@@ -268,11 +398,16 @@ pub fn parse(line: &str) -> Cmd {
         ("SIGN", Some("ON")) => ("SIGNON".to_string(), 2),
         ("SIGN", Some("OFF")) => ("SIGNOFF".to_string(), 2),
         ("END", Some("PRESS")) | ("END", Some("BROADCAST")) => ("ENDPRESS".to_string(), 2),
+        ("POSTAL", Some("PRESS")) => ("POSTALPRESS".to_string(), 2),
         ("PROCESS", Some("NOW")) => ("PROCESS!".to_string(), 2),
+        ("FORCE", Some("BEGIN")) => ("FORCEBEGIN".to_string(), 2),
+        ("WHO", Some("IS")) => ("WHOIS".to_string(), 2),
+        ("WHO", Some("GAME")) => ("WHOGAME".to_string(), 2),
+        ("SEND", Some("ME")) => ("GET".to_string(), 2),
         _ => (up.clone(), 1),
     };
     let l = Line { w, head, skip };
-    account(&l).or_else(|| info(&l)).or_else(|| player(&l)).or_else(|| master(&l)).unwrap_or(Cmd::NotCommand)
+    account(&l).or_else(|| info(&l)).or_else(|| player(&l)).or_else(|| master(&l)).or_else(|| community(&l)).unwrap_or(Cmd::NotCommand)
 }
 
 /// CREATE, SIGNON, OBSERVE, UNOBSERVE, CONFIRM, RESIGN, HELP, SIGNOFF.
@@ -289,7 +424,9 @@ fn account(l: &Line) -> Option<Cmd> {
             _ => Cmd::Bad(Refusal::CreateUsage),
         },
         "SIGNON" => match (arg(0), arg(1)) {
-            (Some(g), Some(password)) => signon(&g, password),
+            (Some(g), Some(password)) => signon(&g, password, arg(2)),
+            // `SIGNON ?` and `SIGNON ?game`: what may be joined, and how
+            (Some(g), None) if g.starts_with('?') => Cmd::JoinInfo(Some(g[1..].to_string()).filter(|g| !g.is_empty())),
             _ => Cmd::Bad(Refusal::SignonUsage),
         },
         "OBSERVE" | "WATCH" => match l.game() {
@@ -312,9 +449,9 @@ fn account(l: &Line) -> Option<Cmd> {
 }
 
 /// `SIGNON ?game pw` (joining) or `SIGNON Xgame pw` (power X).
-fn signon(g: &str, password: String) -> Cmd {
+fn signon(g: &str, password: String, key: Option<String>) -> Cmd {
     if let Some(game) = g.strip_prefix('?') {
-        return Cmd::Join { game: game.to_string(), password };
+        return Cmd::Join { game: game.to_string(), password, key };
     }
     let mut cs = g.chars();
     let letter = cs.next().map(|c| c.to_ascii_uppercase()).unwrap_or(' ');
@@ -373,6 +510,9 @@ fn player(l: &Line) -> Option<Cmd> {
     Some(match l.head.as_str() {
         "CLEAR" if l.alone() => Cmd::Clear,
         "PRESS" | "BROADCAST" => press(l),
+        "POSTALPRESS" if l.alone() => Cmd::PostalPress,
+        "POSTALPRESS" => Cmd::Bad(Refusal::PostalPressOptions),
+        "DIARY" => diary(l),
         "ENDPRESS" | "ENDBROADCAST" if l.alone() => Cmd::EndPress,
         "ELSE" | "ENDIF" => Cmd::Bad(Refusal::WithoutIf { head: l.head.clone() }),
         "SET" => set(l),
@@ -382,34 +522,117 @@ fn player(l: &Line) -> Option<Cmd> {
     })
 }
 
-/// `PRESS [TO powers] [GREY|WHITE]`, `BROADCAST [GREY|WHITE]`.
+/// `PRESS options`, `BROADCAST [options]` (njudge's `data/press`): WHITE
+/// or GREY (and their other names), the recipients (`TO list`, `+list`,
+/// `TO ALL`, `TO ALL BUT list`, `-list`), NOFAKE, and `FAKE` with the
+/// recipients to name (`FAKE [BROADCAST]`, `FAKE [PARTIAL] TO list`,
+/// `FAKE +list`, `FAKE -list` ...). BROADCAST alone goes to all, and so
+/// does a press faked without its real recipients; PRESS alone names no
+/// one.
 fn press(l: &Line) -> Cmd {
-    let head = &l.head;
-    let mut to = None;
-    let mut grey = false;
-    let mut i = 0;
-    while let Some(k) = l.arg(i) {
-        match k.to_ascii_uppercase().as_str() {
-            "TO" => {
-                if to.is_some() {
-                    return Cmd::Bad(Refusal::PressTwoLists { head: head.to_string() });
-                }
-                to = l.arg(i + 1);
-                i += 2;
-                continue;
-            }
-            "GREY" | "GRAY" | "ANON" | "ANONYMOUS" => grey = true,
-            "WHITE" | "SIGNED" => grey = false,
-            _ if head == "PRESS" && to.is_none() => to = Some(k.clone()),
-            _ => return Cmd::Bad(Refusal::PressNotUnderstood { head: head.to_string(), word: k }),
-        }
-        i += 1;
+    let words: Vec<String> = l.w[l.skip..].iter().map(|w| w.to_ascii_uppercase()).collect();
+    match press_words(&l.head, &words) {
+        Ok(h) => Cmd::Press(h),
+        Err(r) => Cmd::Bad(r),
     }
-    if head == "BROADCAST" { Cmd::Broadcast { grey } } else { Cmd::Press { to, grey } }
+}
+
+fn press_words(head: &str, words: &[String]) -> Result<PressHeader, Refusal> {
+    let mut h = PressHeader { to: None, colour: None, fake: Fake::Unsaid };
+    let not_understood = |word: &str| Refusal::PressNotUnderstood { head: head.to_string(), word: word.to_string() };
+    let mut i = 0;
+    while let Some(w) = words.get(i) {
+        i += 1;
+        match w.as_str() {
+            "WHITE" | "UNANONYMOUS" | "UNANONYMOUSLY" | "SIGNED" => h.colour = Some(Colour::White),
+            "GREY" | "GRAY" | "ANONYMOUS" | "ANONYMOUSLY" | "ANON" => h.colour = Some(Colour::Grey),
+            "NOFAKE" => h.fake = Fake::No,
+            "NO" if words.get(i).is_some_and(|x| x == "FAKE") => {
+                i += 1;
+                h.fake = Fake::No;
+            }
+            "FAKE" => {
+                if words.get(i).is_some_and(|x| x == "PARTIAL") {
+                    i += 1;
+                }
+                h.fake = match words.get(i).map(String::as_str) {
+                    Some("BROADCAST") => {
+                        i += 1;
+                        Fake::As(Whom::All)
+                    }
+                    Some(x) if x == "TO" || x == "ALL" || x.starts_with(['+', '-']) => Fake::As(whom(head, words, &mut i)?),
+                    _ => Fake::As(Whom::All),
+                };
+            }
+            x if x == "TO" || x == "ALL" || x.starts_with(['+', '-']) => {
+                if h.to.is_some() {
+                    return Err(Refusal::PressTwoLists { head: head.to_string() });
+                }
+                i -= 1;
+                h.to = Some(whom(head, words, &mut i)?);
+            }
+            // njudge's PRESS list, without TO
+            x if head == "PRESS" && i == 1 && x.chars().all(|c| c.is_ascii_alphabetic()) && x.len() <= 3 => h.to = Some(Whom::Only(x.to_string())),
+            x => return Err(not_understood(x)),
+        }
+    }
+    if h.to.is_none() && (head == "BROADCAST" || matches!(h.fake, Fake::As(_))) {
+        h.to = Some(Whom::All);
+    }
+    Ok(h)
+}
+
+/// The recipients from `words[*i]` on (`TO ALL BUT list`, `TO ALL`, `TO
+/// list`, `ALL`, `+list`, `-list`); `*i` moves past them.
+fn whom(head: &str, words: &[String], i: &mut usize) -> Result<Whom, Refusal> {
+    let needs_list = || Refusal::PressNeedsList { head: head.to_string() };
+    let next = |i: &mut usize| {
+        *i += 1;
+        words.get(*i - 1).cloned().ok_or_else(needs_list)
+    };
+    let w = next(i)?;
+    if let Some(list) = w.strip_prefix('+') {
+        return Ok(Whom::Only(if list.is_empty() { next(i)? } else { list.to_string() }));
+    }
+    if let Some(list) = w.strip_prefix('-') {
+        return Ok(Whom::AllBut(if list.is_empty() { next(i)? } else { list.to_string() }));
+    }
+    let w = if w == "TO" { next(i)? } else { w };
+    if w != "ALL" {
+        return Ok(Whom::Only(w));
+    }
+    if words.get(*i).is_some_and(|x| x == "BUT") {
+        *i += 1;
+        return Ok(Whom::AllBut(next(i)?));
+    }
+    Ok(Whom::All)
+}
+
+/// `DIARY [RECORD]`, `DIARY LIST`, `DIARY READ n`, `DIARY DELETE n [n ...]`.
+fn diary(l: &Line) -> Cmd {
+    let numbers = |from: usize| -> Option<Vec<i64>> {
+        let ns: Option<Vec<i64>> =
+            l.w[l.skip + from..].iter().flat_map(|w| w.split(',')).filter(|w| !w.is_empty()).map(|w| w.parse().ok().filter(|&n: &i64| n > 0)).collect();
+        ns.filter(|ns| !ns.is_empty())
+    };
+    let word = l.arg(0).map(|w| w.to_ascii_uppercase());
+    let cmd = match word.as_deref() {
+        None => Some(Diary::Record),
+        Some("RECORD") if l.w.len() == l.skip + 1 => Some(Diary::Record),
+        Some("LIST") if l.w.len() == l.skip + 1 => Some(Diary::List),
+        Some("READ") => numbers(1).filter(|ns| ns.len() == 1).map(|ns| Diary::Read(ns[0])),
+        Some("DELETE") => numbers(1).map(Diary::Delete),
+        _ => None,
+    };
+    cmd.map(Cmd::Diary).unwrap_or(Cmd::Bad(Refusal::DiaryUsage))
 }
 
 /// `SET name value` (`SET NO name` read as `SET NOname`).
 fn set(l: &Line) -> Cmd {
+    let words: Vec<String> = l.w[l.skip..].iter().map(|w| w.trim_end_matches(',').to_ascii_uppercase()).collect();
+    if let Some((option, no, arg)) = press_set(&words) {
+        return Cmd::Set { key: SetKey::Option(super::options::Named { option, no }), arg: arg.to_string() };
+    }
     let Some(mut key) = l.arg(0).map(|k| k.to_ascii_uppercase()) else { return Cmd::Bad(Refusal::SetNeedsName) };
     let mut next = 1;
     if key == "NO"
@@ -418,11 +641,72 @@ fn set(l: &Line) -> Cmd {
         key = format!("NO{}", k2.to_ascii_uppercase());
         next = 2;
     }
+    // whole words only: `SET CO` stays CONCEDE
+    if key == "COMMENT" {
+        return Cmd::Set { key: SetKey::Tool(ToolSet::Comment), arg: l.rest(next) };
+    }
     match match_word(&key, set_keys()) {
         Ok(Some(k)) => Cmd::Set { key: k, arg: l.rest(next) },
         Ok(None) => Cmd::Bad(Refusal::SetNoSuch { key }),
         Err(c) => Cmd::Bad(Refusal::SetAmbiguous { key, candidates: c }),
     }
+}
+
+/// njudge's SET words for the press options (`data/index`): `SET GREY`,
+/// `SET WHITE/GREY [PRESS]`, `SET NO PRESS`, `SET PRESS NONE`, `SET [NO]
+/// PARTIAL [PRESS]`, `SET NO FAKE [BROADCAST]`, `SET PARTIAL MAY [BE
+/// FAKED]`, `SET PARTIAL FAKES [BROADCAST] [BY DEFAULT]`, `SET [NO] POSTAL
+/// PRESS`, `SET OBSERVER ANY|PARTIAL|WHITE|NO [PRESS]`, `SET ALL PRESS`,
+/// `SET NORMAL PRESS`: the option, `NO`, and the value in the table's words.
+fn press_set(words: &[String]) -> Option<(GameOption, bool, &'static str)> {
+    let mut w: Vec<&str> = words.iter().map(String::as_str).collect();
+    let pressed = w.len() > 1 && w.last() == Some(&"PRESS");
+    if pressed {
+        w.pop();
+    }
+    let no = w.first() == Some(&"NO");
+    let rest = if no { &w[1..] } else { &w[..] };
+    let colour = |c: &str| match c.replace("GRAY", "GREY").as_str() {
+        "WHITE" => Some("white"),
+        "GREY" => Some("grey_only"),
+        "WHITE/GREY" => Some("grey"),
+        "GREY/WHITE" => Some("grey/white"),
+        _ => None,
+    };
+    Some(match (no, rest) {
+        (true, []) if pressed => (GameOption::Press, false, "none"),
+        (false, ["NONE"] | ["PRESS", "NONE"]) => (GameOption::Press, false, "none"),
+        (true, ["WHITE"]) => (GameOption::Press, false, "grey_only"),
+        (true, ["GREY" | "GRAY"]) => (GameOption::Press, false, "white"),
+        (false, [c]) if colour(c).is_some() => (GameOption::Press, false, colour(c)?),
+        (_, ["PARTIAL"]) => (GameOption::Partial, no, ""),
+        (true, ["FAKE"] | ["FAKE", "BROADCAST"]) => (GameOption::Fake, true, ""),
+        (false, ["PARTIAL", "MAY", ..]) => (GameOption::Fake, false, "may"),
+        (false, ["PARTIAL", "FAKES", tail @ ..]) => {
+            let tail: &[&str] = tail.strip_prefix(&["BROADCAST"]).unwrap_or(tail);
+            match tail {
+                [] => (GameOption::Fake, false, "broadcast"),
+                ["BY", "DEFAULT"] => (GameOption::Fake, false, "broadcast_by_default"),
+                _ => return None,
+            }
+        }
+        (_, ["POSTAL"]) if pressed => (GameOption::PostalPress, no, ""),
+        (_, ["POSTALPRESS"]) => (GameOption::PostalPress, no, ""),
+        (false, ["OBSERVER", o]) => (GameOption::ObserverPress, false, observer_word(o)?),
+        (false, ["ALL"]) if pressed => (GameOption::MasterPress, false, "all"),
+        (false, ["NORMAL"]) if pressed => (GameOption::MasterPress, false, "normal"),
+        _ => return None,
+    })
+}
+
+fn observer_word(o: &str) -> Option<&'static str> {
+    Some(match o {
+        "ANY" => "any",
+        "PARTIAL" => "partial",
+        "WHITE" => "white",
+        "NO" | "NONE" => "none",
+        _ => return None,
+    })
 }
 
 /// The master's commands.
@@ -442,9 +726,81 @@ fn master(l: &Line) -> Option<Cmd> {
         "ROLLBACK" => arg(0).map(Cmd::Rollback).unwrap_or_else(|| Cmd::Bad(Refusal::RollbackUsage)),
         "DECLARE" if arg(0).is_some_and(|w| w.eq_ignore_ascii_case("DRAW")) => Cmd::DeclareDraw(l.rest(1)),
         "DECLARE" => Cmd::Bad(Refusal::DeclareDrawUsage),
+        "PROMOTE" => arg(0).map(Cmd::Promote).unwrap_or_else(|| Cmd::Bad(needs_address("PROMOTE"))),
+        "DEMOTE" => arg(0).map(Cmd::Demote).unwrap_or_else(|| Cmd::Bad(needs_address("DEMOTE"))),
+        "INVITE" => arg(0).map(Cmd::Invite).unwrap_or_else(|| Cmd::Bad(needs_address("INVITE"))),
+        "UNSTART" if l.alone() => Cmd::Unstart,
+        "FORCEBEGIN" if l.alone() => Cmd::ForceBegin,
+        "ROLLFORWARD" if l.w.len() <= l.skip + 1 => Cmd::Rollforward(arg(0)),
         _ => return None,
     })
 }
+
+fn needs_address(command: &str) -> Refusal {
+    ToolRefusal::NeedsAddress { command: command.to_string() }.into()
+}
+
+/// REGISTER, WHOIS, WHOGAME, VERSION, GET: the community's commands.
+fn community(l: &Line) -> Option<Cmd> {
+    Some(match l.head.as_str() {
+        "REGISTER" => Cmd::Register,
+        "WHOIS" => match l.rest(0) {
+            w if w.is_empty() => Cmd::Bad(ToolRefusal::WhoisUsage.into()),
+            w => Cmd::Whois(w),
+        },
+        "WHOGAME" => {
+            let full = l.arg(1).or(l.arg(0)).is_some_and(|w| w.eq_ignore_ascii_case("FULL"));
+            let game = l.game().filter(|g| !g.eq_ignore_ascii_case("FULL"));
+            Cmd::Whogame { game, full }
+        }
+        "VERSION" => Cmd::Version,
+        "GET" if l.w.len() <= l.skip + 1 => Cmd::Get(l.arg(0)),
+        "GET" => Cmd::Bad(ToolRefusal::GetUsage.into()),
+        _ => return None,
+    })
+}
+
+/// The command words, for a suggestion when a line's first word is none
+/// (`PROCES` is PROCESS).
+pub const COMMAND_WORDS: &[&str] = &[
+    "CREATE",
+    "SIGNON",
+    "SIGNOFF",
+    "OBSERVE",
+    "UNOBSERVE",
+    "CONFIRM",
+    "RESIGN",
+    "HELP",
+    "LIST",
+    "HISTORY",
+    "SUMMARY",
+    "MAP",
+    "CLEAR",
+    "PRESS",
+    "BROADCAST",
+    "ENDPRESS",
+    "SET",
+    "APPROVE",
+    "REJECT",
+    "PROCESS",
+    "PREDICT",
+    "PAUSE",
+    "RESUME",
+    "TERMINATE",
+    "EJECT",
+    "BECOME",
+    "ROLLBACK",
+    "ROLLFORWARD",
+    "PROMOTE",
+    "DEMOTE",
+    "INVITE",
+    "UNSTART",
+    "REGISTER",
+    "WHOIS",
+    "WHOGAME",
+    "VERSION",
+    "GET",
+];
 
 #[cfg(test)]
 mod tests {
@@ -453,10 +809,10 @@ mod tests {
     #[test]
     fn njudge_spellings() {
         assert_eq!(parse("signon Fdemo secret"), Cmd::Signon { letter: 'F', game: "demo".into(), password: "secret".into() });
-        assert_eq!(parse("SIGN ON ?demo pw"), Cmd::Join { game: "demo".into(), password: "pw".into() });
+        assert_eq!(parse("SIGN ON ?demo pw"), Cmd::Join { game: "demo".into(), password: "pw".into(), key: None });
         assert_eq!(parse("set no wait"), Cmd::Set { key: SetKey::NoWait, arg: String::new() });
         assert_eq!(parse("SET DEAD 2026-11-25 20:00"), Cmd::Set { key: SetKey::Deadline, arg: "2026-11-25 20:00".into() });
-        assert_eq!(parse("press to EF grey"), Cmd::Press { to: Some("EF".into()), grey: true });
+        assert_eq!(parse("press to EF grey"), Cmd::Press(PressHeader { to: Some(Whom::Only("EF".into())), colour: Some(Colour::Grey), fake: Fake::Unsaid }));
         assert_eq!(parse("end press"), Cmd::EndPress);
         assert_eq!(parse("process!"), Cmd::Process { force: true });
         assert!(matches!(parse("SET PA x"), Cmd::Bad(r) if crate::report::say::refusal::refusal(&r).contains("ambiguous")));
@@ -464,6 +820,90 @@ mod tests {
         assert_eq!(parse("A PAR-BUR"), Cmd::NotCommand);
         assert_eq!(parse("HEL - NTH"), Cmd::NotCommand);
         assert_eq!(parse("CLEAR the way"), Cmd::NotCommand);
+    }
+
+    #[test]
+    fn njudges_press_set_words() {
+        use crate::command::options::{GameOption as O, Named};
+        let set = |line: &str| match parse(line) {
+            Cmd::Set { key: SetKey::Option(Named { option, no }), arg } => (option, no, arg),
+            other => panic!("{line}: {other:?}"),
+        };
+        let s = |o, no, a: &str| (o, no, a.to_string());
+        assert_eq!(set("SET WHITE"), s(O::Press, false, "white"));
+        assert_eq!(set("set grey press"), s(O::Press, false, "grey_only"));
+        assert_eq!(set("SET GRAY"), s(O::Press, false, "grey_only"));
+        assert_eq!(set("SET WHITE/GREY PRESS"), s(O::Press, false, "grey"));
+        assert_eq!(set("SET GREY/WHITE"), s(O::Press, false, "grey/white"));
+        assert_eq!(set("SET NO WHITE"), s(O::Press, false, "grey_only"));
+        assert_eq!(set("SET NO GREY PRESS"), s(O::Press, false, "white"));
+        assert_eq!(set("SET NO PRESS"), s(O::Press, false, "none"));
+        assert_eq!(set("SET PRESS NONE"), s(O::Press, false, "none"));
+        assert_eq!(set("SET NONE"), s(O::Press, false, "none"));
+        assert_eq!(set("SET PRESS GREY/WHITE"), s(O::Press, false, "GREY/WHITE"));
+        assert_eq!(set("SET PARTIAL PRESS"), s(O::Partial, false, ""));
+        assert_eq!(set("SET NO PARTIAL PRESS"), s(O::Partial, true, ""));
+        assert_eq!(set("SET NO FAKE BROADCAST"), s(O::Fake, true, ""));
+        assert_eq!(set("SET PARTIAL MAY BE FAKED"), s(O::Fake, false, "may"));
+        assert_eq!(set("SET PARTIAL MAY"), s(O::Fake, false, "may"));
+        assert_eq!(set("SET PARTIAL FAKES BROADCAST"), s(O::Fake, false, "broadcast"));
+        assert_eq!(set("SET PARTIAL FAKES"), s(O::Fake, false, "broadcast"));
+        assert_eq!(set("SET PARTIAL FAKES BROADCAST BY DEFAULT"), s(O::Fake, false, "broadcast_by_default"));
+        assert_eq!(set("SET PARTIAL FAKES BY DEFAULT"), s(O::Fake, false, "broadcast_by_default"));
+        assert_eq!(set("SET POSTAL PRESS"), s(O::PostalPress, false, ""));
+        assert_eq!(set("SET NO POSTALPRESS"), s(O::PostalPress, true, ""));
+        assert_eq!(set("SET OBSERVER NO PRESS"), s(O::ObserverPress, false, "none"));
+        assert_eq!(set("SET OBSERVER WHITE"), s(O::ObserverPress, false, "white"));
+        assert_eq!(set("SET OBSERVER ANY PRESS"), s(O::ObserverPress, false, "any"));
+        assert_eq!(set("SET ALL PRESS"), s(O::MasterPress, false, "all"));
+        assert_eq!(set("SET NORMAL PRESS"), s(O::MasterPress, false, "normal"));
+        // not press words without their PRESS
+        for line in ["SET NO", "SET ALL", "SET NORMAL"] {
+            assert!(!matches!(parse(line), Cmd::Set { key: SetKey::Option(Named { option: O::Press | O::MasterPress | O::PostalPress, .. }), .. }), "{line}");
+        }
+        // not the fake option's words: PARTIAL's value, which refuses it (see options.rs)
+        assert_eq!(set("SET PARTIAL FAKES NOW"), s(O::Partial, false, "FAKES NOW"));
+    }
+
+    #[test]
+    fn press_and_diary_headers_open_blocks_and_their_ends() {
+        for h in [
+            "PRESS TO E",
+            "broadcast",
+            "POSTAL PRESS",
+            "POSTALPRESS",
+            "DIARY",
+            "DIARY RECORD",
+            "FAKE BROADCAST",
+            "GREYPRESS TO E",
+            "BROADCASTS",
+            "grey press",
+            "NOFAKE",
+        ] {
+            assert_eq!(block(h), Some(BlockKind::Press), "{h}");
+        }
+        for h in ["DIARY LIST", "DIARY READ 2", "ENDPRESS", "END PRESS", "F NTH - NWY", "HISTORY demo PRESS", "SET POSTAL PRESS"] {
+            assert_eq!(block(h), None, "{h}");
+        }
+        assert_eq!(parse("POSTAL PRESS"), Cmd::PostalPress);
+        assert!(matches!(parse("POSTALPRESS TO E"), Cmd::Bad(Refusal::PostalPressOptions)));
+        assert_eq!(parse("DIARY"), Cmd::Diary(Diary::Record));
+        assert_eq!(parse("diary delete 2,3 5"), Cmd::Diary(Diary::Delete(vec![2, 3, 5])));
+        assert_eq!(parse("DIARY READ 4"), Cmd::Diary(Diary::Read(4)));
+        for bad in ["DIARY READ", "DIARY READ 0", "DIARY READ 1 2", "DIARY DELETE x", "DIARY WRITE"] {
+            assert_eq!(parse(bad), Cmd::Bad(Refusal::DiaryUsage), "{bad}");
+        }
+        for (l, e) in [
+            ("ENDPRESS", Some(PressEnd::EndPress)),
+            ("end broadcast", Some(PressEnd::EndPress)),
+            ("SIGNOFF", Some(PressEnd::Signoff)),
+            ("sign off", Some(PressEnd::Signoff)),
+        ] {
+            assert_eq!(press_end(l), e, "{l}");
+        }
+        for l in ["BYE", "END", "QUIT", "SIGNOFF now", "ENDPRESS please"] {
+            assert_eq!(press_end(l), None, "{l}");
+        }
     }
 
     #[test]
@@ -507,10 +947,22 @@ mod tests {
             "START",
             "MAP",
             "NOMAP",
+            "PRIVATE",
+            "NOPRIVATE",
+            "PUBLIC",
+            "MANUAL",
+            "NOMANUAL",
+            "AUTO",
             "ANONYMOUS",
             "NOANONYMOUS",
             "WEBHOOK",
             "NOWEBHOOK",
+            "FAKE",
+            "NOFAKE",
+            "OBSERVER",
+            "POSTALPRESS",
+            "NOPOSTALPRESS",
+            "MASTERPRESS",
             // civil disorder, concessions and quiet games (njudge's names)
             "CD",
             "NOCD",

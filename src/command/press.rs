@@ -1,127 +1,403 @@
-//! PRESS and BROADCAST.
+//! PRESS, BROADCAST and POSTALPRESS, as njudge reads them (`data/press`):
+//! the recipients a header names ([`resolve`]), what the game's options
+//! allow of them ([`form`]), and who gets which copy ([`deliveries`]).
+//! Nothing goes to anyone the press does not name; a faked press shows its
+//! recipients the names it was faked with, and the master the truth.
 
-use super::{R, Role, Session};
+use super::parse::{Colour, Fake, PressHeader, Whom};
+use super::{R, Role, Session, Signed};
 use crate::game::refusal::Refusal;
-use crate::game::{self, GameStatus, PlayerStatus, pname};
+use crate::game::{Game, GameStatus, PlayerRole, PlayerStatus, Recipient, pname};
+use crate::map::PowerId;
 use crate::report::say;
-use crate::store::press::Audience;
+use crate::store::games::{FakePress, MasterPress, ObserverPress, PartialPress, PostalPress, Press, Settings};
+use crate::store::press::{Audience, PressRow, Recipients};
 use minijinja::context;
 
+/// Who writes a press.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Sender {
+    /// A power's player (`by_master`: the master acting for it, BECOME).
+    Power { power: PowerId, by_master: bool },
+    /// The master as the master.
+    Master,
+    /// An observer (its row's id), as the game's observer option allows.
+    Observer(i64),
+}
+
+/// What the game's options make of a press: grey or white, and the
+/// recipients it names if faked.
+#[derive(Debug, PartialEq, Eq)]
+struct Form {
+    grey: bool,
+    shown: Option<Audience>,
+}
+
+/// One copy of a press: to whom, as what, and whether it names the real
+/// recipients (the master's always does).
+struct Copy {
+    addr: String,
+    who: Recipient,
+    truth: bool,
+}
+
+/// Reads a list of letters against the map: power letters, O for the
+/// observers, M for the master (where no power has those letters), or the
+/// word MASTER.
+fn letters(g: &Game, list: &str) -> Result<Recipients, Refusal> {
+    let v = g.v();
+    let mut r = Recipients::default();
+    if list.eq_ignore_ascii_case("master") {
+        return Ok(Recipients::master());
+    }
+    for c in list.chars().map(|c| c.to_ascii_uppercase()) {
+        match v.powers.iter().position(|p| p.letter.eq_ignore_ascii_case(&c)) {
+            Some(p) => r.powers.push(p as PowerId),
+            None if c == 'O' => r.observers = true,
+            None if c == 'M' => r.master = true,
+            None => {
+                let powers = (0..v.powers.len() as PowerId).map(|p| (v.powers[p as usize].letter, pname(v, p))).collect();
+                return Err(Refusal::NotARecipientLetter { letter: c, powers });
+            }
+        }
+    }
+    r.powers.sort_unstable();
+    r.powers.dedup();
+    Ok(r)
+}
+
+/// The recipients a header's list names.
+fn resolve(g: &Game, whom: &Whom) -> Result<Audience, Refusal> {
+    Ok(match whom {
+        Whom::All => Audience::All,
+        Whom::Only(l) => Audience::Some(letters(g, l)?),
+        Whom::AllBut(l) => {
+            let out = letters(g, l)?;
+            let powers = (0..g.v().powers.len() as PowerId).filter(|p| !out.powers.contains(p)).collect();
+            let r = Recipients { powers, observers: !out.observers, master: !out.master };
+            if r.is_empty() {
+                return Err(Refusal::PressToNobody);
+            }
+            Audience::Some(r)
+        }
+    })
+}
+
+/// Grey or white: as asked where the game allows it; press to the master
+/// alone always white (njudge), and an observer's where observers' press is
+/// white.
+fn colour(s: &Settings, sender: Sender, asked: Option<Colour>, master_only: bool) -> Result<bool, Refusal> {
+    if master_only {
+        return Ok(false);
+    }
+    let white_observer = matches!(sender, Sender::Observer(_)) && s.observer_press == ObserverPress::White;
+    let limited = !matches!(sender, Sender::Master) && !white_observer;
+    let grey = match asked {
+        Some(Colour::Grey) if !s.press.grey_allowed() || white_observer => return Err(Refusal::NoGreyPress),
+        Some(Colour::White) if !s.press.white_allowed() && limited => return Err(Refusal::NoWhitePress),
+        Some(c) => c == Colour::Grey,
+        None => s.press.grey_by_default() && limited,
+    };
+    if grey && matches!(sender, Sender::Power { by_master: true, .. }) {
+        return Err(Refusal::MasterNotAnonymous);
+    }
+    Ok(grey)
+}
+
+/// What the game's options allow of a press from `sender` to `real`.
+fn form(g: &Game, sender: Sender, real: &Audience, h: &PressHeader) -> Result<Form, Refusal> {
+    let s = &g.settings;
+    let master_only = real.master_only();
+    let player = !matches!(sender, Sender::Master);
+    let observer = matches!(sender, Sender::Observer(_));
+    if player && !master_only {
+        if observer && s.observer_press == ObserverPress::None {
+            return Err(Refusal::NoObserverPress);
+        }
+        if s.press == Press::None {
+            return Err(Refusal::NoPressGame);
+        }
+        let partial_ok = s.partial == PartialPress::Allowed || (observer && s.observer_press == ObserverPress::Partial);
+        if !partial_ok && *real != Audience::All {
+            return Err(Refusal::NoPartialPress);
+        }
+    }
+    let grey = colour(s, sender, h.colour, master_only)?;
+    let partial = *real != Audience::All && !master_only;
+    let shown = match &h.fake {
+        Fake::As(_) if master_only => return Err(Refusal::FakeToMaster),
+        Fake::As(_) if s.fake == FakePress::No => return Err(Refusal::NoFakePress),
+        Fake::As(w) => Some(resolve(g, w)?),
+        _ if !player || !partial => None,
+        Fake::Unsaid if s.fake == FakePress::BroadcastByDefault => Some(Audience::All),
+        _ if s.fake == FakePress::Broadcast => Some(Audience::All),
+        _ => None,
+    };
+    Ok(Form { grey, shown: shown.filter(|x| x != real) })
+}
+
+/// Who gets a copy of a press to `real` from `sender`: the players of the
+/// powers named (a power named that nobody plays is refused), the observers
+/// and the game's list if named, the master if named or if the master reads
+/// all press; never the sender. `listed`: the powers were named one by one
+/// (not left out of ALL BUT), so each must have a player.
+fn deliveries(g: &Game, sender: Sender, real: &Audience, listed: bool) -> Result<Vec<Copy>, Refusal> {
+    let mut out: Vec<Copy> = Vec::new();
+    let own = match sender {
+        Sender::Power { power, .. } => g.player_for(power).map(|p| p.email.clone()),
+        Sender::Master => Some(g.master_email.clone()),
+        Sender::Observer(id) => g.players.iter().find(|p| p.id == id).map(|p| p.email.clone()),
+    };
+    let mut add = |addr: &str, who, truth| {
+        if own.as_deref().is_some_and(|o| o.eq_ignore_ascii_case(addr)) || out.iter().any(|c| c.addr.eq_ignore_ascii_case(addr)) {
+            return;
+        }
+        out.push(Copy { addr: addr.to_string(), who, truth });
+    };
+    let all = Recipients { powers: Vec::new(), observers: true, master: true };
+    let r = match real {
+        Audience::All => &all,
+        Audience::Some(r) => r,
+    };
+    let master_copy = r.master || (g.settings.master_press == MasterPress::All && sender != Sender::Master);
+    if master_copy {
+        add(&g.master_email, Recipient::Member, true);
+    }
+    if *real == Audience::All {
+        for p in g.players.iter().filter(|p| p.role == PlayerRole::Player && matches!(p.status, PlayerStatus::Active | PlayerStatus::Eliminated)) {
+            add(&p.email, Recipient::Member, false);
+        }
+    }
+    for &p in &r.powers {
+        match g.player_for(p) {
+            Some(pl) => add(&pl.email, Recipient::Member, false),
+            None if listed => return Err(Refusal::NobodyPlays { power: pname(g.v(), p) }),
+            None => {}
+        }
+    }
+    if r.observers {
+        for p in g.players.iter().filter(|p| p.role == PlayerRole::Observer && p.status == PlayerStatus::Active) {
+            add(&p.email, Recipient::Observer, false);
+        }
+        if let Some(l) = g.settings.confirmed_list() {
+            add(l, Recipient::List, false);
+        }
+    }
+    Ok(out)
+}
+
+/// Whom an audience names, as players read it.
+fn named(g: &Game, a: &Audience) -> String {
+    say::press::recipients(g.v(), Some(a))
+}
+
 impl Session<'_> {
-    pub(super) fn press(&mut self, to: Option<&str>, grey: bool, body: &str) -> R {
+    /// Who the signed-on sender writes press as.
+    fn press_sender(&self, s: &Signed) -> Result<Sender, Refusal> {
+        match s.role {
+            Role::Power { power, master, .. } => Ok(Sender::Power { power, by_master: master }),
+            Role::Master => Ok(Sender::Master),
+            Role::Observer(id) => Ok(Sender::Observer(id)),
+            Role::Joined(_) => Err(Refusal::PressBeforeStart),
+        }
+    }
+
+    /// The signed-on game, open for press, and who writes; a body within the limit.
+    fn press_game(&mut self, body: &str) -> Result<(Game, Sender), super::Fail> {
         let (s, g) = self.signed_game()?;
         if g.status == GameStatus::Finished {
             return Err(Refusal::GameOver { game: g.name.clone() }.into());
         }
-        if body.len() > self.ctx.cfg.limits.max_press_bytes {
-            return Err(Refusal::PressTooLong { bytes: body.len(), max: self.ctx.cfg.limits.max_press_bytes }.into());
+        let max = self.ctx.cfg.limits.max_press_bytes;
+        if body.len() > max {
+            return Err(Refusal::PressTooLong { bytes: body.len(), max }.into());
         }
-        let v = g.variant.clone();
-        let (from_power, from_name) = match s.role {
-            // a master acting for a power never writes under its name alone
-            Role::Power { power, master: true, .. } => {
-                if grey {
-                    return Err(Refusal::MasterNotAnonymous.into());
-                }
-                (Some(power), say::press::written_by_master(&pname(&v, power)))
-            }
-            // a player of several powers writes under the seat's names
-            Role::Power { power, .. } => (Some(power), say::seats::seat_names(&g, power)),
-            Role::Master => (None, say::press::from_master()),
-            Role::Joined(_) => return Err(Refusal::PressBeforeStart.into()),
+        let sender = self.press_sender(&s)?;
+        Ok((g, sender))
+    }
+
+    /// PRESS and BROADCAST.
+    pub(super) fn press(&mut self, h: &PressHeader, body: &str) -> R {
+        let (g, sender) = self.press_game(body)?;
+        let whom = h.to.as_ref().ok_or(Refusal::PressNoRecipients)?;
+        let real = resolve(&g, whom)?;
+        let f = form(&g, sender, &real, h)?;
+        let copies = deliveries(&g, sender, &real, matches!(whom, Whom::Only(_)))?;
+        if copies.is_empty() {
+            return Err(Refusal::PressToNobody.into());
+        }
+        let from = self.shown_sender(&g, sender, f.grey);
+        let phase = g.position.as_ref().map(|p| g.v().calendar.long_name(p.phase)).unwrap_or_else(say::press::forming);
+        let render = |to: String| {
+            let lines: Vec<String> = body.lines().map(str::to_string).collect();
+            self.ctx.templates.render("press.txt", context! { game => g.name.clone(), phase => phase.clone(), from => from.clone(), to => to, body => lines })
         };
-        let players = g.players.clone();
-        let to_master_only = to.is_some_and(|t| t.eq_ignore_ascii_case("m") || t.eq_ignore_ascii_case("master"));
-        if g.settings.press == crate::game::Press::None && from_power.is_some() && !to_master_only {
-            return Err(Refusal::NoPressGame.into());
-        }
-        if grey && g.settings.press != crate::game::Press::Grey {
-            return Err(Refusal::NoGreyPress.into());
-        }
-        let mut recipients: Vec<(String, String)> = Vec::new(); // (address, name)
-        let to_text;
-        let audience;
-        if to_master_only {
-            audience = Audience::Master;
-            recipients.push((g.master_email.clone(), say::press::to_master()));
-            to_text = say::press::to_master();
-        } else if let Some(t) = to {
-            if g.settings.partial == crate::store::games::PartialPress::BroadcastOnly && from_power.is_some() {
-                return Err(Refusal::NoPartialPress.into());
-            }
-            let list = game::parse_powers(&v, t)?;
-            for &p in &list {
-                match g.player_for(p) {
-                    Some(pl) => recipients.push((pl.email.clone(), pname(&v, p))),
-                    None => return Err(Refusal::NobodyPlays { power: pname(&v, p) }.into()),
-                }
-            }
-            to_text = list.iter().map(|&p| pname(&v, p)).collect::<Vec<_>>().join(", ");
-            audience = Audience::Powers(list);
-        } else {
-            audience = Audience::All;
-            for pl in players.iter().filter(|p| p.status == PlayerStatus::Active || p.status == PlayerStatus::Eliminated) {
-                recipients.push((pl.email.clone(), String::new()));
-            }
-            recipients.push((g.master_email.clone(), say::press::to_master()));
-            to_text = say::press::to_everyone();
-        }
-        if let Some(fp) = from_power {
-            // not to oneself
-            if let Some(me) = g.player_for(fp) {
-                recipients.retain(|(a, _)| !a.eq_ignore_ascii_case(&me.email));
-            }
-        }
-        let shown_from = if grey { say::press::anonymous() } else { from_name.clone() };
-        let pos = g.position.clone();
-        let phase = pos.map(|p| v.calendar.long_name(p.phase)).unwrap_or_else(say::press::forming);
-        let text = self.ctx.templates.render("press.txt", context! { game => g.name.clone(), phase => phase.clone(), from => shown_from.clone(), to => to_text.clone(), body => body.lines().map(str::to_string).collect::<Vec<_>>() });
-        let mut seen: Vec<String> = Vec::new();
-        for (addr, _) in &recipients {
-            if seen.iter().any(|a| a.eq_ignore_ascii_case(addr)) {
-                continue;
-            }
-            seen.push(addr.clone());
-            // an observer's copy says how to stop them, as the game's other mail does
-            let observer = players.iter().any(|p| p.role == game::PlayerRole::Observer && p.email.eq_ignore_ascii_case(addr));
-            let who = if observer { game::Recipient::Observer } else { game::Recipient::Member };
-            let m = crate::play::mail_to(self.ctx, &g, addr, who, &say::press::subject(&g, &shown_from), text.clone(), None);
+        let truth = render(named(&g, &real));
+        let shown = f.shown.as_ref().map(|a| render(named(&g, a)));
+        for c in &copies {
+            let text = if c.truth { &truth } else { shown.as_ref().unwrap_or(&truth) };
+            let list_id = (c.who == Recipient::List).then(|| g.list_id(self.ctx.cfg.domain()));
+            let m = crate::play::mail_to(self.ctx, &g, &c.addr, c.who, &say::press::subject(&g, &from), text.clone(), list_id);
             self.ctx.queue(self.conn, &m, Some(g.id), None)?;
         }
-        if to.is_none() && !grey {
-            crate::publish::queue(self.conn, &g, &say::press::markdown(&g, &phase, &shown_from, body), self.ctx.now())?;
+        if real == Audience::All && !f.grey && f.shown.is_none() {
+            crate::publish::queue(self.conn, &g, &say::press::markdown(&g, &phase, &from, body), self.ctx.now())?;
         }
-        if to.is_none()
-            && let Some(l) = g.settings.confirmed_list()
-        {
-            let m = crate::play::mail_to(
-                self.ctx,
-                &g,
-                l,
-                game::Recipient::List,
-                &say::press::subject(&g, &shown_from),
-                text.clone(),
-                Some(g.list_id(self.ctx.cfg.domain())),
-            );
-            self.ctx.queue(self.conn, &m, Some(g.id), None)?;
+        self.record_press(&g, sender, &real, &f, false, body)?;
+        let mut said = vec![say::press::sent(&named(&g, &real), f.grey, body.lines().count())];
+        if let Some(a) = &f.shown {
+            said.push(say::press::shown_as(&named(&g, a)));
         }
-        let by_master = matches!(s.role, Role::Power { master: true, .. });
-        crate::store::press::insert(
-            self.conn,
-            &v,
-            &crate::store::press::PressRow {
-                game_id: g.id,
-                seq: g.seq,
-                from_power,
-                by_master,
-                recipients: &to_text,
-                audience: &audience,
-                grey,
-                body,
-                mail_id: self.mail_id,
-                created: self.ctx.now(),
-            },
-        )?;
-        Ok(vec![say::press::sent(&to_text, grey, body.lines().count())])
+        Ok(said)
+    }
+
+    /// POSTALPRESS: a signed broadcast kept until the phase's results.
+    pub(super) fn postal_press(&mut self, body: &str) -> R {
+        let (g, sender) = self.press_game(body)?;
+        if matches!(sender, Sender::Observer(_)) {
+            return Err(Refusal::NoObserverPress.into());
+        }
+        if g.settings.postal_press != PostalPress::On {
+            return Err(Refusal::NoPostalPress.into());
+        }
+        if g.status != GameStatus::Active {
+            return Err(Refusal::PressBeforeStart.into());
+        }
+        self.record_press(&g, sender, &Audience::All, &Form { grey: false, shown: None }, true, body)?;
+        Ok(vec![say::press::postal_kept(body.lines().count())])
+    }
+
+    /// Who a press says it is from.
+    fn shown_sender(&self, g: &Game, sender: Sender, grey: bool) -> String {
+        match sender {
+            _ if grey => say::press::anonymous(),
+            Sender::Power { power, by_master: true } => say::press::written_by_master(&pname(g.v(), power)),
+            Sender::Power { power, .. } => say::seats::seat_names(g, power),
+            Sender::Master => say::press::from_master(),
+            Sender::Observer(_) => say::press::from_observer(),
+        }
+    }
+
+    fn record_press(&mut self, g: &Game, sender: Sender, real: &Audience, f: &Form, postal: bool, body: &str) -> Result<(), super::Fail> {
+        let (from_power, by_master) = match sender {
+            Sender::Power { power, by_master } => (Some(power), by_master),
+            Sender::Master | Sender::Observer(_) => (None, false),
+        };
+        let row = PressRow {
+            game_id: g.id,
+            seq: g.seq,
+            from_power,
+            by_master,
+            by_observer: matches!(sender, Sender::Observer(_)),
+            recipients: &named(g, real),
+            audience: real,
+            shown: f.shown.as_ref(),
+            grey: f.grey,
+            postal,
+            body,
+            mail_id: self.mail_id,
+            created: self.ctx.now(),
+        };
+        crate::store::press::insert(self.conn, g.v(), &row)?;
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::command::parse::{Cmd, parse};
+
+    fn game(settings: &str) -> Game {
+        let v = std::sync::Arc::new(crate::map::Variant::standard());
+        let s = crate::store::games::read_settings("demo", settings).unwrap();
+        let row = crate::store::games::GameRow { id: 1, ..crate::store::games::GameRow::forming("demo", "standard", String::new(), "gm@x", s, 0) };
+        crate::game::load::of_row(row, v, Vec::new()).unwrap()
+    }
+
+    const BASE: &str = r#"{"nmr":true,"movement":"48h","retreat":"24h","adjustment":"24h","grace_secs":0,"reminder_secs":0,"assignment":"preference""#;
+
+    fn header(line: &str) -> PressHeader {
+        match parse(line) {
+            Cmd::Press(h) => h,
+            other => panic!("{line}: {other:?}"),
+        }
+    }
+
+    fn some(powers: &[PowerId], observers: bool, master: bool) -> Audience {
+        Audience::Some(Recipients { powers: powers.to_vec(), observers, master })
+    }
+
+    #[test]
+    fn every_recipient_form_names_njudges_recipients() {
+        let g = game(&format!(r#"{BASE},"press":"grey","partial":true}}"#));
+        let to = |line: &str| resolve(&g, header(line).to.as_ref().unwrap());
+        // standard: A E F G I R T = 0..6
+        assert_eq!(to("PRESS TO EF"), Ok(some(&[1, 2], false, false)));
+        assert_eq!(to("PRESS +fe"), Ok(some(&[1, 2], false, false)));
+        assert_eq!(to("BROADCAST TO E"), Ok(some(&[1], false, false)));
+        assert_eq!(to("BROADCAST"), Ok(Audience::All));
+        assert_eq!(to("PRESS TO ALL"), Ok(Audience::All));
+        assert_eq!(to("PRESS TO ALL BUT G"), Ok(some(&[0, 1, 2, 4, 5, 6], true, true)));
+        assert_eq!(to("PRESS -GO"), Ok(some(&[0, 1, 2, 4, 5, 6], false, true)));
+        assert_eq!(to("PRESS TO OM"), Ok(some(&[], true, true)));
+        assert_eq!(to("PRESS TO M"), Ok(Audience::master()));
+        assert_eq!(to("PRESS TO AEFGIRTOM").unwrap(), some(&[0, 1, 2, 3, 4, 5, 6], true, true));
+        assert!(matches!(to("PRESS TO EX"), Err(Refusal::NotARecipientLetter { letter: 'X', .. })));
+        assert_eq!(to("PRESS -AEFGIRTOM"), Err(Refusal::PressToNobody));
+        assert_eq!(header("PRESS").to, None);
+        assert_eq!(header("PRESS GREY").to, None);
+        // faked: the real recipients first, a broadcast when not written
+        let h = header("PRESS FAKE TO FRG");
+        assert_eq!((h.to, h.fake), (Some(Whom::All), Fake::As(Whom::Only("FRG".into()))));
+        let h = header("PRESS TO FRG FAKE");
+        assert_eq!((h.to, h.fake), (Some(Whom::Only("FRG".into())), Fake::As(Whom::All)));
+        let h = header("PRESS FAKE BROADCAST TO FRG");
+        assert_eq!((h.to, h.fake), (Some(Whom::Only("FRG".into())), Fake::As(Whom::All)));
+        let h = header("PRESS TO ALL BUT G FAKE BROADCAST");
+        assert_eq!((h.to, h.fake), (Some(Whom::AllBut("G".into())), Fake::As(Whom::All)));
+        let h = header("press to e fake partial to all but r");
+        assert_eq!((h.to, h.fake), (Some(Whom::Only("E".into())), Fake::As(Whom::AllBut("R".into()))));
+        let h = header("PRESS +E FAKE -R ANONYMOUSLY");
+        assert_eq!((h.fake, h.colour), (Fake::As(Whom::AllBut("R".into())), Some(Colour::Grey)));
+        assert_eq!(header("PRESS TO E NOFAKE UNANONYMOUSLY").fake, Fake::No);
+        assert_eq!(header("PRESS TO E NOFAKE UNANONYMOUSLY").colour, Some(Colour::White));
+        for bad in ["PRESS TO", "PRESS TO ALL BUT", "PRESS +", "PRESS TO E TO F", "PRESS TO E LOUDLY"] {
+            assert!(matches!(parse(bad), Cmd::Bad(_)), "{bad}");
+        }
+    }
+
+    #[test]
+    fn the_options_decide_colour_and_fakes() {
+        let power = Sender::Power { power: 2, by_master: false };
+        let f = |settings: &str, line: &str| {
+            let press = if settings.contains("\"press\"") { "" } else { r#","press":"grey""# };
+            let partial = if settings.contains("\"partial\"") { "" } else { r#","partial":true"# };
+            let g = game(&format!("{BASE}{press}{partial}{settings}}}"));
+            let h = header(line);
+            let real = resolve(&g, h.to.as_ref().unwrap()).unwrap();
+            form(&g, power, &real, &h)
+        };
+        assert_eq!(f("", "PRESS TO E"), Ok(Form { grey: false, shown: None }));
+        assert_eq!(f("", "PRESS TO E GREY"), Ok(Form { grey: true, shown: None }));
+        assert_eq!(f(r#","press":"white""#, "PRESS TO E GREY"), Err(Refusal::NoGreyPress));
+        assert_eq!(f(r#","press":"grey_only""#, "PRESS TO E"), Ok(Form { grey: true, shown: None }));
+        assert_eq!(f(r#","press":"grey_only""#, "PRESS TO E WHITE"), Err(Refusal::NoWhitePress));
+        assert_eq!(f(r#","press":"grey_only""#, "PRESS TO M"), Ok(Form { grey: false, shown: None }), "to the master: always white");
+        assert_eq!(f(r#","press":"grey/white""#, "PRESS TO E"), Ok(Form { grey: true, shown: None }));
+        assert_eq!(f(r#","press":"grey/white""#, "PRESS TO E WHITE"), Ok(Form { grey: false, shown: None }));
+        assert_eq!(f(r#","press":"none""#, "BROADCAST"), Err(Refusal::NoPressGame));
+        assert_eq!(f(r#","press":"none""#, "PRESS TO M").map(|x| x.grey), Ok(false));
+        assert_eq!(f(r#","partial":false"#, "PRESS TO E"), Err(Refusal::NoPartialPress));
+        assert_eq!(f(r#","partial":false"#, "PRESS TO M").map(|x| x.grey), Ok(false));
+        assert_eq!(f("", "PRESS TO E FAKE"), Err(Refusal::NoFakePress));
+        assert_eq!(f(r#","fake":"may""#, "PRESS TO E FAKE"), Ok(Form { grey: false, shown: Some(Audience::All) }));
+        assert_eq!(f(r#","fake":"may""#, "PRESS TO M FAKE"), Err(Refusal::FakeToMaster));
+        assert_eq!(f(r#","fake":"may""#, "PRESS TO E"), Ok(Form { grey: false, shown: None }));
+        assert_eq!(f(r#","fake":"broadcast_by_default""#, "PRESS TO E"), Ok(Form { grey: false, shown: Some(Audience::All) }));
+        assert_eq!(f(r#","fake":"broadcast_by_default""#, "PRESS TO E NOFAKE"), Ok(Form { grey: false, shown: None }));
+        assert_eq!(f(r#","fake":"broadcast_by_default""#, "PRESS TO M"), Ok(Form { grey: false, shown: None }));
+        assert_eq!(f(r#","fake":"broadcast""#, "PRESS TO E NOFAKE"), Ok(Form { grey: false, shown: Some(Audience::All) }));
+        assert_eq!(f(r#","fake":"broadcast""#, "BROADCAST"), Ok(Form { grey: false, shown: None }));
     }
 }

@@ -1,6 +1,5 @@
 //! SET: a player's own settings and votes, and the master's game settings.
 
-use super::master::parse_pref;
 use super::parse::SetKey;
 use super::{Fail, R, Role, Session};
 use crate::game::refusal::Refusal;
@@ -25,6 +24,7 @@ impl Session<'_> {
             SetKey::Grace => self.set_grace(arg),
             SetKey::Cd | SetKey::NoCd => self.set_cd(key == SetKey::NoCd, arg),
             SetKey::Option(named) => self.set_option(named, arg),
+            SetKey::Tool(t) => self.set_tool(t, arg),
         }
     }
 
@@ -140,18 +140,25 @@ impl Session<'_> {
         let (s, g) = self.signed_game()?;
         let Role::Joined(id) = s.role else { return Err(Refusal::PreferenceBeforeStart.into()) };
         let v = g.variant.clone();
-        let list = parse_pref(&v, arg)?;
+        let pref = game::preference::Preference::parse(&v, arg)?;
         // a game for fewer players gives no one its neutral powers:
         // they are dropped from the list, and the reply says so
-        let left_out: Vec<String> = list.iter().filter(|&&q| g.is_neutral(q)).map(|&q| pname(&v, q)).collect();
-        let list: Vec<PowerId> = list.into_iter().filter(|&q| !g.is_neutral(q)).collect();
-        if list.is_empty() {
-            return Err(Refusal::PreferenceOnlyLeftOut { left_out }.into());
-        }
+        let left_out: Vec<String> = pref.powers().into_iter().filter(|&q| g.is_neutral(q)).map(|q| pname(&v, q)).collect();
+        let pref = match pref {
+            game::preference::Preference::Ranked(tiers) => {
+                let tiers: Vec<Vec<PowerId>> =
+                    tiers.into_iter().map(|t| t.into_iter().filter(|&q| !g.is_neutral(q)).collect::<Vec<_>>()).filter(|t| !t.is_empty()).collect();
+                if tiers.is_empty() {
+                    return Err(Refusal::PreferenceOnlyLeftOut { left_out }.into());
+                }
+                game::preference::Preference::Ranked(tiers)
+            }
+            random => random,
+        };
         let mut p = self.player(Some(id))?;
-        p.preference = Some(list.iter().map(|&q| v.powers[q as usize].letter).collect());
+        p.preference = Some(pref.text(&v));
         p.save(self.conn)?;
-        let names: Vec<String> = list.iter().map(|&q| pname(&v, q)).collect();
+        let names = say::settings::preference_tiers(&pref, &v);
         Ok(vec![if left_out.is_empty() { say::settings::preference_recorded(&names) } else { say::settings::preference_recorded_left_out(&names, &left_out) }])
     }
 

@@ -55,7 +55,6 @@ impl Session<'_> {
         Ok(out)
     }
 
-
     /// DECLARE DRAW [powers]: the master ends the game in a draw between
     /// the powers named (all the survivors if none are).
     pub(super) fn declare_draw(&mut self, arg: &str) -> R {
@@ -159,4 +158,3 @@ fn ally(g: &game::Game, power: PowerId, p: &mut Player, arg: &str) -> Result<Str
     p.ally = Some(allies);
     Ok(say::settings::ally_recorded(&names))
 }
-

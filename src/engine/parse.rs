@@ -507,8 +507,15 @@ impl<'v, 'a> Parser<'v, 'a> {
         }
         if self.move_verb() {
             let via_before = self.via();
-            let (dest, _) = self.loc("a destination")?;
-            let via = self.via() || via_before;
+            let (mut dest, _) = self.loc("a destination")?;
+            // njudge's convoy route, `A LON-NTH-NWY`: the seas the army is
+            // carried through, then where it lands; a move by convoy
+            let mut routed = false;
+            while self.move_verb() {
+                dest = self.loc("where the convoyed army lands")?.0;
+                routed = true;
+            }
+            let via = self.via() || via_before || routed;
             // a boarding move, `A WAL - LON B [FRANCE]` (Original 1958), or
             // an embarkation `A LON - ENG B [FRANCE] [- POR]` (1885 A/F)
             let af = self.v.features.army_fleet;

@@ -6,6 +6,7 @@ pub mod load;
 pub mod options;
 pub mod orders;
 pub mod powers;
+pub mod preference;
 pub mod refusal;
 pub mod removals;
 pub mod start;
@@ -53,9 +54,19 @@ pub fn default_settings(cfg: &Config) -> Settings {
         groups: Vec::new(),
         closed: Vec::new(),
         world_war: None,
+        fake: Default::default(),
+        observer_press: Default::default(),
+        postal_press: Default::default(),
+        master_press: Default::default(),
         concessions: Default::default(),
         cd_after: None,
         announce: Default::default(),
+        comment: None,
+        start: Default::default(),
+        processing: Default::default(),
+        join_hash: None,
+        invited: Vec::new(),
+        co_masters: Vec::new(),
     }
 }
 
@@ -189,7 +200,8 @@ pub fn current_orders(conn: &Connection, game: &Game) -> anyhow::Result<(Positio
 /// wait. A phase whose only powers owing orders are in civil disorder waits
 /// for its deadline (nobody plays: no phase follows another at once).
 pub fn ready(conn: &Connection, game: &Game) -> anyhow::Result<bool> {
-    if game.status != GameStatus::Active || game.paused || game.position.is_none() {
+    // a game in manual processing waits for the master's PROCESS
+    if game.status != GameStatus::Active || game.paused || game.position.is_none() || !game.settings.processing.is_auto() {
         return Ok(false);
     }
     let (pos, orders) = current_orders(conn, game)?;
@@ -203,4 +215,3 @@ pub fn ready(conn: &Connection, game: &Game) -> anyhow::Result<bool> {
 pub fn survivors(game: &Game, pos: &Position) -> Vec<PowerId> {
     (0..game.v().powers.len() as PowerId).filter(|&p| (pos.center_count(p) > 0 || pos.unit_count(p) > 0) && !game.is_neutral(p)).collect()
 }
-

@@ -7,6 +7,14 @@
 pub enum GameOption {
     Press,
     Partial,
+    /// Whether press may be faked.
+    Fake,
+    /// What press observers may send.
+    ObserverPress,
+    /// POSTALPRESS allowed.
+    PostalPress,
+    /// The master reads all partial press.
+    MasterPress,
     Nmr,
     Assignment,
     Movement,
@@ -48,6 +56,15 @@ pub enum OptionError {
     /// An option set only while the game forms, after that.
     TooLate(GameOption),
     PressValues {
+        value: String,
+    },
+    FakeValues {
+        value: String,
+    },
+    ObserverPressValues {
+        value: String,
+    },
+    MasterPressValues {
         value: String,
     },
     AssignmentValues,

@@ -166,6 +166,52 @@ pub enum Refusal {
     NobodyPlays {
         power: String,
     },
+    /// PRESS with no recipients (njudge sends nothing: no accidental broadcast).
+    PressNoRecipients,
+    /// `TO`, `+`, `-` or `ALL BUT` with no list after it.
+    PressNeedsList {
+        head: String,
+    },
+    /// A letter of a press's list that is no power's (nor O, nor M).
+    NotARecipientLetter {
+        letter: char,
+        powers: Vec<(char, String)>,
+    },
+    /// The list names no one but the sender.
+    PressToNobody,
+    /// WHITE in a game of grey press only.
+    NoWhitePress,
+    /// FAKE in a game that does not allow it.
+    NoFakePress,
+    /// Press to the master alone is never faked.
+    FakeToMaster,
+    /// An observer's press the game's observer option refuses.
+    NoObserverPress,
+    /// An observer signed on, for a power's command.
+    ObserverIsNoPower,
+    /// `SIGNON O<game>` with a code that confirmed no observer of it.
+    WrongObserverCode {
+        game: String,
+    },
+    /// POSTALPRESS with options.
+    PostalPressOptions,
+    /// POSTALPRESS in a game that does not allow it.
+    NoPostalPress,
+    /// DIARY with words it does not take.
+    DiaryUsage,
+    /// DIARY from someone who plays no power.
+    DiaryNotAPower,
+    DiaryTooLong {
+        bytes: usize,
+        max: usize,
+    },
+    DiaryFull {
+        entries: usize,
+        bytes: usize,
+    },
+    NoDiaryEntry {
+        number: i64,
+    },
 
     // orders
     OrdersNotSignedOn,
@@ -376,6 +422,130 @@ pub enum Refusal {
     },
     RollbackUsage,
     EndPressWithoutPress,
+
+    /// The master's tools and the community commands (issue 22).
+    Tool(ToolRefusal),
+}
+
+impl From<ToolRefusal> for Refusal {
+    fn from(t: ToolRefusal) -> Refusal {
+        Refusal::Tool(t)
+    }
+}
+
+/// Refusals of the master's tools (PROMOTE, UNSTART, FORCE BEGIN,
+/// ROLLFORWARD, SET COMMENT, SET MANUAL, private games) and of the community
+/// commands (REGISTER, WHOIS, WHOGAME, GET), and a command the judge does not
+/// know.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ToolRefusal {
+    /// A line that is no command and no order: its first word, and a command
+    /// it may have meant.
+    UnknownCommand {
+        word: String,
+        suggestion: Option<String>,
+    },
+    ResumeFinished {
+        game: String,
+    },
+    CommentTooLong {
+        len: usize,
+        max: usize,
+    },
+    /// `SET MANUAL` / `SET AUTO` without START or PROCESS.
+    ManualUsage,
+    UnstartNotActive {
+        game: String,
+        status: GameStatus,
+    },
+    UnstartTooLate {
+        game: String,
+    },
+    BeginNotForming {
+        game: String,
+        status: GameStatus,
+    },
+    BeginNobody {
+        game: String,
+    },
+    /// A forming game in manual start whose seats are all taken.
+    GameFull {
+        game: String,
+    },
+    NotAnObserver {
+        who: String,
+        game: String,
+    },
+    TooManyCoMasters {
+        max: usize,
+    },
+    AlreadyCoMaster {
+        who: String,
+        game: String,
+    },
+    NotACoMaster {
+        who: String,
+        game: String,
+    },
+    /// PROMOTE and DEMOTE are the game's own master's.
+    OwnMasterOnly {
+        game: String,
+    },
+    NothingToRollForward {
+        game: String,
+    },
+    RollforwardNoPhase {
+        game: String,
+        phase: String,
+    },
+    /// The undone branch does not start where the game is now.
+    RollforwardDiverged {
+        game: String,
+    },
+    /// A private game, joined without its password or an invitation.
+    PrivateGame {
+        game: String,
+    },
+    WrongJoinPassword {
+        game: String,
+    },
+    JoinPasswordTooShort {
+        min: usize,
+    },
+    TooManyInvitations {
+        max: usize,
+    },
+    NotAnAddress {
+        word: String,
+    },
+    NeedsAddress {
+        command: String,
+    },
+    RegisterWithoutEnd {
+        unread: usize,
+    },
+    RegisterTooLong {
+        lines: usize,
+        max: usize,
+    },
+    FieldTooLong {
+        field: String,
+        max: usize,
+    },
+    RegisterNeedsName,
+    NoProfile {
+        who: String,
+    },
+    WhoisUsage,
+    /// WHOGAME of a running anonymous game, asked by someone not its master.
+    WhogameHidden {
+        game: String,
+    },
+    NoHelpFile {
+        topic: String,
+        known: Vec<String>,
+    },
+    GetUsage,
 }
 
 /// Why an order is wrong whatever anyone else orders: the engine's note, and

@@ -130,6 +130,9 @@ pub fn tick_game(conn: &Connection, ctx: &mut Ctx, id: i64) -> anyhow::Result<us
         }
         return Ok(0);
     }
+    if !game.settings.processing.is_auto() {
+        return manual_wait(conn, ctx, &mut game, &phase_name);
+    }
     if late.is_empty() {
         process(conn, ctx, &mut game, "the deadline passed")?;
         return Ok(1);
@@ -184,6 +187,21 @@ pub fn tick_game(conn: &Connection, ctx: &mut Ctx, id: i64) -> anyhow::Result<us
             ] },
         );
         ctx.game_notice(conn, &game.master_email.clone(), &say::deadline::waits_for_you(&game), body, game.id)?;
+        game.waiting_gm = game.seq;
+        game.save(conn)?;
+    }
+    Ok(0)
+}
+
+/// A deadline passed in a game the master processes by hand (`SET MANUAL
+/// PROCESS`): nothing is processed; the master is told once a phase, and the
+/// game waits (off the deadline timer) until the master's PROCESS.
+fn manual_wait(conn: &Connection, ctx: &mut Ctx, game: &mut crate::game::Game, phase_name: &str) -> anyhow::Result<usize> {
+    if game.waiting_gm < game.seq {
+        let body = ctx
+            .templates
+            .render("notice.txt", context! { title => say::deadline::waits_for_you(game), lines => vec![say::master::manual_deadline_passed(phase_name)] });
+        ctx.game_notice(conn, &game.master_email.clone(), &say::deadline::waits_for_you(game), body, game.id)?;
         game.waiting_gm = game.seq;
         game.save(conn)?;
     }

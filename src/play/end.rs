@@ -22,19 +22,39 @@ pub fn positions(conn: &Connection, g: &Game) -> anyhow::Result<Vec<Position>> {
     Ok(all)
 }
 
-/// The supply-centre chart: a head, then each year's counts at its first
-/// position (the year's opening), one column a power.
-pub fn centre_chart(v: &Variant, all: &[Position]) -> Vec<String> {
+/// The supply-centre chart as njudge's summary has it: a head, then one
+/// row a year, labelled with the year and holding the counts once its
+/// ownership was settled (at its adjustment phase, or at the next year's
+/// first phase where the year had none); once the game is over (`finished`)
+/// the final counts too, if the last row does not already hold them. A
+/// year still being played has no row.
+pub fn centre_chart(v: &Variant, all: &[Position], finished: bool) -> Vec<String> {
+    use crate::phase::PhaseKind::Adjustment;
     let head: String = v.powers.iter().map(|p| format!(" {:>4}", &p.name[..3.min(p.name.len())])).collect();
-    let mut lines = vec![say::info::summary_header(&head)];
-    let mut last_year = None;
-    for pos in all {
-        if last_year == Some(pos.phase.year) {
+    // each row: its year and the position whose counts it shows
+    let mut rows: Vec<(i32, usize)> = Vec::new();
+    for (i, pos) in all.iter().enumerate() {
+        let year = pos.phase.year;
+        if rows.last().is_some_and(|(y, _)| *y == year) {
             continue;
         }
-        last_year = Some(pos.phase.year);
-        let counts: String = (0..v.powers.len() as PowerId).map(|p| format!(" {:>4}", pos.center_count(p))).collect();
-        lines.push(format!("{:<8}{counts}", pos.phase.year));
+        if pos.phase.kind == Adjustment {
+            rows.push((year, i));
+        } else if all.get(i + 1).is_some_and(|n| n.phase.year != year && n.phase.kind != Adjustment) {
+            rows.push((year, i + 1));
+        }
+    }
+    if finished && let Some(end) = all.len().checked_sub(1) {
+        // the year of the last phase played (the game's final counts)
+        let year = all[end.saturating_sub(1)].phase.year;
+        if !rows.iter().any(|&(y, at)| y == year || at == end) {
+            rows.push((year, end));
+        }
+    }
+    let mut lines = vec![say::info::summary_header(&head)];
+    for (year, at) in rows {
+        let counts: String = (0..v.powers.len() as PowerId).map(|p| format!(" {:>4}", all[at].center_count(p))).collect();
+        lines.push(format!("{year:<8}{counts}"));
     }
     lines
 }
@@ -43,7 +63,7 @@ pub fn centre_chart(v: &Variant, all: &[Position]) -> Vec<String> {
 pub fn summary(conn: &Connection, g: &Game, reveal: bool) -> anyhow::Result<Vec<String>> {
     let v = g.v();
     let mut lines = vec![say::info::summary_title(g, &v.title)];
-    lines.extend(centre_chart(v, &positions(conn, g)?));
+    lines.extend(centre_chart(v, &positions(conn, g)?, g.status == GameStatus::Finished));
     let players = &g.players;
     lines.push(String::new());
     for p in 0..v.powers.len() as PowerId {
@@ -139,7 +159,8 @@ pub fn package(conn: &Connection, ctx: &mut Ctx, g: &Game) -> anyhow::Result<()>
         }
     };
     let ids = files.iter().map(|f| crate::store::attachments::insert(conn, f, ctx.now())).collect::<rusqlite::Result<Vec<_>>>()?;
-    send_package(conn, ctx, g, &ids, &notes)
+    send_package(conn, ctx, g, &ids, &notes)?;
+    super::press::return_diaries(conn, ctx, g)
 }
 
 /// The game's record as files to attach: the classic plain-text results and
@@ -178,4 +199,46 @@ fn gzipped(f: &crate::mail::compose::Attachment) -> Option<crate::mail::compose:
     z.write_all(&f.data).ok()?;
     let data = z.finish().ok()?;
     Some(crate::mail::compose::Attachment { name: format!("{}.gz", f.name), mime: "application/gzip".into(), data })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Positions at `codes`, Austria owning `n` more centres at each.
+    fn line(v: &Variant, codes: &[&str]) -> Vec<Position> {
+        codes
+            .iter()
+            .enumerate()
+            .map(|(n, c)| {
+                let mut pos = Position::initial(v);
+                pos.phase = v.calendar.parse(c).unwrap();
+                let free: Vec<usize> = (0..pos.centers.len()).filter(|&i| v.is_center(i as _) && pos.centers[i].is_none()).take(n).collect();
+                for i in free {
+                    pos.centers[i] = Some(0);
+                }
+                pos
+            })
+            .collect()
+    }
+
+    fn austria(lines: &[String]) -> Vec<(String, String)> {
+        lines[1..].iter().map(|l| (l[..4].to_string(), l.split_whitespace().nth(1).unwrap().to_string())).collect()
+    }
+
+    #[test]
+    fn the_chart_has_a_row_a_year_once_its_centres_are_settled() {
+        let v = Variant::standard();
+        // 1901 has adjustments, 1902 none (its counts are at S1903M), 1903 is being played
+        let all = line(&v, &["S1901M", "F1901M", "W1901A", "S1902M", "F1902M", "S1903M", "F1903M"]);
+        let rows = austria(&centre_chart(&v, &all, false));
+        assert_eq!(rows, [("1901".into(), "5".into()), ("1902".into(), "8".into())]);
+        // over after Fall 1901's adjustments: no 1902 row
+        let all = line(&v, &["S1901M", "F1901M", "W1901A", "S1902M"]);
+        assert_eq!(austria(&centre_chart(&v, &all, true)), [("1901".into(), "5".into())]);
+        // over in Spring 1901 (terminated): the final counts are shown
+        let all = line(&v, &["S1901M", "F1901M"]);
+        assert_eq!(austria(&centre_chart(&v, &all, true)), [("1901".into(), "4".into())]);
+        assert_eq!(austria(&centre_chart(&v, &all, false)), []);
+    }
 }

@@ -8,6 +8,7 @@ pub mod deadline;
 pub mod disorder;
 pub mod end;
 pub mod orders;
+pub mod press;
 pub mod removals;
 pub mod world_war;
 
@@ -18,10 +19,11 @@ use crate::archive::scene as maps;
 use crate::context::Ctx;
 use crate::contract::position_to_json;
 use crate::end::GameEnd;
+use crate::game::preference::Preference;
 use crate::game::start;
 use crate::game::{
-    Assignment, Game, GameRow, GameStatus, MapPref, PlayerRole, PlayerStatus, Recipient, end_year_end, parse_powers, parsed_orders, pname, ready,
-    report_recipients, stop_command, vote_end,
+    Assignment, Game, GameRow, GameStatus, MapPref, PlayerRole, PlayerStatus, Recipient, end_year_end, parsed_orders, pname, ready, report_recipients,
+    stop_command, vote_end,
 };
 use crate::map::{PowerId, Variant};
 use crate::report::results::{ReportFormat, Results, render_report};
@@ -131,6 +133,20 @@ pub fn tell_table(conn: &Connection, ctx: &Ctx, game: &Game, m: &TableMail) -> r
     Ok(())
 }
 
+/// A player's stored preference, read as seats (`None`: none, or the game
+/// gives powers at random). One that no longer reads is the judge's fault,
+/// logged: the player is seated as one without a preference.
+fn read_preference(game: &Game, p: &crate::game::Player) -> Option<Preference> {
+    let text = p.preference.as_deref().filter(|t| !t.is_empty() && game.settings.assignment == Assignment::Preference)?;
+    match Preference::parse(game.v(), text) {
+        Ok(pref) => Some(pref.seated(|q| game.seat_power(q))),
+        Err(r) => {
+            tracing::warn!("game {}: player {}'s stored preference `{text}` cannot be read ({r:?}): seated without it", game.name, p.id);
+            None
+        }
+    }
+}
+
 /// Starts a forming game whose seats are all taken: powers assigned, first phase, deadline.
 pub fn start(conn: &Connection, ctx: &mut Ctx, game: &mut Game) -> anyhow::Result<()> {
     let v = game.variant.clone();
@@ -139,34 +155,18 @@ pub fn start(conn: &Connection, ctx: &mut Ctx, game: &mut Game) -> anyhow::Resul
     let mut rng = crate::random::Rng::new(crate::password::random_u64());
     // a game for fewer players seats no one at its neutral powers; where a
     // player plays several powers, a player row names its seat's first power
-    let mut free: Vec<PowerId> = game.seats.iter().map(crate::game::Seat::own).collect();
-    let mut order: Vec<usize> =
+    let free: Vec<PowerId> = game.seats.iter().map(crate::game::Seat::own).collect();
+    let seated: Vec<usize> =
         players.iter().enumerate().filter(|(_, p)| p.role == PlayerRole::Player && p.status == PlayerStatus::Active).map(|(i, _)| i).collect();
-    // players in random order pick from their preference lists
-    for i in (1..order.len()).rev() {
-        let j = rng.below(i + 1);
-        order.swap(i, j);
-    }
-    // those with a preference choose first; the others get what is left
-    let has_pref = |i: &usize| game.settings.assignment == Assignment::Preference && players[*i].preference.as_deref().is_some_and(|p| !p.is_empty());
-    let (mut first, rest): (Vec<usize>, Vec<usize>) = order.iter().partition(|i| has_pref(i));
-    first.extend(rest);
-    for &i in &first {
-        let pref = if game.settings.assignment == Assignment::Preference { players[i].preference.clone().unwrap_or_default() } else { String::new() };
-        // checked when it was set: one that no longer reads is the judge's
-        // fault, logged (the player is seated as one without a preference)
-        let wanted: Vec<PowerId> = parse_powers(&v, &pref)
-            .unwrap_or_else(|r| {
-                tracing::warn!("game {}: player {}'s stored preference `{pref}` cannot be read ({r:?}): seated without it", game.name, players[i].id);
-                Vec::new()
-            })
-            .into_iter()
-            .map(|p| game.seat_power(p))
-            .collect();
-        let pick = wanted.iter().copied().find(|p| free.contains(p)).unwrap_or_else(|| free[rng.below(free.len())]);
-        free.retain(|p| *p != pick);
-        players[i].power = Some(pick);
-        players[i].save(conn)?;
+    // njudge's assignment: random requests first, then the most weight for
+    // the preference lists (game::preference); `assignment=random`: no lists
+    let prefs: Vec<Option<Preference>> = seated.iter().map(|&i| read_preference(game, &players[i])).collect();
+    let given = crate::game::preference::assign(&prefs, &free, &mut rng);
+    for (&i, &s) in seated.iter().zip(&given) {
+        if let Some(&pick) = free.get(s) {
+            players[i].power = Some(pick);
+            players[i].save(conn)?;
+        }
     }
     let mut pos = Position::initial(&v);
     if let Some(ww) = game.settings.world_war.as_mut() {
@@ -377,6 +377,7 @@ pub fn process(conn: &Connection, ctx: &mut Ctx, game: &mut Game, why: &str) -> 
     let list_body = (game.settings.confirmed_list().is_some() && game.settings.list_format != ReportFormat::Text).then(|| as_format(game.settings.list_format));
     let m = TableMail { subject: &subject, body: &report, files: &[], map: Some(map), list_body: list_body.as_deref(), kind: crate::mail::compose::Kind::Game };
     tell_table(conn, ctx, game, &m)?;
+    press::release_postal(conn, ctx, game, done_seq, &v.calendar.long_name(pos.phase))?;
     if !game.settings.webhooks.is_empty() {
         crate::publish::queue(conn, game, &as_format(ReportFormat::Markdown), ctx.now())?;
     }

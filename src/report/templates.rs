@@ -15,6 +15,13 @@ pub const NAMES: &[(&str, &str)] = &[
     ("help.txt", include_str!("../../templates/help.txt")),
     ("board.txt", include_str!("../../templates/board.txt")),
     ("copy.txt", include_str!("../../templates/copy.txt")),
+    // GET's help files (command::community::HELP_TOPICS)
+    ("help/index.txt", include_str!("../../templates/help/index.txt")),
+    ("help/press.txt", include_str!("../../templates/help/press.txt")),
+    ("help/deadlines.txt", include_str!("../../templates/help/deadlines.txt")),
+    ("help/draws.txt", include_str!("../../templates/help/draws.txt")),
+    ("help/master.txt", include_str!("../../templates/help/master.txt")),
+    ("help/form.txt", include_str!("../../templates/help/form.txt")),
 ];
 
 pub struct Templates {

@@ -62,10 +62,8 @@ pub fn of_game(conn: &Connection, game_id: i64) -> rusqlite::Result<Vec<Disorder
 
 /// Puts `power` in civil disorder from phase `since` (kept as it was if it already is).
 pub fn declare(conn: &Connection, game_id: i64, row: &DisorderRow) -> rusqlite::Result<bool> {
-    let n = conn.execute(
-        "INSERT OR IGNORE INTO disorder (game_id, power, since, cause) VALUES (?1, ?2, ?3, ?4)",
-        params![game_id, row.power, row.since, row.cause],
-    )?;
+    let n = conn
+        .execute("INSERT OR IGNORE INTO disorder (game_id, power, since, cause) VALUES (?1, ?2, ?3, ?4)", params![game_id, row.power, row.since, row.cause])?;
     Ok(n > 0)
 }
 

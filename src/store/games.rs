@@ -67,9 +67,74 @@ text_enum!(
     }
 );
 text_enum!(
-    /// The press rules of a game.
-    Press { White = "white", Grey = "grey", None = "none" }
+    /// The press rules of a game: which of white and grey press players may
+    /// send, and which is the default (njudge's White, White/Grey,
+    /// Grey/White, Grey and None). `grey` is njudge's White/Grey (both,
+    /// white unless GREY is written), as it always was stored.
+    Press {
+        White = "white",
+        Grey = "grey",
+        GreyWhite = "grey/white",
+        GreyOnly = "grey_only",
+        None = "none",
+    }
 );
+text_enum!(
+    /// Whether press may be faked (njudge's No Fake, Partial may be Faked,
+    /// Partial Fakes Broadcast by default, Partial Fakes Broadcast).
+    FakePress {
+        No = "no",
+        May = "may",
+        BroadcastByDefault = "broadcast_by_default",
+        Broadcast = "broadcast",
+    }
+);
+text_enum!(
+    /// What press observers may send (njudge's SET OBSERVER ...).
+    ObserverPress { Any = "any", Partial = "partial", White = "white", None = "none" }
+);
+text_enum!(
+    /// Whether postal press (POSTALPRESS: broadcast, white, released with
+    /// the next results) is allowed.
+    PostalPress { Off = "off", On = "on" }
+);
+text_enum!(
+    /// Whether the master gets a copy of all partial press (njudge's SET ALL
+    /// PRESS / SET NORMAL PRESS).
+    MasterPress { Normal = "normal", All = "all" }
+);
+
+impl Press {
+    /// Whether players may send grey press.
+    pub fn grey_allowed(self) -> bool {
+        matches!(self, Press::Grey | Press::GreyWhite | Press::GreyOnly)
+    }
+    /// Whether players may send white press.
+    pub fn white_allowed(self) -> bool {
+        matches!(self, Press::White | Press::Grey | Press::GreyWhite)
+    }
+    /// Whether press is grey unless WHITE is written.
+    pub fn grey_by_default(self) -> bool {
+        matches!(self, Press::GreyWhite | Press::GreyOnly)
+    }
+}
+
+macro_rules! default_first {
+    ($($name:ident = $first:ident),+) => {$(
+        impl Default for $name {
+            fn default() -> $name {
+                $name::$first
+            }
+        }
+        impl $name {
+            /// Whether this is the default (left out of the stored settings).
+            pub fn is_default(&self) -> bool {
+                *self == $name::$first
+            }
+        }
+    )+};
+}
+default_first!(FakePress = No, ObserverPress = Any, PostalPress = Off, MasterPress = Normal);
 text_enum!(
     /// How powers are given out when a game starts.
     Assignment { Random = "random", Preference = "preference" }
@@ -226,6 +291,18 @@ pub struct Settings {
     /// The two-player game (World War I): its coin.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub world_war: Option<WorldWar>,
+    /// Whether and how press may be faked (`SET PARTIAL MAY BE FAKED` ...).
+    #[serde(default, skip_serializing_if = "FakePress::is_default")]
+    pub fake: FakePress,
+    /// What press observers may send (`SET OBSERVER WHITE` ...).
+    #[serde(default, skip_serializing_if = "ObserverPress::is_default")]
+    pub observer_press: ObserverPress,
+    /// `SET POSTAL PRESS`.
+    #[serde(default, skip_serializing_if = "PostalPress::is_default")]
+    pub postal_press: PostalPress,
+    /// `SET ALL PRESS`: the master reads all partial press.
+    #[serde(default, skip_serializing_if = "MasterPress::is_default")]
+    pub master_press: MasterPress,
     /// `SET NO CONCESSIONS`: no concession to the largest power.
     #[serde(default, skip_serializing_if = "is_default")]
     pub concessions: Concessions,
@@ -237,6 +314,52 @@ pub struct Settings {
     /// the master only.
     #[serde(default, skip_serializing_if = "is_default")]
     pub announce: Announcements,
+    /// The master's one-line comment on the game (`SET COMMENT`), shown by LIST.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub comment: Option<String>,
+    /// `SET MANUAL START`: a forming game waits for the master's FORCE BEGIN.
+    #[serde(default, skip_serializing_if = "Manual::is_auto")]
+    pub start: Manual,
+    /// `SET MANUAL PROCESS`: a phase is processed by the master's PROCESS only.
+    #[serde(default, skip_serializing_if = "Manual::is_auto")]
+    pub processing: Manual,
+    /// A private game (`SET PRIVATE password`): the hash of the password a
+    /// newcomer joins with (an invited address needs none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub join_hash: Option<String>,
+    /// The mailboxes the master invited (`INVITE`): they join a private game
+    /// without its password.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub invited: Vec<String>,
+    /// The game's co-masters (`PROMOTE`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub co_masters: Vec<CoMaster>,
+}
+
+/// Whether something happens by itself or waits for the master (njudge's
+/// `SET AUTO START` / `SET MANUAL START`, the same for PROCESS).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Manual {
+    #[default]
+    #[serde(rename = "auto")]
+    Auto,
+    #[serde(rename = "manual")]
+    Manual,
+}
+
+impl Manual {
+    pub fn is_auto(&self) -> bool {
+        *self == Manual::Auto
+    }
+}
+
+/// A co-master (njudge's PROMOTE): an observer's address and the hash of the
+/// password the judge mailed there.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CoMaster {
+    pub address: String,
+    pub pw_hash: String,
 }
 
 /// The two-player game's coin, as stored: the seed drawn when the game

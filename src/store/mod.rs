@@ -10,6 +10,7 @@
 
 pub mod attachments;
 pub mod auth;
+pub mod diary;
 pub mod disorder;
 pub mod games;
 pub mod kv;
@@ -18,6 +19,7 @@ pub mod orders;
 pub mod outbox;
 pub mod phases;
 pub mod press;
+pub mod profiles;
 pub mod records;
 pub mod start;
 pub mod timeline;
@@ -327,6 +329,42 @@ pub const MIGRATIONS: &[&str] = &[
     );
     CREATE INDEX players_email ON players(email COLLATE NOCASE);
     "#,
+    // 14: press as njudge players write it. `press.shown`: the recipients a
+    // faked press named (store::press::Audience as JSON; NULL: not faked);
+    // `press.postal`: postal press, mailed with the results of its phase
+    // (`seq`); `press.observer`: an observer wrote it (`from_power` NULL).
+    // `diary`: a power's private notes (DIARY), numbered per
+    // power, never reused; `deleted` when DIARY DELETE took one out.
+    r#"
+    ALTER TABLE press ADD COLUMN shown TEXT;
+    ALTER TABLE press ADD COLUMN postal INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE press ADD COLUMN observer INTEGER NOT NULL DEFAULT 0;
+    CREATE INDEX press_postal ON press(game_id, seq) WHERE postal = 1;
+    CREATE TABLE diary (
+        id INTEGER PRIMARY KEY,
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        power INTEGER NOT NULL,
+        number INTEGER NOT NULL,
+        body TEXT NOT NULL,
+        created INTEGER NOT NULL,
+        deleted INTEGER,
+        mail_id INTEGER REFERENCES mails(id),
+        UNIQUE (game_id, power, number)
+    );
+    "#,
+    // 15: players' profiles (REGISTER, WHOIS; store::profiles): one a
+    // mailbox, `fields` the form's optional lines as JSON, `public` whether
+    // others may see it
+    r#"
+    CREATE TABLE profiles (
+        mailbox TEXT PRIMARY KEY,
+        address TEXT NOT NULL,
+        name TEXT NOT NULL,
+        fields TEXT NOT NULL,
+        public INTEGER NOT NULL DEFAULT 0 CHECK (public IN (0, 1)),
+        updated INTEGER NOT NULL
+    );
+    "#,
 ];
 
 /// `synchronous = NORMAL` while it lives (commits that may be lost to a power
@@ -580,8 +618,9 @@ mod tests {
         assert_eq!((p.seated, p.left, p.map), (None, None, crate::store::games::MapPref::Png));
         // old press has no audience: read as not a broadcast
         let v = crate::map::Variant::standard();
-        assert_eq!(press::of_game(&c, &v, 1, 0..=9, false, 10, usize::MAX).unwrap()[0].audience, None);
-        assert!(press::of_game(&c, &v, 1, 0..=9, true, 10, usize::MAX).unwrap().is_empty());
+        let q = |observers_only| press::Query { seqs: 0..=9, observers_only, postal_from: i64::MAX, limit: 10, max_bytes: usize::MAX };
+        assert_eq!(press::of_game(&c, &v, 1, &q(false)).unwrap()[0].audience, None);
+        assert!(press::of_game(&c, &v, 1, &q(true)).unwrap().is_empty());
         // one phase a seq on the line; a rollback's branch may repeat it
         let again = "INSERT INTO phases (game_id, seq, phase, position, results, report, processed) VALUES (1, 2, 'F1901M', '{}', '[]', 'again', 30)";
         assert!(c.execute(again, []).is_err());

@@ -265,4 +265,3 @@ mod tests {
         assert!(err.contains(&format!("order row {id}")) && err.contains("u:PAR:X"), "{err}");
     }
 }
-

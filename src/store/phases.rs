@@ -142,3 +142,14 @@ pub fn all(conn: &Connection) -> rusqlite::Result<Vec<Kept>> {
         .query_map([], |r| Ok(Kept { stored: stored(r)?, game_id: r.get(6)?, undone: r.get(7)?, branch: r.get(8)? }))?
         .collect()
 }
+
+/// The phases of the game's latest branch (its last ROLLBACK's), in order:
+/// what ROLLFORWARD plays again. Empty when there was no rollback.
+pub fn latest_branch(conn: &Connection, game_id: i64) -> rusqlite::Result<Vec<Stored>> {
+    let mut st = conn.prepare_cached(concat!(
+        "SELECT ",
+        stored_columns!(),
+        " FROM phases WHERE game_id = ?1 AND branch = (SELECT max(branch) FROM phases WHERE game_id = ?1) AND branch > 0 ORDER BY seq"
+    ))?;
+    st.query_map([game_id], stored)?.collect()
+}

@@ -63,7 +63,11 @@ fn a_vacant_power_goes_into_civil_disorder_and_then_holds_nobody_up() {
     assert!(r.contains("You have resigned from game demo."), "{r}");
     let notice = with_subject(&sent, "p1@example.test", "Game demo: Italy is vacant").expect("the table is told");
     assert!(flat(&notice.body).contains("The player of Italy resigned."), "{}", notice.body);
-    assert!(flat(&notice.body).contains("anyone not playing in game demo may take it over with SIGNON ?demo password, with the master's approval"), "{}", notice.body);
+    assert!(
+        flat(&notice.body).contains("anyone not playing in game demo may take it over with SIGNON ?demo password, with the master's approval"),
+        "{}",
+        notice.body
+    );
     assert!(with_subject(&sent, GM, "Game demo: Italy is vacant").is_some());
     // every other power orders: a vacant power (not yet in civil disorder) still owes orders
     hold_all_but(&mut g, &['I']);
@@ -220,4 +224,9 @@ fn list_shows_each_players_late_count() {
     let (r, _) = g.send("p9@example.test", "LIST demo");
     assert!(r.contains("Turkey 3 centres played, late 1 of 1"), "{r}");
     assert!(r.contains("Austria 3 centres played, late 0 of 1"), "{r}");
+    // a player's own record on the judge (njudge's dedication)
+    let (r, _) = g.send("p7@example.test", "LIST demo");
+    assert!(r.contains("Your record on this judge: 1 seat(s); of 1 phase(s) due, 0 on time, 1 late, 0 missed; civil disorder 0 time(s)."), "{r}");
+    let (r, _) = g.send("p1@example.test", "LIST demo");
+    assert!(r.contains("of 1 phase(s) due, 1 on time, 0 late"), "{r}");
 }

@@ -373,7 +373,7 @@ fn mask_line_cases() {
     assert_eq!(mask_line("SIGNON Fdemo secret", &own), "SIGNON Fdemo ******");
     assert_eq!(mask_line("sign on ?demo secret", &own), "sign on ?demo ******");
     assert_eq!(mask_line("SIGNN Fdemo secret", &own), "SIGNN Fdemo ******");
-    assert_eq!(mask_line("CREATE ?demo secret standard judge=key", &own), "CREATE ?demo ****** ****** judge=******");
+    assert_eq!(mask_line("CREATE ?demo secret standard judge=key", &own), "CREATE ?demo ****** standard judge=******");
     assert_eq!(mask_line("SET PASSWORD with some spaces", &own), "SET PASSWORD ****** ****** ******");
     assert_eq!(mask_line("OBSERVE demo secret", &own), "OBSERVE demo ******");
     assert_eq!(mask_line("JOIN demo secret", &own), "JOIN demo ******");

@@ -39,7 +39,30 @@ fn help_lines() -> Vec<String> {
     };
     let options = mailjudge::command::options::help_lines();
     assert!(options.len() >= 14, "{options:?}");
-    body.trim_start_matches('\n').lines().flat_map(|l| if l == "{{ options }}" { options.clone() } else { vec![l.to_string()] }).collect()
+    // each built-in variant's letters, as HELP lists them
+    let letters: Vec<String> = mailjudge::map::BUILTIN
+        .iter()
+        .flat_map(|(name, _)| {
+            let v = mailjudge::map::Variant::builtin(name).unwrap();
+            let powers: Vec<(char, String)> = (0..v.powers.len()).map(|p| (v.powers[p].letter, mailjudge::game::pname(&v, p as _))).collect();
+            mailjudge::report::say::info::variant_letters(name, &powers)
+        })
+        .collect();
+    // the example dates of a judge at Mon 23 Nov 2026 12:00 UTC (Game::empty): a week on
+    let dated = |l: &str| {
+        l.replace("{{ soon }}", "2026-11-30 20:00")
+            .replace("{{ later }}", "2026-12-01 20:00")
+            .replace("{{ away_from }}", "2026-12-21")
+            .replace("{{ away_to }}", "2026-12-24")
+    };
+    body.trim_start_matches('\n')
+        .lines()
+        .flat_map(|l| match l {
+            "{{ options }}" => options.clone(),
+            "{{ letters }}" => letters.clone(),
+            _ => vec![dated(l)],
+        })
+        .collect()
 }
 
 /// The order examples of the HELP text: the lines indented deeper than the
@@ -117,6 +140,9 @@ fn help_lines_fit_the_reply_width_and_come_back_unwrapped() {
         let want = format!("  {}", l.replace("{{ judge }}", "mailjudge"));
         assert!(got.contains(&want.trim_end()), "HELP reply lacks the line {want:?} as written:\n{body}");
     }
+    // every variant's letters, 1885's Sweden as W
+    assert!(body.contains(" W Sweden"), "{body}");
+    assert!(!body.contains("{{"), "{body}");
 }
 
 #[test]
@@ -299,4 +325,21 @@ fn mail_servers_use_a_private_directory_and_free_ports_and_the_readme_says_what_
         assert!(section.contains(thing), "README section does not mention {thing}");
     }
     assert!(section.contains("stopped") && section.contains("removed"), "README says the servers are stopped and the directory removed");
+}
+
+#[test]
+fn predict_ends_without_an_empty_deadline_line_and_create_echoes_its_settings() {
+    let mut g = Game::started();
+    let id = g.drop_mail(GM, "SIGNON Mdemo gmpass\nPREDICT");
+    let (_, sent) = g.w.step();
+    let body = &reply(&sent, &id).body;
+    assert!(body.contains("Next phase: Fall 1901 movement"), "{body}");
+    assert!(!body.lines().any(|l| l.trim_end() == "Deadline:"), "an empty Deadline line:\n{body}");
+    // CREATE's echo shows the variant and options, masks the password
+    let mut g = Game::empty();
+    let id = g.drop_mail(GM, "CREATE ?demo sekrit standard press=grey dias=no");
+    let (_, sent) = g.w.step();
+    let body = &reply(&sent, &id).body;
+    assert!(body.contains("CREATE ?demo ****** standard press=grey dias=no"), "{body}");
+    assert!(!body.contains("sekrit"), "{body}");
 }

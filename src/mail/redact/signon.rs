@@ -184,7 +184,8 @@ pub fn secret_spans(line: &str, own: &JudgeText) -> Vec<Range<usize>> {
         let joining = w.get(from - 1).is_some_and(|(_, s)| s.starts_with('?'));
         (form == Form::Parser || joining || after <= MAX_WORDS_AFTER_GAME).then_some(from)
     } else if w0 == "SET" {
-        (1..w.len().min(3)).find(|&k| password_word(&norm(w[k].1), true)).map(|k| k + 1)
+        // `SET PASSWORD pw`, `SET NO PASSWORD pw`; `SET PRIVATE pw`: a game's join password
+        (1..w.len().min(3)).find(|&k| password_word(&norm(w[k].1), true) || (k == 1 && norm(w[k].1) == "PRIVATE")).map(|k| k + 1)
     } else if password_word(&w0, false) {
         Some(1)
     } else {
@@ -216,12 +217,30 @@ pub fn secret_spans(line: &str, own: &JudgeText) -> Vec<Range<usize>> {
                 // `judge=<password>` is the judge's own text
                 spans.push(r.start + "judge=".len()..r.end);
             }
-        } else if from.is_some_and(|f| i >= f) {
+        } else if from.is_some_and(|f| i >= f) && !(w0 == "CREATE" && from.is_some_and(|f| create_setting(&w, f, i))) {
             spans.push(r.clone());
         }
         i += 1;
     }
     spans
+}
+
+/// Whether word `i` of a CREATE line whose password is word `from` is one of
+/// the game's settings, shown in the echo: the built-in variant named right
+/// after the password, or an option `key=value` (not `judge=`, the judge's
+/// password, nor `webhook=`, whose URL carries a token).
+fn create_setting(w: &[(Range<usize>, &str)], from: usize, i: usize) -> bool {
+    let word = w[i].1;
+    if i == from + 1 && crate::map::BUILTIN.iter().any(|(n, _)| n.eq_ignore_ascii_case(word)) {
+        return true;
+    }
+    match word.split_once('=') {
+        Some((key, _)) if i > from => {
+            let key = key.to_ascii_lowercase();
+            !key.is_empty() && key.chars().all(|c| c.is_ascii_lowercase() || c == '_' || c == '-') && key != "judge" && key != "webhook"
+        }
+        _ => false,
+    }
 }
 
 /// The secrets of `line` (see [`secret_spans`]).

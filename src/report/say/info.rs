@@ -1,6 +1,6 @@
 //! What anyone may ask: LIST, HISTORY, SUMMARY.
 
-use crate::store::games::{Anonymity, Draws, GameRow, Nmr, PartialPress, Settings};
+use crate::store::games::{Anonymity, Draws, GameRow, Nmr, Settings};
 use crate::timing;
 
 /// LIST on a judge without games.
@@ -46,10 +46,14 @@ pub fn deadline_line(time: &str) -> String {
 /// Who holds a seat, for LIST game.
 pub enum SeatState {
     /// A player, with their record of play in this game (njudge's late count).
-    Played { record: crate::store::disorder::Record },
+    Played {
+        record: crate::store::disorder::Record,
+    },
     Vacant,
     /// In civil disorder since the phase named.
-    Disorder { since: String },
+    Disorder {
+        since: String,
+    },
 }
 
 /// A power in LIST game: centres, whether someone plays it, its orders
@@ -78,9 +82,8 @@ pub fn forming_line(g: &GameRow, taken: usize, seats: usize) -> String {
 /// A game's settings in LIST game.
 pub fn settings_line(s: &Settings) -> String {
     format!(
-        "Press: {}{}; missing orders after the grace period: {}; timing: movement `{}`, retreats `{}`, adjustments `{}`, grace {}",
-        s.press,
-        if s.partial == PartialPress::Allowed { "" } else { " (broadcast only)" },
+        "Press: {}; missing orders after the grace period: {}; timing: movement `{}`, retreats `{}`, adjustments `{}`, grace {}",
+        super::press::settings(s),
         if s.nmr == Nmr::Defaults { "default" } else { "the game waits for the master" },
         s.movement,
         s.retreat,
@@ -258,4 +261,43 @@ pub fn press_for_members(game: &str) -> String {
         "The press of game {} is shown to its master, players and observers while it runs, and to anyone once it is over; send HISTORY from the address you play or watch it from, after SIGNON.",
         game
     )
+}
+
+/// HELP's lines of a variant's power letters (`powers`: letter and name),
+/// within 74 columns.
+pub fn variant_letters(variant: &str, powers: &[(char, String)]) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = format!("  {variant}:");
+    for (i, (l, name)) in powers.iter().enumerate() {
+        let item = format!(" {l} {name}{}", if i + 1 < powers.len() { "," } else { "" });
+        if line.len() + item.len() > 74 {
+            lines.push(line);
+            line = format!("   {item}");
+        } else {
+            line.push_str(&item);
+        }
+    }
+    lines.push(line);
+    lines
+}
+
+/// A day as HELP's examples write dates (`2026-12-03`), in `tz`.
+pub fn iso_day(t: i64, tz: chrono_tz::Tz) -> String {
+    use chrono::TimeZone;
+    tz.timestamp_opt(t, 0).single().map(|d| d.format("%Y-%m-%d").to_string()).unwrap_or_default()
+}
+
+/// LIST FULL: a game's settings, under its line.
+pub fn full_settings(settings: &str) -> String {
+    format!("    {settings}")
+}
+
+/// LIST FULL: who plays a seat.
+pub fn full_player(power: &str, email: &str) -> String {
+    format!("    {power}: {email}")
+}
+
+/// LIST FULL: how many seats are taken, where the players are not shown.
+pub fn full_player_count(taken: usize, seats: usize) -> String {
+    format!("    {taken} of {seats} seats played (who plays what is shown once the game is over)")
 }

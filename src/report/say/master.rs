@@ -405,3 +405,88 @@ pub fn table_mail_limit(game: &str, limit: i64, again: &str) -> String {
 pub fn one_process_per_mail() -> String {
     "Not done: one mail processes at most one phase. Send another mail to process the next one.".into()
 }
+
+/// A deadline passed in a game the master processes by hand.
+pub fn manual_deadline_passed(phase: &str) -> String {
+    format!(
+        "The deadline of {phase} has passed. The game is processed by hand (SET MANUAL PROCESS): PROCESS, or PROCESS! for default orders, when you are ready."
+    )
+}
+
+/// PROMOTE: the new co-master's notice: subject.
+pub fn promoted_subject(g: &GameRow) -> String {
+    format!("Game {}: you are a co-master", g.name)
+}
+
+/// PROMOTE: the new co-master's notice: text, with its password.
+pub fn promoted_notice(g: &GameRow, password: &str) -> String {
+    format!(
+        "The master of game {0} made you a co-master: you may use the master's commands.\nSign on from this address with:\n\n  SIGNON *{0} {password}\n\nKeep this password to yourself.\n",
+        g.name
+    )
+}
+
+/// PROMOTE done.
+pub fn promoted(who: &str, g: &GameRow) -> String {
+    format!("{who} is now a co-master of game {}; the judge mailed them a password.", g.name)
+}
+
+/// DEMOTE done.
+pub fn demoted(who: &str, g: &GameRow) -> String {
+    format!("{who} is no longer a co-master of game {}.", g.name)
+}
+
+/// SET COMMENT done (`None`: cleared).
+pub fn comment_set(g: &GameRow, comment: Option<&str>) -> String {
+    match comment {
+        Some(c) => format!("Game {}'s comment is now: {c}", g.name),
+        None => format!("Game {} has no comment now.", g.name),
+    }
+}
+
+/// SET MANUAL START / SET AUTO START done.
+pub fn start_mode(g: &GameRow, manual: bool) -> String {
+    if manual {
+        format!("Game {} starts only when you say so (FORCE BEGIN).", g.name)
+    } else {
+        format!("Game {} starts by itself once its seats are taken.", g.name)
+    }
+}
+
+/// SET MANUAL PROCESS / SET AUTO PROCESS done.
+pub fn process_mode(g: &GameRow, manual: bool) -> String {
+    if manual {
+        format!("Game {}'s phases are processed only by your PROCESS, never at a deadline.", g.name)
+    } else {
+        format!("Game {}'s phases are processed at their deadlines, or once all orders are in.", g.name)
+    }
+}
+
+/// The game started by FORCE BEGIN (or SET AUTO START), with its vacant powers.
+pub fn begun(g: &GameRow, vacant: &[String]) -> String {
+    if vacant.is_empty() {
+        format!("Game {} has begun.", g.name)
+    } else {
+        format!("Game {} has begun. Vacant, open to SIGNON ?{}: {}.", g.name, g.name, vacant.join(", "))
+    }
+}
+
+/// UNSTART: the table's notice: subject.
+pub fn unstarted_subject(g: &GameRow) -> String {
+    format!("Game {} is forming again", g.name)
+}
+
+/// UNSTART: the table's notice: text.
+pub fn unstarted_notice(g: &GameRow) -> String {
+    format!("The master has taken game {} back before its first phase. Its players stay; the powers will be assigned anew when it starts again.\n", g.name)
+}
+
+/// UNSTART done.
+pub fn unstarted(g: &GameRow) -> String {
+    format!("Game {} is forming again, its players kept; FORCE BEGIN starts it (powers assigned anew).", g.name)
+}
+
+/// ROLLFORWARD done: `n` phases played again, the game now at `now`.
+pub fn rolled_forward(n: usize, now: &str, finished: bool) -> String {
+    if finished { format!("Rolled forward {n} phase(s); the game is over.") } else { format!("Rolled forward {n} phase(s); the game is now at {now}.") }
+}

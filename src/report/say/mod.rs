@@ -25,10 +25,13 @@
 //! - [`refusal`]: why a command or an order is refused (a [`crate::game::refusal::Refusal`]);
 //! - [`start`]: the starting unit choice (`SET START`, 1885-III);
 //! - [`removals`]: the GM's removals and their preview (1885-III);
+//! - [`community`]: REGISTER, WHOIS, WHOGAME, GET, VERSION, the open
+//!   games, private games, and the master's tools' refusals;
 //! - [`judge`]: mail as a whole (rate limits, failures, the keeper's notices).
 
 pub mod account;
 pub mod archive;
+pub mod community;
 pub mod deadline;
 pub mod disorder;
 pub mod game;

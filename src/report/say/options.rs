@@ -16,10 +16,28 @@ fn words(o: GameOption) -> Words {
     use GameOption as O;
     let w = |usage, values, what| Words { usage, values, what };
     match o {
-        O::Press => {
-            w("SET PRESS WHITE|GREY|NONE", "`white`, `grey`, `none`", "press rules: signed, also anonymous, or none (broadcasts from the master still go out)")
-        }
+        O::Press => w(
+            "SET PRESS WHITE|GREY|GREY/WHITE|GREY ONLY|NONE",
+            "`white`, `grey` (njudge's White/Grey), `grey/white`, `grey_only`, `none`",
+            "press rules: signed only; signed or anonymous (GREY), signed by default or anonymous by default (GREY/WHITE); anonymous only; none but press to and from the master (njudge's SET WHITE, SET WHITE/GREY, SET GREY/WHITE, SET GREY, SET NO PRESS)",
+        ),
         O::Partial => w("SET PARTIAL | SET NO PARTIAL", "`yes` (default), `no`", "press to some powers only, or broadcasts only"),
+        O::Fake => w(
+            "SET FAKE MAY|NO|BROADCAST [BY DEFAULT]",
+            "`no` (default), `may`, `broadcast_by_default`, `broadcast`",
+            "whether press may name other recipients than its real ones (FAKE), partial press looks like a broadcast unless NOFAKE, or all press does (njudge's SET NO FAKE, SET PARTIAL MAY BE FAKED, SET PARTIAL FAKES BROADCAST [BY DEFAULT])",
+        ),
+        O::ObserverPress => w(
+            "SET OBSERVER ANY|PARTIAL|WHITE|NONE",
+            "`any` (default), `partial`, `white`, `none`",
+            "press from observers: as players, also partial, never grey, or to the master only",
+        ),
+        O::PostalPress => w("SET POSTALPRESS | SET NO POSTALPRESS", "`no` (default), `yes`", "POSTALPRESS: a signed broadcast mailed with the next results"),
+        O::MasterPress => w(
+            "SET MASTERPRESS ALL|NORMAL",
+            "`normal` (default), `all`",
+            "the master gets a copy of all partial press, or only press to the master (njudge's SET ALL PRESS, SET NORMAL PRESS)",
+        ),
         O::Nmr => {
             w("SET NMR | SET NO NMR", "`yes` (default), `no`", "after the grace period missing orders take the defaults, or the game waits for the master")
         }

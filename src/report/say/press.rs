@@ -103,6 +103,7 @@ pub fn sender(game: &crate::game::Game, p: &crate::store::press::Stored) -> Stri
     let v = game.v();
     match (p.from_power, p.grey, p.by_master) {
         (_, true, _) => anonymous(),
+        (None, _, _) if p.by_observer => from_observer(),
         (None, _, _) => from_master(),
         (Some(pw), _, true) => written_by_master(&pname(v, pw)),
         (Some(pw), _, false) => super::seats::seat_names(game, pw),
@@ -114,8 +115,255 @@ pub fn recipients(v: &Variant, audience: Option<&crate::store::press::Audience>)
     use crate::store::press::Audience;
     match audience {
         Some(Audience::All) => to_everyone(),
-        Some(Audience::Master) => to_master(),
-        Some(Audience::Powers(ps)) => ps.iter().map(|&q| pname(v, q)).collect::<Vec<_>>().join(", "),
+        Some(Audience::Some(r)) => {
+            let mut names: Vec<String> = r.powers.iter().map(|&q| pname(v, q)).collect();
+            if r.observers {
+                names.push(to_observers());
+            }
+            if r.master {
+                names.push(to_master());
+            }
+            names.join(", ")
+        }
         None => to_unknown(),
     }
+}
+
+/// PRESS with no recipients.
+pub fn no_recipients() -> String {
+    "PRESS needs its recipients (PRESS TO EF, PRESS TO ALL BUT G, PRESS -G, or BROADCAST for everyone): nothing was sent".into()
+}
+
+/// TO, +, - or ALL BUT without the list.
+pub fn needs_list(head: &str) -> String {
+    format!("{head}: the list of recipients is missing (power letters written together, O for the observers, M for the master: {head} TO EFO)")
+}
+
+/// A letter of a press's list that names no one.
+pub fn not_a_recipient_letter(letter: char, powers: &[(char, String)]) -> String {
+    let known: Vec<String> = powers.iter().map(|(c, n)| format!("{c} {n}")).collect();
+    format!("`{letter}` in the list of recipients is no power's letter ({}, O the observers, M the master)", known.join(", "))
+}
+
+/// A list that names no one but the sender.
+pub fn to_nobody() -> String {
+    "the list of recipients names no one but you: nothing was sent".into()
+}
+
+/// WHITE where press is grey only.
+pub fn no_white_press() -> String {
+    "this game allows only anonymous (grey) press (press to the master is always signed)".into()
+}
+
+/// FAKE where it is not allowed.
+pub fn no_fake_press() -> String {
+    "this game does not allow fake press (FAKE)".into()
+}
+
+/// FAKE on press to the master.
+pub fn fake_to_master() -> String {
+    "press to the master is never faked: write it without FAKE".into()
+}
+
+/// An observer's press that the game refuses.
+pub fn no_observer_press() -> String {
+    "observers of this game may not send this press (press to the master, PRESS TO M, always goes)".into()
+}
+
+/// POSTALPRESS with words after it.
+pub fn postal_press_options() -> String {
+    "POSTALPRESS takes no options: it is always a signed broadcast".into()
+}
+
+/// POSTALPRESS where it is not allowed.
+pub fn no_postal_press() -> String {
+    "this game has no postal press: nothing was kept".into()
+}
+
+/// Who a press is from when an observer writes it.
+pub fn from_observer() -> String {
+    "An observer".into()
+}
+
+/// A fake setting set.
+pub fn fake_set(f: crate::store::games::FakePress) -> String {
+    use crate::store::games::FakePress as F;
+    match f {
+        F::No => "No fake press.",
+        F::May => "Partial press may be faked (FAKE).",
+        F::BroadcastByDefault => "Partial press looks like a broadcast unless NOFAKE is written.",
+        F::Broadcast => "All press looks like a broadcast.",
+    }
+    .into()
+}
+
+/// The observers' press set.
+pub fn observer_press_set(o: crate::store::games::ObserverPress) -> String {
+    use crate::store::games::ObserverPress as O;
+    match o {
+        O::Any => "Observers may send press as players do.",
+        O::Partial => "Observers may send broadcasts and partial press.",
+        O::White => "Observers may send press, never anonymous.",
+        O::None => "Observers may send press to the master only.",
+    }
+    .into()
+}
+
+/// Postal press set.
+pub fn postal_press_set(p: crate::store::games::PostalPress) -> String {
+    if p == crate::store::games::PostalPress::On { "Postal press allowed (POSTALPRESS)." } else { "No postal press." }.into()
+}
+
+/// The master's copies of partial press set.
+pub fn master_press_set(m: crate::store::games::MasterPress) -> String {
+    if m == crate::store::games::MasterPress::All { "The master gets a copy of all partial press." } else { "The master gets only press to the master." }.into()
+}
+
+/// A fake option's value that is none of them.
+pub fn fake_values(value: &str) -> String {
+    format!("fake is no, may, broadcast_by_default or broadcast, not `{value}`")
+}
+
+/// An observer option's value that is none of them.
+pub fn observer_press_values(value: &str) -> String {
+    format!("observer press is any, partial, white or none, not `{value}`")
+}
+
+/// A master press option's value that is none of them.
+pub fn master_press_values(value: &str) -> String {
+    format!("master press is all or normal, not `{value}`")
+}
+
+/// The game's press options in LIST, njudge's words.
+pub fn settings(s: &crate::store::games::Settings) -> String {
+    use crate::store::games::{FakePress, MasterPress, ObserverPress, PartialPress, PostalPress, Press};
+    let mut parts = vec![
+        match s.press {
+            Press::White => "White",
+            Press::Grey => "White/Grey",
+            Press::GreyWhite => "Grey/White",
+            Press::GreyOnly => "Grey",
+            Press::None => "None",
+        }
+        .to_string(),
+    ];
+    parts.push(if s.partial == PartialPress::Allowed { "Partial Allowed" } else { "No Partial" }.into());
+    parts.push(
+        match s.fake {
+            FakePress::No => "No Fake",
+            FakePress::May => "Partial may be Faked",
+            FakePress::BroadcastByDefault => "Partial Fakes Broadcast by default",
+            FakePress::Broadcast => "Partial Fakes Broadcast",
+        }
+        .into(),
+    );
+    if s.observer_press != ObserverPress::Any {
+        parts.push(format!("Observer {}", s.observer_press));
+    }
+    if s.postal_press == PostalPress::On {
+        parts.push("PostalPress".into());
+    }
+    if s.master_press == MasterPress::All {
+        parts.push("Master reads all press".into());
+    }
+    parts.join(", ")
+}
+
+/// The reply to POSTALPRESS.
+pub fn postal_kept(lines: usize) -> String {
+    format!("Postal press kept ({lines} line(s)): it goes to everyone with the results of this phase.")
+}
+
+/// The subject of the postal press mailed with a phase's results.
+pub fn postal_subject(g: &GameRow, phase: &str) -> String {
+    format!("Postal press in game {} ({phase})", g.name)
+}
+
+/// Who a fake press said it went to, in the reply.
+pub fn shown_as(to: &str) -> String {
+    format!("It names as its recipients: {to}.")
+}
+
+/// The observers, among a press's recipients.
+pub fn to_observers() -> String {
+    "the observers".into()
+}
+
+/// DIARY with words it does not take.
+pub fn diary_usage() -> String {
+    "DIARY takes RECORD (or nothing: the entry follows up to ENDPRESS), LIST, READ n or DELETE n".into()
+}
+
+/// DIARY from the master or an observer.
+pub fn diary_not_a_power() -> String {
+    "a diary is kept by a power's player: sign on as your power".into()
+}
+
+/// A diary entry longer than the judge keeps.
+pub fn diary_too_long(bytes: usize, max: usize) -> String {
+    format!("the diary entry is {bytes} bytes; the limit is {max}: nothing was kept")
+}
+
+/// A diary that holds all it may.
+pub fn diary_full(entries: usize, bytes: usize) -> String {
+    format!("your diary holds all it may ({entries} entries, {bytes} bytes): DIARY DELETE an entry first; nothing was kept")
+}
+
+/// DIARY READ or DELETE of an entry there is not.
+pub fn no_diary_entry(number: i64) -> String {
+    format!("your diary has no entry {number} (DIARY LIST lists them)")
+}
+
+/// DIARY RECORD done.
+pub fn diary_recorded(number: i64, lines: usize) -> String {
+    format!("Diary entry {number} kept ({lines} line(s)). Nobody else reads it; it comes back to you with the end of the game.")
+}
+
+/// DIARY DELETE done.
+pub fn diary_deleted(number: i64) -> String {
+    format!("Diary entry {number} deleted.")
+}
+
+/// DIARY LIST: the head line, and one line an entry.
+pub fn diary_list(entries: &[(i64, String, usize)]) -> String {
+    if entries.is_empty() {
+        return "Your diary is empty.".into();
+    }
+    let lines: Vec<String> = entries.iter().map(|(n, when, lines)| format!("  {n:>3}  {when}  ({lines} line(s))")).collect();
+    format!("Your diary:\n{}", lines.join("\n"))
+}
+
+/// DIARY READ: the entry.
+pub fn diary_entry(number: i64, when: &str, body: &str) -> String {
+    format!("Diary entry {number} ({when}):\n{body}")
+}
+
+/// The subject of a power's diary mailed when the game is over.
+pub fn diary_subject(g: &GameRow) -> String {
+    format!("Your diary of game {}", g.name)
+}
+
+/// The title of a power's diary mailed when the game is over.
+pub fn diary_title(g: &GameRow, power: &str) -> String {
+    format!("The diary of {power} in game {}, as it was kept:", g.name)
+}
+
+/// Observing confirmed: the code signs the observer on to send press.
+pub fn observer_signon(g: &GameRow) -> String {
+    format!("Keep the confirmation code: SIGNON O{} code signs you on as an observer, to send press as the game allows.", g.name)
+}
+
+/// `SIGNON O<game>` done.
+pub fn signed_on_as_observer(g: &crate::game::Game) -> String {
+    format!("Signed on to game {} as an observer.", g.name)
+}
+
+/// An observer's command for a power.
+pub fn observer_is_no_power() -> String {
+    "an observer plays no power".into()
+}
+
+/// `SIGNON O<game>` with a wrong code.
+pub fn wrong_observer_code(game: &str) -> String {
+    format!("that is not the code of an observer of game {game} (the one that confirmed OBSERVE {game})")
 }

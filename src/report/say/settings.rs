@@ -229,6 +229,23 @@ pub fn preference_usage() -> String {
 }
 
 /// SET PREFERENCE done.
+/// A preference list as the replies show it: each power by name, best
+/// first, powers liked equally together in brackets (`England, [France,
+/// Germany]`), or a random power.
+pub fn preference_tiers(pref: &crate::game::preference::Preference, v: &crate::map::Variant) -> Vec<String> {
+    use crate::game::preference::Preference;
+    match pref {
+        Preference::Random => vec!["any power, at random".to_string()],
+        Preference::Ranked(tiers) => tiers
+            .iter()
+            .map(|t| {
+                let names: Vec<String> = t.iter().map(|&p| crate::game::pname(v, p)).collect();
+                if names.len() == 1 { names.join("") } else { format!("[{}]", names.join(", ")) }
+            })
+            .collect(),
+    }
+}
+
 pub fn preference_recorded(powers: &[String]) -> String {
     format!("Preference recorded: {}.", powers.join(", "))
 }

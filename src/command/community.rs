@@ -1,0 +1,345 @@
+//! The community (issue 22): REGISTER and WHOIS (a player's profile, shown
+//! only by its owner's choice), WHOGAME, the games one may join (`SIGNON ?`,
+//! `SIGNON ?game`), private games (SET PRIVATE, SET PUBLIC, INVITE), VERSION,
+//! GET (the help files), and a line that is no command and no order.
+
+use super::{Fail, R, Role, Session};
+use crate::game::refusal::{Refusal, ToolRefusal};
+use crate::game::{self, Game, GameRow, GameStatus, Player, PlayerRole, PlayerStatus, pname};
+use crate::report::say;
+use crate::store::profiles::{Fields, Profile};
+
+/// The addresses a private game's master may invite.
+pub const MAX_INVITATIONS: usize = 20;
+/// The lines a REGISTER form may have (between REGISTER and END).
+pub const MAX_REGISTER_LINES: usize = 20;
+/// The longest value of a profile's line, in characters.
+pub const MAX_FIELD_CHARS: usize = 80;
+/// The profiles one WHOIS shows at most.
+pub const MAX_WHOIS: usize = 10;
+/// The longest help file GET mails, in bytes (a longer one is cut).
+pub const MAX_HELP_BYTES: usize = 20_000;
+/// The shortest join password of a private game.
+pub const MIN_JOIN_PASSWORD: usize = 4;
+
+/// The help files GET serves (`templates/help/NAME.txt`).
+pub const HELP_TOPICS: &[&str] = &["index", "press", "deadlines", "draws", "master", "form"];
+
+impl Session<'_> {
+    /// SET PRIVATE password: newcomers join only with it (or an invitation).
+    pub(super) fn set_private(&mut self, pw: &str) -> R {
+        let mut g = self.master_game()?;
+        if pw.chars().count() < MIN_JOIN_PASSWORD || pw.contains(char::is_whitespace) {
+            return Err(ToolRefusal::JoinPasswordTooShort { min: MIN_JOIN_PASSWORD }.into());
+        }
+        g.settings.join_hash = Some(self.new_hash(pw)?);
+        g.save(self.conn)?;
+        Ok(vec![say::community::private_set(&g)])
+    }
+
+    /// SET PUBLIC (SET NO PRIVATE): anyone may join again.
+    pub(super) fn set_public(&mut self) -> R {
+        let mut g = self.master_game()?;
+        g.settings.join_hash = None;
+        g.save(self.conn)?;
+        Ok(vec![say::community::public_set(&g)])
+    }
+
+    /// INVITE address: that address may join the private game without its
+    /// password; it is told (at most one request to a mailbox a day).
+    pub(super) fn invite(&mut self, who: &str) -> R {
+        let mut g = self.master_game()?;
+        if who.parse::<lettre::Address>().is_err() || crate::mail::read::answerable(who, &self.ctx.cfg.address).is_err() {
+            return Err(ToolRefusal::NotAnAddress { word: who.to_string() }.into());
+        }
+        let key = crate::mail::mailbox_key(who);
+        if !g.settings.invited.contains(&key) {
+            if g.settings.invited.len() >= MAX_INVITATIONS {
+                return Err(ToolRefusal::TooManyInvitations { max: MAX_INVITATIONS }.into());
+            }
+            g.settings.invited.push(key);
+            g.save(self.conn)?;
+        }
+        let body = say::community::invitation(&g, &g.master_email, &self.ctx.cfg.address);
+        let (told, _) = self.consent_request(who, &say::community::invitation_subject(&g), body, Some(g.id))?;
+        Ok(vec![say::community::invited(who, &g), told])
+    }
+
+    /// Whether the sender may join `g` (a private game: invited, or with
+    /// its join password `key`).
+    pub(super) fn may_join(&mut self, g: &Game, key: Option<&str>) -> Result<(), Fail> {
+        let Some(hash) = g.settings.join_hash.clone() else { return Ok(()) };
+        if g.settings.invited.contains(&crate::mail::mailbox_key(&self.sender)) {
+            return Ok(());
+        }
+        let Some(key) = key else { return Err(ToolRefusal::PrivateGame { game: g.name.clone() }.into()) };
+        let seat = super::Seat {
+            key: format!("game:{}:join", g.id),
+            owner: g.master_email.clone(),
+            master: g.master_email.clone(),
+            game: g.name.clone(),
+            what: say::community::the_join_password(),
+        };
+        if !self.check_seat(&seat, Some(&hash), key)? {
+            return Err(ToolRefusal::WrongJoinPassword { game: g.name.clone() }.into());
+        }
+        Ok(())
+    }
+
+    /// `SIGNON ?`: the games one may join; `SIGNON ?game`: how to join it.
+    pub(super) fn join_info(&mut self, name: Option<&str>) -> R {
+        let Some(name) = name else {
+            let open = self.open_games()?;
+            return Ok(vec![if open.is_empty() { say::community::nothing_open() } else { say::community::open_games(&open) }]);
+        };
+        let g = self.game(name)?;
+        let private = g.settings.join_hash.is_some();
+        Ok(vec![match g.status {
+            GameStatus::Forming => say::community::join_forming(&g, taken(&g), g.seats.len(), private),
+            GameStatus::Active => say::community::join_active(&g, &vacant(&g), private),
+            GameStatus::Finished => say::community::join_finished(&g),
+        }])
+    }
+
+    /// The games with a seat to take: forming with seats open, or running
+    /// with vacant powers; a private one by its name alone.
+    pub(super) fn open_games(&mut self) -> Result<Vec<String>, Fail> {
+        let mut out = Vec::new();
+        for row in GameRow::all(self.conn)? {
+            if row.status == GameStatus::Finished {
+                continue;
+            }
+            let g = match game::load::read(self.conn, &mut self.ctx.variants, row) {
+                Ok(g) => g,
+                Err(e) => {
+                    tracing::error!("SIGNON ?: {e}");
+                    continue;
+                }
+            };
+            let open = match g.status {
+                GameStatus::Forming => g.seats.len().saturating_sub(taken(&g)),
+                _ => vacant(&g).len(),
+            };
+            if open == 0 {
+                continue;
+            }
+            out.push(match (g.settings.join_hash.is_some(), g.status) {
+                (true, _) => say::community::open_private(&g),
+                (false, GameStatus::Forming) => say::community::open_forming(&g, open, g.seats.len()),
+                (false, _) => say::community::open_vacant(&g, &vacant(&g)),
+            });
+        }
+        Ok(out)
+    }
+}
+
+/// Players in a forming game.
+pub(super) fn taken(g: &Game) -> usize {
+    g.players.iter().filter(|p| p.role == PlayerRole::Player && p.status == PlayerStatus::Active).count()
+}
+
+/// The powers of a running game nobody plays (by name).
+pub(super) fn vacant(g: &Game) -> Vec<String> {
+    let Some(pos) = g.position.as_ref() else { return Vec::new() };
+    let v = g.v();
+    let mut out: Vec<String> = Vec::new();
+    for p in game::survivors(g, pos).into_iter().map(|p| g.seat_power(p)) {
+        let name = pname(v, p);
+        if Player::active_for(&g.players, p).is_none() && !out.contains(&name) {
+            out.push(name);
+        }
+    }
+    out
+}
+
+impl Session<'_> {
+    /// REGISTER ... END: the sender's profile (njudge's form, kept small).
+    pub(super) fn register(&mut self, lines: &[String]) -> R {
+        let lines: Vec<&str> = lines.iter().map(|l| l.trim()).filter(|l| !l.is_empty()).collect();
+        if lines.len() > MAX_REGISTER_LINES {
+            return Err(ToolRefusal::RegisterTooLong { lines: lines.len(), max: MAX_REGISTER_LINES }.into());
+        }
+        let mut name = None;
+        let mut fields = Fields::default();
+        let mut public = false;
+        let mut dropped = Vec::new();
+        for line in lines {
+            let (key, value) = line.split_once(':').map_or((line, ""), |(k, v)| (k.trim(), v.trim()));
+            let key = key.to_ascii_uppercase();
+            if value.chars().count() > MAX_FIELD_CHARS {
+                return Err(ToolRefusal::FieldTooLong { field: key, max: MAX_FIELD_CHARS }.into());
+            }
+            let value = Some(value.to_string()).filter(|v| !v.is_empty());
+            match key.as_str() {
+                "NAME" => name = value,
+                "COUNTRY" => fields.country = value,
+                "TIMEZONE" => fields.timezone = value,
+                "LEVEL" => fields.level = value,
+                "SITE" => fields.site = value,
+                "ABOUT" => fields.about = value,
+                "PUBLIC" => public = value.is_some_and(|v| matches!(v.to_ascii_uppercase().as_str(), "YES" | "Y" | "TRUE" | "ON")),
+                // njudge's Phone, Address, Birthdate ... and any other line: not kept
+                _ => dropped.push(key.clone()),
+            }
+        }
+        let name = name.ok_or(ToolRefusal::RegisterNeedsName)?;
+        let p = Profile { mailbox: crate::mail::mailbox_key(&self.sender), address: self.sender.clone(), name, fields, public, updated: self.ctx.now() };
+        crate::store::profiles::save(self.conn, &p)?;
+        let mut out = vec![say::community::registered(&p.name, public)];
+        if !dropped.is_empty() {
+            out.push(say::community::not_kept(&dropped));
+        }
+        Ok(out)
+    }
+
+    /// WHOIS address-or-name ...: the public profiles asked for (and the
+    /// sender's own, public or not).
+    pub(super) fn whois(&mut self, text: &str) -> R {
+        let me = crate::mail::mailbox_key(&self.sender);
+        let mut found: Vec<Profile> = Vec::new();
+        for word in text.split_whitespace().take(MAX_WHOIS) {
+            let hits = if word.contains('@') {
+                crate::store::profiles::of_mailbox(self.conn, &crate::mail::mailbox_key(word))?.into_iter().filter(|p| p.public || p.mailbox == me).collect()
+            } else {
+                crate::store::profiles::public_named(self.conn, word, MAX_WHOIS)?
+            };
+            for p in hits {
+                if found.len() < MAX_WHOIS && !found.iter().any(|f| f.mailbox == p.mailbox) {
+                    found.push(p);
+                }
+            }
+        }
+        if found.is_empty() {
+            return Err(ToolRefusal::NoProfile { who: text.to_string() }.into());
+        }
+        Ok(found.iter().map(say::community::profile).collect())
+    }
+
+    /// WHOGAME [game] [FULL]: who plays which power, where the game is not
+    /// anonymous or is over (its master always sees); FULL adds the observers
+    /// for the master.
+    pub(super) fn whogame(&mut self, name: Option<&str>, full: bool) -> R {
+        let g = match name {
+            Some(n) => self.game(n)?,
+            None => self.signed_game()?.1,
+        };
+        let master = matches!(self.signed.as_ref().filter(|s| s.game_id == g.id).map(|s| &s.role), Some(Role::Master) | Some(Role::Power { master: true, .. }));
+        let shown = g.status == GameStatus::Finished || g.settings.anonymous == crate::store::games::Anonymity::Shown || master;
+        if !shown {
+            return Err(ToolRefusal::WhogameHidden { game: g.name.clone() }.into());
+        }
+        let mut out = vec![say::community::whogame_master(&g.master_email, &self.known_as(&g.master_email)?)];
+        for c in &g.settings.co_masters {
+            out.push(say::community::whogame_co_master(&c.address, &self.known_as(&c.address)?));
+        }
+        for p in g.players.iter().filter(|p| p.role == PlayerRole::Player && matches!(p.status, PlayerStatus::Active | PlayerStatus::Eliminated)) {
+            let power = p.power.map(|pw| say::seats::seat_names(&g, pw));
+            out.push(say::community::whogame_player(power.as_deref(), &p.email, &self.known_as(&p.email)?));
+        }
+        let observers: Vec<&Player> = g.players.iter().filter(|p| p.role == PlayerRole::Observer && p.status == PlayerStatus::Active).collect();
+        if full && master {
+            out.extend(observers.iter().map(|o| say::community::whogame_observer(&o.email)));
+        } else if !observers.is_empty() {
+            out.push(say::community::observers(observers.len()));
+        }
+        Ok(vec![out.join("\n")])
+    }
+
+    /// The public profile name of an address, if it has one.
+    fn known_as(&self, addr: &str) -> Result<Option<String>, Fail> {
+        Ok(crate::store::profiles::of_mailbox(self.conn, &crate::mail::mailbox_key(addr))?.filter(|p| p.public).map(|p| p.name))
+    }
+
+    /// VERSION: the judge's version, and its commit where the build knew it.
+    pub(super) fn version(&mut self) -> R {
+        Ok(vec![say::community::version(env!("CARGO_PKG_VERSION"), option_env!("MAILJUDGE_COMMIT"))])
+    }
+
+    /// GET topic: a help file (`GET` alone: the topics).
+    pub(super) fn get(&mut self, topic: Option<&str>) -> R {
+        let Some(topic) = topic else { return Ok(vec![say::community::help_topics(HELP_TOPICS)]) };
+        let t = topic.to_ascii_lowercase();
+        if !HELP_TOPICS.contains(&t.as_str()) {
+            return Err(ToolRefusal::NoHelpFile { topic: topic.to_string(), known: HELP_TOPICS.iter().map(|s| s.to_string()).collect() }.into());
+        }
+        let options = super::options::help_lines().join("\n");
+        let text = self.ctx.templates.render(&format!("help/{t}.txt"), minijinja::context! { judge => self.ctx.cfg.name.clone(), options => options });
+        Ok(vec![bounded(&text, MAX_HELP_BYTES)])
+    }
+
+    /// A line that is no command: a refusal that says so (with the command
+    /// it may have meant) when it is none, `None` when it may be an order.
+    pub(super) fn unknown_command(&mut self, line: &str) -> Option<Refusal> {
+        let word = line.split_whitespace().next()?;
+        if word.len() < 3 || !word.chars().all(|c| c.is_ascii_alphabetic()) || ORDER_WORDS.contains(&word.to_ascii_uppercase().as_str()) {
+            return None;
+        }
+        let up = word.to_ascii_uppercase();
+        let suggestion = suggest(&up);
+        let master = matches!(self.signed.as_ref().map(|s| &s.role), Some(Role::Master));
+        if suggestion.is_none() && !master {
+            return None;
+        }
+        // a province or a power's name starts an order
+        if let Some(g) = self.signed.as_ref().and_then(|s| self.ctx.game(self.conn, s.game_id).ok()) {
+            let v = g.v();
+            if v.parse_loc(word).is_ok() || game::find_power(v, word).is_some() {
+                return None;
+            }
+        }
+        Some(ToolRefusal::UnknownCommand { word: up, suggestion: suggestion.map(str::to_string) }.into())
+    }
+}
+
+/// Words that begin orders, never taken for a mistyped command.
+const ORDER_WORDS: &[&str] = &["ARMY", "FLEET", "BUILD", "REMOVE", "DISBAND", "WAIVE", "RETREAT", "HOLD", "SUPPORT", "CONVOY", "MOVE", "DESTROY"];
+
+/// The command `word` is likely a typo of: within one letter (two for
+/// words of six letters or more).
+fn suggest(word: &str) -> Option<&'static str> {
+    let most = if word.len() >= 6 { 2 } else { 1 };
+    super::parse::COMMAND_WORDS
+        .iter()
+        .map(|c| (crate::mail::redact::edit_distance(word.as_bytes(), c.as_bytes()), *c))
+        .filter(|(d, _)| *d <= most)
+        .min()
+        .map(|(_, c)| c)
+}
+
+/// `text` cut to at most `max` bytes (at a line's end), with a line that says so.
+fn bounded(text: &str, max: usize) -> String {
+    if text.len() <= max {
+        return text.to_string();
+    }
+    let end = (0..=max).rev().find(|&i| text.is_char_boundary(i)).unwrap_or(0);
+    let mut cut = text[..end].to_string();
+    if let Some(nl) = cut.rfind('\n') {
+        cut.truncate(nl + 1);
+    }
+    cut.push_str(&say::community::help_cut(max));
+    cut
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_help_file_is_cut_past_its_limit_and_not_at_it() {
+        let at = "x".repeat(MAX_HELP_BYTES);
+        assert_eq!(bounded(&at, MAX_HELP_BYTES), at);
+        let past = format!("{}\n{}", "a".repeat(MAX_HELP_BYTES - 10), "b".repeat(20));
+        let got = bounded(&past, MAX_HELP_BYTES);
+        assert!(got.starts_with(&"a".repeat(MAX_HELP_BYTES - 10)) && !got.contains("bb") && got.contains("cut"), "{got}");
+        assert!(got.len() < MAX_HELP_BYTES + 200);
+    }
+
+    #[test]
+    fn a_typo_of_a_command_is_named_and_an_order_word_is_not() {
+        assert_eq!(suggest("PROCES"), Some("PROCESS"));
+        assert_eq!(suggest("PROMOT"), Some("PROMOTE"));
+        assert_eq!(suggest("WHOS"), Some("WHOIS"));
+        assert_eq!(suggest("XYZZY"), None);
+        assert_eq!(suggest("HOLD"), None);
+    }
+}

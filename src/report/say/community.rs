@@ -1,0 +1,255 @@
+//! The community's sentences (REGISTER, WHOIS, WHOGAME, GET, VERSION, the
+//! games one may join, private games) and the refusals of the master's tools.
+
+use crate::game::refusal::ToolRefusal;
+use crate::store::games::GameRow;
+use crate::store::profiles::Profile;
+
+/// What the reply says of a refusal of the tools or the community.
+pub fn refusal(r: &ToolRefusal) -> String {
+    use ToolRefusal::*;
+    match r {
+        UnknownCommand { word, suggestion: Some(s) } => format!("unknown command `{word}`; did you mean {s}?"),
+        UnknownCommand { word, suggestion: None } => format!("unknown command `{word}` (HELP lists the commands)"),
+        ResumeFinished { game } => format!("game {game} is finished: there is nothing to resume (ROLLBACK reopens a finished game)"),
+        CommentTooLong { len, max } => format!("a comment is at most {max} characters; this one has {len}"),
+        ManualUsage => "write SET MANUAL START, SET MANUAL PROCESS, SET AUTO START or SET AUTO PROCESS".into(),
+        UnstartNotActive { game, status } => format!("game {game} is {status}: only a started game can be unstarted"),
+        UnstartTooLate { game } => format!("game {game} has processed a phase: UNSTART works only before the first one (ROLLBACK goes back to it)"),
+        BeginNotForming { game, status } => format!("game {game} is {status}: only a forming game can begin"),
+        BeginNobody { game } => format!("nobody has joined game {game} yet"),
+        GameFull { game } => format!("every seat of game {game} is taken; it starts when its master says so"),
+        NotAnObserver { who, game } => format!("{who} does not observe game {game}: a co-master must first OBSERVE it"),
+        TooManyCoMasters { max } => format!("a game has at most {max} co-masters"),
+        AlreadyCoMaster { who, game } => format!("{who} is a co-master of game {game} already"),
+        NotACoMaster { who, game } => format!("{who} is not a co-master of game {game}"),
+        OwnMasterOnly { game } => format!("only the master of game {game} may do that, not a co-master"),
+        NothingToRollForward { game } => format!("game {game} has no rolled-back phases that follow its current one"),
+        RollforwardNoPhase { game, phase } => format!("the phases rolled back in game {game} do not include {phase} after the current one"),
+        RollforwardDiverged { game } => format!("game {game} is no longer where its rollback left it: its undone phases cannot be played again"),
+        PrivateGame { game } => format!("game {game} is private: join with SIGNON ?{game} password joinpassword, or ask its master for an invitation"),
+        WrongJoinPassword { game } => format!("wrong join password for game {game}"),
+        JoinPasswordTooShort { min } => format!("a join password is one word of at least {min} characters"),
+        TooManyInvitations { max } => format!("a game may invite at most {max} addresses"),
+        NotAnAddress { word } => format!("`{word}` is not a mail address the judge can write to"),
+        NeedsAddress { command } => format!("{command} needs a mail address (like someone@example.org)"),
+        RegisterWithoutEnd { unread } => format!("REGISTER without END: its {unread} line(s) were not read"),
+        RegisterTooLong { lines, max } => format!("a registration has at most {max} lines; this one has {lines}"),
+        FieldTooLong { field, max } => format!("the line {field} is longer than {max} characters"),
+        RegisterNeedsName => "a registration needs a line Name: your name".into(),
+        NoProfile { who } => format!("no public profile for {who}"),
+        WhoisUsage => "write WHOIS and an address or a name".into(),
+        WhogameHidden { game } => format!("game {game} is anonymous: who plays which power is shown when it is over"),
+        NoHelpFile { topic, known } => format!("no help file `{topic}`; there are {}", known.join(", ")),
+        GetUsage => "write GET and one topic (GET alone lists them)".into(),
+    }
+}
+
+/// SET PRIVATE done.
+pub fn private_set(g: &GameRow) -> String {
+    format!("Game {0} is private: newcomers join with SIGNON ?{0} password joinpassword, or when invited (INVITE address).", g.name)
+}
+
+/// SET PUBLIC done.
+pub fn public_set(g: &GameRow) -> String {
+    format!("Game {} is public: anyone may join.", g.name)
+}
+
+/// What a private game's join password is called in a lock's notice.
+pub fn the_join_password() -> String {
+    "the join password".into()
+}
+
+/// INVITE: the invitation's subject.
+pub fn invitation_subject(g: &GameRow) -> String {
+    format!("An invitation to game {}", g.name)
+}
+
+/// INVITE: the invitation (mailed once a day at most to an address).
+pub fn invitation(g: &GameRow, master: &str, judge: &str) -> String {
+    format!(
+        "{master}, the master of game {0}, invites you to play it. To join, mail {judge}:\n\n  SIGNON ?{0} yourpassword\n\n(choose your own password). If you do not want to play, ignore this mail.\n",
+        g.name
+    )
+}
+
+/// INVITE done.
+pub fn invited(who: &str, g: &GameRow) -> String {
+    format!("{who} may join game {} without its join password.", g.name)
+}
+
+/// `SIGNON ?` when nothing may be joined.
+pub fn nothing_open() -> String {
+    "No game has a seat open now. CREATE ?name password starts one.".into()
+}
+
+/// `SIGNON ?`: the games one may join.
+pub fn open_games(rows: &[String]) -> String {
+    format!("Games with seats open (join with SIGNON ?game password):\n{}", rows.join("\n"))
+}
+
+/// A forming game with seats open.
+pub fn open_forming(g: &GameRow, open: usize, seats: usize) -> String {
+    format!("  {:<16} {:<10} forming, {open} of {seats} seats open", g.name, g.variant)
+}
+
+/// A running game with vacant powers.
+pub fn open_vacant(g: &GameRow, vacant: &[String]) -> String {
+    format!("  {:<16} {:<10} running, vacant: {}", g.name, g.variant, vacant.join(", "))
+}
+
+/// A private game with a seat open.
+pub fn open_private(g: &GameRow) -> String {
+    format!("  {:<16} private", g.name)
+}
+
+/// `SIGNON ?game` of a forming game.
+pub fn join_forming(g: &GameRow, taken: usize, seats: usize, private: bool) -> String {
+    let how = if private { format!("SIGNON ?{} password joinpassword (it is private)", g.name) } else { format!("SIGNON ?{} password", g.name) };
+    format!("Game {} is forming: {taken} of {seats} seats taken. Join with {how}, choosing your own password.", g.name)
+}
+
+/// `SIGNON ?game` of a running game.
+pub fn join_active(g: &GameRow, vacant: &[String], private: bool) -> String {
+    if vacant.is_empty() {
+        return format!("Game {} is running and every power is played.", g.name);
+    }
+    let key = if private { " joinpassword" } else { "" };
+    format!("Game {0} is running; vacant: {1}. Take one over with SIGNON ?{0} password{key}.", g.name, vacant.join(", "))
+}
+
+/// `SIGNON ?game` of a finished game.
+pub fn join_finished(g: &GameRow) -> String {
+    format!("Game {} is over.", g.name)
+}
+
+/// The last seat of a game in manual start taken: the joiner's line.
+pub fn waits_for_master_start(g: &GameRow) -> String {
+    format!("Every seat of game {} is taken; it starts when its master says so.", g.name)
+}
+
+/// The master's notice that every seat is taken (manual start): subject.
+pub fn full_subject(g: &GameRow) -> String {
+    format!("Game {}: every seat is taken", g.name)
+}
+
+/// The master's notice that every seat is taken (manual start): text.
+pub fn full_notice(g: &GameRow) -> String {
+    format!("Every seat of game {} is taken. It waits for you: FORCE BEGIN (or SET AUTO START) starts it.\n", g.name)
+}
+
+/// A private game in LIST.
+pub fn private_detail() -> String {
+    "private".into()
+}
+
+/// A running game's phase in LIST, with its vacant powers.
+pub fn with_vacant(phase: &str, vacant: &[String]) -> String {
+    if vacant.is_empty() { phase.to_string() } else { format!("{phase}; vacant: {}", vacant.join(", ")) }
+}
+
+/// A game's comment under its row in LIST.
+pub fn comment_row(c: &str) -> String {
+    format!("{:<16} {c}", "")
+}
+
+/// A game's comment in LIST game.
+pub fn comment_line(c: &str) -> String {
+    format!("Comment: {c}")
+}
+
+/// A game's co-masters in LIST game.
+pub fn co_masters_line(who: &[String]) -> String {
+    format!("Co-masters: {}", who.join(", "))
+}
+
+/// A game's manual start, manual processing and privacy in LIST game.
+pub fn modes_line(manual_start: bool, manual_process: bool, private: bool) -> Option<String> {
+    let mut out = Vec::new();
+    if manual_start {
+        out.push("starts when the master says so");
+    }
+    if manual_process {
+        out.push("processed by the master by hand");
+    }
+    if private {
+        out.push("private");
+    }
+    (!out.is_empty()).then(|| format!("Game: {}.", out.join("; ")))
+}
+
+/// REGISTER done.
+pub fn registered(name: &str, public: bool) -> String {
+    if public {
+        format!("Registered as {name}; others may see your profile (WHOIS).")
+    } else {
+        format!("Registered as {name}; your profile is shown to nobody but you (add Public: yes to show it).")
+    }
+}
+
+/// REGISTER's lines the judge does not keep.
+pub fn not_kept(keys: &[String]) -> String {
+    format!("Not kept: {} (a profile has Name, Country, Timezone, Level, Site, About and Public).", keys.join(", "))
+}
+
+/// A profile as WHOIS shows it.
+pub fn profile(p: &Profile) -> String {
+    let mut out = vec![format!("{} <{}>", p.name, p.address)];
+    let f = &p.fields;
+    for (k, v) in [("Country", &f.country), ("Timezone", &f.timezone), ("Level", &f.level), ("Site", &f.site), ("About", &f.about)] {
+        if let Some(v) = v {
+            out.push(format!("  {k}: {v}"));
+        }
+    }
+    if !p.public {
+        out.push("  (not public: shown only to you)".into());
+    }
+    out.join("\n")
+}
+
+fn known(name: &Option<String>) -> String {
+    name.as_ref().map(|n| format!(" ({n})")).unwrap_or_default()
+}
+
+/// WHOGAME: the master.
+pub fn whogame_master(addr: &str, name: &Option<String>) -> String {
+    format!("{:<16} {addr}{}", "Master:", known(name))
+}
+
+/// WHOGAME: a co-master.
+pub fn whogame_co_master(addr: &str, name: &Option<String>) -> String {
+    format!("{:<16} {addr}{}", "Co-master:", known(name))
+}
+
+/// WHOGAME: a player (`power`: `None` before the powers are assigned).
+pub fn whogame_player(power: Option<&str>, addr: &str, name: &Option<String>) -> String {
+    format!("{:<16} {addr}{}", format!("{}:", power.unwrap_or("Joined")), known(name))
+}
+
+/// WHOGAME FULL: an observer (for the master).
+pub fn whogame_observer(addr: &str) -> String {
+    format!("{:<16} {addr}", "Observer:")
+}
+
+/// WHOGAME: how many observe.
+pub fn observers(n: usize) -> String {
+    format!("{n} observer(s).")
+}
+
+/// VERSION.
+pub fn version(version: &str, commit: Option<&str>) -> String {
+    match commit {
+        Some(c) => format!("mailjudge {version} (commit {c})"),
+        None => format!("mailjudge {version}"),
+    }
+}
+
+/// GET alone: the help files.
+pub fn help_topics(topics: &[&str]) -> String {
+    format!("Help files (GET topic): {}.", topics.join(", "))
+}
+
+/// A help file cut at the limit.
+pub fn help_cut(max: usize) -> String {
+    format!("[... cut: a help file is mailed up to {max} bytes]\n")
+}
