@@ -7,8 +7,8 @@
 //! made, a convoy of an army not moving, several orders for one unit, a
 //! boarding without its partner) is for the adjudication to say.
 
-use crate::engine::adjudicate::movement::{fleets_could_carry, move_target, stack_unit};
-use crate::engine::adjudicate::{Note, Position, adjust, boarding, ferry, retreat};
+use crate::engine::adjudicate::movement::{fleets_could_carry, impossible_support, move_target, stack_unit};
+use crate::engine::adjudicate::{Note, Position, adjust, boarding, carried_note, ferry, retreat};
 use crate::engine::map::{Loc, PowerId, Prov, ProvinceKind, Stacking, Unit, UnitType, Variant};
 use crate::engine::order::Order;
 use crate::engine::phase::PhaseKind;
@@ -58,6 +58,9 @@ pub enum OrderError {
     StackCoastNeeded,
     BoardCarrying,
     Closed,
+    StackMate,
+    SupportSelf,
+    CarriedNoOrder,
 }
 
 impl OrderError {
@@ -93,6 +96,9 @@ impl OrderError {
             E::StackCoastNeeded => Note::StackCoastNeeded,
             E::BoardCarrying => Note::BoardCarrying,
             E::Closed => Note::Closed,
+            E::StackMate => Note::StackMate,
+            E::SupportSelf => Note::SupportSelf,
+            E::CarriedNoOrder => Note::CarriedNoOrder,
         }
     }
 }
@@ -140,6 +146,9 @@ fn error_of(n: Note, units: impl FnOnce() -> (Vec<Unit>, bool), options: impl Fn
         Note::StackCoastNeeded => E::StackCoastNeeded,
         Note::BoardCarrying => E::BoardCarrying,
         Note::Closed => E::Closed,
+        Note::StackMate => E::StackMate,
+        Note::SupportSelf => E::SupportSelf,
+        Note::CarriedNoOrder => E::CarriedNoOrder,
         _ => return None,
     })
 }
@@ -168,6 +177,7 @@ pub fn order(v: &Variant, rules: &Rulebook, pos: &Position, power: PowerId, stan
             adjust::step(v, pos, &mut t, power, &mut o.clone()).1
         }
     };
+    let note = if v.features.boarding || v.features.army_fleet { note.map(|n| carried_note(v, pos, power, o, n)) } else { note };
     let units = || {
         let dislodged = pos.phase.kind == PhaseKind::Retreat;
         let units = if dislodged {
@@ -271,11 +281,11 @@ fn lone(v: &Variant, rules: &Rulebook, units: &[Unit], power: PowerId, order: &O
 }
 
 /// The note a support given alone gets: the supported unit has no order,
-/// so a support of a move is void for that (it depends on other orders).
+/// so a support of a move is void for that (it depends on other orders),
+/// and so is a support of a space where no unit stands (a valid order that
+/// fails); what the supporter could never do is refused
+/// ([`crate::engine::adjudicate::movement::impossible_support`]).
 fn support(v: &Variant, units: &[Unit], unit: &Unit, target: Prov, dest: Option<Prov>, stacks: bool) -> Option<Note> {
-    if !units.iter().any(|u| u.loc.prov == target) {
-        return Some(Note::NoSuchUnit);
-    }
     if v.features.army_fleet {
         // supports from or into the High Ocean Box (E16)
         let in_box = v.is_ocean_box(unit.loc.prov);
@@ -284,12 +294,6 @@ fn support(v: &Variant, units: &[Unit], unit: &Unit, target: Prov, dest: Option<
             return None;
         }
     }
-    let own = target == unit.loc.prov;
-    match dest {
-        None if !own => (!v.can_reach(unit.kind, unit.loc, target)).then_some(Note::SupportUnreachable),
-        None => Some(Note::SupportOwnProvince),
-        // no support between the units of one stack (D4)
-        Some(_) if stacks && own && !v.features.army_fleet => Some(Note::SupportOwnProvince),
-        Some(_) => None,
-    }
+    let mates = stacks && units.iter().filter(|u| u.loc.prov == target).nth(1).is_some();
+    impossible_support(v, unit, target, dest, mates)
 }

@@ -288,7 +288,7 @@ pub fn submit_line(
         };
         let canonical = o.canonical(v);
         if let Err(e) = check::order(v, rules, pos, power, &standing, &o) {
-            out.push(Err(Refusal::OrderRefused { fault: fault(v, &e, rules.retreat_default == RetreatDefault::RightHand), order: canonical }));
+            out.push(Err(Refusal::OrderRefused { fault: fault(v, pos, power, &e, rules.retreat_default == RetreatDefault::RightHand), order: canonical }));
             continue;
         }
         if !stale.is_empty() {
@@ -301,9 +301,14 @@ pub fn submit_line(
     Ok(out)
 }
 
-/// Why an order was refused, with what the unit may do instead.
-fn fault(v: &Variant, e: &OrderError, right_hand: bool) -> OrderFault {
+/// Why an order was refused, with what the unit may do instead (or, for a
+/// build, where the power may build).
+fn fault(v: &Variant, pos: &Position, power: PowerId, e: &OrderError, right_hand: bool) -> OrderFault {
     match e {
+        OrderError::BuildNotBase => OrderFault::BuildNotBase {
+            capital: v.current_capital(power, &pos.centers).map(|c| v.code(c).to_string()),
+            bases: v.owned_naval_bases(power, &pos.centers).map(|l| v.loc_code(l)).collect(),
+        },
         OrderError::NoSuchUnit { units, dislodged } => OrderFault::NoSuchUnit { units: units.iter().map(|u| v.unit_code(u)).collect(), dislodged: *dislodged },
         // with the right-hand rule a unit that can retreat may not disband
         // (the engine voids it: DisbandNotAllowed), so it is not offered

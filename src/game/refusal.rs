@@ -565,4 +565,11 @@ pub enum OrderFault {
         options: Vec<String>,
         right_hand: bool,
     },
+    /// A build outside the capital and naval bases (Original 1958, D14-D16):
+    /// the power's current capital (`None`: it has none) and the naval
+    /// bases it owns (codes).
+    BuildNotBase {
+        capital: Option<String>,
+        bases: Vec<String>,
+    },
 }

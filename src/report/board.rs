@@ -68,6 +68,10 @@ pub struct PowerBoard {
     pub build_sites: Vec<String>,
     /// In an adjustment phase: units the power must remove. 0 otherwise.
     pub removes: usize,
+    /// On a map whose capital can move (Original 1958, D15): the power's
+    /// capital as things stand (its code; empty: it owns no home centre, so
+    /// it has none). `None` on other maps.
+    pub capital: Option<String>,
 }
 
 /// A dislodged unit waiting for its retreat.
@@ -146,6 +150,7 @@ pub fn board(v: &Variant, pos: &Position) -> Board {
             builds_owed,
             build_sites,
             removes,
+            capital: v.builds_at_bases().then(|| v.current_capital(p, &pos.centers).map(|c| v.code(c).to_string()).unwrap_or_default()),
         });
     }
     let mut dislodged: Vec<(PowerId, DislodgedUnit)> = pos

@@ -1,6 +1,6 @@
 //! The results report of a phase (and of a prediction).
 
-use crate::adjudicate::{Outcome, Position};
+use crate::adjudicate::{Note, OrderResult, Outcome, Position, ResultKind};
 use crate::game::powers::pname;
 use crate::map::PowerId;
 use crate::order::Order;
@@ -60,15 +60,7 @@ pub fn render_report(templates: &Templates, tz: Tz, r: &Results, format: ReportF
             .results
             .iter()
             .filter(|r| r.power == p)
-            .map(|r| {
-                let by = r.by.map(|u| say::unit(v, &u));
-                let res = if gm_removes && r.defaulted && r.note == Some(crate::adjudicate::Note::CivilDisorder) {
-                    crate::report::say::removals::judge_removed()
-                } else {
-                    say::result(r.result, r.note, r.defaulted, by.as_deref())
-                };
-                context! { text => r.order.canonical(v), result => res }
-            })
+            .map(|r| context! { text => r.order.canonical(v), result => result_text(v, gm_removes, pos, out, r) })
             .collect();
         // a neutral power (a game for fewer players) has no one to send orders
         if owing[p as usize].needs.needs && owing[p as usize].silent {
@@ -96,6 +88,22 @@ pub fn render_report(templates: &Templates, tz: Tz, r: &Results, format: ReportF
             finished => finished, prediction => prediction,
         },
     )
+}
+
+/// What happened to one order, as its result line says it.
+fn result_text(v: &crate::map::Variant, gm_removes: bool, pos: &Position, out: &Outcome, r: &OrderResult) -> String {
+    let by = r.by.map(|u| say::unit(v, &u));
+    let no_retreat = |p: &[crate::adjudicate::Dislodged]| {
+        r.order.unit().is_some_and(|s| p.iter().any(|d| d.unit.power == r.power && d.unit.loc.prov == s.loc.prov && !d.unit.aboard && d.options.is_empty()))
+    };
+    match (r.result, r.note, &r.order) {
+        (_, Some(Note::CivilDisorder), _) if gm_removes && r.defaulted => crate::report::say::removals::judge_removed(),
+        (ResultKind::Ok, Some(Note::DefaultRightHand), Order::Retreat { dest, .. }) => say::right_hand(&v.loc_code(*dest)),
+        // a unit that could retreat nowhere: destroyed (njudge's word)
+        (ResultKind::Dislodged, _, _) if no_retreat(&out.dislodged) => say::destroyed(&say::result(r.result, r.note, r.defaulted, by.as_deref())),
+        (ResultKind::Disband, Some(Note::DefaultDisband), _) if no_retreat(&pos.dislodged) => say::destroyed_unordered(),
+        _ => say::result(r.result, r.note, r.defaulted, by.as_deref()),
+    }
 }
 
 #[cfg(test)]

@@ -58,6 +58,7 @@ mod properties1885;
 mod record;
 mod referents;
 mod render;
+mod results_say;
 mod right_hand;
 mod sample_game;
 mod scripted_fewer;

@@ -189,7 +189,7 @@ fn six_players_one_year_with_italy_neutral() {
             &rep,
             &[
                 "A ROM H (no order: the unit holds)",
-                "A VEN H (dislodged by Austrian F TRI; no order: the unit holds)",
+                "A VEN H (dislodged by Austrian F TRI; no order: the unit holds; no retreat possible: destroyed)",
                 "F RUM H (dislodged by Turkish A BUL)",
                 "Italy A VEN no retreat possible: it will be disbanded",
                 "Russia F RUM may retreat to SEV",
@@ -212,7 +212,7 @@ fn six_players_one_year_with_italy_neutral() {
         contains(
             &rep,
             &[
-                "Italy: A VEN D (disband: no retreat ordered: the unit is disbanded)",
+                "Italy: A VEN D (no retreat possible: destroyed)",
                 "Russia: F RUM R SEV",
                 "Austria 5 centres 3 units builds 2",
                 "Italy 2 centres 2 units Units: A ROM F NAP Centres: NAP ROM Russia",
@@ -317,7 +317,7 @@ fn five_players_one_year_with_germany_and_italy_neutral() {
             &rep,
             &[
                 "A BER H (no order: the unit holds)",
-                "A MUN H (dislodged by French A BUR; no order: the unit holds)",
+                "A MUN H (dislodged by French A BUR; no order: the unit holds; no retreat possible: destroyed)",
                 "A SIL - BER (bounce",
                 "France 6 centres 3 units builds 3",
                 "Germany 2 centres 2 units Units: A BER F KIE Centres: BER KIE Italy",

@@ -471,12 +471,19 @@ pub(crate) fn movement(v: &Variant, rules: &Rulebook, units: &[Unit], centers: &
         }
         let f = order_unit[k] as usize;
         let Some(a) = (0..n).find(|&a| !pos[a].aboard && pos[a].kind == UnitType::Army && pos[a].loc.prov == army.loc.prov) else { continue };
-        let bounced = orders.iter().enumerate().any(|(j, (_, ao))| {
+        let bounced = orders.iter().enumerate().position(|(j, (_, ao))| {
             order_unit[j] == a as u32 && matches!(ao, Order::Move { dest: d, .. } if d.prov == dest.prov) && m.results[j].result == ResultKind::Bounce
         });
         let stays = end(f).is_some_and(|l| l.prov == pos[f].loc.prov) && end(a).is_some_and(|l| l.prov == pos[a].loc.prov);
-        if bounced && stays && !carrying[f] && !ferried.iter().any(|&(_, g)| g == f) && !ferried.iter().any(|&(b, _)| b == a) {
+        if let Some(j) = bounced
+            && stays
+            && !carrying[f]
+            && !ferried.iter().any(|&(_, g)| g == f)
+            && !ferried.iter().any(|&(b, _)| b == a)
+        {
             ferried.push((a, f));
+            // the results say the army went on board (E7)
+            m.results[j].note = Some(Note::FerryAboard);
         }
     }
     for &(a, f) in &ferried {

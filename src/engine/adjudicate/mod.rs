@@ -178,6 +178,19 @@ pub enum Note {
     CarriedArmy,
     /// The destination is closed to every unit ([`Rulebook::closed`]).
     Closed,
+    /// A unit of a stack supporting another unit of its own stack (1958, D4).
+    StackMate,
+    /// A support of a space where no unit stands: a valid order that fails.
+    NothingToSupport,
+    /// A unit supporting itself in holding (an A/F counts as one unit).
+    SupportSelf,
+    /// An order (a move in 1958, a retreat in 1958 or 1885) for an army on
+    /// board its power's fleet: it goes where its fleet goes (1958 D8, D10;
+    /// 1885 E12).
+    CarriedNoOrder,
+    /// A Fast Ferry's army that could not land stayed on board its fleet:
+    /// an A/F formed (1885, E7).
+    FerryAboard,
 }
 
 impl Note {
@@ -243,6 +256,11 @@ impl Note {
             Note::AfSeaOnly => "an A/F moves only between sea spaces: it never enters a coastal province",
             Note::CarriedArmy => "an army on board can only land (or stay on board)",
             Note::Closed => "no unit may enter that province (the territory of a neutral power)",
+            Note::StackMate => "a unit of a stack cannot support another unit of the same stack",
+            Note::NothingToSupport => "there is no unit there to support",
+            Note::SupportSelf => "a unit cannot support itself",
+            Note::CarriedNoOrder => "an army on board takes no order of its own: it goes where its fleet goes (order the fleet)",
+            Note::FerryAboard => "the army could not land and stays on board its ferrying fleet: an A/F is formed",
         }
     }
 }
@@ -309,6 +327,38 @@ fn ending(winner: Option<GameEnd>, next: Option<Phase>) -> Option<GameEnd> {
 /// dislodged units are disbanded (they get no retreat options, so they alone
 /// make no retreat phase), and it never builds.
 pub fn process(v: &Variant, rules: &Rulebook, pos: &Position, orders: &[(PowerId, Order)]) -> Outcome {
+    let mut out = process_orders(v, rules, pos, orders);
+    if v.features.boarding || v.features.army_fleet {
+        for r in out.results.iter_mut().filter(|r| r.result == ResultKind::Void) {
+            r.note = r.note.map(|n| carried_note(v, pos, r.power, &r.order, n));
+        }
+    }
+    out
+}
+
+/// The precise reason for an order void because the army it names is on
+/// board a fleet (`n`: the reason the unit's reading gave, the fleet being
+/// the unit found there): another power's army is not the orderer's
+/// ([`Note::NotYourUnit`]); the orderer's own army takes no order of its
+/// own in 1958, nor a retreat in 1885 ([`Note::CarriedNoOrder`]). Any
+/// other note is returned as it is. The check on arrival
+/// ([`crate::engine::check::order`]) gives the same.
+pub(crate) fn carried_note(v: &Variant, pos: &Position, power: PowerId, o: &Order, n: Note) -> Note {
+    if !matches!(n, Note::WrongUnitType | Note::NoSuchUnit | Note::NotDislodged | Note::NotYourUnit) {
+        return n;
+    }
+    let Some(spec) = o.unit().filter(|s| s.kind == Some(crate::engine::map::UnitType::Army)) else { return n };
+    let retreat = pos.phase.kind == PhaseKind::Retreat;
+    let here = |u: &Unit| u.aboard && u.loc.prov == spec.loc.prov;
+    let carried = if retreat { pos.dislodged.iter().map(|d| d.unit).find(here) } else { pos.units.iter().copied().find(here) };
+    match carried {
+        Some(a) if a.power != power => Note::NotYourUnit,
+        Some(_) if retreat || v.features.boarding => Note::CarriedNoOrder,
+        _ => n,
+    }
+}
+
+fn process_orders(v: &Variant, rules: &Rulebook, pos: &Position, orders: &[(PowerId, Order)]) -> Outcome {
     let kept: Vec<(PowerId, Order)>;
     let orders = if rules.neutral == 0 {
         orders

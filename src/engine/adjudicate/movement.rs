@@ -689,6 +689,30 @@ pub(crate) fn core(
     (Movement { results, units: after, dislodged }, fates)
 }
 
+/// What a support could never be, whatever else is ordered (the judge
+/// refuses it when it arrives): a support of itself, into the supporter's
+/// own province, of a unit of its own stack (`mates`: other units stand in the supporter's
+/// space on a map with stacks; not an A/F, whose fleet supports its army's
+/// landing, 1885 E10), or into a province the supporter could not move to
+/// itself. A support of a unit that is not there is none of these: it is a
+/// valid order that fails (see `check_support`).
+pub(crate) fn impossible_support(v: &Variant, unit: &Unit, target: Prov, dest: Option<Prov>, mates: bool) -> Option<Note> {
+    let own = target == unit.loc.prov;
+    let into = dest.unwrap_or(target);
+    if own && mates && !v.features.army_fleet {
+        // no support between units of one stack, not even of a move out (D4)
+        Some(Note::StackMate)
+    } else if own && dest.is_none() {
+        Some(Note::SupportSelf)
+    } else if into == unit.loc.prov {
+        Some(Note::SupportOwnProvince)
+    } else if !v.can_reach(unit.kind, unit.loc, into) {
+        Some(Note::SupportUnreachable)
+    } else {
+        None
+    }
+}
+
 /// The unit of a stack an order for `spec` by `power` goes to (D5): the first
 /// unit of the power, of the type named (and on the coast named, when a unit
 /// stands on that coast) that has no order yet. `Ok((u, true))` when all of
@@ -872,10 +896,6 @@ impl Resolver<'_> {
     ) -> Status {
         let unit = self.units[u];
         let t = self.occ[target as usize];
-        if t == NONE {
-            return Status::Void(Note::NoSuchUnit);
-        }
-        let mut t = t as usize;
         if self.v.features.army_fleet {
             // the High Ocean Box (E16): from it, only for a fleet of it moving
             // out to a sea space; into it, none (no one is dislodged there)
@@ -885,6 +905,14 @@ impl Resolver<'_> {
                 return Status::Void(Note::BoxSupport);
             }
         }
+        let mates = self.stacks && t != NONE && self.next[t as usize] != NONE;
+        if let Some(n) = impossible_support(self.v, &unit, target, dest, mates) {
+            return Status::Void(n);
+        }
+        if t == NONE {
+            return Status::Void(Note::NothingToSupport);
+        }
+        let mut t = t as usize;
         if self.stacks && dest.is_none() && target != unit.loc.prov {
             // a hold support of a stack supports the whole stack (the first
             // unit listed stands for it), valid if one of its units stays (D3)
@@ -894,9 +922,6 @@ impl Resolver<'_> {
             }
             if m == NONE {
                 return Status::Void(Note::SupportOfMovingUnit);
-            }
-            if !self.v.can_reach(unit.kind, unit.loc, target) {
-                return Status::Void(Note::SupportUnreachable);
             }
             self.sup_target[u] = self.occ[target as usize];
             self.sup_into[u] = target;
@@ -941,21 +966,11 @@ impl Resolver<'_> {
                     break;
                 }
             }
-            if target == unit.loc.prov && !self.v.features.army_fleet {
-                // no support between units of one stack, not even of a move out (D4)
-                return Status::Void(Note::SupportOwnProvince);
-            }
         }
         match dest {
             None => {
-                if target == unit.loc.prov {
-                    return Status::Void(Note::SupportOwnProvince);
-                }
                 if matches!(self.status[t], Status::Move | Status::NoConvoy) {
                     return Status::Void(Note::SupportOfMovingUnit);
-                }
-                if !self.v.can_reach(unit.kind, unit.loc, target) {
-                    return Status::Void(Note::SupportUnreachable);
                 }
                 self.sup_target[u] = t as u32;
                 self.sup_into[u] = target;
@@ -967,12 +982,6 @@ impl Resolver<'_> {
                 let coast_ok = dest_coast == crate::engine::map::Coast::None || self.units[t].kind == UnitType::Army || self.dest_loc[t].coast == dest_coast;
                 if !matches || !coast_ok {
                     return Status::Void(Note::SupportMismatch);
-                }
-                if d == unit.loc.prov {
-                    return Status::Void(Note::SupportOwnProvince);
-                }
-                if !self.v.can_reach(unit.kind, unit.loc, d) {
-                    return Status::Void(Note::SupportUnreachable);
                 }
                 self.sup_target[u] = t as u32;
                 self.sup_into[u] = d;

@@ -95,3 +95,24 @@ pub fn retreat_options(why: &str, options: &[String], right_hand: bool) -> Strin
         _ => format!("{why} (it may retreat to {}, or disband)", options.join(", ")),
     }
 }
+
+/// A build refused outside the capital and naval bases (`why`), with the
+/// power's current capital (`None`: it owns no home centre) and the naval
+/// bases it owns.
+pub fn build_sites(why: &str, capital: Option<&str>, bases: &[String]) -> String {
+    let capital = capital.map_or("your capital: none (you own no home centre)".to_string(), |c| format!("your capital now: {c}"));
+    let bases = if bases.is_empty() { "none".to_string() } else { bases.join(", ") };
+    format!("{why} ({capital}; your naval bases: {bases})")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::build_sites;
+
+    #[test]
+    fn a_refused_build_names_the_capital_and_the_bases() {
+        let why = "armies are built only in the capital";
+        assert_eq!(build_sites(why, Some("BRE"), &["BRE".into()]), "armies are built only in the capital (your capital now: BRE; your naval bases: BRE)");
+        assert_eq!(build_sites(why, None, &[]), "armies are built only in the capital (your capital: none (you own no home centre); your naval bases: none)");
+    }
+}

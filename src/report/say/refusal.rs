@@ -172,6 +172,7 @@ fn order_fault(f: &OrderFault) -> String {
         OrderFault::Note(n) => n.text().to_string(),
         OrderFault::NoSuchUnit { units, dislodged } => orders::no_such_unit(crate::adjudicate::Note::NoSuchUnit.text(), units, *dislodged),
         OrderFault::Retreat { note, options, right_hand } => orders::retreat_options(note.text(), options, *right_hand),
+        OrderFault::BuildNotBase { capital, bases } => orders::build_sites(crate::adjudicate::Note::BuildNotBase.text(), capital.as_deref(), bases),
     }
 }
 

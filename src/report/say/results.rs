@@ -39,6 +39,23 @@ pub fn result(kind: ResultKind, note: Option<Note>, defaulted: bool, by: Option<
     }
 }
 
+/// A dislodged unit that could retreat nowhere (`result`: what
+/// [`result`] says of its order): it is destroyed.
+pub fn destroyed(result: &str) -> String {
+    format!("{result}; no retreat possible: destroyed")
+}
+
+/// A dislodged unit that could retreat nowhere, at the retreat phase that
+/// removes it.
+pub fn destroyed_unordered() -> String {
+    "no retreat possible: destroyed".into()
+}
+
+/// An unordered retreat the right-hand rule made (`dest`: where it went).
+pub fn right_hand(dest: &str) -> String {
+    format!("no retreat ordered: by the right-hand rule to {dest}")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -50,6 +67,13 @@ mod tests {
         assert_eq!(result(ResultKind::NoConvoy, Some(Note::NoConvoyRoute), false, None), "no convoy: no complete chain of convoying fleets");
         assert_eq!(result(ResultKind::Ok, Some(Note::DefaultHold), true, None), "no order: the unit holds");
         assert_eq!(result(ResultKind::Disband, Some(Note::RetreatCollision), false, None), "disband: another unit retreated to the same space");
+    }
+
+    #[test]
+    fn destroyed_units_and_the_right_hand_rule_say_what_became_of_the_unit() {
+        assert_eq!(destroyed("dislodged by German A BUR"), "dislodged by German A BUR; no retreat possible: destroyed");
+        assert_eq!(destroyed_unordered(), "no retreat possible: destroyed");
+        assert_eq!(right_hand("BRE"), "no retreat ordered: by the right-hand rule to BRE");
     }
 
     #[test]
