@@ -532,7 +532,6 @@ fn history(l: &Line, game: String) -> Cmd {
             }
             _ => return Cmd::Bad(Refusal::HistoryBadWord { word: k }),
         }
-        i += 2;
     }
     Cmd::History { game, from, to, press, undone }
 }
