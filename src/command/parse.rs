@@ -453,7 +453,7 @@ fn account(l: &Line) -> Option<Cmd> {
             (Some(game), Some(code)) => Cmd::Confirm { game, code },
             _ => Cmd::Bad(Refusal::ConfirmUsage),
         },
-        "RESIGN" | "ABANDON" => Cmd::Resign,
+        "RESIGN" | "ABANDON" | "WITHDRAW" => Cmd::Resign,
         "HELP" => Cmd::Help,
         "SIGNOFF" | "QUIT" | "END" | "BYE" if l.alone() => Cmd::Signoff,
         _ => return None,
@@ -841,6 +841,7 @@ mod tests {
     fn njudge_spellings() {
         assert_eq!(parse("signon Fdemo secret"), Cmd::Signon { letter: 'F', game: "demo".into(), password: "secret".into() });
         assert_eq!(parse("SIGN ON ?demo pw"), Cmd::Join { game: "demo".into(), password: "pw".into(), key: None });
+        assert_eq!(parse("WITHDRAW"), Cmd::Resign);
         assert_eq!(parse("set no wait"), Cmd::Set { key: SetKey::NoWait, arg: String::new() });
         assert_eq!(parse("SET DEAD 2026-11-25 20:00"), Cmd::Set { key: SetKey::Deadline, arg: "2026-11-25 20:00".into() });
         assert_eq!(parse("press to EF grey"), Cmd::Press(PressHeader { to: Some(Whom::Only("EF".into())), colour: Some(Colour::Grey), fake: Fake::Unsaid }));
