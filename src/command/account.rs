@@ -56,7 +56,6 @@ impl Session<'_> {
 
     pub(super) fn join(&mut self, name: &str, password: &str, key: Option<&str>) -> R {
         let g = self.game(name)?;
-        let v = g.variant.clone();
         let players = g.players.clone();
         if players.iter().any(|p| p.role == PlayerRole::Player && p.status == PlayerStatus::Ejected && p.email.eq_ignore_ascii_case(&self.sender)) {
             return Err(Refusal::RemovedCannotRejoin { game: g.name.clone() }.into());
@@ -119,46 +118,53 @@ impl Session<'_> {
                 }
                 Ok(out)
             }
-            GameStatus::Active => {
-                // an active game without a position: the judge's fault
-                let pos = g.position.clone().ok_or_else(|| Fail::System(anyhow::anyhow!("game {}: active but no position stored", g.name)))?;
-                // a seat of several powers is taken over whole (by its own power)
-                let vacant = game::survivors(&g, &pos).into_iter().map(|pw| g.seat_power(pw)).find(|&pw| Player::active_for(&players, pw).is_none());
-                let Some(pw) = vacant else { return Err(Refusal::NoVacantPower { game: g.name.clone() }.into()) };
-                if players.iter().any(|p| p.status == PlayerStatus::Pending && p.role == PlayerRole::Player && p.email.eq_ignore_ascii_case(&self.sender)) {
-                    return Err(Refusal::TakeoverAskedAlready { game: g.name.clone() }.into());
-                }
-                let mut p = Player::new(g.id, PlayerRole::Player, &self.sender, self.ctx.now());
-                p.power = Some(pw);
-                p.pw_hash = Some(self.new_hash(password)?);
-                if g.settings.takeover_approval {
-                    // a vacant power is taken over only with the master's approval
-                    p.status = PlayerStatus::Pending;
-                    p.insert(self.conn)?;
-                    let master = g.master_email.clone();
-                    let name = say::seats::seat_names(&g, pw);
-                    self.ctx.notice(
-                        self.conn,
-                        &master,
-                        &say::account::takeover_request_subject(&g, &self.sender, &name),
-                        say::account::takeover_request_notice(&g, &self.sender, &name),
-                        Some(g.id),
-                        None,
-                    )?;
-                    return Ok(vec![say::account::takeover_asked(&g, &name)]);
-                }
-                p.seated = Some(self.ctx.now());
-                p.insert(self.conn)?;
-                self.signed = Some(Signed { game_id: g.id, role: Role::Power { power: pw, player: Some(p.id), master: false } });
-                self.add_status(g.id, pw);
-                let mut out = vec![say::account::take_over(&g, &say::seats::seat_names(&g, pw), v.powers[pw as usize].letter)];
-                // the table (or, in a quiet game, the master) hears of it
-                let mut g = g;
-                out.extend(self.seat_taken(&mut g, pw, &mut p)?);
-                Ok(out)
-            }
+            GameStatus::Active => self.take_over_vacant(g, password),
             GameStatus::Finished => Err(Refusal::GameOver { game: g.name.clone() }.into()),
         }
+    }
+
+    /// SIGNON ?game password on a started game: the first vacant seat is
+    /// asked for (the master approves), or taken at once where the master
+    /// allows takeovers without approval.
+    fn take_over_vacant(&mut self, g: game::Game, password: &str) -> R {
+        let v = g.variant.clone();
+        let players = g.players.clone();
+        // an active game without a position: the judge's fault
+        let pos = g.position.clone().ok_or_else(|| Fail::System(anyhow::anyhow!("game {}: active but no position stored", g.name)))?;
+        // a seat of several powers is taken over whole (by its own power)
+        let vacant = game::survivors(&g, &pos).into_iter().map(|pw| g.seat_power(pw)).find(|&pw| Player::active_for(&players, pw).is_none());
+        let Some(pw) = vacant else { return Err(Refusal::NoVacantPower { game: g.name.clone() }.into()) };
+        if players.iter().any(|p| p.status == PlayerStatus::Pending && p.role == PlayerRole::Player && p.email.eq_ignore_ascii_case(&self.sender)) {
+            return Err(Refusal::TakeoverAskedAlready { game: g.name.clone() }.into());
+        }
+        let mut p = Player::new(g.id, PlayerRole::Player, &self.sender, self.ctx.now());
+        p.power = Some(pw);
+        p.pw_hash = Some(self.new_hash(password)?);
+        if g.settings.takeover_approval {
+            // a vacant power is taken over only with the master's approval
+            p.status = PlayerStatus::Pending;
+            p.insert(self.conn)?;
+            let master = g.master_email.clone();
+            let name = say::seats::seat_names(&g, pw);
+            self.ctx.notice(
+                self.conn,
+                &master,
+                &say::account::takeover_request_subject(&g, &self.sender, &name),
+                say::account::takeover_request_notice(&g, &self.sender, &name),
+                Some(g.id),
+                None,
+            )?;
+            return Ok(vec![say::account::takeover_asked(&g, &name)]);
+        }
+        p.seated = Some(self.ctx.now());
+        p.insert(self.conn)?;
+        self.signed = Some(Signed { game_id: g.id, role: Role::Power { power: pw, player: Some(p.id), master: false } });
+        self.add_status(g.id, pw);
+        let mut out = vec![say::account::take_over(&g, &say::seats::seat_names(&g, pw), v.powers[pw as usize].letter)];
+        // the table (or, in a quiet game, the master) hears of it
+        let mut g = g;
+        out.extend(self.seat_taken(&mut g, pw, &mut p)?);
+        Ok(out)
     }
 
     pub(super) fn signon(&mut self, letter: char, name: &str, password: &str) -> R {

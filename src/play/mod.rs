@@ -285,31 +285,9 @@ pub fn process(conn: &Connection, ctx: &mut Ctx, game: &mut Game, why: &str) -> 
     let mut out = adjudicate::process(&v, &rules, &pos, &orders);
     let phase_name = v.calendar.name(pos.phase);
     let before = position_to_json(&v, &pos).to_string();
-    let results: Vec<serde_json::Value> = out
-        .results
-        .iter()
-        .map(|r| {
-            let mut row = serde_json::json!({"power": v.powers[r.power as usize].name, "order": r.order.canonical(&v), "result": r.result.label(), "note": r.note.map(|n| n.text()), "defaulted": r.defaulted});
-            // the unit that made the result, where one did (rows without one stay as they were)
-            if let Some(u) = r.by {
-                row["by"] = serde_json::json!({"power": v.powers[u.power as usize].name, "unit": v.unit_code(&u)});
-            }
-            row
-        })
-        .collect();
+    let results = result_rows(&v, &out);
     // the next phase and its deadline
-    let seats: Vec<Vec<PowerId>> = game.players.iter().map(|p| p.power.map(|pw| game.group_of(pw)).unwrap_or_default()).collect();
-    for (p, seat) in game.players.iter_mut().zip(&seats) {
-        if p.power.is_some() && p.status == PlayerStatus::Active && seat.iter().all(|&q| out.position.center_count(q) == 0 && out.position.unit_count(q) == 0) {
-            p.status = PlayerStatus::Eliminated;
-        }
-        // WAIT, draw votes and concessions hold for one phase (njudge's rule);
-        // an alliance vote stands until its numbers hold
-        p.wait = false;
-        p.draw = None;
-        p.concede = None;
-        p.save(conn)?;
-    }
+    players_after_phase(conn, game, &out.position)?;
     // the game's own ends after the engine's (a victory, no phase left):
     // the alliance votes in the new position, then the short game's last year
     if out.end.is_none()
@@ -344,7 +322,6 @@ pub fn process(conn: &Connection, ctx: &mut Ctx, game: &mut Game, why: &str) -> 
     for line in &extra {
         report.push_str(&format!("\n{line}\n"));
     }
-    let results = serde_json::Value::Array(results).to_string();
     phases::insert(
         conn,
         &PhaseRow { game_id: game.id, seq: done_seq, phase: &phase_name, position: &before, results: &results, report: &report, processed: ctx.now() },
@@ -381,6 +358,41 @@ pub fn process(conn: &Connection, ctx: &mut Ctx, game: &mut Game, why: &str) -> 
     // an adjustment phase with removals the GM may choose: the preview (E18)
     if out.end.is_none() && crate::game::removals::gm_removes(&rules) {
         removals::send_preview(conn, ctx, game, &out.position, &[], true)?;
+    }
+    Ok(())
+}
+
+/// A phase's results as stored (JSON): each order, its result and note,
+/// whether it was a default, and the unit that made the result.
+fn result_rows(v: &Variant, out: &adjudicate::Outcome) -> String {
+    let rows: Vec<serde_json::Value> = out
+        .results
+        .iter()
+        .map(|r| {
+            let mut row = serde_json::json!({"power": v.powers[r.power as usize].name, "order": r.order.canonical(v), "result": r.result.label(), "note": r.note.map(|n| n.text()), "defaulted": r.defaulted});
+            // the unit that made the result, where one did (rows without one stay as they were)
+            if let Some(u) = r.by {
+                row["by"] = serde_json::json!({"power": v.powers[u.power as usize].name, "unit": v.unit_code(&u)});
+            }
+            row
+        })
+        .collect();
+    serde_json::Value::Array(rows).to_string()
+}
+
+/// The players once a phase is processed (`next`: the new position): a seat
+/// left with nothing is eliminated; WAIT, draw votes and concessions hold for
+/// one phase (njudge's rule), an alliance vote stands until its numbers hold.
+fn players_after_phase(conn: &Connection, game: &mut Game, next: &Position) -> rusqlite::Result<()> {
+    let seats: Vec<Vec<PowerId>> = game.players.iter().map(|p| p.power.map(|pw| game.group_of(pw)).unwrap_or_default()).collect();
+    for (p, seat) in game.players.iter_mut().zip(&seats) {
+        if p.power.is_some() && p.status == PlayerStatus::Active && seat.iter().all(|&q| next.center_count(q) == 0 && next.unit_count(q) == 0) {
+            p.status = PlayerStatus::Eliminated;
+        }
+        p.wait = false;
+        p.draw = None;
+        p.concede = None;
+        p.save(conn)?;
     }
     Ok(())
 }
