@@ -423,6 +423,10 @@ pub fn finish(conn: &Connection, ctx: &mut Ctx, game: &mut Game, end: GameEnd) -
     let subject = say::game::over(game);
     let m = TableMail { subject: &subject, body: &body, files: &[], map: None, list_body: None, kind: crate::mail::compose::Kind::Game };
     tell_table(conn, ctx, game, &m)?;
+    // the postal press of the phase the game ended in (it has no results to go with)
+    if let Some(p) = phase {
+        press::release_postal(conn, ctx, game, game.seq, &game.v().calendar.long_name(p))?;
+    }
     crate::publish::queue(conn, game, &say::game::over_markdown(game, &result), ctx.now())?;
     end::package(conn, ctx, game)?;
     Ok(result)

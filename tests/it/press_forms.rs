@@ -443,3 +443,17 @@ fn a_diary_keeps_so_many_entries_and_bytes() {
     let (r, _) = g.send("p2@example.test", &format!("{ENGLAND_ON}\nDIARY DELETE 3\nDIARY\none more\nENDPRESS"));
     assert!(r.contains(&format!("Diary entry {} kept", MAX_DIARY_ENTRIES + 1)), "{r}");
 }
+
+#[test]
+fn postal_press_of_the_phase_a_game_ends_in_is_still_mailed() {
+    let mut g = Game::started();
+    g.send(GM, &format!("{MASTER_ON}\nSET POSTAL PRESS"));
+    g.send("p2@example.test", &format!("{ENGLAND_ON}\nPOSTALPRESS\nFarewell, Europe.\nENDPRESS"));
+    let (_, sent) = g.send(GM, &format!("{MASTER_ON}\nTERMINATE"));
+    let postal: Vec<&Sent> = sent.iter().filter(|s| s.subject == "Postal press in game demo (Spring 1901 movement)").collect();
+    assert!(
+        postal.iter().any(|s| s.to == "p4@example.test" && s.body.contains("| Farewell, Europe.")),
+        "{:?}",
+        sent.iter().map(|s| &s.subject).collect::<Vec<_>>()
+    );
+}
