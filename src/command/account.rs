@@ -450,9 +450,7 @@ impl Session<'_> {
         };
         self.ctx.notice(self.conn, &master, &say::account::resigned_subject(&g, &who), say::account::resigned_notice(&g, &who), Some(g.id), None)?;
         // a seat of a running game: the table hears it is open (unless quiet)
-        if let (GameStatus::Active, Some(pw)) = (g.status, p.power)
-            && g.settings.announce == crate::store::games::Announcements::Loud
-        {
+        if let (GameStatus::Active, Some(pw)) = (g.status, p.power) {
             let mut g = g.clone();
             g.reload_players(self.conn)?;
             crate::play::disorder::left(self.conn, self.ctx, &g, pw, false)?;

@@ -36,8 +36,9 @@ impl Session<'_> {
             self.touch(g.id);
             return Ok(vec![say::disorder::lifted(&name, was)]);
         }
-        if !game::survivors(&g, &pos).contains(&power) {
-            let survivors: Vec<String> = game::survivors(&g, &pos).iter().map(|&p| pname(&v, p)).collect();
+        let surv = game::survivors(&g, &pos);
+        if !surv.contains(&power) {
+            let survivors: Vec<String> = surv.iter().map(|&p| pname(&v, p)).collect();
             return Err(crate::game::refusal::Refusal::NotASurvivor { power: pname(&v, power), survivors }.into());
         }
         if !disorder::master_declares(self.conn, &mut g, power)? {

@@ -126,7 +126,7 @@ impl Session<'_> {
         pl.left = Some(self.ctx.now());
         pl.save(self.conn)?;
         self.ctx.notice(self.conn, &pl.email, &say::master::ejected_subject(&g), say::master::ejected_notice(&g, &pname(&v, power)), Some(g.id), None)?;
-        if g.status == GameStatus::Active && g.settings.announce == crate::store::games::Announcements::Loud {
+        if g.status == GameStatus::Active {
             let mut g = g.clone();
             g.reload_players(self.conn)?;
             crate::play::disorder::left(self.conn, self.ctx, &g, power, true)?;

@@ -23,15 +23,7 @@ pub fn vote_end(game: &Game, pos: &Position) -> Option<GameEnd> {
 /// The seat that may be conceded to in `pos`: the one whose surviving powers
 /// hold strictly more centres than any other seat's (`None` on a tie).
 pub fn largest(game: &Game, pos: &Position) -> Option<Vec<PowerId>> {
-    let table = Table::new(game, pos);
-    let count = |s: &[PowerId]| s.iter().map(|&p| pos.center_count(p)).sum::<usize>();
-    let mut seats = table.seats_of(&table.surv);
-    seats.sort_by_key(|s| std::cmp::Reverse(count(s)));
-    match seats.as_slice() {
-        [first, second, ..] if count(first) == count(second) => None,
-        [first, ..] => Some(first.clone()),
-        [] => None,
-    }
+    Table::new(game, pos).largest()
 }
 
 /// The survivors and their votes, by seat.
@@ -84,6 +76,18 @@ impl<'a> Table<'a> {
         out
     }
 
+    /// See [`largest`].
+    fn largest(&self) -> Option<Vec<PowerId>> {
+        let count = |s: &[PowerId]| s.iter().map(|&p| self.pos.center_count(p)).sum::<usize>();
+        let mut seats = self.seats_of(&self.surv);
+        seats.sort_by_key(|s| std::cmp::Reverse(count(s)));
+        match seats.as_slice() {
+            [first, second, ..] if count(first) == count(second) => None,
+            [first, ..] => Some(first.clone()),
+            [] => None,
+        }
+    }
+
     fn vote(&self, p: PowerId) -> Option<&super::Votes> {
         self.voters.iter().find(|(q, _)| *q == p).map(|(_, v)| v)
     }
@@ -106,7 +110,7 @@ impl<'a> Table<'a> {
         if s.concessions == Concessions::Refused || s.dias == Draws::SomeSurvivors || !self.silent.is_empty() {
             return None;
         }
-        let to = largest(self.game, self.pos)?;
+        let to = self.largest()?;
         let others: Vec<&(PowerId, super::Votes)> = self.voters.iter().filter(|(p, _)| !to.contains(p)).collect();
         let concedes = |v: &super::Votes| v.concede.as_deref().is_some_and(|c| self.whole_seats(c) == to);
         (!others.is_empty() && others.iter().all(|(_, v)| concedes(v))).then_some(GameEnd::Concession(to))

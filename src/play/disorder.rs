@@ -172,8 +172,12 @@ pub fn taken_over(conn: &Connection, ctx: &Ctx, game: &mut Game, power: PowerId,
 }
 
 /// A seat left (`ejected`: by the master; else resigned): the table is told
-/// the power is vacant and how it is taken over.
+/// the power is vacant and how it is taken over. In a quiet game nobody
+/// more is (the master, who always hears of it, already has).
 pub fn left(conn: &Connection, ctx: &Ctx, game: &Game, power: PowerId, ejected: bool) -> rusqlite::Result<()> {
+    if game.settings.announce == Announcements::Quiet {
+        return Ok(());
+    }
     let names = say::seats::seat_names(game, power);
     let lines = vec![say::disorder::seat_left(&names, ejected), say::disorder::open_seat(game, &names, game.settings.takeover_approval)];
     announce(conn, ctx, game, &say::disorder::vacant_subject(game, &names), lines)

@@ -12,24 +12,23 @@ use common::{Sent, to};
 use mailjudge::map::Variant;
 
 /// Each power's holding orders (by letter), as its player mails them.
-const HOLDS: [(&str, &str, char, &str); 7] = [
-    ("p1", "pw-one", 'A', "A VIE H\nA BUD H\nF TRI H"),
-    ("p2", "pw-two", 'E', "F LON H\nF EDI H\nA LVP H"),
-    ("p3", "pw-three", 'F', "F BRE H\nA PAR H\nA MAR H"),
-    ("p4", "pw-four", 'G', "F KIE H\nA BER H\nA MUN H"),
-    ("p5", "pw-five", 'I', "F NAP H\nA ROM H\nA VEN H"),
-    ("p6", "pw-six", 'R', "F STP/SC H\nA MOS H\nA WAR H\nF SEV H"),
-    ("p7", "pw-seven", 'T', "F ANK H\nA CON H\nA SMY H"),
+const HOLDS: [(char, &str); 7] = [
+    ('A', "A VIE H\nA BUD H\nF TRI H"),
+    ('E', "F LON H\nF EDI H\nA LVP H"),
+    ('F', "F BRE H\nA PAR H\nA MAR H"),
+    ('G', "F KIE H\nA BER H\nA MUN H"),
+    ('I', "F NAP H\nA ROM H\nA VEN H"),
+    ('R', "F STP/SC H\nA MOS H\nA WAR H\nF SEV H"),
+    ('T', "F ANK H\nA CON H\nA SMY H"),
 ];
 
 fn as_power(g: &mut Game, l: char, text: &str) -> (String, Vec<Sent>) {
-    let (who, pw, _, _) = HOLDS.iter().find(|(_, _, x, _)| *x == l).unwrap();
-    g.send(&format!("{who}@example.test"), &format!("SIGNON {l}demo {pw}\n{text}"))
+    g.as_power(l, text)
 }
 
 /// The spring 1901 holds of every power but those in `except`.
 fn hold_all_but(g: &mut Game, except: &[char]) {
-    for (_, _, l, orders) in HOLDS {
+    for (l, orders) in HOLDS {
         if !except.contains(&l) {
             as_power(g, l, orders);
         }
@@ -37,7 +36,7 @@ fn hold_all_but(g: &mut Game, except: &[char]) {
 }
 
 fn as_master(g: &mut Game, text: &str) -> (String, Vec<Sent>) {
-    g.send(GM, &format!("SIGNON Mdemo gmpass\n{text}"))
+    g.as_master(text)
 }
 
 fn phase(g: &Game) -> String {

@@ -9,19 +9,8 @@ use mailjudge::end::GameEnd;
 use mailjudge::map::Variant;
 use mailjudge::store::games::GameStatus;
 
-const PLAYERS: [(&str, &str, char); 7] = [
-    ("p1", "pw-one", 'A'),
-    ("p2", "pw-two", 'E'),
-    ("p3", "pw-three", 'F'),
-    ("p4", "pw-four", 'G'),
-    ("p5", "pw-five", 'I'),
-    ("p6", "pw-six", 'R'),
-    ("p7", "pw-seven", 'T'),
-];
-
 fn as_power(g: &mut Game, l: char, text: &str) -> String {
-    let (who, pw, _) = PLAYERS.iter().find(|(_, _, x)| *x == l).unwrap();
-    g.send(&format!("{who}@example.test"), &format!("SIGNON {l}demo {pw}\n{text}")).0
+    g.as_power(l, text).0
 }
 
 /// A NODIAS game whose only survivors are Austria, England and France (the

@@ -11,16 +11,6 @@ use mailjudge::adjudicate::{self, Position};
 use mailjudge::map::{PowerId, Variant};
 use mailjudge::store::games::{Ending, GameStatus};
 
-const PLAYERS: [(&str, &str, char); 7] = [
-    ("p1", "pw-one", 'A'),
-    ("p2", "pw-two", 'E'),
-    ("p3", "pw-three", 'F'),
-    ("p4", "pw-four", 'G'),
-    ("p5", "pw-five", 'I'),
-    ("p6", "pw-six", 'R'),
-    ("p7", "pw-seven", 'T'),
-];
-
 /// How the game ended, read back through the typed record.
 fn ending(g: &Game, v: &Variant) -> Option<Ending> {
     g.row().read_ending(v).unwrap()
@@ -32,12 +22,11 @@ fn names(v: &Variant, e: &Ending) -> Vec<String> {
 
 /// `text` sent by the player of the standard power with letter `l`.
 fn as_power(g: &mut Game, l: char, text: &str) -> String {
-    let (who, pw, _) = PLAYERS.iter().find(|(_, _, x)| *x == l).unwrap();
-    g.send(&format!("{who}@example.test"), &format!("SIGNON {l}demo {pw}\n{text}")).0
+    g.as_power(l, text).0
 }
 
 fn as_master(g: &mut Game, text: &str) -> String {
-    g.send(GM, &format!("SIGNON Mdemo gmpass\n{text}")).0
+    g.as_master(text).0
 }
 
 #[test]
@@ -183,7 +172,7 @@ fn draws_include_every_survivor_unless_the_master_allows_fewer() {
     let r = g.send("p1@example.test", "LIST demo").0;
     assert!(r.contains("draws may leave survivors out (NODIAS)"), "{r}");
     // everyone votes England and France, Turkey for all survivors: no draw yet
-    for (_, _, l) in PLAYERS.iter().filter(|p| p.2 != 'T') {
+    for (_, _, l) in common::game::SEATS.iter().filter(|p| p.2 != 'T') {
         let r = as_power(&mut g, *l, "SET DRAW E F");
         assert!(r.contains("Your vote for a draw between England, France is recorded"), "{r}");
     }

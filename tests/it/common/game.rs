@@ -6,6 +6,17 @@
 use super::*;
 
 pub const GM: &str = "gm@example.test";
+
+/// The started game's seats: each player's mailbox name, password and power letter.
+pub const SEATS: [(&str, &str, char); 7] = [
+    ("p1", "pw-one", 'A'),
+    ("p2", "pw-two", 'E'),
+    ("p3", "pw-three", 'F'),
+    ("p4", "pw-four", 'G'),
+    ("p5", "pw-five", 'I'),
+    ("p6", "pw-six", 'R'),
+    ("p7", "pw-seven", 'T'),
+];
 pub const KEEPER: &str = "keeper@example.test";
 
 /// Text with every run of white space made one space (replies wrap long lines).
@@ -102,6 +113,18 @@ impl Game {
         let id = format!("<g{}@example.test>", self.n);
         self.w.deliver_bytes(&format!("g{:04}", self.n), &mail_text(from, &id, "test", "", body));
         id
+    }
+
+    /// Sends `text` from the player of the power with letter `l` (see
+    /// [`SEATS`]), signed on; returns what [`Game::send`] does.
+    pub fn as_power(&mut self, l: char, text: &str) -> (String, Vec<Sent>) {
+        let (who, pw, _) = SEATS.iter().find(|(_, _, x)| *x == l).unwrap_or_else(|| panic!("no seat {l}"));
+        self.send(&format!("{who}@example.test"), &format!("SIGNON {l}demo {pw}\n{text}"))
+    }
+
+    /// Sends `text` from the master, signed on.
+    pub fn as_master(&mut self, text: &str) -> (String, Vec<Sent>) {
+        self.send(GM, &format!("SIGNON Mdemo gmpass\n{text}"))
     }
 
     /// Sends `body` from `from` and runs a pass; returns (the reply's flattened body, everything sent).
