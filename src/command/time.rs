@@ -11,7 +11,6 @@ use crate::game::{self, Game};
 use crate::phase::PhaseKind;
 use crate::report::say;
 use crate::timing::{self, Blackout, DayTime, TimeError};
-use chrono::TimeZone;
 use chrono_tz::Tz;
 
 /// The longest absence: 21 days.
@@ -228,7 +227,7 @@ impl Session<'_> {
         }
         let day = |text: &str| -> Result<chrono::NaiveDate, Fail> {
             let t = timing::parse_date(text, tz, now, false).map_err(bad_time)?;
-            Ok(tz.timestamp_opt(t, 0).single().map(|d| d.date_naive()).ok_or_else(|| bad_time(TimeError::OutOfRange { text: text.to_string() }))?)
+            Ok(timing::in_zone(&tz, t).map(|d| d.date_naive()).ok_or_else(|| bad_time(TimeError::OutOfRange { text: text.to_string() }))?)
         };
         let (from, to) = match arg.to_ascii_lowercase().find(" to ") {
             Some(i) => (day(&arg[..i])?, day(&arg[i + 4..])?),
@@ -241,7 +240,7 @@ impl Session<'_> {
         if span.days() > timing::MAX_BLACKOUT_DAYS {
             return Err(bad_time(TimeError::BlackoutTooLong { text: arg.trim().to_string() }).into());
         }
-        let today = tz.timestamp_opt(now, 0).single().map(|d| d.date_naive()).unwrap_or(from);
+        let today = timing::in_zone(&tz, now).map(|d| d.date_naive()).unwrap_or(from);
         g.settings.blackout.retain(|b| b.to >= today);
         if g.settings.blackout.len() >= timing::MAX_BLACKOUTS {
             return Err(bad_time(TimeError::TooManyBlackouts).into());

@@ -3,7 +3,7 @@
 //! the first day after it.
 
 use super::{MAX_TIME, local_time};
-use chrono::{Duration, NaiveDate, TimeZone};
+use chrono::{Duration, NaiveDate};
 use chrono_tz::Tz;
 
 /// The most blackout spans a game keeps.
@@ -36,7 +36,7 @@ impl Blackout {
 /// the first day after the spans it falls in. Never before `t`; `t` itself
 /// when it cannot be shown in `tz` or the move would pass [`MAX_TIME`].
 pub fn out_of_blackout(t: i64, tz: Tz, spans: &[Blackout]) -> i64 {
-    let Some(local) = tz.timestamp_opt(t, 0).single() else { return t };
+    let Some(local) = super::in_zone(&tz, t) else { return t };
     let clock = local.naive_local();
     let mut day = clock.date();
     // each pass leaves at least one span behind: at most one pass per span

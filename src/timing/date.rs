@@ -434,8 +434,8 @@ pub(super) fn read_words(text: &str, tz: Tz, now: i64, default: DayTime) -> Resu
     let p = Parts::read(text)?;
     let zone = p.zone.unwrap_or(DateZone::Rules(tz));
     let local_now = match zone {
-        DateZone::Rules(z) => z.timestamp_opt(now, 0).single().map(|d| d.naive_local()),
-        DateZone::Fixed(o) => o.timestamp_opt(now, 0).single().map(|d| d.naive_local()),
+        DateZone::Rules(z) => super::in_zone(&z, now).map(|d| d.naive_local()),
+        DateZone::Fixed(o) => super::in_zone(&o, now).map(|d| d.naive_local()),
     };
     let Some(local_now) = local_now else { return Err(TimeError::OutOfRange { text: text.to_string() }) };
     let r = Resolver { text, zone, now, today: local_now.date(), time: p.time.unwrap_or(default.time()) };

@@ -406,14 +406,14 @@ impl Timing {
         match self {
             Timing::Cron(s) => {
                 let from = now + MIN_PHASE_SECS;
-                let start = tz.timestamp_opt(from - 1, 0).single().ok_or(TimingError::OutOfRange(now))?;
+                let start = in_zone(&tz, from - 1).ok_or(TimingError::OutOfRange(now))?;
                 // The cron crate compares local times: in the hour repeated when summer
                 // time ends, its first firing can lie before `start`; the next ones don't.
                 s.after(&start).take(8).map(|d| d.timestamp()).find(|&d| d >= from).ok_or(TimingError::NoFiring)
             }
             Timing::Hours { secs, at, days } => {
                 let earliest = now + (*secs).clamp(MIN_PHASE_SECS, MAX_DURATION_SECS);
-                let local = tz.timestamp_opt(earliest, 0).single().ok_or(TimingError::OutOfRange(now))?;
+                let local = in_zone(&tz, earliest).ok_or(TimingError::OutOfRange(now))?;
                 let ok_day = |d: Weekday| days.is_empty() || days.contains(&d);
                 match at {
                     None => {
@@ -658,11 +658,22 @@ fn read_date(t: &str, tz: Tz, now: i64, default: DayTime) -> Result<i64, TimeErr
     date::read_words(t, tz, now, default)
 }
 
+/// Instant `t` in zone `tz`, or `None` where chrono cannot hold it: outside
+/// its range, or a UTC time at the very edge of the range whose local time
+/// (the zone's offset added) passes it. Reading the local date or time of a
+/// `DateTime` chrono could not make panics; every local view goes through here.
+pub fn in_zone<Z: TimeZone>(tz: &Z, t: i64) -> Option<chrono::DateTime<Z>> {
+    use chrono::Offset;
+    let d = tz.timestamp_opt(t, 0).single()?;
+    d.naive_utc().checked_add_offset(d.offset().fix())?;
+    Some(d)
+}
+
 /// `Wed 25 Nov 2026 20:00 UTC`, `Wed 25 Nov 2026 21:00 CET (Europe/Paris)`:
 /// the zone's name after its abbreviation where they differ (`@<seconds>` for
 /// a time chrono cannot show).
 pub fn format_time(t: i64, tz: Tz) -> String {
-    match tz.timestamp_opt(t, 0).single() {
+    match in_zone(&tz, t) {
         Some(d) => {
             let shown = d.format("%a %d %b %Y %H:%M %Z").to_string();
             let abbr = d.format("%Z").to_string();

@@ -542,3 +542,16 @@ fn time_zones_by_name() {
     assert_eq!(format_time(NOW, Tz::CET), "Sun 01 Nov 2026 01:00 CET");
     assert_eq!(format_time(NOW, Tz::UTC), "Sun 01 Nov 2026 00:00 UTC");
 }
+
+#[test]
+fn a_clock_at_the_edge_of_chronos_range_is_refused_not_a_panic() {
+    // found by batch_properties: a clock stepped to the last second chrono
+    // holds, in a zone ahead of UTC, whose local time passes that range
+    let tz: chrono_tz::Tz = "Pacific/Apia".parse().unwrap();
+    let edge = 8_210_266_876_799;
+    assert!(super::in_zone(&tz, edge).is_none());
+    assert!(super::parse_date("1970-01-01", tz, edge, false).is_err());
+    assert!(super::parse_date("Friday 20:00", tz, edge, false).is_err());
+    assert_eq!(super::format_time(edge, tz), format!("@{edge}"));
+    assert!(super::in_zone(&chrono_tz::Tz::UTC, edge).is_some(), "UTC itself holds it");
+}

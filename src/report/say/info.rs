@@ -283,8 +283,7 @@ pub fn variant_letters(variant: &str, powers: &[(char, String)]) -> Vec<String> 
 
 /// A day as HELP's examples write dates (`2026-12-03`), in `tz`.
 pub fn iso_day(t: i64, tz: chrono_tz::Tz) -> String {
-    use chrono::TimeZone;
-    tz.timestamp_opt(t, 0).single().map(|d| d.format("%Y-%m-%d").to_string()).unwrap_or_default()
+    crate::timing::in_zone(&tz, t).map(|d| d.format("%Y-%m-%d").to_string()).unwrap_or_default()
 }
 
 /// LIST FULL: a game's settings, under its line.
