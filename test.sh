@@ -8,9 +8,9 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 cargo fmt --check
-cargo clippy --release --locked --all-targets -- -D warnings
+cargo clippy --release --locked --workspace --all-targets -- -D warnings
 cargo build --release --locked
-cargo test --release --locked
+cargo test --release --locked --workspace
 
 stack=tests/mailstack/mailstack.sh
 # the servers' files, keys and ports live in a fresh private directory

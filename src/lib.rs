@@ -2,8 +2,8 @@
 //!
 //! # Layout
 //!
-//! The pure rules engine, [`engine`] (no IO, no clock, no database; `tests/it/layout.rs`
-//! checks): [`map`] variants as data, [`phase`] calendars, [`order`] orders and their
+//! The pure rules engine is the workspace crate `mailjudge_engine` (`engine/`; no IO, no
+//! clock, no database; `tests/it/layout.rs` checks), its modules re-exported here: [`map`] variants as data, [`phase`] calendars, [`order`] orders and their
 //! canonical text, [`parse`] the free-form order parser, [`rules`] rule options,
 //! [`adjudicate`] movement, retreats and adjustments, [`random`] positions for property
 //! tests. [`contract`] is its JSON interface (`mailjudge adjudicate`), [`variants`]
@@ -28,9 +28,7 @@ pub mod cli;
 pub mod command;
 pub mod config;
 pub mod context;
-pub mod contract;
 pub mod daemon;
-pub mod engine;
 pub mod game;
 pub mod judge;
 pub mod mail;
@@ -43,4 +41,4 @@ pub mod store;
 pub mod timing;
 pub mod variants;
 
-pub use engine::{adjudicate, check, end, map, order, parse, phase, random, rules};
+pub use mailjudge_engine::{adjudicate, check, contract, end, map, order, parse, phase, random, rules};

@@ -72,3 +72,9 @@ impl Catalog {
         Ok(v)
     }
 }
+
+/// The contract's way to find variants: `dir` (a GM's variants directory)
+/// first, then the built-ins, as [`lookup`].
+pub fn finder(dir: Option<PathBuf>) -> crate::contract::Finder {
+    Box::new(move |name: &str| find(name, dir.as_deref()))
+}

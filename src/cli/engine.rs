@@ -18,7 +18,7 @@ pub fn adjudicate(variant: Option<String>, jsonl: bool, variants_dir: PathBuf, r
         }
     }
     let dir = variants_dir.is_dir().then_some(variants_dir);
-    let mut adj = Adjudicator::new(variant, dir, overrides);
+    let mut adj = Adjudicator::new(variant, Some(crate::variants::finder(dir)), overrides);
     if jsonl {
         let stdin = std::io::stdin();
         let stdout = std::io::stdout();

@@ -18,7 +18,7 @@ fn map(name: &str) -> Result<Variant, String> {
 }
 
 fn run(case: Value) -> Value {
-    let mut adj = Adjudicator::new(None, Some(dir()), vec![]);
+    let mut adj = Adjudicator::new(None, Some(mailjudge::variants::finder(Some(dir()))), vec![]);
     adj.run_text(&case.to_string()).unwrap_or_else(|e| panic!("{case}: {e}"))
 }
 
@@ -156,7 +156,7 @@ fn a_units_victory_counts_units_not_centres_and_is_checked_after_builds() {
 fn room_case(north: &[&str], south: &[&str], orders: Value) -> Result<Value, String> {
     let case = json!({"variant": "capacity2", "phase": "S1902M", "units": {"NORTH": north, "SOUTH": south},
         "centers": {"NORTH": ["CAA", "LAA"], "SOUTH": ["CAE", "LAE"]}, "orders": orders});
-    Adjudicator::new(None, Some(dir()), vec![]).run_text(&case.to_string())
+    Adjudicator::new(None, Some(mailjudge::variants::finder(Some(dir()))), vec![]).run_text(&case.to_string())
 }
 
 #[test]

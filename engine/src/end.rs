@@ -1,7 +1,7 @@
 //! How a game ends, as a type: the engine decides victories; draws,
 //! concessions and a master's termination come from the game around it.
 
-use crate::engine::map::PowerId;
+use crate::map::PowerId;
 
 /// How a game ended.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -7,12 +7,12 @@
 //! made, a convoy of an army not moving, several orders for one unit, a
 //! boarding without its partner) is for the adjudication to say.
 
-use crate::engine::adjudicate::movement::{fleets_could_carry, impossible_support, move_target, stack_unit};
-use crate::engine::adjudicate::{Note, Position, adjust, boarding, carried_note, ferry, retreat};
-use crate::engine::map::{Loc, PowerId, Prov, ProvinceKind, Stacking, Unit, UnitType, Variant};
-use crate::engine::order::Order;
-use crate::engine::phase::PhaseKind;
-use crate::engine::rules::Rulebook;
+use crate::adjudicate::movement::{fleets_could_carry, impossible_support, move_target, stack_unit};
+use crate::adjudicate::{Note, Position, adjust, boarding, carried_note, ferry, retreat};
+use crate::map::{Loc, PowerId, Prov, ProvinceKind, Stacking, Unit, UnitType, Variant};
+use crate::order::Order;
+use crate::phase::PhaseKind;
+use crate::rules::Rulebook;
 
 /// Why an order is refused: wrong whatever else is ordered. One variant a
 /// reason; [`OrderError::note`] is the note the adjudicator voids it with.
@@ -284,7 +284,7 @@ fn lone(v: &Variant, rules: &Rulebook, units: &[Unit], power: PowerId, order: &O
 /// so a support of a move is void for that (it depends on other orders),
 /// and so is a support of a space where no unit stands (a valid order that
 /// fails); what the supporter could never do is refused
-/// ([`crate::engine::adjudicate::movement::impossible_support`]).
+/// ([`crate::adjudicate::movement::impossible_support`]).
 fn support(v: &Variant, units: &[Unit], unit: &Unit, target: Prov, dest: Option<Prov>, stacks: bool) -> Option<Note> {
     if v.features.army_fleet {
         // supports from or into the High Ocean Box (E16)

@@ -8,9 +8,9 @@
 
 use super::movement::{Extra, Movement, core};
 use super::{Dislodged, Note, ResultKind};
-use crate::engine::map::{Loc, PowerId, ProvinceKind, Unit, UnitType, Variant};
-use crate::engine::order::{Order, UnitSpec};
-use crate::engine::rules::Rulebook;
+use crate::map::{Loc, PowerId, ProvinceKind, Unit, UnitType, Variant};
+use crate::order::{Order, UnitSpec};
+use crate::rules::Rulebook;
 
 const NONE: u32 = u32::MAX;
 const UNMATCHED: u32 = u32::MAX - 1;
@@ -22,7 +22,7 @@ struct Boarding {
     /// The unit (index among the units not on board).
     u: usize,
     /// The boarding province.
-    prov: crate::engine::map::Prov,
+    prov: crate::map::Prov,
     moving: bool,
     /// The power the partner must belong to.
     partner_power: PowerId,
@@ -52,7 +52,7 @@ pub(crate) fn free_units(units: &[Unit]) -> (Vec<Unit>, Vec<Option<Unit>>) {
 
 /// Why a boarding order of `unit` (`carrying`: a fleet with an army on
 /// board) to board in `prov` is void whatever else is ordered (D7).
-pub(crate) fn board_void(v: &Variant, unit: &Unit, carrying: bool, prov: crate::engine::map::Prov) -> Option<Note> {
+pub(crate) fn board_void(v: &Variant, unit: &Unit, carrying: bool, prov: crate::map::Prov) -> Option<Note> {
     if v.kind(prov) != ProvinceKind::Coast {
         Some(Note::CannotEnter)
     } else if unit.kind == UnitType::Fleet && carrying {
@@ -209,8 +209,8 @@ pub(crate) fn movement(v: &Variant, rules: &Rulebook, units: &[Unit], centers: &
             after.push(Unit { loc: Loc::new(b.prov), aboard: true, ..free[b.u] });
         }
     }
-    let entered = |p: crate::engine::map::Prov| (0..free.len()).any(|x| free[x].loc.prov != p && fates[x].is_some_and(|l| l.prov == p));
-    let mut held_back: Vec<crate::engine::map::Prov> = Vec::new();
+    let entered = |p: crate::map::Prov| (0..free.len()).any(|x| free[x].loc.prov != p && fates[x].is_some_and(|l| l.prov == p));
+    let mut held_back: Vec<crate::map::Prov> = Vec::new();
     for (u, unit) in free.iter().enumerate() {
         let Some(l) = fates[u] else { continue };
         if boarded_army[u] {

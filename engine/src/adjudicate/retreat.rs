@@ -16,9 +16,9 @@
 //!   The result does not depend on the order units are listed in.
 
 use super::{Dislodged, Note, OrderResult, Position, ResultKind};
-use crate::engine::map::{Coast, Loc, PowerId, Prov, Stacking, Unit, Variant};
-use crate::engine::order::{Order, UnitSpec};
-use crate::engine::rules::{RetreatDefault, Rulebook};
+use crate::map::{Coast, Loc, PowerId, Prov, Stacking, Unit, Variant};
+use crate::order::{Order, UnitSpec};
+use crate::rules::{RetreatDefault, Rulebook};
 
 pub fn adjudicate(v: &Variant, rules: &Rulebook, pos: &Position, orders: &[(PowerId, Order)]) -> (Vec<OrderResult>, Vec<Unit>) {
     if (v.features.boarding || v.features.army_fleet) && pos.dislodged.iter().any(|d| d.unit.aboard) {
@@ -138,7 +138,7 @@ pub(crate) fn ordered_units(v: &Variant, pos: &Position) -> Vec<Dislodged> {
 /// is void with the unit it was for where one was found. `count`: how many
 /// orders each unit has been given so far (a stack's units take theirs in
 /// the order written, D11, D5); the unit found is counted. The one test of
-/// a retreat or disband: the adjudicator and [`crate::engine::check`] both
+/// a retreat or disband: the adjudicator and [`crate::check`] both
 /// use it.
 pub(crate) fn read_order(
     v: &Variant,
@@ -209,9 +209,7 @@ fn with_carried(v: &Variant, rules: &Rulebook, pos: &Position, orders: &[(PowerI
     let (results, mut units) = adjudicate(v, rules, &p, orders);
     for a in carried {
         let to = results.iter().find_map(|r| match r.order {
-            Order::Retreat { unit, dest }
-                if r.result == ResultKind::Ok && unit.kind == Some(crate::engine::map::UnitType::Fleet) && unit.loc.prov == a.loc.prov =>
-            {
+            Order::Retreat { unit, dest } if r.result == ResultKind::Ok && unit.kind == Some(crate::map::UnitType::Fleet) && unit.loc.prov == a.loc.prov => {
                 Some(dest)
             }
             _ => None,
@@ -219,7 +217,7 @@ fn with_carried(v: &Variant, rules: &Rulebook, pos: &Position, orders: &[(PowerI
         match to {
             // an A/F that retreats to a coast becomes a fleet: its army is
             // disbanded (1885, E12)
-            Some(l) if v.features.army_fleet && v.kind(l.prov) != crate::engine::map::ProvinceKind::Sea => {}
+            Some(l) if v.features.army_fleet && v.kind(l.prov) != crate::map::ProvinceKind::Sea => {}
             Some(l) => units.push(Unit { loc: Loc::new(l.prov), ..a }),
             None => {}
         }
@@ -230,15 +228,16 @@ fn with_carried(v: &Variant, rules: &Rulebook, pos: &Position, orders: &[(PowerI
 /// Whether a retreat to `l` puts an army on board its power's fleet there
 /// (1885, E12: a dislodged army may retreat onto a fleet at sea).
 fn onto_fleet(v: &Variant, unit: &Unit, l: Loc) -> bool {
-    v.features.army_fleet && unit.kind == crate::engine::map::UnitType::Army && v.kind(l.prov) == crate::engine::map::ProvinceKind::Sea
+    v.features.army_fleet && unit.kind == crate::map::UnitType::Army && v.kind(l.prov) == crate::map::ProvinceKind::Sea
 }
 
 /// The listed retreat option a written destination means (a fleet's coast may be
 /// left out when only one coast is open).
 fn option_for(d: &Dislodged, to: Loc) -> Option<Loc> {
-    let mut it = d.options.iter().filter(|o| {
-        o.prov == to.prov && (to.coast == o.coast || to.coast == crate::engine::map::Coast::None || d.unit.kind == crate::engine::map::UnitType::Army)
-    });
+    let mut it = d
+        .options
+        .iter()
+        .filter(|o| o.prov == to.prov && (to.coast == o.coast || to.coast == crate::map::Coast::None || d.unit.kind == crate::map::UnitType::Army));
     let first = *it.next()?;
     if it.next().is_some() {
         return None;

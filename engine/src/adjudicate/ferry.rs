@@ -18,9 +18,9 @@
 
 use super::movement::{Extra, LAND_AWAY, LAND_HERE, Movement, core};
 use super::{Dislodged, Note, OrderResult, ResultKind};
-use crate::engine::map::{Loc, PowerId, Prov, ProvinceKind, Unit, UnitType, Variant};
-use crate::engine::order::{Order, UnitSpec};
-use crate::engine::rules::Rulebook;
+use crate::map::{Loc, PowerId, Prov, ProvinceKind, Unit, UnitType, Variant};
+use crate::order::{Order, UnitSpec};
+use crate::rules::Rulebook;
 
 const NONE: u32 = u32::MAX;
 
@@ -71,7 +71,7 @@ pub(crate) struct Prep {
 
 /// Reads the orders against the board (see [`Prep`]): what is void, or
 /// decided, before the resolver runs. The adjudicator and
-/// [`crate::engine::check`] both use it.
+/// [`crate::check`] both use it.
 pub(crate) fn prepare(v: &Variant, units: &[Unit], orders: &[(PowerId, Order)]) -> Prep {
     // orders with the type a sea space implies
     let mut orders: Vec<(PowerId, Order)> = orders.to_vec();

@@ -3,7 +3,7 @@
 //! The defaults follow the DATC (v3.0) preferred options; each option also offers
 //! the 1992 rulebook's choice where that differs. `docs/RULES.md` explains each one.
 
-use crate::engine::map::{PowerId, Variant};
+use crate::map::{PowerId, Variant};
 
 /// How an army that could go over land or by convoy decides (DATC 4.A.3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -140,13 +140,13 @@ impl Rulebook {
 
     /// Whether no unit may enter `prov`.
     #[inline]
-    pub fn is_closed(&self, prov: crate::engine::map::Prov) -> bool {
+    pub fn is_closed(&self, prov: crate::map::Prov) -> bool {
         let p = prov as usize;
         p < 256 && (self.closed[p / 64] >> (p % 64)) & 1 == 1
     }
 
     /// These rules with `provs` closed (provinces numbered 256 or more are ignored).
-    pub fn with_closed(mut self, provs: &[crate::engine::map::Prov]) -> Rulebook {
+    pub fn with_closed(mut self, provs: &[crate::map::Prov]) -> Rulebook {
         for &p in provs {
             let p = p as usize;
             if p < 256 {
@@ -273,7 +273,7 @@ impl RuleChoice {
 /// What a solo victory needs on the map `v` (its centres, or units, count).
 pub fn map_victory_count(v: &Variant) -> u32 {
     match v.victory {
-        crate::engine::map::Victory::Centers(n) | crate::engine::map::Victory::Units(n) => n,
+        crate::map::Victory::Centers(n) | crate::map::Victory::Units(n) => n,
     }
 }
 

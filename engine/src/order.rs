@@ -1,7 +1,7 @@
 //! Orders as the engine sees them, and their canonical text
 //! (`A PAR - BUR`, `F NTH C A LON - BEL`, `A MUN S A BUR`, `F STP/NC B`, `WAIVE`).
 
-use crate::engine::map::{Loc, PowerId, ProvinceKind, UnitType, Variant};
+use crate::map::{Loc, PowerId, ProvinceKind, UnitType, Variant};
 
 /// A unit as written in an order: the type and nationality may be left out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -162,7 +162,5 @@ impl Order {
 
 /// The written unit type, or the only type that fits the location.
 fn kind_or_guess(v: &Variant, u: &UnitSpec) -> UnitType {
-    u.kind.unwrap_or_else(|| {
-        if v.kind(u.loc.prov) == ProvinceKind::Sea || u.loc.coast != crate::engine::map::Coast::None { UnitType::Fleet } else { UnitType::Army }
-    })
+    u.kind.unwrap_or_else(|| if v.kind(u.loc.prov) == ProvinceKind::Sea || u.loc.coast != crate::map::Coast::None { UnitType::Fleet } else { UnitType::Army })
 }

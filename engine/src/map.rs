@@ -5,7 +5,7 @@
 //! directory at run time. [`Variant::from_toml`] validates everything it reads and
 //! reports every problem it finds, each naming the province or power concerned.
 
-use crate::engine::phase::{Calendar, Phase, PhaseKind, Season};
+use crate::phase::{Calendar, Phase, PhaseKind, Season};
 use serde::Deserialize;
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fmt;
@@ -267,7 +267,7 @@ pub struct Variant {
     army_adj: Vec<Vec<Prov>>,
     fleet_adj: Vec<Vec<Loc>>,
     code_index: HashMap<String, Prov>,
-    pub(crate) names: crate::engine::parse::NameIndex,
+    pub(crate) names: crate::parse::NameIndex,
 }
 
 /// Everything wrong with a variant file, one line per problem.
@@ -1174,7 +1174,7 @@ fn build(raw: RawVariant) -> Result<Variant, MapError> {
         army_adj,
         fleet_adj,
         code_index,
-        names: crate::engine::parse::NameIndex::default(),
+        names: crate::parse::NameIndex::default(),
     };
 
     // starting units (need the adjacency-aware helpers)
@@ -1252,11 +1252,11 @@ fn build(raw: RawVariant) -> Result<Variant, MapError> {
     }
 
     // name index (aliases must not clash)
-    match crate::engine::parse::NameIndex::build(&variant) {
+    match crate::parse::NameIndex::build(&variant) {
         Ok(ix) => variant.names = ix,
         Err(clashes) => problems.extend(clashes),
     }
-    if let Err(e) = crate::engine::rules::Rulebook::default().with_variant(&variant) {
+    if let Err(e) = crate::rules::Rulebook::default().with_variant(&variant) {
         problems.push(format!("[rules]: {e}"));
     }
 

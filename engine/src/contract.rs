@@ -13,7 +13,6 @@ use crate::rules::Rulebook;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 use std::collections::{BTreeMap, HashMap};
-use std::path::PathBuf;
 
 #[derive(Deserialize)]
 struct Case {
@@ -47,17 +46,21 @@ struct ResultRow {
     note: Option<String>,
 }
 
+/// Finds a variant by name for the contract (the judge's looks in a GM's
+/// variants directory first); without one, the built-in maps.
+pub type Finder = Box<dyn Fn(&str) -> Result<Variant, String>>;
+
 /// Runs cases; keeps loaded variants between cases.
 pub struct Adjudicator {
     default_variant: Option<String>,
-    variants_dir: Option<PathBuf>,
+    finder: Option<Finder>,
     rule_overrides: Vec<(String, String)>,
     cache: HashMap<String, Variant>,
 }
 
 impl Adjudicator {
-    pub fn new(default_variant: Option<String>, variants_dir: Option<PathBuf>, rule_overrides: Vec<(String, String)>) -> Adjudicator {
-        Adjudicator { default_variant, variants_dir, rule_overrides, cache: HashMap::new() }
+    pub fn new(default_variant: Option<String>, finder: Option<Finder>, rule_overrides: Vec<(String, String)>) -> Adjudicator {
+        Adjudicator { default_variant, finder, rule_overrides, cache: HashMap::new() }
     }
 
     /// Lets cases use `v` (by its name) as it is, even where the engine refuses
@@ -73,7 +76,10 @@ impl Adjudicator {
         let name = case.variant.clone().or_else(|| self.default_variant.clone()).ok_or("no variant: give `variant` in the case or --variant")?;
         let key = name.to_ascii_lowercase();
         if !self.cache.contains_key(&key) {
-            let v = crate::variants::find(&name, self.variants_dir.as_deref())?;
+            let v = match &self.finder {
+                Some(find) => find(&name)?,
+                None => Variant::builtin(&name).ok_or_else(|| format!("unknown variant `{name}`"))?,
+            };
             self.cache.insert(key.clone(), v);
         }
         let v = &self.cache[&key];

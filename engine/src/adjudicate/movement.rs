@@ -15,9 +15,9 @@
 //! falls whole (docs/ORIGINAL1958.md D3-D6); that code stays off the standard path.
 
 use super::{Dislodged, Note, OrderResult, ResultKind};
-use crate::engine::map::{Coast, Loc, PowerId, Prov, ProvinceKind, Stacking, Unit, UnitType, Variant};
-use crate::engine::order::Order;
-use crate::engine::rules::{ConvoyIntent, Paradox, Rulebook};
+use crate::map::{Coast, Loc, PowerId, Prov, ProvinceKind, Stacking, Unit, UnitType, Variant};
+use crate::order::Order;
+use crate::rules::{ConvoyIntent, Paradox, Rulebook};
 
 const NONE: u32 = u32::MAX;
 
@@ -645,7 +645,7 @@ pub(crate) fn core(
             let dis = dislodged_by[u] != NONE;
             results.push(OrderResult {
                 power: unit.power,
-                order: Order::Hold(crate::engine::order::UnitSpec::new(Some(unit.kind), unit.loc)),
+                order: Order::Hold(crate::order::UnitSpec::new(Some(unit.kind), unit.loc)),
                 result: if dis { ResultKind::Dislodged } else { ResultKind::Ok },
                 note: Some(Note::DefaultHold),
                 defaulted: true,
@@ -726,7 +726,7 @@ pub(crate) fn stack_unit(
     assigned: &[u32],
     several: &mut [bool],
     power: PowerId,
-    spec: crate::engine::order::UnitSpec,
+    spec: crate::order::UnitSpec,
 ) -> Result<(u32, bool), Note> {
     let first = occ[spec.loc.prov as usize];
     if first == NONE {
@@ -792,7 +792,7 @@ pub(crate) fn stack_unit(
 /// one can be reached), and whether it can only go by convoy (an army to a
 /// coast it is not next to); or why the move is void whatever else is
 /// ordered. The one test of a move's legality: the resolver and
-/// [`crate::engine::check`] both use it.
+/// [`crate::check`] both use it.
 pub(crate) fn move_target(v: &Variant, rules: &Rulebook, unit: &Unit, dest: Loc) -> Result<(Loc, bool), Note> {
     if dest.prov == unit.loc.prov {
         return Err(Note::ToOwnProvince);
@@ -821,7 +821,7 @@ pub(crate) fn move_target(v: &Variant, rules: &Rulebook, unit: &Unit, dest: Loc)
             if matches!(kind, ProvinceKind::Land | ProvinceKind::Impassable) {
                 return Err(Note::CannotEnter);
             }
-            let target = if dest.coast != crate::engine::map::Coast::None || !v.has_coasts(dest.prov) {
+            let target = if dest.coast != crate::map::Coast::None || !v.has_coasts(dest.prov) {
                 if !v.fleet_adjacent(unit.loc, dest) {
                     return Err(if v.fleet_reaches(unit.loc, dest.prov) { Note::CoastUnreachable } else { Note::NotAdjacent });
                 }
@@ -889,9 +889,9 @@ impl Resolver<'_> {
         &mut self,
         u: usize,
         target: Prov,
-        target_spec: crate::engine::order::UnitSpec,
+        target_spec: crate::order::UnitSpec,
         dest: Option<Prov>,
-        dest_coast: crate::engine::map::Coast,
+        dest_coast: crate::map::Coast,
         order_of: &dyn Fn(usize) -> Option<&'o Order>,
     ) -> Status {
         let unit = self.units[u];
@@ -979,7 +979,7 @@ impl Resolver<'_> {
             Some(d) => {
                 let matches = matches!(order_of(t), Some(Order::Move { dest: md, .. }) if md.prov == d) && !matches!(self.status[t], Status::Void(_));
                 // a coast named in the support must be the one the fleet moves to
-                let coast_ok = dest_coast == crate::engine::map::Coast::None || self.units[t].kind == UnitType::Army || self.dest_loc[t].coast == dest_coast;
+                let coast_ok = dest_coast == crate::map::Coast::None || self.units[t].kind == UnitType::Army || self.dest_loc[t].coast == dest_coast;
                 if !matches || !coast_ok {
                     return Status::Void(Note::SupportMismatch);
                 }
@@ -1849,9 +1849,9 @@ mod tests {
     //! outcomes do not depend on how things are listed.
 
     use super::adjudicate;
-    use crate::engine::map::Variant;
-    use crate::engine::random::{convoy_phase, movement_phase};
-    use crate::engine::rules::Rulebook;
+    use crate::map::Variant;
+    use crate::random::{convoy_phase, movement_phase};
+    use crate::rules::Rulebook;
 
     /// Positions per generator and rulebook (about a second in all in a debug
     /// build; 200,000 were run in release when the check was written).
@@ -1883,7 +1883,7 @@ mod tests {
 
     #[test]
     fn datc_cases_resolve_consistently() {
-        let cases = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/datc_cases.jsonl"));
+        let cases = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/datc_cases.jsonl"));
         let mut adj = crate::contract::Adjudicator::new(None, None, vec![]);
         for line in cases.lines() {
             adj.run_text(line).expect("a DATC case reads");
@@ -1907,10 +1907,10 @@ mod tests {
     /// units of one power in one of its home centres.
     #[test]
     fn stack_positions_resolve_consistently() {
-        use crate::engine::map::{Loc, PowerId, Unit, UnitType};
-        use crate::engine::order::{Order, UnitSpec};
-        use crate::engine::random::Rng;
-        let text = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/config/variants/original1958.toml"));
+        use crate::map::{Loc, PowerId, Unit, UnitType};
+        use crate::order::{Order, UnitSpec};
+        use crate::random::Rng;
+        let text = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../config/variants/original1958.toml"));
         // the map as it is, and with convoys (stacks and convoys on one map)
         let maps = [text.to_string(), text.replacen("convoys = false", "convoys = true", 1)];
         for (v, rules) in maps.iter().map(|t| Variant::read_toml(t).expect("the 1958 map reads")).zip([Rulebook::datc(), Rulebook::rulebook_1992()]) {
@@ -1931,7 +1931,7 @@ mod tests {
                         if rng.below(2) == 0
                             && let Some(&from) = rng.pick(&targets)
                             && !units.iter().any(|u| u.loc.prov == from.prov)
-                            && (kind == UnitType::Army || from.coast == crate::engine::map::Coast::None)
+                            && (kind == UnitType::Army || from.coast == crate::map::Coast::None)
                         {
                             let u = Unit { power: p, kind, loc: from, aboard: false };
                             units.push(u);

@@ -2,8 +2,8 @@
 //! Deterministic from a seed (xorshift), no dependencies. Also [`midgame`], the
 //! fixed position the engine benchmarks and instruction counts share.
 
-use crate::engine::map::{Loc, PowerId, Prov, ProvinceKind, Unit, UnitType, Variant};
-use crate::engine::order::{Order, UnitSpec};
+use crate::map::{Loc, PowerId, Prov, ProvinceKind, Unit, UnitType, Variant};
+use crate::order::{Order, UnitSpec};
 
 /// A small deterministic random number generator.
 pub struct Rng(u64);
@@ -43,13 +43,13 @@ pub fn movement_phase(v: &Variant, seed: u64, n: usize) -> (Vec<Unit>, Vec<(Powe
         let power = rng.below(v.powers.len()) as PowerId;
         let pr = v.province(p);
         let (kind, coast) = match pr.kind {
-            ProvinceKind::Sea => (UnitType::Fleet, crate::engine::map::Coast::None),
-            ProvinceKind::Land => (UnitType::Army, crate::engine::map::Coast::None),
+            ProvinceKind::Sea => (UnitType::Fleet, crate::map::Coast::None),
+            ProvinceKind::Land => (UnitType::Army, crate::map::Coast::None),
             _ => {
                 if rng.below(2) == 0 {
-                    (UnitType::Army, crate::engine::map::Coast::None)
+                    (UnitType::Army, crate::map::Coast::None)
                 } else {
-                    (UnitType::Fleet, *rng.pick(&pr.coasts).unwrap_or(&crate::engine::map::Coast::None))
+                    (UnitType::Fleet, *rng.pick(&pr.coasts).unwrap_or(&crate::map::Coast::None))
                 }
             }
         };
@@ -443,7 +443,7 @@ pub fn midgame(v: &Variant) -> (Vec<Unit>, Vec<(PowerId, Order)>) {
     let mut list = Vec::new();
     for (p, line) in orders {
         let pw = v.power_by_name(p).unwrap();
-        for o in crate::engine::parse::parse_line(v, line, None) {
+        for o in crate::parse::parse_line(v, line, None) {
             list.push((pw, o.unwrap()));
         }
     }

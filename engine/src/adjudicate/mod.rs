@@ -14,11 +14,11 @@ pub(crate) mod ferry;
 pub mod movement;
 pub mod retreat;
 
-use crate::engine::end::GameEnd;
-use crate::engine::map::{Loc, PowerId, Prov, Unit, Variant, Victory};
-use crate::engine::order::Order;
-use crate::engine::phase::{Phase, PhaseKind};
-use crate::engine::rules::Rulebook;
+use crate::end::GameEnd;
+use crate::map::{Loc, PowerId, Prov, Unit, Variant, Victory};
+use crate::order::Order;
+use crate::phase::{Phase, PhaseKind};
+use crate::rules::Rulebook;
 
 /// The board at the start of a phase.
 #[derive(Clone, Debug, PartialEq)]
@@ -342,12 +342,12 @@ pub fn process(v: &Variant, rules: &Rulebook, pos: &Position, orders: &[(PowerId
 /// ([`Note::NotYourUnit`]); the orderer's own army takes no order of its
 /// own in 1958, nor a retreat in 1885 ([`Note::CarriedNoOrder`]). Any
 /// other note is returned as it is. The check on arrival
-/// ([`crate::engine::check::order`]) gives the same.
+/// ([`crate::check::order`]) gives the same.
 pub(crate) fn carried_note(v: &Variant, pos: &Position, power: PowerId, o: &Order, n: Note) -> Note {
     if !matches!(n, Note::WrongUnitType | Note::NoSuchUnit | Note::NotDislodged | Note::NotYourUnit) {
         return n;
     }
-    let Some(spec) = o.unit().filter(|s| s.kind == Some(crate::engine::map::UnitType::Army)) else { return n };
+    let Some(spec) = o.unit().filter(|s| s.kind == Some(crate::map::UnitType::Army)) else { return n };
     let retreat = pos.phase.kind == PhaseKind::Retreat;
     let here = |u: &Unit| u.aboard && u.loc.prov == spec.loc.prov;
     let carried = if retreat { pos.dislodged.iter().map(|d| d.unit).find(here) } else { pos.units.iter().copied().find(here) };
@@ -453,7 +453,7 @@ fn advance(v: &Variant, rules: &Rulebook, done: Phase, mut units: Vec<Unit>, bef
 /// A victory by sides ([`Rulebook::sides`]): the side whose powers own
 /// the centres needed, all together, wins (as an alliance; a side of one
 /// power alone wins solo). The variant's solo victory does not apply.
-fn side_victory(v: &Variant, sides: &crate::engine::rules::SideVictory, centers: &[Option<PowerId>]) -> Option<GameEnd> {
+fn side_victory(v: &Variant, sides: &crate::rules::SideVictory, centers: &[Option<PowerId>]) -> Option<GameEnd> {
     let of = |mask: u64| (0..v.powers.len().min(64) as PowerId).filter(move |p| (mask >> p) & 1 == 1);
     sides.sides.iter().find_map(|&mask| {
         let owned = centers.iter().filter(|c| c.is_some_and(|p| p < 64 && (mask >> p) & 1 == 1)).count() as u32;

@@ -8,9 +8,9 @@
 //! fleets before armies at equal distance, then by province name alphabetically.
 
 use super::{Note, OrderResult, Position, ResultKind};
-use crate::engine::map::{Coast, Loc, PowerId, Prov, ProvinceKind, Unit, UnitType, Variant};
-use crate::engine::order::{Order, UnitSpec};
-use crate::engine::rules::{CivilDisorder, Rulebook};
+use crate::map::{Coast, Loc, PowerId, Prov, ProvinceKind, Unit, UnitType, Variant};
+use crate::order::{Order, UnitSpec};
+use crate::rules::{CivilDisorder, Rulebook};
 
 /// Whether `power` owns `p`: a centre, or a tracked build site (1885's Sicily).
 fn owns(pos: &Position, power: PowerId, p: Prov) -> bool {
@@ -76,7 +76,7 @@ impl Tally {
 /// One adjustment order, taken in its turn: its result, and the note why
 /// where it is void (`order` gets the type of the unit built or removed).
 /// The one test of an adjustment order: the adjudicator and
-/// [`crate::engine::check`] both use it.
+/// [`crate::check`] both use it.
 pub(crate) fn step(v: &Variant, pos: &Position, t: &mut Tally, power: PowerId, order: &mut Order) -> (ResultKind, Option<Note>) {
     let p = power as usize;
     match order {

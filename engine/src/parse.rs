@@ -8,11 +8,11 @@
 //! candidates or a suggestion.
 //!
 //! The parser knows only the map, not the board: inferring a unit's type or a
-//! fleet's only reachable coast from the position is [`crate::engine::adjudicate::complete`].
+//! fleet's only reachable coast from the position is [`crate::adjudicate::complete`].
 
-use crate::engine::map::{Coast, Loc, PowerId, Prov, UnitType, Variant};
-use crate::engine::order::{Order, UnitSpec};
-use crate::engine::phase::PhaseKind;
+use crate::map::{Coast, Loc, PowerId, Prov, UnitType, Variant};
+use crate::order::{Order, UnitSpec};
+use crate::phase::PhaseKind;
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::fmt;
 
@@ -579,8 +579,8 @@ impl<'v, 'a> Parser<'v, 'a> {
     fn build(&self, mut u: UnitSpec) -> PResult<Order> {
         if u.kind.is_none() {
             u.kind = match self.v.kind(u.loc.prov) {
-                crate::engine::map::ProvinceKind::Land => Some(UnitType::Army),
-                crate::engine::map::ProvinceKind::Sea => Some(UnitType::Fleet),
+                crate::map::ProvinceKind::Land => Some(UnitType::Army),
+                crate::map::ProvinceKind::Sea => Some(UnitType::Fleet),
                 _ if u.loc.coast != Coast::None => Some(UnitType::Fleet),
                 _ => {
                     return Err((
