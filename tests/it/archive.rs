@@ -143,6 +143,28 @@ fn real_recorded_games_replay_without_a_difference() {
     assert_eq!(report.differences.iter().map(|d| d.phase.as_str()).collect::<Vec<_>>(), vec!["W1908A"]);
 }
 
+/// The other 38 real games of the same source: no false alarm. The one
+/// difference left is the recording's convoy convention (see the README).
+#[test]
+fn forty_real_games_replay_with_no_false_alarm() {
+    let v = Variant::standard();
+    let rules = mila::recorded_rules(&v, &[]).unwrap();
+    let dir = data("cicero");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
+    files.sort();
+    assert_eq!(files.len(), 38);
+    let (mut phases, mut found) = (0, Vec::new());
+    for f in &files {
+        let saved = mila::read(&v, &std::fs::read_to_string(f).unwrap()).unwrap();
+        let report = mila::replay(&v, &rules, &saved);
+        phases += report.phases;
+        let name = f.file_name().unwrap().to_string_lossy().to_string();
+        found.extend(report.differences.into_iter().map(|d| format!("{name} {}", d.phase)));
+    }
+    assert!(phases > 1300, "{phases} phases");
+    assert_eq!(found, ["game_443777_ENGLAND_AIT.json F1907M"]);
+}
+
 #[test]
 fn import_from_the_command_line() {
     let bin = env!("CARGO_BIN_EXE_mailjudge");
