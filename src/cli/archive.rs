@@ -75,7 +75,7 @@ pub fn import(file: &Path, variants_dir: &Path, rules: &[String]) -> ExitCode {
         }
     };
     let overrides: Vec<(String, String)> = rules.iter().filter_map(|r| r.split_once('=')).map(|(k, x)| (k.trim().to_string(), x.trim().to_string())).collect();
-    let rules = match archive::mila::recorded_rules(&v, &overrides) {
+    let rules = match saved.rules(&v, &overrides) {
         Ok(r) if overrides.len() == rules.len() => r,
         Ok(_) => {
             eprintln!("mailjudge: --rule expects KEY=VALUE");
