@@ -24,6 +24,11 @@ use crate::map::PowerId;
 use crate::store::orders as stored;
 use rusqlite::Connection;
 
+/// Whether `n` may name a game: letters, digits, `-` and `_`, at most 16.
+pub fn valid_game_name(n: &str) -> bool {
+    !n.is_empty() && n.len() <= 16 && n.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+}
+
 /// A new game's settings, from the judge's configured defaults.
 pub fn default_settings(cfg: &Config) -> Settings {
     let d = &cfg.defaults;

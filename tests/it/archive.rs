@@ -411,3 +411,50 @@ fn the_setup_of_a_game_is_exported_and_replayed_by() {
     let saved = mila::from_mila(&v, &plain).unwrap();
     assert_eq!(saved.rules(&v, &[]).unwrap().civil_disorder, mailjudge::rules::CivilDisorder::Home1992);
 }
+
+/// A running game moved in: `import FILE --as NAME` makes a game on the
+/// record's last board, the keeper its master, every seat open and the game
+/// paused; players ask for seats, the master approves them and resumes, and
+/// the game plays on from where the record stopped.
+#[test]
+fn a_record_imported_as_a_game_plays_on() {
+    let (mut g, rec) = played();
+    let v = Variant::standard();
+    let file = g.w.dir.path().join("running.json");
+    std::fs::write(&file, serde_json::to_string(&mila::to_mila(&v, &rec)).unwrap()).unwrap();
+    let cfg = g.w.dir.path().join("console.toml");
+    std::fs::write(&cfg, common::config_text(g.w.dir.path(), 1000)).unwrap();
+    let import = |name: &str, file: &Path| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_mailjudge")).arg("import").arg(file).args(["--as", name, "--config"]).arg(&cfg).output().unwrap()
+    };
+    let run = import("moved", &file);
+    let said = String::from_utf8_lossy(&run.stdout).to_string();
+    assert_eq!(run.status.code(), Some(0), "{said}{}", String::from_utf8_lossy(&run.stderr));
+    assert!(said.contains("every outcome agrees") && said.contains("Game moved (Standard Diplomacy) is made from the record, at Spring 1902"), "{said}");
+    let password = said.split("password ").nth(1).unwrap().split_whitespace().next().unwrap().to_string();
+    // the same name again, a bad name, a finished record: refused, nothing made
+    assert_eq!(import("moved", &file).status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&import("no way", &file).stderr).contains("is not a game name"));
+    let (_g2, over) = ended_with_press();
+    let done = g.w.dir.path().join("over.json");
+    std::fs::write(&done, serde_json::to_string(&mila::to_mila(&v, &over)).unwrap()).unwrap();
+    assert!(String::from_utf8_lossy(&import("over", &done).stderr).contains("the record's game is over"));
+    // England's new player asks for a seat; the keeper, master, approves
+    let (r, _) = g.send("newcomer@example.test", "SIGNON ?moved pw-new");
+    assert!(r.contains("moved"), "{r}");
+    let (r, _) = g.send(common::game::KEEPER, &format!("SIGNON Mmoved {password}\nAPPROVE Austria"));
+    assert!(!r.contains("Error"), "{r}");
+    let game = mailjudge::game::load_named(&g.w.daemon.judge.conn, &mut g.w.daemon.judge.ctx.variants, "moved").unwrap().unwrap();
+    assert_eq!(game.status, mailjudge::store::games::GameStatus::Active);
+    assert!(game.paused, "it waits for the master");
+    let pos = game.position.clone().unwrap();
+    assert_eq!(v.calendar.name(pos.phase), "S1902M");
+    assert_eq!(pos.units, rec.current.clone().unwrap().units, "the record's last board");
+    let austria = v.power_by_name("AUSTRIA").unwrap();
+    assert!(game.players.iter().any(|p| p.email == "newcomer@example.test" && p.power == Some(austria) && p.is_active_player()), "{:?}", game.players);
+    // resumed and played on: Austria's order is adjudicated
+    let (r, _) = g.send(common::game::KEEPER, &format!("SIGNON Mmoved {password}\nRESUME\nPROCESS!"));
+    assert!(!r.contains("Error"), "{r}");
+    let after = mailjudge::game::load_named(&g.w.daemon.judge.conn, &mut g.w.daemon.judge.ctx.variants, "moved").unwrap().unwrap();
+    assert_eq!(v.calendar.name(after.position.unwrap().phase), "F1902M");
+}
