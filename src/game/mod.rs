@@ -2,6 +2,7 @@
 //! phase (one transaction: the caller's), votes and the end of a game, and who
 //! hears about it. Deadlines are in [`deadline`], orders in [`orders`].
 
+pub mod chart;
 pub mod load;
 pub mod options;
 pub mod orders;
