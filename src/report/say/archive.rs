@@ -82,3 +82,35 @@ pub fn adopted(game: &str, title: &str, phase: &str, master: &str, password: &st
          and RESUME starts the deadlines once the seats are filled."
     )
 }
+
+pub fn about_heading() -> String {
+    "About this game".into()
+}
+
+pub fn variant() -> String {
+    "Variant".into()
+}
+
+pub fn options() -> String {
+    "Options".into()
+}
+
+pub fn neutral() -> String {
+    "Powers nobody played".into()
+}
+
+pub fn created() -> String {
+    "Created".into()
+}
+
+pub fn first_processed() -> String {
+    "First phase processed".into()
+}
+
+pub fn last_processed() -> String {
+    "Last phase processed".into()
+}
+
+pub fn ended() -> String {
+    "Ended".into()
+}
