@@ -461,7 +461,7 @@ fn boards(v: &Variant, game: String, start: Position, turns: Vec<Turn>) -> Judge
     for (k, t) in turns.iter().enumerate() {
         board.phase = t.phase;
         if t.phase.kind == PhaseKind::Movement && !t.orders.is_empty() {
-            board.units = t.orders.iter().filter_map(|r| listed(r)).collect();
+            board.units = t.orders.iter().filter_map(listed).collect();
             board.dislodged.clear();
         }
         let after = apply(&board, t);
@@ -566,7 +566,7 @@ pub fn compare_results(
         if ph.position.phase.kind == PhaseKind::Adjustment {
             continue;
         }
-        let orders: Vec<(PowerId, Order)> = recorded.iter().map(|r| (r.power, r.order.clone())).collect();
+        let orders: Vec<(PowerId, Order)> = recorded.iter().map(|r| (r.power, r.order)).collect();
         let out = crate::adjudicate::process(v, rules, &ph.position, &orders);
         let line = |p: PowerId, o: &Order, r: ResultKind| format!("{} {} {}", v.powers[p as usize].name, o.canonical(v), r.label());
         let mut ours = Vec::new();
