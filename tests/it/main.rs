@@ -12,6 +12,7 @@ mod common;
 mod relisting;
 
 mod archive;
+mod archive_text;
 mod attachments;
 mod bad_mail;
 mod batch_properties;
