@@ -4,36 +4,55 @@
 The scan (../shared/variants-source/original1958/1958.gif, 900x640 line art,
 from the Diplomatic Pouch web site: woelpad/diplomatic-pouch
 web/Online/maps/1958.gif, no licence stated) is the map whose pixels the `pos`
-keys of config/variants/original1958.toml use. Each province is grown from a
-seed at its `pos` by a seeded watershed on the distance to the border ink: the
-floods meet on the ink lines and in the gaps of the dashed sea borders, and
-every pixel (ink and lettering included) ends up in one region, so neighbours
-share their borders. The unnamed islands (Ireland, Corsica, Sardinia, Sicily,
-Crete) get seeds of their own and become holes in the seas around them. The
-regions are then turned into polygons and simplified together
-(shapely.coverage_simplify keeps shared borders shared), and units, dislodged
-units, centre marks and labels are placed inside their province without
-overlapping anything placed before them.
+keys of config/variants/original1958.toml use. The lettering, centre dots and
+stars next to each `pos` are erased; the borders the scan leaves open (lines
+stopping short of the edge, a coast broken by a label) are drawn on
+(`VIRTUAL`). Every pixel then goes to the province whose seed (at its `pos`)
+is cheapest to reach, a step costing 1 in the open, much more near the ink
+and most on it: the regions meet on the lines and in the gaps of the dashed
+sea borders, and every pixel is in one region, so neighbours share their
+borders. The unnamed islands (Ireland, Corsica, Sardinia, Sicily, Crete) get
+seeds of their own and become holes in the seas. The regions are turned into
+polygons and simplified together (shapely.coverage_simplify keeps shared
+borders shared); labels, units, centre marks and dislodged units are placed
+inside their province, labels never under anything.
 
 Output coordinates are the scan's pixels times SCALE (the picture is drawn at
 the standard map's size, so symbols keep their size).
 
-Usage: target/trace-venv/bin/python tools/trace_1958_map.py [--preview PNG]
-(tools/trace_1958_map.sh makes the venv). CI does not run it: the JSON is
-committed.
+Usage: python3 tools/trace_1958_map.py [--preview PNG] [--regions PNG]
+The first run makes target/trace-venv (Pillow, numpy, scipy, scikit-image,
+shapely from PyPI) and re-runs itself there. CI does not run it: the JSON is
+committed and tests/it/map_1958_picture.rs checks it.
 """
+import os
+import subprocess
+import sys
+
+VENV = "target/trace-venv"
+NEEDS = ["pillow", "numpy", "scipy", "scikit-image", "shapely>=2.1"]
+try:
+    import numpy as np
+    import shapely
+    from PIL import Image, ImageDraw, ImageFont
+    from scipy import ndimage as ndi
+    from shapely import affinity
+    from shapely.geometry import MultiPolygon, box
+    from skimage.graph import MCP_Geometric
+except ImportError:
+    py = os.path.join(VENV, "bin", "python")
+    if sys.executable == os.path.abspath(py) or os.environ.get("TRACE_VENV_TRIED"):
+        raise
+    if not os.path.exists(py):
+        subprocess.run([sys.executable, "-m", "venv", VENV], check=True)
+    subprocess.run([py, "-m", "pip", "install", "-q", *NEEDS], check=True)
+    os.environ["TRACE_VENV_TRIED"] = "1"
+    os.execv(py, [py, *sys.argv])
+
 import argparse
 import json
-import sys
 import tomllib
 
-import numpy as np
-import shapely
-from PIL import Image, ImageDraw, ImageFont
-from scipy import ndimage as ndi
-from shapely import affinity
-from shapely.geometry import MultiPolygon, Polygon, box
-from skimage.graph import MCP_Geometric
 
 SCAN = "../shared/variants-source/original1958/1958.gif"
 VARIANT = "config/variants/original1958.toml"
@@ -75,12 +94,14 @@ VIRTUAL = {
 LABEL_REACH = (16, 9)
 # step costs: 1 in the open, up to 1 + WALL within NEAR px of the ink, INK_COST on it
 WALL, NEAR, INK_COST = 500.0, 4.0, 5000.0
-SEED = {"YOR": (254, 275), "TYS": (345, 492), "LON": (262, 303)}
+SEED = {"YOR": (254, 275), "TYS": (345, 492), "LON": (262, 303), "ENG": (242, 336)}
 # the renderer's footprints at symbol scale 1 (src/render/svg.rs), with a margin
 UNIT_LAND = (35, 35)
 UNIT_SEA = (43, 35)
 CENTER = (18, 18)
 LABEL_SIZES = (18, 15, 12)
+# a province smaller than this (output px) has its label at its edge
+SMALL = 4000
 EDGE = 3  # a placed point keeps this far from its province's edge (output px)
 
 
@@ -202,13 +223,15 @@ class Placer:
         self.hard = np.zeros(lab2.shape, dtype=bool)
         self.soft = np.zeros(lab2.shape, dtype=bool)
         self.owner = np.zeros(lab2.shape, dtype=np.int32)
+        self.label_owner = np.zeros(lab2.shape, dtype=np.int32)
         self.failed = []
 
-    def place(self, idx, name, half_w, up, down, pref, hard=False, centre_bias=0.5, allow_own=False):
+    def place(self, idx, name, half_w, up, down, pref, hard=False, centre_bias=0.5, allow_own=False, edge=EDGE, first=0):
         """Anchor point for a box [x-half_w, x+half_w] x [y-up, y+down] whose
         anchor is inside region idx, nearest `pref` (with a pull to the
         middle). Tried in turn: the box inside the province and clear of
-        everything; the box clear of everything; clear of labels; anywhere
+        everything; the box clear of everything; clear of labels; clear of
+        other provinces' labels; anywhere
         (each fallback is recorded in `failed`)."""
         ys, xs = np.nonzero(self.lab == idx)
         y0, y1, x0, x1 = ys.min(), ys.max() + 1, xs.min(), xs.max() + 1
@@ -222,11 +245,14 @@ class Placer:
             soft_b = soft_b & (self.owner[y0:y1, x0:x1] != idx)
         inner = ndi.distance_transform_edt(np.pad(mine, 1))[1:-1, 1:-1]
         hw, hu, hd = int(np.ceil(half_w)), int(np.ceil(up)), int(np.ceil(down))
-        tries = (mine & ~hard_b & ~soft_b, ~hard_b & ~soft_b, ~hard_b)
-        why = ("leaves its province", "overlaps a unit or centre", "overlaps a label")
+        others = hard_b & (self.label_owner[y0:y1, x0:x1] != idx)
+        tries = (mine & ~hard_b & ~soft_b, ~hard_b & ~soft_b, ~hard_b, ~others)
+        why = ("leaves its province", "overlaps a unit or centre", "overlaps its own label", "overlaps another's label")
         ok, step = None, 0
         for step, free in enumerate(tries):
-            ok = boxes_clear(free, hw, hu, hd) & (inner >= EDGE)
+            if step < first:
+                continue
+            ok = boxes_clear(free, hw, hu, hd) & (inner >= edge)
             if ok.any():
                 break
         else:
@@ -240,11 +266,14 @@ class Placer:
         score = np.hypot(gx - pref[0], gy - pref[1]) - centre_bias * clear
         k = int(np.argmin(score))
         x, y = gx[k], gy[k]
+        self.last_step = step
         if step:
             self.failed.append((name, why[step - 1]))
         bx0, bx1 = int(max(x - hw, 0)), int(min(x + hw + 1, self.lab.shape[1]))
         by0, by1 = int(max(y - hu, 0)), int(min(y + hd + 1, self.lab.shape[0]))
         (self.hard if hard else self.soft)[by0:by1, bx0:bx1] = True
+        if hard:
+            self.label_owner[by0:by1, bx0:bx1] = idx
         self.owner[by0:by1, bx0:bx1] = idx
         return [round(float(x), 1), round(float(y), 1)]
 
@@ -287,15 +316,26 @@ def place_all(provs, lab, index, polys):
     order = sorted(provs, key=lambda p: polys[index[p["id"]] - 1].area)
     pos = {p["id"]: (p["pos"][0] * SCALE, p["pos"][1] * SCALE) for p in provs}
     units, dislodged, centers, labels = {}, {}, {}, {}
-    for p in order:
-        labels[p["id"]] = place_label(pl, p["id"], index[p["id"]], pos[p["id"]])
-    for p in order:
+
+    def place_units(p):
         code, i = p["id"], index[p["id"]]
         uw, uh = UNIT_LAND if p["kind"] == "land" else UNIT_SEA
-        units[code] = pl.place(i, f"{code} unit", uw / 2, uh / 2, uh / 2, pos[code])
+        # a small province's unit takes its middle (its label then goes beside)
+        bias = 2.0 if small(p) else 0.5
+        units[code] = pl.place(i, f"{code} unit", uw / 2, uh / 2, uh / 2, pos[code], centre_bias=bias, edge=2 if small(p) else EDGE)
         for c in sorted(k for k in coasts if k.startswith(code + "/")):
             pref = (coasts[c][0] * SCALE, coasts[c][1] * SCALE)
             units[c] = pl.place(i, f"{c} unit", UNIT_SEA[0] / 2, UNIT_SEA[1] / 2, UNIT_SEA[1] / 2, pref, centre_bias=0.1)
+
+    def small(p):
+        return (lab2 == index[p["id"]]).sum() < SMALL
+
+    for p in order:
+        # a small province's label keeps to its edge, leaving the middle to the unit
+        bias = -3.0 if small(p) else 0.5
+        labels[p["id"]] = place_label(pl, p["id"], index[p["id"]], pos[p["id"]], bias, small(p))
+    for p in order:
+        place_units(p)
     for p in order:
         if p.get("center"):
             code = p["id"]
@@ -308,18 +348,19 @@ def place_all(provs, lab, index, polys):
     return units, dislodged, centers, labels, pl.failed
 
 
-def place_label(pl, code, i, pref):
+def place_label(pl, code, i, pref, bias, small):
     """A label at the largest size whose box fits inside its province clear of
     everything; else the smallest size wherever it goes clear of labels."""
     for size in LABEL_SIZES:
         hw, up, down = label_box(code, size)
-        saved = pl.hard.copy(), pl.owner.copy(), len(pl.failed)
-        at = pl.place(i, f"{code} label", hw + 2, up + 2, down + 2, pref, hard=True)
-        if len(pl.failed) == saved[2] or size == LABEL_SIZES[-1]:
+        saved = pl.hard.copy(), pl.owner.copy(), len(pl.failed), pl.label_owner.copy()
+        # a small province's label may stand out of it (its anchor inside)
+        at = pl.place(i, f"{code} label", hw + 2, up + 2, down + 2, pref, hard=True, centre_bias=bias, edge=2 if small else EDGE, first=int(small))
+        if pl.last_step <= int(small) or size == LABEL_SIZES[-1]:
             return [at[0], at[1], size]
-        pl.hard, pl.owner = saved[0], saved[1]
+        pl.hard, pl.owner, pl.label_owner = saved[0], saved[1], saved[3]
         del pl.failed[saved[2] :]
-    raise AssertionError("unreachable")
+    return [at[0], at[1], size]
 
 
 def preview(path_png, provs, index, polys, units, centers, labels):
@@ -352,11 +393,8 @@ def main():
     ink = np.array(Image.open(SCAN)) == 0
     erase_labels(ink, provs)
     draw_virtual(ink)
-    dist = ndi.distance_transform_edt(~ink)
     seed_list = seeds(provs, ink)
     lab = regions(ink, seed_list)
-    for x, y in ((345, 480), (345, 500), (350, 520), (380, 520), (320, 530)):
-        print((x, y), seed_list[lab[y, x] - 1][0], file=sys.stderr)
     sizes = np.bincount(lab.ravel(), minlength=len(seed_list) + 1)
     small = sorted((int(sizes[i + 1]), s[0]) for i, s in enumerate(seed_list))[:12]
     print("smallest regions (px):", small, file=sys.stderr)
