@@ -85,6 +85,7 @@ VIRTUAL = {
     "TYS/BOT to Sicily's coast": [(379, 526), (384, 538)],
     "ALG/WMS coast gap": [(295, 553), (304, 553)],
     "NAP/TYS coast under Nap, the star and the dot": [(379, 491), (386, 500), (397, 510)],
+    "DEN/NTH coast under the label Den": [(341, 255), (340, 267)],
     "CSV/MOR to the west edge": [(40, 620), (30, 640)],
     "PSM/NAO to the west edge": [(10, 335), (0, 335)],
     "FNT/CSV to the west edge": [(10, 487), (0, 487)],
@@ -94,7 +95,7 @@ VIRTUAL = {
 LABEL_REACH = (16, 9)
 # step costs: 1 in the open, up to 1 + WALL within NEAR px of the ink, INK_COST on it
 WALL, NEAR, INK_COST = 500.0, 4.0, 5000.0
-SEED = {"YOR": (254, 275), "TYS": (345, 492), "LON": (262, 303), "ENG": (242, 336)}
+SEED = {"YOR": (254, 275), "TYS": (345, 492), "LON": (262, 303), "ENG": (242, 336), "CON": (538, 473)}
 # the renderer's footprints at symbol scale 1 (src/render/svg.rs), with a margin
 UNIT_LAND = (35, 35)
 UNIT_SEA = (43, 35)

@@ -165,7 +165,7 @@ fn every_place_lies_inside_its_own_province() {
 /// Neighbours in the variant whose traced outlines do not meet, each for a
 /// reason named: the test holds them apart so that a better trace (or a
 /// corrected variant) must take them off this list.
-const KNOWN_APART: [(&str, &str, &str); 12] = [
+const KNOWN_APART: [(&str, &str, &str); 10] = [
     // borders the variant file lists as [[uncertain]]
     ("ARC", "EDI", "an [[uncertain]] border; in the trace Clyde and the North Sea lie between"),
     ("CLY", "IRI", "an [[uncertain]] border; in the trace Liverpool, Wales and the North Atlantic lie between"),
@@ -176,9 +176,7 @@ const KNOWN_APART: [(&str, &str, &str); 12] = [
     ("APU", "CAL", "in the trace Naples lies between"),
     ("APU", "VEN", "in the trace Naples and the Adriatic lie between"),
     // not resolved: the trace, or the variant read from the scan, may be wrong
-    ("AEG", "CON", "in the trace Bulgaria lies between"),
     ("ANK", "MRM", "in the trace the Black Sea and Smyrna lie between (a few pixels)"),
-    ("DEN", "KIE", "in the trace the North Sea lies between"),
     ("ENG", "LON", "in the trace Wessex and the North Sea lie between"),
     ("LON", "WAL", "in the trace Yorkshire lies between"),
 ];
