@@ -9,6 +9,8 @@ use mailjudge::map::{Loc, Variant};
 use serde_json::Value;
 
 type Ring = Vec<(f64, f64)>;
+/// A box: left, top, right, bottom.
+type Rect = (f64, f64, f64, f64);
 
 fn map_file() -> Value {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/config/maps/original1958.json");
@@ -96,7 +98,7 @@ fn point(v: &Value) -> (f64, f64) {
 
 /// A label's box as the tracer reserves it: the code centred on x, the
 /// baseline at y, the font 0.75 of the size (src/render/svg.rs).
-fn label_box(code: &str, l: &Value) -> (f64, f64, f64, f64) {
+fn label_box(code: &str, l: &Value) -> Rect {
     let (x, y) = point(l);
     let fs = l[2].as_f64().expect("size") * 0.75;
     let hw = 0.36 * fs * code.len() as f64;
@@ -216,7 +218,7 @@ fn neighbouring_provinces_outlines_meet() {
 fn no_label_box_overlaps_another() {
     let f = map_file();
     let v = variant();
-    let boxes: Vec<(&str, (f64, f64, f64, f64))> = v.provinces.iter().map(|p| (p.code.as_str(), label_box(&p.code, &f["labels"][&p.code]))).collect();
+    let boxes: Vec<(&str, Rect)> = v.provinces.iter().map(|p| (p.code.as_str(), label_box(&p.code, &f["labels"][&p.code]))).collect();
     for (i, (a, ba)) in boxes.iter().enumerate() {
         for (b, bb) in &boxes[i + 1..] {
             let apart = ba.2 <= bb.0 || bb.2 <= ba.0 || ba.3 <= bb.1 || bb.3 <= ba.1;
@@ -239,7 +241,7 @@ fn the_path_reader_reads_rings_and_holes() {
 fn no_unit_or_centre_mark_covers_another_provinces_label() {
     let f = map_file();
     let v = variant();
-    let overlap = |a: (f64, f64, f64, f64), b: (f64, f64, f64, f64)| !(a.2 <= b.0 || b.2 <= a.0 || a.3 <= b.1 || b.3 <= a.1);
+    let overlap = |a: Rect, b: Rect| !(a.2 <= b.0 || b.2 <= a.0 || a.3 <= b.1 || b.3 <= a.1);
     // an army is a circle of radius 16 and a fleet a 40 x 22 boat at symbol scale 1 (src/render/svg.rs)
     let marks = ["units", "centers"].into_iter().flat_map(|t| f[t].as_object().expect("table").iter().map(move |(k, p)| (t, k, p)));
     let mut seen = 0;
