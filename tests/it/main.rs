@@ -40,6 +40,7 @@ mod layout;
 mod limits;
 mod map;
 mod map1885;
+mod map_1958_picture;
 mod maps;
 mod master;
 mod master_tools;
