@@ -16,7 +16,11 @@ MILA's known departures from the DATC (../shared/notes/MILA.md) are corrected or
   3. a support naming a coast the supported fleet does not move to: phase excluded;
   4. civil-disorder removals: avoided (every power orders all its removals);
   5-7. a power's support for an attack on its own unit, when the attack is convoyed (5),
-     a head-to-head (6) or against a convoying fleet (7): phase excluded.
+     a head-to-head (6) or against a convoying fleet (7): phase excluded;
+  8. (found here) a convoyed army's attack on a unit supporting any convoying fleet (to
+     hold or to move): MILA never cuts that support (`Game._cut_support`, exception C), the
+     DATC cuts it unless the support is for an attack on a fleet of the army's route
+     (6.D.? / 4.A.?: only a paradox needs an exception): phase excluded.
 
 Usage: mila_differential.py --mailjudge BIN [--maps a,b] [--phases N] [--seed S]
                             [--years Y] [--jobs J] [--show N] [--json FILE]
@@ -61,8 +65,9 @@ def correct_convoy_retreats(self):
     the attacker's origin); one left with none is destroyed."""
     out = _move_results(self)
     occupied = {u[2:5] for p in self.powers.values() for u in p.units}
+    convoyed = _CONVOYED.pop(id(self), {})
     for power in self.powers.values():
-        for unit, site in _CONVOYED.pop(id(self), {}).items():
+        for unit, site in convoyed.items():
             if unit not in power.retreats:
                 continue
             keep = [a for a in power.retreats[unit]
@@ -72,7 +77,6 @@ def correct_convoy_retreats(self):
             else:
                 del power.retreats[unit]
                 self.popped.append(unit)
-    _CONVOYED[id(self)] = {}
     return out
 
 
@@ -254,6 +258,12 @@ def exclusion(game, orders):
             if dest and got and kind(got) == "M" and "/" in move_dest(got) and move_dest(got) != dest:
                 return "3: support naming another coast than the move's"
     for o in flat:
+        w = o.split()
+        if kind(o) == "M" and via_convoy(game, o):
+            victim = by_unit.get(at.get(move_dest(o)[:3], ""), "")
+            if kind(victim) == "S" and kind(by_unit.get(at.get(victim.split()[-1][:3], ""), "")) == "C":
+                return "8: a convoyed army does not cut a support for or against a convoying fleet"
+    for o in flat:
         if kind(o) != "S":
             continue
         target, dest = supported_part(o)
@@ -325,7 +335,8 @@ def given(words, power, own, ordered, mj_result):
     if len(words) <= 6:
         return False
     target = " ".join(words[3:5])
-    if move_dest(ordered.get(target, "A X H"))[:3] != words[6][:3]:
+    supported = ordered.get(target, "A X H")
+    if kind(supported) != "M" or move_dest(supported)[:3] != words[6][:3]:
         return False
     return own.get(words[6][:3]) == power or mj_result.get(target) == "no_convoy"
 
@@ -345,9 +356,16 @@ def compare_results(case, mila_results, mj):
             if unit in mila_results["refused"]:
                 mila = mila + ["void"]
             words = r["order"].split()
-            if words[2:3] == ["S"] and "void" in mila and given(words, power, own, ordered, mj_result):
-                mila.remove("void")
             ours = r["result"]
+            if words[2:3] == ["S"] and "void" in mila and given(words, power, own, ordered, mj_result):
+                # MILA voids it before looking for cuts: given, it may also be cut
+                mila.remove("void")
+                if ours == "cut" and not mila:
+                    continue
+            if "no convoy" in mila and (ours == "disrupted" or (kind(r["order"]) != "M" and ours != "void")):
+                # MILA marks a disrupted convoy, its fleets and the army's supports 'no convoy'
+                mila.remove("no convoy")
+                mila += ["disrupted"] if ours == "disrupted" else []
             if ours == "ok":
                 agree = not mila
             elif ours == "dislodged":
