@@ -61,17 +61,17 @@ def _resolve_and_note_convoyed_attacks(self):
 
 def correct_convoy_retreats(self):
     """MILA's move results, then departure 1 undone: a unit dislodged by a convoyed army
-    keeps only the retreats the usual rules allow (no contested or occupied province, not
-    the attacker's origin); one left with none is destroyed."""
+    keeps only the retreats the usual rules allow: no contested or occupied province (the
+    convoyed attacker's origin stays open, DATC 6.H.11); one left with none is destroyed."""
     out = _move_results(self)
     occupied = {u[2:5] for p in self.powers.values() for u in p.units}
     convoyed = _CONVOYED.pop(id(self), {})
     for power in self.powers.values():
-        for unit, site in convoyed.items():
+        for unit in convoyed:
             if unit not in power.retreats:
                 continue
             keep = [a for a in power.retreats[unit]
-                    if not self.combat.get(a[:3]) and a[:3] != site and a[:3] not in occupied]
+                    if not self.combat.get(a[:3]) and a[:3] not in occupied]
             if keep:
                 power.retreats[unit] = keep
             else:
