@@ -341,6 +341,12 @@ def given(words, power, own, ordered, mj_result):
     return own.get(words[6][:3]) == power or mj_result.get(target) == "no_convoy"
 
 
+def carried(words, ordered):
+    """Whether the army a convoy order names is ordered to the convoy's destination."""
+    army = ordered.get(" ".join(words[3:5]), "A X H")
+    return kind(army) == "M" and move_dest(army)[:3] == words[-1][:3]
+
+
 def compare_results(case, mila_results, mj):
     """Order results. MILA's conventions read as mailjudge's: an order MILA refused when it
     was set is void; a support of an attack on the supporter's own unit, which MILA marks
@@ -362,6 +368,8 @@ def compare_results(case, mila_results, mj):
                 mila.remove("void")
                 if ours == "cut" and not mila:
                     continue
+            if words[2:3] == ["C"] and ours != "void" and "void" in mila and carried(words, ordered):
+                mila.remove("void")  # MILA voids a convoy off the route the army takes
             if "no convoy" in mila and (ours == "disrupted" or (kind(r["order"]) != "M" and ours != "void")):
                 # MILA marks a disrupted convoy, its fleets and the army's supports 'no convoy'
                 mila.remove("no convoy")
