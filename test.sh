@@ -27,6 +27,9 @@ cargo test --release --locked --test it -- --ignored --test-threads 1 e2e_mail::
 # the MILA diplomacy package (from PyPI, into target/mila-venv) reads our
 # saved-game export and its engine replays it to the same boards
 cargo test --release --locked --test it -- --ignored archive::
+# every MILA map: seeded random games played by MILA, each phase adjudicated by
+# mailjudge too and compared (docs/MILA-DIFFERENTIAL.md)
+cargo test --release --locked --test it -- --ignored mila_maps::
 
 if [ -f ../shared/datc/check_datc.py ]; then
   python3 ../shared/datc/check_datc.py target/release/mailjudge | tail -n 20

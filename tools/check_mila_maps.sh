@@ -5,6 +5,7 @@
 # package into target/mila-venv like check_mila.sh; MILA's convoy-path cache goes to
 # target/mila-home (not ~/.cache). Exits 0 with a note when PyPI cannot be reached.
 # Usage: check_mila_maps.sh MAILJUDGE_BINARY [mila_differential.py options]
+#        check_mila_maps.sh --facts FACTS.json...   (tools/mila_map_facts.py: map facts)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 venv=target/mila-venv
@@ -15,7 +16,11 @@ if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -c "import diplomacy" 2>/
     exit 0
   fi
 fi
+mkdir -p target/mila-home
+if [ "$1" = --facts ]; then
+  shift
+  HOME=$PWD/target/mila-home exec "$venv/bin/python" tools/mila_map_facts.py "$@"
+fi
 bin=$1
 shift
-mkdir -p target/mila-home
 PYTHONHASHSEED=0 HOME=$PWD/target/mila-home exec "$venv/bin/python" tools/mila_differential.py --mailjudge "$bin" "$@"
