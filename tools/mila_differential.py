@@ -17,10 +17,10 @@ MILA's known departures from the DATC (../shared/notes/MILA.md) are corrected or
   4. civil-disorder removals: avoided (every power orders all its removals);
   5-7. a power's support for an attack on its own unit, when the attack is convoyed (5),
      a head-to-head (6) or against a convoying fleet (7): phase excluded;
-  8. (found here) a convoyed army's attack on a unit supporting any convoying fleet (to
-     hold or to move): MILA never cuts that support (`Game._cut_support`, exception C), the
-     DATC cuts it unless the support is for an attack on a fleet of the army's route
-     (6.D.? / 4.A.?: only a paradox needs an exception): phase excluded.
+  8. (found here) a convoyed army's attack on a unit supporting a convoying fleet: MILA
+     never cuts that support (`Game._cut_support`, its exception C), the rules' exception
+     covers only a support of an attack on a fleet of the route: phase excluded
+     (docs/MILA-DIFFERENTIAL.md).
 
 Usage: mila_differential.py --mailjudge BIN [--maps a,b] [--phases N] [--seed S]
                             [--years Y] [--jobs J] [--show N] [--json FILE]
