@@ -259,7 +259,7 @@ def exclusion(game, orders):
                 return "3: support naming another coast than the move's"
     for o in flat:
         w = o.split()
-        if kind(o) == "M" and via_convoy(game, o):
+        if kind(o) == "M" and (via_convoy(game, o) or convoy_ordered(o, flat)):
             victim = by_unit.get(at.get(move_dest(o)[:3], ""), "")
             if kind(victim) == "S" and kind(by_unit.get(at.get(victim.split()[-1][:3], ""), "")) == "C":
                 return "8: a convoyed army does not cut a support for or against a convoying fleet"
@@ -283,6 +283,13 @@ def exclusion(game, orders):
         if kind(vorder) == "C":
             return "7: own support for an attack on the supporter's convoying fleet"
     return None
+
+
+def convoy_ordered(order, flat):
+    """Whether some fleet is ordered to convoy this army's move (MILA then takes even a
+    move to an adjacent province without VIA as convoyed)."""
+    w = order.split()
+    return w[0] == "A" and any(x.split()[2:] == ["C", "A", w[1], "-", w[3][:3]] for x in flat)
 
 
 def via_convoy(game, order):
