@@ -139,6 +139,12 @@ def movement_orders(game, rng):
         else:
             chosen[unit] = rng.choice(options)
     join_convoys(possible, chosen, rng)
+    for unit, order in chosen.items():
+        # most route-less VIA moves to a neighbour become land moves (departure 2 excludes the rest)
+        w = order.split()
+        if (w[-1] == "VIA" and game.map.abuts("A", w[1], "-", w[3]) and rng.random() < 0.8
+                and not convoy_chain(game, w[1], w[3], convoyers(w, chosen.values()))):
+            chosen[unit] = " ".join(w[:-1])
     orders = {}
     for unit, order in chosen.items():
         if rng.random() < 0.03:
@@ -222,6 +228,12 @@ def adjustment_orders(game, rng):
 
 # ---------------------------------------------------------------- exclusions
 
+def convoyers(words, orders):
+    """The locations of the fleets ordered to convoy the army move `words` (split)."""
+    return [x.split()[1] for x in orders
+            if x.split()[2:3] == ["C"] and x.split()[4] == words[1] and x.split()[6] == words[3]]
+
+
 def convoy_chain(game, army_loc, dest, fleets):
     """Whether the fleets (locations) ordered to convoy the army join army_loc to dest."""
     frontier = [f for f in fleets if game.map.abuts("F", f, "-", army_loc)]
@@ -246,9 +258,7 @@ def exclusion(game, orders):
     for o in flat:
         w = o.split()
         if w[-1] == "VIA" and w[0] == "A" and game.map.abuts("A", w[1], "-", w[3]):
-            fleets = [x.split()[1] for x in flat if x.split()[2:3] == ["C"] and x.split()[4] == w[1]
-                      and x.split()[6] == w[3]]
-            if not convoy_chain(game, w[1], w[3], fleets):
+            if not convoy_chain(game, w[1], w[3], convoyers(w, flat)):
                 return "2: explicit VIA move without a convoy route"
         if kind(o) == "S":
             target, dest = supported_part(o)
