@@ -29,6 +29,9 @@ cargo test --release --locked --test it -- --ignored --test-threads 1 e2e_mail::
 # site is looked at in Debian's Chromium (tools/browser.sh installs it)
 bash tools/browser.sh
 cargo test --release --locked --test it -- --ignored archive::
+# every MILA map: seeded random games played by MILA, each phase adjudicated by
+# mailjudge too and compared (docs/MILA-DIFFERENTIAL.md)
+cargo test --release --locked --test it -- --ignored mila_maps::
 
 if [ -f ../shared/datc/check_datc.py ]; then
   python3 ../shared/datc/check_datc.py target/release/mailjudge | tail -n 20
