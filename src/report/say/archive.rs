@@ -113,6 +113,7 @@ pub fn last_processed() -> String {
 
 pub fn ended() -> String {
     "Ended".into()
+}
 
 /// The fixed words of njudge's results layout (the form jDip's judge import
 /// reads), written by `archive::judge_text` and matched when it reads a
