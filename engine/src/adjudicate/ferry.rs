@@ -83,9 +83,45 @@ pub(crate) fn prepare(v: &Variant, units: &[Unit], orders: &[(PowerId, Order)]) 
             s.kind = Some(UnitType::Fleet);
         }
     }
-    let mut pos: Vec<Unit> = units.to_vec();
+    let pos: Vec<Unit> = units.to_vec();
     let n = pos.len();
-    // the fleet carrying each army on board
+    let (carrier, carrying) = carriers(&pos);
+    // which unit each order is for (one order a unit; the resolver sorts
+    // out stacks in the Box, where no army lands)
+    let unit_of = |pos: &[Unit], power: PowerId, spec: &UnitSpec| -> Option<usize> {
+        (0..pos.len()).find(|&u| {
+            let x = &pos[u];
+            x.power == power
+                && x.loc.prov == spec.loc.prov
+                && spec.kind.is_none_or(|k| k == x.kind)
+                && (x.kind == UnitType::Fleet || x.aboard == (v.kind(x.loc.prov) == ProvinceKind::Sea))
+        })
+    };
+    let order_unit: Vec<u32> = orders.iter().map(|(p, o)| o.unit().and_then(|s| unit_of(&pos, *p, s)).map_or(NONE, |u| u as u32)).collect();
+    let k = orders.len();
+    let mut p = Prep {
+        orders,
+        pos,
+        carrier,
+        carrying,
+        order_unit,
+        pre: vec![Pre::Core; k],
+        embark_to: vec![NONE; k],
+        fleet_dest: vec![None; n],
+        into_box: vec![false; n],
+        land: vec![None; n],
+    };
+    p.embark(v);
+    p.fleet_moves(v);
+    p.landings(v);
+    p.ferries(v);
+    p.box_supports(v);
+    p
+}
+
+/// The fleet carrying each army on board, and whether each fleet carries one.
+fn carriers(pos: &[Unit]) -> (Vec<u32>, Vec<bool>) {
+    let n = pos.len();
     let mut carrier: Vec<u32> = vec![NONE; n];
     let mut carrying = vec![false; n];
     for a in 0..n {
@@ -99,225 +135,265 @@ pub(crate) fn prepare(v: &Variant, units: &[Unit], orders: &[(PowerId, Order)]) 
             carrying[f] = true;
         }
     }
+    (carrier, carrying)
+}
 
-    // which unit each order is for (one order a unit; the resolver sorts
-    // out stacks in the Box, where no army lands)
-    let unit_of = |pos: &[Unit], power: PowerId, spec: &UnitSpec| -> Option<usize> {
-        (0..pos.len()).find(|&u| {
-            let x = &pos[u];
-            x.power == power
-                && x.loc.prov == spec.loc.prov
-                && spec.kind.is_none_or(|k| k == x.kind)
-                && (x.kind == UnitType::Fleet || x.aboard == (v.kind(x.loc.prov) == ProvinceKind::Sea))
-        })
-    };
-    let order_unit: Vec<u32> = orders.iter().map(|(p, o)| o.unit().and_then(|s| unit_of(&pos, *p, s)).map_or(NONE, |u| u as u32)).collect();
-    let ordered = |order_unit: &[u32], u: usize| (0..orders.len()).filter(|&k| order_unit[k] == u as u32).count();
-    let mut pre: Vec<Pre> = vec![Pre::Core; orders.len()];
-
-    // ---- embarkations (E8)
-    let fleet_move = |k: usize| match orders[k].1 {
-        Order::Move { dest, .. } => Some(dest),
-        _ => None,
-    };
-    let mut embark_to: Vec<u32> = vec![NONE; orders.len()];
-    for (k, (power, order)) in orders.iter().enumerate() {
-        let Order::Board { dest, partner, .. } = *order else { continue };
-        let u = order_unit[k];
-        if u == NONE {
-            continue; // the resolver says why (no such unit, or not yours)
-        }
-        let u = u as usize;
-        let x = pos[u];
-        match (x.kind, dest) {
-            (UnitType::Fleet, None) if partner.is_some_and(|p| p != *power) => pre[k] = Pre::Consent,
-            (UnitType::Fleet, _) => pre[k] = Pre::Void(Note::WrongUnitType),
-            (UnitType::Army, None) => pre[k] = Pre::Void(Note::EmbarkNoFleet),
-            (UnitType::Army, Some(sea)) => {
-                if x.aboard {
-                    pre[k] = Pre::Void(Note::CarriedArmy);
-                } else if v.kind(sea.prov) != ProvinceKind::Sea || v.is_ocean_box(sea.prov) {
-                    pre[k] = Pre::Void(Note::CannotEnter);
-                } else if !v.fleet_neighbours_of_province(x.loc.prov).any(|l| l.prov == sea.prov) {
-                    pre[k] = Pre::Void(Note::NotAdjacent);
-                } else {
-                    let with = partner.unwrap_or(*power);
-                    let agrees = |f: usize| {
-                        with == *power
-                            || orders.iter().enumerate().any(|(j, (q, o))| {
-                                *q == with && order_unit[j] == f as u32 && matches!(o, Order::Board { dest: None, partner: Some(p), .. } if *p == *power)
-                            })
-                    };
-                    match (0..n).find(|&f| pos[f].kind == UnitType::Fleet && pos[f].loc.prov == sea.prov && pos[f].power == with) {
-                        Some(f) if !carrying[f] && agrees(f) => embark_to[k] = f as u32,
-                        Some(f) if carrying[f] => pre[k] = Pre::Void(Note::EmbarkOneArmy),
-                        _ => pre[k] = Pre::Void(Note::EmbarkNoFleet),
+impl Prep {
+    /// Embarkations (E8): they take place before the moves, and cannot fail.
+    fn embark(&mut self, v: &Variant) {
+        let Prep { orders, pos, carrier, carrying, order_unit, pre, embark_to, .. } = self;
+        let n = pos.len();
+        let ordered = |order_unit: &[u32], u: usize| (0..orders.len()).filter(|&k| order_unit[k] == u as u32).count();
+        // ---- embarkations (E8)
+        for (k, (power, order)) in orders.iter().enumerate() {
+            let Order::Board { dest, partner, .. } = *order else { continue };
+            let u = order_unit[k];
+            if u == NONE {
+                continue; // the resolver says why (no such unit, or not yours)
+            }
+            let u = u as usize;
+            let x = pos[u];
+            match (x.kind, dest) {
+                (UnitType::Fleet, None) if partner.is_some_and(|p| p != *power) => pre[k] = Pre::Consent,
+                (UnitType::Fleet, _) => pre[k] = Pre::Void(Note::WrongUnitType),
+                (UnitType::Army, None) => pre[k] = Pre::Void(Note::EmbarkNoFleet),
+                (UnitType::Army, Some(sea)) => {
+                    if x.aboard {
+                        pre[k] = Pre::Void(Note::CarriedArmy);
+                    } else if v.kind(sea.prov) != ProvinceKind::Sea || v.is_ocean_box(sea.prov) {
+                        pre[k] = Pre::Void(Note::CannotEnter);
+                    } else if !v.fleet_neighbours_of_province(x.loc.prov).any(|l| l.prov == sea.prov) {
+                        pre[k] = Pre::Void(Note::NotAdjacent);
+                    } else {
+                        let with = partner.unwrap_or(*power);
+                        let agrees = |f: usize| {
+                            with == *power
+                                || orders.iter().enumerate().any(|(j, (q, o))| {
+                                    *q == with && order_unit[j] == f as u32 && matches!(o, Order::Board { dest: None, partner: Some(p), .. } if *p == *power)
+                                })
+                        };
+                        match (0..n).find(|&f| pos[f].kind == UnitType::Fleet && pos[f].loc.prov == sea.prov && pos[f].power == with) {
+                            Some(f) if !carrying[f] && agrees(f) => embark_to[k] = f as u32,
+                            Some(f) if carrying[f] => pre[k] = Pre::Void(Note::EmbarkOneArmy),
+                            _ => pre[k] = Pre::Void(Note::EmbarkNoFleet),
+                        }
                     }
                 }
             }
         }
-    }
-    for k in 0..orders.len() {
-        let f = embark_to[k];
-        if f == NONE {
-            continue;
-        }
-        if ordered(&order_unit, order_unit[k] as usize) > 1 {
-            // the core voids every order of a unit given several
-            embark_to[k] = NONE;
-            continue;
-        }
-        if (0..orders.len()).any(|j| j != k && embark_to[j] == f) {
-            pre[k] = Pre::Void(Note::EmbarkOneArmy);
-        } else {
-            pre[k] = Pre::Embarked;
-        }
-    }
-    for k in 0..orders.len() {
-        if pre[k] == Pre::Embarked {
-            let (a, f) = (order_unit[k] as usize, embark_to[k] as usize);
-            pos[a] = Unit { loc: Loc::new(pos[f].loc.prov), aboard: true, ..pos[a] };
-            carrier[a] = f as u32;
-            carrying[f] = true;
-        } else {
-            embark_to[k] = NONE;
-        }
-    }
-
-    // ---- each fleet's move (its one order), and moves into the Box
-    let mut fleet_dest: Vec<Option<Loc>> = vec![None; n];
-    let mut into_box = vec![false; n];
-    for k in 0..orders.len() {
-        let u = order_unit[k];
-        if u == NONE || ordered(&order_unit, u as usize) > 1 || pos[u as usize].aboard {
-            continue;
-        }
-        let u = u as usize;
-        if let Some(d) = fleet_move(k)
-            && carrying[u]
-            && v.kind(d.prov) != ProvinceKind::Sea
-        {
-            pre[k] = Pre::Void(Note::AfSeaOnly);
-            continue;
-        }
-        if let Some(d) = fleet_move(k)
-            && pos[u].kind == UnitType::Fleet
-            && v.fleet_reaches(pos[u].loc, d.prov)
-            && v.kind(d.prov) != ProvinceKind::Land
-        {
-            fleet_dest[u] = Some(d);
-            if v.is_ocean_box(d.prov) && d.prov != pos[u].loc.prov {
-                pre[k] = Pre::IntoBox;
-                into_box[u] = true;
-            }
-        }
-    }
-
-    // ---- what the carried armies do (E10)
-    let mut land: Vec<Option<(Loc, From, usize)>> = vec![None; n]; // (where, from, order)
-    for k in 0..orders.len() {
-        let u = order_unit[k];
-        if u == NONE || !pos[u as usize].aboard || matches!(pre[k], Pre::Void(_)) {
-            continue;
-        }
-        let a = u as usize;
-        if ordered(&order_unit, a) > 1 {
-            pre[k] = Pre::Void(Note::SeveralOrders);
-            continue;
-        }
-        let target = match orders[k].1 {
-            Order::Board { land, .. } => land,
-            Order::Move { dest, .. } => Some(dest),
-            Order::Hold(_) => None,
-            _ => {
-                pre[k] = Pre::Void(Note::CarriedArmy);
+        for k in 0..orders.len() {
+            let f = embark_to[k];
+            if f == NONE {
                 continue;
             }
-        };
-        let Some(c) = target else {
-            if pre[k] == Pre::Core {
-                pre[k] = Pre::Stays;
+            if ordered(order_unit, order_unit[k] as usize) > 1 {
+                // the core voids every order of a unit given several
+                embark_to[k] = NONE;
+                continue;
             }
-            continue;
+            if (0..orders.len()).any(|j| j != k && embark_to[j] == f) {
+                pre[k] = Pre::Void(Note::EmbarkOneArmy);
+            } else {
+                pre[k] = Pre::Embarked;
+            }
+        }
+        for k in 0..orders.len() {
+            if pre[k] == Pre::Embarked {
+                let (a, f) = (order_unit[k] as usize, embark_to[k] as usize);
+                pos[a] = Unit { loc: Loc::new(pos[f].loc.prov), aboard: true, ..pos[a] };
+                carrier[a] = f as u32;
+                carrying[f] = true;
+            } else {
+                embark_to[k] = NONE;
+            }
+        }
+    }
+
+    /// Each fleet's move (its one order), and the moves into the Box.
+    fn fleet_moves(&mut self, v: &Variant) {
+        let Prep { orders, pos, carrying, order_unit, pre, fleet_dest, into_box, .. } = self;
+        let ordered = |order_unit: &[u32], u: usize| (0..orders.len()).filter(|&k| order_unit[k] == u as u32).count();
+        let fleet_move = |k: usize| match orders[k].1 {
+            Order::Move { dest, .. } => Some(dest),
+            _ => None,
         };
-        let f = carrier[a];
-        let s = pos[a].loc;
-        let from = if v.kind(c.prov) != ProvinceKind::Coast {
-            None
-        } else if v.fleet_reaches(s, c.prov) {
-            Some(From::Here)
-        } else if f != NONE && fleet_dest[f as usize].is_some_and(|d| v.kind(d.prov) == ProvinceKind::Sea && v.fleet_reaches(d, c.prov)) {
-            Some(From::Dest)
-        } else {
-            None
-        };
-        match from {
-            Some(from) => {
-                land[a] = Some((Loc::new(c.prov), from, k));
-                if pre[k] == Pre::Core {
-                    pre[k] = Pre::Landing;
+        // ---- each fleet's move (its one order), and moves into the Box
+        for k in 0..orders.len() {
+            let u = order_unit[k];
+            if u == NONE || ordered(order_unit, u as usize) > 1 || pos[u as usize].aboard {
+                continue;
+            }
+            let u = u as usize;
+            if let Some(d) = fleet_move(k)
+                && carrying[u]
+                && v.kind(d.prov) != ProvinceKind::Sea
+            {
+                pre[k] = Pre::Void(Note::AfSeaOnly);
+                continue;
+            }
+            if let Some(d) = fleet_move(k)
+                && pos[u].kind == UnitType::Fleet
+                && v.fleet_reaches(pos[u].loc, d.prov)
+                && v.kind(d.prov) != ProvinceKind::Land
+            {
+                fleet_dest[u] = Some(d);
+                if v.is_ocean_box(d.prov) && d.prov != pos[u].loc.prov {
+                    pre[k] = Pre::IntoBox;
+                    into_box[u] = true;
                 }
             }
-            None if pre[k] == Pre::Embarked => {} // on board; the landing is void (reported below)
-            None => pre[k] = Pre::Void(Note::LandingNotAdjacent),
-        }
-    }
-    // ferries that are not one fleet across one sea, or by a carrying fleet
-    let mut ferry_void: Vec<Option<Note>> = vec![None; orders.len()];
-    for (k, (_, o)) in orders.iter().enumerate() {
-        let Order::Convoy { unit, army, dest } = o else { continue };
-        if pre[k] != Pre::Core {
-            continue;
-        }
-        let f = order_unit[k];
-        if f != NONE && carrying[f as usize] {
-            ferry_void[k] = Some(Note::FerryCarrying);
-        } else if !(v.fleet_reaches(Loc::new(unit.loc.prov), army.loc.prov) && v.fleet_reaches(Loc::new(unit.loc.prov), dest.prov)) {
-            ferry_void[k] = Some(Note::FerryOneSea);
-        }
-    }
-    for k in 0..orders.len() {
-        if let Some(note) = ferry_void[k] {
-            pre[k] = Pre::Void(note);
-        }
-    }
-    // supports into the Box, or of a unit going there
-    for (k, (_, o)) in orders.iter().enumerate() {
-        let Order::Support { target, dest, .. } = o else { continue };
-        if pre[k] != Pre::Core {
-            continue;
-        }
-        if dest.is_some_and(|d| v.is_ocean_box(d.prov)) {
-            pre[k] = Pre::Void(Note::BoxSupport);
-        } else if dest.is_none() && (0..orders.len()).any(|j| pre[j] == Pre::IntoBox && orders[j].1.unit().is_some_and(|s| s.loc.prov == target.loc.prov)) {
-            pre[k] = Pre::Void(Note::SupportOfMovingUnit);
         }
     }
 
-    Prep { orders, pos, carrier, carrying, order_unit, pre, embark_to, fleet_dest, into_box, land }
+    /// What the carried armies do (E10): stay on board, or land from where.
+    fn landings(&mut self, v: &Variant) {
+        let Prep { orders, pos, carrier, order_unit, pre, fleet_dest, land, .. } = self;
+        let ordered = |order_unit: &[u32], u: usize| (0..orders.len()).filter(|&k| order_unit[k] == u as u32).count();
+        // ---- what the carried armies do (E10)
+        for k in 0..orders.len() {
+            let u = order_unit[k];
+            if u == NONE || !pos[u as usize].aboard || matches!(pre[k], Pre::Void(_)) {
+                continue;
+            }
+            let a = u as usize;
+            if ordered(order_unit, a) > 1 {
+                pre[k] = Pre::Void(Note::SeveralOrders);
+                continue;
+            }
+            let target = match orders[k].1 {
+                Order::Board { land, .. } => land,
+                Order::Move { dest, .. } => Some(dest),
+                Order::Hold(_) => None,
+                _ => {
+                    pre[k] = Pre::Void(Note::CarriedArmy);
+                    continue;
+                }
+            };
+            let Some(c) = target else {
+                if pre[k] == Pre::Core {
+                    pre[k] = Pre::Stays;
+                }
+                continue;
+            };
+            let f = carrier[a];
+            let s = pos[a].loc;
+            let from = if v.kind(c.prov) != ProvinceKind::Coast {
+                None
+            } else if v.fleet_reaches(s, c.prov) {
+                Some(From::Here)
+            } else if f != NONE && fleet_dest[f as usize].is_some_and(|d| v.kind(d.prov) == ProvinceKind::Sea && v.fleet_reaches(d, c.prov)) {
+                Some(From::Dest)
+            } else {
+                None
+            };
+            match from {
+                Some(from) => {
+                    land[a] = Some((Loc::new(c.prov), from, k));
+                    if pre[k] == Pre::Core {
+                        pre[k] = Pre::Landing;
+                    }
+                }
+                None if pre[k] == Pre::Embarked => {} // on board; the landing is void (reported below)
+                None => pre[k] = Pre::Void(Note::LandingNotAdjacent),
+            }
+        }
+    }
+
+    /// Ferries that are not one fleet across one sea, or by a carrying fleet, are void.
+    fn ferries(&mut self, v: &Variant) {
+        let Prep { orders, carrying, order_unit, pre, .. } = self;
+        // ferries that are not one fleet across one sea, or by a carrying fleet
+        let mut ferry_void: Vec<Option<Note>> = vec![None; orders.len()];
+        for (k, (_, o)) in orders.iter().enumerate() {
+            let Order::Convoy { unit, army, dest } = o else { continue };
+            if pre[k] != Pre::Core {
+                continue;
+            }
+            let f = order_unit[k];
+            if f != NONE && carrying[f as usize] {
+                ferry_void[k] = Some(Note::FerryCarrying);
+            } else if !(v.fleet_reaches(Loc::new(unit.loc.prov), army.loc.prov) && v.fleet_reaches(Loc::new(unit.loc.prov), dest.prov)) {
+                ferry_void[k] = Some(Note::FerryOneSea);
+            }
+        }
+        for k in 0..orders.len() {
+            if let Some(note) = ferry_void[k] {
+                pre[k] = Pre::Void(note);
+            }
+        }
+    }
+
+    /// Supports into the Box, or of a unit going there, are void.
+    fn box_supports(&mut self, v: &Variant) {
+        let Prep { orders, pre, .. } = self;
+        // supports into the Box, or of a unit going there
+        for (k, (_, o)) in orders.iter().enumerate() {
+            let Order::Support { target, dest, .. } = o else { continue };
+            if pre[k] != Pre::Core {
+                continue;
+            }
+            if dest.is_some_and(|d| v.is_ocean_box(d.prov)) {
+                pre[k] = Pre::Void(Note::BoxSupport);
+            } else if dest.is_none() && (0..orders.len()).any(|j| pre[j] == Pre::IntoBox && orders[j].1.unit().is_some_and(|s| s.loc.prov == target.loc.prov)) {
+                pre[k] = Pre::Void(Note::SupportOfMovingUnit);
+            }
+        }
+    }
 }
 
-pub(crate) fn movement(v: &Variant, rules: &Rulebook, units: &[Unit], centers: &[Option<PowerId>], orders: &[(PowerId, Order)]) -> Movement {
-    let Prep { orders, pos, carrier, carrying, order_unit, pre, embark_to, fleet_dest, into_box, land } = prepare(v, units, orders);
-    let n = pos.len();
-    // the landings from a destination the A/F reaches (E11), kept while
-    // they do not decide that move
-    let all_candidates: Vec<usize> = (0..n).filter(|&a| land[a].is_some_and(|l| l.1 == From::Dest)).collect();
-    let mut circular: Vec<usize> = Vec::new();
+/// The 1885 layer over one movement phase: the orders read ([`Prep`]), and
+/// what the reruns of the resolver found.
+struct Layer<'a> {
+    v: &'a Variant,
+    rules: &'a Rulebook,
+    units: &'a [Unit],
+    centers: &'a [Option<PowerId>],
+    p: Prep,
+    /// Fleets whose move is turned into a hold because their army's landing
+    /// from their space failed (E10).
+    held: Vec<usize>,
+    /// Landings from a destination left out because they would decide
+    /// their A/F's own move (E11).
+    circular: Vec<usize>,
+}
 
-    // whether a support of a move to `d` naming `target` is for army `a`'s
-    // landing: named by the army's space, its fleet's destination or the
-    // province it embarked from
-    let names_landing = |a: usize, target: &UnitSpec, d: Loc| {
+/// One run of the resolver: its outcome, where each of its units ends
+/// (`None`: dislodged), and which of the layer's units it saw (`idx`).
+type Run = (Movement, Vec<Option<Loc>>, Vec<usize>);
+
+pub(crate) fn movement(v: &Variant, rules: &Rulebook, units: &[Unit], centers: &[Option<PowerId>], orders: &[(PowerId, Order)]) -> Movement {
+    let p = prepare(v, units, orders);
+    let mut layer = Layer { v, rules, units, centers, p, held: Vec::new(), circular: Vec::new() };
+    let (mut m, fates, idx) = layer.settle();
+    let (after, gone) = layer.board_after(&mut m, &fates, &idx);
+    let dislodged = layer.dislodged(&mut m, &fates, &idx, &after, &gone);
+    let mut results = layer.results(&mut m, &fates, &idx, &gone);
+    // the resolver's own default holds, for units it saw
+    results.extend(m.results.drain(layer.p.orders.len()..));
+    m.results = results;
+    m.units = after;
+    m.dislodged = dislodged;
+    m
+}
+
+impl Layer<'_> {
+    /// Whether a support of a move to `d` naming `target` is for army `a`'s
+    /// landing: named by the army's space, its fleet's destination or the
+    /// province it embarked from.
+    fn names_landing(&self, a: usize, target: &UnitSpec, d: Loc) -> bool {
+        let Prep { pos, carrier, fleet_dest, land, .. } = &self.p;
         land[a].is_some_and(|l| l.0.prov == d.prov)
             && (target.loc.prov == pos[a].loc.prov
-                || target.loc.prov == units[a].loc.prov
+                || target.loc.prov == self.units[a].loc.prov
                 || (carrier[a] != NONE && fleet_dest[carrier[a] as usize].is_some_and(|fd| fd.prov == target.loc.prov)))
-    };
-    // `with`: the landings from a destination taken into account; `held`:
-    // fleets whose move is turned into a hold because their army's landing
-    // from their space failed (E10)
-    let run = |with: &[usize], held: &[usize]| -> (Movement, Vec<Option<Loc>>, Vec<usize>) {
+    }
+
+    /// Runs the resolver. `with`: the landings from a destination taken
+    /// into account; `held`: fleets whose move is turned into a hold.
+    fn run(&self, with: &[usize], held: &[usize]) -> Run {
+        let n = self.p.pos.len();
+        let Prep { orders, pos, carrier, order_unit, pre, into_box, land, .. } = &self.p;
+        let v = self.v;
         // the resolver's units: every unit not on board and not moving into
         // the Box, and the landing armies
         let mut idx: Vec<usize> = Vec::new();
@@ -365,232 +441,260 @@ pub(crate) fn movement(v: &Variant, rules: &Rulebook, units: &[Unit], centers: &
         // supports that name a landing army
         for (_, o) in core_orders.iter_mut() {
             if let Order::Support { target, dest: Some(d), .. } = o
-                && let Some(&a) = idx.iter().find(|&&a| names_landing(a, target, *d))
+                && let Some(&a) = idx.iter().find(|&&a| self.names_landing(a, target, *d))
             {
                 *target = UnitSpec { kind: Some(UnitType::Army), loc: pos[a].loc, power: target.power };
             }
         }
-        let (m, fates) = core(v, rules, &core_units, centers, &core_orders, ex);
+        let (m, fates) = core(v, self.rules, &core_units, self.centers, &core_orders, ex);
         (m, fates, idx)
-    };
+    }
 
-    // in a resolver run's outcome (`fates` of the units `idx`): whether
-    // fleet `f` left its space, and whether army `a` landed
-    let moved =
-        |fates: &[Option<Loc>], idx: &[usize], f: usize| idx.iter().position(|&x| x == f).is_some_and(|i| fates[i].is_some_and(|l| l.prov != pos[f].loc.prov));
-    let landed_in = |fates: &[Option<Loc>], idx: &[usize], a: usize| {
-        idx.iter().position(|&x| x == a).is_some_and(|i| fates[i].is_some_and(|l| land[a].is_some_and(|t| t.0.prov == l.prov)))
-    };
-    // E10: a fleet may not sail away from its army's failed landing from its
-    // space. The landing is judged with the fleet's move; where it fails and
-    // the fleet moved, the phase is judged again with that fleet holding
-    // (the set only grows, so this ends). Done as a rerun rather than inside
-    // the resolver, whose guesses are not sure to find the circular movement
-    // when a landing and its fleet's move are in one cycle.
-    let mut held: Vec<usize> = Vec::new();
-    let (mut m, fates, idx) = loop {
-        // E11: without the landings from a destination, which A/F moves succeed?
-        let (first, first_fates, first_idx) = run(&[], &held);
-        // an A/F that does not get there keeps its army on board
-        let mut candidates: Vec<usize> = all_candidates.iter().copied().filter(|&a| moved(&first_fates, &first_idx, carrier[a] as usize)).collect();
-        circular.clear();
-        let mut result = (first, first_fates, first_idx);
-        while !candidates.is_empty() {
-            let (m, fates, idx) = run(&candidates, &held);
-            let bad: Vec<usize> = candidates.iter().copied().filter(|&a| !moved(&fates, &idx, carrier[a] as usize)).collect();
-            if bad.is_empty() {
-                result = (m, fates, idx);
-                break;
+    /// In a resolver run's outcome: whether fleet `f` left its space.
+    fn moved(&self, fates: &[Option<Loc>], idx: &[usize], f: usize) -> bool {
+        idx.iter().position(|&x| x == f).is_some_and(|i| fates[i].is_some_and(|l| l.prov != self.p.pos[f].loc.prov))
+    }
+
+    /// In a resolver run's outcome: whether army `a` landed.
+    fn landed_in(&self, fates: &[Option<Loc>], idx: &[usize], a: usize) -> bool {
+        idx.iter().position(|&x| x == a).is_some_and(|i| fates[i].is_some_and(|l| self.p.land[a].is_some_and(|t| t.0.prov == l.prov)))
+    }
+
+    /// The resolver run whose landings hold (E10, E11), found by reruns.
+    fn settle(&mut self) -> Run {
+        let n = self.p.pos.len();
+        let Prep { carrier, into_box, land, .. } = &self.p;
+        // the landings from a destination the A/F reaches (E11), kept while
+        // they do not decide that move
+        let all_candidates: Vec<usize> = (0..self.p.pos.len()).filter(|&a| self.p.land[a].is_some_and(|l| l.1 == From::Dest)).collect();
+        loop {
+            // E11: without the landings from a destination, which A/F moves succeed?
+            let (first, first_fates, first_idx) = self.run(&[], &self.held);
+            // an A/F that does not get there keeps its army on board
+            let mut candidates: Vec<usize> = all_candidates.iter().copied().filter(|&a| self.moved(&first_fates, &first_idx, carrier[a] as usize)).collect();
+            self.circular.clear();
+            let mut result = (first, first_fates, first_idx);
+            while !candidates.is_empty() {
+                let (m, fates, idx) = self.run(&candidates, &self.held);
+                let bad: Vec<usize> = candidates.iter().copied().filter(|&a| !self.moved(&fates, &idx, carrier[a] as usize)).collect();
+                if bad.is_empty() {
+                    result = (m, fates, idx);
+                    break;
+                }
+                self.circular.extend(bad.iter().copied());
+                candidates.retain(|a| !bad.contains(a));
             }
-            circular.extend(bad.iter().copied());
-            candidates.retain(|a| !bad.contains(a));
-        }
-        let (_, fates, idx) = &result;
-        let stranded: Vec<usize> = (0..n)
-            .filter(|&a| {
-                land[a].is_some_and(|l| l.1 == From::Here)
-                    && carrier[a] != NONE
-                    && !into_box[carrier[a] as usize]
-                    && !landed_in(fates, idx, a)
-                    && moved(fates, idx, carrier[a] as usize)
-            })
-            .map(|a| carrier[a] as usize)
-            .collect();
-        if stranded.is_empty() {
-            break result;
-        }
-        held.extend(stranded);
-    };
-    let at = |u: usize| idx.iter().position(|&x| x == u);
-    let landed = |a: usize| landed_in(&fates, &idx, a);
-
-    // ---- the board afterwards
-    let mut after: Vec<Unit> = Vec::with_capacity(n);
-    let mut gone = vec![false; n]; // dislodged
-    // where each fleet ends (None: dislodged)
-    let end = |u: usize| -> Option<Loc> {
-        if into_box[u] {
-            return fleet_dest[u];
-        }
-        at(u).and_then(|i| fates[i])
-    };
-    for u in 0..n {
-        if pos[u].aboard {
-            continue;
-        }
-        match end(u) {
-            Some(l) => after.push(Unit { loc: l, ..pos[u] }),
-            None => gone[u] = true,
-        }
-    }
-    let mut ferried: Vec<(usize, usize)> = Vec::new(); // (army, fleet): E7
-    for a in 0..n {
-        if !pos[a].aboard {
-            continue;
-        }
-        if landed(a) {
-            after.push(Unit { loc: land[a].expect("landed").0, aboard: false, ..pos[a] });
-            continue;
-        }
-        let f = carrier[a];
-        if f == NONE {
-            after.push(pos[a]);
-            continue;
-        }
-        match end(f as usize) {
-            Some(l) if v.kind(l.prov) == ProvinceKind::Sea => after.push(Unit { loc: Loc::new(l.prov), aboard: true, ..pos[a] }),
-            Some(_) => {}
-            None => gone[a] = true,
-        }
-    }
-    // a ferried army that could not land stays on board its fleet (E7)
-    for (k, (_, o)) in orders.iter().enumerate() {
-        let (Order::Convoy { army, dest, .. }, Pre::Core) = (o, pre[k]) else { continue };
-        if m.results[k].result != ResultKind::Ok {
-            continue;
-        }
-        let f = order_unit[k] as usize;
-        let Some(a) = (0..n).find(|&a| !pos[a].aboard && pos[a].kind == UnitType::Army && pos[a].loc.prov == army.loc.prov) else { continue };
-        let bounced = orders.iter().enumerate().position(|(j, (_, ao))| {
-            order_unit[j] == a as u32 && matches!(ao, Order::Move { dest: d, .. } if d.prov == dest.prov) && m.results[j].result == ResultKind::Bounce
-        });
-        let stays = end(f).is_some_and(|l| l.prov == pos[f].loc.prov) && end(a).is_some_and(|l| l.prov == pos[a].loc.prov);
-        if let Some(j) = bounced
-            && stays
-            && !carrying[f]
-            && !ferried.iter().any(|&(_, g)| g == f)
-            && !ferried.iter().any(|&(b, _)| b == a)
-        {
-            ferried.push((a, f));
-            // the results say the army went on board (E7)
-            m.results[j].note = Some(Note::FerryAboard);
-        }
-    }
-    for &(a, f) in &ferried {
-        if let Some(x) = after.iter_mut().find(|x| **x == pos[a]) {
-            *x = Unit { loc: Loc::new(pos[f].loc.prov), aboard: true, ..pos[a] };
-        }
-    }
-
-    // ---- dislodged units: carried armies share their fleet's fate (E12)
-    let mut dislodged: Vec<Dislodged> = Vec::with_capacity(m.dislodged.len());
-    for d in m.dislodged.drain(..) {
-        let Some(&u) = idx.iter().enumerate().find(|&(i, &u)| fates[i].is_none() && Unit { aboard: false, ..pos[u] } == d.unit).map(|(_, u)| u) else {
-            continue;
-        };
-        if pos[u].aboard {
-            continue; // listed with its fleet
-        }
-        let mut d = d;
-        retreat_options(v, &mut d, &after, pos[u]);
-        dislodged.push(d.clone());
-        if let Some(a) = (0..n).find(|&a| carrier[a] == u as u32 && gone[a]) {
-            dislodged.push(Dislodged { unit: pos[a], ..d });
-        }
-    }
-
-    // a support of a move the resolver did not see as written: a landing
-    // left out, or the move of a fleet held for its army's failed landing
-    let supports_unrun_move = |o: &Order| {
-        let Order::Support { target, dest: Some(d), .. } = o else { return false };
-        (0..n).any(|a| at(a).is_none() && names_landing(a, target, *d))
-            || held.iter().any(|&f| pos[f].loc.prov == target.loc.prov && fleet_dest[f].is_some_and(|fd| fd.prov == d.prov))
-    };
-    // ---- results, for the orders as written
-    let mut results: Vec<OrderResult> = Vec::with_capacity(m.results.len());
-    for (k, (power, order)) in orders.iter().enumerate() {
-        let mut r = m.results[k].clone();
-        r.power = *power;
-        r.order = *order;
-        if let (Some(spec), Some(u)) = (r.order.unit_mut(), (order_unit[k] != NONE).then_some(order_unit[k] as usize)) {
-            spec.kind = Some(units[u].kind);
-        }
-        let u = order_unit[k] as usize;
-        let set = |r: &mut OrderResult, kind: ResultKind, note: Option<Note>| {
-            r.result = kind;
-            r.note = note;
-            r.by = None;
-        };
-        match pre[k] {
-            // a support of a landing that was left out (its A/F did not
-            // get there, or E11) was given: it just had nothing to help
-            Pre::Core if r.result == ResultKind::Void && r.note == Some(Note::SupportMismatch) && supports_unrun_move(order) => {
-                set(&mut r, ResultKind::Ok, None)
+            let (_, fates, idx) = &result;
+            let stranded: Vec<usize> = (0..n)
+                .filter(|&a| {
+                    land[a].is_some_and(|l| l.1 == From::Here)
+                        && carrier[a] != NONE
+                        && !into_box[carrier[a] as usize]
+                        && !self.landed_in(fates, idx, a)
+                        && self.moved(fates, idx, carrier[a] as usize)
+                })
+                .map(|a| carrier[a] as usize)
+                .collect();
+            if stranded.is_empty() {
+                break result;
             }
-            Pre::Core => {}
-            Pre::Void(note) => set(&mut r, ResultKind::Void, Some(note)),
-            Pre::IntoBox => set(&mut r, ResultKind::Ok, None),
-            Pre::Consent => {
-                let used = (0..orders.len()).any(|j| pre[j] == Pre::Embarked && embark_to[j] == u as u32);
-                if gone[u] {
-                    set(&mut r, ResultKind::Dislodged, None);
-                } else if !used {
-                    set(&mut r, ResultKind::Bounce, Some(Note::BoardNoPartner));
-                } else {
-                    set(&mut r, ResultKind::Ok, None);
+            self.held.extend(stranded);
+        }
+    }
+
+    /// The board afterwards (and which units are dislodged, `gone`): carried
+    /// armies go with their fleets; a ferried army that could not land
+    /// stays on board (E7).
+    fn board_after(&self, m: &mut Movement, fates: &[Option<Loc>], idx: &[usize]) -> (Vec<Unit>, Vec<bool>) {
+        let Prep { orders, pos, carrier, carrying, order_unit, pre, fleet_dest, into_box, land, .. } = &self.p;
+        let v = self.v;
+        let n = self.p.pos.len();
+        let at = |u: usize| idx.iter().position(|&x| x == u);
+        let landed = |a: usize| self.landed_in(fates, idx, a);
+        // ---- the board afterwards
+        let mut after: Vec<Unit> = Vec::with_capacity(n);
+        let mut gone = vec![false; n]; // dislodged
+        // where each fleet ends (None: dislodged)
+        let end = |u: usize| -> Option<Loc> {
+            if into_box[u] {
+                return fleet_dest[u];
+            }
+            at(u).and_then(|i| fates[i])
+        };
+        for u in 0..n {
+            if pos[u].aboard {
+                continue;
+            }
+            match end(u) {
+                Some(l) => after.push(Unit { loc: l, ..pos[u] }),
+                None => gone[u] = true,
+            }
+        }
+        let mut ferried: Vec<(usize, usize)> = Vec::new(); // (army, fleet): E7
+        for a in 0..n {
+            if !pos[a].aboard {
+                continue;
+            }
+            if landed(a) {
+                after.push(Unit { loc: land[a].expect("landed").0, aboard: false, ..pos[a] });
+                continue;
+            }
+            let f = carrier[a];
+            if f == NONE {
+                after.push(pos[a]);
+                continue;
+            }
+            match end(f as usize) {
+                Some(l) if v.kind(l.prov) == ProvinceKind::Sea => after.push(Unit { loc: Loc::new(l.prov), aboard: true, ..pos[a] }),
+                Some(_) => {}
+                None => gone[a] = true,
+            }
+        }
+        // a ferried army that could not land stays on board its fleet (E7)
+        for (k, (_, o)) in orders.iter().enumerate() {
+            let (Order::Convoy { army, dest, .. }, Pre::Core) = (o, pre[k]) else { continue };
+            if m.results[k].result != ResultKind::Ok {
+                continue;
+            }
+            let f = order_unit[k] as usize;
+            let Some(a) = (0..n).find(|&a| !pos[a].aboard && pos[a].kind == UnitType::Army && pos[a].loc.prov == army.loc.prov) else { continue };
+            let bounced = orders.iter().enumerate().position(|(j, (_, ao))| {
+                order_unit[j] == a as u32 && matches!(ao, Order::Move { dest: d, .. } if d.prov == dest.prov) && m.results[j].result == ResultKind::Bounce
+            });
+            let stays = end(f).is_some_and(|l| l.prov == pos[f].loc.prov) && end(a).is_some_and(|l| l.prov == pos[a].loc.prov);
+            if let Some(j) = bounced
+                && stays
+                && !carrying[f]
+                && !ferried.iter().any(|&(_, g)| g == f)
+                && !ferried.iter().any(|&(b, _)| b == a)
+            {
+                ferried.push((a, f));
+                // the results say the army went on board (E7)
+                m.results[j].note = Some(Note::FerryAboard);
+            }
+        }
+        for &(a, f) in &ferried {
+            if let Some(x) = after.iter_mut().find(|x| **x == pos[a]) {
+                *x = Unit { loc: Loc::new(pos[f].loc.prov), aboard: true, ..pos[a] };
+            }
+        }
+
+        (after, gone)
+    }
+
+    /// The dislodged units: carried armies share their fleet's fate (E12).
+    fn dislodged(&self, m: &mut Movement, fates: &[Option<Loc>], idx: &[usize], after: &[Unit], gone: &[bool]) -> Vec<Dislodged> {
+        let n = self.p.pos.len();
+        let Prep { pos, carrier, .. } = &self.p;
+        let v = self.v;
+        // ---- dislodged units: carried armies share their fleet's fate (E12)
+        let mut dislodged: Vec<Dislodged> = Vec::with_capacity(m.dislodged.len());
+        for d in m.dislodged.drain(..) {
+            let Some(&u) = idx.iter().enumerate().find(|&(i, &u)| fates[i].is_none() && Unit { aboard: false, ..pos[u] } == d.unit).map(|(_, u)| u) else {
+                continue;
+            };
+            if pos[u].aboard {
+                continue; // listed with its fleet
+            }
+            let mut d = d;
+            retreat_options(v, &mut d, after, pos[u]);
+            dislodged.push(d.clone());
+            if let Some(a) = (0..n).find(|&a| carrier[a] == u as u32 && gone[a]) {
+                dislodged.push(Dislodged { unit: pos[a], ..d });
+            }
+        }
+
+        // a support of a move the resolver did not see as written: a landing
+        dislodged
+    }
+
+    /// The results, for the orders as written.
+    fn results(&self, m: &mut Movement, fates: &[Option<Loc>], idx: &[usize], gone: &[bool]) -> Vec<OrderResult> {
+        let n = self.p.pos.len();
+        let held = &self.held;
+        let circular = &self.circular;
+        let Prep { orders, pos, carrier, order_unit, pre, embark_to, fleet_dest, land, .. } = &self.p;
+        let units = self.units;
+        let at = |u: usize| idx.iter().position(|&x| x == u);
+        let landed = |a: usize| self.landed_in(fates, idx, a);
+        // left out, or the move of a fleet held for its army's failed landing
+        let supports_unrun_move = |o: &Order| {
+            let Order::Support { target, dest: Some(d), .. } = o else { return false };
+            (0..n).any(|a| at(a).is_none() && self.names_landing(a, target, *d))
+                || held.iter().any(|&f| pos[f].loc.prov == target.loc.prov && fleet_dest[f].is_some_and(|fd| fd.prov == d.prov))
+        };
+        // ---- results, for the orders as written
+        let mut results: Vec<OrderResult> = Vec::with_capacity(m.results.len());
+        for (k, (power, order)) in orders.iter().enumerate() {
+            let mut r = m.results[k].clone();
+            r.power = *power;
+            r.order = *order;
+            if let (Some(spec), Some(u)) = (r.order.unit_mut(), (order_unit[k] != NONE).then_some(order_unit[k] as usize)) {
+                spec.kind = Some(units[u].kind);
+            }
+            let u = order_unit[k] as usize;
+            let set = |r: &mut OrderResult, kind: ResultKind, note: Option<Note>| {
+                r.result = kind;
+                r.note = note;
+                r.by = None;
+            };
+            match pre[k] {
+                // a support of a landing that was left out (its A/F did not
+                // get there, or E11) was given: it just had nothing to help
+                Pre::Core if r.result == ResultKind::Void && r.note == Some(Note::SupportMismatch) && supports_unrun_move(order) => {
+                    set(&mut r, ResultKind::Ok, None)
+                }
+                Pre::Core => {}
+                Pre::Void(note) => set(&mut r, ResultKind::Void, Some(note)),
+                Pre::IntoBox => set(&mut r, ResultKind::Ok, None),
+                Pre::Consent => {
+                    let used = (0..orders.len()).any(|j| pre[j] == Pre::Embarked && embark_to[j] == u as u32);
+                    if gone[u] {
+                        set(&mut r, ResultKind::Dislodged, None);
+                    } else if !used {
+                        set(&mut r, ResultKind::Bounce, Some(Note::BoardNoPartner));
+                    } else {
+                        set(&mut r, ResultKind::Ok, None);
+                    }
+                }
+                Pre::Stays => set(&mut r, if gone[u] { ResultKind::Dislodged } else { ResultKind::Ok }, None),
+                Pre::Embarked | Pre::Landing => {
+                    let wants_land = land[u].is_some() || matches!(order, Order::Board { land: Some(_), .. });
+                    if !wants_land {
+                        set(&mut r, if gone[u] { ResultKind::Dislodged } else { ResultKind::Ok }, None);
+                    } else if landed(u) {
+                        r.note = None;
+                        r.result = ResultKind::Ok;
+                    } else if gone[u] {
+                        set(&mut r, ResultKind::Dislodged, None);
+                    } else if circular.contains(&u) {
+                        set(&mut r, ResultKind::Bounce, Some(Note::LandingCircular));
+                    } else if land[u].is_none() {
+                        set(&mut r, ResultKind::Bounce, Some(Note::LandingNotAdjacent));
+                    } else if at(u).is_none() || r.result == ResultKind::Disrupted {
+                        // from a destination the A/F did not reach
+                        set(&mut r, ResultKind::Bounce, Some(Note::LandingFleetStopped));
+                    } else {
+                        r.result = ResultKind::Bounce;
+                    }
                 }
             }
-            Pre::Stays => set(&mut r, if gone[u] { ResultKind::Dislodged } else { ResultKind::Ok }, None),
-            Pre::Embarked | Pre::Landing => {
-                let wants_land = land[u].is_some() || matches!(order, Order::Board { land: Some(_), .. });
-                if !wants_land {
-                    set(&mut r, if gone[u] { ResultKind::Dislodged } else { ResultKind::Ok }, None);
-                } else if landed(u) {
-                    r.note = None;
-                    r.result = ResultKind::Ok;
-                } else if gone[u] {
-                    set(&mut r, ResultKind::Dislodged, None);
-                } else if circular.contains(&u) {
-                    set(&mut r, ResultKind::Bounce, Some(Note::LandingCircular));
-                } else if land[u].is_none() {
-                    set(&mut r, ResultKind::Bounce, Some(Note::LandingNotAdjacent));
-                } else if at(u).is_none() || r.result == ResultKind::Disrupted {
-                    // from a destination the A/F did not reach
-                    set(&mut r, ResultKind::Bounce, Some(Note::LandingFleetStopped));
-                } else {
-                    r.result = ResultKind::Bounce;
-                }
+            // a fleet whose army's landing from its space failed stays (E10)
+            if pre[k] == Pre::Core && matches!(order, Order::Move { .. }) && held.contains(&u) && !gone[u] {
+                set(&mut r, ResultKind::Bounce, Some(Note::LandingFailed));
+            } else if pre[k] == Pre::Core
+                && r.result == ResultKind::Bounce
+                && matches!(order, Order::Move { .. })
+                && (0..n).any(|a| carrier[a] == u as u32 && land[a].is_some_and(|l| l.1 == From::Here) && !landed(a))
+            {
+                r.note = Some(Note::LandingFailed);
+                r.by = None;
             }
+            results.push(r);
         }
-        // a fleet whose army's landing from its space failed stays (E10)
-        if pre[k] == Pre::Core && matches!(order, Order::Move { .. }) && held.contains(&u) && !gone[u] {
-            set(&mut r, ResultKind::Bounce, Some(Note::LandingFailed));
-        } else if pre[k] == Pre::Core
-            && r.result == ResultKind::Bounce
-            && matches!(order, Order::Move { .. })
-            && (0..n).any(|a| carrier[a] == u as u32 && land[a].is_some_and(|l| l.1 == From::Here) && !landed(a))
-        {
-            r.note = Some(Note::LandingFailed);
-            r.by = None;
-        }
-        results.push(r);
+        // the resolver's own default holds, for units it saw
+        results
     }
-    // the resolver's own default holds, for units it saw
-    results.extend(m.results.drain(orders.len()..));
-    m.results = results;
-    m.units = after;
-    m.dislodged = dislodged;
-    m
 }
 
 /// A dislodged unit's retreat options on the 1885 map: a fleet may also
