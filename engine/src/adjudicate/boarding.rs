@@ -6,14 +6,13 @@
 //! boarding moves, which are no attacks), and orders naming a carried army
 //! as naming its fleet; the pairs are put together again afterwards.
 
-use super::movement::{Extra, Movement, core};
+use super::movement::{Extra, Movement, Partner, core};
 use super::{Dislodged, Note, ResultKind};
 use crate::map::{Loc, PowerId, ProvinceKind, Unit, UnitType, Variant};
 use crate::order::{Order, UnitSpec};
 use crate::rules::Rulebook;
 
 const NONE: u32 = u32::MAX;
-const UNMATCHED: u32 = u32::MAX - 1;
 
 /// A boarding order as read against the board.
 struct Boarding {
@@ -66,14 +65,14 @@ pub(crate) fn movement(v: &Variant, rules: &Rulebook, units: &[Unit], centers: &
     let (free, carried) = free_units(units);
     let boards = read_boardings(v, units, &free, &carried, orders);
     // the orders as the resolver reads them
-    let mut board = vec![NONE; free.len()];
+    let mut board = vec![None; free.len()];
     let mut core_orders: Vec<(PowerId, Order)> = orders.to_vec();
     for (k, (_, order)) in core_orders.iter_mut().enumerate() {
         let Order::Board { unit, dest, .. } = *order else { continue };
         let b = boards.iter().find(|b| b.k == k);
         *order = match (dest, b) {
             (Some(d), Some(b)) if b.void.is_none() => {
-                board[b.u] = b.partner.map(|j| boards[j].u as u32).unwrap_or(UNMATCHED);
+                board[b.u] = Some(b.partner.map_or(Partner::Unmatched, |j| Partner::Unit(boards[j].u as u32)));
                 Order::Move { unit, dest: d, via: false }
             }
             // no such unit: the resolver says so

@@ -5,10 +5,34 @@
 //! Decision `u` (below `n`) is unit `u`'s order; decision `n + u` is the
 //! path of its convoyed move.
 
-use super::{LAND_AWAY, LAND_HERE, Resolver, State, Status};
+use super::{Landing, Resolver, State, Status};
 use crate::rules::Paradox;
 
+/// What a decision is about. The resolver's arrays hold the decisions by
+/// index: unit `u`'s order at `u`, the path of its convoyed move at `n + u`
+/// ([`Resolver::path_of`]); [`Resolver::decision`] reads an index back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Decision {
+    /// Whether unit `u`'s order succeeds: its move, its support given, its
+    /// convoying fleet not dislodged.
+    Order(usize),
+    /// Whether army `a`'s convoyed move (or landing) has its path.
+    Path(usize),
+}
+
 impl Resolver<'_> {
+    /// What decision `nr` is about.
+    #[inline]
+    pub(super) fn decision(&self, nr: usize) -> Decision {
+        if nr < self.n { Decision::Order(nr) } else { Decision::Path(nr - self.n) }
+    }
+
+    /// The index of the path decision of army `a`'s convoyed move.
+    #[inline]
+    pub(super) fn path_of(&self, a: usize) -> usize {
+        self.n + a
+    }
+
     /// Resolves every decision.
     pub(super) fn resolve_all(&mut self) {
         let n = self.n;
@@ -20,7 +44,7 @@ impl Resolver<'_> {
                 _ => {}
             }
             if self.convoyed[i] && matches!(self.status[i], Status::Move) {
-                self.resolve(n + i);
+                self.resolve(self.path_of(i));
             }
         }
     }
@@ -168,9 +192,8 @@ impl Resolver<'_> {
     pub(super) fn backup_rule(&mut self, mut cycle: Vec<usize>) -> bool {
         cycle.sort_unstable();
         cycle.dedup();
-        let n = self.n;
-        let has_path = cycle.iter().any(|&d| d >= n);
-        let has_convoy = cycle.iter().any(|&d| d < n && matches!(self.status[d], Status::Convoy));
+        let has_path = cycle.iter().any(|&d| matches!(self.decision(d), Decision::Path(_)));
+        let has_convoy = cycle.iter().any(|&d| matches!(self.decision(d), Decision::Order(u) if matches!(self.status[u], Status::Convoy)));
         for &d in &cycle {
             self.state[d] = State::Unresolved;
         }
@@ -189,11 +212,13 @@ impl Resolver<'_> {
         } else if has_path || has_convoy {
             // Szykman: the convoyed armies of the paradox do not move
             for &d in &cycle {
-                if d >= n {
-                    force(self, d, false);
-                } else if !has_path && matches!(self.status[d], Status::Convoy) {
-                    let a = self.convoy_for[d] as usize;
-                    force(self, n + a, false);
+                match self.decision(d) {
+                    Decision::Path(_) => force(self, d, false),
+                    Decision::Order(f) if !has_path && matches!(self.status[f], Status::Convoy) => {
+                        let a = self.convoy_for[f] as usize;
+                        force(self, self.path_of(a), false);
+                    }
+                    Decision::Order(_) => {}
                 }
             }
         } else {
@@ -224,21 +249,21 @@ impl Resolver<'_> {
     }
 
     pub(super) fn decide(&mut self, nr: usize) -> bool {
-        let n = self.n;
-        if nr >= n {
-            let a = nr - n;
-            if self.landing(a) {
+        match self.decision(nr) {
+            Decision::Path(a) if self.landing(a) => {
                 // a landing from its fleet's destination needs the fleet there
-                let f = self.land[a];
-                return f == LAND_HERE || f == LAND_AWAY || self.resolve(f as usize);
+                match self.land[a] {
+                    Some(Landing::FromFleet(f)) => self.resolve(f as usize),
+                    _ => true,
+                }
             }
-            return self.route(a, &mut |r: &mut Self, f| r.resolve(f));
-        }
-        match self.status[nr] {
-            Status::Move => self.move_succeeds(nr),
-            Status::Support => self.support_given(nr),
-            Status::Convoy => !self.dislodged(nr),
-            _ => true,
+            Decision::Path(a) => self.route(a, &mut |r: &mut Self, f| r.resolve(f)),
+            Decision::Order(u) => match self.status[u] {
+                Status::Move => self.move_succeeds(u),
+                Status::Support => self.support_given(u),
+                Status::Convoy => !self.dislodged(u),
+                _ => true,
+            },
         }
     }
 }

@@ -49,25 +49,41 @@ use orders::Assignment;
 
 const NONE: u32 = u32::MAX;
 
-/// In [`Extra::land`]: a landing from the army's own space.
-pub(crate) const LAND_HERE: u32 = u32::MAX - 2;
-/// In [`Extra::land`]: a landing from the army's own space whose fleet
-/// leaves it for the High Ocean Box (a move that never fails, E16): if the
-/// landing fails the army sails on board, so it does not defend the space.
-pub(crate) const LAND_AWAY: u32 = u32::MAX - 3;
+/// Where a carried army's landing is made from (1885, docs/RULES1885.md
+/// E10, E11), in [`Extra::land`]. The layer has checked that the army can
+/// land there from that space.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Landing {
+    /// From the army's own space, whatever its fleet does.
+    Here,
+    /// From the army's own space while its fleet leaves it for the High
+    /// Ocean Box (a move that never fails, E16): if the landing fails the
+    /// army sails on board, so it does not defend the space.
+    Away,
+    /// From the destination of this fleet (a unit of the resolver), whose
+    /// move must succeed for the army to land.
+    FromFleet(u32),
+}
+
+/// A boarding move's partner (Original 1958), in [`Extra::board`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Partner {
+    /// None: the move fails, but stands others off.
+    Unmatched,
+    /// The unit (of the resolver) boarding with it.
+    Unit(u32),
+}
 
 /// What a layer over the resolver adds to a movement phase (every list empty
 /// where it adds nothing).
 #[derive(Default)]
 pub(crate) struct Extra {
     /// Original 1958 boarding: see [`Resolver::board`].
-    pub board: Vec<u32>,
+    pub board: Vec<Option<Partner>>,
     /// 1885 A/F landings (docs/RULES1885.md E10, E11), one entry a unit: for
-    /// a carried army's landing, [`LAND_HERE`] (it lands from its own space,
-    /// whatever its fleet does) or the fleet whose move must succeed for it
-    /// to land from the fleet's destination; `NONE` for every other unit.
-    /// The layer has checked that the army can land there from that space.
-    pub land: Vec<u32>,
+    /// a carried army's landing, where it lands from; `None` for every
+    /// other unit.
+    pub land: Vec<Option<Landing>>,
 }
 
 /// How a moving unit may join units of its power where it goes.
@@ -144,10 +160,10 @@ struct Resolver<'a> {
     /// Decisions set by a backup rule rather than by their own evaluation.
     forced: Vec<bool>,
     /// Original 1958 boarding (empty elsewhere): for a unit's boarding move,
-    /// its partner (`UNMATCHED` without one); `NONE` for every other unit.
-    board: Vec<u32>,
+    /// its partner ([`Partner::Unmatched`] without one); `None` for every other unit.
+    board: Vec<Option<Partner>>,
     /// 1885 landings (empty elsewhere): see [`Extra`].
-    land: Vec<u32>,
+    land: Vec<Option<Landing>>,
     paradox: Paradox,
     /// The valid supports given to each unit, as lists in unit order: the
     /// first (`NONE` for none) by supported unit, the next by supporting unit.
@@ -209,9 +225,6 @@ fn filled<T: Clone>(mut v: Vec<T>, n: usize, x: T) -> Vec<T> {
     v.resize(n, x);
     v
 }
-
-/// A boarding move without a partner (it fails, but stands others off).
-const UNMATCHED: u32 = u32::MAX - 1;
 
 /// Adjudicates a movement phase. `orders` may contain anything players sent;
 /// orders that do not fit the board are reported `void`.

@@ -223,10 +223,10 @@ impl Resolver<'_> {
             Status::Move => {
                 if self.res[u] {
                     (ResultKind::Ok, None)
-                } else if self.convoyed[u] && !self.res[self.n + u] {
+                } else if self.convoyed[u] && !self.res[self.path_of(u)] {
                     (
                         ResultKind::Disrupted,
-                        Some(if !self.forced[self.n + u] {
+                        Some(if !self.forced[self.path_of(u)] {
                             Note::ConvoyDisrupted
                         } else if self.paradox == Paradox::AllStand {
                             Note::ParadoxStand

@@ -6,7 +6,7 @@
 //! units may join its own where they may stack (D6); a boarding move is no
 //! attack and needs its partner (D7).
 
-use super::{Join, NONE, Resolver, Status, UNMATCHED};
+use super::{Join, NONE, Partner, Resolver, Status};
 use crate::adjudicate::Note;
 use crate::map::{Coast, PowerId, Stacking, Unit, UnitType};
 
@@ -140,7 +140,7 @@ impl Resolver<'_> {
     /// Two moves of one power's units of one type into a space where they may
     /// stack: they do not stand each other off (D6).
     pub(super) fn join_together(&self, i: usize, j: usize) -> bool {
-        self.stacks && ((self.may_join[i] == self.may_join[j] && self.joins(i, j)) || (self.boarding(i) && self.board[i] == j as u32))
+        self.stacks && ((self.may_join[i] == self.may_join[j] && self.joins(i, j)) || (self.boarding(i) && self.board[i] == Some(Partner::Unit(j as u32))))
     }
 
     /// May moving unit `i` share its destination with unit `m` (there, or
@@ -192,7 +192,7 @@ impl Resolver<'_> {
             let mut o = first;
             while o != NONE {
                 let m = o as usize;
-                if self.board[i] != o && !(matches!(self.status[m], Status::Move) && !self.head_to_head(i, m) && self.resolve(m)) {
+                if self.board[i] != Some(Partner::Unit(o)) && !(matches!(self.status[m], Status::Move) && !self.head_to_head(i, m) && self.resolve(m)) {
                     return 0;
                 }
                 o = self.next[m];
@@ -258,8 +258,8 @@ impl Resolver<'_> {
     #[cold]
     #[inline(never)]
     pub(super) fn boarding_move_succeeds(&mut self, i: usize) -> bool {
-        let p = self.board[i];
-        if p == UNMATCHED || !self.move_alone(i) {
+        let Some(Partner::Unit(p)) = self.board[i] else { return false };
+        if !self.move_alone(i) {
             return false;
         }
         if matches!(self.status[p as usize], Status::Move) && self.boarding(p as usize) {
@@ -270,7 +270,7 @@ impl Resolver<'_> {
 
     /// Whether a boarding move has a partner's move beside it (Original 1958).
     pub(super) fn boarding(&self, i: usize) -> bool {
-        !self.board.is_empty() && self.board[i] != NONE
+        !self.board.is_empty() && self.board[i].is_some()
     }
 
     /// [`Self::bounce_by`] on a stacking map (cold: the standard map never comes here).
@@ -311,7 +311,7 @@ impl Resolver<'_> {
         while o != NONE {
             let m = o as usize;
             o = self.next[m];
-            if self.boarding(i) && self.board[i] == m as u32 {
+            if self.boarding(i) && self.board[i] == Some(Partner::Unit(m as u32)) {
                 continue;
             }
             let joinable = self.joins(i, m);

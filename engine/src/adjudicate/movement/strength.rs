@@ -18,7 +18,7 @@ impl Resolver<'_> {
     }
 
     pub(super) fn path(&mut self, i: usize) -> bool {
-        !self.convoyed[i] || self.resolve(self.n + i)
+        !self.convoyed[i] || self.resolve(self.path_of(i))
     }
 
     /// The supports given to unit `i` into province `into` (its destination for a
@@ -177,7 +177,7 @@ impl Resolver<'_> {
 
     /// Does a failed move still stop others (a standoff), for retreat purposes?
     pub(super) fn prevents(&self, m: usize) -> bool {
-        if self.convoyed[m] && !self.res[self.n + m] {
+        if self.convoyed[m] && !self.res[self.path_of(m)] {
             return false;
         }
         let mut o = self.occ[self.dest[m] as usize];
