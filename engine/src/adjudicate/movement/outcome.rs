@@ -85,8 +85,7 @@ impl Resolver<'_> {
     /// space, not one left empty by a standoff, not where an attack came from.
     pub(super) fn retreats(&self, dislodged_by: &[u32], occupied: &[bool], contested: &[bool]) -> Vec<Dislodged> {
         let mut dislodged = Vec::new();
-        for u in 0..self.n {
-            let m = dislodged_by[u];
+        for (u, &m) in dislodged_by.iter().enumerate() {
             if m == NONE {
                 continue;
             }
