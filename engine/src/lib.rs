@@ -9,7 +9,9 @@
 //! - [`order`]: orders and their canonical text.
 //! - [`parse`]: the free-form order parser players' mail goes through.
 //! - [`rules`]: rule options (DATC preferred choices, 1992 rulebook choices, right-hand rule).
-//! - [`adjudicate`]: movement, retreats, adjustments.
+//! - [`adjudicate`]: movement (the standard resolver in `adjudicate/movement/`,
+//!   the 1958 and 1885 layers over it in `boarding.rs` and `ferry/`), retreats,
+//!   adjustments.
 //! - [`check`]: one order checked against a position without adjudicating.
 //! - [`end`]: how a game ends (solo, alliance, draw, concession ...).
 //! - [`random`]: random positions and orders for property tests and benchmarks.

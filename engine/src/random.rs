@@ -141,7 +141,6 @@ pub fn movement_phase(v: &Variant, seed: u64, n: usize) -> (Vec<Unit>, Vec<(Powe
 /// second supported attack on the same fleet (Pandin's paradox) and a unit
 /// moving into an attacker's province, which enters the cycle from outside.
 pub fn convoy_phase(v: &Variant, seed: u64, n: usize) -> (Vec<Unit>, Vec<(PowerId, Order)>) {
-    const FREE: u32 = u32::MAX;
     let mut rng = Rng::new(seed);
     let np = v.powers.len().max(1);
     let mut powers: Vec<PowerId> = (0..np as PowerId).collect();
@@ -153,197 +152,13 @@ pub fn convoy_phase(v: &Variant, seed: u64, n: usize) -> (Vec<Unit>, Vec<(PowerI
     let seas: Vec<Prov> = (0..v.provinces.len() as Prov).filter(|&p| v.kind(p) == ProvinceKind::Sea).collect();
     let coasts: Vec<Prov> = (0..v.provinces.len() as Prov).filter(|&p| v.kind(p) == ProvinceKind::Coast).collect();
 
-    // ---- units: clusters around seas
-    let mut at = vec![FREE; v.provinces.len()];
-    let mut units: Vec<Unit> = Vec::new();
-    let mut tries = 0;
-    while units.len() < n && tries < 40 * n.max(1) {
-        tries += 1;
-        let Some(&s) = rng.pick(&seas) else { break };
-        let owner = *rng.pick(&powers).expect("powers");
-        let mut place = |units: &mut Vec<Unit>, rng: &mut Rng, kind: UnitType, loc: Loc| {
-            if units.len() < n && at[loc.prov as usize] == FREE && v.valid_location(kind, loc) {
-                at[loc.prov as usize] = units.len() as u32;
-                let power = if rng.below(2) == 0 { owner } else { *rng.pick(&powers).expect("powers") };
-                units.push(Unit { power, kind, loc, aboard: false });
-            }
-        };
-        let sea = Loc::new(s);
-        place(&mut units, &mut rng, UnitType::Fleet, sea);
-        // the chain goes on through a neighbouring sea or two
-        let mut last = sea;
-        for _ in 0..rng.below(3) {
-            let next: Vec<Loc> = v.fleet_neighbours(last).iter().copied().filter(|l| v.kind(l.prov) == ProvinceKind::Sea).collect();
-            if let Some(&l) = rng.pick(&next) {
-                place(&mut units, &mut rng, UnitType::Fleet, l);
-                last = l;
-            }
-        }
-        // armies and fleets on the coasts around the chain
-        let shore: Vec<Loc> =
-            v.fleet_neighbours(sea).iter().chain(v.fleet_neighbours(last)).copied().filter(|l| v.kind(l.prov) == ProvinceKind::Coast).collect();
-        for _ in 0..2 + rng.below(3) {
-            if let Some(&l) = rng.pick(&shore) {
-                if rng.below(5) < 2 {
-                    place(&mut units, &mut rng, UnitType::Fleet, l);
-                } else {
-                    place(&mut units, &mut rng, UnitType::Army, Loc::new(l.prov));
-                }
-            }
-        }
-        // a unit behind the coast, to support or cut
-        if rng.below(3) == 0
-            && let Some(&l) = rng.pick(&shore)
-            && let Some(&p) = rng.pick(v.army_neighbours(l.prov))
-        {
-            place(&mut units, &mut rng, UnitType::Army, Loc::new(p));
-        }
-    }
-    let spec = |u: &Unit| UnitSpec::new(Some(u.kind), u.loc);
-    let fleet_at_sea = |p: Prov| at[p as usize] != FREE && units[at[p as usize] as usize].kind == UnitType::Fleet && v.kind(p) == ProvinceKind::Sea;
-    // the seas with fleets not yet ordered reachable from `from` through such
-    // seas, each with the sea it was reached from (breadth first)
-    let chain = |orders: &[Option<Order>], from: Prov| -> Vec<(Prov, Prov)> {
-        let free = |s: Prov| fleet_at_sea(s) && orders[at[s as usize] as usize].is_none();
-        let mut seen: Vec<(Prov, Prov)> = seas.iter().copied().filter(|&s| free(s) && v.fleet_reaches(Loc::new(s), from)).map(|s| (s, s)).collect();
-        let mut k = 0;
-        while k < seen.len() {
-            let s = seen[k].0;
-            for l in v.fleet_neighbours(Loc::new(s)) {
-                if free(l.prov) && !seen.iter().any(|x| x.0 == l.prov) {
-                    seen.push((l.prov, s));
-                }
-            }
-            k += 1;
-        }
-        seen
-    };
-
-    // ---- army moves, and the fleets of a chain ordered to convoy them
+    let (units, at) = convoy_units(v, &mut rng, &powers, &seas, n);
     let mut orders: Vec<Option<Order>> = vec![None; units.len()];
-    let mut armies: Vec<usize> = (0..units.len()).filter(|&i| units[i].kind == UnitType::Army).collect();
-    for i in (1..armies.len()).rev() {
-        let j = rng.below(i + 1);
-        armies.swap(i, j);
-    }
-    let mut convoyed: Vec<(usize, Prov, Vec<usize>)> = Vec::new();
-    for &i in &armies {
-        let u = units[i];
-        let p = u.loc.prov;
-        let ch = if v.kind(p) == ProvinceKind::Coast { chain(&orders, p) } else { Vec::new() };
-        // coasts the chain reaches, with the sea that touches them
-        let mut ends: Vec<(Prov, Prov)> = Vec::new();
-        for &(s, _) in &ch {
-            for l in v.fleet_neighbours(Loc::new(s)) {
-                if v.kind(l.prov) == ProvinceKind::Coast && l.prov != p && !ends.iter().any(|e| e.0 == l.prov) {
-                    ends.push((l.prov, s));
-                }
-            }
-        }
-        // ends held by fleets first: a convoy into a fleet that supports an
-        // attack on the convoy makes a paradox
-        let fleets: Vec<(Prov, Prov)> =
-            ends.iter().copied().filter(|e| at[e.0 as usize] != FREE && units[at[e.0 as usize] as usize].kind == UnitType::Fleet).collect();
-        let (dest, via, last) = match rng.below(10) {
-            0..=5 if !ends.is_empty() => {
-                let (d, s) = *if fleets.is_empty() || rng.below(3) == 0 { rng.pick(&ends) } else { rng.pick(&fleets) }.expect("ends");
-                (d, rng.below(if v.army_adjacent(p, d) { 2 } else { 3 }) == 0, Some(s))
-            }
-            0..=7 => match rng.pick(v.army_neighbours(p)) {
-                Some(&d) => (d, v.kind(p) == ProvinceKind::Coast && rng.below(4) == 0, None),
-                None => continue,
-            },
-            8 => match rng.pick(&coasts) {
-                Some(&d) if d != p => (d, rng.below(2) == 0, None),
-                _ => continue,
-            },
-            _ => continue,
-        };
-        orders[i] = Some(Order::Move { unit: spec(&u), dest: Loc::new(dest), via });
-        // the chain back from the last sea: its fleets convoy (most of them)
-        let mut s = last;
-        let mut route: Vec<usize> = Vec::new();
-        while let Some(x) = s {
-            let f = at[x as usize] as usize;
-            if orders[f].is_none() && rng.below(12) > 0 {
-                orders[f] = Some(Order::Convoy { unit: spec(&units[f]), army: spec(&u), dest: Loc::new(dest) });
-                route.push(f);
-            }
-            let back = ch.iter().find(|c| c.0 == x).map(|c| c.1);
-            s = if back == Some(x) { None } else { back };
-        }
-        if !route.is_empty() {
-            convoyed.push((i, dest, route));
-        }
-    }
-
-    // ---- paradoxes: the unit at a convoy's destination supports an attack on
-    // one of its fleets; now and then a second attack on that fleet, supported
-    // (Pandin's paradox), and a unit following an attacker (a way into the
-    // cycle from outside). Units of convoys are kept; others are reordered.
-    let keep: Vec<usize> = convoyed.iter().flat_map(|(a, _, r)| std::iter::once(*a).chain(r.iter().copied())).collect();
+    let (armies, convoyed) = convoy_moves(v, &mut rng, &units, &at, &seas, &coasts, &mut orders);
     let mut owner: Vec<PowerId> = units.iter().map(|u| u.power).collect();
-    for (a, dest, route) in &convoyed {
-        let w = at[*dest as usize];
-        if w == FREE || keep.contains(&(w as usize)) || rng.below(5) == 0 {
-            continue;
-        }
-        let w = w as usize;
-        let seas: Vec<usize> = route.iter().copied().filter(|&f| v.can_reach(units[w].kind, units[w].loc, units[f].loc.prov)).collect();
-        let Some(&f) = rng.pick(&seas) else { continue };
-        let sea = units[f].loc;
-        let mut used = vec![w];
-        let free = |used: &[usize], x: usize| !keep.contains(&x) && !used.contains(&x);
-        let attackers: Vec<usize> =
-            (0..units.len()).filter(|&x| free(&used, x) && units[x].kind == UnitType::Fleet && v.fleet_reaches(units[x].loc, sea.prov)).collect();
-        let Some(&x) = rng.pick(&attackers) else { continue };
-        orders[x] = Some(Order::Move { unit: spec(&units[x]), dest: sea, via: false });
-        orders[w] = Some(Order::Support { unit: spec(&units[w]), target: spec(&units[x]), dest: Some(sea) });
-        used.push(x);
-        // mostly powers that make it a paradox: the army cuts the support from
-        // its destination, the attackers are foreign to the fleet
-        let others: Vec<PowerId> = powers.iter().copied().filter(|&p| p != owner[*a]).collect();
-        let paradox_powers = rng.below(4) > 0 && !others.is_empty();
-        if paradox_powers {
-            owner[f] = owner[*a];
-            let q = *rng.pick(&others).expect("others");
-            owner[w] = q;
-            owner[x] = q;
-        }
-        if rng.below(3) > 0
-            && let Some(&y) = rng.pick(&attackers.iter().copied().filter(|&y| y != x).collect::<Vec<_>>())
-        {
-            orders[y] = Some(Order::Move { unit: spec(&units[y]), dest: sea, via: false });
-            used.push(y);
-            let r = if paradox_powers { *rng.pick(&others).expect("others") } else { owner[y] };
-            owner[y] = r;
-            let helpers: Vec<usize> = (0..units.len()).filter(|&z| free(&used, z) && v.can_reach(units[z].kind, units[z].loc, sea.prov)).collect();
-            if rng.below(4) > 0
-                && let Some(&z) = rng.pick(&helpers)
-            {
-                orders[z] = Some(Order::Support { unit: spec(&units[z]), target: spec(&units[y]), dest: Some(sea) });
-                used.push(z);
-                owner[z] = r;
-            }
-        }
-        // mostly the attack the destination does not support: entered from
-        // there, the cycle runs through a decision opened outside it
-        let m = if used.len() > 2 && rng.below(4) > 0 { used[2] } else { x };
-        let into = units[m].loc.prov;
-        let followers: Vec<usize> = (0..units.len()).filter(|&t| free(&used, t) && v.can_reach(units[t].kind, units[t].loc, into)).collect();
-        if rng.below(3) > 0
-            && let Some(&t) = rng.pick(&followers)
-        {
-            let d = match units[t].kind {
-                UnitType::Army => Some(Loc::new(into)),
-                UnitType::Fleet => v.reachable_coasts(units[t].loc, into).next(),
-            };
-            if let Some(d) = d {
-                orders[t] = Some(Order::Move { unit: spec(&units[t]), dest: d, via: false });
-            }
-        }
-    }
-
+    paradoxes(v, &mut rng, &units, &at, &powers, &convoyed, &mut orders, &mut owner);
+    let mut units = units;
+    let spec = |u: &Unit| UnitSpec::new(Some(u.kind), u.loc);
     // ---- other fleets: a stray convoy, an attack (on a convoying fleet if
     // there is one next to it), or a move
     let convoying = |orders: &[Option<Order>], p: Prov| at[p as usize] != FREE && matches!(orders[at[p as usize] as usize], Some(Order::Convoy { .. }));
@@ -410,6 +225,234 @@ pub fn convoy_phase(v: &Variant, seed: u64, n: usize) -> (Vec<Unit>, Vec<(PowerI
     }
     let list = orders.into_iter().enumerate().filter_map(|(i, o)| o.map(|o| (units[i].power, o))).collect();
     (units, list)
+}
+
+/// A free province in [`convoy_units`]' table of who stands where.
+const FREE: u32 = u32::MAX;
+
+/// The units of [`convoy_phase`]: clusters around seas; and which unit
+/// stands in each province (`FREE`: none).
+fn convoy_units(v: &Variant, rng: &mut Rng, powers: &[PowerId], seas: &[Prov], n: usize) -> (Vec<Unit>, Vec<u32>) {
+    // ---- units: clusters around seas
+    let mut at = vec![FREE; v.provinces.len()];
+    let mut units: Vec<Unit> = Vec::new();
+    let mut tries = 0;
+    while units.len() < n && tries < 40 * n.max(1) {
+        tries += 1;
+        let Some(&s) = rng.pick(seas) else { break };
+        let owner = *rng.pick(powers).expect("powers");
+        let mut place = |units: &mut Vec<Unit>, rng: &mut Rng, kind: UnitType, loc: Loc| {
+            if units.len() < n && at[loc.prov as usize] == FREE && v.valid_location(kind, loc) {
+                at[loc.prov as usize] = units.len() as u32;
+                let power = if rng.below(2) == 0 { owner } else { *rng.pick(powers).expect("powers") };
+                units.push(Unit { power, kind, loc, aboard: false });
+            }
+        };
+        let sea = Loc::new(s);
+        place(&mut units, rng, UnitType::Fleet, sea);
+        // the chain goes on through a neighbouring sea or two
+        let mut last = sea;
+        for _ in 0..rng.below(3) {
+            let next: Vec<Loc> = v.fleet_neighbours(last).iter().copied().filter(|l| v.kind(l.prov) == ProvinceKind::Sea).collect();
+            if let Some(&l) = rng.pick(&next) {
+                place(&mut units, rng, UnitType::Fleet, l);
+                last = l;
+            }
+        }
+        // armies and fleets on the coasts around the chain
+        let shore: Vec<Loc> =
+            v.fleet_neighbours(sea).iter().chain(v.fleet_neighbours(last)).copied().filter(|l| v.kind(l.prov) == ProvinceKind::Coast).collect();
+        for _ in 0..2 + rng.below(3) {
+            if let Some(&l) = rng.pick(&shore) {
+                if rng.below(5) < 2 {
+                    place(&mut units, rng, UnitType::Fleet, l);
+                } else {
+                    place(&mut units, rng, UnitType::Army, Loc::new(l.prov));
+                }
+            }
+        }
+        // a unit behind the coast, to support or cut
+        if rng.below(3) == 0
+            && let Some(&l) = rng.pick(&shore)
+            && let Some(&p) = rng.pick(v.army_neighbours(l.prov))
+        {
+            place(&mut units, rng, UnitType::Army, Loc::new(p));
+        }
+    }
+    (units, at)
+}
+
+/// Army moves of [`convoy_phase`], and the fleets of a chain ordered to
+/// convoy them: the armies (shuffled), and each convoyed army with its
+/// destination and its convoying fleets.
+#[allow(clippy::type_complexity)]
+fn convoy_moves(
+    v: &Variant,
+    rng: &mut Rng,
+    units: &[Unit],
+    at: &[u32],
+    seas: &[Prov],
+    coasts: &[Prov],
+    orders: &mut [Option<Order>],
+) -> (Vec<usize>, Vec<(usize, Prov, Vec<usize>)>) {
+    let spec = |u: &Unit| UnitSpec::new(Some(u.kind), u.loc);
+    let fleet_at_sea = |p: Prov| at[p as usize] != FREE && units[at[p as usize] as usize].kind == UnitType::Fleet && v.kind(p) == ProvinceKind::Sea;
+    // the seas with fleets not yet ordered reachable from `from` through such
+    // seas, each with the sea it was reached from (breadth first)
+    let chain = |orders: &[Option<Order>], from: Prov| -> Vec<(Prov, Prov)> {
+        let free = |s: Prov| fleet_at_sea(s) && orders[at[s as usize] as usize].is_none();
+        let mut seen: Vec<(Prov, Prov)> = seas.iter().copied().filter(|&s| free(s) && v.fleet_reaches(Loc::new(s), from)).map(|s| (s, s)).collect();
+        let mut k = 0;
+        while k < seen.len() {
+            let s = seen[k].0;
+            for l in v.fleet_neighbours(Loc::new(s)) {
+                if free(l.prov) && !seen.iter().any(|x| x.0 == l.prov) {
+                    seen.push((l.prov, s));
+                }
+            }
+            k += 1;
+        }
+        seen
+    };
+
+    // ---- army moves, and the fleets of a chain ordered to convoy them
+    let mut armies: Vec<usize> = (0..units.len()).filter(|&i| units[i].kind == UnitType::Army).collect();
+    for i in (1..armies.len()).rev() {
+        let j = rng.below(i + 1);
+        armies.swap(i, j);
+    }
+    let mut convoyed: Vec<(usize, Prov, Vec<usize>)> = Vec::new();
+    for &i in &armies {
+        let u = units[i];
+        let p = u.loc.prov;
+        let ch = if v.kind(p) == ProvinceKind::Coast { chain(orders, p) } else { Vec::new() };
+        // coasts the chain reaches, with the sea that touches them
+        let mut ends: Vec<(Prov, Prov)> = Vec::new();
+        for &(s, _) in &ch {
+            for l in v.fleet_neighbours(Loc::new(s)) {
+                if v.kind(l.prov) == ProvinceKind::Coast && l.prov != p && !ends.iter().any(|e| e.0 == l.prov) {
+                    ends.push((l.prov, s));
+                }
+            }
+        }
+        // ends held by fleets first: a convoy into a fleet that supports an
+        // attack on the convoy makes a paradox
+        let fleets: Vec<(Prov, Prov)> =
+            ends.iter().copied().filter(|e| at[e.0 as usize] != FREE && units[at[e.0 as usize] as usize].kind == UnitType::Fleet).collect();
+        let (dest, via, last) = match rng.below(10) {
+            0..=5 if !ends.is_empty() => {
+                let (d, s) = *if fleets.is_empty() || rng.below(3) == 0 { rng.pick(&ends) } else { rng.pick(&fleets) }.expect("ends");
+                (d, rng.below(if v.army_adjacent(p, d) { 2 } else { 3 }) == 0, Some(s))
+            }
+            0..=7 => match rng.pick(v.army_neighbours(p)) {
+                Some(&d) => (d, v.kind(p) == ProvinceKind::Coast && rng.below(4) == 0, None),
+                None => continue,
+            },
+            8 => match rng.pick(coasts) {
+                Some(&d) if d != p => (d, rng.below(2) == 0, None),
+                _ => continue,
+            },
+            _ => continue,
+        };
+        orders[i] = Some(Order::Move { unit: spec(&u), dest: Loc::new(dest), via });
+        // the chain back from the last sea: its fleets convoy (most of them)
+        let mut s = last;
+        let mut route: Vec<usize> = Vec::new();
+        while let Some(x) = s {
+            let f = at[x as usize] as usize;
+            if orders[f].is_none() && rng.below(12) > 0 {
+                orders[f] = Some(Order::Convoy { unit: spec(&units[f]), army: spec(&u), dest: Loc::new(dest) });
+                route.push(f);
+            }
+            let back = ch.iter().find(|c| c.0 == x).map(|c| c.1);
+            s = if back == Some(x) { None } else { back };
+        }
+        if !route.is_empty() {
+            convoyed.push((i, dest, route));
+        }
+    }
+
+    (armies, convoyed)
+}
+
+/// Paradoxes of [`convoy_phase`] (see there); `owner`: each unit's power, changed here.
+#[allow(clippy::too_many_arguments)]
+fn paradoxes(
+    v: &Variant,
+    rng: &mut Rng,
+    units: &[Unit],
+    at: &[u32],
+    powers: &[PowerId],
+    convoyed: &[(usize, Prov, Vec<usize>)],
+    orders: &mut [Option<Order>],
+    owner: &mut [PowerId],
+) {
+    let spec = |u: &Unit| UnitSpec::new(Some(u.kind), u.loc);
+    // ---- paradoxes: the unit at a convoy's destination supports an attack on
+    // one of its fleets; now and then a second attack on that fleet, supported
+    // (Pandin's paradox), and a unit following an attacker (a way into the
+    // cycle from outside). Units of convoys are kept; others are reordered.
+    let keep: Vec<usize> = convoyed.iter().flat_map(|(a, _, r)| std::iter::once(*a).chain(r.iter().copied())).collect();
+    for (a, dest, route) in convoyed {
+        let w = at[*dest as usize];
+        if w == FREE || keep.contains(&(w as usize)) || rng.below(5) == 0 {
+            continue;
+        }
+        let w = w as usize;
+        let seas: Vec<usize> = route.iter().copied().filter(|&f| v.can_reach(units[w].kind, units[w].loc, units[f].loc.prov)).collect();
+        let Some(&f) = rng.pick(&seas) else { continue };
+        let sea = units[f].loc;
+        let mut used = vec![w];
+        let free = |used: &[usize], x: usize| !keep.contains(&x) && !used.contains(&x);
+        let attackers: Vec<usize> =
+            (0..units.len()).filter(|&x| free(&used, x) && units[x].kind == UnitType::Fleet && v.fleet_reaches(units[x].loc, sea.prov)).collect();
+        let Some(&x) = rng.pick(&attackers) else { continue };
+        orders[x] = Some(Order::Move { unit: spec(&units[x]), dest: sea, via: false });
+        orders[w] = Some(Order::Support { unit: spec(&units[w]), target: spec(&units[x]), dest: Some(sea) });
+        used.push(x);
+        // mostly powers that make it a paradox: the army cuts the support from
+        // its destination, the attackers are foreign to the fleet
+        let others: Vec<PowerId> = powers.iter().copied().filter(|&p| p != owner[*a]).collect();
+        let paradox_powers = rng.below(4) > 0 && !others.is_empty();
+        if paradox_powers {
+            owner[f] = owner[*a];
+            let q = *rng.pick(&others).expect("others");
+            owner[w] = q;
+            owner[x] = q;
+        }
+        if rng.below(3) > 0
+            && let Some(&y) = rng.pick(&attackers.iter().copied().filter(|&y| y != x).collect::<Vec<_>>())
+        {
+            orders[y] = Some(Order::Move { unit: spec(&units[y]), dest: sea, via: false });
+            used.push(y);
+            let r = if paradox_powers { *rng.pick(&others).expect("others") } else { owner[y] };
+            owner[y] = r;
+            let helpers: Vec<usize> = (0..units.len()).filter(|&z| free(&used, z) && v.can_reach(units[z].kind, units[z].loc, sea.prov)).collect();
+            if rng.below(4) > 0
+                && let Some(&z) = rng.pick(&helpers)
+            {
+                orders[z] = Some(Order::Support { unit: spec(&units[z]), target: spec(&units[y]), dest: Some(sea) });
+                used.push(z);
+                owner[z] = r;
+            }
+        }
+        // mostly the attack the destination does not support: entered from
+        // there, the cycle runs through a decision opened outside it
+        let m = if used.len() > 2 && rng.below(4) > 0 { used[2] } else { x };
+        let into = units[m].loc.prov;
+        let followers: Vec<usize> = (0..units.len()).filter(|&t| free(&used, t) && v.can_reach(units[t].kind, units[t].loc, into)).collect();
+        if rng.below(3) > 0
+            && let Some(&t) = rng.pick(&followers)
+        {
+            let d = match units[t].kind {
+                UnitType::Army => Some(Loc::new(into)),
+                UnitType::Fleet => v.reachable_coasts(units[t].loc, into).next(),
+            };
+            if let Some(d) = d {
+                orders[t] = Some(Order::Move { unit: spec(&units[t]), dest: d, via: false });
+            }
+        }
+    }
 }
 
 /// A mid-game position of 30 units on the standard map with supports, a convoy

@@ -404,3 +404,149 @@ fn the_layer_check_sees_an_upward_import() {
     found.sort();
     assert_eq!(found, ["config.rs:2: `crate::{..}` hides what it imports; name each module", "store/x.rs:2: store → report"]);
 }
+
+/// The longest a function may be, from its `fn` line to its closing brace:
+/// a function longer than a screen is several concepts.
+const FUNCTION_LINES: usize = 150;
+
+/// The functions of a Rust source text, as (name, first line, lines): a
+/// small brace matcher that skips strings, raw strings, chars and comments.
+/// A `fn` without a body (a trait's declaration) and a `fn(..)` pointer type
+/// are not functions; a function inside another is counted on its own.
+fn functions(text: &str) -> Vec<(String, usize, usize)> {
+    let c: Vec<char> = text.chars().collect();
+    let ident = |ch: char| ch.is_alphanumeric() || ch == '_';
+    let (mut i, mut line, mut depth) = (0, 1, 0usize);
+    // a `fn` seen whose body has not opened yet: (name, line)
+    let mut pending: Option<(String, usize)> = None;
+    // functions whose body is open: (name, line, depth inside the body)
+    let mut open: Vec<(String, usize, usize)> = Vec::new();
+    let mut found = Vec::new();
+    let skip_to = |i: &mut usize, line: &mut usize, end: &dyn Fn(usize) -> bool| {
+        while *i < c.len() && !end(*i) {
+            if c[*i] == '\n' {
+                *line += 1;
+            }
+            *i += 1;
+        }
+    };
+    while i < c.len() {
+        let ch = c[i];
+        let prev_ident = i > 0 && ident(c[i - 1]);
+        match ch {
+            '\n' => line += 1,
+            '/' if c.get(i + 1) == Some(&'/') => {
+                skip_to(&mut i, &mut line, &|k| c[k] == '\n');
+                continue;
+            }
+            '/' if c.get(i + 1) == Some(&'*') => {
+                let mut nest = 0;
+                while i < c.len() {
+                    if c[i] == '/' && c.get(i + 1) == Some(&'*') {
+                        nest += 1;
+                        i += 2;
+                    } else if c[i] == '*' && c.get(i + 1) == Some(&'/') {
+                        nest -= 1;
+                        i += 2;
+                        if nest == 0 {
+                            break;
+                        }
+                    } else {
+                        line += (c[i] == '\n') as usize;
+                        i += 1;
+                    }
+                }
+                continue;
+            }
+            'r' if !prev_ident && matches!(c.get(i + 1), Some('"' | '#')) => {
+                let hashes = c[i + 1..].iter().take_while(|&&h| h == '#').count();
+                if c.get(i + 1 + hashes) == Some(&'"') {
+                    i += hashes + 2;
+                    let closes = |k: usize| c[k] == '"' && c[k + 1..].iter().take(hashes).filter(|&&h| h == '#').count() == hashes;
+                    skip_to(&mut i, &mut line, &closes);
+                    i += hashes + 1;
+                    continue;
+                }
+            }
+            '"' => {
+                i += 1;
+                while i < c.len() && c[i] != '"' {
+                    line += (c[i] == '\n') as usize;
+                    i += if c[i] == '\\' { 2 } else { 1 };
+                }
+            }
+            '\'' if c.get(i + 1) == Some(&'\\') => {
+                i += 2;
+                while i < c.len() && c[i] != '\'' {
+                    i += 1;
+                }
+            }
+            '\'' if c.get(i + 2) == Some(&'\'') => i += 2,
+            'f' if !prev_ident && c.get(i + 1) == Some(&'n') && c.get(i + 2).is_some_and(|&s| s.is_whitespace()) => {
+                let name: String = c[i + 3..].iter().skip_while(|s| s.is_whitespace()).take_while(|&&s| ident(s)).collect();
+                if !name.is_empty() {
+                    pending = Some((name, line));
+                }
+            }
+            ';' => pending = None,
+            '{' => {
+                depth += 1;
+                if let Some((name, at)) = pending.take() {
+                    open.push((name, at, depth));
+                }
+            }
+            '}' => {
+                if open.last().is_some_and(|o| o.2 == depth) {
+                    let (name, at, _) = open.pop().expect("an open function");
+                    found.push((name, at, line - at + 1));
+                }
+                depth = depth.saturating_sub(1);
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    found
+}
+
+/// The functions of the engine's files longer than [`FUNCTION_LINES`].
+fn long_functions(dir: &Path) -> Vec<String> {
+    let mut files = rust_files(dir);
+    files.sort();
+    let mut long = Vec::new();
+    for f in files {
+        for (name, at, lines) in functions(&std::fs::read_to_string(&f).unwrap()) {
+            if lines > FUNCTION_LINES {
+                long.push(format!("{}:{at}: fn {name} is {lines} lines", f.strip_prefix(dir).unwrap_or(&f).display()));
+            }
+        }
+    }
+    long
+}
+
+#[test]
+fn no_function_in_the_engine_is_longer_than_a_screen() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("engine/src");
+    let long = long_functions(&dir);
+    assert!(long.is_empty(), "functions over {FUNCTION_LINES} lines (split them by concept):\n{}", long.join("\n"));
+}
+
+#[test]
+fn the_function_length_check_counts_from_fn_to_its_brace() {
+    let body = |name: &str, lines: usize| {
+        // `lines` in all: the `fn` line, the body, the closing brace
+        let mut s = format!("pub(crate) fn {name}<'a>(x: &'a str, f: fn(u8) -> u8) -> usize {{\n");
+        s += "    let s = \"}} in a string {{\"; let c = '}'; let r = r#\"}\"#; // }\n";
+        s += "    /* } { */ let q = '\\''; let l: &'a str = x;\n";
+        for _ in 0..lines - 4 {
+            s += "    let _ = 1;\n";
+        }
+        s + "}\n"
+    };
+    let text = format!("trait T {{\n    fn declared(&self);\n}}\n{}{}", body("at_limit", FUNCTION_LINES), body("past_limit", FUNCTION_LINES + 1));
+    let found = functions(&text);
+    assert_eq!(found, [("at_limit".to_string(), 4, FUNCTION_LINES), ("past_limit".to_string(), 4 + FUNCTION_LINES, FUNCTION_LINES + 1)]);
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("x.rs"), format!("mod m {{\n{text}}}\n")).unwrap();
+    assert_eq!(long_functions(dir.path()), [format!("x.rs:{}: fn past_limit is {} lines", 5 + FUNCTION_LINES, FUNCTION_LINES + 1)]);
+}

@@ -6,14 +6,13 @@
 //! boarding moves, which are no attacks), and orders naming a carried army
 //! as naming its fleet; the pairs are put together again afterwards.
 
-use super::movement::{Extra, Movement, core};
+use super::movement::{Extra, Movement, Partner, core};
 use super::{Dislodged, Note, ResultKind};
 use crate::map::{Loc, PowerId, ProvinceKind, Unit, UnitType, Variant};
 use crate::order::{Order, UnitSpec};
 use crate::rules::Rulebook;
 
 const NONE: u32 = u32::MAX;
-const UNMATCHED: u32 = u32::MAX - 1;
 
 /// A boarding order as read against the board.
 struct Boarding {
@@ -63,9 +62,48 @@ pub(crate) fn board_void(v: &Variant, unit: &Unit, carrying: bool, prov: crate::
 }
 
 pub(crate) fn movement(v: &Variant, rules: &Rulebook, units: &[Unit], centers: &[Option<PowerId>], orders: &[(PowerId, Order)]) -> Movement {
-    let aboard: Vec<Unit> = units.iter().filter(|u| u.aboard).copied().collect();
     let (free, carried) = free_units(units);
+    let boards = read_boardings(v, units, &free, &carried, orders);
+    // the orders as the resolver reads them
+    let mut board = vec![None; free.len()];
+    let mut core_orders: Vec<(PowerId, Order)> = orders.to_vec();
+    for (k, (_, order)) in core_orders.iter_mut().enumerate() {
+        let Order::Board { unit, dest, .. } = *order else { continue };
+        let b = boards.iter().find(|b| b.k == k);
+        *order = match (dest, b) {
+            (Some(d), Some(b)) if b.void.is_none() => {
+                board[b.u] = Some(b.partner.map_or(Partner::Unmatched, |j| Partner::Unit(boards[j].u as u32)));
+                Order::Move { unit, dest: d, via: false }
+            }
+            // no such unit: the resolver says so
+            (Some(d), None) => Order::Move { unit, dest: d, via: false },
+            _ => Order::Hold(unit),
+        };
+    }
+    // supports naming a carried army support its fleet (D8)
+    for (_, order) in core_orders.iter_mut() {
+        if let Order::Support { target, .. } = order
+            && target.kind != Some(UnitType::Fleet)
+            && !free.iter().any(|f| f.kind == UnitType::Army && f.loc.prov == target.loc.prov)
+            && let Some(f) = (0..free.len()).find(|&f| carried[f].is_some_and(|a| a.loc.prov == target.loc.prov))
+        {
+            *target = UnitSpec { kind: Some(UnitType::Fleet), loc: free[f].loc, power: target.power };
+        }
+    }
 
+    let (mut m, fates) = core(v, rules, &free, centers, &core_orders, Extra { board, ..Extra::default() });
+
+    let boarded = boarding_results(&mut m, orders, &boards, &free, &fates);
+    let (after, dislodged) = board_after(v, &mut m, units, &boards, &boarded, &free, &carried, &fates);
+    m.units = after;
+    m.dislodged = dislodged;
+    m
+}
+
+/// The boarding orders read against the board: what they ask, whether
+/// possible, their partners (D7), one carrying pair a space (D7.5).
+fn read_boardings(v: &Variant, units: &[Unit], free: &[Unit], carried: &[Option<Unit>], orders: &[(PowerId, Order)]) -> Vec<Boarding> {
+    let aboard: Vec<Unit> = units.iter().filter(|u| u.aboard).copied().collect();
     // which unit each order goes to, as the resolver hands them out (D5)
     let mut taken = vec![false; free.len()];
     let mut order_unit = vec![NONE; orders.len()];
@@ -132,36 +170,12 @@ pub(crate) fn movement(v: &Variant, rules: &Rulebook, units: &[Unit], centers: &
             b.partner = None;
         }
     }
+    boards
+}
 
-    // the orders as the resolver reads them
-    let mut board = vec![NONE; free.len()];
-    let mut core_orders: Vec<(PowerId, Order)> = orders.to_vec();
-    for (k, (_, order)) in core_orders.iter_mut().enumerate() {
-        let Order::Board { unit, dest, .. } = *order else { continue };
-        let b = boards.iter().find(|b| b.k == k);
-        *order = match (dest, b) {
-            (Some(d), Some(b)) if b.void.is_none() => {
-                board[b.u] = b.partner.map(|j| boards[j].u as u32).unwrap_or(UNMATCHED);
-                Order::Move { unit, dest: d, via: false }
-            }
-            // no such unit: the resolver says so
-            (Some(d), None) => Order::Move { unit, dest: d, via: false },
-            _ => Order::Hold(unit),
-        };
-    }
-    // supports naming a carried army support its fleet (D8)
-    for (_, order) in core_orders.iter_mut() {
-        if let Order::Support { target, .. } = order
-            && target.kind != Some(UnitType::Fleet)
-            && !free.iter().any(|f| f.kind == UnitType::Army && f.loc.prov == target.loc.prov)
-            && let Some(f) = (0..free.len()).find(|&f| carried[f].is_some_and(|a| a.loc.prov == target.loc.prov))
-        {
-            *target = UnitSpec { kind: Some(UnitType::Fleet), loc: free[f].loc, power: target.power };
-        }
-    }
-
-    let (mut m, fates) = core(v, rules, &free, centers, &core_orders, Extra { board, ..Extra::default() });
-
+/// The results of the orders as written, boarding orders' by whether their
+/// pair boarded; returns which boarding orders did.
+fn boarding_results(m: &mut Movement, orders: &[(PowerId, Order)], boards: &[Boarding], free: &[Unit], fates: &[Option<Loc>]) -> Vec<bool> {
     // results: the orders as written
     for (k, (_, order)) in orders.iter().enumerate() {
         let kind = m.results[k].order.unit().and_then(|s| s.kind);
@@ -199,7 +213,22 @@ pub(crate) fn movement(v: &Variant, rules: &Rulebook, units: &[Unit], centers: &
             }
         }
     }
+    boarded
+}
 
+/// The board afterwards, and the dislodged units (a carried army shares its
+/// dislodged fleet's fate, D10).
+#[allow(clippy::too_many_arguments)]
+fn board_after(
+    v: &Variant,
+    m: &mut Movement,
+    units: &[Unit],
+    boards: &[Boarding],
+    boarded: &[bool],
+    free: &[Unit],
+    carried: &[Option<Unit>],
+    fates: &[Option<Loc>],
+) -> (Vec<Unit>, Vec<Dislodged>) {
     // the board afterwards
     let mut after: Vec<Unit> = Vec::with_capacity(units.len());
     let mut boarded_army = vec![false; free.len()];
@@ -245,7 +274,5 @@ pub(crate) fn movement(v: &Variant, rules: &Rulebook, units: &[Unit], centers: &
             dislodged.push(Dislodged { unit: a, ..d });
         }
     }
-    m.units = after;
-    m.dislodged = dislodged;
-    m
+    (after, dislodged)
 }

@@ -4,7 +4,13 @@
 //! the order in which orders are listed. Rule choices come in as a [`Rulebook`].
 //!
 //! - [`movement`]: moves, supports, convoys, paradoxes (Kruijswijk's guess-and-check
-//!   resolution with the Szykman rule and circular movement as backup rules).
+//!   resolution with the Szykman rule and circular movement as backup rules): the
+//!   standard resolver, one file per layer of it (orders, convoys, decisions,
+//!   strengths, outcome), with Original 1958's stacks in `movement/stacks.rs`.
+//! - `boarding`: Original 1958 boarding (armies on board fleets), a layer over
+//!   the movement resolver.
+//! - `ferry`: 1885-III A/F units, Fast Ferries and the High Ocean Box, a layer
+//!   over the movement resolver (`ferry/prepare.rs` reads the orders first).
 //! - [`retreat`]: retreats, disbands, and the right-hand rule.
 //! - [`adjust`]: builds, removals, waives, civil-disorder removals.
 
