@@ -39,6 +39,7 @@ mod layout;
 mod limits;
 mod map;
 mod map1885;
+mod map_geometry;
 mod maps;
 mod master;
 mod master_tools;
