@@ -13,7 +13,10 @@ fn pure(name: &str, codes: [&str; 7]) -> Variant {
         "name = \"{name}\"\ntitle = \"Pure\"\nstart = \"S1901M\"\n[victory]\nkind = \"centers\"\ncount = 4\n[calendar]\nfirst_year = 1901\nseasons = [\n  {{ code = \"S\", name = \"Spring\", phases = [\"M\", \"R\"] }},\n  {{ code = \"F\", name = \"Fall\", phases = [\"M\", \"R\"] }},\n  {{ code = \"W\", name = \"Winter\", phases = [\"A\"] }},\n]\nownership_after = [\"F\"]\n"
     );
     for (k, c) in codes.iter().enumerate() {
-        t += &format!("[[power]]\nname = \"P{l}\"\nadjective = \"P{l}\"\nletter = \"{l}\"\nhome = [\"{c}\"]\nunits = [\"A {c}\"]\n", l = (b'A' + k as u8) as char);
+        t += &format!(
+            "[[power]]\nname = \"P{l}\"\nadjective = \"P{l}\"\nletter = \"{l}\"\nhome = [\"{c}\"]\nunits = [\"A {c}\"]\n",
+            l = (b'A' + k as u8) as char
+        );
     }
     for c in codes {
         let others: Vec<String> = codes.iter().filter(|&&o| o != c).map(|o| format!("\"{o}\"")).collect();
@@ -123,11 +126,14 @@ fn a_generated_map_keeps_the_ocean_box_beside_its_seas_and_land_beside_sea() {
     let g = Geometry::of(&v);
     let hob = v.prov_by_code("HOB").unwrap();
     let at = g.unit(Loc { prov: hob, coast: Coast::None });
-    let frame = (g.width * g.width + g.height * g.height).sqrt();
-    for n in ["NAO", "MAO", "SAO", "RED", "IND"] {
-        let b = g.unit(Loc { prov: v.prov_by_code(n).unwrap(), coast: Coast::None });
-        let d = ((at.0 - b.0).powi(2) + (at.1 - b.1).powi(2)).sqrt();
-        assert!(d < frame * 0.6, "HOB to {n}: {d} of a {frame} diagonal");
+    // the Box stands among the seas it joins: no farther from any of them
+    // than the two farthest apart are from each other (its `pos` is a corner)
+    let seas: Vec<(f64, f64)> =
+        ["NAO", "MAO", "SAO", "RED", "IND"].iter().map(|n| g.unit(Loc { prov: v.prov_by_code(n).unwrap(), coast: Coast::None })).collect();
+    let d = |a: (f64, f64), b: (f64, f64)| ((a.0 - b.0).powi(2) + (a.1 - b.1).powi(2)).sqrt();
+    let widest = seas.iter().flat_map(|&a| seas.iter().map(move |&b| d(a, b))).fold(0.0, f64::max);
+    for (n, &b) in seas.iter().enumerate() {
+        assert!(d(at, b) < widest, "HOB to sea {n}: {} of {widest}", d(at, b));
     }
     // a label is never hidden: no province's label sits at the frame's edge
     for (i, p) in v.provinces.iter().enumerate() {

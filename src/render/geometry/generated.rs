@@ -81,7 +81,8 @@ fn coast_offset(v: &Variant, pts: &[(f64, f64)], l: Loc) -> (f64, f64) {
 fn fillers(pts: &[(f64, f64)], adj: &[Vec<Prov>], w: f64, h: f64) -> Vec<(f64, f64)> {
     let step = SPACING * 0.7;
     let mut out = Vec::new();
-    let edges: Vec<((f64, f64), (f64, f64))> = adj.iter().enumerate().flat_map(|(i, ns)| ns.iter().filter(move |&&n| n as usize > i).map(move |&n| (pts[i], pts[n as usize]))).collect();
+    let edges: Vec<((f64, f64), (f64, f64))> =
+        adj.iter().enumerate().flat_map(|(i, ns)| ns.iter().filter(move |&&n| n as usize > i).map(move |&n| (pts[i], pts[n as usize]))).collect();
     for gy in 0..=(h / step).ceil() as usize {
         for gx in 0..=(w / step).ceil() as usize {
             let p = (gx as f64 * step, gy as f64 * step);

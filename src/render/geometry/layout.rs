@@ -105,7 +105,8 @@ fn scale(pts: &mut [(f64, f64)]) {
     if pts.len() < 2 {
         return;
     }
-    let mut nearest: Vec<f64> = pts.iter().enumerate().map(|(i, a)| pts.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, b)| dist(*a, *b)).fold(f64::MAX, f64::min)).collect();
+    let mut nearest: Vec<f64> =
+        pts.iter().enumerate().map(|(i, a)| pts.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, b)| dist(*a, *b)).fold(f64::MAX, f64::min)).collect();
     nearest.sort_by(f64::total_cmp);
     let median = nearest[nearest.len() / 2].max(1e-6);
     let (w, h) = span(pts);
