@@ -59,7 +59,14 @@ labels = {}
 brief = next(g for g in root.iter(SVG_NS + "g") if g.get("id") == "BriefLabelLayer")
 for t in brief.iter(SVG_NS + "text"):
     size = 18 if t.get("class") == "labeltext18" else 24
-    labels[t.text.strip().upper()] = [float(t.get("x")), float(t.get("y")), size]
+    x, y = float(t.get("x")), float(t.get("y"))
+    # a few labels are placed by a transform (rotated along a coast): keep
+    # its translation, drawn level
+    tr = t.get("transform") or ""
+    if tr.startswith("translate("):
+        dx, dy = [float(v) for v in tr[len("translate("):tr.index(")")].replace(",", " ").split()]
+        x, y = x + dx, y + dy
+    labels[t.text.strip().upper()] = [x, y, size]
 
 vb = [float(x) for x in root.get("viewBox").split()]
 data = {

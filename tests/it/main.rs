@@ -41,6 +41,7 @@ mod limits;
 mod map;
 mod map1885;
 mod map_1958_picture;
+mod map_geometry;
 mod maps;
 mod master;
 mod master_tools;
