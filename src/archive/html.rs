@@ -39,7 +39,8 @@ pub fn site(v: &Variant, rec: &GameRecord, reveal: bool) -> Vec<(String, Vec<u8>
         let long = v.calendar.parse(&p.name).map(|x| v.calendar.long_name(x)).unwrap_or_else(|_| p.name.clone());
         let dislodged = rec.dislodged_after(i);
         let caption = say::map::caption(&g.name, &long);
-        let svg = render::svg(v, &Scene { position: &p.position, orders: &p.orders, dislodged: &dislodged, caption: &caption });
+        // the board after the phase, its orders drawn over it
+        let svg = render::svg(v, &Scene::results(rec.after(i), p.position.phase.kind, &p.orders, &dislodged, &caption));
         files.push((format!("{}.svg", p.name), svg.into_bytes()));
         let prev = if i > 0 { format!("<a href=\"{}\">{}</a>", phase_file(&names[i - 1]), words::previous()) } else { String::new() };
         let next = match names.get(i + 1) {
@@ -60,10 +61,13 @@ pub fn site(v: &Variant, rec: &GameRecord, reveal: bool) -> Vec<(String, Vec<u8>
         files.push((phase_file(&p.name), page(&format!("{title}: {long}"), &body)));
     }
     if let Some(cur) = &rec.current {
-        let scene = PhaseScene::of_position(v, cur);
+        // before the first move of a map with starting choices, the site
+        // (for anyone to read) withholds every choice unit's type (E3)
+        let withheld = if crate::game::start::open(v, g, cur) { crate::game::start::hidden(v, Some(&[])) } else { Vec::new() };
+        let scene = PhaseScene::of_position(v, cur, withheld);
         let long = v.calendar.long_name(cur.phase);
         let caption = say::map::caption(&g.name, &long);
-        let svg = render::svg(v, &Scene { position: &scene.position, orders: &[], dislodged: &[], caption: &caption });
+        let svg = render::svg(v, &scene.scene(&caption));
         files.push((format!("{now_name}.svg"), svg.into_bytes()));
         let prev = names.last().map(|n| format!("<a href=\"{}\">{}</a>", phase_file(n), words::previous())).unwrap_or_default();
         let nav = format!("<nav><a href=\"index.html\">{}</a>{prev}</nav>", words::index());
