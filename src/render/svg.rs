@@ -247,7 +247,7 @@ fn units(out: &mut String, pen: &Pen) {
         }
         if n > 1 {
             let (x, y) = fan(g.unit(us[n - 1].loc), n - 1, n, s);
-            stack_count(out, n, x + 20.0 * s, y - 22.0 * s, s);
+            stack_count(out, "stack", n, x + 20.0 * s, y - 22.0 * s, s);
         }
     }
     // an army aboard where no fleet is drawn (a board that is not whole): on its space
@@ -259,10 +259,10 @@ fn units(out: &mut String, pen: &Pen) {
 }
 
 /// The count of a stack (`×3`), beside its last unit.
-fn stack_count(out: &mut String, n: usize, x: f64, y: f64, s: f64) {
+fn stack_count(out: &mut String, class: &str, n: usize, x: f64, y: f64, s: f64) {
     let _ = write!(
         out,
-        r##"<g class="stack"><rect x="{}" y="{}" width="{}" height="{}" rx="{}" fill="#FFFFFF" stroke="{INK}" stroke-width="1.5"/><text x="{}" y="{}" font-size="{}" font-weight="bold" text-anchor="middle" fill="{INK}">×{n}</text></g>"##,
+        r##"<g class="{class}"><rect x="{}" y="{}" width="{}" height="{}" rx="{}" fill="#FFFFFF" stroke="{INK}" stroke-width="1.5"/><text x="{}" y="{}" font-size="{}" font-weight="bold" text-anchor="middle" fill="{INK}">×{n}</text></g>"##,
         f(x - 2.0 * s),
         f(y - 14.0 * s),
         f(34.0 * s),
@@ -337,7 +337,7 @@ fn dislodged(out: &mut String, pen: &Pen) {
                 f(9.0 * s)
             );
         }
-        dislodged_ring(out, x, y, s);
+        dislodged_ring(out, "dislodged-ring", x, y, s);
         unit(out, v, &pen.cols, &d.unit, x, y, s * 0.85, "unit dislodged");
         if let Some(a) = list.iter().find(|a| carrier(a) && a.unit.loc.prov == d.unit.loc.prov && d.unit.kind == UnitType::Fleet) {
             unit(out, v, &pen.cols, &a.unit, x + 12.0 * s, y - 12.0 * s, s * 0.55, "unit dislodged aboard");
@@ -350,10 +350,10 @@ fn dislodged(out: &mut String, pen: &Pen) {
 }
 
 /// The dashed ring round a dislodged unit.
-fn dislodged_ring(out: &mut String, x: f64, y: f64, s: f64) {
+fn dislodged_ring(out: &mut String, class: &str, x: f64, y: f64, s: f64) {
     let _ = write!(
         out,
-        r##"<circle class="dislodged-ring" cx="{}" cy="{}" r="{}" fill="#FFFFFF" stroke="#000000" stroke-width="3" stroke-dasharray="4 3"/>"##,
+        r##"<circle class="{class}" cx="{}" cy="{}" r="{}" fill="#FFFFFF" stroke="#000000" stroke-width="3" stroke-dasharray="4 3"/>"##,
         f(x),
         f(y),
         f(23.0 * s)
@@ -451,7 +451,7 @@ fn thin(out: &mut String, class: &str, a: (f64, f64), b: (f64, f64), col: &str, 
         f(2.5 * s),
     );
     let r = 5.0 * s;
-    if class == "convoy" {
+    if class.ends_with("convoy") {
         let _ = write!(out, r#"<rect x="{}" y="{}" width="{}" height="{}" fill="{col}" stroke="{INK}" stroke-width="1.5"/></g>"#, f(b.0 - r), f(b.1 - r), f(2.0 * r), f(2.0 * r));
     } else {
         let _ = write!(out, r#"<circle cx="{}" cy="{}" r="{}" fill="{col}" stroke="{INK}" stroke-width="1.5"/></g>"#, f(b.0), f(b.1), f(r));
@@ -642,8 +642,8 @@ fn key_sample(out: &mut String, m: Mark, x: f64, y: f64) {
         Mark::Hold => {
             let _ = write!(out, r#"<circle cx="{}" cy="{}" r="11" fill="none" stroke="{INK}" stroke-width="3"/>"#, f(cx), f(cy));
         }
-        Mark::Support | Mark::Convoy => thin(out, if m == Mark::Convoy { "convoy" } else { "support" }, (x, cy), (x + 38.0, cy), GREY, false, s * 1.4),
-        Mark::Dislodged => dislodged_ring(out, cx, cy, 0.5),
+        Mark::Support | Mark::Convoy => thin(out, if m == Mark::Convoy { "key-convoy" } else { "key-support" }, (x, cy), (x + 38.0, cy), GREY, false, s * 1.4),
+        Mark::Dislodged => dislodged_ring(out, "key-ring", cx, cy, 0.5),
         Mark::Retreat => {
             let _ = write!(
                 out,
@@ -658,7 +658,7 @@ fn key_sample(out: &mut String, m: Mark, x: f64, y: f64) {
             let _ = write!(out, r#"<circle cx="{}" cy="{}" r="11" fill="none" stroke="{INK}" stroke-width="4"/>"#, f(cx), f(cy));
         }
         Mark::Removed => cross(out, "key-cross", cx, cy, 0.55),
-        Mark::Stack => stack_count(out, 3, x + 4.0, cy + 6.0, 1.0),
+        Mark::Stack => stack_count(out, "key-stack", 3, x + 4.0, cy + 6.0, 1.0),
         Mark::Withheld => {
             let _ = write!(
                 out,
