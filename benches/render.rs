@@ -58,10 +58,7 @@ fn bench(c: &mut Criterion) {
         ("standard", &svg),
         (
             "1885",
-            &render::svg(
-                &Variant::builtin("1885").unwrap(),
-                &Scene::board(&Position::initial(&Variant::builtin("1885").unwrap()), "Game davis: January 1885"),
-            ),
+            &render::svg(&Variant::builtin("1885").unwrap(), &Scene::board(&Position::initial(&Variant::builtin("1885").unwrap()), "Game davis: January 1885")),
         ),
     ] {
         let png = render::png(svg).unwrap();

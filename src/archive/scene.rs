@@ -74,20 +74,14 @@ impl PhaseScene {
         };
         let position = after.unwrap_or_else(|| before.clone());
         // the retreat phase after a movement phase holds its dislodged units and their options
-        let dislodged = if position.phase.kind == PhaseKind::Retreat && before.phase.kind == PhaseKind::Movement { position.dislodged.clone() } else { Vec::new() };
+        let dislodged =
+            if position.phase.kind == PhaseKind::Retreat && before.phase.kind == PhaseKind::Movement { position.dislodged.clone() } else { Vec::new() };
         Ok(PhaseScene { phase: p.phase.clone(), position, ordered_in: before.phase.kind, orders, dislodged, withheld: Vec::new() })
     }
 
     /// The picture of this scene as the renderer takes it.
     pub fn scene<'a>(&'a self, caption: &'a str) -> Scene<'a> {
-        Scene {
-            position: &self.position,
-            orders: &self.orders,
-            ordered_in: self.ordered_in,
-            dislodged: &self.dislodged,
-            withheld: &self.withheld,
-            caption,
-        }
+        Scene { position: &self.position, orders: &self.orders, ordered_in: self.ordered_in, dislodged: &self.dislodged, withheld: &self.withheld, caption }
     }
 
     /// The SVG and PNG of this scene, named `GAME-PHASE.svg` / `.png`. A PNG

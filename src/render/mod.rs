@@ -17,8 +17,8 @@ pub use svg::{esc, legend_count, svg};
 
 use crate::adjudicate::{Dislodged, OrderResult, Position, ResultKind};
 use crate::map::{PowerId, Prov, Variant};
-use crate::phase::PhaseKind;
 use crate::order::Order;
+use crate::phase::PhaseKind;
 
 /// One order to draw, with how it ended.
 #[derive(Clone, Debug, PartialEq)]

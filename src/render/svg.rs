@@ -4,12 +4,12 @@
 
 use super::geometry::Geometry;
 use super::{Scene, colours};
-use crate::phase::PhaseKind;
-use crate::report::say::map::Mark;
 use crate::adjudicate::{Dislodged, ResultKind};
 use crate::map::{Loc, PowerId, ProvinceKind, Unit, UnitType, Variant};
 use crate::order::{Order, UnitSpec};
+use crate::phase::PhaseKind;
 use crate::report::say;
+use crate::report::say::map::Mark;
 use std::fmt::Write;
 
 const SEA: &str = "#C8DCEC";
@@ -452,7 +452,14 @@ fn thin(out: &mut String, class: &str, a: (f64, f64), b: (f64, f64), col: &str, 
     );
     let r = 5.0 * s;
     if class.ends_with("convoy") {
-        let _ = write!(out, r#"<rect x="{}" y="{}" width="{}" height="{}" fill="{col}" stroke="{INK}" stroke-width="1.5"/></g>"#, f(b.0 - r), f(b.1 - r), f(2.0 * r), f(2.0 * r));
+        let _ = write!(
+            out,
+            r#"<rect x="{}" y="{}" width="{}" height="{}" fill="{col}" stroke="{INK}" stroke-width="1.5"/></g>"#,
+            f(b.0 - r),
+            f(b.1 - r),
+            f(2.0 * r),
+            f(2.0 * r)
+        );
     } else {
         let _ = write!(out, r#"<circle cx="{}" cy="{}" r="{}" fill="{col}" stroke="{INK}" stroke-width="1.5"/></g>"#, f(b.0), f(b.1), f(r));
     }
@@ -593,7 +600,13 @@ fn caption_and_legend(out: &mut String, pen: &Pen) {
         let y = top + 88.0 + (i / per_row) as f64 * 34.0;
         let _ = write!(out, r#"<g class="key {}">"#, mark_class(m));
         key_sample(out, m, x, y);
-        let _ = write!(out, r##"<text x="{}" y="{}" font-size="14" fill="#333333">{}</text></g>"##, f(x + 48.0), f(y + 18.0), esc(&say::map::legend_mark(m, unowned)));
+        let _ = write!(
+            out,
+            r##"<text x="{}" y="{}" font-size="14" fill="#333333">{}</text></g>"##,
+            f(x + 48.0),
+            f(y + 18.0),
+            esc(&say::map::legend_mark(m, unowned))
+        );
     }
     out.push_str("</g>");
 }
@@ -633,7 +646,18 @@ fn key_sample(out: &mut String, m: Mark, x: f64, y: f64) {
             let _ = write!(out, r#"<circle cx="{}" cy="{}" r="10" fill="{GREY}" stroke="{INK}" stroke-width="2"/>"#, f(cx), f(cy));
         }
         Mark::Fleet => {
-            let _ = write!(out, r#"<polygon points="{},{} {},{} {},{} {},{}" fill="{GREY}" stroke="{INK}" stroke-width="2"/>"#, f(cx - 13.0), f(cy - 6.0), f(cx + 13.0), f(cy - 6.0), f(cx + 8.0), f(cy + 7.0), f(cx - 8.0), f(cy + 7.0));
+            let _ = write!(
+                out,
+                r#"<polygon points="{},{} {},{} {},{} {},{}" fill="{GREY}" stroke="{INK}" stroke-width="2"/>"#,
+                f(cx - 13.0),
+                f(cy - 6.0),
+                f(cx + 13.0),
+                f(cy - 6.0),
+                f(cx + 8.0),
+                f(cy + 7.0),
+                f(cx - 8.0),
+                f(cy + 7.0)
+            );
         }
         Mark::Centre => {
             let _ = write!(out, r##"<circle cx="{}" cy="{}" r="6" fill="#FFFFFF" stroke="{INK}" stroke-width="2"/>"##, f(cx), f(cy));

@@ -110,7 +110,9 @@ fn shows_the_board(v: &Variant, pos: &Position, svg: &str) {
 fn on_board(svg: &str, code: &str) -> usize {
     svg.split(r#"<g class="unit "#)
         .skip(1)
-        .filter(|g| (g.starts_with("army ") || g.starts_with("fleet ")) && g.split('"').nth(2).is_some_and(|loc| loc == code || loc.starts_with(&format!("{code}/"))))
+        .filter(|g| {
+            (g.starts_with("army ") || g.starts_with("fleet ")) && g.split('"').nth(2).is_some_and(|loc| loc == code || loc.starts_with(&format!("{code}/")))
+        })
         .count()
 }
 
@@ -309,7 +311,16 @@ fn original_1958_movement_with_boarding_and_a_dislodged_stack_then_its_retreats(
     let out = play(
         &v,
         &pos,
-        &[(2, "A PAR H"), (2, "A PAR H"), (2, "F BRE - GAS"), (3, "A BUR - PAR"), (3, "A LOR S A BUR - PAR"), (3, "A FLA S A BUR - PAR"), (1, "F LON - NTH"), (1, "A LON - NTH B")],
+        &[
+            (2, "A PAR H"),
+            (2, "A PAR H"),
+            (2, "F BRE - GAS"),
+            (3, "A BUR - PAR"),
+            (3, "A LOR S A BUR - PAR"),
+            (3, "A FLA S A BUR - PAR"),
+            (1, "F LON - NTH"),
+            (1, "A LON - NTH B"),
+        ],
     );
     let (_, svg) = results(&v, &pos, &out, "Game old: Spring 1914 movement");
     shows_the_board(&v, &out.position, &svg);
@@ -440,7 +451,12 @@ fn davis_1885_schematic_with_two_powers_in_the_box() {
     pos.units.retain(|u| u.power != 1 && u.power != 6);
     let hob = v.prov_by_code("HOB").unwrap();
     for p in [1u8, 6] {
-        pos.units.push(mailjudge::map::Unit { power: p as PowerId, kind: UnitType::Fleet, loc: mailjudge::map::Loc { prov: hob, coast: Default::default() }, aboard: false });
+        pos.units.push(mailjudge::map::Unit {
+            power: p as PowerId,
+            kind: UnitType::Fleet,
+            loc: mailjudge::map::Loc { prov: hob, coast: Default::default() },
+            aboard: false,
+        });
     }
     pos.units.sort();
     let svg = render::svg(&v, &Scene::board(&pos, "Game davis: January 1885"));

@@ -55,7 +55,7 @@ pub fn legend_mark(mark: Mark, unowned: usize) -> String {
     match mark {
         Mark::Army => "army (letter: its power)".into(),
         Mark::Fleet => "fleet".into(),
-        Mark::Centre => format!("supply centre ({unowned} unowned, white)"),
+        Mark::Centre => format!("centre ({unowned} unowned)"),
         Mark::Move => "move".into(),
         Mark::Failed => "dashed: failed".into(),
         Mark::Hold => "hold".into(),
