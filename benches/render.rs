@@ -16,6 +16,7 @@ use std::hint::black_box;
 
 /// The opening and every unit's usual first move, adjudicated.
 fn spring(v: &Variant) -> (Position, Vec<render::Drawn>) {
+    // the board after the moves, the orders drawn over it
     let pos = Position::initial(v);
     let orders = [
         (0, "A VIE - GAL"),
@@ -44,23 +45,20 @@ fn spring(v: &Variant) -> (Position, Vec<render::Drawn>) {
     let parsed: Vec<(PowerId, mailjudge::order::Order)> =
         orders.iter().map(|(p, t)| (*p, mailjudge::parse::parse_order(v, t, Some(pos.phase.kind)).unwrap())).collect();
     let out = adjudicate::process(v, &mailjudge::rules::Rulebook::for_variant(v), &pos, &parsed);
-    (pos, render::drawn(&out.results))
+    (out.position, render::drawn(&out.results))
 }
 
 fn bench(c: &mut Criterion) {
     let v = Variant::standard();
     let (pos, drawn) = spring(&v);
-    let scene = Scene { position: &pos, orders: &drawn, dislodged: &[], caption: "Game demo: Spring 1901 movement" };
+    let scene = Scene::results(&pos, mailjudge::phase::PhaseKind::Movement, &drawn, &[], "Game demo: Spring 1901 movement");
     let svg = render::svg(&v, &scene);
     // the bytes beside the time: a results mail carries this PNG (base64: 4/3 of it)
     for (name, svg) in [
         ("standard", &svg),
         (
             "1885",
-            &render::svg(
-                &Variant::builtin("1885").unwrap(),
-                &Scene { position: &Position::initial(&Variant::builtin("1885").unwrap()), orders: &[], dislodged: &[], caption: "Game davis: January 1885" },
-            ),
+            &render::svg(&Variant::builtin("1885").unwrap(), &Scene::board(&Position::initial(&Variant::builtin("1885").unwrap()), "Game davis: January 1885")),
         ),
     ] {
         let png = render::png(svg).unwrap();
@@ -72,7 +70,7 @@ fn bench(c: &mut Criterion) {
     g.bench_function("standard_png_again", |b| b.iter(|| render::png(black_box(&svg)).unwrap()));
     let v85 = Variant::builtin("1885").unwrap();
     let pos85 = Position::initial(&v85);
-    let scene85 = Scene { position: &pos85, orders: &[], dislodged: &[], caption: "Game davis: January 1885" };
+    let scene85 = Scene::board(&pos85, "Game davis: January 1885");
     let svg85 = render::svg(&v85, &scene85);
     g.bench_function("1885_svg", |b| b.iter(|| render::svg(&v85, black_box(&scene85))));
     g.bench_function("1885_png", |b| b.iter(|| render::draw_png(black_box(&svg85)).unwrap()));

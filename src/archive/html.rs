@@ -71,7 +71,8 @@ fn phase_page(v: &Variant, rec: &GameRecord, i: usize, title: &str) -> Vec<(Stri
     let long = long_name(v, &p.name);
     let dislodged = rec.dislodged_after(i);
     let caption = say::map::caption(&rec.game.name, &long);
-    let svg = render::svg(v, &Scene { position: &p.position, orders: &p.orders, dislodged: &dislodged, caption: &caption });
+    // the board after the phase, its orders drawn over it
+    let svg = render::svg(v, &Scene::results(rec.after(i), p.position.phase.kind, &p.orders, &dislodged, &caption));
     let prev = if i > 0 { format!("<a href=\"{}\">{}</a>", phase_file(&rec.phases[i - 1].name), words::previous()) } else { String::new() };
     let next = match rec.phases.get(i + 1) {
         Some(n) => format!("<a href=\"{}\">{}</a>", phase_file(&n.name), words::next()),
@@ -94,10 +95,13 @@ fn phase_page(v: &Variant, rec: &GameRecord, i: usize, title: &str) -> Vec<(Stri
 /// The board now, its page and its map.
 fn now_page(v: &Variant, rec: &GameRecord, title: &str) -> Vec<(String, Vec<u8>)> {
     let Some(cur) = &rec.current else { return Vec::new() };
-    let scene = PhaseScene::of_position(v, cur);
+    // before the first move of a map with starting choices, the site (for
+    // anyone to read) withholds every choice unit's type (E3)
+    let withheld = if crate::game::start::open(v, &rec.game, cur) { crate::game::start::hidden(v, Some(&[])) } else { Vec::new() };
+    let scene = PhaseScene::of_position(v, cur, withheld);
     let long = v.calendar.long_name(cur.phase);
     let caption = say::map::caption(&rec.game.name, &long);
-    let svg = render::svg(v, &Scene { position: &scene.position, orders: &[], dislodged: &[], caption: &caption });
+    let svg = render::svg(v, &scene.scene(&caption));
     let prev = rec.phases.last().map(|n| format!("<a href=\"{}\">{}</a>", phase_file(&n.name), words::previous())).unwrap_or_default();
     let nav = format!("<nav><a href=\"index.html\">{}</a>{prev}</nav>", words::index());
     let press = press_of(v, rec, rec.current_seq());

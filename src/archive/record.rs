@@ -72,6 +72,12 @@ impl GameRecord {
         self.phases.last().map_or(1, |p| p.seq + 1)
     }
 
+    /// The board after phase `i`: the next phase's board, or the board now
+    /// after the last one (its own board if the record has neither).
+    pub fn after(&self, i: usize) -> &Position {
+        self.phases.get(i + 1).map(|p| &p.position).or(self.current.as_ref()).unwrap_or(&self.phases[i].position)
+    }
+
     /// The units dislodged in phase `i` and where they could go: the board
     /// of the retreat phase that followed.
     pub fn dislodged_after(&self, i: usize) -> Vec<Dislodged> {

@@ -1,10 +1,12 @@
 //! Maps of a game's phases: the scene of a phase just processed or read back
-//! from the record, drawn (crate::render) as SVG and PNG, kept as files to
+//! from the record (the board after it, its orders drawn over it), or of the
+//! board now, drawn (crate::render) as SVG and PNG, kept as files to
 //! mail (store::attachments).
 
 use crate::adjudicate::{Dislodged, Outcome, Position};
 use crate::contract::position_from_json;
-use crate::map::Variant;
+use crate::map::{PowerId, Prov, Variant};
+use crate::phase::PhaseKind;
 use crate::render::{self, Drawn, Scene};
 use crate::report::say;
 use crate::store::games::GameRow;
@@ -13,29 +15,47 @@ use rusqlite::Connection;
 
 pub use super::ArchiveError as MapError;
 
-/// A phase to draw: the board before it, its orders, the units it dislodged.
+/// A phase to draw: the board after it (or, for the board as it stands,
+/// the board now), its orders, the units it dislodged.
 pub struct PhaseScene {
+    /// `S1901M`: the phase whose orders are drawn, or the current phase.
     pub phase: String,
+    /// The board drawn: after the phase's orders, or the board now.
     pub position: Position,
+    /// The kind of phase the orders were given in.
+    pub ordered_in: PhaseKind,
     pub orders: Vec<Drawn>,
     pub dislodged: Vec<Dislodged>,
+    /// Units whose type this picture's reader may not see yet (1885's
+    /// starting choices before the first move).
+    pub withheld: Vec<(PowerId, Prov)>,
 }
 
 impl PhaseScene {
-    /// The phase just adjudicated.
+    /// The phase just adjudicated: the board after it, its orders drawn over it.
     pub fn of_outcome(v: &Variant, before: &Position, out: &Outcome) -> PhaseScene {
-        PhaseScene { phase: v.calendar.name(before.phase), position: before.clone(), orders: render::drawn(&out.results), dislodged: out.dislodged.clone() }
+        PhaseScene {
+            phase: v.calendar.name(before.phase),
+            position: out.position.clone(),
+            ordered_in: before.phase.kind,
+            orders: render::drawn(&out.results),
+            dislodged: out.dislodged.clone(),
+            withheld: Vec::new(),
+        }
     }
 
-    /// The board as it stands (no orders): the current phase.
-    pub fn of_position(v: &Variant, pos: &Position) -> PhaseScene {
-        PhaseScene { phase: v.calendar.name(pos.phase), position: pos.clone(), orders: Vec::new(), dislodged: Vec::new() }
+    /// The board as it stands (no orders): the current phase. `withheld`:
+    /// the units whose type the reader may not see
+    /// ([`crate::game::start::hidden`]).
+    pub fn of_position(v: &Variant, pos: &Position, withheld: Vec<(PowerId, Prov)>) -> PhaseScene {
+        PhaseScene { phase: v.calendar.name(pos.phase), position: pos.clone(), ordered_in: pos.phase.kind, orders: Vec::new(), dislodged: Vec::new(), withheld }
     }
 
     /// Phase `code` (`S1901M`) of the game's line, read back strictly from
-    /// the record: its position, each result row's power, order and result,
-    /// and (after a movement phase) the dislodged units of the retreat phase
-    /// that followed.
+    /// the record: each result row's power, order and result, drawn over the
+    /// board after the phase (the next phase's stored board, or the board
+    /// now after the last one), and (after a movement phase) the dislodged
+    /// units of the retreat phase that followed.
     pub fn stored(conn: &Connection, game: &crate::game::Game, code: &str) -> Result<PhaseScene, MapError> {
         let v = game.v();
         let line = crate::store::phases::line(conn, game.id)?;
@@ -46,22 +66,29 @@ impl PhaseScene {
         let i = line.iter().position(named).ok_or_else(|| MapError::NoPhase(code.to_ascii_uppercase()))?;
         let p = &line[i];
         let bad = |why: String| MapError::Stored { phase: p.phase.clone(), why };
-        let position = read_position(v, &p.position).map_err(bad)?;
-        let orders = read_results(v, position.phase.kind, &p.results).map_err(bad)?;
-        // the retreat phase after a movement phase holds its dislodged units and their options
-        let next = match line.get(i + 1) {
+        let before = read_position(v, &p.position).map_err(bad)?;
+        let orders = read_results(v, before.phase.kind, &p.results).map_err(bad)?;
+        let after = match line.get(i + 1) {
             Some(n) => Some(read_position(v, &n.position).map_err(|why| MapError::Stored { phase: n.phase.clone(), why })?),
             None => game.position.clone(),
         };
-        let dislodged = next.filter(|n| n.phase.kind == crate::phase::PhaseKind::Retreat).map(|n| n.dislodged).unwrap_or_default();
-        Ok(PhaseScene { phase: p.phase.clone(), position, orders, dislodged })
+        let position = after.unwrap_or_else(|| before.clone());
+        // the retreat phase after a movement phase holds its dislodged units and their options
+        let dislodged =
+            if position.phase.kind == PhaseKind::Retreat && before.phase.kind == PhaseKind::Movement { position.dislodged.clone() } else { Vec::new() };
+        Ok(PhaseScene { phase: p.phase.clone(), position, ordered_in: before.phase.kind, orders, dislodged, withheld: Vec::new() })
+    }
+
+    /// The picture of this scene as the renderer takes it.
+    pub fn scene<'a>(&'a self, caption: &'a str) -> Scene<'a> {
+        Scene { position: &self.position, orders: &self.orders, ordered_in: self.ordered_in, dislodged: &self.dislodged, withheld: &self.withheld, caption }
     }
 
     /// The SVG and PNG of this scene, named `GAME-PHASE.svg` / `.png`. A PNG
     /// that cannot be drawn is left out (and logged): the SVG still goes.
     pub fn files(&self, v: &Variant, game: &GameRow) -> Vec<Attachment> {
         let caption = say::map::caption(&game.name, &self.long_name(v));
-        let svg = render::svg(v, &Scene { position: &self.position, orders: &self.orders, dislodged: &self.dislodged, caption: &caption });
+        let svg = render::svg(v, &self.scene(&caption));
         let base = format!("{}-{}", game.name, self.phase);
         let mut out = Vec::with_capacity(2);
         match render::png(&svg) {

@@ -39,7 +39,15 @@ fn map(j: &mut Judge, name: &str, phase: Option<&str>, output: &std::path::Path)
     let v = g.variant.clone();
     let scene = match phase {
         Some(p) => crate::archive::scene::PhaseScene::stored(&j.conn, &g, p)?,
-        None => crate::archive::scene::PhaseScene::of_position(&v, g.position.as_ref().ok_or_else(|| anyhow::anyhow!("game {name} has not started"))?),
+        None => {
+            // the keeper sees every starting choice (E3)
+            let mut pos = g.position.clone().ok_or_else(|| anyhow::anyhow!("game {name} has not started"))?;
+            if crate::game::start::open(&v, &g, &pos) {
+                let choices = crate::store::start::all(&j.conn, &v, g.id)?;
+                crate::game::start::apply(&v, &mut pos, &choices, None)?;
+            }
+            crate::archive::scene::PhaseScene::of_position(&v, &pos, Vec::new())
+        }
     };
     let svg = output.extension().is_some_and(|e| e.eq_ignore_ascii_case("svg"));
     let file = scene.files(&v, &g).into_iter().find(|f| (f.mime == "image/svg+xml") == svg).ok_or_else(|| anyhow::anyhow!("the map could not be drawn"))?;

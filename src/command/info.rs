@@ -75,13 +75,7 @@ impl Session<'_> {
             out.push(say::community::co_masters_line(&g.settings.co_masters.iter().map(|c| c.address.clone()).collect::<Vec<_>>()));
         }
         out.extend(say::community::modes_line(!g.settings.start.is_auto(), !g.settings.processing.is_auto(), g.settings.join_hash.is_some()));
-        // before the first move of a map with starting choices: what the
-        // sender may see of them (its own seat's, or all for the master)
-        let viewer: Option<Vec<PowerId>> = match self.signed.as_ref().filter(|s| s.game_id == g.id).map(|s| s.role.clone()) {
-            Some(super::Role::Master) | Some(super::Role::Power { master: true, .. }) => None,
-            Some(super::Role::Power { power, .. }) => Some(g.group_of(power)),
-            _ => Some(Vec::new()),
-        };
+        let viewer = self.choice_viewer(&g);
         let full = match g.position.clone() {
             Some(mut pos) if game::start::open(&v, &g, &pos) => {
                 let choices = crate::store::start::all(self.conn, &v, g.id)?;
@@ -282,6 +276,16 @@ impl Session<'_> {
         Ok(vec![crate::play::end::summary(self.conn, &g, reveal)?.join("\n")])
     }
 
+    /// Before the first move of a map with starting choices: whose choices
+    /// the sender may see (its own seat's; `None`: all, for the master).
+    fn choice_viewer(&self, g: &Game) -> Option<Vec<PowerId>> {
+        match self.signed.as_ref().filter(|s| s.game_id == g.id).map(|s| s.role.clone()) {
+            Some(super::Role::Master) | Some(super::Role::Power { master: true, .. }) => None,
+            Some(super::Role::Power { power, .. }) => Some(g.group_of(power)),
+            _ => Some(Vec::new()),
+        }
+    }
+
     /// Whether the sender is in game `g` (signed on to it, its master, a
     /// player or a confirmed observer), with the map pictures they want.
     fn member(&self, g: &Game) -> Result<Option<game::MapPref>, Fail> {
@@ -320,7 +324,15 @@ impl Session<'_> {
                 e => Fail::System(e.into()),
             })?,
             None => match g.position.clone() {
-                Some(pos) => crate::archive::scene::PhaseScene::of_position(&v, &pos),
+                // before the first move of a map with starting choices: the
+                // sender's own choices drawn, the others' types withheld (E3)
+                Some(mut pos) if game::start::open(&v, &g, &pos) => {
+                    let viewer = self.choice_viewer(&g);
+                    let choices = crate::store::start::all(self.conn, &v, g.id)?;
+                    game::start::apply(&v, &mut pos, &choices, viewer.as_deref())?;
+                    crate::archive::scene::PhaseScene::of_position(&v, &pos, game::start::hidden(&v, viewer.as_deref()))
+                }
+                Some(pos) => crate::archive::scene::PhaseScene::of_position(&v, &pos, Vec::new()),
                 None => return Err(Refusal::NoMapYet { game: g.name.clone() }.into()),
             },
         };

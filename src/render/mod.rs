@@ -14,11 +14,12 @@ mod png;
 mod svg;
 
 pub use png::{MAX_PIXELS, RenderError, SCALE, draw_png, png};
-pub use svg::{esc, svg};
+pub use svg::{esc, legend_count, svg};
 
 use crate::adjudicate::{Dislodged, OrderResult, Position, ResultKind};
-use crate::map::{PowerId, Variant};
+use crate::map::{PowerId, Prov, Variant};
 use crate::order::Order;
+use crate::phase::PhaseKind;
 
 /// One order to draw, with how it ended.
 #[derive(Clone, Debug, PartialEq)]
@@ -29,16 +30,42 @@ pub struct Drawn {
 }
 
 /// What a picture shows.
+///
+/// A results map ([`Scene::results`]) draws the board *after* the phase
+/// (the units where they stand once the moves, retreats or adjustments are
+/// done, the centres as they are then, the legend counting them) with the
+/// phase's orders drawn over it from where each unit stood when ordered. A
+/// map of the board as it stands ([`Scene::board`]) draws the board alone.
 pub struct Scene<'a> {
-    /// The board at the start of the phase (units, centres; in a retreat
-    /// phase its dislodged units too).
+    /// The board drawn: its units, centres and the legend's counts (on a
+    /// results map, the board after the phase; in a retreat phase's board,
+    /// its dislodged units too).
     pub position: &'a Position,
-    /// This phase's orders (empty: the board alone).
+    /// The orders drawn, with their results (empty: the board alone).
     pub orders: &'a [Drawn],
+    /// The kind of phase the orders were given in: where their units stood
+    /// (in a retreat phase, at their dislodged spots).
+    pub ordered_in: PhaseKind,
     /// After a movement phase: the units dislodged and where they may retreat.
     pub dislodged: &'a [Dislodged],
+    /// Units whose type is withheld from this picture's reader (1885's
+    /// starting choices before they are revealed): power and space.
+    pub withheld: &'a [(PowerId, Prov)],
     /// The title written on the picture (`Game demo: Spring 1901 movement`).
     pub caption: &'a str,
+}
+
+impl<'a> Scene<'a> {
+    /// The board `position` alone (its dislodged units, in a retreat phase).
+    pub fn board(position: &'a Position, caption: &'a str) -> Scene<'a> {
+        Scene { position, orders: &[], ordered_in: position.phase.kind, dislodged: &[], withheld: &[], caption }
+    }
+
+    /// The results of a phase of kind `ordered_in`: the board `after` it,
+    /// its `orders` and (after a movement phase) the units it `dislodged`.
+    pub fn results(after: &'a Position, ordered_in: PhaseKind, orders: &'a [Drawn], dislodged: &'a [Dislodged], caption: &'a str) -> Scene<'a> {
+        Scene { position: after, orders, ordered_in, dislodged, withheld: &[], caption }
+    }
 }
 
 /// The orders of an outcome, to draw.

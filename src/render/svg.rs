@@ -6,8 +6,10 @@ use super::geometry::Geometry;
 use super::{Scene, colours};
 use crate::adjudicate::{Dislodged, ResultKind};
 use crate::map::{Loc, PowerId, ProvinceKind, Unit, UnitType, Variant};
-use crate::order::Order;
+use crate::order::{Order, UnitSpec};
+use crate::phase::PhaseKind;
 use crate::report::say;
+use crate::report::say::map::Mark;
 use std::fmt::Write;
 
 const SEA: &str = "#C8DCEC";
@@ -15,7 +17,7 @@ const LAND: &str = "#F2EBD9";
 const IMPASSABLE: &str = "#9A9A9A";
 const INK: &str = "#222222";
 /// The legend's height under the map.
-const LEGEND: f64 = 110.0;
+const LEGEND: f64 = 170.0;
 
 /// `x` with one decimal: fixed text for fixed input.
 fn f(x: f64) -> String {
@@ -54,12 +56,27 @@ fn ink_on(hex: &str) -> &'static str {
     if l > 0.5 { "#000000" } else { "#FFFFFF" }
 }
 
+/// What every layer draws with: the map, its places, the powers' colours,
+/// the scene.
+struct Pen<'a> {
+    v: &'a Variant,
+    g: Geometry,
+    cols: Vec<&'static str>,
+    scene: &'a Scene<'a>,
+}
+
+impl Pen<'_> {
+    /// Where the unit an order names stood when it was ordered: in a
+    /// retreat phase at its dislodged spot, else in its space.
+    fn from(&self, l: Loc) -> (f64, f64) {
+        if self.scene.ordered_in == PhaseKind::Retreat { self.g.dislodged(l) } else { self.g.unit(l) }
+    }
+}
+
 /// The SVG of `scene` on map `v`.
 pub fn svg(v: &Variant, scene: &Scene) -> String {
-    let g = Geometry::of(v);
-    let cols = colours(v);
-    let pos = scene.position;
-    let s = g.symbol;
+    let pen = Pen { v, g: Geometry::of(v), cols: colours(v), scene };
+    let g = &pen.g;
     let mut out = String::with_capacity(200_000);
     let height = g.height + LEGEND;
     let _ = write!(
@@ -70,13 +87,31 @@ pub fn svg(v: &Variant, scene: &Scene) -> String {
     );
     out.push_str(r##"<defs><marker id="arrow" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="2.6" markerHeight="2.6" orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="#222222"/></marker></defs>"##);
     let _ = write!(out, r#"<rect class="sea" x="0" y="0" width="{}" height="{}" fill="{SEA}"/>"#, f(g.width), f(height));
-    // provinces: land tinted by its centre's owner
+    provinces(&mut out, &pen);
+    labels_and_centres(&mut out, &pen);
+    // orders under the units
+    out.push_str(r#"<g class="orders">"#);
+    for d in scene.orders {
+        order(&mut out, &pen, d.power, &d.order, d.result);
+    }
+    out.push_str("</g>");
+    units(&mut out, &pen);
+    dislodged(&mut out, &pen);
+    caption_and_legend(&mut out, &pen);
+    out.push_str("</svg>");
+    out
+}
+
+/// The provinces: outlines where the map has them, else the schematic's
+/// borders and nodes; land tinted by its owner.
+fn provinces(out: &mut String, pen: &Pen) {
+    let (v, g, pos) = (pen.v, &pen.g, pen.scene.position);
     let fill = |p: usize| -> String {
         match v.provinces[p].kind {
             ProvinceKind::Sea => SEA.to_string(),
             ProvinceKind::Impassable => IMPASSABLE.to_string(),
             _ => match pos.owner(p as u16).or_else(|| pos.centers.get(p).copied().flatten()) {
-                Some(o) => tint(cols[o as usize], 0.55),
+                Some(o) => tint(pen.cols[o as usize], 0.55),
                 None => LAND.to_string(),
             },
         }
@@ -87,43 +122,46 @@ pub fn svg(v: &Variant, scene: &Scene) -> String {
             let _ = write!(out, r#"<path id="p-{}" d="{}" fill="{}"/>"#, esc(&v.provinces[o.prov as usize].code), esc(&o.d), fill(o.prov as usize));
         }
         out.push_str("</g>");
-    } else {
-        // the schematic: borders as thin lines, then a node a province
-        out.push_str(r##"<g class="borders" stroke="#8A8A8A" stroke-width="1.5">"##);
-        for (i, _) in v.provinces.iter().enumerate() {
-            let a = g.unit(Loc { prov: i as u16, coast: Default::default() });
-            let mut ns: Vec<u16> = v.army_neighbours(i as u16).to_vec();
-            ns.extend(v.fleet_neighbours_of_province(i as u16).map(|l| l.prov));
-            ns.sort_unstable();
-            ns.dedup();
-            for n in ns.into_iter().filter(|&n| n as usize > i) {
-                let b = g.unit(Loc { prov: n, coast: Default::default() });
-                let _ = write!(out, r#"<line x1="{}" y1="{}" x2="{}" y2="{}"/>"#, f(a.0), f(a.1), f(b.0), f(b.1));
-            }
-        }
-        out.push_str("</g>");
-        let _ = write!(out, r#"<g class="provinces" stroke="{INK}" stroke-width="1.5">"#);
-        for (i, p) in v.provinces.iter().enumerate() {
-            let (x, y) = g.unit(Loc { prov: i as u16, coast: Default::default() });
-            let r = if p.kind == ProvinceKind::Sea { 26.0 } else { 24.0 };
-            let dash = if p.ocean_box { r#" stroke-dasharray="6 3""# } else { "" };
-            let _ = write!(out, r#"<circle id="p-{}" cx="{}" cy="{}" r="{}" fill="{}"{dash}/>"#, esc(&p.code), f(x), f(y), f(r), fill(i));
-        }
-        out.push_str("</g>");
+        return;
     }
-    // province codes
+    // the schematic: borders as thin lines, then a node a province
+    out.push_str(r##"<g class="borders" stroke="#8A8A8A" stroke-width="1.5">"##);
+    for (i, _) in v.provinces.iter().enumerate() {
+        let a = g.unit(Loc { prov: i as u16, coast: Default::default() });
+        let mut ns: Vec<u16> = v.army_neighbours(i as u16).to_vec();
+        ns.extend(v.fleet_neighbours_of_province(i as u16).map(|l| l.prov));
+        ns.sort_unstable();
+        ns.dedup();
+        for n in ns.into_iter().filter(|&n| n as usize > i) {
+            let b = g.unit(Loc { prov: n, coast: Default::default() });
+            let _ = write!(out, r#"<line x1="{}" y1="{}" x2="{}" y2="{}"/>"#, f(a.0), f(a.1), f(b.0), f(b.1));
+        }
+    }
+    out.push_str("</g>");
+    let _ = write!(out, r#"<g class="provinces" stroke="{INK}" stroke-width="1.5">"#);
+    for (i, p) in v.provinces.iter().enumerate() {
+        let (x, y) = g.unit(Loc { prov: i as u16, coast: Default::default() });
+        let r = if p.kind == ProvinceKind::Sea { 26.0 } else { 24.0 };
+        let dash = if p.ocean_box { r#" stroke-dasharray="6 3""# } else { "" };
+        let _ = write!(out, r#"<circle id="p-{}" cx="{}" cy="{}" r="{}" fill="{}"{dash}/>"#, esc(&p.code), f(x), f(y), f(r), fill(i));
+    }
+    out.push_str("</g>");
+}
+
+/// Province codes, and the supply centres ringed in their owner's colour.
+fn labels_and_centres(out: &mut String, pen: &Pen) {
+    let (v, g, pos) = (pen.v, &pen.g, pen.scene.position);
     let _ = write!(out, r##"<g class="labels" fill="#333333" text-anchor="middle">"##);
     for (i, p) in v.provinces.iter().enumerate() {
         let (x, y, size) = g.label[i];
         let _ = write!(out, r#"<text x="{}" y="{}" font-size="{}">{}</text>"#, f(x), f(y), f(size * 0.75), esc(&p.code));
     }
     out.push_str("</g>");
-    // supply centres, ringed in the owner's colour
     out.push_str(r#"<g class="centers">"#);
     for (i, p) in v.provinces.iter().enumerate().filter(|(_, p)| p.center) {
         let (x, y) = g.center[i];
         let (col, owner) = match pos.centers.get(i).copied().flatten() {
-            Some(o) => (cols[o as usize].to_string(), v.powers[o as usize].name.to_ascii_lowercase()),
+            Some(o) => (pen.cols[o as usize].to_string(), v.powers[o as usize].name.to_ascii_lowercase()),
             None => ("#FFFFFF".to_string(), "unowned".to_string()),
         };
         let _ = write!(
@@ -132,43 +170,155 @@ pub fn svg(v: &Variant, scene: &Scene) -> String {
             esc(&p.code),
             f(x),
             f(y),
-            f(7.0 * s)
+            f(7.0 * g.symbol)
         );
     }
     out.push_str("</g>");
-    // orders under the units
-    out.push_str(r#"<g class="orders">"#);
-    for d in scene.orders {
-        order(&mut out, v, &g, pos, &cols, d.power, &d.order, d.result);
+}
+
+/// Where the `k`th of `n` units in one space stands: side by side across
+/// the space's place, closer together the more there are.
+fn fan(at: (f64, f64), k: usize, n: usize, s: f64) -> (f64, f64) {
+    if n <= 1 {
+        return at;
     }
-    out.push_str("</g>");
-    // units; several in one space side by side, an army aboard on its fleet
-    out.push_str(r#"<g class="units">"#);
-    let mut seen: Vec<(u16, usize)> = Vec::new();
+    let step = if n <= 3 { 30.0 } else { 90.0 / (n - 1) as f64 } * s;
+    let i = k as f64 - (n - 1) as f64 / 2.0;
+    (at.0 + i * step, at.1 - i * 8.0 * s)
+}
+
+/// The units built this phase (power, type, space), each matched once.
+fn built(scene: &Scene) -> Vec<(PowerId, UnitType, u16)> {
+    if scene.ordered_in != PhaseKind::Adjustment {
+        return Vec::new();
+    }
+    scene
+        .orders
+        .iter()
+        .filter(|d| d.result == ResultKind::Ok)
+        .filter_map(|d| match d.order {
+            Order::Build(u) => u.kind.map(|k| (d.power, k, u.loc.prov)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The units on the board: several in one space fanned out and counted, an
+/// army aboard on its fleet, a unit built this phase ringed, a unit whose
+/// type is withheld drawn as `?`.
+fn units(out: &mut String, pen: &Pen) {
+    let (v, g, pos, s) = (pen.v, &pen.g, pen.scene.position, pen.g.symbol);
+    let mut spaces: Vec<(u16, Vec<&Unit>)> = Vec::new();
     for u in pos.units.iter().filter(|u| !u.aboard) {
-        let k = match seen.iter_mut().find(|(p, _)| *p == u.loc.prov) {
-            Some((_, n)) => {
-                *n += 1;
-                *n - 1
-            }
-            None => {
-                seen.push((u.loc.prov, 1));
-                0
-            }
-        };
-        let (x, y) = g.unit(u.loc);
-        unit(&mut out, v, &cols, u, x + k as f64 * 30.0 * s, y - k as f64 * 8.0 * s, s, "unit");
+        match spaces.iter_mut().find(|(p, _)| *p == u.loc.prov) {
+            Some((_, us)) => us.push(u),
+            None => spaces.push((u.loc.prov, vec![u])),
+        }
     }
-    for u in pos.units.iter().filter(|u| u.aboard) {
-        let (x, y) = g.unit(u.loc);
-        unit(&mut out, v, &cols, u, x + 14.0 * s, y - 14.0 * s, s * 0.6, "unit aboard");
+    let mut new = built(pen.scene);
+    out.push_str(r#"<g class="units">"#);
+    for (prov, us) in &spaces {
+        let n = us.len();
+        let mut carried: Vec<&Unit> = pos.units.iter().filter(|a| a.aboard && a.loc.prov == *prov).collect();
+        for (k, u) in us.iter().enumerate() {
+            let (x, y) = fan(g.unit(u.loc), k, n, s);
+            if let Some(i) = new.iter().position(|b| *b == (u.power, u.kind, u.loc.prov)) {
+                new.remove(i);
+                let _ = write!(
+                    out,
+                    r#"<circle class="build" cx="{}" cy="{}" r="{}" fill="none" stroke="{INK}" stroke-width="{}"/>"#,
+                    f(x),
+                    f(y),
+                    f(25.0 * s),
+                    f(5.0 * s)
+                );
+            }
+            if pen.scene.withheld.contains(&(u.power, u.loc.prov)) {
+                withheld(out, pen, u, x, y);
+            } else {
+                unit(out, v, &pen.cols, u, x, y, s, "unit");
+            }
+            // an army aboard rides on a fleet of its power (else any fleet there)
+            if u.kind == UnitType::Fleet && !carried.is_empty() {
+                let i = carried.iter().position(|a| a.power == u.power).unwrap_or(0);
+                let a = carried.remove(i);
+                unit(out, v, &pen.cols, a, x + 14.0 * s, y - 14.0 * s, s * 0.6, "unit aboard");
+            }
+        }
+        if n > 1 {
+            let (x, y) = fan(g.unit(us[n - 1].loc), n - 1, n, s);
+            stack_count(out, "stack", n, x + 20.0 * s, y - 22.0 * s, s);
+        }
+    }
+    // an army aboard where no fleet is drawn (a board that is not whole): on its space
+    for a in pos.units.iter().filter(|a| a.aboard && !spaces.iter().any(|(p, us)| *p == a.loc.prov && us.iter().any(|u| u.kind == UnitType::Fleet))) {
+        let (x, y) = g.unit(a.loc);
+        unit(out, v, &pen.cols, a, x + 14.0 * s, y - 14.0 * s, s * 0.6, "unit aboard");
     }
     out.push_str("</g>");
-    // dislodged units: beside their space, ringed, with where they may go
-    let dislodged: &[Dislodged] = if scene.dislodged.is_empty() { &pos.dislodged } else { scene.dislodged };
+}
+
+/// The count of a stack (`×3`), beside its last unit.
+fn stack_count(out: &mut String, class: &str, n: usize, x: f64, y: f64, s: f64) {
+    let _ = write!(
+        out,
+        r##"<g class="{class}"><rect x="{}" y="{}" width="{}" height="{}" rx="{}" fill="#FFFFFF" stroke="{INK}" stroke-width="1.5"/><text x="{}" y="{}" font-size="{}" font-weight="bold" text-anchor="middle" fill="{INK}">×{n}</text></g>"##,
+        f(x - 2.0 * s),
+        f(y - 14.0 * s),
+        f(34.0 * s),
+        f(19.0 * s),
+        f(5.0 * s),
+        f(x + 15.0 * s),
+        f(y),
+        f(15.0 * s)
+    );
+}
+
+/// A unit whose type the reader may not see yet: a diamond in its power's
+/// colour, its letter inside and `?` beside.
+fn withheld(out: &mut String, pen: &Pen, u: &Unit, x: f64, y: f64) {
+    let s = pen.g.symbol;
+    let col = pen.cols[u.power as usize];
+    let power = pen.v.powers[u.power as usize].name.to_ascii_lowercase();
+    let r = 19.0 * s;
+    let _ = write!(
+        out,
+        r#"<g class="unit withheld {power}" data-loc="{}"><polygon points="{},{} {},{} {},{} {},{}" fill="{col}" stroke="{INK}" stroke-width="2.5"/><text x="{}" y="{}" font-size="{}" font-weight="bold" text-anchor="middle" fill="{}">{}</text><text x="{}" y="{}" font-size="{}" font-weight="bold" fill="{INK}">?</text></g>"#,
+        esc(&pen.v.code(u.loc.prov)),
+        f(x),
+        f(y - r),
+        f(x + r),
+        f(y),
+        f(x),
+        f(y + r),
+        f(x - r),
+        f(y),
+        f(x),
+        f(y + 6.0 * s),
+        f(15.0 * s),
+        ink_on(col),
+        esc(&pen.v.powers[u.power as usize].letter.to_string()),
+        f(x + r + 2.0 * s),
+        f(y - 6.0 * s),
+        f(20.0 * s)
+    );
+}
+
+/// The dislodged units, beside their spaces and ringed, with a dotted line
+/// to where each may retreat (crossed: nowhere, disbanded). An army aboard
+/// a dislodged fleet (an 1885 A/F) rides on its fleet: the pair is ringed
+/// once, with the fleet's retreat lines.
+fn dislodged(out: &mut String, pen: &Pen) {
+    let (v, g, s) = (pen.v, &pen.g, pen.g.symbol);
+    let list: &[Dislodged] = if pen.scene.dislodged.is_empty() { &pen.scene.position.dislodged } else { pen.scene.dislodged };
+    let carrier = |a: &Dislodged| a.unit.aboard && list.iter().any(|d| !d.unit.aboard && d.unit.kind == UnitType::Fleet && d.unit.loc.prov == a.unit.loc.prov);
     out.push_str(r#"<g class="dislodged">"#);
-    for d in dislodged {
+    let mut seen: Vec<u16> = Vec::new();
+    for d in list.iter().filter(|d| !carrier(d)) {
+        let k = seen.iter().filter(|&&p| p == d.unit.loc.prov).count();
+        seen.push(d.unit.loc.prov);
         let (x, y) = g.dislodged(d.unit.loc);
+        let (x, y) = (x + k as f64 * 30.0 * s, y);
         for o in &d.options {
             let (tx, ty) = g.unit(*o);
             let _ = write!(
@@ -187,19 +337,39 @@ pub fn svg(v: &Variant, scene: &Scene) -> String {
                 f(9.0 * s)
             );
         }
-        let _ = write!(
-            out,
-            r##"<circle cx="{}" cy="{}" r="{}" fill="#FFFFFF" stroke="#000000" stroke-width="3" stroke-dasharray="4 3"/>"##,
-            f(x),
-            f(y),
-            f(23.0 * s)
-        );
-        unit(&mut out, v, &cols, &d.unit, x, y, s * 0.85, "unit dislodged");
+        dislodged_ring(out, "dislodged-ring", x, y, s);
+        unit(out, v, &pen.cols, &d.unit, x, y, s * 0.85, "unit dislodged");
+        if let Some(a) = list.iter().find(|a| carrier(a) && a.unit.loc.prov == d.unit.loc.prov && d.unit.kind == UnitType::Fleet) {
+            unit(out, v, &pen.cols, &a.unit, x + 12.0 * s, y - 12.0 * s, s * 0.55, "unit dislodged aboard");
+        }
+        if d.options.is_empty() {
+            cross(out, "disbanded", x, y, s);
+        }
     }
     out.push_str("</g>");
-    caption_and_legend(&mut out, v, &g, pos, &cols, scene.caption);
-    out.push_str("</svg>");
-    out
+}
+
+/// The dashed ring round a dislodged unit.
+fn dislodged_ring(out: &mut String, class: &str, x: f64, y: f64, s: f64) {
+    let _ = write!(
+        out,
+        r##"<circle class="{class}" cx="{}" cy="{}" r="{}" fill="#FFFFFF" stroke="#000000" stroke-width="3" stroke-dasharray="4 3"/>"##,
+        f(x),
+        f(y),
+        f(23.0 * s)
+    );
+}
+
+/// The cross over a unit removed or disbanded.
+fn cross(out: &mut String, class: &str, x: f64, y: f64, s: f64) {
+    let r = 18.0 * s;
+    let d = format!("M{},{} L{},{} M{},{} L{},{}", f(x - r), f(y - r), f(x + r), f(y + r), f(x - r), f(y + r), f(x + r), f(y - r));
+    let _ = write!(
+        out,
+        r##"<g class="{class}"><path d="{d}" stroke="#FFFFFF" stroke-width="{}"/><path d="{d}" stroke="#000000" stroke-width="{}"/></g>"##,
+        f(9.0 * s),
+        f(5.0 * s)
+    );
 }
 
 /// A unit's symbol: a circle for an army, a boat for a fleet, the power's letter inside.
@@ -228,15 +398,6 @@ fn unit(out: &mut String, v: &Variant, cols: &[&str], u: &Unit, x: f64, y: f64, 
         ink_on(col),
         esc(&v.powers[u.power as usize].letter.to_string())
     );
-}
-
-/// Where the unit an order names stands (a unit not on the board: its space).
-fn at(g: &Geometry, pos: &crate::adjudicate::Position, l: Loc) -> (f64, f64) {
-    if pos.units.iter().any(|u| u.loc.prov == l.prov && !u.aboard) || pos.dislodged.iter().all(|d| d.unit.loc.prov != l.prov) {
-        g.unit(l)
-    } else {
-        g.dislodged(l)
-    }
 }
 
 /// A point `by` short of `b` on the way from `a`.
@@ -269,13 +430,14 @@ fn arrow(out: &mut String, class: &str, a: (f64, f64), b: (f64, f64), col: &str,
     );
 }
 
-/// A thin line (a support, a convoy) ending in a ring.
+/// A thin line (a support, a convoy) ending in a dot (a support) or a
+/// square (a convoy).
 #[allow(clippy::too_many_arguments)]
 fn thin(out: &mut String, class: &str, a: (f64, f64), b: (f64, f64), col: &str, failed: bool, s: f64) {
     let dash = if failed { r#" stroke-dasharray="8 6""# } else { "" };
     let _ = write!(
         out,
-        r#"<g class="{class}{}"><line x1="{}" y1="{}" x2="{}" y2="{}" stroke="{INK}" stroke-width="{}"{dash}/><line x1="{}" y1="{}" x2="{}" y2="{}" stroke="{col}" stroke-width="{}"{dash}/><circle cx="{}" cy="{}" r="{}" fill="{col}" stroke="{INK}" stroke-width="1.5"/></g>"#,
+        r#"<g class="{class}{}"><line x1="{}" y1="{}" x2="{}" y2="{}" stroke="{INK}" stroke-width="{}"{dash}/><line x1="{}" y1="{}" x2="{}" y2="{}" stroke="{col}" stroke-width="{}"{dash}/>"#,
         if failed { " failed" } else { "" },
         f(a.0),
         f(a.1),
@@ -287,21 +449,35 @@ fn thin(out: &mut String, class: &str, a: (f64, f64), b: (f64, f64), col: &str, 
         f(b.0),
         f(b.1),
         f(2.5 * s),
-        f(b.0),
-        f(b.1),
-        f(5.0 * s)
     );
+    let r = 5.0 * s;
+    if class.ends_with("convoy") {
+        let _ = write!(
+            out,
+            r#"<rect x="{}" y="{}" width="{}" height="{}" fill="{col}" stroke="{INK}" stroke-width="1.5"/></g>"#,
+            f(b.0 - r),
+            f(b.1 - r),
+            f(2.0 * r),
+            f(2.0 * r)
+        );
+    } else {
+        let _ = write!(out, r#"<circle cx="{}" cy="{}" r="{}" fill="{col}" stroke="{INK}" stroke-width="1.5"/></g>"#, f(b.0), f(b.1), f(r));
+    }
 }
 
-#[allow(clippy::too_many_arguments)]
-fn order(out: &mut String, v: &Variant, g: &Geometry, pos: &crate::adjudicate::Position, cols: &[&str], power: PowerId, o: &Order, result: ResultKind) {
-    let col = cols[power as usize];
+/// One order: a move or retreat as an arrow from where the unit stood, a
+/// support or convoy as a thin line, a hold as a ring; a failed build as a
+/// dashed ring at its site (a unit built is ringed where it stands, by
+/// [`units`]); a unit removed or disbanded drawn faded and crossed where it
+/// stood.
+fn order(out: &mut String, pen: &Pen, power: PowerId, o: &Order, result: ResultKind) {
+    let (g, col) = (&pen.g, pen.cols[power as usize]);
     let failed = !matches!(result, ResultKind::Ok | ResultKind::Disband);
     let s = g.symbol;
     let mid = |a: (f64, f64), b: (f64, f64)| ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0);
     match o {
         Order::Hold(u) => {
-            let (x, y) = at(g, pos, u.loc);
+            let (x, y) = pen.from(u.loc);
             let dash = if failed { r#" stroke-dasharray="8 6""# } else { "" };
             let _ = write!(
                 out,
@@ -313,11 +489,16 @@ fn order(out: &mut String, v: &Variant, g: &Geometry, pos: &crate::adjudicate::P
                 f(4.0 * s)
             );
         }
-        Order::Move { unit, dest, .. } => arrow(out, "move", at(g, pos, unit.loc), g.unit(*dest), col, failed, s),
-        Order::Retreat { unit, dest } => arrow(out, "retreat", g.dislodged(unit.loc), g.unit(*dest), col, failed, s),
+        Order::Move { unit, dest, .. } => arrow(out, "move", pen.from(unit.loc), g.unit(*dest), col, failed, s),
+        Order::Retreat { unit, dest } => {
+            arrow(out, "retreat", g.dislodged(unit.loc), g.unit(*dest), col, failed, s);
+            if result != ResultKind::Ok {
+                gone(out, pen, power, unit, g.dislodged(unit.loc));
+            }
+        }
         Order::Support { unit, target, dest } => {
-            let a = at(g, pos, unit.loc);
-            let t = at(g, pos, target.loc);
+            let a = pen.from(unit.loc);
+            let t = pen.from(target.loc);
             let b = match dest {
                 Some(d) => mid(t, g.unit(*d)),
                 None => short(a, t, 24.0 * s),
@@ -325,12 +506,12 @@ fn order(out: &mut String, v: &Variant, g: &Geometry, pos: &crate::adjudicate::P
             thin(out, if dest.is_some() { "support-move" } else { "support-hold" }, a, b, col, failed, s);
         }
         Order::Convoy { unit, army, dest } => {
-            let a = at(g, pos, unit.loc);
-            let b = mid(at(g, pos, army.loc), g.unit(*dest));
+            let a = pen.from(unit.loc);
+            let b = mid(pen.from(army.loc), g.unit(*dest));
             thin(out, "convoy", a, b, col, failed, s);
         }
         Order::Board { unit, dest, land, .. } => {
-            let a = at(g, pos, unit.loc);
+            let a = pen.from(unit.loc);
             match dest {
                 Some(d) => {
                     let b = g.unit(*d);
@@ -342,42 +523,41 @@ fn order(out: &mut String, v: &Variant, g: &Geometry, pos: &crate::adjudicate::P
                 None => thin(out, "board", a, short(a, (a.0 + 30.0 * s, a.1 - 30.0 * s), 0.0), col, failed, s),
             }
         }
-        Order::Build(u) => {
+        Order::Build(u) if failed || u.kind.is_none() => {
             let (x, y) = g.unit(u.loc);
-            let dash = if failed { r#" stroke-dasharray="8 6""# } else { "" };
             let _ = write!(
                 out,
-                r#"<g class="build{}"><circle cx="{}" cy="{}" r="{}" fill="none" stroke="{INK}" stroke-width="{}"{dash}/>"#,
-                if failed { " failed" } else { "" },
+                r#"<circle class="build failed" cx="{}" cy="{}" r="{}" fill="none" stroke="{INK}" stroke-width="{}" stroke-dasharray="8 6"/>"#,
                 f(x),
                 f(y),
                 f(27.0 * s),
                 f(5.0 * s)
             );
-            if !failed && let Some(kind) = u.kind {
-                let built = Unit { power, kind, loc: u.loc, aboard: false };
-                unit(out, v, cols, &built, x, y, s, "unit built");
-            }
-            out.push_str("</g>");
         }
-        Order::Disband(u) => {
-            let (x, y) = at(g, pos, u.loc);
-            let r = 18.0 * s;
-            let cross = format!("M{},{} L{},{} M{},{} L{},{}", f(x - r), f(y - r), f(x + r), f(y + r), f(x - r), f(y + r), f(x + r), f(y - r));
-            let _ = write!(
-                out,
-                r##"<g class="disband"><path d="{cross}" stroke="#FFFFFF" stroke-width="{}"/><path d="{cross}" stroke="#000000" stroke-width="{}"/></g>"##,
-                f(9.0 * s),
-                f(5.0 * s)
-            );
-        }
-        Order::Waive => {}
+        Order::Build(_) => {}
+        Order::Disband(u) if !failed => gone(out, pen, power, u, pen.from(u.loc)),
+        Order::Disband(_) | Order::Waive => {}
     }
 }
 
+/// A unit no longer on the board after the phase (removed, disbanded, its
+/// retreat failed): faded where it stood, and crossed.
+fn gone(out: &mut String, pen: &Pen, power: PowerId, u: &UnitSpec, (x, y): (f64, f64)) {
+    let s = pen.g.symbol;
+    if let Some(kind) = u.kind {
+        out.push_str(r#"<g opacity="0.5">"#);
+        unit(out, pen.v, &pen.cols, &Unit { power, kind, loc: u.loc, aboard: false }, x, y, s * 0.85, "removed");
+        out.push_str("</g>");
+    }
+    cross(out, "disband", x, y, s);
+}
+
 /// The caption over the map, and the legend under it: each power's colour,
-/// letter, name, centres and units; the symbols; what dashes mean.
-fn caption_and_legend(out: &mut String, v: &Variant, g: &Geometry, pos: &crate::adjudicate::Position, cols: &[&str], caption: &str) {
+/// letter, name, centres and units (as [`legend_count`] counts them); then
+/// every mark the picture may carry, drawn beside its words.
+fn caption_and_legend(out: &mut String, pen: &Pen) {
+    let (v, g, pos) = (pen.v, &pen.g, pen.scene.position);
+    let caption = pen.scene.caption;
     let w = (caption.chars().count() as f64 * 12.5 + 30.0).min(g.width - 20.0);
     let _ = write!(
         out,
@@ -393,11 +573,12 @@ fn caption_and_legend(out: &mut String, v: &Variant, g: &Geometry, pos: &crate::
         let (row, c) = (i / per_row, i % per_row);
         let x = 15.0 + c as f64 * col_w;
         let y = top + 12.0 + row as f64 * 34.0;
-        let col = cols[i];
-        let text = say::map::legend_power(&crate::game::powers::pname(v, i as PowerId), pos.center_count(i as PowerId), pos.unit_count(i as PowerId));
+        let col = pen.cols[i];
+        let (centres, units) = legend_count(pos, i as PowerId);
+        let text = say::map::legend_power(&crate::game::powers::pname(v, i as PowerId), centres, units);
         let _ = write!(
             out,
-            r#"<g class="legend-power {}"><rect x="{}" y="{}" width="26" height="26" rx="4" fill="{col}" stroke="{INK}"/><text x="{}" y="{}" font-size="16" font-weight="bold" text-anchor="middle" fill="{}">{}</text><text x="{}" y="{}" font-size="16">{}</text></g>"#,
+            r#"<g class="legend-power {}" data-centres="{centres}" data-units="{units}"><rect x="{}" y="{}" width="26" height="26" rx="4" fill="{col}" stroke="{INK}"/><text x="{}" y="{}" font-size="16" font-weight="bold" text-anchor="middle" fill="{}">{}</text><text x="{}" y="{}" font-size="16">{}</text></g>"#,
             p.name.to_ascii_lowercase(),
             f(x),
             f(y),
@@ -411,6 +592,110 @@ fn caption_and_legend(out: &mut String, v: &Variant, g: &Geometry, pos: &crate::
         );
     }
     let unowned = v.provinces.iter().enumerate().filter(|(i, p)| p.center && pos.centers.get(*i).copied().flatten().is_none()).count();
-    let key = say::map::legend_key(unowned);
-    let _ = write!(out, r##"<text x="15" y="{}" font-size="15" fill="#333333">{}</text></g>"##, f(top + LEGEND - 12.0), esc(&key));
+    let marks: Vec<Mark> = Mark::ALL.into_iter().filter(|m| *m != Mark::Withheld || !pen.scene.withheld.is_empty()).collect();
+    let per_row = 7;
+    let col_w = (g.width - 20.0) / per_row as f64;
+    for (i, m) in marks.into_iter().enumerate() {
+        let x = 15.0 + (i % per_row) as f64 * col_w;
+        let y = top + 88.0 + (i / per_row) as f64 * 34.0;
+        let _ = write!(out, r#"<g class="key {}">"#, mark_class(m));
+        key_sample(out, m, x, y);
+        let _ = write!(
+            out,
+            r##"<text x="{}" y="{}" font-size="14" fill="#333333">{}</text></g>"##,
+            f(x + 48.0),
+            f(y + 18.0),
+            esc(&say::map::legend_mark(m, unowned))
+        );
+    }
+    out.push_str("</g>");
+}
+
+/// A power's centres and units on `pos` as the legend counts them: its
+/// units on the board and those dislodged that may still retreat.
+pub fn legend_count(pos: &crate::adjudicate::Position, p: PowerId) -> (usize, usize) {
+    (pos.center_count(p), pos.unit_count(p) + pos.dislodged.iter().filter(|d| d.unit.power == p && !d.options.is_empty()).count())
+}
+
+fn mark_class(m: Mark) -> &'static str {
+    match m {
+        Mark::Army => "army",
+        Mark::Fleet => "fleet",
+        Mark::Centre => "centre",
+        Mark::Move => "move",
+        Mark::Failed => "failed",
+        Mark::Hold => "hold",
+        Mark::Support => "support",
+        Mark::Convoy => "convoy",
+        Mark::Dislodged => "dislodged",
+        Mark::Retreat => "retreat",
+        Mark::Build => "build",
+        Mark::Removed => "removed",
+        Mark::Stack => "stack",
+        Mark::Withheld => "withheld",
+    }
+}
+
+/// The sample of mark `m` in the legend, in the 40 by 26 box at (`x`, `y`).
+fn key_sample(out: &mut String, m: Mark, x: f64, y: f64) {
+    const GREY: &str = "#BBBBBB";
+    let (cx, cy) = (x + 20.0, y + 13.0);
+    let s = 0.6;
+    match m {
+        Mark::Army => {
+            let _ = write!(out, r#"<circle cx="{}" cy="{}" r="10" fill="{GREY}" stroke="{INK}" stroke-width="2"/>"#, f(cx), f(cy));
+        }
+        Mark::Fleet => {
+            let _ = write!(
+                out,
+                r#"<polygon points="{},{} {},{} {},{} {},{}" fill="{GREY}" stroke="{INK}" stroke-width="2"/>"#,
+                f(cx - 13.0),
+                f(cy - 6.0),
+                f(cx + 13.0),
+                f(cy - 6.0),
+                f(cx + 8.0),
+                f(cy + 7.0),
+                f(cx - 8.0),
+                f(cy + 7.0)
+            );
+        }
+        Mark::Centre => {
+            let _ = write!(out, r##"<circle cx="{}" cy="{}" r="6" fill="#FFFFFF" stroke="{INK}" stroke-width="2"/>"##, f(cx), f(cy));
+        }
+        Mark::Move | Mark::Failed => arrow(out, "key-arrow", (x, cy), (x + 40.0 + 18.0 * s, cy), GREY, m == Mark::Failed, s),
+        Mark::Hold => {
+            let _ = write!(out, r#"<circle cx="{}" cy="{}" r="11" fill="none" stroke="{INK}" stroke-width="3"/>"#, f(cx), f(cy));
+        }
+        Mark::Support | Mark::Convoy => thin(out, if m == Mark::Convoy { "key-convoy" } else { "key-support" }, (x, cy), (x + 38.0, cy), GREY, false, s * 1.4),
+        Mark::Dislodged => dislodged_ring(out, "key-ring", cx, cy, 0.5),
+        Mark::Retreat => {
+            let _ = write!(
+                out,
+                r##"<line x1="{}" y1="{y}" x2="{}" y2="{y}" stroke="#555555" stroke-width="2" stroke-dasharray="1 5" stroke-linecap="round"/><circle cx="{}" cy="{y}" r="6" fill="none" stroke="#555555" stroke-width="2"/>"##,
+                f(x),
+                f(x + 32.0),
+                f(x + 34.0),
+                y = f(cy)
+            );
+        }
+        Mark::Build => {
+            let _ = write!(out, r#"<circle cx="{}" cy="{}" r="11" fill="none" stroke="{INK}" stroke-width="4"/>"#, f(cx), f(cy));
+        }
+        Mark::Removed => cross(out, "key-cross", cx, cy, 0.55),
+        Mark::Stack => stack_count(out, "key-stack", 3, x + 4.0, cy + 6.0, 1.0),
+        Mark::Withheld => {
+            let _ = write!(
+                out,
+                r#"<polygon points="{x0},{} {},{y0} {x0},{} {},{y0}" fill="{GREY}" stroke="{INK}" stroke-width="2"/><text x="{}" y="{}" font-size="16" font-weight="bold">?</text>"#,
+                f(cy - 11.0),
+                f(cx + 11.0),
+                f(cy + 11.0),
+                f(cx - 11.0),
+                f(cx + 12.0),
+                f(cy - 2.0),
+                x0 = f(cx),
+                y0 = f(cy)
+            );
+        }
+    }
 }

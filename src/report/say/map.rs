@@ -10,9 +10,62 @@ pub fn legend_power(name: &str, centres: usize, units: usize) -> String {
     format!("{name}: {centres} centres, {units} units")
 }
 
-/// The legend's key to the symbols.
-pub fn legend_key(unowned: usize) -> String {
-    format!(
-        "Circle: army. Boat: fleet. Letter: the power. Dot: supply centre ({unowned} unowned, white). Arrow: move. Thin line: support or convoy. Dashed: failed. Ringed off to the side: dislodged, dotted to where it may retreat."
-    )
+/// A mark the legend explains, each drawn beside its words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mark {
+    Army,
+    Fleet,
+    Centre,
+    Move,
+    Failed,
+    Hold,
+    Support,
+    Convoy,
+    Dislodged,
+    Retreat,
+    Build,
+    Removed,
+    Stack,
+    Withheld,
+}
+
+impl Mark {
+    /// Every mark, in the legend's order ([`Mark::Withheld`] last: only a
+    /// picture with a withheld unit shows it).
+    pub const ALL: [Mark; 14] = [
+        Mark::Army,
+        Mark::Fleet,
+        Mark::Centre,
+        Mark::Move,
+        Mark::Failed,
+        Mark::Hold,
+        Mark::Support,
+        Mark::Convoy,
+        Mark::Dislodged,
+        Mark::Retreat,
+        Mark::Build,
+        Mark::Removed,
+        Mark::Stack,
+        Mark::Withheld,
+    ];
+}
+
+/// The legend's words for `mark`; `unowned`: the supply centres no power owns.
+pub fn legend_mark(mark: Mark, unowned: usize) -> String {
+    match mark {
+        Mark::Army => "army (letter: its power)".into(),
+        Mark::Fleet => "fleet".into(),
+        Mark::Centre => format!("centre ({unowned} unowned)"),
+        Mark::Move => "move".into(),
+        Mark::Failed => "dashed: failed".into(),
+        Mark::Hold => "hold".into(),
+        Mark::Support => "support".into(),
+        Mark::Convoy => "convoy".into(),
+        Mark::Dislodged => "dislodged".into(),
+        Mark::Retreat => "may retreat to".into(),
+        Mark::Build => "built".into(),
+        Mark::Removed => "removed or disbanded".into(),
+        Mark::Stack => "units in one space".into(),
+        Mark::Withheld => "type not yet revealed".into(),
+    }
 }
