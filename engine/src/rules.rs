@@ -15,6 +15,10 @@ pub enum ConvoyIntent {
     /// 1992 rulebook (XIII.6): intent from the power's whole order set: by convoy if
     /// one of its own fleets convoys the move; otherwise (even if marked `VIA`) over land.
     Rulebook1992,
+    /// The order alone says it (webDiplomacy's recorded games, MILA's engine):
+    /// a move marked `VIA` goes by convoy only, as [`ConvoyIntent::Datc`];
+    /// an unmarked move to an adjacent province goes over land, whoever convoys it.
+    ViaOnly,
 }
 
 /// How the units a power fails to remove are chosen (civil disorder).
@@ -156,7 +160,7 @@ impl Rulebook {
         self
     }
 
-    /// Sets one option by name (`convoy_intent = datc|1992`,
+    /// Sets one option by name (`convoy_intent = datc|1992|via`,
     /// `civil_disorder = 2023|1992`, `retreat_default = disband|right_hand`,
     /// `paradox = szykman|all_stand`): [`RuleChoice::parse`], applied.
     pub fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
@@ -207,6 +211,7 @@ impl RuleChoice {
         Ok(match (key.to_ascii_lowercase().replace('-', "_").as_str(), v.as_str()) {
             ("convoy_intent", "datc" | "2000" | "2023") => RuleChoice::ConvoyIntent(ConvoyIntent::Datc),
             ("convoy_intent", "1992" | "intent") => RuleChoice::ConvoyIntent(ConvoyIntent::Rulebook1992),
+            ("convoy_intent", "via" | "via_only" | "webdiplomacy") => RuleChoice::ConvoyIntent(ConvoyIntent::ViaOnly),
             ("civil_disorder", "2023" | "owned" | "datc") => RuleChoice::CivilDisorder(CivilDisorder::Owned2023),
             ("civil_disorder", "1992" | "home") => RuleChoice::CivilDisorder(CivilDisorder::Home1992),
             ("civil_disorder", "least_effect" | "gm") => RuleChoice::CivilDisorder(CivilDisorder::LeastEffect),
@@ -236,6 +241,7 @@ impl RuleChoice {
         match self {
             RuleChoice::ConvoyIntent(ConvoyIntent::Datc) => "datc",
             RuleChoice::ConvoyIntent(ConvoyIntent::Rulebook1992) => "1992",
+            RuleChoice::ConvoyIntent(ConvoyIntent::ViaOnly) => "via",
             RuleChoice::CivilDisorder(CivilDisorder::Owned2023) => "2023",
             RuleChoice::CivilDisorder(CivilDisorder::Home1992) => "1992",
             RuleChoice::CivilDisorder(CivilDisorder::LeastEffect) => "least_effect",
@@ -247,9 +253,10 @@ impl RuleChoice {
     }
 
     /// Every choice there is.
-    pub const ALL: [RuleChoice; 9] = [
+    pub const ALL: [RuleChoice; 10] = [
         RuleChoice::ConvoyIntent(ConvoyIntent::Datc),
         RuleChoice::ConvoyIntent(ConvoyIntent::Rulebook1992),
+        RuleChoice::ConvoyIntent(ConvoyIntent::ViaOnly),
         RuleChoice::CivilDisorder(CivilDisorder::Owned2023),
         RuleChoice::CivilDisorder(CivilDisorder::Home1992),
         RuleChoice::CivilDisorder(CivilDisorder::LeastEffect),

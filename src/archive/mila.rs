@@ -415,11 +415,14 @@ pub fn diff(label: &str, ours: &[String], theirs: &[String], out: &mut Vec<Strin
 
 /// The rules a recorded game is replayed under: the map's, with the
 /// removals a power did not order chosen as MILA and webDiplomacy choose
-/// them, farthest from its home centres (`civil_disorder = 1992`), then
-/// the caller's `overrides`.
+/// them, farthest from its home centres (`civil_disorder = 1992`), and an
+/// army convoyed only when its order says `VIA` (`convoy_intent = via`),
+/// then the caller's `overrides`.
 pub fn recorded_rules(v: &Variant, overrides: &[(String, String)]) -> Result<crate::rules::Rulebook, String> {
     let mut r = crate::rules::Rulebook::for_variant(v);
     r.set("civil_disorder", "1992")?;
+    // webDiplomacy and MILA convoy an army only when its order says VIA
+    r.set("convoy_intent", "via")?;
     for (k, x) in overrides {
         r.set(k, x)?;
     }

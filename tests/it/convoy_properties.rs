@@ -48,9 +48,10 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: cases(), failure_persistence: None, ..ProptestConfig::default() })]
 
     #[test]
-    fn convoy_outcomes_do_not_depend_on_listing(seed in any::<u64>(), n in 4usize..34, rulebook_1992 in prop::bool::weighted(0.25)) {
+    fn convoy_outcomes_do_not_depend_on_listing(seed in any::<u64>(), n in 4usize..34, intent in prop::sample::select(vec!["datc", "datc", "1992", "via"])) {
         let v = &*STANDARD;
-        let rules = if rulebook_1992 { Rulebook::rulebook_1992() } else { Rulebook::datc() };
+        let mut rules = Rulebook::datc();
+        rules.set("convoy_intent", intent).unwrap();
         let (units, orders) = convoy_phase(v, seed, n);
         let base = listed(v, &rules, &units, &orders);
         for k in 0..4u64 {
@@ -58,4 +59,47 @@ proptest! {
             prop_assert_eq!(&base, &other, "relisting {} changed the outcome of seed {} n {}", k, seed, n);
         }
     }
+}
+
+/// France's army next to Belgium, its own fleet convoying it there, and
+/// Germany's army in Belgium moving to Picardy: `convoy_intent` decides
+/// whether the two swap by convoy or bounce over land.
+fn swap_or_bounce(intent: &str, french_move: &str) -> (String, String) {
+    use mailjudge::adjudicate::{Position, process};
+    use mailjudge::parse::parse_order;
+    use mailjudge::phase::PhaseKind;
+    let v = &*STANDARD;
+    let mut rules = Rulebook::datc();
+    rules.set("convoy_intent", intent).unwrap();
+    let (fr, de) = (v.power_by_name("FRANCE").unwrap(), v.power_by_name("GERMANY").unwrap());
+    let mut pos = Position::initial(v);
+    pos.units = vec![v.parse_unit(fr, "A PIC").unwrap(), v.parse_unit(fr, "F ENG").unwrap(), v.parse_unit(de, "A BEL").unwrap()];
+    let orders: Vec<_> = [(fr, french_move), (fr, "F ENG C A PIC - BEL"), (de, "A BEL - PIC")]
+        .into_iter()
+        .map(|(p, o)| (p, parse_order(v, o, Some(PhaseKind::Movement)).unwrap()))
+        .collect();
+    let after = process(v, &rules, &pos, &orders).position;
+    let at = |p| {
+        after
+            .units
+            .iter()
+            .filter(|u| u.power == p && u.kind == mailjudge::map::UnitType::Army)
+            .map(|u| v.provinces[u.loc.prov as usize].code.clone())
+            .next()
+            .unwrap()
+    };
+    (at(fr), at(de))
+}
+
+#[test]
+fn convoy_intent_via_convoys_only_a_move_marked_via() {
+    let swapped = ("BEL".to_string(), "PIC".to_string());
+    let bounced = ("PIC".to_string(), "BEL".to_string());
+    // the DATC and the 1992 rulebook read intent from the French fleet's convoy
+    assert_eq!(swap_or_bounce("datc", "A PIC - BEL"), swapped);
+    assert_eq!(swap_or_bounce("1992", "A PIC - BEL"), swapped);
+    // webDiplomacy's and MILA's convention: the order alone says it
+    assert_eq!(swap_or_bounce("via", "A PIC - BEL"), bounced);
+    assert_eq!(swap_or_bounce("via", "A PIC - BEL VIA"), swapped);
+    assert_eq!(swap_or_bounce("datc", "A PIC - BEL VIA"), swapped);
 }

@@ -101,7 +101,7 @@ fn words(o: GameOption) -> Words {
             "`name=value`: a rule option below",
             "a rule option: convoy_intent, civil_disorder, retreat_default, paradox",
         ),
-        O::ConvoyIntent => w("", "`datc` (default), `1992`", "which convoy is meant when an army could also move by land"),
+        O::ConvoyIntent => w("", "`datc` (default), `1992`, `via`", "which convoy is meant when an army could also move by land"),
         O::CivilDisorder => w(
             "",
             "`2023` (default), `1992`, `least_effect`",

@@ -114,15 +114,11 @@ impl Resolver<'_> {
                 }
             } else if via[a] {
                 match rules.convoy_intent {
-                    ConvoyIntent::Datc => {
-                        if route {
-                            Some(true)
-                        } else {
-                            None
-                        }
-                    }
+                    ConvoyIntent::Datc | ConvoyIntent::ViaOnly => route.then_some(true),
                     ConvoyIntent::Rulebook1992 => Some(own_intent),
                 }
+            } else if rules.convoy_intent == ConvoyIntent::ViaOnly {
+                Some(false)
             } else {
                 Some(own_intent)
             };
