@@ -550,3 +550,10 @@ fn the_function_length_check_counts_from_fn_to_its_brace() {
     std::fs::write(dir.path().join("x.rs"), format!("mod m {{\n{text}}}\n")).unwrap();
     assert_eq!(long_functions(dir.path()), [format!("x.rs:{}: fn past_limit is {} lines", 5 + FUNCTION_LINES, FUNCTION_LINES + 1)]);
 }
+
+#[test]
+fn no_function_in_the_judge_is_longer_than_a_screen() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let long = long_functions(&dir);
+    assert!(long.is_empty(), "functions over {FUNCTION_LINES} lines (split them by concept):\n{}", long.join("\n"));
+}
