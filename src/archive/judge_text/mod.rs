@@ -110,7 +110,10 @@ fn adjective(v: &Variant, p: PowerId) -> String {
     if a.is_empty() { power_word(v, p) } else { a.clone() }
 }
 
-/// njudge's word for a result (`None`: success, written as nothing).
+/// njudge's words for a result (`None`: success, written as nothing).
+/// njudge has no word of its own for a convoy disrupted by a dislodged
+/// fleet (its `disrupted` is another case) and writes `no convoy`; a
+/// retreat that bounced is `bounce, destroyed`.
 fn result_word(r: crate::adjudicate::ResultKind) -> Option<&'static str> {
     use crate::adjudicate::ResultKind as R;
     match r {
@@ -119,20 +122,34 @@ fn result_word(r: crate::adjudicate::ResultKind) -> Option<&'static str> {
         R::Cut => Some("cut"),
         R::Dislodged => Some("dislodged"),
         R::Void => Some("void"),
-        R::NoConvoy => Some("no convoy"),
-        R::Disrupted => Some("disrupted"),
-        R::Disband => Some("disband"),
+        R::NoConvoy | R::Disrupted => Some("no convoy"),
+        R::Disband => Some("bounce, destroyed"),
     }
 }
 
-/// The result njudge's word names.
+/// The result one of njudge's words names (the words of a line's `(*...*)`
+/// taken one at a time).
 fn result_of(word: &str) -> Option<crate::adjudicate::ResultKind> {
     use crate::adjudicate::ResultKind as R;
-    // njudge's retreat that failed with nowhere else to go
-    if word.trim().eq_ignore_ascii_case("destroyed") {
-        return Some(R::Disband);
+    match word.trim().to_ascii_lowercase().as_str() {
+        "bounce" => Some(R::Bounce),
+        "cut" => Some(R::Cut),
+        "dislodged" => Some(R::Dislodged),
+        "void" => Some(R::Void),
+        "no convoy" => Some(R::NoConvoy),
+        // njudge's support of a unit that did not do what was supported
+        "no support" => Some(R::Void),
+        "disrupted" => Some(R::Disrupted),
+        // a retreat that failed with nowhere else to go (this judge's
+        // earlier exports wrote `disband`)
+        "destroyed" | "disband" => Some(R::Disband),
+        _ => None,
     }
-    [R::Ok, R::Bounce, R::Cut, R::Dislodged, R::Void, R::NoConvoy, R::Disrupted, R::Disband]
-        .into_iter()
-        .find(|r| result_word(*r).is_some_and(|w| w.eq_ignore_ascii_case(word.trim())))
+}
+
+/// Whether a recorded result says what ours does: njudge's `no convoy`
+/// covers a disrupted convoy too.
+fn same_result(ours: crate::adjudicate::ResultKind, recorded: crate::adjudicate::ResultKind) -> bool {
+    use crate::adjudicate::ResultKind as R;
+    ours == recorded || (ours == R::Disrupted && recorded == R::NoConvoy)
 }
