@@ -316,6 +316,7 @@ fn jdips_ownership_sample_reads_as_a_listing() {
     // and St. Petersburg: the later one holds them, as in jDip) and the
     // adjustment counts, with no turn
     let v = Variant::standard();
+    assert!(read::sniff(&jdip("adjustment_parser.txt")), "an ownership block is njudge's layout");
     let jt = read::read(&v, &jdip("adjustment_parser.txt")).unwrap();
     assert_eq!(jt.saved.phases.len(), 1, "the board alone");
     let c = &jt.saved.phases[0].position.centers;
@@ -439,4 +440,132 @@ fn jdips_position_sample_is_refused_by_its_first_power() {
     let jt = read::read(&v, &ours).unwrap();
     assert_eq!(jt.saved.phases[0].name, "S1901M");
     assert_eq!(jt.saved.phases[0].position.units.len(), 9);
+}
+
+/// Where `text` breaks a pattern of jDip's judge import (`dip.judge.parser`
+/// and `NJudgeOrderParser`, rgo/jDip), each as a line: the `::` line, every
+/// `date:` in a line's first ten columns followed by a `Subject:` line
+/// (else `TurnParser` fails), a results subject's ` S1901M `, the order
+/// lines after each heading (`Power: ` first, an order word, results jDip
+/// knows), adjustment lines its two patterns take, ownership lines long
+/// enough not to end the block, dislodged entries, starting units with no
+/// full stop inside, the next-phase line.
+fn jdip_breaks(text: &str) -> Vec<String> {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut bad = Vec::new();
+    let low = |l: &str| l.to_ascii_lowercase();
+    let colons = lines.iter().any(|l| {
+        let x = low(l);
+        let (j, g, v) = (x.find("judge"), x.find("game"), x.find("variant"));
+        l.contains("::") && j.is_some() && j < g && g < v
+    });
+    if !colons {
+        bad.push("no `:: Judge: Game: Variant:` line".to_string());
+    }
+    let power_word = |w: &str| !w.is_empty() && w.chars().all(|c| c.is_alphanumeric() || c == '-' || c == '_');
+    let prefix = |l: &str| l.trim_start().split_once(':').is_some_and(|(p, rest)| power_word(p) && rest.starts_with(char::is_whitespace));
+    let known = ["bounce", "cut", "no convoy", "dislodged", "destroyed", "void"];
+    let mut kind = None;
+    for (i, l) in lines.iter().enumerate() {
+        let x = low(l);
+        if x.find("date:").is_some_and(|p| p < 10) && !lines.get(i + 1).is_some_and(|n| low(n).contains("subject:")) {
+            bad.push(format!("`{l}`: a date: line without a Subject: line after it"));
+        }
+        // ` S1901M ` (or, as older njudges wrote, at the end of the line)
+        let code = |w: &str| w.len() == 6 && w.starts_with(char::is_alphabetic) && w.ends_with(char::is_alphabetic) && w[1..5].chars().all(|c| c.is_ascii_digit());
+        if x.starts_with("subject:") && x.contains("results") && !l.split_whitespace().skip(1).any(code) {
+            bad.push(format!("`{l}`: no ` S1901M ` in the subject"));
+        }
+        let t = l.trim();
+        if ["movement results for", "retreat results for", "adjustment results for", "adjustment orders for"].iter().any(|h| low(t).starts_with(h)) {
+            kind = Some(low(t).split(' ').next().unwrap_or("").to_string());
+            continue;
+        }
+        let Some(k) = kind.as_deref() else { continue };
+        if t.len() <= 10 {
+            continue;
+        }
+        if !prefix(l) {
+            kind = None;
+            continue;
+        }
+        let (_, rest) = t.split_once(':').unwrap();
+        if k == "adjustment" {
+            let r = low(rest);
+            let order = ["remove", "build", "default"].iter().any(|w| r.contains(w)) && ["army", "fleet"].iter().any(|w| r.contains(w)) && (r.contains(" in ") || r.contains(" over "));
+            let waive = rest.len() - rest.trim_start().len() >= 2 && r.contains("build") && (r.contains("waived") || r.contains("pending"));
+            if !order && !waive {
+                bad.push(format!("`{l}`: an adjustment jDip's patterns do not take"));
+            }
+            continue;
+        }
+        let (order, results) = rest.split_once("(*").map_or((rest, ""), |(o, r)| (o, r.trim_end().trim_end_matches("*)")));
+        // jDip takes the line's full stop off, then looks for an order word
+        if !order.trim().trim_end_matches('.').split_whitespace().any(|w| ["HOLD", "->", "SUPPORT", "CONVOY", "DISBAND", "No"].contains(&w)) {
+            bad.push(format!("`{l}`: no order word"));
+        }
+        for r in results.split(',').filter(|r| !r.trim().is_empty()) {
+            if !known.contains(&r.trim()) {
+                bad.push(format!("`{l}`: jDip does not know `{}`", r.trim()));
+            }
+        }
+    }
+    let block = |head: &str| lines.iter().position(|l| l.starts_with(head)).map(|h| lines[h + 2..].iter().take_while(|l| !l.trim().is_empty()).copied().collect::<Vec<_>>());
+    for own in lines.iter().enumerate().filter(|(_, l)| l.starts_with("Ownership of supply centers:")).map(|(h, _)| lines[h + 2..].iter().take_while(|l| !l.trim().is_empty())) {
+        for l in own.filter(|l| l.len() <= 10) {
+            bad.push(format!("`{l}`: short enough to end jDip's ownership block"));
+        }
+    }
+    if let Some(entries) = block("The following units were dislodged:") {
+        for e in entries.join(" ").split("The ").filter(|e| !e.trim().is_empty()) {
+            if !(e.contains(" can retreat to ") || e.contains(" with no valid retreats")) || !e.trim_end().ends_with('.') {
+                bad.push(format!("`The {e}`: not a dislodged entry jDip reads"));
+            }
+        }
+    }
+    if let Some(units) = block("Starting position for") {
+        for u in units.iter().filter(|u| u.len() > 10) {
+            let (p, rest) = u.split_once(':').unwrap_or(("", ""));
+            if !power_word(p) || rest.trim_end_matches('.').contains('.') || !rest.ends_with('.') {
+                bad.push(format!("`{u}`: not a starting unit jDip reads"));
+            }
+        }
+    }
+    for l in lines.iter().filter(|l| l.starts_with("The next phase of")) {
+        let w: Vec<&str> = l.split_whitespace().collect();
+        let ok = w.windows(6).any(|w| w[0] == "be" && w[2] == "for" && w[4] == "of" && w[5].trim_end_matches('.').parse::<u32>().is_ok());
+        if !ok {
+            bad.push(format!("`{l}`: not a next-phase line jDip reads"));
+        }
+    }
+    bad
+}
+
+#[test]
+fn our_export_takes_every_pattern_of_jdips_import() {
+    let (mut g, _) = played();
+    g.as_power('F', "PRESS TO E\nDate: tomorrow, then.\nENDPRESS");
+    g.as_master("TERMINATE");
+    let rec = GameRecord::load(&g.w.daemon.judge.conn, &g.loaded()).unwrap();
+    let v = Variant::standard();
+    let text = write::to_njudge(&v, &rec);
+    assert_eq!(jdip_breaks(&text), Vec::<String>::new(), "{text}");
+    assert!(text.contains(">         Date: tomorrow, then."), "the press line pushed right: {text}");
+    assert!(text.contains("The game is over."), "jDip's end-of-game mark");
+    // the check fails on what jDip would refuse
+    for (good, bad) in [
+        ("England:                  Builds a fleet in London.", "England: Build waived."),
+        ("France: Army Paris -> Burgundy.", "France: Army Paris -> Burgundy.  (*disrupted*)"),
+        ("> Date: tomorrow", "Date: tomorrow"),
+    ] {
+        let good = if good.starts_with('>') { ">         Date: tomorrow, then." } else { good };
+        assert!(text.contains(good), "{good}");
+        let broken = text.replacen(good, bad, 1);
+        assert!(!jdip_breaks(&broken).is_empty(), "`{bad}` taken");
+    }
+    // and on an njudge history written by hand, and on jDip's forms
+    for f in ["njudge_layout.txt", "jdip_forms.txt"] {
+        let t = std::fs::read_to_string(data(f)).unwrap();
+        assert_eq!(jdip_breaks(&t), Vec::<String>::new(), "{f}");
+    }
 }

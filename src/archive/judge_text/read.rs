@@ -17,10 +17,19 @@ pub const MAX_BYTES: usize = crate::archive::mila::MAX_BYTES;
 pub const MAX_PHASES: usize = crate::archive::mila::MAX_PHASES;
 
 /// Whether `text` is in njudge's layout: a `::` line naming judge, game and
-/// variant, or a results heading.
+/// variant, a results heading, a board's heading or an ownership block.
 pub fn sniff(text: &str) -> bool {
-    text.lines().take(2_000).any(|l| colons(l).is_some() || heading(l).is_some())
+    text.lines().take(2_000).any(|l| colons(l).is_some() || heading(l).is_some() || board_heading_words(l) || l.starts_with(words::OWNERSHIP))
 }
+
+/// `Starting position for` or `Status of the ... phase for` begins `line`.
+fn board_heading_words(line: &str) -> bool {
+    let l = line.trim_start();
+    l.starts_with(words::STARTING) || l.starts_with(STATUS) && l.contains(" phase for ")
+}
+
+/// A listing's board heading: `Status of the Movement phase for ...`.
+const STATUS: &str = "Status of the ";
 
 /// The variant a `::` line names (`standard` when the file names none).
 pub fn variant_of(text: &str) -> String {
@@ -255,7 +264,7 @@ fn board_heading(v: &Variant, line: &str) -> Option<Option<Phase>> {
     if let Some(rest) = l.strip_prefix(words::STARTING) {
         return Some(season_phase(v, rest.trim().trim_end_matches('.'), PhaseKind::Movement));
     }
-    let rest = l.strip_prefix("Status of the ")?;
+    let rest = l.strip_prefix(STATUS)?;
     let (kind, season) = rest.split_once(" phase for ")?;
     let kind = [PhaseKind::Movement, PhaseKind::Retreat, PhaseKind::Adjustment]
         .into_iter()
