@@ -472,7 +472,8 @@ fn jdip_breaks(text: &str) -> Vec<String> {
             bad.push(format!("`{l}`: a date: line without a Subject: line after it"));
         }
         // ` S1901M ` (or, as older njudges wrote, at the end of the line)
-        let code = |w: &str| w.len() == 6 && w.starts_with(char::is_alphabetic) && w.ends_with(char::is_alphabetic) && w[1..5].chars().all(|c| c.is_ascii_digit());
+        let code =
+            |w: &str| w.len() == 6 && w.starts_with(char::is_alphabetic) && w.ends_with(char::is_alphabetic) && w[1..5].chars().all(|c| c.is_ascii_digit());
         if x.starts_with("subject:") && x.contains("results") && !l.split_whitespace().skip(1).any(code) {
             bad.push(format!("`{l}`: no ` S1901M ` in the subject"));
         }
@@ -492,7 +493,9 @@ fn jdip_breaks(text: &str) -> Vec<String> {
         let (_, rest) = t.split_once(':').unwrap();
         if k == "adjustment" {
             let r = low(rest);
-            let order = ["remove", "build", "default"].iter().any(|w| r.contains(w)) && ["army", "fleet"].iter().any(|w| r.contains(w)) && (r.contains(" in ") || r.contains(" over "));
+            let order = ["remove", "build", "default"].iter().any(|w| r.contains(w))
+                && ["army", "fleet"].iter().any(|w| r.contains(w))
+                && (r.contains(" in ") || r.contains(" over "));
             let waive = rest.len() - rest.trim_start().len() >= 2 && r.contains("build") && (r.contains("waived") || r.contains("pending"));
             if !order && !waive {
                 bad.push(format!("`{l}`: an adjustment jDip's patterns do not take"));
@@ -510,8 +513,15 @@ fn jdip_breaks(text: &str) -> Vec<String> {
             }
         }
     }
-    let block = |head: &str| lines.iter().position(|l| l.starts_with(head)).map(|h| lines[h + 2..].iter().take_while(|l| !l.trim().is_empty()).copied().collect::<Vec<_>>());
-    for own in lines.iter().enumerate().filter(|(_, l)| l.starts_with("Ownership of supply centers:")).map(|(h, _)| lines[h + 2..].iter().take_while(|l| !l.trim().is_empty())) {
+    let block = |head: &str| {
+        lines.iter().position(|l| l.starts_with(head)).map(|h| lines[h + 2..].iter().take_while(|l| !l.trim().is_empty()).copied().collect::<Vec<_>>())
+    };
+    for own in lines
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| l.starts_with("Ownership of supply centers:"))
+        .map(|(h, _)| lines[h + 2..].iter().take_while(|l| !l.trim().is_empty()))
+    {
         for l in own.filter(|l| l.len() <= 10) {
             bad.push(format!("`{l}`: short enough to end jDip's ownership block"));
         }
@@ -568,4 +578,21 @@ fn our_export_takes_every_pattern_of_jdips_import() {
         let t = std::fs::read_to_string(data(f)).unwrap();
         assert_eq!(jdip_breaks(&t), Vec::<String>::new(), "{f}");
     }
+}
+
+#[test]
+fn a_foreign_unit_supported_is_written_after_its_owner_and_read_back() {
+    let mut g = Game::started();
+    g.send("p3@example.test", "SIGNON Fdemo pw-three\nA PAR-BUR");
+    g.send("p4@example.test", "SIGNON Gdemo pw-four\nA MUN S A PAR-BUR");
+    g.send(GM, &format!("{MASTER}\nPROCESS!"));
+    let rec = GameRecord::load(&g.w.daemon.judge.conn, &g.loaded()).unwrap();
+    let v = Variant::standard();
+    let text = write::to_njudge(&v, &rec);
+    assert!(text.contains("Germany: Army Munich SUPPORT French Army Paris -> Burgundy.\n"), "{text}");
+    assert!(text.contains("France: Army Paris -> Burgundy.\n"), "{text}");
+    let spring = &orders_of(&v, &text)[0].1;
+    assert!(spring.contains(&"GERMANY A MUN S A PAR - BUR".to_string()), "{spring:?}");
+    let (_, differences) = replayed(&v, &text);
+    assert!(differences.is_empty(), "{differences:?}");
 }

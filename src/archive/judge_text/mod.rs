@@ -29,6 +29,7 @@
 //! Austria: Army Budapest -> Serbia.
 //! Austria: Fleet Trieste HOLD.  (*bounce*)
 //! Austria: Army Vienna SUPPORT Army Budapest -> Serbia.  (*cut*)
+//! Germany: Army Munich SUPPORT Austrian Army Tyrolia.
 //! England: Fleet North Sea CONVOY Army London -> Norway.
 //! Russia: Fleet St Petersburg (south coast) -> Gulf of Bothnia.  (*dislodged*)
 //!
@@ -43,6 +44,10 @@
 //! ...
 //!
 //! The next phase of 'demo' will be Retreats for Spring of 1901.
+//! ...
+//! Retreat results for Spring of 1901.  (demo.002)
+//!
+//! Russia:                   Fleet Gulf of Bothnia -> Sweden.
 //! ```
 //!
 //! - The head: a `::` line naming judge, game and variant (jDip's
@@ -55,16 +60,24 @@
 //!   a line, `Power: ` first, in full province names, njudge's verbs (`->`,
 //!   `HOLD`, `SUPPORT`, `CONVOY`, `DISBAND`; `Builds an army in`, `Removes
 //!   the fleet in`, `Defaults, removing the army in`, `Build waived`; an
-//!   unordered unit `, No Orders Processed`), and a result other than
-//!   success in `(*...*)`: `bounce`, `cut`, `dislodged`, `void`, `no convoy`,
-//!   `disrupted`, `disband`.
+//!   unordered unit `, No Orders Processed`), another power's unit in a
+//!   support or convoy after its owner's adjective (`SUPPORT Austrian Army
+//!   Tyrolia`, as njudge writes it), and a result other than success in
+//!   `(*...*)`: `bounce`, `cut`, `dislodged`, `void`, `no convoy` (njudge's
+//!   word for a convoy disrupted too), `bounce, destroyed` (a retreat that
+//!   failed); a unit dislodged after a failed move `(*bounce, dislodged*)`.
+//!   In a retreat or adjustment phase the order starts at njudge's column
+//!   26 (jDip reads `Build waived` only after more than one blank).
 //! - After a movement phase, the dislodged units and where each may go;
 //!   after a phase that changes the owners of centres (and before every
 //!   adjustment phase), every power's centres; then the next phase.
 //! - After the last turn, the game's result; once the game is over, its
 //!   press, a `Date:`/`Subject: Diplomacy press` block a message in the
 //!   order sent, each body line after `> ` (so that none reads as a mail
-//!   header). Press is never written for a game still running.
+//!   header), pushed right when it has `date:` in its first ten columns
+//!   (jDip would take it for a mail's `Date:` line). Press is never written
+//!   for a game still running.
+//! - The ownership block in njudge's columns, wrapped after a comma.
 //!
 //! What the layout cannot carry: an army aboard a fleet (Original 1958's
 //! boarding and 1885's A/F are written in this judge's codes, which jDip
@@ -72,6 +85,14 @@
 //! and the rule options (a game is read back under the variant's rules with
 //! removals as webDiplomacy and MILA choose them, as
 //! [`crate::archive::mila::recorded_rules`] says).
+//!
+//! Reading takes njudge's own variations too: a turn is each phase heading
+//! (the phase is the heading's), so a single results mail with no `Date:` /
+//! `Subject:` lines reads; a listing's `Status of the Movement phase for`
+//! board and an ownership block before the first turn; `, No Order
+//! Processed` (and `(DISBAND)` in a retreat); `no support`; a convoyed move
+//! written through its route (`Army London -> North Sea -> Norway`); short
+//! coasts (`(sc)`, `Spa/nc`); njudge's padding, tabs and wrapped lines.
 //!
 //! Reading, the board at the start of each phase is the record's: the
 //! starting position, then each turn's recorded outcome applied (its
