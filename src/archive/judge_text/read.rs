@@ -677,7 +677,8 @@ pub fn compare_results(
         let mut theirs = Vec::new();
         for r in recorded {
             let Some(o) = out.results.iter().find(|x| x.power == r.power && x.order.canonical(v) == r.text) else { continue };
-            if !super::same_result(o.result, r.result) && !(r.dislodged && o.result == ResultKind::Dislodged) {
+            let agrees = super::same_result(o.result, r.result) || r.dislodged && o.result == ResultKind::Dislodged;
+            if !agrees {
                 ours.push(line(o.power, &o.order, o.result));
                 theirs.push(line(r.power, &r.order, r.result));
             }
