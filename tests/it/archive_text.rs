@@ -596,3 +596,17 @@ fn a_foreign_unit_supported_is_written_after_its_owner_and_read_back() {
     let (_, differences) = replayed(&v, &text);
     assert!(differences.is_empty(), "{differences:?}");
 }
+
+#[test]
+fn njudges_retreat_and_support_results_read_as_ours() {
+    use mailjudge::adjudicate::ResultKind;
+    let v = Variant::standard();
+    let pad = " ".repeat(18);
+    let text = format!(
+        "Retreat results for Fall of 1901.  (x.003)\n\nAustria:{pad}Fleet Trieste -> Albania. (*bounce, destroyed*)\nItaly:  {pad}Army Apulia -> Albania. (*bounce, destroyed*)\n\nMovement results for Spring of 1902. (x.005)\n\nItaly: Army Venice SUPPORT Army Rome -> Tuscany. (*no support*)\nItaly: Army Rome -> Apulia.\n"
+    );
+    let jt = read::read(&v, &text).unwrap();
+    let results: Vec<Vec<ResultKind>> = jt.results.iter().map(|t| t.iter().map(|r| r.result).collect()).collect();
+    assert_eq!(results, [vec![ResultKind::Disband, ResultKind::Disband], vec![ResultKind::Void, ResultKind::Ok]]);
+    assert_eq!(jt.results[0][0].text, "F TRI R ALB");
+}
