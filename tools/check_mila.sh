@@ -4,12 +4,5 @@
 # PyPI cannot be reached (the check is skipped, not failed).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-venv=target/mila-venv
-if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -c "import diplomacy" 2>/dev/null; then
-  python3 -m venv "$venv"
-  if ! "$venv/bin/pip" install -q diplomacy==1.1.2; then
-    echo "check_mila: the diplomacy package could not be installed (no PyPI?): check skipped"
-    exit 0
-  fi
-fi
+. tools/mila_venv.sh
 exec "$venv/bin/python" tools/check_mila.py "$1"

@@ -8,14 +8,7 @@
 #        check_mila_maps.sh --facts FACTS.json...   (tools/mila_map_facts.py: map facts)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-venv=target/mila-venv
-if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -c "import diplomacy" 2>/dev/null; then
-  python3 -m venv "$venv"
-  if ! "$venv/bin/pip" install -q diplomacy==1.1.2; then
-    echo "check_mila_maps: the diplomacy package could not be installed (no PyPI?): check skipped"
-    exit 0
-  fi
-fi
+. tools/mila_venv.sh
 mkdir -p target/mila-home
 if [ "$1" = --facts ]; then
   shift

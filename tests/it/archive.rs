@@ -11,28 +11,9 @@ use std::path::{Path, PathBuf};
 
 const MASTER: &str = "SIGNON Mdemo gmpass";
 
-/// A game of one year by mail: a bounce, a dislodgement and its retreat, a
-/// convoy, a build; then the record as the store keeps it.
+/// A game of one year by mail (`common::year`).
 fn played() -> (Game, GameRecord) {
-    let mut g = Game::started();
-    g.send("p3@example.test", "SIGNON Fdemo pw-three\nA PAR-BUR\nA MAR-GAS");
-    g.send("p4@example.test", "SIGNON Gdemo pw-four\nA MUN-RUH\nA BER-MUN");
-    g.send("p2@example.test", "SIGNON Edemo pw-two\nF LON-NTH\nF EDI-NWG\nA LVP-YOR");
-    g.send("p5@example.test", "SIGNON Idemo pw-five\nA VEN-TYR");
-    g.send(GM, &format!("{MASTER}\nPROCESS!"));
-    g.send("p4@example.test", "SIGNON Gdemo pw-four\nA RUH-BUR\nA MUN S A RUH-BUR");
-    g.send("p2@example.test", "SIGNON Edemo pw-two\nF NTH C A YOR-NWY\nA YOR-NWY");
-    g.send("p3@example.test", "SIGNON Fdemo pw-three\nA BUR H");
-    g.send(GM, &format!("{MASTER}\nPROCESS!"));
-    assert_eq!(g.phase(&Variant::standard()), "F1901R", "the French army in Burgundy was dislodged");
-    // the only order owed: processed as soon as it is in
-    g.send("p3@example.test", "SIGNON Fdemo pw-three\nA BUR R PIC");
-    assert_eq!(g.phase(&Variant::standard()), "W1901A");
-    g.send("p2@example.test", "SIGNON Edemo pw-two\nBUILD F LON");
-    assert_eq!(g.phase(&Variant::standard()), "S1902M");
-    let game = g.loaded();
-    let rec = GameRecord::load(&g.w.daemon.judge.conn, &game).unwrap();
-    (g, rec)
+    common::year::played_year(&[])
 }
 
 fn data(name: &str) -> PathBuf {

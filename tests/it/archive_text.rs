@@ -14,27 +14,10 @@ use std::path::{Path, PathBuf};
 
 const MASTER: &str = "SIGNON Mdemo gmpass";
 
-/// A year by mail: a bounce, a dislodgement and its retreat, a convoy, a
-/// build.
+/// A year by mail (`common::year`), Russia's fleet moving to the Gulf of
+/// Bothnia in the spring too (a coast to write).
 fn played() -> (Game, GameRecord) {
-    let mut g = Game::started();
-    g.send("p3@example.test", "SIGNON Fdemo pw-three\nA PAR-BUR\nA MAR-GAS");
-    g.send("p4@example.test", "SIGNON Gdemo pw-four\nA MUN-RUH\nA BER-MUN");
-    g.send("p2@example.test", "SIGNON Edemo pw-two\nF LON-NTH\nF EDI-NWG\nA LVP-YOR");
-    g.send("p5@example.test", "SIGNON Idemo pw-five\nA VEN-TYR");
-    g.send("p6@example.test", "SIGNON Rdemo pw-six\nF STP/SC-BOT");
-    g.send(GM, &format!("{MASTER}\nPROCESS!"));
-    g.send("p4@example.test", "SIGNON Gdemo pw-four\nA RUH-BUR\nA MUN S A RUH-BUR");
-    g.send("p2@example.test", "SIGNON Edemo pw-two\nF NTH C A YOR-NWY\nA YOR-NWY");
-    g.send("p3@example.test", "SIGNON Fdemo pw-three\nA BUR H");
-    g.send(GM, &format!("{MASTER}\nPROCESS!"));
-    assert_eq!(g.phase(&Variant::standard()), "F1901R", "the French army in Burgundy was dislodged");
-    g.send("p3@example.test", "SIGNON Fdemo pw-three\nA BUR R PIC");
-    assert_eq!(g.phase(&Variant::standard()), "W1901A");
-    g.send("p2@example.test", "SIGNON Edemo pw-two\nBUILD F LON");
-    assert_eq!(g.phase(&Variant::standard()), "S1902M");
-    let rec = GameRecord::load(&g.w.daemon.judge.conn, &g.loaded()).unwrap();
-    (g, rec)
+    common::year::played_year(&[("p6@example.test", "SIGNON Rdemo pw-six\nF STP/SC-BOT")])
 }
 
 fn data(name: &str) -> PathBuf {
@@ -69,12 +52,13 @@ fn a_game_by_mail_exports_in_njudge_layout_and_replays_without_a_difference() {
         "Retreat results for Fall of 1901.",
         "Ownership of supply centers:",
         "Adjustment results for Winter of 1901.",
-        "England: Builds a fleet in London.",
+        "England:                  Builds a fleet in London.",
         "The next phase of 'demo' will be Movement for Spring of 1902.",
     ] {
         assert!(text.lines().any(|l| l.starts_with(line)), "no line `{line}` in\n{text}");
     }
     assert!(text.contains("France: Army Burgundy HOLD.  (*dislodged*)"), "{text}");
+    assert!(text.contains("France:                   Army Burgundy -> Picardy."), "{text}");
     let (phases, differences) = replayed(&v, &text);
     assert_eq!(phases, rec.phases.len(), "every processed phase is replayed");
     assert!(differences.is_empty(), "{differences:?}\n{text}");
@@ -227,4 +211,402 @@ fn import_reads_the_layout_from_the_command_line() {
     assert_eq!(bad.status.code(), Some(1));
     let out = String::from_utf8_lossy(&bad.stdout);
     assert!(out.contains("S1901M differs:") && !out.contains("F1901M differs:"), "{out}");
+}
+
+/// Each order line of `text` and its parse as `read` parses it, by turn.
+fn orders_of(v: &Variant, text: &str) -> Vec<(String, Vec<String>)> {
+    let jt = read::read(v, text).unwrap_or_else(|e| panic!("{e}"));
+    jt.saved
+        .phases
+        .iter()
+        .zip(&jt.results)
+        .map(|(p, r)| (p.name.clone(), r.iter().map(|x| format!("{} {}", v.powers[x.power as usize].name, x.text)).collect()))
+        .collect()
+}
+
+#[test]
+fn an_njudge_history_in_njudges_own_layout_imports_and_agrees() {
+    // written by hand in the layout of njudge's own results (its column
+    // padding, `(*bounce, dislodged*)`, the owner before a foreign unit,
+    // the convoy route, `No Order Processed (DISBAND)`, the adjustment
+    // counts, the older `Adjustment orders for`), no starting position
+    let v = Variant::standard();
+    let text = std::fs::read_to_string(data("njudge_layout.txt")).unwrap();
+    assert!(read::sniff(&text));
+    assert_eq!(read::variant_of(&text), "standard");
+    let jt = read::read(&v, &text).unwrap();
+    assert_eq!(jt.game, "classic");
+    let names: Vec<&str> = jt.saved.phases.iter().map(|p| p.name.as_str()).collect();
+    assert_eq!(names, ["S1901M", "F1901M", "F1901R", "W1901A", "S1902M"]);
+    let counts: Vec<usize> = jt.results.iter().map(Vec::len).collect();
+    assert_eq!(counts, [22, 22, 1, 11], "every order line read, the waive among the builds");
+    let fall = &orders_of(&v, &text)[1].1;
+    for o in ["FRANCE A PIC S A RUH - BEL", "ENGLAND A YOR - NWY", "AUSTRIA A SER H", "RUSSIA F SEV S A UKR - RUM"] {
+        assert!(fall.contains(&o.to_string()), "{o} in {fall:?}");
+    }
+    let trieste = jt.results[1].iter().find(|r| r.text.starts_with("F TRI")).unwrap();
+    assert!(trieste.dislodged && trieste.result == mailjudge::adjudicate::ResultKind::Bounce, "bounce, dislodged");
+    assert_eq!(jt.results[2][0].text, "F TRI D", "an unordered retreat disbands");
+    assert_eq!(jt.saved.phases[4].position.units.len(), 21 + 10);
+    let (phases, differences) = replayed(&v, &text);
+    assert_eq!(phases, 4);
+    assert!(differences.is_empty(), "{differences:?}");
+    // a recorded cut that was not is reported, in its phase
+    let doctored = text.replacen("-> Rumania. (*cut*)", "-> Rumania.", 1);
+    let (_, differences) = replayed(&v, &doctored);
+    let phases: Vec<&str> = differences.iter().map(|d| d.phase.as_str()).collect();
+    assert_eq!(phases, ["F1901M"], "{differences:?}");
+}
+
+#[test]
+fn a_single_results_mail_reads_without_date_or_subject_lines() {
+    // jDip imports a lone results mail too: the phase is its heading's
+    let v = Variant::standard();
+    let text = std::fs::read_to_string(data("njudge_layout.txt")).unwrap();
+    let start = text.find("Movement results for Fall").unwrap();
+    let end = text.find("Date: Wed").unwrap();
+    let jt = read::read(&v, &text[start..end]).unwrap();
+    assert_eq!(jt.saved.phases.iter().map(|p| p.name.as_str()).collect::<Vec<_>>(), ["F1901M", "F1901R"]);
+    assert_eq!(jt.results[0].len(), 22);
+    assert_eq!(jt.saved.phases[1].position.dislodged.len(), 1, "the dislodged block read");
+}
+
+fn jdip(name: &str) -> String {
+    std::fs::read_to_string(data(&format!("jdip/{name}"))).unwrap()
+}
+
+#[test]
+fn jdips_movement_retreat_and_adjustment_samples_read_but_for_their_deliberate_errors() {
+    // an early JudgeOrderParser's test text: four turns of the standard map
+    // with four lines its author broke on purpose (a misspelt result,
+    // provinces that do not exist, a power that does not)
+    let v = Variant::standard();
+    let text = jdip("judge_order_parser.txt");
+    let broken = [
+        "Austria: Army Vienna -> Galicia. (*bounce,  disloged*)",
+        "Russia: Fleet Bul (sc) -> NewProvince.",
+        "Russia: Fleet Ang/sc (sc) -> NewProvince. (*BOUNCE*)",
+        "Kenya:         3 unusable builds pending.",
+    ];
+    let without = |keep: Option<&str>| text.lines().filter(|l| !broken.contains(l) || Some(*l) == keep).map(|l| format!("{l}\n")).collect::<String>();
+    for b in broken {
+        let e = read::read(&v, &without(Some(b))).err().unwrap_or_else(|| panic!("`{b}` refused")).to_string();
+        assert!(e.contains(b.trim()), "{b}: {e}");
+    }
+    let e = read::read(&v, &text).err().expect("refused").to_string();
+    assert!(e.contains("line 8") && e.contains("disloged"), "the first broken line, by its number: {e}");
+    let turns = orders_of(&v, &without(None));
+    let names: Vec<&str> = turns.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(&names[..4], ["S1901M", "F1902R", "W1902A", "W1903A"]);
+    let counts: Vec<usize> = turns.iter().take(4).map(|(_, o)| o.len()).collect();
+    assert_eq!(counts, [6, 3, 9, 10], "{turns:?}");
+    assert!(turns[0].1.contains(&"RUSSIA F STP/SC - BOT".to_string()), "{:?}", turns[0].1);
+    assert_eq!(turns[1].1, ["FRANCE A BEL R BUR", "RUSSIA A WAR R MOS", "RUSSIA F SWE R BOT"]);
+    assert_eq!(&turns[2].1[..4], ["FRANCE F BRE D", "RUSSIA F BOT D", "TURKEY F ARM D", "AUSTRIA F TRI B"]);
+    assert!(turns[3].1.iter().any(|o| o == "ENGLAND WAIVE"), "{:?}", turns[3].1);
+    let jt = read::read(&v, &without(None)).unwrap();
+    let bounced = jt.results[0].iter().filter(|r| r.result == mailjudge::adjudicate::ResultKind::Bounce).count();
+    assert_eq!(bounced, 1, "Smyrna's bounce");
+}
+
+#[test]
+fn jdips_ownership_sample_reads_as_a_listing() {
+    // AdjustmentParser's sample: an ownership block (St. Petersburg split
+    // over two lines, a line indented by a tab, two powers owning Norway
+    // and St. Petersburg: the later one holds them, as in jDip) and the
+    // adjustment counts, with no turn
+    let v = Variant::standard();
+    assert!(read::sniff(&jdip("adjustment_parser.txt")), "an ownership block is njudge's layout");
+    let jt = read::read(&v, &jdip("adjustment_parser.txt")).unwrap();
+    assert_eq!(jt.saved.phases.len(), 1, "the board alone");
+    let c = &jt.saved.phases[0].position.centers;
+    let owned = |p: &str| c.iter().filter(|o| **o == v.power_by_name(p)).count();
+    let owns: Vec<usize> = ["AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY"].iter().map(|p| owned(p)).collect();
+    assert_eq!(owns, [2, 3, 6, 5, 5, 7, 4]);
+    for (prov, power) in [("STP", "RUSSIA"), ("NWY", "RUSSIA"), ("VIE", "RUSSIA"), ("GRE", "AUSTRIA")] {
+        assert_eq!(c[v.prov_by_code(prov).unwrap() as usize], v.power_by_name(power), "{prov}");
+    }
+}
+
+#[test]
+fn jdips_dislodged_sample_reads_its_standard_entries_and_refuses_the_rest() {
+    // DislodgedParser's sample: twelve entries, the adjectives numbered
+    // (`1Austrian`) and half the places invented; read after a heading
+    // (jDip's test hands the block to the parser directly)
+    let v = Variant::standard();
+    let text = jdip("dislodged_parser.txt");
+    let heading = "Movement results for Fall of 1906.\n\n";
+    let e = read::read(&v, &format!("{heading}{text}")).err().expect("refused").to_string();
+    assert!(e.contains("1Austrian"), "{e}");
+    let (orders, block) = text.split_at(text.find("The following").unwrap());
+    let entries: Vec<String> = block.lines().skip(2).take_while(|l| !l.is_empty()).fold(Vec::new(), |mut acc, l| {
+        if l.starts_with("The ") {
+            acc.push(String::new());
+        }
+        let last = acc.last_mut().unwrap();
+        last.push_str(l);
+        last.push('\n');
+        acc
+    });
+    assert_eq!(entries.len(), 12);
+    let mut read_ok = Vec::new();
+    for (k, e) in entries.iter().enumerate() {
+        // the numbering taken off the adjective
+        let e = e.replacen(&format!("The {}", k + 1), "The ", 1);
+        let one = format!("{heading}{orders}The following units were dislodged:\n\n{e}\n");
+        if let Ok(jt) = read::read(&v, &one) {
+            let d = &jt.saved.phases[1].position.dislodged;
+            read_ok.push((k + 1, d[0].options.len()));
+        }
+    }
+    assert_eq!(read_ok, [(1, 0), (2, 4), (3, 0), (4, 4), (7, 2)], "the entries of standard powers and places");
+}
+
+#[test]
+fn jdips_njudge_order_samples_read_once_their_chaos_powers_are_standard_ones() {
+    // NJudgeOrderParser's sample lines are from Chaos (a power a home
+    // centre: `2-Spa`, `F-Bul`); this judge has no Chaos, so each is
+    // refused by its power; with standard powers in their place the orders
+    // read, but a wing and the places the sample invented
+    let v = Variant::standard();
+    let text = jdip("njudge_order_parser.txt");
+    let (adjust, moves) = text.split_once("\n\n").unwrap();
+    let e = read::read(&v, &format!("Adjustment results for Winter of 1901.\n\n{adjust}")).err().expect("refused").to_string();
+    assert!(e.contains("2-Spa") && e.contains("unknown power"), "{e}");
+    let standard = |t: &str| {
+        let mut t = t.to_string();
+        for (tag, power) in [
+            ("2-Spa", "France"),
+            ("F-Bul", "Turkey"),
+            ("H-Den", "Germany"),
+            ("A-Ank", "Turkey"),
+            ("1-Smy", "Turkey"),
+            ("N-Lvp", "England"),
+            ("T-Nap", "Italy"),
+            ("B-Bel", "Germany"),
+            ("K-Hol", "German"),
+            ("Q-Mar", "French"),
+            ("W-Por", "Russian"),
+        ] {
+            t = t.replace(tag, power);
+        }
+        t
+    };
+    let mut refused = Vec::new();
+    let mut read_lines = Vec::new();
+    for (head, lines) in [("Adjustment results for Winter of 1901.", adjust), ("Movement results for Spring of 1901.", moves)] {
+        for l in lines.lines() {
+            match read::read(&v, &format!("{head}\n\n{}\n", standard(l))) {
+                Ok(jt) => read_lines.push(jt.results[0].iter().map(|r| r.text.clone()).collect::<Vec<_>>().join("")),
+                Err(_) => refused.push(l),
+            }
+        }
+    }
+    assert_eq!(
+        refused,
+        [
+            "F-Bul:     Defaults, removing the army in Siberia.",
+            "2-Spa:     Removes the wing over the St. Petersberg.",
+            "F-Bul:   \t Builds a wing in Sevastopol."
+        ]
+    );
+    assert_eq!(read_lines.len(), 11 + 10);
+    for o in ["F SPA/SC B", "F BLA D", "WAIVE", "A CON - GRE", "A BEL S A HOL", "F SPA/SC S F POR - MAO", "F MAO C A BRE - SPA"] {
+        assert!(read_lines.iter().any(|x| x.contains(o)), "{o} in {read_lines:?}");
+    }
+    assert_eq!(read_lines.iter().filter(|x| x.is_empty()).count(), 6, "the six pending and unusable counts order nothing");
+}
+
+#[test]
+fn jdips_position_sample_is_refused_by_its_first_power() {
+    // PositionParser's sample is from a variant of Argentina, Brazil and Oz
+    // that this judge does not have: the block is found (a unit line with no
+    // blank after the colon) and its first line refused, named
+    let v = Variant::standard();
+    let e = read::read(&v, &jdip("position_parser.txt")).err().expect("refused").to_string();
+    assert!(e.contains("line 7 `Argentina:Army  Santa Cruz.`: unknown power"), "{e}");
+    // the same block with standard powers and places reads as jDip's test
+    // reads it: nine units, in spring 1901
+    let ours = jdip("position_parser.txt")
+        .replace("Argentina:Army  Santa Cruz.", "Austria:Army  Vienna.")
+        .replace("Argentina:Fleet Buenos Aires.", "Austria:Fleet Trieste.")
+        .replace("Argentina:Fleet Chile.", "Austria:Fleet Albania.")
+        .replace("Brazil:  Army  Brasilia.", "England: Army  London.")
+        .replace("Brazil:  Army  Rio de Janeiro.", "England: Army  Wales.")
+        .replace("Brazil:  Fleet Recife.", "England: Fleet North Sea.")
+        .replace("Oz:      Fleet New South Wales.", "Turkey:  Fleet Black Sea.")
+        .replace("Oz:      Fleet Victoria.", "Turkey:  Fleet Aegean Sea.")
+        .replace("Oz:      Fleet Western Australia.", "Turkey:  Fleet Ankara.");
+    let jt = read::read(&v, &ours).unwrap();
+    assert_eq!(jt.saved.phases[0].name, "S1901M");
+    assert_eq!(jt.saved.phases[0].position.units.len(), 9);
+}
+
+/// Where `text` breaks a pattern of jDip's judge import (`dip.judge.parser`
+/// and `NJudgeOrderParser`, rgo/jDip), each as a line: the `::` line, every
+/// `date:` in a line's first ten columns followed by a `Subject:` line
+/// (else `TurnParser` fails), a results subject's ` S1901M `, the order
+/// lines after each heading (`Power: ` first, an order word, results jDip
+/// knows), adjustment lines its two patterns take, ownership lines long
+/// enough not to end the block, dislodged entries, starting units with no
+/// full stop inside, the next-phase line.
+fn jdip_breaks(text: &str) -> Vec<String> {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut bad = Vec::new();
+    let low = |l: &str| l.to_ascii_lowercase();
+    let colons = lines.iter().any(|l| {
+        let x = low(l);
+        let (j, g, v) = (x.find("judge"), x.find("game"), x.find("variant"));
+        l.contains("::") && j.is_some() && j < g && g < v
+    });
+    if !colons {
+        bad.push("no `:: Judge: Game: Variant:` line".to_string());
+    }
+    let power_word = |w: &str| !w.is_empty() && w.chars().all(|c| c.is_alphanumeric() || c == '-' || c == '_');
+    let prefix = |l: &str| l.trim_start().split_once(':').is_some_and(|(p, rest)| power_word(p) && rest.starts_with(char::is_whitespace));
+    let known = ["bounce", "cut", "no convoy", "dislodged", "destroyed", "void"];
+    let mut kind = None;
+    for (i, l) in lines.iter().enumerate() {
+        let x = low(l);
+        if x.find("date:").is_some_and(|p| p < 10) && !lines.get(i + 1).is_some_and(|n| low(n).contains("subject:")) {
+            bad.push(format!("`{l}`: a date: line without a Subject: line after it"));
+        }
+        // ` S1901M ` (or, as older njudges wrote, at the end of the line)
+        let code =
+            |w: &str| w.len() == 6 && w.starts_with(char::is_alphabetic) && w.ends_with(char::is_alphabetic) && w[1..5].chars().all(|c| c.is_ascii_digit());
+        if x.starts_with("subject:") && x.contains("results") && !l.split_whitespace().skip(1).any(code) {
+            bad.push(format!("`{l}`: no ` S1901M ` in the subject"));
+        }
+        let t = l.trim();
+        if ["movement results for", "retreat results for", "adjustment results for", "adjustment orders for"].iter().any(|h| low(t).starts_with(h)) {
+            kind = Some(low(t).split(' ').next().unwrap_or("").to_string());
+            continue;
+        }
+        let Some(k) = kind.as_deref() else { continue };
+        if t.len() <= 10 {
+            continue;
+        }
+        if !prefix(l) {
+            kind = None;
+            continue;
+        }
+        let (_, rest) = t.split_once(':').unwrap();
+        if k == "adjustment" {
+            let r = low(rest);
+            let order = ["remove", "build", "default"].iter().any(|w| r.contains(w))
+                && ["army", "fleet"].iter().any(|w| r.contains(w))
+                && (r.contains(" in ") || r.contains(" over "));
+            let waive = rest.len() - rest.trim_start().len() >= 2 && r.contains("build") && (r.contains("waived") || r.contains("pending"));
+            if !order && !waive {
+                bad.push(format!("`{l}`: an adjustment jDip's patterns do not take"));
+            }
+            continue;
+        }
+        let (order, results) = rest.split_once("(*").map_or((rest, ""), |(o, r)| (o, r.trim_end().trim_end_matches("*)")));
+        // jDip takes the line's full stop off, then looks for an order word
+        if !order.trim().trim_end_matches('.').split_whitespace().any(|w| ["HOLD", "->", "SUPPORT", "CONVOY", "DISBAND", "No"].contains(&w)) {
+            bad.push(format!("`{l}`: no order word"));
+        }
+        for r in results.split(',').filter(|r| !r.trim().is_empty()) {
+            if !known.contains(&r.trim()) {
+                bad.push(format!("`{l}`: jDip does not know `{}`", r.trim()));
+            }
+        }
+    }
+    let block = |head: &str| {
+        lines.iter().position(|l| l.starts_with(head)).map(|h| lines[h + 2..].iter().take_while(|l| !l.trim().is_empty()).copied().collect::<Vec<_>>())
+    };
+    for own in lines
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| l.starts_with("Ownership of supply centers:"))
+        .map(|(h, _)| lines[h + 2..].iter().take_while(|l| !l.trim().is_empty()))
+    {
+        for l in own.filter(|l| l.len() <= 10) {
+            bad.push(format!("`{l}`: short enough to end jDip's ownership block"));
+        }
+    }
+    if let Some(entries) = block("The following units were dislodged:") {
+        for e in entries.join(" ").split("The ").filter(|e| !e.trim().is_empty()) {
+            if !(e.contains(" can retreat to ") || e.contains(" with no valid retreats")) || !e.trim_end().ends_with('.') {
+                bad.push(format!("`The {e}`: not a dislodged entry jDip reads"));
+            }
+        }
+    }
+    if let Some(units) = block("Starting position for") {
+        for u in units.iter().filter(|u| u.len() > 10) {
+            let (p, rest) = u.split_once(':').unwrap_or(("", ""));
+            if !power_word(p) || rest.trim_end_matches('.').contains('.') || !rest.ends_with('.') {
+                bad.push(format!("`{u}`: not a starting unit jDip reads"));
+            }
+        }
+    }
+    for l in lines.iter().filter(|l| l.starts_with("The next phase of")) {
+        let w: Vec<&str> = l.split_whitespace().collect();
+        let ok = w.windows(6).any(|w| w[0] == "be" && w[2] == "for" && w[4] == "of" && w[5].trim_end_matches('.').parse::<u32>().is_ok());
+        if !ok {
+            bad.push(format!("`{l}`: not a next-phase line jDip reads"));
+        }
+    }
+    bad
+}
+
+#[test]
+fn our_export_takes_every_pattern_of_jdips_import() {
+    let (mut g, _) = played();
+    g.as_power('F', "PRESS TO E\nDate: tomorrow, then.\nENDPRESS");
+    g.as_master("TERMINATE");
+    let rec = GameRecord::load(&g.w.daemon.judge.conn, &g.loaded()).unwrap();
+    let v = Variant::standard();
+    let text = write::to_njudge(&v, &rec);
+    assert_eq!(jdip_breaks(&text), Vec::<String>::new(), "{text}");
+    assert!(text.contains(">         Date: tomorrow, then."), "the press line pushed right: {text}");
+    assert!(text.contains("The game is over."), "jDip's end-of-game mark");
+    // the check fails on what jDip would refuse
+    for (good, bad) in [
+        ("England:                  Builds a fleet in London.", "England: Build waived."),
+        ("France: Army Paris -> Burgundy.", "France: Army Paris -> Burgundy.  (*disrupted*)"),
+        ("> Date: tomorrow", "Date: tomorrow"),
+    ] {
+        let good = if good.starts_with('>') { ">         Date: tomorrow, then." } else { good };
+        assert!(text.contains(good), "{good}");
+        let broken = text.replacen(good, bad, 1);
+        assert!(!jdip_breaks(&broken).is_empty(), "`{bad}` taken");
+    }
+    // and on an njudge history written by hand, and on jDip's forms
+    for f in ["njudge_layout.txt", "jdip_forms.txt"] {
+        let t = std::fs::read_to_string(data(f)).unwrap();
+        assert_eq!(jdip_breaks(&t), Vec::<String>::new(), "{f}");
+    }
+}
+
+#[test]
+fn a_foreign_unit_supported_is_written_after_its_owner_and_read_back() {
+    let mut g = Game::started();
+    g.send("p3@example.test", "SIGNON Fdemo pw-three\nA PAR-BUR");
+    g.send("p4@example.test", "SIGNON Gdemo pw-four\nA MUN S A PAR-BUR");
+    g.send(GM, &format!("{MASTER}\nPROCESS!"));
+    let rec = GameRecord::load(&g.w.daemon.judge.conn, &g.loaded()).unwrap();
+    let v = Variant::standard();
+    let text = write::to_njudge(&v, &rec);
+    assert!(text.contains("Germany: Army Munich SUPPORT French Army Paris -> Burgundy.\n"), "{text}");
+    assert!(text.contains("France: Army Paris -> Burgundy.\n"), "{text}");
+    let spring = &orders_of(&v, &text)[0].1;
+    assert!(spring.contains(&"GERMANY A MUN S A PAR - BUR".to_string()), "{spring:?}");
+    let (_, differences) = replayed(&v, &text);
+    assert!(differences.is_empty(), "{differences:?}");
+}
+
+#[test]
+fn njudges_retreat_and_support_results_read_as_ours() {
+    use mailjudge::adjudicate::ResultKind;
+    let v = Variant::standard();
+    let pad = " ".repeat(18);
+    let text = format!(
+        "Retreat results for Fall of 1901.  (x.003)\n\nAustria:{pad}Fleet Trieste -> Albania. (*bounce, destroyed*)\nItaly:  {pad}Army Apulia -> Albania. (*bounce, destroyed*)\n\nMovement results for Spring of 1902. (x.005)\n\nItaly: Army Venice SUPPORT Army Rome -> Tuscany. (*no support*)\nItaly: Army Rome -> Apulia.\n"
+    );
+    let jt = read::read(&v, &text).unwrap();
+    let results: Vec<Vec<ResultKind>> = jt.results.iter().map(|t| t.iter().map(|r| r.result).collect()).collect();
+    assert_eq!(results, [vec![ResultKind::Disband, ResultKind::Disband], vec![ResultKind::Void, ResultKind::Ok]]);
+    assert_eq!(jt.results[0][0].text, "F TRI R ALB");
 }

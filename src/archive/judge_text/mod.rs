@@ -29,6 +29,7 @@
 //! Austria: Army Budapest -> Serbia.
 //! Austria: Fleet Trieste HOLD.  (*bounce*)
 //! Austria: Army Vienna SUPPORT Army Budapest -> Serbia.  (*cut*)
+//! Germany: Army Munich SUPPORT Austrian Army Tyrolia.
 //! England: Fleet North Sea CONVOY Army London -> Norway.
 //! Russia: Fleet St Petersburg (south coast) -> Gulf of Bothnia.  (*dislodged*)
 //!
@@ -43,6 +44,10 @@
 //! ...
 //!
 //! The next phase of 'demo' will be Retreats for Spring of 1901.
+//! ...
+//! Retreat results for Spring of 1901.  (demo.002)
+//!
+//! Russia:                   Fleet Gulf of Bothnia -> Sweden.
 //! ```
 //!
 //! - The head: a `::` line naming judge, game and variant (jDip's
@@ -55,16 +60,24 @@
 //!   a line, `Power: ` first, in full province names, njudge's verbs (`->`,
 //!   `HOLD`, `SUPPORT`, `CONVOY`, `DISBAND`; `Builds an army in`, `Removes
 //!   the fleet in`, `Defaults, removing the army in`, `Build waived`; an
-//!   unordered unit `, No Orders Processed`), and a result other than
-//!   success in `(*...*)`: `bounce`, `cut`, `dislodged`, `void`, `no convoy`,
-//!   `disrupted`, `disband`.
+//!   unordered unit `, No Orders Processed`), another power's unit in a
+//!   support or convoy after its owner's adjective (`SUPPORT Austrian Army
+//!   Tyrolia`, as njudge writes it), and a result other than success in
+//!   `(*...*)`: `bounce`, `cut`, `dislodged`, `void`, `no convoy` (njudge's
+//!   word for a convoy disrupted too), `bounce, destroyed` (a retreat that
+//!   failed); a unit dislodged after a failed move `(*bounce, dislodged*)`.
+//!   In a retreat or adjustment phase the order starts at njudge's column
+//!   26 (jDip reads `Build waived` only after more than one blank).
 //! - After a movement phase, the dislodged units and where each may go;
 //!   after a phase that changes the owners of centres (and before every
 //!   adjustment phase), every power's centres; then the next phase.
 //! - After the last turn, the game's result; once the game is over, its
 //!   press, a `Date:`/`Subject: Diplomacy press` block a message in the
 //!   order sent, each body line after `> ` (so that none reads as a mail
-//!   header). Press is never written for a game still running.
+//!   header), pushed right when it has `date:` in its first ten columns
+//!   (jDip would take it for a mail's `Date:` line). Press is never written
+//!   for a game still running.
+//! - The ownership block in njudge's columns, wrapped after a comma.
 //!
 //! What the layout cannot carry: an army aboard a fleet (Original 1958's
 //! boarding and 1885's A/F are written in this judge's codes, which jDip
@@ -72,6 +85,14 @@
 //! and the rule options (a game is read back under the variant's rules with
 //! removals as webDiplomacy and MILA choose them, as
 //! [`crate::archive::mila::recorded_rules`] says).
+//!
+//! Reading takes njudge's own variations too: a turn is each phase heading
+//! (the phase is the heading's), so a single results mail with no `Date:` /
+//! `Subject:` lines reads; a listing's `Status of the Movement phase for`
+//! board and an ownership block before the first turn; `, No Order
+//! Processed` (and `(DISBAND)` in a retreat); `no support`; a convoyed move
+//! written through its route (`Army London -> North Sea -> Norway`); short
+//! coasts (`(sc)`, `Spa/nc`); njudge's padding, tabs and wrapped lines.
 //!
 //! Reading, the board at the start of each phase is the record's: the
 //! starting position, then each turn's recorded outcome applied (its
@@ -110,7 +131,10 @@ fn adjective(v: &Variant, p: PowerId) -> String {
     if a.is_empty() { power_word(v, p) } else { a.clone() }
 }
 
-/// njudge's word for a result (`None`: success, written as nothing).
+/// njudge's words for a result (`None`: success, written as nothing).
+/// njudge has no word of its own for a convoy disrupted by a dislodged
+/// fleet (its `disrupted` is another case) and writes `no convoy`; a
+/// retreat that bounced is `bounce, destroyed`.
 fn result_word(r: crate::adjudicate::ResultKind) -> Option<&'static str> {
     use crate::adjudicate::ResultKind as R;
     match r {
@@ -119,20 +143,34 @@ fn result_word(r: crate::adjudicate::ResultKind) -> Option<&'static str> {
         R::Cut => Some("cut"),
         R::Dislodged => Some("dislodged"),
         R::Void => Some("void"),
-        R::NoConvoy => Some("no convoy"),
-        R::Disrupted => Some("disrupted"),
-        R::Disband => Some("disband"),
+        R::NoConvoy | R::Disrupted => Some("no convoy"),
+        R::Disband => Some("bounce, destroyed"),
     }
 }
 
-/// The result njudge's word names.
+/// The result one of njudge's words names (the words of a line's `(*...*)`
+/// taken one at a time).
 fn result_of(word: &str) -> Option<crate::adjudicate::ResultKind> {
     use crate::adjudicate::ResultKind as R;
-    // njudge's retreat that failed with nowhere else to go
-    if word.trim().eq_ignore_ascii_case("destroyed") {
-        return Some(R::Disband);
+    match word.trim().to_ascii_lowercase().as_str() {
+        "bounce" => Some(R::Bounce),
+        "cut" => Some(R::Cut),
+        "dislodged" => Some(R::Dislodged),
+        "void" => Some(R::Void),
+        "no convoy" => Some(R::NoConvoy),
+        // njudge's support of a unit that did not do what was supported
+        "no support" => Some(R::Void),
+        "disrupted" => Some(R::Disrupted),
+        // a retreat that failed with nowhere else to go (this judge's
+        // earlier exports wrote `disband`)
+        "destroyed" | "disband" => Some(R::Disband),
+        _ => None,
     }
-    [R::Ok, R::Bounce, R::Cut, R::Dislodged, R::Void, R::NoConvoy, R::Disrupted, R::Disband]
-        .into_iter()
-        .find(|r| result_word(*r).is_some_and(|w| w.eq_ignore_ascii_case(word.trim())))
+}
+
+/// Whether a recorded result says what ours does: njudge's `no convoy`
+/// covers a disrupted convoy too.
+fn same_result(ours: crate::adjudicate::ResultKind, recorded: crate::adjudicate::ResultKind) -> bool {
+    use crate::adjudicate::ResultKind as R;
+    ours == recorded || (ours == R::Disrupted && recorded == R::NoConvoy)
 }

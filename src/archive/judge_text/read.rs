@@ -17,10 +17,19 @@ pub const MAX_BYTES: usize = crate::archive::mila::MAX_BYTES;
 pub const MAX_PHASES: usize = crate::archive::mila::MAX_PHASES;
 
 /// Whether `text` is in njudge's layout: a `::` line naming judge, game and
-/// variant, or a results heading.
+/// variant, a results heading, a board's heading or an ownership block.
 pub fn sniff(text: &str) -> bool {
-    text.lines().take(2_000).any(|l| colons(l).is_some() || heading(l).is_some())
+    text.lines().take(2_000).any(|l| colons(l).is_some() || heading(l).is_some() || board_heading_words(l) || l.starts_with(words::OWNERSHIP))
 }
+
+/// `Starting position for` or `Status of the ... phase for` begins `line`.
+fn board_heading_words(line: &str) -> bool {
+    let l = line.trim_start();
+    l.starts_with(words::STARTING) || l.starts_with(STATUS) && l.contains(" phase for ")
+}
+
+/// A listing's board heading: `Status of the Movement phase for ...`.
+const STATUS: &str = "Status of the ";
 
 /// The variant a `::` line names (`standard` when the file names none).
 pub fn variant_of(text: &str) -> String {
@@ -114,8 +123,11 @@ impl Names {
     fn to_codes(&self, v: &Variant, text: &str) -> String {
         let mut t = text.to_lowercase();
         for c in Coast::ALL {
-            t = t.replace(&format!(" ({})", c.name()), &format!(" /{}", c.code().to_lowercase()));
+            let code = c.code().to_lowercase();
+            t = t.replace(&format!(" ({})", c.name()), &format!(" /{code}")).replace(&format!(" ({code})"), &format!(" /{code}"));
         }
+        // `Ang/sc`, `Spa/nc`: the coast a word of its own
+        let t = t.replace('/', " /").replace("  /", " /");
         let toks: Vec<String> = t.split_whitespace().map(|w| w.trim_end_matches(',').to_string()).collect();
         let normed: Vec<String> = toks.iter().map(|w| norm(w)).collect();
         let mut out: Vec<String> = Vec::new();
@@ -152,6 +164,13 @@ impl Names {
 
 /// Reads a file in njudge's layout for variant `v`, within the limits; a
 /// line naming a province or power `v` does not have is refused, named.
+///
+/// A turn is a phase heading (`Movement results for Spring of 1901.`) and
+/// what follows it up to the next heading or mail; the phase is the
+/// heading's. So a history (each results mail after its `Date:` and
+/// `Subject:` lines), a single results mail and results pasted one after
+/// another all read; a heading inside a mail whose subject is not a
+/// results subject (press) is not a turn.
 pub fn read(v: &Variant, text: &str) -> Result<JudgeText, ArchiveError> {
     if text.len() > MAX_BYTES {
         return Err(ArchiveError::TooLarge(text.len(), MAX_BYTES));
@@ -159,41 +178,69 @@ pub fn read(v: &Variant, text: &str) -> Result<JudgeText, ArchiveError> {
     let lines: Vec<&str> = text.lines().collect();
     let names = Names::of(v);
     let game = lines.iter().find_map(|l| colons(l)).map(|(g, _)| g).unwrap_or_default();
-    let first_turn = turn_starts(&lines).first().copied().unwrap_or(lines.len());
-    let start = starting(v, &names, &lines[..first_turn])?;
-    let starts = turn_starts(&lines);
-    if starts.len() > MAX_PHASES {
-        return Err(ArchiveError::TooManyPhases(starts.len(), MAX_PHASES));
+    let mails = mail_starts(&lines);
+    if mails.len() > MAX_PHASES {
+        return Err(ArchiveError::TooManyPhases(mails.len(), MAX_PHASES));
     }
-    let mut turns = Vec::new();
-    for (k, &s) in starts.iter().enumerate() {
-        let end = starts.get(k + 1).copied().unwrap_or(lines.len());
-        if let Some(t) = turn(v, &names, &lines, s, end)? {
-            turns.push(t);
-        }
+    let heads = headings(v, &lines, &mails)?;
+    if heads.len() > MAX_PHASES {
+        return Err(ArchiveError::TooManyPhases(heads.len(), MAX_PHASES));
+    }
+    let first = heads.first().map(|h| h.0).into_iter().chain(mails.first().copied()).min().unwrap_or(lines.len());
+    let start = starting(v, &names, &lines[..first])?;
+    let mut turns = Vec::with_capacity(heads.len());
+    for (k, &(h, phase)) in heads.iter().enumerate() {
+        let next_head = heads.get(k + 1).map_or(lines.len(), |n| n.0);
+        let end = mails.iter().copied().find(|&m| m > h).map_or(next_head, |m| m.min(next_head));
+        turns.push(turn(v, &names, &lines, h, end, phase)?);
     }
     Ok(boards(v, game, start, turns))
 }
 
 /// The line numbers of each `Date:` line followed by a `Subject:` line
-/// (a turn or a press message).
-fn turn_starts(lines: &[&str]) -> Vec<usize> {
-    (0..lines.len().saturating_sub(1)).filter(|&i| lines[i].starts_with("Date:") && lines[i + 1].to_ascii_lowercase().starts_with("subject:")).collect()
+/// (a results mail or a press message).
+fn mail_starts(lines: &[&str]) -> Vec<usize> {
+    let starts = |l: &str, w: &str| l.get(..w.len()).is_some_and(|h| h.eq_ignore_ascii_case(w));
+    (0..lines.len().saturating_sub(1)).filter(|&i| starts(lines[i], "Date:") && starts(lines[i + 1], "Subject:")).collect()
+}
+
+/// Each phase heading outside press mails, with its phase.
+fn headings(v: &Variant, lines: &[&str], mails: &[usize]) -> Result<Vec<(usize, Phase)>, ArchiveError> {
+    let mut press = vec![false; lines.len()];
+    for (k, &m) in mails.iter().enumerate() {
+        if !lines[m + 1].to_ascii_lowercase().contains(words::RESULTS) {
+            let end = mails.get(k + 1).copied().unwrap_or(lines.len());
+            press[m..end].iter_mut().for_each(|p| *p = true);
+        }
+    }
+    let mut out = Vec::new();
+    for (i, l) in lines.iter().enumerate() {
+        let Some(kind) = heading(l).filter(|_| !press[i]) else { continue };
+        let season = l.trim().split_once(" for ").map_or("", |(_, s)| s).split('.').next().unwrap_or("");
+        let phase = season_phase(v, season, kind).ok_or_else(|| bad(i, l, "no such season"))?;
+        out.push((i, phase));
+    }
+    Ok(out)
 }
 
 fn bad(n: usize, line: &str, why: &str) -> ArchiveError {
     ArchiveError::NotSavedGame(say::bad_line(n + 1, line, why))
 }
 
-/// The board of the `Starting position for` block (the variant's own when
-/// the file has none), with the variant's starting owners.
+/// The board of the `Starting position for` block, or of a listing's
+/// `Status of the Movement phase for` block (the variant's own when the
+/// file has neither), with the owners of an ownership block before the
+/// first turn, else the variant's starting owners.
 fn starting(v: &Variant, names: &Names, lines: &[&str]) -> Result<Position, ArchiveError> {
     let mut pos = Position::initial(v);
-    let Some(h) = lines.iter().position(|l| l.trim_start().starts_with(words::STARTING)) else {
+    if let Some(o) = lines.iter().position(|l| l.trim_start().starts_with(words::OWNERSHIP)) {
+        let (own, _) = ownership(v, names, &lines[o + 1..]).map_err(|e| bad(o, lines[o], &e))?;
+        pos.centers = own;
+    }
+    let Some((h, phase)) = lines.iter().enumerate().find_map(|(i, l)| board_heading(v, l).map(|p| (i, p))) else {
         return Ok(pos);
     };
-    let season = lines[h].trim().trim_start_matches(words::STARTING).trim().trim_end_matches('.');
-    pos.phase = season_phase(v, season, PhaseKind::Movement).ok_or_else(|| bad(h, lines[h], "no such season"))?;
+    pos.phase = phase.ok_or_else(|| bad(h, lines[h], "no such season"))?;
     pos.units.clear();
     for (n, l) in lines.iter().enumerate().skip(h + 1) {
         if l.trim().is_empty() {
@@ -209,6 +256,22 @@ fn starting(v: &Variant, names: &Names, lines: &[&str]) -> Result<Position, Arch
     Ok(pos)
 }
 
+/// `Starting position for Spring of 1901.` (a movement phase) or `Status
+/// of the Retreat phase for Fall of 1901.`: `Some` of the phase it names
+/// (`None` inside when the season is not the variant's).
+fn board_heading(v: &Variant, line: &str) -> Option<Option<Phase>> {
+    let l = line.trim();
+    if let Some(rest) = l.strip_prefix(words::STARTING) {
+        return Some(season_phase(v, rest.trim().trim_end_matches('.'), PhaseKind::Movement));
+    }
+    let rest = l.strip_prefix(STATUS)?;
+    let (kind, season) = rest.split_once(" phase for ")?;
+    let kind = [PhaseKind::Movement, PhaseKind::Retreat, PhaseKind::Adjustment]
+        .into_iter()
+        .find(|k| words::kind_word(*k).to_ascii_lowercase().starts_with(&kind.trim().to_ascii_lowercase()))?;
+    Some(season_phase(v, season.split('.').next().unwrap_or(""), kind))
+}
+
 /// `Spring of 1901` → that season's phase of `kind`.
 fn season_phase(v: &Variant, text: &str, kind: PhaseKind) -> Option<Phase> {
     let (season, year) = text.rsplit_once(" of ")?;
@@ -216,18 +279,10 @@ fn season_phase(v: &Variant, text: &str, kind: PhaseKind) -> Option<Phase> {
     Some(Phase { year: year.trim().parse().ok()?, season: s as u8, kind })
 }
 
-/// The turn between lines `s` and `end`: `None` for press or anything that
-/// is not a results mail.
-fn turn(v: &Variant, names: &Names, lines: &[&str], s: usize, end: usize) -> Result<Option<Turn>, ArchiveError> {
-    let subject = lines[s + 1];
-    if !subject.to_ascii_lowercase().contains(words::RESULTS) {
-        return Ok(None);
-    }
-    let phase = subject.split_whitespace().find_map(|w| v.calendar.parse(w).ok()).ok_or_else(|| bad(s + 1, subject, "names no phase"))?;
-    let body = &lines[s + 2..end];
-    let Some(h) = body.iter().position(|l| heading(l).is_some()) else {
-        return Ok(None);
-    };
+/// The turn of the heading at line `h` (up to line `end`): its orders,
+/// then its blocks.
+fn turn(v: &Variant, names: &Names, lines: &[&str], h: usize, end: usize, phase: Phase) -> Result<Turn, ArchiveError> {
+    let body = &lines[..end];
     let mut t = Turn { phase, orders: Vec::new(), dislodged: Vec::new(), ownership: None, next: None };
     let mut i = h + 1;
     // the orders: a line each, a blank line between powers, a line that
@@ -238,7 +293,7 @@ fn turn(v: &Variant, names: &Names, lines: &[&str], s: usize, end: usize) -> Res
         let is_order = order_prefix(l);
         if (l.trim().is_empty() || is_order) && pending.is_some() {
             let (n, text) = pending.take().unwrap_or_default();
-            t.orders.extend(order(v, names, phase.kind, &text).map_err(|e| bad(s + 2 + n, &text, &e))?);
+            t.orders.extend(order(v, names, phase.kind, &text).map_err(|e| bad(n, &text, &e))?);
         }
         if is_order {
             pending = Some((i, l.trim().to_string()));
@@ -251,10 +306,10 @@ fn turn(v: &Variant, names: &Names, lines: &[&str], s: usize, end: usize) -> Res
         i += 1;
     }
     if let Some((n, text)) = pending {
-        t.orders.extend(order(v, names, phase.kind, &text).map_err(|e| bad(s + 2 + n, &text, &e))?);
+        t.orders.extend(order(v, names, phase.kind, &text).map_err(|e| bad(n, &text, &e))?);
     }
-    blocks(v, names, &body[i..], s + 2 + i, &mut t)?;
-    Ok(Some(t))
+    blocks(v, names, &body[i..], i, &mut t)?;
+    Ok(t)
 }
 
 /// A power's word before a colon, as jDip reads it (letters, digits, `-`, `_`).
@@ -287,18 +342,59 @@ fn order(v: &Variant, names: &Names, kind: PhaseKind, line: &str) -> Result<Opti
         body = body[..at].trim();
     }
     let body = body.trim_end_matches('.').trim();
-    let codes = if let Some(unit) = body.strip_suffix(words::NO_ORDERS) {
-        format!("{} H", names.to_codes(v, unit))
+    let codes = if let Some((unit, how)) = unordered(body) {
+        // njudge's `, No Order Processed (DISBAND)`: a retreat not ordered
+        let verb = if how.to_ascii_lowercase().contains("disband") { "DISBAND" } else { "H" };
+        format!("{} {verb}", names.to_codes(v, unit))
     } else if kind == PhaseKind::Adjustment {
         match adjustment(v, names, body)? {
             Some(c) => c,
             None => return Ok(None),
         }
     } else {
-        names.to_codes(v, body)
+        names.to_codes(v, &direct(&unforeign(v, body)))
     };
     let order = crate::parse::parse_order(v, &codes, Some(kind)).map_err(|e| e.message)?;
     Ok(Some(Recorded { power: p, text: order.canonical(v), order, result, dislodged }))
+}
+
+/// The words after the comma of an unordered unit's line, lower case.
+const NO_ORDER: &str = "no order";
+
+/// `Army Paris, No Order Processed` (njudge; `No Orders` in jDip's
+/// comments) → the unit and what follows the comma.
+fn unordered(body: &str) -> Option<(&str, &str)> {
+    let (unit, rest) = body.rsplit_once(',')?;
+    let low = rest.trim_start().to_ascii_lowercase();
+    low.starts_with(NO_ORDER).then_some((unit, rest))
+}
+
+/// A support or convoy of another power's unit names its owner first
+/// (`SUPPORT German Army Ruhr -> Burgundy`): the order without it.
+fn unforeign(v: &Variant, body: &str) -> String {
+    let w: Vec<&str> = body.split_whitespace().collect();
+    let owner =
+        |x: &str| (0..v.powers.len() as PowerId).any(|p| super::adjective(v, p).eq_ignore_ascii_case(x) || v.powers[p as usize].name.eq_ignore_ascii_case(x));
+    let unit = |x: &str| ["army", "fleet", "wing", "unit"].iter().any(|u| u.eq_ignore_ascii_case(x));
+    let mut out = Vec::with_capacity(w.len());
+    let mut i = 0;
+    while i < w.len() {
+        out.push(w[i]);
+        let helps = w[i].eq_ignore_ascii_case("support") || w[i].eq_ignore_ascii_case("convoy");
+        i += if helps && i + 2 < w.len() && owner(w[i + 1]) && unit(w[i + 2]) { 2 } else { 1 };
+    }
+    out.join(" ")
+}
+
+/// A convoyed move as njudge writes it, through the route (`Army London ->
+/// North Sea -> Norway`): from the start to the end.
+fn direct(body: &str) -> String {
+    let parts: Vec<&str> = body.split(" -> ").collect();
+    let helps = |x: &str| x.split_whitespace().any(|w| w.eq_ignore_ascii_case("support") || w.eq_ignore_ascii_case("convoy"));
+    match parts.as_slice() {
+        [from, .., to] if parts.len() > 2 && !helps(from) => format!("{from} -> {to}"),
+        _ => body.to_string(),
+    }
 }
 
 /// An adjustment in njudge's words in this judge's codes: `Builds an army
@@ -313,7 +409,11 @@ fn adjustment(v: &Variant, names: &Names, body: &str) -> Result<Option<String>, 
     }
     let build = low.starts_with(&words::BUILDS.to_ascii_lowercase());
     let remove = low.starts_with(&words::REMOVES.to_ascii_lowercase()) || low.starts_with(&words::DEFAULTS.to_ascii_lowercase());
-    let kind = if low.contains("fleet") { "F" } else { "A" };
+    let kind = match ["army", "fleet"].into_iter().find(|k| low.split_whitespace().any(|w| w == *k)) {
+        Some("fleet") => "F",
+        Some(_) => "A",
+        None => return Err(format!("no army or fleet in `{body}`")),
+    };
     let Some(at) = low.find(" in ").or_else(|| low.find(" over ")) else {
         return Ok(Some(names.to_codes(v, body)));
     };
@@ -472,6 +572,10 @@ fn boards(v: &Variant, game: String, start: Position, turns: Vec<Turn>) -> Judge
             board.phase = n.phase;
         }
     }
+    if turns.is_empty() {
+        // a listing: the board it shows
+        phases.push(SavedPhase { name: v.calendar.name(board.phase), completed: false, position: board.clone(), orders: Vec::new() });
+    }
     results.extend(turns.into_iter().map(|t| t.orders));
     if let Some(next) = last_next {
         let completed = next.is_none();
@@ -573,7 +677,8 @@ pub fn compare_results(
         let mut theirs = Vec::new();
         for r in recorded {
             let Some(o) = out.results.iter().find(|x| x.power == r.power && x.order.canonical(v) == r.text) else { continue };
-            if o.result != r.result && !(r.dislodged && o.result == ResultKind::Dislodged) {
+            let agrees = super::same_result(o.result, r.result) || r.dislodged && o.result == ResultKind::Dislodged;
+            if !agrees {
                 ours.push(line(o.power, &o.order, o.result));
                 theirs.push(line(r.power, &r.order, r.result));
             }

@@ -2,8 +2,9 @@
 
 use super::{adjective, power_word, result_word};
 use crate::adjudicate::Position;
+use crate::adjudicate::ResultKind;
 use crate::archive::GameRecord;
-use crate::map::{Loc, PowerId, ProvinceKind, UnitType, Variant};
+use crate::map::{Loc, PowerId, Prov, ProvinceKind, UnitType, Variant};
 use crate::order::{Order, UnitSpec};
 use crate::phase::{Phase, PhaseKind};
 use crate::render::Drawn;
@@ -28,10 +29,10 @@ pub fn to_njudge(v: &Variant, rec: &GameRecord) -> String {
             PhaseKind::Adjustment => words::ADJUSTMENT,
         };
         let _ = writeln!(out, "{}\n", words::phase_heading(heading, season(v, ph), ph.year, name, i + 1));
-        orders(v, &p.position, &p.orders, &mut out);
-        if ph.kind == PhaseKind::Movement {
-            dislodged(v, &rec.dislodged_after(i), &mut out);
-        }
+        let gone = if ph.kind == PhaseKind::Movement { rec.dislodged_after(i) } else { Vec::new() };
+        let gone_from: Vec<Prov> = gone.iter().map(|d| d.unit.loc.prov).collect();
+        orders(v, &p.position, &p.orders, &gone_from, &mut out);
+        dislodged(v, &gone, &mut out);
         if let Some(n) = next {
             if n.centers != p.position.centers || n.phase.kind == PhaseKind::Adjustment {
                 ownership(v, n, &mut out);
@@ -108,15 +109,25 @@ fn in_place(v: &Variant, l: Loc) -> String {
     format!("in {the}{}", v.loc_name(l))
 }
 
-/// An order in njudge's words, without its power and full stop.
-pub fn order_words(v: &Variant, pos: &Position, o: &Order) -> String {
+/// The unit a support or convoy names, its owner's adjective first when it
+/// is not `power`'s (`German Army Ruhr`), as njudge writes it.
+fn their(v: &Variant, pos: &Position, power: PowerId, u: &UnitSpec) -> String {
+    let owner = pos.units.iter().find(|x| x.loc.prov == u.loc.prov).map(|x| x.power).filter(|&o| o != power);
+    match owner {
+        Some(o) => format!("{} {}", adjective(v, o), unit(v, pos, u)),
+        None => unit(v, pos, u),
+    }
+}
+
+/// An order of `power`'s in njudge's words, without its power and full stop.
+pub fn order_words(v: &Variant, pos: &Position, power: PowerId, o: &Order) -> String {
     let to = |d: &Loc| v.loc_name(*d);
     match o {
         Order::Hold(u) => format!("{} HOLD", unit(v, pos, u)),
         Order::Move { unit: u, dest, .. } | Order::Retreat { unit: u, dest } => format!("{} -> {}", unit(v, pos, u), to(dest)),
-        Order::Support { unit: u, target, dest: None } => format!("{} SUPPORT {}", unit(v, pos, u), unit(v, pos, target)),
-        Order::Support { unit: u, target, dest: Some(d) } => format!("{} SUPPORT {} -> {}", unit(v, pos, u), unit(v, pos, target), to(d)),
-        Order::Convoy { unit: u, army, dest } => format!("{} CONVOY {} -> {}", unit(v, pos, u), unit(v, pos, army), to(dest)),
+        Order::Support { unit: u, target, dest: None } => format!("{} SUPPORT {}", unit(v, pos, u), their(v, pos, power, target)),
+        Order::Support { unit: u, target, dest: Some(d) } => format!("{} SUPPORT {} -> {}", unit(v, pos, u), their(v, pos, power, target), to(d)),
+        Order::Convoy { unit: u, army, dest } => format!("{} CONVOY {} -> {}", unit(v, pos, u), their(v, pos, power, army), to(dest)),
         Order::Disband(u) if pos.phase.kind == PhaseKind::Adjustment => {
             let k = unit(v, pos, u);
             let kind = k.split(' ').next().unwrap_or("Army").to_lowercase();
@@ -132,20 +143,34 @@ pub fn order_words(v: &Variant, pos: &Position, o: &Order) -> String {
     }
 }
 
-/// The orders a line each, by power, a blank line between powers.
-fn orders(v: &Variant, pos: &Position, drawn: &[Drawn], out: &mut String) {
+/// The column njudge's retreat and adjustment lines start their order at
+/// (its `LPOWER`, the longest power name it allows, and `: `).
+const ORDER_COLUMN: usize = 24 + 2;
+
+/// The orders a line each, by power, a blank line between powers; in a
+/// retreat or adjustment phase each order starts at njudge's column (jDip
+/// reads `Build waived` only after more than one blank). A unit in
+/// `dislodged` has `dislodged` among its results, as njudge writes a move
+/// that bounced and was dislodged: `(*bounce, dislodged*)`.
+fn orders(v: &Variant, pos: &Position, drawn: &[Drawn], dislodged: &[Prov], out: &mut String) {
     let mut last = None;
     for d in drawn {
         if last.is_some_and(|l| l != d.power) {
             out.push('\n');
         }
         last = Some(d.power);
-        let _ = write!(out, "{}: {}.", power_word(v, d.power), order_words(v, pos, &d.order));
-        match result_word(d.result) {
-            Some(w) => {
-                let _ = writeln!(out, "  (*{w}*)");
-            }
-            None => out.push('\n'),
+        let who = format!("{}: ", power_word(v, d.power));
+        let pad = if pos.phase.kind == PhaseKind::Movement { 0 } else { ORDER_COLUMN.saturating_sub(who.len()).max(1) };
+        let _ = write!(out, "{who}{:pad$}{}.", "", order_words(v, pos, d.power, &d.order));
+        let mut results: Vec<&str> = result_word(d.result).into_iter().collect();
+        let moved_away = d.order.unit().is_some_and(|u| dislodged.contains(&u.loc.prov));
+        if moved_away && d.result != ResultKind::Dislodged {
+            results.push("dislodged");
+        }
+        if results.is_empty() {
+            out.push('\n');
+        } else {
+            let _ = writeln!(out, "  (*{}*)", results.join(", "));
         }
     }
     out.push('\n');
@@ -168,15 +193,32 @@ fn dislodged(v: &Variant, list: &[crate::adjudicate::Dislodged], out: &mut Strin
     out.push('\n');
 }
 
+/// The ownership block as njudge lays it out: the centres from the column
+/// after the longest power's name, wrapped after a comma before column 78
+/// (so that no line is short enough for jDip to take it for the block's
+/// end).
 fn ownership(v: &Variant, pos: &Position, out: &mut String) {
     let _ = writeln!(out, "{}\n", words::OWNERSHIP);
+    let width = (0..v.powers.len() as PowerId).map(|p| power_word(v, p).len()).max().unwrap_or(0) + 4;
     for p in 0..v.powers.len() as PowerId {
         let mut names: Vec<&str> = pos.centers.iter().enumerate().filter(|(_, o)| **o == Some(p)).map(|(i, _)| v.province(i as u16).name.as_str()).collect();
         if names.is_empty() {
             continue;
         }
         names.sort_unstable();
-        let _ = writeln!(out, "{}:  {}.", power_word(v, p), names.join(", "));
+        let mut line = format!("{:<width$}", format!("{}:", power_word(v, p)));
+        for (k, n) in names.iter().enumerate() {
+            let item = if k + 1 == names.len() { format!("{n}.") } else { format!("{n},") };
+            if k > 0 && line.len() + 1 + item.len() > 78 {
+                let _ = writeln!(out, "{line}");
+                line = " ".repeat(width - 1);
+            }
+            if k > 0 || line.len() < width {
+                line.push(' ');
+            }
+            line.push_str(&item);
+        }
+        let _ = writeln!(out, "{line}");
     }
     out.push('\n');
 }
@@ -203,8 +245,19 @@ fn press(v: &Variant, rec: &GameRecord, out: &mut String) {
         let _ = writeln!(out, "{}\n", words::press_subject(&rec.game.name, &phase));
         let _ = writeln!(out, "{}\n", words::press_from(&from, to.as_deref()));
         for line in m.body.lines() {
-            let _ = writeln!(out, "> {line}");
+            let _ = writeln!(out, "{}", quoted(line));
         }
         out.push('\n');
+    }
+}
+
+/// A press line after `> `, pushed right when it has `date:` in its first
+/// ten columns: jDip takes such a line for a mail's `Date:` line and then
+/// wants a `Subject:` line after it.
+fn quoted(line: &str) -> String {
+    let q = format!("> {line}");
+    match q.to_ascii_lowercase().find("date:") {
+        Some(at) if at < 10 => format!(">{:pad$} {line}", "", pad = 10 - at),
+        _ => q,
     }
 }

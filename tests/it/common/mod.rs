@@ -9,6 +9,7 @@ pub mod game;
 pub mod mailstack;
 pub mod raw;
 pub mod script;
+pub mod year;
 
 use mailjudge::config::{Config, DEFAULT_TOML};
 use mailjudge::context::Clock;
