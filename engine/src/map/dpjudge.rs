@@ -222,7 +222,7 @@ impl Reader {
         }
         let mut words = rest.split_whitespace();
         let abbr = words.next().ok_or_else(|| malformed("a place name needs its abbreviation after `=`"))?.to_ascii_uppercase();
-        if !abbr.chars().all(|c| c.is_ascii_alphanumeric()) {
+        if !abbr.chars().all(|c| c.is_ascii_alphanumeric() || c == '/') {
             return Err(malformed(&format!("abbreviation `{abbr}` must be letters and digits")));
         }
         self.names.retain(|(_, a)| *a != abbr);
