@@ -8,10 +8,10 @@
 pub mod dpjudge;
 pub mod toml;
 
+pub use self::toml::RawVariant;
 use crate::phase::{Calendar, Phase};
 use serde::Deserialize;
 use std::collections::{BTreeMap, HashMap};
-pub use self::toml::RawVariant;
 use std::fmt;
 
 /// Index of a province in [`Variant::provinces`].

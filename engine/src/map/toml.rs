@@ -4,7 +4,10 @@
 //! structures, so one validation serves both formats, and writing a variant
 //! file is serializing a [`RawVariant`].
 
-use super::{AllianceVictory, Coast, Features, Loc, MapError, PowerId, Power, Prov, Province, ProvinceKind, Stacking, Uncertain, Unit, UnitType, Variant, Victory, loc_text, other};
+use super::{
+    AllianceVictory, Coast, Features, Loc, MapError, Power, PowerId, Prov, Province, ProvinceKind, Stacking, Uncertain, Unit, UnitType, Variant, Victory,
+    loc_text, other,
+};
 use crate::phase::{Calendar, Phase, PhaseKind, Season};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashMap, HashSet};
@@ -143,7 +146,6 @@ pub struct RawProvince {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ownership_until: Option<String>,
 }
-
 
 pub(crate) fn build(raw: RawVariant) -> Result<Variant, MapError> {
     let mut problems = Vec::new();
@@ -675,4 +677,3 @@ pub(crate) fn build(raw: RawVariant) -> Result<Variant, MapError> {
         Err(MapError { variant: vname, problems, unsupported: false })
     }
 }
-

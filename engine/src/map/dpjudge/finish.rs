@@ -218,7 +218,8 @@ fn title_case(s: &str) -> String {
 }
 
 fn standard_calendar(first_year: i32) -> RawCalendar {
-    let season = |code: &str, name: &str, phases: &[&str]| RawSeason { code: code.into(), name: name.into(), phases: phases.iter().map(|p| p.to_string()).collect() };
+    let season =
+        |code: &str, name: &str, phases: &[&str]| RawSeason { code: code.into(), name: name.into(), phases: phases.iter().map(|p| p.to_string()).collect() };
     let _ = first_year;
     RawCalendar {
         first_year,
