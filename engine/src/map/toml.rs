@@ -147,29 +147,37 @@ pub struct RawProvince {
     pub ownership_until: Option<String>,
 }
 
-pub(crate) fn build(raw: RawVariant) -> Result<Variant, MapError> {
-    let mut problems = Vec::new();
-    let vname = raw.name.clone();
-    let n = raw.province.len();
-    let mut code_index = HashMap::new();
-    for (i, p) in raw.province.iter().enumerate() {
-        let code = p.id.to_ascii_uppercase();
-        if code.is_empty() || !code.chars().all(|c| c.is_ascii_alphanumeric()) {
-            problems.push(format!("province id `{}` must be letters and digits", p.id));
+/// Province codes to their index, for looking up the names a file writes
+/// (`ROM`, `SPA/NC`); an unknown name is recorded as a problem.
+struct Codes {
+    index: HashMap<String, Prov>,
+}
+
+impl Codes {
+    fn read(raw: &RawVariant, problems: &mut Vec<String>) -> Codes {
+        let mut index = HashMap::new();
+        for (i, p) in raw.province.iter().enumerate() {
+            let code = p.id.to_ascii_uppercase();
+            if code.is_empty() || !code.chars().all(|c| c.is_ascii_alphanumeric()) {
+                problems.push(format!("province id `{}` must be letters and digits", p.id));
+            }
+            if index.insert(code.clone(), i as Prov).is_some() {
+                problems.push(format!("province `{code}` is defined twice"));
+            }
         }
-        if code_index.insert(code.clone(), i as Prov).is_some() {
-            problems.push(format!("province `{code}` is defined twice"));
+        let n = raw.province.len();
+        if n > Prov::MAX as usize / 5 {
+            problems.push(format!("too many provinces ({n})"));
         }
+        Codes { index }
     }
-    if n > Prov::MAX as usize / 5 {
-        problems.push(format!("too many provinces ({n})"));
-    }
-    let look = |s: &str, ctx: &str, problems: &mut Vec<String>| -> Option<Loc> {
+
+    fn look(&self, s: &str, ctx: &str, problems: &mut Vec<String>) -> Option<Loc> {
         let (p, c) = match s.split_once('/') {
             Some((p, c)) => (p, Some(c)),
             None => (s, None),
         };
-        let Some(&prov) = code_index.get(&p.to_ascii_uppercase()) else {
+        let Some(&prov) = self.index.get(&p.to_ascii_uppercase()) else {
             problems.push(format!("{ctx}: unknown province `{s}`"));
             return None;
         };
@@ -184,11 +192,82 @@ pub(crate) fn build(raw: RawVariant) -> Result<Variant, MapError> {
             },
         };
         Some(Loc::with(prov, coast))
-    };
+    }
+}
 
-    let mut provinces = Vec::with_capacity(n);
-    let mut army_adj = vec![Vec::new(); n];
-    let mut fleet_adj = vec![Vec::new(); n * 5];
+/// The provinces and their adjacency lists, as written (checked later).
+struct Geography {
+    provinces: Vec<Province>,
+    army_adj: Vec<Vec<Prov>>,
+    fleet_adj: Vec<Vec<Loc>>,
+}
+
+pub(crate) fn build(raw: RawVariant) -> Result<Variant, MapError> {
+    let mut problems = Vec::new();
+    let vname = raw.name.clone();
+    let codes = Codes::read(&raw, &mut problems);
+    let mut geo = read_provinces(&raw, &codes, &mut problems);
+    if !problems.is_empty() {
+        return Err(MapError { variant: vname, problems, unsupported: false });
+    }
+    for i in 0..geo.provinces.len() {
+        check_province(&geo, i as Prov, &mut problems);
+    }
+    let powers = read_powers(&raw, &codes, &mut geo.provinces, &mut problems);
+    let calendar = read_calendar(&raw.calendar, &mut problems);
+    let start = read_start(&raw, &calendar, &mut problems);
+    read_ownership_until(&raw, &calendar, &mut geo.provinces, &mut problems);
+    let (victory, alliances) = read_victory(&raw, &mut problems);
+    let (features, rules) = read_rules(&raw, &mut problems);
+    let uncertain = read_uncertain(&raw, &codes, &mut problems);
+
+    let Geography { provinces, army_adj, fleet_adj } = geo;
+    let wide = provinces.iter().any(|p| p.capacity > 1 || p.ocean_box);
+    let mut variant = Variant {
+        name: raw.name.to_ascii_lowercase(),
+        title: raw.title.clone().unwrap_or_else(|| raw.name.clone()),
+        provinces,
+        powers,
+        calendar,
+        start,
+        victory,
+        rules,
+        features,
+        alliances,
+        wide,
+        not_implemented: raw.not_implemented.clone(),
+        uncertain,
+        army_adj,
+        fleet_adj,
+        code_index: codes.index,
+        names: crate::parse::NameIndex::default(),
+    };
+    place_units(&mut variant, &raw, &mut problems);
+    check_choices(&variant, &mut problems);
+    check_uncertain(&variant, &mut problems);
+
+    // name index (aliases must not clash)
+    match crate::parse::NameIndex::build(&variant) {
+        Ok(ix) => variant.names = ix,
+        Err(clashes) => problems.extend(clashes),
+    }
+    if let Err(e) = crate::rules::Rulebook::default().with_variant(&variant) {
+        problems.push(format!("[rules]: {e}"));
+    }
+
+    if problems.is_empty() {
+        Ok(variant)
+    } else {
+        problems.sort();
+        problems.dedup();
+        Err(MapError { variant: vname, problems, unsupported: false })
+    }
+}
+
+/// Each province with its adjacency lists and clockwise order, names looked up.
+fn read_provinces(raw: &RawVariant, codes: &Codes, problems: &mut Vec<String>) -> Geography {
+    let n = raw.province.len();
+    let mut geo = Geography { provinces: Vec::with_capacity(n), army_adj: vec![Vec::new(); n], fleet_adj: vec![Vec::new(); n * 5] };
     for (i, p) in raw.province.iter().enumerate() {
         let code = p.id.to_ascii_uppercase();
         let mut coasts = Vec::new();
@@ -204,31 +283,9 @@ pub(crate) fn build(raw: RawVariant) -> Result<Variant, MapError> {
         if coasts.len() == 1 {
             problems.push(format!("{code}: a province with one coast must not name it"));
         }
-        for a in &p.army {
-            if let Some(l) = look(a, &format!("{code} army"), &mut problems) {
-                army_adj[i].push(l.prov);
-            }
-        }
-        for f in &p.fleet {
-            if let Some(l) = look(f, &format!("{code} fleet"), &mut problems) {
-                fleet_adj[Loc::new(i as Prov).slot()].push(l);
-            }
-        }
-        for (c, list) in &p.coast {
-            let Some(coast) = Coast::from_code(c) else { continue };
-            for f in list {
-                if let Some(l) = look(f, &format!("{code}/{c} fleet"), &mut problems) {
-                    fleet_adj[Loc::with(i as Prov, coast).slot()].push(l);
-                }
-            }
-        }
-        let mut clockwise = Vec::new();
-        for c in &p.clockwise {
-            if let Some(l) = look(c, &format!("{code} clockwise"), &mut problems) {
-                clockwise.push(l.prov);
-            }
-        }
-        provinces.push(Province {
+        read_edges(&mut geo, i as Prov, p, codes, problems);
+        let clockwise = p.clockwise.iter().filter_map(|c| codes.look(c, &format!("{code} clockwise"), problems)).map(|l| l.prov).collect();
+        geo.provinces.push(Province {
             code: code.clone(),
             name: p.name.clone(),
             kind: p.kind,
@@ -242,94 +299,140 @@ pub(crate) fn build(raw: RawVariant) -> Result<Variant, MapError> {
             tracked: None,
             ownership_until: None,
         });
-        if p.owner.is_some() && (p.center || matches!(p.kind, ProvinceKind::Sea | ProvinceKind::Impassable)) {
-            problems.push(format!("{code}: `owner` is for a land or coastal province that is not a supply centre"));
-        }
-        if p.ownership_until.is_some() && !p.center {
-            problems.push(format!("{code}: `ownership_until` is for a supply centre"));
-        }
-        if p.ocean_box && (p.kind != ProvinceKind::Sea || p.capacity.is_some() || p.center) {
-            problems.push(format!("{code}: an `ocean_box` is a sea space, no centre, with no `capacity` (it holds any number)"));
-        }
+        check_province_fields(p, &code, problems);
     }
-    if !problems.is_empty() {
-        return Err(MapError { variant: vname, problems, unsupported: false });
-    }
+    geo
+}
 
-    // adjacency checks
-    for (i, p) in provinces.iter().enumerate() {
-        let i = i as Prov;
-        if p.center && matches!(p.kind, ProvinceKind::Sea | ProvinceKind::Impassable) && p.capacity == 1 {
-            problems.push(format!("{}: a sea or impassable province cannot be a supply centre", p.code));
+/// A province's army, fleet and per-coast fleet edges into the lists.
+fn read_edges(geo: &mut Geography, i: Prov, p: &RawProvince, codes: &Codes, problems: &mut Vec<String>) {
+    let code = p.id.to_ascii_uppercase();
+    for a in &p.army {
+        if let Some(l) = codes.look(a, &format!("{code} army"), problems) {
+            geo.army_adj[i as usize].push(l.prov);
         }
-        for &q in &army_adj[i as usize] {
-            let qp = &provinces[q as usize];
-            if q == i {
-                problems.push(format!("{}: army adjacency to itself", p.code));
-            }
-            if matches!(p.kind, ProvinceKind::Sea | ProvinceKind::Impassable) {
-                problems.push(format!("{}: army edge from a {:?} province to {}", p.code, p.kind, qp.code));
-            }
-            if matches!(qp.kind, ProvinceKind::Sea | ProvinceKind::Impassable) {
-                problems.push(format!("{}: army edge to {} which is {:?}", p.code, qp.code, qp.kind));
-            }
-            if !army_adj[q as usize].contains(&i) {
-                problems.push(format!("asymmetric army adjacency: {} lists {} but {} does not list {}", p.code, qp.code, qp.code, p.code));
-            }
+    }
+    for f in &p.fleet {
+        if let Some(l) = codes.look(f, &format!("{code} fleet"), problems) {
+            geo.fleet_adj[Loc::new(i).slot()].push(l);
         }
-        let mut locs = vec![Loc::new(i)];
-        locs.extend(p.coasts.iter().map(|&c| Loc::with(i, c)));
-        for &l in &locs {
-            for &m in &fleet_adj[l.slot()] {
-                let qp = &provinces[m.prov as usize];
-                let from = loc_text(&provinces, l);
-                let to = loc_text(&provinces, m);
-                if matches!(p.kind, ProvinceKind::Land | ProvinceKind::Impassable) {
-                    problems.push(format!("{from}: fleet edge from an inland province to {to}"));
-                }
-                if matches!(qp.kind, ProvinceKind::Land | ProvinceKind::Impassable) {
-                    problems.push(
-                        format!("{from}: fleet edge to {to} which is {:?} (fleets cannot enter it)", qp.kind)
-                            .replace("Land", "inland")
-                            .replace("Impassable", "impassable"),
-                    );
-                }
-                if !qp.coasts.is_empty() && m.coast == Coast::None {
-                    problems.push(format!("{from}: fleet edge to {to} must name the coast"));
-                }
-                if qp.coasts.is_empty() && m.coast != Coast::None {
-                    problems.push(format!("{from}: fleet edge to {to}: {} has no coasts", qp.code));
-                }
-                if m.coast != Coast::None && !qp.coasts.contains(&m.coast) {
-                    continue;
-                }
-                if !fleet_adj[m.slot()].contains(&l) {
-                    problems.push(format!("asymmetric fleet adjacency: {from} lists {to} but {to} does not list {from}"));
-                }
-            }
-        }
-        // clockwise lists exactly the neighbours
-        let mut nb: HashSet<Prov> = army_adj[i as usize].iter().copied().collect();
-        for &l in &locs {
-            nb.extend(fleet_adj[l.slot()].iter().map(|m| m.prov));
-        }
-        let cw: HashSet<Prov> = p.clockwise.iter().copied().collect();
-        if cw.len() != p.clockwise.len() {
-            problems.push(format!("{}: clockwise order lists a province twice", p.code));
-        }
-        for q in &nb {
-            if !cw.contains(q) {
-                problems.push(format!("{}: clockwise order misses neighbour {}", p.code, provinces[*q as usize].code));
-            }
-        }
-        for q in &cw {
-            if !nb.contains(q) && provinces[*q as usize].kind != ProvinceKind::Impassable && p.kind != ProvinceKind::Impassable {
-                problems.push(format!("{}: clockwise order lists {}, which is not a neighbour", p.code, provinces[*q as usize].code));
+    }
+    for (c, list) in &p.coast {
+        let Some(coast) = Coast::from_code(c) else { continue };
+        for f in list {
+            if let Some(l) = codes.look(f, &format!("{code}/{c} fleet"), problems) {
+                geo.fleet_adj[Loc::with(i, coast).slot()].push(l);
             }
         }
     }
+}
 
-    // powers
+/// `owner`, `ownership_until` and `ocean_box` only where they make sense.
+fn check_province_fields(p: &RawProvince, code: &str, problems: &mut Vec<String>) {
+    if p.owner.is_some() && (p.center || matches!(p.kind, ProvinceKind::Sea | ProvinceKind::Impassable)) {
+        problems.push(format!("{code}: `owner` is for a land or coastal province that is not a supply centre"));
+    }
+    if p.ownership_until.is_some() && !p.center {
+        problems.push(format!("{code}: `ownership_until` is for a supply centre"));
+    }
+    if p.ocean_box && (p.kind != ProvinceKind::Sea || p.capacity.is_some() || p.center) {
+        problems.push(format!("{code}: an `ocean_box` is a sea space, no centre, with no `capacity` (it holds any number)"));
+    }
+}
+
+/// One province's edges: allowed for its kind and the other end's, symmetric,
+/// and exactly the neighbours its clockwise order lists.
+fn check_province(geo: &Geography, i: Prov, problems: &mut Vec<String>) {
+    let p = &geo.provinces[i as usize];
+    if p.center && matches!(p.kind, ProvinceKind::Sea | ProvinceKind::Impassable) && p.capacity == 1 {
+        problems.push(format!("{}: a sea or impassable province cannot be a supply centre", p.code));
+    }
+    check_army_edges(geo, i, problems);
+    let mut locs = vec![Loc::new(i)];
+    locs.extend(p.coasts.iter().map(|&c| Loc::with(i, c)));
+    for &l in &locs {
+        check_fleet_edges(geo, l, problems);
+    }
+    check_clockwise(geo, i, &locs, problems);
+}
+
+fn check_army_edges(geo: &Geography, i: Prov, problems: &mut Vec<String>) {
+    let p = &geo.provinces[i as usize];
+    for &q in &geo.army_adj[i as usize] {
+        let qp = &geo.provinces[q as usize];
+        if q == i {
+            problems.push(format!("{}: army adjacency to itself", p.code));
+        }
+        if matches!(p.kind, ProvinceKind::Sea | ProvinceKind::Impassable) {
+            problems.push(format!("{}: army edge from a {:?} province to {}", p.code, p.kind, qp.code));
+        }
+        if matches!(qp.kind, ProvinceKind::Sea | ProvinceKind::Impassable) {
+            problems.push(format!("{}: army edge to {} which is {:?}", p.code, qp.code, qp.kind));
+        }
+        if !geo.army_adj[q as usize].contains(&i) {
+            problems.push(format!("asymmetric army adjacency: {} lists {} but {} does not list {}", p.code, qp.code, qp.code, p.code));
+        }
+    }
+}
+
+fn check_fleet_edges(geo: &Geography, l: Loc, problems: &mut Vec<String>) {
+    let provinces = &geo.provinces;
+    let p = &provinces[l.prov as usize];
+    for &m in &geo.fleet_adj[l.slot()] {
+        let qp = &provinces[m.prov as usize];
+        let from = loc_text(provinces, l);
+        let to = loc_text(provinces, m);
+        if matches!(p.kind, ProvinceKind::Land | ProvinceKind::Impassable) {
+            problems.push(format!("{from}: fleet edge from an inland province to {to}"));
+        }
+        if matches!(qp.kind, ProvinceKind::Land | ProvinceKind::Impassable) {
+            problems.push(
+                format!("{from}: fleet edge to {to} which is {:?} (fleets cannot enter it)", qp.kind)
+                    .replace("Land", "inland")
+                    .replace("Impassable", "impassable"),
+            );
+        }
+        if !qp.coasts.is_empty() && m.coast == Coast::None {
+            problems.push(format!("{from}: fleet edge to {to} must name the coast"));
+        }
+        if qp.coasts.is_empty() && m.coast != Coast::None {
+            problems.push(format!("{from}: fleet edge to {to}: {} has no coasts", qp.code));
+        }
+        if m.coast != Coast::None && !qp.coasts.contains(&m.coast) {
+            continue;
+        }
+        if !geo.fleet_adj[m.slot()].contains(&l) {
+            problems.push(format!("asymmetric fleet adjacency: {from} lists {to} but {to} does not list {from}"));
+        }
+    }
+}
+
+/// The clockwise order lists exactly the neighbours.
+fn check_clockwise(geo: &Geography, i: Prov, locs: &[Loc], problems: &mut Vec<String>) {
+    let provinces = &geo.provinces;
+    let p = &provinces[i as usize];
+    let mut nb: HashSet<Prov> = geo.army_adj[i as usize].iter().copied().collect();
+    for &l in locs {
+        nb.extend(geo.fleet_adj[l.slot()].iter().map(|m| m.prov));
+    }
+    let cw: HashSet<Prov> = p.clockwise.iter().copied().collect();
+    if cw.len() != p.clockwise.len() {
+        problems.push(format!("{}: clockwise order lists a province twice", p.code));
+    }
+    for q in &nb {
+        if !cw.contains(q) {
+            problems.push(format!("{}: clockwise order misses neighbour {}", p.code, provinces[*q as usize].code));
+        }
+    }
+    for q in &cw {
+        if !nb.contains(q) && provinces[*q as usize].kind != ProvinceKind::Impassable && p.kind != ProvinceKind::Impassable {
+            problems.push(format!("{}: clockwise order lists {}, which is not a neighbour", p.code, provinces[*q as usize].code));
+        }
+    }
+}
+
+/// The powers (units are placed later), and the provinces an `owner` tracks.
+fn read_powers(raw: &RawVariant, codes: &Codes, provinces: &mut [Province], problems: &mut Vec<String>) -> Vec<Power> {
     let mut powers = Vec::new();
     let mut home_owner: HashMap<Prov, String> = HashMap::new();
     let mut letters = HashSet::new();
@@ -344,7 +447,7 @@ pub(crate) fn build(raw: RawVariant) -> Result<Variant, MapError> {
         }
         let mut home = Vec::new();
         for h in &rp.home {
-            let Some(l) = look(h, &format!("{name} home"), &mut problems) else { continue };
+            let Some(l) = codes.look(h, &format!("{name} home"), problems) else { continue };
             if !provinces[l.prov as usize].center {
                 problems.push(format!("{name}: home centre {} is not a supply centre", provinces[l.prov as usize].code));
             }
@@ -353,56 +456,15 @@ pub(crate) fn build(raw: RawVariant) -> Result<Variant, MapError> {
             }
             home.push(l.prov);
         }
-        let capital = rp.capital.as_ref().and_then(|c| look(c, &format!("{name} capital"), &mut problems)).map(|l| l.prov);
+        let capital = rp.capital.as_ref().and_then(|c| codes.look(c, &format!("{name} capital"), problems)).map(|l| l.prov);
         if let Some(c) = capital
             && !home.contains(&c)
         {
             problems.push(format!("{name}: capital {} is not one of its home centres", provinces[c as usize].code));
         }
-        let mut naval_bases = Vec::new();
-        for b in &rp.naval_bases {
-            let Some(l) = look(b, &format!("{name} naval base"), &mut problems) else { continue };
-            let bp = &provinces[l.prov as usize];
-            if !home.contains(&l.prov) {
-                problems.push(format!("{name}: naval base {b} is not one of its home centres"));
-            }
-            if bp.kind != ProvinceKind::Coast {
-                problems.push(format!("{name}: naval base {b} is not on a coast"));
-            } else if !bp.coasts.is_empty() && l.coast == Coast::None {
-                problems.push(format!(
-                    "{name}: naval base {b}: name the coast ({})",
-                    bp.coasts.iter().map(|c| format!("{}/{}", bp.code, c.code())).collect::<Vec<_>>().join(" or ")
-                ));
-            }
-            naval_bases.push(l);
-        }
-        let mut choice = Vec::new();
-        let mut choice_max = 0;
-        if let Some(c) = &rp.choice {
-            for sw in &c.switch {
-                if let Some(p) = code_index.get(&sw.to_ascii_uppercase()) {
-                    choice.push(*p);
-                } else {
-                    problems.push(format!("{name}: choice names unknown province `{sw}`"));
-                }
-            }
-            choice_max = c.max;
-            if c.max == 0 || c.max as usize > c.switch.len() {
-                problems.push(format!("{name}: choice max {} must be 1 to {}", c.max, c.switch.len()));
-            }
-        }
-        let mut build_sites = Vec::new();
-        for b in &rp.build_sites {
-            let Some(l) = look(b, &format!("{name} build site"), &mut problems) else { continue };
-            let bp = &provinces[l.prov as usize];
-            if home.contains(&l.prov) || matches!(bp.kind, ProvinceKind::Sea | ProvinceKind::Impassable) {
-                problems.push(format!("{name}: build site {b} must be a land or coastal province that is not one of its home centres"));
-            }
-            if !bp.center && raw.province[l.prov as usize].owner.is_none() {
-                problems.push(format!("{name}: build site {b} is neither a supply centre nor a province with an `owner`"));
-            }
-            build_sites.push(l.prov);
-        }
+        let naval_bases = read_naval_bases(rp, &name, &home, codes, provinces, problems);
+        let (choice, choice_max) = read_choice(rp, &name, codes, problems);
+        let build_sites = read_build_sites(raw, rp, &name, &home, codes, provinces, problems);
         powers.push(Power { name, adjective: rp.adjective.clone(), letter, home, units: Vec::new(), capital, naval_bases, choice, choice_max, build_sites });
     }
     for (i, rp) in raw.province.iter().enumerate() {
@@ -419,10 +481,72 @@ pub(crate) fn build(raw: RawVariant) -> Result<Variant, MapError> {
             problems.push(format!("power {} is defined twice", p.name));
         }
     }
+    powers
+}
 
-    // calendar
+fn read_naval_bases(rp: &RawPower, name: &str, home: &[Prov], codes: &Codes, provinces: &[Province], problems: &mut Vec<String>) -> Vec<Loc> {
+    let mut naval_bases = Vec::new();
+    for b in &rp.naval_bases {
+        let Some(l) = codes.look(b, &format!("{name} naval base"), problems) else { continue };
+        let bp = &provinces[l.prov as usize];
+        if !home.contains(&l.prov) {
+            problems.push(format!("{name}: naval base {b} is not one of its home centres"));
+        }
+        if bp.kind != ProvinceKind::Coast {
+            problems.push(format!("{name}: naval base {b} is not on a coast"));
+        } else if !bp.coasts.is_empty() && l.coast == Coast::None {
+            problems.push(format!(
+                "{name}: naval base {b}: name the coast ({})",
+                bp.coasts.iter().map(|c| format!("{}/{}", bp.code, c.code())).collect::<Vec<_>>().join(" or ")
+            ));
+        }
+        naval_bases.push(l);
+    }
+    naval_bases
+}
+
+fn read_choice(rp: &RawPower, name: &str, codes: &Codes, problems: &mut Vec<String>) -> (Vec<Prov>, u8) {
+    let Some(c) = &rp.choice else { return (Vec::new(), 0) };
+    let mut choice = Vec::new();
+    for sw in &c.switch {
+        match codes.index.get(&sw.to_ascii_uppercase()) {
+            Some(p) => choice.push(*p),
+            None => problems.push(format!("{name}: choice names unknown province `{sw}`")),
+        }
+    }
+    if c.max == 0 || c.max as usize > c.switch.len() {
+        problems.push(format!("{name}: choice max {} must be 1 to {}", c.max, c.switch.len()));
+    }
+    (choice, c.max)
+}
+
+fn read_build_sites(
+    raw: &RawVariant,
+    rp: &RawPower,
+    name: &str,
+    home: &[Prov],
+    codes: &Codes,
+    provinces: &[Province],
+    problems: &mut Vec<String>,
+) -> Vec<Prov> {
+    let mut build_sites = Vec::new();
+    for b in &rp.build_sites {
+        let Some(l) = codes.look(b, &format!("{name} build site"), problems) else { continue };
+        let bp = &provinces[l.prov as usize];
+        if home.contains(&l.prov) || matches!(bp.kind, ProvinceKind::Sea | ProvinceKind::Impassable) {
+            problems.push(format!("{name}: build site {b} must be a land or coastal province that is not one of its home centres"));
+        }
+        if !bp.center && raw.province[l.prov as usize].owner.is_none() {
+            problems.push(format!("{name}: build site {b} is neither a supply centre nor a province with an `owner`"));
+        }
+        build_sites.push(l.prov);
+    }
+    build_sites
+}
+
+fn read_calendar(raw: &RawCalendar, problems: &mut Vec<String>) -> Calendar {
     let mut seasons = Vec::new();
-    for s in &raw.calendar.seasons {
+    for s in &raw.seasons {
         let mut phases = Vec::new();
         for ph in &s.phases {
             match ph.chars().next().and_then(PhaseKind::from_letter) {
@@ -440,10 +564,10 @@ pub(crate) fn build(raw: RawVariant) -> Result<Variant, MapError> {
             code: s.code.to_ascii_uppercase(),
             name: s.name.clone(),
             phases,
-            ownership: raw.calendar.ownership_after.iter().any(|o| o.eq_ignore_ascii_case(&s.code)),
+            ownership: raw.ownership_after.iter().any(|o| o.eq_ignore_ascii_case(&s.code)),
         });
     }
-    for o in &raw.calendar.ownership_after {
+    for o in &raw.ownership_after {
         if !seasons.iter().any(|s| s.code.eq_ignore_ascii_case(o)) {
             problems.push(format!("calendar ownership_after: unknown season `{o}`"));
         }
@@ -451,23 +575,30 @@ pub(crate) fn build(raw: RawVariant) -> Result<Variant, MapError> {
     if seasons.is_empty() {
         problems.push("calendar has no seasons".into());
     }
-    let calendar = Calendar { seasons };
-    let start = if problems.is_empty() {
-        match calendar.parse(&raw.start) {
-            Ok(p) => {
-                if p.year != raw.calendar.first_year {
-                    problems.push(format!("start {} is not in first_year {}", raw.start, raw.calendar.first_year));
-                }
-                p
+    Calendar { seasons }
+}
+
+/// The first phase, read once everything before it is sound.
+fn read_start(raw: &RawVariant, calendar: &Calendar, problems: &mut Vec<String>) -> Phase {
+    let none = Phase { year: 0, season: 0, kind: PhaseKind::Movement };
+    if !problems.is_empty() {
+        return none;
+    }
+    match calendar.parse(&raw.start) {
+        Ok(p) => {
+            if p.year != raw.calendar.first_year {
+                problems.push(format!("start {} is not in first_year {}", raw.start, raw.calendar.first_year));
             }
-            Err(e) => {
-                problems.push(format!("start: {e}"));
-                Phase { year: 0, season: 0, kind: PhaseKind::Movement }
-            }
+            p
         }
-    } else {
-        Phase { year: 0, season: 0, kind: PhaseKind::Movement }
-    };
+        Err(e) => {
+            problems.push(format!("start: {e}"));
+            none
+        }
+    }
+}
+
+fn read_ownership_until(raw: &RawVariant, calendar: &Calendar, provinces: &mut [Province], problems: &mut Vec<String>) {
     for (i, rp) in raw.province.iter().enumerate() {
         if let Some(u) = &rp.ownership_until {
             match calendar.parse(u) {
@@ -477,6 +608,9 @@ pub(crate) fn build(raw: RawVariant) -> Result<Variant, MapError> {
             }
         }
     }
+}
+
+fn read_victory(raw: &RawVariant, problems: &mut Vec<String>) -> (Victory, Vec<AllianceVictory>) {
     let victory = match raw.victory.kind.as_str() {
         "centers" | "centres" => Victory::Centers(raw.victory.count),
         "units" => Victory::Units(raw.victory.count),
@@ -485,7 +619,6 @@ pub(crate) fn build(raw: RawVariant) -> Result<Variant, MapError> {
             Victory::Centers(raw.victory.count)
         }
     };
-
     let mut alliances = Vec::new();
     for a in &raw.victory.alliance {
         let n = raw.power.len() as u32;
@@ -497,8 +630,12 @@ pub(crate) fn build(raw: RawVariant) -> Result<Variant, MapError> {
             alliances.push(AllianceVictory { powers: a.powers, count: a.count, each: a.each });
         }
     }
+    (victory, alliances)
+}
 
-    // the map's own features come out of [rules]; the rest are game options
+/// The map's own features come out of `[rules]`; the rest are game options,
+/// kept as text.
+fn read_rules(raw: &RawVariant, problems: &mut Vec<String>) -> (Features, BTreeMap<String, String>) {
     let mut features = Features::default();
     let mut raw_rules = raw.rules.clone();
     for key in ["convoys", "boarding", "coast_swap", "army_fleet"] {
@@ -529,10 +666,24 @@ pub(crate) fn build(raw: RawVariant) -> Result<Variant, MapError> {
             }
         }
     }
+    let rules = raw_rules
+        .into_iter()
+        .map(|(k, v)| {
+            let v = match v {
+                toml::Value::String(s) => s,
+                other => other.to_string(),
+            };
+            (k, v)
+        })
+        .collect();
+    (features, rules)
+}
+
+fn read_uncertain(raw: &RawVariant, codes: &Codes, problems: &mut Vec<String>) -> Vec<Uncertain> {
     let mut uncertain = Vec::new();
     for u in &raw.uncertain {
         let ctx = format!("uncertain border {}-{}", u.a, u.b);
-        let (Some(a), Some(b)) = (look(&u.a, &ctx, &mut problems), look(&u.b, &ctx, &mut problems)) else { continue };
+        let (Some(a), Some(b)) = (codes.look(&u.a, &ctx, problems), codes.look(&u.b, &ctx, problems)) else { continue };
         let adjacent = match u.reading.as_str() {
             "adjacent" => true,
             "not adjacent" => false,
@@ -552,41 +703,12 @@ pub(crate) fn build(raw: RawVariant) -> Result<Variant, MapError> {
         };
         uncertain.push(Uncertain { a: a.prov, b: b.prov, adjacent, kinds, why: u.why.clone() });
     }
-    let rules = raw_rules
-        .iter()
-        .map(|(k, v)| {
-            (
-                k.clone(),
-                match v {
-                    toml::Value::String(s) => s.clone(),
-                    other => other.to_string(),
-                },
-            )
-        })
-        .collect();
+    uncertain
+}
 
-    let provinces_wide = provinces.iter().any(|p| p.capacity > 1 || p.ocean_box);
-    let mut variant = Variant {
-        name: raw.name.to_ascii_lowercase(),
-        title: raw.title.clone().unwrap_or_else(|| raw.name.clone()),
-        provinces,
-        powers,
-        calendar,
-        start,
-        victory,
-        rules,
-        features,
-        alliances,
-        wide: provinces_wide,
-        not_implemented: raw.not_implemented.clone(),
-        uncertain,
-        army_adj,
-        fleet_adj,
-        code_index,
-        names: crate::parse::NameIndex::default(),
-    };
-
-    // starting units (need the adjacency-aware helpers)
+/// Starting units (they need the adjacency-aware helpers), and no space
+/// holding more than it has room for.
+fn place_units(variant: &mut Variant, raw: &RawVariant, problems: &mut Vec<String>) {
     let mut occupied: HashMap<Prov, u32> = HashMap::new();
     for (pi, rp) in raw.power.iter().enumerate() {
         for u in &rp.units {
@@ -623,8 +745,11 @@ pub(crate) fn build(raw: RawVariant) -> Result<Variant, MapError> {
             problems.push(format!("{}: {c} starting units but room for {room} of one power", variant.code(p)));
         }
     }
-    // every unit a player may switch is a starting unit of that power whose
-    // other type can stand there
+}
+
+/// Every unit a player may switch is a starting unit of that power whose
+/// other type can stand there.
+fn check_choices(variant: &Variant, problems: &mut Vec<String>) {
     for w in &variant.powers {
         for &p in &w.choice {
             match w.units.iter().find(|u| u.loc.prov == p) {
@@ -640,8 +765,11 @@ pub(crate) fn build(raw: RawVariant) -> Result<Variant, MapError> {
             }
         }
     }
-    // a doubtful border's recorded reading must match the adjacency data, so a
-    // GM's correction on one side is caught
+}
+
+/// A doubtful border's recorded reading must match the adjacency data, so a
+/// GM's correction on one side is caught.
+fn check_uncertain(variant: &Variant, problems: &mut Vec<String>) {
     for u in &variant.uncertain {
         for &k in &u.kinds {
             let said = match k {
@@ -658,22 +786,5 @@ pub(crate) fn build(raw: RawVariant) -> Result<Variant, MapError> {
                 ));
             }
         }
-    }
-
-    // name index (aliases must not clash)
-    match crate::parse::NameIndex::build(&variant) {
-        Ok(ix) => variant.names = ix,
-        Err(clashes) => problems.extend(clashes),
-    }
-    if let Err(e) = crate::rules::Rulebook::default().with_variant(&variant) {
-        problems.push(format!("[rules]: {e}"));
-    }
-
-    if problems.is_empty() {
-        Ok(variant)
-    } else {
-        problems.sort();
-        problems.dedup();
-        Err(MapError { variant: vname, problems, unsupported: false })
     }
 }
