@@ -41,7 +41,7 @@ pub fn convert(file: &Path) -> Result<(String, String), String> {
     let text = std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?;
     let dir = file.parent().map(Path::to_path_buf).unwrap_or_default();
     let include = move |n: &str| std::fs::read_to_string(dir.join(n)).ok();
-    let raw = dpjudge::read(&name, &text, &include).map_err(|e| format!("{}: {e}", file.parent().map(|d| d.join(&e.file)).unwrap_or_default().display()))?;
+    let raw = dpjudge::read(&name, &text, &include).map_err(|e| format!("{}:{}: {}", file.with_file_name(&e.file).display(), e.line, e.kind))?;
     let body = toml::to_string(&raw).map_err(|e| format!("{}: {e}", file.display()))?;
     let toml = format!(
         "# Imported by `mailjudge variant import` from {}.\n# Province `clockwise` lists are the neighbours in file order (the .map format has no\n# drawing order).\n{body}",

@@ -48,8 +48,13 @@ pub enum DpErrorKind {
 
 impl fmt::Display for DpError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}: ", self.file, self.line)?;
-        match &self.kind {
+        write!(f, "{}:{}: {}", self.file, self.line, self.kind)
+    }
+}
+
+impl fmt::Display for DpErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
             DpErrorKind::UnsupportedDirective(d) => write!(f, "directive `{d}` is not supported by mailjudge"),
             DpErrorKind::UnsupportedRule(r) => write!(f, "rule flag `{r}` is not supported by mailjudge"),
             DpErrorKind::Malformed(why) => write!(f, "{why}"),
@@ -107,13 +112,17 @@ struct Reader {
 
 type Include<'a> = &'a dyn Fn(&str) -> Option<String>;
 
-/// Reads a `.map` file named `name` (its variant name) into the variant file
-/// structures. `include` gives the text of a file named by `MAP`/`USE` (the
-/// name as written, with `.map` added when it has no extension).
+/// Reads the `.map` file `NAME.map` (`name` is its variant name) into the
+/// variant file structures. `include` gives the text of a file named by
+/// `MAP`/`USE` (the name as written, with `.map` added when it has no
+/// extension). An error is placed in the file and line it comes from; one
+/// found only once every line is read (an adjacency to a place no line
+/// defines) is placed at line 0 of `NAME.map`.
 pub fn read(name: &str, text: &str, include: Include) -> Result<RawVariant, DpError> {
+    let file = format!("{name}.map");
     let mut r = Reader::default();
-    r.read_file(name, text, include)?;
-    r.finish(name).map_err(|why| DpError { file: name.into(), line: 0, kind: DpErrorKind::Malformed(why) })
+    r.read_file(&file, text, include)?;
+    r.finish(name).map_err(|why| DpError { file, line: 0, kind: DpErrorKind::Malformed(why) })
 }
 
 fn err(file: &str, line: usize, kind: DpErrorKind) -> DpError {
@@ -164,7 +173,7 @@ impl Reader {
             "INHABITS" | "HOME" | "HOMES" => {
                 let p = self.current.ok_or_else(|| malformed("home centres before any power"))?;
                 self.powers[p].homes.clear();
-                self.add_homes(p, &words[1..]);
+                self.add_homes(p, &words[1..])?;
             }
             "UNITS" => {
                 let p = self.current.ok_or_else(|| malformed("UNITS before any power"))?;
@@ -249,9 +258,13 @@ impl Reader {
         Ok(())
     }
 
-    fn add_homes(&mut self, p: usize, homes: &[&str]) {
+    fn add_homes(&mut self, p: usize, homes: &[&str]) -> Result<(), LineError> {
         for h in homes {
             let h = h.to_ascii_uppercase();
+            // partisan, factory, hidden and alternative homes
+            if h.starts_with(['*', '+', '~', '@']) {
+                return Err(Here(DpErrorKind::UnsupportedDirective(format!("{h} (a home marked `{}`)", &h[..1]))));
+            }
             let (remove, h) = match h.strip_prefix('-') {
                 Some(h) => (true, h.to_string()),
                 None => (false, h),
@@ -264,6 +277,7 @@ impl Reader {
                 self.powers[p].homes.push(h);
             }
         }
+        Ok(())
     }
 
     fn power_line(&mut self, words: &[&str]) -> Result<(), LineError> {
@@ -272,8 +286,10 @@ impl Reader {
             self.current = None;
             for c in &words[1..] {
                 let c = c.to_ascii_uppercase();
-                if !self.centres.contains(&c) {
-                    self.centres.push(c);
+                match c.strip_prefix('-') {
+                    Some(gone) => self.centres.retain(|x| x != gone),
+                    None if !self.centres.contains(&c) => self.centres.push(c),
+                    None => {}
                 }
             }
             return Ok(());
@@ -282,7 +298,12 @@ impl Reader {
             return Err(Here(DpErrorKind::UnsupportedDirective("->".into())));
         }
         if !up.chars().all(|c| c.is_ascii_alphabetic() || c == '+' || c == '-' || c == '_') {
-            return Err(Here(DpErrorKind::UnsupportedDirective(words[0].into())));
+            // a power line whose name mailjudge cannot spell (`B.C.`), or a directive it lacks
+            return Err(if up.chars().any(|c| c.is_ascii_alphabetic()) && words.get(1).is_some_and(|w| w.starts_with('(')) {
+                malformed(&format!("power name `{}`: a power's name here is letters, `-` and `+`", words[0]))
+            } else {
+                Here(DpErrorKind::UnsupportedDirective(words[0].into()))
+            });
         }
         let name = up.replace('+', "-");
         let p = match self.powers.iter().position(|w| w.name == name) {
@@ -305,8 +326,7 @@ impl Reader {
             self.powers[p].letter = letter.chars().next().map(|c| c.to_ascii_uppercase());
             rest = &rest[1..];
         }
-        self.add_homes(p, rest);
-        Ok(())
+        self.add_homes(p, rest)
     }
 
     fn unplayed(&mut self, words: &[&str]) -> Result<(), LineError> {
@@ -360,6 +380,9 @@ impl Reader {
         for d in words.iter().skip(3) {
             if d.contains('~') {
                 return Err(Here(DpErrorKind::UnsupportedDirective(format!("{d} (a `~` crossing)"))));
+            }
+            if d.starts_with('*') {
+                return Err(Here(DpErrorKind::UnsupportedDirective(format!("{d} (a `*` restricted crossing)"))));
             }
             if let Some(gone) = d.strip_prefix('-') {
                 abuts.retain(|a: &String| !a.to_ascii_uppercase().starts_with(&gone.to_ascii_uppercase()));

@@ -304,6 +304,19 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("standard", include_str!("../../../config/variants/standard.toml")),
     ("original1958", include_str!("../../../config/variants/original1958.toml")),
     ("1885", include_str!("../../../config/variants/1885.toml")),
+    // imported from DPjudge's `.map` files (config/variants/dpjudge/, MIT)
+    ("ancmed", include_str!("../../../config/variants/ancmed.toml")),
+    ("brazilian", include_str!("../../../config/variants/brazilian.toml")),
+    ("britain", include_str!("../../../config/variants/britain.toml")),
+    ("canton", include_str!("../../../config/variants/canton.toml")),
+    ("chromatic", include_str!("../../../config/variants/chromatic.toml")),
+    ("fleetrome", include_str!("../../../config/variants/fleetrome.toml")),
+    ("modern", include_str!("../../../config/variants/modern.toml")),
+    ("modern-up", include_str!("../../../config/variants/modern-up.toml")),
+    ("pure", include_str!("../../../config/variants/pure.toml")),
+    ("slovenia", include_str!("../../../config/variants/slovenia.toml")),
+    ("v8", include_str!("../../../config/variants/v8.toml")),
+    ("youngstown", include_str!("../../../config/variants/youngstown.toml")),
 ];
 
 impl Variant {
