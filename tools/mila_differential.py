@@ -22,7 +22,7 @@ MILA's known departures from the DATC (../shared/notes/MILA.md) are corrected or
      covers only a support of an attack on a fleet of the route: phase excluded
      (docs/MILA-DIFFERENTIAL.md).
 
-Usage: mila_differential.py --mailjudge BIN [--maps a,b] [--phases N] [--seed S]
+Usage: mila_differential.py --mailjudge BIN [--maps a,b=ours:N] [--phases N] [--seed S]
                             [--years Y] [--jobs J] [--show N] [--json FILE]
 Exit 0 when every compared phase agrees, 1 when one differs, 2 on a setup error.
 """
@@ -38,7 +38,7 @@ from diplomacy import Game
 
 MAPS = [
     "standard", "ancmed", "modern", "pure", "world", "empire", "colonial", "known_world_901",
-    "standard_fleet_rome", "standard_france_austria", "standard_germany_italy",
+    "standard_fleet_rome=fleetrome", "standard_france_austria", "standard_germany_italy",
     "standard_age_of_empires", "standard_age_of_empires_2", "ancmed_age_of_empires",
 ]
 
@@ -418,11 +418,11 @@ def adjudicate(binary, variant, cases):
 
 
 def play_map(args):
-    name, binary, phases, seed, years, show = args
+    name, ours, binary, phases, seed, years, show = args
     started = time.time()
-    tally = {"map": name, "phases": 0, "agree": 0, "differ": 0, "excluded": {}, "examples": []}
+    tally = {"map": name if ours == name else f"{name} (mailjudge {ours})", "phases": 0, "agree": 0, "differ": 0, "excluded": {}, "examples": []}
     try:
-        probe = adjudicate(binary, name, [{"phase": "S1901M", "units": {}, "centers": {}, "orders": {}}])[0]
+        probe = adjudicate(binary, ours, [{"phase": "S1901M", "units": {}, "centers": {}, "orders": {}}])[0]
     except RuntimeError as e:
         probe = {"error": str(e)}
     if "error" in probe:
@@ -447,7 +447,7 @@ def play_map(args):
             tally["excluded"][excluded] = tally["excluded"].get(excluded, 0) + 1
         else:
             kept.append((case, after, results))
-    outcomes = adjudicate(binary, name, [k[0] for k in kept])
+    outcomes = adjudicate(binary, ours, [k[0] for k in kept])
     for (case, after, results), mj in zip(kept, outcomes):
         diffs = compare(case, after, results, mj)
         if diffs:
@@ -498,8 +498,10 @@ def main():
     a = ap.parse_args()
     work = []
     for spec in a.maps.split(","):
+        # MILA_NAME[=MAILJUDGE_NAME][:PHASES]: a map mailjudge ships under its own name
         name, _, n = spec.partition(":")
-        work.append((name, a.mailjudge, int(n) if n else a.phases, a.seed, a.years, a.show))
+        name, _, ours = name.partition("=")
+        work.append((name, ours or name, a.mailjudge, int(n) if n else a.phases, a.seed, a.years, a.show))
     with multiprocessing.Pool(a.jobs) as pool:
         tallies = pool.map(play_map, work, chunksize=1)
     bad = report(tallies)
