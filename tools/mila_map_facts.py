@@ -60,11 +60,27 @@ def differences(mila, mj):
     return out
 
 
+# Where mailjudge's built-in comes from another copy of the map than MILA's (DPjudge's
+# `.map` files, config/variants/dpjudge/), differences between the two files themselves,
+# each checked in both texts; printed, not counted.
+FILE_DIFFERENCES = {
+    "modern": {
+        "RUSSIA units: MILA ['A GOR', 'A MOS', 'F MUR', 'F ROS', 'F STP'] / mailjudge "
+        "['A GOR', 'A MOS', 'A MUR', 'F ROS', 'F STP']":
+        "DPjudge's modern.map starts Russia with `A MUR` (line 42), MILA's copy with `F MUR`",
+    },
+}
+
+
 def main():
     bad = 0
     for path in sys.argv[1:]:
         facts = json.load(open(path))
         diffs = differences(mila_facts(facts["map"]), ours(facts))
+        known = FILE_DIFFERENCES.get(facts["map"], {})
+        for d in [d for d in diffs if d in known]:
+            print(f"{facts['map']}: known difference of the files: {known[d]}")
+        diffs = [d for d in diffs if d not in known]
         if diffs:
             bad += 1
             print(f"{facts['map']}: {len(diffs)} difference(s)")

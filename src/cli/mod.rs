@@ -3,12 +3,14 @@
 //! - [`engine`]: `adjudicate`, `parse`, `check-variant`;
 //! - [`serve`]: `serve`, `check-config`, `backup`, `mail`;
 //! - [`game`]: `game list|show|create|process|pause|resume|terminate|cmd|map`;
-//! - [`archive`]: `export`, `import`.
+//! - [`archive`]: `export`, `import`;
+//! - [`variant`]: `variant import` (DPjudge / MILA `.map` files).
 
 pub mod archive;
 pub mod engine;
 pub mod game;
 pub mod serve;
+pub mod variant;
 
 use crate::config::Config;
 use clap::{Parser, Subcommand};
@@ -50,6 +52,11 @@ pub enum Command {
     },
     /// Validate a variant file and report every problem.
     CheckVariant { file: PathBuf },
+    /// Variant files: `variant import FILE.map|DIR`.
+    Variant {
+        #[command(subcommand)]
+        action: VariantAction,
+    },
     /// Run the judge: read mail, process deadlines, send replies and reports.
     Serve {
         #[command(flatten)]
@@ -180,6 +187,22 @@ pub enum GameAction {
     },
 }
 
+/// `mailjudge variant ...`.
+#[derive(Subcommand)]
+pub enum VariantAction {
+    /// Make a DPjudge / MILA `.map` file (or every one in a folder) into `NAME.toml`.
+    Import {
+        /// A `.map` file or a folder of them (files named by `MAP`/`USE` are looked for beside it).
+        source: PathBuf,
+        /// Directory of variant files to write into.
+        #[arg(long, default_value = "config/variants")]
+        variants_dir: PathBuf,
+        /// Write here instead of the variants directory.
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
+}
+
 /// Runs the command line; the exit code says how it went.
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
@@ -187,6 +210,9 @@ pub fn main() -> ExitCode {
         Command::Adjudicate { variant, jsonl, variants_dir, rules } => return engine::adjudicate(variant, jsonl, variants_dir, rules),
         Command::Parse { variant, phase } => return engine::parse(variant, phase),
         Command::CheckVariant { file } => return engine::check_variant(file),
+        Command::Variant { action: VariantAction::Import { source, variants_dir, out } } => {
+            return variant::import(&source, out.as_deref().unwrap_or(&variants_dir));
+        }
         Command::Serve { config, once, init } => serve::serve(config, once, init),
         Command::CheckConfig { config, connect } => serve::check_config(config, connect),
         Command::Backup { config, file } => serve::backup(config, file),

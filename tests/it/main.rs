@@ -73,3 +73,4 @@ mod stacks1958;
 mod start1885;
 mod time_forms;
 mod upgrade;
+mod variant_import;

@@ -1,0 +1,448 @@
+//! The DPjudge / MILA `.map` variant format, read into the same
+//! [`RawVariant`] the TOML format deserializes to (one validation serves both).
+//!
+//! Read: `Name = ABBR alias...`, power lines `POWER (OWNWORD[:L]) HOME...`,
+//! `UNOWNED`/`NEUTRAL`/`CENTERS` lines, `UNITS`, `A`/`F` units, `HOME(S)`,
+//! `INHABITS`, `OWNS`/`CENTERS` (when they equal the homes), terrain lines
+//! (`LAND`, `COAST`, `PORT`, `WATER`, `SHUT`, `AMEND` with `ABUTS`, and `-X`
+//! removals), `DROP`, `UNPLAYED`, `VICTORY`, `BEGIN`, `MAP`/`USE` inclusion
+//! and `RULE` flags. `FLAG`, `FLAGS` and `NOTIFY` only concern DPjudge's
+//! pictures and mail and are skipped. Anything else is refused with its file,
+//! line number and reason ([`DpError`]). In an adjacency list an upper-case
+//! name serves armies and fleets, a lower-case one armies only, a capitalised
+//! one (`Bal`) fleets only; a province with coasts has a lower-case line
+//! (`spa`) for its armies and one line a coast (`SPA/NC`).
+//!
+//! No IO: files named by `MAP`/`USE` come from the caller's `include`.
+
+use super::toml::{RawCalendar, RawPower, RawProvince, RawSeason, RawVariant, RawVictory};
+use super::{Coast, ProvinceKind};
+use std::collections::BTreeMap;
+use std::fmt;
+
+/// Why a `.map` file is refused: where, and what.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DpError {
+    pub file: String,
+    pub line: usize,
+    pub kind: DpErrorKind,
+}
+
+/// What is wrong with a line of a `.map` file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum DpErrorKind {
+    /// A directive this judge does not implement (`FLOW`, `DUMMY`, `IN`, ...).
+    UnsupportedDirective(String),
+    /// A `RULE` flag this judge does not implement.
+    UnsupportedRule(String),
+    /// A line whose shape is wrong for its directive.
+    Malformed(String),
+    /// `MAP`/`USE` names a file the caller does not have.
+    MissingInclude(String),
+    /// A file includes itself, directly or not.
+    IncludeLoop(String),
+    /// A name that is not a known place where one is needed.
+    UnknownPlace(String),
+}
+
+impl fmt::Display for DpError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}: {}", self.file, self.line, self.kind)
+    }
+}
+
+impl fmt::Display for DpErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DpErrorKind::UnsupportedDirective(d) => write!(f, "directive `{d}` is not supported by mailjudge"),
+            DpErrorKind::UnsupportedRule(r) => write!(f, "rule flag `{r}` is not supported by mailjudge"),
+            DpErrorKind::Malformed(why) => write!(f, "{why}"),
+            DpErrorKind::MissingInclude(n) => write!(f, "included map `{n}` not found"),
+            DpErrorKind::IncludeLoop(n) => write!(f, "map `{n}` is included twice"),
+            DpErrorKind::UnknownPlace(p) => write!(f, "unknown place `{p}`"),
+        }
+    }
+}
+impl std::error::Error for DpError {}
+
+/// `RULE` flags that change play and that mailjudge lacks, read into the
+/// variant's `not_implemented` (so the file imports, `check-variant` names
+/// the rule, and games refuse it) instead of refusing the file.
+const NOT_IMPLEMENTED_RULES: &[(&str, &str)] = &[("BUILD_ANY", "RULE BUILD_ANY (builds in any owned supply centre)")];
+
+/// Directives about DPjudge's pictures and mail only: skipped.
+const DISPLAY_ONLY: &[&str] = &["FLAG", "FLAGS", "NOTIFY"];
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Terrain {
+    Land,
+    Coast,
+    Port,
+    Water,
+    Shut,
+}
+
+#[derive(Default)]
+struct PowerState {
+    name: String,
+    own_word: String,
+    letter: Option<char>,
+    homes: Vec<String>,
+    units: Vec<String>,
+    owns: Option<Vec<String>>,
+}
+
+/// The reader's state: what the lines read so far say.
+#[derive(Default)]
+struct Reader {
+    names: Vec<(String, String)>,
+    aliases: Vec<(String, String)>,
+    /// Places as written (`SPA/NC`, `spa`, `BUR`), in order.
+    locs: Vec<(String, Terrain, Vec<String>)>,
+    powers: Vec<PowerState>,
+    /// Every centre ever named (homes and unowned).
+    centres: Vec<String>,
+    current: Option<usize>,
+    victory: Option<u32>,
+    begin: Option<(String, i32, char)>,
+    not_implemented: Vec<String>,
+    files: Vec<String>,
+}
+
+type Include<'a> = &'a dyn Fn(&str) -> Option<String>;
+
+/// Reads the `.map` file `NAME.map` (`name` is its variant name) into the
+/// variant file structures. `include` gives the text of a file named by
+/// `MAP`/`USE` (the name as written, with `.map` added when it has no
+/// extension). An error is placed in the file and line it comes from; one
+/// found only once every line is read (an adjacency to a place no line
+/// defines) is placed at line 0 of `NAME.map`.
+pub fn read(name: &str, text: &str, include: Include) -> Result<RawVariant, DpError> {
+    let file = format!("{name}.map");
+    let mut r = Reader::default();
+    r.read_file(&file, text, include)?;
+    r.finish(name).map_err(|why| DpError { file, line: 0, kind: DpErrorKind::Malformed(why) })
+}
+
+fn err(file: &str, line: usize, kind: DpErrorKind) -> DpError {
+    DpError { file: file.into(), line, kind }
+}
+
+impl Reader {
+    fn read_file(&mut self, file: &str, text: &str, include: Include) -> Result<(), DpError> {
+        if self.files.iter().any(|f| f == file) {
+            return Err(err(file, 0, DpErrorKind::IncludeLoop(file.into())));
+        }
+        self.files.push(file.into());
+        for (i, line) in text.lines().enumerate() {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            if words.is_empty() || words[0].starts_with('#') {
+                continue;
+            }
+            self.read_line(line, &words, include).map_err(|kind| match kind {
+                Nested(e) => e,
+                Here(kind) => err(file, i + 1, kind),
+            })?;
+        }
+        Ok(())
+    }
+
+    fn read_line(&mut self, line: &str, words: &[&str], include: Include) -> Result<(), LineError> {
+        let up = words[0].to_ascii_uppercase();
+        match up.as_str() {
+            "VICTORY" => {
+                let n = words.get(1).and_then(|w| w.parse().ok()).ok_or_else(|| malformed("VICTORY needs a number of centres"))?;
+                self.victory = Some(n);
+            }
+            "MAP" | "USE" | "USES" => {
+                for f in &words[1..] {
+                    let f = f.trim_end_matches(',');
+                    let file = if f.contains('.') { f.to_string() } else { format!("{f}.map") };
+                    let text = include(&file).ok_or_else(|| Here(DpErrorKind::MissingInclude(file.clone())))?;
+                    self.read_file(&file, &text, include).map_err(Nested)?;
+                }
+            }
+            "BEGIN" => self.begin(words)?,
+            "RULE" | "RULES" => self.rules(words)?,
+            _ if line.contains('=') => self.name_line(line)?,
+            "OWNS" | "CENTERS" if self.current.is_some() => {
+                let p = self.current.expect("checked");
+                self.powers[p].owns = Some(words[1..].iter().map(|w| w.to_ascii_uppercase()).collect());
+            }
+            "INHABITS" | "HOME" | "HOMES" => {
+                let p = self.current.ok_or_else(|| malformed("home centres before any power"))?;
+                self.powers[p].homes.clear();
+                self.add_homes(p, &words[1..])?;
+            }
+            "UNITS" => {
+                let p = self.current.ok_or_else(|| malformed("UNITS before any power"))?;
+                self.powers[p].units.clear();
+            }
+            "A" | "F" => self.unit(words)?,
+            "DROP" => words[1..].iter().for_each(|w| self.drop(&w.to_ascii_uppercase())),
+            "LAND" | "COAST" | "PORT" | "WATER" | "SHUT" | "AMEND" if words.len() > 1 => self.terrain(&up, words)?,
+            "UNPLAYED" => self.unplayed(words)?,
+            d if DISPLAY_ONLY.contains(&d) => {}
+            "DUMMY" | "DUMMIES" | "FLOW" | "IN" | "END" | "DIRECTIVES" | "SEASON" | "NEWYEAR" | "VARIANT" => {
+                return Err(Here(DpErrorKind::UnsupportedDirective(words[0].into())));
+            }
+            _ => self.power_line(words)?,
+        }
+        Ok(())
+    }
+
+    fn begin(&mut self, words: &[&str]) -> Result<(), LineError> {
+        let bad = || malformed("BEGIN must be `BEGIN SPRING|FALL|WINTER year MOVEMENT|RETREATS|ADJUSTMENTS`");
+        let [_, season, year, phase] = words else { return Err(bad()) };
+        let season = match season.to_ascii_uppercase().as_str() {
+            "SPRING" => "S",
+            "FALL" => "F",
+            "WINTER" => "W",
+            _ => return Err(bad()),
+        };
+        let phase = match phase.to_ascii_uppercase().as_str() {
+            "MOVEMENT" => 'M',
+            "RETREATS" => 'R',
+            "ADJUSTMENTS" => 'A',
+            _ => return Err(bad()),
+        };
+        let year: i32 = year.parse().map_err(|_| bad())?;
+        self.begin = Some((season.into(), year, phase));
+        Ok(())
+    }
+
+    fn rules(&mut self, words: &[&str]) -> Result<(), LineError> {
+        for w in &words[1..] {
+            let flag = w.to_ascii_uppercase();
+            match NOT_IMPLEMENTED_RULES.iter().find(|(f, _)| *f == flag) {
+                Some((_, why)) => self.not_implemented.push((*why).into()),
+                None => return Err(Here(DpErrorKind::UnsupportedRule(flag))),
+            }
+        }
+        Ok(())
+    }
+
+    fn name_line(&mut self, line: &str) -> Result<(), LineError> {
+        let (name, rest) = line.split_once('=').expect("caller checked");
+        let name = name.trim();
+        if name.contains("->") {
+            return Err(Here(DpErrorKind::UnsupportedDirective("->".into())));
+        }
+        let mut words = rest.split_whitespace();
+        let abbr = words.next().ok_or_else(|| malformed("a place name needs its abbreviation after `=`"))?.to_ascii_uppercase();
+        if !abbr.chars().all(|c| c.is_ascii_alphanumeric() || c == '/') {
+            return Err(malformed(&format!("abbreviation `{abbr}` must be letters and digits")));
+        }
+        self.names.retain(|(_, a)| *a != abbr);
+        self.names.push((name.to_string(), abbr.clone()));
+        for alias in words {
+            // an alias ending in `?` is ambiguous in DPjudge: not a name here
+            if alias.ends_with('?') {
+                continue;
+            }
+            self.aliases.push((alias.replace('+', " ").to_ascii_lowercase(), abbr.clone()));
+        }
+        Ok(())
+    }
+
+    fn unit(&mut self, words: &[&str]) -> Result<(), LineError> {
+        let p = self.current.ok_or_else(|| malformed("a unit before any power"))?;
+        let [kind, loc] = words else { return Err(malformed("a unit is `A LOC` or `F LOC`")) };
+        let unit = format!("{} {}", kind.to_ascii_uppercase(), loc.to_ascii_uppercase());
+        let prov = province_of(&unit[2..]).to_string();
+        for w in &mut self.powers {
+            w.units.retain(|u| province_of(&u[2..]) != prov);
+        }
+        self.powers[p].units.push(unit);
+        Ok(())
+    }
+
+    fn add_homes(&mut self, p: usize, homes: &[&str]) -> Result<(), LineError> {
+        for h in homes {
+            let h = h.to_ascii_uppercase();
+            // partisan, factory, hidden and alternative homes
+            if h.starts_with(['*', '+', '~', '@']) {
+                return Err(Here(DpErrorKind::UnsupportedDirective(format!("{h} (a home marked `{}`)", &h[..1]))));
+            }
+            let (remove, h) = match h.strip_prefix('-') {
+                Some(h) => (true, h.to_string()),
+                None => (false, h),
+            };
+            if !self.centres.contains(&h) {
+                self.centres.push(h.clone());
+            }
+            self.powers[p].homes.retain(|x| *x != h);
+            if !remove {
+                self.powers[p].homes.push(h);
+            }
+        }
+        Ok(())
+    }
+
+    fn power_line(&mut self, words: &[&str]) -> Result<(), LineError> {
+        let up = words[0].to_ascii_uppercase();
+        if matches!(up.as_str(), "UNOWNED" | "NEUTRAL" | "CENTERS") {
+            self.current = None;
+            for c in &words[1..] {
+                let c = c.to_ascii_uppercase();
+                match c.strip_prefix('-') {
+                    Some(gone) => self.centres.retain(|x| x != gone),
+                    None if !self.centres.contains(&c) => self.centres.push(c),
+                    None => {}
+                }
+            }
+            return Ok(());
+        }
+        if words.get(1) == Some(&"->") {
+            return Err(Here(DpErrorKind::UnsupportedDirective("->".into())));
+        }
+        if !up.chars().all(|c| c.is_ascii_alphabetic() || c == '+' || c == '-' || c == '_') {
+            // a power line whose name mailjudge cannot spell (`B.C.`), or a directive it lacks
+            return Err(if up.chars().any(|c| c.is_ascii_alphabetic()) && words.get(1).is_some_and(|w| w.starts_with('(')) {
+                malformed(&format!("power name `{}`: a power's name here is letters, `-` and `+`", words[0]))
+            } else {
+                Here(DpErrorKind::UnsupportedDirective(words[0].into()))
+            });
+        }
+        let name = up.replace('+', "-");
+        let p = match self.powers.iter().position(|w| w.name == name) {
+            Some(p) => p,
+            None => {
+                self.powers.push(PowerState { name: name.clone(), own_word: name.clone(), ..PowerState::default() });
+                self.powers.len() - 1
+            }
+        };
+        self.current = Some(p);
+        let mut rest = &words[1..];
+        if let Some(w) = rest.first()
+            && w.starts_with('(')
+        {
+            let inner = w.trim_start_matches('(').trim_end_matches(')');
+            let (own, letter) = inner.split_once(':').unwrap_or((inner, ""));
+            if !own.is_empty() {
+                self.powers[p].own_word = own.to_string();
+            }
+            self.powers[p].letter = letter.chars().next().map(|c| c.to_ascii_uppercase());
+            rest = &rest[1..];
+        }
+        self.add_homes(p, rest)
+    }
+
+    fn unplayed(&mut self, words: &[&str]) -> Result<(), LineError> {
+        let names: Vec<String> = words[1..].iter().map(|w| w.trim_end_matches(',').to_ascii_uppercase()).filter(|w| !w.is_empty()).collect();
+        let goners: Vec<String> = match names.first().map(String::as_str) {
+            None => vec![self.powers[self.current.ok_or_else(|| malformed("UNPLAYED before any power"))?].name.clone()],
+            Some("ALL") if names.len() == 1 => self.powers.iter().map(|w| w.name.clone()).collect(),
+            Some("ALL") => return Err(Here(DpErrorKind::UnsupportedDirective("UNPLAYED ALL EXCEPT".into()))),
+            Some(_) => names,
+        };
+        for g in goners {
+            if !self.powers.iter().any(|w| w.name == g) {
+                return Err(malformed(&format!("UNPLAYED names unknown power `{g}`")));
+            }
+            self.powers.retain(|w| w.name != g);
+        }
+        self.current = None;
+        Ok(())
+    }
+
+    fn terrain(&mut self, up: &str, words: &[&str]) -> Result<(), LineError> {
+        let place = words[1].to_string();
+        if words.len() > 2 && !words[2].eq_ignore_ascii_case("ABUTS") {
+            return Err(malformed(&format!("`{place}`: expected ABUTS after the place")));
+        }
+        let terrain = match up {
+            "LAND" => Some(Terrain::Land),
+            "COAST" => Some(Terrain::Coast),
+            "PORT" => Some(Terrain::Port),
+            "WATER" => Some(Terrain::Water),
+            "SHUT" => Some(Terrain::Shut),
+            _ => None,
+        };
+        // the same place in the other case is the same place (`spa`/`SPA`)
+        let other = swapcase(&place);
+        let old = self.locs.iter().position(|(n, _, _)| *n == place || *n == other);
+        let (mut t, mut abuts) = match old {
+            Some(i) => {
+                let (_, t, a) = self.locs.remove(i);
+                (Some(t), a)
+            }
+            None => (None, Vec::new()),
+        };
+        if let Some(nt) = terrain {
+            t = Some(nt);
+            if words.len() > 2 {
+                abuts.clear();
+            }
+        }
+        let t = t.ok_or_else(|| Here(DpErrorKind::UnknownPlace(place.clone())))?;
+        for d in words.iter().skip(3) {
+            if d.contains('~') {
+                return Err(Here(DpErrorKind::UnsupportedDirective(format!("{d} (a `~` crossing)"))));
+            }
+            if d.starts_with('*') {
+                return Err(Here(DpErrorKind::UnsupportedDirective(format!("{d} (a `*` restricted crossing)"))));
+            }
+            if let Some(gone) = d.strip_prefix('-') {
+                abuts.retain(|a: &String| !a.to_ascii_uppercase().starts_with(&gone.to_ascii_uppercase()));
+            } else {
+                abuts.push(d.to_string());
+            }
+        }
+        self.locs.push((place, t, abuts));
+        Ok(())
+    }
+
+    fn drop(&mut self, place: &str) {
+        let starts = |s: &str| s.to_ascii_uppercase().starts_with(place);
+        self.locs.retain(|(n, _, _)| !starts(n));
+        for (_, _, a) in &mut self.locs {
+            a.retain(|x| !starts(x));
+        }
+        self.names.retain(|(_, a)| !starts(a));
+        self.aliases.retain(|(_, a)| !starts(a));
+        self.centres.retain(|c| !starts(c));
+        for w in &mut self.powers {
+            w.homes.retain(|c| !starts(c));
+            w.units.retain(|u| !starts(&u[2..]));
+        }
+    }
+}
+
+/// How a line's error is reported: about this line, or already placed in
+/// an included file.
+enum LineError {
+    Here(DpErrorKind),
+    Nested(DpError),
+}
+use LineError::{Here, Nested};
+
+fn malformed(why: &str) -> LineError {
+    Here(DpErrorKind::Malformed(why.into()))
+}
+
+fn swapcase(s: &str) -> String {
+    s.chars().map(|c| if c.is_ascii_uppercase() { c.to_ascii_lowercase() } else { c.to_ascii_uppercase() }).collect()
+}
+
+fn province_of(loc: &str) -> &str {
+    loc.split('/').next().unwrap_or(loc)
+}
+
+/// Who may use an adjacency, from the case it is written in.
+fn users(abut: &str) -> (bool, bool) {
+    let letters: Vec<char> = abut.chars().filter(|c| c.is_ascii_alphabetic()).collect();
+    let all_upper = letters.iter().all(|c| c.is_ascii_uppercase());
+    let all_lower = letters.iter().all(|c| c.is_ascii_lowercase());
+    // (army, fleet)
+    if all_upper {
+        (true, true)
+    } else if all_lower {
+        (true, false)
+    } else {
+        (false, letters.first().is_some_and(|c| c.is_ascii_uppercase()))
+    }
+}
+
+mod finish;

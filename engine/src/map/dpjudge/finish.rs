@@ -1,0 +1,229 @@
+//! Turning what a `.map` file said into the variant file structures.
+
+use super::*;
+
+impl Reader {
+    pub(super) fn finish(self, name: &str) -> Result<RawVariant, String> {
+        let codes = self.province_codes();
+        let mut province = Vec::new();
+        for code in &codes {
+            province.push(self.province(code, &codes)?);
+        }
+        let centres = province.iter().filter(|p| p.center).count() as u32;
+        for c in &self.centres {
+            if !codes.contains(c) {
+                return Err(format!("supply centre `{c}` is no place of the map"));
+            }
+        }
+        self.clean_aliases(&mut province);
+        let (power, mut not_implemented) = self.powers()?;
+        not_implemented.extend(self.not_implemented.iter().cloned());
+        let (season, year, phase) = self.begin.clone().unwrap_or(("S".into(), 1901, 'M'));
+        Ok(RawVariant {
+            name: name.to_ascii_lowercase(),
+            title: Some(name.to_string()),
+            start: format!("{season}{year}{phase}"),
+            victory: RawVictory { kind: "centers".into(), count: self.victory.unwrap_or(centres / 2 + 1), alliance: Vec::new() },
+            calendar: standard_calendar(year),
+            rules: BTreeMap::new(),
+            power,
+            province,
+            uncertain: Vec::new(),
+            not_implemented,
+        })
+    }
+
+    /// Province codes in the order the file first names them.
+    fn province_codes(&self) -> Vec<String> {
+        let mut codes: Vec<String> = Vec::new();
+        for (n, _, _) in &self.locs {
+            let c = province_of(n).to_ascii_uppercase();
+            if !codes.contains(&c) {
+                codes.push(c);
+            }
+        }
+        codes
+    }
+
+    /// The line of a place as written for fleets (`ROM`, `SPA/NC`).
+    fn loc(&self, written: &str) -> Option<&(String, Terrain, Vec<String>)> {
+        self.locs.iter().find(|(n, _, _)| n == written)
+    }
+
+    /// The line of a province itself (`ROM`, `spa`), whatever its case.
+    fn base(&self, code: &str) -> Option<&(String, Terrain, Vec<String>)> {
+        self.locs.iter().find(|(n, _, _)| n.eq_ignore_ascii_case(code))
+    }
+
+    fn terrain_of(&self, code: &str) -> Option<Terrain> {
+        self.base(code).map(|l| l.1).or_else(|| self.locs.iter().find(|(n, _, _)| province_of(n).eq_ignore_ascii_case(code)).map(|l| l.1))
+    }
+
+    fn province(&self, code: &str, codes: &[String]) -> Result<RawProvince, String> {
+        let terrain = self.terrain_of(code).expect("a province comes from a line");
+        let coast_lines: Vec<&(String, Terrain, Vec<String>)> =
+            self.locs.iter().filter(|(n, _, _)| n.contains('/') && province_of(n).eq_ignore_ascii_case(code)).collect();
+        let kind = match terrain {
+            Terrain::Shut => ProvinceKind::Impassable,
+            Terrain::Water => ProvinceKind::Sea,
+            Terrain::Land if coast_lines.is_empty() => ProvinceKind::Land,
+            _ => ProvinceKind::Coast,
+        };
+        let mut p = RawProvince {
+            id: code.to_string(),
+            name: self.names.iter().find(|(_, a)| a == code).map(|(n, _)| title_case(n)).unwrap_or_else(|| code.to_string()),
+            kind,
+            center: self.centres.iter().any(|c| c == code),
+            ..RawProvince::default()
+        };
+        let base = self.base(code).map(|l| l.2.clone()).unwrap_or_default();
+        if matches!(kind, ProvinceKind::Land | ProvinceKind::Coast) {
+            p.army = self.army_edges(&base, codes)?;
+        }
+        if coast_lines.is_empty() {
+            if matches!(kind, ProvinceKind::Coast | ProvinceKind::Sea) {
+                p.fleet = self.fleet_edges(&base)?;
+            }
+        } else {
+            for (n, _, abuts) in coast_lines {
+                let c = n.split('/').nth(1).unwrap_or("").to_ascii_uppercase();
+                if Coast::from_code(&c).is_none() {
+                    return Err(format!("{n}: coast `{c}` is not one of NC, SC, EC, WC"));
+                }
+                p.coast.insert(c, self.fleet_edges(abuts)?);
+            }
+        }
+        let mut nb: Vec<String> = Vec::new();
+        for x in p.army.iter().chain(&p.fleet).chain(p.coast.values().flatten()) {
+            let x = province_of(x).to_string();
+            if !nb.contains(&x) {
+                nb.push(x);
+            }
+        }
+        p.clockwise = nb;
+        p.aliases = self.aliases.iter().filter(|(_, a)| a == code).map(|(n, _)| n.clone()).collect();
+        Ok(p)
+    }
+
+    fn army_edges(&self, abuts: &[String], codes: &[String]) -> Result<Vec<String>, String> {
+        let mut out = Vec::new();
+        for a in abuts {
+            if !users(a).0 {
+                continue;
+            }
+            let t = province_of(a).to_ascii_uppercase();
+            if !codes.contains(&t) {
+                return Err(format!("adjacency names unknown place `{a}`"));
+            }
+            if matches!(self.terrain_of(&t), Some(Terrain::Land | Terrain::Coast | Terrain::Port)) && !out.contains(&t) {
+                out.push(t);
+            }
+        }
+        Ok(out)
+    }
+
+    fn fleet_edges(&self, abuts: &[String]) -> Result<Vec<String>, String> {
+        let mut out = Vec::new();
+        for a in abuts {
+            if !users(a).1 {
+                continue;
+            }
+            let t = a.to_ascii_uppercase();
+            if self.base(province_of(&t)).is_none() && !self.locs.iter().any(|(n, _, _)| province_of(n).eq_ignore_ascii_case(province_of(&t))) {
+                return Err(format!("adjacency names unknown place `{a}`"));
+            }
+            // fleets reach a place written as they stand there (`SPA/NC`, `ROM`)
+            if let Some((_, tt, _)) = self.loc(&t)
+                && !matches!(tt, Terrain::Land | Terrain::Shut)
+                && !out.contains(&t)
+            {
+                out.push(t);
+            }
+        }
+        Ok(out)
+    }
+
+    /// Aliases that name one place only, and none of its own names again.
+    fn clean_aliases(&self, province: &mut [RawProvince]) {
+        let mut count: BTreeMap<String, usize> = BTreeMap::new();
+        for p in province.iter() {
+            for a in p.aliases.iter().chain([&p.name.to_ascii_lowercase(), &p.id.to_ascii_lowercase()]) {
+                *count.entry(a.clone()).or_default() += 1;
+            }
+        }
+        for w in &self.powers {
+            *count.entry(w.name.to_ascii_lowercase()).or_default() += 2;
+            *count.entry(w.own_word.to_ascii_lowercase()).or_default() += 2;
+        }
+        for p in province.iter_mut() {
+            let own = [p.name.to_ascii_lowercase(), p.id.to_ascii_lowercase()];
+            let mut seen = Vec::new();
+            p.aliases.retain(|a| {
+                let keep = count.get(a) == Some(&1) && !own.contains(a) && !seen.contains(a);
+                seen.push(a.clone());
+                keep
+            });
+        }
+    }
+
+    fn powers(&self) -> Result<(Vec<RawPower>, Vec<String>), String> {
+        let mut used: Vec<char> = self.powers.iter().filter_map(|w| w.letter).collect();
+        let mut out = Vec::new();
+        let mut not_implemented = Vec::new();
+        for w in &self.powers {
+            let letter = match w.letter {
+                Some(l) => l,
+                None => {
+                    let l = w.name.chars().chain('A'..='Z').find(|c| c.is_ascii_alphabetic() && !used.contains(c)).ok_or("no letter left for a power")?;
+                    used.push(l);
+                    l
+                }
+            };
+            if let Some(owns) = &w.owns {
+                let mut a = owns.clone();
+                let mut b = w.homes.clone();
+                a.sort();
+                b.sort();
+                if a != b {
+                    not_implemented.push(format!("{}: starting centres (OWNS) other than its home centres", w.name));
+                }
+            }
+            out.push(RawPower {
+                name: w.name.clone(),
+                adjective: title_case(&w.own_word),
+                letter: letter.to_string(),
+                home: w.homes.clone(),
+                units: w.units.clone(),
+                ..RawPower::default()
+            });
+        }
+        if out.len() < 2 {
+            return Err("a map needs at least two powers".into());
+        }
+        Ok((out, not_implemented))
+    }
+}
+
+fn title_case(s: &str) -> String {
+    s.split_whitespace()
+        .map(|w| {
+            let mut c = w.chars();
+            match c.next() {
+                Some(f) => f.to_uppercase().collect::<String>() + &c.as_str().to_lowercase(),
+                None => String::new(),
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn standard_calendar(first_year: i32) -> RawCalendar {
+    let season =
+        |code: &str, name: &str, phases: &[&str]| RawSeason { code: code.into(), name: name.into(), phases: phases.iter().map(|p| p.to_string()).collect() };
+    let _ = first_year;
+    RawCalendar {
+        first_year,
+        seasons: vec![season("S", "Spring", &["M", "R"]), season("F", "Fall", &["M", "R"]), season("W", "Winter", &["A"])],
+        ownership_after: vec!["F".into()],
+    }
+}

@@ -1,0 +1,337 @@
+//! DPjudge `.map` files made into variants (issue 23): `mailjudge variant
+//! import`, the reader's refusals with file and line, `MAP` inheritance with
+//! edits, coasts, ambiguous names, and every DPjudge map shipped as a
+//! built-in (config/variants/dpjudge/, MIT) adjudicating and playing by mail.
+
+use crate::common;
+use common::db::count;
+use common::game::*;
+use common::*;
+use mailjudge::map::dpjudge::{self, DpError, DpErrorKind};
+use mailjudge::map::{Coast, Loc, Prov, ProvinceKind, Variant};
+use mailjudge::parse::parse_province;
+use serde_json::{Value, json};
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+/// The DPjudge maps shipped as built-ins, each generated from
+/// config/variants/dpjudge/NAME.map.
+const SHIPPED: [&str; 12] =
+    ["ancmed", "brazilian", "britain", "canton", "chromatic", "fleetrome", "modern", "modern-up", "pure", "slovenia", "v8", "youngstown"];
+
+fn run(args: &[&str], input: &str) -> (i32, String, String) {
+    let mut child =
+        Command::new(env!("CARGO_BIN_EXE_mailjudge")).args(args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    (out.status.code().unwrap_or(-1), String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())
+}
+
+fn dpjudge_dir() -> &'static Path {
+    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/config/variants/dpjudge"))
+}
+
+/// A small map of three powers: NORTH (ALP, GAM), SOUTH (DEL, EPS), EAST (ZET).
+const BASE: &str = "\
+# a test map
+Alpine Land = ALP alpine
+Beta Sea = BET beta
+Gamma = GAM gam
+Delta = DEL dlt
+Epsilon = EPS eps
+Zeta = ZET zeta
+
+NORTH (Northern:N) ALP GAM
+A ALP
+F GAM
+SOUTH (Southern:S) DEL EPS
+A DEL
+F EPS
+EAST (Eastern:E) ZET
+A ZET
+
+LAND  ALP ABUTS gam del
+COAST GAM ABUTS alp BET EPS
+WATER BET ABUTS GAM EPS ZET
+COAST EPS ABUTS GAM BET del
+LAND  DEL ABUTS alp eps zet
+COAST ZET ABUTS BET del
+";
+
+/// Reads `text` as `name.map`, with `files` (name, text) for `MAP`/`USE`.
+fn read(name: &str, text: &str, files: &[(&str, &str)]) -> Result<Variant, String> {
+    let files: BTreeMap<String, String> = files.iter().map(|(n, t)| (n.to_string(), t.to_string())).collect();
+    let include = move |n: &str| files.get(n).cloned();
+    let raw = dpjudge::read(name, text, &include).map_err(|e| e.to_string())?;
+    let toml = toml::to_string(&raw).unwrap();
+    Variant::from_toml(&toml).map_err(|e| e.to_string())
+}
+
+fn read_err(name: &str, text: &str, files: &[(&str, &str)]) -> DpError {
+    let files: BTreeMap<String, String> = files.iter().map(|(n, t)| (n.to_string(), t.to_string())).collect();
+    let include = move |n: &str| files.get(n).cloned();
+    dpjudge::read(name, text, &include).expect_err("the file is refused")
+}
+
+fn prov(v: &Variant, code: &str) -> Prov {
+    v.prov_by_code(code).unwrap_or_else(|| panic!("{code} is on the map"))
+}
+
+#[test]
+fn the_base_map_reads_as_written() {
+    let v = read("base", BASE, &[]).unwrap();
+    assert_eq!(
+        v.powers.iter().map(|w| (w.name.as_str(), w.letter, w.adjective.as_str())).collect::<Vec<_>>(),
+        [("NORTH", 'N', "Northern"), ("SOUTH", 'S', "Southern"), ("EAST", 'E', "Eastern")]
+    );
+    assert_eq!(v.center_count(), 5);
+    let (alp, gam, bet, eps, del) = (prov(&v, "ALP"), prov(&v, "GAM"), prov(&v, "BET"), prov(&v, "EPS"), prov(&v, "DEL"));
+    assert_eq!(v.kind(alp), ProvinceKind::Land);
+    assert_eq!(v.kind(bet), ProvinceKind::Sea);
+    // lower case: armies only; upper case: both
+    assert!(v.army_adjacent(alp, gam) && v.army_adjacent(gam, eps) && v.army_adjacent(eps, del));
+    assert!(!v.fleet_adjacent(Loc::new(gam), Loc::new(alp)));
+    assert!(v.fleet_adjacent(Loc::new(gam), Loc::new(eps)) && v.fleet_adjacent(Loc::new(bet), Loc::new(gam)));
+    assert!(!v.army_adjacent(alp, eps));
+    // names and aliases are the file's
+    assert_eq!(v.province(alp).name, "Alpine Land");
+    assert_eq!(parse_province(&v, "alpine").unwrap(), alp);
+    assert_eq!(parse_province(&v, "dlt").unwrap(), del);
+}
+
+/// `MAP base` then edits: a place dropped, one added and amended into its
+/// neighbours, a power unplayed, a home taken away and a unit moved.
+#[test]
+fn map_inheritance_with_edits() {
+    let derived = "\
+MAP base
+DROP ZET
+Kappa = KAP kap
+COAST KAP ABUTS BET del
+AMEND DEL ABUTS kap
+AMEND BET ABUTS KAP
+UNOWNED KAP
+UNPLAYED EAST
+SOUTH DEL -EPS
+UNITS
+A DEL
+VICTORY 3
+";
+    let v = read("derived", derived, &[("base.map", BASE)]).unwrap();
+    assert!(v.prov_by_code("ZET").is_none(), "ZET dropped");
+    assert_eq!(v.powers.iter().map(|w| w.name.as_str()).collect::<Vec<_>>(), ["NORTH", "SOUTH"]);
+    let (kap, del, bet, eps) = (prov(&v, "KAP"), prov(&v, "DEL"), prov(&v, "BET"), prov(&v, "EPS"));
+    assert!(v.is_center(kap) && v.army_adjacent(del, kap) && v.fleet_adjacent(Loc::new(bet), Loc::new(kap)));
+    let south = &v.powers[1];
+    assert_eq!(south.home, [del]);
+    assert_eq!(south.units.iter().map(|u| v.unit_code(u)).collect::<Vec<_>>(), ["A DEL"]);
+    assert!(v.is_center(eps), "EPS stays a centre, now unowned");
+    assert_eq!(v.victory, mailjudge::map::Victory::Centers(3));
+    // the DROP took ZET out of BET's and DEL's lists too
+    assert!(v.army_neighbours(del).iter().all(|&p| v.code(p) != "ZET"));
+}
+
+/// Each refused directive, rule flag and mark, with its file and line; in an
+/// included file, that file's own line.
+#[test]
+fn refusals_name_file_and_line() {
+    let cases: [(&str, DpErrorKind); 11] = [
+        ("DUMMY EAST", DpErrorKind::UnsupportedDirective("DUMMY".into())),
+        ("FLOW SPRING:MOVEMENT", DpErrorKind::UnsupportedDirective("FLOW".into())),
+        ("IN SPRING: WATER ALP", DpErrorKind::UnsupportedDirective("IN".into())),
+        ("SEASON SPRING", DpErrorKind::UnsupportedDirective("SEASON".into())),
+        ("RULE MOBILIZE", DpErrorKind::UnsupportedRule("MOBILIZE".into())),
+        ("RULE BUILD_ANY FTF_PRESS", DpErrorKind::UnsupportedRule("FTF_PRESS".into())),
+        ("ALP -> Alps = alp", DpErrorKind::UnsupportedDirective("->".into())),
+        ("COAST GAM ABUTS alp BET EPS zet~", DpErrorKind::UnsupportedDirective("zet~ (a `~` crossing)".into())),
+        ("COAST GAM ABUTS alp BET EPS *ZET", DpErrorKind::UnsupportedDirective("*ZET (a `*` restricted crossing)".into())),
+        ("EAST (Eastern:E) @ZET", DpErrorKind::UnsupportedDirective("@ZET (a home marked `@`)".into())),
+        ("B.C. (British+Columbian) ALP", DpErrorKind::Malformed("power name `B.C.`: a power's name here is letters, `-` and `+`".into())),
+    ];
+    for (line, kind) in cases {
+        let text = format!("MAP base\n# a comment\n\n{line}\n");
+        let e = read_err("edit", &text, &[("base.map", BASE)]);
+        assert_eq!(e, DpError { file: "edit.map".into(), line: 4, kind }, "{line}");
+        // the same line in the included file is placed there
+        let base = format!("{BASE}{line}\n");
+        let e = read_err("edit", "# edits\nMAP base\n", &[("base.map", &base)]);
+        assert_eq!((e.file.as_str(), e.line), ("base.map", BASE.lines().count() + 1), "{line}");
+    }
+    assert_eq!(read_err("edit", "\nUSE nowhere\n", &[]).kind, DpErrorKind::MissingInclude("nowhere.map".into()));
+    assert_eq!(read_err("loop", "USE loop\n", &[("loop.map", "USE loop\n")]).kind, DpErrorKind::IncludeLoop("loop.map".into()));
+    // BUILD_ANY alone imports, named as not implemented: check-variant names it, games refuse it
+    let e = read("anyb", &format!("{BASE}RULE BUILD_ANY\n"), &[]).unwrap_err();
+    assert!(e.contains("cannot be played here yet") && e.contains("BUILD_ANY"), "{e}");
+}
+
+/// From the command line: the refused file named with its path and line,
+/// exit status 1; a good one written and valid.
+#[test]
+fn import_command_reports_and_writes() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("base.map"), BASE).unwrap();
+    std::fs::write(dir.path().join("bad.map"), "USE base\n\nFLOW SPRING:MOVEMENT\n").unwrap();
+    let bad = dir.path().join("bad.map");
+    let out = dir.path().join("out");
+    let (code, _, err) = run(&["variant", "import", bad.to_str().unwrap(), "--out", out.to_str().unwrap()], "");
+    assert_eq!(code, 1, "{err}");
+    assert_eq!(err.trim(), format!("{}:3: directive `FLOW` is not supported by mailjudge", bad.display()));
+    let (code, stdout, err) = run(&["variant", "import", dir.path().join("base.map").to_str().unwrap(), "--out", out.to_str().unwrap()], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(stdout.contains("base.toml"), "{stdout}");
+    let (code, stdout, err) = run(&["check-variant", out.join("base.toml").to_str().unwrap()], "");
+    assert_eq!(code, 0, "{stdout}{err}");
+    assert!(stdout.contains("variant `base` is valid: 6 provinces, 5 supply centres, 3 powers"), "{stdout}");
+}
+
+/// Names that would mean two places are no names: an alias DPjudge marks
+/// ambiguous (`?`) and one two places share are dropped, each place keeping
+/// its own name and abbreviation.
+#[test]
+fn ambiguous_abbreviations_are_dropped() {
+    let text = BASE.replace("Gamma = GAM gam", "Gamma = GAM gam ga g?").replace("Delta = DEL dlt", "Delta = DEL dlt ga");
+    let v = read("amb", &text, &[]).unwrap();
+    let (gam, del) = (prov(&v, "GAM"), prov(&v, "DEL"));
+    assert!(v.province(gam).aliases.is_empty(), "{:?}", v.province(gam).aliases);
+    assert_eq!(v.province(del).aliases, ["dlt"]);
+    // `ga` is now only a prefix of Gamma's names, never Delta
+    assert!(parse_province(&v, "ga").ok() != Some(del) && parse_province(&v, "g?").is_err());
+    assert_eq!(parse_province(&v, "gamma").unwrap(), gam);
+    assert_eq!(parse_province(&v, "delta").unwrap(), del);
+}
+
+/// Coasts: a province's army line in lower case and one line per coast.
+#[test]
+fn coasts_from_dpjudge_lines() {
+    let text = BASE
+        .replace("Gamma = GAM gam", "Gamma = GAM gam\nGamma North Coast = GAM/NC\nGamma South Coast = GAM/SC")
+        .replace("COAST GAM ABUTS alp BET EPS", "COAST gam ABUTS alp eps\nCOAST GAM/NC ABUTS BET\nCOAST GAM/SC ABUTS EPS");
+    let text = text
+        .replace("WATER BET ABUTS GAM EPS ZET", "WATER BET ABUTS GAM/NC EPS ZET")
+        .replace("COAST EPS ABUTS GAM BET del", "COAST EPS ABUTS gam GAM/SC BET del");
+    let text = text.replace("F GAM", "F GAM/SC");
+    let v = read("coasts", &text, &[]).unwrap();
+    let (gam, bet, eps) = (prov(&v, "GAM"), prov(&v, "BET"), prov(&v, "EPS"));
+    assert_eq!(v.province(gam).coasts, [Coast::North, Coast::South]);
+    assert!(v.fleet_adjacent(Loc::with(gam, Coast::North), Loc::new(bet)));
+    assert!(!v.fleet_adjacent(Loc::with(gam, Coast::South), Loc::new(bet)));
+    assert!(v.fleet_adjacent(Loc::new(eps), Loc::with(gam, Coast::South)));
+    assert!(v.army_adjacent(gam, eps));
+    assert_eq!(v.unit_code(&v.powers[0].units[1]), "F GAM/SC");
+    // and the shipped maps' own coasts: Fleet Rome's Spain
+    let fr = Variant::builtin("fleetrome").unwrap();
+    let (spa, mao, wes) = (prov(&fr, "SPA"), prov(&fr, "MAO"), prov(&fr, "WES"));
+    assert!(fr.fleet_adjacent(Loc::with(spa, Coast::North), Loc::new(mao)));
+    assert!(fr.fleet_adjacent(Loc::with(spa, Coast::South), Loc::new(wes)));
+    assert!(!fr.fleet_adjacent(Loc::with(spa, Coast::North), Loc::new(wes)));
+}
+
+/// Each shipped TOML is exactly what `variant import` writes from the
+/// shipped `.map` file, and `check-variant` passes it.
+#[test]
+fn shipped_variants_are_the_import_of_their_map() {
+    let out = tempfile::tempdir().unwrap();
+    for name in SHIPPED {
+        let map = dpjudge_dir().join(format!("{name}.map"));
+        let (code, _, err) = run(&["variant", "import", map.to_str().unwrap(), "--out", out.path().to_str().unwrap()], "");
+        assert_eq!(code, 0, "{name}: {err}");
+        let written = std::fs::read_to_string(out.path().join(format!("{name}.toml"))).unwrap();
+        let shipped = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("config/variants/{name}.toml"))).unwrap();
+        assert!(written == shipped, "{name}: config/variants/{name}.toml is not what `variant import` writes from its .map");
+        let (code, stdout, err) = run(&["check-variant", &format!("config/variants/{name}.toml")], "");
+        assert_eq!(code, 0, "{name}: {stdout}{err}");
+        assert!(mailjudge::map::BUILTIN.iter().any(|(n, _)| *n == name), "{name} is built in");
+    }
+}
+
+/// The first phase's position of a variant, every unit holding but one move
+/// per power where a neighbour is free.
+fn first_phase_case(v: &Variant) -> (Value, Vec<(String, String)>) {
+    let mut units = serde_json::Map::new();
+    let mut orders = serde_json::Map::new();
+    let mut moves = Vec::new();
+    let occupied: Vec<Prov> = v.powers.iter().flat_map(|w| &w.units).map(|u| u.loc.prov).collect();
+    for w in &v.powers {
+        let codes: Vec<String> = w.units.iter().map(|u| v.unit_code(u)).collect();
+        let mut list: Vec<String> = codes.iter().map(|c| format!("{c} H")).collect();
+        // the first army with a free neighbour moves there
+        if let Some((i, to)) = w.units.iter().enumerate().find_map(|(i, u)| {
+            let to = v.army_neighbours(u.loc.prov).iter().find(|&&p| !occupied.contains(&(p)) && u.kind == mailjudge::map::UnitType::Army)?;
+            Some((i, *to))
+        }) {
+            list[i] = format!("{} - {}", codes[i], v.code(to));
+            moves.push((w.name.clone(), format!("{} {}", &codes[i][..1], v.code(to))));
+        } else if let Some(to) = w.units.first().and_then(|u| v.army_neighbours(u.loc.prov).first()) {
+            // nothing free: an attack on a neighbour's holding unit
+            list[0] = format!("{} - {}", codes[0], v.code(*to));
+        }
+        units.insert(w.name.clone(), json!(codes));
+        orders.insert(w.name.clone(), json!(list));
+    }
+    (json!({"phase": v.calendar.name(v.start), "units": units, "orders": orders, "centers": {}}), moves)
+}
+
+/// `adjudicate --variant NAME`: a first movement phase of every shipped
+/// variant, with its names, adjudicated to the next phase.
+#[test]
+fn shipped_variants_adjudicate_a_movement_phase() {
+    for name in SHIPPED {
+        let v = Variant::builtin(name).unwrap();
+        let (case, moves) = first_phase_case(&v);
+        let (code, out, err) = run(&["adjudicate", "--variant", name], &case.to_string());
+        assert_eq!(code, 0, "{name}: {err}");
+        let got: Value = serde_json::from_str(&out).unwrap();
+        assert!(got["next_phase"].as_str().is_some_and(|p| p != case["phase"].as_str().unwrap()), "{name}: {out}");
+        for (power, unit) in &moves {
+            let units: Vec<&str> = got["units"][power].as_array().unwrap().iter().map(|u| u.as_str().unwrap()).collect();
+            // a lone move into a free space succeeds unless another power's move bounces it
+            let bounced = moves.iter().filter(|(_, u)| u[2..] == unit[2..]).count() > 1;
+            assert_eq!(units.contains(&unit.as_str()), !bounced, "{name}: {power} {unit}: {out}");
+        }
+        // where no space is free (Pure), the moves bounce off the holders
+        if moves.is_empty() {
+            assert_eq!(got["units"], case["units"], "{name}: {out}");
+            let attacks: Vec<&Value> = got["results"]
+                .as_object()
+                .unwrap()
+                .values()
+                .flat_map(|r| r.as_array().unwrap())
+                .filter(|r| r["order"].as_str().unwrap().contains(" - "))
+                .collect();
+            assert!(!attacks.is_empty() && attacks.iter().all(|r| r["result"] != "ok"), "{name}: {out}");
+        }
+    }
+}
+
+/// Every shipped variant by mail: `CREATE ?game pw NAME`, a join per power
+/// (each asking for its letter), and the first movement phase played with
+/// the holds every player sends.
+#[test]
+fn shipped_variants_play_by_mail() {
+    for name in SHIPPED {
+        let v = Variant::builtin(name).unwrap();
+        let mut g = Game::empty();
+        let (r, _) = g.send(GM, &format!("CREATE ?demo gmpass {name}"));
+        assert!(r.contains(&format!("the game starts when all {} seats are taken", v.powers.len())), "{name}: {r}");
+        for (i, w) in v.powers.iter().enumerate() {
+            g.send(&format!("p{i}@example.test"), &format!("SIGNON ?demo pw-{i}\nSET PREFERENCE {}", w.letter));
+        }
+        assert_eq!(count(db::games(g.w.db()), |r| r.status.as_str() == "active"), 1, "{name}: the last join starts the game");
+        assert_eq!(g.phase(&v), v.calendar.name(v.start), "{name}");
+        for (i, w) in v.powers.iter().enumerate() {
+            assert_eq!(db::power_of(g.w.db(), &format!("p{i}@example.test")), Some(i as i64), "{name}");
+            let holds: Vec<String> = w.units.iter().map(|u| format!("{} H", v.unit_code(u))).collect();
+            let (r, _) = g.send(&format!("p{i}@example.test"), &format!("SIGNON {}demo pw-{i}\n{}", w.letter, holds.join("\n")));
+            assert!(!r.to_ascii_lowercase().contains("not understood"), "{name}: {r}");
+        }
+        // the last orders in adjudicate at once, or the deadline does
+        if g.phase(&v) == v.calendar.name(v.start) {
+            g.pass_deadline();
+        }
+        assert_ne!(g.phase(&v), v.calendar.name(v.start), "{name}: the first phase was adjudicated");
+        let pos = g.position(&v);
+        assert_eq!(pos.units.len(), v.powers.iter().map(|w| w.units.len()).sum::<usize>(), "{name}: every unit held");
+    }
+}
