@@ -91,12 +91,16 @@ for el in layer.iter():
     code = pid[1:].upper()
     provinces[code if code in map_codes else alias.get(code, code)] = {"kind": kinds[el.get("class")], "d": outline(el)}
 
+# a unit's x and y are the top left corner of its symbol (MILA's renderer
+# draws the symbol there at its SYMBOLSIZE): the place is the symbol's centre
+size = {s.get("name"): (float(s.get("width")), float(s.get("height"))) for s in root.iter(JDIP_NS + "SYMBOLSIZE")}
 units, dislodged = {}, {}
 for p in root.iter(JDIP_NS + "PROVINCE"):
-    for tag, into in (("UNIT", units), ("DISLODGED_UNIT", dislodged)):
+    for tag, into, symbol in (("UNIT", units, "Army"), ("DISLODGED_UNIT", dislodged, "DislodgedArmy")):
         u = p.find(JDIP_NS + tag)
         if u is not None:
-            into[loc(p.get("name"))] = [r(float(u.get("x"))), r(float(u.get("y")))]
+            w, h = size[symbol]
+            into[loc(p.get("name"))] = [r(float(u.get("x")) + w / 2), r(float(u.get("y")) + h / 2)]
 
 centers = {}
 for use in root.iter(SVG_NS + "use"):
