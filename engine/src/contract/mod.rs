@@ -14,6 +14,11 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 use std::collections::{BTreeMap, HashMap};
 
+mod jsonl;
+pub mod sample;
+
+pub use jsonl::{MAX_LINE, guarded};
+
 #[derive(Deserialize)]
 struct Case {
     variant: Option<String>,
