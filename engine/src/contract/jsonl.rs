@@ -60,8 +60,8 @@ impl Adjudicator {
 
     /// Adjudicates one case line and writes its outcome line.
     fn answer(&mut self, text: &str, out: &mut impl Write) -> io::Result<()> {
-        match guarded(|| self.run_text(text)) {
-            Ok(value) => writeln!(out, "{value}"),
+        match guarded(|| self.run_to(text, out)) {
+            Ok(written) => written.and_then(|()| out.write_all(b"\n")),
             Err(e) => write_error(out, &e),
         }
     }

@@ -10,45 +10,45 @@ use crate::order::Order;
 use crate::parse;
 use crate::phase::PhaseKind;
 use crate::rules::Rulebook;
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use serde_json::{Map, Value, json};
+use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap};
 
 mod jsonl;
+mod outcome;
 pub mod sample;
 
 pub use jsonl::{MAX_LINE, guarded};
+use outcome::{OutcomeDoc, Unreadable};
 
+/// A case as read: names borrowed from the input text where it has no
+/// escapes (`Cow`), maps in key order so cases are read in a stable order.
 #[derive(Deserialize)]
-struct Case {
-    variant: Option<String>,
-    phase: String,
-    #[serde(default)]
-    units: BTreeMap<String, Vec<String>>,
-    #[serde(default)]
-    centers: BTreeMap<String, Vec<String>>,
-    #[serde(default)]
-    retreats: BTreeMap<String, BTreeMap<String, Vec<String>>>,
-    #[serde(default)]
-    orders: BTreeMap<String, Vec<String>>,
+struct Case<'a> {
+    #[serde(borrow)]
+    variant: Option<Cow<'a, str>>,
+    #[serde(borrow)]
+    phase: Cow<'a, str>,
+    #[serde(default, borrow)]
+    units: BTreeMap<Cow<'a, str>, Vec<Cow<'a, str>>>,
+    #[serde(default, borrow)]
+    centers: BTreeMap<Cow<'a, str>, Vec<Cow<'a, str>>>,
+    #[serde(default, borrow)]
+    retreats: BTreeMap<Cow<'a, str>, BTreeMap<Cow<'a, str>, Vec<Cow<'a, str>>>>,
+    #[serde(default, borrow)]
+    orders: BTreeMap<Cow<'a, str>, Vec<Cow<'a, str>>>,
     /// Extension: where each dislodged unit's attacker came from (right-hand rule).
-    #[serde(default)]
-    dislodged_by: BTreeMap<String, BTreeMap<String, String>>,
+    #[serde(default, borrow)]
+    dislodged_by: BTreeMap<Cow<'a, str>, BTreeMap<Cow<'a, str>, Cow<'a, str>>>,
     /// Extension: rule options (`{"civil_disorder": "1992"}`).
-    #[serde(default)]
-    rules: BTreeMap<String, String>,
+    #[serde(default, borrow)]
+    rules: BTreeMap<Cow<'a, str>, Cow<'a, str>>,
     /// Extension: owners of tracked provinces that are not centres
     /// (`{"SIC": "FRANCE"}`, 1885's Sicily); absent: the map's owners at
     /// the start.
-    owners: Option<BTreeMap<String, String>>,
-}
-
-#[derive(Serialize)]
-struct ResultRow {
-    order: String,
-    result: &'static str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    note: Option<String>,
+    #[serde(borrow)]
+    owners: Option<BTreeMap<Cow<'a, str>, Cow<'a, str>>>,
 }
 
 /// Finds a variant by name for the contract (the judge's looks in a GM's
@@ -77,22 +77,41 @@ impl Adjudicator {
 
     /// Adjudicates one case given as JSON text; `Err` is an input error message.
     pub fn run_text(&mut self, text: &str) -> Result<Value, String> {
+        self.with_outcome(text, |v, out, unreadable| serde_json::to_value(OutcomeDoc::new(v, out, unreadable)).expect("serializable"))
+    }
+
+    /// Adjudicates one case given as JSON text and writes its outcome (one
+    /// line of JSON, no newline) to `w`; the outer `Err` is an input error
+    /// message, the inner one a failed write.
+    pub fn run_to(&mut self, text: &str, w: &mut impl std::io::Write) -> Result<std::io::Result<()>, String> {
+        self.with_outcome(text, |v, out, unreadable| serde_json::to_writer(w, &OutcomeDoc::new(v, out, unreadable)).map_err(std::io::Error::from))
+    }
+
+    /// Reads, checks and adjudicates a case, and gives the outcome to `f`.
+    fn with_outcome<T>(&mut self, text: &str, f: impl FnOnce(&Variant, &Outcome, &[Unreadable]) -> T) -> Result<T, String> {
         let case: Case = serde_json::from_str(text).map_err(|e| format!("bad JSON case: {e}"))?;
-        let name = case.variant.clone().or_else(|| self.default_variant.clone()).ok_or("no variant: give `variant` in the case or --variant")?;
+        let key = self.load(case.variant.as_deref())?;
+        let v = &self.cache[&key];
+        let mut rules = Rulebook::for_variant(v);
+        for (k, val) in self.rule_overrides.iter().map(|(a, b)| (a.as_str(), b.as_str())).chain(case.rules.iter().map(|(a, b)| (&**a, &**b))) {
+            rules.set(k, val)?;
+        }
+        let (out, unreadable) = run_case(v, &rules, &case)?;
+        Ok(f(v, &out, &unreadable))
+    }
+
+    /// Loads the case's variant (or the default) once; its key in the cache.
+    fn load(&mut self, name: Option<&str>) -> Result<String, String> {
+        let name = name.or(self.default_variant.as_deref()).ok_or("no variant: give `variant` in the case or --variant")?;
         let key = name.to_ascii_lowercase();
         if !self.cache.contains_key(&key) {
             let v = match &self.finder {
-                Some(find) => find(&name)?,
-                None => Variant::builtin(&name).ok_or_else(|| format!("unknown variant `{name}`"))?,
+                Some(find) => find(name)?,
+                None => Variant::builtin(name).ok_or_else(|| format!("unknown variant `{name}`"))?,
             };
             self.cache.insert(key.clone(), v);
         }
-        let v = &self.cache[&key];
-        let mut rules = Rulebook::for_variant(v);
-        for (k, val) in self.rule_overrides.iter().map(|(a, b)| (a, b)).chain(case.rules.iter()) {
-            rules.set(k, val)?;
-        }
-        run_case(v, &rules, &case)
+        Ok(key)
     }
 }
 
@@ -103,12 +122,12 @@ fn power(v: &Variant, name: &str) -> Result<PowerId, String> {
     })
 }
 
-fn run_case(v: &Variant, rules: &Rulebook, case: &Case) -> Result<Value, String> {
+fn run_case(v: &Variant, rules: &Rulebook, case: &Case) -> Result<(Outcome, Vec<Unreadable>), String> {
     let pos = case_position(v, case)?;
     let phase = pos.phase;
     // orders: parse; unreadable ones are void results, not input errors
     let mut orders: Vec<(PowerId, Order)> = Vec::new();
-    let mut unreadable: Vec<(PowerId, String, String)> = Vec::new();
+    let mut unreadable: Vec<Unreadable> = Vec::new();
     for (p, list) in &case.orders {
         let pw = power(v, p)?;
         for text in list {
@@ -118,8 +137,7 @@ fn run_case(v: &Variant, rules: &Rulebook, case: &Case) -> Result<Value, String>
             }
         }
     }
-    let out = adjudicate::process(v, rules, &pos, &orders);
-    Ok(outcome_json(v, &out, &unreadable))
+    Ok((adjudicate::process(v, rules, &pos, &orders), unreadable))
 }
 
 /// A position in the contract's JSON form (`phase`, `units`, `centers`,
@@ -177,7 +195,7 @@ fn dislodged_maps(v: &Variant, dislodged: &[Dislodged]) -> (ByPower, ByPower) {
 
 /// Reads a position written by [`position_to_json`].
 pub fn position_from_json(v: &Variant, value: &Value) -> Result<Position, String> {
-    let case: Case = serde_json::from_value(value.clone()).map_err(|e| format!("bad position: {e}"))?;
+    let case = Case::deserialize(value).map_err(|e| format!("bad position: {e}"))?;
     case_position(v, &case)
 }
 
@@ -249,7 +267,7 @@ fn case_position(v: &Variant, case: &Case) -> Result<Position, String> {
                 Some((c, k)) if !k.is_empty() && k.bytes().all(|b| b.is_ascii_digit()) => {
                     (c, k.parse::<usize>().map_err(|e| format!("retreats of {p} {u}: {e}"))?)
                 }
-                _ => (u.as_str(), 1),
+                _ => (&**u, 1),
             };
             let unit = v.parse_unit(pw, code).map_err(|e| format!("retreats of {p}: {e}"))?;
             if copies > max - dislodged.len().min(max) {
@@ -300,38 +318,4 @@ fn sorted_map<T: Ord + Clone>(v: &Variant, items: impl Iterator<Item = (PowerId,
             (k, json!(l))
         })
         .collect()
-}
-
-/// The outcome as the contract's JSON value.
-pub fn outcome_json(v: &Variant, out: &Outcome, unreadable: &[(PowerId, String, String)]) -> Value {
-    let mut results: BTreeMap<String, Vec<ResultRow>> = BTreeMap::new();
-    for r in &out.results {
-        results.entry(v.powers[r.power as usize].name.clone()).or_default().push(ResultRow {
-            order: r.order.canonical(v),
-            result: r.result.label(),
-            note: r.note.map(|n| n.text().to_string()),
-        });
-    }
-    for (p, text, msg) in unreadable {
-        results.entry(v.powers[*p as usize].name.clone()).or_default().push(ResultRow { order: text.clone(), result: "void", note: Some(msg.clone()) });
-    }
-    let (units, centers) = board(v, &out.position);
-    let (retreats, by) = dislodged_maps(v, &out.dislodged);
-    let mut o = Map::new();
-    o.insert("phase".into(), json!(v.calendar.name(out.phase)));
-    o.insert("results".into(), serde_json::to_value(results).expect("serializable"));
-    o.insert("units".into(), Value::Object(units));
-    o.insert("retreats".into(), serde_json::to_value(retreats).expect("serializable"));
-    o.insert("centers".into(), Value::Object(centers));
-    o.insert("next_phase".into(), out.next_phase.map(|p| json!(v.calendar.name(p))).unwrap_or(Value::Null));
-    if let Some(w) = out.winner() {
-        o.insert("winner".into(), json!(v.powers[w as usize].name));
-    }
-    if !by.is_empty() {
-        o.insert("dislodged_by".into(), serde_json::to_value(by).expect("serializable"));
-    }
-    if let Some(owners) = owners_map(v, &out.position) {
-        o.insert("owners".into(), owners);
-    }
-    Value::Object(o)
 }
