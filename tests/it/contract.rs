@@ -191,7 +191,7 @@ fn absurd_nesting_and_bad_bytes_are_input_errors_and_the_batch_goes_on() {
     let deep = format!("{}{}", "[".repeat(100_000), "]".repeat(100_000));
     let mut input = deep.into_bytes();
     input.extend_from_slice(b"\n{\"variant\": \"standard\", \"phase\": \"S1901M\", \"units\": {\"FRANCE\": [\"A \xff\"]}}\n\n");
-    input.extend_from_slice(padded_case(100).as_bytes());
+    input.extend_from_slice(padded_case(200).as_bytes());
     let got = jsonl(&input);
     assert_eq!(got.len(), 3, "{got:?}");
     let deep: Value = serde_json::from_str(&got[0]).unwrap();
