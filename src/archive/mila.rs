@@ -15,6 +15,7 @@ use crate::adjudicate::{self, Position, ResultKind};
 use crate::contract::{position_from_json, position_to_json};
 use crate::map::{PowerId, Variant};
 use crate::report::say::archive as say;
+use crate::rules::RuleChoice;
 use crate::store::games::GameStatus;
 use serde_json::{Map, Value, json};
 use std::collections::BTreeMap;
@@ -41,7 +42,7 @@ fn mila_result(r: ResultKind) -> Option<&'static str> {
 }
 
 /// The MILA state of a board: ours (the contract's JSON) with MILA's fields.
-fn state(v: &Variant, pos: &Position, game_id: &str, map: &str) -> Value {
+fn state(v: &Variant, pos: &Position, head: &Head) -> Value {
     let ours = position_to_json(v, pos);
     let name = ours["phase"].clone();
     let mut units = ours["units"].as_object().cloned().unwrap_or_default();
@@ -52,15 +53,22 @@ fn state(v: &Variant, pos: &Position, game_id: &str, map: &str) -> Value {
             m.entry(p.name.clone()).or_insert_with(|| empty.clone());
         }
     };
-    // a dislodged unit is listed with the others, marked `*`
+    // a dislodged unit that can retreat is listed with the others, marked
+    // `*` (one with nowhere to go is gone: MILA removes it at once)
+    let mut retreats = retreats;
     for d in &pos.dislodged {
+        if d.options.is_empty() {
+            if let Some(m) = retreats.get_mut(&v.powers[d.unit.power as usize].name).and_then(Value::as_object_mut) {
+                m.remove(&v.unit_code(&d.unit));
+            }
+            continue;
+        }
         let list = units.entry(v.powers[d.unit.power as usize].name.clone()).or_insert_with(|| json!([]));
         if let Some(a) = list.as_array_mut() {
             a.push(json!(format!("*{}", v.unit_code(&d.unit))));
         }
     }
     all_powers(&mut units, json!([]));
-    let mut retreats = retreats;
     all_powers(&mut retreats, json!({}));
     let mut centers = centers;
     all_powers(&mut centers, json!([]));
@@ -90,7 +98,7 @@ fn state(v: &Variant, pos: &Position, game_id: &str, map: &str) -> Value {
         "timestamp": 0,
         "zobrist_hash": "0",
         "note": "",
-        "name": name,
+        "name": head.state_name.as_ref().map_or(name, |n| json!(n)),
         "units": units,
         "retreats": retreats,
         "centers": centers,
@@ -98,10 +106,78 @@ fn state(v: &Variant, pos: &Position, game_id: &str, map: &str) -> Value {
         "influence": influence,
         "civil_disorder": civil,
         "builds": builds,
-        "game_id": game_id,
-        "map": map,
-        "rules": ["NO_PRESS", "POWER_CHOICE"],
+        "game_id": head.id,
+        "map": head.map,
+        "rules": head.rules,
     })
+}
+
+/// What every state of a game's export repeats: its id, map and MILA rules;
+/// `state_name`: the name the state is given (`COMPLETED` for a finished
+/// game's last board), else its own phase's.
+struct Head<'a> {
+    id: &'a str,
+    map: &'a str,
+    rules: &'a [&'static str],
+    state_name: Option<&'static str>,
+}
+
+/// The MILA rules a game is exported with: `NO_PRESS` only when its
+/// players could send none (MILA drops the messages of a game under it).
+fn mila_rules(rec: &GameRecord) -> Vec<&'static str> {
+    if rec.game.settings.press == crate::store::games::Press::None { vec!["NO_PRESS", "POWER_CHOICE"] } else { vec!["POWER_CHOICE"] }
+}
+
+/// How the game was set up, as this judge plays it: its variant, rule
+/// options, neutral powers and closed provinces. Written beside MILA's
+/// fields (MILA reads none of it), so that `mailjudge import` replays the
+/// game under the rules it was played by, from its real start.
+#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, PartialEq, Eq, Default)]
+#[serde(deny_unknown_fields)]
+pub struct Setup {
+    pub variant: String,
+    #[serde(default)]
+    pub rules: BTreeMap<String, String>,
+    #[serde(default)]
+    pub neutral: Vec<String>,
+    #[serde(default)]
+    pub closed: Vec<String>,
+}
+
+impl Setup {
+    /// The setup of a game as it is played.
+    pub fn of(rec: &GameRecord) -> Setup {
+        let v = rec.game.v();
+        let r = &rec.game.rules;
+        let choices = [
+            RuleChoice::ConvoyIntent(r.convoy_intent),
+            RuleChoice::CivilDisorder(r.civil_disorder),
+            RuleChoice::RetreatDefault(r.retreat_default),
+            RuleChoice::Paradox(r.paradox),
+        ];
+        Setup {
+            variant: v.name.clone(),
+            rules: choices.iter().map(|c| (c.key().to_string(), c.word().to_string())).collect(),
+            neutral: rec.game.neutral.iter().map(|&p| v.powers[p as usize].name.clone()).collect(),
+            closed: rec.game.settings.closed.clone(),
+        }
+    }
+
+    /// The rulebook the game was played by (`Err`: a rule, power or
+    /// province this variant does not have).
+    pub fn rulebook(&self, v: &Variant) -> Result<crate::rules::Rulebook, String> {
+        let mut r = crate::rules::Rulebook::for_variant(v);
+        for (k, x) in &self.rules {
+            r.set(k, x)?;
+        }
+        let neutral = self
+            .neutral
+            .iter()
+            .map(|n| v.power_by_name(&n.to_ascii_uppercase()).ok_or_else(|| format!("unknown power `{n}`")))
+            .collect::<Result<Vec<_>, _>>()?;
+        let closed = self.closed.iter().map(|c| v.prov_by_code(c).ok_or_else(|| format!("unknown province `{c}`"))).collect::<Result<Vec<_>, _>>()?;
+        Ok(r.with_neutral(&neutral).with_closed(&closed))
+    }
 }
 
 /// The map name a saved game gives the variant: MILA's `standard` for ours.
@@ -113,6 +189,9 @@ fn map_name(v: &Variant) -> &str {
 pub fn to_mila(v: &Variant, rec: &GameRecord) -> Value {
     let id = rec.game.name.clone();
     let map = map_name(v);
+    let rules = mila_rules(rec);
+    let head = Head { id: &id, map, rules: &rules, state_name: None };
+    let mut clock = Stamps::default();
     let mut phases: Vec<Value> = Vec::with_capacity(rec.phases.len() + 1);
     for p in &rec.phases {
         let mut orders: BTreeMap<String, Vec<String>> = v.powers.iter().map(|w| (w.name.clone(), Vec::new())).collect();
@@ -125,24 +204,44 @@ pub fn to_mila(v: &Variant, rec: &GameRecord) -> Value {
             };
             results.insert(key, json!(mila_result(d.result).into_iter().collect::<Vec<_>>()));
         }
-        let messages = messages(v, rec, p.seq);
-        phases.push(json!({"name": p.name, "state": state(v, &p.position, &id, map), "orders": orders, "results": results, "messages": messages}));
+        let messages = messages(v, rec, p.seq, &mut clock);
+        phases.push(json!({"name": p.name, "state": state(v, &p.position, &head), "orders": orders, "results": results, "messages": messages}));
     }
     if let Some(cur) = &rec.current {
         let orders: Map<String, Value> = v.powers.iter().map(|w| (w.name.clone(), Value::Null)).collect();
-        // a finished game's board is MILA's `COMPLETED` (a game won in a
-        // retreat or adjustment phase keeps that phase's name otherwise)
-        let name = if rec.game.status == GameStatus::Finished { COMPLETED.to_string() } else { v.calendar.name(cur.phase) };
-        // (the state keeps the board's own phase name)
-        let st = state(v, cur, &id, map);
-        phases.push(json!({"name": name, "state": st, "orders": orders, "results": {}, "messages": messages(v, rec, rec.current_seq())}));
+        // a finished game's board is MILA's `COMPLETED`, its state's name
+        // too, so MILA loads it as a game that is over
+        let finished = rec.game.status == GameStatus::Finished;
+        let name = if finished { COMPLETED.to_string() } else { v.calendar.name(cur.phase) };
+        let st = state(v, cur, &Head { state_name: finished.then_some(COMPLETED), ..head });
+        phases.push(json!({"name": name, "state": st, "orders": orders, "results": {}, "messages": messages(v, rec, rec.current_seq(), &mut clock)}));
     }
-    json!({"id": id, "map": map, "rules": ["NO_PRESS", "POWER_CHOICE"], "phases": phases})
+    json!({"id": id, "map": map, "rules": rules, "phases": phases, SETUP: Setup::of(rec)})
+}
+
+/// The key of the game's [`Setup`] in an export.
+pub const SETUP: &str = "mailjudge";
+
+/// MILA keys a phase's messages by their time (`time_sent`, µs): two sent
+/// in the same second would be one. Each message's is its second's, made
+/// later than the one before it.
+#[derive(Default)]
+struct Stamps {
+    last: i64,
+}
+
+impl Stamps {
+    fn next(&mut self, created: i64) -> i64 {
+        self.last = (created.saturating_mul(1_000_000)).max(self.last + 1);
+        self.last
+    }
 }
 
 /// The signed press of phase `seq` as MILA messages: to `GLOBAL` for a
-/// broadcast, else one message a recipient; the master writes as `SYSTEM`.
-fn messages(v: &Variant, rec: &GameRecord, seq: i64) -> Vec<Value> {
+/// broadcast, else one message a recipient power; the master writes as
+/// `SYSTEM` (MILA has no recipient for the master: a message to the master
+/// alone is left out).
+fn messages(v: &Variant, rec: &GameRecord, seq: i64, clock: &mut Stamps) -> Vec<Value> {
     let phase =
         rec.phases.iter().find(|p| p.seq == seq).map(|p| p.name.clone()).or_else(|| rec.current.as_ref().map(|c| v.calendar.name(c.phase))).unwrap_or_default();
     let mut out = Vec::new();
@@ -150,14 +249,11 @@ fn messages(v: &Variant, rec: &GameRecord, seq: i64) -> Vec<Value> {
         let sender = from.map_or_else(|| "SYSTEM".to_string(), |f| v.powers[f as usize].name.clone());
         let to: Vec<String> = match &p.audience {
             Some(crate::store::press::Audience::All) => vec!["GLOBAL".into()],
-            Some(crate::store::press::Audience::Some(r)) => {
-                let powers = r.powers.iter().map(|&q| v.powers[q as usize].name.clone());
-                powers.chain(r.master.then(|| "SYSTEM".to_string())).collect()
-            }
+            Some(crate::store::press::Audience::Some(r)) => r.powers.iter().map(|&q| v.powers[q as usize].name.clone()).collect(),
             None => Vec::new(),
         };
         for r in to {
-            out.push(json!({"sender": sender, "recipient": r, "message": p.body, "phase": phase, "time_sent": p.created * 1_000_000}));
+            out.push(json!({"sender": sender, "recipient": r, "message": p.body, "phase": phase, "time_sent": clock.next(p.created)}));
         }
     }
     out
@@ -180,6 +276,24 @@ pub struct SavedPhase {
 pub struct SavedGame {
     pub map: String,
     pub phases: Vec<SavedPhase>,
+    /// How the game was set up, when this judge wrote the file.
+    pub setup: Option<Setup>,
+}
+
+impl SavedGame {
+    /// The rules to replay the game by: its own [`Setup`]'s when it has
+    /// one, else those of the recordings of webDiplomacy and MILA
+    /// ([`recorded_rules`]); then `overrides`.
+    pub fn rules(&self, v: &Variant, overrides: &[(String, String)]) -> Result<crate::rules::Rulebook, String> {
+        let mut r = match &self.setup {
+            Some(s) => s.rulebook(v)?,
+            None => recorded_rules(v, &[])?,
+        };
+        for (k, x) in overrides {
+            r.set(k, x)?;
+        }
+        Ok(r)
+    }
 }
 
 /// The map a saved game is for (`standard` if it names none).
@@ -243,7 +357,11 @@ pub fn from_mila(v: &Variant, json: &Value) -> Result<SavedGame, ArchiveError> {
         }
         out.push(SavedPhase { name, completed, position, orders });
     }
-    Ok(SavedGame { map: map_of(json), phases: out })
+    let setup = match json.get(SETUP) {
+        Some(s) => Some(serde_json::from_value::<Setup>(s.clone()).map_err(|e| bad(format!("`{SETUP}`: {e}")))?),
+        None => None,
+    };
+    Ok(SavedGame { map: map_of(json), phases: out, setup })
 }
 
 /// A phase whose recorded outcome is not ours.
@@ -345,14 +463,20 @@ pub fn replay(v: &Variant, rules: &crate::rules::Rulebook, saved: &SavedGame) ->
             ours = this.position.clone();
         }
         let (a_phase, a_units, a_dis, a_cen) = summary(v, &ours);
-        if a_phase != b_phase && !(empty_retreat && ours.phase > next.position.phase) && !next.completed {
+        // past such a retreat phase, our board has the year's new owners
+        // while the recorded one still has the old: the phase after it is
+        // compared with the record's next, centres and all
+        let passed_empty_retreat = empty_retreat && ours.phase > next.position.phase;
+        if a_phase != b_phase && !passed_empty_retreat && !next.completed {
             what.push(say::next_phase_differs(&a_phase, &b_phase));
         }
         diff("units", &a_units, &b_units, &mut what);
         if !next.completed {
             diff("dislodged", &a_dis, &b_dis, &mut what);
         }
-        diff("centres", &a_cen, &b_cen, &mut what);
+        if !passed_empty_retreat {
+            diff("centres", &a_cen, &b_cen, &mut what);
+        }
         if !what.is_empty() {
             differences.push(Difference { phase: this.name.clone(), what });
         }

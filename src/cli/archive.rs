@@ -46,7 +46,9 @@ pub fn export(config: ConfigArg, name: &str, format: Format, output: Option<Path
     Ok(ExitCode::SUCCESS)
 }
 
-pub fn import(file: &Path, variants_dir: &Path, rules: &[String]) -> ExitCode {
+/// `mailjudge import FILE`: the record re-adjudicated phase by phase; with
+/// `adopt` (`--as NAME` and the judge's configuration), a game made from it.
+pub fn import(file: &Path, variants_dir: &Path, rules: &[String], adopt: Option<(&str, &ConfigArg)>) -> ExitCode {
     let text = match std::fs::metadata(file).and_then(|m| {
         if m.len() as usize > archive::mila::MAX_BYTES {
             return Err(std::io::Error::other(archive::ArchiveError::TooLarge(m.len() as usize, archive::mila::MAX_BYTES)));
@@ -75,7 +77,7 @@ pub fn import(file: &Path, variants_dir: &Path, rules: &[String]) -> ExitCode {
         }
     };
     let overrides: Vec<(String, String)> = rules.iter().filter_map(|r| r.split_once('=')).map(|(k, x)| (k.trim().to_string(), x.trim().to_string())).collect();
-    let rules = match archive::mila::recorded_rules(&v, &overrides) {
+    let rules = match saved.rules(&v, &overrides) {
         Ok(r) if overrides.len() == rules.len() => r,
         Ok(_) => {
             eprintln!("mailjudge: --rule expects KEY=VALUE");
@@ -93,11 +95,35 @@ pub fn import(file: &Path, variants_dir: &Path, rules: &[String]) -> ExitCode {
             println!("  {w}");
         }
     }
-    if report.differences.is_empty() {
+    let agrees = report.differences.is_empty();
+    if agrees {
         println!("{}", say::import_agrees(report.phases));
-        ExitCode::SUCCESS
     } else {
         println!("{}", say::import_differs(report.phases, report.differences.len()));
-        ExitCode::from(1)
     }
+    match adopt {
+        Some((name, config)) => match adopt_game(config, name, &v, &saved) {
+            Ok(text) => {
+                println!("{text}");
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("mailjudge: {e:#}");
+                ExitCode::from(2)
+            }
+        },
+        None if agrees => ExitCode::SUCCESS,
+        None => ExitCode::from(1),
+    }
+}
+
+/// Makes game `name` from `saved`'s last board on the configured judge;
+/// what the keeper is told.
+fn adopt_game(config: &ConfigArg, name: &str, v: &crate::map::Variant, saved: &archive::mila::SavedGame) -> anyhow::Result<String> {
+    let cfg = load_config(config)?;
+    let mut j = Judge::open(cfg, Clock::System)?;
+    let last = saved.phases.last().ok_or_else(|| anyhow::anyhow!("the record has no phase"))?;
+    let made = crate::play::adopt::adopt(&j.conn, &mut j.ctx, name, v, saved.setup.as_ref(), last.position.clone(), last.completed)?;
+    let phase = v.calendar.long_name(last.position.phase);
+    Ok(say::adopted(&made.row.name, &v.title, &phase, &made.row.master_email, &made.password))
 }

@@ -106,6 +106,13 @@ pub enum Command {
         /// as MILA and webDiplomacy remove units).
         #[arg(long = "rule", value_name = "KEY=VALUE")]
         rules: Vec<String>,
+        /// Also make game NAME on this judge from the record's last board,
+        /// to play on: the keeper is its master, every seat is open, and it
+        /// waits paused until the master's RESUME.
+        #[arg(long = "as", value_name = "NAME")]
+        as_name: Option<String>,
+        #[command(flatten)]
+        config: ConfigArg,
     },
     /// Put a mail into the judge's inbound Maildir: the body from standard input.
     Mail {
@@ -186,7 +193,9 @@ pub fn main() -> ExitCode {
         Command::Mail { config, from, subject } => serve::mail(config, from, subject),
         Command::Game { config, action } => game::game(config, action),
         Command::Export { config, game, format, output } => archive::export(config, &game, format, output),
-        Command::Import { file, variants_dir, rules } => return archive::import(&file, &variants_dir, &rules),
+        Command::Import { file, variants_dir, rules, as_name, config } => {
+            return archive::import(&file, &variants_dir, &rules, as_name.as_deref().map(|n| (n, &config)));
+        }
     };
     match judged {
         Ok(code) => code,

@@ -10,7 +10,7 @@ use crate::timing;
 
 impl Session<'_> {
     pub(super) fn create(&mut self, name: &str, password: &str, variant: Option<&str>, options: &[String]) -> R {
-        if !valid_game_name(name) {
+        if !game::valid_game_name(name) {
             return Err(Refusal::BadGameName { name: name.to_string() }.into());
         }
         if password.len() < 4 {
@@ -233,10 +233,6 @@ impl Session<'_> {
         self.signed = Some(Signed { game_id: g.id, role: Role::Observer(me.id) });
         Ok(vec![say::press::signed_on_as_observer(g)])
     }
-}
-
-fn valid_game_name(n: &str) -> bool {
-    !n.is_empty() && n.len() <= 16 && n.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
 }
 
 impl Session<'_> {

@@ -2,6 +2,7 @@
 //! phase (one transaction: the caller's), votes and the end of a game, and who
 //! hears about it. Deadlines are in [`deadline`], orders in [`orders`].
 
+pub mod chart;
 pub mod load;
 pub mod options;
 pub mod orders;
@@ -23,6 +24,11 @@ use crate::config::Config;
 use crate::map::PowerId;
 use crate::store::orders as stored;
 use rusqlite::Connection;
+
+/// Whether `n` may name a game: letters, digits, `-` and `_`, at most 16.
+pub fn valid_game_name(n: &str) -> bool {
+    !n.is_empty() && n.len() <= 16 && n.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+}
 
 /// A new game's settings, from the judge's configured defaults.
 pub fn default_settings(cfg: &Config) -> Settings {

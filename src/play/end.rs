@@ -22,39 +22,15 @@ pub fn positions(conn: &Connection, g: &Game) -> anyhow::Result<Vec<Position>> {
     Ok(all)
 }
 
-/// The supply-centre chart as njudge's summary has it: a head, then one
-/// row a year, labelled with the year and holding the counts once its
-/// ownership was settled (at its adjustment phase, or at the next year's
-/// first phase where the year had none); once the game is over (`finished`)
-/// the final counts too, if the last row does not already hold them. A
-/// year still being played has no row.
+/// The supply-centre chart as njudge's summary has it: a head, then a
+/// row a year ([`crate::game::chart::rows`]: the counts once the year's
+/// ownership is settled; a game over has its final counts).
 pub fn centre_chart(v: &Variant, all: &[Position], finished: bool) -> Vec<String> {
-    use crate::phase::PhaseKind::Adjustment;
     let head: String = v.powers.iter().map(|p| format!(" {:>4}", &p.name[..3.min(p.name.len())])).collect();
-    // each row: its year and the position whose counts it shows
-    let mut rows: Vec<(i32, usize)> = Vec::new();
-    for (i, pos) in all.iter().enumerate() {
-        let year = pos.phase.year;
-        if rows.last().is_some_and(|(y, _)| *y == year) {
-            continue;
-        }
-        if pos.phase.kind == Adjustment {
-            rows.push((year, i));
-        } else if all.get(i + 1).is_some_and(|n| n.phase.year != year && n.phase.kind != Adjustment) {
-            rows.push((year, i + 1));
-        }
-    }
-    if finished && let Some(end) = all.len().checked_sub(1) {
-        // the year of the last phase played (the game's final counts)
-        let year = all[end.saturating_sub(1)].phase.year;
-        if !rows.iter().any(|&(y, at)| y == year || at == end) {
-            rows.push((year, end));
-        }
-    }
     let mut lines = vec![say::info::summary_header(&head)];
-    for (year, at) in rows {
-        let counts: String = (0..v.powers.len() as PowerId).map(|p| format!(" {:>4}", all[at].center_count(p))).collect();
-        lines.push(format!("{year:<8}{counts}"));
+    for row in crate::game::chart::rows(v, all, finished) {
+        let counts: String = row.counts.iter().map(|c| format!(" {c:>4}")).collect();
+        lines.push(format!("{:<8}{counts}", row.year));
     }
     lines
 }
@@ -205,40 +181,18 @@ fn gzipped(f: &crate::mail::compose::Attachment) -> Option<crate::mail::compose:
 mod tests {
     use super::*;
 
-    /// Positions at `codes`, Austria owning `n` more centres at each.
-    fn line(v: &Variant, codes: &[&str]) -> Vec<Position> {
-        codes
-            .iter()
-            .enumerate()
-            .map(|(n, c)| {
-                let mut pos = Position::initial(v);
-                pos.phase = v.calendar.parse(c).unwrap();
-                let free: Vec<usize> = (0..pos.centers.len()).filter(|&i| v.is_center(i as _) && pos.centers[i].is_none()).take(n).collect();
-                for i in free {
-                    pos.centers[i] = Some(0);
-                }
-                pos
-            })
-            .collect()
-    }
-
-    fn austria(lines: &[String]) -> Vec<(String, String)> {
-        lines[1..].iter().map(|l| (l[..4].to_string(), l.split_whitespace().nth(1).unwrap().to_string())).collect()
-    }
-
     #[test]
-    fn the_chart_has_a_row_a_year_once_its_centres_are_settled() {
+    fn the_chart_is_njudges_table_of_the_rows() {
         let v = Variant::standard();
-        // 1901 has adjustments, 1902 none (its counts are at S1903M), 1903 is being played
-        let all = line(&v, &["S1901M", "F1901M", "W1901A", "S1902M", "F1902M", "S1903M", "F1903M"]);
-        let rows = austria(&centre_chart(&v, &all, false));
-        assert_eq!(rows, [("1901".into(), "5".into()), ("1902".into(), "8".into())]);
-        // over after Fall 1901's adjustments: no 1902 row
-        let all = line(&v, &["S1901M", "F1901M", "W1901A", "S1902M"]);
-        assert_eq!(austria(&centre_chart(&v, &all, true)), [("1901".into(), "5".into())]);
-        // over in Spring 1901 (terminated): the final counts are shown
-        let all = line(&v, &["S1901M", "F1901M"]);
-        assert_eq!(austria(&centre_chart(&v, &all, true)), [("1901".into(), "4".into())]);
-        assert_eq!(austria(&centre_chart(&v, &all, false)), []);
+        let mut all = vec![Position::initial(&v)];
+        let mut w = Position::initial(&v);
+        w.phase = v.calendar.parse("W1901A").unwrap();
+        let free = (0..w.centers.len()).find(|&i| v.is_center(i as _) && w.centers[i].is_none()).unwrap();
+        w.centers[free] = Some(0);
+        all.push(w);
+        let lines = centre_chart(&v, &all, false);
+        assert_eq!(lines.len(), 2, "{lines:?}");
+        assert!(lines[0].contains(" AUS") && lines[0].contains(" TUR"), "{}", lines[0]);
+        assert_eq!(lines[1], "1901        4    3    3    3    3    4    3");
     }
 }

@@ -4,6 +4,7 @@
 //! commands, above the game's own data (`crate::game`) and everything that
 //! writes, draws or posts it (`report`, `render`, `archive`, `publish`).
 
+pub mod adopt;
 pub mod deadline;
 pub mod disorder;
 pub mod end;

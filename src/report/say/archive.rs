@@ -72,3 +72,13 @@ pub fn import_differs(phases: usize, differing: usize) -> String {
 pub fn phase_differs(phase: &str) -> String {
     format!("{phase} differs:")
 }
+
+/// What the keeper is told of a game made from a record (`import --as`).
+pub fn adopted(game: &str, title: &str, phase: &str, master: &str, password: &str) -> String {
+    format!(
+        "Game {game} ({title}) is made from the record, at {phase}, and paused.\n\
+         Its master is {master}, password {password} (shown only now: sign on with SIGNON M{game} {password}).\n\
+         Every power's seat is open: a player asks for one with SIGNON ?{game} PASSWORD, the master approves it with APPROVE POWER,\n\
+         and RESUME starts the deadlines once the seats are filled."
+    )
+}

@@ -59,30 +59,31 @@ pub fn refusal(r: &Refusal) -> String {
         NotAPower { word } => game::not_a_power(word),
         NotAPowerLetter { letter } => game::not_a_power_letter(*letter),
 
-        PressTooLong { bytes, max } => press::too_long(*bytes, *max),
-        MasterNotAnonymous => press::master_not_anonymous(),
-        PressBeforeStart => press::not_before_start(),
-        NoPressGame => press::no_press_game(),
-        NoGreyPress => press::no_grey_press(),
-        NoPartialPress => press::no_partial_press(),
-        NobodyPlays { power } => press::nobody_plays(power),
-        PressNoRecipients => press::no_recipients(),
-        PressNeedsList { head } => press::needs_list(head),
-        NotARecipientLetter { letter, powers } => press::not_a_recipient_letter(*letter, powers),
-        PressToNobody => press::to_nobody(),
-        NoWhitePress => press::no_white_press(),
-        NoFakePress => press::no_fake_press(),
-        FakeToMaster => press::fake_to_master(),
-        NoObserverPress => press::no_observer_press(),
-        PostalPressOptions => press::postal_press_options(),
-        ObserverIsNoPower => press::observer_is_no_power(),
-        WrongObserverCode { game } => press::wrong_observer_code(game),
-        NoPostalPress => press::no_postal_press(),
-        DiaryUsage => press::diary_usage(),
-        DiaryNotAPower => press::diary_not_a_power(),
-        DiaryTooLong { bytes, max } => press::diary_too_long(*bytes, *max),
-        DiaryFull { entries, bytes } => press::diary_full(*entries, *bytes),
-        NoDiaryEntry { number } => press::no_diary_entry(*number),
+        PressTooLong { .. }
+        | MasterNotAnonymous
+        | PressBeforeStart
+        | NoPressGame
+        | NoGreyPress
+        | NoPartialPress
+        | NobodyPlays { .. }
+        | PressNoRecipients
+        | PressNeedsList { .. }
+        | NotARecipientLetter { .. }
+        | PressToNobody
+        | NoWhitePress
+        | NoFakePress
+        | FakeToMaster
+        | NoObserverPress
+        | PostalPressOptions
+        | ObserverIsNoPower
+        | WrongObserverCode { .. }
+        | NoPostalPress
+        | DiaryUsage
+        | DiaryNotAPower
+        | DiaryTooLong { .. }
+        | DiaryFull { .. }
+        | NoDiaryEntry { .. }
+        | EndPressWithoutPress => press_refusal(r),
 
         OrdersNotSignedOn => orders::not_signed_on(),
         NoOrdersTaken { game, status } => orders::no_orders_taken(game, *status),
@@ -161,8 +162,40 @@ pub fn refusal(r: &Refusal) -> String {
         NeedsRequestedPower { command } => parse::needs_requested_power(command),
         NeedsPower { command } => parse::needs_power(command),
         RollbackUsage => parse::rollback_usage(),
-        EndPressWithoutPress => press::endpress_without_press(),
         Tool(t) => super::community::refusal(t),
+    }
+}
+
+/// The refusals of press and the diary (`say::press`).
+fn press_refusal(r: &Refusal) -> String {
+    use Refusal::*;
+    match r {
+        PressTooLong { bytes, max } => press::too_long(*bytes, *max),
+        MasterNotAnonymous => press::master_not_anonymous(),
+        PressBeforeStart => press::not_before_start(),
+        NoPressGame => press::no_press_game(),
+        NoGreyPress => press::no_grey_press(),
+        NoPartialPress => press::no_partial_press(),
+        NobodyPlays { power } => press::nobody_plays(power),
+        PressNoRecipients => press::no_recipients(),
+        PressNeedsList { head } => press::needs_list(head),
+        NotARecipientLetter { letter, powers } => press::not_a_recipient_letter(*letter, powers),
+        PressToNobody => press::to_nobody(),
+        NoWhitePress => press::no_white_press(),
+        NoFakePress => press::no_fake_press(),
+        FakeToMaster => press::fake_to_master(),
+        NoObserverPress => press::no_observer_press(),
+        PostalPressOptions => press::postal_press_options(),
+        ObserverIsNoPower => press::observer_is_no_power(),
+        WrongObserverCode { game } => press::wrong_observer_code(game),
+        NoPostalPress => press::no_postal_press(),
+        DiaryUsage => press::diary_usage(),
+        DiaryNotAPower => press::diary_not_a_power(),
+        DiaryTooLong { bytes, max } => press::diary_too_long(*bytes, *max),
+        DiaryFull { entries, bytes } => press::diary_full(*entries, *bytes),
+        NoDiaryEntry { number } => press::no_diary_entry(*number),
+        EndPressWithoutPress => press::endpress_without_press(),
+        other => unreachable!("not a press refusal: {other:?}"),
     }
 }
 
