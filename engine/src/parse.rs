@@ -24,6 +24,9 @@ pub struct NameIndex {
     multi: Vec<(Vec<Box<str>>, Prov)>,
     multi_first: FxHashSet<Box<str>>,
     powers: FxHashMap<Box<str>, PowerId>,
+    /// Province codes as written (`STP`) that [`canonical`] may read:
+    /// those the full parser reads as that province and as nothing else.
+    codes: FxHashMap<Box<str>, Prov>,
 }
 
 fn normalize(s: &str) -> String {
@@ -79,7 +82,28 @@ impl NameIndex {
             }
         }
         ix.sorted.sort();
+        ix.codes = ix.plain_codes(v);
         if clashes.is_empty() { Ok(ix) } else { Err(clashes) }
+    }
+
+    /// The codes [`canonical`] reads: a code of letters and digits that the
+    /// full parser finds as an exact name, that starts no name of several
+    /// words, and that is no word the parser reads otherwise (a verb, a
+    /// coast, a power, noise). None if a power is called `A` or `F`.
+    fn plain_codes(&self, v: &Variant) -> FxHashMap<Box<str>, Prov> {
+        if ["a", "f"].iter().any(|w| self.powers.contains_key(*w)) {
+            return FxHashMap::default();
+        }
+        let keyword = |w: &str| KEYWORD_SETS.iter().any(|set| set.contains(&w)) || self.powers.contains_key(w) || self.multi_first.contains(w);
+        let mut codes = FxHashMap::default();
+        for (i, p) in v.provinces.iter().enumerate() {
+            let lower = p.code.to_ascii_lowercase();
+            let plain = !lower.is_empty() && lower.bytes().all(|b| b.is_ascii_alphanumeric());
+            if plain && !keyword(&lower) && self.exact.get(lower.as_str()) == Some(&(i as Prov)) {
+                codes.insert(p.code.as_str().into(), i as Prov);
+            }
+        }
+        codes
     }
 
     fn prefix_matches(&self, prefix: &str) -> Vec<Prov> {
@@ -201,6 +225,14 @@ const BUILD_WORDS: &[&str] = &["b", "build", "builds"];
 const BOARD_WORDS: &[&str] = &["b", "board", "boards"];
 const WAIVE_WORDS: &[&str] = &["waive", "waives", "waived", "waiving"];
 const NOISE_WORDS: &[&str] = &["the", "unit", "in", "at"];
+/// Words read where a unit, a coast or the end of an order is looked for.
+const OTHER_WORDS: &[&str] = &[
+    "a", "army", "f", "fleet", "to", "via", "by", "sea", "none", "nothing", "please", "ok", "coast", "nc", "sc", "ec", "wc", "n", "s", "e", "w", "north",
+    "south", "east", "west",
+];
+/// Every word the parser reads as something other than a province.
+const KEYWORD_SETS: &[&[&str]] =
+    &[MOVE_WORDS, HOLD_WORDS, SUPPORT_WORDS, CONVOY_WORDS, RETREAT_WORDS, DISBAND_WORDS, BUILD_WORDS, BOARD_WORDS, WAIVE_WORDS, NOISE_WORDS, OTHER_WORDS];
 
 fn tokenize<'a>(text: &'a str, toks: &mut [Tok<'a>; MAX_TOKENS]) -> Option<usize> {
     let b = text.as_bytes();
@@ -628,6 +660,81 @@ fn or_list(items: &[String]) -> String {
 ///
 /// `phase` adapts the reading: in a retreat phase `A BUR - GAS` is a retreat.
 pub fn parse_order(v: &Variant, text: &str, phase: Option<PhaseKind>) -> Result<Order, ParseError> {
+    match canonical(v, text) {
+        Some(order) => Ok(for_phase(order, phase)),
+        None => parse_free(v, text, phase),
+    }
+}
+
+/// Reads an order written exactly as the contract writes orders (`A PAR H`,
+/// `A PAR - BUR`, `A LON - BEL VIA`, `A MAR S A PAR - BUR`, `A MUN S A BUR`,
+/// `F NTH C A LON - BEL`, `A BUR R GAS`, `A PAR D`, `F STP/NC B`, `WAIVE`)
+/// with one exact lookup a name: the order the full parser reads from the
+/// same text, found without it (the batches of `adjudicate --jsonl` are
+/// such text). `None` for any other text, which the full parser reads.
+fn canonical(v: &Variant, text: &str) -> Option<Order> {
+    let mut words = text.split(' ');
+    let mut next = || words.next();
+    let first = next()?;
+    if first == "WAIVE" {
+        return next().is_none().then_some(Order::Waive);
+    }
+    let unit = canonical_unit(v, first, next()?)?;
+    let order = match next()? {
+        "H" => Order::Hold(unit),
+        "-" => {
+            let dest = canonical_loc(v, next()?)?;
+            match next() {
+                None => Order::Move { unit, dest, via: false },
+                Some("VIA") => Order::Move { unit, dest, via: true },
+                Some(_) => return None,
+            }
+        }
+        "S" => {
+            let target = canonical_unit(v, next()?, next()?)?;
+            match next() {
+                None => Order::Support { unit, target, dest: None },
+                Some("-") => Order::Support { unit, target, dest: Some(canonical_loc(v, next()?)?) },
+                Some(_) => return None,
+            }
+        }
+        // after a coast, the full parser reads `C` as "coast"
+        "C" if unit.loc.coast == Coast::None => {
+            let army = canonical_unit(v, next()?, next()?)?;
+            (next()? == "-").then_some(())?;
+            Order::Convoy { unit, army, dest: canonical_loc(v, next()?)? }
+        }
+        "R" => Order::Retreat { unit, dest: canonical_loc(v, next()?)? },
+        "D" => Order::Disband(unit),
+        // on maps with boarding, `B` may be a boarding
+        "B" if !v.features.boarding && !v.features.army_fleet => Order::Build(unit),
+        _ => return None,
+    };
+    next().is_none().then_some(order)
+}
+
+/// `A PAR`, `F STP/SC` in [`canonical`].
+fn canonical_unit(v: &Variant, kind: &str, at: &str) -> Option<UnitSpec> {
+    let kind = match kind {
+        "A" => UnitType::Army,
+        "F" => UnitType::Fleet,
+        _ => return None,
+    };
+    Some(UnitSpec::new(Some(kind), canonical_loc(v, at)?))
+}
+
+/// `PAR`, `STP/SC` in [`canonical`]: a coast the province has.
+fn canonical_loc(v: &Variant, text: &str) -> Option<Loc> {
+    let (code, coast) = match text.split_once('/') {
+        None => (text, Coast::None),
+        Some((code, coast)) => (code, Coast::ALL.into_iter().find(|c| c.code() == coast)?),
+    };
+    let prov = *v.names.codes.get(code)?;
+    (coast == Coast::None || v.province(prov).coasts.contains(&coast)).then_some(Loc::with(prov, coast))
+}
+
+/// The full parser: whatever players write.
+fn parse_free(v: &Variant, text: &str, phase: Option<PhaseKind>) -> Result<Order, ParseError> {
     let mut buf = [0u8; 256];
     let lower: std::borrow::Cow<str> = if text.len() <= buf.len() && text.is_ascii() {
         for (d, s) in buf.iter_mut().zip(text.bytes()) {
@@ -691,4 +798,101 @@ pub fn parse_province(v: &Variant, text: &str) -> Result<Prov, ParseError> {
         return Err(err(k, m));
     }
     Ok(prov)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::map::{BUILTIN, ProvinceKind};
+
+    /// Every place a unit of each type may name in an order, as the parser
+    /// reads it (coasts included, boards the engine would refuse too).
+    fn units(v: &Variant) -> Vec<UnitSpec> {
+        let mut out = Vec::new();
+        for (i, p) in v.provinces.iter().enumerate() {
+            let i = i as Prov;
+            out.push(UnitSpec::new(Some(UnitType::Army), Loc::new(i)));
+            out.push(UnitSpec::new(Some(UnitType::Fleet), Loc::new(i)));
+            out.extend(p.coasts.iter().map(|&c| UnitSpec::new(Some(UnitType::Fleet), Loc::with(i, c))));
+        }
+        out
+    }
+
+    /// The canonical text of orders of every form on every built-in map
+    /// (each unit's moves to every place; supports and convoys to a sample):
+    /// where [`canonical`] reads the text, the full parser reads the same
+    /// order from it, in each phase.
+    #[test]
+    fn canonical_reading_is_the_full_parsers() {
+        for (name, _) in BUILTIN {
+            let v = Variant::builtin(name).unwrap();
+            let units = units(&v);
+            let (mut orders, mut read) = (vec![Order::Waive], 0);
+            for (k, &u) in units.iter().enumerate() {
+                orders.extend([Order::Hold(u), Order::Disband(u), Order::Build(u)]);
+                for &t in &units {
+                    orders.extend([Order::Move { unit: u, dest: t.loc, via: k % 2 == 0 }, Order::Retreat { unit: u, dest: t.loc }]);
+                    orders.push(Order::Support { unit: u, target: t, dest: None });
+                }
+                for &t in units.iter().skip(k % 13).step_by(13) {
+                    for &d in units.iter().skip(k % 7).step_by(7) {
+                        orders.push(Order::Support { unit: u, target: t, dest: Some(d.loc) });
+                        if t.kind == Some(UnitType::Army) && v.kind(u.loc.prov) != ProvinceKind::Land {
+                            orders.push(Order::Convoy { unit: u, army: t, dest: d.loc });
+                        }
+                    }
+                }
+            }
+            for o in &orders {
+                let text = o.canonical(&v);
+                for phase in [None, Some(PhaseKind::Movement), Some(PhaseKind::Retreat), Some(PhaseKind::Adjustment)] {
+                    if let Some(fast) = canonical(&v, &text) {
+                        read += 1;
+                        assert_eq!(Ok(for_phase(fast, phase)), parse_free(&v, &text, phase), "{name}: `{text}`");
+                    }
+                    assert_eq!(parse_order(&v, &text, phase), parse_free(&v, &text, phase), "{name}: `{text}`");
+                }
+            }
+            // all but the few forms left to the full parser are read fast
+            assert!(read > orders.len() * 4 * 9 / 10, "{name}: {read} of {} read fast", orders.len() * 4);
+        }
+    }
+
+    /// Text that is not exactly canonical is left to the full parser.
+    #[test]
+    fn other_text_goes_to_the_full_parser() {
+        let v = Variant::standard();
+        assert_eq!(
+            canonical(&v, "A PAR - BUR"),
+            Some(Order::Move {
+                unit: UnitSpec::new(Some(UnitType::Army), Loc::new(v.prov_by_code("PAR").unwrap())),
+                dest: Loc::new(v.prov_by_code("BUR").unwrap()),
+                via: false
+            })
+        );
+        for text in [
+            "a par - bur",
+            "A PAR  - BUR",
+            " A PAR - BUR",
+            "A PAR - BUR ",
+            "A PAR-BUR",
+            "A PAR - BURG",
+            "A PAR - BUR VIA C",
+            "A Par - Bur",
+            "A PAR",
+            "A PAR H H",
+            "F STP/XC H",
+            "F SPA/EC H",
+            "F SPA/SC C A MAR - GAS",
+            "F NTH C A LON",
+            "A MAR S A PAR BUR",
+            "WAIVE WAIVE",
+            "B A PAR",
+            "",
+        ] {
+            assert_eq!(canonical(&v, text), None, "`{text}`");
+        }
+        let b = Variant::builtin("original1958").unwrap();
+        assert_eq!(canonical(&b, "A LON B"), None, "a boarding or a build: by the phase");
+    }
 }

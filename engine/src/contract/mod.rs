@@ -15,10 +15,12 @@ use serde_json::{Map, Value, json};
 use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap};
 
+mod codes;
 mod jsonl;
 mod outcome;
 pub mod sample;
 
+use codes::Codes;
 pub use jsonl::{MAX_LINE, guarded};
 use outcome::{OutcomeDoc, Unreadable};
 
@@ -60,7 +62,25 @@ pub struct Adjudicator {
     default_variant: Option<String>,
     finder: Option<Finder>,
     rule_overrides: Vec<(String, String)>,
-    cache: HashMap<String, Variant>,
+    /// By the variant's name in lower case.
+    cache: HashMap<String, Loaded>,
+}
+
+/// A variant loaded for cases, with what every case on it shares.
+struct Loaded {
+    variant: Variant,
+    codes: Codes,
+    /// The variant's rules with the adjudicator's overrides (or the error
+    /// every case on it answers).
+    rules: Result<Rulebook, String>,
+}
+
+impl Loaded {
+    fn new(variant: Variant, overrides: &[(String, String)]) -> Loaded {
+        let mut rules = Rulebook::for_variant(&variant);
+        let rules = overrides.iter().try_for_each(|(k, val)| rules.set(k, val)).map(|()| rules);
+        Loaded { codes: Codes::build(&variant), variant, rules }
+    }
 }
 
 impl Adjudicator {
@@ -71,47 +91,48 @@ impl Adjudicator {
     /// Lets cases use `v` (by its name) as it is, even where the engine refuses
     /// it for play: the tests of a variant whose rules are being built.
     pub fn with_variant(mut self, v: Variant) -> Adjudicator {
-        self.cache.insert(v.name.to_ascii_lowercase(), v);
+        let loaded = Loaded::new(v, &self.rule_overrides);
+        self.cache.insert(loaded.variant.name.to_ascii_lowercase(), loaded);
         self
     }
 
     /// Adjudicates one case given as JSON text; `Err` is an input error message.
     pub fn run_text(&mut self, text: &str) -> Result<Value, String> {
-        self.with_outcome(text, |v, out, unreadable| serde_json::to_value(OutcomeDoc::new(v, out, unreadable)).expect("serializable"))
+        self.with_outcome(text, |doc| serde_json::to_value(doc).expect("serializable"))
     }
 
     /// Adjudicates one case given as JSON text and writes its outcome (one
     /// line of JSON, no newline) to `w`; the outer `Err` is an input error
     /// message, the inner one a failed write.
     pub fn run_to(&mut self, text: &str, w: &mut impl std::io::Write) -> Result<std::io::Result<()>, String> {
-        self.with_outcome(text, |v, out, unreadable| serde_json::to_writer(w, &OutcomeDoc::new(v, out, unreadable)).map_err(std::io::Error::from))
+        self.with_outcome(text, |doc| serde_json::to_writer(w, doc).map_err(std::io::Error::from))
     }
 
     /// Reads, checks and adjudicates a case, and gives the outcome to `f`.
-    fn with_outcome<T>(&mut self, text: &str, f: impl FnOnce(&Variant, &Outcome, &[Unreadable]) -> T) -> Result<T, String> {
+    fn with_outcome<T>(&mut self, text: &str, f: impl FnOnce(&OutcomeDoc) -> T) -> Result<T, String> {
         let case: Case = serde_json::from_str(text).map_err(|e| format!("bad JSON case: {e}"))?;
-        let key = self.load(case.variant.as_deref())?;
-        let v = &self.cache[&key];
-        let mut rules = Rulebook::for_variant(v);
-        for (k, val) in self.rule_overrides.iter().map(|(a, b)| (a.as_str(), b.as_str())).chain(case.rules.iter().map(|(a, b)| (&**a, &**b))) {
+        let loaded = self.load(case.variant.as_deref())?;
+        let mut rules = loaded.rules.clone()?;
+        for (k, val) in &case.rules {
             rules.set(k, val)?;
         }
-        let (out, unreadable) = run_case(v, &rules, &case)?;
-        Ok(f(v, &out, &unreadable))
+        let (v, codes) = (&loaded.variant, &loaded.codes);
+        let (out, unreadable) = run_case(v, codes, &rules, &case)?;
+        Ok(f(&OutcomeDoc::new(v, codes, &out, &unreadable)))
     }
 
-    /// Loads the case's variant (or the default) once; its key in the cache.
-    fn load(&mut self, name: Option<&str>) -> Result<String, String> {
+    /// Loads the case's variant (or the default) once.
+    fn load(&mut self, name: Option<&str>) -> Result<&Loaded, String> {
         let name = name.or(self.default_variant.as_deref()).ok_or("no variant: give `variant` in the case or --variant")?;
-        let key = name.to_ascii_lowercase();
-        if !self.cache.contains_key(&key) {
+        let key: Cow<str> = if name.bytes().any(|b| b.is_ascii_uppercase()) { Cow::Owned(name.to_ascii_lowercase()) } else { Cow::Borrowed(name) };
+        if !self.cache.contains_key(&*key) {
             let v = match &self.finder {
                 Some(find) => find(name)?,
                 None => Variant::builtin(name).ok_or_else(|| format!("unknown variant `{name}`"))?,
             };
-            self.cache.insert(key.clone(), v);
+            self.cache.insert(key.to_string(), Loaded::new(v, &self.rule_overrides));
         }
-        Ok(key)
+        Ok(&self.cache[&*key])
     }
 }
 
@@ -122,8 +143,8 @@ fn power(v: &Variant, name: &str) -> Result<PowerId, String> {
     })
 }
 
-fn run_case(v: &Variant, rules: &Rulebook, case: &Case) -> Result<(Outcome, Vec<Unreadable>), String> {
-    let pos = case_position(v, case)?;
+fn run_case(v: &Variant, codes: &Codes, rules: &Rulebook, case: &Case) -> Result<(Outcome, Vec<Unreadable>), String> {
+    let pos = case_position(v, codes, case)?;
     let phase = pos.phase;
     // orders: parse; unreadable ones are void results, not input errors
     let mut orders: Vec<(PowerId, Order)> = Vec::new();
@@ -196,7 +217,7 @@ fn dislodged_maps(v: &Variant, dislodged: &[Dislodged]) -> (ByPower, ByPower) {
 /// Reads a position written by [`position_to_json`].
 pub fn position_from_json(v: &Variant, value: &Value) -> Result<Position, String> {
     let case = Case::deserialize(value).map_err(|e| format!("bad position: {e}"))?;
-    case_position(v, &case)
+    case_position(v, &Codes::default(), &case)
 }
 
 /// The most units (and, apart, the most dislodged units) a position may
@@ -207,7 +228,7 @@ pub fn max_units(v: &Variant) -> usize {
     2 * v.provinces.len()
 }
 
-fn case_position(v: &Variant, case: &Case) -> Result<Position, String> {
+fn case_position(v: &Variant, codes: &Codes, case: &Case) -> Result<Position, String> {
     let phase = v.calendar.parse(&case.phase)?;
     let mut units = Vec::new();
     let mut count = vec![0u32; v.provinces.len()];
@@ -218,7 +239,7 @@ fn case_position(v: &Variant, case: &Case) -> Result<Position, String> {
             if units.len() >= max {
                 return Err(format!("units: more than {max} units"));
             }
-            let unit = v.parse_unit(pw, u).map_err(|e| format!("units of {p}: {e}"))?;
+            let unit = codes.parse_unit(v, pw, u).map_err(|e| format!("units of {p}: {e}"))?;
             if unit.aboard {
                 // an army on board: checked against its fleet below
                 units.push(unit);
@@ -248,7 +269,7 @@ fn case_position(v: &Variant, case: &Case) -> Result<Position, String> {
     for (p, list) in &case.centers {
         let pw = power(v, p)?;
         for c in list {
-            let l = v.parse_loc(c).map_err(|e| format!("centers of {p}: {e}"))?;
+            let l = codes.parse_loc(v, c).map_err(|e| format!("centers of {p}: {e}"))?;
             if !v.is_center(l.prov) {
                 return Err(format!("centers of {p}: {} is not a supply centre", v.code(l.prov)));
             }
@@ -269,7 +290,7 @@ fn case_position(v: &Variant, case: &Case) -> Result<Position, String> {
                 }
                 _ => (&**u, 1),
             };
-            let unit = v.parse_unit(pw, code).map_err(|e| format!("retreats of {p}: {e}"))?;
+            let unit = codes.parse_unit(v, pw, code).map_err(|e| format!("retreats of {p}: {e}"))?;
             if copies > max - dislodged.len().min(max) {
                 return Err(format!("retreats: more than {max} dislodged units"));
             }
@@ -281,11 +302,11 @@ fn case_position(v: &Variant, case: &Case) -> Result<Position, String> {
             }
             let mut options = Vec::new();
             for o in opts {
-                options.push(v.parse_loc(o).map_err(|e| format!("retreats of {p} {u}: {e}"))?);
+                options.push(codes.parse_loc(v, o).map_err(|e| format!("retreats of {p} {u}: {e}"))?);
             }
             options.sort();
             let attacker_from = match case.dislodged_by.get(p).and_then(|m| m.get(u)) {
-                Some(s) => Some(v.parse_loc(s).map_err(|e| format!("dislodged_by of {p} {u}: {e}"))?.prov),
+                Some(s) => Some(codes.parse_loc(v, s).map_err(|e| format!("dislodged_by of {p} {u}: {e}"))?.prov),
                 None => None,
             };
             for _ in 0..copies {
@@ -297,7 +318,7 @@ fn case_position(v: &Variant, case: &Case) -> Result<Position, String> {
     if let Some(given) = &case.owners {
         owners.iter_mut().for_each(|o| *o = None);
         for (prov, p) in given {
-            let l = v.parse_loc(prov).map_err(|e| format!("owners: {e}"))?;
+            let l = codes.parse_loc(v, prov).map_err(|e| format!("owners: {e}"))?;
             if v.province(l.prov).tracked.is_none() {
                 return Err(format!("owners: {} is not a tracked province (a build site that is not a centre)", v.code(l.prov)));
             }

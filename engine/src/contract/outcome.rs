@@ -5,25 +5,27 @@
 //! powers, provinces and units come out sorted, and names borrow from the
 //! variant where they can.
 
+use super::Codes;
 use crate::adjudicate::{Dislodged, Outcome, Position};
 use crate::map::{PowerId, Variant};
 use serde::Serialize;
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 /// An order that could not be read: its power, its text, why.
 pub type Unreadable = (PowerId, String, String);
 
 #[derive(Serialize)]
-struct ResultRow {
+struct ResultRow<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
-    note: Option<String>,
-    order: String,
+    note: Option<&'a str>,
+    order: Cow<'a, str>,
     result: &'static str,
 }
 
 /// One power's dislodged units: the key is the unit (`A PAR`, or `A PAR x3`
 /// for identical units dislodged from one stack).
-type Dislodgements<'v, T> = BTreeMap<&'v str, BTreeMap<String, T>>;
+type Dislodgements<'v, T> = BTreeMap<&'v str, BTreeMap<Cow<'v, str>, T>>;
 
 /// The contract's outcome document (ADJUDICATE.md, "Outcome").
 #[derive(Serialize)]
@@ -35,25 +37,27 @@ pub struct OutcomeDoc<'v> {
     #[serde(skip_serializing_if = "Option::is_none")]
     owners: Option<BTreeMap<&'v str, &'v str>>,
     phase: String,
-    results: BTreeMap<&'v str, Vec<ResultRow>>,
-    retreats: Dislodgements<'v, Vec<String>>,
-    units: BTreeMap<&'v str, Vec<String>>,
+    results: BTreeMap<&'v str, Vec<ResultRow<'v>>>,
+    retreats: Dislodgements<'v, Vec<Cow<'v, str>>>,
+    units: BTreeMap<&'v str, Vec<Cow<'v, str>>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     winner: Option<&'v str>,
 }
 
 impl<'v> OutcomeDoc<'v> {
-    pub fn new(v: &'v Variant, out: &Outcome, unreadable: &[Unreadable]) -> OutcomeDoc<'v> {
+    /// The outcome of a phase, the texts borrowed from the variant, its
+    /// `codes` and the `unreadable` orders.
+    pub fn new(v: &'v Variant, codes: &'v Codes, out: &Outcome, unreadable: &'v [Unreadable]) -> OutcomeDoc<'v> {
         let name = |p: PowerId| v.powers[p as usize].name.as_str();
         let mut results: BTreeMap<&str, Vec<ResultRow>> = BTreeMap::new();
         for r in &out.results {
-            let row = ResultRow { order: r.order.canonical(v), result: r.result.label(), note: r.note.map(|n| n.text().to_string()) };
+            let row = ResultRow { order: Cow::Owned(r.order.canonical(v)), result: r.result.label(), note: r.note.map(|n| n.text()) };
             results.entry(name(r.power)).or_default().push(row);
         }
         for (p, text, msg) in unreadable {
-            results.entry(name(*p)).or_default().push(ResultRow { order: text.clone(), result: "void", note: Some(msg.clone()) });
+            results.entry(name(*p)).or_default().push(ResultRow { order: Cow::Borrowed(text), result: "void", note: Some(msg) });
         }
-        let (retreats, dislodged_by) = dislodgements(v, &out.dislodged);
+        let (retreats, dislodged_by) = dislodgements(v, codes, &out.dislodged);
         OutcomeDoc {
             centers: centers(v, &out.position),
             dislodged_by,
@@ -62,17 +66,17 @@ impl<'v> OutcomeDoc<'v> {
             phase: v.calendar.name(out.phase),
             results,
             retreats,
-            units: units(v, &out.position),
+            units: units(v, codes, &out.position),
             winner: out.winner().map(name),
         }
     }
 }
 
 /// Units by power, each power's sorted.
-fn units<'v>(v: &'v Variant, pos: &Position) -> BTreeMap<&'v str, Vec<String>> {
-    let mut m: BTreeMap<&str, Vec<String>> = BTreeMap::new();
+fn units<'v>(v: &'v Variant, codes: &'v Codes, pos: &Position) -> BTreeMap<&'v str, Vec<Cow<'v, str>>> {
+    let mut m: BTreeMap<&str, Vec<Cow<str>>> = BTreeMap::new();
     for u in &pos.units {
-        m.entry(v.powers[u.power as usize].name.as_str()).or_default().push(v.unit_code(u));
+        m.entry(v.powers[u.power as usize].name.as_str()).or_default().push(codes.unit(v, u));
     }
     m.values_mut().for_each(|l| l.sort_unstable());
     m
@@ -99,8 +103,8 @@ fn owners<'v>(v: &'v Variant, pos: &Position) -> Option<BTreeMap<&'v str, &'v st
 }
 
 /// Dislodged units by power: their retreat options, and where each attack came from.
-fn dislodgements<'v>(v: &'v Variant, dislodged: &[Dislodged]) -> (Dislodgements<'v, Vec<String>>, Dislodgements<'v, &'v str>) {
-    let mut retreats: Dislodgements<Vec<String>> = BTreeMap::new();
+fn dislodgements<'v>(v: &'v Variant, codes: &'v Codes, dislodged: &[Dislodged]) -> (Dislodgements<'v, Vec<Cow<'v, str>>>, Dislodgements<'v, &'v str>) {
+    let mut retreats: Dislodgements<Vec<Cow<str>>> = BTreeMap::new();
     let mut by: Dislodgements<&str> = BTreeMap::new();
     for (i, d) in dislodged.iter().enumerate() {
         // identical units dislodged from one stack share a key with a count,
@@ -109,9 +113,10 @@ fn dislodgements<'v>(v: &'v Variant, dislodged: &[Dislodged]) -> (Dislodgements<
             continue;
         }
         let count = dislodged.iter().filter(|e| e.unit == d.unit).count();
-        let key = if count > 1 { format!("{} x{count}", v.unit_code(&d.unit)) } else { v.unit_code(&d.unit) };
+        let code = codes.unit(v, &d.unit);
+        let key = if count > 1 { Cow::Owned(format!("{code} x{count}")) } else { code };
         let p = v.powers[d.unit.power as usize].name.as_str();
-        let opts = d.options.iter().map(|l| v.loc_code(*l)).collect();
+        let opts = d.options.iter().map(|l| codes.loc(v, *l)).collect();
         if let Some(f) = d.attacker_from {
             by.entry(p).or_default().insert(key.clone(), v.code(f));
         }
