@@ -24,9 +24,23 @@ pub struct NameIndex {
     multi: Vec<(Vec<Box<str>>, Prov)>,
     multi_first: FxHashSet<Box<str>>,
     powers: FxHashMap<Box<str>, PowerId>,
-    /// Province codes as written (`STP`) that [`canonical`] may read:
-    /// those the full parser reads as that province and as nothing else.
-    codes: FxHashMap<Box<str>, Prov>,
+    /// Province codes as written (`STP`, by [`short_key`]) that
+    /// [`canonical`] may read: those the full parser reads as that province
+    /// and as nothing else.
+    codes: FxHashMap<u128, Prov>,
+}
+
+/// A text of at most 15 bytes as one number (its bytes and its length),
+/// for tables of short names looked up without comparing strings.
+pub(crate) fn short_key(s: &str) -> Option<u128> {
+    let b = s.as_bytes();
+    if b.len() > 15 {
+        return None;
+    }
+    let mut k = [0u8; 16];
+    k[..b.len()].copy_from_slice(b);
+    k[15] = b.len() as u8;
+    Some(u128::from_le_bytes(k))
 }
 
 fn normalize(s: &str) -> String {
@@ -90,7 +104,7 @@ impl NameIndex {
     /// full parser finds as an exact name, that starts no name of several
     /// words, and that is no word the parser reads otherwise (a verb, a
     /// coast, a power, noise). None if a power is called `A` or `F`.
-    fn plain_codes(&self, v: &Variant) -> FxHashMap<Box<str>, Prov> {
+    fn plain_codes(&self, v: &Variant) -> FxHashMap<u128, Prov> {
         if ["a", "f"].iter().any(|w| self.powers.contains_key(*w)) {
             return FxHashMap::default();
         }
@@ -99,8 +113,12 @@ impl NameIndex {
         for (i, p) in v.provinces.iter().enumerate() {
             let lower = p.code.to_ascii_lowercase();
             let plain = !lower.is_empty() && lower.bytes().all(|b| b.is_ascii_alphanumeric());
-            if plain && !keyword(&lower) && self.exact.get(lower.as_str()) == Some(&(i as Prov)) {
-                codes.insert(p.code.as_str().into(), i as Prov);
+            if let Some(key) = short_key(&p.code)
+                && plain
+                && !keyword(&lower)
+                && self.exact.get(lower.as_str()) == Some(&(i as Prov))
+            {
+                codes.insert(key, i as Prov);
             }
         }
         codes
@@ -729,7 +747,7 @@ fn canonical_loc(v: &Variant, text: &str) -> Option<Loc> {
         None => (text, Coast::None),
         Some((code, coast)) => (code, Coast::ALL.into_iter().find(|c| c.code() == coast)?),
     };
-    let prov = *v.names.codes.get(code)?;
+    let prov = *v.names.codes.get(&short_key(code)?)?;
     (coast == Coast::None || v.province(prov).coasts.contains(&coast)).then_some(Loc::with(prov, coast))
 }
 

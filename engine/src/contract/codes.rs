@@ -7,26 +7,47 @@
 //! those functions when the table is built, and any other text (lower case,
 //! spaces, an unknown name) goes to them, so the answer, or the error, is
 //! theirs. Writing: [`Variant::loc_code`] and [`Variant::unit_code`] of every
-//! location, kept.
+//! location, kept, and orders' canonical texts written with them.
 
-use crate::map::{Coast, Loc, PowerId, Unit, UnitType, Variant};
+use crate::map::{Coast, Loc, PowerId, ProvinceKind, Unit, UnitType, Variant};
+use crate::order::{Order, UnitSpec};
+use crate::parse::short_key;
 use rustc_hash::FxHashMap;
-use std::borrow::Cow;
 
 /// Slots a province takes in the text tables: no coast, then the four coasts.
 const COASTS: usize = 5;
 const KINDS: [UnitType; 2] = [UnitType::Army, UnitType::Fleet];
 
-/// One variant's tables (empty for [`Codes::default`]: every lookup then
-/// goes to the variant's own functions).
+/// One variant's tables. [`Codes::default`] has none: every text read then
+/// goes to the variant's own functions (and nothing can be written).
 #[derive(Default)]
 pub struct Codes {
-    locs: FxHashMap<Box<str>, Loc>,
-    /// Units as read for power 0.
-    units: FxHashMap<Box<str>, Unit>,
-    loc_text: Vec<Box<str>>,
-    /// By [`unit_slot`].
-    unit_text: Vec<Box<str>>,
+    /// By [`short_key`].
+    locs: FxHashMap<u128, Loc>,
+    /// By [`short_key`]; units as read for power 0.
+    units: FxHashMap<u128, Unit>,
+    /// By [`loc_slot`]: the text, and its place among all these texts in
+    /// byte order (to sort by the text by comparing numbers).
+    loc_text: Vec<Ranked>,
+    /// By [`unit_slot`], as `loc_text`.
+    unit_text: Vec<Ranked>,
+    /// Each power's name's place among the names in byte order.
+    power_rank: Vec<u8>,
+    /// The names in that order.
+    power_names: Vec<Box<str>>,
+}
+
+/// A text, and its place in byte order among the texts of its table:
+/// ordered as the texts are.
+#[derive(Clone, PartialEq, Eq, PartialOrd, Ord)]
+struct Ranked(u32, Box<str>);
+
+/// Ranks texts by their byte order (equal texts, equal rank).
+fn ranked(texts: Vec<String>) -> Vec<Ranked> {
+    let mut sorted: Vec<&str> = texts.iter().map(|t| t.as_str()).collect();
+    sorted.sort_unstable();
+    sorted.dedup();
+    texts.iter().map(|t| Ranked(sorted.binary_search(&t.as_str()).expect("listed") as u32, t.as_str().into())).collect()
 }
 
 fn loc_slot(l: Loc) -> usize {
@@ -45,31 +66,54 @@ fn all_locs(v: &Variant) -> impl Iterator<Item = Loc> + '_ {
 impl Codes {
     pub fn build(v: &Variant) -> Codes {
         let mut codes = Codes::default();
+        let (mut loc_text, mut unit_text) = (Vec::new(), Vec::new());
         for l in all_locs(v) {
-            debug_assert_eq!(codes.loc_text.len(), loc_slot(l));
+            debug_assert_eq!(loc_text.len(), loc_slot(l));
             let text = v.loc_code(l);
-            if v.parse_loc(&text) == Ok(l) {
-                codes.locs.insert(text.clone().into(), l);
+            if let (Ok(read), Some(key)) = (v.parse_loc(&text), short_key(&text))
+                && read == l
+            {
+                codes.locs.insert(key, l);
             }
-            codes.loc_text.push(text.into());
+            loc_text.push(text);
             for kind in KINDS {
                 for aboard in [false, true] {
                     let u = Unit { power: 0, kind, loc: l, aboard };
-                    debug_assert_eq!(codes.unit_text.len(), unit_slot(kind, l, aboard));
+                    debug_assert_eq!(unit_text.len(), unit_slot(kind, l, aboard));
                     let text = v.unit_code(&u);
-                    if v.parse_unit(0, &text) == Ok(u) {
-                        codes.units.insert(text.clone().into(), u);
+                    if let (Ok(read), Some(key)) = (v.parse_unit(0, &text), short_key(&text))
+                        && read == u
+                    {
+                        codes.units.insert(key, u);
                     }
-                    codes.unit_text.push(text.into());
+                    unit_text.push(text);
                 }
             }
         }
+        codes.loc_text = ranked(loc_text);
+        codes.unit_text = ranked(unit_text);
+        let mut names: Vec<&str> = v.powers.iter().map(|p| p.name.as_str()).collect();
+        names.sort_unstable();
+        names.dedup();
+        codes.power_rank = v.powers.iter().map(|p| names.binary_search(&p.name.as_str()).expect("listed") as u8).collect();
+        codes.power_names = names.into_iter().map(Box::from).collect();
         codes
+    }
+
+    /// Where power `p`'s name comes among the powers' names in byte order
+    /// (the order of a `BTreeMap` by name; powers of one name, one rank).
+    pub fn rank(&self, p: PowerId) -> u8 {
+        self.power_rank[p as usize]
+    }
+
+    /// The name of the powers of this [`rank`](Codes::rank).
+    pub fn power_name(&self, rank: u8) -> &str {
+        &self.power_names[rank as usize]
     }
 
     /// [`Variant::parse_loc`].
     pub fn parse_loc(&self, v: &Variant, s: &str) -> Result<Loc, String> {
-        match self.locs.get(s) {
+        match short_key(s).and_then(|k| self.locs.get(&k)) {
             Some(&l) => Ok(l),
             None => v.parse_loc(s),
         }
@@ -77,26 +121,82 @@ impl Codes {
 
     /// [`Variant::parse_unit`].
     pub fn parse_unit(&self, v: &Variant, power: PowerId, s: &str) -> Result<Unit, String> {
-        match self.units.get(s) {
+        match short_key(s).and_then(|k| self.units.get(&k)) {
             Some(&u) => Ok(Unit { power, ..u }),
             None => v.parse_unit(power, s),
         }
     }
 
-    /// [`Variant::loc_code`].
-    pub fn loc<'c>(&'c self, v: &Variant, l: Loc) -> Cow<'c, str> {
-        match self.loc_text.get(loc_slot(l)) {
-            Some(t) => Cow::Borrowed(t),
-            None => Cow::Owned(v.loc_code(l)),
+    /// [`Variant::loc_code`], and the text's place in byte order among
+    /// these texts.
+    pub fn loc(&self, l: Loc) -> (u32, &str) {
+        let Ranked(rank, text) = &self.loc_text[loc_slot(l)];
+        (*rank, text)
+    }
+
+    /// Writes [`Order::canonical`] onto `out`, with these texts.
+    pub fn write_order(&self, v: &Variant, order: &Order, out: &mut String) {
+        let unit = |out: &mut String, u: &UnitSpec| {
+            // the written type, or the only type that fits the place
+            let sea = v.kind(u.loc.prov) == ProvinceKind::Sea || u.loc.coast != Coast::None;
+            let kind = u.kind.unwrap_or(if sea { UnitType::Fleet } else { UnitType::Army });
+            out.push(kind.letter());
+            out.push(' ');
+            out.push_str(self.loc(u.loc).1);
+        };
+        let to = |out: &mut String, verb: &str, l: Loc| {
+            out.push_str(verb);
+            out.push_str(self.loc(l).1);
+        };
+        match order {
+            Order::Hold(u) => {
+                unit(out, u);
+                out.push_str(" H");
+            }
+            Order::Move { unit: u, dest, via } => {
+                unit(out, u);
+                to(out, " - ", *dest);
+                if *via {
+                    out.push_str(" VIA");
+                }
+            }
+            Order::Support { unit: u, target, dest } => {
+                unit(out, u);
+                out.push_str(" S ");
+                unit(out, target);
+                if let Some(d) = dest {
+                    to(out, " - ", *d);
+                }
+            }
+            Order::Convoy { unit: u, army, dest } => {
+                unit(out, u);
+                out.push_str(" C ");
+                unit(out, army);
+                to(out, " - ", *dest);
+            }
+            Order::Retreat { unit: u, dest } => {
+                unit(out, u);
+                to(out, " R ", *dest);
+            }
+            Order::Disband(u) => {
+                unit(out, u);
+                out.push_str(" D");
+            }
+            Order::Build(u) => {
+                unit(out, u);
+                out.push_str(" B");
+            }
+            Order::Waive => out.push_str("WAIVE"),
+            // rare forms: as the order writes itself
+            Order::Board { .. } => order.write_canonical(v, out),
         }
     }
 
-    /// [`Variant::unit_code`].
-    pub fn unit<'c>(&'c self, v: &Variant, u: &Unit) -> Cow<'c, str> {
-        match self.unit_text.get(unit_slot(u.kind, u.loc, u.aboard)) {
-            Some(t) => Cow::Borrowed(t),
-            None => Cow::Owned(v.unit_code(u)),
-        }
+    /// [`Variant::unit_code`], and the text's place in byte order among
+    /// these texts.
+    pub fn unit(&self, u: &Unit) -> (u32, &str) {
+        let Ranked(rank, text) = &self.unit_text[unit_slot(u.kind, u.loc, u.aboard)];
+        (*rank, text)
     }
 }
 
@@ -112,25 +212,65 @@ mod tests {
             let v = Variant::builtin(name).unwrap();
             let codes = Codes::build(&v);
             assert!(codes.units.len() > v.provinces.len(), "{name}: units read from the table");
-            for (text, l) in &codes.locs {
-                assert_eq!(v.parse_loc(text), Ok(*l));
-            }
-            for (text, u) in &codes.units {
-                assert_eq!(codes.parse_unit(&v, 3, text), v.parse_unit(3, text));
-                assert_eq!(u.power, 0);
-            }
+            let mut locs = Vec::new();
+            let mut units = Vec::new();
             for l in all_locs(&v) {
-                assert_eq!(codes.loc(&v, l), v.loc_code(l));
+                let (rank, text) = codes.loc(l);
+                assert_eq!(text, v.loc_code(l));
+                assert_eq!(codes.parse_loc(&v, text), v.parse_loc(text));
+                locs.push((rank, text));
                 for kind in KINDS {
                     for aboard in [false, true] {
                         let u = Unit { power: 2, kind, loc: l, aboard };
-                        assert_eq!(codes.unit(&v, &u), v.unit_code(&u));
+                        let (rank, text) = codes.unit(&u);
+                        assert_eq!(text, v.unit_code(&u));
+                        assert_eq!(codes.parse_unit(&v, 3, text), v.parse_unit(3, text));
+                        units.push((rank, text));
                     }
                 }
             }
+            // ranks order as the texts do
+            for list in [&mut locs, &mut units] {
+                list.sort_unstable();
+                assert!(list.windows(2).all(|w| (w[0].0 < w[1].0 && w[0].1 < w[1].1) || w[0] == w[1]), "{name}");
+            }
+            write_order_is_canonical(&v);
             for text in ["par", " A PAR", "A  PAR", "X PAR", "A STP/XC", "F STP(SC)", "A ZZZ", "A NTH aboard"] {
                 assert_eq!(codes.parse_unit(&v, 1, text), v.parse_unit(1, text), "{name}: {text}");
                 assert_eq!(codes.parse_loc(&v, text), v.parse_loc(text), "{name}: {text}");
+            }
+        }
+    }
+
+    /// [`Codes::write_order`] writes [`Order::canonical`]: orders of every
+    /// form from every place a unit may name (a sample of the supports and
+    /// convoys), with and without a written unit type.
+    fn write_order_is_canonical(v: &Variant) {
+        let codes = Codes::build(v);
+        let locs: Vec<Loc> = all_locs(v).filter(|l| l.coast == Coast::None || v.province(l.prov).coasts.contains(&l.coast)).collect();
+        let specs: Vec<UnitSpec> = locs.iter().flat_map(|&l| [None, Some(UnitType::Army), Some(UnitType::Fleet)].map(|k| UnitSpec::new(k, l))).collect();
+        let mut out = String::new();
+        let mut check = |o: Order| {
+            out.clear();
+            codes.write_order(v, &o, &mut out);
+            assert_eq!(out, o.canonical(v), "{}", v.name);
+        };
+        check(Order::Waive);
+        for (k, &u) in specs.iter().enumerate() {
+            for o in [Order::Hold(u), Order::Disband(u), Order::Build(u)] {
+                check(o);
+            }
+            for &d in &locs {
+                check(Order::Move { unit: u, dest: d, via: k % 2 == 0 });
+                check(Order::Retreat { unit: u, dest: d });
+            }
+            for (j, &t) in specs.iter().enumerate().skip(k % 11).step_by(11) {
+                let d = locs[(k + j) % locs.len()];
+                check(Order::Support { unit: u, target: t, dest: None });
+                check(Order::Support { unit: u, target: t, dest: Some(d) });
+                check(Order::Convoy { unit: u, army: t, dest: d });
+                check(Order::Board { unit: u, dest: Some(d), partner: Some(1), land: Some(t.loc) });
+                check(Order::Board { unit: u, dest: None, partner: None, land: None });
             }
         }
     }

@@ -15,43 +15,16 @@ use serde_json::{Map, Value, json};
 use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap};
 
+mod case;
 mod codes;
 mod jsonl;
 mod outcome;
 pub mod sample;
 
+use case::Case;
 use codes::Codes;
 pub use jsonl::{MAX_LINE, guarded};
 use outcome::{OutcomeDoc, Unreadable};
-
-/// A case as read: names borrowed from the input text where it has no
-/// escapes (`Cow`), maps in key order so cases are read in a stable order.
-#[derive(Deserialize)]
-struct Case<'a> {
-    #[serde(borrow)]
-    variant: Option<Cow<'a, str>>,
-    #[serde(borrow)]
-    phase: Cow<'a, str>,
-    #[serde(default, borrow)]
-    units: BTreeMap<Cow<'a, str>, Vec<Cow<'a, str>>>,
-    #[serde(default, borrow)]
-    centers: BTreeMap<Cow<'a, str>, Vec<Cow<'a, str>>>,
-    #[serde(default, borrow)]
-    retreats: BTreeMap<Cow<'a, str>, BTreeMap<Cow<'a, str>, Vec<Cow<'a, str>>>>,
-    #[serde(default, borrow)]
-    orders: BTreeMap<Cow<'a, str>, Vec<Cow<'a, str>>>,
-    /// Extension: where each dislodged unit's attacker came from (right-hand rule).
-    #[serde(default, borrow)]
-    dislodged_by: BTreeMap<Cow<'a, str>, BTreeMap<Cow<'a, str>, Cow<'a, str>>>,
-    /// Extension: rule options (`{"civil_disorder": "1992"}`).
-    #[serde(default, borrow)]
-    rules: BTreeMap<Cow<'a, str>, Cow<'a, str>>,
-    /// Extension: owners of tracked provinces that are not centres
-    /// (`{"SIC": "FRANCE"}`, 1885's Sicily); absent: the map's owners at
-    /// the start.
-    #[serde(borrow)]
-    owners: Option<BTreeMap<Cow<'a, str>, Cow<'a, str>>>,
-}
 
 /// Finds a variant by name for the contract (the judge's looks in a GM's
 /// variants directory first); without one, the built-in maps.
@@ -64,6 +37,8 @@ pub struct Adjudicator {
     rule_overrides: Vec<(String, String)>,
     /// By the variant's name in lower case.
     cache: HashMap<String, Loaded>,
+    /// The orders' texts of the outcome being written (kept to be reused).
+    orders: String,
 }
 
 /// A variant loaded for cases, with what every case on it shares.
@@ -85,7 +60,7 @@ impl Loaded {
 
 impl Adjudicator {
     pub fn new(default_variant: Option<String>, finder: Option<Finder>, rule_overrides: Vec<(String, String)>) -> Adjudicator {
-        Adjudicator { default_variant, finder, rule_overrides, cache: HashMap::new() }
+        Adjudicator { default_variant, finder, rule_overrides, cache: HashMap::new(), orders: String::new() }
     }
 
     /// Lets cases use `v` (by its name) as it is, even where the engine refuses
@@ -111,14 +86,22 @@ impl Adjudicator {
     /// Reads, checks and adjudicates a case, and gives the outcome to `f`.
     fn with_outcome<T>(&mut self, text: &str, f: impl FnOnce(&OutcomeDoc) -> T) -> Result<T, String> {
         let case: Case = serde_json::from_str(text).map_err(|e| format!("bad JSON case: {e}"))?;
+        let mut orders = std::mem::take(&mut self.orders);
+        let answer = self.adjudicate_case(&case, &mut orders, f);
+        self.orders = orders;
+        answer
+    }
+
+    /// Checks and adjudicates a case read, and gives the outcome to `f`.
+    fn adjudicate_case<T>(&mut self, case: &Case, orders: &mut String, f: impl FnOnce(&OutcomeDoc) -> T) -> Result<T, String> {
         let loaded = self.load(case.variant.as_deref())?;
         let mut rules = loaded.rules.clone()?;
         for (k, val) in &case.rules {
             rules.set(k, val)?;
         }
         let (v, codes) = (&loaded.variant, &loaded.codes);
-        let (out, unreadable) = run_case(v, codes, &rules, &case)?;
-        Ok(f(&OutcomeDoc::new(v, codes, &out, &unreadable)))
+        let (out, unreadable) = run_case(v, codes, &rules, case)?;
+        Ok(f(&OutcomeDoc::new(v, codes, &out, &unreadable, orders)))
     }
 
     /// Loads the case's variant (or the default) once.
@@ -149,7 +132,7 @@ fn run_case(v: &Variant, codes: &Codes, rules: &Rulebook, case: &Case) -> Result
     // orders: parse; unreadable ones are void results, not input errors
     let mut orders: Vec<(PowerId, Order)> = Vec::new();
     let mut unreadable: Vec<Unreadable> = Vec::new();
-    for (p, list) in &case.orders {
+    for (p, list) in case.orders.iter() {
         let pw = power(v, p)?;
         for text in list {
             match parse::parse_order(v, text, Some(phase.kind)) {
@@ -233,7 +216,7 @@ fn case_position(v: &Variant, codes: &Codes, case: &Case) -> Result<Position, St
     let mut units = Vec::new();
     let mut count = vec![0u32; v.provinces.len()];
     let max = max_units(v);
-    for (p, list) in &case.units {
+    for (p, list) in case.units.iter() {
         let pw = power(v, p)?;
         for u in list {
             if units.len() >= max {
@@ -266,7 +249,7 @@ fn case_position(v: &Variant, codes: &Codes, case: &Case) -> Result<Position, St
         }
     }
     let mut centers = vec![None; v.provinces.len()];
-    for (p, list) in &case.centers {
+    for (p, list) in case.centers.iter() {
         let pw = power(v, p)?;
         for c in list {
             let l = codes.parse_loc(v, c).map_err(|e| format!("centers of {p}: {e}"))?;
