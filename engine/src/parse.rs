@@ -26,8 +26,9 @@ pub struct NameIndex {
     powers: FxHashMap<Box<str>, PowerId>,
     /// Province codes as written (`STP`, by [`short_key`]) that
     /// [`canonical`] may read: those the full parser reads as that province
-    /// and as nothing else.
-    codes: FxHashMap<u128, Prov>,
+    /// and as nothing else, and whether the code also starts a name of
+    /// several words (`ENG` of `Eng Ch`).
+    codes: FxHashMap<u128, (Prov, bool)>,
 }
 
 /// A text of at most 15 bytes as one number (its bytes and its length),
@@ -101,14 +102,14 @@ impl NameIndex {
     }
 
     /// The codes [`canonical`] reads: a code of letters and digits that the
-    /// full parser finds as an exact name, that starts no name of several
-    /// words, and that is no word the parser reads otherwise (a verb, a
-    /// coast, a power, noise). None if a power is called `A` or `F`.
-    fn plain_codes(&self, v: &Variant) -> FxHashMap<u128, Prov> {
+    /// full parser finds as an exact name, and that is no word the parser
+    /// reads otherwise (a verb, a coast, a power, noise). None if a power is
+    /// called `A` or `F`.
+    fn plain_codes(&self, v: &Variant) -> FxHashMap<u128, (Prov, bool)> {
         if ["a", "f"].iter().any(|w| self.powers.contains_key(*w)) {
             return FxHashMap::default();
         }
-        let keyword = |w: &str| KEYWORD_SETS.iter().any(|set| set.contains(&w)) || self.powers.contains_key(w) || self.multi_first.contains(w);
+        let keyword = |w: &str| KEYWORD_SETS.iter().any(|set| set.contains(&w)) || self.powers.contains_key(w);
         let mut codes = FxHashMap::default();
         for (i, p) in v.provinces.iter().enumerate() {
             let lower = p.code.to_ascii_lowercase();
@@ -118,7 +119,7 @@ impl NameIndex {
                 && !keyword(&lower)
                 && self.exact.get(lower.as_str()) == Some(&(i as Prov))
             {
-                codes.insert(key, i as Prov);
+                codes.insert(key, (i as Prov, self.multi_first.contains(lower.as_str())));
             }
         }
         codes
@@ -691,64 +692,102 @@ pub fn parse_order(v: &Variant, text: &str, phase: Option<PhaseKind>) -> Result<
 /// same text, found without it (the batches of `adjudicate --jsonl` are
 /// such text). `None` for any other text, which the full parser reads.
 fn canonical(v: &Variant, text: &str) -> Option<Order> {
-    let mut words = text.split(' ');
-    let mut next = || words.next();
-    let first = next()?;
+    let mut w = Words { v, words: text.split_ascii_whitespace(), open: None, joined: false };
+    let first = w.next()?;
     if first == "WAIVE" {
-        return next().is_none().then_some(Order::Waive);
+        return w.next().is_none().then_some(Order::Waive);
     }
-    let unit = canonical_unit(v, first, next()?)?;
-    let order = match next()? {
+    let unit = w.unit(first)?;
+    let order = match w.next()? {
         "H" => Order::Hold(unit),
         "-" => {
-            let dest = canonical_loc(v, next()?)?;
-            match next() {
+            let dest = w.loc()?;
+            match w.next() {
                 None => Order::Move { unit, dest, via: false },
                 Some("VIA") => Order::Move { unit, dest, via: true },
                 Some(_) => return None,
             }
         }
         "S" => {
-            let target = canonical_unit(v, next()?, next()?)?;
-            match next() {
+            let target = w.unit_next()?;
+            match w.next() {
                 None => Order::Support { unit, target, dest: None },
-                Some("-") => Order::Support { unit, target, dest: Some(canonical_loc(v, next()?)?) },
+                Some("-") => Order::Support { unit, target, dest: Some(w.loc()?) },
                 Some(_) => return None,
             }
         }
         // after a coast, the full parser reads `C` as "coast"
         "C" if unit.loc.coast == Coast::None => {
-            let army = canonical_unit(v, next()?, next()?)?;
-            (next()? == "-").then_some(())?;
-            Order::Convoy { unit, army, dest: canonical_loc(v, next()?)? }
+            let army = w.unit_next()?;
+            (w.next()? == "-").then_some(())?;
+            Order::Convoy { unit, army, dest: w.loc()? }
         }
-        "R" => Order::Retreat { unit, dest: canonical_loc(v, next()?)? },
+        "R" => Order::Retreat { unit, dest: w.loc()? },
         "D" => Order::Disband(unit),
         // on maps with boarding, `B` may be a boarding
         "B" if !v.features.boarding && !v.features.army_fleet => Order::Build(unit),
         _ => return None,
     };
-    next().is_none().then_some(order)
+    (w.next().is_none() && !w.joined).then_some(order)
 }
 
-/// `A PAR`, `F STP/SC` in [`canonical`].
-fn canonical_unit(v: &Variant, kind: &str, at: &str) -> Option<UnitSpec> {
-    let kind = match kind {
-        "A" => UnitType::Army,
-        "F" => UnitType::Fleet,
-        _ => return None,
-    };
-    Some(UnitSpec::new(Some(kind), canonical_loc(v, at)?))
+/// The words of an order read by [`canonical`] (split at spaces and tabs,
+/// which the tokenizer skips too).
+struct Words<'v, 'a> {
+    v: &'v Variant,
+    words: std::str::SplitAsciiWhitespace<'a>,
+    /// The last code read, where it starts a name of several words.
+    open: Option<&'a str>,
+    /// A code and the next word past dashes make such a name (`ENG CH`):
+    /// the full parser reads the two as one.
+    joined: bool,
 }
 
-/// `PAR`, `STP/SC` in [`canonical`]: a coast the province has.
-fn canonical_loc(v: &Variant, text: &str) -> Option<Loc> {
-    let (code, coast) = match text.split_once('/') {
-        None => (text, Coast::None),
-        Some((code, coast)) => (code, Coast::ALL.into_iter().find(|c| c.code() == coast)?),
-    };
-    let prov = *v.names.codes.get(&short_key(code)?)?;
-    (coast == Coast::None || v.province(prov).coasts.contains(&coast)).then_some(Loc::with(prov, coast))
+impl<'a> Words<'_, 'a> {
+    fn next(&mut self) -> Option<&'a str> {
+        let w = self.words.next()?;
+        if w != "-"
+            && let Some(code) = self.open.take()
+        {
+            // the parser's word ends at a slash
+            let word = w.split('/').next().unwrap_or(w);
+            let continues = |second: &str| {
+                second.eq_ignore_ascii_case(word)
+                    || (word.len() >= 2 && second.len() >= word.len() && second.as_bytes()[..word.len()].eq_ignore_ascii_case(word.as_bytes()))
+            };
+            self.joined |= self.v.names.multi.iter().any(|(words, _)| words[0].eq_ignore_ascii_case(code) && continues(&words[1]));
+        }
+        Some(w)
+    }
+
+    /// `A PAR`, `F STP/SC`, its first word given.
+    fn unit(&mut self, kind: &str) -> Option<UnitSpec> {
+        let kind = match kind {
+            "A" => UnitType::Army,
+            "F" => UnitType::Fleet,
+            _ => return None,
+        };
+        Some(UnitSpec::new(Some(kind), self.loc()?))
+    }
+
+    fn unit_next(&mut self) -> Option<UnitSpec> {
+        let kind = self.next()?;
+        self.unit(kind)
+    }
+
+    /// `PAR`, `STP/SC`: a coast the province has.
+    fn loc(&mut self) -> Option<Loc> {
+        let text = self.next()?;
+        let (code, coast) = match text.split_once('/') {
+            None => (text, Coast::None),
+            Some((code, coast)) => (code, Coast::ALL.into_iter().find(|c| c.code() == coast)?),
+        };
+        let &(prov, starts_name) = self.v.names.codes.get(&short_key(code)?)?;
+        if starts_name && coast == Coast::None {
+            self.open = Some(code);
+        }
+        (coast == Coast::None || self.v.province(prov).coasts.contains(&coast)).then_some(Loc::with(prov, coast))
+    }
 }
 
 /// The full parser: whatever players write.
@@ -890,9 +929,6 @@ mod tests {
         );
         for text in [
             "a par - bur",
-            "A PAR  - BUR",
-            " A PAR - BUR",
-            "A PAR - BUR ",
             "A PAR-BUR",
             "A PAR - BURG",
             "A PAR - BUR VIA C",
@@ -910,6 +946,14 @@ mod tests {
         ] {
             assert_eq!(canonical(&v, text), None, "`{text}`");
         }
+        // a code that starts a name of several words, and the next word
+        // (past dashes) that continues it: read together by the full parser
+        for text in ["F ENG - CH", "F ENG - CH VIA", "F ENG S A CH", "F MAO S F ENG - CH"] {
+            assert_eq!(canonical(&v, text), None, "{text}");
+        }
+        assert!(canonical(&v, "F ENG - BEL").is_some());
+        // spaces as the tokenizer skips them
+        assert_eq!(canonical(&v, " A PAR  -\tBUR "), canonical(&v, "A PAR - BUR"));
         let b = Variant::builtin("original1958").unwrap();
         assert_eq!(canonical(&b, "A LON B"), None, "a boarding or a build: by the phase");
     }

@@ -90,6 +90,11 @@ pub(super) struct Lists<'a> {
 }
 
 impl<'a> Lists<'a> {
+    /// How many strings the lists hold.
+    pub fn len(&self) -> usize {
+        self.keys.iter().map(|(_, start, end)| end - start).sum()
+    }
+
     /// Each key with its list, in key order.
     pub fn iter(&self) -> impl Iterator<Item = (&Name<'a>, &[Name<'a>])> {
         self.keys.iter().map(|(k, start, end)| (k, &self.items[*start..*end]))

@@ -35,6 +35,8 @@ pub struct Codes {
     power_rank: Vec<u8>,
     /// The names in that order.
     power_names: Vec<Box<str>>,
+    /// Each province with its code, in the codes' byte order.
+    by_code: Vec<(u16, Box<str>)>,
 }
 
 /// A text, and its place in byte order among the texts of its table:
@@ -97,7 +99,14 @@ impl Codes {
         names.dedup();
         codes.power_rank = v.powers.iter().map(|p| names.binary_search(&p.name.as_str()).expect("listed") as u8).collect();
         codes.power_names = names.into_iter().map(Box::from).collect();
+        codes.by_code = v.provinces.iter().enumerate().map(|(i, p)| (i as u16, p.code.as_str().into())).collect();
+        codes.by_code.sort_by(|a, b| a.1.cmp(&b.1));
         codes
+    }
+
+    /// Each province with its code, in the codes' byte order.
+    pub fn by_code(&self) -> impl Iterator<Item = (u16, &str)> {
+        self.by_code.iter().map(|(p, code)| (*p, &**code))
     }
 
     /// Where power `p`'s name comes among the powers' names in byte order

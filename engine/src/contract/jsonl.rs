@@ -35,27 +35,39 @@ impl Adjudicator {
         let mut out = io::BufWriter::with_capacity(64 * 1024, output);
         let mut line = Vec::new();
         loop {
-            let read = match read_line(&mut input, &mut line) {
-                Ok(r) => r,
-                Err(e) => {
-                    write_error(&mut out, &format!("unreadable input: {e}"))?;
-                    break;
+            // a whole line in the input's buffer is read where it is
+            let end = input.buffer().iter().position(|&b| b == b'\n');
+            if let Some(i) = end.filter(|&i| strip_cr(&input.buffer()[..i]).len() <= MAX_LINE) {
+                self.line(strip_cr(&input.buffer()[..i]), &mut out)?;
+                input.consume(i + 1);
+            } else {
+                let read = match read_line(&mut input, &mut line) {
+                    Ok(r) => r,
+                    Err(e) => {
+                        write_error(&mut out, &format!("unreadable input: {e}"))?;
+                        break;
+                    }
+                };
+                match read {
+                    Line::End => break,
+                    Line::TooLong => write_error(&mut out, &format!("line longer than {MAX_LINE} bytes"))?,
+                    Line::Text => self.line(&line, &mut out)?,
                 }
-            };
-            match read {
-                Line::End => break,
-                Line::TooLong => write_error(&mut out, &format!("line longer than {MAX_LINE} bytes"))?,
-                Line::Text => match std::str::from_utf8(&line) {
-                    Err(_) => write_error(&mut out, "unreadable input: stream did not contain valid UTF-8")?,
-                    Ok(text) if text.trim().is_empty() => continue,
-                    Ok(text) => self.answer(text, &mut out)?,
-                },
             }
             if input.buffer().is_empty() {
                 out.flush()?;
             }
         }
         out.flush()
+    }
+
+    /// Answers one line (without its end): a blank line is skipped.
+    fn line(&mut self, line: &[u8], out: &mut impl Write) -> io::Result<()> {
+        match std::str::from_utf8(line) {
+            Err(_) => write_error(out, "unreadable input: stream did not contain valid UTF-8"),
+            Ok(text) if text.trim().is_empty() => Ok(()),
+            Ok(text) => self.answer(text, out),
+        }
     }
 
     /// Adjudicates one case line and writes its outcome line.
@@ -103,14 +115,17 @@ fn read_line(input: &mut impl BufRead, line: &mut Vec<u8>) -> io::Result<Line> {
             break;
         }
     }
-    if line.last() == Some(&b'\r') {
-        line.pop();
-    }
+    line.truncate(strip_cr(line).len());
     Ok(match () {
         _ if too_long || line.len() > MAX_LINE => Line::TooLong,
         _ if !any => Line::End,
         _ => Line::Text,
     })
+}
+
+/// A line without the `\r` of a `\r\n` end.
+fn strip_cr(line: &[u8]) -> &[u8] {
+    line.strip_suffix(b"\r").unwrap_or(line)
 }
 
 /// Runs `f`, turning a panic into an error message (a malformed case must

@@ -213,9 +213,9 @@ pub fn max_units(v: &Variant) -> usize {
 
 fn case_position(v: &Variant, codes: &Codes, case: &Case) -> Result<Position, String> {
     let phase = v.calendar.parse(&case.phase)?;
-    let mut units = Vec::new();
-    let mut count = vec![0u32; v.provinces.len()];
     let max = max_units(v);
+    let mut units = Vec::with_capacity(case.units.len().min(max));
+    let mut count = vec![0u32; v.provinces.len()];
     for (p, list) in case.units.iter() {
         let pw = power(v, p)?;
         for u in list {

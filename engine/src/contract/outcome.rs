@@ -8,7 +8,7 @@
 
 use super::Codes;
 use crate::adjudicate::{Dislodged, Outcome, Position};
-use crate::map::{Loc, PowerId, Variant};
+use crate::map::{PowerId, Variant};
 use serde::Serialize;
 use serde::ser::{SerializeMap, Serializer};
 use std::borrow::Cow;
@@ -32,7 +32,7 @@ type Dislodgements<'v, T> = BTreeMap<&'v str, BTreeMap<Cow<'v, str>, T>>;
 /// The contract's outcome document (ADJUDICATE.md, "Outcome").
 #[derive(Serialize)]
 pub struct OutcomeDoc<'v> {
-    centers: ByPower<'v, Text<'v>>,
+    centers: ByPower<'v, &'v str>,
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     dislodged_by: Dislodgements<'v, &'v str>,
     next_phase: Option<String>,
@@ -133,11 +133,15 @@ fn units<'v>(codes: &'v Codes, pos: &Position) -> ByPower<'v, Text<'v>> {
 }
 
 /// Centres by owner, each owner's sorted.
-fn centers<'v>(codes: &'v Codes, pos: &Position) -> ByPower<'v, Text<'v>> {
-    let mut items: Vec<(u8, Text)> = Vec::with_capacity(pos.centers.len());
-    let owned = pos.centers.iter().enumerate().filter_map(|(i, c)| c.map(|p| (codes.rank(p), Text(codes.loc(Loc::new(i as u16))))));
-    items.extend(owned);
-    items.sort_unstable();
+fn centers<'v>(codes: &'v Codes, pos: &Position) -> ByPower<'v, &'v str> {
+    let mut items: Vec<(u8, &str)> = Vec::with_capacity(pos.centers.len());
+    for (prov, code) in codes.by_code() {
+        if let Some(p) = pos.centers[prov as usize] {
+            items.push((codes.rank(p), code));
+        }
+    }
+    // by owner, each owner's in the order of the codes
+    items.sort_by_key(|(rank, _)| *rank);
     ByPower { codes, items }
 }
 
