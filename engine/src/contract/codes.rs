@@ -115,6 +115,11 @@ impl Codes {
         self.power_rank[p as usize]
     }
 
+    /// How many ranks there are (powers of distinct names).
+    pub fn ranks(&self) -> u8 {
+        self.power_names.len() as u8
+    }
+
     /// The name of the powers of this [`rank`](Codes::rank).
     pub fn power_name(&self, rank: u8) -> &str {
         &self.power_names[rank as usize]

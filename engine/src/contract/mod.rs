@@ -24,7 +24,7 @@ pub mod sample;
 use case::Case;
 use codes::Codes;
 pub use jsonl::{MAX_LINE, guarded};
-use outcome::{OutcomeDoc, Unreadable};
+use outcome::{Unreadable, Writer};
 
 /// Finds a variant by name for the contract (the judge's looks in a GM's
 /// variants directory first); without one, the built-in maps.
@@ -37,8 +37,8 @@ pub struct Adjudicator {
     rule_overrides: Vec<(String, String)>,
     /// By the variant's name in lower case.
     cache: HashMap<String, Loaded>,
-    /// The orders' texts of the outcome being written (kept to be reused).
-    orders: String,
+    /// Writes outcomes (its buffers kept to be reused).
+    writer: Writer,
 }
 
 /// A variant loaded for cases, with what every case on it shares.
@@ -60,7 +60,7 @@ impl Loaded {
 
 impl Adjudicator {
     pub fn new(default_variant: Option<String>, finder: Option<Finder>, rule_overrides: Vec<(String, String)>) -> Adjudicator {
-        Adjudicator { default_variant, finder, rule_overrides, cache: HashMap::new(), orders: String::new() }
+        Adjudicator { default_variant, finder, rule_overrides, cache: HashMap::new(), writer: Writer::default() }
     }
 
     /// Lets cases use `v` (by its name) as it is, even where the engine refuses
@@ -73,27 +73,28 @@ impl Adjudicator {
 
     /// Adjudicates one case given as JSON text; `Err` is an input error message.
     pub fn run_text(&mut self, text: &str) -> Result<Value, String> {
-        self.with_outcome(text, |doc| serde_json::to_value(doc).expect("serializable"))
+        self.with_outcome(text, |json| serde_json::from_slice(json).expect("an outcome is JSON"))
     }
 
     /// Adjudicates one case given as JSON text and writes its outcome (one
     /// line of JSON, no newline) to `w`; the outer `Err` is an input error
     /// message, the inner one a failed write.
     pub fn run_to(&mut self, text: &str, w: &mut impl std::io::Write) -> Result<std::io::Result<()>, String> {
-        self.with_outcome(text, |doc| serde_json::to_writer(w, doc).map_err(std::io::Error::from))
+        self.with_outcome(text, |json| w.write_all(json))
     }
 
     /// Reads, checks and adjudicates a case, and gives the outcome to `f`.
-    fn with_outcome<T>(&mut self, text: &str, f: impl FnOnce(&OutcomeDoc) -> T) -> Result<T, String> {
+    fn with_outcome<T>(&mut self, text: &str, f: impl FnOnce(&[u8]) -> T) -> Result<T, String> {
         let case: Case = serde_json::from_str(text).map_err(|e| format!("bad JSON case: {e}"))?;
-        let mut orders = std::mem::take(&mut self.orders);
-        let answer = self.adjudicate_case(&case, &mut orders, f);
-        self.orders = orders;
+        let mut writer = std::mem::take(&mut self.writer);
+        let written = self.adjudicate_case(&case, &mut writer);
+        let answer = written.map(|()| f(&writer.json));
+        self.writer = writer;
         answer
     }
 
-    /// Checks and adjudicates a case read, and gives the outcome to `f`.
-    fn adjudicate_case<T>(&mut self, case: &Case, orders: &mut String, f: impl FnOnce(&OutcomeDoc) -> T) -> Result<T, String> {
+    /// Checks and adjudicates a case read, and writes its outcome with `writer`.
+    fn adjudicate_case(&mut self, case: &Case, writer: &mut Writer) -> Result<(), String> {
         let loaded = self.load(case.variant.as_deref())?;
         let mut rules = loaded.rules.clone()?;
         for (k, val) in &case.rules {
@@ -101,7 +102,8 @@ impl Adjudicator {
         }
         let (v, codes) = (&loaded.variant, &loaded.codes);
         let (out, unreadable) = run_case(v, codes, &rules, case)?;
-        Ok(f(&OutcomeDoc::new(v, codes, &out, &unreadable, orders)))
+        writer.write(v, codes, &out, &unreadable);
+        Ok(())
     }
 
     /// Loads the case's variant (or the default) once.
