@@ -26,30 +26,41 @@ pub struct Codes {
     locs: FxHashMap<u128, Loc>,
     /// By [`short_key`]; units as read for power 0.
     units: FxHashMap<u128, Unit>,
-    /// By [`loc_slot`]: the text, and its place among all these texts in
-    /// byte order (to sort by the text by comparing numbers).
+    /// By [`loc_slot`].
     loc_text: Vec<Ranked>,
     /// By [`unit_slot`], as `loc_text`.
     unit_text: Vec<Ranked>,
     /// Each power's name's place among the names in byte order.
     power_rank: Vec<u8>,
-    /// The names in that order.
-    power_names: Vec<Box<str>>,
-    /// Each province with its code, in the codes' byte order.
-    by_code: Vec<(u16, Box<str>)>,
+    /// By rank: the name as a JSON key opening a list, `"FRANCE":[`.
+    power_keys: Vec<Box<str>>,
+    /// The provinces in their codes' byte order.
+    by_code: Vec<u16>,
+    /// No location's text and no power's name needs escaping in JSON.
+    plain: bool,
 }
 
-/// A text, and its place in byte order among the texts of its table:
-/// ordered as the texts are.
-#[derive(Clone, PartialEq, Eq, PartialOrd, Ord)]
-struct Ranked(u32, Box<str>);
+/// A text of a table.
+struct Ranked {
+    /// Its place in byte order among the texts of its table (to sort by
+    /// the text by comparing numbers).
+    rank: u32,
+    text: Box<str>,
+    /// As a JSON string.
+    json: Box<str>,
+}
 
 /// Ranks texts by their byte order (equal texts, equal rank).
 fn ranked(texts: Vec<String>) -> Vec<Ranked> {
     let mut sorted: Vec<&str> = texts.iter().map(|t| t.as_str()).collect();
     sorted.sort_unstable();
     sorted.dedup();
-    texts.iter().map(|t| Ranked(sorted.binary_search(&t.as_str()).expect("listed") as u32, t.as_str().into())).collect()
+    let rank = |t: &str| sorted.binary_search(&t).expect("listed") as u32;
+    texts.iter().map(|t| Ranked { rank: rank(t), text: t.as_str().into(), json: json(t).into() }).collect()
+}
+
+fn json(s: &str) -> String {
+    serde_json::to_string(s).expect("a string")
 }
 
 fn loc_slot(l: Loc) -> usize {
@@ -98,15 +109,29 @@ impl Codes {
         names.sort_unstable();
         names.dedup();
         codes.power_rank = v.powers.iter().map(|p| names.binary_search(&p.name.as_str()).expect("listed") as u8).collect();
-        codes.power_names = names.into_iter().map(Box::from).collect();
-        codes.by_code = v.provinces.iter().enumerate().map(|(i, p)| (i as u16, p.code.as_str().into())).collect();
-        codes.by_code.sort_by(|a, b| a.1.cmp(&b.1));
+        codes.power_keys = names.iter().map(|n| format!("{}:[", json(n)).into()).collect();
+        codes.by_code = (0..v.provinces.len() as u16).collect();
+        codes.by_code.sort_by_key(|&p| v.code(p));
+        let plain = |t: &str| json(t).len() == t.len() + 2;
+        codes.plain = codes.loc_text.iter().all(|t| plain(&t.text)) && names.iter().all(|n| plain(n));
         codes
     }
 
-    /// Each province with its code, in the codes' byte order.
-    pub fn by_code(&self) -> impl Iterator<Item = (u16, &str)> {
-        self.by_code.iter().map(|(p, code)| (*p, &**code))
+    /// The provinces in their codes' byte order.
+    pub fn by_code(&self) -> &[u16] {
+        &self.by_code
+    }
+
+    /// No location's text and no power's name needs escaping in JSON (so
+    /// no order's canonical text does).
+    pub fn plain(&self) -> bool {
+        self.plain
+    }
+
+    /// The name of the powers of this [`rank`](Codes::rank) as a JSON key
+    /// opening a list: `"FRANCE":[`.
+    pub fn power_key(&self, rank: u8) -> &str {
+        &self.power_keys[rank as usize]
     }
 
     /// Where power `p`'s name comes among the powers' names in byte order
@@ -117,12 +142,7 @@ impl Codes {
 
     /// How many ranks there are (powers of distinct names).
     pub fn ranks(&self) -> u8 {
-        self.power_names.len() as u8
-    }
-
-    /// The name of the powers of this [`rank`](Codes::rank).
-    pub fn power_name(&self, rank: u8) -> &str {
-        &self.power_names[rank as usize]
+        self.power_keys.len() as u8
     }
 
     /// [`Variant::parse_loc`].
@@ -144,8 +164,13 @@ impl Codes {
     /// [`Variant::loc_code`], and the text's place in byte order among
     /// these texts.
     pub fn loc(&self, l: Loc) -> (u32, &str) {
-        let Ranked(rank, text) = &self.loc_text[loc_slot(l)];
-        (*rank, text)
+        let t = &self.loc_text[loc_slot(l)];
+        (t.rank, &t.text)
+    }
+
+    /// [`Codes::loc`]'s text as a JSON string.
+    pub fn loc_json(&self, l: Loc) -> &str {
+        &self.loc_text[loc_slot(l)].json
     }
 
     /// Writes [`Order::canonical`] onto `out`, with these texts.
@@ -209,8 +234,13 @@ impl Codes {
     /// [`Variant::unit_code`], and the text's place in byte order among
     /// these texts.
     pub fn unit(&self, u: &Unit) -> (u32, &str) {
-        let Ranked(rank, text) = &self.unit_text[unit_slot(u.kind, u.loc, u.aboard)];
-        (*rank, text)
+        let t = &self.unit_text[unit_slot(u.kind, u.loc, u.aboard)];
+        (t.rank, &t.text)
+    }
+
+    /// [`Codes::unit`]'s text as a JSON string.
+    pub fn unit_json(&self, u: &Unit) -> &str {
+        &self.unit_text[unit_slot(u.kind, u.loc, u.aboard)].json
     }
 }
 

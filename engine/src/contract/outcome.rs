@@ -5,12 +5,13 @@
 //! spaces, the powers' lists keyed by name in byte order, every list of
 //! units, centres and retreat options sorted, powers with nothing left out.
 //! Strings are escaped as `serde_json` escapes them. The hot lists (units,
-//! centres, results) are written from the variant's [`Codes`] without
-//! building a map; the rare ones (retreats, owners) through `serde_json`.
+//! centres, results) are written from the variant's [`Codes`] (their texts
+//! kept as JSON) without building a map; the rare ones (retreats, owners)
+//! through `serde_json`.
 
 use super::Codes;
 use crate::adjudicate::{Dislodged, Outcome, Position};
-use crate::map::{PowerId, Unit, Variant};
+use crate::map::{Loc, PowerId, Variant};
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 
@@ -24,8 +25,10 @@ pub struct Writer {
     pub json: Vec<u8>,
     /// One order's canonical text.
     order: String,
-    /// One power's units, with their texts' ranks.
-    units: Vec<(u32, Unit)>,
+    /// Items of a list by power, and the same sorted by power: each
+    /// power's rank and the item's index (in the list it is written from).
+    items: Vec<(u8, u32)>,
+    sorted: Vec<(u8, u32)>,
 }
 
 impl Writer {
@@ -35,7 +38,7 @@ impl Writer {
         self.json.clear();
         let (retreats, dislodged_by) = dislodgements(v, codes, &out.dislodged);
         self.json.extend_from_slice(b"{\"centers\":");
-        centers(&mut self.json, codes, &out.position);
+        self.centers(codes, &out.position);
         if !dislodged_by.is_empty() {
             self.json.extend_from_slice(b",\"dislodged_by\":");
             serde_json::to_writer(&mut self.json, &dislodged_by).expect("a map of strings");
@@ -64,62 +67,84 @@ impl Writer {
         self.json.push(b'}');
     }
 
-    /// `{"FRANCE": [{"order": "A PAR - BUR", "result": "ok"}, ...], ...}`:
-    /// each power's orders in the order the engine gave them, then its
+    /// `{"FRANCE":["BRE","MAR","PAR"],...}`: each owner's centres in the
+    /// order of their codes.
+    fn centers(&mut self, codes: &Codes, pos: &Position) {
+        self.items.clear();
+        let owned = codes.by_code().iter().filter_map(|&prov| pos.centers[prov as usize].map(|p| (codes.rank(p), prov as u32)));
+        self.items.extend(owned);
+        by_rank(&self.items, &mut self.sorted, codes.ranks());
+        let mut map = ByPower::new(&mut self.json, codes);
+        for &(rank, prov) in &self.sorted {
+            map.item(rank).extend_from_slice(codes.loc_json(Loc::new(prov as u16)).as_bytes());
+        }
+        map.end();
+    }
+
+    /// `{"FRANCE":[{"order":"A PAR - BUR","result":"ok"},...],...}`: each
+    /// power's orders in the order the engine gave them, then its
     /// unreadable ones.
     fn results(&mut self, v: &Variant, codes: &Codes, out: &Outcome, unreadable: &[Unreadable]) {
-        let mut map = ByPower::new(&mut self.json);
-        for rank in 0..codes.ranks() {
-            for r in out.results.iter().filter(|r| codes.rank(r.power) == rank) {
-                self.order.clear();
-                codes.write_order(v, &r.order, &mut self.order);
-                map.item(codes.power_name(rank), |json| result_row(json, r.note.map(|n| n.text()), &self.order, r.result.label()));
+        self.items.clear();
+        self.items.extend(out.results.iter().enumerate().map(|(i, r)| (codes.rank(r.power), i as u32)));
+        let n = out.results.len();
+        self.items.extend(unreadable.iter().enumerate().map(|(i, (p, ..))| (codes.rank(*p), (n + i) as u32)));
+        by_rank(&self.items, &mut self.sorted, codes.ranks());
+        let mut map = ByPower::new(&mut self.json, codes);
+        for &(rank, i) in &self.sorted {
+            let json = map.item(rank);
+            match out.results.get(i as usize) {
+                Some(r) => {
+                    self.order.clear();
+                    codes.write_order(v, &r.order, &mut self.order);
+                    result_row(json, r.note.map(|n| n.text()), &self.order, codes.plain(), r.result.label());
+                }
+                None => {
+                    let (_, text, note) = &unreadable[i as usize - n];
+                    result_row(json, Some(note), text, false, "void");
+                }
             }
-            for (_, text, note) in unreadable.iter().filter(|(p, ..)| codes.rank(*p) == rank) {
-                map.item(codes.power_name(rank), |json| result_row(json, Some(note), text, "void"));
-            }
-            map.end_power();
         }
         map.end();
     }
 
-    /// `{"FRANCE": ["A MAR", "A PAR", "F BRE"], ...}`: each power's units
+    /// `{"FRANCE":["A MAR","A PAR","F BRE"],...}`: each power's units
     /// sorted by their text.
     fn units(&mut self, codes: &Codes, pos: &Position) {
-        let mut map = ByPower::new(&mut self.json);
-        let mut list = std::mem::take(&mut self.units);
-        for rank in 0..codes.ranks() {
-            list.clear();
-            list.extend(pos.units.iter().filter(|u| codes.rank(u.power) == rank).map(|u| (codes.unit(u).0, *u)));
-            list.sort_unstable_by_key(|(text_rank, _)| *text_rank);
-            for (_, u) in &list {
-                map.item(codes.power_name(rank), |json| string(json, codes.unit(u).1));
-            }
-            map.end_power();
+        self.items.clear();
+        self.items.extend(pos.units.iter().enumerate().map(|(i, u)| (codes.rank(u.power), i as u32)));
+        // by text, then by power keeping that order
+        self.items.sort_unstable_by_key(|&(_, i)| codes.unit(&pos.units[i as usize]).0);
+        by_rank(&self.items, &mut self.sorted, codes.ranks());
+        let mut map = ByPower::new(&mut self.json, codes);
+        for &(rank, i) in &self.sorted {
+            map.item(rank).extend_from_slice(codes.unit_json(&pos.units[i as usize]).as_bytes());
         }
         map.end();
-        list.clear();
-        self.units = list;
     }
 }
 
-/// `{"FRANCE": ["BRE", "MAR", "PAR"], ...}`: each owner's centres in the
-/// order of their codes.
-fn centers(json: &mut Vec<u8>, codes: &Codes, pos: &Position) {
-    let mut map = ByPower::new(json);
-    for rank in 0..codes.ranks() {
-        for (prov, code) in codes.by_code() {
-            if pos.centers[prov as usize].is_some_and(|p| codes.rank(p) == rank) {
-                map.item(codes.power_name(rank), |json| string(json, code));
-            }
-        }
-        map.end_power();
+/// Sorts `items` by rank into `sorted`, each rank's items in the order
+/// they are in (a counting sort: ranks are fewer than `ranks`).
+fn by_rank(items: &[(u8, u32)], sorted: &mut Vec<(u8, u32)>, ranks: u8) {
+    let mut start = [0u32; 257];
+    for &(rank, _) in items {
+        start[rank as usize + 1] += 1;
     }
-    map.end();
+    for r in 1..=ranks as usize {
+        start[r] += start[r - 1];
+    }
+    sorted.clear();
+    sorted.resize(items.len(), (0, 0));
+    for &(rank, i) in items {
+        sorted[start[rank as usize] as usize] = (rank, i);
+        start[rank as usize] += 1;
+    }
 }
 
-/// `{"note": ..., "order": ..., "result": ...}` (no note if `None`).
-fn result_row(json: &mut Vec<u8>, note: Option<&str>, order: &str, result: &str) {
+/// `{"note":...,"order":...,"result":...}` (no note if `None`); `plain`:
+/// the order's text needs no escaping.
+fn result_row(json: &mut Vec<u8>, note: Option<&str>, order: &str, plain: bool, result: &str) {
     json.push(b'{');
     if let Some(note) = note {
         json.extend_from_slice(b"\"note\":");
@@ -127,53 +152,54 @@ fn result_row(json: &mut Vec<u8>, note: Option<&str>, order: &str, result: &str)
         json.push(b',');
     }
     json.extend_from_slice(b"\"order\":");
-    string(json, order);
-    json.extend_from_slice(b",\"result\":");
-    string(json, result);
-    json.push(b'}');
+    if plain {
+        json.push(b'"');
+        json.extend_from_slice(order.as_bytes());
+        json.push(b'"');
+    } else {
+        string(json, order);
+    }
+    json.extend_from_slice(b",\"result\":\"");
+    // the labels are plain words
+    json.extend_from_slice(result.as_bytes());
+    json.extend_from_slice(b"\"}");
 }
 
-/// A JSON object of lists by power being written: powers are given in the
-/// order of their names, each power's items in turn; a power without items
-/// is left out.
-struct ByPower<'j> {
+/// A JSON object of lists by power being written, the items given sorted
+/// by power rank: a power without items is left out.
+struct ByPower<'j, 'c> {
     json: &'j mut Vec<u8>,
-    /// Some power's list was written.
-    any: bool,
-    /// The current power's list is open.
-    open: bool,
+    codes: &'c Codes,
+    /// The power whose list is open.
+    open: Option<u8>,
 }
 
-impl<'j> ByPower<'j> {
-    fn new(json: &'j mut Vec<u8>) -> ByPower<'j> {
+impl<'j, 'c> ByPower<'j, 'c> {
+    fn new(json: &'j mut Vec<u8>, codes: &'c Codes) -> ByPower<'j, 'c> {
         json.push(b'{');
-        ByPower { json, any: false, open: false }
+        ByPower { json, codes, open: None }
     }
 
-    /// Writes an item of the power called `name` (opening its list).
-    fn item(&mut self, name: &str, write: impl FnOnce(&mut Vec<u8>)) {
-        if self.open {
-            self.json.push(b',');
-        } else {
-            if self.any {
-                self.json.push(b',');
+    /// Starts an item of the power of this rank (opening its list): the
+    /// text to write it into.
+    fn item(&mut self, rank: u8) -> &mut Vec<u8> {
+        match self.open {
+            Some(open) if open == rank => self.json.push(b','),
+            open => {
+                if open.is_some() {
+                    self.json.extend_from_slice(b"],");
+                }
+                self.json.extend_from_slice(self.codes.power_key(rank).as_bytes());
+                self.open = Some(rank);
             }
-            string(self.json, name);
-            self.json.extend_from_slice(b":[");
-            (self.any, self.open) = (true, true);
         }
-        write(self.json);
-    }
-
-    /// Closes the current power's list, if it has items.
-    fn end_power(&mut self) {
-        if self.open {
-            self.json.push(b']');
-            self.open = false;
-        }
+        self.json
     }
 
     fn end(self) {
+        if self.open.is_some() {
+            self.json.push(b']');
+        }
         self.json.push(b'}');
     }
 }
