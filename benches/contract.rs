@@ -6,6 +6,12 @@
 //! positions and orders, read beforehand, through `adjudicate::process`).
 //!
 //! `cargo bench --bench contract` (own timing loop: best and median of 7 runs).
+//!
+//! Figures (best of 7, a 2-core machine shared with other builds):
+//! `Value` formatter 33.2 µs a phase; typed serde outcome 21.3 µs; flat case
+//! lists, per-variant code tables, canonical order fast path and the outcome
+//! written from the tables (docs/ARCHITECTURE.md, "The contract's speed")
+//! 11.24 µs, median 11.47 µs, with the engine alone 3.48 µs.
 
 use mailjudge::adjudicate::{self, Position};
 use mailjudge::contract::{Adjudicator, position_from_json, sample};
