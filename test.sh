@@ -25,8 +25,13 @@ bash "$stack" start >/dev/null
 # the integration tests are one crate (tests/it); its modules name the groups
 cargo test --release --locked --test it -- --ignored --test-threads 1 e2e_mail::
 # the MILA diplomacy package (from PyPI, into target/mila-venv) reads our
-# saved-game export and its engine replays it to the same boards
+# saved-game export and its engine replays it to the same boards; the HTML
+# site is looked at in Debian's Chromium (tools/browser.sh installs it)
+bash tools/browser.sh
 cargo test --release --locked --test it -- --ignored archive::
+# every MILA map: seeded random games played by MILA, each phase adjudicated by
+# mailjudge too and compared (docs/MILA-DIFFERENTIAL.md)
+cargo test --release --locked --test it -- --ignored mila_maps::
 
 if [ -f ../shared/datc/check_datc.py ]; then
   python3 ../shared/datc/check_datc.py target/release/mailjudge | tail -n 20

@@ -402,7 +402,8 @@ fn summary(v: &Variant, pos: &Position) -> (String, Vec<String>, Vec<String>, Ve
     (v.calendar.name(pos.phase), units, dislodged, centers)
 }
 
-fn diff(label: &str, ours: &[String], theirs: &[String], out: &mut Vec<String>) {
+/// Adds to `out` what only ours and only the record have (nothing when they agree).
+pub fn diff(label: &str, ours: &[String], theirs: &[String], out: &mut Vec<String>) {
     let only_ours: Vec<&String> = ours.iter().filter(|x| !theirs.contains(x)).collect();
     let only_theirs: Vec<&String> = theirs.iter().filter(|x| !ours.contains(x)).collect();
     if !only_ours.is_empty() || !only_theirs.is_empty() {

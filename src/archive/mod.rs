@@ -5,6 +5,7 @@
 //! back and re-adjudicated phase by phase ([`mila::replay`]).
 
 pub mod html;
+pub mod judge_text;
 pub mod mila;
 pub mod record;
 pub mod scene;

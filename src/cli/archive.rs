@@ -13,6 +13,8 @@ use std::process::ExitCode;
 pub enum Format {
     Mila,
     Text,
+    /// njudge's results layout, the form jDip's judge import reads.
+    Njudge,
     Html,
 }
 
@@ -23,9 +25,10 @@ pub fn export(config: ConfigArg, name: &str, format: Format, output: Option<Path
     let v = g.variant.clone();
     let rec = GameRecord::load(&j.conn, &g)?;
     match format {
-        Format::Mila | Format::Text => {
+        Format::Mila | Format::Text | Format::Njudge => {
             let text = match format {
                 Format::Mila => serde_json::to_string_pretty(&archive::mila::to_mila(&v, &rec))?,
+                Format::Njudge => archive::judge_text::write::to_njudge(&v, &rec),
                 _ => archive::text::to_text(&v, &rec),
             };
             match output {
@@ -61,16 +64,8 @@ pub fn import(file: &Path, variants_dir: &Path, rules: &[String], adopt: Option<
             return ExitCode::from(2);
         }
     };
-    let map = serde_json::from_str::<serde_json::Value>(&text).map(|j| archive::mila::map_of(&j)).unwrap_or_else(|_| "standard".into());
-    let v = match crate::variants::find(&map, Some(variants_dir)) {
-        Ok(v) => v,
-        Err(e) => {
-            eprintln!("mailjudge: {}: {}: {e}", file.display(), archive::ArchiveError::UnknownMap(map));
-            return ExitCode::from(2);
-        }
-    };
-    let saved = match archive::mila::read(&v, &text) {
-        Ok(s) => s,
+    let (v, saved, recorded) = match read_saved(&text, variants_dir) {
+        Ok(x) => x,
         Err(e) => {
             eprintln!("mailjudge: {}: {e}", file.display());
             return ExitCode::from(2);
@@ -88,7 +83,10 @@ pub fn import(file: &Path, variants_dir: &Path, rules: &[String], adopt: Option<
             return ExitCode::from(2);
         }
     };
-    let report = archive::mila::replay(&v, &rules, &saved);
+    let mut report = archive::mila::replay(&v, &rules, &saved);
+    if let Some(results) = &recorded {
+        archive::judge_text::read::compare_results(&v, &rules, &saved, results, &mut report.differences);
+    }
     for d in &report.differences {
         println!("{}", say::phase_differs(&d.phase));
         for w in &d.what {
@@ -126,4 +124,27 @@ fn adopt_game(config: &ConfigArg, name: &str, v: &crate::map::Variant, saved: &a
     let made = crate::play::adopt::adopt(&j.conn, &mut j.ctx, name, v, saved.setup.as_ref(), last.position.clone(), last.completed)?;
     let phase = v.calendar.long_name(last.position.phase);
     Ok(say::adopted(&made.row.name, &v.title, &phase, &made.row.master_email, &made.password))
+}
+
+/// A saved game read from its file's text: MILA JSON, or a judge's text
+/// in njudge's layout (with its recorded results), sniffed by content.
+#[allow(clippy::type_complexity)]
+fn read_saved(
+    text: &str,
+    variants_dir: &Path,
+) -> Result<(crate::map::Variant, archive::mila::SavedGame, Option<Vec<Vec<archive::judge_text::read::Recorded>>>), String> {
+    let json = serde_json::from_str::<serde_json::Value>(text).ok();
+    let njudge = json.is_none() && archive::judge_text::read::sniff(text);
+    let map = match &json {
+        Some(j) => archive::mila::map_of(j),
+        None if njudge => archive::judge_text::read::variant_of(text),
+        None => "standard".into(),
+    };
+    let v = crate::variants::find(&map, Some(variants_dir)).map_err(|e| format!("{}: {e}", archive::ArchiveError::UnknownMap(map.clone())))?;
+    if njudge {
+        let jt = archive::judge_text::read::read(&v, text).map_err(|e| e.to_string())?;
+        return Ok((v, jt.saved, Some(jt.results)));
+    }
+    let saved = archive::mila::read(&v, text).map_err(|e| e.to_string())?;
+    Ok((v, saved, None))
 }

@@ -171,6 +171,8 @@ pub enum Diary {
 /// deadline, or a game option (the master's, see [`super::options`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SetKey {
+    /// `SET NAME text`: the name a player is shown by.
+    Name,
     Wait,
     NoWait,
     Draw,
@@ -247,6 +249,7 @@ const SET_KEYS: &[(&str, SetKey)] = &[
     ("NOALLY", SetKey::NoAlly),
     ("START", SetKey::Start),
     ("MAP", SetKey::Map),
+    ("NAME", SetKey::Name),
     ("NOMAP", SetKey::NoMap),
     ("CD", SetKey::Cd),
     ("NOCD", SetKey::NoCd),
@@ -1010,6 +1013,8 @@ mod tests {
             "NOCONCESSIONS",
             "QUIET",
             "NOQUIET",
+            // the name a player is shown by
+            "NAME",
         ];
         want.sort_unstable();
         assert_eq!(got, want);

@@ -16,6 +16,7 @@ impl Session<'_> {
             SetKey::Start if self.signed_as_master() => self.set_not_before(arg),
             SetKey::Start => self.start_choice(arg),
             SetKey::Map | SetKey::NoMap => self.set_map(key == SetKey::NoMap, arg),
+            SetKey::Name => self.set_name(arg),
             SetKey::Absence => self.absence(arg),
             SetKey::NoAbsence => self.no_absence(arg),
             SetKey::Timezone => self.set_timezone(arg),
@@ -45,6 +46,21 @@ impl Session<'_> {
         p.save(self.conn)?;
         self.add_status(g.id, power);
         Ok(vec![say::settings::map(p.map)])
+    }
+
+    /// SET NAME text: the name the published game shows the player by
+    /// (at most [`game::MAX_NAME`] characters); SET NAME alone: the power's.
+    fn set_name(&mut self, arg: &str) -> R {
+        let (power, pid, g) = self.power_game()?;
+        let name: String = arg.split_whitespace().collect::<Vec<_>>().join(" ");
+        if name.chars().count() > game::MAX_NAME || name.chars().any(char::is_control) {
+            return Err(Refusal::NameTooLong { max: game::MAX_NAME }.into());
+        }
+        let mut p = self.player(pid)?;
+        p.name = (!name.is_empty()).then_some(name);
+        p.save(self.conn)?;
+        self.add_status(g.id, power);
+        Ok(vec![say::settings::name(p.name.as_deref(), &pname(g.v(), power))])
     }
 
     /// SET PASSWORD new: the seat's own (a player's, or the master's).

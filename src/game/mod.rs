@@ -25,6 +25,19 @@ use crate::map::PowerId;
 use crate::store::orders as stored;
 use rusqlite::Connection;
 
+/// The longest name a player may be shown by (`SET NAME`), in characters.
+pub const MAX_NAME: usize = 40;
+
+/// The name a player is shown by in what the public reads: the one they
+/// chose (`SET NAME`), else their power's. Never their address.
+pub fn shown_name(g: &Game, p: &Player) -> String {
+    match (&p.name, p.power) {
+        (Some(n), _) => n.clone(),
+        (None, Some(pw)) => pname(g.v(), pw),
+        (None, None) => String::new(),
+    }
+}
+
 /// Whether `n` may name a game: letters, digits, `-` and `_`, at most 16.
 pub fn valid_game_name(n: &str) -> bool {
     !n.is_empty() && n.len() <= 16 && n.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')

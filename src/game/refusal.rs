@@ -308,6 +308,10 @@ pub enum Refusal {
     ConcedeUsage,
     ConcedeToSelf,
     /// SET CONCEDE in a game with `SET NO CONCESSIONS`.
+    /// SET NAME: too long, or with control characters.
+    NameTooLong {
+        max: usize,
+    },
     NoConcessions {
         game: String,
     },

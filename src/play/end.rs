@@ -139,8 +139,9 @@ pub fn package(conn: &Connection, ctx: &mut Ctx, g: &Game) -> anyhow::Result<()>
     super::press::return_diaries(conn, ctx, g)
 }
 
-/// The game's record as files to attach: the classic plain-text results and
-/// the MILA saved-game JSON, at most `max` bytes together. Each file goes as
+/// The game's record as files to attach: the classic plain-text results,
+/// the MILA saved-game JSON and the centre chart's picture, at most `max`
+/// bytes together. Each file goes as
 /// it is if it fits in what is left, else gzipped (`NAME.gz`) if that fits,
 /// else not at all, with a line saying how to get it.
 pub fn record_files(v: &Variant, rec: &crate::archive::GameRecord, max: usize) -> (Vec<crate::mail::compose::Attachment>, Vec<String>) {
@@ -148,12 +149,16 @@ pub fn record_files(v: &Variant, rec: &crate::archive::GameRecord, max: usize) -
     let g = &rec.game;
     let text = crate::archive::text::to_text(v, rec);
     let json = crate::archive::mila::to_mila(v, rec).to_string();
+    let all: Vec<Position> = rec.phases.iter().map(|p| p.position.clone()).chain(rec.current.clone()).collect();
+    let rows = crate::game::chart::rows(v, &all, g.status == GameStatus::Finished);
+    let chart = crate::render::chart::chart_svg(v, &rows, &say::archive::chart_heading());
     let mut files = Vec::new();
     let mut notes = Vec::new();
     let mut left = max;
     for f in [
         Attachment { name: format!("{}.txt", g.name), mime: "text/plain; charset=utf-8".into(), data: text.into_bytes() },
         Attachment { name: format!("{}.json", g.name), mime: "application/json".into(), data: json.into_bytes() },
+        Attachment { name: format!("{}-centres.svg", g.name), mime: "image/svg+xml".into(), data: chart.into_bytes() },
     ] {
         let (name, bytes) = (f.name.clone(), f.data.len());
         let f = if bytes <= left { Some(f) } else { gzipped(&f).filter(|z| z.data.len() <= left) };

@@ -8,6 +8,7 @@
 //! carries its power's letter, so colour is never the only cue. The words of
 //! the legend come from `report::say::map`.
 
+pub mod chart;
 pub mod geometry;
 mod png;
 mod svg;

@@ -756,6 +756,8 @@ pub struct Player {
     pub map: MapPref,
     /// The player's own time zone (`SET TIMEZONE`); `None`: the game's.
     pub timezone: Option<chrono_tz::Tz>,
+    /// The name the player chose to be shown by (`SET NAME`); `None`: the power's.
+    pub name: Option<String>,
 }
 
 impl Player {
@@ -780,11 +782,12 @@ impl Player {
             left: None,
             map: MapPref::Png,
             timezone: None,
+            name: None,
         }
     }
     pub fn of_game(conn: &Connection, game_id: i64) -> rusqlite::Result<Vec<Player>> {
         conn.prepare_cached(
-            "SELECT id, game_id, role, power, email, pw_hash, preference, wait, draw, concede, absences, status, joined, ally, seated, left, map, timezone FROM players WHERE game_id = ?1 ORDER BY id",
+            "SELECT id, game_id, role, power, email, pw_hash, preference, wait, draw, concede, absences, status, joined, ally, seated, left, map, timezone, name FROM players WHERE game_id = ?1 ORDER BY id",
         )?
         .query_map([game_id], |r| {
             let abs: String = r.get(10)?;
@@ -807,6 +810,7 @@ impl Player {
                 left: r.get(15)?,
                 map: r.get(16)?,
                 timezone: read_zone(r.get(17)?).map_err(|e| rusqlite::Error::FromSqlConversionFailure(17, rusqlite::types::Type::Text, e.into()))?,
+                name: r.get(18)?,
             })
         })?
         .collect()
@@ -823,7 +827,7 @@ impl Player {
         let absences = serde_json::to_string(&self.absences).unwrap_or_else(|e| unreachable!("pairs of integers serialize: {e}"));
         let set = |s: &Option<Vec<PowerId>>| s.as_ref().map(|s| serde_json::to_string(s).unwrap_or_else(|e| unreachable!("integers serialize: {e}")));
         conn.prepare_cached(
-            "UPDATE players SET power = ?2, email = ?3, pw_hash = ?4, preference = ?5, wait = ?6, draw = ?7, concede = ?8, absences = ?9, status = ?10, ally = ?11, seated = ?12, left = ?13, map = ?14, timezone = ?15 WHERE id = ?1",
+            "UPDATE players SET power = ?2, email = ?3, pw_hash = ?4, preference = ?5, wait = ?6, draw = ?7, concede = ?8, absences = ?9, status = ?10, ally = ?11, seated = ?12, left = ?13, map = ?14, timezone = ?15, name = ?16 WHERE id = ?1",
         )?
         .execute(params![
             self.id,
@@ -840,7 +844,8 @@ impl Player {
             self.seated,
             self.left,
             self.map,
-            self.timezone.map(|z| z.name())
+            self.timezone.map(|z| z.name()),
+            self.name
         ])?;
         Ok(())
     }

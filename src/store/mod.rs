@@ -376,6 +376,12 @@ pub const MIGRATIONS: &[&str] = &[
     ALTER TABLE games ADD COLUMN late_told INTEGER;
     ALTER TABLE games ADD COLUMN not_before INTEGER;
     "#,
+    // 17: the name a player chose to be shown by (SET NAME; NULL: the
+    // power's name): the published site and the archive show it, never the
+    // player's address
+    r#"
+    ALTER TABLE players ADD COLUMN name TEXT;
+    "#,
 ];
 
 /// `synchronous = NORMAL` while it lives (commits that may be lost to a power

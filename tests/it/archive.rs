@@ -114,9 +114,19 @@ fn the_text_export_has_every_report_in_order_and_the_site_every_page_and_link() 
         assert!(index.contains(&format!("href=\"{p}\"")), "{p}");
     }
     assert!(index.contains("<td>4</td>"), "England's four centres in the chart");
-    assert!(index.contains("p2@example.test"), "who played, when revealed");
+    assert!(index.contains("<li>England: England</li>"), "who played, when revealed, by the power's name: {index}");
+    assert!(!index.contains("@example.test"), "never an address");
+    for about in ["Standard Diplomacy (standard)", "Press:", "Created", "First phase processed", "Last phase processed", "chart.svg"] {
+        assert!(index.contains(about), "the index says {about}");
+    }
+    assert!(index.contains("name=\"viewport\""), "a phone's width");
     let spring = String::from_utf8(files.iter().find(|(n, _)| n == "S1901M.html").unwrap().1.clone()).unwrap();
     assert!(spring.contains("A PAR - BUR") && spring.contains("<img src=\"S1901M.svg\""));
+    // the results keep their lines: each of the report's lines is one of the page's
+    let pre = spring.split("<pre>").nth(1).unwrap().split("</pre>").next().unwrap();
+    assert_eq!(pre.lines().count(), rec.phases[0].report.trim_end().lines().count(), "{pre}");
+    assert!(pre.lines().any(|l| l.contains("A PAR - BUR")) && pre.lines().any(|l| l.contains("A MAR - GAS")));
+    assert!(!pre.lines().any(|l| l.contains("A PAR - BUR") && l.contains("A MAR - GAS")), "one order a line");
     assert!(!String::from_utf8(files.iter().find(|(n, _)| n == "index.html").unwrap().1.clone()).unwrap().contains("<script"));
     let hidden = archive::html::site(&v, &rec, false);
     assert!(!String::from_utf8(hidden.iter().find(|(n, _)| n == "index.html").unwrap().1.clone()).unwrap().contains("p2@example.test"));
@@ -274,24 +284,35 @@ fn the_end_of_game_package_attaches_files_up_to_its_limit() {
     let json = mila::to_mila(&v, &rec).to_string().len();
     let text = archive::text::to_text(&v, &rec).len();
     assert!(text < json, "the MILA JSON is the larger file here");
-    let (files, notes) = mailjudge::play::end::record_files(&v, &rec, text + json);
-    assert_eq!(files.iter().map(|f| f.name.as_str()).collect::<Vec<_>>(), ["demo.txt", "demo.json"], "at the limit: both");
+    let svg = mailjudge::play::end::record_files(&v, &rec, usize::MAX).0[2].data.len();
+    let files_of = |max: usize| {
+        let (files, notes) = mailjudge::play::end::record_files(&v, &rec, max);
+        (files.iter().map(|f| f.name.clone()).collect::<Vec<_>>(), files, notes)
+    };
+    let (names, files, notes) = files_of(text + json + svg);
+    assert_eq!(names, ["demo.txt", "demo.json", "demo-centres.svg"], "at the limit: all three");
     assert!(notes.is_empty(), "{notes:?}");
-    let (files, notes) = mailjudge::play::end::record_files(&v, &rec, text + json - 1);
-    assert_eq!(files.iter().map(|f| f.name.as_str()).collect::<Vec<_>>(), ["demo.txt", "demo.json.gz"], "past it: the JSON gzipped");
+    assert!(String::from_utf8(files[2].data.clone()).unwrap().contains("<polyline"), "the chart's picture");
+    let (names, _, notes) = files_of(text + json + svg - 1);
+    assert_eq!(names, ["demo.txt", "demo.json", "demo-centres.svg.gz"], "past it: the last file gzipped");
     assert!(notes.is_empty(), "{notes:?}");
+    let (names, _, notes) = files_of(text + json);
+    assert_eq!(names, ["demo.txt", "demo.json"], "no room left for the chart");
+    assert!(notes.len() == 1 && notes[0].starts_with("demo-centres.svg is not attached"), "{notes:?}");
+    let (names, files, notes) = files_of(text + json - 1);
+    assert_eq!(names[..2], ["demo.txt", "demo.json.gz"], "the JSON gzipped");
+    assert!(notes.len() <= 1, "{notes:?}");
     // the gzipped file is the JSON, whole
     let mut json_back = String::new();
     std::io::Read::read_to_string(&mut flate2::read::GzDecoder::new(&files[1].data[..]), &mut json_back).unwrap();
     assert_eq!(json_back, mila::to_mila(&v, &rec).to_string());
     let gz = files[1].data.len();
-    let (files, notes) = mailjudge::play::end::record_files(&v, &rec, text + gz);
-    assert_eq!(files.len(), 2, "the text and the gzipped JSON at their limit");
-    assert!(notes.is_empty());
-    let (files, notes) = mailjudge::play::end::record_files(&v, &rec, text + gz - 1);
-    assert_eq!(files.iter().map(|f| f.name.as_str()).collect::<Vec<_>>(), ["demo.txt"], "past it even gzipped: the JSON is left out");
-    assert_eq!(notes.len(), 1);
-    assert!(notes[0].starts_with("demo.json is not attached") && notes[0].contains("mailjudge export demo"), "{notes:?}");
+    let (names, _, _) = files_of(text + gz);
+    assert_eq!(names[..2], ["demo.txt", "demo.json.gz"], "the text and the gzipped JSON at their limit");
+    let (names, _, notes) = files_of(text + gz - 1);
+    assert_eq!(names[0], "demo.txt");
+    assert!(!names.iter().any(|n| n.starts_with("demo.json")), "past it even gzipped: the JSON is left out");
+    assert!(notes.iter().any(|n| n.starts_with("demo.json is not attached") && n.contains("mailjudge export demo")), "{notes:?}");
 }
 
 /// A record that cannot be read back never keeps a game from ending: the
@@ -457,4 +478,103 @@ fn a_record_imported_as_a_game_plays_on() {
     assert!(!r.contains("Error"), "{r}");
     let after = mailjudge::game::load_named(&g.w.daemon.judge.conn, &mut g.w.daemon.judge.ctx.variants, "moved").unwrap().unwrap();
     assert_eq!(v.calendar.name(after.position.unwrap().phase), "F1902M");
+}
+
+/// SET NAME: the published site shows a player by the name they chose, at
+/// most forty characters; SET NAME alone goes back to the power's.
+#[test]
+fn players_are_shown_by_the_name_they_chose() {
+    let (mut g, _) = played();
+    let v = Variant::standard();
+    let forty = "N".repeat(40);
+    let (r, _) = g.as_power('E', &format!("SET NAME {forty}"));
+    assert!(r.contains(&format!("show you as \"{forty}\"")), "{r}");
+    let (r, _) = g.as_power('E', &format!("SET NAME {forty}X"));
+    assert!(r.contains("at most 40 characters"), "{r}");
+    let (r, _) = g.as_power('F', "SET NAME  Jeanne   d'Arc ");
+    assert!(r.contains("\"Jeanne d'Arc\""), "{r}");
+    let site = |g: &Game| {
+        let rec = GameRecord::load(&g.w.daemon.judge.conn, &g.loaded()).unwrap();
+        String::from_utf8(archive::html::site(&v, &rec, true).into_iter().find(|(n, _)| n == "index.html").unwrap().1).unwrap()
+    };
+    let index = site(&g);
+    assert!(index.contains(&format!("<li>England: {forty}</li>")) && index.contains("<li>France: Jeanne d&#39;Arc</li>"), "{index}");
+    assert!(!index.contains("@example.test"));
+    let (r, _) = g.as_power('F', "SET NAME");
+    assert!(r.contains("show you as France"), "{r}");
+    assert!(site(&g).contains("<li>France: France</li>"));
+}
+
+/// A browser, `chromium`, run headless on a page of the site: a screenshot
+/// (`--window-size` w,h) or the page printed to PDF.
+fn chromium(args: &[&str], page: &Path) -> std::process::Output {
+    let out = std::process::Command::new("chromium")
+        .args(["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--no-first-run", "--disable-dev-shm-usage"])
+        .args(args)
+        .arg(format!("file://{}", page.display()))
+        .output()
+        .expect("chromium runs (tools/browser.sh installs it)");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    out
+}
+
+/// A PNG's size and how many different colours it has.
+fn picture(file: &Path) -> (u32, u32, usize) {
+    let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(file).unwrap()));
+    let mut reader = decoder.read_info().unwrap();
+    let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    let step = info.color_type.samples();
+    let colours: std::collections::HashSet<&[u8]> = buf[..info.buffer_size()].chunks(step).collect();
+    (info.width, info.height, colours.len())
+}
+
+/// The site in a real browser (Debian's Chromium, headless; run by
+/// ./test.sh after tools/browser.sh): screenshots of the index, a phase page
+/// on a phone's width and the board, none of them blank, and the phase page
+/// printed and read back (pdftotext) with one order a line. The
+/// screenshots stay in target/site-screenshots/.
+#[test]
+#[ignore]
+fn the_site_in_a_real_browser() {
+    let (_g, rec) = played();
+    let v = Variant::standard();
+    let site = tempfile::tempdir().unwrap();
+    for (name, bytes) in archive::html::site(&v, &rec, true) {
+        std::fs::write(site.path().join(name), bytes).unwrap();
+    }
+    let shots = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/site-screenshots");
+    std::fs::create_dir_all(&shots).unwrap();
+    for (page, size, shot) in [("index.html", "1280,1400", "index.png"), ("F1901M.html", "390,844", "phase-phone.png"), ("F1901M.svg", "1280,950", "board.png")]
+    {
+        let file = shots.join(shot);
+        let _ = std::fs::remove_file(&file);
+        chromium(&[&format!("--screenshot={}", file.display()), &format!("--window-size={size}")], &site.path().join(page));
+        let (w, h, colours) = picture(&file);
+        let (want_w, want_h) = size.split_once(',').unwrap();
+        assert_eq!((w.to_string(), h.to_string()), (want_w.to_string(), want_h.to_string()), "{shot}");
+        assert!(colours > 20, "{shot} is blank or nearly ({colours} colours)");
+        println!("{shot}: {w}x{h}, {colours} colours");
+    }
+    // the text as the browser laid it out: every order of the phase on a line of its own
+    let pdf = shots.join("phase.pdf");
+    chromium(&[&format!("--print-to-pdf={}", pdf.display()), "--no-pdf-header-footer"], &site.path().join("F1901M.html"));
+    let text = std::process::Command::new("pdftotext").args(["-layout"]).arg(&pdf).arg("-").output().unwrap();
+    assert!(text.status.success());
+    let text = String::from_utf8_lossy(&text.stdout).to_string();
+    let orders: Vec<String> = rec.phases[1].orders.iter().map(|d| d.order.canonical(&v)).collect();
+    assert!(orders.len() >= 5);
+    // a line's orders: those written on it, less any written inside
+    // another of them (`A MUN S A RUH - BUR` holds `A RUH - BUR`)
+    let mut shown = std::collections::BTreeSet::new();
+    for line in text.lines() {
+        let on: Vec<&String> = orders.iter().filter(|o| line.contains(o.as_str())).collect();
+        let whole: Vec<&&String> = on.iter().filter(|o| !on.iter().any(|x| x != *o && x.contains(o.as_str()))).collect();
+        assert!(whole.len() <= 1, "`{line}` holds more than one order: {whole:?}");
+        shown.extend(whole.into_iter().map(|o| o.to_string()));
+    }
+    for o in &orders {
+        assert!(shown.contains(o), "{o} is not shown on a line of its own:\n{text}");
+    }
+    println!("{} orders of F1901M, one a line, as the browser shows them", orders.len());
 }

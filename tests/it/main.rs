@@ -5,13 +5,14 @@
 //! module's name: `cargo test --release --test it -- intake::`.
 //!
 //! The `#[ignore]`d groups: `e2e_mail::` (needs the loopback mail servers,
-//! run one at a time) and `archive::` (needs the MILA package); test.sh runs
-//! both.
+//! run one at a time), `archive::` and `mila_maps::` (need the MILA package);
+//! test.sh runs them.
 
 mod common;
 mod relisting;
 
 mod archive;
+mod archive_text;
 mod attachments;
 mod bad_mail;
 mod batch_properties;
@@ -40,9 +41,11 @@ mod layout;
 mod limits;
 mod map;
 mod map1885;
+mod map_1958_picture;
 mod maps;
 mod master;
 mod master_tools;
+mod mila_maps;
 mod neutral;
 mod newcomer;
 mod njudge_habits;

@@ -351,7 +351,7 @@ fn seven_player_game_by_mail() {
             has(s, &p(n));
         }
         has(s, "Result: Draw declared");
-        assert_eq!(s.files.len(), 2, "the record attached, as text and as MILA JSON");
+        assert_eq!(s.files.len(), 3, "the record attached, as text and as MILA JSON, and the centre chart's picture");
         let (name, ct, data) = &s.files[0];
         assert_eq!((name.as_str(), ct.as_str()), ("demo.txt", "text/plain"));
         let text = String::from_utf8_lossy(data);
@@ -360,6 +360,9 @@ fn seven_player_game_by_mail() {
         assert_eq!((name.as_str(), ct.as_str()), ("demo.json", "application/json"));
         let json: serde_json::Value = serde_json::from_slice(data).unwrap();
         assert_eq!(json["phases"][0]["name"], "S1901M");
+        let (name, ct, data) = &s.files[2];
+        assert_eq!((name.as_str(), ct.as_str()), ("demo-centres.svg", "image/svg+xml"));
+        assert_eq!(String::from_utf8_lossy(data).matches("<polyline").count(), 7, "a line a power");
     }
     for s in everything.iter().filter(|s| !package.iter().any(|x| std::ptr::eq(*x, *s)) && s.file != revealed) {
         for n in 1..=7 {

@@ -82,3 +82,125 @@ pub fn adopted(game: &str, title: &str, phase: &str, master: &str, password: &st
          and RESUME starts the deadlines once the seats are filled."
     )
 }
+
+pub fn about_heading() -> String {
+    "About this game".into()
+}
+
+pub fn variant() -> String {
+    "Variant".into()
+}
+
+pub fn options() -> String {
+    "Options".into()
+}
+
+pub fn neutral() -> String {
+    "Powers nobody played".into()
+}
+
+pub fn created() -> String {
+    "Created".into()
+}
+
+pub fn first_processed() -> String {
+    "First phase processed".into()
+}
+
+pub fn last_processed() -> String {
+    "Last phase processed".into()
+}
+
+pub fn ended() -> String {
+    "Ended".into()
+}
+
+/// The fixed words of njudge's results layout (the form jDip's judge import
+/// reads), written by `archive::judge_text` and matched when it reads a
+/// file back.
+pub mod njudge {
+    pub const MOVEMENT: &str = "Movement results for";
+    pub const RETREAT: &str = "Retreat results for";
+    pub const ADJUSTMENT: &str = "Adjustment results for";
+    pub const STARTING: &str = "Starting position for";
+    pub const PLAYERS: &str = "The following players are signed up for game";
+    pub const DISLODGED: &str = "The following units were dislodged:";
+    pub const OWNERSHIP: &str = "Ownership of supply centers:";
+    pub const NEXT_PHASE: &str = "will be";
+    pub const CAN_RETREAT: &str = "can retreat to";
+    pub const DESTROYED: &str = "with no valid retreats was destroyed.";
+    pub const NO_ORDERS: &str = ", No Orders Processed";
+    pub const WAIVED: &str = "Build waived";
+    pub const BUILDS: &str = "Builds";
+    pub const REMOVES: &str = "Removes";
+    pub const DEFAULTS: &str = "Defaults, removing";
+    pub const RESULTS: &str = "results";
+    pub const PRESS: &str = "press";
+    /// Before the game's result (so that it does not read as an order line).
+    pub const GAME_OVER: &str = "The game is over.";
+
+    /// `:: Judge: MAILJUDGE  Game: demo  Variant: standard`.
+    pub fn colons(game: &str, variant: &str) -> String {
+        format!(":: Judge: MAILJUDGE  Game: {game}  Variant: {variant}")
+    }
+
+    /// `Subject: Diplomacy history demo`.
+    pub fn history_subject(game: &str) -> String {
+        format!("Subject: Diplomacy history {game}")
+    }
+
+    /// `Subject: Diplomacy results demo S1901M `.
+    pub fn results_subject(game: &str, phase: &str) -> String {
+        format!("Subject: Diplomacy {RESULTS} {game} {phase} ")
+    }
+
+    /// `Subject: Diplomacy press demo F1901M`.
+    pub fn press_subject(game: &str, phase: &str) -> String {
+        format!("Subject: Diplomacy {PRESS} {game} {phase}")
+    }
+
+    /// `Movement results for Spring of 1901.  (demo.001)`.
+    pub fn phase_heading(heading: &str, season: &str, year: i32, game: &str, n: usize) -> String {
+        format!("{heading} {season} of {year}.  ({game}.{n:03})")
+    }
+
+    /// `Starting position for Spring of 1901.`
+    pub fn starting(season: &str, year: i32) -> String {
+        format!("{STARTING} {season} of {year}.")
+    }
+
+    /// `The next phase of 'demo' will be Movement for Fall of 1901.`
+    pub fn next_phase(game: &str, kind: &str, season: &str, year: i32) -> String {
+        format!("The next phase of '{game}' {NEXT_PHASE} {kind} for {season} of {year}.")
+    }
+
+    /// The word njudge names a phase kind by in its next-phase line.
+    pub fn kind_word(kind: crate::phase::PhaseKind) -> &'static str {
+        match kind {
+            crate::phase::PhaseKind::Movement => "Movement",
+            crate::phase::PhaseKind::Retreat => "Retreats",
+            crate::phase::PhaseKind::Adjustment => "Adjustments",
+        }
+    }
+
+    /// `Broadcast message from Austria:` / `Message from Austria to England, France:`.
+    pub fn press_from(from: &str, to: Option<&str>) -> String {
+        match to {
+            None => format!("Broadcast message from {from}:"),
+            Some(to) => format!("Message from {from} to {to}:"),
+        }
+    }
+
+    pub fn master() -> &'static str {
+        "the Master"
+    }
+
+    pub fn anonymous() -> &'static str {
+        "someone"
+    }
+}
+
+/// An import refused: a line of a judge's text file that does not read.
+pub fn bad_line(n: usize, line: &str, why: &str) -> String {
+    format!("line {n} `{}`: {why}", line.trim())
+}

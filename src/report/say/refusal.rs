@@ -121,6 +121,7 @@ pub fn refusal(r: &Refusal) -> String {
         NotASurvivor { power, survivors } => settings::not_a_survivor(power, survivors),
         ConcedeUsage => settings::concede_usage(),
         ConcedeToSelf => settings::concede_to_self(),
+        NameTooLong { max } => settings::name_too_long(*max),
         NoConcessions { game } => disorder::no_concessions(game),
         ConcedeUnderNodias => disorder::concede_under_nodias(),
         ConcedeNotLargest { named, largest } => disorder::concede_not_largest(named, largest.as_deref()),

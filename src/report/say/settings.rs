@@ -301,3 +301,16 @@ pub fn map(pref: crate::store::games::MapPref) -> String {
 pub fn map_usage(got: &str) -> String {
     format!("`{got}`: SET MAP takes nothing (the PNG picture) or SVG (the PNG and the SVG); SET NO MAP turns the map off.")
 }
+
+/// SET NAME: what the published game now shows the player by.
+pub fn name(name: Option<&str>, power: &str) -> String {
+    match name {
+        Some(n) => format!("NAME set: the game's published pages and records show you as \"{n}\" (never your address)."),
+        None => format!("NAME cleared: the game's published pages and records show you as {power} (never your address)."),
+    }
+}
+
+/// SET NAME with a name too long or with control characters.
+pub fn name_too_long(max: usize) -> String {
+    format!("SET NAME takes a name of at most {max} characters on one line.")
+}

@@ -1,0 +1,138 @@
+//! A whole game in njudge's results layout, the form jDip's judge import
+//! (`dip.judge.parser`: `JudgeParser`, `TurnParser`, `PositionParser`,
+//! `JudgeOrderParser`, `DislodgedParser`, `AdjustmentParser`) reads, written
+//! ([`write::to_njudge`]) and read back ([`read::read`]) to be re-adjudicated
+//! by [`crate::archive::mila::replay`].
+//!
+//! # The layout
+//!
+//! ```text
+//! Subject: Diplomacy history demo
+//!
+//! :: Judge: MAILJUDGE  Game: demo  Variant: standard
+//!
+//! The following players are signed up for game 'demo':
+//!   Austria:  Austria
+//!   ...
+//!
+//! Starting position for Spring of 1901.
+//!
+//! Austria:  Army Budapest.
+//! Austria:  Fleet Trieste.
+//! ...
+//!
+//! Date: Mon, 1 Jan 2001 00:00:00 +0000
+//! Subject: Diplomacy results demo S1901M
+//!
+//! Movement results for Spring of 1901.  (demo.001)
+//!
+//! Austria: Army Budapest -> Serbia.
+//! Austria: Fleet Trieste HOLD.  (*bounce*)
+//! Austria: Army Vienna SUPPORT Army Budapest -> Serbia.  (*cut*)
+//! England: Fleet North Sea CONVOY Army London -> Norway.
+//! Russia: Fleet St Petersburg (south coast) -> Gulf of Bothnia.  (*dislodged*)
+//!
+//! The following units were dislodged:
+//!
+//! The Russian Fleet in the Gulf of Bothnia can retreat to Sweden or Baltic Sea.
+//! The German Army in Kiel with no valid retreats was destroyed.
+//!
+//! Ownership of supply centers:
+//!
+//! Austria:   Budapest, Serbia, Trieste, Vienna.
+//! ...
+//!
+//! The next phase of 'demo' will be Retreats for Spring of 1901.
+//! ```
+//!
+//! - The head: a `::` line naming judge, game and variant (jDip's
+//!   `JudgeParser` requires it; `Variant:` is this judge's variant name),
+//!   the players, and the board the game started from.
+//! - A turn a processed phase: a `Date:` line then a `Subject:` line with
+//!   `results` and the phase's code between spaces (`S1901M`), then the
+//!   heading (`Movement results for`, `Retreat results for`, `Adjustment
+//!   results for`; njudge's older `orders for` is read too), then one order
+//!   a line, `Power: ` first, in full province names, njudge's verbs (`->`,
+//!   `HOLD`, `SUPPORT`, `CONVOY`, `DISBAND`; `Builds an army in`, `Removes
+//!   the fleet in`, `Defaults, removing the army in`, `Build waived`; an
+//!   unordered unit `, No Orders Processed`), and a result other than
+//!   success in `(*...*)`: `bounce`, `cut`, `dislodged`, `void`, `no convoy`,
+//!   `disrupted`, `disband`.
+//! - After a movement phase, the dislodged units and where each may go;
+//!   after a phase that changes the owners of centres (and before every
+//!   adjustment phase), every power's centres; then the next phase.
+//! - After the last turn, the game's result; once the game is over, its
+//!   press, a `Date:`/`Subject: Diplomacy press` block a message in the
+//!   order sent, each body line after `> ` (so that none reads as a mail
+//!   header). Press is never written for a game still running.
+//!
+//! What the layout cannot carry: an army aboard a fleet (Original 1958's
+//! boarding and 1885's A/F are written in this judge's codes, which jDip
+//! does not read), a move's `VIA` (njudge writes the convoy route instead),
+//! and the rule options (a game is read back under the variant's rules with
+//! removals as webDiplomacy and MILA choose them, as
+//! [`crate::archive::mila::recorded_rules`] says).
+//!
+//! Reading, the board at the start of each phase is the record's: the
+//! starting position, then each turn's recorded outcome applied (its
+//! successful moves, the dislodged block, retreats, builds and removals,
+//! the ownership block); a movement phase's units are those its turn lists.
+//! So a changed result shows twice over: in the board after it (compared
+//! by [`crate::archive::mila::replay`]) and in the result itself (compared
+//! with ours here, movement and retreat phases).
+
+pub mod read;
+pub mod write;
+
+use crate::map::{PowerId, Variant};
+
+/// A power as njudge writes it: `Austria`.
+fn power_word(v: &Variant, p: PowerId) -> String {
+    let n = &v.powers[p as usize].name;
+    let mut out = String::with_capacity(n.len());
+    for (i, w) in n.split(' ').enumerate() {
+        if i > 0 {
+            out.push(' ');
+        }
+        let mut c = w.chars();
+        if let Some(f) = c.next() {
+            out.extend(f.to_uppercase());
+            out.push_str(&c.as_str().to_lowercase());
+        }
+    }
+    out
+}
+
+/// A power's adjective for the dislodged block (`Austrian`), its name when
+/// the variant gives none.
+fn adjective(v: &Variant, p: PowerId) -> String {
+    let a = &v.powers[p as usize].adjective;
+    if a.is_empty() { power_word(v, p) } else { a.clone() }
+}
+
+/// njudge's word for a result (`None`: success, written as nothing).
+fn result_word(r: crate::adjudicate::ResultKind) -> Option<&'static str> {
+    use crate::adjudicate::ResultKind as R;
+    match r {
+        R::Ok => None,
+        R::Bounce => Some("bounce"),
+        R::Cut => Some("cut"),
+        R::Dislodged => Some("dislodged"),
+        R::Void => Some("void"),
+        R::NoConvoy => Some("no convoy"),
+        R::Disrupted => Some("disrupted"),
+        R::Disband => Some("disband"),
+    }
+}
+
+/// The result njudge's word names.
+fn result_of(word: &str) -> Option<crate::adjudicate::ResultKind> {
+    use crate::adjudicate::ResultKind as R;
+    // njudge's retreat that failed with nowhere else to go
+    if word.trim().eq_ignore_ascii_case("destroyed") {
+        return Some(R::Disband);
+    }
+    [R::Ok, R::Bounce, R::Cut, R::Dislodged, R::Void, R::NoConvoy, R::Disrupted, R::Disband]
+        .into_iter()
+        .find(|r| result_word(*r).is_some_and(|w| w.eq_ignore_ascii_case(word.trim())))
+}

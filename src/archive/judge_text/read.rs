@@ -1,0 +1,593 @@
+//! njudge's results layout read back into a saved game (the boards at the
+//! start of each phase and the orders given in it) for
+//! [`crate::archive::mila::replay`], and each order's recorded result.
+
+use super::result_of;
+use crate::adjudicate::{Dislodged, Position, ResultKind};
+use crate::archive::ArchiveError;
+use crate::archive::mila::{SavedGame, SavedPhase};
+use crate::map::{Coast, Loc, PowerId, Prov, Unit, UnitType, Variant};
+use crate::order::Order;
+use crate::phase::{Phase, PhaseKind};
+use crate::report::say::archive::{self as say, njudge as words};
+
+/// The largest file [`read`] takes (as the MILA reader's).
+pub const MAX_BYTES: usize = crate::archive::mila::MAX_BYTES;
+/// The most turns a file may have (as the MILA reader's phases).
+pub const MAX_PHASES: usize = crate::archive::mila::MAX_PHASES;
+
+/// Whether `text` is in njudge's layout: a `::` line naming judge, game and
+/// variant, or a results heading.
+pub fn sniff(text: &str) -> bool {
+    text.lines().take(2_000).any(|l| colons(l).is_some() || heading(l).is_some())
+}
+
+/// The variant a `::` line names (`standard` when the file names none).
+pub fn variant_of(text: &str) -> String {
+    text.lines().find_map(colons).map_or_else(|| "standard".to_string(), |(_, v)| v)
+}
+
+/// `:: Judge: X  Game: NAME  Variant: Standard, Gunboat` → (game, variant).
+fn colons(line: &str) -> Option<(String, String)> {
+    let l = line.trim();
+    if !l.starts_with("::") {
+        return None;
+    }
+    let low = l.to_ascii_lowercase();
+    let g = low.find("game")?;
+    let var = low.find("variant")?;
+    let word = |from: usize| l[from..].trim_start_matches(|c: char| !c.is_whitespace()).split_whitespace().next().unwrap_or("").to_string();
+    let clean = |w: String| w.trim_matches(|c: char| !c.is_alphanumeric()).to_string();
+    Some((clean(word(g)), clean(word(var)).to_ascii_lowercase()))
+}
+
+/// A phase heading: `Movement results for Spring of 1901.` (njudge's older
+/// `orders for` too) → its kind.
+fn heading(line: &str) -> Option<PhaseKind> {
+    let low = line.trim().to_ascii_lowercase();
+    let w: Vec<&str> = low.split_whitespace().take(3).collect();
+    if w.len() < 3 || w[2] != "for" || !(w[1] == "results" || w[1] == "orders") {
+        return None;
+    }
+    match w[0] {
+        "movement" => Some(PhaseKind::Movement),
+        "retreat" => Some(PhaseKind::Retreat),
+        "adjustment" => Some(PhaseKind::Adjustment),
+        _ => None,
+    }
+}
+
+/// One order line read: its power, the order in this judge's codes, and
+/// the recorded result.
+pub struct Recorded {
+    pub power: PowerId,
+    pub order: Order,
+    pub text: String,
+    pub result: ResultKind,
+    /// `(*dislodged*)` among its results.
+    pub dislodged: bool,
+}
+
+/// A turn of the file: the phase (from its subject), the orders and the
+/// blocks after them.
+struct Turn {
+    phase: Phase,
+    orders: Vec<Recorded>,
+    dislodged: Vec<Dislodged>,
+    ownership: Option<Vec<Option<PowerId>>>,
+    next: Option<Phase>,
+}
+
+/// A file read: the saved game to replay, and the results of each phase as
+/// recorded (by the saved game's phase index).
+pub struct JudgeText {
+    pub game: String,
+    pub saved: SavedGame,
+    pub results: Vec<Vec<Recorded>>,
+}
+
+/// Province names (normalised words) to provinces, longest first.
+struct Names(Vec<(Vec<String>, Prov)>);
+
+fn norm(w: &str) -> String {
+    w.to_lowercase().replace('.', "")
+}
+
+impl Names {
+    fn of(v: &Variant) -> Names {
+        let mut all: Vec<(Vec<String>, Prov)> = Vec::new();
+        for (i, p) in v.provinces.iter().enumerate() {
+            for n in std::iter::once(&p.name).chain(p.aliases.iter()).chain(std::iter::once(&p.code)) {
+                all.push((n.split_whitespace().map(norm).collect(), i as Prov));
+            }
+        }
+        all.sort_by_key(|(w, _)| std::cmp::Reverse(w.len()));
+        Names(all)
+    }
+
+    /// The province named at the start of `words`, and how many words it took.
+    fn at(&self, words: &[String]) -> Option<(Prov, usize)> {
+        self.0.iter().find(|(n, _)| words.len() >= n.len() && n.iter().zip(words).all(|(a, b)| a == b)).map(|(n, p)| (*p, n.len()))
+    }
+
+    /// `Fleet St. Petersburg (south coast) -> Gulf of Bothnia` → `F STP/SC - BOT`.
+    fn to_codes(&self, v: &Variant, text: &str) -> String {
+        let mut t = text.to_lowercase();
+        for c in Coast::ALL {
+            t = t.replace(&format!(" ({})", c.name()), &format!(" /{}", c.code().to_lowercase()));
+        }
+        let toks: Vec<String> = t.split_whitespace().map(|w| w.trim_end_matches(',').to_string()).collect();
+        let normed: Vec<String> = toks.iter().map(|w| norm(w)).collect();
+        let mut out: Vec<String> = Vec::new();
+        let mut i = 0;
+        while i < toks.len() {
+            if let Some((p, n)) = self.at(&normed[i..]) {
+                out.push(v.code(p).to_string());
+                i += n;
+                continue;
+            }
+            match toks[i].as_str() {
+                "army" => out.push("A".into()),
+                "fleet" => out.push("F".into()),
+                "->" => out.push("-".into()),
+                w if w.starts_with('/') => {
+                    if let Some(last) = out.last_mut() {
+                        last.push_str(&w.to_uppercase());
+                    }
+                }
+                w => out.push(w.to_string()),
+            }
+            i += 1;
+        }
+        out.join(" ")
+    }
+
+    /// A place written in full (`the North Sea`, `Spain (south coast)`).
+    fn loc(&self, v: &Variant, text: &str) -> Result<Loc, String> {
+        let t = text.trim().trim_end_matches('.');
+        let t = t.strip_prefix("the ").or_else(|| t.strip_prefix("The ")).unwrap_or(t);
+        v.parse_loc(&self.to_codes(v, t)).map_err(|e| e.to_string())
+    }
+}
+
+/// Reads a file in njudge's layout for variant `v`, within the limits; a
+/// line naming a province or power `v` does not have is refused, named.
+pub fn read(v: &Variant, text: &str) -> Result<JudgeText, ArchiveError> {
+    if text.len() > MAX_BYTES {
+        return Err(ArchiveError::TooLarge(text.len(), MAX_BYTES));
+    }
+    let lines: Vec<&str> = text.lines().collect();
+    let names = Names::of(v);
+    let game = lines.iter().find_map(|l| colons(l)).map(|(g, _)| g).unwrap_or_default();
+    let first_turn = turn_starts(&lines).first().copied().unwrap_or(lines.len());
+    let start = starting(v, &names, &lines[..first_turn])?;
+    let starts = turn_starts(&lines);
+    if starts.len() > MAX_PHASES {
+        return Err(ArchiveError::TooManyPhases(starts.len(), MAX_PHASES));
+    }
+    let mut turns = Vec::new();
+    for (k, &s) in starts.iter().enumerate() {
+        let end = starts.get(k + 1).copied().unwrap_or(lines.len());
+        if let Some(t) = turn(v, &names, &lines, s, end)? {
+            turns.push(t);
+        }
+    }
+    Ok(boards(v, game, start, turns))
+}
+
+/// The line numbers of each `Date:` line followed by a `Subject:` line
+/// (a turn or a press message).
+fn turn_starts(lines: &[&str]) -> Vec<usize> {
+    (0..lines.len().saturating_sub(1)).filter(|&i| lines[i].starts_with("Date:") && lines[i + 1].to_ascii_lowercase().starts_with("subject:")).collect()
+}
+
+fn bad(n: usize, line: &str, why: &str) -> ArchiveError {
+    ArchiveError::NotSavedGame(say::bad_line(n + 1, line, why))
+}
+
+/// The board of the `Starting position for` block (the variant's own when
+/// the file has none), with the variant's starting owners.
+fn starting(v: &Variant, names: &Names, lines: &[&str]) -> Result<Position, ArchiveError> {
+    let mut pos = Position::initial(v);
+    let Some(h) = lines.iter().position(|l| l.trim_start().starts_with(words::STARTING)) else {
+        return Ok(pos);
+    };
+    let season = lines[h].trim().trim_start_matches(words::STARTING).trim().trim_end_matches('.');
+    pos.phase = season_phase(v, season, PhaseKind::Movement).ok_or_else(|| bad(h, lines[h], "no such season"))?;
+    pos.units.clear();
+    for (n, l) in lines.iter().enumerate().skip(h + 1) {
+        if l.trim().is_empty() {
+            continue;
+        }
+        // the block ends at the first line that is not `Power: unit`
+        let Some((power, rest)) = l.split_once(':').filter(|(p, _)| is_power_word(p.trim())) else { break };
+        let p = v.power_by_name(power.trim()).ok_or_else(|| bad(n, l, "unknown power"))?;
+        let codes = names.to_codes(v, rest.trim().trim_end_matches('.'));
+        let u = v.parse_unit(p, &codes).map_err(|e| bad(n, l, &e))?;
+        pos.units.push(u);
+    }
+    Ok(pos)
+}
+
+/// `Spring of 1901` → that season's phase of `kind`.
+fn season_phase(v: &Variant, text: &str, kind: PhaseKind) -> Option<Phase> {
+    let (season, year) = text.rsplit_once(" of ")?;
+    let s = v.calendar.seasons.iter().position(|s| s.name.eq_ignore_ascii_case(season.trim()))?;
+    Some(Phase { year: year.trim().parse().ok()?, season: s as u8, kind })
+}
+
+/// The turn between lines `s` and `end`: `None` for press or anything that
+/// is not a results mail.
+fn turn(v: &Variant, names: &Names, lines: &[&str], s: usize, end: usize) -> Result<Option<Turn>, ArchiveError> {
+    let subject = lines[s + 1];
+    if !subject.to_ascii_lowercase().contains(words::RESULTS) {
+        return Ok(None);
+    }
+    let phase = subject.split_whitespace().find_map(|w| v.calendar.parse(w).ok()).ok_or_else(|| bad(s + 1, subject, "names no phase"))?;
+    let body = &lines[s + 2..end];
+    let Some(h) = body.iter().position(|l| heading(l).is_some()) else {
+        return Ok(None);
+    };
+    let mut t = Turn { phase, orders: Vec::new(), dislodged: Vec::new(), ownership: None, next: None };
+    let mut i = h + 1;
+    // the orders: a line each, a blank line between powers, a line that
+    // begins with blanks continuing the one before
+    let mut pending: Option<(usize, String)> = None;
+    while i < body.len() {
+        let l = body[i];
+        let is_order = order_prefix(l);
+        if (l.trim().is_empty() || is_order) && pending.is_some() {
+            let (n, text) = pending.take().unwrap_or_default();
+            t.orders.extend(order(v, names, phase.kind, &text).map_err(|e| bad(s + 2 + n, &text, &e))?);
+        }
+        if is_order {
+            pending = Some((i, l.trim().to_string()));
+        } else if let Some((_, text)) = pending.as_mut().filter(|_| l.starts_with(char::is_whitespace) && !l.trim().is_empty()) {
+            text.push(' ');
+            text.push_str(l.trim());
+        } else if !l.trim().is_empty() {
+            break;
+        }
+        i += 1;
+    }
+    if let Some((n, text)) = pending {
+        t.orders.extend(order(v, names, phase.kind, &text).map_err(|e| bad(s + 2 + n, &text, &e))?);
+    }
+    blocks(v, names, &body[i..], s + 2 + i, &mut t)?;
+    Ok(Some(t))
+}
+
+/// A power's word before a colon, as jDip reads it (letters, digits, `-`, `_`).
+fn is_power_word(p: &str) -> bool {
+    !p.is_empty() && p.chars().all(|c| c.is_alphanumeric() || c == '-' || c == '_')
+}
+
+/// `Austria: ` (a power, a colon, a blank) begins an order line.
+fn order_prefix(l: &str) -> bool {
+    let t = l.trim_start();
+    t.split_once(':').is_some_and(|(p, rest)| is_power_word(p) && rest.starts_with(char::is_whitespace))
+}
+
+/// One order line: `None` for a line that orders nothing (`1 unusable
+/// build pending`).
+fn order(v: &Variant, names: &Names, kind: PhaseKind, line: &str) -> Result<Option<Recorded>, String> {
+    let (power, rest) = line.split_once(':').unwrap_or(("", line));
+    let p = v.power_by_name(power.trim()).ok_or_else(|| "unknown power".to_string())?;
+    let mut body = rest.trim();
+    let mut result = ResultKind::Ok;
+    let mut dislodged = false;
+    if let Some(at) = body.find("(*") {
+        for w in body[at + 2..].trim_end().trim_end_matches("*)").split(',') {
+            let r = result_of(w).ok_or_else(|| format!("unknown result `{}`", w.trim()))?;
+            dislodged |= r == ResultKind::Dislodged;
+            if result == ResultKind::Ok || r != ResultKind::Dislodged {
+                result = r;
+            }
+        }
+        body = body[..at].trim();
+    }
+    let body = body.trim_end_matches('.').trim();
+    let codes = if let Some(unit) = body.strip_suffix(words::NO_ORDERS) {
+        format!("{} H", names.to_codes(v, unit))
+    } else if kind == PhaseKind::Adjustment {
+        match adjustment(v, names, body)? {
+            Some(c) => c,
+            None => return Ok(None),
+        }
+    } else {
+        names.to_codes(v, body)
+    };
+    let order = crate::parse::parse_order(v, &codes, Some(kind)).map_err(|e| e.message)?;
+    Ok(Some(Recorded { power: p, text: order.canonical(v), order, result, dislodged }))
+}
+
+/// An adjustment in njudge's words in this judge's codes: `Builds an army
+/// in Budapest` → `BUILD A BUD`; `None`: a count of builds pending.
+fn adjustment(v: &Variant, names: &Names, body: &str) -> Result<Option<String>, String> {
+    let low = body.to_ascii_lowercase();
+    if low.starts_with(&words::WAIVED.to_ascii_lowercase()) {
+        return Ok(Some("WAIVE".into()));
+    }
+    if low.contains("pending") || low.contains("waived") {
+        return Ok(None);
+    }
+    let build = low.starts_with(&words::BUILDS.to_ascii_lowercase());
+    let remove = low.starts_with(&words::REMOVES.to_ascii_lowercase()) || low.starts_with(&words::DEFAULTS.to_ascii_lowercase());
+    let kind = if low.contains("fleet") { "F" } else { "A" };
+    let Some(at) = low.find(" in ").or_else(|| low.find(" over ")) else {
+        return Ok(Some(names.to_codes(v, body)));
+    };
+    let place = body[at..].trim_start().split_once(' ').map_or("", |(_, p)| p);
+    let loc = names.loc(v, place)?;
+    let verb = if build {
+        "BUILD"
+    } else if remove {
+        "REMOVE"
+    } else {
+        return Ok(Some(names.to_codes(v, body)));
+    };
+    Ok(Some(format!("{verb} {kind} {}", v.loc_code(loc))))
+}
+
+/// The dislodged block, the ownership block and the next-phase line.
+fn blocks(v: &Variant, names: &Names, body: &[&str], first: usize, t: &mut Turn) -> Result<(), ArchiveError> {
+    let mut i = 0;
+    while i < body.len() {
+        let l = body[i].trim();
+        if l.starts_with(words::DISLODGED) {
+            i += 1;
+            let mut entry = String::new();
+            while i < body.len() && (body[i].trim().is_empty() && entry.is_empty() || !body[i].trim().is_empty()) {
+                let x = body[i].trim();
+                if x.starts_with("The ") && !entry.is_empty() {
+                    t.dislodged.push(dislodged_line(v, names, &entry).map_err(|e| bad(first + i, &entry, &e))?);
+                    entry.clear();
+                }
+                if !x.is_empty() {
+                    if !entry.is_empty() {
+                        entry.push(' ');
+                    }
+                    entry.push_str(x);
+                }
+                i += 1;
+            }
+            if !entry.is_empty() {
+                t.dislodged.push(dislodged_line(v, names, &entry).map_err(|e| bad(first + i, &entry, &e))?);
+            }
+            continue;
+        }
+        if l.starts_with(words::OWNERSHIP) {
+            let (own, used) = ownership(v, names, &body[i + 1..]).map_err(|e| bad(first + i, l, &e))?;
+            t.ownership = Some(own);
+            i += 1 + used;
+            continue;
+        }
+        if let Some(at) = l.find(words::NEXT_PHASE).filter(|_| l.starts_with("The next phase of")) {
+            let rest = l[at + words::NEXT_PHASE.len()..].trim().trim_end_matches('.');
+            if let Some((kind, season)) = rest.split_once(" for ") {
+                let k = [PhaseKind::Movement, PhaseKind::Retreat, PhaseKind::Adjustment]
+                    .into_iter()
+                    .find(|k| kind.trim().to_ascii_lowercase().starts_with(&words::kind_word(*k).to_ascii_lowercase()[..5]));
+                t.next = k.and_then(|k| season_phase(v, season, k));
+            }
+        }
+        i += 1;
+    }
+    Ok(())
+}
+
+/// `The Austrian Army in Serbia can retreat to Albania or Budapest.` / `...
+/// with no valid retreats was destroyed.`
+fn dislodged_line(v: &Variant, names: &Names, line: &str) -> Result<Dislodged, String> {
+    let rest = line.strip_prefix("The ").ok_or("not a dislodged unit")?;
+    let (adj, rest) = rest.split_once(' ').ok_or("not a dislodged unit")?;
+    let power = (0..v.powers.len() as PowerId)
+        .find(|&p| super::adjective(v, p).eq_ignore_ascii_case(adj) || v.powers[p as usize].name.eq_ignore_ascii_case(adj))
+        .ok_or_else(|| format!("unknown power `{adj}`"))?;
+    let (kind, rest) = rest.split_once(' ').ok_or("not a dislodged unit")?;
+    let kind = match kind.to_ascii_lowercase().as_str() {
+        "army" => UnitType::Army,
+        "fleet" => UnitType::Fleet,
+        k => return Err(format!("unknown unit `{k}`")),
+    };
+    let rest = rest.trim_start_matches("in ").trim_start_matches("over ");
+    let (place, options) = match rest.split_once(words::CAN_RETREAT) {
+        Some((place, to)) => {
+            let opts = to.trim().trim_end_matches('.').split(" or ").map(|o| names.loc(v, o)).collect::<Result<Vec<_>, _>>()?;
+            (place, opts)
+        }
+        None => (rest.split(" with no valid").next().unwrap_or(rest), Vec::new()),
+    };
+    let loc = names.loc(v, place)?;
+    let mut options = options;
+    options.sort();
+    Ok(Dislodged { unit: Unit { power, kind, loc, aboard: false }, options, attacker_from: None })
+}
+
+/// The ownership block (up to its first blank line after the entries):
+/// every centre's owner, and the lines it took.
+fn ownership(v: &Variant, names: &Names, body: &[&str]) -> Result<(Vec<Option<PowerId>>, usize), String> {
+    let mut owners = vec![None; v.provinces.len()];
+    let mut used = 0;
+    let mut text = String::new();
+    for l in body {
+        used += 1;
+        if l.trim().is_empty() {
+            if text.is_empty() {
+                continue;
+            }
+            break;
+        }
+        text.push(' ');
+        text.push_str(l.trim());
+    }
+    let mut power: Option<PowerId> = None;
+    let mut item = String::new();
+    let flush = |item: &mut String, power: Option<PowerId>, owners: &mut Vec<Option<PowerId>>| -> Result<(), String> {
+        let name = item.trim().trim_end_matches('.').trim().to_string();
+        item.clear();
+        if let (Some(p), false) = (power, name.is_empty()) {
+            owners[names.loc(v, &name)?.prov as usize] = Some(p);
+        }
+        Ok(())
+    };
+    for tok in text.split_whitespace() {
+        if let Some(w) = tok.strip_suffix(':') {
+            flush(&mut item, power, &mut owners)?;
+            power = if w.eq_ignore_ascii_case("unowned") { None } else { Some(v.power_by_name(w).ok_or_else(|| format!("unknown power `{w}`"))?) };
+            continue;
+        }
+        let (word, ends) = match tok.strip_suffix(',') {
+            Some(w) => (w, true),
+            None => (tok, false),
+        };
+        item.push(' ');
+        item.push_str(word);
+        if ends {
+            flush(&mut item, power, &mut owners)?;
+        }
+    }
+    flush(&mut item, power, &mut owners)?;
+    Ok((owners, used))
+}
+
+/// The boards at the start of each turn's phase from the starting board and
+/// the recorded outcomes, a movement phase's units as its turn lists them.
+fn boards(v: &Variant, game: String, start: Position, turns: Vec<Turn>) -> JudgeText {
+    let mut phases = Vec::with_capacity(turns.len() + 1);
+    let mut results = Vec::with_capacity(turns.len() + 1);
+    let mut board = start;
+    let last_next = turns.last().map(|t| t.next);
+    for (k, t) in turns.iter().enumerate() {
+        board.phase = t.phase;
+        if t.phase.kind == PhaseKind::Movement && !t.orders.is_empty() {
+            board.units = t.orders.iter().filter_map(listed).collect();
+            board.dislodged.clear();
+        }
+        let after = apply(&board, t);
+        let orders = t.orders.iter().map(|r| (r.power, r.text.clone())).collect();
+        phases.push(SavedPhase { name: v.calendar.name(t.phase), completed: false, position: board, orders });
+        board = after;
+        if let Some(n) = turns.get(k + 1) {
+            board.phase = n.phase;
+        }
+    }
+    results.extend(turns.into_iter().map(|t| t.orders));
+    if let Some(next) = last_next {
+        let completed = next.is_none();
+        if let Some(n) = next {
+            board.phase = n;
+        }
+        let name = if completed { crate::archive::mila::COMPLETED.to_string() } else { v.calendar.name(board.phase) };
+        phases.push(SavedPhase { name, completed, position: board, orders: Vec::new() });
+    }
+    JudgeText { game, saved: SavedGame { map: v.name.clone(), phases, setup: None }, results }
+}
+
+/// The unit an order line names, as it stands.
+fn listed(r: &Recorded) -> Option<Unit> {
+    let u = r.order.unit()?;
+    Some(Unit { power: r.power, kind: u.kind.unwrap_or(UnitType::Army), loc: u.loc, aboard: false })
+}
+
+/// The board after `t` as its record says: successful moves made, the
+/// dislodged taken off, retreats, builds and removals made, the owners of
+/// the ownership block.
+fn apply(pos: &Position, t: &Turn) -> Position {
+    let mut next = pos.clone();
+    next.dislodged.clear();
+    match t.phase.kind {
+        PhaseKind::Movement => {
+            let gone: Vec<Prov> = t
+                .dislodged
+                .iter()
+                .map(|d| d.unit.loc.prov)
+                .chain(t.orders.iter().filter(|r| r.dislodged).filter_map(|r| r.order.unit().map(|u| u.loc.prov)))
+                .collect();
+            let moves: Vec<(Prov, Loc)> = t
+                .orders
+                .iter()
+                .filter(|r| r.result == ResultKind::Ok && !r.dislodged)
+                .filter_map(|r| match &r.order {
+                    Order::Move { unit, dest, .. } => Some((unit.loc.prov, *dest)),
+                    _ => None,
+                })
+                .collect();
+            next.units = pos
+                .units
+                .iter()
+                .filter(|u| !gone.contains(&u.loc.prov))
+                .map(|u| match moves.iter().find(|(p, _)| *p == u.loc.prov) {
+                    Some((_, d)) => Unit { loc: *d, ..*u },
+                    None => *u,
+                })
+                .collect();
+            next.dislodged = t.dislodged.clone();
+        }
+        PhaseKind::Retreat => {
+            for r in t.orders.iter().filter(|r| r.result == ResultKind::Ok) {
+                if let Order::Retreat { unit, dest } = &r.order
+                    && let Some(d) = pos.dislodged.iter().find(|d| d.unit.loc.prov == unit.loc.prov)
+                {
+                    next.units.push(Unit { loc: *dest, ..d.unit });
+                }
+            }
+        }
+        PhaseKind::Adjustment => {
+            for r in t.orders.iter().filter(|r| r.result == ResultKind::Ok) {
+                match &r.order {
+                    Order::Build(u) => next.units.push(Unit { power: r.power, kind: u.kind.unwrap_or(UnitType::Army), loc: u.loc, aboard: false }),
+                    Order::Disband(u) => next.units.retain(|x| x.loc.prov != u.loc.prov),
+                    _ => {}
+                }
+            }
+        }
+    }
+    if let Some(o) = &t.ownership {
+        for (i, c) in next.centers.iter_mut().enumerate() {
+            *c = o.get(i).copied().flatten();
+        }
+    }
+    next
+}
+
+/// Adds to `differences` each movement or retreat phase whose recorded
+/// results are not ours (adjudicated from the record's board), by the
+/// phase, in order.
+pub fn compare_results(
+    v: &Variant,
+    rules: &crate::rules::Rulebook,
+    saved: &SavedGame,
+    results: &[Vec<Recorded>],
+    differences: &mut Vec<crate::archive::mila::Difference>,
+) {
+    for (k, recorded) in results.iter().enumerate() {
+        let Some(ph) = saved.phases.get(k) else { continue };
+        if ph.position.phase.kind == PhaseKind::Adjustment {
+            continue;
+        }
+        let orders: Vec<(PowerId, Order)> = recorded.iter().map(|r| (r.power, r.order)).collect();
+        let out = crate::adjudicate::process(v, rules, &ph.position, &orders);
+        let line = |p: PowerId, o: &Order, r: ResultKind| format!("{} {} {}", v.powers[p as usize].name, o.canonical(v), r.label());
+        let mut ours = Vec::new();
+        let mut theirs = Vec::new();
+        for r in recorded {
+            let Some(o) = out.results.iter().find(|x| x.power == r.power && x.order.canonical(v) == r.text) else { continue };
+            if o.result != r.result && !(r.dislodged && o.result == ResultKind::Dislodged) {
+                ours.push(line(o.power, &o.order, o.result));
+                theirs.push(line(r.power, &r.order, r.result));
+            }
+        }
+        let mut what = Vec::new();
+        crate::archive::mila::diff("results", &ours, &theirs, &mut what);
+        if what.is_empty() {
+            continue;
+        }
+        match differences.iter_mut().find(|d| d.phase == ph.name) {
+            Some(d) => d.what.extend(what),
+            None => differences.push(crate::archive::mila::Difference { phase: ph.name.clone(), what }),
+        }
+    }
+    let order: Vec<&str> = saved.phases.iter().map(|p| p.name.as_str()).collect();
+    differences.sort_by_key(|d| order.iter().position(|n| *n == d.phase));
+}

@@ -1,0 +1,79 @@
+#!/usr/bin/env python3
+"""Compares a variant's map facts as mailjudge reads them (JSON written by the test
+`mila_maps::every_mila_map_reads_as_milas_own_reading_of_the_file`) with the MILA
+`diplomacy` package's reading of the `.map` file of the same name: powers, home centres,
+supply centres, starting units, provinces, and the locations an army and a fleet (coast by
+coast) can move to (`Map.abuts`). Prints "MAP: the same facts" or every difference.
+
+Usage: mila_map_facts.py FACTS.json...    Exit 0 when every map agrees, 1 otherwise.
+"""
+import json
+import sys
+
+from diplomacy.engine.map import Map
+
+
+def mila_facts(name):
+    m = Map(name)
+    provinces = sorted({l.upper() for l in m.locs if "/" not in l and m.area_type(l) != "SHUT"})
+    armies = [p for p in provinces if m.is_valid_unit(f"A {p}")]
+    fleets = sorted({l.upper() for l in m.locs if m.is_valid_unit(f"F {l.upper()}")})
+    return {
+        "provinces": provinces,
+        "centers": sorted(m.scs),
+        "powers": {p: {"homes": sorted(m.homes.get(p, [])), "units": sorted(m.units.get(p, []))} for p in m.powers},
+        "army": {a: sorted(b for b in armies if b != a and m.abuts("A", a, "-", b)) for a in armies},
+        "fleet": {f: sorted(g for g in fleets if g != f and m.abuts("F", f, "-", g)) for f in fleets},
+    }
+
+
+def ours(facts):
+    return {
+        "provinces": sorted(facts["provinces"]),
+        "centers": sorted(facts["centers"]),
+        "powers": {p: {k: sorted(v) for k, v in d.items()} for p, d in facts["powers"].items()},
+        "army": {a: sorted(b) for a, b in facts["army"].items()},
+        "fleet": {f: sorted(g) for f, g in facts["fleet"].items()},
+    }
+
+
+def differences(mila, mj):
+    out = []
+    for key in ("provinces", "centers"):
+        if mila[key] != mj[key]:
+            out.append(f"{key}: MILA only {sorted(set(mila[key]) - set(mj[key]))}, "
+                       f"mailjudge only {sorted(set(mj[key]) - set(mila[key]))}")
+    if sorted(mila["powers"]) != sorted(mj["powers"]):
+        out.append(f"powers: MILA {sorted(mila['powers'])} / mailjudge {sorted(mj['powers'])}")
+    for p in sorted(set(mila["powers"]) & set(mj["powers"])):
+        for k in ("homes", "units"):
+            if mila["powers"][p][k] != mj["powers"][p][k]:
+                out.append(f"{p} {k}: MILA {mila['powers'][p][k]} / mailjudge {mj['powers'][p][k]}")
+    for kind in ("army", "fleet"):
+        a, b = mila[kind], mj[kind]
+        if sorted(a) != sorted(b):
+            out.append(f"{kind} locations: MILA only {sorted(set(a) - set(b))}, mailjudge only {sorted(set(b) - set(a))}")
+        for loc in sorted(set(a) & set(b)):
+            if a[loc] != b[loc]:
+                out.append(f"{kind} from {loc}: MILA only {sorted(set(a[loc]) - set(b[loc]))}, "
+                           f"mailjudge only {sorted(set(b[loc]) - set(a[loc]))}")
+    return out
+
+
+def main():
+    bad = 0
+    for path in sys.argv[1:]:
+        facts = json.load(open(path))
+        diffs = differences(mila_facts(facts["map"]), ours(facts))
+        if diffs:
+            bad += 1
+            print(f"{facts['map']}: {len(diffs)} difference(s)")
+            for d in diffs:
+                print("  " + d)
+        else:
+            print(f"{facts['map']}: the same facts")
+    sys.exit(1 if bad else 0)
+
+
+if __name__ == "__main__":
+    main()
