@@ -24,6 +24,24 @@ pub struct NameIndex {
     multi: Vec<(Vec<Box<str>>, Prov)>,
     multi_first: FxHashSet<Box<str>>,
     powers: FxHashMap<Box<str>, PowerId>,
+    /// Province codes as written (`STP`, by [`short_key`]) that
+    /// [`canonical`] may read: those the full parser reads as that province
+    /// and as nothing else, and whether the code also starts a name of
+    /// several words (`ENG` of `Eng Ch`).
+    codes: FxHashMap<u128, (Prov, bool)>,
+}
+
+/// A text of at most 15 bytes as one number (its bytes and its length),
+/// for tables of short names looked up without comparing strings.
+pub(crate) fn short_key(s: &str) -> Option<u128> {
+    let b = s.as_bytes();
+    if b.len() > 15 {
+        return None;
+    }
+    let mut k = [0u8; 16];
+    k[..b.len()].copy_from_slice(b);
+    k[15] = b.len() as u8;
+    Some(u128::from_le_bytes(k))
 }
 
 fn normalize(s: &str) -> String {
@@ -79,7 +97,32 @@ impl NameIndex {
             }
         }
         ix.sorted.sort();
+        ix.codes = ix.plain_codes(v);
         if clashes.is_empty() { Ok(ix) } else { Err(clashes) }
+    }
+
+    /// The codes [`canonical`] reads: a code of letters and digits that the
+    /// full parser finds as an exact name, and that is no word the parser
+    /// reads otherwise (a verb, a coast, a power, noise). None if a power is
+    /// called `A` or `F`.
+    fn plain_codes(&self, v: &Variant) -> FxHashMap<u128, (Prov, bool)> {
+        if ["a", "f"].iter().any(|w| self.powers.contains_key(*w)) {
+            return FxHashMap::default();
+        }
+        let keyword = |w: &str| KEYWORD_SETS.iter().any(|set| set.contains(&w)) || self.powers.contains_key(w);
+        let mut codes = FxHashMap::default();
+        for (i, p) in v.provinces.iter().enumerate() {
+            let lower = p.code.to_ascii_lowercase();
+            let plain = !lower.is_empty() && lower.bytes().all(|b| b.is_ascii_alphanumeric());
+            if let Some(key) = short_key(&p.code)
+                && plain
+                && !keyword(&lower)
+                && self.exact.get(lower.as_str()) == Some(&(i as Prov))
+            {
+                codes.insert(key, (i as Prov, self.multi_first.contains(lower.as_str())));
+            }
+        }
+        codes
     }
 
     fn prefix_matches(&self, prefix: &str) -> Vec<Prov> {
@@ -201,6 +244,14 @@ const BUILD_WORDS: &[&str] = &["b", "build", "builds"];
 const BOARD_WORDS: &[&str] = &["b", "board", "boards"];
 const WAIVE_WORDS: &[&str] = &["waive", "waives", "waived", "waiving"];
 const NOISE_WORDS: &[&str] = &["the", "unit", "in", "at"];
+/// Words read where a unit, a coast or the end of an order is looked for.
+const OTHER_WORDS: &[&str] = &[
+    "a", "army", "f", "fleet", "to", "via", "by", "sea", "none", "nothing", "please", "ok", "coast", "nc", "sc", "ec", "wc", "n", "s", "e", "w", "north",
+    "south", "east", "west",
+];
+/// Every word the parser reads as something other than a province.
+const KEYWORD_SETS: &[&[&str]] =
+    &[MOVE_WORDS, HOLD_WORDS, SUPPORT_WORDS, CONVOY_WORDS, RETREAT_WORDS, DISBAND_WORDS, BUILD_WORDS, BOARD_WORDS, WAIVE_WORDS, NOISE_WORDS, OTHER_WORDS];
 
 fn tokenize<'a>(text: &'a str, toks: &mut [Tok<'a>; MAX_TOKENS]) -> Option<usize> {
     let b = text.as_bytes();
@@ -628,6 +679,119 @@ fn or_list(items: &[String]) -> String {
 ///
 /// `phase` adapts the reading: in a retreat phase `A BUR - GAS` is a retreat.
 pub fn parse_order(v: &Variant, text: &str, phase: Option<PhaseKind>) -> Result<Order, ParseError> {
+    match canonical(v, text) {
+        Some(order) => Ok(for_phase(order, phase)),
+        None => parse_free(v, text, phase),
+    }
+}
+
+/// Reads an order written exactly as the contract writes orders (`A PAR H`,
+/// `A PAR - BUR`, `A LON - BEL VIA`, `A MAR S A PAR - BUR`, `A MUN S A BUR`,
+/// `F NTH C A LON - BEL`, `A BUR R GAS`, `A PAR D`, `F STP/NC B`, `WAIVE`)
+/// with one exact lookup a name: the order the full parser reads from the
+/// same text, found without it (the batches of `adjudicate --jsonl` are
+/// such text). `None` for any other text, which the full parser reads.
+fn canonical(v: &Variant, text: &str) -> Option<Order> {
+    let mut w = Words { v, words: text.split_ascii_whitespace(), open: None, joined: false };
+    let first = w.next()?;
+    if first == "WAIVE" {
+        return w.next().is_none().then_some(Order::Waive);
+    }
+    let unit = w.unit(first)?;
+    let order = match w.next()? {
+        "H" => Order::Hold(unit),
+        "-" => {
+            let dest = w.loc()?;
+            match w.next() {
+                None => Order::Move { unit, dest, via: false },
+                Some("VIA") => Order::Move { unit, dest, via: true },
+                Some(_) => return None,
+            }
+        }
+        "S" => {
+            let target = w.unit_next()?;
+            match w.next() {
+                None => Order::Support { unit, target, dest: None },
+                Some("-") => Order::Support { unit, target, dest: Some(w.loc()?) },
+                Some(_) => return None,
+            }
+        }
+        // after a coast, the full parser reads `C` as "coast"
+        "C" if unit.loc.coast == Coast::None => {
+            let army = w.unit_next()?;
+            (w.next()? == "-").then_some(())?;
+            Order::Convoy { unit, army, dest: w.loc()? }
+        }
+        "R" => Order::Retreat { unit, dest: w.loc()? },
+        "D" => Order::Disband(unit),
+        // on maps with boarding, `B` may be a boarding
+        "B" if !v.features.boarding && !v.features.army_fleet => Order::Build(unit),
+        _ => return None,
+    };
+    (w.next().is_none() && !w.joined).then_some(order)
+}
+
+/// The words of an order read by [`canonical`] (split at spaces and tabs,
+/// which the tokenizer skips too).
+struct Words<'v, 'a> {
+    v: &'v Variant,
+    words: std::str::SplitAsciiWhitespace<'a>,
+    /// The last code read, where it starts a name of several words.
+    open: Option<&'a str>,
+    /// A code and the next word past dashes make such a name (`ENG CH`):
+    /// the full parser reads the two as one.
+    joined: bool,
+}
+
+impl<'a> Words<'_, 'a> {
+    fn next(&mut self) -> Option<&'a str> {
+        let w = self.words.next()?;
+        if w != "-"
+            && let Some(code) = self.open.take()
+        {
+            // the parser's word ends at a slash
+            let word = w.split('/').next().unwrap_or(w);
+            let continues = |second: &str| {
+                second.eq_ignore_ascii_case(word)
+                    || (word.len() >= 2 && second.len() >= word.len() && second.as_bytes()[..word.len()].eq_ignore_ascii_case(word.as_bytes()))
+            };
+            self.joined |= self.v.names.multi.iter().any(|(words, _)| words[0].eq_ignore_ascii_case(code) && continues(&words[1]));
+        }
+        Some(w)
+    }
+
+    /// `A PAR`, `F STP/SC`, its first word given.
+    fn unit(&mut self, kind: &str) -> Option<UnitSpec> {
+        let kind = match kind {
+            "A" => UnitType::Army,
+            "F" => UnitType::Fleet,
+            _ => return None,
+        };
+        Some(UnitSpec::new(Some(kind), self.loc()?))
+    }
+
+    fn unit_next(&mut self) -> Option<UnitSpec> {
+        let kind = self.next()?;
+        self.unit(kind)
+    }
+
+    /// `PAR`, `STP/SC`: a coast the province has.
+    fn loc(&mut self) -> Option<Loc> {
+        let text = self.next()?;
+        let (code, coast) = match text.split_once('/') {
+            None => (text, Coast::None),
+            Some((code, coast)) => (code, Coast::ALL.into_iter().find(|c| c.code() == coast)?),
+        };
+        let &(prov, starts_name) = self.v.names.codes.get(&short_key(code)?)?;
+        if starts_name && coast == Coast::None {
+            self.open = Some(code);
+        }
+        (coast == Coast::None || self.v.province(prov).coasts.contains(&coast)).then_some(Loc::with(prov, coast))
+    }
+}
+
+/// The full parser: whatever players write.
+fn parse_free(v: &Variant, text: &str, phase: Option<PhaseKind>) -> Result<Order, ParseError> {
     let mut buf = [0u8; 256];
     let lower: std::borrow::Cow<str> = if text.len() <= buf.len() && text.is_ascii() {
         for (d, s) in buf.iter_mut().zip(text.bytes()) {
@@ -691,4 +855,106 @@ pub fn parse_province(v: &Variant, text: &str) -> Result<Prov, ParseError> {
         return Err(err(k, m));
     }
     Ok(prov)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::map::{BUILTIN, ProvinceKind};
+
+    /// Every place a unit of each type may name in an order, as the parser
+    /// reads it (coasts included, boards the engine would refuse too).
+    fn units(v: &Variant) -> Vec<UnitSpec> {
+        let mut out = Vec::new();
+        for (i, p) in v.provinces.iter().enumerate() {
+            let i = i as Prov;
+            out.push(UnitSpec::new(Some(UnitType::Army), Loc::new(i)));
+            out.push(UnitSpec::new(Some(UnitType::Fleet), Loc::new(i)));
+            out.extend(p.coasts.iter().map(|&c| UnitSpec::new(Some(UnitType::Fleet), Loc::with(i, c))));
+        }
+        out
+    }
+
+    /// The canonical text of orders of every form on every built-in map
+    /// (each unit's moves to every place; supports and convoys to a sample):
+    /// where [`canonical`] reads the text, the full parser reads the same
+    /// order from it, in each phase.
+    #[test]
+    fn canonical_reading_is_the_full_parsers() {
+        for (name, _) in BUILTIN {
+            let v = Variant::builtin(name).unwrap();
+            let units = units(&v);
+            let (mut orders, mut read) = (vec![Order::Waive], 0);
+            for (k, &u) in units.iter().enumerate() {
+                orders.extend([Order::Hold(u), Order::Disband(u), Order::Build(u)]);
+                for &t in &units {
+                    orders.extend([Order::Move { unit: u, dest: t.loc, via: k % 2 == 0 }, Order::Retreat { unit: u, dest: t.loc }]);
+                    orders.push(Order::Support { unit: u, target: t, dest: None });
+                }
+                for &t in units.iter().skip(k % 13).step_by(13) {
+                    for &d in units.iter().skip(k % 7).step_by(7) {
+                        orders.push(Order::Support { unit: u, target: t, dest: Some(d.loc) });
+                        if t.kind == Some(UnitType::Army) && v.kind(u.loc.prov) != ProvinceKind::Land {
+                            orders.push(Order::Convoy { unit: u, army: t, dest: d.loc });
+                        }
+                    }
+                }
+            }
+            for o in &orders {
+                let text = o.canonical(&v);
+                for phase in [None, Some(PhaseKind::Movement), Some(PhaseKind::Retreat), Some(PhaseKind::Adjustment)] {
+                    if let Some(fast) = canonical(&v, &text) {
+                        read += 1;
+                        assert_eq!(Ok(for_phase(fast, phase)), parse_free(&v, &text, phase), "{name}: `{text}`");
+                    }
+                    assert_eq!(parse_order(&v, &text, phase), parse_free(&v, &text, phase), "{name}: `{text}`");
+                }
+            }
+            // all but the few forms left to the full parser are read fast
+            assert!(read > orders.len() * 4 * 9 / 10, "{name}: {read} of {} read fast", orders.len() * 4);
+        }
+    }
+
+    /// Text that is not exactly canonical is left to the full parser.
+    #[test]
+    fn other_text_goes_to_the_full_parser() {
+        let v = Variant::standard();
+        assert_eq!(
+            canonical(&v, "A PAR - BUR"),
+            Some(Order::Move {
+                unit: UnitSpec::new(Some(UnitType::Army), Loc::new(v.prov_by_code("PAR").unwrap())),
+                dest: Loc::new(v.prov_by_code("BUR").unwrap()),
+                via: false
+            })
+        );
+        for text in [
+            "a par - bur",
+            "A PAR-BUR",
+            "A PAR - BURG",
+            "A PAR - BUR VIA C",
+            "A Par - Bur",
+            "A PAR",
+            "A PAR H H",
+            "F STP/XC H",
+            "F SPA/EC H",
+            "F SPA/SC C A MAR - GAS",
+            "F NTH C A LON",
+            "A MAR S A PAR BUR",
+            "WAIVE WAIVE",
+            "B A PAR",
+            "",
+        ] {
+            assert_eq!(canonical(&v, text), None, "`{text}`");
+        }
+        // a code that starts a name of several words, and the next word
+        // (past dashes) that continues it: read together by the full parser
+        for text in ["F ENG - CH", "F ENG - CH VIA", "F ENG S A CH", "F MAO S F ENG - CH"] {
+            assert_eq!(canonical(&v, text), None, "{text}");
+        }
+        assert!(canonical(&v, "F ENG - BEL").is_some());
+        // spaces as the tokenizer skips them
+        assert_eq!(canonical(&v, " A PAR  -\tBUR "), canonical(&v, "A PAR - BUR"));
+        let b = Variant::builtin("original1958").unwrap();
+        assert_eq!(canonical(&b, "A LON B"), None, "a boarding or a build: by the phase");
+    }
 }

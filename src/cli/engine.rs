@@ -1,7 +1,7 @@
 //! The engine's commands: `adjudicate` (the JSON contract), `parse`, `check-variant`.
 
-use crate::contract::Adjudicator;
-use std::io::{BufRead, Read, Write};
+use crate::contract::{Adjudicator, guarded};
+use std::io::{BufRead, Read};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -20,30 +20,12 @@ pub fn adjudicate(variant: Option<String>, jsonl: bool, variants_dir: PathBuf, r
     let dir = variants_dir.is_dir().then_some(variants_dir);
     let mut adj = Adjudicator::new(variant, Some(crate::variants::finder(dir)), overrides);
     if jsonl {
-        let stdin = std::io::stdin();
-        let stdout = std::io::stdout();
-        let mut out = std::io::BufWriter::new(stdout.lock());
-        for line in stdin.lock().lines() {
-            let line = match line {
-                Ok(l) => l,
-                Err(e) => {
-                    let _ = writeln!(out, "{}", serde_json::json!({"error": format!("unreadable input: {e}")}));
-                    continue;
-                }
-            };
-            if line.trim().is_empty() {
-                continue;
-            }
-            let value = match guarded(|| adj.run_text(&line)) {
-                Ok(v) => v,
-                Err(e) => serde_json::json!({ "error": e }),
-            };
-            if writeln!(out, "{value}").is_err() {
-                return ExitCode::from(1);
-            }
+        // the loop flushes whenever no further case is waiting, so a caller
+        // writing one line at a time gets each answer before the next
+        match adj.run_jsonl(std::io::stdin().lock(), std::io::stdout().lock()) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(_) => ExitCode::from(1),
         }
-        let _ = out.flush();
-        ExitCode::SUCCESS
     } else {
         let mut text = String::new();
         if let Err(e) = std::io::stdin().read_to_string(&mut text) {
@@ -124,13 +106,4 @@ pub fn check_variant(file: PathBuf) -> ExitCode {
             ExitCode::from(1)
         }
     }
-}
-
-/// Runs `f`, turning a panic into an error message (a malformed case must never
-/// crash a batch).
-fn guarded<T>(f: impl FnOnce() -> Result<T, String>) -> Result<T, String> {
-    std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).unwrap_or_else(|p| {
-        let msg = p.downcast_ref::<String>().cloned().or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string())).unwrap_or_default();
-        Err(format!("internal error: {msg}"))
-    })
 }

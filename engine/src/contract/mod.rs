@@ -10,41 +10,21 @@ use crate::order::Order;
 use crate::parse;
 use crate::phase::PhaseKind;
 use crate::rules::Rulebook;
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use serde_json::{Map, Value, json};
+use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap};
 
-#[derive(Deserialize)]
-struct Case {
-    variant: Option<String>,
-    phase: String,
-    #[serde(default)]
-    units: BTreeMap<String, Vec<String>>,
-    #[serde(default)]
-    centers: BTreeMap<String, Vec<String>>,
-    #[serde(default)]
-    retreats: BTreeMap<String, BTreeMap<String, Vec<String>>>,
-    #[serde(default)]
-    orders: BTreeMap<String, Vec<String>>,
-    /// Extension: where each dislodged unit's attacker came from (right-hand rule).
-    #[serde(default)]
-    dislodged_by: BTreeMap<String, BTreeMap<String, String>>,
-    /// Extension: rule options (`{"civil_disorder": "1992"}`).
-    #[serde(default)]
-    rules: BTreeMap<String, String>,
-    /// Extension: owners of tracked provinces that are not centres
-    /// (`{"SIC": "FRANCE"}`, 1885's Sicily); absent: the map's owners at
-    /// the start.
-    owners: Option<BTreeMap<String, String>>,
-}
+mod case;
+mod codes;
+mod jsonl;
+mod outcome;
+pub mod sample;
 
-#[derive(Serialize)]
-struct ResultRow {
-    order: String,
-    result: &'static str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    note: Option<String>,
-}
+use case::Case;
+use codes::Codes;
+pub use jsonl::{MAX_LINE, guarded};
+use outcome::{Unreadable, Writer};
 
 /// Finds a variant by name for the contract (the judge's looks in a GM's
 /// variants directory first); without one, the built-in maps.
@@ -55,39 +35,89 @@ pub struct Adjudicator {
     default_variant: Option<String>,
     finder: Option<Finder>,
     rule_overrides: Vec<(String, String)>,
-    cache: HashMap<String, Variant>,
+    /// By the variant's name in lower case.
+    cache: HashMap<String, Loaded>,
+    /// Writes outcomes (its buffers kept to be reused).
+    writer: Writer,
+}
+
+/// A variant loaded for cases, with what every case on it shares.
+struct Loaded {
+    variant: Variant,
+    codes: Codes,
+    /// The variant's rules with the adjudicator's overrides (or the error
+    /// every case on it answers).
+    rules: Result<Rulebook, String>,
+}
+
+impl Loaded {
+    fn new(variant: Variant, overrides: &[(String, String)]) -> Loaded {
+        let mut rules = Rulebook::for_variant(&variant);
+        let rules = overrides.iter().try_for_each(|(k, val)| rules.set(k, val)).map(|()| rules);
+        Loaded { codes: Codes::build(&variant), variant, rules }
+    }
 }
 
 impl Adjudicator {
     pub fn new(default_variant: Option<String>, finder: Option<Finder>, rule_overrides: Vec<(String, String)>) -> Adjudicator {
-        Adjudicator { default_variant, finder, rule_overrides, cache: HashMap::new() }
+        Adjudicator { default_variant, finder, rule_overrides, cache: HashMap::new(), writer: Writer::default() }
     }
 
     /// Lets cases use `v` (by its name) as it is, even where the engine refuses
     /// it for play: the tests of a variant whose rules are being built.
     pub fn with_variant(mut self, v: Variant) -> Adjudicator {
-        self.cache.insert(v.name.to_ascii_lowercase(), v);
+        let loaded = Loaded::new(v, &self.rule_overrides);
+        self.cache.insert(loaded.variant.name.to_ascii_lowercase(), loaded);
         self
     }
 
     /// Adjudicates one case given as JSON text; `Err` is an input error message.
     pub fn run_text(&mut self, text: &str) -> Result<Value, String> {
+        self.with_outcome(text, |json| serde_json::from_slice(json).expect("an outcome is JSON"))
+    }
+
+    /// Adjudicates one case given as JSON text and writes its outcome (one
+    /// line of JSON, no newline) to `w`; the outer `Err` is an input error
+    /// message, the inner one a failed write.
+    pub fn run_to(&mut self, text: &str, w: &mut impl std::io::Write) -> Result<std::io::Result<()>, String> {
+        self.with_outcome(text, |json| w.write_all(json))
+    }
+
+    /// Reads, checks and adjudicates a case, and gives the outcome to `f`.
+    fn with_outcome<T>(&mut self, text: &str, f: impl FnOnce(&[u8]) -> T) -> Result<T, String> {
         let case: Case = serde_json::from_str(text).map_err(|e| format!("bad JSON case: {e}"))?;
-        let name = case.variant.clone().or_else(|| self.default_variant.clone()).ok_or("no variant: give `variant` in the case or --variant")?;
-        let key = name.to_ascii_lowercase();
-        if !self.cache.contains_key(&key) {
-            let v = match &self.finder {
-                Some(find) => find(&name)?,
-                None => Variant::builtin(&name).ok_or_else(|| format!("unknown variant `{name}`"))?,
-            };
-            self.cache.insert(key.clone(), v);
-        }
-        let v = &self.cache[&key];
-        let mut rules = Rulebook::for_variant(v);
-        for (k, val) in self.rule_overrides.iter().map(|(a, b)| (a, b)).chain(case.rules.iter()) {
+        let mut writer = std::mem::take(&mut self.writer);
+        let written = self.adjudicate_case(&case, &mut writer);
+        let answer = written.map(|()| f(&writer.json));
+        self.writer = writer;
+        answer
+    }
+
+    /// Checks and adjudicates a case read, and writes its outcome with `writer`.
+    fn adjudicate_case(&mut self, case: &Case, writer: &mut Writer) -> Result<(), String> {
+        let loaded = self.load(case.variant.as_deref())?;
+        let mut rules = loaded.rules.clone()?;
+        for (k, val) in &case.rules {
             rules.set(k, val)?;
         }
-        run_case(v, &rules, &case)
+        let (v, codes) = (&loaded.variant, &loaded.codes);
+        let (out, unreadable) = run_case(v, codes, &rules, case)?;
+        writer.write(v, codes, &out, &unreadable);
+        Ok(())
+    }
+
+    /// Loads the case's variant (or the default) once.
+    fn load(&mut self, name: Option<&str>) -> Result<&Loaded, String> {
+        let name = name.or(self.default_variant.as_deref()).ok_or("no variant: give `variant` in the case or --variant")?;
+        let key: Cow<str> = if name.bytes().any(|b| b.is_ascii_uppercase()) { Cow::Owned(name.to_ascii_lowercase()) } else { Cow::Borrowed(name) };
+        if !self.cache.contains_key(&*key) {
+            let v = match &self.finder {
+                Some(find) => find(name)?,
+                None => Variant::builtin(name).ok_or_else(|| format!("unknown variant `{name}`"))?,
+            };
+            self.cache.insert(key.to_string(), Loaded::new(v, &self.rule_overrides));
+        }
+        Ok(&self.cache[&*key])
     }
 }
 
@@ -98,13 +128,13 @@ fn power(v: &Variant, name: &str) -> Result<PowerId, String> {
     })
 }
 
-fn run_case(v: &Variant, rules: &Rulebook, case: &Case) -> Result<Value, String> {
-    let pos = case_position(v, case)?;
+fn run_case(v: &Variant, codes: &Codes, rules: &Rulebook, case: &Case) -> Result<(Outcome, Vec<Unreadable>), String> {
+    let pos = case_position(v, codes, case)?;
     let phase = pos.phase;
     // orders: parse; unreadable ones are void results, not input errors
     let mut orders: Vec<(PowerId, Order)> = Vec::new();
-    let mut unreadable: Vec<(PowerId, String, String)> = Vec::new();
-    for (p, list) in &case.orders {
+    let mut unreadable: Vec<Unreadable> = Vec::new();
+    for (p, list) in case.orders.iter() {
         let pw = power(v, p)?;
         for text in list {
             match parse::parse_order(v, text, Some(phase.kind)) {
@@ -113,8 +143,7 @@ fn run_case(v: &Variant, rules: &Rulebook, case: &Case) -> Result<Value, String>
             }
         }
     }
-    let out = adjudicate::process(v, rules, &pos, &orders);
-    Ok(outcome_json(v, &out, &unreadable))
+    Ok((adjudicate::process(v, rules, &pos, &orders), unreadable))
 }
 
 /// A position in the contract's JSON form (`phase`, `units`, `centers`,
@@ -172,8 +201,8 @@ fn dislodged_maps(v: &Variant, dislodged: &[Dislodged]) -> (ByPower, ByPower) {
 
 /// Reads a position written by [`position_to_json`].
 pub fn position_from_json(v: &Variant, value: &Value) -> Result<Position, String> {
-    let case: Case = serde_json::from_value(value.clone()).map_err(|e| format!("bad position: {e}"))?;
-    case_position(v, &case)
+    let case = Case::deserialize(value).map_err(|e| format!("bad position: {e}"))?;
+    case_position(v, &Codes::default(), &case)
 }
 
 /// The most units (and, apart, the most dislodged units) a position may
@@ -184,18 +213,18 @@ pub fn max_units(v: &Variant) -> usize {
     2 * v.provinces.len()
 }
 
-fn case_position(v: &Variant, case: &Case) -> Result<Position, String> {
+fn case_position(v: &Variant, codes: &Codes, case: &Case) -> Result<Position, String> {
     let phase = v.calendar.parse(&case.phase)?;
-    let mut units = Vec::new();
-    let mut count = vec![0u32; v.provinces.len()];
     let max = max_units(v);
-    for (p, list) in &case.units {
+    let mut units = Vec::with_capacity(case.units.len().min(max));
+    let mut count = vec![0u32; v.provinces.len()];
+    for (p, list) in case.units.iter() {
         let pw = power(v, p)?;
         for u in list {
             if units.len() >= max {
                 return Err(format!("units: more than {max} units"));
             }
-            let unit = v.parse_unit(pw, u).map_err(|e| format!("units of {p}: {e}"))?;
+            let unit = codes.parse_unit(v, pw, u).map_err(|e| format!("units of {p}: {e}"))?;
             if unit.aboard {
                 // an army on board: checked against its fleet below
                 units.push(unit);
@@ -222,10 +251,10 @@ fn case_position(v: &Variant, case: &Case) -> Result<Position, String> {
         }
     }
     let mut centers = vec![None; v.provinces.len()];
-    for (p, list) in &case.centers {
+    for (p, list) in case.centers.iter() {
         let pw = power(v, p)?;
         for c in list {
-            let l = v.parse_loc(c).map_err(|e| format!("centers of {p}: {e}"))?;
+            let l = codes.parse_loc(v, c).map_err(|e| format!("centers of {p}: {e}"))?;
             if !v.is_center(l.prov) {
                 return Err(format!("centers of {p}: {} is not a supply centre", v.code(l.prov)));
             }
@@ -244,9 +273,9 @@ fn case_position(v: &Variant, case: &Case) -> Result<Position, String> {
                 Some((c, k)) if !k.is_empty() && k.bytes().all(|b| b.is_ascii_digit()) => {
                     (c, k.parse::<usize>().map_err(|e| format!("retreats of {p} {u}: {e}"))?)
                 }
-                _ => (u.as_str(), 1),
+                _ => (&**u, 1),
             };
-            let unit = v.parse_unit(pw, code).map_err(|e| format!("retreats of {p}: {e}"))?;
+            let unit = codes.parse_unit(v, pw, code).map_err(|e| format!("retreats of {p}: {e}"))?;
             if copies > max - dislodged.len().min(max) {
                 return Err(format!("retreats: more than {max} dislodged units"));
             }
@@ -258,11 +287,11 @@ fn case_position(v: &Variant, case: &Case) -> Result<Position, String> {
             }
             let mut options = Vec::new();
             for o in opts {
-                options.push(v.parse_loc(o).map_err(|e| format!("retreats of {p} {u}: {e}"))?);
+                options.push(codes.parse_loc(v, o).map_err(|e| format!("retreats of {p} {u}: {e}"))?);
             }
             options.sort();
             let attacker_from = match case.dislodged_by.get(p).and_then(|m| m.get(u)) {
-                Some(s) => Some(v.parse_loc(s).map_err(|e| format!("dislodged_by of {p} {u}: {e}"))?.prov),
+                Some(s) => Some(codes.parse_loc(v, s).map_err(|e| format!("dislodged_by of {p} {u}: {e}"))?.prov),
                 None => None,
             };
             for _ in 0..copies {
@@ -274,7 +303,7 @@ fn case_position(v: &Variant, case: &Case) -> Result<Position, String> {
     if let Some(given) = &case.owners {
         owners.iter_mut().for_each(|o| *o = None);
         for (prov, p) in given {
-            let l = v.parse_loc(prov).map_err(|e| format!("owners: {e}"))?;
+            let l = codes.parse_loc(v, prov).map_err(|e| format!("owners: {e}"))?;
             if v.province(l.prov).tracked.is_none() {
                 return Err(format!("owners: {} is not a tracked province (a build site that is not a centre)", v.code(l.prov)));
             }
@@ -295,38 +324,4 @@ fn sorted_map<T: Ord + Clone>(v: &Variant, items: impl Iterator<Item = (PowerId,
             (k, json!(l))
         })
         .collect()
-}
-
-/// The outcome as the contract's JSON value.
-pub fn outcome_json(v: &Variant, out: &Outcome, unreadable: &[(PowerId, String, String)]) -> Value {
-    let mut results: BTreeMap<String, Vec<ResultRow>> = BTreeMap::new();
-    for r in &out.results {
-        results.entry(v.powers[r.power as usize].name.clone()).or_default().push(ResultRow {
-            order: r.order.canonical(v),
-            result: r.result.label(),
-            note: r.note.map(|n| n.text().to_string()),
-        });
-    }
-    for (p, text, msg) in unreadable {
-        results.entry(v.powers[*p as usize].name.clone()).or_default().push(ResultRow { order: text.clone(), result: "void", note: Some(msg.clone()) });
-    }
-    let (units, centers) = board(v, &out.position);
-    let (retreats, by) = dislodged_maps(v, &out.dislodged);
-    let mut o = Map::new();
-    o.insert("phase".into(), json!(v.calendar.name(out.phase)));
-    o.insert("results".into(), serde_json::to_value(results).expect("serializable"));
-    o.insert("units".into(), Value::Object(units));
-    o.insert("retreats".into(), serde_json::to_value(retreats).expect("serializable"));
-    o.insert("centers".into(), Value::Object(centers));
-    o.insert("next_phase".into(), out.next_phase.map(|p| json!(v.calendar.name(p))).unwrap_or(Value::Null));
-    if let Some(w) = out.winner() {
-        o.insert("winner".into(), json!(v.powers[w as usize].name));
-    }
-    if !by.is_empty() {
-        o.insert("dislodged_by".into(), serde_json::to_value(by).expect("serializable"));
-    }
-    if let Some(owners) = owners_map(v, &out.position) {
-        o.insert("owners".into(), owners);
-    }
-    Value::Object(o)
 }
