@@ -284,7 +284,7 @@ fn withheld(out: &mut String, pen: &Pen, u: &Unit, x: f64, y: f64) {
     let _ = write!(
         out,
         r#"<g class="unit withheld {power}" data-loc="{}"><polygon points="{},{} {},{} {},{} {},{}" fill="{col}" stroke="{INK}" stroke-width="2.5"/><text x="{}" y="{}" font-size="{}" font-weight="bold" text-anchor="middle" fill="{}">{}</text><text x="{}" y="{}" font-size="{}" font-weight="bold" fill="{INK}">?</text></g>"#,
-        esc(&pen.v.code(u.loc.prov)),
+        esc(pen.v.code(u.loc.prov)),
         f(x),
         f(y - r),
         f(x + r),

@@ -158,7 +158,7 @@ fn forty_real_games_replay_with_no_false_alarm() {
     assert_eq!(found, Vec::<String>::new());
     // under the DATC's convoy rule the one phase whose convoy only the
     // order's VIA decides comes out otherwise
-    let mut datc = rules.clone();
+    let mut datc = rules;
     datc.set("convoy_intent", "datc").unwrap();
     let f = dir.join("game_443777_ENGLAND_AIT.json");
     let report = mila::replay(&v, &datc, &mila::read(&v, &std::fs::read_to_string(f).unwrap()).unwrap());

@@ -140,9 +140,12 @@ fn cells(pts: &[(f64, f64)], fillers: &[(f64, f64)], w: f64, h: f64) -> Vec<Vec<
     out
 }
 
+/// How far inside one side of a `w` × `h` frame a point is (negative: outside).
+type Side = fn((f64, f64), f64, f64) -> f64;
+
 /// A convex polygon clipped to the frame (Sutherland and Hodgman).
 fn clip(mut poly: Vec<(f64, f64)>, w: f64, h: f64) -> Vec<(f64, f64)> {
-    let sides: [fn((f64, f64), f64, f64) -> f64; 4] = [|p, _, _| p.0, |p, w, _| w - p.0, |p, _, _| p.1, |p, _, h| h - p.1];
+    let sides: [Side; 4] = [|p, _, _| p.0, |p, w, _| w - p.0, |p, _, _| p.1, |p, _, h| h - p.1];
     for signed in sides {
         let input = std::mem::take(&mut poly);
         for k in 0..input.len() {
