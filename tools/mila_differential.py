@@ -257,6 +257,12 @@ def exclusion(game, orders):
     at = {u[2:5]: u for u in owner}
     for o in flat:
         w = o.split()
+        if w[0] == "F" and kind(o) == "C" and game.map.area_type(w[1]) == "PORT":
+            # not MILA's: a coastal land space a fleet may convoy through
+            # (DPjudge's PORT, ancmed's Baleares) is not read by mailjudge yet
+            return "gap (mailjudge's, issue 23): a fleet convoying from a PORT space"
+    for o in flat:
+        w = o.split()
         if w[-1] == "VIA" and w[0] == "A" and game.map.abuts("A", w[1], "-", w[3]):
             if not convoy_chain(game, w[1], w[3], convoyers(w, flat)):
                 return "2: explicit VIA move without a convoy route"
