@@ -6,9 +6,9 @@
 //! next is sent) and its limits (line length at and past `MAX_LINE`, absurd
 //! nesting, bytes that are not UTF-8).
 
-use mailjudge::adjudicate::{self, Dislodged, Outcome, Position};
-use mailjudge::contract::{Adjudicator, MAX_LINE, position_from_json, sample};
-use mailjudge::map::{Loc, PowerId, Unit, Variant};
+use mailjudge::adjudicate::{self, Outcome, Position};
+use mailjudge::contract::{Adjudicator, MAX_LINE, position_from_json, position_to_json, sample};
+use mailjudge::map::{PowerId, Variant};
 use mailjudge::order::Order;
 use mailjudge::parse::parse_order;
 use mailjudge::rules::Rulebook;
@@ -62,67 +62,26 @@ fn old_outcome(v: &Variant, out: &Outcome, unreadable: &[(PowerId, String, Strin
     for (p, text, msg) in unreadable {
         results.entry(v.powers[*p as usize].name.clone()).or_default().push(ResultRow { order: text.clone(), result: "void", note: Some(msg.clone()) });
     }
-    let (units, centers) = old_board(v, &out.position);
-    let (retreats, by) = old_dislodged(v, &out.dislodged);
+    // the board's parts as the judge stores positions (the same code the old
+    // formatter called), with the outcome's dislodged units
+    let board = position_to_json(v, &Position { dislodged: out.dislodged.clone(), ..out.position.clone() });
     let mut o = Map::new();
     o.insert("phase".into(), json!(v.calendar.name(out.phase)));
     o.insert("results".into(), serde_json::to_value(results).unwrap());
-    o.insert("units".into(), Value::Object(units));
-    o.insert("retreats".into(), serde_json::to_value(retreats).unwrap());
-    o.insert("centers".into(), Value::Object(centers));
+    o.insert("units".into(), board["units"].clone());
+    o.insert("retreats".into(), board["retreats"].clone());
+    o.insert("centers".into(), board["centers"].clone());
     o.insert("next_phase".into(), out.next_phase.map(|p| json!(v.calendar.name(p))).unwrap_or(Value::Null));
     if let Some(w) = out.winner() {
         o.insert("winner".into(), json!(v.powers[w as usize].name));
     }
-    if !by.is_empty() {
-        o.insert("dislodged_by".into(), serde_json::to_value(by).unwrap());
+    if board["dislodged_by"].as_object().is_some_and(|m| !m.is_empty()) {
+        o.insert("dislodged_by".into(), board["dislodged_by"].clone());
     }
-    if !out.position.owners.is_empty() {
-        let m: Map<String, Value> =
-            out.position.owners.iter().enumerate().filter_map(|(i, o)| o.map(|p| (v.code(i as u16).to_string(), json!(v.powers[p as usize].name)))).collect();
-        o.insert("owners".into(), Value::Object(m));
+    if let Some(owners) = board.get("owners") {
+        o.insert("owners".into(), owners.clone());
     }
     Value::Object(o)
-}
-
-fn old_board(v: &Variant, pos: &Position) -> (Map<String, Value>, Map<String, Value>) {
-    let units = old_sorted(v, pos.units.iter().map(|u| (u.power, *u)), |u: &Unit| v.unit_code(u));
-    let centers = old_sorted(v, pos.centers.iter().enumerate().filter_map(|(i, c)| c.map(|p| (p, i as u16))), |p: &u16| v.code(*p).to_string());
-    (units, centers)
-}
-
-type ByPower = BTreeMap<String, Map<String, Value>>;
-
-fn old_dislodged(v: &Variant, dislodged: &[Dislodged]) -> (ByPower, ByPower) {
-    let mut retreats: ByPower = BTreeMap::new();
-    let mut by: ByPower = BTreeMap::new();
-    for (i, d) in dislodged.iter().enumerate() {
-        if dislodged[..i].iter().any(|e| e.unit == d.unit) {
-            continue;
-        }
-        let count = dislodged.iter().filter(|e| e.unit == d.unit).count();
-        let key = if count > 1 { format!("{} x{count}", v.unit_code(&d.unit)) } else { v.unit_code(&d.unit) };
-        let p = v.powers[d.unit.power as usize].name.clone();
-        let opts: Vec<String> = d.options.iter().map(|l: &Loc| v.loc_code(*l)).collect();
-        retreats.entry(p.clone()).or_default().insert(key.clone(), json!(opts));
-        if let Some(f) = d.attacker_from {
-            by.entry(p).or_default().insert(key, json!(v.code(f)));
-        }
-    }
-    (retreats, by)
-}
-
-fn old_sorted<T: Ord + Clone>(v: &Variant, items: impl Iterator<Item = (PowerId, T)>, f: impl Fn(&T) -> String) -> Map<String, Value> {
-    let mut m: BTreeMap<String, Vec<String>> = BTreeMap::new();
-    for (p, t) in items {
-        m.entry(v.powers[p as usize].name.clone()).or_default().push(f(&t));
-    }
-    m.into_iter()
-        .map(|(k, mut l)| {
-            l.sort();
-            (k, json!(l))
-        })
-        .collect()
 }
 
 fn jsonl(input: &[u8]) -> Vec<String> {
