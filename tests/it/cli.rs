@@ -1,16 +1,7 @@
 //! `mailjudge adjudicate` checked from outside, as ADJUDICATE.md describes it.
 
+use crate::common::binary::run;
 use serde_json::{Value, json};
-use std::io::Write;
-use std::process::{Command, Stdio};
-
-fn run(args: &[&str], input: &str) -> (i32, String, String) {
-    let mut child =
-        Command::new(env!("CARGO_BIN_EXE_mailjudge")).args(args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
-    let out = child.wait_with_output().unwrap();
-    (out.status.code().unwrap_or(-1), String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())
-}
 
 #[test]
 fn the_contract_example() {

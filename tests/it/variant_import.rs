@@ -4,6 +4,7 @@
 //! built-in (config/variants/dpjudge/, MIT) adjudicating and playing by mail.
 
 use crate::common;
+use common::binary::run;
 use common::db::count;
 use common::game::*;
 use common::*;
@@ -12,22 +13,12 @@ use mailjudge::map::{Coast, Loc, Prov, ProvinceKind, Variant};
 use mailjudge::parse::parse_province;
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
-use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Stdio};
 
 /// The DPjudge maps shipped as built-ins, each generated from
 /// config/variants/dpjudge/NAME.map.
 const SHIPPED: [&str; 12] =
     ["ancmed", "brazilian", "britain", "canton", "chromatic", "fleetrome", "modern", "modern-up", "pure", "slovenia", "v8", "youngstown"];
-
-fn run(args: &[&str], input: &str) -> (i32, String, String) {
-    let mut child =
-        Command::new(env!("CARGO_BIN_EXE_mailjudge")).args(args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
-    let out = child.wait_with_output().unwrap();
-    (out.status.code().unwrap_or(-1), String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())
-}
 
 fn dpjudge_dir() -> &'static Path {
     Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/config/variants/dpjudge"))

@@ -3,6 +3,7 @@
 //! what it kept, read back through the store ([`db`]).
 #![allow(dead_code)]
 
+pub mod binary;
 pub mod cases;
 pub mod db;
 pub mod game;
