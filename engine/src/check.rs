@@ -7,7 +7,7 @@
 //! made, a convoy of an army not moving, several orders for one unit, a
 //! boarding without its partner) is for the adjudication to say.
 
-use crate::adjudicate::movement::{fleets_could_carry, impossible_support, move_target, stack_unit};
+use crate::adjudicate::movement::{fleets_could_carry, impossible_support, lone_stack_unit, move_target};
 use crate::adjudicate::{Note, Position, adjust, boarding, carried_note, ferry, retreat};
 use crate::map::{Loc, PowerId, Prov, ProvinceKind, Stacking, Unit, UnitType, Variant};
 use crate::order::Order;
@@ -239,16 +239,9 @@ fn lone(v: &Variant, rules: &Rulebook, units: &[Unit], power: PowerId, order: &O
         _ => return Some(Note::WrongPhase),
     };
     let unit = if stacks {
-        // the stacks as the resolver lists them: first unit a province, then the next
-        const NONE: u32 = u32::MAX;
-        let mut occ = vec![NONE; v.provinces.len()];
-        let mut next = vec![NONE; units.len()];
-        for (i, u) in units.iter().enumerate().rev() {
-            next[i] = occ[u.loc.prov as usize];
-            occ[u.loc.prov as usize] = i as u32;
-        }
-        match stack_unit(units, &occ, &next, &vec![NONE; units.len()], &mut vec![false; units.len()], power, spec) {
-            Ok((u, _)) => units[u as usize],
+        // the stacks as the resolver lists them
+        match lone_stack_unit(v, units, power, spec) {
+            Ok(u) => units[u],
             Err(n) => return Some(n),
         }
     } else {

@@ -6,13 +6,11 @@
 //! boarding moves, which are no attacks), and orders naming a carried army
 //! as naming its fleet; the pairs are put together again afterwards.
 
-use super::movement::{Extra, Movement, Partner, core};
+use super::movement::{Extra, Movement, Partner, UnitIx, core};
 use super::{Dislodged, Note, ResultKind};
 use crate::map::{Loc, PowerId, ProvinceKind, Unit, UnitType, Variant};
 use crate::order::{Order, UnitSpec};
 use crate::rules::Rulebook;
-
-const NONE: u32 = u32::MAX;
 
 /// A boarding order as read against the board.
 struct Boarding {
@@ -72,7 +70,7 @@ pub(crate) fn movement(v: &Variant, rules: &Rulebook, units: &[Unit], centers: &
         let b = boards.iter().find(|b| b.k == k);
         *order = match (dest, b) {
             (Some(d), Some(b)) if b.void.is_none() => {
-                board[b.u] = Some(b.partner.map_or(Partner::Unmatched, |j| Partner::Unit(boards[j].u as u32)));
+                board[b.u] = Some(b.partner.map_or(Partner::Unmatched, |j| Partner::Unit(UnitIx::new(boards[j].u))));
                 Order::Move { unit, dest: d, via: false }
             }
             // no such unit: the resolver says so
@@ -106,14 +104,14 @@ fn read_boardings(v: &Variant, units: &[Unit], free: &[Unit], carried: &[Option<
     let aboard: Vec<Unit> = units.iter().filter(|u| u.aboard).copied().collect();
     // which unit each order goes to, as the resolver hands them out (D5)
     let mut taken = vec![false; free.len()];
-    let mut order_unit = vec![NONE; orders.len()];
+    let mut order_unit: Vec<Option<usize>> = vec![None; orders.len()];
     for (k, (power, order)) in orders.iter().enumerate() {
         let Some(spec) = order.unit() else { continue };
         if let Some(u) =
             (0..free.len()).find(|&u| !taken[u] && free[u].power == *power && free[u].loc.prov == spec.loc.prov && spec.kind.is_none_or(|t| t == free[u].kind))
         {
             taken[u] = true;
-            order_unit[k] = u as u32;
+            order_unit[k] = Some(u);
         }
     }
 
@@ -121,11 +119,9 @@ fn read_boardings(v: &Variant, units: &[Unit], free: &[Unit], carried: &[Option<
     let mut boards: Vec<Boarding> = Vec::new();
     for (k, (power, order)) in orders.iter().enumerate() {
         let Order::Board { unit, dest, partner, .. } = order else { continue };
-        let u = order_unit[k];
-        if u == NONE {
+        let Some(u) = order_unit[k] else {
             continue; // the resolver voids it (no such unit)
-        }
-        let u = u as usize;
+        };
         let prov = dest.map(|d| d.prov).unwrap_or(unit.loc.prov);
         let void = board_void(v, &free[u], carried[u].is_some(), prov);
         boards.push(Boarding { k, u, prov, moving: dest.is_some(), partner_power: partner.unwrap_or(*power), void, partner: None, unpaired: false });

@@ -26,13 +26,11 @@ mod prepare;
 
 pub(crate) use prepare::{Prep, prepare};
 
-use super::movement::{Extra, Landing, Movement, core};
+use super::movement::{Extra, Landing, Movement, UnitIx, core};
 use super::{Dislodged, Note, OrderResult, ResultKind};
 use crate::map::{Loc, PowerId, Prov, ProvinceKind, Unit, UnitType, Variant};
 use crate::order::{Order, UnitSpec};
 use crate::rules::Rulebook;
-
-const NONE: u32 = u32::MAX;
 
 /// Where a carried army lands from.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -105,7 +103,7 @@ impl Layer<'_> {
         land[a].is_some_and(|l| l.0.prov == d.prov)
             && (target.loc.prov == pos[a].loc.prov
                 || target.loc.prov == self.units[a].loc.prov
-                || (carrier[a] != NONE && fleet_dest[carrier[a] as usize].is_some_and(|fd| fd.prov == target.loc.prov)))
+                || carrier[a].is_some_and(|f| fleet_dest[f].is_some_and(|fd| fd.prov == target.loc.prov)))
     }
 
     /// Runs the resolver. `with`: the landings from a destination taken
@@ -128,11 +126,11 @@ impl Layer<'_> {
         let mut ex = Extra { land: vec![None; idx.len()], ..Extra::default() };
         for (i, &u) in idx.iter().enumerate() {
             if let Some((_, from, _)) = land[u] {
-                let f = carrier[u] as usize;
+                let f = carrier[u].expect("a carried army has its fleet");
                 ex.land[i] = match from {
                     From::Here if into_box[f] => Some(Landing::Away),
                     From::Here => Some(Landing::Here),
-                    From::Dest => at(f).map(|fi| Landing::FromFleet(fi as u32)),
+                    From::Dest => at(f).map(|fi| Landing::FromFleet(UnitIx::new(fi))),
                 };
             }
         }
@@ -141,17 +139,17 @@ impl Layer<'_> {
         let mut core_orders: Vec<(PowerId, Order)> = Vec::with_capacity(orders.len());
         for (k, (p, o)) in orders.iter().enumerate() {
             let o = match pre[k] {
-                Pre::Core if order_unit[k] != NONE && held.contains(&(order_unit[k] as usize)) => Order::Hold(*o.unit().expect("unit order")),
+                Pre::Core if order_unit[k].is_some_and(|u| held.contains(&u)) => Order::Hold(*o.unit().expect("unit order")),
                 Pre::Core => *o,
                 Pre::Consent => Order::Hold(*o.unit().expect("unit order")),
-                Pre::Landing | Pre::Embarked if land[order_unit[k] as usize].is_some_and(|l| l.1 == From::Here || with.contains(&(order_unit[k] as usize))) => {
-                    let a = order_unit[k] as usize;
+                Pre::Landing | Pre::Embarked if order_unit[k].is_some_and(|a| land[a].is_some_and(|l| l.1 == From::Here || with.contains(&a))) => {
+                    let a = order_unit[k].expect("checked above");
                     Order::Move { unit: UnitSpec { kind: Some(UnitType::Army), loc: pos[a].loc, power: None }, dest: land[a].expect("landing").0, via: false }
                 }
                 // a void order of a unit the resolver sees still keeps it
                 // from a default hold of its own
-                Pre::Void(_) if order_unit[k] != NONE && idx.contains(&(order_unit[k] as usize)) => {
-                    let u = order_unit[k] as usize;
+                Pre::Void(_) if order_unit[k].is_some_and(|u| idx.contains(&u)) => {
+                    let u = order_unit[k].expect("checked above");
                     Order::Hold(UnitSpec { kind: Some(pos[u].kind), loc: pos[u].loc, power: None })
                 }
                 _ => Order::Waive,
@@ -191,12 +189,13 @@ impl Layer<'_> {
             // E11: without the landings from a destination, which A/F moves succeed?
             let (first, first_fates, first_idx) = self.run(&[], &self.held);
             // an A/F that does not get there keeps its army on board
-            let mut candidates: Vec<usize> = all_candidates.iter().copied().filter(|&a| self.moved(&first_fates, &first_idx, carrier[a] as usize)).collect();
+            let carried_by = |a: usize| carrier[a].expect("a landing army has its fleet");
+            let mut candidates: Vec<usize> = all_candidates.iter().copied().filter(|&a| self.moved(&first_fates, &first_idx, carried_by(a))).collect();
             self.circular.clear();
             let mut result = (first, first_fates, first_idx);
             while !candidates.is_empty() {
                 let (m, fates, idx) = self.run(&candidates, &self.held);
-                let bad: Vec<usize> = candidates.iter().copied().filter(|&a| !self.moved(&fates, &idx, carrier[a] as usize)).collect();
+                let bad: Vec<usize> = candidates.iter().copied().filter(|&a| !self.moved(&fates, &idx, carried_by(a))).collect();
                 if bad.is_empty() {
                     result = (m, fates, idx);
                     break;
@@ -206,14 +205,9 @@ impl Layer<'_> {
             }
             let (_, fates, idx) = &result;
             let stranded: Vec<usize> = (0..n)
-                .filter(|&a| {
-                    land[a].is_some_and(|l| l.1 == From::Here)
-                        && carrier[a] != NONE
-                        && !into_box[carrier[a] as usize]
-                        && !self.landed_in(fates, idx, a)
-                        && self.moved(fates, idx, carrier[a] as usize)
-                })
-                .map(|a| carrier[a] as usize)
+                .filter(|&a| land[a].is_some_and(|l| l.1 == From::Here) && !self.landed_in(fates, idx, a))
+                .filter_map(|a| carrier[a])
+                .filter(|&f| !into_box[f] && self.moved(fates, idx, f))
                 .collect();
             if stranded.is_empty() {
                 break result;
@@ -259,12 +253,11 @@ impl Layer<'_> {
                 after.push(Unit { loc: land[a].expect("landed").0, aboard: false, ..pos[a] });
                 continue;
             }
-            let f = carrier[a];
-            if f == NONE {
+            let Some(f) = carrier[a] else {
                 after.push(pos[a]);
                 continue;
-            }
-            match end(f as usize) {
+            };
+            match end(f) {
                 Some(l) if v.kind(l.prov) == ProvinceKind::Sea => after.push(Unit { loc: Loc::new(l.prov), aboard: true, ..pos[a] }),
                 Some(_) => {}
                 None => gone[a] = true,
@@ -276,10 +269,10 @@ impl Layer<'_> {
             if m.results[k].result != ResultKind::Ok {
                 continue;
             }
-            let f = order_unit[k] as usize;
+            let f = order_unit[k].expect("a convoy passed on to the resolver has its fleet");
             let Some(a) = (0..n).find(|&a| !pos[a].aboard && pos[a].kind == UnitType::Army && pos[a].loc.prov == army.loc.prov) else { continue };
             let bounced = orders.iter().enumerate().position(|(j, (_, ao))| {
-                order_unit[j] == a as u32 && matches!(ao, Order::Move { dest: d, .. } if d.prov == dest.prov) && m.results[j].result == ResultKind::Bounce
+                order_unit[j] == Some(a) && matches!(ao, Order::Move { dest: d, .. } if d.prov == dest.prov) && m.results[j].result == ResultKind::Bounce
             });
             let stays = end(f).is_some_and(|l| l.prov == pos[f].loc.prov) && end(a).is_some_and(|l| l.prov == pos[a].loc.prov);
             if let Some(j) = bounced
@@ -319,7 +312,7 @@ impl Layer<'_> {
             let mut d = d;
             retreat_options(v, &mut d, after, pos[u]);
             dislodged.push(d.clone());
-            if let Some(a) = (0..n).find(|&a| carrier[a] == u as u32 && gone[a]) {
+            if let Some(a) = (0..n).find(|&a| carrier[a] == Some(u) && gone[a]) {
                 dislodged.push(Dislodged { unit: pos[a], ..d });
             }
         }
@@ -349,26 +342,26 @@ impl Layer<'_> {
             let mut r = m.results[k].clone();
             r.power = *power;
             r.order = *order;
-            if let (Some(spec), Some(u)) = (r.order.unit_mut(), (order_unit[k] != NONE).then_some(order_unit[k] as usize)) {
+            if let (Some(spec), Some(u)) = (r.order.unit_mut(), order_unit[k]) {
                 spec.kind = Some(units[u].kind);
             }
-            let u = order_unit[k] as usize;
             let set = |r: &mut OrderResult, kind: ResultKind, note: Option<Note>| {
                 r.result = kind;
                 r.note = note;
                 r.by = None;
             };
-            match pre[k] {
+            match (pre[k], order_unit[k]) {
                 // a support of a landing that was left out (its A/F did not
                 // get there, or E11) was given: it just had nothing to help
-                Pre::Core if r.result == ResultKind::Void && r.note == Some(Note::SupportMismatch) && supports_unrun_move(order) => {
+                (Pre::Core, _) if r.result == ResultKind::Void && r.note == Some(Note::SupportMismatch) && supports_unrun_move(order) => {
                     set(&mut r, ResultKind::Ok, None)
                 }
-                Pre::Core => {}
-                Pre::Void(note) => set(&mut r, ResultKind::Void, Some(note)),
-                Pre::IntoBox => set(&mut r, ResultKind::Ok, None),
-                Pre::Consent => {
-                    let used = (0..orders.len()).any(|j| pre[j] == Pre::Embarked && embark_to[j] == u as u32);
+                (Pre::Core, _) => {}
+                (Pre::Void(note), _) => set(&mut r, ResultKind::Void, Some(note)),
+                (Pre::IntoBox, _) => set(&mut r, ResultKind::Ok, None),
+                (Pre::Consent | Pre::Stays | Pre::Embarked | Pre::Landing, None) => unreachable!("the layer decides only about orders matched to a unit"),
+                (Pre::Consent, Some(u)) => {
+                    let used = (0..orders.len()).any(|j| pre[j] == Pre::Embarked && embark_to[j] == Some(u));
                     if gone[u] {
                         set(&mut r, ResultKind::Dislodged, None);
                     } else if !used {
@@ -377,8 +370,8 @@ impl Layer<'_> {
                         set(&mut r, ResultKind::Ok, None);
                     }
                 }
-                Pre::Stays => set(&mut r, if gone[u] { ResultKind::Dislodged } else { ResultKind::Ok }, None),
-                Pre::Embarked | Pre::Landing => {
+                (Pre::Stays, Some(u)) => set(&mut r, if gone[u] { ResultKind::Dislodged } else { ResultKind::Ok }, None),
+                (Pre::Embarked | Pre::Landing, Some(u)) => {
                     let wants_land = land[u].is_some() || matches!(order, Order::Board { land: Some(_), .. });
                     if !wants_land {
                         set(&mut r, if gone[u] { ResultKind::Dislodged } else { ResultKind::Ok }, None);
@@ -400,12 +393,14 @@ impl Layer<'_> {
                 }
             }
             // a fleet whose army's landing from its space failed stays (E10)
-            if pre[k] == Pre::Core && matches!(order, Order::Move { .. }) && held.contains(&u) && !gone[u] {
+            let unit = order_unit[k];
+            if pre[k] == Pre::Core && matches!(order, Order::Move { .. }) && unit.is_some_and(|u| held.contains(&u) && !gone[u]) {
                 set(&mut r, ResultKind::Bounce, Some(Note::LandingFailed));
             } else if pre[k] == Pre::Core
                 && r.result == ResultKind::Bounce
                 && matches!(order, Order::Move { .. })
-                && (0..n).any(|a| carrier[a] == u as u32 && land[a].is_some_and(|l| l.1 == From::Here) && !landed(a))
+                && unit.is_some()
+                && (0..n).any(|a| carrier[a] == unit && land[a].is_some_and(|l| l.1 == From::Here) && !landed(a))
             {
                 r.note = Some(Note::LandingFailed);
                 r.by = None;

@@ -1,7 +1,7 @@
 //! 1885-III orders read against the board before the resolver runs
 //! (docs/RULES1885.md E7-E12, E16): what is void, or decided, already.
 
-use super::{From, NONE, Pre};
+use super::{From, Pre};
 use crate::adjudicate::Note;
 use crate::map::{Loc, PowerId, ProvinceKind, Unit, UnitType, Variant};
 use crate::order::{Order, UnitSpec};
@@ -14,11 +14,14 @@ use crate::order::{Order, UnitSpec};
 pub(crate) struct Prep {
     pub orders: Vec<(PowerId, Order)>,
     pub pos: Vec<Unit>,
-    pub carrier: Vec<u32>,
+    /// The fleet carrying each army on board (`None`: none).
+    pub carrier: Vec<Option<usize>>,
     pub carrying: Vec<bool>,
-    pub order_unit: Vec<u32>,
+    /// The unit each order is for (`None`: none).
+    pub order_unit: Vec<Option<usize>>,
     pub pre: Vec<Pre>,
-    pub embark_to: Vec<u32>,
+    /// For each embarkation that takes place, the fleet boarded.
+    pub embark_to: Vec<Option<usize>>,
     pub fleet_dest: Vec<Option<Loc>>,
     pub into_box: Vec<bool>,
     pub land: Vec<Option<(Loc, From, usize)>>,
@@ -52,7 +55,7 @@ pub(crate) fn prepare(v: &Variant, units: &[Unit], orders: &[(PowerId, Order)]) 
                 && (x.kind == UnitType::Fleet || x.aboard == (v.kind(x.loc.prov) == ProvinceKind::Sea))
         })
     };
-    let order_unit: Vec<u32> = orders.iter().map(|(p, o)| o.unit().and_then(|s| unit_of(&pos, *p, s)).map_or(NONE, |u| u as u32)).collect();
+    let order_unit: Vec<Option<usize>> = orders.iter().map(|(p, o)| o.unit().and_then(|s| unit_of(&pos, *p, s))).collect();
     let k = orders.len();
     let mut p = Prep {
         orders,
@@ -61,7 +64,7 @@ pub(crate) fn prepare(v: &Variant, units: &[Unit], orders: &[(PowerId, Order)]) 
         carrying,
         order_unit,
         pre: vec![Pre::Core; k],
-        embark_to: vec![NONE; k],
+        embark_to: vec![None; k],
         fleet_dest: vec![None; n],
         into_box: vec![false; n],
         land: vec![None; n],
@@ -75,9 +78,9 @@ pub(crate) fn prepare(v: &Variant, units: &[Unit], orders: &[(PowerId, Order)]) 
 }
 
 /// The fleet carrying each army on board, and whether each fleet carries one.
-fn carriers(pos: &[Unit]) -> (Vec<u32>, Vec<bool>) {
+fn carriers(pos: &[Unit]) -> (Vec<Option<usize>>, Vec<bool>) {
     let n = pos.len();
-    let mut carrier: Vec<u32> = vec![NONE; n];
+    let mut carrier: Vec<Option<usize>> = vec![None; n];
     let mut carrying = vec![false; n];
     for a in 0..n {
         if !pos[a].aboard {
@@ -86,7 +89,7 @@ fn carriers(pos: &[Unit]) -> (Vec<u32>, Vec<bool>) {
         let here = |f: usize| pos[f].kind == UnitType::Fleet && !pos[f].aboard && pos[f].loc.prov == pos[a].loc.prov && !carrying[f];
         let f = (0..n).find(|&f| here(f) && pos[f].power == pos[a].power).or_else(|| (0..n).find(|&f| here(f)));
         if let Some(f) = f {
-            carrier[a] = f as u32;
+            carrier[a] = Some(f);
             carrying[f] = true;
         }
     }
@@ -98,15 +101,13 @@ impl Prep {
     fn embark(&mut self, v: &Variant) {
         let Prep { orders, pos, carrier, carrying, order_unit, pre, embark_to, .. } = self;
         let n = pos.len();
-        let ordered = |order_unit: &[u32], u: usize| (0..orders.len()).filter(|&k| order_unit[k] == u as u32).count();
+        let ordered = |order_unit: &[Option<usize>], u: usize| (0..orders.len()).filter(|&k| order_unit[k] == Some(u)).count();
         // ---- embarkations (E8)
         for (k, (power, order)) in orders.iter().enumerate() {
             let Order::Board { dest, partner, .. } = *order else { continue };
-            let u = order_unit[k];
-            if u == NONE {
+            let Some(u) = order_unit[k] else {
                 continue; // the resolver says why (no such unit, or not yours)
-            }
-            let u = u as usize;
+            };
             let x = pos[u];
             match (x.kind, dest) {
                 (UnitType::Fleet, None) if partner.is_some_and(|p| p != *power) => pre[k] = Pre::Consent,
@@ -124,11 +125,11 @@ impl Prep {
                         let agrees = |f: usize| {
                             with == *power
                                 || orders.iter().enumerate().any(|(j, (q, o))| {
-                                    *q == with && order_unit[j] == f as u32 && matches!(o, Order::Board { dest: None, partner: Some(p), .. } if *p == *power)
+                                    *q == with && order_unit[j] == Some(f) && matches!(o, Order::Board { dest: None, partner: Some(p), .. } if *p == *power)
                                 })
                         };
                         match (0..n).find(|&f| pos[f].kind == UnitType::Fleet && pos[f].loc.prov == sea.prov && pos[f].power == with) {
-                            Some(f) if !carrying[f] && agrees(f) => embark_to[k] = f as u32,
+                            Some(f) if !carrying[f] && agrees(f) => embark_to[k] = Some(f),
                             Some(f) if carrying[f] => pre[k] = Pre::Void(Note::EmbarkOneArmy),
                             _ => pre[k] = Pre::Void(Note::EmbarkNoFleet),
                         }
@@ -137,29 +138,25 @@ impl Prep {
             }
         }
         for k in 0..orders.len() {
-            let f = embark_to[k];
-            if f == NONE {
-                continue;
-            }
-            if ordered(order_unit, order_unit[k] as usize) > 1 {
+            let (Some(f), Some(u)) = (embark_to[k], order_unit[k]) else { continue };
+            if ordered(order_unit, u) > 1 {
                 // the core voids every order of a unit given several
-                embark_to[k] = NONE;
+                embark_to[k] = None;
                 continue;
             }
-            if (0..orders.len()).any(|j| j != k && embark_to[j] == f) {
+            if (0..orders.len()).any(|j| j != k && embark_to[j] == Some(f)) {
                 pre[k] = Pre::Void(Note::EmbarkOneArmy);
             } else {
                 pre[k] = Pre::Embarked;
             }
         }
         for k in 0..orders.len() {
-            if pre[k] == Pre::Embarked {
-                let (a, f) = (order_unit[k] as usize, embark_to[k] as usize);
+            if let (Pre::Embarked, Some(a), Some(f)) = (pre[k], order_unit[k], embark_to[k]) {
                 pos[a] = Unit { loc: Loc::new(pos[f].loc.prov), aboard: true, ..pos[a] };
-                carrier[a] = f as u32;
+                carrier[a] = Some(f);
                 carrying[f] = true;
             } else {
-                embark_to[k] = NONE;
+                embark_to[k] = None;
             }
         }
     }
@@ -167,18 +164,17 @@ impl Prep {
     /// Each fleet's move (its one order), and the moves into the Box.
     fn fleet_moves(&mut self, v: &Variant) {
         let Prep { orders, pos, carrying, order_unit, pre, fleet_dest, into_box, .. } = self;
-        let ordered = |order_unit: &[u32], u: usize| (0..orders.len()).filter(|&k| order_unit[k] == u as u32).count();
+        let ordered = |order_unit: &[Option<usize>], u: usize| (0..orders.len()).filter(|&k| order_unit[k] == Some(u)).count();
         let fleet_move = |k: usize| match orders[k].1 {
             Order::Move { dest, .. } => Some(dest),
             _ => None,
         };
         // ---- each fleet's move (its one order), and moves into the Box
         for k in 0..orders.len() {
-            let u = order_unit[k];
-            if u == NONE || ordered(order_unit, u as usize) > 1 || pos[u as usize].aboard {
+            let Some(u) = order_unit[k] else { continue };
+            if ordered(order_unit, u) > 1 || pos[u].aboard {
                 continue;
             }
-            let u = u as usize;
             if let Some(d) = fleet_move(k)
                 && carrying[u]
                 && v.kind(d.prov) != ProvinceKind::Sea
@@ -203,14 +199,13 @@ impl Prep {
     /// What the carried armies do (E10): stay on board, or land from where.
     fn landings(&mut self, v: &Variant) {
         let Prep { orders, pos, carrier, order_unit, pre, fleet_dest, land, .. } = self;
-        let ordered = |order_unit: &[u32], u: usize| (0..orders.len()).filter(|&k| order_unit[k] == u as u32).count();
+        let ordered = |order_unit: &[Option<usize>], u: usize| (0..orders.len()).filter(|&k| order_unit[k] == Some(u)).count();
         // ---- what the carried armies do (E10)
         for k in 0..orders.len() {
-            let u = order_unit[k];
-            if u == NONE || !pos[u as usize].aboard || matches!(pre[k], Pre::Void(_)) {
+            let Some(a) = order_unit[k] else { continue };
+            if !pos[a].aboard || matches!(pre[k], Pre::Void(_)) {
                 continue;
             }
-            let a = u as usize;
             if ordered(order_unit, a) > 1 {
                 pre[k] = Pre::Void(Note::SeveralOrders);
                 continue;
@@ -236,7 +231,7 @@ impl Prep {
                 None
             } else if v.fleet_reaches(s, c.prov) {
                 Some(From::Here)
-            } else if f != NONE && fleet_dest[f as usize].is_some_and(|d| v.kind(d.prov) == ProvinceKind::Sea && v.fleet_reaches(d, c.prov)) {
+            } else if f.is_some_and(|f| fleet_dest[f].is_some_and(|d| v.kind(d.prov) == ProvinceKind::Sea && v.fleet_reaches(d, c.prov))) {
                 Some(From::Dest)
             } else {
                 None
@@ -264,8 +259,7 @@ impl Prep {
             if pre[k] != Pre::Core {
                 continue;
             }
-            let f = order_unit[k];
-            if f != NONE && carrying[f as usize] {
+            if order_unit[k].is_some_and(|f| carrying[f]) {
                 ferry_void[k] = Some(Note::FerryCarrying);
             } else if !(v.fleet_reaches(Loc::new(unit.loc.prov), army.loc.prov) && v.fleet_reaches(Loc::new(unit.loc.prov), dest.prov)) {
                 ferry_void[k] = Some(Note::FerryOneSea);

@@ -3,7 +3,7 @@
 //! whether a chain of fleets carries an army.
 
 use super::orders::Assignment;
-use super::{NONE, Resolver, Status};
+use super::{Resolver, Status, UnitIx};
 use crate::adjudicate::Note;
 use crate::map::{Prov, ProvinceKind, Unit, UnitType, Variant};
 use crate::order::Order;
@@ -53,21 +53,22 @@ impl Resolver<'_> {
             if self.stacks {
                 // the army of the stack ordered to make that move
                 let mut m = a;
-                while m != NONE
-                    && !(self.units[m as usize].kind == UnitType::Army
-                        && matches!(a_.order_of(m as usize), Some(Order::Move { dest: d, .. }) if d.prov == dest.prov))
+                while let Some(mu) = m
+                    && !(self.units[mu.ix()].kind == UnitType::Army && matches!(a_.order_of(mu.ix()), Some(Order::Move { dest: d, .. }) if d.prov == dest.prov))
                 {
-                    m = self.next[m as usize];
+                    m = self.next[mu.ix()];
                 }
-                if m != NONE {
+                if m.is_some() {
                     a = m;
                 }
             }
-            let ok = a != NONE
-                && self.units[a as usize].kind == UnitType::Army
-                && ordered_move[a as usize]
-                && matches!(a_.order_of(a as usize), Some(Order::Move { dest: d, .. }) if d.prov == dest.prov)
-                && !matches!(self.status[a as usize], Status::Void(_));
+            let ok = a.is_some_and(|a| {
+                let a = a.ix();
+                self.units[a].kind == UnitType::Army
+                    && ordered_move[a]
+                    && matches!(a_.order_of(a), Some(Order::Move { dest: d, .. }) if d.prov == dest.prov)
+                    && !matches!(self.status[a], Status::Void(_))
+            });
             if ok {
                 self.status[u] = Status::Convoy;
                 self.convoy_for[u] = a;
@@ -76,10 +77,9 @@ impl Resolver<'_> {
             }
         }
         for f in (0..self.n).rev() {
-            let a = self.convoy_for[f];
-            if a != NONE {
-                self.conv_next[f] = self.conv_first[a as usize];
-                self.conv_first[a as usize] = f as u32;
+            if let Some(a) = self.convoy_for[f] {
+                self.conv_next[f] = self.conv_first[a.ix()];
+                self.conv_first[a.ix()] = Some(UnitIx::new(f));
             }
         }
     }
@@ -97,7 +97,7 @@ impl Resolver<'_> {
             let power = self.units[a].power;
             let own_intent = route
                 && (0..self.n).any(|f| {
-                    self.convoy_for[f] == a as u32
+                    self.convoy_for[f] == Some(UnitIx::new(a))
                         && self.units[f].power == power
                         && (rules.convoy_intent == ConvoyIntent::Rulebook1992 || self.on_minimal_chain(a, f))
                 });
@@ -128,9 +128,11 @@ impl Resolver<'_> {
             }
         }
         for f in 0..self.n {
-            if self.convoy_for[f] != NONE && !self.convoyed[self.convoy_for[f] as usize] {
-                let a = self.convoy_for[f] as usize;
-                self.convoy_for[f] = NONE;
+            if let Some(a) = self.convoy_for[f]
+                && !self.convoyed[a.ix()]
+            {
+                let a = a.ix();
+                self.convoy_for[f] = None;
                 self.status[f] = Status::Void(if matches!(self.status[a], Status::NoConvoy) { Note::NoConvoyRoute } else { Note::ConvoyNotUsed });
             }
         }
@@ -207,15 +209,17 @@ impl Resolver<'_> {
         let from = self.units[a].loc.prov;
         let to = self.dest[a];
         let mut f = self.conv_first[a];
-        if f == NONE {
+        if f.is_none() {
             return false;
         }
         let mut fleets = [0u32; 64];
         let mut nf = 0;
-        while f != NONE && nf < fleets.len() {
-            fleets[nf] = f;
+        while let Some(fu) = f
+            && nf < fleets.len()
+        {
+            fleets[nf] = fu.ix() as u32;
             nf += 1;
-            f = self.conv_next[f as usize];
+            f = self.conv_next[fu.ix()];
         }
         let mut seen = [false; 64];
         let mut stack = [0u8; 64];

@@ -215,7 +215,7 @@ impl Resolver<'_> {
                 match self.decision(d) {
                     Decision::Path(_) => force(self, d, false),
                     Decision::Order(f) if !has_path && matches!(self.status[f], Status::Convoy) => {
-                        let a = self.convoy_for[f] as usize;
+                        let a = self.convoy_for[f].expect("a convoy in use carries its army").ix();
                         force(self, self.path_of(a), false);
                     }
                     Decision::Order(_) => {}
@@ -253,7 +253,7 @@ impl Resolver<'_> {
             Decision::Path(a) if self.landing(a) => {
                 // a landing from its fleet's destination needs the fleet there
                 match self.land[a] {
-                    Some(Landing::FromFleet(f)) => self.resolve(f as usize),
+                    Some(Landing::FromFleet(f)) => self.resolve(f.ix()),
                     _ => true,
                 }
             }

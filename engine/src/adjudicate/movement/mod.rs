@@ -29,6 +29,7 @@
 
 mod convoy;
 mod decisions;
+mod ix;
 mod landing;
 mod orders;
 mod outcome;
@@ -38,16 +39,15 @@ mod strength;
 mod tests;
 
 pub(crate) use convoy::fleets_could_carry;
+pub(crate) use ix::{OrderIx, UnitIx};
 pub(crate) use orders::{impossible_support, move_target};
-pub(crate) use stacks::stack_unit;
+pub(crate) use stacks::{lone_stack_unit, stack_unit};
 
 use super::{Dislodged, Note, OrderResult};
 use crate::map::{Loc, PowerId, Prov, Stacking, Unit, Variant};
 use crate::order::Order;
 use crate::rules::{Paradox, Rulebook};
 use orders::Assignment;
-
-const NONE: u32 = u32::MAX;
 
 /// Where a carried army's landing is made from (1885, docs/RULES1885.md
 /// E10, E11), in [`Extra::land`]. The layer has checked that the army can
@@ -62,7 +62,7 @@ pub(crate) enum Landing {
     Away,
     /// From the destination of this fleet (a unit of the resolver), whose
     /// move must succeed for the army to land.
-    FromFleet(u32),
+    FromFleet(UnitIx),
 }
 
 /// A boarding move's partner (Original 1958), in [`Extra::board`].
@@ -71,7 +71,7 @@ pub(crate) enum Partner {
     /// None: the move fails, but stands others off.
     Unmatched,
     /// The unit (of the resolver) boarding with it.
-    Unit(u32),
+    Unit(UnitIx),
 }
 
 /// What a layer over the resolver adds to a movement phase (every list empty
@@ -129,12 +129,13 @@ struct Resolver<'a> {
     closed: Rulebook,
     units: &'a [Unit],
     n: usize,
-    occ: Vec<u32>,
+    /// The first unit in each province (`None`: none).
+    occ: Vec<Option<UnitIx>>,
     /// Several units a province: home-base stacks (Original 1958), carried
     /// armies, or spaces with room for several (`capacity`).
     stacks: bool,
-    /// With `stacks`: the next unit in the same province (`NONE` at the end).
-    next: Vec<u32>,
+    /// With `stacks`: the next unit in the same province (`None` at the end).
+    next: Vec<Option<UnitIx>>,
     /// With `stacks`: whether the unit moves to a space where it may join its
     /// own units (D6, and spaces with room).
     may_join: Vec<Join>,
@@ -143,11 +144,11 @@ struct Resolver<'a> {
     dest_loc: Vec<Loc>,
     convoyed: Vec<bool>,
     /// For a valid support: the supported unit.
-    sup_target: Vec<u32>,
+    sup_target: Vec<Option<UnitIx>>,
     /// For a valid support: the province support is given into.
     sup_into: Vec<Prov>,
     /// For a convoy order in use: the army it carries.
-    convoy_for: Vec<u32>,
+    convoy_for: Vec<Option<UnitIx>>,
     state: Vec<State>,
     res: Vec<bool>,
     /// Reads of guesses (and decisions left open on them), innermost last.
@@ -166,17 +167,17 @@ struct Resolver<'a> {
     land: Vec<Option<Landing>>,
     paradox: Paradox,
     /// The valid supports given to each unit, as lists in unit order: the
-    /// first (`NONE` for none) by supported unit, the next by supporting unit.
-    sup_first: Vec<u32>,
-    sup_next: Vec<u32>,
+    /// first (`None` for none) by supported unit, the next by supporting unit.
+    sup_first: Vec<Option<UnitIx>>,
+    sup_next: Vec<Option<UnitIx>>,
     /// The moves into each province, as lists in unit order: the first by
     /// province, the next by moving unit.
-    into_first: Vec<u32>,
-    into_next: Vec<u32>,
+    into_first: Vec<Option<UnitIx>>,
+    into_next: Vec<Option<UnitIx>>,
     /// The fleets ordered to convoy each army (a matching convoy order), as
     /// lists in unit order: the first by army, the next by fleet.
-    conv_first: Vec<u32>,
-    conv_next: Vec<u32>,
+    conv_first: Vec<Option<UnitIx>>,
+    conv_next: Vec<Option<UnitIx>>,
 }
 
 /// The working arrays of [`core`], kept between calls on one thread so that
@@ -184,33 +185,33 @@ struct Resolver<'a> {
 /// again before use).
 #[derive(Default)]
 struct Scratch {
-    occ: Vec<u32>,
-    assigned: Vec<u32>,
+    occ: Vec<Option<UnitIx>>,
+    assigned: Vec<Option<OrderIx>>,
     several: Vec<bool>,
     pre: Vec<Option<Note>>,
-    order_unit: Vec<u32>,
+    order_unit: Vec<Option<UnitIx>>,
     status: Vec<Status>,
     dest: Vec<Prov>,
     dest_loc: Vec<Loc>,
     convoyed: Vec<bool>,
-    sup_target: Vec<u32>,
+    sup_target: Vec<Option<UnitIx>>,
     sup_into: Vec<Prov>,
-    convoy_for: Vec<u32>,
+    convoy_for: Vec<Option<UnitIx>>,
     state: Vec<State>,
     res: Vec<bool>,
     deps: Vec<usize>,
     stamp: Vec<u32>,
     forced: Vec<bool>,
-    sup_first: Vec<u32>,
-    sup_next: Vec<u32>,
-    into_first: Vec<u32>,
-    into_next: Vec<u32>,
-    conv_first: Vec<u32>,
-    conv_next: Vec<u32>,
+    sup_first: Vec<Option<UnitIx>>,
+    sup_next: Vec<Option<UnitIx>>,
+    into_first: Vec<Option<UnitIx>>,
+    into_next: Vec<Option<UnitIx>>,
+    conv_first: Vec<Option<UnitIx>>,
+    conv_next: Vec<Option<UnitIx>>,
     wants_convoy: Vec<bool>,
     via: Vec<bool>,
     ordered_move: Vec<bool>,
-    dislodged_by: Vec<u32>,
+    dislodged_by: Vec<Option<UnitIx>>,
     occupied: Vec<bool>,
     contested: Vec<bool>,
 }
@@ -278,21 +279,24 @@ pub(crate) fn core(
     out
 }
 
-/// Which unit stands in each province (`NONE`: none), and on a stacking map
-/// the others there: the units of a province as a list from `occ` (the first
-/// unit listed there) through `next`.
-fn occupants(v: &Variant, units: &[Unit], stacks: bool, occ: Vec<u32>) -> (Vec<u32>, Vec<u32>) {
-    let mut occ = filled(occ, v.provinces.len(), NONE);
-    let mut next: Vec<u32> = Vec::new();
+/// The units in each province: the first listed there (`None`: none), and
+/// on a stacking map the others there, as a list from `occ` through `next`.
+type Occupants = (Vec<Option<UnitIx>>, Vec<Option<UnitIx>>);
+
+/// Which unit stands in each province, and on a stacking map the others
+/// there (see [`Occupants`]); `occ`: an allocation to reuse.
+fn occupants(v: &Variant, units: &[Unit], stacks: bool, occ: Vec<Option<UnitIx>>) -> Occupants {
+    let mut occ = filled(occ, v.provinces.len(), None);
+    let mut next: Vec<Option<UnitIx>> = Vec::new();
     if stacks {
-        next = vec![NONE; units.len()];
+        next = vec![None; units.len()];
         for (i, u) in units.iter().enumerate().rev() {
             next[i] = occ[u.loc.prov as usize];
-            occ[u.loc.prov as usize] = i as u32;
+            occ[u.loc.prov as usize] = Some(UnitIx::new(i));
         }
     } else {
         for (i, u) in units.iter().enumerate() {
-            occ[u.loc.prov as usize] = i as u32;
+            occ[u.loc.prov as usize] = Some(UnitIx::new(i));
         }
     }
     (occ, next)
@@ -300,10 +304,10 @@ fn occupants(v: &Variant, units: &[Unit], stacks: bool, occ: Vec<u32>) -> (Vec<u
 
 impl<'a> Resolver<'a> {
     /// The resolver before the orders are read: every unit holds.
-    fn new(v: &'a Variant, rules: &Rulebook, units: &'a [Unit], (occ, next): (Vec<u32>, Vec<u32>), stacks: bool, extra: Extra, sc: &mut Scratch) -> Self {
+    fn new(v: &'a Variant, rules: &Rulebook, units: &'a [Unit], (occ, next): Occupants, stacks: bool, extra: Extra, sc: &mut Scratch) -> Self {
         let n = units.len();
         let np = v.provinces.len();
-        let mut take = |f: fn(&mut Scratch) -> &mut Vec<u32>, len: usize| filled(std::mem::take(f(sc)), len, NONE);
+        let mut take = |f: fn(&mut Scratch) -> &mut Vec<Option<UnitIx>>, len: usize| filled(std::mem::take(f(sc)), len, None);
         let sup_target = take(|s| &mut s.sup_target, n);
         let convoy_for = take(|s| &mut s.convoy_for, n);
         let sup_first = take(|s| &mut s.sup_first, n);

@@ -1,7 +1,8 @@
 //! Orders read against the board: which unit each order is for, and
 //! whether a move or a support can be made at all (void otherwise).
 
-use super::{NONE, Resolver, Scratch, Status, filled, stack_unit};
+use super::ix::chain;
+use super::{OrderIx, Resolver, Scratch, Status, UnitIx, filled, stack_unit};
 use crate::adjudicate::Note;
 use crate::map::{Loc, PowerId, Prov, ProvinceKind, Unit, UnitType, Variant};
 use crate::order::Order;
@@ -10,26 +11,26 @@ use crate::rules::Rulebook;
 /// The orders matched to the units they are for.
 pub(super) struct Assignment<'o> {
     pub orders: &'o [(PowerId, Order)],
-    /// For each unit, the order it was given (`NONE`: none).
-    pub assigned: Vec<u32>,
+    /// For each unit, the order it was given (`None`: none).
+    pub assigned: Vec<Option<OrderIx>>,
     /// Units given several orders (all of them void).
     pub several: Vec<bool>,
     /// For each order, why it is void before anything is resolved.
     pub pre: Vec<Option<Note>>,
-    /// For each order, the unit it is for (`NONE`: none).
-    pub order_unit: Vec<u32>,
+    /// For each order, the unit it is for (`None`: none).
+    pub order_unit: Vec<Option<UnitIx>>,
 }
 
 impl<'o> Assignment<'o> {
     /// Matches each order to its unit (`occ`/`next`: see `super::occupants`).
-    pub fn new(units: &[Unit], occ: &[u32], next: &[u32], stacks: bool, orders: &'o [(PowerId, Order)], sc: &mut Scratch) -> Self {
+    pub fn new(units: &[Unit], occ: &[Option<UnitIx>], next: &[Option<UnitIx>], stacks: bool, orders: &'o [(PowerId, Order)], sc: &mut Scratch) -> Self {
         let n = units.len();
         let mut a = Assignment {
             orders,
-            assigned: filled(std::mem::take(&mut sc.assigned), n, NONE),
+            assigned: filled(std::mem::take(&mut sc.assigned), n, None),
             several: filled(std::mem::take(&mut sc.several), n, false),
             pre: filled(std::mem::take(&mut sc.pre), orders.len(), None),
-            order_unit: filled(std::mem::take(&mut sc.order_unit), orders.len(), NONE),
+            order_unit: filled(std::mem::take(&mut sc.order_unit), orders.len(), None),
         };
         for (k, (power, order)) in orders.iter().enumerate() {
             let spec = match order {
@@ -42,29 +43,29 @@ impl<'o> Assignment<'o> {
             if stacks {
                 // orders to a stack go to its units in the order written; more
                 // orders than units of that type there: all of them void (D5)
-                match stack_unit(units, occ, next, &a.assigned, &mut a.several, *power, spec) {
+                match stack_unit(units, (occ, next), &a.assigned, &mut a.several, *power, spec) {
                     Err(note) => a.pre[k] = Some(note),
                     Ok((u, false)) => {
-                        a.order_unit[k] = u;
-                        a.assigned[u as usize] = k as u32;
+                        a.order_unit[k] = Some(u);
+                        a.assigned[u.ix()] = Some(OrderIx::new(k));
                     }
-                    Ok((u, true)) => a.order_unit[k] = u,
+                    Ok((u, true)) => a.order_unit[k] = Some(u),
                 }
                 continue;
             }
             match single_unit(units, occ, *power, spec) {
                 Err(note) => a.pre[k] = Some(note),
                 Ok(u) => {
-                    a.order_unit[k] = u;
-                    if a.assigned[u as usize] != NONE {
-                        a.several[u as usize] = true;
+                    a.order_unit[k] = Some(u);
+                    if a.assigned[u.ix()].is_some() {
+                        a.several[u.ix()] = true;
                     }
-                    a.assigned[u as usize] = k as u32;
+                    a.assigned[u.ix()] = Some(OrderIx::new(k));
                 }
             }
         }
         for k in 0..orders.len() {
-            if a.order_unit[k] != NONE && a.several[a.order_unit[k] as usize] {
+            if a.order_unit[k].is_some_and(|u| a.several[u.ix()]) {
                 a.pre[k] = Some(Note::SeveralOrders);
             }
         }
@@ -74,8 +75,10 @@ impl<'o> Assignment<'o> {
     /// The one order unit `u` was given, if it was given exactly one.
     #[inline]
     pub fn order_of(&self, u: usize) -> Option<&'o Order> {
-        let k = self.assigned[u];
-        if k == NONE || self.several[u] { None } else { Some(&self.orders[k as usize].1) }
+        match self.assigned[u] {
+            Some(k) if !self.several[u] => Some(&self.orders[k.ix()].1),
+            _ => None,
+        }
     }
 
     /// Gives the arrays back to the scratch space.
@@ -85,12 +88,11 @@ impl<'o> Assignment<'o> {
 }
 
 /// The unit an order for `spec` by `power` goes to on a map of one unit a space.
-fn single_unit(units: &[Unit], occ: &[u32], power: PowerId, spec: crate::order::UnitSpec) -> Result<u32, Note> {
-    let u = occ[spec.loc.prov as usize];
-    if u == NONE {
+fn single_unit(units: &[Unit], occ: &[Option<UnitIx>], power: PowerId, spec: crate::order::UnitSpec) -> Result<UnitIx, Note> {
+    let Some(u) = occ[spec.loc.prov as usize] else {
         return Err(Note::NoSuchUnit);
-    }
-    let unit = &units[u as usize];
+    };
+    let unit = &units[u.ix()];
     if unit.power != power {
         return Err(Note::NotYourUnit);
     }
@@ -211,14 +213,14 @@ impl Resolver<'_> {
         for u in (0..self.n).rev() {
             match self.status[u] {
                 Status::Support => {
-                    let t = self.sup_target[u] as usize;
+                    let t = self.sup_target[u].expect("a valid support has its unit").ix();
                     self.sup_next[u] = self.sup_first[t];
-                    self.sup_first[t] = u as u32;
+                    self.sup_first[t] = Some(UnitIx::new(u));
                 }
                 Status::Move => {
                     let d = self.dest[u] as usize;
                     self.into_next[u] = self.into_first[d];
-                    self.into_first[d] = u as u32;
+                    self.into_first[d] = Some(UnitIx::new(u));
                 }
                 _ => {}
             }
@@ -265,25 +267,21 @@ impl Resolver<'_> {
                 return Status::Void(Note::BoxSupport);
             }
         }
-        let mates = self.stacks && t != NONE && self.next[t as usize] != NONE;
+        let mates = self.stacks && t.is_some_and(|t| self.next[t.ix()].is_some());
         if let Some(n) = impossible_support(self.v, &unit, target, dest, mates) {
             return Status::Void(n);
         }
-        if t == NONE {
+        let Some(first) = t else {
             return Status::Void(Note::NothingToSupport);
-        }
-        let mut t = t as usize;
+        };
+        let mut t = first.ix();
         if self.stacks && dest.is_none() && target != unit.loc.prov {
             // a hold support of a stack supports the whole stack (the first
             // unit listed stands for it), valid if one of its units stays (D3)
-            let mut m = t as u32;
-            while m != NONE && matches!(self.status[m as usize], Status::Move | Status::NoConvoy) {
-                m = self.next[m as usize];
-            }
-            if m == NONE {
+            if chain(Some(first), &self.next).all(|m| matches!(self.status[m.ix()], Status::Move | Status::NoConvoy)) {
                 return Status::Void(Note::SupportOfMovingUnit);
             }
-            self.sup_target[u] = self.occ[target as usize];
+            self.sup_target[u] = Some(first);
             self.sup_into[u] = target;
             return Status::Support;
         }
@@ -292,12 +290,12 @@ impl Resolver<'_> {
         {
             // the unit of the stack (of the type named, on the coast named if
             // one moving from it is there) making that move
-            let makes = |r: &Self, m: u32, exact: bool| {
-                let x = &r.units[m as usize];
+            let makes = |r: &Self, m: UnitIx, exact: bool| {
+                let x = &r.units[m.ix()];
                 target_spec.kind.is_none_or(|k| k == x.kind)
                     && (!exact || x.loc == target_spec.loc)
-                    && matches!(order_of(m as usize), Some(Order::Move { dest: md, .. }) if md.prov == d)
-                    && !matches!(r.status[m as usize], Status::Void(_))
+                    && matches!(order_of(m.ix()), Some(Order::Move { dest: md, .. }) if md.prov == d)
+                    && !matches!(r.status[m.ix()], Status::Void(_))
             };
             // where several units of the stack make it (fleets of several
             // powers in the High Ocean Box moving to one sea), the support
@@ -306,23 +304,21 @@ impl Resolver<'_> {
             let supporter = unit.power;
             let in_box = self.v.is_ocean_box(target);
             for exact in [true, false] {
-                let mut best: Option<u32> = None;
-                let mut m = t as u32;
-                while m != NONE {
+                let mut best: Option<UnitIx> = None;
+                for m in chain(Some(first), &self.next) {
                     if makes(self, m, exact) {
-                        let key = |i: u32| {
-                            let x = &self.units[i as usize];
+                        let key = |i: UnitIx| {
+                            let x = &self.units[i.ix()];
                             (x.power != supporter, x.power, *x)
                         };
                         // elsewhere (a 1958 stack) the first of the stack, as written
-                        if best.is_none() || (in_box && key(m) < key(best.unwrap_or(m))) {
+                        if best.is_none_or(|b| in_box && key(m) < key(b)) {
                             best = Some(m);
                         }
                     }
-                    m = self.next[m as usize];
                 }
                 if let Some(m) = best {
-                    t = m as usize;
+                    t = m.ix();
                     break;
                 }
             }
@@ -332,7 +328,7 @@ impl Resolver<'_> {
                 if matches!(self.status[t], Status::Move | Status::NoConvoy) {
                     return Status::Void(Note::SupportOfMovingUnit);
                 }
-                self.sup_target[u] = t as u32;
+                self.sup_target[u] = Some(UnitIx::new(t));
                 self.sup_into[u] = target;
                 Status::Support
             }
@@ -343,7 +339,7 @@ impl Resolver<'_> {
                 if !matches || !coast_ok {
                     return Status::Void(Note::SupportMismatch);
                 }
-                self.sup_target[u] = t as u32;
+                self.sup_target[u] = Some(UnitIx::new(t));
                 self.sup_into[u] = d;
                 Status::Support
             }

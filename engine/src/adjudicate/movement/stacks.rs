@@ -6,33 +6,33 @@
 //! units may join its own where they may stack (D6); a boarding move is no
 //! attack and needs its partner (D7).
 
-use super::{Join, NONE, Partner, Resolver, Status};
+use super::ix::chain;
+use super::{Join, OrderIx, Partner, Resolver, Status, UnitIx, occupants};
 use crate::adjudicate::Note;
-use crate::map::{Coast, PowerId, Stacking, Unit, UnitType};
+use crate::map::{Coast, PowerId, Stacking, Unit, UnitType, Variant};
 
 /// The unit of a stack an order for `spec` by `power` goes to (D5): the first
 /// unit of the power, of the type named (and on the coast named, when a unit
-/// stands on that coast) that has no order yet. `Ok((u, true))` when all of
-/// them have one already: they are all marked `several`.
+/// stands on that coast) that has no order yet (`assigned`: the order each
+/// unit has). `Ok((u, true))` when all of them have one already: they are
+/// all marked `several`. `occ`, `next`: the units in each province.
 #[cold]
 #[inline(never)]
 pub(crate) fn stack_unit(
     units: &[Unit],
-    occ: &[u32],
-    next: &[u32],
-    assigned: &[u32],
+    (occ, next): (&[Option<UnitIx>], &[Option<UnitIx>]),
+    assigned: &[Option<OrderIx>],
     several: &mut [bool],
     power: PowerId,
     spec: crate::order::UnitSpec,
-) -> Result<(u32, bool), Note> {
-    let first = occ[spec.loc.prov as usize];
-    if first == NONE {
+) -> Result<(UnitIx, bool), Note> {
+    let Some(first) = occ[spec.loc.prov as usize] else {
         return Err(Note::NoSuchUnit);
-    }
+    };
+    let stack = || chain(Some(first), next);
     let (mut own, mut kind_ok, mut coast_hit) = (false, false, false);
-    let mut m = first;
-    while m != NONE {
-        let u = &units[m as usize];
+    for m in stack() {
+        let u = &units[m.ix()];
         if u.power == power {
             own = true;
             if spec.kind.is_none_or(|t| t == u.kind) {
@@ -40,7 +40,6 @@ pub(crate) fn stack_unit(
                 coast_hit |= spec.loc.coast != Coast::None && u.loc == spec.loc;
             }
         }
-        m = next[m as usize];
     }
     if !own {
         return Err(Note::NotYourUnit);
@@ -48,41 +47,37 @@ pub(crate) fn stack_unit(
     if !kind_ok {
         return Err(Note::WrongUnitType);
     }
-    let fits = |u: &Unit| u.power == power && spec.kind.is_none_or(|t| t == u.kind) && (!coast_hit || u.loc == spec.loc);
+    let fits = |m: UnitIx| {
+        let u = &units[m.ix()];
+        u.power == power && spec.kind.is_none_or(|t| t == u.kind) && (!coast_hit || u.loc == spec.loc)
+    };
     // fleets on both coasts (St Petersburg) and no coast that selects one (D5)
     let mut coast = None;
-    let mut m = first;
-    while m != NONE {
-        let u = &units[m as usize];
-        if fits(u) && u.kind == UnitType::Fleet && u.loc.coast != Coast::None {
+    for m in stack().filter(|&m| fits(m)) {
+        let u = &units[m.ix()];
+        if u.kind == UnitType::Fleet && u.loc.coast != Coast::None {
             if coast.is_some_and(|c| c != u.loc.coast) {
                 return Err(Note::StackCoastNeeded);
             }
             coast = Some(u.loc.coast);
         }
-        m = next[m as usize];
     }
-    let mut first_fit = NONE;
-    let mut m = first;
-    while m != NONE {
-        if fits(&units[m as usize]) {
-            if first_fit == NONE {
-                first_fit = m;
-            }
-            if assigned[m as usize] == NONE {
-                return Ok((m, false));
-            }
-        }
-        m = next[m as usize];
+    if let Some(free) = stack().find(|&m| fits(m) && assigned[m.ix()].is_none()) {
+        return Ok((free, false));
     }
-    let mut m = first;
-    while m != NONE {
-        if fits(&units[m as usize]) {
-            several[m as usize] = true;
-        }
-        m = next[m as usize];
+    let first_fit = stack().find(|&m| fits(m)).expect("a unit of the power and type (kind_ok)");
+    for m in stack().filter(|&m| fits(m)) {
+        several[m.ix()] = true;
     }
     Ok((first_fit, true))
+}
+
+/// The unit of a stack that a lone order for `spec` by `power` goes to
+/// ([`stack_unit`] with no other orders), as the resolver lists the units
+/// of a stacking map.
+pub(crate) fn lone_stack_unit(v: &Variant, units: &[Unit], power: PowerId, spec: crate::order::UnitSpec) -> Result<usize, Note> {
+    let (occ, next) = occupants(v, units, true, Vec::new());
+    stack_unit(units, (&occ, &next), &vec![None; units.len()], &mut vec![false; units.len()], power, spec).map(|(u, _)| u.ix())
 }
 
 impl Resolver<'_> {
@@ -117,7 +112,7 @@ impl Resolver<'_> {
     /// counts (D4); `assigned`: the order each unit was given.
     #[cold]
     #[inline(never)]
-    pub(super) fn first_stack_supports(&mut self, assigned: &[u32]) {
+    pub(super) fn first_stack_supports(&mut self, assigned: &[Option<OrderIx>]) {
         // of the supports from one stack to the same unit, the first written counts (D4)
         for s2 in 0..self.n {
             if !matches!(self.status[s2], Status::Support) {
@@ -140,7 +135,8 @@ impl Resolver<'_> {
     /// Two moves of one power's units of one type into a space where they may
     /// stack: they do not stand each other off (D6).
     pub(super) fn join_together(&self, i: usize, j: usize) -> bool {
-        self.stacks && ((self.may_join[i] == self.may_join[j] && self.joins(i, j)) || (self.boarding(i) && self.board[i] == Some(Partner::Unit(j as u32))))
+        self.stacks
+            && ((self.may_join[i] == self.may_join[j] && self.joins(i, j)) || (self.boarding(i) && self.board[i] == Some(Partner::Unit(UnitIx::new(j)))))
     }
 
     /// May moving unit `i` share its destination with unit `m` (there, or
@@ -162,11 +158,11 @@ impl Resolver<'_> {
     #[inline(never)]
     pub(super) fn own_block(&mut self, i: usize) -> Option<bool> {
         let mut o = self.occ[self.dest[i] as usize];
-        if o == NONE || self.units[o as usize].power != self.units[i].power {
+        if o.is_none_or(|f| self.units[f.ix()].power != self.units[i].power) {
             return None;
         }
-        while o != NONE {
-            let m = o as usize;
+        while let Some(m) = o {
+            let m = m.ix();
             let joinable = self.joins(i, m);
             if !joinable {
                 let leaves = self.ghost(m) || (matches!(self.status[m], Status::Move) && !self.head_to_head(i, m) && self.resolve(m));
@@ -190,9 +186,9 @@ impl Resolver<'_> {
             // a boarding move is not an attack: blocked by any unit but its
             // partner that stays, and never dislodging (D7.4)
             let mut o = first;
-            while o != NONE {
-                let m = o as usize;
-                if self.board[i] != Some(Partner::Unit(o)) && !(matches!(self.status[m], Status::Move) && !self.head_to_head(i, m) && self.resolve(m)) {
+            while let Some(unit) = o {
+                let m = unit.ix();
+                if self.board[i] != Some(Partner::Unit(unit)) && !(matches!(self.status[m], Status::Move) && !self.head_to_head(i, m) && self.resolve(m)) {
                     return 0;
                 }
                 o = self.next[m];
@@ -206,18 +202,18 @@ impl Resolver<'_> {
         }
         let mut o = first;
         let mut vacated = true;
-        while o != NONE {
-            let m = o as usize;
+        while let Some(m) = o {
+            let m = m.ix();
             if !(self.ghost(m) || (matches!(self.status[m], Status::Move) && !self.head_to_head(i, m) && self.resolve(m))) {
                 vacated = false;
                 break;
             }
             o = self.next[m];
         }
-        if vacated {
-            return 1 + self.supports(i, d, None);
+        match first {
+            Some(f) if !vacated => 1 + self.supports(i, d, Some(self.units[f.ix()].power)),
+            _ => 1 + self.supports(i, d, None),
         }
-        1 + self.supports(i, d, Some(self.units[first as usize].power))
     }
 
     /// What a move on a stacking map must beat in its destination: the
@@ -228,8 +224,8 @@ impl Resolver<'_> {
     #[inline(never)]
     pub(super) fn opposing_stack(&mut self, i: usize) -> u32 {
         let d = self.dest[i];
-        let first = self.occ[d as usize];
-        if first == NONE || self.boarding(i) {
+        let Some(first) = self.occ[d as usize] else { return 0 };
+        if self.boarding(i) {
             return 0;
         }
         if self.own_block(i) == Some(false) {
@@ -237,9 +233,9 @@ impl Resolver<'_> {
         }
         let mut opp = 0;
         let mut stays = false;
-        let mut o = first;
-        while o != NONE {
-            let m = o as usize;
+        let mut o = Some(first);
+        while let Some(m) = o {
+            let m = m.ix();
             if self.head_to_head(i, m) {
                 opp = opp.max(1 + self.supports(m, self.dest[m], None));
             } else if !(self.ghost(m) || (matches!(self.status[m], Status::Move) && self.resolve(m))) {
@@ -248,7 +244,7 @@ impl Resolver<'_> {
             o = self.next[m];
         }
         if stays {
-            opp = opp.max(1 + self.supports(first as usize, d, None));
+            opp = opp.max(1 + self.supports(first.ix(), d, None));
         }
         opp
     }
@@ -262,8 +258,8 @@ impl Resolver<'_> {
         if !self.move_alone(i) {
             return false;
         }
-        if matches!(self.status[p as usize], Status::Move) && self.boarding(p as usize) {
-            return self.move_alone(p as usize);
+        if matches!(self.status[p.ix()], Status::Move) && self.boarding(p.ix()) {
+            return self.move_alone(p.ix());
         }
         true
     }
@@ -276,18 +272,18 @@ impl Resolver<'_> {
     /// [`Self::bounce_by`] on a stacking map (cold: the standard map never comes here).
     #[cold]
     #[inline(never)]
-    pub(super) fn stack_bounce_by(&mut self, i: usize) -> u32 {
+    pub(super) fn stack_bounce_by(&mut self, i: usize) -> Option<UnitIx> {
         let a = self.attack(i);
         let d = self.dest[i];
         let (mut best, mut best_s) = match self.stack_defender(i, a) {
-            Err(blocker) => return blocker,
+            Err(blocker) => return Some(blocker),
             Ok(found) => found,
         };
         for j in 0..self.n {
             if j != i && matches!(self.status[j], Status::Move) && self.dest[j] == d && !self.join_together(i, j) {
                 let p = self.prevent(j);
-                if a <= p && (best == NONE || p > best_s) {
-                    (best, best_s) = (j as u32, p);
+                if a <= p && (best.is_none() || p > best_s) {
+                    (best, best_s) = (Some(UnitIx::new(j)), p);
                 }
             }
         }
@@ -302,44 +298,45 @@ impl Resolver<'_> {
     /// defends as one, D3); of units moving head to head, the strongest.
     #[cold]
     #[inline(never)]
-    pub(super) fn stack_defender(&mut self, i: usize, a: u32) -> Result<(u32, u32), u32> {
+    pub(super) fn stack_defender(&mut self, i: usize, a: u32) -> Result<(Option<UnitIx>, u32), UnitIx> {
         let d = self.dest[i];
-        let first = self.occ[d as usize];
-        let mut stayer = NONE;
-        let (mut h2h, mut h2h_s) = (NONE, 0);
-        let mut o = first;
-        while o != NONE {
-            let m = o as usize;
+        let Some(first) = self.occ[d as usize] else {
+            return Ok((None, 0));
+        };
+        let mut stayer = None;
+        let mut h2h: Option<(UnitIx, u32)> = None;
+        let mut o = Some(first);
+        while let Some(unit) = o {
+            let m = unit.ix();
             o = self.next[m];
-            if self.boarding(i) && self.board[i] == Some(Partner::Unit(m as u32)) {
+            if self.boarding(i) && self.board[i] == Some(Partner::Unit(unit)) {
                 continue;
             }
             let joinable = self.joins(i, m);
             if self.head_to_head(i, m) {
                 let s = 1 + self.supports(m, self.dest[m], None);
-                if h2h == NONE || s > h2h_s {
-                    (h2h, h2h_s) = (m as u32, s);
+                if h2h.is_none_or(|(_, best)| s > best) {
+                    h2h = Some((unit, s));
                 }
-                if stayer == NONE && a == 0 && !joinable {
-                    stayer = m as u32;
+                if stayer.is_none() && a == 0 && !joinable {
+                    stayer = Some(unit);
                 }
-            } else if stayer == NONE && !joinable && !(self.ghost(m) || (matches!(self.status[m], Status::Move) && self.res[m])) {
-                stayer = m as u32;
+            } else if stayer.is_none() && !joinable && !(self.ghost(m) || (matches!(self.status[m], Status::Move) && self.res[m])) {
+                stayer = Some(unit);
             }
         }
-        if first == NONE {
-            return Ok((NONE, 0));
-        }
         if a == 0 {
-            return Err(if stayer != NONE { stayer } else { first });
+            return Err(stayer.unwrap_or(first));
         }
         let opposing = self.opposing_stack(i);
         if a > opposing {
-            return Ok((NONE, 0));
+            return Ok((None, 0));
         }
-        if h2h != NONE && h2h_s == opposing {
-            return Ok((h2h, h2h_s));
+        if let Some((h, s)) = h2h
+            && s == opposing
+        {
+            return Ok((Some(h), s));
         }
-        Ok((if stayer != NONE { stayer } else { first }, opposing))
+        Ok((Some(stayer.unwrap_or(first)), opposing))
     }
 }

@@ -2,7 +2,7 @@
 //! supports that count for them, cut supports and dislodgement. The
 //! decisions' rules read here; stacking maps branch off to `super::stacks`.
 
-use super::{NONE, Resolver, Status};
+use super::{Resolver, Status, UnitIx};
 use crate::map::{PowerId, Prov, UnitType};
 
 impl Resolver<'_> {
@@ -29,8 +29,8 @@ impl Resolver<'_> {
     pub(super) fn supports(&mut self, i: usize, into: Prov, exclude: Option<PowerId>) -> u32 {
         let mut c = 0;
         let mut s = self.sup_first[i];
-        while s != NONE {
-            let su = s as usize;
+        while let Some(su) = s {
+            let su = su.ix();
             s = self.sup_next[su];
             if self.sup_into[su] == into && Some(self.units[su].power) != exclude && self.resolve(su) {
                 c += 1;
@@ -43,15 +43,14 @@ impl Resolver<'_> {
         if !self.path(i) {
             return 0;
         }
-        let o = self.occ[self.dest[i] as usize];
         let d = self.dest[i];
-        if o == NONE {
+        let Some(o) = self.occ[d as usize] else {
             return 1 + self.supports(i, d, None);
-        }
+        };
         if self.stacks {
             return self.attack_stack(i);
         }
-        let o = o as usize;
+        let o = o.ix();
         if matches!(self.status[o], Status::Move) && !self.head_to_head(i, o) && self.resolve(o) {
             return 1 + self.supports(i, d, None);
         }
@@ -62,11 +61,8 @@ impl Resolver<'_> {
     }
 
     pub(super) fn hold(&mut self, p: Prov) -> u32 {
-        let o = self.occ[p as usize];
-        if o == NONE {
-            return 0;
-        }
-        let o = o as usize;
+        let Some(o) = self.occ[p as usize] else { return 0 };
+        let o = o.ix();
         if matches!(self.status[o], Status::Move) {
             return if self.resolve(o) { 0 } else { 1 };
         }
@@ -79,15 +75,18 @@ impl Resolver<'_> {
         }
         let mut o = self.occ[self.dest[j] as usize];
         if self.stacks {
-            while o != NONE {
-                if self.head_to_head(j, o as usize) && self.resolve(o as usize) {
+            while let Some(m) = o {
+                if self.head_to_head(j, m.ix()) && self.resolve(m.ix()) {
                     return 0;
                 }
-                o = self.next[o as usize];
+                o = self.next[m.ix()];
             }
             return 1 + self.supports(j, self.dest[j], None);
         }
-        if o != NONE && self.head_to_head(j, o as usize) && self.resolve(o as usize) {
+        if let Some(o) = o
+            && self.head_to_head(j, o.ix())
+            && self.resolve(o.ix())
+        {
             return 0;
         }
         1 + self.supports(j, self.dest[j], None)
@@ -105,20 +104,17 @@ impl Resolver<'_> {
     pub(super) fn move_alone(&mut self, i: usize) -> bool {
         let a = self.attack(i);
         let d = self.dest[i];
-        let o = self.occ[d as usize];
-        let opposing = if self.stacks {
-            self.opposing_stack(i)
-        } else if o != NONE && self.head_to_head(i, o as usize) {
-            1 + self.supports(o as usize, self.dest[o as usize], None)
-        } else {
-            self.hold(d)
+        let opposing = match self.occ[d as usize] {
+            _ if self.stacks => self.opposing_stack(i),
+            Some(o) if self.head_to_head(i, o.ix()) => 1 + self.supports(o.ix(), self.dest[o.ix()], None),
+            _ => self.hold(d),
         };
         if a <= opposing {
             return false;
         }
         let mut j = self.into_first[d as usize];
-        while j != NONE {
-            let ju = j as usize;
+        while let Some(ju) = j {
+            let ju = ju.ix();
             j = self.into_next[ju];
             if ju != i && !self.join_together(i, ju) && a <= self.prevent(ju) {
                 return false;
@@ -129,8 +125,8 @@ impl Resolver<'_> {
 
     pub(super) fn dislodged(&mut self, u: usize) -> bool {
         let mut m = self.into_first[self.units[u].loc.prov as usize];
-        while m != NONE {
-            let mu = m as usize;
+        while let Some(mu) = m {
+            let mu = mu.ix();
             m = self.into_next[mu];
             if self.resolve(mu) {
                 return true;
@@ -141,32 +137,32 @@ impl Resolver<'_> {
 
     /// Cut by an attack from a foreign unit (not from the province support goes
     /// into), or dislodged (which then can only be from that province).
-    /// Returns the first attack (in unit order) that cuts it, `NONE` if none
+    /// Returns the first attack (in unit order) that cuts it, `None` if none
     /// does: the decision and its referent in one pass.
     #[inline]
-    pub(super) fn cut_by(&mut self, s: usize) -> u32 {
+    pub(super) fn cut_by(&mut self, s: usize) -> Option<UnitIx> {
         let p = self.units[s].loc.prov;
         let into = self.sup_into[s];
         let mut m = self.into_first[p as usize];
-        while m != NONE {
-            let mu = m as usize;
+        while let Some(unit) = m {
+            let mu = unit.ix();
             if self.units[mu].power != self.units[s].power && self.units[mu].loc.prov != into && self.path(mu) && !self.boarding(mu) {
-                return m;
+                return Some(unit);
             }
             m = self.into_next[mu];
         }
-        NONE
+        None
     }
 
     pub(super) fn support_given(&mut self, s: usize) -> bool {
-        if self.cut_by(s) != NONE {
+        if self.cut_by(s).is_some() {
             return false;
         }
         let p = self.units[s].loc.prov;
         let into = self.sup_into[s];
         let mut m = self.into_first[p as usize];
-        while m != NONE {
-            let mu = m as usize;
+        while let Some(mu) = m {
+            let mu = mu.ix();
             m = self.into_next[mu];
             if self.units[mu].loc.prov == into && self.resolve(mu) {
                 return false;
@@ -180,16 +176,10 @@ impl Resolver<'_> {
         if self.convoyed[m] && !self.res[self.path_of(m)] {
             return false;
         }
-        let mut o = self.occ[self.dest[m] as usize];
+        let first = self.occ[self.dest[m] as usize];
         if self.stacks {
-            while o != NONE {
-                if self.head_to_head(m, o as usize) && self.res[o as usize] {
-                    return false;
-                }
-                o = self.next[o as usize];
-            }
-            return true;
+            return !super::ix::chain(first, &self.next).any(|o| self.head_to_head(m, o.ix()) && self.res[o.ix()]);
         }
-        !(o != NONE && self.head_to_head(m, o as usize) && self.res[o as usize])
+        !first.is_some_and(|o| self.head_to_head(m, o.ix()) && self.res[o.ix()])
     }
 }
