@@ -7,6 +7,16 @@
 //!
 //! `cargo bench --bench contract` (own timing loop: best and median of 7 runs).
 //!
+//! `cargo bench --bench contract -- once` runs the loop once, untimed, for
+//! instruction counts (a shared machine's timings move by several per cent;
+//! counts do not):
+//!
+//! ```text
+//! valgrind --tool=callgrind --toggle-collect='*run_jsonl*' --callgrind-out-file=/tmp/contract.cg target/release/deps/contract-* once
+//! ```
+//!
+//! The total ("Collected") over 20,000 is the instructions a phase takes.
+//!
 //! Figures (best of 7, a 2-core machine shared with other builds):
 //! `Value` formatter 33.2 µs a phase; typed serde outcome 21.3 µs; flat case
 //! lists, per-variant code tables, canonical order fast path and the outcome
@@ -29,6 +39,10 @@ fn main() {
     let v = Variant::standard();
     let lines = sample::cases(&v, 1, PHASES);
     let input = lines.join("\n").into_bytes();
+    if std::env::args().any(|a| a == "once") {
+        Adjudicator::new(None, None, vec![]).run_jsonl(&input[..], std::io::sink()).expect("runs");
+        return;
+    }
 
     let mut check = Vec::new();
     Adjudicator::new(None, None, vec![]).run_jsonl(&input[..], &mut check).expect("runs");

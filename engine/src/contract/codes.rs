@@ -13,15 +13,28 @@ use crate::map::{Coast, Loc, PowerId, ProvinceKind, Unit, UnitType, Variant};
 use crate::order::{Order, UnitSpec};
 use crate::parse::short_key;
 use rustc_hash::FxHashMap;
+use std::num::NonZeroU16;
 
 /// Slots a province takes in the text tables: no coast, then the four coasts.
 const COASTS: usize = 5;
 const KINDS: [UnitType; 2] = [UnitType::Army, UnitType::Fleet];
+/// Codes of three capital letters (`PAR`), indexed directly.
+const LETTERS3: usize = 26 * 26 * 26;
 
 /// One variant's tables. [`Codes::default`] has none: every text read then
 /// goes to the variant's own functions (and nothing can be written).
 #[derive(Default)]
 pub struct Codes {
+    /// By the [`index3`] of a code: its province (plus one), for the
+    /// texts [`direct`] reads.
+    by3: Vec<Option<NonZeroU16>>,
+    /// By [`loc_slot`]: the location's text is read by [`direct`].
+    loc_direct: Vec<bool>,
+    /// By [`unit_slot`]: the unit's text (not on board) is read by [`direct`].
+    unit_direct: Vec<bool>,
+    /// The powers' names as the variant spells them, with the power
+    /// [`Variant::power_by_name`] finds for each.
+    power_names: Vec<(Box<str>, PowerId)>,
     /// By [`short_key`].
     locs: FxHashMap<u128, Loc>,
     /// By [`short_key`]; units as read for power 0.
@@ -71,6 +84,30 @@ fn unit_slot(kind: UnitType, l: Loc, aboard: bool) -> usize {
     (loc_slot(l) * 2 + kind as usize) * 2 + aboard as usize
 }
 
+/// The index of a code of three capital letters.
+fn index3(code: &[u8]) -> Option<usize> {
+    let &[a, b, c] = code else { return None };
+    let letter = |x: u8| x.is_ascii_uppercase().then(|| (x - b'A') as usize);
+    Some((letter(a)? * 26 + letter(b)?) * 26 + letter(c)?)
+}
+
+/// A location's text of the form `PAR` or `STP/SC`: its code's [`index3`]
+/// and its coast; `None` for any other text.
+fn direct(text: &[u8]) -> Option<(usize, Coast)> {
+    let coast = match text {
+        [_, _, _] => Coast::None,
+        [_, _, _, b'/', c, b'C'] => match c {
+            b'N' => Coast::North,
+            b'S' => Coast::South,
+            b'E' => Coast::East,
+            b'W' => Coast::West,
+            _ => return None,
+        },
+        _ => return None,
+    };
+    Some((index3(&text[..3])?, coast))
+}
+
 fn all_locs(v: &Variant) -> impl Iterator<Item = Loc> + '_ {
     let coasts = [Coast::None, Coast::North, Coast::South, Coast::East, Coast::West];
     (0..v.provinces.len() as u16).flat_map(move |p| coasts.into_iter().map(move |c| Loc::with(p, c)))
@@ -78,27 +115,31 @@ fn all_locs(v: &Variant) -> impl Iterator<Item = Loc> + '_ {
 
 impl Codes {
     pub fn build(v: &Variant) -> Codes {
-        let mut codes = Codes::default();
+        let mut codes = Codes { by3: vec![None; LETTERS3], ..Codes::default() };
         let (mut loc_text, mut unit_text) = (Vec::new(), Vec::new());
         for l in all_locs(v) {
             debug_assert_eq!(loc_text.len(), loc_slot(l));
             let text = v.loc_code(l);
-            if let (Ok(read), Some(key)) = (v.parse_loc(&text), short_key(&text))
-                && read == l
-            {
+            let read_as_itself = v.parse_loc(&text) == Ok(l);
+            if let (true, Some(key)) = (read_as_itself, short_key(&text)) {
                 codes.locs.insert(key, l);
             }
+            let direct = read_as_itself && codes.direct_entry(&text, l);
+            codes.loc_direct.push(direct);
             loc_text.push(text);
             for kind in KINDS {
                 for aboard in [false, true] {
                     let u = Unit { power: 0, kind, loc: l, aboard };
                     debug_assert_eq!(unit_text.len(), unit_slot(kind, l, aboard));
                     let text = v.unit_code(&u);
-                    if let (Ok(read), Some(key)) = (v.parse_unit(0, &text), short_key(&text))
-                        && read == u
-                    {
+                    let read_as_itself = v.parse_unit(0, &text) == Ok(u);
+                    if let (true, Some(key)) = (read_as_itself, short_key(&text)) {
                         codes.units.insert(key, u);
                     }
+                    // `A PAR`: the type's letter and the location's text
+                    let parts = text.split_once(' ').filter(|(k, _)| *k == kind.letter().to_string());
+                    let loc_read = parts.is_some_and(|(_, loc)| codes.direct_loc(loc.as_bytes()) == Some(l));
+                    codes.unit_direct.push(read_as_itself && !aboard && loc_read);
                     unit_text.push(text);
                 }
             }
@@ -108,6 +149,7 @@ impl Codes {
         let mut names: Vec<&str> = v.powers.iter().map(|p| p.name.as_str()).collect();
         names.sort_unstable();
         names.dedup();
+        codes.power_names = v.powers.iter().map(|p| (p.name.as_str().into(), v.power_by_name(&p.name).expect("its own name"))).collect();
         codes.power_rank = v.powers.iter().map(|p| names.binary_search(&p.name.as_str()).expect("listed") as u8).collect();
         codes.power_keys = names.iter().map(|n| format!("{}:[", json(n)).into()).collect();
         codes.by_code = (0..v.provinces.len() as u16).collect();
@@ -145,8 +187,53 @@ impl Codes {
         self.power_keys.len() as u8
     }
 
+    /// While building: enters location `l`'s text in the direct index if
+    /// it has the form [`direct`] reads; whether it does.
+    fn direct_entry(&mut self, text: &str, l: Loc) -> bool {
+        let Some((i, coast)) = direct(text.as_bytes()) else { return false };
+        let prov = NonZeroU16::new(l.prov + 1).expect("fewer than u16::MAX provinces");
+        if coast != l.coast || self.by3[i].is_some_and(|p| p != prov) {
+            return false;
+        }
+        self.by3[i] = Some(prov);
+        true
+    }
+
+    /// A location's text read through the direct index, if it is exactly
+    /// the text of a location entered there.
+    #[inline]
+    fn direct_loc(&self, text: &[u8]) -> Option<Loc> {
+        let (i, coast) = direct(text)?;
+        let prov = self.by3.get(i).copied()??.get() - 1;
+        let l = Loc::with(prov, coast);
+        self.loc_direct.get(loc_slot(l)).copied()?.then_some(l)
+    }
+
+    /// A unit's text (`A PAR`, `F STP/SC`) read through the direct index.
+    #[inline]
+    fn direct_unit(&self, text: &[u8]) -> Option<Unit> {
+        let (kind, loc) = match text {
+            [b'A', b' ', loc @ ..] => (UnitType::Army, loc),
+            [b'F', b' ', loc @ ..] => (UnitType::Fleet, loc),
+            _ => return None,
+        };
+        let l = self.direct_loc(loc)?;
+        self.unit_direct[unit_slot(kind, l, false)].then_some(Unit { power: 0, kind, loc: l, aboard: false })
+    }
+
+    /// [`Variant::power_by_name`].
+    pub fn power_by_name(&self, v: &Variant, name: &str) -> Option<PowerId> {
+        match self.power_names.iter().find(|(n, _)| **n == *name) {
+            Some(&(_, p)) => Some(p),
+            None => v.power_by_name(name),
+        }
+    }
+
     /// [`Variant::parse_loc`].
     pub fn parse_loc(&self, v: &Variant, s: &str) -> Result<Loc, String> {
+        if let Some(l) = self.direct_loc(s.as_bytes()) {
+            return Ok(l);
+        }
         match short_key(s).and_then(|k| self.locs.get(&k)) {
             Some(&l) => Ok(l),
             None => v.parse_loc(s),
@@ -155,6 +242,9 @@ impl Codes {
 
     /// [`Variant::parse_unit`].
     pub fn parse_unit(&self, v: &Variant, power: PowerId, s: &str) -> Result<Unit, String> {
+        if let Some(u) = self.direct_unit(s.as_bytes()) {
+            return Ok(Unit { power, ..u });
+        }
         match short_key(s).and_then(|k| self.units.get(&k)) {
             Some(&u) => Ok(Unit { power, ..u }),
             None => v.parse_unit(power, s),
@@ -279,8 +369,35 @@ mod tests {
                 list.sort_unstable();
                 assert!(list.windows(2).all(|w| (w[0].0 < w[1].0 && w[0].1 < w[1].1) || w[0] == w[1]), "{name}");
             }
+            // every location and unit text of the direct index reads as itself
+            assert!(codes.loc_direct.iter().filter(|&&d| d).count() >= v.provinces.len(), "{name}: locations read directly");
+            for p in &v.powers {
+                for name in [p.name.clone(), p.name.to_lowercase(), format!(" {}", p.name), p.name.chars().skip(1).collect()] {
+                    assert_eq!(codes.power_by_name(&v, &name), v.power_by_name(&name), "{name}");
+                }
+            }
             write_order_is_canonical(&v);
-            for text in ["par", " A PAR", "A  PAR", "X PAR", "A STP/XC", "F STP(SC)", "A ZZZ", "A NTH aboard"] {
+            for text in [
+                "par",
+                " A PAR",
+                "A  PAR",
+                "X PAR",
+                "A STP/XC",
+                "F STP(SC)",
+                "A ZZZ",
+                "A NTH aboard",
+                "PAR/SC",
+                "A PAR/NC",
+                "F STP/NC",
+                "STP/EC",
+                "PA",
+                "PARI",
+                "A",
+                "F ",
+                "ZZZ",
+                "A NTH ABOARD",
+                "F NTH ABOARD",
+            ] {
                 assert_eq!(codes.parse_unit(&v, 1, text), v.parse_unit(1, text), "{name}: {text}");
                 assert_eq!(codes.parse_loc(&v, text), v.parse_loc(text), "{name}: {text}");
             }

@@ -36,7 +36,7 @@ impl Adjudicator {
         let mut line = Vec::new();
         loop {
             // a whole line in the input's buffer is read where it is
-            let end = input.buffer().iter().position(|&b| b == b'\n');
+            let end = memchr::memchr(b'\n', input.buffer());
             if let Some(i) = end.filter(|&i| strip_cr(&input.buffer()[..i]).len() <= MAX_LINE) {
                 self.line(strip_cr(&input.buffer()[..i]), &mut out)?;
                 input.consume(i + 1);
@@ -100,7 +100,7 @@ fn read_line(input: &mut impl BufRead, line: &mut Vec<u8>) -> io::Result<Line> {
             break;
         }
         any = true;
-        let (chunk, used, done) = match buf.iter().position(|&b| b == b'\n') {
+        let (chunk, used, done) = match memchr::memchr(b'\n', buf) {
             Some(i) => (&buf[..i], i + 1, true),
             None => (buf, buf.len(), false),
         };

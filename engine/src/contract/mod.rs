@@ -121,8 +121,8 @@ impl Adjudicator {
     }
 }
 
-fn power(v: &Variant, name: &str) -> Result<PowerId, String> {
-    v.power_by_name(name).ok_or_else(|| {
+fn power(v: &Variant, codes: &Codes, name: &str) -> Result<PowerId, String> {
+    codes.power_by_name(v, name).ok_or_else(|| {
         let names: Vec<&str> = v.powers.iter().map(|p| p.name.as_str()).collect();
         format!("unknown power `{name}` (variant {} has {})", v.name, names.join(" "))
     })
@@ -135,7 +135,7 @@ fn run_case(v: &Variant, codes: &Codes, rules: &Rulebook, case: &Case) -> Result
     let mut orders: Vec<(PowerId, Order)> = Vec::new();
     let mut unreadable: Vec<Unreadable> = Vec::new();
     for (p, list) in case.orders.iter() {
-        let pw = power(v, p)?;
+        let pw = power(v, codes, p)?;
         for text in list {
             match parse::parse_order(v, text, Some(phase.kind)) {
                 Ok(o) => orders.push((pw, o)),
@@ -219,7 +219,7 @@ fn case_position(v: &Variant, codes: &Codes, case: &Case) -> Result<Position, St
     let mut units = Vec::with_capacity(case.units.len().min(max));
     let mut count = vec![0u32; v.provinces.len()];
     for (p, list) in case.units.iter() {
-        let pw = power(v, p)?;
+        let pw = power(v, codes, p)?;
         for u in list {
             if units.len() >= max {
                 return Err(format!("units: more than {max} units"));
@@ -252,7 +252,7 @@ fn case_position(v: &Variant, codes: &Codes, case: &Case) -> Result<Position, St
     }
     let mut centers = vec![None; v.provinces.len()];
     for (p, list) in case.centers.iter() {
-        let pw = power(v, p)?;
+        let pw = power(v, codes, p)?;
         for c in list {
             let l = codes.parse_loc(v, c).map_err(|e| format!("centers of {p}: {e}"))?;
             if !v.is_center(l.prov) {
@@ -266,7 +266,7 @@ fn case_position(v: &Variant, codes: &Codes, case: &Case) -> Result<Position, St
     }
     let mut dislodged = Vec::new();
     for (p, map) in &case.retreats {
-        let pw = power(v, p)?;
+        let pw = power(v, codes, p)?;
         for (u, opts) in map {
             // `A PAR x3`: three identical units dislodged from one stack (D1)
             let (code, copies) = match u.rsplit_once(" x") {
@@ -307,7 +307,7 @@ fn case_position(v: &Variant, codes: &Codes, case: &Case) -> Result<Position, St
             if v.province(l.prov).tracked.is_none() {
                 return Err(format!("owners: {} is not a tracked province (a build site that is not a centre)", v.code(l.prov)));
             }
-            owners[l.prov as usize] = Some(power(v, p)?);
+            owners[l.prov as usize] = Some(power(v, codes, p)?);
         }
     }
     Ok(Position { phase, units, centers, owners, dislodged: if phase.kind == PhaseKind::Retreat { dislodged } else { Vec::new() } })

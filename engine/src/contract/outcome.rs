@@ -12,6 +12,7 @@
 use super::Codes;
 use crate::adjudicate::{Dislodged, Outcome, Position};
 use crate::map::{Loc, PowerId, Variant};
+use crate::phase::Phase;
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 
@@ -29,6 +30,8 @@ pub struct Writer {
     /// power's rank and the item's index (in the list it is written from).
     items: Vec<(u8, u32)>,
     sorted: Vec<(u8, u32)>,
+    /// Sort keys of the units.
+    keys: Vec<u64>,
 }
 
 impl Writer {
@@ -45,7 +48,7 @@ impl Writer {
         }
         self.json.extend_from_slice(b",\"next_phase\":");
         match out.next_phase {
-            Some(p) => string(&mut self.json, &v.calendar.name(p)),
+            Some(p) => phase_name(&mut self.json, v, p),
             None => self.json.extend_from_slice(b"null"),
         }
         if let Some(owners) = owners(v, &out.position) {
@@ -53,7 +56,7 @@ impl Writer {
             serde_json::to_writer(&mut self.json, &owners).expect("a map of strings");
         }
         self.json.extend_from_slice(b",\"phase\":");
-        string(&mut self.json, &v.calendar.name(out.phase));
+        phase_name(&mut self.json, v, out.phase);
         self.json.extend_from_slice(b",\"results\":");
         self.results(v, codes, out, unreadable);
         self.json.extend_from_slice(b",\"retreats\":");
@@ -111,10 +114,16 @@ impl Writer {
     /// `{"FRANCE":["A MAR","A PAR","F BRE"],...}`: each power's units
     /// sorted by their text.
     fn units(&mut self, codes: &Codes, pos: &Position) {
+        // by text (each text's rank above the unit's index, sorted as
+        // numbers), then by power keeping that order
+        self.keys.clear();
+        self.keys.extend(pos.units.iter().enumerate().map(|(i, u)| (u64::from(codes.unit(u).0) << 32) | i as u64));
+        self.keys.sort_unstable();
         self.items.clear();
-        self.items.extend(pos.units.iter().enumerate().map(|(i, u)| (codes.rank(u.power), i as u32)));
-        // by text, then by power keeping that order
-        self.items.sort_unstable_by_key(|&(_, i)| codes.unit(&pos.units[i as usize]).0);
+        self.items.extend(self.keys.iter().map(|&k| {
+            let i = k as u32;
+            (codes.rank(pos.units[i as usize].power), i)
+        }));
         by_rank(&self.items, &mut self.sorted, codes.ranks());
         let mut map = ByPower::new(&mut self.json, codes);
         for &(rank, i) in &self.sorted {
@@ -204,10 +213,31 @@ impl<'j, 'c> ByPower<'j, 'c> {
     }
 }
 
+/// Writes phase `p`'s name as a JSON string (as [`string`] writes
+/// `Calendar::name`, without building it first).
+fn phase_name(json: &mut Vec<u8>, v: &Variant, p: Phase) {
+    let code = &v.calendar.seasons[p.season as usize].code;
+    if !plain(code) {
+        return string(json, &v.calendar.name(p));
+    }
+    json.push(b'"');
+    json.extend_from_slice(code.as_bytes());
+    json.extend_from_slice(itoa::Buffer::new().format(p.year).as_bytes());
+    json.push(p.kind.letter() as u8);
+    json.push(b'"');
+}
+
+/// Whether `s` needs no escaping in JSON: no control character, `"` or
+/// `\` (every byte looked at, without a branch a byte, so that the
+/// compiler may look at several at once).
+fn plain(s: &str) -> bool {
+    !s.bytes().fold(false, |esc, b| esc | (b < 0x20) | (b == b'"') | (b == b'\\'))
+}
+
 /// Writes `s` as a JSON string, escaped as `serde_json` escapes it (only
 /// control characters, `"` and `\` are).
 fn string(json: &mut Vec<u8>, s: &str) {
-    if s.bytes().all(|b| b >= 0x20 && b != b'"' && b != b'\\') {
+    if plain(s) {
         json.push(b'"');
         json.extend_from_slice(s.as_bytes());
         json.push(b'"');
@@ -254,6 +284,22 @@ fn dislodgements<'v>(v: &'v Variant, codes: &'v Codes, dislodged: &[Dislodged]) 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Phase names come out as the calendar writes them, as JSON strings.
+    #[test]
+    fn phase_names_are_the_calendars() {
+        let v = Variant::standard();
+        let mut p = v.start;
+        for year in [1901, -3, 0, 99_999] {
+            for _ in 0..3 {
+                let q = Phase { year, ..p };
+                let mut json = Vec::new();
+                phase_name(&mut json, &v, q);
+                assert_eq!(String::from_utf8(json).unwrap(), serde_json::to_string(&v.calendar.name(q)).unwrap());
+                p = v.calendar.successor(p);
+            }
+        }
+    }
 
     /// Strings come out as `serde_json` writes them.
     #[test]
