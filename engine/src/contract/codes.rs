@@ -223,7 +223,10 @@ impl Codes {
 
     /// [`Variant::power_by_name`].
     pub fn power_by_name(&self, v: &Variant, name: &str) -> Option<PowerId> {
-        match self.power_names.iter().find(|(n, _)| **n == *name) {
+        // lengths first: most names differ in length, and those that do
+        // not are compared without a call
+        let same = |n: &str| n.len() == name.len() && n.bytes().zip(name.bytes()).all(|(a, b)| a == b);
+        match self.power_names.iter().find(|(n, _)| same(n)) {
             Some(&(_, p)) => Some(p),
             None => v.power_by_name(name),
         }
