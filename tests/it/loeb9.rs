@@ -236,7 +236,11 @@ fn a_crossing_has_the_strength_of_its_supports() {
 #[test]
 fn no_support_crosses_a_strait() {
     let v = loeb9();
-    let pos = position(&v, "S1901M", vec![army(&v, "SPAIN", "COR"), fleet(&v, "SPAIN", "MAO"), army(&v, "FRANCE", "NAF"), army(&v, "ITALY", "SIC"), army(&v, "ITALY", "APU")]);
+    let pos = position(
+        &v,
+        "S1901M",
+        vec![army(&v, "SPAIN", "COR"), fleet(&v, "SPAIN", "MAO"), army(&v, "FRANCE", "NAF"), army(&v, "ITALY", "SIC"), army(&v, "ITALY", "APU")],
+    );
     for (who, text) in [("SPAIN", "A COR S F MAO - NAF"), ("FRANCE", "A NAF S A COR"), ("ITALY", "A SIC S A APU - NAP")] {
         assert_eq!(check_one(&v, &pos, who, text).err(), Some(OrderError::StraitSupport), "{text}");
     }
@@ -372,4 +376,23 @@ fn the_variant_file_checks_seasons_and_straits() {
     assert_ne!(land, good);
     let e = Variant::read_toml(&land).unwrap_err();
     assert!(e.problems.iter().any(|p| p.contains("ARC: only a sea space")), "{:?}", e.problems);
+}
+
+/// Two unsupported crossings into one empty space stand each other off
+/// (strength 0 against 0), and the space is banned to retreats as after any
+/// standoff. No strait of loeb9 shares a destination: a made-up map.
+#[test]
+fn two_unsupported_crossings_stand_each_other_off() {
+    let text = SMALL.replace("COAST OME ABUTS ALP", "COAST OME ABUTS ALP gam~").replace("COAST GAM ABUTS alp~ BET", "COAST GAM ABUTS alp~ BET ome~");
+    let v = read(&text).unwrap();
+    let (alp, gam, ome) = (v.prov_by_code("ALP").unwrap(), v.prov_by_code("GAM").unwrap(), v.prov_by_code("OME").unwrap());
+    assert!(v.is_strait(ome, gam) && v.is_strait(alp, gam));
+    let units = vec![army(&v, "NORTH", "ALP"), army(&v, "SOUTH", "OME")];
+    let pos = position(&v, "S1901M", units.clone());
+    let out = run(&v, &pos, &[("NORTH", "A ALP - GAM"), ("SOUTH", "A OME - GAM")]);
+    assert_eq!(out.position.units, pos.units, "both stay");
+    assert_eq!(result(&v, &out, "A ALP - GAM").0, ResultKind::Bounce);
+    // one alone goes in
+    let out = run(&v, &pos, &[("NORTH", "A ALP - GAM")]);
+    assert!(has(&out, army(&v, "NORTH", "GAM")));
 }

@@ -186,7 +186,7 @@ impl Reader {
             "LAND" | "COAST" | "PORT" | "WATER" | "SHUT" | "AMEND" if words.len() > 1 => self.terrain(&up, words)?,
             "UNPLAYED" => self.unplayed(words)?,
             d if DISPLAY_ONLY.contains(&d) => {}
-"IN" => self.seasonal(words)?,
+            "IN" => self.seasonal(words)?,
             "DUMMY" | "DUMMIES" | "FLOW" | "END" | "DIRECTIVES" | "SEASON" | "NEWYEAR" | "VARIANT" => {
                 return Err(Here(DpErrorKind::UnsupportedDirective(words[0].into())));
             }
