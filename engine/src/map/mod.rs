@@ -125,6 +125,23 @@ pub enum ProvinceKind {
     Impassable,
 }
 
+/// What a province's `clockwise` list is: the neighbours as drawn around
+/// it, or only in the order a `.map` file names them (that format has no
+/// drawing order, so the right-hand retreat rule cannot be played on it).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum NeighbourOrder {
+    #[default]
+    Drawn,
+    File,
+}
+
+impl NeighbourOrder {
+    pub fn is_drawn(&self) -> bool {
+        *self == NeighbourOrder::Drawn
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct Province {
     /// The classic three-letter code, upper case (`STP`).
@@ -281,6 +298,8 @@ pub struct Variant {
     pub straits: Vec<(Prov, Prov)>,
     /// The provinces with an `open_in` (seasonal spaces).
     pub seasonal: Vec<Prov>,
+    /// How far the provinces' `clockwise` lists can be trusted.
+    pub neighbour_order: NeighbourOrder,
     army_adj: Vec<Vec<Prov>>,
     fleet_adj: Vec<Vec<Loc>>,
     code_index: HashMap<String, Prov>,
