@@ -128,11 +128,12 @@ VICTORY 3
 /// included file, that file's own line.
 #[test]
 fn refusals_name_file_and_line() {
-    let cases: [(&str, DpErrorKind); 11] = [
+    let cases: [(&str, DpErrorKind); 12] = [
         ("DUMMY EAST", DpErrorKind::UnsupportedDirective("DUMMY".into())),
         ("FLOW SPRING:MOVEMENT", DpErrorKind::UnsupportedDirective("FLOW".into())),
         ("IN S1901M: WATER BET", DpErrorKind::UnsupportedDirective("IN S1901M: WATER BET (mailjudge reads only `IN SPRING|FALL|WINTER: WATER place`)".into())),
         ("SEASON SPRING", DpErrorKind::UnsupportedDirective("SEASON".into())),
+        ("FROM f1901m: WATER BET", DpErrorKind::UnsupportedDirective("FROM".into())),
         ("RULE MOBILIZE", DpErrorKind::UnsupportedRule("MOBILIZE".into())),
         ("RULE BUILD_ANY FTF_PRESS", DpErrorKind::UnsupportedRule("FTF_PRESS".into())),
         ("XYZ -> Alps = alp", DpErrorKind::UnknownPlace("XYZ".into())),

@@ -187,7 +187,7 @@ impl Reader {
             "UNPLAYED" => self.unplayed(words)?,
             d if DISPLAY_ONLY.contains(&d) => {}
             "IN" => self.seasonal(words)?,
-            "DUMMY" | "DUMMIES" | "FLOW" | "END" | "DIRECTIVES" | "SEASON" | "NEWYEAR" | "VARIANT" => {
+            "DUMMY" | "DUMMIES" | "FLOW" | "FROM" | "END" | "DIRECTIVES" | "SEASON" | "NEWYEAR" | "VARIANT" => {
                 return Err(Here(DpErrorKind::UnsupportedDirective(words[0].into())));
             }
             _ => self.power_line(words)?,
