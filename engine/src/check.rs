@@ -274,7 +274,7 @@ fn lone(v: &Variant, rules: &Rulebook, units: &[Unit], power: PowerId, order: &O
             }
         }
         Order::Convoy { .. } if !v.features.convoys => Some(Note::NoConvoys),
-        Order::Convoy { .. } if unit.kind != UnitType::Fleet || v.kind(unit.loc.prov) != ProvinceKind::Sea => Some(Note::ConvoyNotAtSea),
+        Order::Convoy { .. } if unit.kind != UnitType::Fleet || !v.convoys_from(unit.loc.prov) => Some(Note::ConvoyNotAtSea),
         Order::Support { target, dest, .. } => support(v, units, &unit, target.loc.prov, dest.map(|d| d.prov), stacks),
         _ => None,
     }
