@@ -20,7 +20,11 @@ MILA's known departures from the DATC (../shared/notes/MILA.md) are corrected or
   8. (found here) a convoyed army's attack on a unit supporting a convoying fleet: MILA
      never cuts that support (`Game._cut_support`, its exception C), the rules' exception
      covers only a support of an attack on a fleet of the route: phase excluded
-     (docs/MILA-DIFFERENTIAL.md).
+     (docs/MILA-DIFFERENTIAL.md);
+  9. (found here) MILA's convoy paths take a fleet in a port (DPjudge's PORT, ancmed's
+     Baleares) as the first link of a chain only, and as a link carrying an army into
+     its own port; DPjudge and mailjudge as any link but that one: phase excluded where
+     the readings give a convoyed move different chains (docs/RULES.md, "Ports").
 
 Usage: mila_differential.py --mailjudge BIN [--maps a,b=ours:N] [--phases N] [--seed S]
                             [--years Y] [--jobs J] [--show N] [--json FILE]
@@ -249,18 +253,53 @@ def convoy_chain(game, army_loc, dest, fleets):
     return False
 
 
+def port_chain(game, army_loc, dest, fleets, mila):
+    """Whether the fleets (locations at sea or in a port) join army_loc to dest: as DPjudge
+    and mailjudge read a port (its fleet any link, but never one into its own space) or,
+    with `mila`, as MILA's convoy paths do (a port's fleet the first link only)."""
+    if not mila:
+        fleets = [f for f in fleets if f[:3] != dest[:3]]
+    frontier = [f for f in fleets if game.map.abuts("F", f, "-", army_loc)]
+    seen = set(frontier)
+    while frontier:
+        f = frontier.pop()
+        if game.map.abuts("F", f, "-", dest):
+            return True
+        for g in fleets:
+            if (g not in seen and not (mila and game.map.area_type(g) == "PORT")
+                    and game.map.abuts("F", f, "-", g)):
+                seen.add(g)
+                frontier.append(g)
+    return False
+
+
+def port_departure(game, flat, owner):
+    """Departure 9: a convoyed army move whose chains (through any fleets that could
+    carry it, or through those ordered to) MILA reads otherwise than DPjudge and mailjudge
+    because a fleet stands in a port (docs/RULES.md, "Ports")."""
+    carriers = [u[2:] for u in owner if u[0] == "F" and game.map.area_type(u[2:]) in ("WATER", "PORT")]
+    if not any(game.map.area_type(f) == "PORT" for f in carriers):
+        return False
+    for o in flat:
+        w = o.split()
+        if not (kind(o) == "M" and w[0] == "A" and (via_convoy(game, o) or convoy_ordered(o, flat))):
+            continue
+        dest = move_dest(o)
+        ordered = [f for f in convoyers(w, flat) if f in carriers]
+        for fleets in (carriers, ordered):
+            if port_chain(game, w[1], dest, fleets, False) != port_chain(game, w[1], dest, fleets, True):
+                return True
+    return False
+
+
 def exclusion(game, orders):
     """The known MILA departure a movement phase's orders may reach, or None."""
     flat = [o for os in orders.values() for o in os]
     by_unit = {" ".join(o.split()[:2]): o for o in flat}
     owner = {u: p.name for p in game.powers.values() for u in p.units}
     at = {u[2:5]: u for u in owner}
-    for o in flat:
-        w = o.split()
-        if w[0] == "F" and kind(o) == "C" and game.map.area_type(w[1]) == "PORT":
-            # not MILA's: a coastal land space a fleet may convoy through
-            # (DPjudge's PORT, ancmed's Baleares) is not read by mailjudge yet
-            return "gap (mailjudge's, issue 23): a fleet convoying from a PORT space"
+    if port_departure(game, flat, owner):
+        return "9: a port's fleet as a later link of a convoy chain, or carrying an army into its own port"
     for o in flat:
         w = o.split()
         if w[-1] == "VIA" and w[0] == "A" and game.map.abuts("A", w[1], "-", w[3]):

@@ -283,7 +283,7 @@ fn lone(v: &Variant, rules: &Rulebook, units: &[Unit], power: PowerId, order: &O
             }
         }
         Order::Convoy { .. } if !v.features.convoys => Some(Note::NoConvoys),
-        Order::Convoy { .. } if unit.kind != UnitType::Fleet || v.kind(unit.loc.prov) != ProvinceKind::Sea => Some(Note::ConvoyNotAtSea),
+        Order::Convoy { .. } if unit.kind != UnitType::Fleet || !v.convoys_from(unit.loc.prov) => Some(Note::ConvoyNotAtSea),
         Order::Convoy { .. } if rules.is_shut(unit.loc.prov) => Some(Note::Trapped),
         Order::Support { target, dest, .. } => support(v, rules, units, &unit, target.loc.prov, dest.map(|d| d.prov), stacks),
         _ => None,

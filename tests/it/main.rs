@@ -58,6 +58,7 @@ mod outbox;
 mod parser_corpus;
 mod password_memory;
 mod poison;
+mod ports;
 mod press_forms;
 mod properties;
 mod properties1885;

@@ -162,6 +162,10 @@ pub struct Province {
     /// in never fail and no one is dislodged (1885's High Ocean Box,
     /// docs/RULES1885.md E16): TOML `ocean_box = true`.
     pub ocean_box: bool,
+    /// A coastal province a fleet may convoy from, as a link of a chain of
+    /// fleets like a sea space (DPjudge's `PORT`, ancmed's Baleares;
+    /// docs/RULES.md, "Ports"): TOML `port = true`. In every other way a coast.
+    pub port: bool,
     /// Not a supply centre, but a build site whose owner is tracked: the
     /// last power to occupy it after any move (1885's Sicily, docs/RULES1885.md
     /// E5). The owner at the start; TOML `owner = "ITALY"`.
@@ -415,6 +419,13 @@ impl Variant {
     }
     pub fn is_center(&self, p: Prov) -> bool {
         self.provinces[p as usize].center
+    }
+    /// Whether a fleet in `p` may convoy: a sea space, or a port
+    /// ([`Province::port`]).
+    #[inline]
+    pub fn convoys_from(&self, p: Prov) -> bool {
+        let prov = &self.provinces[p as usize];
+        prov.kind == ProvinceKind::Sea || prov.port
     }
     pub fn has_coasts(&self, p: Prov) -> bool {
         !self.provinces[p as usize].coasts.is_empty()

@@ -146,6 +146,9 @@ pub struct RawProvince {
     #[serde(default)]
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub ocean_box: bool,
+    #[serde(default)]
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub port: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub owner: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -313,6 +316,7 @@ fn read_provinces(raw: &RawVariant, codes: &Codes, problems: &mut Vec<String>) -
             pos: p.pos.map(|[x, y]| (x, y)),
             capacity: p.capacity.unwrap_or(1),
             ocean_box: p.ocean_box,
+            port: p.port,
             tracked: None,
             ownership_until: None,
             open_in: Vec::new(),
@@ -345,7 +349,7 @@ fn read_edges(geo: &mut Geography, i: Prov, p: &RawProvince, codes: &Codes, prob
     }
 }
 
-/// `owner`, `ownership_until` and `ocean_box` only where they make sense.
+/// `owner`, `ownership_until`, `ocean_box` and `port` only where they make sense.
 fn check_province_fields(p: &RawProvince, code: &str, problems: &mut Vec<String>) {
     if p.owner.is_some() && (p.center || matches!(p.kind, ProvinceKind::Sea | ProvinceKind::Impassable)) {
         problems.push(format!("{code}: `owner` is for a land or coastal province that is not a supply centre"));
@@ -355,6 +359,9 @@ fn check_province_fields(p: &RawProvince, code: &str, problems: &mut Vec<String>
     }
     if p.ocean_box && (p.kind != ProvinceKind::Sea || p.capacity.is_some() || p.center) {
         problems.push(format!("{code}: an `ocean_box` is a sea space, no centre, with no `capacity` (it holds any number)"));
+    }
+    if p.port && p.kind != ProvinceKind::Coast {
+        problems.push(format!("{code}: a `port` is a coastal province (`kind = \"coast\"`)"));
     }
 }
 

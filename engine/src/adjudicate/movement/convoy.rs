@@ -5,15 +5,23 @@
 use super::orders::Assignment;
 use super::{Resolver, Status, UnitIx};
 use crate::adjudicate::Note;
-use crate::map::{Prov, ProvinceKind, Unit, UnitType, Variant};
+use crate::map::{Prov, Unit, UnitType, Variant};
 use crate::order::Order;
 use crate::rules::{ConvoyIntent, Rulebook};
 
-/// Whether the fleets now at sea among `units` could ever carry an army from
-/// `from` to `to` (a chain of them touching both ends), whatever they are
-/// ordered: without one, an army's move to a coast it is not next to is void.
+/// Whether `unit` may be a link of a chain carrying an army to `to`: a fleet
+/// at sea or in a port (docs/RULES.md, "Ports"), not in `to` itself (a
+/// fleet in a port does not carry an army into its own space).
+pub(crate) fn may_carry(v: &Variant, unit: &Unit, to: Prov) -> bool {
+    unit.kind == UnitType::Fleet && v.convoys_from(unit.loc.prov) && unit.loc.prov != to
+}
+
+/// Whether the fleets now at sea (or in ports) among `units` could ever
+/// carry an army from `from` to `to` (a chain of them touching both ends),
+/// whatever they are ordered: without one, an army's move to a coast it is
+/// not next to is void.
 pub(crate) fn fleets_could_carry(v: &Variant, units: &[Unit], from: Prov, to: Prov) -> bool {
-    let fleets: Vec<usize> = (0..units.len()).filter(|&f| units[f].kind == UnitType::Fleet && v.kind(units[f].loc.prov) == ProvinceKind::Sea).collect();
+    let fleets: Vec<usize> = (0..units.len()).filter(|&f| may_carry(v, &units[f], to)).collect();
     let mut seen = vec![false; fleets.len()];
     let mut stack: Vec<usize> = (0..fleets.len()).filter(|&i| v.fleet_reaches(units[fleets[i]].loc, from)).collect();
     for &i in &stack {
@@ -45,7 +53,7 @@ impl Resolver<'_> {
                 self.status[u] = Status::Void(Note::NoConvoys);
                 continue;
             }
-            if fleet.kind != UnitType::Fleet || self.v.kind(fleet.loc.prov) != ProvinceKind::Sea {
+            if fleet.kind != UnitType::Fleet || !self.v.convoys_from(fleet.loc.prov) {
                 self.status[u] = Status::Void(Note::ConvoyNotAtSea);
                 continue;
             }
@@ -146,7 +154,7 @@ impl Resolver<'_> {
         self.route(a, &mut |_, _| true)
     }
 
-    /// Does fleet `f` lie on a minimal chain of fleets now at sea (a chain none of
+    /// Does fleet `f` lie on a minimal chain of fleets now at sea or in ports (a chain none of
     /// whose fleets could be skipped) from army `a`'s province to its destination?
     /// A convoy order that could only ever be a superfluous link shows no intent
     /// to convoy (DATC 6.G.7, 6.G.19, 2023 rules); one that could be a needed link
@@ -155,8 +163,7 @@ impl Resolver<'_> {
         let v = self.v;
         let from = self.units[a].loc.prov;
         let to = self.dest[a];
-        let fleets: Vec<usize> =
-            (0..self.n).filter(|&x| self.units[x].kind == UnitType::Fleet && v.kind(self.units[x].loc.prov) == ProvinceKind::Sea).collect();
+        let fleets: Vec<usize> = (0..self.n).filter(|&x| may_carry(v, &self.units[x], to)).collect();
         let adj = |x: usize, y: usize| v.fleet_reaches(self.units[x].loc, self.units[y].loc.prov);
         let touches = |x: usize, p: Prov| v.fleet_reaches(self.units[x].loc, p);
         fn dfs(
@@ -221,8 +228,11 @@ impl Resolver<'_> {
         while let Some(fu) = f
             && nf < fleets.len()
         {
-            fleets[nf] = fu.ix() as u32;
-            nf += 1;
+            // a fleet in a port that is the destination carries no army there
+            if self.units[fu.ix()].loc.prov != to {
+                fleets[nf] = fu.ix() as u32;
+                nf += 1;
+            }
             f = self.conv_next[fu.ix()];
         }
         let mut seen = [false; 64];

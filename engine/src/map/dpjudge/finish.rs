@@ -76,6 +76,7 @@ impl Reader {
             name: self.names.iter().find(|(_, a)| a == code).map(|(n, _)| title_case(n)).unwrap_or_else(|| code.to_string()),
             kind,
             center: self.centres.iter().any(|c| c == code),
+            port: terrain == Terrain::Port,
             ..RawProvince::default()
         };
         let base = self.base(code).map(|l| l.2.clone()).unwrap_or_default();
