@@ -16,8 +16,7 @@ impl Reader {
             }
         }
         self.clean_aliases(&mut province);
-        let (power, mut not_implemented) = self.powers()?;
-        not_implemented.extend(self.not_implemented.iter().cloned());
+        let (power, not_implemented) = self.powers()?;
         let (season, year, phase) = self.begin.clone().unwrap_or(("S".into(), 1901, 'M'));
         Ok(RawVariant {
             name: name.to_ascii_lowercase(),
@@ -25,7 +24,7 @@ impl Reader {
             start: format!("{season}{year}{phase}"),
             victory: RawVictory { kind: "centers".into(), count: self.victory.unwrap_or(centres / 2 + 1), alliance: Vec::new() },
             calendar: standard_calendar(year),
-            rules: BTreeMap::new(),
+            rules: self.rules.iter().map(|k| (k.clone(), ::toml::Value::Boolean(true))).collect(),
             power,
             province,
             uncertain: Vec::new(),
@@ -79,6 +78,8 @@ impl Reader {
         let base = self.base(code).map(|l| l.2.clone()).unwrap_or_default();
         if matches!(kind, ProvinceKind::Land | ProvinceKind::Coast) {
             p.army = self.army_edges(&base, codes)?;
+            // an island abuts itself (`COAST HAW ABUTS haw ...`, Empire): no move
+            p.army.retain(|a| a != code);
         }
         if coast_lines.is_empty() {
             if matches!(kind, ProvinceKind::Coast | ProvinceKind::Sea) {
