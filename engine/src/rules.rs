@@ -82,6 +82,12 @@ pub struct Rulebook {
     /// whose powers together own `centers` supply centres wins (the
     /// two-player game, 24). `None`: the variant's own victory.
     pub sides: Option<SideVictory>,
+    /// The seasonal spaces shut in the phase being adjudicated (one bit a
+    /// province): no unit enters them, no support goes into them, and a
+    /// unit in one may only hold (docs/RULES.md, "Seasonal spaces"). Set by
+    /// [`Rulebook::in_phase`], which the adjudicator and the order check
+    /// call; all zero on maps without seasonal spaces.
+    pub shut: [u64; 4],
 }
 
 /// A victory counted by sides (docs/RULES.md, "Games for fewer players").
@@ -104,6 +110,7 @@ impl Default for Rulebook {
             victory_count: None,
             closed: [0; 4],
             sides: None,
+            shut: [0; 4],
         }
     }
 }
@@ -160,6 +167,27 @@ impl Rulebook {
         self
     }
 
+    /// Whether `prov` is a seasonal space shut in this phase.
+    #[inline]
+    pub fn is_shut(&self, prov: crate::map::Prov) -> bool {
+        let p = prov as usize;
+        p < 256 && (self.shut[p / 64] >> (p % 64)) & 1 == 1
+    }
+
+    /// These rules for `phase` of a game of `v`: its seasonal spaces shut
+    /// out of their seasons (the map refuses a seasonal space numbered 256
+    /// or more).
+    pub fn in_phase(mut self, v: &Variant, phase: crate::phase::Phase) -> Rulebook {
+        self.shut = [0; 4];
+        for &p in v.seasonal.iter().filter(|&&p| v.is_shut(p, phase)) {
+            let p = p as usize;
+            if p < 256 {
+                self.shut[p / 64] |= 1 << (p % 64);
+            }
+        }
+        self
+    }
+
     /// Sets one option by name (`convoy_intent = datc|1992|via`,
     /// `civil_disorder = 2023|1992`, `retreat_default = disband|right_hand`,
     /// `paradox = szykman|all_stand`): [`RuleChoice::parse`], applied.
@@ -174,6 +202,15 @@ impl Rulebook {
             self.set(k, val)?;
         }
         Ok(self)
+    }
+
+    /// Refuses options this variant cannot be played by: the right-hand rule on
+    /// a map whose neighbours are not in drawn order (an imported `.map`).
+    pub fn fits(&self, v: &Variant) -> Result<(), RuleError> {
+        if self.retreat_default == RetreatDefault::RightHand && !v.neighbour_order.is_drawn() {
+            return Err(RuleError::RightHandUndrawn { variant: v.name.clone() });
+        }
+        Ok(())
     }
 
     /// The variant's own default rules.
@@ -201,9 +238,18 @@ pub enum RuleError {
     Value { key: String, value: String },
     #[error("unknown rule option `{key}` (known: convoy_intent, civil_disorder, retreat_default, paradox)")]
     Key { key: String },
+    #[error("retreat_default = right_hand needs the map's neighbours in drawn order, and variant `{variant}` lists them only in its file's order")]
+    RightHandUndrawn { variant: String },
 }
 
 impl RuleChoice {
+    /// This choice, if `v` can be played by it ([`Rulebook::fits`]).
+    pub fn fits(self, v: &Variant) -> Result<RuleChoice, RuleError> {
+        let mut r = Rulebook::default();
+        self.apply(&mut r);
+        r.fits(v).map(|()| self)
+    }
+
     /// Reads `key = value` (any case, `-` for `_`, the values' other names:
     /// `rhr`, `home`, `gm` ...).
     pub fn parse(key: &str, value: &str) -> Result<RuleChoice, RuleError> {

@@ -16,7 +16,7 @@
 //! No IO: files named by `MAP`/`USE` come from the caller's `include`.
 
 use super::toml::{RawCalendar, RawPower, RawProvince, RawSeason, RawVariant, RawVictory};
-use super::{Coast, ProvinceKind};
+use super::{Coast, NeighbourOrder, ProvinceKind};
 use std::collections::BTreeMap;
 use std::fmt;
 
@@ -104,9 +104,12 @@ struct Reader {
     current: Option<usize>,
     victory: Option<u32>,
     begin: Option<(String, i32, char)>,
+    not_implemented: Vec<String>,
     /// `[rules]` keys set true by `RULE` lines (`build_any`).
     rules: Vec<String>,
     files: Vec<String>,
+    /// Seasonal spaces and straits (`IN`, `~`, `RULE HIBERNATE`: dpjudge/terrain.rs).
+    terrain: terrain::Changes,
 }
 
 type Include<'a> = &'a dyn Fn(&str) -> Option<String>;
@@ -183,7 +186,8 @@ impl Reader {
             "LAND" | "COAST" | "PORT" | "WATER" | "SHUT" | "AMEND" if words.len() > 1 => self.terrain(&up, words)?,
             "UNPLAYED" => self.unplayed(words)?,
             d if DISPLAY_ONLY.contains(&d) => {}
-            "DUMMY" | "DUMMIES" | "FLOW" | "IN" | "END" | "DIRECTIVES" | "SEASON" | "NEWYEAR" | "VARIANT" => {
+            "IN" => self.seasonal(words)?,
+            "DUMMY" | "DUMMIES" | "FLOW" | "FROM" | "END" | "DIRECTIVES" | "SEASON" | "NEWYEAR" | "VARIANT" => {
                 return Err(Here(DpErrorKind::UnsupportedDirective(words[0].into())));
             }
             _ => self.power_line(words)?,
@@ -214,6 +218,10 @@ impl Reader {
     fn rules(&mut self, words: &[&str]) -> Result<(), LineError> {
         for w in &words[1..] {
             let flag = w.to_ascii_uppercase();
+            if flag == "HIBERNATE" {
+                self.terrain.hibernate = true;
+                continue;
+            }
             match RULES.iter().find(|(f, _)| *f == flag) {
                 Some((_, key)) => self.rules.push((*key).into()),
                 None => return Err(Here(DpErrorKind::UnsupportedRule(flag))),
@@ -225,14 +233,19 @@ impl Reader {
     fn name_line(&mut self, line: &str) -> Result<(), LineError> {
         let (name, rest) = line.split_once('=').expect("caller checked");
         let name = name.trim();
-        if name.contains("->") {
-            return Err(Here(DpErrorKind::UnsupportedDirective("->".into())));
-        }
         let mut words = rest.split_whitespace();
         let abbr = words.next().ok_or_else(|| malformed("a place name needs its abbreviation after `=`"))?.to_ascii_uppercase();
         if !abbr.chars().all(|c| c.is_ascii_alphanumeric() || c == '/') {
             return Err(malformed(&format!("abbreviation `{abbr}` must be letters and digits")));
         }
+        // `OLD -> New Name = new ...`: the place OLD renamed (dpjudge/terrain.rs)
+        let name = match name.split_once("->") {
+            Some((old, new)) => {
+                self.rename(old.trim(), &abbr)?;
+                new.trim()
+            }
+            None => name,
+        };
         self.names.retain(|(_, a)| *a != abbr);
         self.names.push((name.to_string(), abbr.clone()));
         for alias in words {
@@ -380,14 +393,13 @@ impl Reader {
         }
         let t = t.ok_or_else(|| Here(DpErrorKind::UnknownPlace(place.clone())))?;
         for d in words.iter().skip(3) {
-            if d.contains('~') {
-                return Err(Here(DpErrorKind::UnsupportedDirective(format!("{d} (a `~` crossing)"))));
-            }
+            let d = &self.strait(&place, d)?;
             if d.starts_with('*') {
                 return Err(Here(DpErrorKind::UnsupportedDirective(format!("{d} (a `*` restricted crossing)"))));
             }
             if let Some(gone) = d.strip_prefix('-') {
                 abuts.retain(|a: &String| !a.to_ascii_uppercase().starts_with(&gone.to_ascii_uppercase()));
+                self.terrain.forget_straits(&place, gone);
             } else {
                 abuts.push(d.to_string());
             }
@@ -404,6 +416,7 @@ impl Reader {
         }
         self.names.retain(|(_, a)| !starts(a));
         self.aliases.retain(|(_, a)| !starts(a));
+        self.terrain.straits.retain(|(a, b)| !starts(a) && !starts(b));
         self.centres.retain(|c| !starts(c));
         for w in &mut self.powers {
             w.homes.retain(|c| !starts(c));
@@ -448,3 +461,4 @@ fn users(abut: &str) -> (bool, bool) {
 }
 
 mod finish;
+mod terrain;

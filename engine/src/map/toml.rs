@@ -5,8 +5,8 @@
 //! file is serializing a [`RawVariant`].
 
 use super::{
-    AllianceVictory, Coast, Features, Loc, MapError, Power, PowerId, Prov, Province, ProvinceKind, Stacking, Uncertain, Unit, UnitType, Variant, Victory,
-    loc_text, other,
+    AllianceVictory, Coast, Features, Loc, MapError, NeighbourOrder, Power, PowerId, Prov, Province, ProvinceKind, Stacking, Uncertain, Unit, UnitType,
+    Variant, Victory, loc_text, other,
 };
 use crate::phase::{Calendar, Phase, PhaseKind, Season};
 use serde::{Deserialize, Serialize};
@@ -21,6 +21,11 @@ pub struct RawVariant {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
     pub start: String,
+    /// Whether each province's `clockwise` list is its neighbours as drawn
+    /// (the default) or only in file order (an imported `.map`).
+    #[serde(default)]
+    #[serde(skip_serializing_if = "NeighbourOrder::is_drawn")]
+    pub neighbour_order: NeighbourOrder,
     pub victory: RawVictory,
     pub calendar: RawCalendar,
     #[serde(default)]
@@ -145,6 +150,14 @@ pub struct RawProvince {
     pub owner: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ownership_until: Option<String>,
+    /// Seasons (codes) in which a seasonal sea space is open (map/terrain.rs).
+    #[serde(default)]
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub open_in: Vec<String>,
+    /// Army neighbours reached across a strait (map/terrain.rs).
+    #[serde(default)]
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub straits: Vec<String>,
 }
 
 /// Province codes to their index, for looking up the names a file writes
@@ -236,12 +249,16 @@ pub(crate) fn build(raw: RawVariant) -> Result<Variant, MapError> {
         alliances,
         wide,
         not_implemented: raw.not_implemented.clone(),
+        neighbour_order: raw.neighbour_order,
         uncertain,
+        straits: Vec::new(),
+        seasonal: Vec::new(),
         army_adj,
         fleet_adj,
         code_index: codes.index,
         names: crate::parse::NameIndex::default(),
     };
+    super::terrain::read(&mut variant, &raw, &mut problems);
     place_units(&mut variant, &raw, &mut problems);
     check_choices(&variant, &mut problems);
     check_uncertain(&variant, &mut problems);
@@ -251,7 +268,7 @@ pub(crate) fn build(raw: RawVariant) -> Result<Variant, MapError> {
         Ok(ix) => variant.names = ix,
         Err(clashes) => problems.extend(clashes),
     }
-    if let Err(e) = crate::rules::Rulebook::default().with_variant(&variant) {
+    if let Err(e) = crate::rules::Rulebook::default().with_variant(&variant).and_then(|r| r.fits(&variant).map_err(|e| e.to_string())) {
         problems.push(format!("[rules]: {e}"));
     }
 
@@ -298,6 +315,7 @@ fn read_provinces(raw: &RawVariant, codes: &Codes, problems: &mut Vec<String>) -
             ocean_box: p.ocean_box,
             tracked: None,
             ownership_until: None,
+            open_in: Vec::new(),
         });
         check_province_fields(p, &code, problems);
     }

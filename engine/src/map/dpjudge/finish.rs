@@ -3,7 +3,8 @@
 use super::*;
 
 impl Reader {
-    pub(super) fn finish(self, name: &str) -> Result<RawVariant, String> {
+    pub(super) fn finish(mut self, name: &str) -> Result<RawVariant, String> {
+        self.apply_seasons()?;
         let codes = self.province_codes();
         let mut province = Vec::new();
         for code in &codes {
@@ -16,12 +17,14 @@ impl Reader {
             }
         }
         self.clean_aliases(&mut province);
-        let (power, not_implemented) = self.powers()?;
+        let (power, mut not_implemented) = self.powers()?;
+        not_implemented.extend(self.not_implemented.iter().cloned());
         let (season, year, phase) = self.begin.clone().unwrap_or(("S".into(), 1901, 'M'));
         Ok(RawVariant {
             name: name.to_ascii_lowercase(),
             title: Some(name.to_string()),
             start: format!("{season}{year}{phase}"),
+            neighbour_order: NeighbourOrder::File,
             victory: RawVictory { kind: "centers".into(), count: self.victory.unwrap_or(centres / 2 + 1), alliance: Vec::new() },
             calendar: standard_calendar(year),
             rules: self.rules.iter().map(|k| (k.clone(), ::toml::Value::Boolean(true))).collect(),
@@ -102,6 +105,9 @@ impl Reader {
             }
         }
         p.clockwise = nb;
+        let (open_in, straits) = self.seasons_and_straits(code);
+        p.open_in = open_in;
+        p.straits = straits.into_iter().filter(|s| p.army.contains(s)).collect();
         p.aliases = self.aliases.iter().filter(|(_, a)| a == code).map(|(n, _)| n.clone()).collect();
         Ok(p)
     }
