@@ -270,7 +270,8 @@ fn check_build(v: &Variant, pos: &Position, power: PowerId, spec: &mut UnitSpec,
         return check_base_build(v, pos, power, spec);
     }
     let w = &v.powers[power as usize];
-    if !w.home.contains(&p) && !w.build_sites.contains(&p) && !(v.features.build_any && v.is_center(p)) {
+    let site = w.home.contains(&p) || w.build_sites.contains(&p) || (v.features.build_any && v.is_center(p));
+    if !site {
         return Err(Note::BuildNotHome);
     }
     if !owns(pos, power, p) {
