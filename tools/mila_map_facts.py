@@ -69,6 +69,17 @@ FILE_DIFFERENCES = {
         "['A GOR', 'A MOS', 'A MUR', 'F ROS', 'F STP']":
         "DPjudge's modern.map starts Russia with `A MUR` (line 42), MILA's copy with `F MUR`",
     },
+    "empire": {
+        "powers: MILA ['BRITISHCOLUMBIA', 'CALIFORNIA', 'CUBA', 'FLORIDA', 'HEARTLAND', 'MEXICO', "
+        "'NEWYORK', 'PERU', 'QUEBEC', 'TEXAS'] / mailjudge ['B.C.', 'CALIFORNIA', 'CUBA', 'FLORIDA', "
+        "'HEARTLAND', 'MEXICO', 'NEW-YORK', 'PERU', 'QUEBEC', 'TEXAS']":
+        "DPjudge's empire.map names the powers `B.C.` and `NEW+YORK` (lines 3, 23), MILA's copy "
+        "`BRITISH-COLUMBIA` and `NEW-YORK` (the same homes and units in both texts)",
+        "fleet from BEF: MILA only ['NUN'], mailjudge only []":
+        "MILA's empire.map adds BEF to NUN's line and NUN to BEF's (lines 237, 369); DPjudge's has not",
+        "fleet from NUN: MILA only ['BEF'], mailjudge only []":
+        "MILA's empire.map adds BEF to NUN's line and NUN to BEF's (lines 237, 369); DPjudge's has not",
+    },
 }
 
 

@@ -23,7 +23,12 @@ pub struct NameIndex {
     sorted: Vec<(Box<str>, Prov)>,
     multi: Vec<(Vec<Box<str>>, Prov)>,
     multi_first: FxHashSet<Box<str>>,
+    /// Power names and adjectives of one word (`france`, `venetian`), and
+    /// every name run together (`newyork`, `bc`).
     powers: FxHashMap<Box<str>, PowerId>,
+    /// Power names and adjectives of several words as the tokenizer splits
+    /// them (`new york`, `b c` of `B.C.`, `st petersburg`).
+    power_multi: Vec<(Vec<Box<str>>, PowerId)>,
     /// Province codes as written (`STP`, by [`short_key`]) that
     /// [`canonical`] may read: those the full parser reads as that province
     /// and as nothing else, and whether the code also starts a name of
@@ -54,6 +59,12 @@ fn normalize(s: &str) -> String {
         }
     }
     out.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// A power's name or adjective as the tokenizer reads it: lower-case words
+/// of letters and digits (`B.C.` is `b`, `c`; `NEW-YORK` is `new`, `york`).
+fn power_words(name: &str) -> Vec<String> {
+    name.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).map(str::to_lowercase).collect()
 }
 
 impl NameIndex {
@@ -88,14 +99,31 @@ impl NameIndex {
                 }
             }
         }
+        // a power may be named like a province (Chaos's `Venice`): the
+        // parser looks for a power only where an order may name one
         for (i, w) in v.powers.iter().enumerate() {
-            for n in [w.name.to_lowercase(), w.adjective.to_lowercase()] {
-                if ix.exact.contains_key(n.as_str()) {
-                    clashes.push(format!("alias clash: power name `{n}` is also a province name"));
+            for n in [&w.name, &w.adjective] {
+                let words = power_words(n);
+                let squashed: String = words.concat();
+                if squashed.is_empty() {
+                    continue;
                 }
-                ix.powers.insert(n.into(), i as PowerId);
+                match ix.powers.get(squashed.as_str()) {
+                    Some(&other) if other != i as PowerId => {
+                        clashes.push(format!("alias clash: `{n}` names both {} and {}", w.name, v.powers[other as usize].name));
+                        continue;
+                    }
+                    Some(_) => continue,
+                    None => {}
+                }
+                ix.powers.insert(squashed.into(), i as PowerId);
+                if words.len() > 1 {
+                    ix.power_multi.push((words.into_iter().map(Box::from).collect(), i as PowerId));
+                }
             }
         }
+        // the longest name first, so `b c d` is tried before `b c`
+        ix.power_multi.sort_by_key(|(words, _)| std::cmp::Reverse(words.len()));
         ix.sorted.sort();
         ix.codes = ix.plain_codes(v);
         if clashes.is_empty() { Ok(ix) } else { Err(clashes) }
@@ -249,6 +277,8 @@ const OTHER_WORDS: &[&str] = &[
     "a", "army", "f", "fleet", "to", "via", "by", "sea", "none", "nothing", "please", "ok", "coast", "nc", "sc", "ec", "wc", "n", "s", "e", "w", "north",
     "south", "east", "west",
 ];
+/// The words that say what a unit does (none names a unit).
+const VERB_SETS: &[&[&str]] = &[MOVE_WORDS, HOLD_WORDS, SUPPORT_WORDS, CONVOY_WORDS, RETREAT_WORDS, DISBAND_WORDS, BUILD_WORDS, BOARD_WORDS, WAIVE_WORDS];
 /// Every word the parser reads as something other than a province.
 const KEYWORD_SETS: &[&[&str]] =
     &[MOVE_WORDS, HOLD_WORDS, SUPPORT_WORDS, CONVOY_WORDS, RETREAT_WORDS, DISBAND_WORDS, BUILD_WORDS, BOARD_WORDS, WAIVE_WORDS, NOISE_WORDS, OTHER_WORDS];
@@ -332,11 +362,38 @@ impl<'v, 'a> Parser<'v, 'a> {
         self.pos >= self.n
     }
 
+    /// A power's name or adjective at the cursor, read (`France`, `B.C.`,
+    /// `New-York`, `NewYork`).
     fn power(&mut self) -> Option<PowerId> {
-        let w = self.peek_word()?;
-        let p = *self.v.names.powers.get(w)?;
-        self.pos += 1;
+        let (p, len) = self.power_at(self.pos)?;
+        self.pos += len;
         Some(p)
+    }
+
+    /// The power named at token `at`, and how many tokens name it (dashes
+    /// between its words included): the longest reading.
+    fn power_at(&self, at: usize) -> Option<(PowerId, usize)> {
+        let ix = &self.v.names;
+        for (words, p) in &ix.power_multi {
+            let (mut k, mut i) = (0, at);
+            while k < words.len() && i < self.n {
+                match self.toks[i] {
+                    Tok::Dash if k > 0 => i += 1,
+                    Tok::Word(t) if *words[k] == *t => {
+                        k += 1;
+                        i += 1;
+                    }
+                    _ => break,
+                }
+            }
+            if k == words.len() {
+                return Some((*p, i - at));
+            }
+        }
+        match self.toks[..self.n].get(at) {
+            Some(Tok::Word(w)) => ix.powers.get(*w).map(|&p| (p, 1)),
+            _ => None,
+        }
     }
 
     fn unit_type(&mut self) -> Option<UnitType> {
@@ -494,14 +551,49 @@ impl<'v, 'a> Parser<'v, 'a> {
         Ok((Loc::with(p, c), t))
     }
 
-    /// `[nationality] [type] province [coast]`
+    /// `[nationality] [type] province [coast]`. A power's name is read as
+    /// the unit's nationality only where a unit follows it: on a map whose
+    /// powers are named like provinces (Chaos), `Venice - Trieste` is the
+    /// unit in Venice and `Venice A VEN` (or `Venice VEN`) Venice's army.
     fn unit(&mut self, what: &str) -> PResult<UnitSpec> {
         self.skip_noise();
-        let power = self.power();
+        let start = self.pos;
+        if let Some(power) = self.power() {
+            let after = self.pos;
+            match self.unit_of(what, Some(power)) {
+                Ok(u) => return Ok(u),
+                Err(e) => {
+                    self.pos = start;
+                    // the name is a province's too: read it as the province
+                    if self.province_at_cursor() {
+                        return self.unit_of(what, None);
+                    }
+                    self.pos = after;
+                    return Err(e);
+                }
+            }
+        }
+        self.unit_of(what, None)
+    }
+
+    /// The unit after its nationality, if any: `[type] province [coast]`.
+    fn unit_of(&mut self, what: &str, power: Option<PowerId>) -> PResult<UnitSpec> {
+        if power.is_some() && self.peek_word().is_none_or(|w| VERB_SETS.iter().any(|set| set.contains(&w))) {
+            // `Venice - Trieste`, `Venice H`: no unit follows the name
+            return Err(self.unexpected());
+        }
         let kind = self.unit_type();
         self.skip_noise();
         let (loc, t) = self.loc(what)?;
         Ok(UnitSpec { kind: kind.or(t), loc, power })
+    }
+
+    /// Whether a province's name starts at the cursor (the cursor stays).
+    fn province_at_cursor(&mut self) -> bool {
+        let save = self.pos;
+        let found = self.province("a province").is_ok();
+        self.pos = save;
+        found
     }
 
     fn move_verb(&mut self) -> bool {
@@ -530,6 +622,14 @@ impl<'v, 'a> Parser<'v, 'a> {
 
     fn order(&mut self) -> PResult<Order> {
         self.skip_noise();
+        // a power of several words first: `B.C. A VAN H` is no build (`B`)
+        if self.power_at(self.pos).is_some_and(|(_, len)| len > 1) {
+            let start = self.pos;
+            match self.unit_order() {
+                Ok(o) => return Ok(o),
+                Err(_) => self.pos = start,
+            }
+        }
         if self.eat_word(WAIVE_WORDS) {
             return Ok(Order::Waive);
         }
@@ -552,6 +652,12 @@ impl<'v, 'a> Parser<'v, 'a> {
             let (dest, _) = self.loc("where the unit retreats to")?;
             return Ok(Order::Retreat { unit: u, dest });
         }
+        self.unit_order()
+    }
+
+    /// An order that starts with its unit: a move, hold, support, convoy,
+    /// retreat, disband, build or boarding.
+    fn unit_order(&mut self) -> PResult<Order> {
         let u = self.unit("a unit's province")?;
         if self.at_end() {
             return Err((ParseErrorKind::Incomplete, "the order says which unit but not what it should do".into()));

@@ -91,11 +91,15 @@ impl Session<'_> {
 }
 
 /// An order line that begins with a power's name and a colon
-/// (`Germany: A BER - KIE`): the power and the rest of the line.
+/// (`Germany: A BER - KIE`, `B.C.: F ANC H`, `New York: ...`): the power
+/// and the rest of the line.
 fn for_power<'a>(v: &Variant, line: &'a str) -> Option<(PowerId, &'a str)> {
     let (word, rest) = line.split_once(':')?;
     let word = word.trim();
-    if word.len() < 2 || !word.chars().all(|c| c.is_ascii_alphabetic()) {
+    if word.len() < 2
+        || !word.starts_with(|c: char| c.is_ascii_alphabetic())
+        || !word.chars().all(|c| c.is_ascii_alphabetic() || matches!(c, ' ' | '.' | '-' | '+'))
+    {
         return None;
     }
     game::find_power(v, word).map(|p| (p, rest))

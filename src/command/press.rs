@@ -50,6 +50,11 @@ fn letters(g: &Game, list: &str) -> Result<Recipients, Refusal> {
     if list.eq_ignore_ascii_case("master") {
         return Ok(Recipients::master());
     }
+    // a power's name (`TO VENICE`, `TO B.C.`): its letters would name others
+    if let Some(p) = crate::game::power_named(v, list) {
+        r.powers.push(p);
+        return Ok(r);
+    }
     for c in list.chars().map(|c| c.to_ascii_uppercase()) {
         match v.powers.iter().position(|p| p.letter.eq_ignore_ascii_case(&c)) {
             Some(p) => r.powers.push(p as PowerId),

@@ -16,7 +16,7 @@ pub mod votes;
 pub use crate::store::games::{Assignment, GameRow, GameStatus, MapPref, Player, PlayerRole, PlayerStatus, Press, Settings};
 pub use load::{Disorder, Game, LoadError, Seat, load, load_named};
 pub use orders::{Board, Missing, Needs, Slot, needs, parsed_orders, slot, submit_line};
-pub use powers::{find_power, parse_powers, pname};
+pub use powers::{find_power, parse_powers, pname, power_named};
 pub use votes::{end_year_end, largest, vote_end};
 
 use crate::adjudicate::Position;

@@ -189,7 +189,7 @@ fn ambiguous(v: &Variant, pos: &Position, o: &Order) -> Option<Refusal> {
 
 /// The power of `powers` (a player's seat, its own power first) an order is
 /// for: the one whose unit it orders (in a retreat phase, the dislodged
-/// unit), whose home centre a build is in, or the first that owes builds
+/// unit), whose home centre (with `build_any`, owned centre) a build is in, or the first that owes builds
 /// for a waive (`waived`: how many builds and waives each has in force).
 /// The seat's own power where none fits (the order is then refused as for
 /// any unit not one's own).
@@ -202,7 +202,10 @@ fn route(v: &Variant, pos: &Position, powers: &[PowerId], o: &Order, waived: imp
         Order::Build(u) => powers
             .iter()
             .copied()
-            .find(|&p| v.powers[p as usize].home.contains(&u.loc.prov) || v.powers[p as usize].build_sites.contains(&u.loc.prov))
+            .find(|&p| {
+                let w = &v.powers[p as usize];
+                w.home.contains(&u.loc.prov) || w.build_sites.contains(&u.loc.prov) || (v.features.build_any && pos.centers[u.loc.prov as usize] == Some(p))
+            })
             .unwrap_or(first),
         Order::Waive => {
             for &p in powers {

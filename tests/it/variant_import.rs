@@ -8,17 +8,36 @@ use common::binary::run;
 use common::db::count;
 use common::game::*;
 use common::*;
+use mailjudge::game::{find_power, parse_powers, pname};
 use mailjudge::map::dpjudge::{self, DpError, DpErrorKind};
 use mailjudge::map::{Coast, Loc, Prov, ProvinceKind, Variant};
-use mailjudge::parse::parse_province;
+use mailjudge::parse::{parse_order, parse_province};
+use mailjudge::phase::PhaseKind;
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
 use std::path::Path;
 
 /// The DPjudge maps shipped as built-ins, each generated from
 /// config/variants/dpjudge/NAME.map.
-const SHIPPED: [&str; 13] =
-    ["ancmed", "brazilian", "britain", "canton", "chromatic", "fleetrome", "loeb9", "modern", "modern-up", "pure", "slovenia", "v8", "youngstown"];
+const SHIPPED: [&str; 17] = [
+    "ancmed",
+    "brazilian",
+    "britain",
+    "canton",
+    "chromatic",
+    "fleetrome",
+    "loeb9",
+    "modern",
+    "modern-up",
+    "pure",
+    "slovenia",
+    "v8",
+    "youngstown",
+    "empire",
+    "chaos",
+    "minorpower",
+    "crowded",
+];
 
 fn dpjudge_dir() -> &'static Path {
     Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/config/variants/dpjudge"))
@@ -140,7 +159,7 @@ fn refusals_name_file_and_line() {
         ("COAST GAM ABUTS alp BET EPS ZET~", DpErrorKind::UnsupportedDirective("ZET~ (a `~` crossing fleets use)".into())),
         ("COAST GAM ABUTS alp BET EPS *ZET", DpErrorKind::UnsupportedDirective("*ZET (a `*` restricted crossing)".into())),
         ("EAST (Eastern:E) @ZET", DpErrorKind::UnsupportedDirective("@ZET (a home marked `@`)".into())),
-        ("B.C. (British+Columbian) ALP", DpErrorKind::Malformed("power name `B.C.`: a power's name here is letters, `-` and `+`".into())),
+        ("B.C.2 (British+Columbian) ALP", DpErrorKind::Malformed("power name `B.C.2`: a power's name here is letters, `.`, `-` and `+`".into())),
     ];
     for (line, kind) in cases {
         let text = format!("MAP base\n# a comment\n\n{line}\n");
@@ -153,9 +172,9 @@ fn refusals_name_file_and_line() {
     }
     assert_eq!(read_err("edit", "\nUSE nowhere\n", &[]).kind, DpErrorKind::MissingInclude("nowhere.map".into()));
     assert_eq!(read_err("loop", "USE loop\n", &[("loop.map", "USE loop\n")]).kind, DpErrorKind::IncludeLoop("loop.map".into()));
-    // BUILD_ANY alone imports, named as not implemented: check-variant names it, games refuse it
-    let e = read("anyb", &format!("{BASE}RULE BUILD_ANY\n"), &[]).unwrap_err();
-    assert!(e.contains("cannot be played here yet") && e.contains("BUILD_ANY"), "{e}");
+    // BUILD_ANY imports as the variant's `build_any` rule
+    let v = read("anyb", &format!("{BASE}RULE BUILD_ANY\n"), &[]).unwrap();
+    assert!(v.features.build_any && !read("base", BASE, &[]).unwrap().features.build_any);
 }
 
 /// From the command line: the refused file named with its path and line,
@@ -238,12 +257,37 @@ fn shipped_variants_are_the_import_of_their_map() {
     }
 }
 
+/// The builds each power owes at the start of a variant that begins with an
+/// adjustment phase (Chaos, Minor Powers): an army in each home centre it
+/// does not stand in, as many as its homes exceed its units.
+fn first_builds(v: &Variant) -> Vec<(String, Vec<String>)> {
+    v.powers
+        .iter()
+        .map(|w| {
+            let free = w.home.iter().filter(|&&h| w.units.iter().all(|u| u.loc.prov != h));
+            (w.name.clone(), free.take(w.home.len().saturating_sub(w.units.len())).map(|&h| format!("A {}", v.code(h))).collect())
+        })
+        .collect()
+}
+
 /// The first phase's position of a variant, every unit holding but one move
-/// per power where a neighbour is free.
+/// per power where a neighbour is free; where the variant starts with builds,
+/// the builds (each expected among the next phase's units).
 fn first_phase_case(v: &Variant) -> (Value, Vec<(String, String)>) {
     let mut units = serde_json::Map::new();
     let mut orders = serde_json::Map::new();
     let mut moves = Vec::new();
+    if v.start.kind == mailjudge::phase::PhaseKind::Adjustment {
+        // each power owns its home centres
+        let mut centers = serde_json::Map::new();
+        for (w, (name, builds)) in v.powers.iter().zip(first_builds(v)) {
+            units.insert(name.clone(), json!(w.units.iter().map(|u| v.unit_code(u)).collect::<Vec<_>>()));
+            centers.insert(name.clone(), json!(w.home.iter().map(|&h| v.code(h)).collect::<Vec<_>>()));
+            orders.insert(name.clone(), json!(builds.iter().map(|b| format!("{b} B")).collect::<Vec<_>>()));
+            moves.extend(builds.into_iter().map(|b| (name.clone(), b)));
+        }
+        return (json!({"phase": v.calendar.name(v.start), "units": units, "orders": orders, "centers": centers}), moves);
+    }
     let occupied: Vec<Prov> = v.powers.iter().flat_map(|w| &w.units).map(|u| u.loc.prov).collect();
     for w in &v.powers {
         let codes: Vec<String> = w.units.iter().map(|u| v.unit_code(u)).collect();
@@ -298,8 +342,8 @@ fn shipped_variants_adjudicate_a_movement_phase() {
 }
 
 /// Every shipped variant by mail: `CREATE ?game pw NAME`, a join per power
-/// (each asking for its letter), and the first movement phase played with
-/// the holds every player sends.
+/// (each asking for its letter), and the first phase played with the holds
+/// (or, where the variant starts with builds, the builds) every player sends.
 #[test]
 fn shipped_variants_play_by_mail() {
     for name in SHIPPED {
@@ -312,10 +356,19 @@ fn shipped_variants_play_by_mail() {
         }
         assert_eq!(count(db::games(g.w.db()), |r| r.status.as_str() == "active"), 1, "{name}: the last join starts the game");
         assert_eq!(g.phase(&v), v.calendar.name(v.start), "{name}");
+        let adjusting = v.start.kind == mailjudge::phase::PhaseKind::Adjustment;
+        let builds = first_builds(&v);
         for (i, w) in v.powers.iter().enumerate() {
             assert_eq!(db::power_of(g.w.db(), &format!("p{i}@example.test")), Some(i as i64), "{name}");
-            let holds: Vec<String> = w.units.iter().map(|u| format!("{} H", v.unit_code(u))).collect();
-            let (r, _) = g.send(&format!("p{i}@example.test"), &format!("SIGNON {}demo pw-{i}\n{}", w.letter, holds.join("\n")));
+            let orders: Vec<String> = if adjusting {
+                builds[i].1.iter().map(|b| format!("Build {b}")).collect()
+            } else {
+                w.units.iter().map(|u| format!("{} H", v.unit_code(u))).collect()
+            };
+            if orders.is_empty() {
+                continue;
+            }
+            let (r, _) = g.send(&format!("p{i}@example.test"), &format!("SIGNON {}demo pw-{i}\n{}", w.letter, orders.join("\n")));
             assert!(!r.to_ascii_lowercase().contains("not understood"), "{name}: {r}");
         }
         // the last orders in adjudicate at once, or the deadline does
@@ -324,6 +377,149 @@ fn shipped_variants_play_by_mail() {
         }
         assert_ne!(g.phase(&v), v.calendar.name(v.start), "{name}: the first phase was adjudicated");
         let pos = g.position(&v);
-        assert_eq!(pos.units.len(), v.powers.iter().map(|w| w.units.len()).sum::<usize>(), "{name}: every unit held");
+        let built = builds.iter().map(|(_, b)| b.len()).sum::<usize>();
+        assert_eq!(pos.units.len(), v.powers.iter().map(|w| w.units.len()).sum::<usize>() + built, "{name}: every unit held, every build built");
+        if adjusting {
+            assert!(built > 0, "{name}");
+            for (p, (_, bs)) in builds.iter().enumerate() {
+                let mine: Vec<String> = pos.units.iter().filter(|u| u.power as usize == p).map(|u| v.unit_code(u)).collect();
+                assert!(bs.iter().all(|b| mine.contains(b)), "{name}: {bs:?} among {mine:?}");
+            }
+        }
     }
+}
+
+/// Chaos names its 34 powers after their home centres: a power's name is
+/// read where an order may name a unit's nationality (before the unit), a
+/// province's where a province is looked for (issue 23).
+#[test]
+fn powers_named_like_provinces_are_read_by_position() {
+    use mailjudge::map::UnitType::{Army, Fleet};
+    use mailjudge::order::{Order, UnitSpec};
+    let v = Variant::builtin("chaos").unwrap();
+    let (ven, tri, rom, stp, mos) = (prov(&v, "VEN"), prov(&v, "TRI"), prov(&v, "ROM"), prov(&v, "STP"), prov(&v, "MOS"));
+    let power = |n: &str| v.power_by_name(n).unwrap();
+    let order = |t: &str| parse_order(&v, t, Some(PhaseKind::Movement)).unwrap_or_else(|e| panic!("`{t}`: {e}"));
+    let unit = |kind, p| UnitSpec::new(kind, Loc::new(p));
+    let of = |kind, p, w: &str| UnitSpec { kind, loc: Loc::new(p), power: Some(power(w)) };
+    let to_tri = |u| Order::Move { unit: u, dest: Loc::new(tri), via: false };
+    // the province where a unit's province is looked for
+    assert_eq!(order("A Venice - Trieste"), to_tri(unit(Some(Army), ven)));
+    assert_eq!(order("Venice - Trieste"), to_tri(unit(None, ven)));
+    assert_eq!(order("Venice -> Trieste"), to_tri(unit(None, ven)));
+    assert_eq!(order("Venice H"), Order::Hold(unit(None, ven)));
+    assert_eq!(order("Venice holds"), Order::Hold(unit(None, ven)));
+    // the power where a unit follows the name
+    assert_eq!(order("Venice A VEN H"), Order::Hold(of(Some(Army), ven, "VENICE")));
+    assert_eq!(order("Venice Venice - Trieste"), to_tri(of(None, ven, "VENICE")));
+    assert_eq!(order("Venetian F Venice - Trieste"), to_tri(of(Some(Fleet), ven, "VENICE")));
+    assert_eq!(order("Trieste A Venice - Trieste"), to_tri(of(Some(Army), ven, "TRIESTE")));
+    // in a support, the supported unit the same way
+    let rome = unit(Some(Army), rom);
+    assert_eq!(order("A Rome S Venice - Trieste"), Order::Support { unit: rome, target: unit(None, ven), dest: Some(Loc::new(tri)) });
+    assert_eq!(order("A Rome S Venice A Venice - Trieste"), Order::Support { unit: rome, target: of(Some(Army), ven, "VENICE"), dest: Some(Loc::new(tri)) });
+    assert_eq!(order("A Rome S Venice"), Order::Support { unit: rome, target: unit(None, ven), dest: None });
+    // names of several words
+    let to_mos = |u| Order::Move { unit: u, dest: Loc::new(mos), via: false };
+    assert_eq!(order("St Petersburg - Moscow"), to_mos(unit(None, stp)));
+    assert_eq!(order("St-Petersburg A St Petersburg - Moscow"), to_mos(of(Some(Army), stp, "ST-PETERSBURG")));
+    assert_eq!(order("St Petersburger A STP - MOS"), to_mos(of(Some(Army), stp, "ST-PETERSBURG")));
+    assert_eq!(order("Build A Venice"), Order::Build(unit(Some(Army), ven)));
+    // a power's name followed by no place is refused, naming the word
+    let e = parse_order(&v, "Venice Xyzzy H", None).unwrap_err();
+    assert!(e.message.contains("xyzzy"), "{e}");
+    // the contract's canonical orders are read as before
+    assert_eq!(order("A VEN - TRI"), to_tri(unit(Some(Army), ven)));
+    // the judge's name readers: a whole name, a start of one, letters, digits
+    assert_eq!(find_power(&v, "Venice"), Some(power("VENICE")));
+    assert_eq!(find_power(&v, "st petersburg"), Some(power("ST-PETERSBURG")));
+    assert_eq!(find_power(&v, "7"), Some(power("VENICE")), "Chaos's letters run on into digits");
+    assert_eq!(parse_powers(&v, "Venice, St Petersburg Rome").unwrap(), [power("ROME"), power("ST-PETERSBURG"), power("VENICE")]);
+}
+
+/// Empire's `B.C.` and `NEW+YORK`: the power names the file gives, written
+/// with their dots and dashes or without, and their adjectives.
+#[test]
+fn empire_power_names_with_dots_and_words() {
+    use mailjudge::map::UnitType::{Army, Fleet};
+    use mailjudge::order::{Order, UnitSpec};
+    let v = Variant::builtin("empire").unwrap();
+    let (bc, ny) = (v.power_by_name("B.C.").unwrap(), v.power_by_name("NEW-YORK").unwrap());
+    assert_eq!((v.powers[bc as usize].adjective.as_str(), v.powers[ny as usize].adjective.as_str()), ("British Columbian", "Yankee"));
+    let (van, nyc) = (prov(&v, "VAN"), prov(&v, "NYC"));
+    for t in ["B.C. A VAN H", "BC A VAN H", "b. c. a van h", "British Columbian A Vancouver H", "British-Columbian A VAN holds"] {
+        let o = parse_order(&v, t, Some(PhaseKind::Movement)).unwrap_or_else(|e| panic!("`{t}`: {e}"));
+        assert_eq!(o, Order::Hold(UnitSpec { kind: Some(Army), loc: Loc::new(van), power: Some(bc) }), "`{t}`");
+    }
+    for t in ["New York F NYC H", "New-York F NYC H", "NewYork F NYC H", "Yankee F New York City H"] {
+        let o = parse_order(&v, t, Some(PhaseKind::Movement)).unwrap_or_else(|e| panic!("`{t}`: {e}"));
+        assert_eq!(o, Order::Hold(UnitSpec { kind: Some(Fleet), loc: Loc::new(nyc), power: Some(ny) }), "`{t}`");
+    }
+    // `B` alone is still a build
+    assert_eq!(parse_order(&v, "B A VAN", None).unwrap(), Order::Build(UnitSpec::new(Some(Army), Loc::new(van))));
+    assert_eq!((pname(&v, bc), pname(&v, ny)), ("B.C.".to_string(), "New-York".to_string()));
+    for w in ["B.C.", "bc", "b.c", "British Columbian", "new-york", "NewYork", "Yankee"] {
+        assert!(find_power(&v, w).is_some(), "{w}");
+    }
+    assert_eq!(parse_powers(&v, "B.C., New York").unwrap(), [bc, ny]);
+}
+
+/// `RULE BUILD_ANY` (Chaos, Minor Powers): builds in any owned centre; a
+/// map without it (Crowded, the same geography) builds in home centres only.
+#[test]
+fn build_any_builds_in_any_owned_centre() {
+    let case = |power: &str| {
+        json!({"phase": "W1901A", "units": {power: ["A VEN"]}, "centers": {power: ["VEN", "TRI", "ROM"]}, "orders": {power: ["A TRI B", "A ROM B"]}})
+            .to_string()
+    };
+    let units = |variant: &str, power: &str| -> Vec<String> {
+        let (code, out, err) = run(&["adjudicate", "--variant", variant], &case(power));
+        assert_eq!(code, 0, "{err}");
+        let got: Value = serde_json::from_str(&out).unwrap();
+        let mut u: Vec<String> = got["units"][power].as_array().unwrap().iter().map(|u| u.as_str().unwrap().to_string()).collect();
+        u.sort();
+        u
+    };
+    // Venice owns Trieste and Rome: both builds stand
+    assert_eq!(units("chaos", "VENICE"), ["A ROM", "A TRI", "A VEN"]);
+    // Italy in Crowded: Rome is a home centre, Trieste is not
+    assert_eq!(units("crowded", "ITALY"), ["A ROM", "A VEN"]);
+}
+
+/// By mail: an order line after a power's name and a colon, and press to a
+/// power by its name, on maps whose powers are `B.C.` and `Venice`.
+#[test]
+fn power_names_by_mail() {
+    let join = |g: &mut Game, v: &Variant| {
+        for (i, w) in v.powers.iter().enumerate() {
+            g.send(&format!("p{i}@example.test"), &format!("SIGNON ?demo pw-{i}\nSET PREFERENCE {}", w.letter));
+        }
+        assert_eq!(count(db::games(g.w.db()), |r| r.status.as_str() == "active"), 1);
+    };
+    let v = Variant::builtin("empire").unwrap();
+    let mut g = Game::empty();
+    g.send(GM, "CREATE ?demo gmpass empire");
+    join(&mut g, &v);
+    let bc = v.power_by_name("B.C.").unwrap() as usize;
+    let ny = v.power_by_name("NEW-YORK").unwrap() as usize;
+    let (r, _) = g.send(&format!("p{bc}@example.test"), &format!("SIGNON Bdemo pw-{bc}\nB.C.: A VAN H"));
+    assert!(g.orders(bc as i64).iter().any(|o| o == "A VAN H"), "{r}");
+    let (r, sent) = g.send(&format!("p{bc}@example.test"), &format!("SIGNON Bdemo pw-{bc}\nPRESS TO New-York\nFrom the west.\nENDPRESS"));
+    let got: Vec<&str> = sent.iter().filter(|s| s.body.contains("From the west.")).map(|s| s.to.as_str()).collect();
+    assert!(
+        got.contains(&format!("p{ny}@example.test").as_str()) && got.iter().all(|t| !t.starts_with('p') || *t == format!("p{ny}@example.test")),
+        "{r} {got:?}"
+    );
+
+    let v = Variant::builtin("chaos").unwrap();
+    let mut g = Game::empty();
+    g.send(GM, "CREATE ?demo gmpass chaos");
+    join(&mut g, &v);
+    let (ven, rom) = (v.power_by_name("VENICE").unwrap() as usize, v.power_by_name("ROME").unwrap() as usize);
+    let (r, _) = g.send(&format!("p{ven}@example.test"), &format!("SIGNON 7demo pw-{ven}\nVenice: Build F Venice"));
+    assert!(g.orders(ven as i64).iter().any(|o| o == "F VEN B"), "{r}");
+    // `TO ROME` is Rome, not the powers lettered R, O, M and E
+    let (r, sent) = g.send(&format!("p{ven}@example.test"), &format!("SIGNON 7demo pw-{ven}\nPRESS TO ROME\nAve.\nENDPRESS"));
+    let got: Vec<String> = sent.iter().filter(|s| s.body.contains("Ave.") && s.to.starts_with('p')).map(|s| s.to.clone()).collect();
+    assert_eq!(got, [format!("p{rom}@example.test")], "{r}");
 }

@@ -1,7 +1,7 @@
 //! Adjustment phases: builds, removals, waives, and civil-disorder removals.
 //!
-//! Builds go in owned, unoccupied home centres, one per centre, up to the number
-//! owed; extra build orders are void in the order given. A fleet built in a
+//! Builds go in owned, unoccupied home centres (any owned centre on a map
+//! with `build_any`), one per centre, up to the number owed; extra build orders are void in the order given. A fleet built in a
 //! province with several coasts needs the coast. Removals not ordered are chosen by
 //! the civil-disorder rule: farthest first (distance in moves through any
 //! province, land or sea, to the nearest owned centre — 2023 — or home centre — 1992),
@@ -25,7 +25,15 @@ pub fn free_homes<'a>(v: &'a Variant, pos: &'a Position, power: PowerId) -> impl
     // one of the two lists is empty (no allocation on the standard path)
     let at_bases = v.builds_at_bases();
     let w = &v.powers[power as usize];
-    let homes = w.home.iter().chain(&w.build_sites).copied().filter(move |&h| !at_bases && owns(pos, power, h) && pos.unit_at(h).is_none());
+    // with `build_any` (Chaos), every owned centre is a build site
+    let anywhere = v.features.build_any.then(|| (0..v.provinces.len() as Prov).filter(move |&p| v.is_center(p) && !w.home.contains(&p)));
+    let homes = w
+        .home
+        .iter()
+        .chain(&w.build_sites)
+        .copied()
+        .chain(anywhere.into_iter().flatten())
+        .filter(move |&h| !at_bases && owns(pos, power, h) && pos.unit_at(h).is_none());
     let own_or_empty = move |p: &Prov| pos.units.iter().all(|u| u.loc.prov != *p || u.power == power);
     let bases = at_bases
         .then(|| v.current_capital(power, &pos.centers).into_iter().chain(v.owned_naval_bases(power, &pos.centers).map(|l| l.prov)).filter(own_or_empty))
@@ -262,7 +270,8 @@ fn check_build(v: &Variant, pos: &Position, power: PowerId, spec: &mut UnitSpec,
         return check_base_build(v, pos, power, spec);
     }
     let w = &v.powers[power as usize];
-    if !w.home.contains(&p) && !w.build_sites.contains(&p) {
+    let site = w.home.contains(&p) || w.build_sites.contains(&p) || (v.features.build_any && v.is_center(p));
+    if !site {
         return Err(Note::BuildNotHome);
     }
     if !owns(pos, power, p) {

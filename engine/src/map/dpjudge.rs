@@ -66,10 +66,8 @@ impl fmt::Display for DpErrorKind {
 }
 impl std::error::Error for DpError {}
 
-/// `RULE` flags that change play and that mailjudge lacks, read into the
-/// variant's `not_implemented` (so the file imports, `check-variant` names
-/// the rule, and games refuse it) instead of refusing the file.
-const NOT_IMPLEMENTED_RULES: &[(&str, &str)] = &[("BUILD_ANY", "RULE BUILD_ANY (builds in any owned supply centre)")];
+/// `RULE` flags mailjudge plays, and the `[rules]` key each sets.
+const RULES: &[(&str, &str)] = &[("BUILD_ANY", "build_any")];
 
 /// Directives about DPjudge's pictures and mail only: skipped.
 const DISPLAY_ONLY: &[&str] = &["FLAG", "FLAGS", "NOTIFY"];
@@ -107,6 +105,8 @@ struct Reader {
     victory: Option<u32>,
     begin: Option<(String, i32, char)>,
     not_implemented: Vec<String>,
+    /// `[rules]` keys set true by `RULE` lines (`build_any`).
+    rules: Vec<String>,
     files: Vec<String>,
     /// Seasonal spaces and straits (`IN`, `~`, `RULE HIBERNATE`: dpjudge/terrain.rs).
     terrain: terrain::Changes,
@@ -222,8 +222,8 @@ impl Reader {
                 self.terrain.hibernate = true;
                 continue;
             }
-            match NOT_IMPLEMENTED_RULES.iter().find(|(f, _)| *f == flag) {
-                Some((_, why)) => self.not_implemented.push((*why).into()),
+            match RULES.iter().find(|(f, _)| *f == flag) {
+                Some((_, key)) => self.rules.push((*key).into()),
                 None => return Err(Here(DpErrorKind::UnsupportedRule(flag))),
             }
         }
@@ -309,14 +309,16 @@ impl Reader {
         if words.get(1) == Some(&"->") {
             return Err(Here(DpErrorKind::UnsupportedDirective("->".into())));
         }
-        if !up.chars().all(|c| c.is_ascii_alphabetic() || c == '+' || c == '-' || c == '_') {
-            // a power line whose name mailjudge cannot spell (`B.C.`), or a directive it lacks
+        if !up.starts_with(|c: char| c.is_ascii_alphabetic()) || !up.chars().all(|c| c.is_ascii_alphabetic() || matches!(c, '+' | '-' | '_' | '.')) {
+            // a power line whose name mailjudge cannot spell, or a directive it lacks
             return Err(if up.chars().any(|c| c.is_ascii_alphabetic()) && words.get(1).is_some_and(|w| w.starts_with('(')) {
-                malformed(&format!("power name `{}`: a power's name here is letters, `-` and `+`", words[0]))
+                malformed(&format!("power name `{}`: a power's name here is letters, `.`, `-` and `+`", words[0]))
             } else {
                 Here(DpErrorKind::UnsupportedDirective(words[0].into()))
             });
         }
+        // `NEW+YORK` is `NEW-YORK`; `B.C.` keeps its dots (players write
+        // `B.C.`, `BC` or the adjective, `British Columbian`)
         let name = up.replace('+', "-");
         let p = match self.powers.iter().position(|w| w.name == name) {
             Some(p) => p,
@@ -333,7 +335,8 @@ impl Reader {
             let inner = w.trim_start_matches('(').trim_end_matches(')');
             let (own, letter) = inner.split_once(':').unwrap_or((inner, ""));
             if !own.is_empty() {
-                self.powers[p].own_word = own.to_string();
+                // `British+Columbian`: a `+` is a space, as in aliases
+                self.powers[p].own_word = own.replace('+', " ");
             }
             self.powers[p].letter = letter.chars().next().map(|c| c.to_ascii_uppercase());
             rest = &rest[1..];

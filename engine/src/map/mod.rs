@@ -235,11 +235,14 @@ pub struct Features {
     /// Fast Ferry through one sea space (Davis's 1885-III,
     /// docs/RULES1885.md E7-E12).
     pub army_fleet: bool,
+    /// Builds go in any supply centre the power owns, not only its home
+    /// centres (DPjudge's `RULE BUILD_ANY`: Chaos, Minor Powers).
+    pub build_any: bool,
 }
 
 impl Default for Features {
     fn default() -> Self {
-        Features { convoys: true, boarding: false, stacking: Stacking::None, coast_swap: false, army_fleet: false }
+        Features { convoys: true, boarding: false, stacking: Stacking::None, coast_swap: false, army_fleet: false, build_any: false }
     }
 }
 
@@ -353,6 +356,10 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("slovenia", include_str!("../../../config/variants/slovenia.toml")),
     ("v8", include_str!("../../../config/variants/v8.toml")),
     ("youngstown", include_str!("../../../config/variants/youngstown.toml")),
+    ("empire", include_str!("../../../config/variants/empire.toml")),
+    ("chaos", include_str!("../../../config/variants/chaos.toml")),
+    ("minorpower", include_str!("../../../config/variants/minorpower.toml")),
+    ("crowded", include_str!("../../../config/variants/crowded.toml")),
 ];
 
 impl Variant {

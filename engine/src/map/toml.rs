@@ -463,8 +463,9 @@ fn read_powers(raw: &RawVariant, codes: &Codes, provinces: &mut [Province], prob
     let mut letters = HashSet::new();
     for rp in &raw.power {
         let name = rp.name.to_ascii_uppercase();
-        if !name.chars().all(|c| c.is_ascii_alphabetic() || c == '-') {
-            problems.push(format!("power `{}`: name must be letters", rp.name));
+        // letters, with `-` and `.` (`NEW-YORK`, Empire's `B.C.`)
+        if !name.starts_with(|c: char| c.is_ascii_alphabetic()) || !name.chars().all(|c| c.is_ascii_alphabetic() || c == '-' || c == '.') {
+            problems.push(format!("power `{}`: name must be letters (and `-` or `.`)", rp.name));
         }
         let letter = rp.letter.chars().next().unwrap_or('?').to_ascii_uppercase();
         if rp.letter.chars().count() != 1 || !letters.insert(letter) {
@@ -663,13 +664,14 @@ fn read_victory(raw: &RawVariant, problems: &mut Vec<String>) -> (Victory, Vec<A
 fn read_rules(raw: &RawVariant, problems: &mut Vec<String>) -> (Features, BTreeMap<String, String>) {
     let mut features = Features::default();
     let mut raw_rules = raw.rules.clone();
-    for key in ["convoys", "boarding", "coast_swap", "army_fleet"] {
+    for key in ["convoys", "boarding", "coast_swap", "army_fleet", "build_any"] {
         match raw_rules.remove(key) {
             None => {}
             Some(toml::Value::Boolean(b)) => match key {
                 "convoys" => features.convoys = b,
                 "boarding" => features.boarding = b,
                 "army_fleet" => features.army_fleet = b,
+                "build_any" => features.build_any = b,
                 _ => features.coast_swap = b,
             },
             Some(other) => problems.push(format!("[rules] {key}: `{other}` is not true or false")),

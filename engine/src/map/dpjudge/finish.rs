@@ -27,7 +27,7 @@ impl Reader {
             neighbour_order: NeighbourOrder::File,
             victory: RawVictory { kind: "centers".into(), count: self.victory.unwrap_or(centres / 2 + 1), alliance: Vec::new() },
             calendar: standard_calendar(year),
-            rules: BTreeMap::new(),
+            rules: self.rules.iter().map(|k| (k.clone(), ::toml::Value::Boolean(true))).collect(),
             power,
             province,
             uncertain: Vec::new(),
@@ -82,6 +82,8 @@ impl Reader {
         let base = self.base(code).map(|l| l.2.clone()).unwrap_or_default();
         if matches!(kind, ProvinceKind::Land | ProvinceKind::Coast) {
             p.army = self.army_edges(&base, codes)?;
+            // an island abuts itself (`COAST HAW ABUTS haw ...`, Empire): no move
+            p.army.retain(|a| a != code);
         }
         if coast_lines.is_empty() {
             if matches!(kind, ProvinceKind::Coast | ProvinceKind::Sea) {
