@@ -8,7 +8,9 @@
 //! removals), `DROP`, `UNPLAYED`, `VICTORY`, `BEGIN`, `MAP`/`USE` inclusion
 //! and `RULE` flags. `FLAG`, `FLAGS` and `NOTIFY` only concern DPjudge's
 //! pictures and mail and are skipped. Anything else is refused with its file,
-//! line number and reason ([`DpError`]). In an adjacency list an upper-case
+//! line number and reason ([`DpError`]). `RULE BUILD_ANY` becomes every
+//! power's `build_sites` (all the other supply centres); `DUMMY` powers (no
+//! player: units that hold) import into `not_implemented`. In an adjacency list an upper-case
 //! name serves armies and fleets, a lower-case one armies only, a capitalised
 //! one (`Bal`) fleets only; a province with coasts has a lower-case line
 //! (`spa`) for its armies and one line a coast (`SPA/NC`).
@@ -69,7 +71,7 @@ impl std::error::Error for DpError {}
 /// `RULE` flags that change play and that mailjudge lacks, read into the
 /// variant's `not_implemented` (so the file imports, `check-variant` names
 /// the rule, and games refuse it) instead of refusing the file.
-const NOT_IMPLEMENTED_RULES: &[(&str, &str)] = &[("BUILD_ANY", "RULE BUILD_ANY (builds in any owned supply centre)")];
+const NOT_IMPLEMENTED_RULES: &[(&str, &str)] = &[];
 
 /// Directives about DPjudge's pictures and mail only: skipped.
 const DISPLAY_ONLY: &[&str] = &["FLAG", "FLAGS", "NOTIFY"];
@@ -108,6 +110,10 @@ struct Reader {
     begin: Option<(String, i32, char)>,
     not_implemented: Vec<String>,
     files: Vec<String>,
+    /// `RULE BUILD_ANY`: builds in any owned supply centre.
+    build_any: bool,
+    /// Powers `DUMMY` names (no player plays them).
+    dummies: Vec<String>,
 }
 
 type Include<'a> = &'a dyn Fn(&str) -> Option<String>;
@@ -184,7 +190,8 @@ impl Reader {
             "LAND" | "COAST" | "PORT" | "WATER" | "SHUT" | "AMEND" if words.len() > 1 => self.terrain(&up, words)?,
             "UNPLAYED" => self.unplayed(words)?,
             d if DISPLAY_ONLY.contains(&d) => {}
-            "DUMMY" | "DUMMIES" | "FLOW" | "IN" | "END" | "DIRECTIVES" | "SEASON" | "NEWYEAR" | "VARIANT" => {
+            "DUMMY" | "DUMMIES" => self.dummy(words)?,
+            "FLOW" | "IN" | "END" | "DIRECTIVES" | "SEASON" | "NEWYEAR" | "VARIANT" => {
                 return Err(Here(DpErrorKind::UnsupportedDirective(words[0].into())));
             }
             _ => self.power_line(words)?,
@@ -215,6 +222,10 @@ impl Reader {
     fn rules(&mut self, words: &[&str]) -> Result<(), LineError> {
         for w in &words[1..] {
             let flag = w.to_ascii_uppercase();
+            if flag == "BUILD_ANY" {
+                self.build_any = true;
+                continue;
+            }
             match NOT_IMPLEMENTED_RULES.iter().find(|(f, _)| *f == flag) {
                 Some((_, why)) => self.not_implemented.push((*why).into()),
                 None => return Err(Here(DpErrorKind::UnsupportedRule(flag))),
@@ -327,6 +338,29 @@ impl Reader {
             rest = &rest[1..];
         }
         self.add_homes(p, rest)
+    }
+
+    /// `DUMMY` (the current power), `DUMMY|DUMMIES POWER...`, `... ALL`,
+    /// `... ALL EXCEPT POWER...`, as DPjudge's and MILA's readers take them.
+    fn dummy(&mut self, words: &[&str]) -> Result<(), LineError> {
+        let names: Vec<String> = words[1..].iter().map(|w| w.trim_end_matches(',').to_ascii_uppercase().replace('+', "-")).filter(|w| !w.is_empty()).collect();
+        let all = || self.powers.iter().map(|w| w.name.clone());
+        let named: Vec<String> = match names.first().map(String::as_str) {
+            None if words[0].eq_ignore_ascii_case("DUMMIES") => return Err(malformed("DUMMIES needs a list of powers")),
+            None => vec![self.powers[self.current.ok_or_else(|| malformed("DUMMY before any power"))?].name.clone()],
+            Some("ALL") if names.len() == 1 => all().collect(),
+            Some("ALL") if names[1] == "EXCEPT" && names.len() > 2 => all().filter(|p| !names[2..].contains(p)).collect(),
+            Some("ALL") => return Err(malformed("DUMMY ALL is followed by nothing or by EXCEPT and powers")),
+            Some(_) => names,
+        };
+        if let Some(g) = named.iter().find(|g| !self.powers.iter().any(|w| w.name == **g)) {
+            return Err(malformed(&format!("DUMMY names unknown power `{g}`")));
+        }
+        if words.len() > 1 {
+            self.current = None;
+        }
+        self.dummies.extend(named.into_iter().filter(|g| !self.dummies.contains(g)).collect::<Vec<_>>());
+        Ok(())
     }
 
     fn unplayed(&mut self, words: &[&str]) -> Result<(), LineError> {
