@@ -117,6 +117,8 @@ def movement_orders(game, rng):
     owner = {}
     deferred = []
     for power in game.powers.values():
+        if power.name in game.map.dummies:
+            continue  # a DUMMY power (no player) gives no orders: its units hold
         for unit in power.units:
             owner[unit] = power.name
             options = possible.get(unit[2:], [])
@@ -211,7 +213,7 @@ def adjustment_orders(game, rng):
     for power in game.powers.values():
         count = state["builds"][power.name]["count"]
         mine = []
-        if count > 0:
+        if count > 0 and power.name not in game.map.dummies:  # a DUMMY power builds nothing
             sites = list(state["builds"][power.name]["homes"])
             rng.shuffle(sites)
             for site in sites[: rng.randint(0, count)]:
@@ -284,6 +286,10 @@ def exclusion(game, orders):
             if kind(victim) == "S" and kind(by_unit.get(at.get(victim.split()[-1][:3], ""), "")) == "C":
                 return "8: a convoyed army does not cut a support for or against a convoying fleet"
     for o in flat:
+        w = o.split()
+        if kind(o) == "C" and supports_through_chain(by_unit, at, w[-1][:3], w[1][:3]):
+            return "9: a convoy taken as a paradox through a chain of supports"
+    for o in flat:
         if kind(o) != "S":
             continue
         target, dest = supported_part(o)
@@ -303,6 +309,27 @@ def exclusion(game, orders):
         if kind(vorder) == "C":
             return "7: own support for an attack on the supporter's convoying fleet"
     return None
+
+
+def supports_through_chain(by_unit, at, dest, fleet):
+    """Departure 9: MILA's paradox test (`Game._detect_paradox`, called by
+    `_check_disruptions`) walks from the unit at a convoyed army's destination to the
+    province its support or convoy order ends with, and on; a unit on that walk that
+    supports the convoying fleet (to hold) makes the convoy a paradox, disrupted when the
+    fleet stands off an attack. Whether a unit past the first (whose support the army's
+    attack cannot cut) supports the fleet `fleet` on the walk from `dest`."""
+    seen = []
+    unit = at.get(dest)
+    while unit is not None and unit not in seen:
+        order = by_unit.get(unit, f"{unit} H")
+        w = order.split()
+        if seen and kind(order) == "S" and len(w) == 5 and w[3] == "F" and w[4][:3] == fleet:
+            return True
+        if kind(order) not in ("S", "C"):
+            return False
+        seen.append(unit)
+        unit = at.get(w[-1][:3])
+    return False
 
 
 def convoy_ordered(order, flat):
