@@ -128,8 +128,9 @@ VICTORY 3
 /// included file, that file's own line.
 #[test]
 fn refusals_name_file_and_line() {
-    let cases: [(&str, DpErrorKind); 11] = [
-        ("DUMMY EAST", DpErrorKind::UnsupportedDirective("DUMMY".into())),
+    let cases: [(&str, DpErrorKind); 12] = [
+        ("DUMMY WEST", DpErrorKind::Malformed("DUMMY names unknown power `WEST`".into())),
+        ("DUMMIES", DpErrorKind::Malformed("DUMMIES needs a list of powers".into())),
         ("FLOW SPRING:MOVEMENT", DpErrorKind::UnsupportedDirective("FLOW".into())),
         ("IN SPRING: WATER ALP", DpErrorKind::UnsupportedDirective("IN".into())),
         ("SEASON SPRING", DpErrorKind::UnsupportedDirective("SEASON".into())),
@@ -152,9 +153,59 @@ fn refusals_name_file_and_line() {
     }
     assert_eq!(read_err("edit", "\nUSE nowhere\n", &[]).kind, DpErrorKind::MissingInclude("nowhere.map".into()));
     assert_eq!(read_err("loop", "USE loop\n", &[("loop.map", "USE loop\n")]).kind, DpErrorKind::IncludeLoop("loop.map".into()));
-    // BUILD_ANY alone imports, named as not implemented: check-variant names it, games refuse it
-    let e = read("anyb", &format!("{BASE}RULE BUILD_ANY\n"), &[]).unwrap_err();
-    assert!(e.contains("cannot be played here yet") && e.contains("BUILD_ANY"), "{e}");
+}
+
+/// `RULE BUILD_ANY` (DPjudge, MILA: a power builds in any supply centre it owns): every
+/// supply centre not among a power's homes is one of its build sites, built on while
+/// owned and vacant, as 1885's `build_sites` are.
+#[test]
+fn build_any_makes_every_centre_a_build_site() {
+    let v = read("anyb", &format!("{BASE}RULE BUILD_ANY\n"), &[]).unwrap();
+    let sites = |name: &str| {
+        let mut s: Vec<&str> = v.powers[v.power_by_name(name).unwrap() as usize].build_sites.iter().map(|p| v.code(*p)).collect();
+        s.sort();
+        s
+    };
+    assert_eq!(sites("NORTH"), ["DEL", "EPS", "ZET"]);
+    assert_eq!(sites("EAST"), ["ALP", "DEL", "EPS", "GAM"]);
+    assert!(read("plain", BASE, &[]).unwrap().powers.iter().all(|p| p.build_sites.is_empty()));
+    // NORTH owns EPS (South's home) and has one unit fewer than centres: it builds there
+    let case = json!({"phase": "W1901A", "units": {"NORTH": ["A ALP"], "SOUTH": ["A DEL"], "EAST": ["A ZET"]},
+        "centers": {"NORTH": ["ALP", "GAM", "EPS"], "SOUTH": ["DEL"], "EAST": ["ZET"]},
+        "orders": {"NORTH": ["F EPS B", "A DEL B"]}});
+    let out = mailjudge::contract::Adjudicator::new(None, None, vec![]).with_variant(v).run_text(&case.to_string()).unwrap();
+    let mut north: Vec<&str> = out["units"]["NORTH"].as_array().unwrap().iter().map(|u| u.as_str().unwrap()).collect();
+    north.sort();
+    assert_eq!(north, ["A ALP", "F EPS"], "{out}");
+}
+
+/// `DUMMY` powers (no player plays them: their units hold) import, named in
+/// `not_implemented`: a variant file cannot name a neutral power, so games refuse the map
+/// and `check-variant` says why. Read as DPjudge and MILA read it: the current power, a
+/// list, `ALL`, `ALL EXCEPT`.
+#[test]
+fn dummy_powers_import_as_not_implemented() {
+    let not_implemented = |text: &str| {
+        let raw = dpjudge::read("d", &format!("{BASE}{text}\n"), &|_| None).unwrap_or_else(|e| panic!("{text}: {e}"));
+        raw.not_implemented
+    };
+    let named = |powers: &str| {
+        vec![format!(
+            "DUMMY powers ({powers}): no player plays them and their units hold; mailjudge's neutral powers are a game's setting, which a variant file cannot give"
+        )]
+    };
+    assert_eq!(not_implemented("DUMMY EAST"), named("EAST"));
+    assert_eq!(not_implemented("DUMMIES SOUTH, EAST"), named("SOUTH, EAST"));
+    assert_eq!(not_implemented("DUMMY ALL"), named("NORTH, SOUTH, EAST"));
+    assert_eq!(not_implemented("DUMMY ALL EXCEPT NORTH"), named("SOUTH, EAST"));
+    assert!(not_implemented("").is_empty());
+    // after its power's line, alone: that power; a power made UNPLAYED after is no dummy
+    let raw = dpjudge::read("d", &BASE.replace("A ZET\n", "DUMMY\nA ZET\n"), &|_| None).unwrap();
+    assert_eq!(raw.not_implemented, named("EAST"));
+    assert_eq!(raw.power.iter().find(|p| p.name == "EAST").unwrap().units, ["A ZET"]);
+    assert!(not_implemented("DUMMY EAST\nUNPLAYED EAST").is_empty());
+    let e = read("d", &format!("{BASE}DUMMY EAST\n"), &[]).unwrap_err();
+    assert!(e.contains("cannot be played here yet") && e.contains("DUMMY powers (EAST)"), "{e}");
 }
 
 /// From the command line: the refused file named with its path and line,
