@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 /// Why a variant could not be had: nobody has one of that name, or its file
 /// cannot be read. Shown as is on the command line and to the keeper; a
-/// player is told by `report::say` (`Refusal::UnknownVariant`).
+/// player is told by `report::say` (`SessionRefusal::UnknownVariant`).
 #[derive(Debug)]
 pub enum FindError {
     Unknown { name: String, known: Vec<String> },

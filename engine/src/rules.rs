@@ -176,6 +176,15 @@ impl Rulebook {
         Ok(self)
     }
 
+    /// Refuses options this variant cannot be played by: the right-hand rule on
+    /// a map whose neighbours are not in drawn order (an imported `.map`).
+    pub fn fits(&self, v: &Variant) -> Result<(), RuleError> {
+        if self.retreat_default == RetreatDefault::RightHand && !v.neighbour_order.is_drawn() {
+            return Err(RuleError::RightHandUndrawn { variant: v.name.clone() });
+        }
+        Ok(())
+    }
+
     /// The variant's own default rules.
     pub fn for_variant(v: &Variant) -> Rulebook {
         Rulebook::default().with_variant(v).unwrap_or_default()
@@ -201,9 +210,18 @@ pub enum RuleError {
     Value { key: String, value: String },
     #[error("unknown rule option `{key}` (known: convoy_intent, civil_disorder, retreat_default, paradox)")]
     Key { key: String },
+    #[error("retreat_default = right_hand needs the map's neighbours in drawn order, and variant `{variant}` lists them only in its file's order")]
+    RightHandUndrawn { variant: String },
 }
 
 impl RuleChoice {
+    /// This choice, if `v` can be played by it ([`Rulebook::fits`]).
+    pub fn fits(self, v: &Variant) -> Result<RuleChoice, RuleError> {
+        let mut r = Rulebook::default();
+        self.apply(&mut r);
+        r.fits(v).map(|()| self)
+    }
+
     /// Reads `key = value` (any case, `-` for `_`, the values' other names:
     /// `rhr`, `home`, `gm` ...).
     pub fn parse(key: &str, value: &str) -> Result<RuleChoice, RuleError> {

@@ -292,6 +292,7 @@ impl SavedGame {
         for (k, x) in overrides {
             r.set(k, x)?;
         }
+        r.fits(v).map_err(|e| e.to_string())?;
         Ok(r)
     }
 }

@@ -44,7 +44,7 @@ pub fn convert(file: &Path) -> Result<(String, String), String> {
     let raw = dpjudge::read(&name, &text, &include).map_err(|e| format!("{}:{}: {}", file.with_file_name(&e.file).display(), e.line, e.kind))?;
     let body = toml::to_string(&raw).map_err(|e| format!("{}: {e}", file.display()))?;
     let toml = format!(
-        "# Imported by `mailjudge variant import` from {}.\n# Province `clockwise` lists are the neighbours in file order (the .map format has no\n# drawing order).\n{body}",
+        "# Imported by `mailjudge variant import` from {}.\n# Province `clockwise` lists are the neighbours in file order (the .map format has no\n# drawing order: `neighbour_order = \"file\"`, so no right-hand retreat rule).\n{body}",
         file.file_name().and_then(|s| s.to_str()).unwrap_or("?")
     );
     Variant::read_toml(&toml).map_err(|e| format!("{}: {e}", file.display()))?;

@@ -2,7 +2,7 @@
 
 use super::options::{self, create_option};
 use super::{Fail, R, Role, Session, Signed};
-use crate::game::refusal::Refusal;
+use crate::game::refusal::{PressRefusal, Refusal, SessionRefusal};
 use crate::game::{self, GameRow, GameStatus, Player, PlayerRole, PlayerStatus, pname};
 use crate::map::PowerId;
 use crate::report::say;
@@ -11,31 +11,31 @@ use crate::timing;
 impl Session<'_> {
     pub(super) fn create(&mut self, name: &str, password: &str, variant: Option<&str>, options: &[String]) -> R {
         if !game::valid_game_name(name) {
-            return Err(Refusal::BadGameName { name: name.to_string() }.into());
+            return Err(Refusal::Session(SessionRefusal::BadGameName { name: name.to_string() }).into());
         }
         if password.len() < 4 {
-            return Err(Refusal::MasterPasswordTooShort.into());
+            return Err(Refusal::Session(SessionRefusal::MasterPasswordTooShort).into());
         }
         let mut opts: Vec<(String, String)> = Vec::new();
         for o in options {
             match o.split_once('=') {
                 Some((k, v)) => opts.push((k.to_ascii_lowercase(), v.to_string())),
-                None => return Err(Refusal::OptionNotKeyValue { option: o.clone() }.into()),
+                None => return Err(Refusal::Session(SessionRefusal::OptionNotKeyValue { option: o.clone() }).into()),
             }
         }
         if let Some(need) = self.ctx.cfg.create_password.clone()
             && !opts.iter().any(|(k, v)| k == "judge" && *v == need)
         {
-            return Err(Refusal::CreationPasswordNeeded.into());
+            return Err(Refusal::Session(SessionRefusal::CreationPasswordNeeded).into());
         }
         if GameRow::by_name(self.conn, name)?.is_some() {
-            return Err(Refusal::GameExists { name: name.to_string() }.into());
+            return Err(Refusal::Session(SessionRefusal::GameExists { name: name.to_string() }).into());
         }
         let vname = variant.unwrap_or("standard");
         // the variant is the sender's choice: an unknown one is their mistake
         // (a variant file that cannot be read is the judge's fault)
         let v = self.ctx.variant(vname).map_err(|e| match e.downcast::<crate::variants::FindError>() {
-            Ok(crate::variants::FindError::Unknown { name, known }) => Refusal::UnknownVariant { name, known }.into(),
+            Ok(crate::variants::FindError::Unknown { name, known }) => Refusal::Session(SessionRefusal::UnknownVariant { name, known }).into(),
             Ok(other) => Fail::System(other.into()),
             Err(e) => Fail::System(e),
         })?;
@@ -58,7 +58,7 @@ impl Session<'_> {
         let g = self.game(name)?;
         let players = g.players.clone();
         if players.iter().any(|p| p.role == PlayerRole::Player && p.status == PlayerStatus::Ejected && p.email.eq_ignore_ascii_case(&self.sender)) {
-            return Err(Refusal::RemovedCannotRejoin { game: g.name.clone() }.into());
+            return Err(Refusal::Session(SessionRefusal::RemovedCannotRejoin { game: g.name.clone() }).into());
         }
         let mine = players.iter().find(|p| p.role == PlayerRole::Player && p.status == PlayerStatus::Active && p.email.eq_ignore_ascii_case(&self.sender));
         if let Some(me) = mine {
@@ -71,7 +71,7 @@ impl Session<'_> {
                 what: say::account::a_player(),
             };
             if !self.check_seat(&seat, me.pw_hash.as_deref(), password)? {
-                return Err(Refusal::WrongSeatPassword { game: g.name.clone() }.into());
+                return Err(Refusal::Session(SessionRefusal::WrongSeatPassword { game: g.name.clone() }).into());
             }
             return Ok(match me.power {
                 Some(pw) => {
@@ -88,7 +88,7 @@ impl Session<'_> {
             });
         }
         if password.len() < 4 {
-            return Err(Refusal::ChooseLongerPassword.into());
+            return Err(Refusal::Session(SessionRefusal::ChooseLongerPassword).into());
         }
         // a private game: invited, or with its join password
         if g.status != GameStatus::Finished {
@@ -133,9 +133,9 @@ impl Session<'_> {
         let pos = g.position.clone().ok_or_else(|| Fail::System(anyhow::anyhow!("game {}: active but no position stored", g.name)))?;
         // a seat of several powers is taken over whole (by its own power)
         let vacant = game::survivors(&g, &pos).into_iter().map(|pw| g.seat_power(pw)).find(|&pw| Player::active_for(&players, pw).is_none());
-        let Some(pw) = vacant else { return Err(Refusal::NoVacantPower { game: g.name.clone() }.into()) };
+        let Some(pw) = vacant else { return Err(Refusal::Session(SessionRefusal::NoVacantPower { game: g.name.clone() }).into()) };
         if players.iter().any(|p| p.status == PlayerStatus::Pending && p.role == PlayerRole::Player && p.email.eq_ignore_ascii_case(&self.sender)) {
-            return Err(Refusal::TakeoverAskedAlready { game: g.name.clone() }.into());
+            return Err(Refusal::Session(SessionRefusal::TakeoverAskedAlready { game: g.name.clone() }).into());
         }
         let mut p = Player::new(g.id, PlayerRole::Player, &self.sender, self.ctx.now());
         p.power = Some(pw);
@@ -175,7 +175,7 @@ impl Session<'_> {
             // a co-master (PROMOTE) signs on with its own password, from its address
             let (seat, hash, co) = self.master_seat(&g);
             if !self.check_seat(&seat, Some(&hash), password)? {
-                return Err(Refusal::WrongMasterPassword { game: g.name.clone() }.into());
+                return Err(Refusal::Session(SessionRefusal::WrongMasterPassword { game: g.name.clone() }).into());
             }
             self.signed = Some(Signed { game_id: g.id, role: Role::Master });
             self.co_master = co.then_some(g.id);
@@ -186,16 +186,16 @@ impl Session<'_> {
         }
         let power = game::find_power(&v, &letter.to_string()).ok_or_else(|| {
             let powers: Vec<(char, String)> = (0..v.powers.len() as PowerId).map(|p| (v.powers[p as usize].letter, pname(&v, p))).collect();
-            Refusal::NotAPowerLetterIn { letter, game: g.name.clone(), powers }
+            Refusal::Session(SessionRefusal::NotAPowerLetterIn { letter, game: g.name.clone(), powers })
         })?;
         if g.status == GameStatus::Forming {
-            return Err(Refusal::PowersNotAssignedYet { game: g.name.clone() }.into());
+            return Err(Refusal::Session(SessionRefusal::PowersNotAssignedYet { game: g.name.clone() }).into());
         }
         // the letter of any power of a seat signs on to the whole seat
         let power = g.seat_power(power);
         let players = g.players.clone();
         let Some(p) = Player::active_for(&players, power) else {
-            return Err(Refusal::NobodyPlaysIn { power: pname(&v, power), game: g.name.clone() }.into());
+            return Err(Refusal::Session(SessionRefusal::NobodyPlaysIn { power: pname(&v, power), game: g.name.clone() }).into());
         };
         let (hash, record) = (p.pw_hash.clone(), p.email.clone());
         // keyed by the password's holder: the same as a joined seat's (`SIGNON ?game`)
@@ -207,7 +207,7 @@ impl Session<'_> {
             what: say::seats::seat_names(&g, power),
         };
         if !self.check_seat(&seat, hash.as_deref(), password)? {
-            return Err(Refusal::WrongPowerPassword { power: pname(&v, power), game: g.name.clone() }.into());
+            return Err(Refusal::Session(SessionRefusal::WrongPowerPassword { power: pname(&v, power), game: g.name.clone() }).into());
         }
         // accepted from another address (as njudge does), but the player of
         // record sees the mail and what came of it
@@ -229,7 +229,7 @@ impl Session<'_> {
     fn signon_observer(&mut self, g: &game::Game, code: &str) -> R {
         let hash = token_hash(code);
         let me = g.players.iter().find(|p| p.role == PlayerRole::Observer && p.status == PlayerStatus::Active && p.pw_hash.as_deref() == Some(hash.as_str()));
-        let Some(me) = me else { return Err(Refusal::WrongObserverCode { game: g.name.clone() }.into()) };
+        let Some(me) = me else { return Err(Refusal::Press(PressRefusal::WrongObserverCode { game: g.name.clone() }).into()) };
         self.signed = Some(Signed { game_id: g.id, role: Role::Observer(me.id) });
         Ok(vec![say::press::signed_on_as_observer(g)])
     }
@@ -246,7 +246,7 @@ impl Session<'_> {
             return Ok(vec![say::account::already_observing(&g)]);
         }
         if mine.iter().any(|p| p.status == PlayerStatus::Ejected) {
-            return Err(Refusal::ObserverRemoved { game: g.name.clone() }.into());
+            return Err(Refusal::Session(SessionRefusal::ObserverRemoved { game: g.name.clone() }).into());
         }
         let pending = mine.iter().find(|p| p.status == PlayerStatus::Pending).map(|p| (*p).clone());
         match (token, pending) {
@@ -256,7 +256,7 @@ impl Session<'_> {
                 p.save(self.conn)?;
                 Ok(vec![say::account::observing(&g), say::press::observer_signon(&g)])
             }
-            (Some(_), _) => Err(Refusal::WrongConfirmation { game: g.name.clone() }.into()),
+            (Some(_), _) => Err(Refusal::Session(SessionRefusal::WrongConfirmation { game: g.name.clone() }).into()),
             (None, Some(p)) if self.ctx.now() - p.joined < 86_400 => Ok(vec![say::account::confirmation_sent_already(&g)]),
             (None, pending) => {
                 let token = crate::password::confirmation_code();
@@ -321,7 +321,7 @@ impl Session<'_> {
             n += 1;
         }
         if n == 0 {
-            return Err(Refusal::NotObserving { game: g.name.clone() }.into());
+            return Err(Refusal::Session(SessionRefusal::NotObserving { game: g.name.clone() }).into());
         }
         Ok(vec![say::account::unobserved(&g)])
     }
@@ -336,7 +336,7 @@ impl Session<'_> {
             // a seat's new address (SET ADDRESS), or nothing
             return match self.confirm_move(&mut g, code.trim())? {
                 Some(done) => Ok(vec![done]),
-                None => Err(Refusal::WrongListCode { game: g.name.clone() }.into()),
+                None => Err(Refusal::Session(SessionRefusal::WrongListCode { game: g.name.clone() }).into()),
             };
         }
         g.settings.list_confirmed = true;
@@ -430,7 +430,7 @@ impl Session<'_> {
         let pid = match s.role {
             Role::Joined(id) => id,
             Role::Power { player: Some(id), master: false, .. } => id,
-            _ => return Err(Refusal::OnlyPlayersResign.into()),
+            _ => return Err(Refusal::Session(SessionRefusal::OnlyPlayersResign).into()),
         };
         let mut p = self.player(Some(pid))?;
         p.status = PlayerStatus::Resigned;

@@ -5,7 +5,7 @@
 
 use super::parse::Diary;
 use super::{Fail, R, Role, Session};
-use crate::game::refusal::Refusal;
+use crate::game::refusal::{PressRefusal, Refusal};
 use crate::game::{Game, GameStatus};
 use crate::map::PowerId;
 use crate::report::say;
@@ -20,7 +20,7 @@ impl Session<'_> {
     /// The signed-on power's game and the power (its seat's), for DIARY.
     fn diary_power(&mut self) -> Result<(Game, PowerId), Fail> {
         let (s, g) = self.signed_game()?;
-        let Role::Power { power, master: false, .. } = s.role else { return Err(Refusal::DiaryNotAPower.into()) };
+        let Role::Power { power, master: false, .. } = s.role else { return Err(Refusal::Press(PressRefusal::DiaryNotAPower).into()) };
         if g.status == GameStatus::Finished {
             return Err(Refusal::GameOver { game: g.name.clone() }.into());
         }
@@ -33,11 +33,11 @@ impl Session<'_> {
         let (g, power) = self.diary_power()?;
         let max = self.ctx.cfg.limits.max_press_bytes;
         if body.len() > max {
-            return Err(Refusal::DiaryTooLong { bytes: body.len(), max }.into());
+            return Err(Refusal::Press(PressRefusal::DiaryTooLong { bytes: body.len(), max }).into());
         }
         let (entries, bytes) = diary::size(self.conn, g.id, power)?;
         if entries >= MAX_DIARY_ENTRIES || bytes + body.len() > MAX_DIARY_BYTES {
-            return Err(Refusal::DiaryFull { entries, bytes }.into());
+            return Err(Refusal::Press(PressRefusal::DiaryFull { entries, bytes }).into());
         }
         let n = diary::record(self.conn, g.id, power, body, self.mail_id, self.ctx.now())?;
         Ok(vec![say::press::diary_recorded(n, body.lines().count())])
@@ -56,14 +56,14 @@ impl Session<'_> {
                 Ok(vec![say::press::diary_list(&list)])
             }
             Diary::Read(n) => {
-                let e = diary::read(self.conn, g.id, power, n)?.ok_or(Refusal::NoDiaryEntry { number: n })?;
+                let e = diary::read(self.conn, g.id, power, n)?.ok_or(Refusal::Press(PressRefusal::NoDiaryEntry { number: n }))?;
                 Ok(vec![say::press::diary_entry(e.number, &when(e.created), &e.body)])
             }
             Diary::Delete(ns) => {
                 let mut out = Vec::new();
                 for n in ns {
                     if !diary::delete(self.conn, g.id, power, n, self.ctx.now())? {
-                        return Err(Refusal::NoDiaryEntry { number: n }.into());
+                        return Err(Refusal::Press(PressRefusal::NoDiaryEntry { number: n }).into());
                     }
                     out.push(say::press::diary_deleted(n));
                 }

@@ -37,7 +37,7 @@ pub mod time;
 pub mod votes;
 
 use crate::context::Ctx;
-use crate::game::refusal::Refusal;
+use crate::game::refusal::{PressRefusal, Refusal, SessionRefusal};
 use crate::game::{self, Game, GameRow, GameStatus, Player, pname};
 use crate::mail::read::Incoming;
 use crate::map::PowerId;
@@ -290,7 +290,7 @@ impl<'a> Session<'a> {
     /// One command line (or block), with the lines of the mail for a block's body.
     fn one(&mut self, cmd: &Cmd, line: &str, block: Option<(BlockKind, usize, Option<usize>)>, lines: &[String]) -> R {
         match block {
-            Some((BlockKind::Press, start, None)) => Err(Refusal::PressWithoutEnd { unread: lines.len() - start }.into()),
+            Some((BlockKind::Press, start, None)) => Err(Refusal::Session(SessionRefusal::PressWithoutEnd { unread: lines.len() - start }).into()),
             Some((BlockKind::Press, start, Some(end))) => {
                 let body = lines[start..end].join("\n");
                 let n = end - start;
@@ -299,20 +299,20 @@ impl<'a> Session<'a> {
                     Cmd::PostalPress => self.postal_press(&body),
                     Cmd::Diary(parse::Diary::Record) => self.diary_record(&body),
                     Cmd::Bad(r) => Err(r.clone().into()),
-                    _ => Err(Refusal::PressHeaderUnreadable.into()),
+                    _ => Err(Refusal::Session(SessionRefusal::PressHeaderUnreadable).into()),
                 }
                 .map_err(|f| match f {
-                    Fail::Refused(why) => Refusal::PressIgnored { why: Box::new(why), lines: n }.into(),
+                    Fail::Refused(why) => Refusal::Session(SessionRefusal::PressIgnored { why: Box::new(why), lines: n }).into(),
                     system => system,
                 })
             }
-            Some((BlockKind::Conditional, start, end)) => Err(Refusal::ConditionalIgnored {
+            Some((BlockKind::Conditional, start, end)) => Err(Refusal::Session(SessionRefusal::ConditionalIgnored {
                 // the whole block, IF and ENDIF lines included
                 lines: end.map(|e| e + 1).unwrap_or(lines.len()) - start + 1,
                 closed: end.is_some(),
-            }
+            })
             .into()),
-            Some((BlockKind::Phase, start, _)) => Err(Refusal::LaterPhaseIgnored { unread: lines.len() - start }.into()),
+            Some((BlockKind::Phase, start, _)) => Err(Refusal::Session(SessionRefusal::LaterPhaseIgnored { unread: lines.len() - start }).into()),
             Some((BlockKind::Register, start, None)) => Err(game::refusal::ToolRefusal::RegisterWithoutEnd { unread: lines.len() - start }.into()),
             Some((BlockKind::Register, start, Some(end))) => self.register(&lines[start..end]),
             None => self.command(cmd.clone(), line),
@@ -402,11 +402,12 @@ impl<'a> Session<'a> {
     }
 
     fn game(&mut self, name: &str) -> Result<Game, Fail> {
-        game::load_named(self.conn, &mut self.ctx.variants, name.trim_start_matches('?'))?.ok_or_else(|| Refusal::NoSuchGame { name: name.to_string() }.into())
+        game::load_named(self.conn, &mut self.ctx.variants, name.trim_start_matches('?'))?
+            .ok_or_else(|| Refusal::Session(SessionRefusal::NoSuchGame { name: name.to_string() }).into())
     }
 
     fn signed_game(&mut self) -> Result<(Signed, Game), Fail> {
-        let s = self.signed.clone().ok_or(Refusal::NotSignedOn)?;
+        let s = self.signed.clone().ok_or(Refusal::Session(SessionRefusal::NotSignedOn))?;
         let g = self.ctx.game(self.conn, s.game_id)?;
         Ok((s, g))
     }
@@ -415,7 +416,7 @@ impl<'a> Session<'a> {
         let (s, g) = self.signed_game()?;
         match s.role {
             Role::Master | Role::Power { master: true, .. } => Ok(g),
-            _ => Err(Refusal::MasterOnly { game: g.name.clone() }.into()),
+            _ => Err(Refusal::Session(SessionRefusal::MasterOnly { game: g.name.clone() }).into()),
         }
     }
 
@@ -423,15 +424,15 @@ impl<'a> Session<'a> {
         let (s, g) = self.signed_game()?;
         match s.role {
             Role::Power { power, player, .. } => Ok((power, player, g)),
-            Role::Joined(_) => Err(Refusal::PowersNotAssigned { game: g.name.clone() }.into()),
-            Role::Master => Err(Refusal::MasterIsNoPower.into()),
-            Role::Observer(_) => Err(Refusal::ObserverIsNoPower.into()),
+            Role::Joined(_) => Err(Refusal::Session(SessionRefusal::PowersNotAssigned { game: g.name.clone() }).into()),
+            Role::Master => Err(Refusal::Session(SessionRefusal::MasterIsNoPower).into()),
+            Role::Observer(_) => Err(Refusal::Press(PressRefusal::ObserverIsNoPower).into()),
         }
     }
 
     fn player(&self, id: Option<i64>) -> Result<Player, Fail> {
-        let s = self.signed.clone().ok_or(Refusal::NotSignedOn)?;
-        let id = id.ok_or(Refusal::NoPlayerHoldsPower)?;
+        let s = self.signed.clone().ok_or(Refusal::Session(SessionRefusal::NotSignedOn))?;
+        let id = id.ok_or(Refusal::Session(SessionRefusal::NoPlayerHoldsPower))?;
         Player::of_game(self.conn, s.game_id)?.into_iter().find(|p| p.id == id).ok_or_else(|| Fail::System(anyhow::anyhow!("player {id} not found")))
     }
 
@@ -444,11 +445,11 @@ impl<'a> Session<'a> {
     /// check says nothing about whether the password was right.
     fn check_seat(&mut self, seat: &Seat, hash: Option<&str>, pw: &str) -> Result<bool, Fail> {
         if self.failed_seats.contains(&seat.key) {
-            return Err(Refusal::OneTryPerSeat.into());
+            return Err(Refusal::Session(SessionRefusal::OneTryPerSeat).into());
         }
         let now = self.ctx.now();
         if crate::store::auth::failures_since(self.conn, &seat.key, now - 3600, now)? >= MAX_FAILED_SIGNONS_PER_HOUR {
-            return Err(Refusal::TooManyWrongPasswords.into());
+            return Err(Refusal::Session(SessionRefusal::TooManyWrongPasswords).into());
         }
         self.password_work()?;
         let ok = match hash {
@@ -500,7 +501,7 @@ impl<'a> Session<'a> {
 
     fn password_work(&self) -> Result<(), Fail> {
         if self.ctx.passwords.work_done().saturating_sub(self.work_start) >= MAX_PASSWORD_WORK_PER_MAIL {
-            return Err(Refusal::TooManyPasswordCommands { max: MAX_PASSWORD_WORK_PER_MAIL }.into());
+            return Err(Refusal::Session(SessionRefusal::TooManyPasswordCommands { max: MAX_PASSWORD_WORK_PER_MAIL }).into());
         }
         Ok(())
     }
@@ -536,7 +537,7 @@ impl<'a> Session<'a> {
                 Some(r) => Err(r.into()),
                 None => self.order(line),
             },
-            Cmd::EndPress => Err(Refusal::EndPressWithoutPress.into()),
+            Cmd::EndPress => Err(Refusal::Press(PressRefusal::EndPressWithoutPress).into()),
             Cmd::Diary(d) => self.diary(d),
             Cmd::Signoff | Cmd::Press(_) | Cmd::PostalPress => unreachable!("handled by run_lines"),
             Cmd::Set { key, arg } => self.set(key, arg.trim()),

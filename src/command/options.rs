@@ -175,7 +175,7 @@ pub fn read(named: Named, text: &str, scope: &Scope) -> Result<OptionValue, Opti
         return Err(OptionError::TooLate(named.option));
     }
     let yes = !named.no && matches!(text.to_ascii_lowercase().as_str(), "" | "yes" | "on" | "true" | "1");
-    let rule = |key: &str| RuleChoice::parse(key, text).map(OptionValue::Rule);
+    let rule = |key: &str| RuleChoice::parse(key, text)?.fits(scope.variant).map(OptionValue::Rule);
     Ok(match named.option {
         O::Press => OptionValue::Press(read_press(text)?),
         O::Partial if !matches!(text.to_ascii_lowercase().as_str(), "" | "yes" | "on" | "true" | "1" | "no" | "off" | "false" | "0") => {
@@ -211,7 +211,7 @@ pub fn read(named: Named, text: &str, scope: &Scope) -> Result<OptionValue, Opti
         }
         O::Rule => {
             let (k, x) = text.split_once('=').ok_or(OptionError::RuleUsage)?;
-            OptionValue::Rule(RuleChoice::parse(k.trim(), x.trim())?)
+            OptionValue::Rule(RuleChoice::parse(k.trim(), x.trim())?.fits(scope.variant)?)
         }
         O::ConvoyIntent => rule("convoy_intent")?,
         O::CivilDisorder => rule("civil_disorder")?,

@@ -3,7 +3,7 @@
 //! A line that is no command is an order (or an error) for the session.
 
 use super::options::{GameOption, Named};
-use crate::game::refusal::{Refusal, ToolRefusal};
+use crate::game::refusal::{PressRefusal, Refusal, ToolRefusal, UsageRefusal};
 
 /// A command line, read.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -436,25 +436,25 @@ fn account(l: &Line) -> Option<Cmd> {
                 variant: arg(2),
                 options: l.w.get(l.skip + 3..).map(|s| s.iter().map(|x| x.to_string()).collect()).unwrap_or_default(),
             },
-            _ => Cmd::Bad(Refusal::CreateUsage),
+            _ => Cmd::Bad(Refusal::Usage(UsageRefusal::CreateUsage)),
         },
         "SIGNON" => match (arg(0), arg(1)) {
             (Some(g), Some(password)) => signon(&g, password, arg(2)),
             // `SIGNON ?` and `SIGNON ?game`: what may be joined, and how
             (Some(g), None) if g.starts_with('?') => Cmd::JoinInfo(Some(g[1..].to_string()).filter(|g| !g.is_empty())),
-            _ => Cmd::Bad(Refusal::SignonUsage),
+            _ => Cmd::Bad(Refusal::Usage(UsageRefusal::SignonUsage)),
         },
         "OBSERVE" | "WATCH" => match l.game() {
             Some(game) => Cmd::Observe { game, password: arg(1) },
-            None => Cmd::Bad(Refusal::NeedsGame { command: "OBSERVE" }),
+            None => Cmd::Bad(Refusal::Usage(UsageRefusal::NeedsGame { command: "OBSERVE" })),
         },
         "UNOBSERVE" | "UNWATCH" | "UNSUBSCRIBE" => match l.game() {
             Some(game) => Cmd::Unobserve { game, code: arg(1) },
-            None => Cmd::Bad(Refusal::NeedsGame { command: "UNOBSERVE" }),
+            None => Cmd::Bad(Refusal::Usage(UsageRefusal::NeedsGame { command: "UNOBSERVE" })),
         },
         "CONFIRM" => match (l.game(), arg(1)) {
             (Some(game), Some(code)) => Cmd::Confirm { game, code },
-            _ => Cmd::Bad(Refusal::ConfirmUsage),
+            _ => Cmd::Bad(Refusal::Usage(UsageRefusal::ConfirmUsage)),
         },
         "RESIGN" | "ABANDON" | "WITHDRAW" => Cmd::Resign,
         "HELP" => Cmd::Help,
@@ -471,7 +471,7 @@ fn signon(g: &str, password: String, key: Option<String>) -> Cmd {
     let mut cs = g.chars();
     let letter = cs.next().map(|c| c.to_ascii_uppercase()).unwrap_or(' ');
     let game: String = cs.collect();
-    if game.is_empty() { Cmd::Bad(Refusal::SignonLetterAndGame) } else { Cmd::Signon { letter, game, password } }
+    if game.is_empty() { Cmd::Bad(Refusal::Usage(UsageRefusal::SignonLetterAndGame)) } else { Cmd::Signon { letter, game, password } }
 }
 
 /// LIST, HISTORY, SUMMARY, MAP.
@@ -480,16 +480,16 @@ fn info(l: &Line) -> Option<Cmd> {
         "LIST" => Cmd::List(l.arg(0)),
         "HISTORY" => match l.arg(0) {
             Some(g) => history(l, g),
-            None => Cmd::Bad(Refusal::HistoryUsage),
+            None => Cmd::Bad(Refusal::Usage(UsageRefusal::HistoryUsage)),
         },
         "SUMMARY" => match l.arg(0) {
             Some(g) => Cmd::Summary(g),
-            None => Cmd::Bad(Refusal::NeedsGame { command: "SUMMARY" }),
+            None => Cmd::Bad(Refusal::Usage(UsageRefusal::NeedsGame { command: "SUMMARY" })),
         },
         "MAP" => match l.game() {
             Some(game) if l.w.len() <= l.skip + 2 => Cmd::Map { game, phase: l.arg(1) },
-            Some(_) => Cmd::Bad(Refusal::MapCommandUsage),
-            None => Cmd::Bad(Refusal::NeedsGame { command: "MAP" }),
+            Some(_) => Cmd::Bad(Refusal::Usage(UsageRefusal::MapCommandUsage)),
+            None => Cmd::Bad(Refusal::Usage(UsageRefusal::NeedsGame { command: "MAP" })),
         },
         _ => return None,
     })
@@ -533,7 +533,7 @@ fn history(l: &Line, game: String) -> Cmd {
                 i += 1;
                 continue;
             }
-            _ => return Cmd::Bad(Refusal::HistoryBadWord { word: k }),
+            _ => return Cmd::Bad(Refusal::Usage(UsageRefusal::HistoryBadWord { word: k })),
         }
     }
     Cmd::History { game, from, to, press, undone }
@@ -545,10 +545,10 @@ fn player(l: &Line) -> Option<Cmd> {
         "CLEAR" if l.alone() => Cmd::Clear,
         "PRESS" | "BROADCAST" => press(l),
         "POSTALPRESS" if l.alone() => Cmd::PostalPress,
-        "POSTALPRESS" => Cmd::Bad(Refusal::PostalPressOptions),
+        "POSTALPRESS" => Cmd::Bad(Refusal::Press(PressRefusal::PostalPressOptions)),
         "DIARY" => diary(l),
         "ENDPRESS" | "ENDBROADCAST" if l.alone() => Cmd::EndPress,
-        "ELSE" | "ENDIF" => Cmd::Bad(Refusal::WithoutIf { head: l.head.clone() }),
+        "ELSE" | "ENDIF" => Cmd::Bad(Refusal::Usage(UsageRefusal::WithoutIf { head: l.head.clone() })),
         "SET" => set(l),
         // `START A ROM` is `SET START A ROM`
         "START" => Cmd::Set { key: SetKey::Start, arg: l.rest(0) },
@@ -573,7 +573,7 @@ fn press(l: &Line) -> Cmd {
 
 fn press_words(head: &str, words: &[String]) -> Result<PressHeader, Refusal> {
     let mut h = PressHeader { to: None, colour: None, fake: Fake::Unsaid };
-    let not_understood = |word: &str| Refusal::PressNotUnderstood { head: head.to_string(), word: word.to_string() };
+    let not_understood = |word: &str| Refusal::Usage(UsageRefusal::PressNotUnderstood { head: head.to_string(), word: word.to_string() });
     let mut i = 0;
     while let Some(w) = words.get(i) {
         i += 1;
@@ -600,7 +600,7 @@ fn press_words(head: &str, words: &[String]) -> Result<PressHeader, Refusal> {
             }
             x if x == "TO" || x == "ALL" || x.starts_with(['+', '-']) => {
                 if h.to.is_some() {
-                    return Err(Refusal::PressTwoLists { head: head.to_string() });
+                    return Err(Refusal::Usage(UsageRefusal::PressTwoLists { head: head.to_string() }));
                 }
                 i -= 1;
                 h.to = Some(whom(head, words, &mut i)?);
@@ -619,7 +619,7 @@ fn press_words(head: &str, words: &[String]) -> Result<PressHeader, Refusal> {
 /// The recipients from `words[*i]` on (`TO ALL BUT list`, `TO ALL`, `TO
 /// list`, `ALL`, `+list`, `-list`); `*i` moves past them.
 fn whom(head: &str, words: &[String], i: &mut usize) -> Result<Whom, Refusal> {
-    let needs_list = || Refusal::PressNeedsList { head: head.to_string() };
+    let needs_list = || Refusal::Press(PressRefusal::PressNeedsList { head: head.to_string() });
     let next = |i: &mut usize| {
         *i += 1;
         words.get(*i - 1).cloned().ok_or_else(needs_list)
@@ -658,7 +658,7 @@ fn diary(l: &Line) -> Cmd {
         Some("DELETE") => numbers(1).map(Diary::Delete),
         _ => None,
     };
-    cmd.map(Cmd::Diary).unwrap_or(Cmd::Bad(Refusal::DiaryUsage))
+    cmd.map(Cmd::Diary).unwrap_or(Cmd::Bad(Refusal::Press(PressRefusal::DiaryUsage)))
 }
 
 /// `SET name value` (`SET NO name` read as `SET NOname`).
@@ -667,7 +667,7 @@ fn set(l: &Line) -> Cmd {
     if let Some((option, no, arg)) = press_set(&words) {
         return Cmd::Set { key: SetKey::Option(super::options::Named { option, no }), arg: arg.to_string() };
     }
-    let Some(mut key) = l.arg(0).map(|k| k.to_ascii_uppercase()) else { return Cmd::Bad(Refusal::SetNeedsName) };
+    let Some(mut key) = l.arg(0).map(|k| k.to_ascii_uppercase()) else { return Cmd::Bad(Refusal::Usage(UsageRefusal::SetNeedsName)) };
     let mut next = 1;
     if key == "NO"
         && let Some(k2) = l.arg(1)
@@ -681,8 +681,8 @@ fn set(l: &Line) -> Cmd {
     }
     match match_word(&key, set_keys()) {
         Ok(Some(k)) => Cmd::Set { key: k, arg: l.rest(next) },
-        Ok(None) => Cmd::Bad(Refusal::SetNoSuch { key }),
-        Err(c) => Cmd::Bad(Refusal::SetAmbiguous { key, candidates: c }),
+        Ok(None) => Cmd::Bad(Refusal::Usage(UsageRefusal::SetNoSuch { key })),
+        Err(c) => Cmd::Bad(Refusal::Usage(UsageRefusal::SetAmbiguous { key, candidates: c })),
     }
 }
 
@@ -747,17 +747,17 @@ fn observer_word(o: &str) -> Option<&'static str> {
 fn master(l: &Line) -> Option<Cmd> {
     let arg = |i| l.arg(i);
     Some(match l.head.as_str() {
-        "APPROVE" => arg(0).map(Cmd::Approve).unwrap_or_else(|| Cmd::Bad(Refusal::NeedsRequestedPower { command: "APPROVE" })),
-        "REJECT" => arg(0).map(Cmd::Reject).unwrap_or_else(|| Cmd::Bad(Refusal::NeedsRequestedPower { command: "REJECT" })),
+        "APPROVE" => arg(0).map(Cmd::Approve).unwrap_or_else(|| Cmd::Bad(Refusal::Usage(UsageRefusal::NeedsRequestedPower { command: "APPROVE" }))),
+        "REJECT" => arg(0).map(Cmd::Reject).unwrap_or_else(|| Cmd::Bad(Refusal::Usage(UsageRefusal::NeedsRequestedPower { command: "REJECT" }))),
         "PROCESS" if l.alone() => Cmd::Process { force: false },
         "PROCESS!" => Cmd::Process { force: true },
         "PREDICT" => Cmd::Predict,
         "PAUSE" => Cmd::Pause,
         "RESUME" => Cmd::Resume,
         "TERMINATE" => Cmd::Terminate,
-        "EJECT" => arg(0).map(Cmd::Eject).unwrap_or_else(|| Cmd::Bad(Refusal::NeedsPower { command: "EJECT" })),
-        "BECOME" => arg(0).map(Cmd::Become).unwrap_or_else(|| Cmd::Bad(Refusal::NeedsPower { command: "BECOME" })),
-        "ROLLBACK" => arg(0).map(Cmd::Rollback).unwrap_or_else(|| Cmd::Bad(Refusal::RollbackUsage)),
+        "EJECT" => arg(0).map(Cmd::Eject).unwrap_or_else(|| Cmd::Bad(Refusal::Usage(UsageRefusal::NeedsPower { command: "EJECT" }))),
+        "BECOME" => arg(0).map(Cmd::Become).unwrap_or_else(|| Cmd::Bad(Refusal::Usage(UsageRefusal::NeedsPower { command: "BECOME" }))),
+        "ROLLBACK" => arg(0).map(Cmd::Rollback).unwrap_or_else(|| Cmd::Bad(Refusal::Usage(UsageRefusal::RollbackUsage))),
         "DECLARE" if arg(0).is_some_and(|w| w.eq_ignore_ascii_case("DRAW")) => Cmd::DeclareDraw(l.rest(1)),
         "DECLARE" => Cmd::Bad(Refusal::DeclareDrawUsage),
         "PROMOTE" => arg(0).map(Cmd::Promote).unwrap_or_else(|| Cmd::Bad(needs_address("PROMOTE"))),
@@ -921,12 +921,12 @@ mod tests {
             assert_eq!(block(h), None, "{h}");
         }
         assert_eq!(parse("POSTAL PRESS"), Cmd::PostalPress);
-        assert!(matches!(parse("POSTALPRESS TO E"), Cmd::Bad(Refusal::PostalPressOptions)));
+        assert!(matches!(parse("POSTALPRESS TO E"), Cmd::Bad(Refusal::Press(PressRefusal::PostalPressOptions))));
         assert_eq!(parse("DIARY"), Cmd::Diary(Diary::Record));
         assert_eq!(parse("diary delete 2,3 5"), Cmd::Diary(Diary::Delete(vec![2, 3, 5])));
         assert_eq!(parse("DIARY READ 4"), Cmd::Diary(Diary::Read(4)));
         for bad in ["DIARY READ", "DIARY READ 0", "DIARY READ 1 2", "DIARY DELETE x", "DIARY WRITE"] {
-            assert_eq!(parse(bad), Cmd::Bad(Refusal::DiaryUsage), "{bad}");
+            assert_eq!(parse(bad), Cmd::Bad(Refusal::Press(PressRefusal::DiaryUsage)), "{bad}");
         }
         for (l, e) in [
             ("ENDPRESS", Some(PressEnd::EndPress)),

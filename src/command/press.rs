@@ -6,7 +6,7 @@
 
 use super::parse::{Colour, Fake, PressHeader, Whom};
 use super::{R, Role, Session, Signed};
-use crate::game::refusal::Refusal;
+use crate::game::refusal::{PressRefusal, Refusal};
 use crate::game::{Game, GameStatus, PlayerRole, PlayerStatus, Recipient, pname};
 use crate::map::PowerId;
 use crate::report::say;
@@ -57,7 +57,7 @@ fn letters(g: &Game, list: &str) -> Result<Recipients, Refusal> {
             None if c == 'M' => r.master = true,
             None => {
                 let powers = (0..v.powers.len() as PowerId).map(|p| (v.powers[p as usize].letter, pname(v, p))).collect();
-                return Err(Refusal::NotARecipientLetter { letter: c, powers });
+                return Err(Refusal::Press(PressRefusal::NotARecipientLetter { letter: c, powers }));
             }
         }
     }
@@ -76,7 +76,7 @@ fn resolve(g: &Game, whom: &Whom) -> Result<Audience, Refusal> {
             let powers = (0..g.v().powers.len() as PowerId).filter(|p| !out.powers.contains(p)).collect();
             let r = Recipients { powers, observers: !out.observers, master: !out.master };
             if r.is_empty() {
-                return Err(Refusal::PressToNobody);
+                return Err(Refusal::Press(PressRefusal::PressToNobody));
             }
             Audience::Some(r)
         }
@@ -93,13 +93,13 @@ fn colour(s: &Settings, sender: Sender, asked: Option<Colour>, master_only: bool
     let white_observer = matches!(sender, Sender::Observer(_)) && s.observer_press == ObserverPress::White;
     let limited = !matches!(sender, Sender::Master) && !white_observer;
     let grey = match asked {
-        Some(Colour::Grey) if !s.press.grey_allowed() || white_observer => return Err(Refusal::NoGreyPress),
-        Some(Colour::White) if !s.press.white_allowed() && limited => return Err(Refusal::NoWhitePress),
+        Some(Colour::Grey) if !s.press.grey_allowed() || white_observer => return Err(Refusal::Press(PressRefusal::NoGreyPress)),
+        Some(Colour::White) if !s.press.white_allowed() && limited => return Err(Refusal::Press(PressRefusal::NoWhitePress)),
         Some(c) => c == Colour::Grey,
         None => s.press.grey_by_default() && limited,
     };
     if grey && matches!(sender, Sender::Power { by_master: true, .. }) {
-        return Err(Refusal::MasterNotAnonymous);
+        return Err(Refusal::Press(PressRefusal::MasterNotAnonymous));
     }
     Ok(grey)
 }
@@ -112,21 +112,21 @@ fn form(g: &Game, sender: Sender, real: &Audience, h: &PressHeader) -> Result<Fo
     let observer = matches!(sender, Sender::Observer(_));
     if player && !master_only {
         if observer && s.observer_press == ObserverPress::None {
-            return Err(Refusal::NoObserverPress);
+            return Err(Refusal::Press(PressRefusal::NoObserverPress));
         }
         if s.press == Press::None {
-            return Err(Refusal::NoPressGame);
+            return Err(Refusal::Press(PressRefusal::NoPressGame));
         }
         let partial_ok = s.partial == PartialPress::Allowed || (observer && s.observer_press == ObserverPress::Partial);
         if !partial_ok && *real != Audience::All {
-            return Err(Refusal::NoPartialPress);
+            return Err(Refusal::Press(PressRefusal::NoPartialPress));
         }
     }
     let grey = colour(s, sender, h.colour, master_only)?;
     let partial = *real != Audience::All && !master_only;
     let shown = match &h.fake {
-        Fake::As(_) if master_only => return Err(Refusal::FakeToMaster),
-        Fake::As(_) if s.fake == FakePress::No => return Err(Refusal::NoFakePress),
+        Fake::As(_) if master_only => return Err(Refusal::Press(PressRefusal::FakeToMaster)),
+        Fake::As(_) if s.fake == FakePress::No => return Err(Refusal::Press(PressRefusal::NoFakePress)),
         Fake::As(w) => Some(resolve(g, w)?),
         _ if !player || !partial => None,
         Fake::Unsaid if s.fake == FakePress::BroadcastByDefault => Some(Audience::All),
@@ -171,7 +171,7 @@ fn deliveries(g: &Game, sender: Sender, real: &Audience, listed: bool) -> Result
     for &p in &r.powers {
         match g.player_for(p) {
             Some(pl) => add(&pl.email, Recipient::Member, false),
-            None if listed => return Err(Refusal::NobodyPlays { power: pname(g.v(), p) }),
+            None if listed => return Err(Refusal::Press(PressRefusal::NobodyPlays { power: pname(g.v(), p) })),
             None => {}
         }
     }
@@ -198,7 +198,7 @@ impl Session<'_> {
             Role::Power { power, master, .. } => Ok(Sender::Power { power, by_master: master }),
             Role::Master => Ok(Sender::Master),
             Role::Observer(id) => Ok(Sender::Observer(id)),
-            Role::Joined(_) => Err(Refusal::PressBeforeStart),
+            Role::Joined(_) => Err(Refusal::Press(PressRefusal::PressBeforeStart)),
         }
     }
 
@@ -210,7 +210,7 @@ impl Session<'_> {
         }
         let max = self.ctx.cfg.limits.max_press_bytes;
         if body.len() > max {
-            return Err(Refusal::PressTooLong { bytes: body.len(), max }.into());
+            return Err(Refusal::Press(PressRefusal::PressTooLong { bytes: body.len(), max }).into());
         }
         let sender = self.press_sender(&s)?;
         Ok((g, sender))
@@ -219,12 +219,12 @@ impl Session<'_> {
     /// PRESS and BROADCAST.
     pub(super) fn press(&mut self, h: &PressHeader, body: &str) -> R {
         let (g, sender) = self.press_game(body)?;
-        let whom = h.to.as_ref().ok_or(Refusal::PressNoRecipients)?;
+        let whom = h.to.as_ref().ok_or(Refusal::Press(PressRefusal::PressNoRecipients))?;
         let real = resolve(&g, whom)?;
         let f = form(&g, sender, &real, h)?;
         let copies = deliveries(&g, sender, &real, matches!(whom, Whom::Only(_)))?;
         if copies.is_empty() {
-            return Err(Refusal::PressToNobody.into());
+            return Err(Refusal::Press(PressRefusal::PressToNobody).into());
         }
         let from = self.shown_sender(&g, sender, f.grey);
         let phase = g.position.as_ref().map(|p| g.v().calendar.long_name(p.phase)).unwrap_or_else(say::press::forming);
@@ -255,13 +255,13 @@ impl Session<'_> {
     pub(super) fn postal_press(&mut self, body: &str) -> R {
         let (g, sender) = self.press_game(body)?;
         if matches!(sender, Sender::Observer(_)) {
-            return Err(Refusal::NoObserverPress.into());
+            return Err(Refusal::Press(PressRefusal::NoObserverPress).into());
         }
         if g.settings.postal_press != PostalPress::On {
-            return Err(Refusal::NoPostalPress.into());
+            return Err(Refusal::Press(PressRefusal::NoPostalPress).into());
         }
         if g.status != GameStatus::Active {
-            return Err(Refusal::PressBeforeStart.into());
+            return Err(Refusal::Press(PressRefusal::PressBeforeStart).into());
         }
         self.record_press(&g, sender, &Audience::All, &Form { grey: false, shown: None }, true, body)?;
         Ok(vec![say::press::postal_kept(body.lines().count())])
@@ -343,8 +343,8 @@ mod tests {
         assert_eq!(to("PRESS TO OM"), Ok(some(&[], true, true)));
         assert_eq!(to("PRESS TO M"), Ok(Audience::master()));
         assert_eq!(to("PRESS TO AEFGIRTOM").unwrap(), some(&[0, 1, 2, 3, 4, 5, 6], true, true));
-        assert!(matches!(to("PRESS TO EX"), Err(Refusal::NotARecipientLetter { letter: 'X', .. })));
-        assert_eq!(to("PRESS -AEFGIRTOM"), Err(Refusal::PressToNobody));
+        assert!(matches!(to("PRESS TO EX"), Err(Refusal::Press(PressRefusal::NotARecipientLetter { letter: 'X', .. }))));
+        assert_eq!(to("PRESS -AEFGIRTOM"), Err(Refusal::Press(PressRefusal::PressToNobody)));
         assert_eq!(header("PRESS").to, None);
         assert_eq!(header("PRESS GREY").to, None);
         // faked: the real recipients first, a broadcast when not written
@@ -380,19 +380,19 @@ mod tests {
         };
         assert_eq!(f("", "PRESS TO E"), Ok(Form { grey: false, shown: None }));
         assert_eq!(f("", "PRESS TO E GREY"), Ok(Form { grey: true, shown: None }));
-        assert_eq!(f(r#","press":"white""#, "PRESS TO E GREY"), Err(Refusal::NoGreyPress));
+        assert_eq!(f(r#","press":"white""#, "PRESS TO E GREY"), Err(Refusal::Press(PressRefusal::NoGreyPress)));
         assert_eq!(f(r#","press":"grey_only""#, "PRESS TO E"), Ok(Form { grey: true, shown: None }));
-        assert_eq!(f(r#","press":"grey_only""#, "PRESS TO E WHITE"), Err(Refusal::NoWhitePress));
+        assert_eq!(f(r#","press":"grey_only""#, "PRESS TO E WHITE"), Err(Refusal::Press(PressRefusal::NoWhitePress)));
         assert_eq!(f(r#","press":"grey_only""#, "PRESS TO M"), Ok(Form { grey: false, shown: None }), "to the master: always white");
         assert_eq!(f(r#","press":"grey/white""#, "PRESS TO E"), Ok(Form { grey: true, shown: None }));
         assert_eq!(f(r#","press":"grey/white""#, "PRESS TO E WHITE"), Ok(Form { grey: false, shown: None }));
-        assert_eq!(f(r#","press":"none""#, "BROADCAST"), Err(Refusal::NoPressGame));
+        assert_eq!(f(r#","press":"none""#, "BROADCAST"), Err(Refusal::Press(PressRefusal::NoPressGame)));
         assert_eq!(f(r#","press":"none""#, "PRESS TO M").map(|x| x.grey), Ok(false));
-        assert_eq!(f(r#","partial":false"#, "PRESS TO E"), Err(Refusal::NoPartialPress));
+        assert_eq!(f(r#","partial":false"#, "PRESS TO E"), Err(Refusal::Press(PressRefusal::NoPartialPress)));
         assert_eq!(f(r#","partial":false"#, "PRESS TO M").map(|x| x.grey), Ok(false));
-        assert_eq!(f("", "PRESS TO E FAKE"), Err(Refusal::NoFakePress));
+        assert_eq!(f("", "PRESS TO E FAKE"), Err(Refusal::Press(PressRefusal::NoFakePress)));
         assert_eq!(f(r#","fake":"may""#, "PRESS TO E FAKE"), Ok(Form { grey: false, shown: Some(Audience::All) }));
-        assert_eq!(f(r#","fake":"may""#, "PRESS TO M FAKE"), Err(Refusal::FakeToMaster));
+        assert_eq!(f(r#","fake":"may""#, "PRESS TO M FAKE"), Err(Refusal::Press(PressRefusal::FakeToMaster)));
         assert_eq!(f(r#","fake":"may""#, "PRESS TO E"), Ok(Form { grey: false, shown: None }));
         assert_eq!(f(r#","fake":"broadcast_by_default""#, "PRESS TO E"), Ok(Form { grey: false, shown: Some(Audience::All) }));
         assert_eq!(f(r#","fake":"broadcast_by_default""#, "PRESS TO E NOFAKE"), Ok(Form { grey: false, shown: None }));

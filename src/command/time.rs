@@ -6,7 +6,7 @@
 
 use super::settings::bad_time;
 use super::{Fail, R, Role, Session, Signed};
-use crate::game::refusal::Refusal;
+use crate::game::refusal::{Refusal, SessionRefusal};
 use crate::game::{self, Game};
 use crate::phase::PhaseKind;
 use crate::report::say;
@@ -54,7 +54,7 @@ impl Session<'_> {
                 return Ok(vec![say::time::game_zone_set(tz.name(), &timing::format_time(now, tz))]);
             }
             Role::Joined(id) | Role::Observer(id) | Role::Power { player: Some(id), .. } => id,
-            Role::Power { player: None, .. } => return Err(Refusal::NoPlayerHoldsPower.into()),
+            Role::Power { player: None, .. } => return Err(Refusal::Session(SessionRefusal::NoPlayerHoldsPower).into()),
         };
         let mut p = self.player(Some(id))?;
         p.timezone = zone;

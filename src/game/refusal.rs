@@ -15,103 +15,14 @@ use crate::store::games::GameStatus;
 /// A refusal. `game`: a game's name; `power`: a power's display name.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Refusal {
-    // a mail as a whole (blocks, signing on, password limits)
-    PressWithoutEnd {
-        unread: usize,
-    },
-    PressHeaderUnreadable,
-    /// A press block refused, with why; its lines were not sent.
-    PressIgnored {
-        why: Box<Refusal>,
-        lines: usize,
-    },
-    ConditionalIgnored {
-        lines: usize,
-        closed: bool,
-    },
-    LaterPhaseIgnored {
-        unread: usize,
-    },
-    NoSuchGame {
-        name: String,
-    },
-    NotSignedOn,
-    MasterOnly {
-        game: String,
-    },
-    PowersNotAssigned {
-        game: String,
-    },
-    MasterIsNoPower,
-    NoPlayerHoldsPower,
-    OneTryPerSeat,
-    TooManyWrongPasswords,
-    TooManyPasswordCommands {
-        max: u64,
-    },
+    /// A mail as a whole, signing on, accounts and seats (`say::session`, `say::account`).
+    Session(SessionRefusal),
+    /// A command line the command parser could not read (`say::parse`).
+    Usage(UsageRefusal),
+    /// Press and the diary (`say::press`).
+    Press(PressRefusal),
 
-    // CREATE, joining, SIGNON, OBSERVE
-    BadGameName {
-        name: String,
-    },
-    MasterPasswordTooShort,
-    OptionNotKeyValue {
-        option: String,
-    },
-    CreationPasswordNeeded,
-    GameExists {
-        name: String,
-    },
-    UnknownVariant {
-        name: String,
-        known: Vec<String>,
-    },
-    RemovedCannotRejoin {
-        game: String,
-    },
-    WrongSeatPassword {
-        game: String,
-    },
-    ChooseLongerPassword,
-    NoVacantPower {
-        game: String,
-    },
-    TakeoverAskedAlready {
-        game: String,
-    },
     GameOver {
-        game: String,
-    },
-    WrongMasterPassword {
-        game: String,
-    },
-    /// A SIGNON letter that is no power's, with the game's (letter, power).
-    NotAPowerLetterIn {
-        letter: char,
-        game: String,
-        powers: Vec<(char, String)>,
-    },
-    PowersNotAssignedYet {
-        game: String,
-    },
-    NobodyPlaysIn {
-        power: String,
-        game: String,
-    },
-    WrongPowerPassword {
-        power: String,
-        game: String,
-    },
-    ObserverRemoved {
-        game: String,
-    },
-    WrongConfirmation {
-        game: String,
-    },
-    NotObserving {
-        game: String,
-    },
-    WrongListCode {
         game: String,
     },
 
@@ -151,66 +62,6 @@ pub enum Refusal {
     },
     NotAPowerLetter {
         letter: char,
-    },
-
-    // PRESS and BROADCAST
-    PressTooLong {
-        bytes: usize,
-        max: usize,
-    },
-    MasterNotAnonymous,
-    PressBeforeStart,
-    NoPressGame,
-    NoGreyPress,
-    NoPartialPress,
-    NobodyPlays {
-        power: String,
-    },
-    /// PRESS with no recipients (njudge sends nothing: no accidental broadcast).
-    PressNoRecipients,
-    /// `TO`, `+`, `-` or `ALL BUT` with no list after it.
-    PressNeedsList {
-        head: String,
-    },
-    /// A letter of a press's list that is no power's (nor O, nor M).
-    NotARecipientLetter {
-        letter: char,
-        powers: Vec<(char, String)>,
-    },
-    /// The list names no one but the sender.
-    PressToNobody,
-    /// WHITE in a game of grey press only.
-    NoWhitePress,
-    /// FAKE in a game that does not allow it.
-    NoFakePress,
-    /// Press to the master alone is never faked.
-    FakeToMaster,
-    /// An observer's press the game's observer option refuses.
-    NoObserverPress,
-    /// An observer signed on, for a power's command.
-    ObserverIsNoPower,
-    /// `SIGNON O<game>` with a code that confirmed no observer of it.
-    WrongObserverCode {
-        game: String,
-    },
-    /// POSTALPRESS with options.
-    PostalPressOptions,
-    /// POSTALPRESS in a game that does not allow it.
-    NoPostalPress,
-    /// DIARY with words it does not take.
-    DiaryUsage,
-    /// DIARY from someone who plays no power.
-    DiaryNotAPower,
-    DiaryTooLong {
-        bytes: usize,
-        max: usize,
-    },
-    DiaryFull {
-        entries: usize,
-        bytes: usize,
-    },
-    NoDiaryEntry {
-        number: i64,
     },
 
     // orders
@@ -334,7 +185,6 @@ pub enum Refusal {
     NeutralAlly {
         power: String,
     },
-    OnlyPlayersResign,
 
     // the master's commands
     DeadlinePassedConfirm {
@@ -387,48 +237,199 @@ pub enum Refusal {
         why: crate::game::options::OptionError,
     },
 
+    /// The master's tools and the community commands (issue 22).
+    Tool(ToolRefusal),
+}
+
+/// The refusals of the session: a mail as a whole, signing on, passwords,
+/// CREATE, joining, SIGNON and OBSERVE.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SessionRefusal {
+    // a mail as a whole (blocks, signing on, password limits)
+    PressWithoutEnd {
+        unread: usize,
+    },
+    PressHeaderUnreadable,
+    /// A press block refused, with why; its lines were not sent.
+    PressIgnored {
+        why: Box<Refusal>,
+        lines: usize,
+    },
+    ConditionalIgnored {
+        lines: usize,
+        closed: bool,
+    },
+    LaterPhaseIgnored {
+        unread: usize,
+    },
+    NoSuchGame {
+        name: String,
+    },
+    NotSignedOn,
+    MasterOnly {
+        game: String,
+    },
+    PowersNotAssigned {
+        game: String,
+    },
+    MasterIsNoPower,
+    NoPlayerHoldsPower,
+    OneTryPerSeat,
+    TooManyWrongPasswords,
+    TooManyPasswordCommands {
+        max: u64,
+    },
+
+    // CREATE, joining, SIGNON, OBSERVE
+    BadGameName {
+        name: String,
+    },
+    MasterPasswordTooShort,
+    OptionNotKeyValue {
+        option: String,
+    },
+    CreationPasswordNeeded,
+    GameExists {
+        name: String,
+    },
+    UnknownVariant {
+        name: String,
+        known: Vec<String>,
+    },
+    RemovedCannotRejoin {
+        game: String,
+    },
+    WrongSeatPassword {
+        game: String,
+    },
+    ChooseLongerPassword,
+    NoVacantPower {
+        game: String,
+    },
+    TakeoverAskedAlready {
+        game: String,
+    },
+    WrongMasterPassword {
+        game: String,
+    },
+    /// A SIGNON letter that is no power's, with the game's (letter, power).
+    NotAPowerLetterIn {
+        letter: char,
+        game: String,
+        powers: Vec<(char, String)>,
+    },
+    PowersNotAssignedYet {
+        game: String,
+    },
+    NobodyPlaysIn {
+        power: String,
+        game: String,
+    },
+    WrongPowerPassword {
+        power: String,
+        game: String,
+    },
+    ObserverRemoved {
+        game: String,
+    },
+    WrongConfirmation {
+        game: String,
+    },
+    NotObserving {
+        game: String,
+    },
+    WrongListCode {
+        game: String,
+    },
+    OnlyPlayersResign,
+}
+
+/// A command line the command parser could not read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum UsageRefusal {
     // a command line the command parser could not read
     CreateUsage,
     SignonUsage,
     SignonLetterAndGame,
-    NeedsGame {
-        command: &'static str,
-    },
+    NeedsGame { command: &'static str },
     ConfirmUsage,
     HistoryUsage,
-    HistoryBadWord {
-        word: String,
-    },
+    HistoryBadWord { word: String },
     MapCommandUsage,
-    WithoutIf {
-        head: String,
-    },
-    PressTwoLists {
-        head: String,
-    },
-    PressNotUnderstood {
-        head: String,
-        word: String,
-    },
+    WithoutIf { head: String },
+    PressTwoLists { head: String },
+    PressNotUnderstood { head: String, word: String },
     SetNeedsName,
-    SetNoSuch {
-        key: String,
-    },
-    SetAmbiguous {
-        key: String,
-        candidates: Vec<String>,
-    },
-    NeedsRequestedPower {
-        command: &'static str,
-    },
-    NeedsPower {
-        command: &'static str,
-    },
+    SetNoSuch { key: String },
+    SetAmbiguous { key: String, candidates: Vec<String> },
+    NeedsRequestedPower { command: &'static str },
+    NeedsPower { command: &'static str },
     RollbackUsage,
-    EndPressWithoutPress,
+}
 
-    /// The master's tools and the community commands (issue 22).
-    Tool(ToolRefusal),
+/// The refusals of PRESS, BROADCAST, POSTALPRESS and DIARY.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PressRefusal {
+    // PRESS and BROADCAST
+    PressTooLong {
+        bytes: usize,
+        max: usize,
+    },
+    MasterNotAnonymous,
+    PressBeforeStart,
+    NoPressGame,
+    NoGreyPress,
+    NoPartialPress,
+    NobodyPlays {
+        power: String,
+    },
+    /// PRESS with no recipients (njudge sends nothing: no accidental broadcast).
+    PressNoRecipients,
+    /// `TO`, `+`, `-` or `ALL BUT` with no list after it.
+    PressNeedsList {
+        head: String,
+    },
+    /// A letter of a press's list that is no power's (nor O, nor M).
+    NotARecipientLetter {
+        letter: char,
+        powers: Vec<(char, String)>,
+    },
+    /// The list names no one but the sender.
+    PressToNobody,
+    /// WHITE in a game of grey press only.
+    NoWhitePress,
+    /// FAKE in a game that does not allow it.
+    NoFakePress,
+    /// Press to the master alone is never faked.
+    FakeToMaster,
+    /// An observer's press the game's observer option refuses.
+    NoObserverPress,
+    /// An observer signed on, for a power's command.
+    ObserverIsNoPower,
+    /// `SIGNON O<game>` with a code that confirmed no observer of it.
+    WrongObserverCode {
+        game: String,
+    },
+    /// POSTALPRESS with options.
+    PostalPressOptions,
+    /// POSTALPRESS in a game that does not allow it.
+    NoPostalPress,
+    /// DIARY with words it does not take.
+    DiaryUsage,
+    /// DIARY from someone who plays no power.
+    DiaryNotAPower,
+    DiaryTooLong {
+        bytes: usize,
+        max: usize,
+    },
+    DiaryFull {
+        entries: usize,
+        bytes: usize,
+    },
+    NoDiaryEntry {
+        number: i64,
+    },
+    EndPressWithoutPress,
 }
 
 impl From<ToolRefusal> for Refusal {

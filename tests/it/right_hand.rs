@@ -120,3 +120,49 @@ fn ordered_retreat_takes_precedence_over_a_defaulted_one() {
     got.sort();
     assert_eq!(got, ["A KIE", "A RUH"]);
 }
+
+/// An imported `.map` lists each province's neighbours only in file order
+/// (`neighbour_order = "file"`), so the right-hand rule, which turns around
+/// the drawn ring, is refused on it wherever a game or a case would set it:
+/// by mail (CREATE options and SET RULE), by `adjudicate --rule` and by a
+/// case's `rules`, and in a variant file's own `[rules]`.
+#[test]
+fn the_right_hand_rule_is_refused_on_maps_without_a_drawn_ring() {
+    use crate::common::binary::run;
+    use crate::common::game::{GM, Game};
+    let ancmed = Variant::builtin("ancmed").unwrap();
+    assert!(!ancmed.neighbour_order.is_drawn() && Variant::standard().neighbour_order.is_drawn());
+    assert!(rhr().fits(&ancmed).is_err_and(|e| e.to_string().contains("only in its file's order")));
+    assert!(rhr().fits(&Variant::standard()).is_ok());
+
+    // by mail: on the imported map refused, naming why; on standard taken
+    let mut g = Game::empty();
+    let (r, _) = g.send(GM, "CREATE ?demo gmpass ancmed retreat_default=right_hand");
+    assert!(r.contains("only in its file's order"), "{r}");
+    let (r, _) = g.send(GM, "CREATE ?demo gmpass ancmed");
+    assert!(r.contains("the game starts when all 5 seats are taken"), "{r}");
+    let (r, _) = g.send(GM, "SIGNON Mdemo gmpass\nSET RULE retreat_default=right_hand");
+    assert!(r.contains("only in its file's order"), "{r}");
+    let (r, _) = g.send(GM, "SIGNON Mdemo gmpass\nSET RULE retreat-default = RHR\nSET RULE retreat_default=disband");
+    assert_eq!(r.matches("only in its file's order").count(), 1, "{r}");
+    let mut g = Game::empty();
+    let (r, _) = g.send(GM, "CREATE ?demo gmpass standard retreat_default=right_hand");
+    assert!(!r.contains("only in its file's order") && r.contains("seats are taken"), "{r}");
+
+    // by the contract: the override, and a case's own rules
+    let phase = ancmed.calendar.name(ancmed.start);
+    let case = |rules: &str| format!(r#"{{"variant":"ancmed","phase":"{phase}","units":{{}},"orders":{{}},"centers":{{}}{rules}}}"#);
+    let (code, _, err) = run(&["adjudicate", "--rule", "retreat_default=right_hand"], &case(""));
+    assert!(code != 0 && err.contains("only in its file's order"), "{code} {err}");
+    let (code, _, err) = run(&["adjudicate"], &case(r#","rules":{"retreat_default":"right_hand"}"#));
+    assert!(code != 0 && err.contains("only in its file's order"), "{code} {err}");
+    let (code, out, err) = run(&["adjudicate"], &case(r#","rules":{"retreat_default":"disband"}"#));
+    assert_eq!(code, 0, "{out}{err}");
+
+    // in the variant file: the right-hand default with a file-order ring
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/config/variants/pure.toml")).unwrap();
+    let with = format!("{text}\n[rules]\nretreat_default = \"right_hand\"\n");
+    let err = Variant::from_toml(&with).unwrap_err().to_string();
+    assert!(err.contains("only in its file's order"), "{err}");
+    assert!(Variant::from_toml(&with.replace("neighbour_order = \"file\"\n", "")).is_ok(), "the same file with drawn rings takes it");
+}

@@ -53,7 +53,7 @@ struct Loaded {
 impl Loaded {
     fn new(variant: Variant, overrides: &[(String, String)]) -> Loaded {
         let mut rules = Rulebook::for_variant(&variant);
-        let rules = overrides.iter().try_for_each(|(k, val)| rules.set(k, val)).map(|()| rules);
+        let rules = overrides.iter().try_for_each(|(k, val)| rules.set(k, val)).and_then(|()| rules.fits(&variant).map_err(|e| e.to_string())).map(|()| rules);
         Loaded { codes: Codes::build(&variant), variant, rules }
     }
 }
@@ -101,6 +101,7 @@ impl Adjudicator {
             rules.set(k, val)?;
         }
         let (v, codes) = (&loaded.variant, &loaded.codes);
+        rules.fits(v).map_err(|e| e.to_string())?;
         let (out, unreadable) = run_case(v, codes, &rules, case)?;
         writer.write(v, codes, &out, &unreadable);
         Ok(())

@@ -18,7 +18,7 @@
 //! No IO: files named by `MAP`/`USE` come from the caller's `include`.
 
 use super::toml::{RawCalendar, RawPower, RawProvince, RawSeason, RawVariant, RawVictory};
-use super::{Coast, ProvinceKind};
+use super::{Coast, NeighbourOrder, ProvinceKind};
 use std::collections::BTreeMap;
 use std::fmt;
 

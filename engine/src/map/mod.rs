@@ -124,6 +124,23 @@ pub enum ProvinceKind {
     Impassable,
 }
 
+/// What a province's `clockwise` list is: the neighbours as drawn around
+/// it, or only in the order a `.map` file names them (that format has no
+/// drawing order, so the right-hand retreat rule cannot be played on it).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum NeighbourOrder {
+    #[default]
+    Drawn,
+    File,
+}
+
+impl NeighbourOrder {
+    pub fn is_drawn(&self) -> bool {
+        *self == NeighbourOrder::Drawn
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct Province {
     /// The classic three-letter code, upper case (`STP`).
@@ -269,6 +286,8 @@ pub struct Variant {
     pub wide: bool,
     /// Rules the file says the engine does not implement yet (`not_implemented`).
     pub not_implemented: Vec<String>,
+    /// How far the provinces' `clockwise` lists can be trusted.
+    pub neighbour_order: NeighbourOrder,
     army_adj: Vec<Vec<Prov>>,
     fleet_adj: Vec<Vec<Loc>>,
     code_index: HashMap<String, Prov>,

@@ -5,8 +5,8 @@
 //! file is serializing a [`RawVariant`].
 
 use super::{
-    AllianceVictory, Coast, Features, Loc, MapError, Power, PowerId, Prov, Province, ProvinceKind, Stacking, Uncertain, Unit, UnitType, Variant, Victory,
-    loc_text, other,
+    AllianceVictory, Coast, Features, Loc, MapError, NeighbourOrder, Power, PowerId, Prov, Province, ProvinceKind, Stacking, Uncertain, Unit, UnitType,
+    Variant, Victory, loc_text, other,
 };
 use crate::phase::{Calendar, Phase, PhaseKind, Season};
 use serde::{Deserialize, Serialize};
@@ -21,6 +21,11 @@ pub struct RawVariant {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
     pub start: String,
+    /// Whether each province's `clockwise` list is its neighbours as drawn
+    /// (the default) or only in file order (an imported `.map`).
+    #[serde(default)]
+    #[serde(skip_serializing_if = "NeighbourOrder::is_drawn")]
+    pub neighbour_order: NeighbourOrder,
     pub victory: RawVictory,
     pub calendar: RawCalendar,
     #[serde(default)]
@@ -236,6 +241,7 @@ pub(crate) fn build(raw: RawVariant) -> Result<Variant, MapError> {
         alliances,
         wide,
         not_implemented: raw.not_implemented.clone(),
+        neighbour_order: raw.neighbour_order,
         uncertain,
         army_adj,
         fleet_adj,
@@ -251,7 +257,7 @@ pub(crate) fn build(raw: RawVariant) -> Result<Variant, MapError> {
         Ok(ix) => variant.names = ix,
         Err(clashes) => problems.extend(clashes),
     }
-    if let Err(e) = crate::rules::Rulebook::default().with_variant(&variant) {
+    if let Err(e) = crate::rules::Rulebook::default().with_variant(&variant).and_then(|r| r.fits(&variant).map_err(|e| e.to_string())) {
         problems.push(format!("[rules]: {e}"));
     }
 

@@ -3,23 +3,15 @@
 
 use super::{account, disorder, game, info, master, options, orders, parse, press, seats, session, settings, start};
 use crate::game::options::OptionError;
-use crate::game::refusal::{OrderFault, Refusal};
+use crate::game::refusal::{OrderFault, PressRefusal, Refusal, SessionRefusal, UsageRefusal};
 
 /// What the reply says of `r` (after "Error: ").
 pub fn refusal(r: &Refusal) -> String {
     use Refusal::*;
     match r {
-        PressWithoutEnd { .. } | PressHeaderUnreadable | PressIgnored { .. } | ConditionalIgnored { .. } => session_refusal(r),
-        LaterPhaseIgnored { .. } | NoSuchGame { .. } | NotSignedOn | MasterOnly { .. } | PowersNotAssigned { .. } => session_refusal(r),
-        MasterIsNoPower | NoPlayerHoldsPower | OneTryPerSeat | TooManyWrongPasswords | TooManyPasswordCommands { .. } => session_refusal(r),
-        BadGameName { .. } | MasterPasswordTooShort | OptionNotKeyValue { .. } | CreationPasswordNeeded | GameExists { .. } => session_refusal(r),
-        UnknownVariant { .. } | RemovedCannotRejoin { .. } | WrongSeatPassword { .. } | ChooseLongerPassword => session_refusal(r),
-        NoVacantPower { .. } | TakeoverAskedAlready { .. } | WrongMasterPassword { .. } | NotAPowerLetterIn { .. } => session_refusal(r),
-        PowersNotAssignedYet { .. } | NobodyPlaysIn { .. } | WrongPowerPassword { .. } | ObserverRemoved { .. } => session_refusal(r),
-        WrongConfirmation { .. } | NotObserving { .. } | WrongListCode { .. } | OnlyPlayersResign | CreateUsage | SignonUsage => session_refusal(r),
-        SignonLetterAndGame | NeedsGame { .. } | ConfirmUsage | HistoryUsage | HistoryBadWord { .. } | MapCommandUsage => session_refusal(r),
-        WithoutIf { .. } | PressTwoLists { .. } | PressNotUnderstood { .. } | SetNeedsName | SetNoSuch { .. } => session_refusal(r),
-        SetAmbiguous { .. } | NeedsRequestedPower { .. } | NeedsPower { .. } | RollbackUsage => session_refusal(r),
+        Session(s) => session_refusal(s),
+        Usage(u) => usage_refusal(u),
+        Press(p) => press_refusal(p),
 
         GameOver { game: g } => game::is_over(g),
 
@@ -35,32 +27,6 @@ pub fn refusal(r: &Refusal) -> String {
 
         NotAPower { word } => game::not_a_power(word),
         NotAPowerLetter { letter } => game::not_a_power_letter(*letter),
-
-        PressTooLong { .. }
-        | MasterNotAnonymous
-        | PressBeforeStart
-        | NoPressGame
-        | NoGreyPress
-        | NoPartialPress
-        | NobodyPlays { .. }
-        | PressNoRecipients
-        | PressNeedsList { .. }
-        | NotARecipientLetter { .. }
-        | PressToNobody
-        | NoWhitePress
-        | NoFakePress
-        | FakeToMaster
-        | NoObserverPress
-        | PostalPressOptions
-        | ObserverIsNoPower
-        | WrongObserverCode { .. }
-        | NoPostalPress
-        | DiaryUsage
-        | DiaryNotAPower
-        | DiaryTooLong { .. }
-        | DiaryFull { .. }
-        | NoDiaryEntry { .. }
-        | EndPressWithoutPress => press_refusal(r),
 
         OrdersNotSignedOn => orders::not_signed_on(),
         NoOrdersTaken { game, status } => orders::no_orders_taken(game, *status),
@@ -126,10 +92,9 @@ pub fn refusal(r: &Refusal) -> String {
     }
 }
 
-/// The refusals of the session, accounts and command forms (`say::session`,
-/// `say::account`, `say::parse`).
-fn session_refusal(r: &Refusal) -> String {
-    use Refusal::*;
+/// The refusals of the session and accounts (`say::session`, `say::account`).
+fn session_refusal(r: &SessionRefusal) -> String {
+    use SessionRefusal::*;
     match r {
         PressWithoutEnd { unread } => session::press_without_end(*unread),
         PressHeaderUnreadable => session::press_header_unreadable(),
@@ -166,6 +131,13 @@ fn session_refusal(r: &Refusal) -> String {
         NotObserving { game } => account::not_observing(game),
         WrongListCode { game } => account::wrong_list_code(game),
         OnlyPlayersResign => account::only_players_resign(),
+    }
+}
+
+/// A command line the command parser could not read (`say::parse`).
+fn usage_refusal(r: &UsageRefusal) -> String {
+    use UsageRefusal::*;
+    match r {
         CreateUsage => parse::create_usage(),
         SignonUsage => parse::signon_usage(),
         SignonLetterAndGame => parse::signon_letter_and_game(),
@@ -183,14 +155,12 @@ fn session_refusal(r: &Refusal) -> String {
         NeedsRequestedPower { command } => parse::needs_requested_power(command),
         NeedsPower { command } => parse::needs_power(command),
         RollbackUsage => parse::rollback_usage(),
-        // the other families are said by `refusal`, which routes none of them here
-        other => unreachable!("not a session refusal: {other:?}"),
     }
 }
 
 /// The refusals of press and the diary (`say::press`).
-fn press_refusal(r: &Refusal) -> String {
-    use Refusal::*;
+fn press_refusal(r: &PressRefusal) -> String {
+    use PressRefusal::*;
     match r {
         PressTooLong { bytes, max } => press::too_long(*bytes, *max),
         MasterNotAnonymous => press::master_not_anonymous(),
@@ -217,7 +187,6 @@ fn press_refusal(r: &Refusal) -> String {
         DiaryFull { entries, bytes } => press::diary_full(*entries, *bytes),
         NoDiaryEntry { number } => press::no_diary_entry(*number),
         EndPressWithoutPress => press::endpress_without_press(),
-        other => unreachable!("not a press refusal: {other:?}"),
     }
 }
 

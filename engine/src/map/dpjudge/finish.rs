@@ -23,6 +23,7 @@ impl Reader {
             name: name.to_ascii_lowercase(),
             title: Some(name.to_string()),
             start: format!("{season}{year}{phase}"),
+            neighbour_order: NeighbourOrder::File,
             victory: RawVictory { kind: "centers".into(), count: self.victory.unwrap_or(centres / 2 + 1), alliance: Vec::new() },
             calendar: standard_calendar(year),
             rules: BTreeMap::new(),
