@@ -505,8 +505,9 @@ def import_map(binary, name, into):
 
 
 def mailjudge_variant(binary, name, ours, into):
-    """The `adjudicate` arguments for the map: built in, or else imported from MILA's
-    file into `into`; (arguments, None) or (None, why mailjudge cannot adjudicate it)."""
+    """The `adjudicate` arguments for the map: the variant mailjudge ships, or, when it
+    knows no variant of that name, MILA's file imported into `into`; (arguments, None) or
+    (None, why mailjudge cannot adjudicate it)."""
     probe_case = [{"phase": "S1901M", "units": {}, "centers": {}, "orders": {}}]
 
     def probe(args):
@@ -517,8 +518,8 @@ def mailjudge_variant(binary, name, ours, into):
     builtin_error = probe(["--variant", ours])
     if builtin_error is None:
         return ["--variant", ours], None
-    if ours != name:
-        return None, builtin_error
+    if ours != name or "unknown variant" not in builtin_error:
+        return None, builtin_error  # shipped, and refused: said, never replaced by MILA's file
     try:
         import_map(binary, name, into)
     except RuntimeError as e:
