@@ -173,7 +173,7 @@ fn build_any_makes_every_centre_a_build_site() {
     let case = json!({"phase": "W1901A", "units": {"NORTH": ["A ALP"], "SOUTH": ["A DEL"], "EAST": ["A ZET"]},
         "centers": {"NORTH": ["ALP", "GAM", "EPS"], "SOUTH": ["DEL"], "EAST": ["ZET"]},
         "orders": {"NORTH": ["F EPS B", "A DEL B"]}});
-    let out = mailjudge::contract::Adjudicator::new(None, None, vec![]).with_variant(v).run_text(&case.to_string()).unwrap();
+    let out = mailjudge::contract::Adjudicator::new(Some("anyb".into()), None, vec![]).with_variant(v).run_text(&case.to_string()).unwrap();
     let mut north: Vec<&str> = out["units"]["NORTH"].as_array().unwrap().iter().map(|u| u.as_str().unwrap()).collect();
     north.sort();
     assert_eq!(north, ["A ALP", "F EPS"], "{out}");
