@@ -61,6 +61,9 @@ pub enum OrderError {
     StackMate,
     SupportSelf,
     CarriedNoOrder,
+    Shut,
+    Trapped,
+    StraitSupport,
 }
 
 impl OrderError {
@@ -99,6 +102,9 @@ impl OrderError {
             E::StackMate => Note::StackMate,
             E::SupportSelf => Note::SupportSelf,
             E::CarriedNoOrder => Note::CarriedNoOrder,
+            E::Shut => Note::Shut,
+            E::Trapped => Note::Trapped,
+            E::StraitSupport => Note::StraitSupport,
         }
     }
 }
@@ -149,6 +155,9 @@ fn error_of(n: Note, units: impl FnOnce() -> (Vec<Unit>, bool), options: impl Fn
         Note::StackMate => E::StackMate,
         Note::SupportSelf => E::SupportSelf,
         Note::CarriedNoOrder => E::CarriedNoOrder,
+        Note::Shut => E::Shut,
+        Note::Trapped => E::Trapped,
+        Note::StraitSupport => E::StraitSupport,
         _ => return None,
     })
 }
@@ -163,6 +172,13 @@ pub fn order(v: &Variant, rules: &Rulebook, pos: &Position, power: PowerId, stan
     if rules.is_neutral(power) {
         return Ok(());
     }
+    let seasonal;
+    let rules = if v.seasonal.is_empty() {
+        rules
+    } else {
+        seasonal = rules.in_phase(v, pos.phase);
+        &seasonal
+    };
     let note = match pos.phase.kind {
         PhaseKind::Movement => movement(v, rules, pos, power, o),
         PhaseKind::Retreat => {
@@ -275,7 +291,8 @@ fn lone(v: &Variant, rules: &Rulebook, units: &[Unit], power: PowerId, order: &O
         }
         Order::Convoy { .. } if !v.features.convoys => Some(Note::NoConvoys),
         Order::Convoy { .. } if unit.kind != UnitType::Fleet || v.kind(unit.loc.prov) != ProvinceKind::Sea => Some(Note::ConvoyNotAtSea),
-        Order::Support { target, dest, .. } => support(v, units, &unit, target.loc.prov, dest.map(|d| d.prov), stacks),
+        Order::Convoy { .. } if rules.is_shut(unit.loc.prov) => Some(Note::Trapped),
+        Order::Support { target, dest, .. } => support(v, rules, units, &unit, target.loc.prov, dest.map(|d| d.prov), stacks),
         _ => None,
     }
 }
@@ -285,7 +302,7 @@ fn lone(v: &Variant, rules: &Rulebook, units: &[Unit], power: PowerId, order: &O
 /// and so is a support of a space where no unit stands (a valid order that
 /// fails); what the supporter could never do is refused
 /// ([`crate::adjudicate::movement::impossible_support`]).
-fn support(v: &Variant, units: &[Unit], unit: &Unit, target: Prov, dest: Option<Prov>, stacks: bool) -> Option<Note> {
+fn support(v: &Variant, rules: &Rulebook, units: &[Unit], unit: &Unit, target: Prov, dest: Option<Prov>, stacks: bool) -> Option<Note> {
     if v.features.army_fleet {
         // supports from or into the High Ocean Box (E16)
         let in_box = v.is_ocean_box(unit.loc.prov);
@@ -295,5 +312,5 @@ fn support(v: &Variant, units: &[Unit], unit: &Unit, target: Prov, dest: Option<
         }
     }
     let mates = stacks && units.iter().filter(|u| u.loc.prov == target).nth(1).is_some();
-    impossible_support(v, unit, target, dest, mates)
+    impossible_support(v, rules, unit, target, dest, mates)
 }

@@ -82,6 +82,12 @@ pub struct Rulebook {
     /// whose powers together own `centers` supply centres wins (the
     /// two-player game, 24). `None`: the variant's own victory.
     pub sides: Option<SideVictory>,
+    /// The seasonal spaces shut in the phase being adjudicated (one bit a
+    /// province): no unit enters them, no support goes into them, and a
+    /// unit in one may only hold (docs/RULES.md, "Seasonal spaces"). Set by
+    /// [`Rulebook::in_phase`], which the adjudicator and the order check
+    /// call; all zero on maps without seasonal spaces.
+    pub shut: [u64; 4],
 }
 
 /// A victory counted by sides (docs/RULES.md, "Games for fewer players").
@@ -104,6 +110,7 @@ impl Default for Rulebook {
             victory_count: None,
             closed: [0; 4],
             sides: None,
+            shut: [0; 4],
         }
     }
 }
@@ -155,6 +162,27 @@ impl Rulebook {
             let p = p as usize;
             if p < 256 {
                 self.closed[p / 64] |= 1 << (p % 64);
+            }
+        }
+        self
+    }
+
+    /// Whether `prov` is a seasonal space shut in this phase.
+    #[inline]
+    pub fn is_shut(&self, prov: crate::map::Prov) -> bool {
+        let p = prov as usize;
+        p < 256 && (self.shut[p / 64] >> (p % 64)) & 1 == 1
+    }
+
+    /// These rules for `phase` of a game of `v`: its seasonal spaces shut
+    /// out of their seasons (the map refuses a seasonal space numbered 256
+    /// or more).
+    pub fn in_phase(mut self, v: &Variant, phase: crate::phase::Phase) -> Rulebook {
+        self.shut = [0; 4];
+        for &p in v.seasonal.iter().filter(|&&p| v.is_shut(p, phase)) {
+            let p = p as usize;
+            if p < 256 {
+                self.shut[p / 64] |= 1 << (p % 64);
             }
         }
         self

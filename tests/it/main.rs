@@ -39,6 +39,7 @@ mod hostile_mail;
 mod intake;
 mod layout;
 mod limits;
+mod loeb9;
 mod map;
 mod map1885;
 mod map_1958_picture;

@@ -17,8 +17,8 @@ use std::path::Path;
 
 /// The DPjudge maps shipped as built-ins, each generated from
 /// config/variants/dpjudge/NAME.map.
-const SHIPPED: [&str; 12] =
-    ["ancmed", "brazilian", "britain", "canton", "chromatic", "fleetrome", "modern", "modern-up", "pure", "slovenia", "v8", "youngstown"];
+const SHIPPED: [&str; 13] =
+    ["ancmed", "brazilian", "britain", "canton", "chromatic", "fleetrome", "loeb9", "modern", "modern-up", "pure", "slovenia", "v8", "youngstown"];
 
 fn dpjudge_dir() -> &'static Path {
     Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/config/variants/dpjudge"))
@@ -128,16 +128,17 @@ VICTORY 3
 /// included file, that file's own line.
 #[test]
 fn refusals_name_file_and_line() {
-    let cases: [(&str, DpErrorKind); 12] = [
+    let cases: [(&str, DpErrorKind); 13] = [
         ("DUMMY WEST", DpErrorKind::Malformed("DUMMY names unknown power `WEST`".into())),
         ("DUMMIES", DpErrorKind::Malformed("DUMMIES needs a list of powers".into())),
         ("FLOW SPRING:MOVEMENT", DpErrorKind::UnsupportedDirective("FLOW".into())),
-        ("IN SPRING: WATER ALP", DpErrorKind::UnsupportedDirective("IN".into())),
+        ("IN S1901M: WATER BET", DpErrorKind::UnsupportedDirective("IN S1901M: WATER BET (mailjudge reads only `IN SPRING|FALL|WINTER: WATER place`)".into())),
         ("SEASON SPRING", DpErrorKind::UnsupportedDirective("SEASON".into())),
+        ("FROM f1901m: WATER BET", DpErrorKind::UnsupportedDirective("FROM".into())),
         ("RULE MOBILIZE", DpErrorKind::UnsupportedRule("MOBILIZE".into())),
         ("RULE BUILD_ANY FTF_PRESS", DpErrorKind::UnsupportedRule("FTF_PRESS".into())),
-        ("ALP -> Alps = alp", DpErrorKind::UnsupportedDirective("->".into())),
-        ("COAST GAM ABUTS alp BET EPS zet~", DpErrorKind::UnsupportedDirective("zet~ (a `~` crossing)".into())),
+        ("XYZ -> Alps = alp", DpErrorKind::UnknownPlace("XYZ".into())),
+        ("COAST GAM ABUTS alp BET EPS ZET~", DpErrorKind::UnsupportedDirective("ZET~ (a `~` crossing fleets use)".into())),
         ("COAST GAM ABUTS alp BET EPS *ZET", DpErrorKind::UnsupportedDirective("*ZET (a `*` restricted crossing)".into())),
         ("EAST (Eastern:E) @ZET", DpErrorKind::UnsupportedDirective("@ZET (a home marked `@`)".into())),
         ("B.C. (British+Columbian) ALP", DpErrorKind::Malformed("power name `B.C.`: a power's name here is letters, `-` and `+`".into())),

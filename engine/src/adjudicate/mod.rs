@@ -19,6 +19,7 @@ pub(crate) mod boarding;
 pub(crate) mod ferry;
 pub mod movement;
 pub mod retreat;
+pub(crate) mod terrain;
 
 use crate::end::GameEnd;
 use crate::map::{Loc, PowerId, Prov, Unit, Variant, Victory};
@@ -197,6 +198,14 @@ pub enum Note {
     /// A Fast Ferry's army that could not land stayed on board its fleet:
     /// an A/F formed (1885, E7).
     FerryAboard,
+    /// A move, retreat, support or convoy into a seasonal space shut this
+    /// season (docs/RULES.md, "Seasonal spaces").
+    Shut,
+    /// An order other than hold for a unit in a seasonal space shut this
+    /// season: it may only hold (DPjudge's HIBERNATE).
+    Trapped,
+    /// A support across a strait (docs/RULES.md, "Straits").
+    StraitSupport,
 }
 
 impl Note {
@@ -267,6 +276,9 @@ impl Note {
             Note::SupportSelf => "a unit cannot support itself",
             Note::CarriedNoOrder => "an army on board takes no order of its own: it goes where its fleet goes (order the fleet)",
             Note::FerryAboard => "the army could not land and stays on board its ferrying fleet: an A/F is formed",
+            Note::Shut => "that space is impassable in this season",
+            Note::Trapped => "the unit's space is impassable in this season: it may only hold",
+            Note::StraitSupport => "no support is given across a strait",
         }
     }
 }
@@ -333,6 +345,13 @@ fn ending(winner: Option<GameEnd>, next: Option<Phase>) -> Option<GameEnd> {
 /// dislodged units are disbanded (they get no retreat options, so they alone
 /// make no retreat phase), and it never builds.
 pub fn process(v: &Variant, rules: &Rulebook, pos: &Position, orders: &[(PowerId, Order)]) -> Outcome {
+    let seasonal;
+    let rules = if v.seasonal.is_empty() {
+        rules
+    } else {
+        seasonal = rules.in_phase(v, pos.phase);
+        &seasonal
+    };
     let mut out = process_orders(v, rules, pos, orders);
     if v.features.boarding || v.features.army_fleet {
         for r in out.results.iter_mut().filter(|r| r.result == ResultKind::Void) {
@@ -380,10 +399,11 @@ fn process_orders(v: &Variant, rules: &Rulebook, pos: &Position, orders: &[(Powe
                     d.options.clear();
                 }
             }
-            if rules.closed != [0; 4] {
-                // no retreat into a closed province either
+            if rules.closed != [0; 4] || rules.shut != [0; 4] {
+                // no retreat into a closed province, nor into a space shut
+                // this season (the retreat phase is in the same season)
                 for d in m.dislodged.iter_mut() {
-                    d.options.retain(|l| !rules.is_closed(l.prov));
+                    d.options.retain(|l| !rules.is_closed(l.prov) && !rules.is_shut(l.prov));
                 }
             }
             let can_retreat = m.dislodged.iter().any(|d| !d.options.is_empty());

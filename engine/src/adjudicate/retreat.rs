@@ -54,12 +54,14 @@ pub fn adjudicate(v: &Variant, rules: &Rulebook, pos: &Position, orders: &[(Powe
             }
         }
     }
-    // ordered retreats: two or more to one province all fail
+    // ordered retreats: two or more to one province all fail (but for a
+    // strait's: see super::terrain::strait_retreats_lose)
     let mut taken: Vec<Prov> = Vec::new();
     let mut closed: Vec<Prov> = Vec::new();
+    let lost = super::terrain::strait_retreats_lose(v, d, &target, &dest, &pre);
     for k in 0..orders.len() {
-        if let (Some(l), None) = (dest[k], pre[k]) {
-            let n = (0..orders.len()).filter(|&j| pre[j].is_none() && dest[j].is_some_and(|m| m.prov == l.prov)).count();
+        if let (Some(l), None, false) = (dest[k], pre[k], lost[k]) {
+            let n = (0..orders.len()).filter(|&j| pre[j].is_none() && !lost[j] && dest[j].is_some_and(|m| m.prov == l.prov)).count();
             // an ocean box takes any number (1885, E16)
             if n > 1 && !v.is_ocean_box(l.prov) {
                 closed.push(l.prov);
@@ -77,7 +79,7 @@ pub fn adjudicate(v: &Variant, rules: &Rulebook, pos: &Position, orders: &[(Powe
         let mut by = None;
         let (result, note) = match (pre[k], dest[k]) {
             (Some(n), _) => (if target[k].is_some() && n == Note::RetreatNotAllowed && !rhr { ResultKind::Disband } else { ResultKind::Void }, Some(n)),
-            (None, Some(l)) if closed.contains(&l.prov) => {
+            (None, Some(l)) if closed.contains(&l.prov) || lost[k] => {
                 // the referent: the first other unit (in the order the orders
                 // were listed) retreating to the same space
                 by = (0..orders.len())

@@ -34,7 +34,7 @@ pub struct DpError {
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum DpErrorKind {
-    /// A directive this judge does not implement (`FLOW`, `DUMMY`, `IN`, ...).
+    /// A directive this judge does not implement (`FLOW`, `FROM`, `SEASON`, ...).
     UnsupportedDirective(String),
     /// A `RULE` flag this judge does not implement.
     UnsupportedRule(String),
@@ -114,6 +114,8 @@ struct Reader {
     build_any: bool,
     /// Powers `DUMMY` names (no player plays them).
     dummies: Vec<String>,
+    /// Seasonal spaces and straits (`IN`, `~`, `RULE HIBERNATE`: dpjudge/terrain.rs).
+    terrain: terrain::Changes,
 }
 
 type Include<'a> = &'a dyn Fn(&str) -> Option<String>;
@@ -190,8 +192,9 @@ impl Reader {
             "LAND" | "COAST" | "PORT" | "WATER" | "SHUT" | "AMEND" if words.len() > 1 => self.terrain(&up, words)?,
             "UNPLAYED" => self.unplayed(words)?,
             d if DISPLAY_ONLY.contains(&d) => {}
+            "IN" => self.seasonal(words)?,
             "DUMMY" | "DUMMIES" => self.dummy(words)?,
-            "FLOW" | "IN" | "END" | "DIRECTIVES" | "SEASON" | "NEWYEAR" | "VARIANT" => {
+            "FLOW" | "FROM" | "END" | "DIRECTIVES" | "SEASON" | "NEWYEAR" | "VARIANT" => {
                 return Err(Here(DpErrorKind::UnsupportedDirective(words[0].into())));
             }
             _ => self.power_line(words)?,
@@ -226,6 +229,10 @@ impl Reader {
                 self.build_any = true;
                 continue;
             }
+            if flag == "HIBERNATE" {
+                self.terrain.hibernate = true;
+                continue;
+            }
             match NOT_IMPLEMENTED_RULES.iter().find(|(f, _)| *f == flag) {
                 Some((_, why)) => self.not_implemented.push((*why).into()),
                 None => return Err(Here(DpErrorKind::UnsupportedRule(flag))),
@@ -237,14 +244,19 @@ impl Reader {
     fn name_line(&mut self, line: &str) -> Result<(), LineError> {
         let (name, rest) = line.split_once('=').expect("caller checked");
         let name = name.trim();
-        if name.contains("->") {
-            return Err(Here(DpErrorKind::UnsupportedDirective("->".into())));
-        }
         let mut words = rest.split_whitespace();
         let abbr = words.next().ok_or_else(|| malformed("a place name needs its abbreviation after `=`"))?.to_ascii_uppercase();
         if !abbr.chars().all(|c| c.is_ascii_alphanumeric() || c == '/') {
             return Err(malformed(&format!("abbreviation `{abbr}` must be letters and digits")));
         }
+        // `OLD -> New Name = new ...`: the place OLD renamed (dpjudge/terrain.rs)
+        let name = match name.split_once("->") {
+            Some((old, new)) => {
+                self.rename(old.trim(), &abbr)?;
+                new.trim()
+            }
+            None => name,
+        };
         self.names.retain(|(_, a)| *a != abbr);
         self.names.push((name.to_string(), abbr.clone()));
         for alias in words {
@@ -412,14 +424,13 @@ impl Reader {
         }
         let t = t.ok_or_else(|| Here(DpErrorKind::UnknownPlace(place.clone())))?;
         for d in words.iter().skip(3) {
-            if d.contains('~') {
-                return Err(Here(DpErrorKind::UnsupportedDirective(format!("{d} (a `~` crossing)"))));
-            }
+            let d = &self.strait(&place, d)?;
             if d.starts_with('*') {
                 return Err(Here(DpErrorKind::UnsupportedDirective(format!("{d} (a `*` restricted crossing)"))));
             }
             if let Some(gone) = d.strip_prefix('-') {
                 abuts.retain(|a: &String| !a.to_ascii_uppercase().starts_with(&gone.to_ascii_uppercase()));
+                self.terrain.forget_straits(&place, gone);
             } else {
                 abuts.push(d.to_string());
             }
@@ -436,6 +447,7 @@ impl Reader {
         }
         self.names.retain(|(_, a)| !starts(a));
         self.aliases.retain(|(_, a)| !starts(a));
+        self.terrain.straits.retain(|(a, b)| !starts(a) && !starts(b));
         self.centres.retain(|c| !starts(c));
         for w in &mut self.powers {
             w.homes.retain(|c| !starts(c));
@@ -480,3 +492,4 @@ fn users(abut: &str) -> (bool, bool) {
 }
 
 mod finish;
+mod terrain;

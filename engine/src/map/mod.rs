@@ -6,6 +6,7 @@
 //! reports every problem it finds, each naming the province or power concerned.
 
 pub mod dpjudge;
+mod terrain;
 pub mod toml;
 
 pub use self::toml::RawVariant;
@@ -169,6 +170,11 @@ pub struct Province {
     /// to and including this phase, whatever the calendar's ownership
     /// seasons (1885's Macedonia, E2); TOML `ownership_until = "FEB1885M"`.
     pub ownership_until: Option<Phase>,
+    /// The seasons (indices into the calendar) in which this sea space is
+    /// open; in every other season it is impassable (loeb9's Arctic Ocean,
+    /// open in spring: docs/RULES.md, "Seasonal spaces"). Empty: always
+    /// open. TOML `open_in = ["S"]`.
+    pub open_in: Vec<u8>,
 }
 
 #[derive(Clone, Debug)]
@@ -286,6 +292,12 @@ pub struct Variant {
     pub wide: bool,
     /// Rules the file says the engine does not implement yet (`not_implemented`).
     pub not_implemented: Vec<String>,
+    /// Army edges that are straits (loeb9's Cordoba-North Africa), each
+    /// pair both ways: moves across have no strength of their own and no
+    /// support crosses them (docs/RULES.md, "Straits"). TOML `straits`.
+    pub straits: Vec<(Prov, Prov)>,
+    /// The provinces with an `open_in` (seasonal spaces).
+    pub seasonal: Vec<Prov>,
     /// How far the provinces' `clockwise` lists can be trusted.
     pub neighbour_order: NeighbourOrder,
     army_adj: Vec<Vec<Prov>>,
@@ -330,6 +342,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("canton", include_str!("../../../config/variants/canton.toml")),
     ("chromatic", include_str!("../../../config/variants/chromatic.toml")),
     ("fleetrome", include_str!("../../../config/variants/fleetrome.toml")),
+    ("loeb9", include_str!("../../../config/variants/loeb9.toml")),
     ("modern", include_str!("../../../config/variants/modern.toml")),
     ("modern-up", include_str!("../../../config/variants/modern-up.toml")),
     ("pure", include_str!("../../../config/variants/pure.toml")),

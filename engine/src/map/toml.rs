@@ -150,6 +150,14 @@ pub struct RawProvince {
     pub owner: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ownership_until: Option<String>,
+    /// Seasons (codes) in which a seasonal sea space is open (map/terrain.rs).
+    #[serde(default)]
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub open_in: Vec<String>,
+    /// Army neighbours reached across a strait (map/terrain.rs).
+    #[serde(default)]
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub straits: Vec<String>,
 }
 
 /// Province codes to their index, for looking up the names a file writes
@@ -243,11 +251,14 @@ pub(crate) fn build(raw: RawVariant) -> Result<Variant, MapError> {
         not_implemented: raw.not_implemented.clone(),
         neighbour_order: raw.neighbour_order,
         uncertain,
+        straits: Vec::new(),
+        seasonal: Vec::new(),
         army_adj,
         fleet_adj,
         code_index: codes.index,
         names: crate::parse::NameIndex::default(),
     };
+    super::terrain::read(&mut variant, &raw, &mut problems);
     place_units(&mut variant, &raw, &mut problems);
     check_choices(&variant, &mut problems);
     check_uncertain(&variant, &mut problems);
@@ -304,6 +315,7 @@ fn read_provinces(raw: &RawVariant, codes: &Codes, problems: &mut Vec<String>) -
             ocean_box: p.ocean_box,
             tracked: None,
             ownership_until: None,
+            open_in: Vec::new(),
         });
         check_province_fields(p, &code, problems);
     }

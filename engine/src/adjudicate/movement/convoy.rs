@@ -49,6 +49,10 @@ impl Resolver<'_> {
                 self.status[u] = Status::Void(Note::ConvoyNotAtSea);
                 continue;
             }
+            if self.closed.is_shut(fleet.loc.prov) {
+                self.status[u] = Status::Void(Note::Trapped);
+                continue;
+            }
             let mut a = self.occ[army.loc.prov as usize];
             if self.stacks {
                 // the army of the stack ordered to make that move

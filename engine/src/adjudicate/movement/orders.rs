@@ -105,10 +105,12 @@ fn single_unit(units: &[Unit], occ: &[u32], power: PowerId, spec: crate::order::
 /// landing, 1885 E10), or into a province the supporter could not move to
 /// itself. A support of a unit that is not there is none of these: it is a
 /// valid order that fails (see `check_support`).
-pub(crate) fn impossible_support(v: &Variant, unit: &Unit, target: Prov, dest: Option<Prov>, mates: bool) -> Option<Note> {
+pub(crate) fn impossible_support(v: &Variant, rules: &Rulebook, unit: &Unit, target: Prov, dest: Option<Prov>, mates: bool) -> Option<Note> {
     let own = target == unit.loc.prov;
     let into = dest.unwrap_or(target);
-    if own && mates && !v.features.army_fleet {
+    if let Some(n) = crate::adjudicate::terrain::support_note(v, rules, unit, into) {
+        Some(n)
+    } else if own && mates && !v.features.army_fleet {
         // no support between units of one stack, not even of a move out (D4)
         Some(Note::StackMate)
     } else if own && dest.is_none() {
@@ -131,6 +133,7 @@ pub(crate) fn move_target(v: &Variant, rules: &Rulebook, unit: &Unit, dest: Loc)
     if dest.prov == unit.loc.prov {
         return Err(Note::ToOwnProvince);
     }
+    crate::adjudicate::terrain::move_note(rules, unit, dest.prov)?;
     // -- closed provinces (Rulebook::closed; the two-player game's neutral territory)
     if rules.is_closed(dest.prov) {
         return Err(Note::Closed);
@@ -266,7 +269,7 @@ impl Resolver<'_> {
             }
         }
         let mates = self.stacks && t != NONE && self.next[t as usize] != NONE;
-        if let Some(n) = impossible_support(self.v, &unit, target, dest, mates) {
+        if let Some(n) = impossible_support(self.v, &self.closed, &unit, target, dest, mates) {
             return Status::Void(n);
         }
         if t == NONE {

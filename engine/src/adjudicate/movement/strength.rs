@@ -17,6 +17,19 @@ impl Resolver<'_> {
         self.v.features.coast_swap && a.kind == UnitType::Fleet && b.kind == UnitType::Fleet && (a.loc != self.dest_loc[o] || self.dest_loc[i] != b.loc)
     }
 
+    /// Whether unit `i` moves across a strait (not by convoy): its move has
+    /// no strength of its own (docs/RULES.md, "Straits").
+    #[inline]
+    pub(super) fn strait(&self, i: usize) -> bool {
+        !self.v.straits.is_empty() && !self.convoyed[i] && self.v.is_strait(self.units[i].loc.prov, self.dest[i])
+    }
+
+    /// The strength a move has before supports: 1, or 0 across a strait.
+    #[inline]
+    fn base(&self, i: usize) -> u32 {
+        u32::from(!self.strait(i))
+    }
+
     pub(super) fn path(&mut self, i: usize) -> bool {
         !self.convoyed[i] || self.resolve(self.path_of(i))
     }
@@ -46,19 +59,19 @@ impl Resolver<'_> {
         let o = self.occ[self.dest[i] as usize];
         let d = self.dest[i];
         if o == NONE {
-            return 1 + self.supports(i, d, None);
+            return self.base(i) + self.supports(i, d, None);
         }
         if self.stacks {
             return self.attack_stack(i);
         }
         let o = o as usize;
         if matches!(self.status[o], Status::Move) && !self.head_to_head(i, o) && self.resolve(o) {
-            return 1 + self.supports(i, d, None);
+            return self.base(i) + self.supports(i, d, None);
         }
         if self.units[o].power == self.units[i].power {
             return 0;
         }
-        1 + self.supports(i, d, Some(self.units[o].power))
+        self.base(i) + self.supports(i, d, Some(self.units[o].power))
     }
 
     pub(super) fn hold(&mut self, p: Prov) -> u32 {
@@ -74,23 +87,38 @@ impl Resolver<'_> {
     }
 
     pub(super) fn prevent(&mut self, j: usize) -> u32 {
+        self.prevent_effect(j).unwrap_or(0)
+    }
+
+    /// The prevent strength of move `j`, `None` where the move has no
+    /// effect at its destination (no convoy, or beaten head to head): an
+    /// unsupported move across a strait has strength 0 and still stands
+    /// off another such move.
+    pub(super) fn prevent_effect(&mut self, j: usize) -> Option<u32> {
         if !self.path(j) {
-            return 0;
+            return None;
         }
         let mut o = self.occ[self.dest[j] as usize];
         if self.stacks {
             while o != NONE {
                 if self.head_to_head(j, o as usize) && self.resolve(o as usize) {
-                    return 0;
+                    return None;
                 }
                 o = self.next[o as usize];
             }
-            return 1 + self.supports(j, self.dest[j], None);
+            return Some(self.base(j) + self.supports(j, self.dest[j], None));
         }
         if o != NONE && self.head_to_head(j, o as usize) && self.resolve(o as usize) {
-            return 0;
+            return None;
         }
-        1 + self.supports(j, self.dest[j], None)
+        Some(self.base(j) + self.supports(j, self.dest[j], None))
+    }
+
+    /// The defend strength of unit `o` moving head to head: at least 1 (a
+    /// unit is not dislodged by less than it would hold with, even when
+    /// it tries a strait crossing: docs/RULES.md, "Straits").
+    fn defend(&mut self, o: usize) -> u32 {
+        (self.base(o) + self.supports(o, self.dest[o], None)).max(1)
     }
 
     pub(super) fn move_succeeds(&mut self, i: usize) -> bool {
@@ -109,18 +137,20 @@ impl Resolver<'_> {
         let opposing = if self.stacks {
             self.opposing_stack(i)
         } else if o != NONE && self.head_to_head(i, o as usize) {
-            1 + self.supports(o as usize, self.dest[o as usize], None)
+            self.defend(o as usize)
         } else {
             self.hold(d)
         };
-        if a <= opposing {
+        // an unsupported strait crossing (strength 0) enters a space no one holds
+        let weak = a == 0 && self.strait(i);
+        if a <= opposing && !(weak && opposing == 0) {
             return false;
         }
         let mut j = self.into_first[d as usize];
         while j != NONE {
             let ju = j as usize;
             j = self.into_next[ju];
-            if ju != i && !self.join_together(i, ju) && a <= self.prevent(ju) {
+            if ju != i && !self.join_together(i, ju) && self.prevent_effect(ju).is_some_and(|p| a <= p) {
                 return false;
             }
         }
@@ -150,12 +180,18 @@ impl Resolver<'_> {
         let mut m = self.into_first[p as usize];
         while m != NONE {
             let mu = m as usize;
-            if self.units[mu].power != self.units[s].power && self.units[mu].loc.prov != into && self.path(mu) && !self.boarding(mu) {
+            if self.units[mu].power != self.units[s].power && self.units[mu].loc.prov != into && self.path(mu) && !self.boarding(mu) && !self.weak_strait(mu) {
                 return m;
             }
             m = self.into_next[mu];
         }
         NONE
+    }
+
+    /// An unsupported strait crossing: it cuts no support (docs/RULES.md, "Straits").
+    #[inline]
+    fn weak_strait(&mut self, m: usize) -> bool {
+        self.strait(m) && self.supports(m, self.dest[m], None) == 0
     }
 
     pub(super) fn support_given(&mut self, s: usize) -> bool {

@@ -3,7 +3,8 @@
 use super::*;
 
 impl Reader {
-    pub(super) fn finish(self, name: &str) -> Result<RawVariant, String> {
+    pub(super) fn finish(mut self, name: &str) -> Result<RawVariant, String> {
+        self.apply_seasons()?;
         let codes = self.province_codes();
         let mut province = Vec::new();
         for code in &codes {
@@ -102,6 +103,9 @@ impl Reader {
             }
         }
         p.clockwise = nb;
+        let (open_in, straits) = self.seasons_and_straits(code);
+        p.open_in = open_in;
+        p.straits = straits.into_iter().filter(|s| p.army.contains(s)).collect();
         p.aliases = self.aliases.iter().filter(|(_, a)| a == code).map(|(n, _)| n.clone()).collect();
         Ok(p)
     }

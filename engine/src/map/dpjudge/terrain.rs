@@ -1,0 +1,155 @@
+//! What DPjudge's `.map` files say of seasonal spaces, straits and renamed
+//! places (docs/VARIANTS.md, "loeb9"):
+//!
+//! - `IN SPRING: WATER ARC`: ARC, `SHUT` otherwise, is water in every spring
+//!   phase (the TOML's `open_in = ["S"]`). Only this one-line form, for a
+//!   season and a `SHUT` place made `WATER`, is read; other `IN` lines are
+//!   refused.
+//! - `RULE HIBERNATE`: a unit in a space when it shuts stays there and may
+//!   only hold, which is what mailjudge does. Without it DPjudge destroys
+//!   the unit: a seasonal map without the rule imports with that named in
+//!   `not_implemented`.
+//! - `naf~` in an adjacency list: a strait (the TOML's `straits`), for
+//!   armies only (a `~` on an edge fleets use is refused).
+//! - `DEN -> Copenhagen = cop ...`: the place DEN gets the abbreviation COP
+//!   everywhere (adjacencies, centres, homes, units) and the names of the
+//!   line, losing those it had.
+
+use super::{DpErrorKind, Here, LineError, Reader, Terrain, malformed, province_of, users};
+
+/// Seasonal spaces, straits and the HIBERNATE rule, as read.
+#[derive(Default)]
+pub(super) struct Changes {
+    pub hibernate: bool,
+    /// Strait crossings (province codes, upper case), as written: one
+    /// direction a `~`.
+    pub straits: Vec<(String, String)>,
+    /// Each seasonal place (as written) with the season code it is water in.
+    pub open_in: Vec<(String, String)>,
+}
+
+impl Changes {
+    /// `-X` on `place`'s line: no strait between them any more.
+    pub fn forget_straits(&mut self, place: &str, gone: &str) {
+        let (p, g) = (province_of(place).to_ascii_uppercase(), province_of(gone).to_ascii_uppercase());
+        self.straits.retain(|(a, b)| !(*a == p && *b == g || *a == g && *b == p));
+    }
+}
+
+impl Reader {
+    /// `IN SEASON: WATER PLACE`.
+    pub(super) fn seasonal(&mut self, words: &[&str]) -> Result<(), LineError> {
+        let refuse = || Here(DpErrorKind::UnsupportedDirective(format!("{} (mailjudge reads only `IN SPRING|FALL|WINTER: WATER place`)", words.join(" "))));
+        let line = words[1..].join(" ");
+        let (when, what) = line.split_once(':').ok_or_else(refuse)?;
+        let season = match when.trim().to_ascii_uppercase().as_str() {
+            "SPRING" => "S",
+            "FALL" => "F",
+            "WINTER" => "W",
+            _ => return Err(refuse()),
+        };
+        let what: Vec<&str> = what.split_whitespace().collect();
+        let [terrain, place] = what[..] else { return Err(refuse()) };
+        if !terrain.eq_ignore_ascii_case("WATER") {
+            return Err(refuse());
+        }
+        self.terrain.open_in.push((place.to_string(), season.to_string()));
+        Ok(())
+    }
+
+    /// An adjacency as written, its `~` read (a strait from `place`) and
+    /// taken off.
+    pub(super) fn strait(&mut self, place: &str, abut: &str) -> Result<String, LineError> {
+        if !abut.contains('~') {
+            return Ok(abut.to_string());
+        }
+        let bare = abut.trim_matches('~');
+        if bare.contains('~') || bare.is_empty() {
+            return Err(malformed(&format!("`{abut}`: a strait is written `abc~`")));
+        }
+        if users(bare).1 {
+            return Err(Here(DpErrorKind::UnsupportedDirective(format!("{abut} (a `~` crossing fleets use)"))));
+        }
+        let pair = (province_of(place).to_ascii_uppercase(), province_of(bare).to_ascii_uppercase());
+        if !self.terrain.straits.contains(&pair) {
+            self.terrain.straits.push(pair);
+        }
+        Ok(bare.to_string())
+    }
+
+    /// `OLD -> Name = NEW ...`: OLD becomes NEW everywhere, its names gone.
+    pub(super) fn rename(&mut self, old: &str, new: &str) -> Result<(), LineError> {
+        let old = old.to_ascii_uppercase();
+        if !self.names.iter().any(|(_, a)| *a == old) {
+            return Err(Here(DpErrorKind::UnknownPlace(old)));
+        }
+        if old.contains('/') || self.locs.iter().any(|(n, _, _)| n.contains('/') && province_of(n).eq_ignore_ascii_case(&old)) {
+            return Err(Here(DpErrorKind::UnsupportedDirective(format!("{old} -> (renaming a place with coasts)"))));
+        }
+        self.names.retain(|(_, a)| *a != old);
+        self.aliases.retain(|(_, a)| *a != old);
+        // the same word in the case it was written in (`DEN`, `den`, `Den`)
+        let lower = new.to_ascii_lowercase();
+        let title = format!("{}{}", &new[..1], &lower[1..]);
+        let swap = |w: &mut String| {
+            if w.eq_ignore_ascii_case(&old) {
+                *w = if *w == old {
+                    new.to_string()
+                } else if *w == old.to_ascii_lowercase() {
+                    lower.clone()
+                } else {
+                    title.clone()
+                };
+            }
+        };
+        for (n, _, abuts) in &mut self.locs {
+            swap(n);
+            abuts.iter_mut().for_each(swap);
+        }
+        self.centres.iter_mut().for_each(swap);
+        for w in &mut self.powers {
+            w.homes.iter_mut().for_each(swap);
+            for u in &mut w.units {
+                if u[2..].eq_ignore_ascii_case(&old) {
+                    *u = format!("{}{new}", &u[..2]);
+                }
+            }
+            if let Some(owns) = &mut w.owns {
+                owns.iter_mut().for_each(swap);
+            }
+        }
+        for (a, b) in &mut self.terrain.straits {
+            swap(a);
+            swap(b);
+        }
+        for (p, _) in &mut self.terrain.open_in {
+            swap(p);
+        }
+        Ok(())
+    }
+
+    /// The seasonal places made water (their base terrain must be `SHUT`),
+    /// and what the map lacks for them.
+    pub(super) fn apply_seasons(&mut self) -> Result<(), String> {
+        for (place, _) in &self.terrain.open_in {
+            let Some(l) = self.locs.iter_mut().find(|(n, _, _)| n.eq_ignore_ascii_case(place)) else {
+                return Err(format!("IN names unknown place `{place}`"));
+            };
+            if l.1 != Terrain::Shut && l.1 != Terrain::Water {
+                return Err(format!("IN makes `{place}` water, but mailjudge reads seasonal spaces only as SHUT places that are water in some seasons"));
+            }
+            l.1 = Terrain::Water;
+        }
+        if !self.terrain.open_in.is_empty() && !self.terrain.hibernate {
+            self.not_implemented.push("units destroyed when their space shuts (a seasonal map without RULE HIBERNATE)".into());
+        }
+        Ok(())
+    }
+
+    /// The season codes `code` is open in, and its straits.
+    pub(super) fn seasons_and_straits(&self, code: &str) -> (Vec<String>, Vec<String>) {
+        let open = self.terrain.open_in.iter().filter(|(p, _)| p.eq_ignore_ascii_case(code)).map(|(_, s)| s.clone()).collect();
+        let straits = self.terrain.straits.iter().filter(|(a, _)| a == code).map(|(_, b)| b.clone()).collect();
+        (open, straits)
+    }
+}
