@@ -21,7 +21,10 @@ MILA's known departures from the DATC (../shared/notes/MILA.md) are corrected or
      never cuts that support (`Game._cut_support`, its exception C), the rules' exception
      covers only a support of an attack on a fleet of the route: phase excluded
      (docs/MILA-DIFFERENTIAL.md);
-  9. (found here) MILA's convoy paths take a fleet in a port (DPjudge's PORT, ancmed's
+  9. (found here) MILA's convoy-paradox walk (`Game._detect_paradox`) follows supports
+     past the unit at the army's destination and disrupts a convoy whose fleet a unit
+     further down supports: phase excluded (docs/MILA-DIFFERENTIAL.md);
+  10. (found here) MILA's convoy paths take a fleet in a port (DPjudge's PORT, ancmed's
      Baleares) as the first link of a chain only, and as a link carrying an army into
      its own port; DPjudge and mailjudge as any link but that one: phase excluded where
      the readings give a convoyed move different chains (docs/RULES.md, "Ports").
@@ -33,11 +36,15 @@ Exit 0 when every compared phase agrees, 1 when one differs, 2 on a setup error.
 import argparse
 import json
 import multiprocessing
+import os
 import random
 import subprocess
 import sys
+import tempfile
 import time
+import tomllib
 
+import diplomacy
 from diplomacy import Game
 
 MAPS = [
@@ -117,6 +124,8 @@ def movement_orders(game, rng):
     owner = {}
     deferred = []
     for power in game.powers.values():
+        if power.name in game.map.dummies:
+            continue  # a DUMMY power (no player) gives no orders: its units hold
         for unit in power.units:
             owner[unit] = power.name
             options = possible.get(unit[2:], [])
@@ -211,7 +220,7 @@ def adjustment_orders(game, rng):
     for power in game.powers.values():
         count = state["builds"][power.name]["count"]
         mine = []
-        if count > 0:
+        if count > 0 and power.name not in game.map.dummies:  # a DUMMY power builds nothing
             sites = list(state["builds"][power.name]["homes"])
             rng.shuffle(sites)
             for site in sites[: rng.randint(0, count)]:
@@ -299,7 +308,7 @@ def exclusion(game, orders):
     owner = {u: p.name for p in game.powers.values() for u in p.units}
     at = {u[2:5]: u for u in owner}
     if port_departure(game, flat, owner):
-        return "9: a port's fleet as a later link of a convoy chain, or carrying an army into its own port"
+        return "10: a port's fleet as a later link of a convoy chain, or carrying an army into its own port"
     for o in flat:
         w = o.split()
         if w[-1] == "VIA" and w[0] == "A" and game.map.abuts("A", w[1], "-", w[3]):
@@ -318,6 +327,10 @@ def exclusion(game, orders):
             victim = by_unit.get(at.get(move_dest(o)[:3], ""), "")
             if kind(victim) == "S" and kind(by_unit.get(at.get(victim.split()[-1][:3], ""), "")) == "C":
                 return "8: a convoyed army does not cut a support for or against a convoying fleet"
+    for o in flat:
+        w = o.split()
+        if kind(o) == "C" and supports_through_chain(by_unit, at, w[-1][:3], w[1][:3]):
+            return "9: a convoy taken as a paradox through a chain of supports"
     for o in flat:
         if kind(o) != "S":
             continue
@@ -338,6 +351,27 @@ def exclusion(game, orders):
         if kind(vorder) == "C":
             return "7: own support for an attack on the supporter's convoying fleet"
     return None
+
+
+def supports_through_chain(by_unit, at, dest, fleet):
+    """Departure 9: MILA's paradox test (`Game._detect_paradox`, called by
+    `_check_disruptions`) walks from the unit at a convoyed army's destination to the
+    province its support or convoy order ends with, and on; a unit on that walk that
+    supports the convoying fleet (to hold) makes the convoy a paradox, disrupted when the
+    fleet stands off an attack. Whether a unit past the first (whose support the army's
+    attack cannot cut) supports the fleet `fleet` on the walk from `dest`."""
+    seen = []
+    unit = at.get(dest)
+    while unit is not None and unit not in seen:
+        order = by_unit.get(unit, f"{unit} H")
+        w = order.split()
+        if seen and kind(order) == "S" and len(w) == 5 and w[3] == "F" and w[4][:3] == fleet:
+            return True
+        if kind(order) not in ("S", "C"):
+            return False
+        seen.append(unit)
+        unit = at.get(w[-1][:3])
+    return False
 
 
 def convoy_ordered(order, flat):
@@ -476,28 +510,107 @@ def compare_results(case, mila_results, mj):
 
 def adjudicate(binary, variant, cases):
     """mailjudge's outcomes for the cases, in one `adjudicate --jsonl` run (it writes its
-    answers buffered, so the cases go in one batch)."""
+    answers buffered, so the cases go in one batch); `variant`: the command's arguments
+    naming the map (`--variant NAME`, with `--variants-dir DIR` for an imported one)."""
     text = "".join(json.dumps(c) + "\n" for c in cases)
-    run = subprocess.run([binary, "adjudicate", "--jsonl", "--variant", variant],
+    run = subprocess.run([binary, "adjudicate", "--jsonl", *variant],
                          input=text, capture_output=True, text=True, check=False)
     lines = run.stdout.splitlines()
     if run.returncode != 0 or len(lines) != len(cases):
-        raise RuntimeError(f"mailjudge adjudicate --variant {variant}: exit {run.returncode}, "
+        raise RuntimeError(f"mailjudge adjudicate {' '.join(variant)}: exit {run.returncode}, "
                            f"{len(lines)} outcome(s) for {len(cases)} case(s): {run.stderr.strip()}")
     return [json.loads(line) for line in lines]
 
 
-def play_map(args):
-    name, ours, binary, phases, seed, years, show = args
+# `not_implemented` entries of an imported map that do not touch adjudication, as MILA
+# plays the map: a DUMMY power (no player) is, in MILA's Game, a power like any other
+# (`Map.dummies` is read and never used), so the differential orders it like the rest.
+IMPORT_IGNORED = ("DUMMY powers",)
+
+
+def import_map(binary, name, into):
+    """MILA's own `.map` file of a map mailjudge does not ship, imported with
+    `mailjudge variant import` into the folder `into` (`NAME.toml`); the entries of its
+    `not_implemented` in IMPORT_IGNORED are taken out. An error when the import fails."""
+    source = os.path.join(os.path.dirname(diplomacy.__file__), "maps", f"{name}.map")
+    run = subprocess.run([binary, "variant", "import", source, "--out", into],
+                         capture_output=True, text=True, check=False)
+    if run.returncode != 0:
+        raise RuntimeError(f"mailjudge variant import {name}.map: {run.stderr.strip()}")
+    path = os.path.join(into, f"{name}.toml")
+    lines = open(path).read().split("\n")
+    for i, line in enumerate(lines):
+        if line.startswith("not_implemented = "):
+            left = [x for x in json.loads(line.split(" = ", 1)[1]) if not x.startswith(IMPORT_IGNORED)]
+            lines[i] = f"not_implemented = {json.dumps(left)}" if left else ""
+    open(path, "w").write("\n".join(lines))
+
+
+def mailjudge_variant(binary, name, ours, into):
+    """The `adjudicate` arguments for the map: the variant mailjudge ships, or, when it
+    knows no variant of that name, MILA's file imported into `into`; (arguments, None) or
+    (None, why mailjudge cannot adjudicate it)."""
+    probe_case = [{"phase": "S1901M", "units": {}, "centers": {}, "orders": {}}]
+
+    def probe(args):
+        try:
+            return adjudicate(binary, args, probe_case)[0].get("error")
+        except RuntimeError as e:
+            return str(e)
+    builtin_error = probe(["--variant", ours])
+    if builtin_error is None:
+        return ["--variant", ours], None
+    if ours != name or "unknown variant" not in builtin_error:
+        return None, builtin_error  # shipped, and refused: said, never replaced by MILA's file
+    try:
+        import_map(binary, name, into)
+    except RuntimeError as e:
+        return None, str(e)
+    args = ["--variants-dir", into, "--variant", name]
+    error = probe(args)
+    return (None, error) if error else (args, None)
+
+
+def power_names(into, name):
+    """MILA's name of each power of an imported map -> the name mailjudge's import gives
+    it (MILA drops the `-` and `+` of a name, `BRITISH-COLUMBIA` -> `BRITISHCOLUMBIA`;
+    mailjudge keeps the `-`)."""
+    with open(os.path.join(into, f"{name}.toml"), "rb") as f:
+        powers = [p["name"] for p in tomllib.load(f)["power"]]
+    return {"".join(c for c in p.upper() if c.isalnum()): p for p in powers}
+
+
+def renamed(value, names):
+    """A case's or an outcome's power-keyed maps with the powers renamed by `names`."""
+    out = dict(value)
+    for key in ("units", "centers", "orders", "retreats", "results"):
+        if isinstance(value.get(key), dict):
+            out[key] = {names.get(p, p): v for p, v in value[key].items()}
+    return out
+
+
+def play_map(job):
+    name, ours, binary = job[:3]
     started = time.time()
     tally = {"map": name if ours == name else f"{name} (mailjudge {ours})", "phases": 0, "agree": 0, "differ": 0, "excluded": {}, "examples": []}
-    try:
-        probe = adjudicate(binary, ours, [{"phase": "S1901M", "units": {}, "centers": {}, "orders": {}}])[0]
-    except RuntimeError as e:
-        probe = {"error": str(e)}
-    if "error" in probe:
-        tally["skipped"] = f"mailjudge does not adjudicate it: {probe['error']}"
-        return tally
+    with tempfile.TemporaryDirectory(prefix=f"mila-{name}-") as into:
+        variant, why = mailjudge_variant(binary, name, ours, into)
+        if variant is None:
+            tally["skipped"] = f"mailjudge does not adjudicate it: {why}"
+            return tally
+        names = {}
+        if variant[0] == "--variants-dir":
+            tally["map"] += " (imported)"
+            names = {m: o for m, o in power_names(into, name).items() if m != o}
+        return play_games(tally, (variant, names), job, started)
+
+
+def play_games(tally, mailjudge, job, started):
+    """The map's seeded games played by MILA and the phases compared (tally filled in);
+    `mailjudge`: the `adjudicate` arguments and the power names it takes, by MILA's name."""
+    variant, names = mailjudge
+    back = {o: m for m, o in names.items()}
+    name, _, binary, phases, seed, years, show = job
     played = []
     game_no = 0
     while len(played) < phases:
@@ -517,8 +630,9 @@ def play_map(args):
             tally["excluded"][excluded] = tally["excluded"].get(excluded, 0) + 1
         else:
             kept.append((case, after, results))
-    outcomes = adjudicate(binary, ours, [k[0] for k in kept])
+    outcomes = adjudicate(binary, variant, [renamed(k[0], names) for k in kept])
     for (case, after, results), mj in zip(kept, outcomes):
+        mj = renamed(mj, back)
         diffs = compare(case, after, results, mj)
         if diffs:
             tally["differ"] += 1

@@ -27,11 +27,17 @@ def mila_facts(name):
     }
 
 
+def power_key(name):
+    """A power's name as MILA keeps it (`Map.norm_power`: `BRITISH-COLUMBIA` is
+    `BRITISHCOLUMBIA`; mailjudge's import keeps the `-`)."""
+    return "".join(c for c in name.upper() if c.isalnum())
+
+
 def ours(facts):
     return {
         "provinces": sorted(facts["provinces"]),
         "centers": sorted(facts["centers"]),
-        "powers": {p: {k: sorted(v) for k, v in d.items()} for p, d in facts["powers"].items()},
+        "powers": {power_key(p): {k: sorted(v) for k, v in d.items()} for p, d in facts["powers"].items()},
         "army": {a: sorted(b) for a, b in facts["army"].items()},
         "fleet": {f: sorted(g) for f, g in facts["fleet"].items()},
     }

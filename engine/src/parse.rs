@@ -425,16 +425,22 @@ impl<'v, 'a> Parser<'v, 'a> {
                 }
                 let mut k = 1;
                 let mut i = self.pos + 1;
+                let mut dashed = false;
                 while k < words.len() && i < self.n {
                     match self.toks[i] {
                         Tok::Dash => {
                             i += 1;
+                            dashed = true;
                             continue;
                         }
                         Tok::Word(t) if *words[k] == *t => {
                             k += 1;
                             i += 1;
+                            dashed = false;
                         }
+                        // past a dash, another place's own name is that place, not the
+                        // start of a word of this one (`A SAN - ANT`: Antioquia, not San Antonio)
+                        Tok::Word(t) if dashed && ix.exact.get(t).is_some_and(|q| q != p) => break,
                         Tok::Word(t) if t.len() >= 2 && words[k].starts_with(t) => {
                             k += 1;
                             i += 1;
@@ -798,7 +804,7 @@ pub fn parse_order(v: &Variant, text: &str, phase: Option<PhaseKind>) -> Result<
 /// same text, found without it (the batches of `adjudicate --jsonl` are
 /// such text). `None` for any other text, which the full parser reads.
 fn canonical(v: &Variant, text: &str) -> Option<Order> {
-    let mut w = Words { v, words: text.split_ascii_whitespace(), open: None, joined: false };
+    let mut w = Words { v, words: text.split_ascii_whitespace(), open: None, joined: false, dashed: false };
     let first = w.next()?;
     if first == "WAIVE" {
         return w.next().is_none().then_some(Order::Waive);
@@ -847,21 +853,28 @@ struct Words<'v, 'a> {
     /// A code and the next word past dashes make such a name (`ENG CH`):
     /// the full parser reads the two as one.
     joined: bool,
+    /// A dash came after that code.
+    dashed: bool,
 }
 
 impl<'a> Words<'_, 'a> {
     fn next(&mut self) -> Option<&'a str> {
         let w = self.words.next()?;
-        if w != "-"
-            && let Some(code) = self.open.take()
-        {
+        if w == "-" {
+            self.dashed |= self.open.is_some();
+        } else if let Some(code) = self.open.take() {
             // the parser's word ends at a slash
             let word = w.split('/').next().unwrap_or(w);
-            let continues = |second: &str| {
+            // past a dash, another place's own name is that place (as the full parser reads it)
+            let named = if std::mem::take(&mut self.dashed) { self.v.names.exact.get(word.to_ascii_lowercase().as_str()).copied() } else { None };
+            let continues = |second: &str, p: Prov| {
                 second.eq_ignore_ascii_case(word)
-                    || (word.len() >= 2 && second.len() >= word.len() && second.as_bytes()[..word.len()].eq_ignore_ascii_case(word.as_bytes()))
+                    || (named.is_none_or(|q| q == p)
+                        && word.len() >= 2
+                        && second.len() >= word.len()
+                        && second.as_bytes()[..word.len()].eq_ignore_ascii_case(word.as_bytes()))
             };
-            self.joined |= self.v.names.multi.iter().any(|(words, _)| words[0].eq_ignore_ascii_case(code) && continues(&words[1]));
+            self.joined |= self.v.names.multi.iter().any(|(words, p)| words[0].eq_ignore_ascii_case(code) && continues(&words[1], *p));
         }
         Some(w)
     }
@@ -1021,6 +1034,33 @@ mod tests {
         }
     }
 
+    /// A dash between two codes separates them, though the first code and the
+    /// start of the second make a name of two words (empire's San Antonio, `SAN`, and
+    /// Antioquia, `ANT`: `A SAN - ANT` is a move, not "A San Ant(onio)"); without the
+    /// dash, or when the word past it names no place, the two words still make one name.
+    #[test]
+    fn a_dash_between_two_codes_separates_them() {
+        let map = "San Antonio = SAN\nAntioquia = ANT\nMid Sea = MID\nNORTH (Northern:N) SAN\nA SAN\nSOUTH (Southern:S) ANT\nA ANT\n\
+                   COAST SAN ABUTS ANT MID\nCOAST ANT ABUTS SAN MID\nWATER MID ABUTS SAN ANT\n";
+        let v = crate::map::toml::build(crate::map::dpjudge::read("t", map, &|_| None).unwrap()).unwrap();
+        let (san, ant, mid) = (Loc::new(v.prov_by_code("SAN").unwrap()), Loc::new(v.prov_by_code("ANT").unwrap()), Loc::new(v.prov_by_code("MID").unwrap()));
+        let army = |l: Loc| UnitSpec::new(Some(UnitType::Army), l);
+        let moves = |dest: Loc, via: bool| Order::Move { unit: army(san), dest, via };
+        for (text, order) in [
+            ("A SAN - ANT", moves(ant, false)),
+            ("A SAN - ANT VIA", moves(ant, true)),
+            ("A san-ant", moves(ant, false)),
+            ("F MID C A SAN - ANT", Order::Convoy { unit: UnitSpec::new(Some(UnitType::Fleet), mid), army: army(san), dest: ant }),
+            ("A ANT S A SAN - ANT", Order::Support { unit: army(ant), target: army(san), dest: Some(ant) }),
+            ("A San Ant - Mid", moves(mid, false)),
+            ("A San Antonio - MID", moves(mid, false)),
+        ] {
+            assert_eq!(parse_free(&v, text, None), Ok(order), "`{text}`");
+            assert_eq!(parse_order(&v, text, None), Ok(order), "`{text}`");
+        }
+        assert_eq!(canonical(&v, "A SAN - ANT"), Some(moves(ant, false)));
+    }
+
     /// Text that is not exactly canonical is left to the full parser.
     #[test]
     fn other_text_goes_to_the_full_parser() {
@@ -1058,6 +1098,7 @@ mod tests {
             assert_eq!(canonical(&v, text), None, "{text}");
         }
         assert!(canonical(&v, "F ENG - BEL").is_some());
+        assert!(canonical(&v, "F ENG CH").is_none() && canonical(&v, "F ENG - CH").is_none());
         // spaces as the tokenizer skips them
         assert_eq!(canonical(&v, " A PAR  -\tBUR "), canonical(&v, "A PAR - BUR"));
         let b = Variant::builtin("original1958").unwrap();

@@ -147,8 +147,9 @@ VICTORY 3
 /// included file, that file's own line.
 #[test]
 fn refusals_name_file_and_line() {
-    let cases: [(&str, DpErrorKind); 12] = [
-        ("DUMMY EAST", DpErrorKind::UnsupportedDirective("DUMMY".into())),
+    let cases: [(&str, DpErrorKind); 13] = [
+        ("DUMMY WEST", DpErrorKind::Malformed("DUMMY names unknown power `WEST`".into())),
+        ("DUMMIES", DpErrorKind::Malformed("DUMMIES needs a list of powers".into())),
         ("FLOW SPRING:MOVEMENT", DpErrorKind::UnsupportedDirective("FLOW".into())),
         ("IN S1901M: WATER BET", DpErrorKind::UnsupportedDirective("IN S1901M: WATER BET (mailjudge reads only `IN SPRING|FALL|WINTER: WATER place`)".into())),
         ("SEASON SPRING", DpErrorKind::UnsupportedDirective("SEASON".into())),
@@ -175,6 +176,50 @@ fn refusals_name_file_and_line() {
     // BUILD_ANY imports as the variant's `build_any` rule
     let v = read("anyb", &format!("{BASE}RULE BUILD_ANY\n"), &[]).unwrap();
     assert!(v.features.build_any && !read("base", BASE, &[]).unwrap().features.build_any);
+}
+
+/// `RULE BUILD_ANY` (DPjudge, MILA: a power builds in any supply centre it owns, while
+/// vacant): played through the variant's `build_any` rule.
+#[test]
+fn build_any_builds_in_another_powers_home_it_owns() {
+    let v = read("anyb", &format!("{BASE}RULE BUILD_ANY\n"), &[]).unwrap();
+    // NORTH owns EPS (South's home) and has one unit fewer than centres: it builds there
+    let case = json!({"phase": "W1901A", "units": {"NORTH": ["A ALP"], "SOUTH": ["A DEL"], "EAST": ["A ZET"]},
+        "centers": {"NORTH": ["ALP", "GAM", "EPS"], "SOUTH": ["DEL"], "EAST": ["ZET"]},
+        "orders": {"NORTH": ["F EPS B", "A DEL B"]}});
+    let out = mailjudge::contract::Adjudicator::new(Some("anyb".into()), None, vec![]).with_variant(v).run_text(&case.to_string()).unwrap();
+    let mut north: Vec<&str> = out["units"]["NORTH"].as_array().unwrap().iter().map(|u| u.as_str().unwrap()).collect();
+    north.sort();
+    assert_eq!(north, ["A ALP", "F EPS"], "{out}");
+}
+
+/// `DUMMY` powers (no player plays them: their units hold) import, named in
+/// `not_implemented`: a variant file cannot name a neutral power, so games refuse the map
+/// and `check-variant` says why. Read as DPjudge and MILA read it: the current power, a
+/// list, `ALL`, `ALL EXCEPT`.
+#[test]
+fn dummy_powers_import_as_not_implemented() {
+    let not_implemented = |text: &str| {
+        let raw = dpjudge::read("d", &format!("{BASE}{text}\n"), &|_| None).unwrap_or_else(|e| panic!("{text}: {e}"));
+        raw.not_implemented
+    };
+    let named = |powers: &str| {
+        vec![format!(
+            "DUMMY powers ({powers}): no player plays them and their units hold; mailjudge's neutral powers are a game's setting, which a variant file cannot give"
+        )]
+    };
+    assert_eq!(not_implemented("DUMMY EAST"), named("EAST"));
+    assert_eq!(not_implemented("DUMMIES SOUTH, EAST"), named("SOUTH, EAST"));
+    assert_eq!(not_implemented("DUMMY ALL"), named("NORTH, SOUTH, EAST"));
+    assert_eq!(not_implemented("DUMMY ALL EXCEPT NORTH"), named("SOUTH, EAST"));
+    assert!(not_implemented("").is_empty());
+    // after its power's line, alone: that power; a power made UNPLAYED after is no dummy
+    let raw = dpjudge::read("d", &BASE.replace("A ZET\n", "DUMMY\nA ZET\n"), &|_| None).unwrap();
+    assert_eq!(raw.not_implemented, named("EAST"));
+    assert_eq!(raw.power.iter().find(|p| p.name == "EAST").unwrap().units, ["A ZET"]);
+    assert!(not_implemented("DUMMY EAST\nUNPLAYED EAST").is_empty());
+    let e = read("d", &format!("{BASE}DUMMY EAST\n"), &[]).unwrap_err();
+    assert!(e.contains("cannot be played here yet") && e.contains("DUMMY powers (EAST)"), "{e}");
 }
 
 /// From the command line: the refused file named with its path and line,

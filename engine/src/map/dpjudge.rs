@@ -8,7 +8,9 @@
 //! removals), `DROP`, `UNPLAYED`, `VICTORY`, `BEGIN`, `MAP`/`USE` inclusion
 //! and `RULE` flags. `FLAG`, `FLAGS` and `NOTIFY` only concern DPjudge's
 //! pictures and mail and are skipped. Anything else is refused with its file,
-//! line number and reason ([`DpError`]). In an adjacency list an upper-case
+//! line number and reason ([`DpError`]). `RULE BUILD_ANY` becomes
+//! `[rules] build_any = true` (builds in any owned centre); `DUMMY` powers (no
+//! player: units that hold) import into `not_implemented`. In an adjacency list an upper-case
 //! name serves armies and fleets, a lower-case one armies only, a capitalised
 //! one (`Bal`) fleets only; a province with coasts has a lower-case line
 //! (`spa`) for its armies and one line a coast (`SPA/NC`).
@@ -32,7 +34,7 @@ pub struct DpError {
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum DpErrorKind {
-    /// A directive this judge does not implement (`FLOW`, `DUMMY`, `IN`, ...).
+    /// A directive this judge does not implement (`FLOW`, `FROM`, `SEASON`, ...).
     UnsupportedDirective(String),
     /// A `RULE` flag this judge does not implement.
     UnsupportedRule(String),
@@ -108,6 +110,8 @@ struct Reader {
     /// `[rules]` keys set true by `RULE` lines (`build_any`).
     rules: Vec<String>,
     files: Vec<String>,
+    /// Powers `DUMMY` names (no player plays them).
+    dummies: Vec<String>,
     /// Seasonal spaces and straits (`IN`, `~`, `RULE HIBERNATE`: dpjudge/terrain.rs).
     terrain: terrain::Changes,
 }
@@ -187,7 +191,8 @@ impl Reader {
             "UNPLAYED" => self.unplayed(words)?,
             d if DISPLAY_ONLY.contains(&d) => {}
             "IN" => self.seasonal(words)?,
-            "DUMMY" | "DUMMIES" | "FLOW" | "FROM" | "END" | "DIRECTIVES" | "SEASON" | "NEWYEAR" | "VARIANT" => {
+            "DUMMY" | "DUMMIES" => self.dummy(words)?,
+            "FLOW" | "FROM" | "END" | "DIRECTIVES" | "SEASON" | "NEWYEAR" | "VARIANT" => {
                 return Err(Here(DpErrorKind::UnsupportedDirective(words[0].into())));
             }
             _ => self.power_line(words)?,
@@ -342,6 +347,29 @@ impl Reader {
             rest = &rest[1..];
         }
         self.add_homes(p, rest)
+    }
+
+    /// `DUMMY` (the current power), `DUMMY|DUMMIES POWER...`, `... ALL`,
+    /// `... ALL EXCEPT POWER...`, as DPjudge's and MILA's readers take them.
+    fn dummy(&mut self, words: &[&str]) -> Result<(), LineError> {
+        let names: Vec<String> = words[1..].iter().map(|w| w.trim_end_matches(',').to_ascii_uppercase().replace('+', "-")).filter(|w| !w.is_empty()).collect();
+        let all = || self.powers.iter().map(|w| w.name.clone());
+        let named: Vec<String> = match names.first().map(String::as_str) {
+            None if words[0].eq_ignore_ascii_case("DUMMIES") => return Err(malformed("DUMMIES needs a list of powers")),
+            None => vec![self.powers[self.current.ok_or_else(|| malformed("DUMMY before any power"))?].name.clone()],
+            Some("ALL") if names.len() == 1 => all().collect(),
+            Some("ALL") if names[1] == "EXCEPT" && names.len() > 2 => all().filter(|p| !names[2..].contains(p)).collect(),
+            Some("ALL") => return Err(malformed("DUMMY ALL is followed by nothing or by EXCEPT and powers")),
+            Some(_) => names,
+        };
+        if let Some(g) = named.iter().find(|g| !self.powers.iter().any(|w| w.name == **g)) {
+            return Err(malformed(&format!("DUMMY names unknown power `{g}`")));
+        }
+        if words.len() > 1 {
+            self.current = None;
+        }
+        self.dummies.extend(named.into_iter().filter(|g| !self.dummies.contains(g)).collect::<Vec<_>>());
+        Ok(())
     }
 
     fn unplayed(&mut self, words: &[&str]) -> Result<(), LineError> {

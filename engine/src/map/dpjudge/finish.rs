@@ -202,11 +202,19 @@ impl Reader {
                 letter: letter.to_string(),
                 home: w.homes.clone(),
                 units: w.units.clone(),
+                build_sites: Vec::new(),
                 ..RawPower::default()
             });
         }
         if out.len() < 2 {
             return Err("a map needs at least two powers".into());
+        }
+        let dummies: Vec<&str> = self.dummies.iter().filter(|d| self.powers.iter().any(|w| w.name == **d)).map(String::as_str).collect();
+        if !dummies.is_empty() {
+            not_implemented.push(format!(
+                "DUMMY powers ({}): no player plays them and their units hold; mailjudge's neutral powers are a game's setting, which a variant file cannot give",
+                dummies.join(", ")
+            ));
         }
         Ok((out, not_implemented))
     }
