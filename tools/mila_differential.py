@@ -557,11 +557,12 @@ def mailjudge_variant(binary, name, ours, into):
             return adjudicate(binary, args, probe_case)[0].get("error")
         except RuntimeError as e:
             return str(e)
-    builtin_error = probe(["--variant", ours])
-    if builtin_error is None:
-        return ["--variant", ours], None
-    if ours != name or "unknown variant" not in builtin_error:
-        return None, builtin_error  # shipped, and refused: said, never replaced by MILA's file
+    if ours != "@":  # `NAME=@`: MILA's own file, even where mailjudge ships another copy
+        builtin_error = probe(["--variant", ours])
+        if builtin_error is None:
+            return ["--variant", ours], None
+        if ours != name or "unknown variant" not in builtin_error:
+            return None, builtin_error  # shipped, and refused: said, never replaced by MILA's file
     try:
         import_map(binary, name, into)
     except RuntimeError as e:
@@ -682,10 +683,16 @@ def main():
     a = ap.parse_args()
     work = []
     for spec in a.maps.split(","):
-        # MILA_NAME[=MAILJUDGE_NAME][:PHASES]: a map mailjudge ships under its own name
+        # MILA_NAME[=MAILJUDGE_NAME][:PHASES]: a map mailjudge ships under its own name;
+        # MILA_NAME=@: MILA's own file imported, though mailjudge ships the map (empire:
+        # DPjudge's file, with other power names)
         name, _, n = spec.partition(":")
         name, _, ours = name.partition("=")
         work.append((name, ours or name, a.mailjudge, int(n) if n else a.phases, a.seed, a.years, a.show))
+    # MILA builds a map's convoy-path cache the first time the map is loaded, with a
+    # process pool of its own, which a pool's worker may not start: built here first
+    for name in dict.fromkeys(w[0] for w in work):
+        Game(map_name=name)
     with multiprocessing.Pool(a.jobs) as pool:
         tallies = pool.map(play_map, work, chunksize=1)
     bad = report(tallies)

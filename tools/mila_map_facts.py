@@ -77,10 +77,11 @@ FILE_DIFFERENCES = {
     },
     "empire": {
         "powers: MILA ['BRITISHCOLUMBIA', 'CALIFORNIA', 'CUBA', 'FLORIDA', 'HEARTLAND', 'MEXICO', "
-        "'NEWYORK', 'PERU', 'QUEBEC', 'TEXAS'] / mailjudge ['B.C.', 'CALIFORNIA', 'CUBA', 'FLORIDA', "
-        "'HEARTLAND', 'MEXICO', 'NEW-YORK', 'PERU', 'QUEBEC', 'TEXAS']":
+        "'NEWYORK', 'PERU', 'QUEBEC', 'TEXAS'] / mailjudge ['BC', 'CALIFORNIA', 'CUBA', 'FLORIDA', "
+        "'HEARTLAND', 'MEXICO', 'NEWYORK', 'PERU', 'QUEBEC', 'TEXAS']":
         "DPjudge's empire.map names the powers `B.C.` and `NEW+YORK` (lines 3, 23), MILA's copy "
-        "`BRITISH-COLUMBIA` and `NEW-YORK` (the same homes and units in both texts)",
+        "`BRITISH-COLUMBIA` and `NEW-YORK` (names compared without their `.`, `-` and `+`; the "
+        "same homes and units in both texts)",
         "fleet from BEF: MILA only ['NUN'], mailjudge only []":
         "MILA's empire.map adds BEF to NUN's line and NUN to BEF's (lines 237, 369); DPjudge's has not",
         "fleet from NUN: MILA only ['BEF'], mailjudge only []":

@@ -21,7 +21,9 @@ const MAPS: &[(&str, usize)] = &[
     ("modern", 1500),
     ("pure", 2000),
     ("world", 300),
-    ("empire", 1000),
+    // `=@`: MILA's own file, imported: the built-in empire is DPjudge's file, whose
+    // powers are named `B.C.` and `NEW-YORK` (its facts are checked below too)
+    ("empire=@", 1000),
     ("colonial", 1000),
     ("known_world_901", 800),
     ("standard_fleet_rome=fleetrome", 1500),
@@ -103,12 +105,17 @@ fn every_mila_map_reads_as_milas_own_reading_of_the_file() {
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tools/check_mila_maps.sh");
     let mut variants = Vec::new();
     let mut imported = Vec::new();
+    let mut builtin_too = Vec::new();
     for (spec, _) in MAPS {
         // `MILA=OURS`: a MILA map mailjudge ships under another name (DPjudge's)
+        // `MILA=@`: MILA's own file imported, and the built-in of that name checked too
         let (name, ours) = spec.split_once('=').unwrap_or((spec, spec));
         match Variant::builtin(ours) {
             Some(v) => variants.push((name, v)),
             None => imported.push(name),
+        }
+        if ours == "@" {
+            builtin_too.push((name, Variant::builtin(name).unwrap_or_else(|| panic!("{name} is built in"))));
         }
     }
     let dir = tmp.path().join("imported");
@@ -123,14 +130,15 @@ fn every_mila_map_reads_as_milas_own_reading_of_the_file() {
         variants.push((name, Variant::read_toml(&text).unwrap_or_else(|e| panic!("{name}: {e}"))));
     }
     let mut files = Vec::new();
-    for (name, v) in &variants {
-        let file = tmp.path().join(format!("{name}.json"));
+    let both = variants.iter().map(|(n, v)| (n, v, "")).chain(builtin_too.iter().map(|(n, v)| (n, v, ".builtin")));
+    for (name, v, which) in both {
+        let file = tmp.path().join(format!("{name}{which}.json"));
         let mut f = facts(v);
         f["map"] = json!(name);
         std::fs::write(&file, f.to_string()).unwrap();
         files.push(file);
     }
-    assert_eq!(files.len(), MAPS.len(), "every map is built in or imported");
+    assert_eq!(files.len(), MAPS.len() + builtin_too.len(), "every map is built in or imported");
     let out = std::process::Command::new("bash").arg(&script).arg("--facts").args(&files).output().unwrap();
     let said = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
     println!("{said}");
