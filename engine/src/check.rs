@@ -172,13 +172,7 @@ pub fn order(v: &Variant, rules: &Rulebook, pos: &Position, power: PowerId, stan
     if rules.is_neutral(power) {
         return Ok(());
     }
-    let seasonal;
-    let rules = if v.seasonal.is_empty() {
-        rules
-    } else {
-        seasonal = rules.in_phase(v, pos.phase);
-        &seasonal
-    };
+    let rules = &rules.in_phase(v, pos.phase);
     let note = match pos.phase.kind {
         PhaseKind::Movement => movement(v, rules, pos, power, o),
         PhaseKind::Retreat => {

@@ -178,6 +178,9 @@ impl Rulebook {
     /// out of their seasons (the map refuses a seasonal space numbered 256
     /// or more).
     pub fn in_phase(mut self, v: &Variant, phase: crate::phase::Phase) -> Rulebook {
+        if v.seasonal.is_empty() {
+            return self; // no seasonal space: nothing to shut (most maps)
+        }
         self.shut = [0; 4];
         for &p in v.seasonal.iter().filter(|&&p| v.is_shut(p, phase)) {
             let p = p as usize;

@@ -345,13 +345,7 @@ fn ending(winner: Option<GameEnd>, next: Option<Phase>) -> Option<GameEnd> {
 /// dislodged units are disbanded (they get no retreat options, so they alone
 /// make no retreat phase), and it never builds.
 pub fn process(v: &Variant, rules: &Rulebook, pos: &Position, orders: &[(PowerId, Order)]) -> Outcome {
-    let seasonal;
-    let rules = if v.seasonal.is_empty() {
-        rules
-    } else {
-        seasonal = rules.in_phase(v, pos.phase);
-        &seasonal
-    };
+    let rules = &rules.in_phase(v, pos.phase);
     let mut out = process_orders(v, rules, pos, orders);
     if v.features.boarding || v.features.army_fleet {
         for r in out.results.iter_mut().filter(|r| r.result == ResultKind::Void) {
