@@ -7,42 +7,17 @@
 //! its code's lines, in docs/VARIANTS.md ("loeb9"). Positions hand-built,
 //! outcomes hand-checked.
 
+use crate::common::board::*;
 use mailjudge::adjudicate::{Dislodged, Note, Outcome, Position, ResultKind, process};
 use mailjudge::check::{self, OrderError};
 use mailjudge::map::dpjudge;
-use mailjudge::map::{Loc, PowerId, Unit, UnitType, Variant};
-use mailjudge::order::Order;
+use mailjudge::map::{Loc, Unit, Variant};
 use mailjudge::parse::{parse_line, parse_province};
 use mailjudge::rules::Rulebook;
 use std::collections::BTreeMap;
 
 fn loeb9() -> Variant {
     Variant::builtin("loeb9").expect("loeb9 is built in")
-}
-
-fn power(v: &Variant, name: &str) -> PowerId {
-    v.power_by_name(name).unwrap()
-}
-
-fn unit(v: &Variant, who: &str, kind: UnitType, p: &str) -> Unit {
-    Unit { power: power(v, who), kind, loc: v.parse_loc(p).unwrap(), aboard: false }
-}
-
-fn army(v: &Variant, who: &str, p: &str) -> Unit {
-    unit(v, who, UnitType::Army, p)
-}
-
-fn fleet(v: &Variant, who: &str, p: &str) -> Unit {
-    unit(v, who, UnitType::Fleet, p)
-}
-
-fn position(v: &Variant, phase: &str, mut units: Vec<Unit>) -> Position {
-    units.sort();
-    Position { phase: v.calendar.parse(phase).unwrap(), units, centers: v.initial_centers(), owners: Vec::new(), dislodged: Vec::new() }
-}
-
-fn orders(v: &Variant, pos: &Position, list: &[(&str, &str)]) -> Vec<(PowerId, Order)> {
-    list.iter().flat_map(|(who, text)| parse_line(v, text, Some(pos.phase.kind)).into_iter().map(|o| (power(v, who), o.unwrap()))).collect()
 }
 
 fn run(v: &Variant, pos: &Position, list: &[(&str, &str)]) -> Outcome {

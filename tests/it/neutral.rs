@@ -3,37 +3,11 @@
 //! "ordered" for them, support no one, are disbanded when dislodged, never
 //! build, and remove by the civil-disorder rule. Standard map, hand-checked.
 
+use crate::common::board::*;
 use mailjudge::adjudicate::{Note, Position, ResultKind, process};
-use mailjudge::map::{Loc, PowerId, Unit, UnitType, Variant};
-use mailjudge::order::Order;
-use mailjudge::parse::parse_line;
+use mailjudge::map::{Loc, Variant};
 use mailjudge::phase::PhaseKind;
 use mailjudge::rules::Rulebook;
-
-fn power(v: &Variant, name: &str) -> PowerId {
-    v.power_by_name(name).unwrap()
-}
-
-fn unit(v: &Variant, who: &str, kind: UnitType, p: &str) -> Unit {
-    Unit { power: power(v, who), kind, loc: Loc::new(v.prov_by_code(p).unwrap()), aboard: false }
-}
-
-fn army(v: &Variant, who: &str, p: &str) -> Unit {
-    unit(v, who, UnitType::Army, p)
-}
-
-fn fleet(v: &Variant, who: &str, p: &str) -> Unit {
-    unit(v, who, UnitType::Fleet, p)
-}
-
-fn position(v: &Variant, phase: &str, mut units: Vec<Unit>) -> Position {
-    units.sort();
-    Position { phase: v.calendar.parse(phase).unwrap(), units, centers: v.initial_centers(), owners: Vec::new(), dislodged: Vec::new() }
-}
-
-fn orders(v: &Variant, pos: &Position, list: &[(&str, &str)]) -> Vec<(PowerId, Order)> {
-    list.iter().flat_map(|(who, text)| parse_line(v, text, Some(pos.phase.kind)).into_iter().map(|o| (power(v, who), o.unwrap()))).collect()
-}
 
 fn italy_neutral(v: &Variant) -> Rulebook {
     Rulebook::default().with_neutral(&[power(v, "ITALY")])

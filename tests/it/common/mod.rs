@@ -4,6 +4,7 @@
 #![allow(dead_code)]
 
 pub mod binary;
+pub mod board;
 pub mod cases;
 pub mod db;
 pub mod game;
