@@ -247,8 +247,9 @@ def convoyers(words, orders):
             if x.split()[2:3] == ["C"] and x.split()[4] == words[1] and x.split()[6] == words[3]]
 
 
-def convoy_chain(game, army_loc, dest, fleets):
-    """Whether the fleets (locations) ordered to convoy the army join army_loc to dest."""
+def convoy_chain(game, army_loc, dest, fleets, link=lambda g: True):
+    """Whether the fleets (locations) ordered to convoy the army join army_loc to dest
+    (`link`: whether a fleet may be reached from another one of the chain)."""
     frontier = [f for f in fleets if game.map.abuts("F", f, "-", army_loc)]
     seen = set(frontier)
     while frontier:
@@ -256,7 +257,7 @@ def convoy_chain(game, army_loc, dest, fleets):
         if game.map.abuts("F", f, "-", dest):
             return True
         for g in fleets:
-            if g not in seen and game.map.abuts("F", f, "-", g):
+            if g not in seen and link(g) and game.map.abuts("F", f, "-", g):
                 seen.add(g)
                 frontier.append(g)
     return False
@@ -266,24 +267,13 @@ def port_chain(game, army_loc, dest, fleets, mila):
     """Whether the fleets (locations at sea or in a port) join army_loc to dest: as DPjudge
     and mailjudge read a port (its fleet any link, but never one into its own space) or,
     with `mila`, as MILA's convoy paths do (a port's fleet the first link only)."""
-    if not mila:
-        fleets = [f for f in fleets if f[:3] != dest[:3]]
-    frontier = [f for f in fleets if game.map.abuts("F", f, "-", army_loc)]
-    seen = set(frontier)
-    while frontier:
-        f = frontier.pop()
-        if game.map.abuts("F", f, "-", dest):
-            return True
-        for g in fleets:
-            if (g not in seen and not (mila and game.map.area_type(g) == "PORT")
-                    and game.map.abuts("F", f, "-", g)):
-                seen.add(g)
-                frontier.append(g)
-    return False
+    if mila:
+        return convoy_chain(game, army_loc, dest, fleets, lambda g: game.map.area_type(g) != "PORT")
+    return convoy_chain(game, army_loc, dest, [f for f in fleets if f[:3] != dest[:3]])
 
 
 def port_departure(game, flat, owner):
-    """Departure 9: a convoyed army move whose chains (through any fleets that could
+    """Departure 10: a convoyed army move whose chains (through any fleets that could
     carry it, or through those ordered to) MILA reads otherwise than DPjudge and mailjudge
     because a fleet stands in a port (docs/RULES.md, "Ports")."""
     carriers = [u[2:] for u in owner if u[0] == "F" and game.map.area_type(u[2:]) in ("WATER", "PORT")]
