@@ -897,9 +897,13 @@ impl<'a> Words<'_, 'a> {
     /// `PAR`, `STP/SC`: a coast the province has.
     fn loc(&mut self) -> Option<Loc> {
         let text = self.next()?;
-        let (code, coast) = match text.split_once('/') {
+        // codes are short: a loop finds the slash sooner than a search
+        let (code, coast) = match text.bytes().position(|b| b == b'/') {
             None => (text, Coast::None),
-            Some((code, coast)) => (code, Coast::ALL.into_iter().find(|c| c.code() == coast)?),
+            Some(i) => match &text[i + 1..] {
+                "" => (&text[..i], Coast::None),
+                coast => (&text[..i], Coast::from_code(coast)?),
+            },
         };
         let &(prov, starts_name) = self.v.names.codes.get(&short_key(code)?)?;
         if starts_name && coast == Coast::None {

@@ -47,7 +47,11 @@ pub fn free_homes<'a>(v: &'a Variant, pos: &'a Position, power: PowerId) -> impl
 /// centres, one build each; where builds go to capitals and naval bases,
 /// which take any number (docs/ORIGINAL1958.md D14), by having a site at all.
 pub fn builds_possible(v: &Variant, pos: &Position, power: PowerId) -> usize {
-    let owed = pos.center_count(power).saturating_sub(pos.unit_count(power));
+    builds_owed(v, pos, power, pos.center_count(power).saturating_sub(pos.unit_count(power)))
+}
+
+/// [`builds_possible`], `owed` builds (centres beyond units) given.
+pub(crate) fn builds_owed(v: &Variant, pos: &Position, power: PowerId, owed: usize) -> usize {
     if owed == 0 {
         return 0;
     }
@@ -68,7 +72,7 @@ impl Tally {
     /// Before any order (a neutral power is owed no builds).
     pub(crate) fn new(v: &Variant, rules: &Rulebook, pos: &Position) -> Tally {
         let np = v.powers.len();
-        let mut owed: Vec<i64> = (0..np).map(|p| pos.center_count(p as PowerId) as i64 - pos.unit_count(p as PowerId) as i64).collect();
+        let mut owed: Vec<i64> = pos.counts(np).iter().map(|c| c.centers as i64 - c.units as i64).collect();
         if rules.neutral != 0 {
             // a neutral power never builds (and is owed no waives)
             for (p, o) in owed.iter_mut().enumerate() {

@@ -73,6 +73,29 @@ impl Position {
     pub fn unit_count(&self, power: PowerId) -> usize {
         self.units.iter().filter(|u| u.power == power).count()
     }
+    /// Each power's [`center_count`](Self::center_count) and
+    /// [`unit_count`](Self::unit_count), by power, counted in one pass.
+    pub fn counts(&self, powers: usize) -> Vec<Counts> {
+        let mut counts = vec![Counts::default(); powers];
+        for &p in self.centers.iter().flatten() {
+            if let Some(c) = counts.get_mut(p as usize) {
+                c.centers += 1;
+            }
+        }
+        for u in &self.units {
+            if let Some(c) = counts.get_mut(u.power as usize) {
+                c.units += 1;
+            }
+        }
+        counts
+    }
+}
+
+/// A power's centres and units in a position.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Counts {
+    pub centers: usize,
+    pub units: usize,
 }
 
 /// What happened to an order.
@@ -488,12 +511,16 @@ fn side_victory(v: &Variant, sides: &crate::rules::SideVictory, centers: &[Optio
 /// The power alone on top with at least the victory count (the game's, see
 /// [`Rulebook::victory_count`], else the map's).
 fn victory(v: &Variant, rules: &Rulebook, units: &[Unit], centers: &[Option<PowerId>]) -> Option<PowerId> {
-    let counts: Vec<u32> = (0..v.powers.len())
-        .map(|p| match v.victory {
-            Victory::Centers(_) => centers.iter().filter(|c| **c == Some(p as PowerId)).count() as u32,
-            Victory::Units(_) => units.iter().filter(|u| u.power == p as PowerId).count() as u32,
-        })
-        .collect();
+    let mut counts = vec![0u32; v.powers.len()];
+    let mut count = |p: PowerId| {
+        if let Some(c) = counts.get_mut(p as usize) {
+            *c += 1;
+        }
+    };
+    match v.victory {
+        Victory::Centers(_) => centers.iter().flatten().for_each(|&p| count(p)),
+        Victory::Units(_) => units.iter().for_each(|u| count(u.power)),
+    }
     let need = rules.victory_count.unwrap_or(match v.victory {
         Victory::Centers(n) | Victory::Units(n) => n,
     });
@@ -526,10 +553,8 @@ pub fn alliance_wins(v: &Variant, pos: &Position, allies: &[PowerId]) -> bool {
 /// Whether some power has a build it can make or a removal it must make
 /// (a neutral power builds nothing; it may have to remove).
 pub fn adjustment_needed(v: &Variant, rules: &Rulebook, pos: &Position) -> bool {
-    (0..v.powers.len() as PowerId).any(|p| {
-        if rules.is_neutral(p) {
-            return pos.unit_count(p) > pos.center_count(p);
-        }
-        pos.unit_count(p) > pos.center_count(p) || adjust::builds_possible(v, pos, p) > 0
+    pos.counts(v.powers.len()).into_iter().enumerate().any(|(p, c)| {
+        let p = p as PowerId;
+        c.units > c.centers || (!rules.is_neutral(p) && adjust::builds_owed(v, pos, p, c.centers - c.units) > 0)
     })
 }

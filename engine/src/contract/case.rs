@@ -12,6 +12,9 @@ use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::fmt;
 
+mod fast;
+pub(super) use fast::read as read_fast;
+
 /// A case (ADJUDICATE.md, "Case").
 #[derive(Deserialize)]
 pub(super) struct Case<'a> {
@@ -99,6 +102,23 @@ impl<'a> Lists<'a> {
     pub fn iter(&self) -> impl Iterator<Item = (&Name<'a>, &[Name<'a>])> {
         self.keys.iter().map(|(k, start, end)| (k, &self.items[*start..*end]))
     }
+
+    /// Empty, with room for a board's lists (a few dozen names): one
+    /// allocation each.
+    fn with_capacity() -> Lists<'a> {
+        Lists { keys: Vec::with_capacity(8), items: Vec::with_capacity(48) }
+    }
+
+    /// Puts the keys read in the order of a `BTreeMap`: sorted, a key
+    /// given twice keeping its last list.
+    fn finish(&mut self) {
+        if self.keys.is_sorted_by(|a, b| a.0 < b.0) {
+            return;
+        }
+        self.keys.reverse();
+        self.keys.sort_by(|a, b| a.0.cmp(&b.0));
+        self.keys.dedup_by(|later, first| later.0 == first.0);
+    }
 }
 
 impl<'de: 'a, 'a> Deserialize<'de> for Lists<'a> {
@@ -115,17 +135,13 @@ impl<'de> Visitor<'de> for ListsVisitor {
         f.write_str("a map")
     }
     fn visit_map<M: MapAccess<'de>>(self, mut map: M) -> Result<Lists<'de>, M::Error> {
-        // a board's lists hold a few dozen names: one allocation each
-        let mut lists = Lists { keys: Vec::with_capacity(8), items: Vec::with_capacity(48) };
+        let mut lists = Lists::with_capacity();
         while let Some(key) = map.next_key::<Name>()? {
             let start = lists.items.len();
             map.next_value_seed(Append(&mut lists.items))?;
             lists.keys.push((key, start, lists.items.len()));
         }
-        // as a BTreeMap: in key order, the last list of a key given twice
-        lists.keys.reverse();
-        lists.keys.sort_by(|a, b| a.0.cmp(&b.0));
-        lists.keys.dedup_by(|later, first| later.0 == first.0);
+        lists.finish();
         Ok(lists)
     }
 }

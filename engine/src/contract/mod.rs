@@ -85,7 +85,10 @@ impl Adjudicator {
 
     /// Reads, checks and adjudicates a case, and gives the outcome to `f`.
     fn with_outcome<T>(&mut self, text: &str, f: impl FnOnce(&[u8]) -> T) -> Result<T, String> {
-        let case: Case = serde_json::from_str(text).map_err(|e| format!("bad JSON case: {e}"))?;
+        let case: Case = match case::read_fast(text) {
+            Some(case) => case,
+            None => serde_json::from_str(text).map_err(|e| format!("bad JSON case: {e}"))?,
+        };
         let mut writer = std::mem::take(&mut self.writer);
         let written = self.adjudicate_case(&case, &mut writer);
         let answer = written.map(|()| f(&writer.json));

@@ -670,18 +670,27 @@ impl Variant {
             return None;
         }
         let n = self.provinces.len();
+        let mut is_target = vec![false; n];
+        for &t in targets {
+            if let Some(x) = is_target.get_mut(t as usize) {
+                *x = true;
+            }
+        }
         let mut dist = vec![u32::MAX; n];
-        let mut queue = std::collections::VecDeque::new();
+        // breadth first; each province is queued once at most
+        let mut queue = Vec::with_capacity(n);
         dist[from as usize] = 0;
-        queue.push_back(from);
-        while let Some(p) = queue.pop_front() {
-            if targets.contains(&p) {
+        queue.push(from);
+        let mut next = 0;
+        while let Some(&p) = queue.get(next) {
+            next += 1;
+            if is_target[p as usize] {
                 return Some(dist[p as usize]);
             }
             for &q in &self.provinces[p as usize].clockwise {
                 if self.kind(q) != ProvinceKind::Impassable && dist[q as usize] == u32::MAX {
                     dist[q as usize] = dist[p as usize] + 1;
-                    queue.push_back(q);
+                    queue.push(q);
                 }
             }
         }
