@@ -5,6 +5,7 @@
 //! directory at run time. [`Variant::from_toml`] validates everything it reads and
 //! reports every problem it finds, each naming the province or power concerned.
 
+mod distance;
 pub mod dpjudge;
 mod terrain;
 pub mod toml;
@@ -311,6 +312,8 @@ pub struct Variant {
     fleet_adj: Vec<Vec<Loc>>,
     code_index: HashMap<String, Prov>,
     pub(crate) names: crate::parse::NameIndex,
+    /// Steps between provinces, found when first asked for.
+    distances: distance::Distances,
 }
 
 /// Everything wrong with a variant file, one line per problem.
@@ -661,40 +664,6 @@ impl Variant {
             return Vec::new();
         }
         self.provinces.iter().map(|p| p.tracked).collect()
-    }
-
-    /// Shortest distance (in moves, through any province, land or sea, ignoring
-    /// unit type and coasts) from `from` to the nearest province in `targets`.
-    pub fn distance_to_any(&self, from: Prov, targets: &[Prov]) -> Option<u32> {
-        if targets.is_empty() {
-            return None;
-        }
-        let n = self.provinces.len();
-        let mut is_target = vec![false; n];
-        for &t in targets {
-            if let Some(x) = is_target.get_mut(t as usize) {
-                *x = true;
-            }
-        }
-        let mut dist = vec![u32::MAX; n];
-        // breadth first; each province is queued once at most
-        let mut queue = Vec::with_capacity(n);
-        dist[from as usize] = 0;
-        queue.push(from);
-        let mut next = 0;
-        while let Some(&p) = queue.get(next) {
-            next += 1;
-            if is_target[p as usize] {
-                return Some(dist[p as usize]);
-            }
-            for &q in &self.provinces[p as usize].clockwise {
-                if self.kind(q) != ProvinceKind::Impassable && dist[q as usize] == u32::MAX {
-                    dist[q as usize] = dist[p as usize] + 1;
-                    queue.push(q);
-                }
-            }
-        }
-        None
     }
 }
 

@@ -260,6 +260,7 @@ pub(crate) fn build(raw: RawVariant) -> Result<Variant, MapError> {
         fleet_adj,
         code_index: codes.index,
         names: crate::parse::NameIndex::default(),
+        distances: Default::default(),
     };
     super::terrain::read(&mut variant, &raw, &mut problems);
     place_units(&mut variant, &raw, &mut problems);

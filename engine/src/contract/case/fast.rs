@@ -72,7 +72,7 @@ impl<'a> Reader<'a> {
     fn peek(&mut self) -> Option<u8> {
         let bytes = self.text.as_bytes();
         while let Some(&b) = bytes.get(self.at) {
-            if !matches!(b, b' ' | b'\t' | b'\n' | b'\r') {
+            if b > b' ' || !matches!(b, b' ' | b'\t' | b'\n' | b'\r') {
                 return Some(b);
             }
             self.at += 1;
@@ -203,17 +203,17 @@ fn first_special(bytes: &[u8]) -> Option<usize> {
     // the high bit of each byte of `x` below `n`: exact up to the first
     // such byte (only bytes past it can be marked wrongly)
     let below = |x: u64, n: u8| x.wrapping_sub(ONES * u64::from(n)) & !x & HIGH;
-    let mut chunks = bytes.chunks_exact(8);
-    for (i, chunk) in chunks.by_ref().enumerate() {
-        let x = u64::from_le_bytes(chunk.try_into().expect("eight bytes"));
+    let mut at = 0;
+    while let Some(word) = bytes.get(at..at + 8) {
+        let x = u64::from_le_bytes(word.try_into().expect("eight bytes"));
         let marks = below(x ^ (ONES * u64::from(b'"')), 1) | below(x ^ (ONES * u64::from(b'\\')), 1) | below(x, 0x20);
         if marks != 0 {
-            return Some(i * 8 + marks.trailing_zeros() as usize / 8);
+            return Some(at + marks.trailing_zeros() as usize / 8);
         }
+        at += 8;
     }
-    let tail = chunks.remainder();
-    let at = tail.iter().position(|&b| b == b'"' || b == b'\\' || b < 0x20)?;
-    Some(bytes.len() - tail.len() + at)
+    let n = bytes[at..].iter().position(|&b| b == b'"' || b == b'\\' || b < 0x20)?;
+    Some(at + n)
 }
 
 #[cfg(test)]
