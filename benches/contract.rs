@@ -20,14 +20,12 @@
 //! Figures (best of 7, a 2-core machine shared with other builds):
 //! `Value` formatter 33.2 µs a phase; typed serde outcome 21.3 µs; flat case
 //! lists, per-variant code tables, canonical order fast path and the outcome
-//! written from the tables (docs/ARCHITECTURE.md, "The contract's speed")
-//! 11.24 µs, median 11.47 µs, with the engine alone 3.48 µs. Then memchr
-//! for line ends, a direct index of three-letter codes, power names and
-//! phase names without lookups or `format!`, units sorted by number keys:
-//! callgrind over the loop (`once`) 108.7k instructions a phase -> 98.0k
-//! (-9.8 %); timed back to back at load 4.1 on 2 cores, 26.53 -> 23.83 µs
-//! best (-10.2 %), so about 10.1 µs on the machine the figures above came
-//! from (not measured there).
+//! written from the tables 11.24 µs, then 9.89-10.24 µs (98.6k instructions
+//! a phase); the case read by hand (`contract/case/fast.rs`), counts in one
+//! pass and civil disorder's distances kept (docs/ARCHITECTURE.md, "The
+//! contract's speed") 8.55-8.61 µs, median 8.61-8.74 µs, with the engine
+//! alone 2.81-2.94 µs (76.8k instructions a phase), measured back to back
+//! with the version before.
 
 use mailjudge::adjudicate::{self, Position};
 use mailjudge::contract::{Adjudicator, position_from_json, sample};
