@@ -52,47 +52,45 @@ impl Variant {
 fn table(v: &Variant) -> Box<[u16]> {
     let n = v.provinces.len();
     let mut all = vec![u16::MAX; n * n];
-    let mut queue = Vec::with_capacity(n);
-    for (from, dist) in all.chunks_exact_mut(n.max(1)).enumerate() {
-        queue.clear();
-        dist[from] = 0;
-        queue.push(from as Prov);
-        let mut next = 0;
-        while let Some(&p) = queue.get(next) {
-            next += 1;
-            for &q in &v.provinces[p as usize].clockwise {
-                if v.kind(q) != ProvinceKind::Impassable && dist[q as usize] == u16::MAX {
-                    dist[q as usize] = dist[p as usize] + 1;
-                    queue.push(q);
-                }
-            }
+    let (mut dist, mut queue) = (Vec::new(), Vec::with_capacity(n));
+    for (from, row) in all.chunks_exact_mut(n.max(1)).enumerate() {
+        walk(v, from as Prov, &mut dist, &mut queue, |_| false);
+        for (to, &d) in row.iter_mut().zip(&dist) {
+            // fewer than `MAX_TABLE` steps, or no way
+            *to = u16::try_from(d).unwrap_or(u16::MAX);
         }
     }
     all.into_boxed_slice()
 }
 
-/// One search from `from`, breadth first, to the first target reached.
+/// One search from `from` to the first target reached.
 fn search(v: &Variant, from: Prov, targets: &[Prov]) -> Option<u32> {
-    if targets.is_empty() {
-        return None;
-    }
-    let n = v.provinces.len();
-    let mut is_target = vec![false; n];
+    let mut is_target = vec![false; v.provinces.len()];
     for &t in targets {
         if let Some(x) = is_target.get_mut(t as usize) {
             *x = true;
         }
     }
-    let mut dist = vec![u32::MAX; n];
-    // each province is queued once at most
-    let mut queue = Vec::with_capacity(n);
+    let mut dist = Vec::new();
+    let reached = walk(v, from, &mut dist, &mut Vec::new(), |p| is_target[p as usize])?;
+    Some(dist[reached as usize])
+}
+
+/// Walks the map from `from`, breadth first, through provinces that are
+/// not impassable, writing each province's steps into `dist` (`u32::MAX`
+/// where none reached), until `stop` takes a province (given back).
+fn walk(v: &Variant, from: Prov, dist: &mut Vec<u32>, queue: &mut Vec<Prov>, mut stop: impl FnMut(Prov) -> bool) -> Option<Prov> {
+    dist.clear();
+    dist.resize(v.provinces.len(), u32::MAX);
+    queue.clear();
     dist[from as usize] = 0;
     queue.push(from);
+    // each province is queued once at most
     let mut next = 0;
     while let Some(&p) = queue.get(next) {
         next += 1;
-        if is_target[p as usize] {
-            return Some(dist[p as usize]);
+        if stop(p) {
+            return Some(p);
         }
         for &q in &v.provinces[p as usize].clockwise {
             if v.kind(q) != ProvinceKind::Impassable && dist[q as usize] == u32::MAX {
