@@ -34,6 +34,7 @@ pub enum OrderError {
     SupportUnreachable,
     SupportOwnProvince,
     ConvoyNotAtSea,
+    ConvoyNotAtSeaOrPort,
     NoConvoys,
     WrongPhase,
     NotDislodged,
@@ -82,6 +83,7 @@ impl OrderError {
             E::SupportUnreachable => Note::SupportUnreachable,
             E::SupportOwnProvince => Note::SupportOwnProvince,
             E::ConvoyNotAtSea => Note::ConvoyNotAtSea,
+            E::ConvoyNotAtSeaOrPort => Note::ConvoyNotAtSeaOrPort,
             E::NoConvoys => Note::NoConvoys,
             E::WrongPhase => Note::WrongPhase,
             E::NotDislodged => Note::NotDislodged,
@@ -135,6 +137,7 @@ fn error_of(n: Note, units: impl FnOnce() -> (Vec<Unit>, bool), options: impl Fn
         Note::SupportUnreachable => E::SupportUnreachable,
         Note::SupportOwnProvince => E::SupportOwnProvince,
         Note::ConvoyNotAtSea => E::ConvoyNotAtSea,
+        Note::ConvoyNotAtSeaOrPort => E::ConvoyNotAtSeaOrPort,
         Note::NoConvoys => E::NoConvoys,
         Note::WrongPhase => E::WrongPhase,
         Note::NotDislodged => E::NotDislodged,
@@ -277,7 +280,7 @@ fn lone(v: &Variant, rules: &Rulebook, units: &[Unit], power: PowerId, order: &O
             }
         }
         Order::Convoy { .. } if !v.features.convoys => Some(Note::NoConvoys),
-        Order::Convoy { .. } if unit.kind != UnitType::Fleet || !v.convoys_from(unit.loc.prov) => Some(Note::ConvoyNotAtSea),
+        Order::Convoy { .. } if unit.kind != UnitType::Fleet || !v.convoys_from(unit.loc.prov) => Some(Note::not_a_convoying_fleet(v)),
         Order::Convoy { .. } if rules.is_shut(unit.loc.prov) => Some(Note::Trapped),
         Order::Support { target, dest, .. } => support(v, rules, units, &unit, target.loc.prov, dest.map(|d| d.prov), stacks),
         _ => None,

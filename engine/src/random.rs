@@ -93,8 +93,8 @@ pub fn movement_phase(v: &Variant, seed: u64, n: usize) -> (Vec<Unit>, Vec<(Powe
             continue;
         }
         let spec = UnitSpec::new(Some(u.kind), u.loc);
-        // convoy an army move through this sea
-        if u.kind == UnitType::Fleet && v.kind(u.loc.prov) == ProvinceKind::Sea {
+        // convoy an army move through this sea (or port)
+        if u.kind == UnitType::Fleet && v.convoys_from(u.loc.prov) {
             let cands: Vec<&(usize, Loc)> = moves.iter().filter(|(a, _)| units[*a].kind == UnitType::Army).collect();
             if let Some(&&(a, d)) = rng.pick(&cands)
                 && rng.below(2) == 0

@@ -120,7 +120,8 @@ fn a_coastal_fleet_outside_a_port_still_cannot_convoy() {
     let v = ancmed();
     let board = [("CARTHAGE", "A SAG"), ("CARTHAGE", "F TAR"), ("CARTHAGE", "F LIG")];
     let out = play(&v, &board, &[("CARTHAGE", "A SAG - MAS"), ("CARTHAGE", "F TAR C A SAG - MAS"), ("CARTHAGE", "F LIG C A SAG - MAS")]);
-    assert_eq!(result_of(&v, &out, "TAR"), (ResultKind::Void, Some(Note::ConvoyNotAtSea)));
+    assert_eq!(result_of(&v, &out, "TAR"), (ResultKind::Void, Some(Note::ConvoyNotAtSeaOrPort)));
+    assert_eq!(Note::ConvoyNotAtSeaOrPort.text(), "only a fleet at sea or in a port can convoy");
     assert!(stands(&v, &out, "CARTHAGE", "A SAG"));
 }
 
@@ -133,7 +134,7 @@ fn the_order_check_takes_a_port_fleet_for_a_convoying_one() {
     let order = |o: &str| parse_order(&v, o, Some(PhaseKind::Movement)).unwrap();
     let with_port = pos(&[("CARTHAGE", "A SAG"), ("CARTHAGE", "F BAL"), ("CARTHAGE", "F LIG"), ("CARTHAGE", "F TAR")]);
     assert_eq!(check::order(&v, &rules, &with_port, carthage, &[], &order("F BAL C A SAG - MAS")), Ok(()));
-    assert_eq!(check::order(&v, &rules, &with_port, carthage, &[], &order("F TAR C A SAG - MAS")), Err(OrderError::ConvoyNotAtSea));
+    assert_eq!(check::order(&v, &rules, &with_port, carthage, &[], &order("F TAR C A SAG - MAS")), Err(OrderError::ConvoyNotAtSeaOrPort));
     // the army's move: fleets that could carry it exist, through the port
     assert_eq!(check::order(&v, &rules, &with_port, carthage, &[], &order("A SAG - MAS")), Ok(()));
     let no_port = pos(&[("CARTHAGE", "A SAG"), ("CARTHAGE", "F LIG"), ("CARTHAGE", "F TAR")]);
@@ -202,4 +203,26 @@ fn the_variant_file_says_port_on_a_coast_only() {
         let e = Variant::from_toml(&text.replace(&head, &format!("{head}port = true\n"))).expect_err("refused");
         assert!(e.problems.iter().any(|p| p.starts_with(&format!("{id}: a `port` is a coastal province"))), "{e}");
     }
+}
+
+/// The random phases the property tests use order port fleets to convoy
+/// as they order fleets at sea, and the adjudicator takes those convoys
+/// as a port's (none void for want of a sea).
+#[test]
+fn random_phases_order_port_fleets_to_convoy() {
+    let v = ancmed();
+    let mut port_convoys = 0;
+    for seed in 0..300 {
+        let (units, orders) = mailjudge::random::movement_phase(&v, seed, 20 + (seed as usize) % 20);
+        let out = movement::adjudicate(&v, &Rulebook::default(), &units, &orders);
+        for r in &out.results {
+            if let mailjudge::order::Order::Convoy { unit, .. } = r.order
+                && v.province(unit.loc.prov).port
+            {
+                port_convoys += 1;
+                assert!(!matches!(r.note, Some(Note::ConvoyNotAtSea | Note::ConvoyNotAtSeaOrPort)), "seed {seed}: {:?}", r);
+            }
+        }
+    }
+    assert!(port_convoys > 0, "no port fleet was ordered to convoy in 300 phases");
 }

@@ -161,6 +161,8 @@ pub enum Note {
     SupportOwnProvince,
     SupportOfMovingUnit,
     ConvoyNotAtSea,
+    /// As [`Note::ConvoyNotAtSea`], on a map with ports (docs/RULES.md, "Ports").
+    ConvoyNotAtSeaOrPort,
     ConvoyMismatch,
     ConvoyNotUsed,
     NoConvoyRoute,
@@ -232,6 +234,12 @@ pub enum Note {
 }
 
 impl Note {
+    /// Why a unit cannot convoy where it is: on a map with ports, a port
+    /// would do too, and the note says so.
+    pub fn not_a_convoying_fleet(v: &Variant) -> Note {
+        if v.has_ports() { Note::ConvoyNotAtSeaOrPort } else { Note::ConvoyNotAtSea }
+    }
+
     pub fn text(self) -> &'static str {
         match self {
             Note::NoSuchUnit => "there is no such unit",
@@ -248,6 +256,7 @@ impl Note {
             Note::SupportOwnProvince => "a unit cannot support a move into its own province",
             Note::SupportOfMovingUnit => "a unit ordered to move can only be supported in its move",
             Note::ConvoyNotAtSea => "only a fleet at sea can convoy",
+            Note::ConvoyNotAtSeaOrPort => "only a fleet at sea or in a port can convoy",
             Note::ConvoyMismatch => "the army was not ordered to make that move",
             Note::ConvoyNotUsed => "the army does not move by convoy",
             Note::NoConvoyRoute => "no complete chain of convoying fleets",

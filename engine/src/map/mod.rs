@@ -437,6 +437,10 @@ impl Variant {
         let prov = &self.provinces[p as usize];
         prov.kind == ProvinceKind::Sea || prov.port
     }
+    /// Some province is a port ([`Province::port`]).
+    pub fn has_ports(&self) -> bool {
+        self.provinces.iter().any(|p| p.port)
+    }
     pub fn has_coasts(&self, p: Prov) -> bool {
         !self.provinces[p as usize].coasts.is_empty()
     }

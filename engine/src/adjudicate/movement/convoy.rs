@@ -54,7 +54,7 @@ impl Resolver<'_> {
                 continue;
             }
             if fleet.kind != UnitType::Fleet || !self.v.convoys_from(fleet.loc.prov) {
-                self.status[u] = Status::Void(Note::ConvoyNotAtSea);
+                self.status[u] = Status::Void(Note::not_a_convoying_fleet(self.v));
                 continue;
             }
             if self.closed.is_shut(fleet.loc.prov) {
