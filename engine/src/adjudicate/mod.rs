@@ -98,6 +98,16 @@ pub struct Counts {
     pub units: usize,
 }
 
+impl Counts {
+    /// What counts toward the map's victory: centres, or units.
+    pub fn toward(self, victory: &Victory) -> u32 {
+        match victory {
+            Victory::Centers(_) => self.centers as u32,
+            Victory::Units(_) => self.units as u32,
+        }
+    }
+}
+
 /// What happened to an order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ResultKind {
@@ -482,11 +492,11 @@ fn advance(v: &Variant, rules: &Rulebook, done: Phase, mut units: Vec<Unit>, bef
     }
     // after every phase, adjustments included: builds can make a units victory
     // (Original 1958); a centres count does not change in an adjustment phase
-    let winner = match rules.sides {
-        Some(sides) => side_victory(v, &sides, &centers),
-        None => victory(v, rules, &units, &centers).map(GameEnd::Solo),
-    };
     let mut position = Position { phase: done, units, centers, owners, dislodged: Vec::new() };
+    let winner = match rules.sides {
+        Some(sides) => side_victory(v, &sides, &position.centers),
+        None => victory(v, rules, &position).map(GameEnd::Solo),
+    };
     if winner.is_some() {
         return (position, None, winner);
     }
@@ -519,17 +529,8 @@ fn side_victory(v: &Variant, sides: &crate::rules::SideVictory, centers: &[Optio
 
 /// The power alone on top with at least the victory count (the game's, see
 /// [`Rulebook::victory_count`], else the map's).
-fn victory(v: &Variant, rules: &Rulebook, units: &[Unit], centers: &[Option<PowerId>]) -> Option<PowerId> {
-    let mut counts = vec![0u32; v.powers.len()];
-    let mut count = |p: PowerId| {
-        if let Some(c) = counts.get_mut(p as usize) {
-            *c += 1;
-        }
-    };
-    match v.victory {
-        Victory::Centers(_) => centers.iter().flatten().for_each(|&p| count(p)),
-        Victory::Units(_) => units.iter().for_each(|u| count(u.power)),
-    }
+fn victory(v: &Variant, rules: &Rulebook, pos: &Position) -> Option<PowerId> {
+    let counts: Vec<u32> = pos.counts(v.powers.len()).into_iter().map(|c| c.toward(&v.victory)).collect();
     let need = rules.victory_count.unwrap_or(match v.victory {
         Victory::Centers(n) | Victory::Units(n) => n,
     });
@@ -550,10 +551,8 @@ pub fn alliance_wins(v: &Variant, pos: &Position, allies: &[PowerId]) -> bool {
     if distinct.len() != allies.len() || allies.iter().any(|&p| p as usize >= v.powers.len()) {
         return false;
     }
-    let count = |p: PowerId| match v.victory {
-        Victory::Centers(_) => pos.center_count(p) as u32,
-        Victory::Units(_) => pos.unit_count(p) as u32,
-    };
+    let counts = pos.counts(v.powers.len());
+    let count = |p: PowerId| counts[p as usize].toward(&v.victory);
     v.alliances
         .iter()
         .any(|a| a.powers as usize == allies.len() && allies.iter().all(|&p| count(p) >= a.each) && allies.iter().map(|&p| count(p)).sum::<u32>() >= a.count)
