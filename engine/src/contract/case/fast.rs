@@ -29,32 +29,25 @@ pub(in crate::contract) fn read(text: &str) -> Option<Case<'_>> {
         owners: None,
     };
     let mut seen = 0u16;
-    r.byte(b'{')?;
-    if !r.eat(b'}') {
-        loop {
-            let key = r.string()?;
-            r.byte(b':')?;
-            let field = FIELDS.iter().position(|&f| f == key)?;
-            if seen & (1 << field) != 0 {
-                return None;
-            }
-            seen |= 1 << field;
-            match field {
-                0 => case.variant = r.nullable(Reader::name)?,
-                1 => case.phase = r.name()?,
-                2 => case.units = r.lists()?,
-                3 => case.centers = r.lists()?,
-                4 => case.retreats = r.map(|r| r.map(Reader::names))?,
-                5 => case.orders = r.lists()?,
-                6 => case.dislodged_by = r.map(|r| r.map(Reader::name))?,
-                7 => case.rules = r.map(Reader::name)?,
-                _ => case.owners = r.nullable(|r| r.map(Reader::name))?,
-            }
-            if !r.comma_or(b'}')? {
-                break;
-            }
+    r.object(|r, key| {
+        let field = FIELDS.iter().position(|&f| f == key)?;
+        if seen & (1 << field) != 0 {
+            return None;
         }
-    }
+        seen |= 1 << field;
+        match field {
+            0 => case.variant = r.nullable(Reader::name)?,
+            1 => case.phase = r.name()?,
+            2 => case.units = r.lists()?,
+            3 => case.centers = r.lists()?,
+            4 => case.retreats = r.map(|r| r.map(Reader::names))?,
+            5 => case.orders = r.lists()?,
+            6 => case.dislodged_by = r.map(|r| r.map(Reader::name))?,
+            7 => case.rules = r.map(Reader::name)?,
+            _ => case.owners = r.nullable(|r| r.map(Reader::name))?,
+        }
+        Some(())
+    })?;
     // `phase` has no default; the rest of the text is white space
     (seen & 2 != 0 && r.rest().is_empty()).then_some(case)
 }
@@ -156,40 +149,42 @@ impl<'a> Reader<'a> {
         Some(list)
     }
 
+    /// `{...}`: each key, in order, given to `entry` to read its value.
+    fn object(&mut self, mut entry: impl FnMut(&mut Self, &'a str) -> Option<()>) -> Option<()> {
+        self.byte(b'{')?;
+        if self.eat(b'}') {
+            return Some(());
+        }
+        loop {
+            let key = self.string()?;
+            self.byte(b':')?;
+            entry(self, key)?;
+            if !self.comma_or(b'}')? {
+                return Some(());
+            }
+        }
+    }
+
     /// `{...}` with values read by `f`, as a `BTreeMap` (a key given twice
     /// keeps its last value, as `serde_json` reads it).
     fn map<T>(&mut self, mut f: impl FnMut(&mut Self) -> Option<T>) -> Option<BTreeMap<Name<'a>, T>> {
         let mut map = BTreeMap::new();
-        self.byte(b'{')?;
-        if self.eat(b'}') {
-            return Some(map);
-        }
-        loop {
-            let key = self.name()?;
-            self.byte(b':')?;
-            map.insert(key, f(self)?);
-            if !self.comma_or(b'}')? {
-                return Some(map);
-            }
-        }
+        self.object(|r, key| {
+            map.insert(Name(Cow::Borrowed(key)), f(r)?);
+            Some(())
+        })?;
+        Some(map)
     }
 
     /// `{"FRANCE": ["A PAR", ...], ...}` as [`Lists`].
     fn lists(&mut self) -> Option<Lists<'a>> {
         let mut lists = Lists::with_capacity();
-        self.byte(b'{')?;
-        if !self.eat(b'}') {
-            loop {
-                let key = self.name()?;
-                self.byte(b':')?;
-                let start = lists.items.len();
-                self.each_name(|n| lists.items.push(n))?;
-                lists.keys.push((key, start, lists.items.len()));
-                if !self.comma_or(b'}')? {
-                    break;
-                }
-            }
-        }
+        self.object(|r, key| {
+            let start = lists.items.len();
+            r.each_name(|n| lists.items.push(n))?;
+            lists.keys.push((Name(Cow::Borrowed(key)), start, lists.items.len()));
+            Some(())
+        })?;
         lists.finish();
         Some(lists)
     }
