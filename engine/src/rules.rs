@@ -77,7 +77,7 @@ pub struct Rulebook {
     /// 256 or more are never closed): the Italian territory of the two-player
     /// game while Italy is neutral. A move, a convoyed move or a retreat
     /// there is void. Empty (all zero) in every other game.
-    pub closed: [u64; 4],
+    pub closed: ProvSet,
     /// A victory by sides instead of the variant's solo victory: the side
     /// whose powers together own `centers` supply centres wins (the
     /// two-player game, 24). `None`: the variant's own victory.
@@ -87,7 +87,34 @@ pub struct Rulebook {
     /// unit in one may only hold (docs/RULES.md, "Seasonal spaces"). Set by
     /// [`Rulebook::in_phase`], which the adjudicator and the order check
     /// call; all zero on maps without seasonal spaces.
-    pub shut: [u64; 4],
+    pub shut: ProvSet,
+}
+
+/// A set of the first 256 provinces of a map, one bit each (provinces
+/// numbered 256 or more are never in it).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ProvSet(pub [u64; 4]);
+
+impl ProvSet {
+    /// The most provinces a set can hold: those numbered below this.
+    pub const LIMIT: usize = 256;
+
+    pub fn contains(&self, prov: crate::map::Prov) -> bool {
+        let p = prov as usize;
+        p < Self::LIMIT && (self.0[p / 64] >> (p % 64)) & 1 == 1
+    }
+
+    /// Adds `prov`; one numbered [`ProvSet::LIMIT`] or more is left out.
+    pub fn insert(&mut self, prov: crate::map::Prov) {
+        let p = prov as usize;
+        if p < Self::LIMIT {
+            self.0[p / 64] |= 1 << (p % 64);
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0 == [0; 4]
+    }
 }
 
 /// A victory counted by sides (docs/RULES.md, "Games for fewer players").
@@ -108,9 +135,9 @@ impl Default for Rulebook {
             paradox: Paradox::Szykman,
             neutral: 0,
             victory_count: None,
-            closed: [0; 4],
+            closed: ProvSet::default(),
             sides: None,
-            shut: [0; 4],
+            shut: ProvSet::default(),
         }
     }
 }
@@ -152,17 +179,13 @@ impl Rulebook {
     /// Whether no unit may enter `prov`.
     #[inline]
     pub fn is_closed(&self, prov: crate::map::Prov) -> bool {
-        let p = prov as usize;
-        p < 256 && (self.closed[p / 64] >> (p % 64)) & 1 == 1
+        self.closed.contains(prov)
     }
 
     /// These rules with `provs` closed (provinces numbered 256 or more are ignored).
     pub fn with_closed(mut self, provs: &[crate::map::Prov]) -> Rulebook {
         for &p in provs {
-            let p = p as usize;
-            if p < 256 {
-                self.closed[p / 64] |= 1 << (p % 64);
-            }
+            self.closed.insert(p);
         }
         self
     }
@@ -170,8 +193,7 @@ impl Rulebook {
     /// Whether `prov` is a seasonal space shut in this phase.
     #[inline]
     pub fn is_shut(&self, prov: crate::map::Prov) -> bool {
-        let p = prov as usize;
-        p < 256 && (self.shut[p / 64] >> (p % 64)) & 1 == 1
+        self.shut.contains(prov)
     }
 
     /// These rules for `phase` of a game of `v`: its seasonal spaces shut
@@ -181,12 +203,9 @@ impl Rulebook {
         if v.seasonal.is_empty() {
             return self; // no seasonal space: nothing to shut (most maps)
         }
-        self.shut = [0; 4];
+        self.shut = ProvSet::default();
         for &p in v.seasonal.iter().filter(|&&p| v.is_shut(p, phase)) {
-            let p = p as usize;
-            if p < 256 {
-                self.shut[p / 64] |= 1 << (p % 64);
-            }
+            self.shut.insert(p);
         }
         self
     }
@@ -396,6 +415,25 @@ pub fn fewer_players(v: &Variant, players: &str) -> Option<Seating> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A province set holds provinces up to 255 and leaves out 256 and on.
+    #[test]
+    fn a_province_set_holds_the_first_256_provinces() {
+        let mut set = ProvSet::default();
+        assert!(set.is_empty());
+        for p in [0, 63, 64, 200, 255, 256, 300] {
+            set.insert(p);
+        }
+        assert!([0, 63, 64, 200, 255].iter().all(|&p| set.contains(p)));
+        assert!(![1, 62, 65, 254, 256, 300].iter().any(|&p| set.contains(p)));
+        assert!(!set.is_empty());
+        let only_past = {
+            let mut s = ProvSet::default();
+            s.insert(256);
+            s
+        };
+        assert!(only_past.is_empty(), "province 256 is left out");
+    }
 
     #[test]
     fn every_rule_choice_reads_back_from_its_names() {

@@ -131,7 +131,7 @@ fn agree(v: &Variant, rules: &Rulebook, pos: &Position, seed: u64, standing: &dy
 fn rulebooks() -> Vec<Rulebook> {
     let rhr = Rulebook { retreat_default: RetreatDefault::RightHand, ..Rulebook::datc() };
     let mut closed = Rulebook { neutral: 1 << 2, ..Rulebook::datc() };
-    closed.closed[0] = 0b1010_1010_0000;
+    closed.closed.0[0] = 0b1010_1010_0000;
     vec![Rulebook::datc(), Rulebook::rulebook_1992(), rhr, closed]
 }
 

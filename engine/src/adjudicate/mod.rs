@@ -435,7 +435,7 @@ fn process_orders(v: &Variant, rules: &Rulebook, pos: &Position, orders: &[(Powe
                     d.options.clear();
                 }
             }
-            if rules.closed != [0; 4] || rules.shut != [0; 4] {
+            if !rules.closed.is_empty() || !rules.shut.is_empty() {
                 // no retreat into a closed province, nor into a space shut
                 // this season (the retreat phase is in the same season)
                 for d in m.dislodged.iter_mut() {
