@@ -13,6 +13,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 mod lanes;
+pub use lanes::LANES;
 mod tasks;
 pub use tasks::STOP_FLUSH;
 

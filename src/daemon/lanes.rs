@@ -26,6 +26,8 @@ use tokio::sync::{Notify, mpsc, watch};
 use tokio::time::Instant;
 
 /// Connections used at once (where the transport can have several: SMTP).
+/// A lane is given its next mail only once its last is recorded, so this
+/// also bounds the mails a `kill -9` of `serve` can send twice.
 pub const LANES: usize = 4;
 
 /// At most this many flushes asked for are followed at once (older ones are

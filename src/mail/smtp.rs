@@ -19,8 +19,11 @@ use std::time::{Duration, Instant};
 
 /// Connections used at once when the outbox holds many mails: each SMTP
 /// transaction waits on a few round trips, so throughput comes from
-/// overlapping them.
-const PARALLEL: usize = 8;
+/// overlapping them. It also bounds the mails a `kill -9` during
+/// `flush_outbox` can send twice: each connection can have had its mail
+/// taken by the server in the instant before the judge recorded it as sent
+/// (the copy sent again carries the same Message-ID).
+pub const PARALLEL: usize = 8;
 
 /// How long an unused connection is kept for the next mail (servers close
 /// idle ones after a few minutes; Postfix's default is 300 s).
