@@ -104,6 +104,9 @@ pub fn read_results(v: &Variant, kind: crate::phase::PhaseKind, text: &str) -> R
         power: String,
         order: String,
         result: String,
+        // older records lack it: given
+        #[serde(default)]
+        defaulted: bool,
     }
     let rows: Vec<Row> = serde_json::from_str(text).map_err(|e| format!("results: {e}"))?;
     rows.into_iter()
@@ -111,7 +114,7 @@ pub fn read_results(v: &Variant, kind: crate::phase::PhaseKind, text: &str) -> R
             let power = v.power_by_name(&r.power.to_ascii_uppercase()).ok_or_else(|| format!("unknown power `{}`", r.power))?;
             let order = crate::parse::parse_order(v, &r.order, Some(kind)).map_err(|e| format!("order `{}`: {e:?}", r.order))?;
             let result = crate::adjudicate::ResultKind::from_label(&r.result).ok_or_else(|| format!("unknown result `{}`", r.result))?;
-            Ok(Drawn { power, order, result })
+            Ok(Drawn { power, order, result, defaulted: r.defaulted })
         })
         .collect()
 }

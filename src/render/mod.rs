@@ -27,6 +27,8 @@ pub struct Drawn {
     pub power: PowerId,
     pub order: Order,
     pub result: ResultKind,
+    /// The engine's order for a unit its power left unordered.
+    pub defaulted: bool,
 }
 
 /// What a picture shows.
@@ -70,7 +72,7 @@ impl<'a> Scene<'a> {
 
 /// The orders of an outcome, to draw.
 pub fn drawn(results: &[OrderResult]) -> Vec<Drawn> {
-    results.iter().map(|r| Drawn { power: r.power, order: r.order, result: r.result }).collect()
+    results.iter().map(|r| Drawn { power: r.power, order: r.order, result: r.result, defaulted: r.defaulted }).collect()
 }
 
 /// Paul Tol's "muted" qualitative scheme (colour-blind safe), nine colours.

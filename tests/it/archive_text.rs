@@ -59,6 +59,14 @@ fn a_game_by_mail_exports_in_njudge_layout_and_replays_without_a_difference() {
     }
     assert!(text.contains("France: Army Burgundy HOLD.  (*dislodged*)"), "{text}");
     assert!(text.contains("France:                   Army Burgundy -> Picardy."), "{text}");
+    // a unit left unordered, as njudge writes it; read back as the default it was
+    assert!(text.contains("Austria: Army Vienna, No Order Processed.\n"), "{text}");
+    assert!(!text.contains("Army Vienna HOLD"), "{text}");
+    let jt = read::read(&v, &text).unwrap();
+    let vienna = jt.results[0].iter().find(|r| r.text == "A VIE H").expect("Vienna's line");
+    assert!(vienna.defaulted);
+    assert!(!jt.saved.phases[0].orders.iter().any(|(_, o)| o == "A VIE H"), "a default is no order given");
+    assert!(jt.saved.phases[0].orders.iter().any(|(_, o)| o == "A PAR - BUR"));
     let (phases, differences) = replayed(&v, &text);
     assert_eq!(phases, rec.phases.len(), "every processed phase is replayed");
     assert!(differences.is_empty(), "{differences:?}\n{text}");
@@ -128,7 +136,9 @@ fn a_file_in_the_forms_jdip_reads_imports_and_agrees() {
     // the wrapped support, the unordered unit, the builds and the waive
     let s = &jt.saved.phases[0].orders;
     assert!(s.iter().any(|(_, o)| o == "A MUN S A BER - KIE"), "{s:?}");
-    assert!(s.iter().any(|(_, o)| o == "A MAR H"), "{s:?}");
+    // the unordered unit is the judge's default, no order given, as it was
+    assert!(!s.iter().any(|(_, o)| o == "A MAR H"), "{s:?}");
+    assert!(jt.results[0].iter().any(|r| r.text == "A MAR H" && r.defaulted));
     let w: Vec<&str> = jt.saved.phases[2].orders.iter().map(|(_, o)| o.as_str()).collect();
     assert_eq!(w.len(), 10, "nine builds and a waive; the pending build orders nothing: {w:?}");
     assert!(w.contains(&"B F STP/NC") || w.iter().any(|o| o.contains("STP/NC")), "{w:?}");

@@ -59,8 +59,9 @@
 //!   results for`; njudge's older `orders for` is read too), then one order
 //!   a line, `Power: ` first, in full province names, njudge's verbs (`->`,
 //!   `HOLD`, `SUPPORT`, `CONVOY`, `DISBAND`; `Builds an army in`, `Removes
-//!   the fleet in`, `Defaults, removing the army in`, `Build waived`; an
-//!   unordered unit `, No Orders Processed`), another power's unit in a
+//!   the fleet in`, `Defaults, removing the army in`, `Build waived`; a
+//!   unit left unordered `, No Order Processed`, `(DISBAND)` after it in a
+//!   retreat), another power's unit in a
 //!   support or convoy after its owner's adjective (`SUPPORT Austrian Army
 //!   Tyrolia`, as njudge writes it), and a result other than success in
 //!   `(*...*)`: `bounce`, `cut`, `dislodged`, `void`, `no convoy` (njudge's

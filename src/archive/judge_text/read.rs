@@ -75,6 +75,9 @@ pub struct Recorded {
     pub result: ResultKind,
     /// `(*dislodged*)` among its results.
     pub dislodged: bool,
+    /// `, No Order Processed`: the judge's default, not an order given (the
+    /// game read back leaves it to the engine, as it was).
+    pub defaulted: bool,
 }
 
 /// A turn of the file: the phase (from its subject), the orders and the
@@ -342,6 +345,7 @@ fn order(v: &Variant, names: &Names, kind: PhaseKind, line: &str) -> Result<Opti
         body = body[..at].trim();
     }
     let body = body.trim_end_matches('.').trim();
+    let defaulted = unordered(body).is_some();
     let codes = if let Some((unit, how)) = unordered(body) {
         // njudge's `, No Order Processed (DISBAND)`: a retreat not ordered
         let verb = if how.to_ascii_lowercase().contains("disband") { "DISBAND" } else { "H" };
@@ -355,7 +359,7 @@ fn order(v: &Variant, names: &Names, kind: PhaseKind, line: &str) -> Result<Opti
         names.to_codes(v, &direct(&unforeign(v, body)))
     };
     let order = crate::parse::parse_order(v, &codes, Some(kind)).map_err(|e| e.message)?;
-    Ok(Some(Recorded { power: p, text: order.canonical(v), order, result, dislodged }))
+    Ok(Some(Recorded { power: p, text: order.canonical(v), order, result, dislodged, defaulted }))
 }
 
 /// The words after the comma of an unordered unit's line, lower case.
@@ -565,7 +569,7 @@ fn boards(v: &Variant, game: String, start: Position, turns: Vec<Turn>) -> Judge
             board.dislodged.clear();
         }
         let after = apply(&board, t);
-        let orders = t.orders.iter().map(|r| (r.power, r.text.clone())).collect();
+        let orders = t.orders.iter().filter(|r| !r.defaulted).map(|r| (r.power, r.text.clone())).collect();
         phases.push(SavedPhase { name: v.calendar.name(t.phase), completed: false, position: board, orders });
         board = after;
         if let Some(n) = turns.get(k + 1) {

@@ -143,6 +143,20 @@ pub fn order_words(v: &Variant, pos: &Position, power: PowerId, o: &Order) -> St
     }
 }
 
+/// An order line's words: a unit left unordered as njudge says it (`Army
+/// Paris, No Order Processed`, `, No Order Processed (DISBAND)` in a
+/// retreat, `Defaults, removing the army in Paris`), else the order's.
+fn drawn_words(v: &Variant, pos: &Position, d: &Drawn) -> String {
+    match (d.defaulted, &d.order) {
+        (true, Order::Hold(u)) => format!("{}{}", unit(v, pos, u), words::NO_ORDER),
+        (true, Order::Disband(u)) if pos.phase.kind == PhaseKind::Retreat => format!("{}{} (DISBAND)", unit(v, pos, u), words::NO_ORDER),
+        (true, Order::Disband(u)) if pos.phase.kind == PhaseKind::Adjustment => {
+            order_words(v, pos, d.power, &d.order).replacen(words::REMOVES, words::DEFAULTS, 1)
+        }
+        _ => order_words(v, pos, d.power, &d.order),
+    }
+}
+
 /// The column njudge's retreat and adjustment lines start their order at
 /// (its `LPOWER`, the longest power name it allows, and `: `).
 const ORDER_COLUMN: usize = 24 + 2;
@@ -161,7 +175,7 @@ fn orders(v: &Variant, pos: &Position, drawn: &[Drawn], dislodged: &[Prov], out:
         last = Some(d.power);
         let who = format!("{}: ", power_word(v, d.power));
         let pad = if pos.phase.kind == PhaseKind::Movement { 0 } else { ORDER_COLUMN.saturating_sub(who.len()).max(1) };
-        let _ = write!(out, "{who}{:pad$}{}.", "", order_words(v, pos, d.power, &d.order));
+        let _ = write!(out, "{who}{:pad$}{}.", "", drawn_words(v, pos, d));
         let mut results: Vec<&str> = result_word(d.result).into_iter().collect();
         let moved_away = d.order.unit().is_some_and(|u| dislodged.contains(&u.loc.prov));
         if moved_away && d.result != ResultKind::Dislodged {

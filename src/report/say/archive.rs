@@ -129,7 +129,8 @@ pub mod njudge {
     pub const NEXT_PHASE: &str = "will be";
     pub const CAN_RETREAT: &str = "can retreat to";
     pub const DESTROYED: &str = "with no valid retreats was destroyed.";
-    pub const NO_ORDERS: &str = ", No Orders Processed";
+    /// After an unordered unit (njudge's words; jDip writes `No Orders`).
+    pub const NO_ORDER: &str = ", No Order Processed";
     pub const WAIVED: &str = "Build waived";
     pub const BUILDS: &str = "Builds";
     pub const REMOVES: &str = "Removes";
