@@ -541,6 +541,14 @@ impl<'a> Session<'a> {
             Cmd::Diary(d) => self.diary(d),
             Cmd::Signoff | Cmd::Press(_) | Cmd::PostalPress => unreachable!("handled by run_lines"),
             Cmd::Set { key, arg } => self.set(key, arg.trim()),
+            // one savepoint for the line: a refused setting leaves the others unmade
+            Cmd::PressSets(list) => {
+                let mut out = Vec::new();
+                for (named, arg) in list {
+                    out.extend(self.set(parse::SetKey::Option(named), &arg)?);
+                }
+                Ok(out)
+            }
             Cmd::Approve(power) => self.approve(&power, true),
             Cmd::Reject(power) => self.approve(&power, false),
             Cmd::Process { force } => self.process_now(force),

@@ -62,7 +62,7 @@ pub const OPTIONS: &[OptionSpec] = &[
     spec(O::MasterPress, &["masterpress", "master_press"], &["MASTERPRESS"], false, Always),
     spec(O::Nmr, &["nmr"], &["NMR"], true, Always),
     spec(O::Assignment, &["assignment"], &["ASSIGNMENT"], false, Forming),
-    spec(O::Movement, &["movement"], &["MOVEMENT", "MOVES"], false, Always),
+    spec(O::Movement, &["movement"], &["MOVEMENT", "MOVES", "MOVE"], false, Always),
     spec(O::Retreat, &["retreat"], &["RETREATS"], false, Always),
     spec(O::Adjustment, &["adjustment"], &["ADJUSTMENTS", "BUILDS"], false, Always),
     // SET GRACE moves the current phase's grace period (see settings.rs)
@@ -140,6 +140,9 @@ pub enum OptionValue {
     Nmr(Nmr),
     Assignment(Assignment),
     Timing(PhaseKind, Schedule),
+    /// njudge's parameters (`CLOCK 1410 NEXT 71 DAYS -MTWTF-`): those left
+    /// out keep their values, and GRACE and DELAY are the game's.
+    NjudgeTiming(PhaseKind, timing::NjudgeParams),
     Grace(i64),
     Reminder(i64),
     /// An address and the results' format; `None`: no list.
@@ -195,9 +198,9 @@ pub fn read(named: Named, text: &str, scope: &Scope) -> Result<OptionValue, Opti
         O::Anonymous => OptionValue::Anonymous(yes.into()),
         O::Delay => OptionValue::Delay(read_delay(text)?),
         O::Assignment => OptionValue::Assignment(read_assignment(text)?),
-        O::Movement => OptionValue::Timing(PhaseKind::Movement, Schedule::parse(text)?),
-        O::Retreat => OptionValue::Timing(PhaseKind::Retreat, Schedule::parse(text)?),
-        O::Adjustment => OptionValue::Timing(PhaseKind::Adjustment, Schedule::parse(text)?),
+        O::Movement => read_timing(PhaseKind::Movement, text)?,
+        O::Retreat => read_timing(PhaseKind::Retreat, text)?,
+        O::Adjustment => read_timing(PhaseKind::Adjustment, text)?,
         O::Grace => OptionValue::Grace(timing::parse_duration(text)?),
         O::Reminder => OptionValue::Reminder(timing::parse_duration(text)?),
         O::List => OptionValue::List(read_list(text, scope.cfg)?),
@@ -221,6 +224,14 @@ pub fn read(named: Named, text: &str, scope: &Scope) -> Result<OptionValue, Opti
 }
 
 /// A duration up to [`timing::MAX_DELAY_SECS`] (`0`: none).
+/// A phase kind's timing: njudge's parameters, or a rule of the judge's own.
+fn read_timing(kind: PhaseKind, text: &str) -> Result<OptionValue, OptionError> {
+    Ok(match timing::NjudgeParams::parse(text) {
+        Some(p) => OptionValue::NjudgeTiming(kind, p?),
+        None => OptionValue::Timing(kind, Schedule::parse(text)?),
+    })
+}
+
 fn read_delay(text: &str) -> Result<i64, OptionError> {
     let t = text.trim();
     let secs = if t == "0" { 0 } else { timing::parse_duration(t)? };
@@ -443,6 +454,7 @@ pub fn apply(g: &mut GameRow, v: &Variant, value: OptionValue) -> Result<String,
             say::master::assigned_by(a.as_str())
         }
         OptionValue::Timing(kind, t) => apply_timing(s, kind, t),
+        OptionValue::NjudgeTiming(kind, p) => apply_njudge_timing(s, kind, &p)?,
         OptionValue::Grace(secs) => {
             s.grace_secs = secs;
             say::master::grace_period(&timing::format_span(secs))
@@ -482,6 +494,36 @@ fn apply_timing(s: &mut crate::store::games::Settings, kind: PhaseKind, t: Sched
         PhaseKind::Adjustment => s.adjustment = t,
     }
     said
+}
+
+/// njudge's parameters over the phase kind's rule now (see
+/// [`timing::NjudgeParams`]); GRACE and DELAY set the game's, for every phase.
+fn apply_njudge_timing(s: &mut crate::store::games::Settings, kind: PhaseKind, p: &timing::NjudgeParams) -> Result<String, OptionError> {
+    let now = match kind {
+        PhaseKind::Movement => &s.movement,
+        PhaseKind::Retreat => &s.retreat,
+        PhaseKind::Adjustment => &s.adjustment,
+    };
+    let mut said = Vec::new();
+    // `SET BUILDS DELAY 1.0` leaves the timing as it is (a cron rule too)
+    if p.names_timing() {
+        let t = p.timing(Some(now.timing()));
+        t.check()?;
+        // the text is read as any stored rule is, with the same limits
+        said.push(apply_timing(s, kind, Schedule::parse(&t.text())?));
+    }
+    if let Some(secs) = p.grace_secs {
+        s.grace_secs = secs;
+        said.push(say::master::grace_period(&timing::format_span(secs)));
+    }
+    if let Some(secs) = p.delay_secs {
+        s.delay_secs = secs;
+        said.push(if secs == 0 { say::time::no_delay() } else { say::time::delay_set(&timing::format_span(secs)) });
+    }
+    if p.game_wide().is_some() {
+        said.push(say::time::njudge_game_wide());
+    }
+    Ok(said.join(" "))
 }
 
 /// A list address: nothing goes there until someone there confirms; one that

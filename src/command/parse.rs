@@ -76,6 +76,9 @@ pub enum Cmd {
         key: SetKey,
         arg: String,
     },
+    /// njudge's list of press settings in one SET, split at its commas
+    /// (`SET GREY, PARTIAL FAKES BROADCAST`): each an option and its value.
+    PressSets(Vec<(super::options::Named, String)>),
     Resign,
     Help,
     Signoff,
@@ -667,6 +670,9 @@ fn set(l: &Line) -> Cmd {
     if let Some((option, no, arg)) = press_set(&words) {
         return Cmd::Set { key: SetKey::Option(super::options::Named { option, no }), arg: arg.to_string() };
     }
+    if let Some(list) = press_sets(&l.rest(0)) {
+        return Cmd::PressSets(list);
+    }
     let Some(mut key) = l.arg(0).map(|k| k.to_ascii_uppercase()) else { return Cmd::Bad(Refusal::Usage(UsageRefusal::SetNeedsName)) };
     let mut next = 1;
     if key == "NO"
@@ -684,6 +690,24 @@ fn set(l: &Line) -> Cmd {
         Ok(None) => Cmd::Bad(Refusal::Usage(UsageRefusal::SetNoSuch { key })),
         Err(c) => Cmd::Bad(Refusal::Usage(UsageRefusal::SetAmbiguous { key, candidates: c })),
     }
+}
+
+/// njudge's press settings given as a list (`data/press`: `SET GREY,
+/// PARTIAL FAKES BROADCAST`): two or more, comma-separated, each read by
+/// [`press_set`]. Anything else in the list (a value of another option
+/// holds commas too: `on Mon, Thu`) leaves the line to the other readers.
+fn press_sets(text: &str) -> Option<Vec<(super::options::Named, String)>> {
+    let parts: Vec<&str> = text.split(',').collect();
+    if parts.len() < 2 {
+        return None;
+    }
+    parts
+        .iter()
+        .map(|p| {
+            let words: Vec<String> = p.split_whitespace().map(str::to_ascii_uppercase).collect();
+            press_set(&words).map(|(option, no, arg)| (super::options::Named { option, no }, arg.to_string()))
+        })
+        .collect()
 }
 
 /// njudge's SET words for the press options (`data/index`): `SET GREY`,
@@ -901,6 +925,26 @@ mod tests {
     }
 
     #[test]
+    fn njudges_press_settings_in_a_list() {
+        use crate::command::options::{GameOption as O, Named};
+        let n = |option, no, a: &str| (Named { option, no }, a.to_string());
+        assert_eq!(parse("SET GREY, PARTIAL FAKES BROADCAST"), Cmd::PressSets(vec![n(O::Press, false, "grey_only"), n(O::Fake, false, "broadcast")]));
+        assert_eq!(
+            parse("set white/grey,no partial , postal press"),
+            Cmd::PressSets(vec![n(O::Press, false, "grey"), n(O::Partial, true, ""), n(O::PostalPress, false, "")])
+        );
+        // a list with any part that is not a press setting is not a list:
+        // it goes to the other readers (and is refused, or is another option's value)
+        assert!(matches!(parse("SET GREY, NMR"), Cmd::Bad(_)));
+        assert_eq!(
+            parse("SET MOVES next 48 hours on Mon, Thu"),
+            Cmd::Set { key: SetKey::Option(Named { option: O::Movement, no: false }), arg: "next 48 hours on Mon, Thu".into() }
+        );
+        // one setting with a trailing comma is still the one setting
+        assert_eq!(parse("SET GREY,"), Cmd::Set { key: SetKey::Option(Named { option: O::Press, no: false }), arg: "grey_only".into() });
+    }
+
+    #[test]
     fn press_and_diary_headers_open_blocks_and_their_ends() {
         for h in [
             "PRESS TO E",
@@ -960,6 +1004,8 @@ mod tests {
             "GRACE",
             "MOVEMENT",
             "MOVES",
+            // njudge's SET MOVE (data/index)
+            "MOVE",
             "RETREATS",
             "ADJUSTMENTS",
             "BUILDS",

@@ -32,19 +32,25 @@ fn phase_timing(game: &GameRow, kind: PhaseKind) -> &Timing {
 /// Sets the deadline of the game's current phase from its timing (its clock
 /// times and days in the game's zone), pushed past any player's absence and
 /// out of the blackout days, and the grace period after it; the phase's
-/// delay, lateness notices and SET START start afresh.
+/// delay, lateness notices and SET START start afresh (SET START becomes the
+/// timing's minimum, njudge's MIN, if it has one).
 pub fn set_deadline(ctx: &Ctx, game: &mut Game, kind: PhaseKind) {
     let now = ctx.now();
     let tz = game.zone(ctx.cfg.timezone);
     let t = phase_timing(game, kind);
     let base = t.next_deadline(now, tz);
+    let min_secs = match t {
+        Timing::Hours { min_secs, .. } => *min_secs,
+        Timing::Cron(_) => 0,
+    };
     let d = push_for_absences(base, &game.players).min(base.saturating_add(MAX_ABSENCE_PUSH_SECS));
     let d = timing::out_of_blackout(d, tz, &game.settings.blackout);
     game.deadline = Some(d);
     game.grace_until = Some(grace_end(game, d, ctx.cfg.timezone));
     game.ready_since = None;
     game.late_told = None;
-    game.not_before = None;
+    // njudge's MIN: not processed that soon, even with every order in
+    game.not_before = (min_secs > 0).then(|| now.saturating_add(min_secs));
 }
 
 /// The time of day a deadline written without one means in `kind`'s

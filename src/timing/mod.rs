@@ -22,8 +22,10 @@ use std::str::FromStr;
 
 mod blackout;
 mod date;
+mod njudge;
 pub use blackout::{Blackout, MAX_BLACKOUT_DAYS, MAX_BLACKOUTS, out_of_blackout};
 pub use date::{DatePart, DayTime, IMPLIED_YEAR_AHEAD_SECS, parse_zone};
+pub use njudge::{Days, NjudgeParams, NjudgeTiming};
 
 /// The longest duration [`parse_duration`] accepts, and so the longest period of a
 /// timing: 365 days. Anything longer is a typo or an attack (`movement=99999999999d`
@@ -58,7 +60,17 @@ const CRON_MAX_GAP_SECS: i64 = 366 * 86_400;
 
 #[derive(Clone, Debug)]
 pub enum Timing {
-    Hours { secs: i64, at: Option<NaiveTime>, days: Vec<Weekday> },
+    /// `secs` at least, then the first time `at` (if given) on one of `days`
+    /// (none: every day), and on one of `from_noon` not before 12:00
+    /// (njudge's lower-case days); the phase is not processed before
+    /// `min_secs` even with every order in (njudge's MIN).
+    Hours {
+        secs: i64,
+        at: Option<NaiveTime>,
+        days: Vec<Weekday>,
+        from_noon: Vec<Weekday>,
+        min_secs: i64,
+    },
     Cron(Box<cron::Schedule>),
 }
 
@@ -213,6 +225,28 @@ pub enum TimeError {
     DelayTooLong {
         text: String,
     },
+    /// njudge's `DAYS` word that is not seven of `SMTWTFS`, `smtwtfs` and `-`.
+    NjudgeDays {
+        word: String,
+    },
+    /// njudge's `CLOCK` that is not minutes past midnight (0 to 1439, or -1).
+    NjudgeClock {
+        value: String,
+    },
+    /// An njudge parameter's value that is not a number of hours.
+    NjudgeHours {
+        word: String,
+        value: String,
+    },
+    /// An njudge parameter given twice.
+    NjudgeTwice {
+        word: String,
+    },
+    /// njudge's GRACE or DELAY where only a phase's timing is read (the
+    /// keeper's configuration): they are the game's settings here.
+    NjudgeGameWide {
+        word: String,
+    },
 }
 
 /// The longest delay between the last orders and processing: a day.
@@ -356,6 +390,20 @@ impl Timing {
             check_cron(&s).map_err(|fault| TimeError::Cron { text: t.to_string(), fault })?;
             return Ok(Timing::Cron(Box::new(s)));
         }
+        if let Some(p) = NjudgeParams::parse(t) {
+            let p = p?;
+            if let Some(word) = p.game_wide() {
+                return Err(TimeError::NjudgeGameWide { word: word.to_string() });
+            }
+            let njudge = p.timing(None);
+            njudge.check()?;
+            let timing = njudge.to_timing();
+            let Timing::Hours { secs, .. } = &timing else { unreachable!("njudge's form has hours") };
+            if *secs < MIN_PHASE_SECS {
+                return Err(TimeError::TooShort { text: t.to_string() });
+            }
+            return Ok(timing);
+        }
         let rest = lower.strip_prefix("next ").unwrap_or(&lower);
         let (dur, tail) = match rest.find(" at ").or_else(|| rest.find(" on ")) {
             Some(i) => (&rest[..i], &rest[i..]),
@@ -384,7 +432,7 @@ impl Timing {
         if secs < MIN_PHASE_SECS {
             return Err(TimeError::TooShort { text: t.to_string() });
         }
-        Ok(Timing::Hours { secs, at, days })
+        Ok(Timing::Hours { secs, at, days, from_noon: Vec::new(), min_secs: 0 })
     }
 
     /// The deadline for a phase that starts at `now`, or why there is none.
@@ -411,15 +459,22 @@ impl Timing {
                 // time ends, its first firing can lie before `start`; the next ones don't.
                 s.after(&start).take(8).map(|d| d.timestamp()).find(|&d| d >= from).ok_or(TimingError::NoFiring)
             }
-            Timing::Hours { secs, at, days } => {
+            Timing::Hours { secs, at, days, from_noon, .. } => {
                 let earliest = now + (*secs).clamp(MIN_PHASE_SECS, MAX_DURATION_SECS);
                 let local = in_zone(&tz, earliest).ok_or(TimingError::OutOfRange(now))?;
+                let noon = NaiveTime::from_hms_opt(12, 0, 0).unwrap_or(NaiveTime::MIN);
                 let ok_day = |d: Weekday| days.is_empty() || days.contains(&d);
+                // a day where deadlines fall from noon on: is `t` (of that day) too early?
+                let before_noon = |d: Weekday, t: NaiveTime| from_noon.contains(&d) && t < noon;
                 match at {
                     None => {
                         let mut t = local;
                         for _ in 0..8 {
-                            if ok_day(t.weekday()) {
+                            if ok_day(t.weekday()) && before_noon(t.weekday(), t.time()) {
+                                if let Some(n) = local_time(tz, t.date_naive().and_time(noon)) {
+                                    return Ok(n.timestamp());
+                                }
+                            } else if ok_day(t.weekday()) {
                                 return Ok(t.timestamp());
                             }
                             // start of the next day
@@ -434,6 +489,7 @@ impl Timing {
                             if let Some(cand) = local_time(tz, day.and_time(*at))
                                 && cand.timestamp() >= earliest
                                 && ok_day(day.weekday())
+                                && !before_noon(day.weekday(), *at)
                             {
                                 return Ok(cand.timestamp());
                             }
@@ -476,7 +532,7 @@ pub struct Schedule {
 }
 
 /// The timing of a stored rule that no longer parses.
-const FALLBACK: Timing = Timing::Hours { secs: 86_400, at: None, days: Vec::new() };
+const FALLBACK: Timing = Timing::Hours { secs: 86_400, at: None, days: Vec::new(), from_noon: Vec::new(), min_secs: 0 };
 
 impl Schedule {
     /// Reads a rule a master wrote ([`Timing::parse`], with its limits and messages).

@@ -18,7 +18,7 @@ fn a_schedule_keeps_its_text_and_reads_back_a_stale_rule_as_a_day() {
     // ... and read back from an old database as 24 hours, its text kept
     let old: Schedule = serde_json::from_str(r#""99999999999d""#).unwrap();
     assert_eq!(old.as_str(), "99999999999d");
-    assert!(matches!(old.timing(), Timing::Hours { secs: 86_400, at: None, days } if days.is_empty()));
+    assert!(matches!(old.timing(), Timing::Hours { secs: 86_400, at: None, days, .. } if days.is_empty()));
     // a stored timing that is not text is refused
     assert!(serde_json::from_str::<Schedule>("48").is_err());
 }
@@ -85,6 +85,33 @@ fn njudge_like_timing() {
 }
 
 #[test]
+fn njudges_own_parameters() {
+    let deadline = |rule: &str, now: &str| format_time(Timing::parse(rule).unwrap().next_deadline(at(now), Tz::UTC), Tz::UTC);
+    // njudge's example (data/deadlines): processed at 23:35 on a Monday,
+    // NEXT 71 with CLOCK 1410 is Thursday 23:30; NEXT 72 slides to Friday
+    assert_eq!(deadline("clock 1410 next 71 days -MTWTF-", "2026-11-23 23:35"), "Thu 26 Nov 2026 23:30 UTC");
+    assert_eq!(deadline("CLOCK 1410 NEXT 72 DAYS -MTWTF-", "2026-11-23 23:35"), "Fri 27 Nov 2026 23:30 UTC");
+    // a weekend slides to Monday
+    assert_eq!(deadline("clock 1410 next 71 days -MTWTF-", "2026-11-25 23:35"), "Mon 30 Nov 2026 23:30 UTC");
+    // a lower-case day: from noon on (without a clock, moved to noon; with a
+    // morning clock, that day is passed over)
+    assert_eq!(deadline("next 24 days SmTWTFS", "2026-11-22 08:00"), "Mon 23 Nov 2026 12:00 UTC");
+    assert_eq!(deadline("next 24 days SmTWTFS", "2026-11-22 13:00"), "Mon 23 Nov 2026 13:00 UTC");
+    assert_eq!(deadline("clock 600 next 20 days SmTWTFS", "2026-11-22 08:00"), "Tue 24 Nov 2026 10:00 UTC");
+    assert_eq!(deadline("clock 780 next 20 days SmTWTFS", "2026-11-22 08:00"), "Mon 23 Nov 2026 13:00 UTC");
+    // a decimal NEXT; CLOCK -1 is no clock
+    assert_eq!(deadline("next 1.5 clock -1", "2026-11-22 08:00"), "Sun 22 Nov 2026 09:30 UTC");
+    // MIN is kept for the processing (see play::deadline), not the deadline
+    let Timing::Hours { min_secs, .. } = Timing::parse("min 12 next 71").unwrap() else { panic!() };
+    assert_eq!(min_secs, 12 * 3600);
+    // GRACE and DELAY are the game's: a phase's rule alone refuses them
+    assert_eq!(Timing::parse("next 48 grace 72").unwrap_err(), TimeError::NjudgeGameWide { word: "GRACE".into() });
+    // the shortest phase
+    assert!(matches!(Timing::parse("next 0.99"), Err(TimeError::TooShort { .. })));
+    assert!(Timing::parse("next 1").is_ok());
+}
+
+#[test]
 fn phase_length_limits() {
     for ok in ["next 1 hour", "next 3600 seconds", "next 60 minutes at 20:00", "next 365 days", "8760h on Mon"] {
         assert!(Timing::parse(ok).is_ok(), "{ok}");
@@ -103,11 +130,11 @@ fn phase_length_limits() {
     let t = Timing::parse("next 365 days").unwrap();
     assert_eq!(t.next_deadline(NOW, Tz::UTC), NOW + MAX_DURATION_SECS);
     // a Timing built by hand keeps the limits
-    let t = Timing::Hours { secs: 1, at: None, days: vec![] };
+    let t = Timing::Hours { secs: 1, at: None, days: vec![], from_noon: vec![], min_secs: 0 };
     assert_eq!(t.next_deadline(NOW, Tz::UTC), NOW + MIN_PHASE_SECS);
-    let t = Timing::Hours { secs: i64::MAX, at: None, days: vec![] };
+    let t = Timing::Hours { secs: i64::MAX, at: None, days: vec![], from_noon: vec![], min_secs: 0 };
     assert_eq!(t.next_deadline(NOW, Tz::UTC), NOW + MAX_DURATION_SECS);
-    let t = Timing::Hours { secs: i64::MIN, at: Some(NaiveTime::MIN), days: vec![Weekday::Sun] };
+    let t = Timing::Hours { secs: i64::MIN, at: Some(NaiveTime::MIN), days: vec![Weekday::Sun], from_noon: vec![Weekday::Sun], min_secs: 0 };
     assert!(t.next_deadline(NOW, Tz::UTC) >= NOW + MIN_PHASE_SECS);
 }
 
@@ -393,10 +420,11 @@ mod props {
         }
 
         #[test]
-        fn hand_built_timings_never_panic(secs in any::<i64>(), h in 0u32..24, m in 0u32..60, use_at in any::<bool>(), days in prop::collection::vec(0u8..7, 0..4), now in instant(), tz in zone()) {
+        fn hand_built_timings_never_panic(secs in any::<i64>(), h in 0u32..24, m in 0u32..60, use_at in any::<bool>(), days in prop::collection::vec(0u8..7, 0..4), noon in prop::collection::vec(0u8..7, 0..7), min_secs in any::<i64>(), now in instant(), tz in zone()) {
             let at = if use_at { NaiveTime::from_hms_opt(h, m, 0) } else { None };
             let days = days.into_iter().map(|d| Weekday::try_from(d).unwrap_or(Weekday::Mon)).collect();
-            let t = Timing::Hours { secs, at, days };
+            let from_noon = noon.into_iter().map(|d| Weekday::try_from(d).unwrap_or(Weekday::Mon)).collect();
+            let t = Timing::Hours { secs, at, days, from_noon, min_secs };
             prop_assert!(t.next_deadline(now, tz) >= now.saturating_add(MIN_PHASE_SECS));
         }
 

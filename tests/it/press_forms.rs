@@ -308,6 +308,20 @@ fn grey_and_white_as_the_games_press_words_say() {
 }
 
 #[test]
+fn njudges_list_of_press_settings_on_one_line() {
+    let mut g = Game::started();
+    // njudge's own example (data/press): grey, and partial press faked as broadcasts
+    let (r, _) = g.send(GM, &format!("{MASTER_ON}\nSET GREY, PARTIAL FAKES BROADCAST\nLIST demo"));
+    assert!(flat(&r).contains("Press: Grey, Partial Allowed, Partial Fakes Broadcast;"), "{r}");
+    let (_, sent) = g.send("p3@example.test", &format!("{FRANCE_ON}\nPRESS TO E\nhi\nENDPRESS"));
+    let e = press(&sent).into_iter().find(|s| s.to == "p2@example.test").expect("England's copy").body.clone();
+    assert!(e.contains("From: Someone (anonymous)") && e.contains("To: everyone (broadcast)"), "{e}");
+    // one line, one decision: a setting refused leaves the others unmade
+    let (r, _) = g.send(GM, &format!("{MASTER_ON}\nSET WHITE, NO PARTIAL, OBSERVER NONE\nLIST demo"));
+    assert!(flat(&r).contains("Press: White, No Partial, Partial Fakes Broadcast, Observer none;"), "{r}");
+}
+
+#[test]
 fn fake_press_names_its_fake_recipients_and_the_master_reads_the_truth() {
     let mut g = observed();
     let to_line = |s: &Sent| s.body.lines().find(|l| l.starts_with("To: ")).unwrap().to_string();

@@ -253,3 +253,52 @@ fn blackout_days_move_the_next_deadline_and_the_end_of_grace() {
     assert!(master(&mut g, "SET NO BLACKOUT").contains("No blackout days"));
     assert!(g.row().settings.blackout.is_empty());
 }
+
+#[test]
+fn njudges_timing_parameters_set_the_next_deadlines() {
+    let mut g = Game::started();
+    // njudge's defaults line (data/deadlines), as a veteran pastes it
+    let r = master(&mut g, "SET MOVES CLOCK 1410 MIN 12.00 NEXT 71.00 GRACE 167.00 DELAY 0.50 DAYS -MTWTF-");
+    assert!(r.contains("movement deadlines: clock 1410 min 12 next 71 days -MTWTF-"), "{r}");
+    assert!(r.contains("Grace period 6 days 23 hours") && r.contains("processed 30 minutes later") && r.contains("one grace period and one delay"), "{r}");
+    let s = g.row().settings;
+    assert_eq!((s.grace_secs, s.delay_secs), (601_200, 1800));
+    // a parameter alone keeps the others (njudge's SET BUILDS DELAY 1.0 touches no timing)
+    let r = master(&mut g, "SET RETREATS NEXT 23");
+    assert!(r.contains("retreat deadlines: next 23"), "{r}");
+    master(&mut g, "SET MOVE NEXT 48");
+    assert_eq!(g.row().settings.movement.as_str(), "clock 1410 min 12 next 48 days -MTWTF-");
+    let r = master(&mut g, "SET BUILDS DELAY 1.0");
+    assert!(!r.contains("deadlines:") && r.contains("processed 1 hour later"), "{r}");
+    master(&mut g, "SET MOVES NEXT 71");
+    // refused with what is wrong, and nothing changed
+    for (line, why) in [
+        ("SET MOVES DAYS -MTWTFX", "write seven letters from Sunday to Saturday"),
+        ("SET MOVES CLOCK 2330", "minutes past midnight"),
+        ("SET MOVES NEXT 0.5", "a phase must last at least 1 hour"),
+        ("SET MOVES NEXT 9000", "at most"),
+        ("SET MOVES DELAY 25", "the delay may be at most 1 day"),
+        ("SET MOVES CLOCK 600 DAYS -mtwtf-", "no days"),
+    ] {
+        let r = master(&mut g, line);
+        assert!(r.contains(why), "{line}: {r}");
+    }
+    assert_eq!(g.row().settings.movement.as_str(), "clock 1410 min 12 next 71 days -MTWTF-");
+    assert_eq!(g.row().settings.delay_secs, 3600);
+    // Spring 1901 all in on Monday 12:00: processed after the delay, at 13:00
+    order(&mut g, 7);
+    g.w.set_time(utc("2026-11-23 13:00"));
+    g.w.step();
+    assert_eq!(g.seq(), 2);
+    // the next deadline: at least 71 hours, at 23:30, not at a weekend: Thursday
+    assert_eq!(g.deadline(), utc("2026-11-26 23:30"));
+    // MIN: every order in at once, but nothing processed before 12 hours
+    order(&mut g, 7);
+    assert_eq!(g.row().not_before, Some(utc("2026-11-24 01:00")));
+    g.w.set_time(utc("2026-11-24 00:59"));
+    g.w.step();
+    assert_eq!(g.seq(), 2, "MIN: not before 12 hours");
+    g.w.set_time(utc("2026-11-24 01:00"));
+    g.w.step();
+    assert_eq!(g.seq(), 3, "processed once the 12 hours have passed");
+}

@@ -46,7 +46,7 @@ fn words(o: GameOption) -> Words {
         }
         O::Movement => w(
             "SET MOVEMENT next 48 hours at 20:00 on Mon-Fri",
-            "a timing (`next 48 hours at 20:00 on Mon-Fri`, `cron: 0 0 20 * * Mon,Thu`)",
+            "a timing (`next 48 hours at 20:00 on Mon-Fri`, `cron: 0 0 20 * * Mon,Thu`, or njudge's `CLOCK 1410 MIN 12 NEXT 71 DAYS -MTWTF-`)",
             "the deadlines of movement phases (each of 1885's monthly moves gets its own), from the next phase on",
         ),
         O::Retreat => w("SET RETREAT 24h", "a timing", "the deadlines of retreat phases"),

@@ -247,10 +247,7 @@ mod tests {
         assert_eq!(date("2028-01-01 00:00"), "`2028-01-01 00:00` is more than 365 days ahead");
         assert_eq!(date("+2x"), "`2x`: unknown unit `x` (use minutes, hours or days)");
         let rule = |s: &str| time(&timing::Timing::parse(s).unwrap_err());
-        assert_eq!(
-            rule("next 2"),
-            "`2`: a number needs a unit (hours, days, ...); write e.g. `next 48 hours at 20:00 on Mon-Fri` or `cron: 0 0 20 * * Mon,Thu`"
-        );
+        assert_eq!(rule("2"), "`2`: a number needs a unit (hours, days, ...); write e.g. `next 48 hours at 20:00 on Mon-Fri` or `cron: 0 0 20 * * Mon,Thu`");
         assert_eq!(rule("next 30 minutes"), "`next 30 minutes`: a phase must last at least 1 hour (e.g. `next 1 hour at 20:00`)");
         assert_eq!(
             rule("cron: 0 0,30 23 * * *"),

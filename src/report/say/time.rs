@@ -57,6 +57,17 @@ impl fmt::Display for TimeError {
                 format_time(*when, *tz)
             ),
             DelayTooLong { text } => write!(f, "`{text}`: the delay may be at most {}", format_span(MAX_DELAY_SECS)),
+            NjudgeDays { word } => write!(
+                f,
+                "`DAYS {word}`: write seven letters from Sunday to Saturday, `SMTWTFS`: upper case for a day a deadline may fall on, lower case for one where it may fall from noon on, `-` for one where it may not (e.g. `-MTWTF-`)"
+            ),
+            NjudgeClock { value } => write!(f, "`CLOCK {value}`: write the minutes past midnight, 0 to 1439 (1410 is 23:30), or -1 for any time"),
+            NjudgeHours { word, value } => write!(f, "`{word} {value}`: write a number of hours (e.g. `{word} 48` or `{word} 0.5`)"),
+            NjudgeTwice { word } => write!(f, "{word} is given twice"),
+            NjudgeGameWide { word } => write!(
+                f,
+                "{word} is not part of a phase's timing here: a game has one grace period and one delay (set them with SET MOVES ... {word} or CREATE's grace= and delay=)"
+            ),
         }
     }
 }
@@ -157,6 +168,11 @@ pub fn not_before_moves_deadline(time: &str) -> String {
 /// The master's SET START, to the table.
 pub fn not_before_notice(g: &crate::store::games::GameRow, time: &str) -> String {
     format!("The master set the earliest processing of game {}'s current phase to {}.\n", g.name, time)
+}
+
+/// njudge's GRACE or DELAY in a phase kind's timing: here they are the game's.
+pub fn njudge_game_wide() -> String {
+    "This judge keeps one grace period and one delay for all of a game's phases, so they apply to every phase from now on.".to_string()
 }
 
 /// The delay option: processing waits this long after the last orders.
