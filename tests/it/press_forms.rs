@@ -316,8 +316,10 @@ fn njudges_list_of_press_settings_on_one_line() {
     let (_, sent) = g.send("p3@example.test", &format!("{FRANCE_ON}\nPRESS TO E\nhi\nENDPRESS"));
     let e = press(&sent).into_iter().find(|s| s.to == "p2@example.test").expect("England's copy").body.clone();
     assert!(e.contains("From: Someone (anonymous)") && e.contains("To: everyone (broadcast)"), "{e}");
-    // one line, one decision: a setting refused leaves the others unmade
     let (r, _) = g.send(GM, &format!("{MASTER_ON}\nSET WHITE, NO PARTIAL, OBSERVER NONE\nLIST demo"));
+    assert!(flat(&r).contains("Press: White, No Partial, Partial Fakes Broadcast, Observer none;"), "{r}");
+    // the master's alone: a player's list is refused whole
+    let (r, _) = g.send("p3@example.test", &format!("{FRANCE_ON}\nSET GREY, PARTIAL\nLIST demo"));
     assert!(flat(&r).contains("Press: White, No Partial, Partial Fakes Broadcast, Observer none;"), "{r}");
 }
 
