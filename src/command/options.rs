@@ -18,7 +18,9 @@ use crate::publish::{Kind, Webhook};
 use crate::report::results::ReportFormat;
 use crate::report::say;
 use crate::rules::{RuleChoice, Seating};
-use crate::store::games::{Announcements, Anonymity, Concessions, Draws, FakePress, MasterPress, Nmr, ObserverPress, PartialPress, PostalPress};
+use crate::store::games::{
+    Announcements, Anonymity, Concessions, Draws, FakePress, LatePress, MasterPress, Nmr, ObserverPress, PartialPress, PostalPress, UnorderedPress,
+};
 use crate::timing::{self, Schedule};
 
 pub use crate::game::options::GameOption;
@@ -60,6 +62,8 @@ pub const OPTIONS: &[OptionSpec] = &[
     spec(O::ObserverPress, &["observer", "observer_press"], &["OBSERVER"], false, Always),
     spec(O::PostalPress, &["postalpress", "postal_press"], &["POSTALPRESS"], true, Always),
     spec(O::MasterPress, &["masterpress", "master_press"], &["MASTERPRESS"], false, Always),
+    spec(O::LatePress, &["latepress", "late_press"], &["LATEPRESS"], true, Always),
+    spec(O::MustOrder, &["mustorder", "must_order"], &["MUSTORDER"], true, Always),
     spec(O::Nmr, &["nmr"], &["NMR"], true, Always),
     spec(O::Assignment, &["assignment"], &["ASSIGNMENT"], false, Forming),
     spec(O::Movement, &["movement"], &["MOVEMENT", "MOVES", "MOVE"], false, Always),
@@ -153,6 +157,8 @@ pub enum OptionValue {
     Centers(Option<u32>),
     Dias(Draws),
     Concessions(Concessions),
+    LatePress(LatePress),
+    UnorderedPress(UnorderedPress),
     CdAfter(Option<u32>),
     Quiet(Announcements),
     Anonymous(Anonymity),
@@ -192,6 +198,9 @@ pub fn read(named: Named, text: &str, scope: &Scope) -> Result<OptionValue, Opti
         O::Nmr => OptionValue::Nmr(yes.into()),
         O::Dias => OptionValue::Dias(yes.into()),
         O::Concessions => OptionValue::Concessions(yes.into()),
+        O::LatePress => OptionValue::LatePress(yes.into()),
+        // MUST ORDER is the switch's second value: on refuses unordered press
+        O::MustOrder => OptionValue::UnorderedPress((!yes).into()),
         O::CdAfter => OptionValue::CdAfter(read_cd_after(text)?),
         // QUIET is the switch's second value: on is quiet
         O::Quiet => OptionValue::Quiet((!yes).into()),
@@ -428,6 +437,14 @@ pub fn apply(g: &mut GameRow, v: &Variant, value: OptionValue) -> Result<String,
         OptionValue::Concessions(b) => {
             s.concessions = b;
             say::disorder::concessions(b)
+        }
+        OptionValue::LatePress(b) => {
+            s.late_press = b;
+            say::press::late_press(b)
+        }
+        OptionValue::UnorderedPress(b) => {
+            s.unordered_press = b;
+            say::press::unordered_press(b)
         }
         OptionValue::CdAfter(n) => {
             s.cd_after = n;

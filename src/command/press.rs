@@ -10,7 +10,7 @@ use crate::game::refusal::{PressRefusal, Refusal};
 use crate::game::{Game, GameStatus, PlayerRole, PlayerStatus, Recipient, pname};
 use crate::map::PowerId;
 use crate::report::say;
-use crate::store::games::{FakePress, MasterPress, ObserverPress, PartialPress, PostalPress, Press, Settings};
+use crate::store::games::{FakePress, LatePress, MasterPress, ObserverPress, PartialPress, PostalPress, Press, Settings, UnorderedPress};
 use crate::store::press::{Audience, PressRow, Recipients};
 use minijinja::context;
 
@@ -221,11 +221,36 @@ impl Session<'_> {
         Ok((g, sender))
     }
 
+    /// njudge's gates on a player's press to others than the master alone:
+    /// SET MUST ORDER (its orders complete first) and SET NO LATE PRESS (not
+    /// once the deadline passed with them incomplete). Whether the sender is
+    /// late (where that is allowed, the reply says so, as njudge's does).
+    fn press_gate(&self, g: &Game, sender: Sender) -> Result<bool, super::Fail> {
+        let Sender::Power { power, by_master: false } = sender else { return Ok(false) };
+        if g.status != GameStatus::Active || g.paused || g.position.is_none() {
+            return Ok(false);
+        }
+        let (pos, orders) = crate::game::current_orders(self.conn, g)?;
+        let seat = g.group_of(power);
+        if !crate::game::owing(g, &pos, &orders).iter().any(|o| seat.contains(&o.power) && o.late()) {
+            return Ok(false);
+        }
+        if g.settings.unordered_press == UnorderedPress::Refused {
+            return Err(Refusal::Press(PressRefusal::OrdersBeforePress { game: g.name.clone() }).into());
+        }
+        let late = g.deadline.is_some_and(|d| self.ctx.now() >= d);
+        if late && g.settings.late_press == LatePress::Refused {
+            return Err(Refusal::Press(PressRefusal::NoLatePress { game: g.name.clone() }).into());
+        }
+        Ok(late)
+    }
+
     /// PRESS and BROADCAST.
     pub(super) fn press(&mut self, h: &PressHeader, body: &str) -> R {
         let (g, sender) = self.press_game(body)?;
         let whom = h.to.as_ref().ok_or(Refusal::Press(PressRefusal::PressNoRecipients))?;
         let real = resolve(&g, whom)?;
+        let late = real != Audience::Some(Recipients::master()) && self.press_gate(&g, sender)?;
         let f = form(&g, sender, &real, h)?;
         let copies = deliveries(&g, sender, &real, matches!(whom, Whom::Only(_)))?;
         if copies.is_empty() {
@@ -253,6 +278,9 @@ impl Session<'_> {
         if let Some(a) = &f.shown {
             said.push(say::press::shown_as(&named(&g, a)));
         }
+        if late {
+            said.push(say::press::you_are_late());
+        }
         Ok(said)
     }
 
@@ -268,8 +296,13 @@ impl Session<'_> {
         if g.status != GameStatus::Active {
             return Err(Refusal::Press(PressRefusal::PressBeforeStart).into());
         }
+        let late = self.press_gate(&g, sender)?;
         self.record_press(&g, sender, &Audience::All, &Form { grey: false, shown: None }, true, body)?;
-        Ok(vec![say::press::postal_kept(body.lines().count())])
+        let mut said = vec![say::press::postal_kept(body.lines().count())];
+        if late {
+            said.push(say::press::you_are_late());
+        }
+        Ok(said)
     }
 
     /// Who a press says it is from.

@@ -81,6 +81,8 @@ pub fn default_settings(cfg: &Config) -> Settings {
         postal_press: Default::default(),
         master_press: Default::default(),
         concessions: Default::default(),
+        late_press: Default::default(),
+        unordered_press: Default::default(),
         cd_after: None,
         announce: Default::default(),
         comment: None,

@@ -29,6 +29,11 @@ pub enum GameOption {
     Dias,
     /// `SET [NO] CONCESSIONS`: concessions to the largest power allowed.
     Concessions,
+    /// `SET [NO] LATE PRESS`: a late power may press others than the master.
+    LatePress,
+    /// `SET [NO] MUST ORDER`: a power owing orders presses others than the
+    /// master only once they are complete.
+    MustOrder,
     /// `SET CD AFTER n`: civil disorder after `n` missed phases in a row.
     CdAfter,
     /// `SET [NO] QUIET`: the table is not told of resignations, takeovers,

@@ -377,6 +377,14 @@ pub enum PressRefusal {
     },
     MasterNotAnonymous,
     PressBeforeStart,
+    /// SET MUST ORDER: the sender's orders are not complete (press to the master alone goes).
+    OrdersBeforePress {
+        game: String,
+    },
+    /// SET NO LATE PRESS: the sender is late (press to the master alone goes).
+    NoLatePress {
+        game: String,
+    },
     NoPressGame,
     NoGreyPress,
     NoPartialPress,

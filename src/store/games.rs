@@ -212,6 +212,24 @@ switch_enum!(
     }
 );
 switch_enum!(
+    /// Whether a power late with its orders (the deadline passed) may send
+    /// press to others than the master (stored as `late_press`; njudge's
+    /// `SET [NO] LATE PRESS`).
+    LatePress {
+        Allowed,
+        Refused,
+    }
+);
+switch_enum!(
+    /// Whether a power that owes orders may send press to others than the
+    /// master before its orders are complete (stored as `unordered_press`;
+    /// njudge's `SET [NO] MUST ORDER` is its `Refused`).
+    UnorderedPress {
+        Allowed,
+        Refused,
+    }
+);
+switch_enum!(
     /// Whether the table hears of resignations, takeovers and civil disorder
     /// (stored as `announce`; njudge's `SET [NO] QUIET` is its `Quiet`).
     Announcements {
@@ -319,6 +337,12 @@ pub struct Settings {
     /// `SET NO CONCESSIONS`: no concession to the largest power.
     #[serde(default, skip_serializing_if = "is_default")]
     pub concessions: Concessions,
+    /// njudge's `SET [NO] LATE PRESS`.
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub late_press: LatePress,
+    /// njudge's `SET [NO] MUST ORDER`.
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub unordered_press: UnorderedPress,
     /// `SET CD AFTER n`: a power whose player missed `n` phases in a row is
     /// in civil disorder.
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -323,6 +323,52 @@ fn njudges_list_of_press_settings_on_one_line() {
     assert!(flat(&r).contains("Press: White, No Partial, Partial Fakes Broadcast, Observer none;"), "{r}");
 }
 
+/// njudge's press gates: SET MUST ORDER (complete orders before press) and
+/// SET NO LATE PRESS (none once late); press to the master alone always goes.
+#[test]
+fn press_waits_for_orders_or_the_lateness_as_the_master_sets() {
+    let mut g = Game::started();
+    // the default: press before orders, and a late power presses with a note
+    let (r, got) = from_france(&mut g, "PRESS TO E");
+    assert_eq!(got, set(&[&p(2)]), "{r}");
+    let (r, _) = g.send(GM, &format!("{MASTER_ON}\nSET MUST ORDER\nLIST demo"));
+    assert!(r.contains("Orders before press") && flat(&r).contains("Valid orders required to send press;"), "{r}");
+    let (r, got) = from_france(&mut g, "PRESS TO E");
+    assert!(r.contains("does not allow press from players who have not sent complete orders") && got.is_empty(), "{r}");
+    let (r, got) = from_france(&mut g, "BROADCAST");
+    assert!(r.contains("have not sent complete orders") && got.is_empty(), "{r}");
+    let (r, got) = from_france(&mut g, "PRESS TO M");
+    assert_eq!(got, set(&[GM]), "{r}");
+    // orders in part are not enough; complete, the press goes
+    g.send("p3@example.test", &format!("{FRANCE_ON}\nA PAR H"));
+    let (r, got) = from_france(&mut g, "PRESS TO E");
+    assert!(got.is_empty(), "{r}");
+    g.send("p3@example.test", &format!("{FRANCE_ON}\nA MAR H\nF BRE H"));
+    let (r, got) = from_france(&mut g, "PRESS TO E");
+    assert_eq!(got, set(&[&p(2)]), "{r}");
+    assert!(!r.contains("you are late"), "{r}");
+    // England never orders: past the deadline it is late
+    let (r, _) = g.send(GM, &format!("{MASTER_ON}\nSET NO MUST ORDER\nSET GRACE 3 days"));
+    assert!(r.contains("Press does not wait for orders."), "{r}");
+    g.w.set_time(g.deadline());
+    g.w.step();
+    let (r, sent) = g.send("p2@example.test", &format!("{ENGLAND_ON}\nPRESS TO F\nLate words.\nENDPRESS"));
+    assert!(r.contains("Note: you are late with your orders") && got_press(&sent) == set(&[&p(3)]), "{r}");
+    let (r, _) = g.send(GM, &format!("{MASTER_ON}\nSET NO LATE PRESS\nLIST demo"));
+    assert!(r.contains("No late press: once the deadline has passed") && flat(&r).contains("No late press;"), "{r}");
+    let (r, sent) = g.send("p2@example.test", &format!("{ENGLAND_ON}\nPRESS TO F\nLate words.\nENDPRESS"));
+    assert!(r.contains("does not allow press from late players") && got_press(&sent).is_empty(), "{r}");
+    let (r, sent) = g.send("p2@example.test", &format!("{ENGLAND_ON}\nPRESS TO M\nSorry.\nENDPRESS"));
+    assert_eq!(got_press(&sent), set(&[GM]), "{r}");
+    // France, whose orders are in, is not late
+    let (r, got) = from_france(&mut g, "PRESS TO E");
+    assert_eq!(got, set(&[&p(2)]), "{r}");
+    // CREATE's words
+    let g = Game::started_with("late_press=no must_order=yes");
+    let s = g.row().settings;
+    assert_eq!((s.late_press, s.unordered_press), (mailjudge::store::games::LatePress::Refused, mailjudge::store::games::UnorderedPress::Refused));
+}
+
 #[test]
 fn fake_press_names_its_fake_recipients_and_the_master_reads_the_truth() {
     let mut g = observed();

@@ -118,6 +118,12 @@ fn absences_take_njudges_defaults_and_noabsence_cancels_one() {
     let (r, _) = g.send("p2@example.test", "SIGNON Edemo pw-two\nSET NO ABSENCE Dec 1 12:00");
     assert!(r.contains("Absence cancelled: Tue 01 Dec 2026 00:00 UTC"), "{r}");
     assert!(p2(&g).is_empty());
+    // njudge's other names: SET HOLIDAY and SET VACATION, and their NO forms
+    let (r, _) = g.send("p2@example.test", "SIGNON Edemo pw-two\nSET HOLIDAY Dec 1\nSET VACATIONS Dec 5 TO Dec 7\nSET NO HOLIDAY Dec 6");
+    assert!(r.contains("Absence recorded: Tue 01 Dec 2026 00:00 UTC") && r.contains("Absence cancelled: Sat 05 Dec 2026 00:00 UTC"), "{r}");
+    assert_eq!(p2(&g), vec![(utc("2026-12-01 00:00"), utc("2026-12-02 00:00"))]);
+    g.send("p2@example.test", "SIGNON Edemo pw-two\nSET NOVACATION Dec 1");
+    assert!(p2(&g).is_empty());
     // in the player's own zone
     g.send("p2@example.test", "SIGNON Edemo pw-two\nSET TIMEZONE Asia/Tokyo");
     let (r, _) = g.send("p2@example.test", "SIGNON Edemo pw-two\nSET ABSENCE Dec 10 9:00 TO Dec 11 21:00");

@@ -71,6 +71,16 @@ fn words(o: GameOption) -> Words {
         ),
         O::Centers => w("SET CENTERS 12|NONE", "1 to the map's count, or `none`", "the centres a solo victory needs"),
         O::Dias => w("SET DIAS | SET NODIAS", "`yes` (default), `no`", "draws include every survivor, or may leave some out"),
+        O::LatePress => w(
+            "SET NO LATEPRESS | SET LATEPRESS",
+            "`yes` (default), `no`",
+            "a power late with its orders (the deadline passed) may still send press, or only to the master until its orders are complete",
+        ),
+        O::MustOrder => w(
+            "SET MUSTORDER | SET NO MUSTORDER",
+            "`no` (default), `yes`",
+            "a power that owes orders may send press to others than the master only once its orders are complete",
+        ),
         O::Concessions => w(
             "SET CONCESSIONS | SET NO CONCESSIONS",
             "`yes` (default), `no`",

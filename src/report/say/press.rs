@@ -266,7 +266,48 @@ pub fn settings(s: &crate::store::games::Settings) -> String {
     if s.master_press == MasterPress::All {
         parts.push("Master reads all press".into());
     }
+    if s.late_press == crate::store::games::LatePress::Refused {
+        parts.push("No late press".into());
+    }
+    if s.unordered_press == crate::store::games::UnorderedPress::Refused {
+        parts.push("Valid orders required to send press".into());
+    }
     parts.join(", ")
+}
+
+/// The master's SET [NO] LATE PRESS.
+pub fn late_press(l: crate::store::games::LatePress) -> String {
+    match l {
+        crate::store::games::LatePress::Allowed => "Late powers may send press (they are reminded that they are late).".into(),
+        crate::store::games::LatePress::Refused => {
+            "No late press: once the deadline has passed, a power still owing orders may send press to the master only.".into()
+        }
+    }
+}
+
+/// The master's SET [NO] MUST ORDER.
+pub fn unordered_press(u: crate::store::games::UnorderedPress) -> String {
+    match u {
+        crate::store::games::UnorderedPress::Allowed => "Press does not wait for orders.".into(),
+        crate::store::games::UnorderedPress::Refused => {
+            "Orders before press: a power that owes orders may send press to the master only until its orders are complete.".into()
+        }
+    }
+}
+
+/// Press refused by SET MUST ORDER.
+pub fn needs_orders_first(game: &str) -> String {
+    format!("game {game} does not allow press from players who have not sent complete orders (press to the master alone is allowed)")
+}
+
+/// Press refused by SET NO LATE PRESS.
+pub fn no_late_press(game: &str) -> String {
+    format!("game {game} does not allow press from late players: complete your orders first (press to the master alone is allowed)")
+}
+
+/// Press from a late power, where allowed: njudge's reminder.
+pub fn you_are_late() -> String {
+    "Note: you are late with your orders; the deadline has passed.".into()
 }
 
 /// The reply to POSTALPRESS.

@@ -165,6 +165,8 @@ fn press_refusal(r: &PressRefusal) -> String {
         PressTooLong { bytes, max } => press::too_long(*bytes, *max),
         MasterNotAnonymous => press::master_not_anonymous(),
         PressBeforeStart => press::not_before_start(),
+        OrdersBeforePress { game } => press::needs_orders_first(game),
+        NoLatePress { game } => press::no_late_press(game),
         NoPressGame => press::no_press_game(),
         NoGreyPress => press::no_grey_press(),
         NoPartialPress => press::no_partial_press(),
