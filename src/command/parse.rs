@@ -701,13 +701,17 @@ fn set(l: &Line) -> Cmd {
     }
 }
 
+/// The most settings one SET lists: one for each press option (a longer
+/// list would only set some twice, and each is a write to the game).
+pub const MAX_PRESS_SETS: usize = 8;
+
 /// njudge's press settings given as a list (`data/press`: `SET GREY,
 /// PARTIAL FAKES BROADCAST`): two or more, comma-separated, each read by
 /// [`press_set`]. Anything else in the list (a value of another option
 /// holds commas too: `on Mon, Thu`) leaves the line to the other readers.
 fn press_sets(text: &str) -> Option<Vec<(super::options::Named, String)>> {
     let parts: Vec<&str> = text.split(',').collect();
-    if parts.len() < 2 {
+    if parts.len() < 2 || parts.len() > MAX_PRESS_SETS {
         return None;
     }
     parts
@@ -951,6 +955,11 @@ mod tests {
             parse("SET MOVES next 48 hours on Mon, Thu"),
             Cmd::Set { key: SetKey::Option(Named { option: O::Movement, no: false }), arg: "next 48 hours on Mon, Thu".into() }
         );
+        // the limit: eight settings, one for each press option
+        let eight = ["GREY", "PARTIAL", "NO FAKE", "OBSERVER ANY", "POSTAL PRESS", "NORMAL PRESS", "LATE PRESS", "NO MUST ORDER"];
+        assert_eq!(eight.len(), MAX_PRESS_SETS);
+        assert!(matches!(parse(&format!("SET {}", eight.join(", "))), Cmd::PressSets(l) if l.len() == MAX_PRESS_SETS));
+        assert!(matches!(parse(&format!("SET {}, WHITE", eight.join(", "))), Cmd::Bad(_)));
         // one setting with a trailing comma is still the one setting
         assert_eq!(parse("SET GREY,"), Cmd::Set { key: SetKey::Option(Named { option: O::Press, no: false }), arg: "grey_only".into() });
     }
