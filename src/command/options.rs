@@ -19,7 +19,7 @@ use crate::report::results::ReportFormat;
 use crate::report::say;
 use crate::rules::{RuleChoice, Seating};
 use crate::store::games::{
-    Announcements, Anonymity, Concessions, Draws, FakePress, LatePress, MasterPress, Nmr, ObserverPress, PartialPress, PostalPress, UnorderedPress,
+    Announcements, Anonymity, Concessions, Draws, FakePress, LatePress, MasterPress, Nmr, ObserverPress, PartialPress, PostalPress, UnorderedPress, Waiters,
 };
 use crate::timing::{self, Schedule};
 
@@ -83,6 +83,8 @@ pub const OPTIONS: &[OptionSpec] = &[
     spec(O::Quiet, &["quiet"], &["QUIET"], true, Always),
     spec(O::Anonymous, &["anonymous"], &["ANONYMOUS"], true, Always),
     spec(O::Delay, &["delay"], &["DELAY"], false, Always),
+    spec(O::StrictWait, &["strictwait", "strict_wait"], &["STRICTWAIT"], true, Always),
+    spec(O::MaxAbsence, &["maxabsence", "max_absence"], &["MAXABSENCE"], false, Always),
     spec(O::Players, &["players"], &[], false, Forming),
     spec(O::Rule, &["rule"], &["RULE"], false, Forming),
     spec(O::ConvoyIntent, &["convoy_intent"], &[], false, Forming),
@@ -159,6 +161,8 @@ pub enum OptionValue {
     Concessions(Concessions),
     LatePress(LatePress),
     UnorderedPress(UnorderedPress),
+    Waiters(Waiters),
+    MaxAbsence(Option<u32>),
     CdAfter(Option<u32>),
     Quiet(Announcements),
     Anonymous(Anonymity),
@@ -201,6 +205,9 @@ pub fn read(named: Named, text: &str, scope: &Scope) -> Result<OptionValue, Opti
         O::LatePress => OptionValue::LatePress(yes.into()),
         // MUST ORDER is the switch's second value: on refuses unordered press
         O::MustOrder => OptionValue::UnorderedPress((!yes).into()),
+        // STRICT WAIT is the switch's second value: on, only those owing orders wait
+        O::StrictWait => OptionValue::Waiters((!yes).into()),
+        O::MaxAbsence => OptionValue::MaxAbsence(read_max_absence(text)?),
         O::CdAfter => OptionValue::CdAfter(read_cd_after(text)?),
         // QUIET is the switch's second value: on is quiet
         O::Quiet => OptionValue::Quiet((!yes).into()),
@@ -387,6 +394,22 @@ fn read_cd_after(text: &str) -> Result<Option<u32>, OptionError> {
     Ok(Some(n))
 }
 
+/// njudge's SET MAX ABSENCE: days from 0 (no absences) to the judge's
+/// [`crate::game::MAX_ABSENCE_DAYS`] (njudge allows 31; here an absence
+/// pushes a deadline by at most that much), or `NONE` for that.
+fn read_max_absence(text: &str) -> Result<Option<u32>, OptionError> {
+    let a = text.trim();
+    if a.eq_ignore_ascii_case("none") {
+        return Ok(None);
+    }
+    let most = crate::game::MAX_ABSENCE_DAYS;
+    let n: u32 = a.parse().map_err(|_| OptionError::MaxAbsenceValues { value: a.to_string(), most })?;
+    if n > most {
+        return Err(OptionError::MaxAbsenceValues { value: a.to_string(), most });
+    }
+    Ok(Some(n))
+}
+
 /// A number of centres from 1 to the map's, or `NONE`.
 fn read_centers(text: &str, v: &Variant) -> Result<Option<u32>, OptionError> {
     let a = text.trim();
@@ -445,6 +468,14 @@ pub fn apply(g: &mut GameRow, v: &Variant, value: OptionValue) -> Result<String,
         OptionValue::UnorderedPress(b) => {
             s.unordered_press = b;
             say::press::unordered_press(b)
+        }
+        OptionValue::Waiters(w) => {
+            s.anyone_waits = w;
+            say::settings::waiters(w)
+        }
+        OptionValue::MaxAbsence(n) => {
+            s.max_absence_days = n;
+            say::settings::max_absence(n.unwrap_or(crate::game::MAX_ABSENCE_DAYS))
         }
         OptionValue::CdAfter(n) => {
             s.cd_after = n;

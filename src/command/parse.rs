@@ -690,6 +690,15 @@ fn set(l: &Line) -> Cmd {
         key = format!("NO{}", k2.to_ascii_uppercase());
         next = 2;
     }
+    // njudge's names of two words: `SET STRICT WAIT`, `SET MAX ABSENCE 10`,
+    // `SET NO STRICT WAIT` (only when the two make a name whole)
+    if let Some(w2) = l.arg(next)
+        && let joined = format!("{key}{}", w2.to_ascii_uppercase())
+        && set_keys().iter().any(|(n, _)| *n == joined)
+    {
+        key = joined;
+        next += 1;
+    }
     // whole words only: `SET CO` stays CONCEDE
     if key == "COMMENT" {
         return Cmd::Set { key: SetKey::Tool(ToolSet::Comment), arg: l.rest(next) };
@@ -1026,6 +1035,10 @@ mod tests {
             "MOVES",
             // njudge's SET MOVE (data/index)
             "MOVE",
+            // njudge's STRICT WAIT and MAX ABSENCE
+            "STRICTWAIT",
+            "NOSTRICTWAIT",
+            "MAXABSENCE",
             // njudge's press restrictions
             "LATEPRESS",
             "NOLATEPRESS",
@@ -1113,5 +1126,11 @@ mod tests {
         assert!(matches!(parse("SET CONCESS"), Cmd::Set { key: SetKey::Option(Named { option: GameOption::Concessions, no: false }), .. }));
         assert_eq!(parse("SET CD AFTER 2"), Cmd::Set { key: SetKey::Cd, arg: "AFTER 2".into() });
         assert_eq!(parse("SET NO CD France"), Cmd::Set { key: SetKey::NoCd, arg: "France".into() });
+        // njudge's names of two words, joined only when they make a name whole
+        assert_eq!(parse("SET STRICT WAIT"), Cmd::Set { key: opt(GameOption::StrictWait, false), arg: String::new() });
+        assert_eq!(parse("set no strict wait"), Cmd::Set { key: opt(GameOption::StrictWait, true), arg: String::new() });
+        assert_eq!(parse("SET MAX ABSENCE 10"), Cmd::Set { key: opt(GameOption::MaxAbsence, false), arg: "10".into() });
+        assert_eq!(parse("SET TIME ZONE CET"), Cmd::Set { key: SetKey::Timezone, arg: "CET".into() });
+        assert_eq!(parse("SET NO ABSENCE Dec 1"), Cmd::Set { key: SetKey::NoAbsence, arg: "Dec 1".into() });
     }
 }

@@ -13,9 +13,6 @@ use crate::report::say;
 use crate::timing::{self, Blackout, DayTime, TimeError};
 use chrono_tz::Tz;
 
-/// The longest absence: 21 days.
-const MAX_ABSENCE_SECS: i64 = 21 * 86_400;
-
 /// An absence without an end lasts a day (njudge).
 const ABSENCE_DEFAULT_SECS: i64 = 86_400;
 
@@ -86,8 +83,12 @@ impl Session<'_> {
         if b <= a || b <= now {
             return Err(Refusal::AbsenceOrder.into());
         }
-        if b - a > MAX_ABSENCE_SECS {
-            return Err(Refusal::AbsenceTooLong.into());
+        let max = i64::from(g.settings.max_absence_days.unwrap_or(crate::game::MAX_ABSENCE_DAYS)) * 86_400;
+        if max == 0 {
+            return Err(Refusal::NoAbsences { game: g.name.clone() }.into());
+        }
+        if b - a > max {
+            return Err(Refusal::AbsenceTooLong { days: max / 86_400 }.into());
         }
         let mut p = self.player(pid)?;
         p.absences.retain(|&(_, e)| e > now);

@@ -43,6 +43,11 @@ pub fn valid_game_name(n: &str) -> bool {
     !n.is_empty() && n.len() <= 16 && n.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
 }
 
+/// The longest absence a player may set, in days, unless the master's SET
+/// MAX ABSENCE says less (an absence pushes a deadline by at most as much:
+/// `play::deadline::MAX_ABSENCE_PUSH_SECS`).
+pub const MAX_ABSENCE_DAYS: u32 = 21;
+
 /// A new game's settings, from the judge's configured defaults.
 pub fn default_settings(cfg: &Config) -> Settings {
     let d = &cfg.defaults;
@@ -83,6 +88,8 @@ pub fn default_settings(cfg: &Config) -> Settings {
         concessions: Default::default(),
         late_press: Default::default(),
         unordered_press: Default::default(),
+        anyone_waits: Default::default(),
+        max_absence_days: None,
         cd_after: None,
         announce: Default::default(),
         comment: None,

@@ -34,6 +34,10 @@ pub enum GameOption {
     /// `SET [NO] MUST ORDER`: a power owing orders presses others than the
     /// master only once they are complete.
     MustOrder,
+    /// `SET [NO] STRICT WAIT`: only a player owing orders may SET WAIT.
+    StrictWait,
+    /// `SET MAX ABSENCE n`: the longest absence a player may set, in days.
+    MaxAbsence,
     /// `SET CD AFTER n`: civil disorder after `n` missed phases in a row.
     CdAfter,
     /// `SET [NO] QUIET`: the table is not told of resignations, takeovers,
@@ -103,6 +107,11 @@ pub enum OptionError {
     },
     /// `SET CD AFTER` takes a number of phases from 1 to `most`, or `NONE`.
     CdAfterValues {
+        value: String,
+        most: u32,
+    },
+    /// `SET MAX ABSENCE` takes a number of days from 0 to `most`, or `NONE`.
+    MaxAbsenceValues {
         value: String,
         most: u32,
     },

@@ -134,7 +134,17 @@ pub enum Refusal {
         why: crate::timing::TimeError,
     },
     AbsenceOrder,
-    AbsenceTooLong,
+    AbsenceTooLong {
+        days: i64,
+    },
+    /// SET MAX ABSENCE 0.
+    NoAbsences {
+        game: String,
+    },
+    /// SET WAIT in a STRICT WAIT game, owing no orders.
+    StrictWait {
+        game: String,
+    },
     TooManyAbsences {
         n: usize,
     },

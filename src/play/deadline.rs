@@ -71,7 +71,7 @@ pub fn grace_end(game: &GameRow, d: i64, judge: Tz) -> i64 {
 /// How far absences may push a phase's deadline: the phase's own deadline (its
 /// timing, from when it began) plus [`MAX_ABSENCE_PUSH_SECS`], however many
 /// absences are chained.
-pub const MAX_ABSENCE_PUSH_SECS: i64 = 21 * 86_400;
+pub const MAX_ABSENCE_PUSH_SECS: i64 = crate::game::MAX_ABSENCE_DAYS as i64 * 86_400;
 /// Absences a player may have recorded (not yet over) at once.
 pub const MAX_ABSENCES: usize = 3;
 

@@ -230,6 +230,15 @@ switch_enum!(
     }
 );
 switch_enum!(
+    /// Who may SET WAIT (stored as `anyone_waits`; njudge's `SET [NO]
+    /// STRICT WAIT` is its `Owing`): any player, or only one whose powers
+    /// owe orders in the phase.
+    Waiters {
+        Anyone,
+        Owing,
+    }
+);
+switch_enum!(
     /// Whether the table hears of resignations, takeovers and civil disorder
     /// (stored as `announce`; njudge's `SET [NO] QUIET` is its `Quiet`).
     Announcements {
@@ -343,6 +352,13 @@ pub struct Settings {
     /// njudge's `SET [NO] MUST ORDER`.
     #[serde(default, skip_serializing_if = "is_default")]
     pub unordered_press: UnorderedPress,
+    /// njudge's `SET [NO] STRICT WAIT`.
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub anyone_waits: Waiters,
+    /// njudge's `SET MAX ABSENCE n`: the longest absence a player may set,
+    /// in days (none: the judge's 21).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_absence_days: Option<u32>,
     /// `SET CD AFTER n`: a power whose player missed `n` phases in a row is
     /// in civil disorder.
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -261,6 +261,53 @@ fn blackout_days_move_the_next_deadline_and_the_end_of_grace() {
 }
 
 #[test]
+fn the_master_bounds_absences_as_njudges_max_absence() {
+    let mut g = Game::started();
+    let absent = |g: &mut Game, arg: &str| g.send("p2@example.test", &format!("SIGNON Edemo pw-two\nSET NOABSENCE Dec 1\nSET ABSENCE {arg}")).0;
+    // the judge's limit, 21 days, at and past it
+    assert!(absent(&mut g, "Dec 1 TO Dec 21").contains("Absence recorded"));
+    assert!(absent(&mut g, "Dec 1 TO Dec 22").contains("at most 21 days"));
+    let r = master(&mut g, "SET MAX ABSENCE 10");
+    assert!(r.contains("Players may set absences of up to 10 days."), "{r}");
+    assert!(absent(&mut g, "Dec 1 TO Dec 10").contains("Absence recorded"));
+    let r = absent(&mut g, "Dec 1 TO Dec 11");
+    assert!(r.contains("an absence may last at most 10 days in this game"), "{r}");
+    let r = master(&mut g, "SET MAXABSENCE 0");
+    assert!(r.contains("Players may not set absences."), "{r}");
+    let r = absent(&mut g, "Dec 1");
+    assert!(r.contains("takes no absences"), "{r}");
+    // the option's own limit: njudge allows 31 days, here at most the judge's 21
+    assert!(master(&mut g, "SET MAX ABSENCE 21").contains("up to 21 days"));
+    assert!(master(&mut g, "SET MAX ABSENCE 22").contains("from 0 (no absences) to 21"));
+    assert!(master(&mut g, "SET MAX ABSENCE -1").contains("from 0 (no absences) to 21"));
+    assert_eq!(g.row().settings.max_absence_days, Some(21));
+    master(&mut g, "SET MAX ABSENCE NONE");
+    assert_eq!(g.row().settings.max_absence_days, None);
+}
+
+#[test]
+fn strict_wait_lets_only_those_owing_orders_wait() {
+    let mut g = Game::started();
+    // a French army dislodged in the fall: the retreat phase is France's alone
+    g.send("p3@example.test", "SIGNON Fdemo pw-three\nA PAR-BUR");
+    g.send("p4@example.test", "SIGNON Gdemo pw-four\nA MUN-RUH\nA BER-MUN");
+    g.send(GM, "SIGNON Mdemo gmpass\nPROCESS!");
+    g.send("p4@example.test", "SIGNON Gdemo pw-four\nA RUH-BUR\nA MUN S A RUH-BUR");
+    g.send(GM, "SIGNON Mdemo gmpass\nPROCESS!");
+    let v = mailjudge::map::Variant::standard();
+    assert_eq!(g.phase(&v), "F1901R");
+    let r = master(&mut g, "SET STRICT WAIT");
+    assert!(r.contains("Strict wait: only a player whose powers owe orders"), "{r}");
+    let (r, _) = g.send("p2@example.test", "SIGNON Edemo pw-two\nSET WAIT");
+    assert!(r.contains("is STRICT WAIT"), "{r}");
+    let (r, _) = g.send("p3@example.test", "SIGNON Fdemo pw-three\nSET WAIT");
+    assert!(r.contains("WAIT set: this phase will not be processed before its deadline."), "{r}");
+    master(&mut g, "SET NO STRICT WAIT");
+    let (r, _) = g.send("p2@example.test", "SIGNON Edemo pw-two\nSET WAIT");
+    assert!(r.contains("WAIT set:"), "{r}");
+}
+
+#[test]
 fn njudges_timing_parameters_set_the_next_deadlines() {
     let mut g = Game::started();
     // njudge's defaults line (data/deadlines), as a veteran pastes it

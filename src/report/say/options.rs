@@ -81,6 +81,10 @@ fn words(o: GameOption) -> Words {
             "`no` (default), `yes`",
             "a power that owes orders may send press to others than the master only once its orders are complete",
         ),
+        O::StrictWait => {
+            w("SET STRICTWAIT | SET NO STRICTWAIT", "`no` (default), `yes`", "any player may SET WAIT, or only one whose powers owe orders in the phase")
+        }
+        O::MaxAbsence => w("SET MAXABSENCE 10|NONE", "0 to 21 days, or `none` (default: 21)", "the longest absence a player may set (0: none)"),
         O::Concessions => w(
             "SET CONCESSIONS | SET NO CONCESSIONS",
             "`yes` (default), `no`",

@@ -110,8 +110,36 @@ pub fn absence_order() -> String {
 }
 
 /// An absence longer than allowed.
-pub fn absence_too_long() -> String {
-    "an absence may last at most 21 days; ask the master to PAUSE the game for longer".into()
+pub fn absence_too_long(days: i64) -> String {
+    format!("an absence may last at most {days} days in this game; ask the master to PAUSE the game for longer")
+}
+
+/// SET MAX ABSENCE 0: no absences.
+pub fn no_absences(game: &str) -> String {
+    format!("game {game} takes no absences (SET MAX ABSENCE 0); ask the master to PAUSE the game or to extend the deadline")
+}
+
+/// The master's SET MAX ABSENCE.
+pub fn max_absence(days: u32) -> String {
+    if days == 0 { "Players may not set absences.".into() } else { format!("Players may set absences of up to {days} days.") }
+}
+
+/// SET MAX ABSENCE with a value it does not take.
+pub fn max_absence_values(value: &str, most: u32) -> String {
+    format!("SET MAX ABSENCE {value}: write a number of days from 0 (no absences) to {most}, or NONE")
+}
+
+/// The master's SET [NO] STRICT WAIT.
+pub fn waiters(w: crate::store::games::Waiters) -> String {
+    match w {
+        crate::store::games::Waiters::Anyone => "Any player may SET WAIT.".into(),
+        crate::store::games::Waiters::Owing => "Strict wait: only a player whose powers owe orders in the phase may SET WAIT.".into(),
+    }
+}
+
+/// SET WAIT refused by STRICT WAIT.
+pub fn strict_wait(game: &str) -> String {
+    format!("game {game} is STRICT WAIT: only a player whose powers owe orders in this phase may SET WAIT")
 }
 
 /// More absences than a player may have at once.
