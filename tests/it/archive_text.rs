@@ -73,6 +73,31 @@ fn a_game_by_mail_exports_in_njudge_layout_and_replays_without_a_difference() {
     assert!(!text.contains("Diplomacy press"), "no press while the game runs");
 }
 
+/// A retreat left unordered: njudge's `, No Order Processed (DISBAND)`,
+/// read back as the default it was.
+#[test]
+fn an_unordered_retreat_is_written_as_njudge_writes_it() {
+    let v = Variant::standard();
+    let mut g = Game::started();
+    g.send("p3@example.test", "SIGNON Fdemo pw-three\nA PAR-BUR");
+    g.send("p4@example.test", "SIGNON Gdemo pw-four\nA MUN-RUH\nA BER-MUN");
+    g.send(GM, &format!("{MASTER}\nPROCESS!"));
+    g.send("p4@example.test", "SIGNON Gdemo pw-four\nA RUH-BUR\nA MUN S A RUH-BUR");
+    g.send(GM, &format!("{MASTER}\nPROCESS!"));
+    assert_eq!(g.phase(&v), "F1901R");
+    // France orders no retreat: the army disbands by default
+    g.send(GM, &format!("{MASTER}\nPROCESS!"));
+    let rec = GameRecord::load(&g.w.daemon.judge.conn, &g.loaded()).unwrap();
+    let text = write::to_njudge(&v, &rec);
+    assert!(text.contains("France:                   Army Burgundy, No Order Processed (DISBAND).\n"), "{text}");
+    let jt = read::read(&v, &text).unwrap();
+    let burgundy = jt.results[2].iter().find(|r| r.text == "A BUR D").expect("the retreat's line");
+    assert!(burgundy.defaulted);
+    assert!(jt.saved.phases[2].orders.is_empty(), "no retreat was ordered: {:?}", jt.saved.phases[2].orders);
+    let (_, differences) = replayed(&v, &text);
+    assert!(differences.is_empty(), "{differences:?}");
+}
+
 #[test]
 fn a_changed_result_is_reported_in_its_phase_alone() {
     let (_g, rec) = played();

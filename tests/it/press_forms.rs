@@ -339,6 +339,10 @@ fn press_waits_for_orders_or_the_lateness_as_the_master_sets() {
     assert!(r.contains("have not sent complete orders") && got.is_empty(), "{r}");
     let (r, got) = from_france(&mut g, "PRESS TO M");
     assert_eq!(got, set(&[GM]), "{r}");
+    // postal press too (it goes to everyone)
+    g.send(GM, &format!("{MASTER_ON}\nSET POSTAL PRESS"));
+    let (r, _) = g.send("p3@example.test", &format!("{FRANCE_ON}\nPOSTAL PRESS\nTo all, later.\nENDPRESS"));
+    assert!(r.contains("have not sent complete orders") && !r.contains("Postal press kept"), "{r}");
     // orders in part are not enough; complete, the press goes
     g.send("p3@example.test", &format!("{FRANCE_ON}\nA PAR H"));
     let (r, got) = from_france(&mut g, "PRESS TO E");

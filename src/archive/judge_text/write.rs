@@ -176,7 +176,10 @@ fn orders(v: &Variant, pos: &Position, drawn: &[Drawn], dislodged: &[Prov], out:
         let who = format!("{}: ", power_word(v, d.power));
         let pad = if pos.phase.kind == PhaseKind::Movement { 0 } else { ORDER_COLUMN.saturating_sub(who.len()).max(1) };
         let _ = write!(out, "{who}{:pad$}{}.", "", drawn_words(v, pos, d));
-        let mut results: Vec<&str> = result_word(d.result).into_iter().collect();
+        // njudge writes no result after its default disband (`(*bounce,
+        // destroyed*)` is a retreat ordered that failed)
+        let unordered_disband = d.defaulted && pos.phase.kind == PhaseKind::Retreat && matches!(d.order, Order::Disband(_));
+        let mut results: Vec<&str> = result_word(d.result).into_iter().filter(|_| !unordered_disband).collect();
         let moved_away = d.order.unit().is_some_and(|u| dislodged.contains(&u.loc.prov));
         if moved_away && d.result != ResultKind::Dislodged {
             results.push("dislodged");
