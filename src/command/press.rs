@@ -227,12 +227,10 @@ impl Session<'_> {
     /// late (where that is allowed, the reply says so, as njudge's does).
     fn press_gate(&self, g: &Game, sender: Sender) -> Result<bool, super::Fail> {
         let Sender::Power { power, by_master: false } = sender else { return Ok(false) };
-        if g.status != GameStatus::Active || g.paused || g.position.is_none() {
+        if g.status != GameStatus::Active || g.paused {
             return Ok(false);
         }
-        let (pos, orders) = crate::game::current_orders(self.conn, g)?;
-        let seat = g.group_of(power);
-        if !crate::game::owing(g, &pos, &orders).iter().any(|o| seat.contains(&o.power) && o.late()) {
+        if !crate::game::seat_owing(self.conn, g, power)?.iter().any(crate::game::Owing::late) {
             return Ok(false);
         }
         if g.settings.unordered_press == UnorderedPress::Refused {

@@ -19,7 +19,7 @@ impl Session<'_> {
         let mut p = self.player(pid)?;
         let msg = match key {
             SetKey::Wait => {
-                if g.settings.anyone_waits == Waiters::Owing && !self.owes_orders(&g, power)? {
+                if g.settings.anyone_waits == Waiters::Owing && !game::seat_owing(self.conn, &g, power)?.iter().any(|o| o.needs.needs) {
                     return Err(Refusal::StrictWait { game: g.name.clone() }.into());
                 }
                 p.wait = true;
@@ -56,16 +56,6 @@ impl Session<'_> {
         }
         self.add_status(g.id, power);
         Ok(out)
-    }
-
-    /// Whether `power`'s seat owes orders in the game's current phase.
-    fn owes_orders(&self, g: &game::Game, power: PowerId) -> Result<bool, Fail> {
-        if g.position.is_none() {
-            return Ok(false);
-        }
-        let (pos, orders) = game::current_orders(self.conn, g)?;
-        let seat = g.group_of(power);
-        Ok(game::owing(g, &pos, &orders).iter().any(|o| seat.contains(&o.power) && o.needs.needs))
     }
 
     /// DECLARE DRAW [powers]: the master ends the game in a draw between

@@ -220,6 +220,17 @@ pub fn owing(game: &Game, pos: &Position, orders: &[(PowerId, crate::order::Orde
         .collect()
 }
 
+/// What the powers of `power`'s seat owe in `game`'s current phase ([`owing`]
+/// over the orders in force); nothing before the game has a position.
+pub fn seat_owing(conn: &Connection, game: &Game, power: PowerId) -> anyhow::Result<Vec<Owing>> {
+    if game.position.is_none() {
+        return Ok(Vec::new());
+    }
+    let (pos, orders) = current_orders(conn, game)?;
+    let seat = game.group_of(power);
+    Ok(owing(game, &pos, &orders).into_iter().filter(|o| seat.contains(&o.power)).collect())
+}
+
 /// The orders in force in `game`'s current phase, read back strictly, with
 /// the position they are given in (the starting choices applied).
 pub fn current_orders(conn: &Connection, game: &Game) -> anyhow::Result<(Position, Vec<(PowerId, crate::order::Order)>)> {
