@@ -239,7 +239,6 @@ pub fn read(named: Named, text: &str, scope: &Scope) -> Result<OptionValue, Opti
     })
 }
 
-/// A duration up to [`timing::MAX_DELAY_SECS`] (`0`: none).
 /// A phase kind's timing: njudge's parameters, or a rule of the judge's own.
 fn read_timing(kind: PhaseKind, text: &str) -> Result<OptionValue, OptionError> {
     Ok(match timing::NjudgeParams::parse(text) {
@@ -248,6 +247,7 @@ fn read_timing(kind: PhaseKind, text: &str) -> Result<OptionValue, OptionError> 
     })
 }
 
+/// A duration up to [`timing::MAX_DELAY_SECS`] (`0`: none).
 fn read_delay(text: &str) -> Result<i64, OptionError> {
     let t = text.trim();
     let secs = if t == "0" { 0 } else { timing::parse_duration(t)? };
@@ -489,24 +489,14 @@ pub fn apply(g: &mut GameRow, v: &Variant, value: OptionValue) -> Result<String,
             s.anonymous = b;
             say::master::anonymous(b)
         }
-        OptionValue::Delay(0) => {
-            s.delay_secs = 0;
-            say::time::no_delay()
-        }
-        OptionValue::Delay(secs) => {
-            s.delay_secs = secs;
-            say::time::delay_set(&timing::format_span(secs))
-        }
+        OptionValue::Delay(secs) => apply_delay(s, secs),
         OptionValue::Assignment(a) => {
             s.assignment = a;
             say::master::assigned_by(a.as_str())
         }
         OptionValue::Timing(kind, t) => apply_timing(s, kind, t),
         OptionValue::NjudgeTiming(kind, p) => apply_njudge_timing(s, kind, &p)?,
-        OptionValue::Grace(secs) => {
-            s.grace_secs = secs;
-            say::master::grace_period(&timing::format_span(secs))
-        }
+        OptionValue::Grace(secs) => apply_grace(s, secs),
         OptionValue::Reminder(secs) => {
             s.reminder_secs = secs;
             say::master::reminders(&timing::format_span(secs))
@@ -536,37 +526,37 @@ fn apply_timing(s: &mut crate::store::games::Settings, kind: PhaseKind, t: Sched
         PhaseKind::Adjustment => "adjustment",
     };
     let said = say::master::timing_set(key, t.as_str());
-    match kind {
-        PhaseKind::Movement => s.movement = t,
-        PhaseKind::Retreat => s.retreat = t,
-        PhaseKind::Adjustment => s.adjustment = t,
-    }
+    *s.schedule_mut(kind) = t;
     said
+}
+
+/// The game's grace period after a deadline.
+fn apply_grace(s: &mut crate::store::games::Settings, secs: i64) -> String {
+    s.grace_secs = secs;
+    say::master::grace_period(&timing::format_span(secs))
+}
+
+/// The game's delay after the last orders (`0`: none).
+fn apply_delay(s: &mut crate::store::games::Settings, secs: i64) -> String {
+    s.delay_secs = secs;
+    if secs == 0 { say::time::no_delay() } else { say::time::delay_set(&timing::format_span(secs)) }
 }
 
 /// njudge's parameters over the phase kind's rule now (see
 /// [`timing::NjudgeParams`]); GRACE and DELAY set the game's, for every phase.
 fn apply_njudge_timing(s: &mut crate::store::games::Settings, kind: PhaseKind, p: &timing::NjudgeParams) -> Result<String, OptionError> {
-    let now = match kind {
-        PhaseKind::Movement => &s.movement,
-        PhaseKind::Retreat => &s.retreat,
-        PhaseKind::Adjustment => &s.adjustment,
-    };
     let mut said = Vec::new();
     // `SET BUILDS DELAY 1.0` leaves the timing as it is (a cron rule too)
     if p.names_timing() {
-        let t = p.timing(Some(now.timing()));
-        t.check()?;
-        // the text is read as any stored rule is, with the same limits
+        let t = p.timing(Some(s.schedule(kind).timing()));
+        // the text is read as any stored rule is, with the same limits and checks
         said.push(apply_timing(s, kind, Schedule::parse(&t.text())?));
     }
     if let Some(secs) = p.grace_secs {
-        s.grace_secs = secs;
-        said.push(say::master::grace_period(&timing::format_span(secs)));
+        said.push(apply_grace(s, secs));
     }
     if let Some(secs) = p.delay_secs {
-        s.delay_secs = secs;
-        said.push(if secs == 0 { say::time::no_delay() } else { say::time::delay_set(&timing::format_span(secs)) });
+        said.push(apply_delay(s, secs));
     }
     if p.game_wide().is_some() {
         said.push(say::time::njudge_game_wide());

@@ -22,11 +22,7 @@ pub const LATE_NOTICE_EVERY_SECS: i64 = 86_400;
 /// The timing of a phase kind in `game` (a stored one that no longer parses:
 /// 24 hours, see [`crate::timing::Schedule`]).
 fn phase_timing(game: &GameRow, kind: PhaseKind) -> &Timing {
-    match kind {
-        PhaseKind::Movement => game.settings.movement.timing(),
-        PhaseKind::Retreat => game.settings.retreat.timing(),
-        PhaseKind::Adjustment => game.settings.adjustment.timing(),
-    }
+    game.settings.schedule(kind).timing()
 }
 
 /// Sets the deadline of the game's current phase from its timing (its clock

@@ -480,6 +480,24 @@ fn is_true(b: &bool) -> bool {
 }
 
 impl Settings {
+    /// The timing rule of `kind`'s phases.
+    pub fn schedule(&self, kind: crate::phase::PhaseKind) -> &Schedule {
+        match kind {
+            crate::phase::PhaseKind::Movement => &self.movement,
+            crate::phase::PhaseKind::Retreat => &self.retreat,
+            crate::phase::PhaseKind::Adjustment => &self.adjustment,
+        }
+    }
+
+    /// The timing rule of `kind`'s phases, to change.
+    pub fn schedule_mut(&mut self, kind: crate::phase::PhaseKind) -> &mut Schedule {
+        match kind {
+            crate::phase::PhaseKind::Movement => &mut self.movement,
+            crate::phase::PhaseKind::Retreat => &mut self.retreat,
+            crate::phase::PhaseKind::Adjustment => &mut self.adjustment,
+        }
+    }
+
     /// The list address, once someone there confirmed it.
     pub fn confirmed_list(&self) -> Option<&str> {
         self.list_address.as_deref().filter(|_| self.list_confirmed)
