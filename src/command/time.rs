@@ -83,12 +83,12 @@ impl Session<'_> {
         if b <= a || b <= now {
             return Err(Refusal::AbsenceOrder.into());
         }
-        let max = i64::from(g.settings.max_absence_days.unwrap_or(crate::game::MAX_ABSENCE_DAYS)) * 86_400;
-        if max == 0 {
+        let days = g.settings.max_absence_days.unwrap_or(crate::game::MAX_ABSENCE_DAYS);
+        if days == 0 {
             return Err(Refusal::NoAbsences { game: g.name.clone() }.into());
         }
-        if b - a > max {
-            return Err(Refusal::AbsenceTooLong { days: max / 86_400 }.into());
+        if b - a > i64::from(days) * 86_400 {
+            return Err(Refusal::AbsenceTooLong { days }.into());
         }
         let mut p = self.player(pid)?;
         p.absences.retain(|&(_, e)| e > now);

@@ -135,7 +135,7 @@ pub enum Refusal {
     },
     AbsenceOrder,
     AbsenceTooLong {
-        days: i64,
+        days: u32,
     },
     /// SET MAX ABSENCE 0.
     NoAbsences {

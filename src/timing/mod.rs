@@ -249,6 +249,12 @@ pub enum TimeError {
     },
 }
 
+/// Noon: njudge's small-letter days take deadlines from then on.
+const NOON: NaiveTime = match NaiveTime::from_hms_opt(12, 0, 0) {
+    Some(t) => t,
+    None => NaiveTime::MIN,
+};
+
 /// The longest delay between the last orders and processing: a day.
 pub const MAX_DELAY_SECS: i64 = 86_400;
 
@@ -397,12 +403,10 @@ impl Timing {
             }
             let njudge = p.timing(None);
             njudge.check()?;
-            let timing = njudge.to_timing();
-            let Timing::Hours { secs, .. } = &timing else { unreachable!("njudge's form has hours") };
-            if *secs < MIN_PHASE_SECS {
+            if njudge.next_secs < MIN_PHASE_SECS {
                 return Err(TimeError::TooShort { text: t.to_string() });
             }
-            return Ok(timing);
+            return Ok(njudge.to_timing());
         }
         let rest = lower.strip_prefix("next ").unwrap_or(&lower);
         let (dur, tail) = match rest.find(" at ").or_else(|| rest.find(" on ")) {
@@ -462,20 +466,20 @@ impl Timing {
             Timing::Hours { secs, at, days, from_noon, .. } => {
                 let earliest = now + (*secs).clamp(MIN_PHASE_SECS, MAX_DURATION_SECS);
                 let local = in_zone(&tz, earliest).ok_or(TimingError::OutOfRange(now))?;
-                let noon = NaiveTime::from_hms_opt(12, 0, 0).unwrap_or(NaiveTime::MIN);
                 let ok_day = |d: Weekday| days.is_empty() || days.contains(&d);
                 // a day where deadlines fall from noon on: is `t` (of that day) too early?
-                let before_noon = |d: Weekday, t: NaiveTime| from_noon.contains(&d) && t < noon;
+                let before_noon = |d: Weekday, t: NaiveTime| from_noon.contains(&d) && t < NOON;
                 match at {
                     None => {
                         let mut t = local;
                         for _ in 0..8 {
-                            if ok_day(t.weekday()) && before_noon(t.weekday(), t.time()) {
-                                if let Some(n) = local_time(tz, t.date_naive().and_time(noon)) {
+                            if ok_day(t.weekday()) {
+                                if !before_noon(t.weekday(), t.time()) {
+                                    return Ok(t.timestamp());
+                                }
+                                if let Some(n) = local_time(tz, t.date_naive().and_time(NOON)) {
                                     return Ok(n.timestamp());
                                 }
-                            } else if ok_day(t.weekday()) {
-                                return Ok(t.timestamp());
                             }
                             // start of the next day
                             let Some(next) = t.date_naive().succ_opt().and_then(|d| local_time(tz, d.and_time(NaiveTime::MIN))) else { break };

@@ -20,7 +20,7 @@
 //! and the days), as in njudge; the rule is stored in this same form, written
 //! by [`NjudgeTiming::text`].
 
-use super::{MAX_DELAY_SECS, MAX_DURATION_SECS, TimeError, Timing};
+use super::{MAX_DELAY_SECS, MAX_DURATION_SECS, NOON, TimeError, Timing};
 use chrono::{NaiveTime, Weekday};
 
 /// The parameters a master wrote; `None`: not given.
@@ -223,8 +223,7 @@ impl NjudgeTiming {
     /// Whether a deadline can fall at all: not when the clock is before noon
     /// and every day allowed takes deadlines only from noon on.
     pub fn check(&self) -> Result<(), TimeError> {
-        let noon = NaiveTime::from_hms_opt(12, 0, 0).unwrap_or(NaiveTime::MIN);
-        let morning = self.clock.is_some_and(|c| c < noon);
+        let morning = self.clock.is_some_and(|c| c < NOON);
         if morning && self.days.0.iter().all(|r| *r != DayRule::Any) {
             return Err(TimeError::NoDays);
         }

@@ -110,7 +110,7 @@ pub fn absence_order() -> String {
 }
 
 /// An absence longer than allowed.
-pub fn absence_too_long(days: i64) -> String {
+pub fn absence_too_long(days: u32) -> String {
     format!("an absence may last at most {days} days in this game; ask the master to PAUSE the game for longer")
 }
 
