@@ -149,12 +149,18 @@ pub fn order_words(v: &Variant, pos: &Position, power: PowerId, o: &Order) -> St
 fn drawn_words(v: &Variant, pos: &Position, d: &Drawn) -> String {
     match (d.defaulted, &d.order) {
         (true, Order::Hold(u)) => format!("{}{}", unit(v, pos, u), words::NO_ORDER),
-        (true, Order::Disband(u)) if pos.phase.kind == PhaseKind::Retreat => format!("{}{} (DISBAND)", unit(v, pos, u), words::NO_ORDER),
+        (_, Order::Disband(u)) if unordered_retreat(pos, d) => format!("{}{} (DISBAND)", unit(v, pos, u), words::NO_ORDER),
         (true, Order::Disband(u)) if pos.phase.kind == PhaseKind::Adjustment => {
             order_words(v, pos, d.power, &d.order).replacen(words::REMOVES, words::DEFAULTS, 1)
         }
         _ => order_words(v, pos, d.power, &d.order),
     }
+}
+
+/// A retreat left unordered (the engine's disband): njudge writes it
+/// `, No Order Processed (DISBAND)`, with no result after it.
+fn unordered_retreat(pos: &Position, d: &Drawn) -> bool {
+    d.defaulted && pos.phase.kind == PhaseKind::Retreat && matches!(d.order, Order::Disband(_))
 }
 
 /// The column njudge's retreat and adjustment lines start their order at
@@ -176,10 +182,8 @@ fn orders(v: &Variant, pos: &Position, drawn: &[Drawn], dislodged: &[Prov], out:
         let who = format!("{}: ", power_word(v, d.power));
         let pad = if pos.phase.kind == PhaseKind::Movement { 0 } else { ORDER_COLUMN.saturating_sub(who.len()).max(1) };
         let _ = write!(out, "{who}{:pad$}{}.", "", drawn_words(v, pos, d));
-        // njudge writes no result after its default disband (`(*bounce,
-        // destroyed*)` is a retreat ordered that failed)
-        let unordered_disband = d.defaulted && pos.phase.kind == PhaseKind::Retreat && matches!(d.order, Order::Disband(_));
-        let mut results: Vec<&str> = result_word(d.result).into_iter().filter(|_| !unordered_disband).collect();
+        // `(*bounce, destroyed*)` is for a retreat ordered that failed
+        let mut results: Vec<&str> = result_word(d.result).into_iter().filter(|_| !unordered_retreat(pos, d)).collect();
         let moved_away = d.order.unit().is_some_and(|u| dislodged.contains(&u.loc.prov));
         if moved_away && d.result != ResultKind::Dislodged {
             results.push("dislodged");
