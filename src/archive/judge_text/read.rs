@@ -345,8 +345,9 @@ fn order(v: &Variant, names: &Names, kind: PhaseKind, line: &str) -> Result<Opti
         body = body[..at].trim();
     }
     let body = body.trim_end_matches('.').trim();
-    let defaulted = unordered(body).is_some();
-    let codes = if let Some((unit, how)) = unordered(body) {
+    let left = unordered(body);
+    let defaulted = left.is_some();
+    let codes = if let Some((unit, how)) = left {
         // njudge's `, No Order Processed (DISBAND)`: a retreat not ordered
         let verb = if how.to_ascii_lowercase().contains("disband") { "DISBAND" } else { "H" };
         format!("{} {verb}", names.to_codes(v, unit))
