@@ -29,6 +29,8 @@ struct Raw {
     outbound: RawTransport,
     #[serde(default)]
     limits: RawLimits,
+    #[serde(default)]
+    consent: RawConsent,
     defaults: RawDefaults,
 }
 
@@ -244,6 +246,58 @@ impl Default for RawLimits {
 
 #[derive(Debug, Deserialize, Clone)]
 #[serde(deny_unknown_fields)]
+struct RawConsent {
+    #[serde(default = "yes")]
+    required: bool,
+    #[serde(default)]
+    trusted_domains: Vec<String>,
+    #[serde(default)]
+    authserv_id: String,
+    #[serde(default = "d_unconfirmed")]
+    unconfirmed_reply_bytes_per_hour: u64,
+    #[serde(default = "d_requests_mail")]
+    requests_per_mail: u32,
+    #[serde(default = "d_requests_sender")]
+    requests_per_sender_per_day: u32,
+    #[serde(default = "d_requests_game")]
+    requests_per_game_per_day: u32,
+    #[serde(default = "d_requests_hour")]
+    requests_per_hour: u32,
+}
+
+fn d_unconfirmed() -> u64 {
+    100_000
+}
+fn d_requests_mail() -> u32 {
+    3
+}
+fn d_requests_sender() -> u32 {
+    10
+}
+fn d_requests_game() -> u32 {
+    20
+}
+fn d_requests_hour() -> u32 {
+    60
+}
+
+impl Default for RawConsent {
+    fn default() -> Self {
+        RawConsent {
+            required: true,
+            trusted_domains: Vec::new(),
+            authserv_id: String::new(),
+            unconfirmed_reply_bytes_per_hour: d_unconfirmed(),
+            requests_per_mail: d_requests_mail(),
+            requests_per_sender_per_day: d_requests_sender(),
+            requests_per_game_per_day: d_requests_game(),
+            requests_per_hour: d_requests_hour(),
+        }
+    }
+}
+
+#[derive(Debug, Deserialize, Clone)]
+#[serde(deny_unknown_fields)]
 struct RawDefaults {
     movement: String,
     retreat: String,
@@ -356,6 +410,39 @@ pub struct Limits {
     pub table_mails_per_game_per_hour: u32,
 }
 
+/// Who may be mailed (`[consent]`, see [`crate::context::gate`]).
+#[derive(Debug, Clone)]
+pub struct Consent {
+    /// Addresses must consent before they get anything but replies (false:
+    /// a closed club, where every address is taken as consenting).
+    pub required: bool,
+    /// Domains whose every address consents, and their subdomains' (lower case).
+    pub trusted_domains: Vec<String>,
+    /// The keeper's own mail server's name in `Authentication-Results`
+    /// (empty: those headers are not read).
+    pub authserv_id: String,
+    /// Bytes of replies an address that has not consented gets in an hour.
+    pub unconfirmed_reply_bytes_per_hour: u64,
+    /// Confirmation requests one mail may cause (its reply's own included).
+    pub requests_per_mail: u32,
+    /// Confirmation requests one sender's mail may cause in a day.
+    pub requests_per_sender_per_day: u32,
+    /// Confirmation requests about one game in a day.
+    pub requests_per_game_per_day: u32,
+    /// Confirmation requests the whole judge sends in an hour.
+    pub requests_per_hour: u32,
+}
+
+impl Consent {
+    /// Whether every address of `mailbox`'s domain consents (a trusted
+    /// domain, or a subdomain of one).
+    pub fn trusts(&self, mailbox: &str) -> bool {
+        let Some((_, d)) = mailbox.rsplit_once('@') else { return false };
+        let d = d.to_ascii_lowercase();
+        self.trusted_domains.iter().any(|t| d == *t || d.strip_suffix(t.as_str()).is_some_and(|rest| rest.ends_with('.')))
+    }
+}
+
 /// Timings given to new games.
 #[derive(Debug, Clone)]
 pub struct Defaults {
@@ -402,6 +489,7 @@ pub struct Config {
     /// How long the outbox retries a mail before giving up and telling the keeper.
     pub give_up_secs: i64,
     pub limits: Limits,
+    pub consent: Consent,
     pub defaults: Defaults,
     pub webhooks: Webhooks,
 }
@@ -525,6 +613,30 @@ impl Config {
         if l.table_mails_per_game_per_hour == 0 {
             problems.push("limits.table_mails_per_game_per_hour: must be at least 1".into());
         }
+        let c = &raw.consent;
+        if c.unconfirmed_reply_bytes_per_hour < 10_000 {
+            problems.push("consent.unconfirmed_reply_bytes_per_hour: must be at least 10000".into());
+        }
+        if c.requests_per_mail == 0 || c.requests_per_mail > 10 {
+            problems.push("consent.requests_per_mail: must be between 1 and 10".into());
+        }
+        for (k, v) in [
+            ("requests_per_sender_per_day", c.requests_per_sender_per_day),
+            ("requests_per_game_per_day", c.requests_per_game_per_day),
+            ("requests_per_hour", c.requests_per_hour),
+        ] {
+            if v == 0 {
+                problems.push(format!("consent.{k}: must be at least 1"));
+            }
+        }
+        for d in &c.trusted_domains {
+            if d.trim().is_empty() || d.contains('@') || d.contains(char::is_whitespace) {
+                problems.push(format!("consent.trusted_domains: `{d}` is not a domain name"));
+            }
+        }
+        if c.authserv_id.contains(char::is_whitespace) || c.authserv_id.contains(';') {
+            problems.push(format!("consent.authserv_id: `{}` is not a server's name", c.authserv_id));
+        }
         let d = &raw.defaults;
         for (k, v) in [("movement", &d.movement), ("retreat", &d.retreat), ("adjustment", &d.adjustment)] {
             if let Err(e) = Timing::parse(v) {
@@ -572,6 +684,16 @@ impl Config {
                 game_bytes_per_address_per_day: l.game_bytes_per_address_per_day,
                 waiting_mails_per_sender: l.waiting_mails_per_sender,
                 table_mails_per_game_per_hour: l.table_mails_per_game_per_hour,
+            },
+            consent: Consent {
+                required: c.required,
+                trusted_domains: c.trusted_domains.iter().map(|d| d.trim().to_ascii_lowercase()).collect(),
+                authserv_id: c.authserv_id.clone(),
+                unconfirmed_reply_bytes_per_hour: c.unconfirmed_reply_bytes_per_hour,
+                requests_per_mail: c.requests_per_mail,
+                requests_per_sender_per_day: c.requests_per_sender_per_day,
+                requests_per_game_per_day: c.requests_per_game_per_day,
+                requests_per_hour: c.requests_per_hour,
             },
             defaults: Defaults { movement: d.movement.clone(), retreat: d.retreat.clone(), adjustment: d.adjustment.clone(), grace_secs, reminder_secs, press },
             webhooks: Webhooks {
@@ -704,6 +826,30 @@ mod tests {
         let package = crate::store::outbox::encoded(MAX_PACKAGE_FILES as u64) + 64 * 1024;
         assert!(package <= 1_000_000, "{package}");
         assert!(c.limits.max_message_bytes as u64 > package + 64 * 1024, "{}", c.limits.max_message_bytes);
+    }
+
+    #[test]
+    fn consent_is_required_by_default_and_its_limits_are_checked() {
+        let c = Config::default_config();
+        assert!(c.consent.required && c.consent.trusted_domains.is_empty() && c.consent.authserv_id.is_empty());
+        assert_eq!(
+            (c.consent.requests_per_mail, c.consent.requests_per_sender_per_day, c.consent.requests_per_game_per_day, c.consent.requests_per_hour),
+            (3, 10, 20, 60)
+        );
+        assert_eq!(c.consent.unconfirmed_reply_bytes_per_hour, 100_000);
+        let with = |from: &str, to: &str| Config::from_toml(&DEFAULT_TOML.replace(from, to));
+        let club = with("trusted_domains = []", "trusted_domains = [\"Club.Example\"]").unwrap();
+        assert!(club.consent.trusts("a@club.example") && club.consent.trusts("a@mail.club.example"));
+        assert!(!club.consent.trusts("a@notclub.example") && !club.consent.trusts("a@club.example.org"));
+        // at and past the limits
+        assert!(with("requests_per_mail = 3", "requests_per_mail = 10").is_ok());
+        let e = with("requests_per_mail = 3", "requests_per_mail = 11").unwrap_err().to_string();
+        assert!(e.contains("consent.requests_per_mail"), "{e}");
+        assert!(with("requests_per_hour = 60", "requests_per_hour = 0").unwrap_err().to_string().contains("consent.requests_per_hour"));
+        assert!(with("unconfirmed_reply_bytes_per_hour = 100000", "unconfirmed_reply_bytes_per_hour = 10000").is_ok());
+        assert!(with("unconfirmed_reply_bytes_per_hour = 100000", "unconfirmed_reply_bytes_per_hour = 9999").is_err());
+        assert!(with("trusted_domains = []", "trusted_domains = [\"a@b\"]").is_err());
+        assert!(with("authserv_id = \"\"", "authserv_id = \"mx; x\"").is_err());
     }
 
     #[test]

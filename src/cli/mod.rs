@@ -4,8 +4,10 @@
 //! - [`serve`]: `serve`, `check-config`, `backup`, `mail`;
 //! - [`game`]: `game list|show|create|process|pause|resume|terminate|cmd|map`;
 //! - [`archive`]: `export`, `import`;
-//! - [`variant`]: `variant import` (DPjudge / MILA `.map` files).
+//! - [`variant`]: `variant import` (DPjudge / MILA `.map` files);
+//! - [`address`]: `address allow|revoke|list` (who consents to the judge's mail).
 
+pub mod address;
 pub mod archive;
 pub mod engine;
 pub mod game;
@@ -83,6 +85,14 @@ pub enum Command {
         config: ConfigArg,
         #[command(subcommand)]
         action: GameAction,
+    },
+    /// Who consents to the judge's mail, by the keeper's word: `address allow ADDR`
+    /// (held mail for it goes), `address revoke ADDR`, `address list`.
+    Address {
+        #[command(flatten)]
+        config: ConfigArg,
+        #[command(subcommand)]
+        action: AddressAction,
     },
     /// Copy the database to FILE while the judge runs (SQLite online backup).
     Backup {
@@ -187,6 +197,17 @@ pub enum GameAction {
     },
 }
 
+/// `mailjudge address ...`.
+#[derive(Subcommand)]
+pub enum AddressAction {
+    /// The address consents (a closed club's member, a known player).
+    Allow { address: String },
+    /// The address no longer consents (it gets replies only, until it confirms again).
+    Revoke { address: String },
+    /// Every address that consents, how and since when.
+    List,
+}
+
 /// `mailjudge variant ...`.
 #[derive(Subcommand)]
 pub enum VariantAction {
@@ -218,6 +239,7 @@ pub fn main() -> ExitCode {
         Command::Backup { config, file } => serve::backup(config, file),
         Command::Mail { config, from, subject } => serve::mail(config, from, subject),
         Command::Game { config, action } => game::game(config, action),
+        Command::Address { config, action } => address::address(config, action),
         Command::Export { config, game, format, output } => archive::export(config, &game, format, output),
         Command::Import { file, variants_dir, rules, as_name, config } => {
             return archive::import(&file, &variants_dir, &rules, as_name.as_deref().map(|n| (n, &config)));

@@ -49,6 +49,8 @@ impl Session<'_> {
             out.push(self.list_request(&g)?);
         }
         self.signed = Some(Signed { game_id: g.id, role: Role::Master });
+        // the game's mail comes here: the reply offers the address its code
+        self.ctx.gate.borrow_mut().offer = true;
         let g = game::load::of_row(g, v.clone(), Vec::new())?;
         out.insert(0, say::account::created(&g, &v.title, v.powers.len(), g.seats.len()));
         Ok(out)
@@ -103,6 +105,7 @@ impl Session<'_> {
                 let mut p = Player::new(g.id, PlayerRole::Player, &self.sender, self.ctx.now());
                 p.pw_hash = Some(self.new_hash(password)?);
                 p.insert(self.conn)?;
+                self.ctx.gate.borrow_mut().offer = true;
                 let taken = players.iter().filter(|p| p.role == PlayerRole::Player).count() + 1;
                 self.signed = Some(Signed { game_id: g.id, role: Role::Joined(p.id) });
                 let mut out = vec![say::account::joined(&g, taken, g.seats.len())];
@@ -158,6 +161,7 @@ impl Session<'_> {
         }
         p.seated = Some(self.ctx.now());
         p.insert(self.conn)?;
+        self.ctx.gate.borrow_mut().offer = true;
         self.signed = Some(Signed { game_id: g.id, role: Role::Power { power: pw, player: Some(p.id), master: false } });
         self.add_status(g.id, pw);
         let mut out = vec![say::account::take_over(&g, &say::seats::seat_names(&g, pw), v.powers[pw as usize].letter)];
@@ -254,6 +258,8 @@ impl Session<'_> {
                 // the code stays the observer's: `SIGNON O<game> code` to send press
                 p.status = PlayerStatus::Active;
                 p.save(self.conn)?;
+                // the code was mailed to this address: it consents
+                crate::context::gate::grant(self.conn, &crate::mail::mailbox_key(&p.email), crate::store::consent::How::Confirmed, self.ctx.now())?;
                 Ok(vec![say::account::observing(&g), say::press::observer_signon(&g)])
             }
             (Some(_), _) => Err(Refusal::Session(SessionRefusal::WrongConfirmation { game: g.name.clone() }).into()),
@@ -273,15 +279,18 @@ impl Session<'_> {
                     p.save(self.conn)?;
                 }
                 let sender = self.sender.clone();
-                self.ctx.notice(
+                let asked = self.ctx.request(
                     self.conn,
                     &sender,
                     &say::account::confirm_observe_subject(&g),
                     say::account::confirm_observe_notice(&g, &token),
                     Some(g.id),
-                    None,
+                    Some(&token),
                 )?;
-                Ok(vec![say::account::confirmation_mailed(&g)])
+                match asked {
+                    Ok(()) => Ok(vec![say::account::confirmation_mailed(&g)]),
+                    Err(why) => Ok(vec![why]),
+                }
             }
         }
     }
@@ -326,6 +335,27 @@ impl Session<'_> {
         Ok(vec![say::account::unobserved(&g)])
     }
 
+    /// CONFIRM code: the address the code was mailed to consents to the
+    /// judge's mail (whoever read the code there answers for it); CONFIRM
+    /// alone: the reply carries a code for the sender's address.
+    pub(super) fn consent(&mut self, code: Option<&str>) -> R {
+        let now = self.ctx.now();
+        let Some(code) = code else {
+            let me = crate::mail::mailbox_key(&self.sender);
+            if crate::context::gate::consents(self.conn, &self.ctx.cfg, &me)? {
+                return Ok(vec![say::consent::already(&me)]);
+            }
+            self.ctx.gate.borrow_mut().offer = true;
+            return Ok(vec![say::consent::code_below()]);
+        };
+        let Some(mailbox) = crate::context::gate::mailbox_of(self.conn, code, now)? else {
+            return Err(Refusal::Session(SessionRefusal::UnknownConsentCode).into());
+        };
+        let released = crate::context::gate::grant(self.conn, &mailbox, crate::store::consent::How::Confirmed, now)?;
+        tracing::info!("{mailbox} consents (a code mailed there); {released} held mail(s) released");
+        Ok(vec![say::consent::confirmed(&mailbox, released)])
+    }
+
     /// CONFIRM game code: someone at the list address (who got the request
     /// and its code) agrees that it gets the game's mail.
     pub(super) fn confirm(&mut self, name: &str, code: &str) -> R {
@@ -340,6 +370,9 @@ impl Session<'_> {
             };
         }
         g.settings.list_confirmed = true;
+        if let Some(l) = g.settings.list_address.as_deref() {
+            crate::context::gate::grant(self.conn, &crate::mail::mailbox_key(l), crate::store::consent::How::Confirmed, self.ctx.now())?;
+        }
         // a list that had stopped and now confirmed anew is on again
         let key = g.settings.list_address.as_deref().map(crate::mail::mailbox_key).unwrap_or_default();
         g.settings.list_stopped.retain(|x| *x != key);
@@ -354,13 +387,20 @@ impl Session<'_> {
     pub(super) fn list_request(&mut self, g: &GameRow) -> Result<String, Fail> {
         let (Some(addr), Some(code)) = (g.settings.list_address.clone(), g.settings.list_code.clone()) else { return Ok(String::new()) };
         let body = say::master::list_request(g, &g.master_email, &self.ctx.cfg.address, &code);
-        Ok(self.consent_request(&addr, &say::master::list_request_subject(g), body, Some(g.id))?.0)
+        Ok(self.consent_request(&addr, &say::master::list_request_subject(g), body, Some(g.id), Some(&code))?.0)
     }
 
     /// Mails a request for consent (with its code) to an address someone
     /// named (a list, a seat's new address): at most one to a mailbox a day,
     /// whatever the game. Returns the line for the asker's reply.
-    pub(super) fn consent_request(&mut self, addr: &str, subject: &str, body: String, game_id: Option<i64>) -> Result<(String, bool), Fail> {
+    pub(super) fn consent_request(
+        &mut self,
+        addr: &str,
+        subject: &str,
+        body: String,
+        game_id: Option<i64>,
+        code: Option<&str>,
+    ) -> Result<(String, bool), Fail> {
         let key = format!("consent-request:{}", crate::mail::mailbox_key(addr));
         let now = self.ctx.now();
         let last: Option<i64> = crate::store::kv::get(self.conn, &key)?.and_then(|t| t.parse().ok()).filter(|&t| t <= now);
@@ -368,9 +408,10 @@ impl Session<'_> {
         if last.is_some_and(|t| t > now - LIST_REQUEST_EVERY) {
             return Ok((say::master::list_request_waiting(addr, &again), false));
         }
-        // recorded only when it went (an address over its byte budget gets none)
-        if !self.ctx.notice(self.conn, addr, subject, body, game_id, None)? {
-            return Ok((say::master::list_request_waiting(addr, &timing::format_time(now + 3600, self.ctx.cfg.timezone)), false));
+        // through the gate: to an address that has not consented, the one
+        // request it allows, within its limits; recorded only when it went
+        if let Err(why) = self.ctx.request(self.conn, addr, subject, body, game_id, code)? {
+            return Ok((why, false));
         }
         crate::store::kv::set(self.conn, &key, &now.to_string())?;
         Ok((say::master::list_request_sent(addr), true))

@@ -61,7 +61,7 @@ impl Session<'_> {
             g.save(self.conn)?;
         }
         let body = say::community::invitation(&g, &g.master_email, &self.ctx.cfg.address);
-        let (told, _) = self.consent_request(who, &say::community::invitation_subject(&g), body, Some(g.id))?;
+        let (told, _) = self.consent_request(who, &say::community::invitation_subject(&g), body, Some(g.id), None)?;
         Ok(vec![say::community::invited(who, &g), told])
     }
 

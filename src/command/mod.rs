@@ -125,8 +125,8 @@ pub struct Session<'a> {
     pos_cache: Option<(i64, i64, crate::adjudicate::Position)>,
     /// Seats whose password was wrong in this mail (no second guess in the same mail).
     failed_seats: Vec<String>,
-    /// Failures to record once the command's savepoint is settled.
-    pending_failures: Vec<Seat>,
+    /// Failures to record once the command's savepoint is settled, with the lane they count against.
+    pending_failures: Vec<(Seat, Lane)>,
     /// Argon2 computations done before this mail (for the per-mail cap).
     work_start: u64,
     /// Orders read from this mail so far (the line limit counts orders, not lines).
@@ -152,6 +152,33 @@ pub const MAX_PASSWORD_WORK_PER_MAIL: u64 = 8;
 /// within an hour, from whatever address, before further tries are refused
 /// unchecked, the right password too, until the oldest of them is an hour old.
 pub const MAX_FAILED_SIGNONS_PER_HOUR: i64 = 5;
+
+/// Unlock codes mailed to a seat's owner in a day, at most.
+pub const MAX_UNLOCK_CODES_PER_DAY: usize = 3;
+
+/// The two lanes of a seat's sign-ons (see [`Session::check_seat`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Lane {
+    /// From the seat's own address of record.
+    Owner,
+    /// From any other address.
+    Others,
+}
+
+impl Lane {
+    /// The key of `seat`'s lane in the failures table.
+    fn key(self, seat: &Seat) -> String {
+        match self {
+            Lane::Owner => format!("{}#owner", seat.key),
+            Lane::Others => format!("{}#others", seat.key),
+        }
+    }
+}
+
+/// Where an unlock code is kept (its hash, never the code).
+fn unlock_key(code: &str) -> String {
+    format!("unlock:{}", crate::context::gate::code_hash(code))
+}
 
 /// A seat a password opens: its key in the failures table, its owner's
 /// address, the game's master's, and how the notices name it.
@@ -270,8 +297,13 @@ impl<'a> Session<'a> {
             // each command in its own savepoint: a refused one leaves no trace
             let conn = self.conn;
             let result = crate::store::in_savepoint(conn, || self.one(&cmd, line, block, lines));
+            // what the outbound gate did not send for this command is said under it
+            let held_back = self.ctx.gate.borrow_mut().take_lines();
             let responses = match result {
-                Ok(r) => r,
+                Ok(mut r) => {
+                    r.extend(held_back);
+                    r
+                }
                 Err(Fail::Refused(r)) => vec![say::session::error(&say::refusal::refusal(&r))],
                 Err(Fail::System(e)) => return Err(e),
             };
@@ -436,20 +468,36 @@ impl<'a> Session<'a> {
         Player::of_game(self.conn, s.game_id)?.into_iter().find(|p| p.id == id).ok_or_else(|| Fail::System(anyhow::anyhow!("player {id} not found")))
     }
 
+    /// The lane of `seat` this mail's sign-ons go by: its owner's own
+    /// address, or any other.
+    fn lane(&self, seat: &Seat) -> Lane {
+        if crate::mail::mailbox_key(&self.sender) == crate::mail::mailbox_key(&seat.owner) { Lane::Owner } else { Lane::Others }
+    }
+
     /// Checks `pw` for `seat` within the limits: one wrong guess per seat and
-    /// mail, [`MAX_FAILED_SIGNONS_PER_HOUR`] per seat and hour whatever the
-    /// From (a forger of the owner's own address is throttled like anyone:
-    /// past the limit the seat is locked for a while, the right password
-    /// refused too, and its owner and the master are told once), and
-    /// [`MAX_PASSWORD_WORK_PER_MAIL`] Argon2 computations per mail. A refused
-    /// check says nothing about whether the password was right.
+    /// mail, [`MAX_FAILED_SIGNONS_PER_HOUR`] per seat, lane and hour. The
+    /// lanes: mail from the seat's own address, and mail from any other, so
+    /// that guessers from throw-away addresses lock only their own lane and
+    /// never the owner out (whatever their number, they share a handful of
+    /// tries an hour). A forger of the owner's own address locks the owner's
+    /// lane; the owner then gets an unlock code at the address of record
+    /// (`UNLOCK code`, [`Session::unlock`]). Past the limit a lane is locked
+    /// for a while, the right password refused too; the owner and the
+    /// master are told once. At most [`MAX_PASSWORD_WORK_PER_MAIL`] Argon2
+    /// computations per mail. A refused check says nothing about whether the
+    /// password was right.
     fn check_seat(&mut self, seat: &Seat, hash: Option<&str>, pw: &str) -> Result<bool, Fail> {
         if self.failed_seats.contains(&seat.key) {
             return Err(Refusal::Session(SessionRefusal::OneTryPerSeat).into());
         }
         let now = self.ctx.now();
-        if crate::store::auth::failures_since(self.conn, &seat.key, now - 3600, now)? >= MAX_FAILED_SIGNONS_PER_HOUR {
-            return Err(Refusal::Session(SessionRefusal::TooManyWrongPasswords).into());
+        let lane = self.lane(seat);
+        if crate::store::auth::failures_since(self.conn, &lane.key(seat), now - 3600, now)? >= MAX_FAILED_SIGNONS_PER_HOUR {
+            return Err(Refusal::Session(match lane {
+                Lane::Owner => SessionRefusal::OwnerLaneLocked,
+                Lane::Others => SessionRefusal::TooManyWrongPasswords,
+            })
+            .into());
         }
         self.password_work()?;
         let ok = match hash {
@@ -458,39 +506,91 @@ impl<'a> Session<'a> {
         };
         if !ok {
             self.failed_seats.push(seat.key.clone());
-            self.pending_failures.push(seat.clone());
+            self.pending_failures.push((seat.clone(), lane));
         }
         Ok(ok)
     }
 
     /// Records the wrong passwords of the command just run (whatever became
-    /// of it); a seat that reaches the limit is locked, and its owner and the
-    /// game's master are told (once a lock).
+    /// of it); a lane that reaches the limit is locked, and the seat's owner
+    /// and the game's master are told (once a lock); a locked owner's lane
+    /// brings the owner an unlock code.
     fn record_failures(&mut self) -> anyhow::Result<()> {
         let now = self.ctx.now();
-        for seat in std::mem::take(&mut self.pending_failures) {
-            crate::store::auth::record_failure(self.conn, &seat.key, now)?;
-            if crate::store::auth::failures_since(self.conn, &seat.key, now - 3600, now)? != MAX_FAILED_SIGNONS_PER_HOUR {
+        for (seat, lane) in std::mem::take(&mut self.pending_failures) {
+            let key = lane.key(&seat);
+            crate::store::auth::record_failure(self.conn, &key, now)?;
+            if crate::store::auth::failures_since(self.conn, &key, now - 3600, now)? != MAX_FAILED_SIGNONS_PER_HOUR {
                 continue;
+            }
+            tracing::warn!("{key}: {MAX_FAILED_SIGNONS_PER_HOUR} wrong passwords within an hour; sign-ons by that lane refused for an hour");
+            let until = timing::format_time(now + 3600, self.ctx.cfg.timezone);
+            if lane == Lane::Owner && self.unlock_code_due(&key, now)? {
+                let code = crate::password::confirmation_code();
+                crate::store::kv::set(self.conn, &unlock_key(&code), &format!("{now}\t{key}\t{}\t{}", seat.game, seat.what))?;
+                let body = say::session::unlock_notice(&seat.game, &seat.what, MAX_FAILED_SIGNONS_PER_HOUR, &until, &code);
+                self.ctx.notice(self.conn, &seat.owner, &say::session::unlock_subject(&seat.game, &seat.what), body, None, None)?;
             }
             // told once a lock: a lock kept up by more guesses as the old ones
             // age out is the same lock (at most one notice a day)
-            let told_key = format!("lock-notice:{}", seat.key);
+            let told_key = format!("lock-notice:{key}");
             let told: Option<i64> = crate::store::kv::get(self.conn, &told_key)?.and_then(|t| t.parse().ok());
             if told.is_some_and(|t| t <= now && t > now - 86_400) {
                 continue;
             }
             crate::store::kv::set(self.conn, &told_key, &now.to_string())?;
-            tracing::warn!("{}: {MAX_FAILED_SIGNONS_PER_HOUR} wrong passwords within an hour; sign-ons refused for an hour", seat.key);
-            let until = timing::format_time(now + 3600, self.ctx.cfg.timezone);
             let subject = say::session::seat_locked_subject(&seat.game, &seat.what);
-            let body = say::session::seat_locked_notice(&seat.game, &seat.what, MAX_FAILED_SIGNONS_PER_HOUR, &until, &self.sender);
-            // the owner, and the master unless they are the owner
-            for to in [&seat.owner, &seat.master].into_iter().take(if seat.owner.eq_ignore_ascii_case(&seat.master) { 1 } else { 2 }) {
-                self.ctx.notice(self.conn, to, &subject, body.clone(), None, None)?;
+            let body = say::session::seat_locked_notice(&seat.game, &seat.what, MAX_FAILED_SIGNONS_PER_HOUR, &until, &self.sender, lane == Lane::Owner);
+            // the owner (unless it was their lane: they have the unlock code),
+            // and the master unless they are the owner
+            let mut to: Vec<&str> = Vec::new();
+            if lane == Lane::Others {
+                to.push(&seat.owner);
+            }
+            if !seat.owner.eq_ignore_ascii_case(&seat.master) {
+                to.push(&seat.master);
+            }
+            for addr in to {
+                self.ctx.notice(self.conn, addr, &subject, body.clone(), None, None)?;
             }
         }
         Ok(())
+    }
+
+    /// Whether the owner's lane `key` may be sent another unlock code at
+    /// `now` (at most [`MAX_UNLOCK_CODES_PER_DAY`] a day), counting this one.
+    fn unlock_code_due(&mut self, key: &str, now: i64) -> rusqlite::Result<bool> {
+        let count_key = format!("unlock-codes:{key}");
+        let sent: Vec<i64> = crate::store::kv::get(self.conn, &count_key)?
+            .unwrap_or_default()
+            .split_whitespace()
+            .filter_map(|t| t.parse().ok())
+            .filter(|&t| t <= now && t > now - 86_400)
+            .collect();
+        if sent.len() >= MAX_UNLOCK_CODES_PER_DAY {
+            return Ok(false);
+        }
+        let kept: Vec<String> = sent.iter().chain(std::iter::once(&now)).map(|t| t.to_string()).collect();
+        crate::store::kv::set(self.conn, &count_key, &kept.join(" "))?;
+        Ok(true)
+    }
+
+    /// UNLOCK code: the owner's lane of the seat the code was mailed for
+    /// opens again (its failures forgotten); the code is good once, for a day.
+    fn unlock(&mut self, code: &str) -> R {
+        let k = unlock_key(code);
+        let now = self.ctx.now();
+        let found = crate::store::kv::get(self.conn, &k)?;
+        let parts: Vec<&str> = found.as_deref().unwrap_or_default().split('\t').collect();
+        let [at, lane_key, game, what] = parts[..] else {
+            return Err(Refusal::Session(SessionRefusal::UnknownUnlockCode).into());
+        };
+        if at.parse::<i64>().map_or(true, |t| t > now || t <= now - 86_400) {
+            return Err(Refusal::Session(SessionRefusal::UnknownUnlockCode).into());
+        }
+        crate::store::auth::clear(self.conn, lane_key)?;
+        crate::store::kv::delete(self.conn, &k)?;
+        Ok(vec![say::session::unlocked(game, what)])
     }
 
     /// The hash of a new password, within the per-mail limit.
@@ -523,6 +623,8 @@ impl<'a> Session<'a> {
             Cmd::Observe { game, password } => self.observe(&game, password.as_deref()),
             Cmd::Unobserve { game, code } => self.unobserve(&game, code.as_deref()),
             Cmd::Confirm { game, code } => self.confirm(&game, &code),
+            Cmd::Consent { code } => self.consent(code.as_deref()),
+            Cmd::Unlock(code) => self.unlock(&code),
             Cmd::Resign => self.resign(),
             Cmd::List(None) => self.list_all(false),
             // njudge's LIST FULL (unless a game is called `full`)

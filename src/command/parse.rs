@@ -39,6 +39,14 @@ pub enum Cmd {
         game: String,
         code: Option<String>,
     },
+    /// `UNLOCK code`: the owner of a seat locked by guesses forged with its
+    /// address opens it again (the code was mailed to the address of record).
+    Unlock(String),
+    /// `CONFIRM code`: the address agrees to get the judge's mail (the code
+    /// was mailed there); `CONFIRM` alone asks for a code.
+    Consent {
+        code: Option<String>,
+    },
     /// `CONFIRM game code`: the list address agrees to get the game's mail.
     Confirm {
         game: String,
@@ -326,13 +334,16 @@ pub enum PressEnd {
     Signoff,
 }
 
-/// Whether `line` alone closes a press block, and how.
+/// Whether `line` alone closes a press block, and how: SIGNOFF only alone
+/// (`SIGNOFF now` in a press is the press's text).
 pub fn press_end(line: &str) -> Option<PressEnd> {
+    let signoff_alone = || {
+        let w: Vec<String> = line.split_whitespace().map(str::to_ascii_uppercase).collect();
+        matches!(w.iter().map(String::as_str).collect::<Vec<_>>().as_slice(), ["SIGNOFF"] | ["SIGN", "OFF"])
+    };
     match parse(line.trim()) {
         Cmd::EndPress => Some(PressEnd::EndPress),
-        Cmd::Signoff if matches!(line.split_whitespace().next().map(|w| w.to_ascii_uppercase()).as_deref(), Some("SIGNOFF" | "SIGN")) => {
-            Some(PressEnd::Signoff)
-        }
+        Cmd::Signoff if signoff_alone() => Some(PressEnd::Signoff),
         _ => None,
     }
 }
@@ -464,13 +475,23 @@ fn account(l: &Line) -> Option<Cmd> {
             Some(game) => Cmd::Unobserve { game, code: arg(1) },
             None => Cmd::Bad(Refusal::Usage(UsageRefusal::NeedsGame { command: "UNOBSERVE" })),
         },
-        "CONFIRM" => match (l.game(), arg(1)) {
-            (Some(game), Some(code)) => Cmd::Confirm { game, code },
+        "CONFIRM" => match (l.game(), arg(1), arg(2)) {
+            (Some(game), Some(code), None) => Cmd::Confirm { game, code },
+            // the address's own consent (context::gate): with its code, or asking for one
+            (_, None, None) => Cmd::Consent { code: arg(0) },
             _ => Cmd::Bad(Refusal::Usage(UsageRefusal::ConfirmUsage)),
+        },
+        "UNLOCK" => match (arg(0), arg(1)) {
+            (Some(code), None) => Cmd::Unlock(code),
+            _ => Cmd::Bad(Refusal::Usage(UsageRefusal::UnlockUsage)),
         },
         "RESIGN" | "ABANDON" | "WITHDRAW" => Cmd::Resign,
         "HELP" => Cmd::Help,
-        "SIGNOFF" | "QUIT" | "END" | "BYE" if l.alone() => Cmd::Signoff,
+        // SIGNOFF with words after it (`SIGNOFF now`, `SIGNOFF France`) too:
+        // nothing else starts so; END, QUIT and BYE alone (`END` also ends a
+        // REGISTER form, and a line may start with those words in prose)
+        "SIGNOFF" => Cmd::Signoff,
+        "QUIT" | "END" | "BYE" if l.alone() => Cmd::Signoff,
         _ => return None,
     })
 }
@@ -851,6 +872,7 @@ pub const COMMAND_WORDS: &[&str] = &[
     "OBSERVE",
     "UNOBSERVE",
     "CONFIRM",
+    "UNLOCK",
     "RESIGN",
     "HELP",
     "LIST",
@@ -1011,6 +1033,16 @@ mod tests {
         }
         for l in ["BYE", "END", "QUIT", "SIGNOFF now", "ENDPRESS please"] {
             assert_eq!(press_end(l), None, "{l}");
+        }
+    }
+
+    #[test]
+    fn signoff_with_words_after_it_is_signoff() {
+        for l in ["SIGNOFF", "sign off", "SIGNOFF now", "Signoff France", "SIGN OFF now please", "BYE", "quit", "END"] {
+            assert_eq!(parse(l), Cmd::Signoff, "{l}");
+        }
+        for l in ["BYE now", "QUIT the game", "END of my orders"] {
+            assert_eq!(parse(l), Cmd::NotCommand, "{l}");
         }
     }
 

@@ -100,7 +100,7 @@ impl Session<'_> {
         // already mailed is not replaced by one that was not)
         let code = crate::password::confirmation_code();
         let body = say::settings::address_request(&g, &self.sender, &self.ctx.cfg.address, &code);
-        let (line, sent) = self.consent_request(arg, &say::settings::address_request_subject(&g), body, Some(g.id))?;
+        let (line, sent) = self.consent_request(arg, &say::settings::address_request_subject(&g), body, Some(g.id), Some(&code))?;
         if sent {
             crate::store::auth::set_move(self.conn, g.id, seat, arg, &code, self.ctx.now())?;
         }
@@ -196,6 +196,8 @@ impl Session<'_> {
             }
         };
         self.tell_changed(g, &who, &record, Some(&address))?;
+        // the code was mailed to the new address: it consents
+        crate::context::gate::grant(self.conn, &crate::mail::mailbox_key(&address), crate::store::consent::How::Confirmed, self.ctx.now())?;
         Ok(Some(say::settings::address_changed(g, &address)))
     }
 }

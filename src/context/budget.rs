@@ -86,8 +86,10 @@ pub fn room(conn: &Connection, cfg: &crate::config::Config, addr: &str, now: i64
     Ok(room)
 }
 
-/// Decides for `m` at `now` (see the module's text).
-pub fn decide(conn: &Connection, cfg: &crate::config::Config, m: &OutMail, now: i64) -> rusqlite::Result<Decision> {
+/// Decides for `m` at `now` (see the module's text); `hour_cap`: a smaller
+/// hourly budget (the direct reply to an address that has not consented,
+/// see `context::gate`).
+pub fn decide(conn: &Connection, cfg: &crate::config::Config, m: &OutMail, now: i64, hour_cap: Option<u64>) -> rusqlite::Result<Decision> {
     let mailbox = crate::mail::mailbox_key(&m.to);
     let bytes = size(conn, m)?;
     if mailbox == crate::mail::mailbox_key(&cfg.keeper) {
@@ -95,6 +97,10 @@ pub fn decide(conn: &Connection, cfg: &crate::config::Config, m: &OutMail, now: 
     }
     let (counted, windows) = budget_of(cfg, m.kind);
     for (window, limit) in windows {
+        let limit = match (window, hour_cap) {
+            (Window::Hour, Some(cap)) => Some(limit.map_or(cap, |l| l.min(cap))),
+            _ => limit,
+        };
         let Some(limit) = limit else { continue };
         let used = outbox::budget_used(conn, &mailbox, counted, now - window.secs(), now)?;
         if used + bytes <= limit {

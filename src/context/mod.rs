@@ -1,9 +1,11 @@
 //! The judge's working context, below the commands and the game's life:
 //! the configuration, the clock, the variants, the templates, passwords, and
-//! the outbox's door ([`Ctx::queue`]: every mail the judge sends passes its
-//! mailbox's byte [`budget`]).
+//! the outbox's door ([`Ctx::queue`], [`Ctx::request`]: every mail the judge
+//! sends passes the [`gate`], which knows who consented, and its mailbox's
+//! byte [`budget`]).
 
 pub mod budget;
+pub mod gate;
 
 use crate::config::Config;
 use crate::game::{self, Game, LoadError};
@@ -55,6 +57,9 @@ pub struct Ctx {
     /// Files the reply to the mail being read carries (a MAP's map): ids in
     /// the `attachments` table, taken by the reply.
     pub reply_files: Vec<i64>,
+    /// What the outbound gate knows of the mail being read (its sender, the
+    /// sentences for the command running, whether the reply offers a code).
+    pub gate: std::cell::RefCell<gate::State>,
 }
 
 /// Functions the judge calls at points where a real failure could happen, so
@@ -84,6 +89,7 @@ impl Ctx {
             judge_text,
             boards: HashMap::new(),
             reply_files: Vec::new(),
+            gate: Default::default(),
         })
     }
 
@@ -144,13 +150,21 @@ impl Ctx {
         format!("<mj.{nanos:x}.{}.{n}@{}>", std::process::id(), self.cfg.domain())
     }
 
-    /// Queues a mail in the outbox (inside the caller's transaction), unless
-    /// its mailbox's byte budget is spent ([`budget`]): then it is dropped
-    /// and logged, and the first mail held back in a window brings the
-    /// address one short note instead. Returns whether `m` was queued.
+    /// Queues a mail in the outbox (inside the caller's transaction) through
+    /// the [`gate`]: for an address that has not consented (other than the
+    /// direct reply to it) the mail is held until it does. Then its
+    /// mailbox's byte budget ([`budget`]): past it the mail is dropped and
+    /// logged, and the first mail held back in a window brings the address
+    /// one short note instead. Returns whether `m` was queued (or held).
     pub fn queue(&self, conn: &Connection, m: &OutMail, game_id: Option<i64>, mail_id: Option<i64>) -> rusqlite::Result<bool> {
         let now = self.now();
-        match budget::decide(conn, &self.cfg, m, now)? {
+        let door = gate::door(conn, &self.cfg, m)?;
+        let cap = match door {
+            gate::Door::Open => None,
+            gate::Door::Reply => Some(self.cfg.consent.unconfirmed_reply_bytes_per_hour),
+            gate::Door::Hold => return self.hold(conn, m, game_id, mail_id, now),
+        };
+        match budget::decide(conn, &self.cfg, m, now, cap)? {
             budget::Decision::Queue(c) => {
                 store::outbox::insert(conn, m, game_id, mail_id, now, &c)?;
                 Ok(true)
@@ -165,6 +179,67 @@ impl Ctx {
                 }
                 Ok(false)
             }
+        }
+    }
+
+    /// Holds `m` for an address that has not consented (see [`gate`]).
+    fn hold(&self, conn: &Connection, m: &OutMail, game_id: Option<i64>, mail_id: Option<i64>, now: i64) -> rusqlite::Result<bool> {
+        let mailbox = crate::mail::mailbox_key(&m.to);
+        let bytes = budget::size(conn, m)?;
+        gate::held(&mut self.gate.borrow_mut(), &mailbox, &m.to);
+        if !gate::may_hold(conn, &mailbox, bytes)? {
+            tracing::warn!("not sent to {} (\"{}\"): it has not consented, and as much as is kept for it is kept already", m.to, m.subject);
+            return Ok(false);
+        }
+        tracing::info!("held for {} (\"{}\") until it consents", m.to, m.subject);
+        let c = store::outbox::Counted { mailbox, bytes, counted: store::outbox::NOT_COUNTED };
+        let id = store::outbox::insert(conn, m, game_id, mail_id, now, &c)?;
+        store::outbox::hold(conn, id, now)?;
+        Ok(true)
+    }
+
+    /// Mails a request for consent to `to`, an address someone named (a
+    /// list, an invitation, a seat's new address, an observer's code): to an
+    /// address that consents it is a notice like any other; to one that has
+    /// not, it is the one request the [`gate`] allows it, within the gate's
+    /// limits. `code`: the code the mail carries, which confirms the address
+    /// too (`None`: the gate adds one). `Err` of the outcome: why nothing
+    /// went, a sentence for the asker.
+    pub fn request(
+        &self,
+        conn: &Connection,
+        to: &str,
+        subject: &str,
+        body: String,
+        game_id: Option<i64>,
+        code: Option<&str>,
+    ) -> rusqlite::Result<Result<(), String>> {
+        let mailbox = crate::mail::mailbox_key(to);
+        let now = self.now();
+        if gate::consents(conn, &self.cfg, &mailbox)? {
+            let queued = self.notice(conn, to, subject, body, game_id, None)?;
+            return Ok(if queued { Ok(()) } else { Err(say::consent::asked_already(to, &crate::timing::format_time(now + 3600, self.cfg.timezone))) });
+        }
+        if let Some(why) = gate::request_refused(conn, &self.cfg, &self.gate.borrow(), &mailbox, to, game_id, now)? {
+            tracing::info!("no request to {to}: {why}");
+            return Ok(Err(why));
+        }
+        let (code, body) = match code {
+            Some(c) => (c.to_string(), body),
+            None => {
+                let c = crate::password::confirmation_code();
+                let extra = say::consent::request_code(&c);
+                (c, format!("{body}\n{extra}"))
+            }
+        };
+        let m = self.notice_mail(to, subject, body, None);
+        match budget::decide(conn, &self.cfg, &m, now, Some(self.cfg.consent.unconfirmed_reply_bytes_per_hour))? {
+            budget::Decision::Queue(c) => {
+                store::outbox::insert(conn, &m, game_id, None, now, &c)?;
+                gate::record(conn, &self.gate.borrow(), &mailbox, &code, game_id, true, now)?;
+                Ok(Ok(()))
+            }
+            budget::Decision::Withhold { until, .. } => Ok(Err(say::consent::asked_already(to, &crate::timing::format_time(until, self.cfg.timezone)))),
         }
     }
 

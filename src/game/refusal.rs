@@ -286,6 +286,8 @@ pub enum SessionRefusal {
     NoPlayerHoldsPower,
     OneTryPerSeat,
     TooManyWrongPasswords,
+    /// The same, from the seat's own address (an unlock code went there).
+    OwnerLaneLocked,
     TooManyPasswordCommands {
         max: u64,
     },
@@ -351,6 +353,10 @@ pub enum SessionRefusal {
     WrongListCode {
         game: String,
     },
+    /// `CONFIRM code` with a code the judge did not mail in the last 30 days.
+    UnknownConsentCode,
+    /// `UNLOCK code` with a code that opens no seat (unknown, used or old).
+    UnknownUnlockCode,
     OnlyPlayersResign,
 }
 
@@ -363,6 +369,7 @@ pub enum UsageRefusal {
     SignonLetterAndGame,
     NeedsGame { command: &'static str },
     ConfirmUsage,
+    UnlockUsage,
     HistoryUsage,
     HistoryBadWord { word: String },
     MapCommandUsage,

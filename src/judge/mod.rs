@@ -19,6 +19,7 @@ mod outbox;
 pub use outbox::{Lane, Picked};
 
 use crate::config::Config;
+use crate::context::gate::Cause;
 use crate::context::{Clock, Ctx, guarded};
 use crate::mail::compose::{self, Kind, OutMail};
 use crate::mail::read::{self, ReadLimits, Verdict};
@@ -134,6 +135,8 @@ impl Judge {
         }
         // phases whose orders became complete in this batch: processed after the
         // batch's replies are queued, in the same transaction, each game alone
+        // (the judge's own work: no mail's sender is its cause)
+        self.ctx.gate.borrow_mut().begin(None);
         let ids: Vec<i64> = std::mem::take(&mut self.ctx.touched);
         for id in ids {
             let mut sp = tx.savepoint()?;
@@ -159,6 +162,11 @@ impl Judge {
         let moved = store::timeline::clamp_future(&self.conn, now)?;
         store::outbox::prune(&self.conn, now - OUTBOX_KEEP_SECS)?;
         store::attachments::prune(&self.conn, now - OUTBOX_KEEP_SECS)?;
+        self.ctx.gate.borrow_mut().begin(None);
+        let expired = crate::context::gate::expire(&self.conn, now)?;
+        if expired > 0 {
+            tracing::info!("{expired} mail(s) held for addresses that never confirmed were dropped");
+        }
         if moved > 0 {
             tracing::warn!("the clock went back: deadlines of {moved} game(s) moved back with it");
         }
@@ -394,6 +402,7 @@ pub fn handle_mail(conn: &Connection, ctx: &mut Ctx, raw: &[u8]) -> anyhow::Resu
     // files a reply carries belong to this mail alone (a mail whose handling
     // failed leaves none behind for the next one's reply)
     ctx.reply_files.clear();
+    ctx.gate.borrow_mut().begin(None);
     let limits = ReadLimits { max_bytes: ctx.cfg.limits.max_message_bytes, max_lines: ctx.cfg.limits.max_lines };
     let verdict = read::read(raw, &ctx.cfg.address, limits, &ctx.judge_text);
     let kept = Kept::new(&verdict, raw, &ctx.judge_text);
@@ -435,6 +444,24 @@ pub fn handle_mail(conn: &Connection, ctx: &mut Ctx, raw: &[u8]) -> anyhow::Resu
         }
         Verdict::Answer(i) => i,
     };
+    // the keeper's own server on the From: forged is refused unanswered, proven consents
+    match read::auth::from_proof(raw, &ctx.cfg.consent.authserv_id, &inc.from) {
+        read::auth::FromProof::Forged => {
+            let outcome = format!("ignored: {}", say::judge::forged_from());
+            match deferred {
+                Some(id) => store::mails::settle(conn, id, &kept.stored(ctx), &outcome, None)?,
+                None => {
+                    store_mail(conn, ctx, Envelope { message_id: &kept.message_id, sender: &inc.from, subject: "" }, &kept.redacted, &kept.hash, &outcome)?;
+                }
+            }
+            tracing::warn!("mail {} from {}: the keeper's server says dmarc=fail; not answered", kept.message_id, inc.from);
+            return Ok(MailOutcome::Ignored(outcome));
+        }
+        read::auth::FromProof::Proven => {
+            crate::context::gate::grant(conn, &crate::mail::mailbox_key(&inc.from), crate::store::consent::How::Proven, now)?;
+        }
+        read::auth::FromProof::Unknown => {}
+    }
     // the judge answers the From address only, for replies and for the
     // commands' own mail alike (see `reply_to`); a subject with a password in
     // it is neither stored nor echoed in the reply's subject
@@ -480,6 +507,7 @@ pub fn handle_mail(conn: &Connection, ctx: &mut Ctx, raw: &[u8]) -> anyhow::Resu
             store_mail(conn, ctx, Envelope { message_id: &inc.message_id, sender: &inc.from, subject: &inc.subject }, &kept.redacted, &kept.hash, ANSWERED)?
         }
     };
+    ctx.gate.borrow_mut().begin(Some(Cause { sender: crate::mail::mailbox_key(&inc.from), mail_id }));
     let body = if inc.too_large {
         ctx.templates.render(
             "notice.txt",
@@ -488,10 +516,24 @@ pub fn handle_mail(conn: &Connection, ctx: &mut Ctx, raw: &[u8]) -> anyhow::Resu
     } else {
         crate::command::run(conn, ctx, &inc, mail_id)?
     };
+    let body = with_offer(conn, ctx, body)?;
     if !send_reply(conn, ctx, &inc, body, mail_id)? {
         store::mails::set_outcome(conn, mail_id, &format!("{ANSWERED}; reply withheld: too many replies to this address within an hour"))?;
     }
     Ok(MailOutcome::Answered)
+}
+
+/// `body` with the paragraph that offers an unconsented sender its code,
+/// when the mail made it the recipient of something (see [`crate::context::gate`]).
+fn with_offer(conn: &Connection, ctx: &Ctx, body: String) -> rusqlite::Result<String> {
+    let offer = crate::context::gate::offer(conn, &ctx.cfg, &ctx.gate.borrow(), ctx.now())?;
+    Ok(match offer {
+        Some(paragraphs) => {
+            let text: Vec<String> = paragraphs.iter().map(|p| if p.starts_with(' ') { p.clone() } else { crate::report::wrap(p, 76) }).collect();
+            format!("{}\n\n{}\n", body.trim_end(), text.join("\n\n"))
+        }
+        None => body,
+    })
 }
 
 /// The reply to `inc`, addressed to its From address.

@@ -9,10 +9,23 @@ pub fn failures_since(conn: &Connection, seat: &str, since: i64, now: i64) -> ru
     conn.prepare_cached("SELECT count(*) FROM auth_failures WHERE seat = ?1 AND at >= ?2 AND at <= ?3")?.query_row(params![seat, since, now], |r| r.get(0))
 }
 
+/// Failures for every seat of every lane whose key ends with `lane` (`#others`)
+/// in `(since, now]`.
+pub fn lane_failures_since(conn: &Connection, lane: &str, since: i64, now: i64) -> rusqlite::Result<i64> {
+    conn.prepare_cached("SELECT count(*) FROM auth_failures WHERE seat LIKE '%' || ?1 AND at > ?2 AND at <= ?3")?
+        .query_row(params![lane, since, now], |r| r.get(0))
+}
+
 pub fn record_failure(conn: &Connection, seat: &str, at: i64) -> rusqlite::Result<()> {
     conn.prepare_cached("INSERT INTO auth_failures (seat, at) VALUES (?1, ?2)")?.execute(params![seat, at])?;
     // old failures no longer count: keep the table small
     conn.prepare_cached("DELETE FROM auth_failures WHERE seat = ?1 AND at < ?2")?.execute(params![seat, at - 86_400])?;
+    Ok(())
+}
+
+/// Forgets `seat`'s failures (an owner's lane unlocked).
+pub fn clear(conn: &Connection, seat: &str) -> rusqlite::Result<()> {
+    conn.prepare_cached("DELETE FROM auth_failures WHERE seat = ?1")?.execute([seat])?;
     Ok(())
 }
 

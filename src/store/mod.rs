@@ -10,6 +10,7 @@
 
 pub mod attachments;
 pub mod auth;
+pub mod consent;
 pub mod diary;
 pub mod disorder;
 pub mod games;
@@ -381,6 +382,31 @@ pub const MIGRATIONS: &[&str] = &[
     // player's address
     r#"
     ALTER TABLE players ADD COLUMN name TEXT;
+    "#,
+    // 18: consent (store::consent, context::gate): the mailboxes that asked
+    // for the judge's mail and how; the confirmation requests sent (the code's
+    // hash, what caused it, whether it went as a mail of its own, for the
+    // limits); mail held for a mailbox until it consents (`held`: since when)
+    r#"
+    CREATE TABLE consents (mailbox TEXT PRIMARY KEY, how INTEGER NOT NULL, at INTEGER NOT NULL);
+    CREATE TABLE consent_requests (
+        id INTEGER PRIMARY KEY,
+        mailbox TEXT NOT NULL,
+        code_hash TEXT NOT NULL,
+        sender TEXT NOT NULL,
+        game_id INTEGER,
+        mail_id INTEGER,
+        mailed INTEGER NOT NULL,
+        at INTEGER NOT NULL
+    );
+    CREATE INDEX consent_requests_code ON consent_requests(code_hash);
+    CREATE INDEX consent_requests_mailbox ON consent_requests(mailbox, at);
+    CREATE INDEX consent_requests_sender ON consent_requests(sender, at);
+    CREATE INDEX consent_requests_game ON consent_requests(game_id, at);
+    CREATE INDEX consent_requests_mail ON consent_requests(mail_id);
+    CREATE INDEX consent_requests_at ON consent_requests(at);
+    ALTER TABLE outbox ADD COLUMN held INTEGER;
+    CREATE INDEX outbox_held ON outbox(mailbox, held) WHERE held IS NOT NULL;
     "#,
 ];
 

@@ -104,6 +104,13 @@ pub fn insert(conn: &Connection, m: &OutMail, game_id: Option<i64>, mail_id: Opt
     Ok(conn.last_insert_rowid())
 }
 
+/// Marks queued mail `id` held (since `now`) until its mailbox consents
+/// (`store::consent::release`): no flush picks it before.
+pub fn hold(conn: &Connection, id: i64, now: i64) -> rusqlite::Result<()> {
+    conn.prepare_cached("UPDATE outbox SET held = ?1 WHERE id = ?2")?.execute(params![now, id])?;
+    Ok(())
+}
+
 /// How a queued mail counts against its mailbox's budgets (the `counted` column).
 pub const NOT_COUNTED: i64 = 0;
 /// Counted against the byte budget of what nobody's game schedules.
@@ -150,7 +157,7 @@ pub fn table_mails_since(conn: &Connection, game_id: i64, since: i64, now: i64) 
 pub fn due(conn: &Connection, now: i64, limit: usize) -> rusqlite::Result<Vec<(i64, OutMail)>> {
     let mut st = conn.prepare_cached(
         "SELECT id, to_addr, subject, body, message_id, in_reply_to, refs, list_id, kind, attachments, unsubscribe FROM outbox
-         WHERE sent IS NULL AND gave_up IS NULL AND next_try <= ?1 ORDER BY id LIMIT ?2",
+         WHERE sent IS NULL AND gave_up IS NULL AND held IS NULL AND next_try <= ?1 ORDER BY id LIMIT ?2",
     )?;
     st.query_map(params![now, limit as i64], out_mail)?.collect()
 }
@@ -212,9 +219,11 @@ pub struct Head {
 
 /// The heads of the mail due at `now`, oldest first (at most `limit`).
 pub fn due_heads(conn: &Connection, now: i64, limit: usize) -> rusqlite::Result<Vec<Head>> {
-    conn.prepare_cached("SELECT id, game_id, kind, to_addr FROM outbox WHERE sent IS NULL AND gave_up IS NULL AND next_try <= ?1 ORDER BY id LIMIT ?2")?
-        .query_map(params![now, limit as i64], |r| Ok(Head { id: r.get(0)?, game_id: r.get(1)?, kind: r.get(2)?, to: r.get(3)? }))?
-        .collect()
+    conn.prepare_cached(
+        "SELECT id, game_id, kind, to_addr FROM outbox WHERE sent IS NULL AND gave_up IS NULL AND held IS NULL AND next_try <= ?1 ORDER BY id LIMIT ?2",
+    )?
+    .query_map(params![now, limit as i64], |r| Ok(Head { id: r.get(0)?, game_id: r.get(1)?, kind: r.get(2)?, to: r.get(3)? }))?
+    .collect()
 }
 
 /// Queued mail `id`, if it still waits to be sent.
@@ -228,12 +237,13 @@ pub fn unsent(conn: &Connection, id: i64) -> rusqlite::Result<Option<OutMail>> {
 
 /// When the next mail waiting for a retry after `now` is due, if any.
 pub fn next_try_after(conn: &Connection, now: i64) -> rusqlite::Result<Option<i64>> {
-    conn.prepare_cached("SELECT min(next_try) FROM outbox WHERE sent IS NULL AND gave_up IS NULL AND next_try > ?1")?.query_row([now], |r| r.get(0))
+    conn.prepare_cached("SELECT min(next_try) FROM outbox WHERE sent IS NULL AND gave_up IS NULL AND held IS NULL AND next_try > ?1")?
+        .query_row([now], |r| r.get(0))
 }
 
 /// Whether mail is waiting (for a retry).
 pub fn pending(conn: &Connection) -> rusqlite::Result<bool> {
-    conn.query_row("SELECT EXISTS (SELECT 1 FROM outbox WHERE sent IS NULL AND gave_up IS NULL)", [], |r| r.get(0))
+    conn.query_row("SELECT EXISTS (SELECT 1 FROM outbox WHERE sent IS NULL AND gave_up IS NULL AND held IS NULL)", [], |r| r.get(0))
 }
 
 /// Drops the bodies of mail sent (or given up) before `before`: the record of

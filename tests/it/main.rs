@@ -21,6 +21,7 @@ mod cases1885;
 mod civil_disorder;
 mod cli;
 mod community;
+mod consent;
 mod contract;
 mod convoy_properties;
 mod crash;

@@ -148,48 +148,92 @@ fn failed_sign_ons_per_seat_are_throttled_at_the_limit() {
     // past the limit even the right password is not checked, for an hour
     let (r, _) = g.send("attacker@example.test", "SIGNON Fdemo pw-three");
     assert!(r.contains("too many wrong passwords for this seat"), "{r}");
-    // the player of record too: a forger of their address is throttled like anyone
-    let (r, _) = g.send("p3@example.test", "SIGNON Fdemo pw-three");
+    // from any other address as well: the guessers share one lane
+    let (r, _) = g.send("another@example.test", "SIGNON Fdemo pw-three");
     assert!(r.contains("too many wrong passwords for this seat"), "{r}");
-    let now = g.w.now;
-    g.w.set_time(now + 3601);
+    // the player of record is not locked out by them (issue 34, part 2)
     let (r, _) = g.send("p3@example.test", "SIGNON Fdemo pw-three");
     assert!(r.contains("Signed on as France"), "{r}");
+    let now = g.w.now;
+    g.w.set_time(now + 3601);
+    let (r, _) = g.send("attacker@example.test", "SIGNON Fdemo pw-three");
+    assert!(r.contains("Signed on as France"), "an hour later: {r}");
 }
 
 #[test]
-fn guesses_forged_with_the_owners_own_address_lock_the_seat_and_owner_and_master_are_told_once() {
+fn guessers_from_throw_away_addresses_lock_out_no_owner() {
+    // five mails an hour from throw-away addresses, each with one wrong
+    // SIGNON for every seat and the master's: afterwards all seven players
+    // and the master sign on with their passwords
+    let mut g = Game::started();
+    let seats: Vec<String> = common::game::SEATS.iter().map(|(_, _, l)| format!("SIGNON {l}demo wrong")).chain(["SIGNON Mdemo wrong".to_string()]).collect();
+    for hour in 0..3 {
+        for i in 0..5 {
+            for (k, line) in seats.iter().enumerate() {
+                g.send(&format!("throwaway{hour}-{i}-{k}@example.test"), line);
+            }
+        }
+        // guessing stays at a handful of tries per seat an hour, whatever the number of senders
+        let n = mailjudge::store::auth::lane_failures_since(g.w.db(), "#others", g.w.now - 3600, g.w.now).unwrap();
+        assert!(n <= 8 * MAX_FAILED_SIGNONS_PER_HOUR, "{n}");
+        let mut in_ = 0;
+        for (who, pw, l) in common::game::SEATS {
+            let (r, _) = g.send(&format!("{who}@example.test"), &format!("SIGNON {l}demo {pw}"));
+            in_ += usize::from(r.contains("Signed on as"));
+        }
+        let (r, _) = g.send(common::game::GM, "SIGNON Mdemo gmpass");
+        in_ += usize::from(r.contains("Signed on as the master"));
+        assert_eq!(in_, 8, "hour {hour}: 7 of 7 players and the master");
+        g.w.set_time(g.w.now + 3600);
+    }
+}
+
+#[test]
+fn guesses_forged_with_the_owners_own_address_lock_that_lane_and_the_owner_unlocks_in_one_round_trip() {
     let mut g = Game::started();
     let mut told = Vec::new();
     // one under the limit: nothing locked, nobody told
     for i in 0..MAX_FAILED_SIGNONS_PER_HOUR - 1 {
         let (r, sent) = g.send("p3@example.test", &format!("SIGNON Fdemo guess{i}"));
         assert!(r.contains("wrong password for France"), "try {i}: {r}");
-        told.extend(sent.into_iter().filter(|m| m.subject.contains("refused for an hour")));
+        told.extend(sent.into_iter().filter(|m| m.subject.contains("refused for an hour") || m.subject.contains("unlock code")));
     }
     assert!(told.is_empty(), "{told:?}");
-    // the limit: the seat locks, its owner and the master are told
+    // the limit: the owner's lane locks; the owner gets an unlock code, the master a notice
     let (_, sent) = g.send("p3@example.test", "SIGNON Fdemo guess-last");
-    told.extend(sent.into_iter().filter(|m| m.subject.contains("refused for an hour")));
-    let mut to: Vec<&str> = told.iter().map(|m| m.to.as_str()).collect();
-    to.sort();
-    assert_eq!(to, ["gm@example.test", "p3@example.test"], "{told:?}");
-    // past it: the right password with SET ADDRESS from the same forged From is refused, nobody told again
+    let unlock = sent.iter().find(|m| m.to == "p3@example.test" && m.subject.contains("unlock code")).expect("an unlock code").clone();
+    assert!(sent.iter().any(|m| m.to == "gm@example.test" && m.subject.contains("refused for an hour")), "{sent:?}");
+    assert!(!sent.iter().any(|m| m.to == "p3@example.test" && m.subject.contains("refused for an hour")));
+    let code = unlock.body.lines().map(str::trim).find(|l| l.starts_with("UNLOCK ")).unwrap().split_whitespace().nth(1).unwrap().to_string();
+    // past it: the right password with SET ADDRESS from the same forged From is refused
     let (r, sent) = g.send("p3@example.test", "SIGNON Fdemo pw-three\nSET ADDRESS attacker@evil.example.org");
-    assert!(r.contains("too many wrong passwords for this seat"), "{r}");
+    assert!(r.contains("sign-ons from it are refused for a while") && r.contains("UNLOCK"), "{r}");
     assert!(sent.iter().all(|m| !m.subject.contains("refused for an hour")), "told once");
-    // the lock kept up by more guesses as the old ones age out: still told once (a day)
-    let now = g.w.now;
-    g.w.set_time(now + 3601);
-    for i in 0..MAX_FAILED_SIGNONS_PER_HOUR {
-        let (_, sent) = g.send("p3@example.test", &format!("SIGNON Fdemo again{i}"));
-        assert!(sent.iter().all(|m| !m.subject.contains("refused for an hour")), "told once a lock");
-    }
     assert_eq!(count(db::players(g.w.db()), |p| p.email == "attacker@evil.example.org"), 0, "the seat did not move");
+    // the other lane is open: the guessers forged only the owner's address
+    let (r, _) = g.send("elsewhere@example.test", "SIGNON Fdemo pw-three");
+    assert!(r.contains("Signed on as France"), "{r}");
+    // a wrong code opens nothing; the owner's code, with the sign-on, opens it at once, once
+    let (r, _) = g.send("p3@example.test", "UNLOCK 000000000000\nSIGNON Fdemo pw-three");
+    assert!(r.contains("that code opens no seat"), "{r}");
+    let (r, _) = g.send("p3@example.test", &format!("UNLOCK {code}\nSIGNON Fdemo pw-three"));
+    assert!(r.contains("Unlocked: sign-ons as France in game demo") && r.contains("Signed on as France"), "{r}");
+    let (r, _) = g.send("p3@example.test", &format!("UNLOCK {code}"));
+    assert!(r.contains("that code opens no seat"), "once: {r}");
+    // unlock codes: at most three a day
+    let mut codes = 0;
+    for round in 0..5 {
+        for i in 0..MAX_FAILED_SIGNONS_PER_HOUR {
+            let (_, sent) = g.send("p3@example.test", &format!("SIGNON Fdemo r{round}g{i}"));
+            codes += sent.iter().filter(|m| m.subject.contains("unlock code")).count();
+        }
+        g.w.set_time(g.w.now + 3601);
+    }
+    assert_eq!(codes, mailjudge::command::MAX_UNLOCK_CODES_PER_DAY - 1, "three a day, the first one included");
     // the master's password is a seat of its own, throttled the same way
     for i in 0..MAX_FAILED_SIGNONS_PER_HOUR {
         g.send("gm@example.test", &format!("SIGNON Mdemo guess{i}"));
     }
     let (r, _) = g.send("gm@example.test", "SIGNON Mdemo gmpass");
-    assert!(r.contains("too many wrong passwords for this seat"), "{r}");
+    assert!(r.contains("sign-ons from it are refused for a while"), "{r}");
 }

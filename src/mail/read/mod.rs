@@ -18,7 +18,13 @@
 //!   schrieb ...:", NeoMutt's "* name <address> [date]:" ..., wrapped over up
 //!   to [`ATTRIBUTION_LINES`] lines) followed by a quote is skipped with it.
 //!   "On ... wrote:" or "Le ... a écrit :" followed by text that is not quoted
-//!   stops reading (the old mail, not quoted); another such line is then text.
+//!   is skipped too, and the text read: the quote was deleted and the reply
+//!   typed below the attribution (an old mail of the judge's pasted there
+//!   unquoted still stops reading at its first line, below); another such
+//!   line is then text ("Germany wrote:" in press).
+//! - The lines phones and mail apps add ("Sent from my iPhone", "Get Outlook
+//!   for Android", "Sent from Mail for Windows", "Sent from Yahoo Mail ...",
+//!   see [`APP_SIGNATURES`]) are skipped.
 //! - A forwarded mail (NeoMutt's "----- Forwarded message from ... -----",
 //!   Gmail's "---------- Forwarded message ---------", "Begin forwarded
 //!   message:" ...) is skipped to its end marker ("----- End forwarded message
@@ -43,8 +49,11 @@
 //! ("Automatic reply:", "Out of Office:", "Auto-Reply:", "Autoreply:" and
 //! their translations, see [`AUTO_SUBJECTS`]); a subject of an auto-responder
 //! without that form ("Abwesend", "Auto Response ...") together with
-//! `X-Auto-Response-Suppress` or Exchange's inbox-rule loop header; list mail,
-//! bounces and delivery reports. `Feedback-ID` is not a sign: bulk senders set
+//! `X-Auto-Response-Suppress` or Exchange's inbox-rule loop header; list mail;
+//! bounces (an empty envelope sender, `Return-Path: <>`; `X-Failed-Recipients`;
+//! a From of `MAILER-DAEMON@`, `postmaster@`, a no-reply or a bounce address,
+//! in any case); reports (`multipart/report`: delivery status notifications,
+//! ARF abuse reports and any other). `Feedback-ID` is not a sign: bulk senders set
 //! it, but so do mail services on a person's mail.
 
 use crate::mail::flowed;
@@ -52,6 +61,7 @@ use crate::mail::redact::JudgeText;
 use mail_parser::{MessageParser, MimeHeaders};
 use sha2::{Digest, Sha256};
 
+pub mod auth;
 mod auto;
 mod html;
 mod mime;

@@ -111,6 +111,14 @@ pub fn undeliverable_notice(outbox_id: i64, to: &str, subject: &str, attempts: i
     format!("The judge gave up sending mail #{outbox_id} to {to} (\"{subject}\") after {attempts} attempts since {since}.\nLast error: {error}\n")
 }
 
+/// The keeper's notice of a mail the server refused for good (a permanent
+/// reply to its recipient or its text), given up at its first try: text.
+pub fn refused_notice(outbox_id: i64, to: &str, subject: &str, error: &str) -> String {
+    format!(
+        "The judge gave up sending mail #{outbox_id} to {to} (\"{subject}\"): the mail server refused it for good, so it is not tried again.\nThe server's answer: {error}\n"
+    )
+}
+
 /// A webhook host that resolved, when posting, to an address that is not public.
 pub fn webhook_not_public(host: &str) -> String {
     format!("{host} resolves to an address that is not public; nothing was sent")
@@ -124,4 +132,9 @@ pub fn unreadable_webhook(e: &str) -> String {
 /// Why a mail over its sender's rate was dropped (the mail's stored outcome, for the keeper).
 pub fn too_many_waiting(n: u32) -> String {
     format!("{n} mails of this sender already wait")
+}
+
+/// Why a mail is not answered: the keeper's server says its From is forged.
+pub fn forged_from() -> String {
+    "the keeper's mail server says its From is forged (dmarc=fail)".into()
 }

@@ -32,6 +32,7 @@
 pub mod account;
 pub mod archive;
 pub mod community;
+pub mod consent;
 pub mod deadline;
 pub mod disorder;
 pub mod game;

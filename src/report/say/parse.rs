@@ -81,5 +81,5 @@ pub fn map_usage() -> String {
 
 /// `CONFIRM` without its game and code.
 pub fn confirm_usage() -> String {
-    "CONFIRM needs the game and the code from the request, as in: CONFIRM mygame 1a2b3c4d5e6f".into()
+    "CONFIRM takes the code from the mail the judge sent (CONFIRM 1a2b3c4d5e6f), or a game and the code of its request (CONFIRM mygame 1a2b3c4d5e6f); CONFIRM alone asks for a code".into()
 }

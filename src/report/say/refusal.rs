@@ -111,6 +111,7 @@ fn session_refusal(r: &SessionRefusal) -> String {
         NoPlayerHoldsPower => session::no_player_holds_power(),
         OneTryPerSeat => session::one_try_per_seat(),
         TooManyWrongPasswords => session::too_many_wrong_passwords(),
+        OwnerLaneLocked => session::owner_lane_locked(),
         TooManyPasswordCommands { max } => session::too_many_password_commands(*max),
         BadGameName { name } => account::bad_game_name(name),
         MasterPasswordTooShort => account::master_password_too_short(),
@@ -132,6 +133,8 @@ fn session_refusal(r: &SessionRefusal) -> String {
         WrongConfirmation { game } => account::wrong_confirmation(game),
         NotObserving { game } => account::not_observing(game),
         WrongListCode { game } => account::wrong_list_code(game),
+        UnknownConsentCode => super::consent::unknown_code(),
+        UnknownUnlockCode => session::unknown_unlock_code(),
         OnlyPlayersResign => account::only_players_resign(),
     }
 }
@@ -145,6 +148,7 @@ fn usage_refusal(r: &UsageRefusal) -> String {
         SignonLetterAndGame => parse::signon_letter_and_game(),
         NeedsGame { command } => parse::needs_game(command),
         ConfirmUsage => parse::confirm_usage(),
+        UnlockUsage => session::unlock_usage(),
         HistoryUsage => parse::history_usage(),
         HistoryBadWord { word } => parse::history_bad_word(word),
         MapCommandUsage => parse::map_usage(),

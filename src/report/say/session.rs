@@ -109,7 +109,40 @@ pub fn one_try_per_seat() -> String {
 
 /// Too many wrong passwords for a seat lately.
 pub fn too_many_wrong_passwords() -> String {
-    "too many wrong passwords for this seat within the last hour: sign-ons to it are refused for a while, this one unchecked; its owner and the game's master were told. Try again in an hour".into()
+    "too many wrong passwords for this seat from other addresses than its own within the last hour: sign-ons to it from them are refused for a while, this one unchecked; its owner and the game's master were told. Try again in an hour, or from the seat's own address".into()
+}
+
+/// Sign-ons from the owner's own address are refused after guesses forged
+/// with it: the owner has an unlock code at the address of record.
+pub fn owner_lane_locked() -> String {
+    "too many wrong passwords for this seat from this address within the last hour: sign-ons from it are refused for a while, this one unchecked. If this is your seat, an unlock code was mailed to its address of record: send UNLOCK code, then your SIGNON, in one mail".into()
+}
+
+/// UNLOCK without its code.
+pub fn unlock_usage() -> String {
+    "UNLOCK takes the code the judge mailed to the seat's address: UNLOCK code".into()
+}
+
+/// UNLOCK with a code that opens nothing.
+pub fn unknown_unlock_code() -> String {
+    "that code opens no seat (codes are good for a day and once): nothing changed".into()
+}
+
+/// UNLOCK accepted.
+pub fn unlocked(game: &str, what: &str) -> String {
+    format!("Unlocked: sign-ons as {what} in game {game} from your address are checked again. Sign on with your password.")
+}
+
+/// The owner's own address was used for guesses: subject of the unlock notice.
+pub fn unlock_subject(game: &str, what: &str) -> String {
+    format!("Game {game}: your unlock code for {what}")
+}
+
+/// The owner's own address was used for guesses: the notice with the code.
+pub fn unlock_notice(game: &str, what: &str, n: i64, until: &str, code: &str) -> String {
+    format!(
+        "Someone sent {n} wrong passwords for {what} in game {game} within an hour from this address (or forging it). Sign-ons as {what} from this address are refused until {until}.\nIf you want in before then, send this judge one mail with these lines:\n\n    UNLOCK {code}\n    SIGNON ... (your sign-on, as always)\n\nThe code is good for a day, once. Nothing else changed: orders in force stay in force.\n"
+    )
 }
 
 /// How a lock's notice names the master's seat.
@@ -123,9 +156,16 @@ pub fn seat_locked_subject(game: &str, what: &str) -> String {
 }
 
 /// A seat locked after too many wrong passwords: the owner's and master's notice.
-pub fn seat_locked_notice(game: &str, what: &str, n: i64, until: &str, last_from: &str) -> String {
+/// `own`: the guesses came from the seat's own address (forged or not).
+pub fn seat_locked_notice(game: &str, what: &str, n: i64, until: &str, last_from: &str, own: bool) -> String {
+    let which = if own {
+        "from the seat's own address are refused until {until}, the right password too; its owner was mailed a code that opens it again"
+    } else {
+        "from that and every other address but the seat's own are refused until {until}, the right password too; from the seat's own address they go on as before"
+    }
+    .replace("{until}", until);
     format!(
-        "Someone sent {n} wrong passwords for {what} in game {game} within an hour (the last from {last_from}, an address anyone can forge).\nSign-ons as {what} are refused until {until}, the right password too. Nothing else changed: orders in force stay in force.\nIf this was not you, you need do nothing; if it goes on, tell the game's master or choose a longer password (SET PASSWORD).\nThis notice is sent once for each lock.\n"
+        "Someone sent {n} wrong passwords for {what} in game {game} within an hour (the last from {last_from}, an address anyone can forge).\nSign-ons as {what} {which}. Nothing else changed: orders in force stay in force.\nIf this was not you, you need do nothing; if it goes on, tell the game's master or choose a longer password (SET PASSWORD).\nThis notice is sent once for each lock.\n"
     )
 }
 

@@ -43,6 +43,9 @@ pub fn config_text(dir: &Path, rate: u32) -> String {
         .replace("templates_dir = \"templates\"", &format!("templates_dir = {:?}", Path::new(env!("CARGO_MANIFEST_DIR")).join("templates")))
         .replace("variants_dir = \"config/variants\"", &format!("variants_dir = {:?}", Path::new(env!("CARGO_MANIFEST_DIR")).join("config/variants")))
         .replace("mails_per_sender_per_hour = 60", &format!("mails_per_sender_per_hour = {rate}"))
+        // the suites play as a closed club on the example domains (every
+        // address there consents); tests/it/consent.rs plays strangers elsewhere
+        .replace("trusted_domains = []", "trusted_domains = [\"example.test\", \"example.org\", \"example.com\", \"example.net\"]")
 }
 
 /// A plain-text mail to the judge: `extra_headers` (each ending in CRLF) go
