@@ -2,7 +2,7 @@
 //! values encoded and folded by lettre, so nothing a player writes can add a header.
 
 use lettre::Message;
-use lettre::message::header::{ContentType, Header, HeaderName, HeaderValue};
+use lettre::message::header::{ContentType, Header, HeaderName, HeaderValue, MIME_VERSION_1_0};
 use lettre::message::{Mailbox, MultiPart, SinglePart};
 use std::time::{Duration, UNIX_EPOCH};
 
@@ -41,6 +41,9 @@ pub fn clean_id(id: &str) -> String {
 /// Builds the RFC 5322 bytes of `m`, from `from_name <from_addr>`, dated
 /// `date` (Unix seconds), with `files` (the mail's attachments, loaded): a
 /// plain text mail when there are none, else multipart/mixed, the text first.
+/// Every mail says `MIME-Version: 1.0` (lettre writes it only for multipart
+/// bodies; a plain one has a Content-Type and a transfer encoding too, and
+/// strict readers ignore those without it).
 pub fn compose(from_name: &str, from_addr: &str, m: &OutMail, date: i64, files: &[&Attachment]) -> anyhow::Result<Vec<u8>> {
     let from = Mailbox::new(Some(from_name.to_string()), from_addr.parse()?);
     let to: Mailbox = m.to.parse()?;
@@ -51,6 +54,7 @@ pub fn compose(from_name: &str, from_addr: &str, m: &OutMail, date: i64, files: 
         .subject(subject)
         .date(UNIX_EPOCH + Duration::from_secs(date.max(0) as u64))
         .message_id(Some(clean_id(&m.message_id)))
+        .header(MIME_VERSION_1_0)
         .header(XLoop(from_addr.to_string()));
     b = match m.kind {
         Kind::Reply => b.header(AutoSubmitted("auto-replied".into())),
@@ -94,6 +98,7 @@ pub fn player_mail(from: &str, to: &str, subject: &str, body: &str) -> anyhow::R
         .subject(subject)
         .date_now()
         .message_id(None)
+        .header(MIME_VERSION_1_0)
         .header(ContentType::TEXT_PLAIN)
         .body(body.to_string())?;
     Ok(msg.formatted())
@@ -124,6 +129,45 @@ mod tests {
         assert!(!head.lines().any(|l| l.to_ascii_lowercase().starts_with("bcc:")), "{head}");
         assert!(head.contains("Auto-Submitted: auto-replied"), "{head}");
         assert!(head.contains("X-Loop: judge@example.test"), "{head}");
+    }
+
+    /// The header fields of raw mail bytes, unfolded: (name, value).
+    fn raw_fields(bytes: &[u8]) -> Vec<(String, String)> {
+        let text = String::from_utf8_lossy(bytes);
+        let head = text.split("\r\n\r\n").next().unwrap().replace("\r\n ", " ").replace("\r\n\t", " ");
+        head.split("\r\n")
+            .map(|l| l.split_once(':').map(|(n, v)| (n.to_string(), v.trim().to_string())).unwrap_or_else(|| panic!("not a field: {l:?}")))
+            .collect()
+    }
+
+    #[test]
+    fn every_composed_mail_says_mime_version_1_0_once() {
+        let m = |kind| OutMail {
+            to: "p1@example.test".into(),
+            subject: "Re: orders".into(),
+            body: "A PAR H: accepted.\r\nÉté 1901\r\n".into(),
+            message_id: "<abc@judge>".into(),
+            in_reply_to: Some("<x@y>".into()),
+            references: vec![],
+            list_id: Some("Diplomacy game demo <demo.judge.example.test>".into()),
+            unsubscribe: None,
+            kind,
+            attachments: vec![],
+        };
+        let png = Attachment { name: "demo-S1901M.png".into(), mime: "image/png".into(), data: vec![0x89, b'P', b'N', b'G'] };
+        for (kind, files) in [(Kind::Reply, vec![]), (Kind::Notice, vec![]), (Kind::Game, vec![&png]), (Kind::Reply, vec![&png])] {
+            let bytes = compose("judge", "judge@example.test", &m(kind), 1_700_000_000, &files).unwrap();
+            let fields = raw_fields(&bytes);
+            let versions: Vec<&str> = fields.iter().filter(|(n, _)| n.eq_ignore_ascii_case("MIME-Version")).map(|(_, v)| v.as_str()).collect();
+            assert_eq!(versions, ["1.0"], "{fields:#?}");
+            let ct = fields.iter().find(|(n, _)| n == "Content-Type").map(|(_, v)| v.clone()).unwrap();
+            assert_eq!(ct.starts_with("multipart/mixed"), !files.is_empty(), "{ct}");
+            // and a strict reader takes it as MIME: the text decoded
+            let msg = mail_parser::MessageParser::default().parse(&bytes).unwrap();
+            assert!(msg.body_text(0).unwrap().contains("Été 1901"));
+        }
+        let bytes = player_mail("p1@example.test", "judge@example.test", "orders", "A PAR H").unwrap();
+        assert_eq!(raw_fields(&bytes).iter().filter(|(n, v)| n == "MIME-Version" && v == "1.0").count(), 1);
     }
 
     #[test]

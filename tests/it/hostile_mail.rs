@@ -234,7 +234,7 @@ fn automatic_mail_is_never_answered() {
     assert!(ignored("auto-verp").contains("bounce address"));
     assert!(ignored("auto-notification").contains("Auto-Submitted"));
     assert!(ignored("auto-judge-tag").contains("judge itself"));
-    assert!(ignored("auto-arf").contains("delivery report"));
+    assert!(ignored("auto-arf").contains("abuse report"));
 }
 
 /// A mail from p3 with `headers` (each `Name: value`) and `subject`.
@@ -706,4 +706,184 @@ fn outgoing_names_carry_the_instance_tag() {
 fn own() -> &'static mailjudge::mail::redact::JudgeText {
     static OWN: std::sync::OnceLock<mailjudge::mail::redact::JudgeText> = std::sync::OnceLock::new();
     OWN.get_or_init(mailjudge::judge::judge_text)
+}
+
+// ---- 5. issue 34, part 6: real clients, mail never answered, SIGNOFF with words ----
+
+/// A mail from p3 with `subject`, `headers` (each ending in CRLF) and
+/// `body`, read by the judge; returns the reply to it, if any.
+fn played(w: &mut World, id: &str, subject: &str, headers: &str, body: &str) -> Option<Sent> {
+    let mid = format!("<{id}@example.test>");
+    w.deliver_bytes(id, &mail_text("p3@example.test", &mid, subject, headers, body));
+    let (_, sent) = w.step();
+    sent.into_iter().find(|s| s.in_reply_to.as_deref() == Some(mid.as_str()))
+}
+
+/// The lines of a reply that tell of an error.
+fn errors(body: &str) -> Vec<String> {
+    body.lines().filter(|l| l.contains("Error")).map(String::from).collect()
+}
+
+#[test]
+fn text_typed_below_a_kept_attribution_line_is_read() {
+    let mut g = game::Game::started();
+    let wrote = "On Mon, 23 Nov 2026 at 12:00, mailjudge <judge@example.test> wrote:";
+    // the quote deleted, the attribution kept, the orders typed below it
+    let (r, _) = g.send("p3@example.test", &format!("{wrote}\n\nSIGNON Fdemo pw-three\nA PAR-BUR\n"));
+    assert!(r.contains("A PAR - BUR: accepted.") && errors(&r).is_empty(), "{r}");
+    assert_eq!(g.orders(2), ["A PAR - BUR"]);
+    // the same right below it, no blank line between
+    let (r, _) = g.send("p3@example.test", &format!("SIGNON Fdemo pw-three\n{wrote}\nA MAR-SPA\n"));
+    assert!(r.contains("A MAR - SPA: accepted.") && errors(&r).is_empty(), "{r}");
+    // bottom-posted below `>` quotes (the judge's reply, its signature quoted too)
+    let quote = "> mailjudge received your mail.\n>\n> > A PAR-BUR\n>   A PAR - BUR: accepted.\n> -- \n> mailjudge\n";
+    let (r, _) = g.send("p3@example.test", &format!("SIGNON Fdemo pw-three\n\n{wrote}\n{quote}\nF BRE-MAO\n"));
+    assert!(r.contains("F BRE - MAO: accepted.") && errors(&r).is_empty(), "{r}");
+    let mut orders = g.orders(2);
+    orders.sort();
+    assert_eq!(orders, ["A MAR - SPA", "A PAR - BUR", "F BRE - MAO"]);
+    // the judge's own reply pasted unquoted below the attribution is still not read
+    let (r, _) = g.send("p3@example.test", &format!("SIGNON Fdemo pw-three\nA PAR H\n{wrote}\nmailjudge received your mail.\n\n> A MAR H\n"));
+    assert!(errors(&r).is_empty() && !r.contains("A MAR H"), "{r}");
+}
+
+#[test]
+fn an_ordinary_subject_is_kept_and_only_a_password_in_it_is_masked() {
+    let mut w = game::Game::started_world();
+    let body = "SIGNON Fdemo pw-three\nA PAR H\n";
+    for (k, subject) in ["Join game rc", "Re: Join game rc", "Login problem", "Signon request", "Sign on tomorrow", "Join me in game rc", "Watch game tonight"]
+        .iter()
+        .enumerate()
+    {
+        let r = played(&mut w, &format!("subj{k}"), subject, "", body).expect("answered");
+        let want = if subject.starts_with("Re:") { subject.to_string() } else { format!("Re: {subject}") };
+        assert_eq!(r.subject, want);
+        let kept = db::mails(w.db()).into_iter().find(|m| m.message_id == format!("<subj{k}@example.test>")).expect("kept");
+        assert_eq!(kept.subject.as_deref(), Some(*subject));
+        assert!(String::from_utf8_lossy(&kept.raw).contains(&format!("Subject: {subject}\r\n")), "{subject}");
+    }
+    // a real password: the word after `SIGNON Xgame`, `CREATE ?game`, SET PASSWORD
+    for (k, (subject, masked)) in [
+        ("SIGNON Fdemo pw-three", "Re: SIGNON Fdemo ******"),
+        ("Re: signon Fdemo pw-three", "Re: signon Fdemo ******"),
+        ("CREATE ?rc s3cret-gm", "Re: CREATE ?rc ******"),
+        ("Join ?demo s3cret-j", "Re: Join ?demo ******"),
+        ("SET PASSWORD n3w-pass", "Re: SET PASSWORD ******"),
+    ]
+    .iter()
+    .enumerate()
+    {
+        let r = played(&mut w, &format!("secret{k}"), subject, "", body).expect("answered");
+        assert_eq!(r.subject, *masked);
+        let kept = db::mails(w.db()).into_iter().find(|m| m.message_id == format!("<secret{k}@example.test>")).expect("kept");
+        let secret = subject.rsplit(' ').next().unwrap();
+        assert!(!db::holds(&kept.raw, secret) && !kept.subject.as_deref().unwrap_or_default().contains(secret), "{subject}: {kept:?}");
+    }
+}
+
+/// The header block of raw mail bytes, as lines.
+fn head_lines(raw: &[u8]) -> Vec<String> {
+    let text = String::from_utf8_lossy(raw);
+    text.split("\r\n\r\n").next().unwrap().split("\r\n").map(String::from).collect()
+}
+
+#[test]
+fn every_mail_the_judge_sends_says_mime_version_1_0() {
+    let mut g = game::Game::started();
+    g.as_power('F', "A PAR-BUR");
+    g.pass_deadline();
+    let outbox = g.w.dir.path().join("outbox/new");
+    let mut kinds = (0, 0);
+    for e in std::fs::read_dir(&outbox).unwrap() {
+        let raw = std::fs::read(e.unwrap().path()).unwrap();
+        let head = head_lines(&raw);
+        assert_eq!(head.iter().filter(|l| l.to_ascii_lowercase().starts_with("mime-version:")).collect::<Vec<_>>(), ["MIME-Version: 1.0"], "{head:#?}");
+        let multipart = head.iter().any(|l| l.contains("multipart/mixed"));
+        if multipart { kinds.1 += 1 } else { kinds.0 += 1 }
+    }
+    assert!(kinds.0 > 0 && kinds.1 > 0, "single-part and multipart mail both checked: {kinds:?}");
+}
+
+#[test]
+fn phone_and_mail_app_signatures_are_not_read_as_commands() {
+    let mut g = game::Game::started();
+    for sig in [
+        "Sent from my iPhone",
+        "Sent from my iPad",
+        "Sent from my Android",
+        "Sent from my Samsung Galaxy smartphone.",
+        "Get Outlook for iOS",
+        "Get Outlook for Android<https://aka.ms/ghei36>",
+        "Sent from Mail for Windows",
+        "Sent from Mail for Windows 10",
+        "Sent from Yahoo Mail on Android",
+        "Sent from Yahoo Mail for iPhone",
+        "Sent from Outlook",
+        "-- \nPlayer Three\n+44 20 7946 0000",
+    ] {
+        let (r, _) = g.send("p3@example.test", &format!("SIGNON Fdemo pw-three\nA PAR H\n\n{sig}\n"));
+        let first = sig.lines().find(|l| l.trim() != "--").unwrap();
+        assert!(errors(&r).is_empty() && !r.contains(first), "{sig}: {r}");
+        assert!(r.contains("A PAR H: accepted."), "{sig}: {r}");
+    }
+    // a phone's reply: its signature above the quote, more orders typed below it
+    let iphone = "SIGNON Fdemo pw-three\nA PAR-BUR\n\nSent from my iPhone\n\nOn 23 Nov 2026, at 12:00, mailjudge <judge@example.test> wrote:\n\n> mailjudge received your mail.\n\nA MAR-SPA\n";
+    let (r, _) = g.send("p3@example.test", iphone);
+    assert!(errors(&r).is_empty() && r.contains("A MAR - SPA: accepted."), "{r}");
+    let mut orders = g.orders(2);
+    orders.sort();
+    assert_eq!(orders, ["A MAR - SPA", "A PAR - BUR"]);
+    // a line that only starts like one is read
+    let (r, _) = g.send("p3@example.test", "SIGNON Fdemo pw-three\nSent from my iPhone, as you asked: A PAR H\n");
+    assert!(!errors(&r).is_empty(), "{r}");
+}
+
+#[test]
+fn bounces_reports_and_mail_systems_are_never_answered() {
+    let mut w = game::Game::started_world();
+    let body = "SIGNON Fdemo pw-three\nA PAR H\n";
+    let dsn = "MIME-Version: 1.0\r\nContent-Type: multipart/report; report-type=delivery-status; boundary=\"d\"\r\n";
+    let dsn_body = "--d\nContent-Type: text/plain\n\nSIGNON Fdemo pw-three\nA PAR H\n--d\nContent-Type: message/delivery-status\n\nReporting-MTA: dns; mx.example.org\n\nFinal-Recipient: rfc822; p9@example.org\nAction: failed\nStatus: 5.1.1\n--d--\n";
+    let arf = "MIME-Version: 1.0\r\nContent-Type: multipart/report; report-type=feedback-report; boundary=\"a\"\r\n";
+    let arf_body = "--a\nContent-Type: text/plain\n\nSIGNON Fdemo pw-three\nA PAR H\n--a\nContent-Type: message/feedback-report\n\nFeedback-Type: abuse\nUser-Agent: x/1.0\nVersion: 1\n--a--\n";
+    // (name, From, headers, body, a word of the logged reason)
+    let cases: &[(&str, &str, &str, &str, &str)] = &[
+        ("dsn", "Mail Delivery Subsystem <relay@example.org>", dsn, dsn_body, "delivery status"),
+        ("arf", "abuse@isp.example.org", arf, arf_body, "abuse report"),
+        ("postmaster", "postmaster@example.org", "", body, "postmaster"),
+        ("postmaster-case", "The Postmaster <PostMaster@Example.ORG>", "", body, "postmaster"),
+        ("daemon-case", "Mailer-Daemon@example.org", "", body, "MAILER-DAEMON"),
+        ("daemon-upper", "MAILER-DAEMON@EXAMPLE.ORG", "", body, "MAILER-DAEMON"),
+        ("null-return-path", "p3@example.test", "Return-Path: <>\r\n", body, "empty Return-Path"),
+        ("null-return-path-spaced", "p3@example.test", "Return-Path: < >\r\n", body, "empty Return-Path"),
+        ("null-return-path-tab", "p3@example.test", "Return-Path:\t<>\t\r\n", body, "empty Return-Path"),
+    ];
+    for (name, from, headers, body, _) in cases {
+        let raw = format!("From: {from}\r\nTo: {JUDGE}\r\nSubject: orders\r\nMessage-ID: <{name}@example.test>\r\n{headers}\r\n{}", body.replace('\n', "\r\n"));
+        w.deliver_bytes(name, raw.as_bytes());
+    }
+    let (step, sent) = w.step();
+    assert_eq!(step.mails, cases.len());
+    assert!(sent.is_empty(), "{:#?}", sent.iter().map(|s| (&s.to, &s.subject)).collect::<Vec<_>>());
+    let mails = db::mails(w.db());
+    for (name, _, _, _, why) in cases {
+        let m = mails.iter().find(|m| m.message_id == format!("<{name}@example.test>")).unwrap_or_else(|| panic!("{name} kept"));
+        assert!(m.outcome.starts_with("ignored: ") && m.outcome.contains(why), "{name}: {}", m.outcome);
+    }
+    assert!(db::orders(w.db()).iter().all(|o| o.text != "A PAR H"), "no order taken from them");
+}
+
+#[test]
+fn signoff_with_words_after_it_ends_reading() {
+    let mut g = game::Game::started();
+    for (k, signoff) in ["SIGNOFF now", "SIGNOFF France", "sign off now please"].iter().enumerate() {
+        let order = ["A PAR-BUR", "A PAR-PIC", "A PAR-GAS"][k];
+        let (r, _) = g.as_power('F', &format!("{order}\n{signoff}\nA MAR-SPA\n"));
+        assert!(r.contains("Signed off: the rest of the mail is not read.") && errors(&r).is_empty(), "{signoff}: {r}");
+        assert!(!r.contains("A MAR-SPA"), "{signoff}: {r}");
+        assert!(g.orders(2).iter().all(|o| !o.contains("MAR")), "{signoff}: {:?}", g.orders(2));
+    }
+    // in a press, only a SIGNOFF alone ends it: words after it are the press's
+    let (r, _) = g.as_power('F', "PRESS TO E\nI will SIGNOFF now.\nSIGNOFF now\nENDPRESS\nA MAR-SPA\n");
+    assert!(r.contains("A MAR - SPA: accepted.") && errors(&r).is_empty(), "{r}");
 }

@@ -204,21 +204,85 @@ pub(super) fn never_answered(headers: &[(String, String)], subject_raw: &str, fr
     if ["List-Id", "List-Unsubscribe", "List-Post"].iter().any(|h| header(headers, h).is_some()) {
         return Some(String::from("mailing-list traffic"));
     }
-    if header(headers, "Return-Path").is_some_and(|v| v.replace(' ', "") == "<>") {
+    // the envelope sender, as the delivering server records it: `<>` is a
+    // bounce's (RFC 5321 4.5.5)
+    if header(headers, "Return-Path").is_some_and(|v| v.chars().filter(|c| !c.is_whitespace()).eq("<>".chars())) {
         return Some(String::from("bounce (empty Return-Path)"));
     }
     if header(headers, "X-Failed-Recipients").is_some() {
         return Some(String::from("bounce (X-Failed-Recipients)"));
     }
     let local = from_addr.split('@').next().unwrap_or_default();
-    if ["mailer-daemon", "noreply", "no-reply", "do-not-reply", "donotreply"].contains(&local) {
-        return Some(String::from("sent by a mail system (MAILER-DAEMON or no-reply)"));
+    if let Some(system) = system_sender(local) {
+        return Some(format!("sent by a mail system ({})", system.name()));
     }
     if is_bounce_local_part(local) {
         return Some(String::from("sent by a mail system (bounce address)"));
     }
-    if header(headers, "Content-Type").is_some_and(|v| v.to_ascii_lowercase().contains("multipart/report")) {
-        return Some(String::from("delivery report (bounce)"));
+    if let Some(report) = header(headers, "Content-Type").and_then(report_kind) {
+        return Some(String::from(match report {
+            Report::DeliveryStatus => "delivery report (bounce: a delivery status notification)",
+            Report::Feedback => "abuse report (ARF feedback report)",
+            Report::Other => "delivery report (multipart/report)",
+        }));
     }
     None
+}
+
+/// The senders of mail systems, which no person reads ([`system_sender`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum SystemSender {
+    /// `MAILER-DAEMON@`: bounces.
+    MailerDaemon,
+    /// `postmaster@` (RFC 5321 4.5.1): bounces and reports of a mail server.
+    Postmaster,
+    /// `noreply@`, `no-reply@`, `do-not-reply@`, `donotreply@`.
+    NoReply,
+}
+
+impl SystemSender {
+    /// As the log names it.
+    pub(super) fn name(self) -> &'static str {
+        match self {
+            SystemSender::MailerDaemon => "MAILER-DAEMON",
+            SystemSender::Postmaster => "postmaster",
+            SystemSender::NoReply => "no-reply",
+        }
+    }
+}
+
+/// Which mail system's sender `local` (a From address's local part, in lower
+/// case) is, if any.
+pub(super) fn system_sender(local: &str) -> Option<SystemSender> {
+    match local {
+        "mailer-daemon" => Some(SystemSender::MailerDaemon),
+        "postmaster" => Some(SystemSender::Postmaster),
+        "noreply" | "no-reply" | "do-not-reply" | "donotreply" => Some(SystemSender::NoReply),
+        _ => None,
+    }
+}
+
+/// What a `multipart/report` (RFC 6522) reports, by its `report-type`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Report {
+    /// `delivery-status`: a DSN (RFC 3464), a bounce.
+    DeliveryStatus,
+    /// `feedback-report`: an ARF abuse report (RFC 5965).
+    Feedback,
+    /// Another report (`disposition-notification`: a read receipt, ...).
+    Other,
+}
+
+/// The report a `Content-Type` value (raw) is, if it is `multipart/report`.
+pub(super) fn report_kind(content_type: &str) -> Option<Report> {
+    let v = content_type.to_ascii_lowercase();
+    if !v.trim_start().starts_with("multipart/report") {
+        return None;
+    }
+    let kind = v.split(';').skip(1).map(str::trim).find_map(|p| p.strip_prefix("report-type").map(str::trim_start).and_then(|p| p.strip_prefix('=')));
+    Some(match kind.map(|k| k.trim().trim_matches('"')) {
+        Some("delivery-status") => Report::DeliveryStatus,
+        Some("feedback-report") => Report::Feedback,
+        _ => Report::Other,
+    })
 }

@@ -39,15 +39,21 @@ pub fn command_lines(text: &str, max_lines: usize, own: &JudgeText) -> (Vec<Stri
         if judge_reply_line(&clean) || reply_header_block(&clean, &lines[i + 1..]) {
             break;
         }
-        if let Some((n, strict)) = attribution(&lines, i) {
+        // "Sent from my iPhone": no command, skipped (commands may follow it
+        // below a quote)
+        if app_signature(&clean) {
+            i += 1;
+            continue;
+        }
+        if let Some((n, plain)) = attribution(&lines, i) {
             match lines[i + n..].iter().map(|l| l.trim()).find(|l| !l.is_empty()) {
                 None => break,
-                Some(next) if next.starts_with('>') => {
+                // above a quote, or above new text (the quote deleted, the
+                // reply typed below the attribution): skipped
+                Some(next) if next.starts_with('>') || plain => {
                     i += n;
                     continue;
                 }
-                // the old mail, not quoted
-                Some(_) if strict => break,
                 // not an attribution: text
                 Some(_) => {}
             }
@@ -88,8 +94,10 @@ pub const ATTRIBUTION_LINES: usize = 3;
 /// says someone wrote ("On ... wrote:", "Le ... a écrit :", "Am ... schrieb
 /// ...:", "El ... escribió:", NeoMutt's "* name <address> [date]:" and the
 /// like). Over several lines only when it starts as an attribution does ("On
-/// ", "Le ", "Am ", ...). `strict`: the English and French "On/Le ... wrote"
-/// forms on one line, which stop reading even when unquoted text follows them.
+/// ", "Le ", "Am ", ...). `plain`: the English and French "On/Le ... wrote"
+/// forms, which mail programs write and people do not: skipped even when
+/// unquoted text follows them (a reply typed below the attribution, its quote
+/// deleted); any other is then text ("Germany wrote:" in press).
 pub(super) fn attribution(lines: &[&str], i: usize) -> Option<(usize, bool)> {
     let mut joined = String::new();
     for n in 1..=ATTRIBUTION_LINES {
@@ -104,7 +112,7 @@ pub(super) fn attribution(lines: &[&str], i: usize) -> Option<(usize, bool)> {
         let lower = joined.to_lowercase();
         let opens = ["on ", "le ", "am ", "el ", "il ", "op ", "den ", "em ", "w dniu ", "* "].iter().any(|o| lower.starts_with(o));
         if lower.ends_with(':') {
-            let strict = (lower.starts_with("on ") && (lower.ends_with(" wrote:") || lower.ends_with(" wrote :")))
+            let plain = (lower.starts_with("on ") && (lower.ends_with(" wrote:") || lower.ends_with(" wrote :")))
                 || (lower.starts_with("le ") && (lower.ends_with(" a écrit :") || lower.ends_with(" a écrit:")));
             let said = [
                 " wrote",
@@ -123,7 +131,7 @@ pub(super) fn attribution(lines: &[&str], i: usize) -> Option<(usize, bool)> {
             .iter()
             .any(|w| lower.contains(w));
             let mutt = lower.starts_with("* ") && lower.ends_with("]:") && lower.contains('[');
-            return (strict || said || mutt).then_some((n, strict && n == 1)).filter(|_| n == 1 || opens);
+            return (plain || said || mutt).then_some((n, plain)).filter(|_| n == 1 || opens);
         }
         if !opens {
             return None;
@@ -218,4 +226,47 @@ pub(super) fn reply_header_block(t: &str, rest: &[&str]) -> bool {
         .filter_map(|l| header_line(&l.replace(['\u{a0}', '\u{202f}'], " ")))
         .collect();
     next.contains(&HeaderLine::Date) && next.contains(&HeaderLine::To)
+}
+
+/// The starts of the lines phones and mail apps put below what is written
+/// (lowercase): "Sent from my iPhone", "Get Outlook for Android", "Sent from
+/// Mail for Windows", "Sent from Yahoo Mail on Android", and their German,
+/// French, Spanish, Italian and Dutch forms ([`app_signature`]).
+pub const APP_SIGNATURES: &[&str] = &[
+    "sent from my ",
+    "sent from mail for windows",
+    "sent from yahoo mail",
+    "sent from outlook",
+    "sent from aol mobile mail",
+    "sent from proton mail",
+    "sent with proton mail",
+    "get outlook for ",
+    "von meinem ",
+    "gesendet von meinem ",
+    "envoyé de mon ",
+    "envoyé depuis mon ",
+    "enviado desde mi ",
+    "inviato da ",
+    "verzonden met ",
+    "verstuurd vanaf mijn ",
+];
+
+/// The most words of a line [`app_signature`] takes for a signature.
+pub const APP_SIGNATURE_WORDS: usize = 8;
+
+/// Whether `t` (a trimmed line) is the signature a phone or mail app adds
+/// ([`APP_SIGNATURES`]): the line whole, a link after it (`Get Outlook for
+/// iOS<https://aka.ms/o0ukef>`) and a closing full stop left out, of at most
+/// [`APP_SIGNATURE_WORDS`] words and without `,`, `:` or `;` (a sentence that
+/// only starts like one is text).
+pub(super) fn app_signature(t: &str) -> bool {
+    let mut s = t.trim();
+    if s.ends_with('>')
+        && let Some(k) = s.find('<')
+    {
+        s = s[..k].trim_end();
+    }
+    let s = s.trim_end_matches(['.', '!']).to_lowercase();
+    let whole = format!("{s} ");
+    APP_SIGNATURES.iter().any(|p| whole.starts_with(p)) && s.split_whitespace().count() <= APP_SIGNATURE_WORDS && !s.contains([',', ':', ';', '<', '>'])
 }

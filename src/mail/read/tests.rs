@@ -116,8 +116,15 @@ fn attribution_lines_wrapped_and_not() {
     assert_eq!(lines(&format!("A PAR H\n{longer}\n{quote}F BRE-MAO\n")).len(), 6);
     // over lines only when it starts as an attribution does
     assert_eq!(lines(&format!("A PAR H\nGermany\nwrote:\n{quote}F BRE-MAO\n")), ["A PAR H", "Germany", "wrote:", "F BRE-MAO"]);
-    // "On ... wrote:" above text that is not quoted: the old mail, nothing more is read
-    assert_eq!(lines("A PAR H\nOn Monday, mailjudge wrote:\nmailjudge got it.\nA MAR-SPA\n"), ["A PAR H"]);
+    // "On ... wrote:" above text that is not quoted: the quote deleted, the
+    // reply typed below it; the attribution is skipped, the text read
+    assert_eq!(lines("A PAR H\nOn Monday, mailjudge wrote:\nF BRE-MAO\nA MAR-SPA\n"), ["A PAR H", "F BRE-MAO", "A MAR-SPA"]);
+    assert_eq!(lines("On Monday, mailjudge wrote:\n\nA PAR H\n"), ["A PAR H"]);
+    assert_eq!(lines("Le lundi, mailjudge a écrit :\nA PAR H\n"), ["A PAR H"]);
+    // wrapped as Gmail wraps it
+    assert_eq!(lines("On Mon, Nov 23, 2026 at 12:00 PM The Diplomacy\njudge <judge@example.test> wrote:\nA PAR H\n"), ["A PAR H"]);
+    // the judge's old mail pasted unquoted below it is still not read
+    assert_eq!(lines("A PAR H\nOn Monday, mailjudge wrote:\nmailjudge received your mail.\nA MAR-SPA\n"), ["A PAR H"]);
     // the same at the end of the mail
     assert_eq!(lines("A PAR H\nOn Monday, mailjudge wrote:\n\n"), ["A PAR H"]);
     // another "wrote" line above text is text (press)
@@ -151,6 +158,29 @@ fn the_signature_and_an_unquoted_judge_reply_still_stop_reading() {
     // an Outlook header block stops reading even below a quote: the old mail follows unquoted
     let block = "From: mailjudge <judge@example.test>\nSent: Monday, November 23, 2026 12:00 PM\nTo: p3@example.test\nSubject: Re: orders\n";
     assert_eq!(lines(&format!("> x\nA PAR H\n{block}\nA MAR-SPA\n")), ["A PAR H"]);
+}
+
+#[test]
+fn phone_and_app_signatures_are_skipped() {
+    for sig in [
+        "Sent from my iPhone",
+        "Sent from my Samsung Galaxy smartphone.",
+        "Get Outlook for iOS",
+        "Get Outlook for Android<https://aka.ms/ghei36>",
+        "Sent from Mail for Windows 10",
+        "Sent from Yahoo Mail on Android",
+        "Von meinem iPhone gesendet",
+        "Envoyé de mon iPhone",
+    ] {
+        assert_eq!(lines(&format!("A PAR H\n\n{sig}\n")), ["A PAR H"], "{sig}");
+        // skipped, not stopping: text below it (under a quote) is read
+        assert_eq!(lines(&format!("A PAR H\n{sig}\n> A PAR-BUR\nA MAR-SPA\n")), ["A PAR H", "A MAR-SPA"], "{sig}");
+    }
+    // a sentence that only starts like one, or a long line, is text
+    for text in ["Sent from my iPhone, as you asked: A PAR H", "Sent from my phone in the train on the way to work this morning"] {
+        assert_eq!(lines(text), [text]);
+    }
+    assert_eq!(lines("PRESS TO E\nSent my army to Burgundy\nENDPRESS\n").len(), 3);
 }
 
 #[test]

@@ -28,8 +28,10 @@
 //! the reader and here alike: the password on the line after is a secret, and
 //! the reply echoes the joined line masked. A subject is masked only if it is
 //! itself a sign-on line, its `Re:` and `Fwd:` prefixes left out
-//! ([`redact_text`]); in the stored mail, a Subject field whose secret is in
-//! an RFC 2047 encoded word is written anew.
+//! ([`redact_text`]), read strictly, as it is shown back ([`Reading::Subject`]:
+//! "SIGNON Fdemo pw" and "CREATE ?rc pw" are masked, "Join game rc" is not);
+//! in the stored mail, a Subject field whose secret is in an RFC 2047 encoded
+//! word is written anew.
 //!
 //! [`mask_line`] shows a line with its secrets as `******` (for the reply's
 //! echo). [`redact`] returns a mail's raw bytes with every secret of its lines

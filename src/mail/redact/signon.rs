@@ -165,8 +165,37 @@ pub(super) fn words(line: &str) -> Vec<(Range<usize>, &str)> {
     out
 }
 
+/// Where a text to search for secrets stands: how generously its sign-on
+/// words are taken.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reading {
+    /// A line of a mail's text: generously (a word too many masked in the
+    /// stored mail costs little).
+    Line,
+    /// A mail's subject, its reply prefixes left out: strictly, as it is shown
+    /// back in the reply's subject and the mail's record. Only a sign-on line
+    /// of a command of the parser that takes a password (SIGNON, SIGN ON,
+    /// CREATE), or of any sign-on word (OBSERVE, JOIN, a typo ...) with its
+    /// game written `?game`, with a word after the game, has one: `SIGNON
+    /// Fdemo pw`, `CREATE ?rc pw`, `Join ?rc pw`; not "Join game rc", "Signon
+    /// request", "Watch game tonight", "Sign treaty tonight" (a word within two
+    /// edits of SIGNON). SET PASSWORD, PASSWORD and `judge=` as in a line.
+    Subject,
+}
+
 /// The byte ranges of the secrets in `line` (see the module's documentation), in order.
 pub fn secret_spans(line: &str, own: &JudgeText) -> Vec<Range<usize>> {
+    spans(line, own, Reading::Line)
+}
+
+/// The byte ranges of the secrets in a subject without its reply prefixes
+/// (see [`Reading::Subject`]), in order.
+pub fn subject_spans(subject: &str, own: &JudgeText) -> Vec<Range<usize>> {
+    spans(subject, own, Reading::Subject)
+}
+
+/// The byte ranges of the secrets in `line`, read as `reading` says, in order.
+pub(super) fn spans(line: &str, own: &JudgeText, reading: Reading) -> Vec<Range<usize>> {
     let w = words(line);
     let Some((_, first)) = w.first() else { return Vec::new() };
     if judge_text(line, own) {
@@ -175,14 +204,21 @@ pub fn secret_spans(line: &str, own: &JudgeText) -> Vec<Range<usize>> {
     let w0 = norm(first);
     let w1 = w.get(1).map(|(_, s)| norm(s)).unwrap_or_default();
     let from = if let Some((from, form)) = signon_line(&w) {
-        // a sign-on with one word after it (a bare SIGNON joined with the
-        // line after it, the game left out): that word may be the password
-        if form == Form::Parser && w.len() == from && (w0 == "SIGNON" || w0 == "SIGN") {
-            return vec![w[from - 1].0.clone()];
-        }
         let after = w.len().saturating_sub(from);
         let joining = w.get(from - 1).is_some_and(|(_, s)| s.starts_with('?'));
-        (form == Form::Parser || joining || after <= MAX_WORDS_AFTER_GAME).then_some(from)
+        match reading {
+            // OBSERVE and WATCH take a game alone, and "Watch game tonight" is prose
+            Reading::Subject => {
+                let password = form == Form::Parser && !matches!(w0.as_str(), "OBSERVE" | "WATCH");
+                (after > 0 && (password || joining)).then_some(from)
+            }
+            // a sign-on with one word after it (a bare SIGNON joined with the
+            // line after it, the game left out): that word may be the password
+            Reading::Line if form == Form::Parser && w.len() == from && (w0 == "SIGNON" || w0 == "SIGN") => {
+                return vec![w[from - 1].0.clone()];
+            }
+            Reading::Line => (form == Form::Parser || joining || after <= MAX_WORDS_AFTER_GAME).then_some(from),
+        }
     } else if w0 == "SET" {
         // `SET PASSWORD pw`, `SET NO PASSWORD pw`; `SET PRIVATE pw`: a game's join password
         (1..w.len().min(3)).find(|&k| password_word(&norm(w[k].1), true) || (k == 1 && norm(w[k].1) == "PRIVATE")).map(|k| k + 1)

@@ -24,23 +24,27 @@ pub fn mail_secrets(lines: &[String], raw: &[u8], own: &JudgeText) -> Vec<String
             found.push(s.to_string());
         }
     };
-    let mut add = |lines: &[String]| {
+    // `words`: secrets as they are; `lines`: lines to find them in
+    let mut add = |words: &[&str], lines: &[String]| {
+        words.iter().copied().for_each(&mut keep);
         lines.iter().flat_map(|l| secrets(unquote(l), own)).for_each(&mut keep);
         unjoined_passwords(lines, own).into_iter().for_each(&mut keep);
     };
-    add(lines);
+    add(&[], lines);
     let mut decoded = Vec::new();
     if let Some(m) = &parsed {
-        // a subject that is a sign-on line
+        // a subject that is a sign-on line (read strictly, as it is masked)
         if let Some(subject) = m.subject() {
-            add(&[subject_text(subject).to_string()]);
+            let bare = subject_text(subject);
+            let words: Vec<&str> = subject_spans(bare, own).into_iter().map(|r| &bare[r]).collect();
+            add(&words, &[]);
         }
         texts(m, &mut decoded);
     }
     decoded.push(String::from_utf8_lossy(&raw[body_at..]).into_owned());
     for t in &decoded {
         let unquoted: Vec<String> = t.split(['\r', '\n']).map(|l| unquote(l).to_string()).collect();
-        add(&join_signons(unquoted, own));
+        add(&[], &join_signons(unquoted, own));
     }
     // longest first: a secret inside a longer one does not leave the rest of it
     found.sort_by(|a, b| b.len().cmp(&a.len()).then(a.cmp(b)));
@@ -92,15 +96,17 @@ pub fn subject_text(subject: &str) -> &str {
 }
 
 /// Whether a subject is itself a sign-on line (or another line with a secret:
-/// `SET PASSWORD ...`), its reply prefixes left out: only then is it masked.
+/// `SET PASSWORD ...`), its reply prefixes left out and read strictly
+/// ([`Reading::Subject`]): only then is it masked.
 pub(super) fn secret_subject(subject: &str, own: &JudgeText) -> bool {
-    !secret_spans(subject_text(subject), own).is_empty()
+    !subject_spans(subject_text(subject), own).is_empty()
 }
 
-/// A subject with `secrets` replaced by as many `*`, then masked as a line
-/// ([`mask_line`]) — if the subject is itself a sign-on line (see
-/// [`subject_text`]); any other subject is returned as it is, whatever words
-/// of it the mail's secrets hold.
+/// A subject with `secrets` replaced by as many `*`, then its own secrets
+/// ([`subject_spans`]) shown as [`MASK`] — if the subject is itself a sign-on
+/// line (see [`subject_text`], [`Reading::Subject`]); any other subject
+/// ("Join game rc") is returned as it is, whatever words of it the mail's
+/// secrets hold.
 pub fn redact_text(text: &str, secrets: &[String], own: &JudgeText) -> String {
     if !secret_subject(text, own) {
         return text.to_string();
@@ -111,7 +117,15 @@ pub fn redact_text(text: &str, secrets: &[String], own: &JudgeText) -> String {
     blank(&mut b, secrets);
     // only ASCII was replaced by ASCII, at whole words: still UTF-8
     let bare = String::from_utf8(b).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
-    format!("{prefix}{}", mask_line(&bare, own))
+    let mut out = String::from(prefix);
+    let mut last = 0;
+    for r in subject_spans(&bare, own) {
+        out.push_str(&bare[last..r.start]);
+        out.push_str(MASK);
+        last = r.end;
+    }
+    out.push_str(&bare[last..]);
+    out
 }
 
 /// A header block with its Subject field redacted, if `subject` (the decoded

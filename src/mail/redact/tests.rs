@@ -270,6 +270,49 @@ fn the_subject_is_masked_only_if_it_is_a_sign_on_line() {
 }
 
 #[test]
+fn a_subject_is_read_strictly() {
+    let none: Vec<String> = vec![];
+    // ordinary words are not a password, in a subject
+    for subject in [
+        "Join game rc",
+        "Re: Join game rc",
+        "Join me in game rc",
+        "Login problem",
+        "Signin help",
+        "Signon request",
+        "Sign on tomorrow",
+        "Sign treaty tonight",
+        "Crete attack plan",
+        "Joining game rc tonight",
+        "Watch game tonight",
+        "Observe demo tonight",
+    ] {
+        assert_eq!(redact_text(subject, &none, own()), subject, "{subject}");
+        assert!(subject_spans(subject_text(subject), own()).is_empty(), "{subject}");
+        // nor taken from it as a secret of the mail
+        let raw = format!("From: p@example.test\r\nSubject: {subject}\r\n\r\nA PAR H\r\n");
+        assert!(mail_secrets(&[], raw.as_bytes(), own()).is_empty(), "{subject}");
+    }
+    // a real password is
+    for (subject, masked, secret) in [
+        ("SIGNON Fdemo pw-three", "SIGNON Fdemo ******", "pw-three"),
+        ("Fwd: sign on Fdemo pw-three", "Fwd: sign on Fdemo ******", "pw-three"),
+        ("CREATE ?rc s3cret standard", "CREATE ?rc ****** standard", "s3cret"),
+        ("Join ?rc s3cret", "Join ?rc ******", "s3cret"),
+        ("OBSERVE ?rc s3cret", "OBSERVE ?rc ******", "s3cret"),
+        ("Re: SET PASSWORD n3w-pass", "Re: SET PASSWORD ******", "n3w-pass"),
+        ("judge=s3cret", "judge=******", "s3cret"),
+    ] {
+        assert_eq!(redact_text(subject, &none, own()), masked, "{subject}");
+        let raw = format!("From: p@example.test\r\nSubject: {subject}\r\n\r\nA PAR H\r\n");
+        let out = String::from_utf8(redact(&[], raw.as_bytes(), own())).unwrap();
+        assert!(!out.contains(secret) && out.contains(&format!("Subject: {}", &subject[..subject.find(secret).unwrap()])), "{out}");
+    }
+    // in a line of the body, read generously as before
+    assert_eq!(mask_line("Join game rc", own()), "Join game ******");
+}
+
+#[test]
 fn header_text_encoding() {
     assert_eq!(encode_header_text("SIGNON Fdemo ******"), "SIGNON Fdemo ******");
     assert_eq!(encode_header_text("Réf: x"), "=?utf-8?q?R=C3=A9f=3A_x?=");
