@@ -40,13 +40,12 @@ fn map(j: &mut Judge, name: &str, phase: Option<&str>, output: &std::path::Path)
     let scene = match phase {
         Some(p) => crate::archive::scene::PhaseScene::stored(&j.conn, &g, p)?,
         None => {
-            // the keeper sees every starting choice (E3)
-            let mut pos = g.position.clone().ok_or_else(|| anyhow::anyhow!("game {name} has not started"))?;
-            if crate::game::start::open(&v, &g, &pos) {
-                let choices = crate::store::start::all(&j.conn, &v, g.id)?;
-                crate::game::start::apply(&v, &mut pos, &choices, None)?;
-            }
-            crate::archive::scene::PhaseScene::of_position(&v, &pos, Vec::new())
+            // a picture that may be passed on: before the first move the
+            // starting choices are withheld, as from anyone in no power's
+            // seat by mail, until the results reveal them (E3)
+            let pos = g.position.clone().ok_or_else(|| anyhow::anyhow!("game {name} has not started"))?;
+            let (pos, withheld) = crate::game::start::seen(&j.conn, &v, &g, pos, Some(&[]))?;
+            crate::archive::scene::PhaseScene::of_position(&v, &pos, withheld)
         }
     };
     let svg = output.extension().is_some_and(|e| e.eq_ignore_ascii_case("svg"));

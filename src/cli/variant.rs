@@ -7,7 +7,8 @@ use std::process::ExitCode;
 
 /// `mailjudge variant import`: each `.map` file (or every one in a folder)
 /// read, validated and written as `NAME.toml` into `out`. A file `MAP`/`USE`
-/// names is looked for beside the file being read.
+/// names is looked for beside the file being read, and only inside its
+/// folder ([`included`]).
 pub fn import(source: &Path, out: &Path) -> ExitCode {
     let files: Vec<PathBuf> = if source.is_dir() {
         let mut f: Vec<PathBuf> = std::fs::read_dir(source)
@@ -39,9 +40,10 @@ pub fn import(source: &Path, out: &Path) -> ExitCode {
 pub fn convert(file: &Path) -> Result<(String, String), String> {
     let name = file.file_stem().and_then(|s| s.to_str()).ok_or_else(|| format!("{}: no file name", file.display()))?.to_string();
     let text = std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?;
-    let dir = file.parent().map(Path::to_path_buf).unwrap_or_default();
-    let include = move |n: &str| std::fs::read_to_string(dir.join(n)).ok();
-    let raw = dpjudge::read(&name, &text, &include).map_err(|e| format!("{}:{}: {}", file.with_file_name(&e.file).display(), e.line, e.kind))?;
+    let dir = file.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let root = dir.canonicalize().map_err(|e| format!("{}: {e}", dir.display()))?;
+    let include = move |n: &str| included(&root, n);
+    let raw = dpjudge::read_with(&name, &text, &include).map_err(|e| format!("{}:{}: {}", file.with_file_name(&e.file).display(), e.line, e.kind))?;
     let body = toml::to_string(&raw).map_err(|e| format!("{}: {e}", file.display()))?;
     let toml = format!(
         "# Imported by `mailjudge variant import` from {}.\n# Province `clockwise` lists are the neighbours in file order (the .map format has no\n# drawing order: `neighbour_order = \"file\"`, so no right-hand retreat rule).\n{body}",
@@ -49,6 +51,21 @@ pub fn convert(file: &Path) -> Result<(String, String), String> {
     );
     Variant::read_toml(&toml).map_err(|e| format!("{}: {e}", file.display()))?;
     Ok((name.to_ascii_lowercase(), toml))
+}
+
+/// The text of the file `name` (as `MAP`/`USE` names it) in the folder
+/// `root` (canonical): refused when, links followed, it is not inside that
+/// folder; missing when it is not a plain file that can be read. (The reader
+/// has refused absolute names and `..` already.)
+fn included(root: &Path, name: &str) -> Result<String, dpjudge::IncludeError> {
+    let path = root.join(name).canonicalize().map_err(|_| dpjudge::IncludeError::Missing)?;
+    if !path.starts_with(root) {
+        return Err(dpjudge::IncludeError::Outside);
+    }
+    if !path.metadata().is_ok_and(|m| m.is_file()) {
+        return Err(dpjudge::IncludeError::Missing);
+    }
+    std::fs::read_to_string(&path).map_err(|_| dpjudge::IncludeError::Missing)
 }
 
 fn import_one(file: &Path, out: &Path) -> Result<String, String> {

@@ -325,14 +325,12 @@ impl Session<'_> {
             })?,
             None => match g.position.clone() {
                 // before the first move of a map with starting choices: the
-                // sender's own choices drawn, the others' types withheld (E3)
-                Some(mut pos) if game::start::open(&v, &g, &pos) => {
-                    let viewer = self.choice_viewer(&g);
-                    let choices = crate::store::start::all(self.conn, &v, g.id)?;
-                    game::start::apply(&v, &mut pos, &choices, viewer.as_deref())?;
-                    crate::archive::scene::PhaseScene::of_position(&v, &pos, game::start::hidden(&v, viewer.as_deref()))
+                // sender's own choices drawn, the others' types withheld (E3;
+                // the same rule as the keeper's console map)
+                Some(pos) => {
+                    let (pos, withheld) = game::start::seen(self.conn, &v, &g, pos, self.choice_viewer(&g).as_deref())?;
+                    crate::archive::scene::PhaseScene::of_position(&v, &pos, withheld)
                 }
-                Some(pos) => crate::archive::scene::PhaseScene::of_position(&v, &pos, Vec::new()),
                 None => return Err(Refusal::NoMapYet { game: g.name.clone() }.into()),
             },
         };

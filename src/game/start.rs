@@ -148,6 +148,21 @@ pub fn hidden(v: &Variant, visible: Option<&[PowerId]>) -> Vec<(PowerId, Prov)> 
         .collect()
 }
 
+/// The board `pos` of `game` as `viewer` may see it (`None`: the master,
+/// who sees every choice; `Some(&[])`: someone who plays no power, the
+/// keeper's console too): while the powers may still choose ([`open`]), the
+/// choices of the powers in `viewer` applied and the choice units of the
+/// others to withhold ([`hidden`]); after, the board as it is. One rule for
+/// every board and map drawn before the first move.
+pub fn seen(conn: &Connection, v: &Variant, game: &GameRow, mut pos: Position, viewer: Option<&[PowerId]>) -> anyhow::Result<(Position, Vec<(PowerId, Prov)>)> {
+    if !open(v, game, &pos) {
+        return Ok((pos, Vec::new()));
+    }
+    let choices = crate::store::start::all(conn, v, game.id)?;
+    apply(v, &mut pos, &choices, viewer)?;
+    Ok((pos, hidden(v, viewer)))
+}
+
 /// Takes out of force the orders of `power` written for a choice unit of the
 /// type it no longer has (after a new choice); returns their texts.
 pub fn drop_other_type(conn: &Connection, v: &Variant, game: &GameRow, pos: &Position, power: PowerId) -> anyhow::Result<Vec<String>> {

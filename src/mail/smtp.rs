@@ -42,6 +42,62 @@ impl std::fmt::Display for Reply {
     }
 }
 
+/// A step the SMTP server refused, with its reply: the error a send gives
+/// then (inside its `anyhow::Error`), so that the outbox can tell from it how
+/// to try again ([`retry_of`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Refusal {
+    /// What was refused, as the error names it (`the recipient p1@example.test`).
+    pub what: String,
+    /// The reply's code (`550`) and text.
+    pub code: u16,
+    pub text: String,
+    /// Whether this mail was refused (its recipient, its DATA, its text),
+    /// rather than the session (EHLO, the login) or the judge's own sender.
+    pub of_the_mail: bool,
+}
+
+impl Refusal {
+    fn new(what: &str, r: &Reply, of_the_mail: bool) -> Refusal {
+        Refusal { what: what.to_string(), code: r.code, text: r.text.clone(), of_the_mail }
+    }
+}
+
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "the SMTP server refused {}: {} {}", self.what, self.code, self.text)
+    }
+}
+
+impl std::error::Error for Refusal {}
+
+/// How a mail that did not go is to be tried again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Retry {
+    /// Refused for good: a permanent (5xx) reply to this mail's recipient,
+    /// DATA or text. Not tried again.
+    Never,
+    /// The server answered, but not now (4xx), or refused the session or the
+    /// judge's sender (a matter for the keeper): tried again, the pauses
+    /// growing.
+    Later,
+    /// No server to speak to: the connection refused, cut or timed out, or
+    /// 421 (the server closing). Tried again within seconds, so mail goes
+    /// soon after the server is back.
+    Soon,
+}
+
+/// How to try again after the send error `e` (any transport's: an error
+/// that is no SMTP [`Refusal`] is taken as no server to speak to).
+pub fn retry_of(e: &anyhow::Error) -> Retry {
+    match e.downcast_ref::<Refusal>() {
+        Some(r) if r.code == 421 => Retry::Soon,
+        Some(r) if r.code >= 500 && r.of_the_mail => Retry::Never,
+        Some(_) => Retry::Later,
+        None => Retry::Soon,
+    }
+}
+
 /// Why a mail did not go.
 #[derive(Debug)]
 enum Failed {
@@ -162,7 +218,7 @@ impl Conn {
     fn expect(&mut self, line: &str, want: u16, what: &str) -> anyhow::Result<Reply> {
         let r = self.command(line)?;
         if r.code != want {
-            anyhow::bail!("the SMTP server refused {what}: {r}");
+            return Err(Refusal::new(what, &r, false).into());
         }
         Ok(r)
     }
@@ -211,16 +267,17 @@ impl Conn {
                 }
             }
         }
-        let refused = |what: &str, r: &Reply| {
-            let e = anyhow::anyhow!("the SMTP server refused {what}: {r}");
+        let refused = |what: &str, r: &Reply, of_the_mail: bool| {
+            let e = anyhow::Error::new(Refusal::new(what, r, of_the_mail));
             // 421: the server is closing the connection (it waited too long, say)
             if r.code == 421 { Failed::Early(e) } else { Failed::Refused(e) }
         };
         let data_open = replies.get(2).is_some_and(|r| r.code == 354);
         let problem = match (&replies[0], replies.get(1), replies.get(2)) {
-            (m, _, _) if m.code != 250 => Some(refused(&format!("the sender {from}"), m)),
-            (_, Some(r), _) if r.code != 250 && r.code != 251 => Some(refused(&format!("the recipient {to}"), r)),
-            (_, _, Some(d)) if d.code != 354 => Some(refused("DATA", d)),
+            // the judge's own sender: the same for every mail, not this mail's fault
+            (m, _, _) if m.code != 250 => Some(refused(&format!("the sender {from}"), m, false)),
+            (_, Some(r), _) if r.code != 250 && r.code != 251 => Some(refused(&format!("the recipient {to}"), r, true)),
+            (_, _, Some(d)) if d.code != 354 => Some(refused("DATA", d, true)),
             _ => None,
         };
         if let Some(p) = problem {
@@ -236,7 +293,7 @@ impl Conn {
         }
         match self.write(&stuffed(message)).and_then(|_| self.reply()) {
             Ok(r) if r.code == 250 => Ok(()),
-            Ok(r) => Err(Failed::Refused(anyhow::anyhow!("the SMTP server refused the mail: {r}"))),
+            Ok(r) => Err(Failed::Refused(Refusal::new("the mail", &r, true).into())),
             Err(e) => Err(Failed::Late(e)),
         }
     }
@@ -486,7 +543,8 @@ mod tests {
     use std::net::TcpListener;
 
     /// A scripted SMTP server on loopback: PIPELINING, 8BITMIME, AUTH PLAIN;
-    /// refuses recipients whose address holds "refused"; closes every
+    /// refuses recipients whose address holds "refused" (550), "busy" (450)
+    /// or "closing" (421); closes every
     /// connection after `mails_per_connection` mails. Returns its port and
     /// what it heard, one transcript per connection.
     fn fake_server(mails_per_connection: usize) -> (u16, Arc<Mutex<Vec<Vec<String>>>>) {
@@ -526,6 +584,10 @@ mod tests {
                             "250 2.1.0 Ok\r\n".into()
                         } else if cmd.starts_with("RCPT") && cmd.contains("REFUSED") {
                             "550 5.1.1 <refused@example.test>: Recipient address rejected\r\n".into()
+                        } else if cmd.starts_with("RCPT") && cmd.contains("BUSY") {
+                            "450 4.2.1 <busy@example.test>: Mailbox busy, try later\r\n".into()
+                        } else if cmd.starts_with("RCPT") && cmd.contains("CLOSING") {
+                            "421 4.4.2 fake Error: timeout exceeded\r\n".into()
                         } else if cmd.starts_with("RCPT") {
                             rcpts += 1;
                             "250 2.1.5 Ok\r\n".into()
@@ -620,6 +682,44 @@ mod tests {
         assert_eq!(heard.len(), 1, "{heard:?}");
         assert!(heard[0].iter().any(|l| l == "RSET"), "{heard:?}");
         assert_eq!(heard[0].iter().filter(|l| *l == "..LIST").count(), 1, "{heard:?}");
+    }
+
+    /// A 5xx to this mail is refused for good; a 4xx, or a refused login or
+    /// sender, is tried again later; no server (refused, 421) soon.
+    #[test]
+    fn a_failed_send_says_how_to_try_again() {
+        let (port, _) = fake_server(usize::MAX);
+        let mut out = outbound(port);
+        let e = out.send(1, MAIL, "refused@example.test").unwrap_err();
+        assert_eq!(retry_of(&e), Retry::Never, "{e:#}");
+        let e = out.send(2, MAIL, "busy@example.test").unwrap_err();
+        assert_eq!(retry_of(&e), Retry::Later, "{e:#}");
+        assert!(format!("{e:#}").contains("refused the recipient busy@example.test: 450"), "{e:#}");
+        let e = out.send(3, MAIL, "closing@example.test").unwrap_err();
+        assert_eq!(retry_of(&e), Retry::Soon, "{e:#}");
+        // the mail still goes on the same server
+        out.send(4, MAIL, "p1@example.test").unwrap();
+        // nothing listening: no server to speak to
+        let free = TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+        let e = outbound(free).send(5, MAIL, "p1@example.test").unwrap_err();
+        assert_eq!(retry_of(&e), Retry::Soon, "{e:#}");
+        // the session's refusals and the sender's are the keeper's to mend, not the mail's
+        let reply = |code: u16| Reply { code, text: "no".into() };
+        for (r, want) in [
+            (Refusal::new("the login (AUTH PLAIN)", &reply(535), false), Retry::Later),
+            (Refusal::new("the sender judge@example.test", &reply(553), false), Retry::Later),
+            (Refusal::new("EHLO", &reply(421), false), Retry::Soon),
+            (Refusal::new("the mail", &reply(554), true), Retry::Never),
+            (Refusal::new("the mail", &reply(452), true), Retry::Later),
+            (Refusal::new("DATA", &reply(500), true), Retry::Never),
+            (Refusal::new("DATA", &reply(499), true), Retry::Later),
+        ] {
+            let e = anyhow::Error::new(r.clone());
+            assert_eq!(retry_of(&e), want, "{r}");
+            // read through the context an error is given on its way
+            assert_eq!(retry_of(&e.context("outbox 7")), want, "{r}");
+        }
+        assert_eq!(retry_of(&anyhow::anyhow!("connection refused")), Retry::Soon);
     }
 
     #[test]

@@ -247,6 +247,13 @@ pub enum TimeError {
     NjudgeGameWide {
         word: String,
     },
+    /// njudge's `MIN` longer than its `NEXT` (either as given or as kept from
+    /// the rule before), in njudge's hours: the deadline would come before the
+    /// phase may be processed.
+    NjudgeMinOverNext {
+        min: String,
+        next: String,
+    },
 }
 
 /// Noon: njudge's small-letter days take deadlines from then on.
@@ -402,10 +409,10 @@ impl Timing {
                 return Err(TimeError::NjudgeGameWide { word: word.to_string() });
             }
             let njudge = p.timing(None);
-            njudge.check()?;
             if njudge.next_secs < MIN_PHASE_SECS {
                 return Err(TimeError::TooShort { text: t.to_string() });
             }
+            njudge.check()?;
             return Ok(njudge.to_timing());
         }
         let rest = lower.strip_prefix("next ").unwrap_or(&lower);

@@ -11,7 +11,7 @@
 //!   from noon on, `-` for one where it may not (njudge reads this one word
 //!   case-sensitively, and so do we);
 //! - `MIN h`: the phase is not processed before `h` hours, even with every
-//!   order in;
+//!   order in (at most `NEXT`: a longer one is refused);
 //! - `GRACE h` and `DELAY h`: njudge keeps them per phase kind; this judge
 //!   keeps one grace period and one delay for a game, so the command layer
 //!   sets the game's (and says so).
@@ -221,8 +221,13 @@ impl NjudgeTiming {
     }
 
     /// Whether a deadline can fall at all: not when the clock is before noon
-    /// and every day allowed takes deadlines only from noon on.
+    /// and every day allowed takes deadlines only from noon on; and whether
+    /// the phase may be processed by then: not when `MIN` is longer than
+    /// `NEXT` (equal is allowed).
     pub fn check(&self) -> Result<(), TimeError> {
+        if self.min_secs > self.next_secs {
+            return Err(TimeError::NjudgeMinOverNext { min: hours_word(self.min_secs), next: hours_word(self.next_secs) });
+        }
         let morning = self.clock.is_some_and(|c| c < NOON);
         if morning && self.days.0.iter().all(|r| *r != DayRule::Any) {
             return Err(TimeError::NoDays);
@@ -330,6 +335,27 @@ mod tests {
         assert!(err("NEXT 10000000000000").contains("at most"));
         assert_eq!(params("DELAY 24").delay_secs, Some(MAX_DELAY_SECS));
         assert!(err("DELAY 24.5").contains("at most"));
+    }
+
+    #[test]
+    fn min_may_be_at_most_next() {
+        // at the limit: MIN as long as NEXT
+        assert_eq!(params("MIN 71 NEXT 71").timing(None).check(), Ok(()));
+        assert_eq!(params("MIN 8760 NEXT 8760").timing(None).check(), Ok(()));
+        // past it, by a second's worth of hours and by a year
+        let over = TimeError::NjudgeMinOverNext { min: "71.0003".into(), next: "71".into() };
+        assert_eq!(params("MIN 71.0003 NEXT 71").timing(None).check(), Err(over));
+        let over = TimeError::NjudgeMinOverNext { min: "8760".into(), next: "1".into() };
+        assert_eq!(params("MIN 8760 NEXT 1").timing(None).check(), Err(over.clone()));
+        assert_eq!(Timing::parse("MIN 8760 NEXT 1").err(), Some(over));
+        // one of them given, the other kept from the rule before
+        let base = params("MIN 12 NEXT 71").timing(None).to_timing();
+        assert_eq!(params("NEXT 12").timing(Some(&base)).check(), Ok(()));
+        assert_eq!(params("NEXT 11").timing(Some(&base)).check(), Err(TimeError::NjudgeMinOverNext { min: "12".into(), next: "11".into() }));
+        assert_eq!(params("MIN 71").timing(Some(&base)).check(), Ok(()));
+        assert_eq!(params("MIN 72").timing(Some(&base)).check(), Err(TimeError::NjudgeMinOverNext { min: "72".into(), next: "71".into() }));
+        // no rule before: NEXT is 24 hours
+        assert_eq!(params("MIN 25").timing(None).check(), Err(TimeError::NjudgeMinOverNext { min: "25".into(), next: "24".into() }));
     }
 
     #[test]

@@ -22,10 +22,15 @@ type Taken = Arc<Mutex<Vec<(String, Instant)>>>;
 
 /// An SMTP server on loopback that takes every mail, except: a recipient
 /// holding "stall" gets no answer to its RCPT (the connection is held until
-/// the client gives up), and a recipient holding "later" is refused with a
-/// 451 the first `refusals` times it is asked for.
+/// the client gives up), a recipient holding "later" is refused with a
+/// 451 the first `refusals` times it is asked for, and one holding "never"
+/// is refused for good (550) every time.
 fn fake_smtp(refusals: usize) -> (u16, Taken) {
-    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    fake_smtp_on(TcpListener::bind("127.0.0.1:0").unwrap(), refusals)
+}
+
+/// [`fake_smtp`] answering on `listener`.
+fn fake_smtp_on(listener: TcpListener, refusals: usize) -> (u16, Taken) {
     let port = listener.local_addr().unwrap().port();
     let taken: Taken = Arc::default();
     let refused = Arc::new(Mutex::new(0usize));
@@ -60,6 +65,8 @@ fn serve_smtp(stream: std::net::TcpStream, taken: &Taken, refused: &Mutex<usize>
             // no answer: the client's timeout ends it
             while r.read_line(&mut line).unwrap_or(0) > 0 {}
             return;
+        } else if cmd.starts_with("RCPT") && cmd.contains("NEVER") {
+            "550 5.1.1 <never@example.test>: Recipient address rejected: User unknown\r\n".into()
         } else if cmd.starts_with("RCPT") && cmd.contains("LATER") && {
             let mut n = refused.lock().unwrap();
             *n += 1;
@@ -262,6 +269,64 @@ fn a_refused_send_is_retried_at_its_time_and_delivered_once() {
     stop.store(true, Ordering::Relaxed);
     h.join().unwrap();
     assert_eq!(taken_for(&taken, "later@example.test").len(), 1, "delivered once");
+}
+
+/// A 5xx to the recipient: the reply is given up at its first try (not
+/// retried for three days) and the keeper is told, by mail that the same
+/// server takes.
+#[test]
+fn a_permanent_refusal_is_given_up_at_once_and_the_keeper_told() {
+    let dir = tempfile::tempdir().unwrap();
+    let (port, taken) = fake_smtp(0);
+    let d = judge(dir.path(), 3600, port, 30);
+    let inbox = mailjudge::mail::maildir::Maildir::open(&dir.path().join("inbox")).unwrap();
+    let db = db::open(&dir.path().join("judge.db"));
+    let (stop, h) = serve(d);
+    inbox.deliver("n", &help_from("never@example.test", "<n@example.test>")).unwrap();
+    until("the keeper's notice taken", || taken_for(&taken, "keeper@example.test").len() == 1);
+    let m = db::reply_to(&db, "<n@example.test>");
+    assert!(m.gave_up.is_some() && m.sent.is_none(), "{m:?}");
+    assert_eq!(m.attempts, 1, "given up at the first try");
+    assert!(m.last_error.as_deref().is_some_and(|e| e.contains("550 5.1.1")), "{m:?}");
+    let notice = db::outbox(&db).into_iter().find(|q| q.to_addr == "keeper@example.test").unwrap();
+    assert!(notice.body.contains("never@example.test") && notice.body.contains("refused it for good"), "{}", notice.body);
+    // and not tried again (a retry would have come after 1 s)
+    std::thread::sleep(Duration::from_millis(2500));
+    assert_eq!(db::reply_to(&db, "<n@example.test>").attempts, 1);
+    stop.store(true, Ordering::Relaxed);
+    h.join().unwrap();
+    assert!(taken_for(&taken, "never@example.test").is_empty());
+}
+
+/// After an SMTP outage the outbox goes within 10 s of the server's
+/// return: while there is no server the pause between tries grows to 10 s
+/// and no further (it was 16 s, then 32 s, ... up to ten minutes: 58 s after
+/// a 70 s outage). The server is away for five failed tries (about 15 s),
+/// when a pause would have grown to 16 s.
+#[test]
+fn after_an_smtp_outage_the_outbox_goes_within_ten_seconds_of_the_servers_return() {
+    let dir = tempfile::tempdir().unwrap();
+    // a free port, nothing listening on it yet: connections refused
+    let port = TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let d = judge(dir.path(), 3600, port, 5);
+    let inbox = mailjudge::mail::maildir::Maildir::open(&dir.path().join("inbox")).unwrap();
+    let db = db::open(&dir.path().join("judge.db"));
+    let (stop, h) = serve(d);
+    inbox.deliver("o", &help_from("p1@example.test", "<o@example.test>")).unwrap();
+    until("five tries refused", || replied(&db, "<o@example.test>") && db::reply_to(&db, "<o@example.test>").attempts >= 5);
+    let m = db::reply_to(&db, "<o@example.test>");
+    assert!(m.sent.is_none() && m.gave_up.is_none(), "{m:?}");
+    let failed_at = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs() as i64;
+    assert!(m.next_try - failed_at <= 10, "the next try at most 10 s away: {m:?}");
+    // the server is back
+    let (_, taken) = fake_smtp_on(TcpListener::bind(("127.0.0.1", port)).unwrap(), 0);
+    let back = Instant::now();
+    until("the reply taken", || !taken_for(&taken, "p1@example.test").is_empty());
+    let took = taken_for(&taken, "p1@example.test")[0] - back;
+    assert!(took <= Duration::from_millis(10_500), "taken {took:?} after the server's return");
+    until("the reply marked sent", || db::reply_to(&db, "<o@example.test>").sent.is_some());
+    stop.store(true, Ordering::Relaxed);
+    h.join().unwrap();
 }
 
 /// The figures of deploy/README.md ("How `serve` waits"):

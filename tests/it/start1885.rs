@@ -203,6 +203,53 @@ fn starting_choices_are_checked_private_and_revealed_by_the_first_results() {
     assert!(has(&g, "ITALY", "A APU"));
 }
 
+/// The keeper's console map (`mailjudge game map demo -o FILE`) before the
+/// first move withholds every starting choice, by the rule a map by mail
+/// follows for a reader who sees none (the same picture as Austria's MAP),
+/// until the first results reveal them.
+#[test]
+fn the_console_map_withholds_the_starting_choices_until_revealed() {
+    let mut g = started();
+    let (r, _) = g.send(&addr(ITALY), &format!("{}\nSET START A ROM", signon(ITALY)));
+    assert!(r.contains("starting units set: A ROM."), "{r}");
+    let (r, _) = g.send(&addr(RUSSIA), &format!("{}\nSET START A SEV", signon(RUSSIA)));
+    assert!(r.contains("starting units set: F STP, A SEV."), "{r}");
+    let cfg = g.w.dir.path().join("console.toml");
+    std::fs::write(&cfg, config_text(g.w.dir.path(), 1000)).unwrap();
+    let console_map = |g: &Game| -> String {
+        let out = g.w.dir.path().join("now.svg");
+        let run = std::process::Command::new(env!("CARGO_BIN_EXE_mailjudge"))
+            .args(["game", "--config"])
+            .arg(&cfg)
+            .args(["map", "demo", "-o"])
+            .arg(&out)
+            .output()
+            .unwrap();
+        assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+        String::from_utf8(std::fs::read(&out).unwrap()).unwrap()
+    };
+    let svg = console_map(&g);
+    assert_eq!(svg.matches(r#"<g class="unit withheld "#).count(), 4, "ROM, STP, SEV, OSL withheld");
+    for (power, loc) in [("italy", "ROM"), ("russia", "STP"), ("russia", "SEV"), ("sweden", "OSL")] {
+        assert!(svg.contains(&format!(r#"<g class="unit withheld {power}" data-loc="{loc}">"#)), "{power} {loc}");
+        for kind in ["army", "fleet"] {
+            assert!(!svg.contains(&format!(r#"<g class="unit {kind} {power}" data-loc="{loc}">"#)), "{kind} {power} {loc} drawn");
+        }
+    }
+    // the picture Austria (no choice of its own) gets by mail
+    let id = g.drop_mail(&addr(AUSTRIA), &format!("{}\nSET MAP SVG\nMAP demo", signon(AUSTRIA)));
+    let (_, sent) = g.w.step();
+    let by_mail = reply(&sent, &id).files.iter().find(|f| f.1 == "image/svg+xml").map(|f| String::from_utf8(f.2.clone()).unwrap()).expect("an SVG map");
+    assert_eq!(by_mail, svg, "the console's map is Austria's");
+    // the first results reveal the choices: the console draws them
+    let (r, _) = g.send(GM, "SIGNON Mdemo gmpass\nPROCESS!");
+    assert!(!r.contains("Error"), "{r}");
+    assert!(g.row().seq > 1, "the first move processed");
+    let svg = console_map(&g);
+    assert!(!svg.contains(r#"<g class="unit withheld "#), "nothing withheld once revealed");
+    assert!(svg.contains(r#"<g class="unit army italy" data-loc="ROM">"#) && svg.contains(r#"<g class="unit army russia" data-loc="SEV">"#));
+}
+
 #[test]
 fn a_power_that_chose_nothing_starts_with_the_maps_units() {
     let mut g = started();

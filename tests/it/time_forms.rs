@@ -355,3 +355,46 @@ fn njudges_timing_parameters_set_the_next_deadlines() {
     g.w.step();
     assert_eq!(g.seq(), 3, "processed once the 12 hours have passed");
 }
+
+/// njudge's MIN longer than NEXT (the phase could not be processed by its
+/// deadline) is refused with a sentence and nothing is changed: both given,
+/// or one given and the other kept from the rule before, also beside a
+/// GRACE. MIN as long as NEXT is taken.
+#[test]
+fn njudges_min_longer_than_next_is_refused_and_nothing_changed() {
+    let mut g = Game::started();
+    let r = master(&mut g, "SET MOVES CLOCK -1 MIN 12 NEXT 71");
+    assert!(r.contains("movement deadlines: min 12 next 71 ("), "{r}");
+    let (deadline, grace) = (g.deadline(), g.row().settings.grace_secs);
+    for (line, min, next) in [
+        ("SET MOVES MIN 8760 NEXT 1", "8760", "1"),
+        ("SET MOVES NEXT 11", "12", "11"),
+        ("SET MOVES NEXT 11.99", "12", "11.99"),
+        ("SET MOVES MIN 72", "72", "71"),
+        ("SET MOVES MIN 71.5 GRACE 24", "71.5", "71"),
+        ("SET MOVE CLOCK 1200 MIN 30 NEXT 24", "30", "24"),
+    ] {
+        let r = master(&mut g, line);
+        assert!(r.contains(&format!("MIN {min} is longer than NEXT {next}: the deadline would come before the phase may be processed")), "{line}: {r}");
+        let s = g.row().settings;
+        assert_eq!((s.movement.as_str(), s.grace_secs), ("min 12 next 71", grace), "{line}: nothing changed");
+        assert_eq!(g.deadline(), deadline, "{line}");
+    }
+    // a NEXT too short is said as before
+    let r = master(&mut g, "SET MOVES NEXT 0.5");
+    assert!(r.contains("a phase must last at least 1 hour") && !r.contains("longer than NEXT"), "{r}");
+    // at the limit: MIN as long as NEXT, given or kept
+    let r = master(&mut g, "SET MOVES NEXT 12");
+    assert!(r.contains("movement deadlines: min 12 next 12 ("), "{r}");
+    let r = master(&mut g, "SET MOVES MIN 8760 NEXT 8760");
+    assert!(r.contains("movement deadlines: min 8760 next 8760 ("), "{r}");
+    // and a retreat rule with no MIN before: its NEXT is what MIN is held to
+    let r = master(&mut g, "SET RETREATS NEXT 23");
+    assert!(r.contains("retreat deadlines: next 23"), "{r}");
+    let retreat = g.row().settings.retreat.as_str().to_string();
+    let r = master(&mut g, "SET RETREATS MIN 24");
+    assert!(r.contains("MIN 24 is longer than NEXT 23"), "{r}");
+    assert_eq!(g.row().settings.retreat.as_str(), retreat);
+    let r = master(&mut g, "SET RETREATS MIN 23");
+    assert!(r.contains("min 23 next 23"), "{r}");
+}

@@ -242,6 +242,105 @@ fn import_command_reports_and_writes() {
     assert!(stdout.contains("variant `base` is valid: 6 provinces, 5 supply centres, 3 powers"), "{stdout}");
 }
 
+/// `MAP`/`USE` nest at most `MAX_INCLUDE_DEPTH` (16) files deep: a chain of
+/// 16 inclusions reads, one of 17 is refused at the line of the 17th, and so
+/// is a chain of 20,000 files (which overflowed the stack), with no file
+/// past the limit asked for.
+#[test]
+fn includes_nest_at_most_sixteen_deep() {
+    use dpjudge::MAX_INCLUDE_DEPTH;
+    assert_eq!(MAX_INCLUDE_DEPTH, 16);
+    // "chain.map" uses f1, f1 uses f2, ... f(n-1) uses fn, which is the base map
+    let chain = |n: usize| -> Vec<(String, String)> {
+        (1..=n).map(|i| (format!("f{i}.map"), if i == n { BASE.to_string() } else { format!("# level {i}\nUSE f{}\n", i + 1) })).collect()
+    };
+    let files = chain(MAX_INCLUDE_DEPTH);
+    let refs: Vec<(&str, &str)> = files.iter().map(|(n, t)| (n.as_str(), t.as_str())).collect();
+    let v = read("chain", "USE f1\n", &refs).expect("16 files deep reads");
+    assert_eq!(v.powers.len(), 3);
+    for n in [MAX_INCLUDE_DEPTH + 1, 20_000] {
+        let files: BTreeMap<String, String> = chain(n).into_iter().collect();
+        let asked = std::cell::RefCell::new(Vec::new());
+        let include = |name: &str| {
+            asked.borrow_mut().push(name.to_string());
+            files.get(name).cloned()
+        };
+        let e = dpjudge::read("chain", "USE f1\n", &include).expect_err("too deep");
+        assert_eq!(e, DpError { file: "f16.map".into(), line: 2, kind: DpErrorKind::IncludeTooDeep("f17.map".into()) }, "{n} files");
+        assert_eq!(e.to_string(), "f16.map:2: included map `f17.map` is more than 16 inclusions deep");
+        assert_eq!(asked.borrow().len(), MAX_INCLUDE_DEPTH, "no file past the limit read ({n} files)");
+    }
+}
+
+/// A name in `MAP`/`USE` that could lead outside the map's folder (an
+/// absolute path, a `..` anywhere in it) is refused with the file and line,
+/// before any file is asked for.
+#[test]
+fn included_names_outside_the_folder_are_refused() {
+    let never = |n: &str| -> Option<String> { panic!("{n}: asked for a file that is refused by its name") };
+    for (line, name) in [
+        ("USE /etc/passwd", "/etc/passwd.map"),
+        ("MAP ../base", "../base"),
+        ("USE maps/../../base", "maps/../../base"),
+        ("USE ..\\base", "..\\base"),
+        ("USE \\\\server\\base", "\\\\server\\base.map"),
+        ("USE C:base", "C:base.map"),
+        ("USE base, /tmp/x.map", "/tmp/x.map"),
+    ] {
+        let text = format!("# edits\n{line}\n");
+        let e = match dpjudge::read("edit", &text, &|n| if n == "base.map" { Some(BASE.to_string()) } else { never(n) }) {
+            Err(e) => e,
+            Ok(_) => panic!("{line}: read"),
+        };
+        assert_eq!(e, DpError { file: "edit.map".into(), line: 2, kind: DpErrorKind::IncludeOutside(name.into()) }, "{line}");
+        assert!(e.to_string().contains("outside the map's folder"), "{e}");
+    }
+    // a folder below the map's is inside it
+    let v = read("edit", "USE sub/base\n", &[("sub/base.map", BASE)]).unwrap();
+    assert_eq!(v.powers.len(), 3);
+}
+
+/// `mailjudge variant import` reads only files inside the map's folder: an
+/// absolute path and a `..` are refused by name, a link that leads out of
+/// the folder once followed; a file in a folder below, or a link that stays
+/// inside, is read.
+#[test]
+fn import_reads_only_files_inside_the_maps_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let (maps, outside) = (dir.path().join("maps"), dir.path().join("outside"));
+    std::fs::create_dir_all(maps.join("sub")).unwrap();
+    std::fs::create_dir_all(&outside).unwrap();
+    std::fs::write(outside.join("base.map"), BASE).unwrap();
+    std::fs::write(maps.join("sub/base.map"), BASE).unwrap();
+    std::os::unix::fs::symlink(outside.join("base.map"), maps.join("base.map")).unwrap();
+    std::os::unix::fs::symlink(&outside, maps.join("away")).unwrap();
+    std::os::unix::fs::symlink(maps.join("sub/base.map"), maps.join("near.map")).unwrap();
+    let out = dir.path().join("out");
+    let import = |name: &str, text: &str| {
+        let f = maps.join(name);
+        std::fs::write(&f, text).unwrap();
+        let (code, stdout, err) = run(&["variant", "import", f.to_str().unwrap(), "--out", out.to_str().unwrap()], "");
+        (code, format!("{stdout}{err}"), f)
+    };
+    let abs = outside.join("base.map");
+    for (name, text, line, included) in [
+        ("abs.map", format!("# absolute\nUSE {}\n", abs.display()), 2, abs.display().to_string()),
+        ("up.map", "MAP ../outside/base\n".to_string(), 1, "../outside/base".to_string()),
+        ("link.map", "USE base\n".to_string(), 1, "base.map".to_string()),
+        ("dirlink.map", "\nUSE away/base\n".to_string(), 2, "away/base.map".to_string()),
+    ] {
+        let (code, said, f) = import(name, &text);
+        assert_eq!(code, 1, "{name}: {said}");
+        assert!(said.trim().starts_with(&format!("{}:{line}: included map `{included}` is outside the map's folder", f.display())), "{name}: {said}");
+    }
+    for name in ["down.map", "near2.map"] {
+        let text = if name == "down.map" { "USE sub/base\n" } else { "USE near\n" };
+        let (code, said, _) = import(name, text);
+        assert_eq!(code, 0, "{name}: {said}");
+    }
+    assert!(!out.join("abs.toml").exists() && !out.join("link.toml").exists() && out.join("down.toml").exists());
+}
+
 /// Names that would mean two places are no names: an alias DPjudge marks
 /// ambiguous (`?`) and one two places share are dropped, each place keeping
 /// its own name and abbreviation.

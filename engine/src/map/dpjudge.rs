@@ -15,7 +15,10 @@
 //! one (`Bal`) fleets only; a province with coasts has a lower-case line
 //! (`spa`) for its armies and one line a coast (`SPA/NC`).
 //!
-//! No IO: files named by `MAP`/`USE` come from the caller's `include`.
+//! No IO: files named by `MAP`/`USE` come from the caller's `include`. A
+//! name that could reach outside the map's folder (an absolute path, a `..`)
+//! is refused before the caller is asked, and inclusion goes at most
+//! [`MAX_INCLUDE_DEPTH`] files deep.
 
 use super::toml::{RawCalendar, RawPower, RawProvince, RawSeason, RawVariant, RawVictory};
 use super::{Coast, NeighbourOrder, ProvinceKind};
@@ -44,6 +47,11 @@ pub enum DpErrorKind {
     MissingInclude(String),
     /// A file includes itself, directly or not.
     IncludeLoop(String),
+    /// `MAP`/`USE` names a file outside the map's folder: an absolute path, a
+    /// `..`, or (the caller's finding) a link that leads out of it.
+    IncludeOutside(String),
+    /// `MAP`/`USE` nested more than [`MAX_INCLUDE_DEPTH`] files deep.
+    IncludeTooDeep(String),
     /// A name that is not a known place where one is needed.
     UnknownPlace(String),
 }
@@ -62,6 +70,13 @@ impl fmt::Display for DpErrorKind {
             DpErrorKind::Malformed(why) => write!(f, "{why}"),
             DpErrorKind::MissingInclude(n) => write!(f, "included map `{n}` not found"),
             DpErrorKind::IncludeLoop(n) => write!(f, "map `{n}` is included twice"),
+            DpErrorKind::IncludeOutside(n) => {
+                write!(
+                    f,
+                    "included map `{n}` is outside the map's folder: only its files may be included (no absolute path, no `..`, no link leading out of it)"
+                )
+            }
+            DpErrorKind::IncludeTooDeep(n) => write!(f, "included map `{n}` is more than {MAX_INCLUDE_DEPTH} inclusions deep"),
             DpErrorKind::UnknownPlace(p) => write!(f, "unknown place `{p}`"),
         }
     }
@@ -110,25 +125,52 @@ struct Reader {
     /// `[rules]` keys set true by `RULE` lines (`build_any`).
     rules: Vec<String>,
     files: Vec<String>,
+    /// How many files deep the line being read is (0: the file itself).
+    depth: usize,
     /// Powers `DUMMY` names (no player plays them).
     dummies: Vec<String>,
     /// Seasonal spaces and straits (`IN`, `~`, `RULE HIBERNATE`: dpjudge/terrain.rs).
     terrain: terrain::Changes,
 }
 
-type Include<'a> = &'a dyn Fn(&str) -> Option<String>;
+/// How deep `MAP`/`USE` may nest: the file read includes one that includes
+/// another, ... this many files below it (DPjudge's own maps go two deep).
+pub const MAX_INCLUDE_DEPTH: usize = 16;
+
+/// Why the caller gives no text for a file `MAP`/`USE` names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IncludeError {
+    /// There is no such file (or it cannot be read).
+    Missing,
+    /// The name leads out of the map's folder (a link out of it).
+    Outside,
+}
+
+type Include<'a> = &'a dyn Fn(&str) -> Result<String, IncludeError>;
 
 /// Reads the `.map` file `NAME.map` (`name` is its variant name) into the
 /// variant file structures. `include` gives the text of a file named by
 /// `MAP`/`USE` (the name as written, with `.map` added when it has no
-/// extension). An error is placed in the file and line it comes from; one
+/// extension; never an absolute path or one with a `..`: those are refused
+/// first). An error is placed in the file and line it comes from; one
 /// found only once every line is read (an adjacency to a place no line
 /// defines) is placed at line 0 of `NAME.map`.
-pub fn read(name: &str, text: &str, include: Include) -> Result<RawVariant, DpError> {
+pub fn read(name: &str, text: &str, include: &dyn Fn(&str) -> Option<String>) -> Result<RawVariant, DpError> {
+    read_with(name, text, &|n: &str| include(n).ok_or(IncludeError::Missing))
+}
+
+/// [`read`], with an `include` that can also say a file is out of bounds.
+pub fn read_with(name: &str, text: &str, include: Include) -> Result<RawVariant, DpError> {
     let file = format!("{name}.map");
     let mut r = Reader::default();
     r.read_file(&file, text, include)?;
     r.finish(name).map_err(|why| DpError { file, line: 0, kind: DpErrorKind::Malformed(why) })
+}
+
+/// Whether an included file's name could lead outside the map's folder: an
+/// absolute path (`/etc/x`, `\\x`, `C:x`) or a `..` component.
+fn leaves_folder(name: &str) -> bool {
+    name.starts_with(['/', '\\']) || name.as_bytes().get(1) == Some(&b':') || name.split(['/', '\\']).any(|c| c == "..")
 }
 
 fn err(file: &str, line: usize, kind: DpErrorKind) -> DpError {
@@ -165,8 +207,22 @@ impl Reader {
                 for f in &words[1..] {
                     let f = f.trim_end_matches(',');
                     let file = if f.contains('.') { f.to_string() } else { format!("{f}.map") };
-                    let text = include(&file).ok_or_else(|| Here(DpErrorKind::MissingInclude(file.clone())))?;
-                    self.read_file(&file, &text, include).map_err(Nested)?;
+                    if leaves_folder(&file) {
+                        return Err(Here(DpErrorKind::IncludeOutside(file)));
+                    }
+                    if self.depth >= MAX_INCLUDE_DEPTH {
+                        return Err(Here(DpErrorKind::IncludeTooDeep(file)));
+                    }
+                    let text = include(&file).map_err(|e| {
+                        Here(match e {
+                            IncludeError::Missing => DpErrorKind::MissingInclude(file.clone()),
+                            IncludeError::Outside => DpErrorKind::IncludeOutside(file.clone()),
+                        })
+                    })?;
+                    self.depth += 1;
+                    let read = self.read_file(&file, &text, include);
+                    self.depth -= 1;
+                    read.map_err(Nested)?;
                 }
             }
             "BEGIN" => self.begin(words)?,

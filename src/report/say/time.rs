@@ -64,6 +64,10 @@ impl fmt::Display for TimeError {
             NjudgeClock { value } => write!(f, "`CLOCK {value}`: write the minutes past midnight, 0 to 1439 (1410 is 23:30), or -1 for any time"),
             NjudgeHours { word, value } => write!(f, "`{word} {value}`: write a number of hours (e.g. `{word} 48` or `{word} 0.5`)"),
             NjudgeTwice { word } => write!(f, "{word} is given twice"),
+            NjudgeMinOverNext { min, next } => write!(
+                f,
+                "MIN {min} is longer than NEXT {next}: the deadline would come before the phase may be processed; give a MIN of at most NEXT (or a longer NEXT)"
+            ),
             NjudgeGameWide { word } => write!(
                 f,
                 "{word} is not part of a phase's timing here: a game has one grace period and one delay (set them with SET MOVES ... {word} or CREATE's grace= and delay=)"
