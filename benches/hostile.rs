@@ -48,6 +48,14 @@
 //!    child's peak memory, the real player's reply latency.
 //!    `MAILJUDGE_BENCH_ONLY=amp` runs these alone.
 //!
+//! 5. **Storage** (issue 34, part 5), in a child of its own on a fresh judge
+//!    (the default rate of 60 mails an hour): 200 plain-text mails of 1.9 MB
+//!    from one sender, then 200 header-less blobs of 1.9 MB. Figures: what
+//!    the mails table keeps (sum of the stored bytes) and how much the
+//!    database's files grew; the quarantine's mails and bytes; the keeper's
+//!    notices at once and after the hour. `MAILJUDGE_BENCH_ONLY=storage`
+//!    runs this alone.
+//!
 //! Every figure is printed on one line and written to
 //! `$CARGO_TARGET_DIR/hostile-bench.json` (else `target/hostile-bench.json`).
 //! `MAILJUDGE_BENCH_LOG=1` (with `RUST_LOG`) shows the judge's own log.
@@ -1048,6 +1056,88 @@ fn child(mode: &str, dir: &Path, figures: &mut serde_json::Map<String, Value>) {
     assert!(st.success(), "child {mode} failed: {st}");
 }
 
+// ---------------------------------------------------------------- part 5
+
+/// About 1.9 MB of plain text from `from`: a command, then prose.
+fn big_mail(from: &str, k: usize) -> Vec<u8> {
+    let mut body = String::from("LIST\n");
+    while body.len() < 1_900_000 {
+        body.push_str("The quick brown fox jumps over the lazy dog, and then over the lazy cat.\n");
+    }
+    mail(from, &format!("big{k}"), &body)
+}
+
+/// About 1.9 MB of noise: no header, not a mail.
+fn blob(k: usize) -> Vec<u8> {
+    let mut x: u64 = k as u64 * 2_654_435_761 + 1;
+    (0..1_900_000)
+        .map(|_| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            match (x >> 24) as u8 {
+                b':' | b'\n' | b'\r' => b'.',
+                b => b,
+            }
+        })
+        .collect()
+}
+
+fn storage_child(dir: &Path) {
+    let cfg = config(dir, 60);
+    let t0 = 1_790_000_000;
+    let mut d = Daemon::new(cfg.clone(), Clock::Fixed(t0)).unwrap();
+    let files =
+        || -> u64 { [cfg.database.clone(), cfg.database.with_extension("db-wal")].iter().filter_map(|p| std::fs::metadata(p).ok()).map(|m| m.len()).sum() };
+    let inbox = Maildir::open(&dir.join("inbox")).unwrap();
+    let (f0, k0) = (files(), mailjudge::store::mails::kept_bytes(&d.judge.conn).unwrap());
+    let t = Instant::now();
+    for k in 0..200 {
+        inbox.deliver(&format!("big{k:04}"), &big_mail("flood@example.test", k)).unwrap();
+    }
+    drain(&mut d);
+    let kept = mailjudge::store::mails::kept_bytes(&d.judge.conn).unwrap() - k0;
+    let grew = files() - f0;
+    let waiting = mailjudge::store::mails::deferred_bytes(&d.judge.conn, "flood@example.test").unwrap();
+    eprintln!("part 5: 200 large mails in {:.1} s; outcomes: {}", t.elapsed().as_secs_f64(), outcomes(&d.judge.conn));
+    figure(
+        "storage_200_mails_kept_mb",
+        (kept as f64 / 1e5).round() / 10.0,
+        "MB",
+        format!(
+            "200 mails of 1.9 MB from one sender: {:.1} MB kept in the mails table, {:.1} MB of it deferred mail (kept whole until handled, at most 8 MiB a sender)",
+            kept as f64 / 1e6,
+            waiting as f64 / 1e6
+        ),
+    );
+    figure(
+        "storage_200_mails_db_growth_mb",
+        (grew as f64 / 1e5).round() / 10.0,
+        "MB",
+        format!("  the database's files (with its journal and the replies) grew {:.1} MB", grew as f64 / 1e6),
+    );
+    let k1 = mailjudge::store::mails::kept_bytes(&d.judge.conn).unwrap();
+    for k in 0..200 {
+        inbox.deliver(&format!("blob{k:04}"), &blob(k)).unwrap();
+    }
+    drain(&mut d);
+    let q: Vec<u64> = std::fs::read_dir(dir.join("inbox/quarantine")).map(|rd| rd.map(|e| e.unwrap().metadata().unwrap().len()).collect()).unwrap_or_default();
+    let kept = mailjudge::store::mails::kept_bytes(&d.judge.conn).unwrap() - k1;
+    let keeper = |d: &Daemon| count(&d.judge.conn, "SELECT count(*) FROM outbox WHERE to_addr = 'keeper@example.test'");
+    let at_once = keeper(&d);
+    d.judge.ctx.clock = Clock::Fixed(t0 + 3600);
+    drain(&mut d);
+    let after = keeper(&d);
+    let qmb = q.iter().sum::<u64>() as f64 / 1e6;
+    figure(
+        "storage_quarantine_mb",
+        (qmb * 10.0).round() / 10.0,
+        "MB",
+        format!("200 header-less blobs of 1.9 MB: quarantine {} mails, {qmb:.1} MB; the mails table {:.1} MB", q.len(), kept as f64 / 1e6),
+    );
+    figure("storage_keeper_notices", after, "notices", format!("  keeper notices: {at_once} at once, {after} an hour later"));
+}
+
 fn main() {
     if let Ok(mode) = std::env::var("MAILJUDGE_BENCH_CHILD") {
         if std::env::var_os("MAILJUDGE_BENCH_LOG").is_some() {
@@ -1057,6 +1147,7 @@ fn main() {
         match mode.as_str() {
             "spool" => spool_child(&dir),
             "hostile" => hostile_child(&dir),
+            "storage" => storage_child(&dir),
             m if m.starts_with("amp-") => amplify_child(&dir, &m[4..]),
             // for `perf record`: 2,100 more order mails through the timed
             // calls, on a directory a finished `spool` child left behind
@@ -1093,16 +1184,23 @@ fn main() {
     let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
     println!("hostile bench in {} (load average at start: {})", dir.path().display(), load.trim());
     let mut figures = serde_json::Map::new();
-    // MAILJUDGE_BENCH_ONLY=amp: the amplification attacks alone
+    // MAILJUDGE_BENCH_ONLY=amp: the amplification attacks alone; =storage: part 5 alone
     let only = std::env::var("MAILJUDGE_BENCH_ONLY").unwrap_or_default();
-    if only != "amp" {
+    if only != "amp" && only != "storage" {
         child("spool", dir.path(), &mut figures);
         child("hostile", dir.path(), &mut figures);
     }
-    for attack in AMP_ATTACKS {
-        let d = dir.path().join(format!("amp-{attack}"));
+    if only != "storage" {
+        for attack in AMP_ATTACKS {
+            let d = dir.path().join(format!("amp-{attack}"));
+            std::fs::create_dir_all(&d).unwrap();
+            child(&format!("amp-{attack}"), &d, &mut figures);
+        }
+    }
+    if only != "amp" {
+        let d = dir.path().join("storage");
         std::fs::create_dir_all(&d).unwrap();
-        child(&format!("amp-{attack}"), &d, &mut figures);
+        child("storage", &d, &mut figures);
     }
     let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
     println!("load average at the end: {}", load.trim());

@@ -194,6 +194,8 @@ struct RawLimits {
     waiting_mails_per_sender: u32,
     #[serde(default = "d_table")]
     table_mails_per_game_per_hour: u32,
+    #[serde(default = "d_press_sender")]
+    press_bytes_per_sender_per_hour: u64,
 }
 
 fn d_bytes() -> usize {
@@ -226,6 +228,9 @@ fn d_waiting() -> u32 {
 fn d_table() -> u32 {
     6
 }
+fn d_press_sender() -> u64 {
+    1_000_000
+}
 
 impl Default for RawLimits {
     fn default() -> Self {
@@ -240,6 +245,7 @@ impl Default for RawLimits {
             game_bytes_per_address_per_day: d_game_budget(),
             waiting_mails_per_sender: d_waiting(),
             table_mails_per_game_per_hour: d_table(),
+            press_bytes_per_sender_per_hour: d_press_sender(),
         }
     }
 }
@@ -408,6 +414,9 @@ pub struct Limits {
     /// Mailings of a whole table that a game's master's commands may cause
     /// in an hour (PAUSE, RESUME, SET DEADLINE, ROLLBACK, PROCESS ...).
     pub table_mails_per_game_per_hour: u32,
+    /// Bytes of press copies one sender makes the judge send others in an
+    /// hour (see [`crate::context::budget::decide_charged`]).
+    pub press_bytes_per_sender_per_hour: u64,
 }
 
 /// Who may be mailed (`[consent]`, see [`crate::context::gate`]).
@@ -610,33 +619,13 @@ impl Config {
         if l.waiting_mails_per_sender == 0 {
             problems.push("limits.waiting_mails_per_sender: must be at least 1".into());
         }
+        if l.press_bytes_per_sender_per_hour < 10_000 {
+            problems.push("limits.press_bytes_per_sender_per_hour: must be at least 10000".into());
+        }
         if l.table_mails_per_game_per_hour == 0 {
             problems.push("limits.table_mails_per_game_per_hour: must be at least 1".into());
         }
-        let c = &raw.consent;
-        if c.unconfirmed_reply_bytes_per_hour < 10_000 {
-            problems.push("consent.unconfirmed_reply_bytes_per_hour: must be at least 10000".into());
-        }
-        if c.requests_per_mail == 0 || c.requests_per_mail > 10 {
-            problems.push("consent.requests_per_mail: must be between 1 and 10".into());
-        }
-        for (k, v) in [
-            ("requests_per_sender_per_day", c.requests_per_sender_per_day),
-            ("requests_per_game_per_day", c.requests_per_game_per_day),
-            ("requests_per_hour", c.requests_per_hour),
-        ] {
-            if v == 0 {
-                problems.push(format!("consent.{k}: must be at least 1"));
-            }
-        }
-        for d in &c.trusted_domains {
-            if d.trim().is_empty() || d.contains('@') || d.contains(char::is_whitespace) {
-                problems.push(format!("consent.trusted_domains: `{d}` is not a domain name"));
-            }
-        }
-        if c.authserv_id.contains(char::is_whitespace) || c.authserv_id.contains(';') {
-            problems.push(format!("consent.authserv_id: `{}` is not a server's name", c.authserv_id));
-        }
+        let consent = consent(&raw.consent, &mut problems);
         let d = &raw.defaults;
         for (k, v) in [("movement", &d.movement), ("retreat", &d.retreat), ("adjustment", &d.adjustment)] {
             if let Err(e) = Timing::parse(v) {
@@ -684,17 +673,9 @@ impl Config {
                 game_bytes_per_address_per_day: l.game_bytes_per_address_per_day,
                 waiting_mails_per_sender: l.waiting_mails_per_sender,
                 table_mails_per_game_per_hour: l.table_mails_per_game_per_hour,
+                press_bytes_per_sender_per_hour: l.press_bytes_per_sender_per_hour,
             },
-            consent: Consent {
-                required: c.required,
-                trusted_domains: c.trusted_domains.iter().map(|d| d.trim().to_ascii_lowercase()).collect(),
-                authserv_id: c.authserv_id.clone(),
-                unconfirmed_reply_bytes_per_hour: c.unconfirmed_reply_bytes_per_hour,
-                requests_per_mail: c.requests_per_mail,
-                requests_per_sender_per_day: c.requests_per_sender_per_day,
-                requests_per_game_per_day: c.requests_per_game_per_day,
-                requests_per_hour: c.requests_per_hour,
-            },
+            consent,
             defaults: Defaults { movement: d.movement.clone(), retreat: d.retreat.clone(), adjustment: d.adjustment.clone(), grace_secs, reminder_secs, press },
             webhooks: Webhooks {
                 allowed_hosts: raw.webhooks.allowed_hosts.iter().map(|h| h.trim().to_ascii_lowercase()).collect(),
@@ -708,6 +689,43 @@ impl Config {
     /// The domain of the judge's address (for Message-IDs).
     pub fn domain(&self) -> &str {
         self.address.rsplit_once('@').map(|(_, d)| d).unwrap_or("localhost")
+    }
+}
+
+/// `[consent]`, checked (see [`crate::context::gate`]).
+fn consent(c: &RawConsent, problems: &mut Vec<String>) -> Consent {
+    if c.unconfirmed_reply_bytes_per_hour < 10_000 {
+        problems.push("consent.unconfirmed_reply_bytes_per_hour: must be at least 10000".into());
+    }
+    if c.requests_per_mail == 0 || c.requests_per_mail > 10 {
+        problems.push("consent.requests_per_mail: must be between 1 and 10".into());
+    }
+    for (k, v) in [
+        ("requests_per_sender_per_day", c.requests_per_sender_per_day),
+        ("requests_per_game_per_day", c.requests_per_game_per_day),
+        ("requests_per_hour", c.requests_per_hour),
+    ] {
+        if v == 0 {
+            problems.push(format!("consent.{k}: must be at least 1"));
+        }
+    }
+    for d in &c.trusted_domains {
+        if d.trim().is_empty() || d.contains('@') || d.contains(char::is_whitespace) {
+            problems.push(format!("consent.trusted_domains: `{d}` is not a domain name"));
+        }
+    }
+    if c.authserv_id.contains(char::is_whitespace) || c.authserv_id.contains(';') {
+        problems.push(format!("consent.authserv_id: `{}` is not a server's name", c.authserv_id));
+    }
+    Consent {
+        required: c.required,
+        trusted_domains: c.trusted_domains.iter().map(|d| d.trim().to_ascii_lowercase()).collect(),
+        authserv_id: c.authserv_id.clone(),
+        unconfirmed_reply_bytes_per_hour: c.unconfirmed_reply_bytes_per_hour,
+        requests_per_mail: c.requests_per_mail,
+        requests_per_sender_per_day: c.requests_per_sender_per_day,
+        requests_per_game_per_day: c.requests_per_game_per_day,
+        requests_per_hour: c.requests_per_hour,
     }
 }
 

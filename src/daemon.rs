@@ -147,6 +147,8 @@ impl Daemon {
             return Ok(step);
         }
         step.phases = self.judge.tick()?;
+        // the keeper's digest of mail set aside, once its hour is up
+        self.judge.keeper_digest()?;
         // webhooks first: a post given up queues a mail to the master; a
         // slow forum gets at most the pass's budget (the rest waits a pass)
         step.posted += self.judge.flush_webhooks(self.poster.as_mut(), Some(pass_budget(&self.judge)))?;

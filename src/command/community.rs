@@ -154,15 +154,36 @@ pub(super) fn vacant(g: &Game) -> Vec<String> {
 
 impl Session<'_> {
     /// REGISTER ... END: the sender's profile (njudge's form, kept small).
+    ///
+    /// A profile is written only with proof that the mail comes from its
+    /// address, since anyone can write any From:
+    /// - the mail signed on, before REGISTER, to a seat that address holds
+    ///   (a power's or a joined seat's password from the player's own
+    ///   address, the master's or a co-master's, an observer's code): the
+    ///   form takes effect, a first profile or a change;
+    /// - an address with no profile yet that consents to the judge's mail
+    ///   ([`crate::context::gate::consents`]: someone there answered a code
+    ///   mailed there, or the keeper trusts it): its first profile takes
+    ///   effect;
+    /// - otherwise (a change without a password, a first profile from an
+    ///   address that has not consented) the form waits, the last one an
+    ///   address sent, for 30 days: the reply, which goes to that address
+    ///   alone, carries a code, and the form takes effect when `REGISTER`,
+    ///   `Confirm: code`, `END` comes back from there.
+    ///
+    /// So a forged From, which never sees the reply, changes no one's
+    /// profile, and makes none for an address that has not consented.
     pub(super) fn register(&mut self, lines: &[String]) -> R {
         let lines: Vec<&str> = lines.iter().map(|l| l.trim()).filter(|l| !l.is_empty()).collect();
         if lines.len() > MAX_REGISTER_LINES {
             return Err(ToolRefusal::RegisterTooLong { lines: lines.len(), max: MAX_REGISTER_LINES }.into());
         }
+        let mailbox = crate::mail::mailbox_key(&self.sender);
         let mut name = None;
         let mut fields = Fields::default();
         let mut public = false;
         let mut dropped = Vec::new();
+        let mut confirm = None;
         for line in lines {
             let (key, value) = line.split_once(':').map_or((line, ""), |(k, v)| (k.trim(), v.trim()));
             let key = key.to_ascii_uppercase();
@@ -178,18 +199,54 @@ impl Session<'_> {
                 "SITE" => fields.site = value,
                 "ABOUT" => fields.about = value,
                 "PUBLIC" => public = value.is_some_and(|v| matches!(v.to_ascii_uppercase().as_str(), "YES" | "Y" | "TRUE" | "ON")),
+                // the code of a form that waits: the form is that one
+                "CONFIRM" => confirm = value,
                 // njudge's Phone, Address, Birthdate ... and any other line: not kept
                 _ => dropped.push(key.clone()),
             }
         }
+        let now = self.ctx.now();
+        if let Some(code) = confirm {
+            let hash = crate::context::gate::code_hash(&code);
+            let p = crate::store::profiles::take_pending(self.conn, &mailbox, &hash, now - crate::context::gate::CODE_VALID)?
+                .ok_or(ToolRefusal::NoPendingRegistration)?;
+            crate::store::profiles::save(self.conn, &Profile { updated: now, ..p.clone() })?;
+            return Ok(vec![say::community::registration_confirmed(&p.name, p.public)]);
+        }
         let name = name.ok_or(ToolRefusal::RegisterNeedsName)?;
-        let p = Profile { mailbox: crate::mail::mailbox_key(&self.sender), address: self.sender.clone(), name, fields, public, updated: self.ctx.now() };
-        crate::store::profiles::save(self.conn, &p)?;
-        let mut out = vec![say::community::registered(&p.name, public)];
+        let p = Profile { mailbox: mailbox.clone(), address: self.sender.clone(), name, fields, public, updated: now };
+        let had = crate::store::profiles::of_mailbox(self.conn, &mailbox)?.is_some();
+        let proven = self.holds_signed_seat()? || (!had && crate::context::gate::consents(self.conn, &self.ctx.cfg, &mailbox)?);
+        let mut out = if proven {
+            crate::store::profiles::save(self.conn, &p)?;
+            vec![say::community::registered(&p.name, public)]
+        } else {
+            let code = crate::password::confirmation_code();
+            crate::store::profiles::save_pending(self.conn, &p, &crate::context::gate::code_hash(&code))?;
+            vec![say::community::registration_waits(&p.name, public, had, &code)]
+        };
         if !dropped.is_empty() {
             out.push(say::community::not_kept(&dropped));
         }
         Ok(out)
+    }
+
+    /// Whether this mail signed on (the seat it speaks for now) to a seat
+    /// that the sender's own address holds: its password (or an observer's
+    /// code) given from the address of record, which proves the address.
+    fn holds_signed_seat(&mut self) -> Result<bool, Fail> {
+        let Some(s) = self.signed.clone() else { return Ok(false) };
+        let g = self.ctx.game(self.conn, s.game_id)?;
+        let me = crate::mail::mailbox_key(&self.sender);
+        let is = |addr: &str| crate::mail::mailbox_key(addr) == me;
+        let row = |id: i64| g.players.iter().find(|p| p.id == id).is_some_and(|p| p.status != PlayerStatus::Ejected && is(&p.email));
+        Ok(match s.role {
+            // a co-master's password opens only from its own address
+            Role::Master | Role::Power { master: true, .. } if self.co_master == Some(g.id) => g.settings.co_masters.iter().any(|c| is(&c.address)),
+            Role::Master | Role::Power { master: true, .. } => is(&g.master_email),
+            Role::Power { player: Some(id), .. } | Role::Joined(id) | Role::Observer(id) => row(id),
+            Role::Power { player: None, .. } => false,
+        })
     }
 
     /// WHOIS address-or-name ...: the public profiles asked for (and the
@@ -217,7 +274,11 @@ impl Session<'_> {
 
     /// WHOGAME [game] [FULL]: who plays which power, where the game is not
     /// anonymous or is over (its master always sees); FULL adds the observers
-    /// for the master.
+    /// for the master. The addresses (and the public profiles' names) go
+    /// only to the game's own master, co-masters and players, and the
+    /// keeper ([`Session::sees_addresses`]); anyone else (an observer, a
+    /// stranger) sees each player by the name they chose (`SET NAME`) or
+    /// their power.
     pub(super) fn whogame(&mut self, name: Option<&str>, full: bool) -> R {
         let g = match name {
             Some(n) => self.game(n)?,
@@ -228,15 +289,32 @@ impl Session<'_> {
         if !shown {
             return Err(ToolRefusal::WhogameHidden { game: g.name.clone() }.into());
         }
+        let seated = |p: &&Player| p.role == PlayerRole::Player && matches!(p.status, PlayerStatus::Active | PlayerStatus::Eliminated);
+        let observers: Vec<&Player> = g.players.iter().filter(|p| p.role == PlayerRole::Observer && p.status == PlayerStatus::Active).collect();
+        if !self.sees_addresses(&g) {
+            let mut out: Vec<String> = g
+                .players
+                .iter()
+                .filter(seated)
+                .map(|p| {
+                    let power = p.power.map(|pw| say::seats::seat_names(&g, pw));
+                    say::community::whogame_player_named(power.as_deref(), &game::shown_name(&g, p))
+                })
+                .collect();
+            if !observers.is_empty() {
+                out.push(say::community::observers(observers.len()));
+            }
+            out.push(say::community::whogame_no_addresses(&g));
+            return Ok(vec![out.join("\n")]);
+        }
         let mut out = vec![say::community::whogame_master(&g.master_email, &self.known_as(&g.master_email)?)];
         for c in &g.settings.co_masters {
             out.push(say::community::whogame_co_master(&c.address, &self.known_as(&c.address)?));
         }
-        for p in g.players.iter().filter(|p| p.role == PlayerRole::Player && matches!(p.status, PlayerStatus::Active | PlayerStatus::Eliminated)) {
+        for p in g.players.iter().filter(seated) {
             let power = p.power.map(|pw| say::seats::seat_names(&g, pw));
             out.push(say::community::whogame_player(power.as_deref(), &p.email, &self.known_as(&p.email)?));
         }
-        let observers: Vec<&Player> = g.players.iter().filter(|p| p.role == PlayerRole::Observer && p.status == PlayerStatus::Active).collect();
         if full && master {
             out.extend(observers.iter().map(|o| say::community::whogame_observer(&o.email)));
         } else if !observers.is_empty() {

@@ -72,8 +72,9 @@ impl Session<'_> {
         player.wait = true;
         player.save(self.conn)?;
         g.reload_players(self.conn)?;
-        let who = player.email.clone();
-        let moved = disorder::taken_over(self.conn, self.ctx, g, power, &who)?;
+        // the name the player chose, never the address: the notice goes to the whole table
+        let who = player.name.clone();
+        let moved = disorder::taken_over(self.conn, self.ctx, g, power, who.as_deref())?;
         let mut out = vec![say::disorder::wait_set_for_you()];
         if let Some(d) = moved {
             out.push(say::disorder::deadline_restarted(&crate::timing::format_time(d, self.ctx.cfg.timezone)));

@@ -1,4 +1,7 @@
-//! What anyone may ask: LIST, HISTORY, SUMMARY.
+//! What anyone may ask: LIST, HISTORY, SUMMARY. None of them shows an
+//! address but to the game's own master, players and the keeper
+//! ([`Session::sees_addresses`]); to anyone else a player is the name they
+//! chose (`SET NAME`) or their power.
 
 use super::{Fail, R, Session};
 use crate::game::refusal::Refusal;
@@ -71,8 +74,13 @@ impl Session<'_> {
         let tz = crate::game::reader_zone(&g, &self.sender, self.ctx.cfg.timezone);
         let mut out = vec![say::info::game_title(&g, &v.title)];
         out.extend(g.settings.comment.as_deref().map(say::community::comment_line));
+        // the co-masters' addresses only for the game's own people
         if !g.settings.co_masters.is_empty() {
-            out.push(say::community::co_masters_line(&g.settings.co_masters.iter().map(|c| c.address.clone()).collect::<Vec<_>>()));
+            out.push(if self.sees_addresses(&g) {
+                say::community::co_masters_line(&g.settings.co_masters.iter().map(|c| c.address.clone()).collect::<Vec<_>>())
+            } else {
+                say::community::co_masters_count(g.settings.co_masters.len())
+            });
         }
         out.extend(say::community::modes_line(!g.settings.start.is_auto(), !g.settings.processing.is_auto(), g.settings.join_hash.is_some()));
         let viewer = self.choice_viewer(&g);
@@ -273,7 +281,30 @@ impl Session<'_> {
             Some(super::Role::Master) | Some(super::Role::Power { master: true, .. })
         );
         let reveal = g.status == GameStatus::Finished || g.settings.anonymous == crate::store::games::Anonymity::Shown || master;
+        use crate::play::end::Reveal;
+        let reveal = match (reveal, self.sees_addresses(&g)) {
+            (false, _) => Reveal::Hidden,
+            (true, true) => Reveal::Addresses,
+            (true, false) => Reveal::Names,
+        };
         Ok(vec![crate::play::end::summary(self.conn, &g, reveal)?.join("\n")])
+    }
+
+    /// Whether the reply may show the addresses of game `g`'s people: only
+    /// to the game's own master and co-masters, its players (seated now,
+    /// or out of the game by elimination) and the keeper. Anyone else (an
+    /// observer, a former player, a stranger) sees players by the names
+    /// they chose (`SET NAME`) or their powers. The reply goes to the
+    /// sender's address, so a forged From shows the addresses only to
+    /// someone who may see them anyway.
+    pub(super) fn sees_addresses(&self, g: &Game) -> bool {
+        let me = crate::mail::mailbox_key(&self.sender);
+        let is = |addr: &str| crate::mail::mailbox_key(addr) == me;
+        self.console
+            || is(&self.ctx.cfg.keeper)
+            || is(&g.master_email)
+            || g.settings.co_masters.iter().any(|c| is(&c.address))
+            || g.players.iter().any(|p| p.role == PlayerRole::Player && matches!(p.status, PlayerStatus::Active | PlayerStatus::Eliminated) && is(&p.email))
     }
 
     /// Before the first move of a map with starting choices: whose choices
@@ -367,8 +398,9 @@ impl Session<'_> {
 }
 
 /// LIST FULL's lines for a game: its settings, and its players by power
-/// where the game shows who plays what (not anonymous, or over), else how
-/// many there are.
+/// where the game shows who plays what (not anonymous, or over), by the
+/// names they chose (`SET NAME`) or their powers' (LIST FULL is for anyone:
+/// never an address), else how many there are.
 fn full_listing(g: &game::Game) -> Vec<String> {
     let mut out = vec![say::info::full_settings(&say::info::settings_line(&g.settings))];
     let shown = g.settings.anonymous == crate::store::games::Anonymity::Shown || g.status == GameStatus::Finished;
@@ -376,7 +408,7 @@ fn full_listing(g: &game::Game) -> Vec<String> {
     if shown && g.status != GameStatus::Forming {
         for p in &seated {
             if let Some(pw) = p.power {
-                out.push(say::info::full_player(&say::seats::seat_names(g, pw), &p.email));
+                out.push(say::info::full_player(&say::seats::seat_names(g, pw), &game::shown_name(g, p)));
             }
         }
     } else {

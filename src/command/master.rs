@@ -3,7 +3,13 @@
 //! (issue 22): PROMOTE and DEMOTE (co-masters), UNSTART, FORCE BEGIN,
 //! ROLLFORWARD, SET COMMENT, SET MANUAL/AUTO START and PROCESS. The game
 //! options (SET ... and CREATE's `key=value`) are in [`super::options`].
+//!
+//! What a co-master may do of all this is one table, [`CO_MASTER_MAY`]:
+//! the running of the game, yes; the master's own seat (its password, its
+//! address), who the co-masters are, how the game ends, who may join and
+//! where the game is published, no.
 
+use super::parse::{Cmd, SetKey, ToolSet};
 use super::{Fail, R, Role, Session, Signed};
 use crate::game::refusal::{Refusal, ToolRefusal};
 use crate::game::{self, GameRow, GameStatus, Player, PlayerRole, PlayerStatus, pname};
@@ -115,6 +121,14 @@ impl Session<'_> {
             }
             if found == 0 {
                 return Err(Refusal::NotAnObserver { who: who.to_string(), game: g.name.clone() }.into());
+            }
+            // an observer ejected is no co-master either (the master's to do: `CO_MASTER_MAY`)
+            let key = crate::mail::mailbox_key(who);
+            let mut g = g;
+            let before = g.settings.co_masters.len();
+            g.settings.co_masters.retain(|c| crate::mail::mailbox_key(&c.address) != key);
+            if g.settings.co_masters.len() != before {
+                g.save(self.conn)?;
             }
             return Ok(vec![say::master::observer_ejected(who, &g)]);
         }
@@ -252,19 +266,67 @@ impl Session<'_> {
         }
     }
 
-    /// The master's game, for what only its own master may do (not a co-master).
-    fn own_master_game(&mut self) -> Result<crate::game::Game, Fail> {
+    /// The master's game, for what only its own master may do (not a
+    /// co-master): `command`, a name of [`CO_MASTER_MAY`].
+    fn own_master_game(&mut self, command: &'static str) -> Result<crate::game::Game, Fail> {
         let g = self.master_game()?;
         if self.co_master == Some(g.id) {
-            return Err(ToolRefusal::OwnMasterOnly { game: g.name.clone() }.into());
+            return Err(master_only(&g, command));
         }
         Ok(g)
+    }
+
+    /// Whether this mail speaks as a co-master of the game it signed on to
+    /// (as the master, or acting for a power with BECOME).
+    fn as_co_master(&self) -> Option<i64> {
+        let s = self.signed.as_ref()?;
+        (self.co_master == Some(s.game_id) && matches!(s.role, Role::Master | Role::Power { master: true, .. })).then_some(s.game_id)
+    }
+
+    /// A command from a co-master, checked against [`CO_MASTER_MAY`]
+    /// before it runs: `None` when it runs as the master's would, else
+    /// what answers it instead (refused by name, or SET PASSWORD on the
+    /// co-master's own seat).
+    pub(super) fn co_master_gate(&mut self, cmd: &Cmd) -> Option<R> {
+        let id = self.as_co_master()?;
+        let g = match self.ctx.game(self.conn, id) {
+            Ok(g) => g,
+            Err(e) => return Some(Err(e.into())),
+        };
+        let name = master_command(cmd, &g)?;
+        match co_master_may(name) {
+            CoMaster::May => None,
+            CoMaster::OwnSeat => match cmd {
+                Cmd::Set { key: SetKey::Password, arg } => Some(self.co_master_password(&g, arg.trim())),
+                _ => None,
+            },
+            CoMaster::MasterOnly(_) => Some(Err(master_only(&g, name))),
+        }
+    }
+
+    /// SET PASSWORD from a co-master: its own password, never the master's.
+    fn co_master_password(&mut self, g: &crate::game::Game, pw: &str) -> R {
+        if pw.len() < 4 || pw.contains(' ') {
+            return Err(Refusal::PasswordRules.into());
+        }
+        let me = crate::mail::mailbox_key(&self.sender);
+        let hash = self.new_hash(pw)?;
+        let mut g = g.clone();
+        let Some(c) = g.settings.co_masters.iter_mut().find(|c| crate::mail::mailbox_key(&c.address) == me) else {
+            return Err(ToolRefusal::NotACoMaster { who: self.sender.clone(), game: g.name.clone() }.into());
+        };
+        c.pw_hash = hash;
+        let address = c.address.clone();
+        g.save(self.conn)?;
+        // a seat never changes silently: the co-master and the master hear of it
+        self.tell_changed(&g, &say::master::co_master_named(&address), &address, None)?;
+        Ok(vec![say::master::co_master_password_changed(&g)])
     }
 
     /// PROMOTE address: an observer of the game becomes a co-master; the
     /// judge mails them a password of their own.
     pub(super) fn promote(&mut self, who: &str) -> R {
-        let mut g = self.own_master_game()?;
+        let mut g = self.own_master_game("PROMOTE")?;
         let key = crate::mail::mailbox_key(who);
         let observer =
             g.players.iter().any(|p| p.role == PlayerRole::Observer && p.status == PlayerStatus::Active && crate::mail::mailbox_key(&p.email) == key);
@@ -287,7 +349,7 @@ impl Session<'_> {
 
     /// DEMOTE address: a co-master is an observer again.
     pub(super) fn demote(&mut self, who: &str) -> R {
-        let mut g = self.own_master_game()?;
+        let mut g = self.own_master_game("DEMOTE")?;
         let key = crate::mail::mailbox_key(who);
         let before = g.settings.co_masters.len();
         g.settings.co_masters.retain(|c| crate::mail::mailbox_key(&c.address) != key);
@@ -300,8 +362,7 @@ impl Session<'_> {
 
     /// The master's SET words of the tools: COMMENT, MANUAL/AUTO START and
     /// PROCESS; PRIVATE and PUBLIC (in [`super::community`]).
-    pub(super) fn set_tool(&mut self, t: super::parse::ToolSet, arg: &str) -> R {
-        use super::parse::ToolSet;
+    pub(super) fn set_tool(&mut self, t: ToolSet, arg: &str) -> R {
         match t {
             ToolSet::Comment => self.set_comment(arg),
             ToolSet::Manual | ToolSet::Auto => self.set_manual(t == ToolSet::Manual, arg),
@@ -451,6 +512,141 @@ impl Session<'_> {
         let now = g.position.as_ref().map(|p| v.calendar.long_name(p.phase)).unwrap_or_default();
         Ok(vec![say::master::rolled_forward(n, &now, g.status == GameStatus::Finished)])
     }
+}
+
+/// What a co-master may do with one of the master's commands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CoMaster {
+    /// As the master does.
+    May,
+    /// On the co-master's own seat, never the master's.
+    OwnSeat,
+    /// The master's alone: refused by name, with why.
+    MasterOnly(Why),
+}
+
+pub use crate::report::say::master::MasterOnly as Why;
+
+/// Every command of the master's (by the name the co-master refusals give)
+/// and what a co-master may do with it. A co-master signs on with
+/// `SIGNON *game password` from its own address (PROMOTE mailed it the
+/// password) and runs the game: processing, pauses, deadlines, the
+/// players' seats, rollbacks, the options of play. It never touches the
+/// master's own seat (SET PASSWORD changes the co-master's own password,
+/// SET ADDRESS is refused), never chooses co-masters (PROMOTE, DEMOTE,
+/// EJECT of a co-master), never ends the game (TERMINATE, DECLARE DRAW),
+/// and never changes who may join, the players' anonymity or where the
+/// game is published (SET PRIVATE, SET PUBLIC, SET ANONYMOUS, SET LIST, SET
+/// WEBHOOK). Its wrong passwords count against its own seat, never the
+/// master's, so it cannot lock the master out either.
+pub const CO_MASTER_MAY: &[(&str, CoMaster)] = &[
+    ("PROCESS", CoMaster::May),
+    ("PREDICT", CoMaster::May),
+    ("PAUSE", CoMaster::May),
+    ("RESUME", CoMaster::May),
+    ("BECOME", CoMaster::May),
+    ("EJECT", CoMaster::May),
+    ("APPROVE", CoMaster::May),
+    ("REJECT", CoMaster::May),
+    ("ROLLBACK", CoMaster::May),
+    ("ROLLFORWARD", CoMaster::May),
+    ("UNSTART", CoMaster::May),
+    ("FORCE BEGIN", CoMaster::May),
+    ("INVITE", CoMaster::May),
+    ("SET DEADLINE", CoMaster::May),
+    ("SET GRACE", CoMaster::May),
+    ("SET START", CoMaster::May),
+    ("SET CD", CoMaster::May),
+    ("SET NOCD", CoMaster::May),
+    ("SET TIMEZONE", CoMaster::May),
+    ("SET BLACKOUT", CoMaster::May),
+    ("SET NOBLACKOUT", CoMaster::May),
+    ("SET COMMENT", CoMaster::May),
+    ("SET MANUAL", CoMaster::May),
+    ("SET AUTO", CoMaster::May),
+    ("SET OPTION", CoMaster::May),
+    ("SET PASSWORD", CoMaster::OwnSeat),
+    ("SET ADDRESS", CoMaster::MasterOnly(Why::OwnSeat)),
+    ("PROMOTE", CoMaster::MasterOnly(Why::CoMasters)),
+    ("DEMOTE", CoMaster::MasterOnly(Why::CoMasters)),
+    ("EJECT CO-MASTER", CoMaster::MasterOnly(Why::CoMasters)),
+    ("TERMINATE", CoMaster::MasterOnly(Why::TheEnd)),
+    ("DECLARE DRAW", CoMaster::MasterOnly(Why::TheEnd)),
+    ("SET PRIVATE", CoMaster::MasterOnly(Why::TheTable)),
+    ("SET PUBLIC", CoMaster::MasterOnly(Why::TheTable)),
+    ("SET ANONYMOUS", CoMaster::MasterOnly(Why::TheTable)),
+    ("SET LIST", CoMaster::MasterOnly(Why::Published)),
+    ("SET WEBHOOK", CoMaster::MasterOnly(Why::Published)),
+];
+
+/// What a co-master may do with the master's command `name` (a name of
+/// [`CO_MASTER_MAY`]; a name not there is the master's alone).
+pub fn co_master_may(name: &str) -> CoMaster {
+    CO_MASTER_MAY.iter().find(|(n, _)| *n == name).map_or(CoMaster::MasterOnly(Why::OwnSeat), |(_, c)| *c)
+}
+
+/// The refusal of the master's command `name` to a co-master of `g`.
+fn master_only(g: &GameRow, name: &str) -> Fail {
+    let why = match co_master_may(name) {
+        CoMaster::MasterOnly(why) => why,
+        _ => Why::OwnSeat,
+    };
+    ToolRefusal::OwnMasterOnly { game: g.name.clone(), command: name.to_string(), why: say::master::master_only_why(why) }.into()
+}
+
+/// The name in [`CO_MASTER_MAY`] of a command of the master's (`None`: not
+/// one of the master's, as a player's SET NAME or a HISTORY). `g`: the game
+/// the mail is signed on to (EJECT of a co-master's address is the
+/// master's, of a power or an observer anyone's who masters).
+pub fn master_command(cmd: &Cmd, g: &GameRow) -> Option<&'static str> {
+    use crate::game::options::GameOption;
+    Some(match cmd {
+        Cmd::Process { .. } => "PROCESS",
+        Cmd::Predict => "PREDICT",
+        Cmd::Pause => "PAUSE",
+        Cmd::Resume => "RESUME",
+        Cmd::Become(_) => "BECOME",
+        Cmd::Eject(who) if g.settings.co_masters.iter().any(|c| crate::mail::mailbox_key(&c.address) == crate::mail::mailbox_key(who)) => "EJECT CO-MASTER",
+        Cmd::Eject(_) => "EJECT",
+        Cmd::Approve(_) => "APPROVE",
+        Cmd::Reject(_) => "REJECT",
+        Cmd::Rollback(_) => "ROLLBACK",
+        Cmd::Rollforward(_) => "ROLLFORWARD",
+        Cmd::Unstart => "UNSTART",
+        Cmd::ForceBegin => "FORCE BEGIN",
+        Cmd::Invite(_) => "INVITE",
+        Cmd::Promote(_) => "PROMOTE",
+        Cmd::Demote(_) => "DEMOTE",
+        Cmd::Terminate => "TERMINATE",
+        Cmd::DeclareDraw(_) => "DECLARE DRAW",
+        Cmd::PressSets(_) => "SET OPTION",
+        Cmd::Set { key, .. } => match key {
+            SetKey::Deadline => "SET DEADLINE",
+            SetKey::Grace => "SET GRACE",
+            SetKey::Start => "SET START",
+            SetKey::Cd => "SET CD",
+            SetKey::NoCd => "SET NOCD",
+            SetKey::Timezone => "SET TIMEZONE",
+            SetKey::Blackout => "SET BLACKOUT",
+            SetKey::NoBlackout => "SET NOBLACKOUT",
+            SetKey::Password => "SET PASSWORD",
+            SetKey::Address => "SET ADDRESS",
+            SetKey::Tool(ToolSet::Comment) => "SET COMMENT",
+            SetKey::Tool(ToolSet::Manual) => "SET MANUAL",
+            SetKey::Tool(ToolSet::Auto) => "SET AUTO",
+            SetKey::Tool(ToolSet::Private) => "SET PRIVATE",
+            SetKey::Tool(ToolSet::Public) => "SET PUBLIC",
+            SetKey::Option(n) => match n.option {
+                GameOption::Anonymous => "SET ANONYMOUS",
+                GameOption::List => "SET LIST",
+                GameOption::Webhook => "SET WEBHOOK",
+                _ => "SET OPTION",
+            },
+            // a player's own settings and votes: not the master's
+            _ => return None,
+        },
+        _ => return None,
+    })
 }
 
 /// Whether two stored positions (contract JSON) are the same position.

@@ -613,6 +613,10 @@ impl<'a> Session<'a> {
     }
 
     fn command(&mut self, cmd: Cmd, line: &str) -> R {
+        // a co-master runs only what `master::CO_MASTER_MAY` lets it
+        if let Some(r) = self.co_master_gate(&cmd) {
+            return r;
+        }
         match cmd {
             Cmd::Bad(r) => Err(r.into()),
             Cmd::Help => self.help(),

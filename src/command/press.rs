@@ -262,11 +262,30 @@ impl Session<'_> {
         };
         let truth = render(named(&g, &real));
         let shown = f.shown.as_ref().map(|a| render(named(&g, a)));
+        // charged to the sender: what is held back is said, never "sent" alone
+        let charged = crate::mail::mailbox_key(&self.sender);
+        let mut held_back: Vec<String> = Vec::new();
+        let mut went = 0;
         for c in &copies {
             let text = if c.truth { &truth } else { shown.as_ref().unwrap_or(&truth) };
             let list_id = (c.who == Recipient::List).then(|| g.list_id(self.ctx.cfg.domain()));
             let m = crate::play::mail_to(self.ctx, &g, &c.addr, c.who, &say::press::subject(&g, &from), text.clone(), list_id);
-            self.ctx.queue(self.conn, &m, Some(g.id), None)?;
+            let why = match self.ctx.queue_press(self.conn, &m, Some(g.id), &charged)? {
+                Ok(()) => {
+                    went += 1;
+                    continue;
+                }
+                Err(crate::context::budget::Charged::OverSender { limit }) => say::press::held_back_sender(limit),
+                Err(crate::context::budget::Charged::OverRecipient { limit }) => say::press::held_back_recipient(limit),
+                Err(crate::context::budget::Charged::Queue(_)) => continue,
+            };
+            if !held_back.contains(&why) {
+                held_back.push(why);
+            }
+        }
+        if went == 0 {
+            // nothing went: the press is refused whole (not recorded, not published)
+            return Err(Refusal::Press(PressRefusal::HeldBack { why: held_back }).into());
         }
         if real == Audience::All && !f.grey && f.shown.is_none() {
             crate::publish::queue(self.conn, &g, &say::press::markdown(&g, &phase, &from, body), self.ctx.now())?;
@@ -279,6 +298,7 @@ impl Session<'_> {
         if late {
             said.push(say::press::you_are_late());
         }
+        said.extend(held_back);
         Ok(said)
     }
 

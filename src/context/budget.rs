@@ -86,6 +86,39 @@ pub fn room(conn: &Connection, cfg: &crate::config::Config, addr: &str, now: i64
     Ok(room)
 }
 
+/// Whether press from one player to another may be queued.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Charged {
+    Queue(Counted),
+    /// Its sender made the judge send `limit` bytes of press within the hour.
+    OverSender {
+        limit: u64,
+    },
+    /// Its recipient had its share of press (`limit` bytes) within the hour.
+    OverRecipient {
+        limit: u64,
+    },
+}
+
+/// Decides for press `m` from `sender` (a mailbox) at `now`: it is charged
+/// to the sender's hourly budget (`limits.press_bytes_per_sender_per_hour`),
+/// and takes at most half of the recipient's hourly budget, a share of its
+/// own ([`outbox::PRESS`]), so that the recipient's replies, notices and
+/// game mail always have the rest.
+pub fn decide_charged(conn: &Connection, cfg: &crate::config::Config, m: &OutMail, sender: &str, now: i64) -> rusqlite::Result<Charged> {
+    let mailbox = crate::mail::mailbox_key(&m.to);
+    let bytes = size(conn, m)?;
+    let limit = cfg.limits.press_bytes_per_sender_per_hour;
+    if outbox::charged_used(conn, sender, now - 3600, now)? + bytes > limit {
+        return Ok(Charged::OverSender { limit });
+    }
+    let share = cfg.limits.bytes_per_address_per_hour / 2;
+    if outbox::budget_used(conn, &mailbox, outbox::PRESS, now - 3600, now)? + bytes > share {
+        return Ok(Charged::OverRecipient { limit: share });
+    }
+    Ok(Charged::Queue(Counted { mailbox, bytes, counted: outbox::PRESS, charged: Some(sender.to_string()) }))
+}
+
 /// Decides for `m` at `now` (see the module's text); `hour_cap`: a smaller
 /// hourly budget (the direct reply to an address that has not consented,
 /// see `context::gate`).
@@ -93,7 +126,7 @@ pub fn decide(conn: &Connection, cfg: &crate::config::Config, m: &OutMail, now: 
     let mailbox = crate::mail::mailbox_key(&m.to);
     let bytes = size(conn, m)?;
     if mailbox == crate::mail::mailbox_key(&cfg.keeper) {
-        return Ok(Decision::Queue(Counted { mailbox, bytes, counted: outbox::NOT_COUNTED }));
+        return Ok(Decision::Queue(Counted { mailbox, bytes, counted: outbox::NOT_COUNTED, charged: None }));
     }
     let (counted, windows) = budget_of(cfg, m.kind);
     for (window, limit) in windows {
@@ -115,7 +148,7 @@ pub fn decide(conn: &Connection, cfg: &crate::config::Config, m: &OutMail, now: 
         }
         return Ok(Decision::Withhold { mailbox, note, until: now + window.secs(), window, limit, games: counted == outbox::GAME });
     }
-    Ok(Decision::Queue(Counted { mailbox, bytes, counted }))
+    Ok(Decision::Queue(Counted { mailbox, bytes, counted, charged: None }))
 }
 
 #[cfg(test)]

@@ -243,7 +243,8 @@ mod tests {
             kind: Kind::Game,
             attachments: Vec::new(),
         };
-        let id = outbox::insert(conn, &m, None, None, 0, &Counted { mailbox: "a@far.example".into(), bytes, counted: outbox::NOT_COUNTED }).unwrap();
+        let id =
+            outbox::insert(conn, &m, None, None, 0, &Counted { mailbox: "a@far.example".into(), bytes, counted: outbox::NOT_COUNTED, charged: None }).unwrap();
         outbox::hold(conn, id, 0).unwrap();
     }
 

@@ -174,12 +174,33 @@ impl Ctx {
                 if note {
                     let body = say::judge::budget_note(limit, window == budget::Window::Day, games, &crate::timing::format_time(until, self.cfg.timezone));
                     let n = self.notice_mail(&m.to, &say::judge::budget_note_subject(&self.cfg.name), body, None);
-                    let c = store::outbox::Counted { mailbox, bytes: budget::size(conn, &n)?, counted: store::outbox::NOT_COUNTED };
+                    let c = store::outbox::Counted { mailbox, bytes: budget::size(conn, &n)?, counted: store::outbox::NOT_COUNTED, charged: None };
                     store::outbox::insert(conn, &n, None, None, now, &c)?;
                 }
                 Ok(false)
             }
         }
+    }
+
+    /// Queues press `m` that `sender` (a mailbox) makes the judge send
+    /// another: through the [`gate`] like any mail, then charged to the
+    /// sender ([`budget::decide_charged`]). `Err`: held back, and why.
+    pub fn queue_press(&self, conn: &Connection, m: &OutMail, game_id: Option<i64>, sender: &str) -> rusqlite::Result<Result<(), budget::Charged>> {
+        let now = self.now();
+        if gate::door(conn, &self.cfg, m)? != gate::Door::Open {
+            self.hold(conn, m, game_id, None, now)?;
+            return Ok(Ok(()));
+        }
+        Ok(match budget::decide_charged(conn, &self.cfg, m, sender, now)? {
+            budget::Charged::Queue(c) => {
+                store::outbox::insert(conn, m, game_id, None, now, &c)?;
+                Ok(())
+            }
+            over => {
+                tracing::warn!("press from {sender} to {} held back: {over:?}", m.to);
+                Err(over)
+            }
+        })
     }
 
     /// Holds `m` for an address that has not consented (see [`gate`]).
@@ -192,7 +213,7 @@ impl Ctx {
             return Ok(false);
         }
         tracing::info!("held for {} (\"{}\") until it consents", m.to, m.subject);
-        let c = store::outbox::Counted { mailbox, bytes, counted: store::outbox::NOT_COUNTED };
+        let c = store::outbox::Counted { mailbox, bytes, counted: store::outbox::NOT_COUNTED, charged: None };
         let id = store::outbox::insert(conn, m, game_id, mail_id, now, &c)?;
         store::outbox::hold(conn, id, now)?;
         Ok(true)

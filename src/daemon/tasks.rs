@@ -156,6 +156,7 @@ fn pass(judge: &mut Judge, inbound: &mut dyn Inbound, stop: &AtomicBool, wake: &
     })?;
     if !stop.load(Ordering::Relaxed) {
         step.phases = judge.tick()?;
+        judge.keeper_digest()?;
         wake.all();
     }
     Ok((step, more))
@@ -164,6 +165,7 @@ fn pass(judge: &mut Judge, inbound: &mut dyn Inbound, stop: &AtomicBool, wake: &
 /// Deadlines alone (the inbox is in its wait).
 fn tick(judge: &mut Judge, wake: &Wake) -> anyhow::Result<(Step, bool)> {
     let phases = judge.tick()?;
+    judge.keeper_digest()?;
     wake.all();
     Ok((Step { phases, ..Step::default() }, false))
 }

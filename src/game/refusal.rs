@@ -421,6 +421,10 @@ pub enum PressRefusal {
     },
     /// The list names no one but the sender.
     PressToNobody,
+    /// Every copy held back by the press budgets (the sentences why).
+    HeldBack {
+        why: Vec<String>,
+    },
     /// WHITE in a game of grey press only.
     NoWhitePress,
     /// FAKE in a game that does not allow it.
@@ -517,9 +521,12 @@ pub enum ToolRefusal {
         who: String,
         game: String,
     },
-    /// PROMOTE and DEMOTE are the game's own master's.
+    /// A command that is the game's own master's, sent by a co-master
+    /// (`command::master::CO_MASTER_MAY`): the command, and why it is the master's.
     OwnMasterOnly {
         game: String,
+        command: String,
+        why: String,
     },
     NothingToRollForward {
         game: String,
@@ -563,6 +570,8 @@ pub enum ToolRefusal {
         max: usize,
     },
     RegisterNeedsName,
+    /// `Confirm: code` in a REGISTER form, and no form of the address waits for that code.
+    NoPendingRegistration,
     NoProfile {
         who: String,
     },

@@ -371,8 +371,9 @@ struct Envelope<'a> {
 }
 
 /// Stores an inbound mail. `raw` is what is kept: the mail with its passwords
-/// redacted, or, for a deferred mail, as received (it is read again when its
-/// turn comes); cut to the size limit (its headers and start; a deferred mail
+/// redacted as [`Kept::stored`] keeps it (small mail whole, of a large one its
+/// headers and the text read), or, for a deferred mail, as received (it is
+/// read again when its turn comes); cut to the size limit (a deferred mail
 /// one byte more, so that it is still seen as too large).
 fn store_mail(conn: &Connection, ctx: &Ctx, env: Envelope, raw: &[u8], content_hash: &str, outcome: &str) -> rusqlite::Result<i64> {
     let Envelope { message_id, sender, subject } = env;
@@ -422,22 +423,20 @@ pub fn handle_mail(conn: &Connection, ctx: &mut Ctx, raw: &[u8]) -> anyhow::Resu
             let mail_id = match deferred {
                 // deferred, and now ignored (the configuration changed): settled as ignored
                 Some(id) => {
-                    store::mails::settle(conn, id, &kept.stored(ctx), &outcome, None)?;
+                    store::mails::settle(conn, id, &kept.stored(conn, ctx, &from)?, &outcome, None)?;
                     id
                 }
-                None => store_mail(conn, ctx, Envelope { message_id: &message_id, sender: &from, subject: "" }, &kept.redacted, &kept.hash, &outcome)?,
+                None => {
+                    let keep = kept.stored(conn, ctx, &from)?;
+                    store_mail(conn, ctx, Envelope { message_id: &message_id, sender: &from, subject: "" }, &keep, &kept.hash, &outcome)?
+                }
             };
             tracing::info!("ignored mail {message_id} from {from}: {reason}");
             if unreadable {
-                let keeper = ctx.cfg.keeper.clone();
-                ctx.notice(
-                    conn,
-                    &keeper,
-                    &say::judge::unreadable_subject(),
-                    say::judge::unreadable_notice(mail_id, &message_id, raw.len(), &reason),
-                    None,
-                    None,
-                )?;
+                let set_aside = store::mails::SetAside { mail_id, message_id: message_id.clone(), bytes: raw.len(), why: reason.clone(), failed: false };
+                let kept_bytes = kept.redacted.len().min(KEPT_TIGHT_BYTES);
+                let body = say::judge::unreadable_set_aside_notice(mail_id, &message_id, raw.len(), &reason, kept_bytes);
+                tell_keeper(conn, ctx, set_aside, &say::judge::unreadable_subject(), body)?;
                 return Ok(MailOutcome::Unreadable(reason));
             }
             return Ok(MailOutcome::Ignored(reason));
@@ -449,9 +448,10 @@ pub fn handle_mail(conn: &Connection, ctx: &mut Ctx, raw: &[u8]) -> anyhow::Resu
         read::auth::FromProof::Forged => {
             let outcome = format!("ignored: {}", say::judge::forged_from());
             match deferred {
-                Some(id) => store::mails::settle(conn, id, &kept.stored(ctx), &outcome, None)?,
+                Some(id) => store::mails::settle(conn, id, &kept.stored(conn, ctx, &inc.from)?, &outcome, None)?,
                 None => {
-                    store_mail(conn, ctx, Envelope { message_id: &kept.message_id, sender: &inc.from, subject: "" }, &kept.redacted, &kept.hash, &outcome)?;
+                    let keep = kept.stored(conn, ctx, &inc.from)?;
+                    store_mail(conn, ctx, Envelope { message_id: &kept.message_id, sender: &inc.from, subject: "" }, &keep, &kept.hash, &outcome)?;
                 }
             }
             tracing::warn!("mail {} from {}: the keeper's server says dmarc=fail; not answered", kept.message_id, inc.from);
@@ -471,11 +471,13 @@ pub fn handle_mail(conn: &Connection, ctx: &mut Ctx, raw: &[u8]) -> anyhow::Resu
     let limit = ctx.cfg.limits.mails_per_sender_per_hour as i64;
     let recent = store::mails::count_recent(conn, &inc.from, now - 3600)?;
     let oldest = store::mails::oldest_deferred(conn, &inc.from)?;
+    let full = if deferred.is_none() && (recent >= limit || oldest.is_some()) { waiting_full(conn, ctx, &inc.from, raw.len())? } else { None };
     match deferred {
-        // over the limit with as many waiting as a sender may have: dropped
-        // (kept as seen, so a copy delivered again is a duplicate), never answered
-        None if (recent >= limit || oldest.is_some()) && store::mails::count_deferred(conn, &inc.from)? >= ctx.cfg.limits.waiting_mails_per_sender as i64 => {
-            let outcome = format!("{DROPPED}: {}", say::judge::too_many_waiting(ctx.cfg.limits.waiting_mails_per_sender));
+        // over the limit with as many waiting (mails or bytes) as a sender may
+        // have: dropped (kept as seen, so a copy delivered again is a
+        // duplicate), never answered
+        None if full.is_some() => {
+            let outcome = format!("{DROPPED}: {}", full.unwrap_or_default());
             // its Message-ID and hash only: a flood of dropped mail does not fill the database
             store_mail(conn, ctx, Envelope { message_id: &inc.message_id, sender: &inc.from, subject: &inc.subject }, b"", &kept.hash, &outcome)?;
             tracing::warn!("mail {} from {} dropped: {outcome}", inc.message_id, inc.from);
@@ -500,11 +502,12 @@ pub fn handle_mail(conn: &Connection, ctx: &mut Ctx, raw: &[u8]) -> anyhow::Resu
     }
     let mail_id = match deferred {
         Some(id) => {
-            store::mails::settle(conn, id, &kept.stored(ctx), ANSWERED, Some(now))?;
+            store::mails::settle(conn, id, &kept.stored(conn, ctx, &inc.from)?, ANSWERED, Some(now))?;
             id
         }
         None => {
-            store_mail(conn, ctx, Envelope { message_id: &inc.message_id, sender: &inc.from, subject: &inc.subject }, &kept.redacted, &kept.hash, ANSWERED)?
+            let keep = kept.stored(conn, ctx, &inc.from)?;
+            store_mail(conn, ctx, Envelope { message_id: &inc.message_id, sender: &inc.from, subject: &inc.subject }, &keep, &kept.hash, ANSWERED)?
         }
     };
     ctx.gate.borrow_mut().begin(Some(Cause { sender: crate::mail::mailbox_key(&inc.from), mail_id }));
@@ -577,11 +580,12 @@ fn record_failure(conn: &Connection, ctx: &mut Ctx, raw: &[u8], error: &str) -> 
     let mail_id = match known(conn, &kept.message_id, raw, &kept.hash)? {
         Known::Duplicate => return Ok(MailOutcome::Duplicate),
         Known::Deferred(id) => {
-            store::mails::settle(conn, id, &kept.stored(ctx), &outcome, Some(ctx.now()))?;
+            store::mails::settle(conn, id, &kept.stored(conn, ctx, verdict.from())?, &outcome, Some(ctx.now()))?;
             id
         }
         Known::New => {
-            store_mail(conn, ctx, Envelope { message_id: &kept.message_id, sender: verdict.from(), subject: "" }, &kept.redacted, &kept.hash, &outcome)?
+            let keep = kept.stored(conn, ctx, verdict.from())?;
+            store_mail(conn, ctx, Envelope { message_id: &kept.message_id, sender: verdict.from(), subject: "" }, &keep, &kept.hash, &outcome)?
         }
     };
     if let Verdict::Answer(mut inc) = verdict {
@@ -593,9 +597,99 @@ fn record_failure(conn: &Connection, ctx: &mut Ctx, raw: &[u8], error: &str) -> 
         ctx.reply_files.clear();
         send_reply(conn, ctx, &inc, body, mail_id)?;
     }
-    let keeper = ctx.cfg.keeper.clone();
-    ctx.notice(conn, &keeper, &say::judge::mail_failed_subject(), say::judge::mail_failed_notice(mail_id, &kept.message_id, error), None, None)?;
+    let set_aside = store::mails::SetAside { mail_id, message_id: kept.message_id.clone(), bytes: raw.len(), why: error.to_string(), failed: true };
+    let body = say::judge::mail_failed_notice(mail_id, &kept.message_id, error);
+    tell_keeper(conn, ctx, set_aside, &say::judge::mail_failed_subject(), body)?;
     Ok(MailOutcome::Unreadable(format!("failed: {error}")))
+}
+
+/// How often at most the keeper is told of mail set aside (unreadable, or
+/// its handling failed): the first such mail is told at once, those within
+/// this time after a notice wait for one digest ([`Judge::keeper_digest`]).
+pub const KEEPER_NOTICE_SECS: i64 = 3600;
+
+/// The most mails a digest to the keeper lists (the rest are counted).
+pub const DIGEST_LISTED: usize = 50;
+
+/// The most characters of an error or a reason a digest's line shows.
+const MAX_WHY_CHARS: usize = 300;
+
+/// Tells the keeper of a mail set aside: `body` at once when the keeper was
+/// not told of one within [`KEEPER_NOTICE_SECS`] (with what waits for the
+/// digest, if anything does: then the digest goes instead), else the mail
+/// waits for the next digest.
+fn tell_keeper(conn: &Connection, ctx: &Ctx, mut m: store::mails::SetAside, subject: &str, body: String) -> anyhow::Result<()> {
+    let now = ctx.now();
+    let mut d = store::mails::keeper_digest(conn)?;
+    m.why = m.why.chars().take(MAX_WHY_CHARS).collect();
+    // a notice "from the future" (the clock went back) holds nothing back
+    let due = d.last_told.is_none_or(|t| t <= now - KEEPER_NOTICE_SECS || t > now);
+    let id = m.mail_id;
+    if d.waiting.len() < DIGEST_LISTED {
+        d.waiting.push(m);
+    } else {
+        d.more += 1;
+    }
+    if !due {
+        tracing::warn!("mail #{id} set aside; the keeper was told of one within the hour: it waits for the digest");
+    } else if d.waiting.len() == 1 && d.more == 0 {
+        ctx.notice(conn, &ctx.cfg.keeper, subject, body, None, None)?;
+        d = store::mails::KeeperDigest { last_told: Some(now), ..Default::default() };
+    } else {
+        send_digest(conn, ctx, &mut d)?;
+    }
+    store::mails::set_keeper_digest(conn, &d)?;
+    Ok(())
+}
+
+/// Queues the keeper's digest of `d`'s waiting mail, and empties it.
+fn send_digest(conn: &Connection, ctx: &Ctx, d: &mut store::mails::KeeperDigest) -> rusqlite::Result<()> {
+    let n = d.waiting.len() + d.more;
+    let body = say::judge::set_aside_digest(&d.waiting, d.more, KEEPER_NOTICE_SECS);
+    ctx.notice(conn, &ctx.cfg.keeper, &say::judge::set_aside_digest_subject(n), body, None, None)?;
+    tracing::info!("the keeper's digest of {n} mail(s) set aside queued");
+    *d = store::mails::KeeperDigest { last_told: Some(ctx.now()), ..Default::default() };
+    Ok(())
+}
+
+impl Judge {
+    /// Sends the keeper the digest of mail set aside since the last notice
+    /// (see [`tell_keeper`]) once [`KEEPER_NOTICE_SECS`] have passed since
+    /// it. The daemon calls this after the deadlines. Returns whether one
+    /// was queued.
+    pub fn keeper_digest(&mut self) -> anyhow::Result<bool> {
+        let now = self.ctx.now();
+        let d = store::mails::keeper_digest(&self.conn)?;
+        let waiting = !d.waiting.is_empty() || d.more > 0;
+        if !waiting || d.last_told.is_some_and(|t| t > now - KEEPER_NOTICE_SECS && t <= now) {
+            return Ok(false);
+        }
+        let tx = self.conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        self.ctx.gate.borrow_mut().begin(None);
+        let mut d = store::mails::keeper_digest(&tx)?;
+        send_digest(&tx, &self.ctx, &mut d)?;
+        store::mails::set_keeper_digest(&tx, &d)?;
+        tx.commit()?;
+        Ok(true)
+    }
+}
+
+/// Why `sender` may have no more mail deferred, if so: as many mails wait as
+/// `limits.waiting_mails_per_sender`, or this one (`bytes`, as it would be
+/// kept) would take the bytes waiting past [`WAITING_BYTES_PER_SENDER`]
+/// (never less than one mail of the size limit).
+fn waiting_full(conn: &Connection, ctx: &Ctx, sender: &str, bytes: usize) -> rusqlite::Result<Option<String>> {
+    let most = ctx.cfg.limits.waiting_mails_per_sender;
+    if store::mails::count_deferred(conn, sender)? >= most as i64 {
+        return Ok(Some(say::judge::too_many_waiting(most)));
+    }
+    let max = ctx.cfg.limits.max_message_bytes;
+    let cap = WAITING_BYTES_PER_SENDER.max(max as i64 + 1);
+    let waiting = store::mails::deferred_bytes(conn, sender)?;
+    if waiting > 0 && waiting + bytes.min(max + 1) as i64 > cap {
+        return Ok(Some(say::judge::too_many_waiting_bytes(waiting)));
+    }
+    Ok(None)
 }
 
 /// The largest reply body the judge sends, in bytes (64 KiB): a longer one is
@@ -657,6 +751,46 @@ fn send_reply(conn: &Connection, ctx: &mut Ctx, inc: &read::Incoming, body: Stri
     Ok(ctx.queue(conn, &m, None, Some(mail_id))?)
 }
 
+/// A mail of at most this many bytes (passwords redacted) is kept whole;
+/// of a larger one, what replay and audit need: its headers (at most
+/// [`KEPT_HEAD_BYTES`]) and the text the judge read (at most
+/// [`KEPT_TEXT_BYTES`]), its attachments, HTML alternatives and other parts
+/// dropped once read. Past a sender's [`KEPT_BYTES_PER_SENDER_PER_DAY`], each
+/// of these is [`KEPT_TIGHT_BYTES`] (a mail's headers and text at most half
+/// of it each). Deferred mail is kept whole (it is read again) until it is
+/// handled, within [`WAITING_BYTES_PER_SENDER`].
+pub const KEPT_WHOLE_BYTES: usize = 32 * 1024;
+/// The most of a large mail's header block kept (see [`KEPT_WHOLE_BYTES`]).
+pub const KEPT_HEAD_BYTES: usize = 16 * 1024;
+/// The most of a large mail's text kept (see [`KEPT_WHOLE_BYTES`]).
+pub const KEPT_TEXT_BYTES: usize = 32 * 1024;
+/// The bytes of one sender's mails received within a day (deferred mail left
+/// out) past which their mail is kept tight ([`KEPT_TIGHT_BYTES`]).
+pub const KEPT_BYTES_PER_SENDER_PER_DAY: i64 = 2_000_000;
+/// What is kept of a mail past its sender's day ([`KEPT_BYTES_PER_SENDER_PER_DAY`]),
+/// and of a mail that is not one (no headers): its first bytes.
+pub const KEPT_TIGHT_BYTES: usize = 4 * 1024;
+/// The most bytes of one sender's deferred mail (kept whole until handled):
+/// past it, as past `limits.waiting_mails_per_sender`, more mail is dropped.
+/// Never less than one mail of the size limit.
+pub const WAITING_BYTES_PER_SENDER: i64 = 8 << 20;
+/// The header that says what of a mail larger than [`KEPT_WHOLE_BYTES`] was kept.
+pub const KEPT_HEADER: &str = "X-Mailjudge-Kept";
+
+/// The MIME fields of a large mail as kept: plain text, UTF-8.
+const KEPT_MIME: [(&str, &str); 3] = [("MIME-Version", "1.0"), ("Content-Type", "text/plain; charset=utf-8"), ("Content-Transfer-Encoding", "8bit")];
+
+/// What of a large mail is kept (see [`KEPT_WHOLE_BYTES`]).
+#[derive(Clone, Copy)]
+struct Caps {
+    whole: usize,
+    head: usize,
+    text: usize,
+}
+
+const ROOMY: Caps = Caps { whole: KEPT_WHOLE_BYTES, head: KEPT_HEAD_BYTES, text: KEPT_TEXT_BYTES };
+const TIGHT: Caps = Caps { whole: KEPT_TIGHT_BYTES, head: KEPT_TIGHT_BYTES / 2, text: KEPT_TIGHT_BYTES / 2 };
+
 /// An inbound mail as the judge keeps it.
 struct Kept {
     /// The raw mail with its passwords redacted.
@@ -673,6 +807,12 @@ struct Kept {
     /// Its Message-ID; for a mail without one, the reader's content id is taken
     /// of the redacted mail (for the same reason).
     message_id: String,
+    /// The command lines the judge read (not yet redacted).
+    lines: Vec<String>,
+    /// Over the size limit: nothing in it was read.
+    too_large: bool,
+    /// Not a mail at all (no headers).
+    unreadable: bool,
 }
 
 impl Kept {
@@ -688,17 +828,163 @@ impl Kept {
         if message_id == read::content_id(raw) {
             message_id = read::content_id(&redacted);
         }
-        Kept { redacted, secrets, hash, message_id }
+        let too_large = matches!(verdict, Verdict::Answer(i) if i.too_large);
+        let unreadable = matches!(verdict, Verdict::Ignore { unreadable: true, .. });
+        Kept { redacted, secrets, hash, message_id, lines: lines.to_vec(), too_large, unreadable }
     }
 
-    /// The redacted mail cut to the size limit, as stored once handled.
-    fn stored(&self, ctx: &Ctx) -> Vec<u8> {
-        self.redacted[..self.redacted.len().min(ctx.cfg.limits.max_message_bytes)].to_vec()
+    /// What is stored of the mail once handled (or ignored), from `sender`:
+    /// the redacted mail, whole if it is small, else its headers and the text
+    /// read (see [`KEPT_WHOLE_BYTES`]); of a mail that is not one, its first
+    /// [`KEPT_TIGHT_BYTES`]. Never more than the size limit.
+    fn stored(&self, conn: &Connection, ctx: &Ctx, sender: &str) -> rusqlite::Result<Vec<u8>> {
+        let r = &self.redacted;
+        let max = ctx.cfg.limits.max_message_bytes;
+        if self.unreadable {
+            return Ok(r[..r.len().min(KEPT_TIGHT_BYTES).min(max)].to_vec());
+        }
+        if r.len() <= TIGHT.whole.min(max) {
+            return Ok(r.clone());
+        }
+        let day = store::mails::kept_bytes_since(conn, sender, ctx.now() - 86_400)?;
+        let caps = if day < KEPT_BYTES_PER_SENDER_PER_DAY { ROOMY } else { TIGHT };
+        if r.len() <= caps.whole.min(max) {
+            return Ok(r.clone());
+        }
+        let trimmed = trimmed(r, &self.lines, self.too_large, caps);
+        // the lines read are not redacted yet, and the text was decoded: every
+        // secret of the mail is blanked in what is kept of it (plain text now)
+        let kept = crate::mail::redact::redact_secrets(&self.secrets, &self.lines, &trimmed, &ctx.judge_text);
+        Ok(kept[..kept.len().min(max)].to_vec())
     }
 
     /// A subject with this mail's secrets (and any of its own) masked.
     fn subject(&self, subject: &str, own: &JudgeText) -> String {
         crate::mail::redact::redact_text(subject, &self.secrets, own)
+    }
+}
+
+/// A large mail (redacted) as kept: its header block (cut to `caps.head`,
+/// its MIME fields replaced: it is plain text now), a [`KEPT_HEADER`] saying
+/// what was kept, and the text the judge read (`caps.text` at most): the
+/// mail's text as the reader took it (HTML-only mail as text, flowed text
+/// joined), or, when that is longer, the command lines read (`lines`); for a
+/// mail over the size limit, no text (nothing in it was read).
+fn trimmed(mail: &[u8], lines: &[String], too_large: bool, caps: Caps) -> Vec<u8> {
+    let head = &mail[..head_end(mail)];
+    let head = &head[..line_cut(head, caps.head, true)];
+    let mut out = Vec::with_capacity(caps.head + caps.text + 512);
+    let mut at = 0;
+    while at < head.len() {
+        // a field: its line and the folded lines after it
+        let mut end = head[at..].iter().position(|&b| b == b'\n').map_or(head.len(), |i| at + i + 1);
+        while end < head.len() && matches!(head[end], b' ' | b'\t') {
+            end = head[end..].iter().position(|&b| b == b'\n').map_or(head.len(), |i| end + i + 1);
+        }
+        let field = &head[at..end];
+        at = end;
+        let name = String::from_utf8_lossy(field.split(|&b| b == b':').next().unwrap_or_default()).trim().to_ascii_lowercase();
+        if matches!(name.as_str(), "content-type" | "content-transfer-encoding" | "mime-version")
+            || name.eq_ignore_ascii_case(KEPT_HEADER)
+            || field.trim_ascii().is_empty()
+        {
+            continue;
+        }
+        out.extend_from_slice(field);
+        if !field.ends_with(b"\n") {
+            out.extend_from_slice(b"\r\n");
+        }
+    }
+    let (text, note) = if too_large {
+        (String::new(), say::judge::kept_head_note(mail.len()))
+    } else {
+        let view = read::mime_view(mail);
+        let text = mail_parser::MessageParser::default().parse(&view[..]).map(|m| text_read(&m)).unwrap_or_default();
+        // a text not found where the lines were read (a broken multipart): the lines
+        let lost = text.trim().is_empty() && !lines.is_empty();
+        if text.len() <= caps.text && !lost {
+            let n = text.len();
+            (text, say::judge::kept_text_note(mail.len(), n, false))
+        } else if lines.is_empty() {
+            let text = text[..line_cut(text.as_bytes(), caps.text, false)].to_string();
+            let n = text.len();
+            (text, say::judge::kept_text_note(mail.len(), n, true))
+        } else {
+            let joined = lines.join("\n");
+            let end = line_cut(joined.as_bytes(), caps.text, false);
+            let cut = end < joined.len();
+            let n = if cut { joined[..end].lines().count() } else { lines.len() };
+            (joined[..end].to_string(), say::judge::kept_lines_note(mail.len(), n, cut))
+        }
+    };
+    for (name, value) in KEPT_MIME {
+        out.extend_from_slice(format!("{name}: {value}\r\n").as_bytes());
+    }
+    out.extend_from_slice(format!("{KEPT_HEADER}: {note}\r\n\r\n").as_bytes());
+    out.extend_from_slice(text.as_bytes());
+    if !text.is_empty() && !text.ends_with('\n') {
+        out.extend_from_slice(b"\r\n");
+    }
+    out
+}
+
+/// Where a mail's header block ends (after the line end before the empty
+/// line); the whole mail if it has no empty line.
+fn head_end(mail: &[u8]) -> usize {
+    let mut i = 0;
+    while let Some(k) = mail[i..].iter().position(|&b| b == b'\n') {
+        let next = i + k + 1;
+        if mail[next..].starts_with(b"\n") || mail[next..].starts_with(b"\r\n") {
+            return next;
+        }
+        i = next;
+    }
+    mail.len()
+}
+
+/// How much of `text` to keep within `max` bytes: all of it if it fits, else
+/// up to the end of its last line that fits (`fields`: a line not followed by
+/// a folded one, where one is found), else `max` (at a character boundary
+/// when `text` is UTF-8).
+fn line_cut(text: &[u8], max: usize, fields: bool) -> usize {
+    if text.len() <= max {
+        return text.len();
+    }
+    let ends = (0..max).rev().filter(|&i| text[i] == b'\n');
+    let mut first = None;
+    for i in ends {
+        first.get_or_insert(i + 1);
+        if !fields || !matches!(text.get(i + 1), Some(b' ' | b'\t')) {
+            return i + 1;
+        }
+    }
+    first.unwrap_or_else(|| {
+        let mut end = max;
+        // never inside a UTF-8 character
+        while end > 0 && (text[end] & 0xC0) == 0x80 {
+            end -= 1;
+        }
+        end
+    })
+}
+
+/// The text of a mail as the reader takes it (see [`crate::mail::read`]):
+/// its first text part, HTML-only mail as text, `format=flowed` joined.
+fn text_read(msg: &mail_parser::Message) -> String {
+    use mail_parser::MimeHeaders;
+    let Some(part) = msg.text_part(0) else { return String::new() };
+    if matches!(part.body, mail_parser::PartType::Html(_)) {
+        return msg.body_html(0).map(|h| read::html_text(&h)).unwrap_or_default();
+    }
+    let text = msg.body_text(0).map(|t| t.into_owned()).unwrap_or_default();
+    match part.content_type() {
+        Some(ct) if ct.ctype().eq_ignore_ascii_case("text") && ct.subtype().is_none_or(|s| s.eq_ignore_ascii_case("plain")) => {
+            match crate::mail::flowed::params(ct.attribute("format"), ct.attribute("delsp")) {
+                (true, delsp) => crate::mail::flowed::decode(&text, delsp),
+                _ => text,
+            }
+        }
+        _ => text,
     }
 }
 

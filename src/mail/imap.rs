@@ -118,6 +118,9 @@ pub struct ImapInbound {
     /// Mails larger than this are fetched only up to one byte past it (the
     /// reader then answers with a short refusal).
     max_bytes: usize,
+    /// The most mails and bytes the quarantine folder keeps (the oldest go
+    /// first): see [`super::maildir::QUARANTINE_MAX_MAILS`].
+    quarantine_limits: (usize, u64),
 }
 
 impl ImapInbound {
@@ -133,7 +136,16 @@ impl ImapInbound {
             has_move: false,
             has_idle: false,
             max_bytes: 64 << 20,
+            quarantine_limits: (super::maildir::QUARANTINE_MAX_MAILS, super::maildir::QUARANTINE_MAX_BYTES),
         }
+    }
+
+    /// The most mails and bytes the quarantine folder keeps (defaults
+    /// [`super::maildir::QUARANTINE_MAX_MAILS`] and
+    /// [`super::maildir::QUARANTINE_MAX_BYTES`]).
+    pub fn with_quarantine_limits(mut self, max_mails: usize, max_bytes: u64) -> ImapInbound {
+        self.quarantine_limits = (max_mails, max_bytes);
+        self
     }
 
     /// Caps what is downloaded of one mail (the server's RFC822.SIZE is asked first).
@@ -288,6 +300,52 @@ impl ImapInbound {
     }
 }
 
+impl ImapInbound {
+    /// Deletes the mails set aside first (lowest UIDs: a folder numbers what
+    /// comes into it in order) while the quarantine folder holds more than
+    /// its limits ([`ImapInbound::with_quarantine_limits`]), then selects the
+    /// mailbox again. Returns how many went.
+    pub fn prune_quarantine(&mut self) -> anyhow::Result<usize> {
+        let folder = self.cfg.quarantine_folder.clone();
+        let mailbox = self.cfg.mailbox.clone();
+        let (max_mails, max_bytes) = self.quarantine_limits;
+        self.with(|s, me| {
+            let q = s.select(&folder).with_context(|| format!("selecting {folder}"))?;
+            let pruned = if q.exists == 0 { Ok(0) } else { prune_selected(s, &folder, max_mails, max_bytes) };
+            // back to the mailbox whatever happened there
+            let mb = s.select(&mailbox).with_context(|| format!("selecting {mailbox}"))?;
+            if mb.uid_validity != me.uidvalidity {
+                me.last_uid = 0;
+                me.uidvalidity = mb.uid_validity;
+            }
+            pruned
+        })
+    }
+}
+
+/// In the selected quarantine folder: deletes the oldest mails past the limits.
+fn prune_selected(s: &mut imap::Session<Stream>, folder: &str, max_mails: usize, max_bytes: u64) -> anyhow::Result<usize> {
+    let fetched = s.uid_fetch("1:*", "RFC822.SIZE")?;
+    // a mail whose size the server does not give counts towards the number alone
+    let mut sizes: Vec<(u32, u64)> = fetched.iter().filter_map(|f| Some((f.uid?, f.size.map_or(0, u64::from)))).collect();
+    sizes.sort_unstable();
+    let n = super::maildir::quarantine_overflow(&sizes.iter().map(|x| x.1).collect::<Vec<_>>(), max_mails, max_bytes);
+    if n == 0 {
+        return Ok(0);
+    }
+    let set = sizes[..n].iter().map(|(u, _)| u.to_string()).collect::<Vec<_>>().join(",");
+    s.uid_store(&set, "+FLAGS (\\Deleted)")?;
+    s.uid_expunge(&set)?;
+    tracing::warn!(
+        "IMAP folder {folder}: {} mails, {} bytes, over its limits ({max_mails} mails, {max_bytes} bytes): the {n} set aside first deleted (UIDs {} to {})",
+        sizes.len(),
+        sizes.iter().map(|x| x.1).sum::<u64>(),
+        sizes[0].0,
+        sizes[n - 1].0
+    );
+    Ok(n)
+}
+
 impl Inbound for ImapInbound {
     fn fetch(&mut self, max: usize) -> anyhow::Result<Vec<RawMail>> {
         self.with(|s, me| {
@@ -347,9 +405,16 @@ impl Inbound for ImapInbound {
         self.dispose(keys, f)
     }
 
+    /// Moves the mail to the quarantine folder, then keeps that folder within
+    /// its limits ([`ImapInbound::prune_quarantine`]; a failure there is
+    /// logged, the mail is set aside all the same).
     fn quarantine(&mut self, key: &str) -> anyhow::Result<()> {
         let f = self.cfg.quarantine_folder.clone();
-        self.dispose(&[key], Some(f))
+        self.dispose(&[key], Some(f))?;
+        if let Err(e) = self.prune_quarantine() {
+            tracing::warn!("IMAP folder {}: could not be kept within its limits: {e:#}", self.cfg.quarantine_folder);
+        }
+        Ok(())
     }
 
     fn wait(&mut self, timeout: Duration) -> anyhow::Result<()> {

@@ -17,6 +17,29 @@ use std::path::{Path, PathBuf};
 /// The default cap on the bytes read of one inbound mail (64 MiB).
 pub const DEFAULT_MAX_BYTES: usize = 64 * 1024 * 1024;
 
+/// The most mails the quarantine keeps (`quarantine/` here, the quarantine
+/// folder over IMAP): past it, or past [`QUARANTINE_MAX_BYTES`], the mails
+/// set aside first are dropped (logged), so that a flood of unreadable mail
+/// cannot fill the disk.
+pub const QUARANTINE_MAX_MAILS: usize = 1000;
+
+/// The most bytes the quarantine keeps (see [`QUARANTINE_MAX_MAILS`]).
+pub const QUARANTINE_MAX_BYTES: u64 = 100_000_000;
+
+/// Of the mails in a quarantine, oldest first, by their sizes: how many of
+/// the oldest go so that at most `max_mails` mails and `max_bytes` bytes
+/// stay.
+pub fn quarantine_overflow(sizes: &[u64], max_mails: usize, max_bytes: u64) -> usize {
+    let mut total: u64 = sizes.iter().sum();
+    let mut drop = sizes.len().saturating_sub(max_mails);
+    total -= sizes[..drop].iter().sum::<u64>();
+    while total > max_bytes && drop < sizes.len() {
+        total -= sizes[drop];
+        drop += 1;
+    }
+    drop
+}
+
 pub struct Maildir {
     root: PathBuf,
     /// Names listed from `new/` and not yet handed out (a directory of
@@ -41,6 +64,8 @@ pub struct Maildir {
     watch: Option<Result<Watch, ()>>,
     /// The judge's own text, for redacting the mail kept in `cur/`.
     judge_text: super::redact::JudgeText,
+    /// The most mails and bytes `quarantine/` keeps (the oldest go first).
+    quarantine_limits: (usize, u64),
 }
 
 /// How often [`Inbound::wait`] looks at `new/` for a delivery when it cannot
@@ -114,7 +139,16 @@ impl Maildir {
             listed_at: None,
             watch: None,
             judge_text: Default::default(),
+            quarantine_limits: (QUARANTINE_MAX_MAILS, QUARANTINE_MAX_BYTES),
         })
+    }
+
+    /// The most mails and bytes `quarantine/` keeps (default
+    /// [`QUARANTINE_MAX_MAILS`], [`QUARANTINE_MAX_BYTES`]): past either, the
+    /// mails set aside first are deleted (logged).
+    pub fn with_quarantine_limits(mut self, max_mails: usize, max_bytes: u64) -> Maildir {
+        self.quarantine_limits = (max_mails, max_bytes);
+        self
     }
 
     /// Reads at most `max_bytes + 1` bytes of an inbound mail: a longer one is
@@ -256,7 +290,8 @@ impl Maildir {
     }
 
     /// Moves `new/name` to `quarantine/` (created if needed), under a name not
-    /// yet taken there.
+    /// yet taken there, then keeps the quarantine within its limits
+    /// ([`Maildir::prune_quarantine`]).
     fn move_to_quarantine(&self, name: &str) -> std::io::Result<()> {
         let dir = self.root.join("quarantine");
         std::fs::create_dir_all(&dir)?;
@@ -266,7 +301,55 @@ impl Maildir {
             dest = dir.join(format!("{name}.{k}"));
             k += 1;
         }
-        std::fs::rename(self.root.join("new").join(name), dest)
+        std::fs::rename(self.root.join("new").join(name), &dest)?;
+        // moved: what follows only bounds the quarantine
+        if let Err(e) = self.prune_quarantine() {
+            tracing::warn!("{}: could not be kept within its limits: {e}", dir.display());
+        }
+        Ok(())
+    }
+
+    /// Deletes the mails set aside first while `quarantine/` holds more than
+    /// its limits ([`Maildir::with_quarantine_limits`]). The order is the
+    /// files' change time (a rename sets it: when each was set aside), then
+    /// their names. Returns how many went.
+    pub fn prune_quarantine(&self) -> std::io::Result<usize> {
+        use std::os::unix::fs::MetadataExt;
+        let dir = self.root.join("quarantine");
+        let mut items = Vec::new();
+        for e in std::fs::read_dir(&dir)? {
+            let Ok(e) = e else { continue };
+            let Ok(meta) = e.metadata() else { continue };
+            let name = e.file_name().to_string_lossy().into_owned();
+            if meta.file_type().is_file() && !name.starts_with('.') {
+                items.push(((meta.ctime(), meta.ctime_nsec()), name, meta.len()));
+            }
+        }
+        items.sort();
+        let (max_mails, max_bytes) = self.quarantine_limits;
+        let sizes: Vec<u64> = items.iter().map(|i| i.2).collect();
+        let drop = quarantine_overflow(&sizes, max_mails, max_bytes);
+        if drop == 0 {
+            return Ok(0);
+        }
+        let mut gone = 0;
+        for (_, name, _) in &items[..drop] {
+            match std::fs::remove_file(dir.join(name)) {
+                Ok(()) => gone += 1,
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+                Err(e) => return Err(e),
+            }
+        }
+        let names: Vec<&str> = items[..drop].iter().take(20).map(|i| i.1.as_str()).collect();
+        let rest = if drop > names.len() { format!(" and {} more", drop - names.len()) } else { String::new() };
+        tracing::warn!(
+            "{}: {} mails, {} bytes, over its limits ({max_mails} mails, {max_bytes} bytes): the {gone} set aside first deleted: {}{rest}",
+            dir.display(),
+            items.len(),
+            sizes.iter().sum::<u64>(),
+            names.join(", ")
+        );
+        Ok(gone)
     }
 }
 

@@ -139,7 +139,7 @@ pub fn announce_fresh(conn: &Connection, ctx: &Ctx, game: &Game, fresh: &[PowerI
 /// starts again from now (never earlier than it was), so the new player has
 /// the phase's whole time. The table is told. Returns the new deadline if
 /// it moved.
-pub fn taken_over(conn: &Connection, ctx: &Ctx, game: &mut Game, power: PowerId, who: &str) -> anyhow::Result<Option<i64>> {
+pub fn taken_over(conn: &Connection, ctx: &Ctx, game: &mut Game, power: PowerId, who: Option<&str>) -> anyhow::Result<Option<i64>> {
     let power = game.seat_power(power);
     lift(conn, game, power)?;
     let pos = game.started()?.clone();

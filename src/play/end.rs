@@ -35,8 +35,22 @@ pub fn centre_chart(v: &Variant, all: &[Position], finished: bool) -> Vec<String
     lines
 }
 
-/// SUMMARY: the chart, each power's state, and (`reveal`) who played each seat when.
-pub fn summary(conn: &Connection, g: &Game, reveal: bool) -> anyhow::Result<Vec<String>> {
+/// Who SUMMARY shows as having played each seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reveal {
+    /// Nobody (an anonymous game still running, to all but its master).
+    Hidden,
+    /// By the names they chose (`SET NAME`) or their powers': to anyone, and
+    /// in the end-of-game package (which goes to observers and a list too).
+    Names,
+    /// By their addresses: only to the game's own master, co-masters,
+    /// players and the keeper.
+    Addresses,
+}
+
+/// SUMMARY: the chart, each power's state, and who played each seat when
+/// (as `reveal` says).
+pub fn summary(conn: &Connection, g: &Game, reveal: Reveal) -> anyhow::Result<Vec<String>> {
     let v = g.v();
     let mut lines = vec![say::info::summary_title(g, &v.title)];
     lines.extend(centre_chart(v, &positions(conn, g)?, g.status == GameStatus::Finished));
@@ -51,13 +65,13 @@ pub fn summary(conn: &Connection, g: &Game, reveal: bool) -> anyhow::Result<Vec<
     }
     if g.status != GameStatus::Forming {
         lines.push(String::new());
-        if reveal {
+        if reveal == Reveal::Hidden {
+            lines.push(say::info::players_hidden());
+        } else {
             lines.push(say::info::played_by_title());
             let times = crate::store::phases::times(conn, g.id)?;
             let current = g.position.as_ref().map(|p| v.calendar.long_name(p.phase));
-            lines.extend(played_by(g, &times, current.as_deref()));
-        } else {
-            lines.push(say::info::players_hidden());
+            lines.extend(played_by(g, &times, current.as_deref(), reveal == Reveal::Addresses));
         }
     }
     if let Some(r) = &g.result {
@@ -70,8 +84,10 @@ pub fn summary(conn: &Connection, g: &Game, reveal: bool) -> anyhow::Result<Vec<
 /// a player took a seat at the start or when a takeover seated it, and left
 /// it by resigning or being ejected. A time maps to the phase being played
 /// then: the first phase on the game's line processed after it (`times`:
-/// seq, phase code, processed), or `current`.
-pub fn played_by(g: &Game, times: &[(i64, String, i64)], current: Option<&str>) -> Vec<String> {
+/// seq, phase code, processed), or `current`. A player is named by the name
+/// they chose (`SET NAME`) or their power's; by their address only where
+/// `addresses` (for the game's own master and players).
+pub fn played_by(g: &Game, times: &[(i64, String, i64)], current: Option<&str>, addresses: bool) -> Vec<String> {
     let (v, players) = (g.v(), &g.players);
     let phase_at = |t: i64| -> String {
         times
@@ -93,21 +109,26 @@ pub fn played_by(g: &Game, times: &[(i64, String, i64)], current: Option<&str>) 
                 .iter()
                 .filter(played)
                 .filter(|p| p.power == Some(pw))
-                .map(|p| say::info::Span { who: p.email.clone(), from: p.seated.map(phase_at), to: p.left.map(phase_at) })
+                .map(|p| say::info::Span {
+                    who: if addresses { p.email.clone() } else { crate::game::shown_name(g, p) },
+                    from: p.seated.map(phase_at),
+                    to: p.left.map(phase_at),
+                })
                 .collect();
             say::info::seat_played_by(&say::seats::seat_names(g, pw), &spans)
         })
         .collect()
 }
 
-/// The end-of-game package, mailed to everyone in the game once it is over:
-/// the result, who played what (the players revealed), the centre chart,
+/// The end-of-game package, mailed to everyone in the game once it is over
+/// (observers and a list too): the result, who played what (by their chosen
+/// names or their powers, never their addresses), the centre chart,
 /// `notes` (what could not be attached), and the game's record attached
 /// (`files`: attachment ids).
 pub fn send_package(conn: &Connection, ctx: &mut Ctx, g: &Game, files: &[i64], notes: &[String]) -> anyhow::Result<()> {
     // a summary that cannot be made (a stored board that does not read)
     // never keeps a game from ending either
-    let mut lines = crate::context::guarded(|| summary(conn, g, true)).unwrap_or_else(|e| {
+    let mut lines = crate::context::guarded(|| summary(conn, g, Reveal::Names)).unwrap_or_else(|e| {
         tracing::error!("game {}: its summary could not be made for the end-of-game package: {e:#}", g.name);
         vec![say::game::summary_unavailable(g)]
     });
@@ -136,7 +157,42 @@ pub fn package(conn: &Connection, ctx: &mut Ctx, g: &Game) -> anyhow::Result<()>
     };
     let ids = files.iter().map(|f| crate::store::attachments::insert(conn, f, ctx.now())).collect::<rusqlite::Result<Vec<_>>>()?;
     send_package(conn, ctx, g, &ids, &notes)?;
-    super::press::return_diaries(conn, ctx, g)
+    return_diaries(conn, ctx, g)
+}
+
+/// Mails each diary back to the player who wrote it, at their address of
+/// record now: a writer's own entries, only theirs (a player who took a
+/// power over gets their own, the one before them theirs). A writer who
+/// left the game (resigned, ejected) gets theirs too; an address that held
+/// several seats of the game gets one mail.
+pub fn return_diaries(conn: &Connection, ctx: &Ctx, game: &Game) -> anyhow::Result<()> {
+    let tz = ctx.cfg.timezone;
+    // the writers by their address now, in the order they first wrote
+    let mut by_address: Vec<(String, String, Vec<String>)> = Vec::new();
+    for writer in crate::store::diary::writers(conn, game.id)? {
+        let Some(player) = game.players.iter().find(|p| p.id == writer && p.role == PlayerRole::Player) else { continue };
+        let entries = crate::store::diary::of_writer(conn, game.id, writer)?;
+        if entries.is_empty() {
+            continue;
+        }
+        let seat = player.power.map(|pw| say::seats::seat_names(game, pw)).unwrap_or_else(say::account::a_player);
+        let mut lines = vec![say::press::diary_title(game, &seat), String::new()];
+        for e in &entries {
+            lines.push(say::press::diary_entry(e.number, &crate::timing::format_time(e.created, tz), &e.body));
+            lines.push(String::new());
+        }
+        let key = crate::mail::mailbox_key(&player.email);
+        match by_address.iter_mut().find(|(k, _, _)| *k == key) {
+            Some((_, _, all)) => all.extend(lines),
+            None => by_address.push((key, player.email.clone(), lines)),
+        }
+    }
+    for (_, address, lines) in by_address {
+        let body = ctx.templates.render("notice.txt", minijinja::context! { title => say::press::diary_subject(game), lines => lines });
+        let m = super::mail_to(ctx, game, &address, crate::game::Recipient::Member, &say::press::diary_subject(game), body, None);
+        ctx.queue(conn, &m, Some(game.id), None)?;
+    }
+    Ok(())
 }
 
 /// The game's record as files to attach: the classic plain-text results,

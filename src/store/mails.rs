@@ -1,4 +1,5 @@
-//! Inbound mail as received: kept (cut to the size limit, passwords redacted)
+//! Inbound mail: kept (passwords redacted; a small mail whole, of a large one
+//! its headers and the text the judge read, see `judge::KEPT_WHOLE_BYTES`)
 //! with what came of it.
 //!
 //! A mail is known by its Message-ID and a hash of its content (`content_hash`):
@@ -95,6 +96,25 @@ pub fn oldest_deferred(conn: &Connection, sender: &str) -> rusqlite::Result<Opti
     conn.prepare_cached("SELECT min(id) FROM mails WHERE sender = ?1 AND outcome = 'deferred'")?.query_row([sender], |r| r.get(0))
 }
 
+/// The bytes of `sender`'s deferred mail (kept whole until handled): what
+/// bounds, with the count, what one sender may have waiting.
+pub fn deferred_bytes(conn: &Connection, sender: &str) -> rusqlite::Result<i64> {
+    conn.prepare_cached("SELECT coalesce(sum(length(raw)), 0) FROM mails WHERE sender = ?1 AND outcome = 'deferred'")?.query_row([sender], |r| r.get(0))
+}
+
+/// The bytes kept of `sender`'s mails received after `since`, deferred mail
+/// left out (it is kept whole only until it is handled): the sender's share
+/// of the store in a day.
+pub fn kept_bytes_since(conn: &Connection, sender: &str, since: i64) -> rusqlite::Result<i64> {
+    conn.prepare_cached("SELECT coalesce(sum(length(raw)), 0) FROM mails WHERE sender = ?1 AND received > ?2 AND outcome != 'deferred'")?
+        .query_row(params![sender, since], |r| r.get(0))
+}
+
+/// The bytes of every stored mail together (what the intake costs the database).
+pub fn kept_bytes(conn: &Connection) -> rusqlite::Result<i64> {
+    conn.prepare_cached("SELECT coalesce(sum(length(raw)), 0) FROM mails")?.query_row([], |r| r.get(0))
+}
+
 /// Senders with deferred mail, the one whose deferred mail is oldest first.
 pub fn deferred_senders(conn: &Connection) -> rusqlite::Result<Vec<String>> {
     conn.prepare_cached("SELECT sender FROM mails WHERE outcome = 'deferred' GROUP BY sender ORDER BY min(id)")?.query_map([], |r| r.get(0))?.collect()
@@ -127,7 +147,9 @@ pub struct Kept {
     pub message_id: String,
     pub sender: String,
     pub subject: Option<String>,
-    /// As stored: cut to the size limit, passwords redacted.
+    /// As stored: passwords redacted; a small mail whole, a large one as its
+    /// headers and the text read (`judge::KEPT_HEADER` says what); deferred
+    /// mail as received (cut to the size limit) until it is handled.
     pub raw: Vec<u8>,
     pub received: i64,
     pub outcome: String,
@@ -156,4 +178,43 @@ pub fn all(conn: &Connection) -> rusqlite::Result<Vec<Kept>> {
 /// far the intake got).
 pub fn message_ids(conn: &Connection) -> rusqlite::Result<Vec<String>> {
     conn.prepare_cached("SELECT message_id FROM mails ORDER BY id")?.query_map([], |r| r.get(0))?.collect()
+}
+
+/// A mail set aside (unreadable, or its handling failed) that the keeper was
+/// not yet told of: it waits for the keeper's next digest.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct SetAside {
+    pub mail_id: i64,
+    pub message_id: String,
+    /// Its size as received.
+    pub bytes: usize,
+    /// Why it could not be read, or the error its handling met (cut short).
+    pub why: String,
+    /// Its handling failed (else: it could not be read).
+    pub failed: bool,
+}
+
+/// What the keeper was told of mail set aside, and what waits for the next
+/// digest (kept in `kv`, bounded by the caller: a few dozen mails listed, the
+/// rest counted).
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct KeeperDigest {
+    /// When the keeper was last told (a notice or a digest).
+    pub last_told: Option<i64>,
+    /// Mails waiting to be listed, oldest first.
+    pub waiting: Vec<SetAside>,
+    /// Mails waiting past those listed: counted only.
+    pub more: usize,
+}
+
+const KEEPER_DIGEST: &str = "keeper_digest";
+
+/// The keeper's digest as kept (empty if none, or if what is kept cannot be
+/// read: the worst that costs is a notice sent early).
+pub fn keeper_digest(conn: &Connection) -> rusqlite::Result<KeeperDigest> {
+    Ok(super::kv::get(conn, KEEPER_DIGEST)?.and_then(|t| serde_json::from_str(&t).ok()).unwrap_or_default())
+}
+
+pub fn set_keeper_digest(conn: &Connection, d: &KeeperDigest) -> rusqlite::Result<()> {
+    super::kv::set(conn, KEEPER_DIGEST, &serde_json::to_string(d).expect("a digest serializes"))
 }

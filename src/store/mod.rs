@@ -408,6 +408,41 @@ pub const MIGRATIONS: &[&str] = &[
     ALTER TABLE outbox ADD COLUMN held INTEGER;
     CREATE INDEX outbox_held ON outbox(mailbox, held) WHERE held IS NOT NULL;
     "#,
+    // 19: press one player makes the judge send others is charged to its
+    // sender (context::budget::decide_charged): `charged` the sender's mailbox
+    r#"
+    ALTER TABLE outbox ADD COLUMN charged TEXT;
+    CREATE INDEX outbox_charged ON outbox(charged, created, bytes) WHERE charged IS NOT NULL;
+    "#,
+    // 20: a diary belongs to its writer (store::diary): `diary.player_id`
+    // the player's row that wrote it, numbered per writer; the entries kept
+    // so far go to the player who held the power when each was written (else
+    // the power's last player)
+    r#"
+    CREATE TABLE diary_by_writer (
+        id INTEGER PRIMARY KEY,
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        power INTEGER NOT NULL,
+        player_id INTEGER REFERENCES players(id) ON DELETE SET NULL,
+        number INTEGER NOT NULL,
+        body TEXT NOT NULL,
+        created INTEGER NOT NULL,
+        deleted INTEGER,
+        mail_id INTEGER REFERENCES mails(id),
+        UNIQUE (game_id, player_id, number)
+    );
+    INSERT INTO diary_by_writer (id, game_id, power, player_id, number, body, created, deleted, mail_id)
+        SELECT d.id, d.game_id, d.power,
+            (SELECT p.id FROM players p
+             WHERE p.game_id = d.game_id AND p.role = 'player' AND p.power = d.power AND p.status <> 'pending'
+             ORDER BY (COALESCE(p.seated, p.joined) <= d.created AND (p.left IS NULL OR p.left >= d.created)) DESC, p.id DESC
+             LIMIT 1),
+            d.number, d.body, d.created, d.deleted, d.mail_id
+        FROM diary d;
+    DROP TABLE diary;
+    ALTER TABLE diary_by_writer RENAME TO diary;
+    CREATE INDEX diary_writer ON diary(game_id, player_id);
+    "#,
 ];
 
 /// `synchronous = NORMAL` while it lives (commits that may be lost to a power

@@ -74,14 +74,16 @@ pub struct Counted {
     pub mailbox: String,
     /// Its size with its attachments as sent (base64).
     pub bytes: u64,
-    /// Which budget it counts against ([`NOT_COUNTED`], [`COUNTED`], [`GAME`]).
+    /// Which budget it counts against ([`NOT_COUNTED`], [`COUNTED`], [`GAME`], [`PRESS`]).
     pub counted: i64,
+    /// The mailbox whose press this is (charged to its sender's budget).
+    pub charged: Option<String>,
 }
 
 pub fn insert(conn: &Connection, m: &OutMail, game_id: Option<i64>, mail_id: Option<i64>, now: i64, c: &Counted) -> rusqlite::Result<i64> {
     conn.prepare_cached(
-        "INSERT INTO outbox (to_addr, subject, body, message_id, in_reply_to, refs, list_id, kind, game_id, mail_id, created, attachments, mailbox, bytes, counted, unsubscribe)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)",
+        "INSERT INTO outbox (to_addr, subject, body, message_id, in_reply_to, refs, list_id, kind, game_id, mail_id, created, attachments, mailbox, bytes, counted, unsubscribe, charged)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)",
     )?
     .execute(params![
         m.to,
@@ -99,7 +101,8 @@ pub fn insert(conn: &Connection, m: &OutMail, game_id: Option<i64>, mail_id: Opt
         c.mailbox,
         c.bytes as i64,
         c.counted,
-        m.unsubscribe
+        m.unsubscribe,
+        c.charged
     ])?;
     Ok(conn.last_insert_rowid())
 }
@@ -117,6 +120,16 @@ pub const NOT_COUNTED: i64 = 0;
 pub const COUNTED: i64 = 1;
 /// A game's own scheduled mail: counted against the (larger) game budget.
 pub const GAME: i64 = 2;
+/// Press from a player to another: counted against the recipient's share for
+/// press (its replies keep the rest) and charged to its sender.
+pub const PRESS: i64 = 3;
+
+/// Bytes of press charged to `sender` (a mailbox) queued in `(since, now]`.
+pub fn charged_used(conn: &Connection, sender: &str, since: i64, now: i64) -> rusqlite::Result<u64> {
+    conn.prepare_cached("SELECT COALESCE(sum(bytes), 0) FROM outbox WHERE charged = ?1 AND charged IS NOT NULL AND created > ?2 AND created <= ?3")?
+        .query_row(params![sender, since, now], |r| r.get::<_, i64>(0))
+        .map(|n| n.max(0) as u64)
+}
 
 /// Bytes of mail counted as `counted` queued for `mailbox` after `since`
 /// and not after `now` (rows from a clock that was ahead do not count).

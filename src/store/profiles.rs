@@ -1,5 +1,7 @@
 //! Players' profiles (REGISTER, WHOIS): one a mailbox, shown to others only
-//! when its owner chose `Public: yes`.
+//! when its owner chose `Public: yes`; and the forms that wait for their
+//! address to prove itself (one a mailbox, kept with the hash of the code
+//! that confirms it, never the code).
 
 use rusqlite::{Connection, OptionalExtension, params};
 use serde::{Deserialize, Serialize};
@@ -56,10 +58,73 @@ pub fn of_mailbox(conn: &Connection, mailbox: &str) -> rusqlite::Result<Option<P
     conn.query_row("SELECT mailbox, address, name, fields, public, updated FROM profiles WHERE mailbox = ?1", [mailbox], read).optional()
 }
 
+/// Where a pending form of `mailbox` is kept (the `kv` table).
+fn pending_key(mailbox: &str) -> String {
+    format!("profile-pending:{mailbox}")
+}
+
+/// Keeps `p` as the form that waits for its address's proof, confirmed by
+/// the code whose hash is `code_hash` (a pending form of the same mailbox
+/// before it is replaced).
+pub fn save_pending(conn: &Connection, p: &Profile, code_hash: &str) -> rusqlite::Result<()> {
+    let value = serde_json::json!({
+        "code": code_hash, "address": p.address, "name": p.name, "fields": p.fields, "public": p.public, "at": p.updated,
+    });
+    crate::store::kv::set(conn, &pending_key(&p.mailbox), &value.to_string())
+}
+
+/// The pending form of `mailbox` that the code hashed `code_hash` confirms,
+/// kept since `since` or later: taken out (it is the profile now, if the
+/// caller saves it). A wrong code leaves it waiting.
+pub fn take_pending(conn: &Connection, mailbox: &str, code_hash: &str, since: i64) -> rusqlite::Result<Option<Profile>> {
+    let key = pending_key(mailbox);
+    let Some(text) = crate::store::kv::get(conn, &key)? else { return Ok(None) };
+    let bad = |e: String| rusqlite::Error::FromSqlConversionFailure(0, rusqlite::types::Type::Text, e.into());
+    #[derive(Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct Pending {
+        code: String,
+        address: String,
+        name: String,
+        fields: Fields,
+        public: bool,
+        at: i64,
+    }
+    let p: Pending = serde_json::from_str(&text).map_err(|e| bad(format!("{key}: {e}")))?;
+    if p.code != code_hash || p.at < since {
+        return Ok(None);
+    }
+    crate::store::kv::delete(conn, &key)?;
+    Ok(Some(Profile { mailbox: mailbox.to_string(), address: p.address, name: p.name, fields: p.fields, public: p.public, updated: p.at }))
+}
+
 /// Public profiles whose name contains `text` (any case), at most `max`, by name.
 pub fn public_named(conn: &Connection, text: &str, max: usize) -> rusqlite::Result<Vec<Profile>> {
     let mut st = conn.prepare_cached(
         "SELECT mailbox, address, name, fields, public, updated FROM profiles WHERE public = 1 AND instr(lower(name), lower(?1)) > 0 ORDER BY name LIMIT ?2",
     )?;
     st.query_map(params![text, max as i64], read)?.collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn form(name: &str, at: i64) -> Profile {
+        Profile { mailbox: "a@x.org".into(), address: "A@x.org".into(), name: name.into(), fields: Fields::default(), public: true, updated: at }
+    }
+
+    #[test]
+    fn a_pending_form_is_taken_once_by_its_code_within_its_time() {
+        let c = crate::store::open_memory().unwrap();
+        save_pending(&c, &form("First", 100), "h1").unwrap();
+        // a newer form replaces it
+        save_pending(&c, &form("Second", 200), "h2").unwrap();
+        assert_eq!(take_pending(&c, "a@x.org", "h1", 0).unwrap(), None, "the replaced form's code");
+        assert_eq!(take_pending(&c, "a@x.org", "h2", 201).unwrap(), None, "too old");
+        assert_eq!(take_pending(&c, "b@x.org", "h2", 0).unwrap(), None, "another mailbox");
+        assert_eq!(take_pending(&c, "a@x.org", "h2", 200).unwrap().map(|p| p.name), Some("Second".into()));
+        assert_eq!(take_pending(&c, "a@x.org", "h2", 0).unwrap(), None, "taken once");
+        assert_eq!(of_mailbox(&c, "a@x.org").unwrap(), None, "nothing saved by taking it");
+    }
 }

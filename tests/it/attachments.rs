@@ -121,7 +121,7 @@ fn old_files_are_pruned_unless_a_waiting_mail_names_them() {
     // a mail still waiting names the second file
     let mut m = w.daemon.judge.ctx.notice_mail("p2@example.test", "s", "b".into(), None);
     m.attachments = vec![waiting_with];
-    let counted = outbox::Counted { mailbox: "p2@example.test".into(), bytes: 0, counted: outbox::NOT_COUNTED };
+    let counted = outbox::Counted { mailbox: "p2@example.test".into(), bytes: 0, counted: outbox::NOT_COUNTED, charged: None };
     let waiting = outbox::insert(w.db(), &m, None, None, 0, &counted).unwrap();
     outbox::retry_at(w.db(), waiting, 9_999_999_999, "a retry far off").unwrap();
     let keep = mailjudge::judge::OUTBOX_KEEP_SECS;

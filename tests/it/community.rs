@@ -20,9 +20,13 @@ fn register_and_whois_show_a_profile_only_by_its_owners_choice() {
     assert_eq!(r.matches("no public profile for").count(), 2, "{r}");
     let (r, _) = g.send("aretha@example.test", "WHOIS aretha@example.test");
     assert!(r.contains("Aretha Holly <aretha@example.test>") && r.contains("Country: USA") && r.contains("not public"), "{r}");
-    // public: found by address and by name, and the END is not a SIGNOFF
+    // public: found by address and by name, and the END is not a SIGNOFF;
+    // a change (no seat's password) waits for the code mailed to the address
     let (r, _) = g.send("aretha@example.test", "REGISTER\nName: Aretha Holly\nLevel: Expert\nPublic: yes\nEND\nVERSION");
-    assert!(r.contains("others may see your profile") && r.contains(&format!("mailjudge {}", env!("CARGO_PKG_VERSION"))), "{r}");
+    assert!(r.contains("waits: nothing is changed yet") && r.contains(&format!("mailjudge {}", env!("CARGO_PKG_VERSION"))), "{r}");
+    let code = r.split("Confirm: ").nth(1).and_then(|t| t.split_whitespace().next()).expect("the code").to_string();
+    let (r, _) = g.send("aretha@example.test", &format!("REGISTER\nConfirm: {code}\nEND"));
+    assert!(r.contains("others may see your profile"), "{r}");
     let (r, _) = g.send("other@example.test", "WHO IS holly");
     assert!(r.contains("Aretha Holly <aretha@example.test>") && r.contains("Level: Expert") && !r.contains("USA"), "{r}");
     // a form needs a name, and an END
@@ -57,8 +61,12 @@ fn whogame_names_the_players_of_a_game_that_is_not_anonymous_or_is_over() {
     assert!(r.contains("Master:") && r.contains("p3@example.test") && r.contains("France:"), "{r}");
     g.send("p3@example.test", "REGISTER\nName: Francis\nPublic: yes\nEND");
     g.send(GM, "SIGNON Mdemo gmpass\nSET NO ANONYMOUS");
+    // a stranger sees the players by their chosen names or powers, never an address
     let (r, _) = g.send("stranger@example.test", "WHO GAME demo");
-    assert!(r.contains("France:") && r.contains("p3@example.test (Francis)") && r.contains("Turkey:"), "{r}");
+    assert!(r.contains("France:") && !r.contains("p3@example.test") && r.contains("Turkey:"), "{r}");
+    // the game's own players see the addresses (and public profiles' names)
+    let (r, _) = g.send("p1@example.test", "WHO GAME demo");
+    assert!(r.contains("p3@example.test (Francis)"), "{r}");
 }
 
 #[test]

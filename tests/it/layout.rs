@@ -89,6 +89,29 @@ fn all_sql_lives_in_the_store() {
     assert!(found.is_empty(), "SQL outside src/store:\n{}", found.join("\n"));
 }
 
+/// Every mail the judge sends passes one gate (issue 34): the outbox is
+/// written only by `src/context` (`Ctx::queue`, `Ctx::request`,
+/// `Ctx::queue_press`, all through `context::gate`), never by a command, a
+/// game's life or the pipeline directly, and consent is granted only
+/// through the gate (which releases what was held).
+#[test]
+fn every_mail_goes_through_the_outbound_gate() {
+    let mut found = Vec::new();
+    for f in rust_files(&src("")) {
+        if f.starts_with(src("store")) || f.starts_with(src("context")) {
+            continue;
+        }
+        for (n, line) in code(&f) {
+            for word in ["outbox::insert(", "outbox::hold(", "consent::grant(", "consent::release("] {
+                if line.contains(word) {
+                    found.push(format!("{}:{n}: {word}", f.display()));
+                }
+            }
+        }
+    }
+    assert!(found.is_empty(), "the outbox or consent written outside src/context (every mail goes through context::gate):\n{}", found.join("\n"));
+}
+
 /// SQL in the tests: only in tests/it/common/raw.rs, the one place that
 /// breaks a database on purpose; every other test reads and writes the
 /// judge's record through the store's API (tests/it/common/db.rs).

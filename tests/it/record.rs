@@ -160,7 +160,8 @@ fn summary_names_the_players_once_the_game_is_over_or_when_not_anonymous() {
     let (r, _) = g.send(GM, &format!("{MASTER}\nSET NO ANONYMOUS"));
     assert!(r.contains("SUMMARY names the players at any time"), "{r}");
     let (r, _) = g.send("outsider@example.test", "SUMMARY demo");
-    assert!(r.contains("France: p3@example.test") && r.contains("then new@example.test"), "{r}");
+    // (by their chosen names or powers: an address only for the game's own people)
+    assert!(r.contains("France: France") && r.contains("then Turkey (from Fall 1901 movement)") && !r.contains("@example.test"), "{r}");
     let (r, _) = g.send(GM, &format!("{MASTER}\nSET ANONYMOUS"));
     assert!(r.contains("stays hidden"), "{r}");
     let (r, _) = g.send("outsider@example.test", "SUMMARY demo");
@@ -168,7 +169,8 @@ fn summary_names_the_players_once_the_game_is_over_or_when_not_anonymous() {
     // over: named to everyone
     g.send(GM, &format!("{MASTER}\nTERMINATE"));
     let (r, _) = g.send("outsider@example.test", "SUMMARY demo");
-    assert!(r.contains("Austria: p1@example.test") && r.contains("Turkey: p7@example.test (to Fall 1901 movement), then new@example.test"), "{r}");
+    assert!(r.contains("Austria: Austria") && r.contains("Turkey: Turkey (to Fall 1901 movement), then Turkey (from Fall 1901 movement)"), "{r}");
+    assert!(!r.contains("p1@example.test") && !r.contains("new@example.test"), "{r}");
 }
 
 /// The map `email`'s results mail carries, as stored.

@@ -327,9 +327,11 @@ fn seven_player_game_by_mail() {
     has(h, "1901");
     has(h, "1902");
     has(h, "Result: Draw declared");
-    // the game is over: SUMMARY names who played (the observer may know now)
+    // the game is over: SUMMARY names who played (the observer may know now),
+    // by their chosen names or powers: an address only for the game's own people
     has(h, "Played by:");
-    has(h, "Austria: p1@example.test");
+    has(h, "Austria: Austria");
+    lacks(h, "p1@example.test");
     let revealed = h.file.clone();
     everything.extend(sent);
 
@@ -343,12 +345,15 @@ fn seven_player_game_by_mail() {
     for n in 1..=7 {
         has(start, &p(n));
     }
-    // the end-of-game package reveals who played what, to everyone, with the record attached
+    // the end-of-game package reveals who played what, to everyone (the
+    // observer and the list too: by names or powers, never an address), with
+    // the record attached
     let package: Vec<&Sent> = everything.iter().filter(|s| s.subject == "Game demo: the final summary and the game's record").collect();
     assert_eq!(package.len(), 10, "7 players, the observer, the master, the list");
     for s in &package {
+        has(s, "Played by:");
         for n in 1..=7 {
-            has(s, &p(n));
+            lacks(s, &p(n));
         }
         has(s, "Result: Draw declared");
         assert_eq!(s.files.len(), 3, "the record attached, as text and as MILA JSON, and the centre chart's picture");

@@ -223,7 +223,7 @@ fn queue_game_mail(db: &rusqlite::Connection, game: i64, to: &str, n: usize) {
         kind: Kind::Game,
         attachments: vec![],
     };
-    insert(db, &m, Some(game), None, 1_800_000_000, &Counted { mailbox: to.into(), bytes: 100, counted: COUNTED }).unwrap();
+    insert(db, &m, Some(game), None, 1_800_000_000, &Counted { mailbox: to.into(), bytes: 100, counted: COUNTED, charged: None }).unwrap();
 }
 
 #[test]

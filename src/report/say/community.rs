@@ -23,7 +23,7 @@ pub fn refusal(r: &ToolRefusal) -> String {
         TooManyCoMasters { max } => format!("a game has at most {max} co-masters"),
         AlreadyCoMaster { who, game } => format!("{who} is a co-master of game {game} already"),
         NotACoMaster { who, game } => format!("{who} is not a co-master of game {game}"),
-        OwnMasterOnly { game } => format!("only the master of game {game} may do that, not a co-master"),
+        OwnMasterOnly { game, command, why } => format!("{command}: only the master of game {game} may do that, not a co-master ({why})"),
         NothingToRollForward { game } => format!("game {game} has no rolled-back phases that follow its current one"),
         RollforwardNoPhase { game, phase } => format!("the phases rolled back in game {game} do not include {phase} after the current one"),
         RollforwardDiverged { game } => format!("game {game} is no longer where its rollback left it: its undone phases cannot be played again"),
@@ -37,6 +37,7 @@ pub fn refusal(r: &ToolRefusal) -> String {
         RegisterTooLong { lines, max } => format!("a registration has at most {max} lines; this one has {lines}"),
         FieldTooLong { field, max } => format!("the line {field} is longer than {max} characters"),
         RegisterNeedsName => "a registration needs a line Name: your name".into(),
+        NoPendingRegistration => "no registration from this address waits for that code (a code is good for 30 days, and only for the last form sent)".into(),
         NoProfile { who } => format!("no public profile for {who}"),
         WhoisUsage => "write WHOIS and an address or a name".into(),
         WhogameHidden { game } => format!("game {game} is anonymous: who plays which power is shown when it is over"),
@@ -163,6 +164,12 @@ pub fn co_masters_line(who: &[String]) -> String {
     format!("Co-masters: {}", who.join(", "))
 }
 
+/// A game's co-masters in LIST game, for someone outside the game (their
+/// addresses are for the game's own people).
+pub fn co_masters_count(n: usize) -> String {
+    format!("Co-masters: {n}")
+}
+
 /// A game's manual start, manual processing and privacy in LIST game.
 pub fn modes_line(manual_start: bool, manual_process: bool, private: bool) -> Option<String> {
     let mut out = Vec::new();
@@ -185,6 +192,25 @@ pub fn registered(name: &str, public: bool) -> String {
     } else {
         format!("Registered as {name}; your profile is shown to nobody but you (add Public: yes to show it).")
     }
+}
+
+/// REGISTER kept waiting for its address's proof (`change`: the address has
+/// a profile already), with the code that puts it in place.
+pub fn registration_waits(name: &str, public: bool, change: bool, code: &str) -> String {
+    let shown = if public { "public" } else { "shown to nobody but you" };
+    let why = if change {
+        "This address has a profile already, and a profile changes only with the password of a seat this address holds (SIGNON before REGISTER, in the same mail)."
+    } else {
+        "This address has not confirmed that it wants the judge's mail, and a first profile needs that, or the password of a seat this address holds (SIGNON before REGISTER, in the same mail)."
+    };
+    format!(
+        "Your form (Name: {name}; {shown}) waits: nothing is changed yet. {why} To put it in place, send from this address within 30 days:\n\n  REGISTER\n  Confirm: {code}\n  END\n\nIf you did not send it, do nothing: the profile of this address stays as it was."
+    )
+}
+
+/// REGISTER: a waiting form confirmed by its code.
+pub fn registration_confirmed(name: &str, public: bool) -> String {
+    format!("The form you sent before is confirmed. {}", registered(name, public))
 }
 
 /// REGISTER's lines the judge does not keep.
@@ -224,6 +250,17 @@ pub fn whogame_co_master(addr: &str, name: &Option<String>) -> String {
 /// WHOGAME: a player (`power`: `None` before the powers are assigned).
 pub fn whogame_player(power: Option<&str>, addr: &str, name: &Option<String>) -> String {
     format!("{:<16} {addr}{}", format!("{}:", power.unwrap_or("Joined")), known(name))
+}
+
+/// WHOGAME for someone outside the game: a player by the name they chose
+/// (`SET NAME`) or their power's (`power`: `None` before the powers are assigned).
+pub fn whogame_player_named(power: Option<&str>, name: &str) -> String {
+    format!("{:<16} {name}", format!("{}:", power.unwrap_or("Joined")))
+}
+
+/// WHOGAME for someone outside the game: why no address is shown.
+pub fn whogame_no_addresses(g: &GameRow) -> String {
+    format!("The addresses of game {}'s master and players are shown only to its master, co-masters and players.", g.name)
 }
 
 /// WHOGAME FULL: an observer (for the master).

@@ -71,10 +71,13 @@ pub fn taken_over_subject(g: &GameRow, power: &str) -> String {
     format!("Game {}: {power} taken over", g.name)
 }
 
-/// A seat taken over (`who`, the new player's address, named only where the
-/// game shows who plays what).
-pub fn taken_over(power: &str, who: &str, reveal: bool) -> String {
-    if reveal { format!("{who} took over {power}.") } else { format!("A new player took over {power}.") }
+/// A seat taken over (`who`, the name the new player chose, if any: never
+/// an address; named only where the game shows who plays what).
+pub fn taken_over(power: &str, who: Option<&str>, reveal: bool) -> String {
+    match who.filter(|_| reveal) {
+        Some(who) => format!("{who} took over {power}."),
+        None => format!("A new player took over {power}."),
+    }
 }
 
 /// The phase's deadline starting again for a new player.

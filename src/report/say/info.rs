@@ -292,8 +292,8 @@ pub fn full_settings(settings: &str) -> String {
 }
 
 /// LIST FULL: who plays a seat.
-pub fn full_player(power: &str, email: &str) -> String {
-    format!("    {power}: {email}")
+pub fn full_player(power: &str, who: &str) -> String {
+    format!("    {power}: {who}")
 }
 
 /// LIST FULL: how many seats are taken, where the players are not shown.

@@ -138,3 +138,65 @@ pub fn too_many_waiting(n: u32) -> String {
 pub fn forged_from() -> String {
     "the keeper's mail server says its From is forged (dmarc=fail)".into()
 }
+
+/// Why a mail over its sender's rate was dropped: the bytes of the sender's
+/// mail already waiting (the mail's stored outcome, for the keeper).
+pub fn too_many_waiting_bytes(bytes: i64) -> String {
+    format!("{bytes} bytes of this sender's mail already wait, the most kept for one sender")
+}
+
+/// The keeper's notice of an unreadable mail: text (`kept`: the bytes of it
+/// the database keeps).
+pub fn unreadable_set_aside_notice(mail_id: i64, message_id: &str, bytes: usize, reason: &str, kept: usize) -> String {
+    format!(
+        "Mail #{mail_id} ({message_id}, {bytes} bytes) could not be read: {reason}.\nThe whole mail is in the quarantine (the inbox's quarantine/ or the IMAP quarantine folder, where the oldest are dropped past {} mails or {} MB); the database keeps its first {kept} bytes (table mails).\nMore mail set aside within the hour comes in one digest.\n",
+        crate::mail::maildir::QUARANTINE_MAX_MAILS,
+        crate::mail::maildir::QUARANTINE_MAX_BYTES / 1_000_000
+    )
+}
+
+/// The keeper's digest of mail set aside since the last notice: subject.
+pub fn set_aside_digest_subject(n: usize) -> String {
+    format!("mailjudge: {n} more mail(s) set aside")
+}
+
+/// The keeper's digest of mail set aside since the last notice: one line a
+/// mail listed, then how many more there were (`every`: the seconds between
+/// two notices at most).
+pub fn set_aside_digest(listed: &[crate::store::mails::SetAside], more: usize, every: i64) -> String {
+    let mut out =
+        format!("{} mail(s) were set aside since the last notice (the keeper is told at most once in {} minutes):\n\n", listed.len() + more, every / 60);
+    for m in listed {
+        if m.failed {
+            out.push_str(&format!("- mail #{} ({}) failed: {}\n", m.mail_id, m.message_id, m.why));
+        } else {
+            out.push_str(&format!("- mail #{} ({}, {} bytes) could not be read: {}\n", m.mail_id, m.message_id, m.bytes, m.why));
+        }
+    }
+    if more > 0 {
+        out.push_str(&format!("- and {more} more, not listed\n"));
+    }
+    out.push_str("\nEach is kept in the database (table mails, the outcome says why); unreadable mail also in the quarantine.\n");
+    out
+}
+
+/// What a kept mail holds when it was larger than what is kept whole: its
+/// headers and the text the judge read (`text`: its bytes; `cut`: cut short)
+/// of a mail of `bytes` (the value of a header: one line).
+pub fn kept_text_note(bytes: usize, text: usize, cut: bool) -> String {
+    let cut = if cut { ", cut short" } else { "" };
+    format!("the headers and the text read ({text} bytes{cut}) of a mail of {bytes} bytes; its other parts were dropped")
+}
+
+/// What a kept mail holds: its headers and the `lines` command lines the
+/// judge read (`cut`: cut short), its text being too long to keep.
+pub fn kept_lines_note(bytes: usize, lines: usize, cut: bool) -> String {
+    let cut = if cut { ", cut short" } else { "" };
+    format!("the headers and the {lines} command line(s) read{cut} of a mail of {bytes} bytes; the rest was dropped")
+}
+
+/// What a kept mail holds: its headers only, the mail being over the size
+/// limit (nothing in it was read).
+pub fn kept_head_note(bytes: usize) -> String {
+    format!("the headers of a mail of {bytes} bytes, over the size limit: nothing in it was read, the rest was dropped")
+}

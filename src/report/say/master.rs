@@ -431,6 +431,44 @@ pub fn promoted(who: &str, g: &GameRow) -> String {
     format!("{who} is now a co-master of game {}; the judge mailed them a password.", g.name)
 }
 
+/// Why one of the master's commands is the master's alone (a co-master is
+/// refused it: `command::master::CO_MASTER_MAY`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MasterOnly {
+    /// The master's own seat: its password and its address.
+    OwnSeat,
+    /// Who the co-masters are.
+    CoMasters,
+    /// How the game ends.
+    TheEnd,
+    /// Who may join, and whether the players are named.
+    TheTable,
+    /// Where the game is published outside it.
+    Published,
+}
+
+/// The reason a co-master's refusal gives.
+pub fn master_only_why(why: MasterOnly) -> String {
+    match why {
+        MasterOnly::OwnSeat => "the master's seat, its password and its address, is the master's own",
+        MasterOnly::CoMasters => "who helps to run the game is the master's choice",
+        MasterOnly::TheEnd => "how the game ends is the master's decision",
+        MasterOnly::TheTable => "who may join, and whether the players are named, is the master's promise to them",
+        MasterOnly::Published => "where the game's mail and results go outside it is the master's choice",
+    }
+    .into()
+}
+
+/// How a change's notices name a co-master's seat.
+pub fn co_master_named(address: &str) -> String {
+    format!("the co-master {address}")
+}
+
+/// SET PASSWORD from a co-master done: its own, not the master's.
+pub fn co_master_password_changed(g: &GameRow) -> String {
+    format!("Your co-master password of game {} changed (the master's own is not yours to change).", g.name)
+}
+
 /// DEMOTE done.
 pub fn demoted(who: &str, g: &GameRow) -> String {
     format!("{who} is no longer a co-master of game {}.", g.name)

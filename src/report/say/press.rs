@@ -408,3 +408,22 @@ pub fn observer_is_no_power() -> String {
 pub fn wrong_observer_code(game: &str) -> String {
     format!("that is not the code of an observer of game {game} (the one that confirmed OBSERVE {game})")
 }
+
+/// Press not sent: its sender's hourly budget for press is spent.
+pub fn held_back_sender(limit: u64) -> String {
+    format!(
+        "Held back: your press made this judge send others {} KB within the last hour, the most one sender's press may; it was not sent. Send it again later.",
+        limit / 1000
+    )
+}
+
+/// Press not sent to a recipient: its share of press is spent this hour
+/// (never named by its address).
+pub fn held_back_recipient(limit: u64) -> String {
+    format!("Held back from a recipient who had {} KB of press within the last hour, the most one address gets in an hour.", limit / 1000)
+}
+
+/// Press not sent to anyone: the reasons.
+pub fn held_back(why: &[String]) -> String {
+    format!("not sent: {}", why.join(" "))
+}

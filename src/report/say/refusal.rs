@@ -181,6 +181,7 @@ fn press_refusal(r: &PressRefusal) -> String {
         PressNeedsList { head } => press::needs_list(head),
         NotARecipientLetter { letter, powers } => press::not_a_recipient_letter(*letter, powers),
         PressToNobody => press::to_nobody(),
+        HeldBack { why } => press::held_back(why),
         NoWhitePress => press::no_white_press(),
         NoFakePress => press::no_fake_press(),
         FakeToMaster => press::fake_to_master(),
