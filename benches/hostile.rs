@@ -1067,22 +1067,6 @@ fn big_mail(from: &str, k: usize) -> Vec<u8> {
     mail(from, &format!("big{k}"), &body)
 }
 
-/// About 1.9 MB of noise: no header, not a mail.
-fn blob(k: usize) -> Vec<u8> {
-    let mut x: u64 = k as u64 * 2_654_435_761 + 1;
-    (0..1_900_000)
-        .map(|_| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            match (x >> 24) as u8 {
-                b':' | b'\n' | b'\r' => b'.',
-                b => b,
-            }
-        })
-        .collect()
-}
-
 fn storage_child(dir: &Path) {
     let cfg = config(dir, 60);
     let t0 = 1_790_000_000;
@@ -1210,4 +1194,9 @@ fn main() {
     let path = out.join("hostile-bench.json");
     std::fs::write(&path, serde_json::to_string_pretty(&Value::Object(figures)).unwrap()).unwrap();
     println!("figures written to {}", path.display());
+}
+
+/// About 1.9 MB of noise: no header, not a mail.
+fn blob(k: usize) -> Vec<u8> {
+    common::noise(k, 1_900_000)
 }

@@ -7,15 +7,6 @@ use crate::common;
 use common::db;
 use common::game::{GM, Game, flat};
 
-/// `who` observes game demo (asks, and confirms with the code mailed there).
-fn observe(g: &mut Game, who: &str) {
-    let (_, sent) = g.send(who, "OBSERVE demo");
-    let mail = sent.iter().find(|s| s.to == who && s.subject == "Confirm: observe game demo").expect("the confirmation mail");
-    let line = mail.body.lines().find(|l| l.trim_start().starts_with("OBSERVE demo ")).unwrap().trim().to_string();
-    let (r, _) = g.send(who, &line);
-    assert!(r.contains("You now observe game demo"), "{r}");
-}
-
 /// The password the judge mailed a new co-master.
 fn co_password(sent: &[common::Sent], who: &str) -> String {
     let mail = sent.iter().find(|s| s.to == who && s.subject == "Game demo: you are a co-master").expect("the co-master's mail");
@@ -28,7 +19,7 @@ fn an_observer_promoted_is_a_co_master_who_masters_but_cannot_promote() {
     let mut g = Game::started();
     let (r, _) = g.send(GM, "SIGNON Mdemo gmpass\nPROMOTE stranger@example.test");
     assert!(r.contains("stranger@example.test does not observe game demo"), "{r}");
-    observe(&mut g, "co@example.test");
+    g.observe("co@example.test");
     let (r, sent) = g.send(GM, "SIGNON Mdemo gmpass\nPROMOTE co@example.test");
     assert!(r.contains("co@example.test is now a co-master of game demo"), "{r}");
     let pw = co_password(&sent, "co@example.test");
@@ -54,7 +45,7 @@ fn an_observer_promoted_is_a_co_master_who_masters_but_cannot_promote() {
 fn a_game_has_at_most_four_co_masters() {
     let mut g = Game::started();
     for n in 1..=5 {
-        observe(&mut g, &format!("co{n}@example.test"));
+        g.observe(&format!("co{n}@example.test"));
     }
     let (r, _) = g.send(GM, "SIGNON Mdemo gmpass\nPROMOTE co1@example.test\nPROMOTE co2@example.test\nPROMOTE co3@example.test\nPROMOTE co4@example.test");
     assert_eq!(r.matches("is now a co-master").count(), 4, "{r}");
@@ -207,7 +198,7 @@ fn rollforward_plays_the_undone_phases_again_to_the_same_position() {
 #[test]
 fn the_masters_broadcast_is_an_announcement_to_everyone_even_without_press() {
     let mut g = Game::started_with("press=none");
-    observe(&mut g, "watcher@example.test");
+    g.observe("watcher@example.test");
     let (r, _) = g.send("p3@example.test", "SIGNON Fdemo pw-three\nBROADCAST\nhello all\nENDPRESS");
     assert!(r.contains("Error"), "players have no press in this game: {r}");
     let (_, sent) = g.send(GM, "SIGNON Mdemo gmpass\nBROADCAST\nThe deadline moves to Friday.\nENDPRESS");

@@ -10,18 +10,9 @@ use common::game::{GM, Game, flat};
 use common::{Sent, reply};
 use mailjudge::command::master::{CO_MASTER_MAY, CoMaster};
 
-/// `who` observes game demo (asks, and confirms with the code mailed there).
-fn observe(g: &mut Game, who: &str) {
-    let (_, sent) = g.send(who, "OBSERVE demo");
-    let mail = sent.iter().find(|s| s.to == who && s.subject == "Confirm: observe game demo").expect("the confirmation mail");
-    let line = mail.body.lines().find(|l| l.trim_start().starts_with("OBSERVE demo ")).unwrap().trim().to_string();
-    let (r, _) = g.send(who, &line);
-    assert!(r.contains("You now observe game demo"), "{r}");
-}
-
 /// `who` observes demo and the master makes it a co-master: the password mailed to it.
 fn co_master(g: &mut Game, who: &str) -> String {
-    observe(g, who);
+    g.observe(who);
     let (r, sent) = g.as_master(&format!("PROMOTE {who}"));
     assert!(r.contains(&format!("{who} is now a co-master of game demo")), "{r}");
     let mail = sent.iter().find(|s| s.to == who && s.subject == "Game demo: you are a co-master").expect("the co-master's mail");
@@ -38,7 +29,7 @@ fn with_co_masters() -> (Game, String) {
     let mut g = Game::started();
     let pw = co_master(&mut g, CO);
     co_master(&mut g, CO2);
-    observe(&mut g, "obs@example.test");
+    g.observe("obs@example.test");
     (g, pw)
 }
 
@@ -230,7 +221,7 @@ fn diary(g: &mut Game, from: &str, l: char, pw: &str, text: &str) -> String {
 #[test]
 fn a_diary_is_its_writers_and_goes_back_to_its_writer_alone() {
     let mut g = Game::started();
-    observe(&mut g, "obs@example.test");
+    g.observe("obs@example.test");
     let r = diary(&mut g, "p3@example.test", 'F', "pw-three", "DIARY\nthe first player's secret plan\nENDPRESS");
     assert!(r.contains("Diary entry 1 kept"), "{r}");
     diary(&mut g, "p3@example.test", 'F', "pw-three", "DIARY\nanother thought of p3\nENDPRESS");
@@ -360,7 +351,7 @@ fn no_addresses(text: &str, me: &str, what: &str) {
 #[test]
 fn no_address_reaches_anyone_outside_the_game_during_it_or_after() {
     let mut g = Game::started();
-    observe(&mut g, "obs@example.test");
+    g.observe("obs@example.test");
     co_master(&mut g, CO);
     g.as_power('F', "SET NAME Marianne");
     g.as_power('F', "BROADCAST\nGreetings from Paris.\nENDPRESS");

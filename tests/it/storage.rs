@@ -51,23 +51,6 @@ fn big_attachment(from: &str, k: usize) -> Vec<u8> {
     raw.into_bytes()
 }
 
-/// About [`BIG`] bytes of noise: no header, not a mail.
-fn blob(k: usize) -> Vec<u8> {
-    let mut x: u64 = k as u64 * 2_654_435_761 + 1;
-    (0..BIG)
-        .map(|_| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            // no ':' and no line end: nothing reads as a header
-            match (x >> 24) as u8 {
-                b':' | b'\n' | b'\r' => b'.',
-                b => b,
-            }
-        })
-        .collect()
-}
-
 /// The database's files (the SQLite file and its write-ahead log, which is
 /// reused once checkpointed), in bytes.
 fn db_file_bytes(w: &World) -> u64 {
@@ -306,4 +289,9 @@ fn the_quarantine_at_and_past_its_limits_drops_the_oldest() {
     md.quarantine("q6").unwrap();
     assert_eq!(quarantined(dir.path()), ["q5", "q6"]);
     let _: Vec<RawMail> = md.fetch(10).unwrap();
+}
+
+/// About [`BIG`] bytes of noise: no header, not a mail.
+fn blob(k: usize) -> Vec<u8> {
+    common::noise(k, BIG)
 }

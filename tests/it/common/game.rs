@@ -122,6 +122,15 @@ impl Game {
         self.send(&format!("{who}@example.test"), &format!("SIGNON {l}demo {pw}\n{text}"))
     }
 
+    /// `who` observes game demo (asks, and confirms with the code mailed there).
+    pub fn observe(&mut self, who: &str) {
+        let (_, sent) = self.send(who, "OBSERVE demo");
+        let mail = sent.iter().find(|s| s.to == who && s.subject == "Confirm: observe game demo").expect("the confirmation mail");
+        let line = mail.body.lines().find(|l| l.trim_start().starts_with("OBSERVE demo ")).unwrap().trim().to_string();
+        let (r, _) = self.send(who, &line);
+        assert!(r.contains("You now observe game demo"), "{r}");
+    }
+
     /// Sends `text` from the master, signed on.
     pub fn as_master(&mut self, text: &str) -> (String, Vec<Sent>) {
         self.send(GM, &format!("SIGNON Mdemo gmpass\n{text}"))

@@ -189,3 +189,20 @@ pub fn reply<'a>(sent: &'a [Sent], message_id: &str) -> &'a Sent {
 pub fn to<'a>(sent: &'a [Sent], addr: &str) -> Vec<&'a Sent> {
     sent.iter().filter(|s| s.to == addr).collect()
 }
+
+/// `len` bytes of noise (seeded by `k`) with no `:` and no line end, so that
+/// nothing in it reads as a header: not a mail.
+pub fn noise(k: usize, len: usize) -> Vec<u8> {
+    let mut x: u64 = k as u64 * 2_654_435_761 + 1;
+    (0..len)
+        .map(|_| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            match (x >> 24) as u8 {
+                b':' | b'\n' | b'\r' => b'.',
+                b => b,
+            }
+        })
+        .collect()
+}
