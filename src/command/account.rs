@@ -426,9 +426,7 @@ pub const LIST_REQUEST_EVERY: i64 = 86_400;
 
 /// How a confirmation token is kept (never in clear).
 fn token_hash(token: &str) -> String {
-    use sha2::{Digest, Sha256};
-    let d = Sha256::digest(token.trim().to_ascii_lowercase().as_bytes());
-    format!("token:{}", d.iter().map(|b| format!("{b:02x}")).collect::<String>())
+    format!("token:{}", crate::context::gate::code_hash(token))
 }
 
 impl Session<'_> {

@@ -275,9 +275,8 @@ impl Session<'_> {
                     went += 1;
                     continue;
                 }
-                Err(crate::context::budget::Charged::OverSender { limit }) => say::press::held_back_sender(limit),
-                Err(crate::context::budget::Charged::OverRecipient { limit }) => say::press::held_back_recipient(limit),
-                Err(crate::context::budget::Charged::Queue(_)) => continue,
+                Err(crate::context::budget::HeldBack::Sender { limit }) => say::press::held_back_sender(limit),
+                Err(crate::context::budget::HeldBack::Recipient { limit }) => say::press::held_back_recipient(limit),
             };
             if !held_back.contains(&why) {
                 held_back.push(why);

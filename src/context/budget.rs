@@ -86,18 +86,13 @@ pub fn room(conn: &Connection, cfg: &crate::config::Config, addr: &str, now: i64
     Ok(room)
 }
 
-/// Whether press from one player to another may be queued.
+/// Why press from one player to another was held back.
 #[derive(Debug, PartialEq, Eq)]
-pub enum Charged {
-    Queue(Counted),
+pub enum HeldBack {
     /// Its sender made the judge send `limit` bytes of press within the hour.
-    OverSender {
-        limit: u64,
-    },
+    Sender { limit: u64 },
     /// Its recipient had its share of press (`limit` bytes) within the hour.
-    OverRecipient {
-        limit: u64,
-    },
+    Recipient { limit: u64 },
 }
 
 /// Decides for press `m` from `sender` (a mailbox) at `now`: it is charged
@@ -105,18 +100,18 @@ pub enum Charged {
 /// and takes at most half of the recipient's hourly budget, a share of its
 /// own ([`outbox::PRESS`]), so that the recipient's replies, notices and
 /// game mail always have the rest.
-pub fn decide_charged(conn: &Connection, cfg: &crate::config::Config, m: &OutMail, sender: &str, now: i64) -> rusqlite::Result<Charged> {
+pub fn decide_charged(conn: &Connection, cfg: &crate::config::Config, m: &OutMail, sender: &str, now: i64) -> rusqlite::Result<Result<Counted, HeldBack>> {
     let mailbox = crate::mail::mailbox_key(&m.to);
     let bytes = size(conn, m)?;
     let limit = cfg.limits.press_bytes_per_sender_per_hour;
     if outbox::charged_used(conn, sender, now - 3600, now)? + bytes > limit {
-        return Ok(Charged::OverSender { limit });
+        return Ok(Err(HeldBack::Sender { limit }));
     }
     let share = cfg.limits.bytes_per_address_per_hour / 2;
     if outbox::budget_used(conn, &mailbox, outbox::PRESS, now - 3600, now)? + bytes > share {
-        return Ok(Charged::OverRecipient { limit: share });
+        return Ok(Err(HeldBack::Recipient { limit: share }));
     }
-    Ok(Charged::Queue(Counted { mailbox, bytes, counted: outbox::PRESS, charged: Some(sender.to_string()) }))
+    Ok(Ok(Counted { mailbox, bytes, counted: outbox::PRESS, charged: Some(sender.to_string()) }))
 }
 
 /// Decides for `m` at `now` (see the module's text); `hour_cap`: a smaller

@@ -185,20 +185,20 @@ impl Ctx {
     /// Queues press `m` that `sender` (a mailbox) makes the judge send
     /// another: through the [`gate`] like any mail, then charged to the
     /// sender ([`budget::decide_charged`]). `Err`: held back, and why.
-    pub fn queue_press(&self, conn: &Connection, m: &OutMail, game_id: Option<i64>, sender: &str) -> rusqlite::Result<Result<(), budget::Charged>> {
+    pub fn queue_press(&self, conn: &Connection, m: &OutMail, game_id: Option<i64>, sender: &str) -> rusqlite::Result<Result<(), budget::HeldBack>> {
         let now = self.now();
         if gate::door(conn, &self.cfg, m)? != gate::Door::Open {
             self.hold(conn, m, game_id, None, now)?;
             return Ok(Ok(()));
         }
         Ok(match budget::decide_charged(conn, &self.cfg, m, sender, now)? {
-            budget::Charged::Queue(c) => {
+            Ok(c) => {
                 store::outbox::insert(conn, m, game_id, None, now, &c)?;
                 Ok(())
             }
-            over => {
-                tracing::warn!("press from {sender} to {} held back: {over:?}", m.to);
-                Err(over)
+            Err(why) => {
+                tracing::warn!("press from {sender} to {} held back: {why:?}", m.to);
+                Err(why)
             }
         })
     }

@@ -385,6 +385,19 @@ fn store_mail(conn: &Connection, ctx: &Ctx, env: Envelope, raw: &[u8], content_h
     store::mails::insert(conn, &store::mails::MailRow { message_id, sender, subject, raw: keep, received: now, outcome, content_hash, handled })
 }
 
+/// Records a mail as `kept` keeps it ([`Kept::stored`]) with `outcome`: the
+/// deferred row `deferred` settled in place, or a new row. Returns its id.
+fn record_kept(conn: &Connection, ctx: &Ctx, deferred: Option<i64>, env: Envelope, kept: &Kept, outcome: &str) -> rusqlite::Result<i64> {
+    let keep = kept.stored(conn, ctx, env.sender)?;
+    match deferred {
+        Some(id) => {
+            store::mails::settle(conn, id, &keep, outcome, handled_outcome(outcome).then_some(ctx.now()))?;
+            Ok(id)
+        }
+        None => store_mail(conn, ctx, env, &keep, &kept.hash, outcome),
+    }
+}
+
 /// Handles one inbound mail inside the caller's transaction: a new one, or a
 /// deferred one given again by [`Judge::handle_deferred`].
 ///
@@ -420,17 +433,8 @@ pub fn handle_mail(conn: &Connection, ctx: &mut Ctx, raw: &[u8]) -> anyhow::Resu
         Verdict::Ignore { from, reason, unreadable, .. } => {
             let message_id = kept.message_id.clone();
             let outcome = format!("ignored: {reason}");
-            let mail_id = match deferred {
-                // deferred, and now ignored (the configuration changed): settled as ignored
-                Some(id) => {
-                    store::mails::settle(conn, id, &kept.stored(conn, ctx, &from)?, &outcome, None)?;
-                    id
-                }
-                None => {
-                    let keep = kept.stored(conn, ctx, &from)?;
-                    store_mail(conn, ctx, Envelope { message_id: &message_id, sender: &from, subject: "" }, &keep, &kept.hash, &outcome)?
-                }
-            };
+            // a deferred mail now ignored (the configuration changed) is settled as ignored
+            let mail_id = record_kept(conn, ctx, deferred, Envelope { message_id: &message_id, sender: &from, subject: "" }, &kept, &outcome)?;
             tracing::info!("ignored mail {message_id} from {from}: {reason}");
             if unreadable {
                 let set_aside = store::mails::SetAside { mail_id, message_id: message_id.clone(), bytes: raw.len(), why: reason.clone(), failed: false };
@@ -447,13 +451,7 @@ pub fn handle_mail(conn: &Connection, ctx: &mut Ctx, raw: &[u8]) -> anyhow::Resu
     match read::auth::from_proof(raw, &ctx.cfg.consent.authserv_id, &inc.from) {
         read::auth::FromProof::Forged => {
             let outcome = format!("ignored: {}", say::judge::forged_from());
-            match deferred {
-                Some(id) => store::mails::settle(conn, id, &kept.stored(conn, ctx, &inc.from)?, &outcome, None)?,
-                None => {
-                    let keep = kept.stored(conn, ctx, &inc.from)?;
-                    store_mail(conn, ctx, Envelope { message_id: &kept.message_id, sender: &inc.from, subject: "" }, &keep, &kept.hash, &outcome)?;
-                }
-            }
+            record_kept(conn, ctx, deferred, Envelope { message_id: &kept.message_id, sender: &inc.from, subject: "" }, &kept, &outcome)?;
             tracing::warn!("mail {} from {}: the keeper's server says dmarc=fail; not answered", kept.message_id, inc.from);
             return Ok(MailOutcome::Ignored(outcome));
         }
@@ -500,16 +498,7 @@ pub fn handle_mail(conn: &Connection, ctx: &mut Ctx, raw: &[u8]) -> anyhow::Resu
         Some(id) if recent >= limit || oldest != Some(id) => return Ok(MailOutcome::RateLimited),
         _ => {}
     }
-    let mail_id = match deferred {
-        Some(id) => {
-            store::mails::settle(conn, id, &kept.stored(conn, ctx, &inc.from)?, ANSWERED, Some(now))?;
-            id
-        }
-        None => {
-            let keep = kept.stored(conn, ctx, &inc.from)?;
-            store_mail(conn, ctx, Envelope { message_id: &inc.message_id, sender: &inc.from, subject: &inc.subject }, &keep, &kept.hash, ANSWERED)?
-        }
-    };
+    let mail_id = record_kept(conn, ctx, deferred, Envelope { message_id: &inc.message_id, sender: &inc.from, subject: &inc.subject }, &kept, ANSWERED)?;
     ctx.gate.borrow_mut().begin(Some(Cause { sender: crate::mail::mailbox_key(&inc.from), mail_id }));
     let body = if inc.too_large {
         ctx.templates.render(
@@ -577,17 +566,12 @@ fn record_failure(conn: &Connection, ctx: &mut Ctx, raw: &[u8], error: &str) -> 
     let verdict = read::read(raw, &ctx.cfg.address, limits, &ctx.judge_text);
     let kept = Kept::new(&verdict, raw, &ctx.judge_text);
     let outcome = format!("failed: {error}");
-    let mail_id = match known(conn, &kept.message_id, raw, &kept.hash)? {
+    let deferred = match known(conn, &kept.message_id, raw, &kept.hash)? {
         Known::Duplicate => return Ok(MailOutcome::Duplicate),
-        Known::Deferred(id) => {
-            store::mails::settle(conn, id, &kept.stored(conn, ctx, verdict.from())?, &outcome, Some(ctx.now()))?;
-            id
-        }
-        Known::New => {
-            let keep = kept.stored(conn, ctx, verdict.from())?;
-            store_mail(conn, ctx, Envelope { message_id: &kept.message_id, sender: verdict.from(), subject: "" }, &keep, &kept.hash, &outcome)?
-        }
+        Known::Deferred(id) => Some(id),
+        Known::New => None,
     };
+    let mail_id = record_kept(conn, ctx, deferred, Envelope { message_id: &kept.message_id, sender: verdict.from(), subject: "" }, &kept, &outcome)?;
     if let Verdict::Answer(mut inc) = verdict {
         inc.subject = kept.subject(&inc.subject, &ctx.judge_text);
         inc.message_id = kept.message_id.clone();
