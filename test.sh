@@ -1,16 +1,32 @@
 #!/usr/bin/env bash
 # The project's one test command (the README's second command; .ci/run calls it).
-# Checks formatting and lints (rustfmt, clippy -D warnings), builds, runs every test, starts real mail servers on loopback (Postfix and
-# Dovecot, installed with apt-get when missing: needs root) for the end-to-end
-# tests and stops them on exit, and checks the binary against the shared DATC
-# cases when ../shared is present. README.md ("What ./test.sh changes on the
-# machine") lists everything it changes outside the project.
+#
+#   ./test.sh quick   fmt, clippy -D warnings and every unit and integration test of
+#                     the workspace (the engine's own suites included); no root, no apt,
+#                     no PyPI, no browser, no mail servers
+#   ./test.sh         (what .ci/run calls) quick, then real Postfix and Dovecot on
+#                     loopback (installed with apt-get when missing: needs root) for the
+#                     end-to-end mail tests, the archive checked by MILA's engine and
+#                     Debian's Chromium, a seeded sample of the MILA differential (every
+#                     map, an eighth of its phases), and the DATC checked against the
+#                     binary when ../shared is present
+#   ./test.sh full    the same with the whole MILA differential (every phase of
+#                     tests/it/mila_maps.rs MAPS: a nightly or a release runs it)
+#
+# README.md ("What ./test.sh changes on the machine") lists everything it changes
+# outside the project, and how long each mode takes.
 set -euo pipefail
 cd "$(dirname "$0")"
+mode=${1:-ci}
+case "$mode" in
+  quick | ci | full) ;;
+  *) echo "usage: ./test.sh [quick|full]" >&2; exit 2 ;;
+esac
+
 cargo fmt --check
 cargo clippy --release --locked --workspace --all-targets -- -D warnings
-cargo build --release --locked
 cargo test --release --locked --workspace
+[ "$mode" = quick ] && exit 0
 
 stack=tests/mailstack/mailstack.sh
 # the servers' files, keys and ports live in a fresh private directory
@@ -30,7 +46,12 @@ cargo test --release --locked --test it -- --ignored --test-threads 1 e2e_mail::
 bash tools/browser.sh
 cargo test --release --locked --test it -- --ignored archive::
 # every MILA map: seeded random games played by MILA, each phase adjudicated by
-# mailjudge too and compared (docs/MILA-DIFFERENTIAL.md)
+# mailjudge too and compared (docs/MILA-DIFFERENTIAL.md); MILA_PHASES=full runs
+# every phase the test lists, the default an eighth of them (the first games of
+# the same seeds, so the sample is a part of the full run)
+if [ "$mode" = full ]; then
+  export MILA_PHASES=full
+fi
 cargo test --release --locked --test it -- --ignored mila_maps::
 
 if [ -f ../shared/datc/check_datc.py ]; then

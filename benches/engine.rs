@@ -4,7 +4,7 @@
 //! `cargo bench --bench engine`; medians are in target/criterion/*/new/estimates.json.
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use mailjudge::adjudicate::movement;
+use mailjudge::adjudicate::moves;
 use mailjudge::map::Variant;
 use mailjudge::parse::parse_order;
 use mailjudge::random::{midgame, movement_phase};
@@ -19,14 +19,14 @@ fn bench(c: &mut Criterion) {
     assert_eq!(units.len(), 30);
     let mut g = c.benchmark_group("movement");
     g.throughput(Throughput::Elements(1));
-    g.bench_function("midgame_30_units", |b| b.iter(|| movement::adjudicate(&v, &rules, black_box(&units), black_box(&orders))));
+    g.bench_function("midgame_30_units", |b| b.iter(|| moves::adjudicate(&v, &rules, black_box(&units), black_box(&orders))));
     let stream: Vec<_> = (0..1000u64).map(|s| movement_phase(&v, s, 10 + (s as usize % 25))).collect();
     let mut i = 0;
     g.bench_function("random_stream", |b| {
         b.iter(|| {
             let (u, o) = &stream[i % stream.len()];
             i += 1;
-            movement::adjudicate(&v, &rules, black_box(u), black_box(o))
+            moves::adjudicate(&v, &rules, black_box(u), black_box(o))
         })
     });
     g.finish();

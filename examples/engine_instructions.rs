@@ -12,7 +12,7 @@
 //! of `benches/engine.rs`, `random` the first 1,000 positions of its random
 //! stream, each adjudicated `count / 1000` times.
 
-use mailjudge::adjudicate::movement;
+use mailjudge::adjudicate::moves;
 use mailjudge::map::Variant;
 use mailjudge::random::{midgame, movement_phase};
 use mailjudge::rules::Rulebook;
@@ -29,13 +29,13 @@ fn main() {
     match mode {
         "midgame" => {
             for _ in 0..count {
-                black_box(movement::adjudicate(&v, &rules, black_box(&units), black_box(&orders)));
+                black_box(moves::adjudicate(&v, &rules, black_box(&units), black_box(&orders)));
             }
         }
         _ => {
             for i in 0..count {
                 let (u, o) = &stream[i % stream.len()];
-                black_box(movement::adjudicate(&v, &rules, black_box(u), black_box(o)));
+                black_box(moves::adjudicate(&v, &rules, black_box(u), black_box(o)));
             }
         }
     }

@@ -1,26 +1,37 @@
 //! mailjudge: a play-by-email judge for Diplomacy.
 //!
-//! # Layout
+//! `docs/ARCHITECTURE.md` is the map: the layers (each module uses only its own layer and
+//! those below; `tests/it/layout.rs` checks, and checks that no modules of one folder
+//! import each other in a circle), the two flows (mail → reply, deadline → results), and
+//! how to add a command, a game option, a rule option or a variant feature.
 //!
-//! The pure rules engine is the workspace crate `mailjudge_engine` (`engine/`; no IO, no
-//! clock, no database; `tests/it/layout.rs` checks), its modules re-exported here: [`map`] variants as data, [`phase`] calendars, [`order`] orders and their
-//! canonical text, [`parse`] the free-form order parser, [`rules`] rule options,
-//! [`adjudicate`] movement, retreats and adjustments, [`random`] positions for property
-//! tests. [`contract`] is its JSON interface (`mailjudge adjudicate`), [`variants`]
-//! finds variant files.
+//! Every module, lowest layer first:
 //!
-//! Around the engine, the judge (mail in → commands → store → adjudicate → report → mail out):
-//!
-//! - [`mail`]: transports (Maildir, IMAP, SMTP, sendmail) behind traits, reading
-//!   inbound mail (what is a command, what is never answered), redaction, composing.
-//! - [`judge`]: the mail pipeline: a batch in one transaction, each mail in a
-//!   savepoint behind a panic boundary, deadlines, the outbox.
-//! - [`command`]: the command language of one mail, one family per file.
-//! - [`game`]: a game's lifecycle, its orders and its deadlines.
-//! - [`store`]: all the SQL (schema, migrations, typed records, strict readers).
-//! - [`report`]: every text the judge writes, with `templates/`.
-//! - [`password`]: Argon2id with one reused buffer and a keyed cache.
-//! - [`timing`]: deadlines and dates as players write them; [`config`]: the configuration.
+//! - the rules engine, the workspace crate `mailjudge_engine` (`engine/`; no IO, no clock,
+//!   no database), re-exported here: [`phase`] calendars, [`map`] variants as data and
+//!   their names, [`order`] orders and their canonical text, [`rules`] rule options,
+//!   [`end`] how a game ends, [`parse`] the free-form order parser, [`adjudicate`]
+//!   movement, retreats and adjustments, [`check`] one order against a position,
+//!   [`random`] positions for property tests, [`contract`] the JSON interface
+//!   (`mailjudge adjudicate`);
+//! - [`timing`]: deadlines and dates as players write them; [`password`]: Argon2id with one
+//!   reused buffer and a keyed cache;
+//! - [`variants`]: finding variant files;
+//! - [`store`]: all the SQL (schema, migrations, rows read back strictly into typed values);
+//! - [`config`]: the configuration, read and checked once;
+//! - [`mail`]: transports (Maildir, IMAP, SMTP, sendmail) behind traits, reading inbound
+//!   mail, the sign-on grammar, redaction, composing;
+//! - [`game`]: a game loaded once into a typed value, and what follows from its data
+//!   (seats, who owes what, votes);
+//! - [`report`]: every English sentence (`report::say`), with `templates/`;
+//! - [`render`]: the map pictures (SVG, PNG);
+//! - [`archive`]: a game's record and its exports; [`publish`]: forum webhooks;
+//! - [`context`]: the judge's context and the one door to the outbox (the consent gate,
+//!   the byte budgets);
+//! - [`play`]: a game's life (start, phases, deadlines, the end);
+//! - [`command`]: the command language of one mail, one family per file;
+//! - [`judge`]: the mail pipeline (a batch in one transaction, each mail in a savepoint
+//!   behind a panic boundary), deadlines' tick, the outbox;
 //! - [`daemon`]: the loop of `mailjudge serve`; [`cli`]: the command line.
 
 pub mod archive;

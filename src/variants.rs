@@ -2,7 +2,7 @@
 //! directory) or one of the maps built into the engine. The only file reading
 //! that variants need; the engine itself does no IO.
 
-use crate::map::{BUILTIN, Variant};
+use crate::map::{BUILTIN, MapError, Variant};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -10,44 +10,37 @@ use std::sync::Arc;
 /// Why a variant could not be had: nobody has one of that name, or its file
 /// cannot be read. Shown as is on the command line and to the keeper; a
 /// player is told by `report::say` (`SessionRefusal::UnknownVariant`).
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub enum FindError {
+    #[error("unknown variant `{name}` (known: {})", known.join(", "))]
     Unknown { name: String, known: Vec<String> },
-    Unreadable(String),
+    /// The variant's file cannot be read.
+    #[error("{}: {why}", path.display())]
+    Io { path: PathBuf, why: std::io::Error },
+    /// The variant's file is no variant the engine takes.
+    #[error("{}: {why}", path.display())]
+    Unreadable { path: PathBuf, why: MapError },
 }
-
-impl std::fmt::Display for FindError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            FindError::Unknown { name, known } => write!(f, "unknown variant `{name}` (known: {})", known.join(", ")),
-            FindError::Unreadable(e) => f.write_str(e),
-        }
-    }
-}
-
-impl std::error::Error for FindError {}
 
 /// Looks a variant up: first in `dir` (a GM's variants directory, `NAME.toml`),
 /// then among the built-ins.
-pub fn find(name: &str, dir: Option<&Path>) -> Result<Variant, String> {
-    lookup(name, dir).map_err(|e| e.to_string())
-}
-
-/// The same, the error typed.
-pub fn lookup(name: &str, dir: Option<&Path>) -> Result<Variant, FindError> {
+pub fn find(name: &str, dir: Option<&Path>) -> Result<Variant, FindError> {
     if let Some(dir) = dir {
         let clean: String = name.chars().filter(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '-').collect();
         let path = dir.join(format!("{clean}.toml"));
         if path.is_file() {
-            let text = std::fs::read_to_string(&path).map_err(|e| FindError::Unreadable(format!("{}: {e}", path.display())))?;
-            return Variant::from_toml(&text).map_err(|e| FindError::Unreadable(format!("{}: {e}", path.display())));
+            let text = match std::fs::read_to_string(&path) {
+                Ok(t) => t,
+                Err(why) => return Err(FindError::Io { path, why }),
+            };
+            return Variant::from_toml(&text).map_err(|why| FindError::Unreadable { path, why });
         }
     }
     Variant::builtin(name).ok_or_else(|| FindError::Unknown { name: name.to_string(), known: BUILTIN.iter().map(|(n, _)| n.to_string()).collect() })
 }
 
 /// The variants a judge has loaded, by name (case does not matter): each
-/// found once (see [`lookup`]) and shared after.
+/// found once (see [`find`]) and shared after.
 #[derive(Default)]
 pub struct Catalog {
     dir: Option<PathBuf>,
@@ -67,14 +60,14 @@ impl Catalog {
             return Ok(v.clone());
         }
         let dir = self.dir.as_deref().filter(|d| d.is_dir());
-        let v = Arc::new(lookup(name, dir)?);
+        let v = Arc::new(find(name, dir)?);
         self.loaded.insert(key, v.clone());
         Ok(v)
     }
 }
 
 /// The contract's way to find variants: `dir` (a GM's variants directory)
-/// first, then the built-ins, as [`lookup`].
+/// first, then the built-ins, as [`find`].
 pub fn finder(dir: Option<PathBuf>) -> crate::contract::Finder {
-    Box::new(move |name: &str| find(name, dir.as_deref()))
+    Box::new(move |name: &str| find(name, dir.as_deref()).map_err(Into::into))
 }

@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
-"""Checks tests/data/1885/cases.jsonl (the 1885-III position cases) against the
+"""Checks engine/tests/data/1885/cases.jsonl (the 1885-III position cases) against the
 reconstructed map config/variants/1885.toml. It does not adjudicate: the
 expectations come from docs/RULES1885.md. Run from the repository root:
 
     python3 tools/check_1885_cases.py [--review]
 
-For every line: valid JSON with the fields of tests/data/1885/README.md; ids
+For every line: valid JSON with the fields of engine/tests/data/1885/README.md; ids
 e85-001, e85-002, ... in order; names of the map (powers, provinces, phases of
 its calendar; centres only where the map has a supply centre); units that may
 stand where they are (armies on land or a coast, or `A <sea> ABOARD` beside a
@@ -31,7 +31,7 @@ import sys
 import tomllib
 
 MAP = "config/variants/1885.toml"
-CASES = "tests/data/1885/cases.jsonl"
+CASES = "engine/tests/data/1885/cases.jsonl"
 RESULTS = {"ok", "bounce", "cut", "dislodged", "void", "no_convoy", "disrupted", "disband"}
 FIELDS = ["id", "title", "rule", "section", "variant", "phase", "units", "centers", "retreats", "orders", "expect"]
 OPTIONAL = {"dislodged_by", "owners"}

@@ -55,7 +55,7 @@ impl GameEnd {
 
     /// Rebuilds an end from its kind and powers; `Err` when the number of
     /// powers does not fit the kind.
-    pub fn from_parts(kind: EndKind, powers: Vec<PowerId>) -> Result<GameEnd, String> {
+    pub fn from_parts(kind: EndKind, powers: Vec<PowerId>) -> Result<GameEnd, EndError> {
         let n = powers.len();
         let end = match kind {
             EndKind::Solo if n == 1 => GameEnd::Solo(powers[0]),
@@ -69,8 +69,17 @@ impl GameEnd {
                     GameEnd::NoMorePhases
                 }
             }
-            _ => return Err(format!("a game end of kind {kind:?} cannot name {n} power(s)")),
+            _ => return Err(EndError { kind, powers: n }),
         };
         Ok(end)
     }
+}
+
+/// A stored end whose number of powers does not fit its kind
+/// ([`GameEnd::from_parts`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("a game end of kind {kind:?} cannot name {powers} power(s)")]
+pub struct EndError {
+    pub kind: EndKind,
+    pub powers: usize,
 }

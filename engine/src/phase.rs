@@ -57,24 +57,36 @@ pub struct Phase {
     pub kind: PhaseKind,
 }
 
+/// Why a text is not a phase of a calendar ([`Calendar::parse`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PhaseError {
+    #[error("`{0}` is not a phase (expected e.g. `S1901M`)")]
+    NotAPhase(String),
+    #[error("`{text}`: unknown season `{code}` (this calendar has {})", .seasons.join(", "))]
+    UnknownSeason { text: String, code: String, seasons: Vec<String> },
+    #[error("`{text}`: season `{code}` has no {kind:?} phase")]
+    NoSuchPhase { text: String, code: String, kind: PhaseKind },
+}
+
 impl Calendar {
     /// Reads `S1901M`: a season code, a year, and `M`/`R`/`A`.
-    pub fn parse(&self, text: &str) -> Result<Phase, String> {
+    pub fn parse(&self, text: &str) -> Result<Phase, PhaseError> {
         let t = text.trim();
-        let bad = || format!("`{t}` is not a phase (expected e.g. `S1901M`)");
+        let bad = || PhaseError::NotAPhase(t.to_string());
         let digits_at = t.find(|c: char| c.is_ascii_digit()).ok_or_else(bad)?;
         let (code, rest) = t.split_at(digits_at);
         let kind_char = rest.chars().last().ok_or_else(bad)?;
         let kind = PhaseKind::from_letter(kind_char).ok_or_else(bad)?;
         let year_text = &rest[..rest.len() - kind_char.len_utf8()];
         let year: i32 = year_text.parse().map_err(|_| bad())?;
-        let season = self.seasons.iter().position(|s| s.code.eq_ignore_ascii_case(code)).ok_or_else(|| {
-            let codes: Vec<&str> = self.seasons.iter().map(|s| s.code.as_str()).collect();
-            format!("`{t}`: unknown season `{code}` (this calendar has {})", codes.join(", "))
+        let season = self.seasons.iter().position(|s| s.code.eq_ignore_ascii_case(code)).ok_or_else(|| PhaseError::UnknownSeason {
+            text: t.to_string(),
+            code: code.to_string(),
+            seasons: self.seasons.iter().map(|s| s.code.clone()).collect(),
         })?;
         let phase = Phase { year, season: season as u8, kind };
         if !self.seasons[season].phases.contains(&kind) {
-            return Err(format!("`{t}`: season `{code}` has no {kind:?} phase"));
+            return Err(PhaseError::NoSuchPhase { text: t.to_string(), code: code.to_string(), kind });
         }
         Ok(phase)
     }

@@ -125,7 +125,7 @@ pub fn movement_phase(v: &Variant, seed: u64, n: usize) -> (Vec<Unit>, Vec<(Powe
 }
 
 /// A random position of about `n` units built around convoys, for property tests
-/// of convoys and paradoxes (see `tests/it/convoy_properties.rs`): fleets at sea in
+/// of convoys and paradoxes (see `tests/rules/convoy_properties.rs`): fleets at sea in
 /// chains, armies and fleets on the coasts around them and a few units inland,
 /// among two to five powers, neighbours often of one power. Orders use them:
 /// army moves along a chain of occupied seas (marked `VIA` or not, to far coasts

@@ -114,8 +114,8 @@ fn now_page(v: &Variant, rec: &GameRecord, title: &str) -> Vec<(String, Vec<u8>)
 fn index(v: &Variant, rec: &GameRecord, rows: &[chart::Row], reveal: bool, title: &str) -> String {
     let g = &rec.game;
     let mut body = format!("<h1>{}</h1>", esc(title));
-    if let Some(r) = &g.result {
-        body.push_str(&format!("<p><strong>{}</strong></p>", esc(&say::info::result_line(r))));
+    if let Some(r) = say::game::result(g) {
+        body.push_str(&format!("<p><strong>{}</strong></p>", esc(&say::info::result_line(&r))));
     }
     body.push_str(&about(v, rec));
     body.push_str(&format!("<h2>{}</h2><ol>", words::phases_heading()));

@@ -165,7 +165,7 @@ impl Setup {
 
     /// The rulebook the game was played by (`Err`: a rule, power or
     /// province this variant does not have).
-    pub fn rulebook(&self, v: &Variant) -> Result<crate::rules::Rulebook, String> {
+    pub fn rulebook(&self, v: &Variant) -> Result<crate::rules::Rulebook, RulesError> {
         let mut r = crate::rules::Rulebook::for_variant(v);
         for (k, x) in &self.rules {
             r.set(k, x)?;
@@ -173,9 +173,9 @@ impl Setup {
         let neutral = self
             .neutral
             .iter()
-            .map(|n| v.power_by_name(&n.to_ascii_uppercase()).ok_or_else(|| format!("unknown power `{n}`")))
+            .map(|n| v.power_by_name(&n.to_ascii_uppercase()).ok_or_else(|| RulesError::UnknownPower(n.clone())))
             .collect::<Result<Vec<_>, _>>()?;
-        let closed = self.closed.iter().map(|c| v.prov_by_code(c).ok_or_else(|| format!("unknown province `{c}`"))).collect::<Result<Vec<_>, _>>()?;
+        let closed = self.closed.iter().map(|c| v.prov_by_code(c).ok_or_else(|| RulesError::UnknownProvince(c.clone()))).collect::<Result<Vec<_>, _>>()?;
         Ok(r.with_neutral(&neutral).with_closed(&closed))
     }
 }
@@ -284,7 +284,7 @@ impl SavedGame {
     /// The rules to replay the game by: its own [`Setup`]'s when it has
     /// one, else those of the recordings of webDiplomacy and MILA
     /// ([`recorded_rules`]); then `overrides`.
-    pub fn rules(&self, v: &Variant, overrides: &[(String, String)]) -> Result<crate::rules::Rulebook, String> {
+    pub fn rules(&self, v: &Variant, overrides: &[(String, String)]) -> Result<crate::rules::Rulebook, RulesError> {
         let mut r = match &self.setup {
             Some(s) => s.rulebook(v)?,
             None => recorded_rules(v, &[])?,
@@ -292,7 +292,7 @@ impl SavedGame {
         for (k, x) in overrides {
             r.set(k, x)?;
         }
-        r.fits(v).map_err(|e| e.to_string())?;
+        r.fits(v)?;
         Ok(r)
     }
 }
@@ -419,7 +419,7 @@ pub fn diff(label: &str, ours: &[String], theirs: &[String], out: &mut Vec<Strin
 /// them, farthest from its home centres (`civil_disorder = 1992`), and an
 /// army convoyed only when its order says `VIA` (`convoy_intent = via`),
 /// then the caller's `overrides`.
-pub fn recorded_rules(v: &Variant, overrides: &[(String, String)]) -> Result<crate::rules::Rulebook, String> {
+pub fn recorded_rules(v: &Variant, overrides: &[(String, String)]) -> Result<crate::rules::Rulebook, RulesError> {
     let mut r = crate::rules::Rulebook::for_variant(v);
     r.set("civil_disorder", "1992")?;
     // webDiplomacy and MILA convoy an army only when its order says VIA
@@ -428,6 +428,21 @@ pub fn recorded_rules(v: &Variant, overrides: &[(String, String)]) -> Result<cra
         r.set(k, x)?;
     }
     Ok(r)
+}
+
+/// Why the rules a saved game is replayed by cannot be had: a rule, power
+/// or province the variant does not have (its texts the keeper reads, from
+/// the command line).
+#[derive(Debug, thiserror::Error)]
+pub enum RulesError {
+    #[error("unknown power `{0}`")]
+    UnknownPower(String),
+    #[error("unknown province `{0}`")]
+    UnknownProvince(String),
+    /// A rule choice the rulebook refuses (`key = value`), or rules that do
+    /// not fit the variant.
+    #[error(transparent)]
+    Rule(#[from] crate::rules::RuleError),
 }
 
 /// Re-adjudicates every phase of `saved` with this judge's engine and

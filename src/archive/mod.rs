@@ -19,11 +19,11 @@ pub enum ArchiveError {
     #[error("no processed phase {0}")]
     NoPhase(String),
     #[error("the stored phase {phase} cannot be read: {why}")]
-    Stored { phase: String, why: String },
+    Stored { phase: String, why: record::RecordFault },
     #[error("not a saved game: {0}")]
     NotSavedGame(String),
-    #[error("the saved game is for map `{0}`, which this judge does not have")]
-    UnknownMap(String),
+    #[error("the saved game is for map `{map}`, which this judge does not have: {why}")]
+    UnknownMap { map: String, why: crate::variants::FindError },
     #[error("the saved game is {0} bytes, more than the {1} allowed")]
     TooLarge(usize, usize),
     #[error("the saved game has {0} phases, more than the {1} allowed")]

@@ -47,9 +47,8 @@ impl GameRecord {
         let v = game.v();
         let mut phases = Vec::new();
         for p in crate::store::phases::line(conn, game.id)? {
-            let bad = |why: String| ArchiveError::Stored { phase: p.phase.clone(), why };
-            let value: serde_json::Value = serde_json::from_str(&p.position).map_err(|e| bad(e.to_string()))?;
-            let position = crate::contract::position_from_json(v, &value).map_err(bad)?;
+            let bad = |why: RecordFault| ArchiveError::Stored { phase: p.phase.clone(), why };
+            let position = read_position(v, &p.position).map_err(bad)?;
             let orders = read_results(v, position.phase.kind, &p.results).map_err(bad)?;
             phases.push(PhaseRecord { seq: p.seq, name: p.phase.clone(), position, orders, report: p.report.clone(), processed: p.processed });
         }
@@ -96,9 +95,35 @@ impl GameRecord {
     }
 }
 
+/// What in a stored phase cannot be read back (the judge's own record: the
+/// keeper's concern).
+#[derive(Debug, thiserror::Error)]
+pub enum RecordFault {
+    /// The board is not JSON.
+    #[error("{0}")]
+    PositionJson(serde_json::Error),
+    /// The board is JSON, but no board of the variant.
+    #[error("{0}")]
+    Position(Box<crate::contract::CaseError>),
+    #[error("results: {0}")]
+    ResultsJson(serde_json::Error),
+    #[error("unknown power `{0}`")]
+    UnknownPower(String),
+    #[error("order `{order}`: {why:?}")]
+    Order { order: String, why: Box<crate::parse::ParseError> },
+    #[error("unknown result `{0}`")]
+    UnknownResult(String),
+}
+
+/// A stored board (its JSON), read back strictly.
+pub fn read_position(v: &Variant, text: &str) -> Result<Position, RecordFault> {
+    let value: serde_json::Value = serde_json::from_str(text).map_err(RecordFault::PositionJson)?;
+    crate::contract::position_from_json(v, &value).map_err(|e| RecordFault::Position(Box::new(e)))
+}
+
 /// The stored results rows as orders to draw (strict: a row that does not
 /// read is an error, not skipped).
-pub fn read_results(v: &Variant, kind: crate::phase::PhaseKind, text: &str) -> Result<Vec<Drawn>, String> {
+pub fn read_results(v: &Variant, kind: crate::phase::PhaseKind, text: &str) -> Result<Vec<Drawn>, RecordFault> {
     #[derive(serde::Deserialize)]
     struct Row {
         power: String,
@@ -108,12 +133,12 @@ pub fn read_results(v: &Variant, kind: crate::phase::PhaseKind, text: &str) -> R
         #[serde(default)]
         defaulted: bool,
     }
-    let rows: Vec<Row> = serde_json::from_str(text).map_err(|e| format!("results: {e}"))?;
+    let rows: Vec<Row> = serde_json::from_str(text).map_err(RecordFault::ResultsJson)?;
     rows.into_iter()
         .map(|r| {
-            let power = v.power_by_name(&r.power.to_ascii_uppercase()).ok_or_else(|| format!("unknown power `{}`", r.power))?;
-            let order = crate::parse::parse_order(v, &r.order, Some(kind)).map_err(|e| format!("order `{}`: {e:?}", r.order))?;
-            let result = crate::adjudicate::ResultKind::from_label(&r.result).ok_or_else(|| format!("unknown result `{}`", r.result))?;
+            let power = v.power_by_name(&r.power.to_ascii_uppercase()).ok_or_else(|| RecordFault::UnknownPower(r.power.clone()))?;
+            let order = crate::parse::parse_order(v, &r.order, Some(kind)).map_err(|why| RecordFault::Order { order: r.order.clone(), why: Box::new(why) })?;
+            let result = crate::adjudicate::ResultKind::from_label(&r.result).ok_or_else(|| RecordFault::UnknownResult(r.result.clone()))?;
             Ok(Drawn { power, order, result, defaulted: r.defaulted })
         })
         .collect()

@@ -3,13 +3,13 @@
 //! board now, drawn (crate::render) as SVG and PNG, kept as files to
 //! mail (store::attachments).
 
+use super::record::{RecordFault, read_position};
 use crate::adjudicate::{Dislodged, Outcome, Position};
-use crate::contract::position_from_json;
+use crate::game::Game;
 use crate::map::{PowerId, Prov, Variant};
 use crate::phase::PhaseKind;
 use crate::render::{self, Drawn, Scene};
 use crate::report::say;
-use crate::store::games::GameRow;
 use crate::store::outbox::Attachment;
 use rusqlite::Connection;
 
@@ -65,7 +65,7 @@ impl PhaseScene {
         };
         let i = line.iter().position(named).ok_or_else(|| MapError::NoPhase(code.to_ascii_uppercase()))?;
         let p = &line[i];
-        let bad = |why: String| MapError::Stored { phase: p.phase.clone(), why };
+        let bad = |why: RecordFault| MapError::Stored { phase: p.phase.clone(), why };
         let before = read_position(v, &p.position).map_err(bad)?;
         let orders = read_results(v, before.phase.kind, &p.results).map_err(bad)?;
         let after = match line.get(i + 1) {
@@ -86,7 +86,7 @@ impl PhaseScene {
 
     /// The SVG and PNG of this scene, named `GAME-PHASE.svg` / `.png`. A PNG
     /// that cannot be drawn is left out (and logged): the SVG still goes.
-    pub fn files(&self, v: &Variant, game: &GameRow) -> Vec<Attachment> {
+    pub fn files(&self, v: &Variant, game: &Game) -> Vec<Attachment> {
         let caption = say::map::caption(&game.name, &self.long_name(v));
         let svg = render::svg(v, &self.scene(&caption));
         let base = format!("{}-{}", game.name, self.phase);
@@ -102,11 +102,6 @@ impl PhaseScene {
     fn long_name(&self, v: &Variant) -> String {
         v.calendar.parse(&self.phase).map(|p| v.calendar.long_name(p)).unwrap_or_else(|_| self.phase.clone())
     }
-}
-
-fn read_position(v: &Variant, text: &str) -> Result<Position, String> {
-    let value: serde_json::Value = serde_json::from_str(text).map_err(|e| e.to_string())?;
-    position_from_json(v, &value)
 }
 
 pub use super::record::read_results;

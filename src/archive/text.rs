@@ -17,8 +17,8 @@ pub fn to_text(v: &Variant, rec: &GameRecord) -> String {
     }
     out.push_str(&"=".repeat(70));
     out.push('\n');
-    if let Some(r) = &rec.game.result {
-        out.push_str(&say::info::result_line(r));
+    if let Some(r) = say::game::result(&rec.game) {
+        out.push_str(&say::info::result_line(&r));
         out.push('\n');
     }
     out

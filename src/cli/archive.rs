@@ -123,7 +123,7 @@ fn adopt_game(config: &ConfigArg, name: &str, v: &crate::map::Variant, saved: &a
     let last = saved.phases.last().ok_or_else(|| anyhow::anyhow!("the record has no phase"))?;
     let made = crate::play::adopt::adopt(&j.conn, &mut j.ctx, name, v, saved.setup.as_ref(), last.position.clone(), last.completed)?;
     let phase = v.calendar.long_name(last.position.phase);
-    Ok(say::adopted(&made.row.name, &v.title, &phase, &made.row.master_email, &made.password))
+    Ok(say::adopted(&made.game.name, &v.title, &phase, &made.game.master_email, &made.password))
 }
 
 /// A saved game read from its file's text: MILA JSON, or a judge's text
@@ -132,7 +132,7 @@ fn adopt_game(config: &ConfigArg, name: &str, v: &crate::map::Variant, saved: &a
 fn read_saved(
     text: &str,
     variants_dir: &Path,
-) -> Result<(crate::map::Variant, archive::mila::SavedGame, Option<Vec<Vec<archive::judge_text::read::Recorded>>>), String> {
+) -> Result<(crate::map::Variant, archive::mila::SavedGame, Option<Vec<Vec<archive::judge_text::read::Recorded>>>), archive::ArchiveError> {
     let json = serde_json::from_str::<serde_json::Value>(text).ok();
     let njudge = json.is_none() && archive::judge_text::read::sniff(text);
     let map = match &json {
@@ -140,11 +140,11 @@ fn read_saved(
         None if njudge => archive::judge_text::read::variant_of(text),
         None => "standard".into(),
     };
-    let v = crate::variants::find(&map, Some(variants_dir)).map_err(|e| format!("{}: {e}", archive::ArchiveError::UnknownMap(map.clone())))?;
+    let v = crate::variants::find(&map, Some(variants_dir)).map_err(|why| archive::ArchiveError::UnknownMap { map: map.clone(), why })?;
     if njudge {
-        let jt = archive::judge_text::read::read(&v, text).map_err(|e| e.to_string())?;
+        let jt = archive::judge_text::read::read(&v, text)?;
         return Ok((v, jt.saved, Some(jt.results)));
     }
-    let saved = archive::mila::read(&v, text).map_err(|e| e.to_string())?;
+    let saved = archive::mila::read(&v, text)?;
     Ok((v, saved, None))
 }

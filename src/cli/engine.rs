@@ -38,7 +38,7 @@ pub fn adjudicate(variant: Option<String>, jsonl: bool, variants_dir: PathBuf, r
                 ExitCode::SUCCESS
             }
             Err(e) => {
-                eprintln!("mailjudge: {}", e.replace('\n', " "));
+                eprintln!("mailjudge: {}", e.to_string().replace('\n', " "));
                 ExitCode::from(2)
             }
         }

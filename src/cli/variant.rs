@@ -1,7 +1,7 @@
 //! `mailjudge variant import FILE.map|DIR`: a DPjudge / MILA `.map` file made
 //! into a variant file (`NAME.toml`) that `check-variant` accepts.
 
-use crate::map::{Variant, dpjudge};
+use crate::map::{MapError, Variant, dpjudge};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -36,20 +36,42 @@ pub fn import(source: &Path, out: &Path) -> ExitCode {
     if failed { ExitCode::from(1) } else { ExitCode::SUCCESS }
 }
 
+/// Why a `.map` file was not imported: each names the file it is about.
+#[derive(Debug, thiserror::Error)]
+pub enum ImportError {
+    #[error("{}: no file name", .0.display())]
+    NoName(PathBuf),
+    /// A file or folder that cannot be read or written.
+    #[error("{}: {why}", path.display())]
+    Io { path: PathBuf, why: std::io::Error },
+    /// A line of the map (or of a file it includes) that cannot be read.
+    #[error("{}:{}: {}", path.display(), why.line, why.kind)]
+    Map { path: PathBuf, why: dpjudge::DpError },
+    #[error("{}: {why}", path.display())]
+    Toml { path: PathBuf, why: toml::ser::Error },
+    /// The variant made is not one `check-variant` accepts.
+    #[error("{}: {why}", path.display())]
+    Invalid { path: PathBuf, why: MapError },
+}
+
 /// Reads one `.map` file into a TOML variant file text, validated.
-pub fn convert(file: &Path) -> Result<(String, String), String> {
-    let name = file.file_stem().and_then(|s| s.to_str()).ok_or_else(|| format!("{}: no file name", file.display()))?.to_string();
-    let text = std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?;
+pub fn convert(file: &Path) -> Result<(String, String), ImportError> {
+    let io = |path: &Path| {
+        let path = path.to_path_buf();
+        move |why| ImportError::Io { path, why }
+    };
+    let name = file.file_stem().and_then(|s| s.to_str()).ok_or_else(|| ImportError::NoName(file.to_path_buf()))?.to_string();
+    let text = std::fs::read_to_string(file).map_err(io(file))?;
     let dir = file.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    let root = dir.canonicalize().map_err(|e| format!("{}: {e}", dir.display()))?;
+    let root = dir.canonicalize().map_err(io(dir))?;
     let include = move |n: &str| included(&root, n);
-    let raw = dpjudge::read_with(&name, &text, &include).map_err(|e| format!("{}:{}: {}", file.with_file_name(&e.file).display(), e.line, e.kind))?;
-    let body = toml::to_string(&raw).map_err(|e| format!("{}: {e}", file.display()))?;
+    let raw = dpjudge::read_with(&name, &text, &include).map_err(|why| ImportError::Map { path: file.with_file_name(&why.file), why })?;
+    let body = toml::to_string(&raw).map_err(|why| ImportError::Toml { path: file.to_path_buf(), why })?;
     let toml = format!(
         "# Imported by `mailjudge variant import` from {}.\n# Province `clockwise` lists are the neighbours in file order (the .map format has no\n# drawing order: `neighbour_order = \"file\"`, so no right-hand retreat rule).\n{body}",
         file.file_name().and_then(|s| s.to_str()).unwrap_or("?")
     );
-    Variant::read_toml(&toml).map_err(|e| format!("{}: {e}", file.display()))?;
+    Variant::read_toml(&toml).map_err(|why| ImportError::Invalid { path: file.to_path_buf(), why })?;
     Ok((name.to_ascii_lowercase(), toml))
 }
 
@@ -68,10 +90,10 @@ fn included(root: &Path, name: &str) -> Result<String, dpjudge::IncludeError> {
     std::fs::read_to_string(&path).map_err(|_| dpjudge::IncludeError::Missing)
 }
 
-fn import_one(file: &Path, out: &Path) -> Result<String, String> {
+fn import_one(file: &Path, out: &Path) -> Result<String, ImportError> {
     let (name, toml) = convert(file)?;
     let target = out.join(format!("{name}.toml"));
-    std::fs::create_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))?;
-    std::fs::write(&target, toml).map_err(|e| format!("{}: {e}", target.display()))?;
+    std::fs::create_dir_all(out).map_err(|why| ImportError::Io { path: out.to_path_buf(), why })?;
+    std::fs::write(&target, toml).map_err(|why| ImportError::Io { path: target.clone(), why })?;
     Ok(format!("{}: written {}", file.display(), target.display()))
 }

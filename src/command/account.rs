@@ -3,7 +3,7 @@
 use super::options::{self, create_option};
 use super::{Fail, R, Role, Session, Signed};
 use crate::game::refusal::{PressRefusal, Refusal, SessionRefusal};
-use crate::game::{self, GameRow, GameStatus, Player, PlayerRole, PlayerStatus, pname};
+use crate::game::{self, Game, GameStatus, Player, PlayerRole, PlayerStatus, pname};
 use crate::map::PowerId;
 use crate::report::say;
 use crate::timing;
@@ -28,7 +28,7 @@ impl Session<'_> {
         {
             return Err(Refusal::Session(SessionRefusal::CreationPasswordNeeded).into());
         }
-        if GameRow::by_name(self.conn, name)?.is_some() {
+        if crate::store::games::exists(self.conn, name)? {
             return Err(Refusal::Session(SessionRefusal::GameExists { name: name.to_string() }).into());
         }
         let vname = variant.unwrap_or("standard");
@@ -39,11 +39,12 @@ impl Session<'_> {
             Ok(other) => Fail::System(other.into()),
             Err(e) => Fail::System(e),
         })?;
-        let mut g = GameRow::forming(name, &v.name, self.new_hash(password)?, &self.sender, game::default_settings(&self.ctx.cfg), self.ctx.now());
+        let mut g = Game::forming(name, v.clone(), self.new_hash(password)?, &self.sender, game::default_settings(&self.ctx.cfg), self.ctx.now())?;
         let mut out = Vec::new();
         for (k, val) in opts.iter().filter(|(k, _)| k != "judge") {
             out.push(create_option(&mut g, &v, &self.ctx.cfg, k, val).map_err(options::refused)?);
         }
+        g.settings_changed()?;
         g.insert(self.conn)?;
         if !g.settings.list_confirmed {
             out.push(self.list_request(&g)?);
@@ -51,7 +52,6 @@ impl Session<'_> {
         self.signed = Some(Signed { game_id: g.id, role: Role::Master });
         // the game's mail comes here: the reply offers the address its code
         self.ctx.gate.borrow_mut().offer = true;
-        let g = game::load::of_row(g, v.clone(), Vec::new())?;
         out.insert(0, say::account::created(&g, &v.title, v.powers.len(), g.seats.len()));
         Ok(out)
     }
@@ -289,7 +289,7 @@ impl Session<'_> {
                 )?;
                 match asked {
                     Ok(()) => Ok(vec![say::account::confirmation_mailed(&g)]),
-                    Err(why) => Ok(vec![why]),
+                    Err(why) => Ok(vec![why.words(&sender, self.ctx.cfg.timezone)]),
                 }
             }
         }
@@ -384,7 +384,7 @@ impl Session<'_> {
     /// Mails the request to a list address that waits for its confirmation
     /// (after SET LIST or CREATE's `list=`): at most one request to a mailbox
     /// a day, whatever the game. Returns the line for the master's reply.
-    pub(super) fn list_request(&mut self, g: &GameRow) -> Result<String, Fail> {
+    pub(super) fn list_request(&mut self, g: &Game) -> Result<String, Fail> {
         let (Some(addr), Some(code)) = (g.settings.list_address.clone(), g.settings.list_code.clone()) else { return Ok(String::new()) };
         let body = say::master::list_request(g, &g.master_email, &self.ctx.cfg.address, &code);
         Ok(self.consent_request(&addr, &say::master::list_request_subject(g), body, Some(g.id), Some(&code))?.0)
@@ -411,7 +411,7 @@ impl Session<'_> {
         // through the gate: to an address that has not consented, the one
         // request it allows, within its limits; recorded only when it went
         if let Err(why) = self.ctx.request(self.conn, addr, subject, body, game_id, code)? {
-            return Ok((why, false));
+            return Ok((why.words(addr, self.ctx.cfg.timezone), false));
         }
         crate::store::kv::set(self.conn, &key, &now.to_string())?;
         Ok((say::master::list_request_sent(addr), true))

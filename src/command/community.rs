@@ -5,7 +5,7 @@
 
 use super::{Fail, R, Role, Session};
 use crate::game::refusal::{Refusal, ToolRefusal};
-use crate::game::{self, Game, GameRow, GameStatus, Player, PlayerRole, PlayerStatus, pname};
+use crate::game::{self, Game, GameStatus, Player, PlayerRole, PlayerStatus, pname};
 use crate::report::say;
 use crate::store::profiles::{Fields, Profile};
 
@@ -105,11 +105,11 @@ impl Session<'_> {
     /// with vacant powers; a private one by its name alone.
     pub(super) fn open_games(&mut self) -> Result<Vec<String>, Fail> {
         let mut out = Vec::new();
-        for row in GameRow::all(self.conn)? {
-            if row.status == GameStatus::Finished {
+        for known in crate::store::games::identities(self.conn)? {
+            if known.status == GameStatus::Finished {
                 continue;
             }
-            let g = match game::load::read(self.conn, &mut self.ctx.variants, row) {
+            let g = match self.ctx.game(self.conn, known.id) {
                 Ok(g) => g,
                 Err(e) => {
                     tracing::error!("SIGNON ?: {e}");
@@ -378,7 +378,7 @@ fn suggest(word: &str) -> Option<&'static str> {
     let most = if word.len() >= 6 { 2 } else { 1 };
     super::parse::COMMAND_WORDS
         .iter()
-        .map(|c| (crate::mail::redact::edit_distance(word.as_bytes(), c.as_bytes()), *c))
+        .map(|c| (crate::mail::signon::edit_distance(word.as_bytes(), c.as_bytes()), *c))
         .filter(|(d, _)| *d <= most)
         .min()
         .map(|(_, c)| c)

@@ -5,7 +5,7 @@
 
 use super::{Fail, R, Session};
 use crate::game::refusal::Refusal;
-use crate::game::{self, Game, GameRow, GameStatus, PlayerRole, PlayerStatus, pname};
+use crate::game::{self, Game, GameStatus, PlayerRole, PlayerStatus, pname};
 use crate::map::PowerId;
 use crate::report::say;
 use crate::timing;
@@ -24,26 +24,26 @@ impl Session<'_> {
     /// LIST: a line a game; `full` (LIST FULL): with each game's settings
     /// and its players (by power where the game shows who plays what).
     pub(super) fn list_all(&mut self, full: bool) -> R {
-        let games = GameRow::all(self.conn)?;
+        let games = crate::store::games::identities(self.conn)?;
         if games.is_empty() {
             return Ok(vec![say::info::no_games()]);
         }
         let mut out = vec![say::info::list_header()];
-        for row in games {
+        for known in games {
             // a game that cannot be loaded is still listed (the judge's
-            // fault, logged): by its row alone
-            let g = match game::load::read(self.conn, &mut self.ctx.variants, row.clone()) {
+            // fault, logged): by what is known of it without loading it
+            let g = match self.ctx.game(self.conn, known.id) {
                 Ok(g) => g,
                 Err(e) => {
                     tracing::error!("LIST: {e}");
-                    out.push(say::info::list_row(&row, ""));
+                    out.push(say::info::list_row(&known, ""));
                     continue;
                 }
             };
             let v = g.v();
             // a private game: its name, and that it is private
             if g.settings.join_hash.is_some() {
-                out.push(say::info::list_row(&g, &say::community::private_detail()));
+                out.push(say::info::list_row(&known, &say::community::private_detail()));
                 continue;
             }
             let detail = match g.status {
@@ -55,9 +55,9 @@ impl Session<'_> {
                     let phase = say::info::phase_paused(&g.position.as_ref().map(|p| v.calendar.long_name(p.phase)).unwrap_or_default(), g.paused);
                     say::community::with_vacant(&phase, &super::community::vacant(&g))
                 }
-                GameStatus::Finished => g.result.clone().unwrap_or_default(),
+                GameStatus::Finished => say::game::result(&g).unwrap_or_default(),
             };
-            out.push(say::info::list_row(&g, &detail));
+            out.push(say::info::list_row(&known, &detail));
             if let Some(c) = &g.settings.comment {
                 out.push(say::community::comment_row(c));
             }
@@ -125,8 +125,8 @@ impl Session<'_> {
             out.push(String::new());
         }
         out.push(say::info::settings_line(&g.settings));
-        if let Some(r) = &g.result {
-            out.push(say::info::result_line(r));
+        if let Some(r) = say::game::result(&g) {
+            out.push(say::info::result_line(&r));
         }
         // the sender's own record on this judge (njudge's dedication in LIST)
         let (record, seats) = crate::store::disorder::record_of_address(self.conn, &self.sender)?;

@@ -12,7 +12,7 @@
 use super::parse::{Cmd, SetKey, ToolSet};
 use super::{Fail, R, Role, Session, Signed};
 use crate::game::refusal::{Refusal, ToolRefusal};
-use crate::game::{self, GameRow, GameStatus, Player, PlayerRole, PlayerStatus, pname};
+use crate::game::{self, Game, GameStatus, Mark, Player, PlayerRole, PlayerStatus, pname};
 use crate::report::say;
 use crate::timing;
 
@@ -28,16 +28,16 @@ impl Session<'_> {
             return Err(Refusal::NotActive { game: g.name.clone(), status: g.status }.into());
         }
         let v = g.variant.clone();
-        let (pos, orders) = game::current_orders(self.conn, &g)?;
+        let cur = game::current_orders(self.conn, &g)?;
         if !force {
-            let missing: Vec<String> = game::owing(&g, &pos, &orders).iter().filter(|o| o.late()).map(|o| pname(&v, o.power)).collect();
+            let missing: Vec<String> = game::owing(&g, &cur.pos, &cur.orders).iter().filter(|o| o.late()).map(|o| pname(&v, o.power)).collect();
             if !missing.is_empty() {
                 return Err(Refusal::OrdersMissing { powers: missing }.into());
             }
         }
-        let name = v.calendar.long_name(pos.phase);
+        let name = v.calendar.long_name(cur.pos.phase);
         self.table_mail(&g)?;
-        crate::play::process(self.conn, self.ctx, &mut g, "the master processed it")?;
+        crate::play::process(self.conn, self.ctx, &mut g, cur, crate::play::Why::Master)?;
         self.processed = true;
         Ok(vec![say::master::processed(&name)])
     }
@@ -187,7 +187,7 @@ impl Session<'_> {
     /// `limits.table_mails_per_game_per_hour` an hour a game (recorded in
     /// the command's savepoint: a refused command does not count). The
     /// keeper's console is not limited.
-    pub(super) fn table_mail(&mut self, g: &GameRow) -> Result<(), Fail> {
+    pub(super) fn table_mail(&mut self, g: &Game) -> Result<(), Fail> {
         // the keeper at the console is not limited
         if self.console {
             return Ok(());
@@ -213,19 +213,14 @@ impl Session<'_> {
         // the phases replaced stay in the record, as the game's next branch
         crate::store::phases::undo_from(self.conn, g.id, seq, self.ctx.now())?;
         crate::store::orders::clear_from(self.conn, g.id, seq)?;
-        let pos = serde_json::from_str(&position)
-            .map_err(anyhow::Error::from)
-            .and_then(|value| crate::contract::position_from_json(&v, &value).map_err(anyhow::Error::msg))
+        let pos = crate::store::games::read_position(&v, &position)
             .map_err(|e| Fail::System(anyhow::anyhow!("game {}: the stored position of phase {seq}, rolled back to, cannot be read: {e}", g.name)))?;
+        // the phase's marks are over with the phase (see store::games::PhaseMarks)
         g.seq = seq;
         g.set_position(pos.clone());
         g.status = GameStatus::Active;
-        g.result = None;
-        g.row.ending = None;
+        g.old_result = None;
         g.ending = None;
-        g.reminded = seq - 1;
-        g.late_noticed = seq - 1;
-        g.waiting_gm = seq - 1;
         // the two-player game: back before its coin, or Italy's joining
         crate::play::world_war::rewind(&mut g, pos.phase);
         g.settings_changed()?;
@@ -244,14 +239,11 @@ pub const MAX_CO_MASTERS: usize = 4;
 /// The longest comment (`SET COMMENT`), in characters (njudge: under 60).
 pub const MAX_COMMENT_CHARS: usize = 60;
 
-/// Why the master's replay processes a phase (for the keeper's log).
-const ROLLED_FORWARD: &str = "rollforward";
-
 impl Session<'_> {
     /// The seat a master's password opens for the sender: a co-master's own
     /// (from its address), else the game's master's. Returns it, its hash,
     /// and whether it is a co-master's.
-    pub(super) fn master_seat(&self, g: &GameRow) -> (super::Seat, String, bool) {
+    pub(super) fn master_seat(&self, g: &Game) -> (super::Seat, String, bool) {
         let me = crate::mail::mailbox_key(&self.sender);
         let seat = |key: String, owner: &str| super::Seat {
             key,
@@ -404,8 +396,8 @@ impl Session<'_> {
             "PROCESS" | "PROC" => {
                 g.settings.processing = value;
                 // a game parked at a passed deadline goes back to the timer
-                if !manual && g.waiting_gm >= g.seq {
-                    g.waiting_gm = g.seq - 1;
+                if !manual {
+                    g.unmark(Mark::WaitingForMaster);
                 }
                 g.save(self.conn)?;
                 self.touch(g.id);
@@ -445,12 +437,10 @@ impl Session<'_> {
             crate::play::world_war::rewind(&mut g, phase);
         }
         g.status = GameStatus::Forming;
-        g.row.position = None;
-        g.position = None;
+        g.clear_position();
         g.seq = 0;
         g.deadline = None;
         g.grace_until = None;
-        (g.reminded, g.late_noticed, g.waiting_gm) = (-1, -1, -1);
         g.settings.start = crate::store::games::Manual::Manual;
         g.save(self.conn)?;
         let g = self.ctx.game(self.conn, g.id)?;
@@ -496,7 +486,7 @@ impl Session<'_> {
             }
             None => branch.len() - 1,
         };
-        if !same_position(&v, g.row.position.as_deref(), &branch[start].position) {
+        if !same_position(&v, g.position.as_ref(), &branch[start].position) {
             return Err(ToolRefusal::RollforwardDiverged { game: g.name.clone() }.into());
         }
         self.table_mail(&g)?;
@@ -506,7 +496,8 @@ impl Session<'_> {
                 break;
             }
             replay_orders(self.conn, &g, &phase.results, self.ctx.now())?;
-            crate::play::process(self.conn, self.ctx, &mut g, ROLLED_FORWARD)?;
+            let cur = game::current_orders(self.conn, &g)?;
+            crate::play::process(self.conn, self.ctx, &mut g, cur, crate::play::Why::RolledForward)?;
             n += 1;
         }
         let now = g.position.as_ref().map(|p| v.calendar.long_name(p.phase)).unwrap_or_default();
@@ -586,7 +577,7 @@ pub fn co_master_may(name: &str) -> CoMaster {
 }
 
 /// The refusal of the master's command `name` to a co-master of `g`.
-fn master_only(g: &GameRow, name: &str) -> Fail {
+fn master_only(g: &Game, name: &str) -> Fail {
     let why = match co_master_may(name) {
         CoMaster::MasterOnly(why) => why,
         _ => Why::OwnSeat,
@@ -598,7 +589,7 @@ fn master_only(g: &GameRow, name: &str) -> Fail {
 /// one of the master's, as a player's SET NAME or a HISTORY). `g`: the game
 /// the mail is signed on to (EJECT of a co-master's address is the
 /// master's, of a power or an observer anyone's who masters).
-pub fn master_command(cmd: &Cmd, g: &GameRow) -> Option<&'static str> {
+pub fn master_command(cmd: &Cmd, g: &Game) -> Option<&'static str> {
     use crate::game::options::GameOption;
     Some(match cmd {
         Cmd::Process { .. } => "PROCESS",
@@ -650,10 +641,9 @@ pub fn master_command(cmd: &Cmd, g: &GameRow) -> Option<&'static str> {
 }
 
 /// Whether two stored positions (contract JSON) are the same position.
-fn same_position(v: &crate::map::Variant, a: Option<&str>, b: &str) -> bool {
-    let read = |t: &str| serde_json::from_str(t).ok().and_then(|j| crate::contract::position_from_json(v, &j).ok());
-    let (Some(a), Some(b)) = (a.and_then(read), read(b)) else { return false };
-    crate::contract::position_to_json(v, &a) == crate::contract::position_to_json(v, &b)
+fn same_position(v: &crate::map::Variant, a: Option<&crate::adjudicate::Position>, b: &str) -> bool {
+    let (Some(a), Ok(b)) = (a, crate::store::games::read_position(v, b)) else { return false };
+    crate::contract::position_to_json(v, a) == crate::contract::position_to_json(v, &b)
 }
 
 /// The orders of a processed phase's results (those the players gave, not

@@ -38,7 +38,7 @@ pub mod votes;
 
 use crate::context::Ctx;
 use crate::game::refusal::{PressRefusal, Refusal, SessionRefusal};
-use crate::game::{self, Game, GameRow, GameStatus, Player, pname};
+use crate::game::{self, Game, GameStatus, Player, pname};
 use crate::mail::read::Incoming;
 use crate::map::PowerId;
 use crate::report::{say, wrap};
@@ -219,7 +219,7 @@ pub fn run(conn: &Connection, ctx: &mut Ctx, inc: &Incoming, mail_id: i64) -> an
 
 /// Runs master commands for `game` from the console (no password: shell access is the authority).
 pub fn run_console(conn: &Connection, ctx: &mut Ctx, game: &str, lines: &[String]) -> anyhow::Result<String> {
-    let g = GameRow::by_name(conn, game)?.ok_or_else(|| anyhow::anyhow!("no game called {game}"))?;
+    let g = crate::store::games::identity_named(conn, game)?.ok_or_else(|| anyhow::anyhow!("no game called {game}"))?;
     let keeper = ctx.cfg.keeper.clone();
     let mut s = Session::new(conn, ctx, keeper, None, Some(Signed { game_id: g.id, role: Role::Master }));
     s.run_lines(lines)?;
@@ -413,7 +413,7 @@ impl<'a> Session<'a> {
         if !game::start::open(v, g, &pos) {
             // the cached board is the position's; civil disorder is the game's
             let text = if g.disorder.is_empty() {
-                self.ctx.board_text(g.id, g.row.position.as_deref().unwrap_or_default(), v, &pos).to_string()
+                self.ctx.board_text(g.id, g.position_digest, v, &pos).to_string()
             } else {
                 let board = crate::report::board::board(v, &pos).with_disorder(&g.disorder_roll());
                 self.ctx.templates.render("board.txt", context! { board => board.to_value() })
@@ -632,7 +632,7 @@ impl<'a> Session<'a> {
             Cmd::Resign => self.resign(),
             Cmd::List(None) => self.list_all(false),
             // njudge's LIST FULL (unless a game is called `full`)
-            Cmd::List(Some(g)) if g.eq_ignore_ascii_case("FULL") && GameRow::by_name(self.conn, &g)?.is_none() => self.list_all(true),
+            Cmd::List(Some(g)) if g.eq_ignore_ascii_case("FULL") && !crate::store::games::exists(self.conn, &g)? => self.list_all(true),
             Cmd::List(Some(g)) => self.list_game(&g),
             Cmd::History { game, undone: true, .. } => self.history_undone(&game),
             Cmd::History { game, from, to, press, undone: false } => self.history(&game, from.as_deref(), to.as_deref(), press),

@@ -11,7 +11,7 @@ use super::{R, Session};
 use crate::config::Config;
 use crate::game::options::OptionError;
 use crate::game::refusal::Refusal;
-use crate::game::{Assignment, GameRow, GameStatus, Press};
+use crate::game::{Assignment, Game, GameStatus, Press};
 use crate::map::{PowerId, Variant};
 use crate::phase::PhaseKind;
 use crate::publish::{Kind, Webhook};
@@ -175,7 +175,7 @@ pub enum OptionValue {
 /// What reading and applying an option may look at: the game (before the
 /// change), its map, the judge's configuration.
 pub struct Scope<'a> {
-    pub game: &'a GameRow,
+    pub game: &'a Game,
     pub variant: &'a Variant,
     pub cfg: &'a Config,
 }
@@ -368,7 +368,7 @@ fn read_end(text: &str, scope: &Scope) -> Result<Option<i32>, OptionError> {
         return Ok(None);
     }
     let v = scope.variant;
-    let first = scope.game.read_position(v).ok().flatten().map_or(v.start.year, |p| p.phase.year);
+    let first = scope.game.position.as_ref().map_or(v.start.year, |p| p.phase.year);
     let refused = || OptionError::EndValues { value: a.to_string(), first };
     let year: i32 = a.parse().map_err(|_| refused())?;
     if year < first {
@@ -422,7 +422,7 @@ fn read_centers(text: &str, v: &Variant) -> Result<Option<u32>, OptionError> {
 }
 
 /// Applies a value read by [`read`] to `g`; what to answer.
-pub fn apply(g: &mut GameRow, v: &Variant, value: OptionValue) -> Result<String, OptionError> {
+pub fn apply(g: &mut Game, v: &Variant, value: OptionValue) -> Result<String, OptionError> {
     let s = &mut g.settings;
     Ok(match value {
         OptionValue::Press(p) => {
@@ -623,7 +623,7 @@ fn apply_players(s: &mut crate::store::games::Settings, v: &Variant, text: &str,
 }
 
 /// One CREATE option, `key=value`, for the game being created.
-pub fn create_option(g: &mut GameRow, v: &Variant, cfg: &Config, key: &str, text: &str) -> Result<String, OptionError> {
+pub fn create_option(g: &mut Game, v: &Variant, cfg: &Config, key: &str, text: &str) -> Result<String, OptionError> {
     let named = by_key(key).ok_or_else(|| OptionError::Unknown { key: key.to_string(), known: OPTIONS.iter().map(|s| s.keys[0]).collect() })?;
     let value = read(named, text, &Scope { game: g, variant: v, cfg })?;
     apply(g, v, value)
@@ -675,13 +675,21 @@ pub fn readme_table() -> String {
 mod tests {
     use super::*;
 
-    fn forming() -> GameRow {
-        GameRow { id: 1, ..GameRow::forming("demo", "standard", String::new(), "gm@example.test", crate::store::games::read_settings("demo", r#"{"press":"white","partial":true,"nmr":true,"movement":"48h","retreat":"24h","adjustment":"24h","grace_secs":0,"reminder_secs":0,"assignment":"preference"}"#).unwrap(), 0) }
+    fn forming() -> Game {
+        let s = crate::store::games::read_settings("demo", r#"{"press":"white","partial":true,"nmr":true,"movement":"48h","retreat":"24h","adjustment":"24h","grace_secs":0,"reminder_secs":0,"assignment":"preference"}"#).unwrap();
+        let mut g = Game::forming("demo", std::sync::Arc::new(Variant::standard()), String::new(), "gm@example.test", s, 0).unwrap();
+        g.id = 1;
+        g
     }
 
-    fn set(g: &mut GameRow, key: &str, text: &str) -> Result<String, String> {
+    fn set(g: &mut Game, key: &str, text: &str) -> Result<String, OptionError> {
         let (v, cfg) = (Variant::standard(), Config::default_config());
-        create_option(g, &v, &cfg, key, text).map_err(|e| say::refusal::option(&e))
+        create_option(g, &v, &cfg, key, text)
+    }
+
+    /// What the master is told of a refused option.
+    fn told(e: OptionError) -> String {
+        say::refusal::option(&e)
     }
 
     #[test]
@@ -689,12 +697,12 @@ mod tests {
         let mut g = forming();
         set(&mut g, "press", " Gray").unwrap();
         assert_eq!(g.settings.press, Press::Grey);
-        assert!(set(&mut g, "press", "loud").is_err_and(|e| e.contains("not `loud`")));
+        assert!(set(&mut g, "press", "loud").map_err(told).is_err_and(|e| e.contains("not `loud`")));
         set(&mut g, "nonmr", "yes").unwrap();
         assert_eq!(g.settings.nmr, Nmr::WaitForMaster);
         set(&mut g, "NMR", "").unwrap();
         assert_eq!(g.settings.nmr, Nmr::Defaults);
-        assert!(set(&mut g, "partial", "fakes now").is_err_and(|e| e.contains("not `fakes now`")));
+        assert!(set(&mut g, "partial", "fakes now").map_err(told).is_err_and(|e| e.contains("not `fakes now`")));
         set(&mut g, "partial", "off").unwrap();
         assert_eq!(g.settings.partial, PartialPress::BroadcastOnly);
         let said = set(&mut g, "retreat", "next 36 hours").unwrap();
@@ -706,13 +714,13 @@ mod tests {
         set(&mut g, "rule", "retreat_default = rhr").unwrap();
         let stored: std::collections::BTreeMap<String, String> = g.settings.rules.clone().into();
         assert_eq!(stored.into_iter().collect::<Vec<_>>(), [("convoy_intent".into(), "1992".into()), ("retreat_default".into(), "right_hand".into())]);
-        assert!(set(&mut g, "rule", "paradox").is_err_and(|e| e.contains("SET RULE key=value")));
-        assert!(set(&mut g, "colour", "red").is_err_and(|e| e.contains("unknown option `colour`") && e.contains("paradox")));
+        assert!(set(&mut g, "rule", "paradox").map_err(told).is_err_and(|e| e.contains("SET RULE key=value")));
+        assert!(set(&mut g, "colour", "red").map_err(told).is_err_and(|e| e.contains("unknown option `colour`") && e.contains("paradox")));
         // the options of a forming game only, once it runs
         g.status = GameStatus::Active;
-        assert_eq!(set(&mut g, "assignment", "random"), Err(say::master::already_assigned()));
-        assert_eq!(set(&mut g, "paradox", "all_stand"), Err(say::master::rules_before_start()));
-        assert_eq!(set(&mut g, "players", "4"), Err(say::master::rules_before_start()));
+        assert_eq!(set(&mut g, "assignment", "random").map_err(told), Err(say::master::already_assigned()));
+        assert_eq!(set(&mut g, "paradox", "all_stand").map_err(told), Err(say::master::rules_before_start()));
+        assert_eq!(set(&mut g, "players", "4").map_err(told), Err(say::master::rules_before_start()));
         assert!(set(&mut g, "dias", "no").is_ok() && g.settings.dias == Draws::SomeSurvivors);
         assert!(set(&mut g, "noanonymous", "").is_ok() && g.settings.anonymous == Anonymity::Shown);
     }
@@ -725,7 +733,7 @@ mod tests {
         assert!(set(&mut g, "centers", "35").is_err() && set(&mut g, "centers", "0").is_err());
         assert!(set(&mut g, "centers", "none").is_ok() && g.settings.victory_count.is_none());
         assert!(set(&mut g, "end", "1901").is_ok() && g.settings.end_year == Some(1901));
-        assert!(set(&mut g, "end", "1900").is_err_and(|e| e.contains("from 1901 on")));
+        assert!(set(&mut g, "end", "1900").map_err(told).is_err_and(|e| e.contains("from 1901 on")));
         assert!(set(&mut g, "end", "NONE").is_ok() && g.settings.end_year.is_none());
     }
 

@@ -268,7 +268,7 @@ impl Session<'_> {
         let mut went = 0;
         for c in &copies {
             let text = if c.truth { &truth } else { shown.as_ref().unwrap_or(&truth) };
-            let list_id = (c.who == Recipient::List).then(|| g.list_id(self.ctx.cfg.domain()));
+            let list_id = (c.who == Recipient::List).then(|| say::game::list_id(&g, self.ctx.cfg.domain()));
             let m = crate::play::mail_to(self.ctx, &g, &c.addr, c.who, &say::press::subject(&g, &from), text.clone(), list_id);
             let why = match self.ctx.queue_press(self.conn, &m, Some(g.id), &charged)? {
                 Ok(()) => {
@@ -366,8 +366,9 @@ mod tests {
     fn game(settings: &str) -> Game {
         let v = std::sync::Arc::new(crate::map::Variant::standard());
         let s = crate::store::games::read_settings("demo", settings).unwrap();
-        let row = crate::store::games::GameRow { id: 1, ..crate::store::games::GameRow::forming("demo", "standard", String::new(), "gm@x", s, 0) };
-        crate::game::load::of_row(row, v, Vec::new()).unwrap()
+        let mut g = Game::forming("demo", v, String::new(), "gm@x", s, 0).unwrap();
+        g.id = 1;
+        g
     }
 
     const BASE: &str = r#"{"nmr":true,"movement":"48h","retreat":"24h","adjustment":"24h","grace_secs":0,"reminder_secs":0,"assignment":"preference""#;

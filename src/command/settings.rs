@@ -159,7 +159,7 @@ impl Session<'_> {
     /// A seat never changes silently: the address of record (`record`, before
     /// the change) and the master hear of a new password (`address` None) or
     /// a new address.
-    pub(super) fn tell_changed(&mut self, g: &game::GameRow, who: &str, record: &str, address: Option<&str>) -> Result<(), Fail> {
+    pub(super) fn tell_changed(&mut self, g: &game::Game, who: &str, record: &str, address: Option<&str>) -> Result<(), Fail> {
         let what = say::settings::what_changed(address);
         let text = say::settings::changed_notice(g, &what, who, &self.sender);
         self.ctx.notice(self.conn, record, &say::settings::changed_subject(g, address.is_none()), text, Some(g.id), None)?;

@@ -157,9 +157,9 @@ impl Session<'_> {
         self.table_mail(&g)?;
         g.deadline = Some(d);
         g.grace_until = Some(d.saturating_add(g.settings.grace_secs));
-        g.reminded = g.reminded.min(g.seq - 1);
-        g.late_noticed = g.late_noticed.min(g.seq - 1);
-        g.waiting_gm = g.waiting_gm.min(g.seq - 1);
+        for m in [game::Mark::Reminded, game::Mark::LateNoticed, game::Mark::WaitingForMaster] {
+            g.unmark(m);
+        }
         g.late_told = None;
         let text = say::settings::new_deadline_notice(&g, &timing::format_time(d, g.zone(self.ctx.cfg.timezone)));
         g.save(self.conn)?;
@@ -189,7 +189,7 @@ impl Session<'_> {
             },
         };
         g.grace_until = Some(d);
-        g.waiting_gm = g.waiting_gm.min(g.seq - 1);
+        g.unmark(game::Mark::WaitingForMaster);
         g.save(self.conn)?;
         self.touch(g.id);
         Ok(vec![say::settings::grace_until(&timing::format_time(d, tz))])

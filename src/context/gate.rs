@@ -136,40 +136,53 @@ pub fn code_hash(code: &str) -> String {
     Sha256::digest(code.trim().to_ascii_lowercase().as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
 }
 
-/// Why a request may not go to `mailbox` now: the sentence for the asker.
-pub fn request_refused(
-    conn: &Connection,
-    cfg: &Config,
-    state: &State,
-    mailbox: &str,
-    to: &str,
-    game_id: Option<i64>,
-    now: i64,
-) -> rusqlite::Result<Option<String>> {
+/// Why a request for consent was not sent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum NotAsked {
+    /// The address was asked lately and has not answered: no other request before `again`.
+    #[error("asked lately; no other request before {again}")]
+    AskedLately { again: i64 },
+    /// A limit on requests was reached.
+    #[error("{limit} requests {per:?}, the most")]
+    OverLimit { limit: u32, per: say::consent::Per },
+}
+
+impl NotAsked {
+    /// Why nothing was sent to `to`, for the asker (times in `tz`).
+    pub fn words(&self, to: &str, tz: chrono_tz::Tz) -> String {
+        match *self {
+            NotAsked::AskedLately { again } => say::consent::asked_already(to, &crate::timing::format_time(again, tz)),
+            NotAsked::OverLimit { limit, per } => say::consent::over_limit(to, limit, per),
+        }
+    }
+}
+
+/// Why a request may not go to `mailbox` now, if it may not.
+pub fn request_refused(conn: &Connection, cfg: &Config, state: &State, mailbox: &str, game_id: Option<i64>, now: i64) -> rusqlite::Result<Option<NotAsked>> {
     let c = &cfg.consent;
     let day = now - 86_400;
     let last = consent::last_request_to(conn, mailbox, now - REQUEST_EVERY, now)?;
     if let Some(t) = last {
-        return Ok(Some(say::consent::asked_already(to, &crate::timing::format_time(t + REQUEST_EVERY, cfg.timezone))));
+        return Ok(Some(NotAsked::AskedLately { again: t + REQUEST_EVERY }));
     }
     use say::consent::Per;
     if let Some(cause) = &state.cause {
         // the reply to a sender who has not consented is one stranger already
         let own = u64::from(!consents(conn, cfg, &cause.sender)?);
         if consent::requests_since(conn, Counter::Mail(cause.mail_id), 0, now)? + own >= u64::from(c.requests_per_mail) {
-            return Ok(Some(say::consent::over_limit(to, c.requests_per_mail, Per::Mail)));
+            return Ok(Some(NotAsked::OverLimit { limit: c.requests_per_mail, per: Per::Mail }));
         }
         if consent::requests_since(conn, Counter::Sender(&cause.sender), day, now)? >= u64::from(c.requests_per_sender_per_day) {
-            return Ok(Some(say::consent::over_limit(to, c.requests_per_sender_per_day, Per::SenderDay)));
+            return Ok(Some(NotAsked::OverLimit { limit: c.requests_per_sender_per_day, per: Per::SenderDay }));
         }
     }
     if let Some(g) = game_id
         && consent::requests_since(conn, Counter::Game(g), day, now)? >= u64::from(c.requests_per_game_per_day)
     {
-        return Ok(Some(say::consent::over_limit(to, c.requests_per_game_per_day, Per::GameDay)));
+        return Ok(Some(NotAsked::OverLimit { limit: c.requests_per_game_per_day, per: Per::GameDay }));
     }
     if consent::requests_since(conn, Counter::All, now - 3600, now)? >= u64::from(c.requests_per_hour) {
-        return Ok(Some(say::consent::over_limit(to, c.requests_per_hour, Per::JudgeHour)));
+        return Ok(Some(NotAsked::OverLimit { limit: c.requests_per_hour, per: Per::JudgeHour }));
     }
     Ok(None)
 }

@@ -116,19 +116,21 @@ impl Ctx {
 
     /// The board of a game's position as text (rendered from templates/board.txt
     /// once, then reused: it is the same for every reply until the position
-    /// changes). `stored` is the position as stored, which keys the cache.
-    pub fn board_text(&mut self, game_id: i64, stored: &str, v: &Variant, pos: &crate::adjudicate::Position) -> Arc<str> {
-        use std::hash::{Hash, Hasher};
-        let mut h = std::collections::hash_map::DefaultHasher::new();
-        stored.hash(&mut h);
-        let key = (game_id, h.finish());
+    /// changes). `digest` is the position's as stored (`Game::position_digest`),
+    /// which keys the cache; `None` (a position changed in memory): not cached.
+    pub fn board_text(&mut self, game_id: i64, digest: Option<u64>, v: &Variant, pos: &crate::adjudicate::Position) -> Arc<str> {
+        let render = |templates: &Templates| -> Arc<str> {
+            templates.render("board.txt", minijinja::context! { board => crate::report::board::board(v, pos).to_value() }).into()
+        };
+        let Some(digest) = digest else { return render(&self.templates) };
+        let key = (game_id, digest);
         if let Some(t) = self.boards.get(&key) {
             return t.clone();
         }
         if self.boards.len() >= 1024 {
             self.boards.clear();
         }
-        let text: Arc<str> = self.templates.render("board.txt", minijinja::context! { board => crate::report::board::board(v, pos).to_value() }).into();
+        let text = render(&self.templates);
         self.boards.insert(key, text.clone());
         text
     }
@@ -225,7 +227,7 @@ impl Ctx {
     /// not, it is the one request the [`gate`] allows it, within the gate's
     /// limits. `code`: the code the mail carries, which confirms the address
     /// too (`None`: the gate adds one). `Err` of the outcome: why nothing
-    /// went, a sentence for the asker.
+    /// went ([`gate::NotAsked::words`] says it to the asker).
     pub fn request(
         &self,
         conn: &Connection,
@@ -234,14 +236,14 @@ impl Ctx {
         body: String,
         game_id: Option<i64>,
         code: Option<&str>,
-    ) -> rusqlite::Result<Result<(), String>> {
+    ) -> rusqlite::Result<Result<(), gate::NotAsked>> {
         let mailbox = crate::mail::mailbox_key(to);
         let now = self.now();
         if gate::consents(conn, &self.cfg, &mailbox)? {
             let queued = self.notice(conn, to, subject, body, game_id, None)?;
-            return Ok(if queued { Ok(()) } else { Err(say::consent::asked_already(to, &crate::timing::format_time(now + 3600, self.cfg.timezone))) });
+            return Ok(if queued { Ok(()) } else { Err(gate::NotAsked::AskedLately { again: now + 3600 }) });
         }
-        if let Some(why) = gate::request_refused(conn, &self.cfg, &self.gate.borrow(), &mailbox, to, game_id, now)? {
+        if let Some(why) = gate::request_refused(conn, &self.cfg, &self.gate.borrow(), &mailbox, game_id, now)? {
             tracing::info!("no request to {to}: {why}");
             return Ok(Err(why));
         }
@@ -260,7 +262,7 @@ impl Ctx {
                 gate::record(conn, &self.gate.borrow(), &mailbox, &code, game_id, true, now)?;
                 Ok(Ok(()))
             }
-            budget::Decision::Withhold { until, .. } => Ok(Err(say::consent::asked_already(to, &crate::timing::format_time(until, self.cfg.timezone)))),
+            budget::Decision::Withhold { until, .. } => Ok(Err(gate::NotAsked::AskedLately { again: until })),
         }
     }
 

@@ -15,8 +15,8 @@
 //! (if the server had taken it, its recipient gets it twice, with the same
 //! Message-ID); nothing is lost.
 
-use super::Failures;
-use super::tasks::{Handoff, instant_of, sleep_until};
+use super::retry::Failures;
+use super::wait::{Handoff, instant_of, sleep_until};
 use crate::judge::{Judge, Lane, Picked};
 use crate::mail::Outbound;
 use crate::mail::compose::OutMail;

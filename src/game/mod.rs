@@ -13,7 +13,7 @@ pub mod removals;
 pub mod start;
 pub mod votes;
 
-pub use crate::store::games::{Assignment, GameRow, GameStatus, MapPref, Player, PlayerRole, PlayerStatus, Press, Settings};
+pub use crate::store::games::{Assignment, GameStatus, MapPref, Mark, Player, PlayerRole, PlayerStatus, Press, Settings};
 pub use load::{Disorder, Game, LoadError, Seat, load, load_named};
 pub use orders::{Board, Missing, Needs, Slot, needs, parsed_orders, slot, submit_line};
 pub use powers::{find_power, parse_powers, pname, power_named};
@@ -134,7 +134,7 @@ pub fn report_recipients(game: &Game) -> Vec<(String, Recipient)> {
 /// The command that stops a game's mail for `who` (observers and the
 /// list; members leave a game by RESIGN): the list's carries its code, so
 /// whoever reads the list can stop it.
-pub fn stop_command(game: &GameRow, who: Recipient) -> Option<String> {
+pub fn stop_command(game: &Game, who: Recipient) -> Option<String> {
     match who {
         Recipient::Member => None,
         Recipient::Observer => Some(format!("UNOBSERVE {}", game.name)),
@@ -226,16 +226,37 @@ pub fn seat_owing(conn: &Connection, game: &Game, power: PowerId) -> anyhow::Res
     if game.position.is_none() {
         return Ok(Vec::new());
     }
-    let (pos, orders) = current_orders(conn, game)?;
+    let cur = current_orders(conn, game)?;
     let seat = game.group_of(power);
-    Ok(owing(game, &pos, &orders).into_iter().filter(|o| seat.contains(&o.power)).collect())
+    Ok(owing(game, &cur.pos, &cur.orders).into_iter().filter(|o| seat.contains(&o.power)).collect())
+}
+
+/// `game`'s current phase as it is adjudicated, read once.
+#[derive(Clone, Debug)]
+pub struct Current {
+    /// The position the orders are given in: before the first move of a map
+    /// with starting choices, every power's choices applied.
+    pub pos: Position,
+    /// Those choices, while the powers may still choose (`None` after).
+    pub choices: Option<Vec<start::Choice>>,
+    /// The orders in force, read back strictly.
+    pub orders: Vec<(PowerId, crate::order::Order)>,
 }
 
 /// The orders in force in `game`'s current phase, read back strictly, with
 /// the position they are given in (the starting choices applied).
-pub fn current_orders(conn: &Connection, game: &Game) -> anyhow::Result<(Position, Vec<(PowerId, crate::order::Order)>)> {
+pub fn current_orders(conn: &Connection, game: &Game) -> anyhow::Result<Current> {
+    let v = game.v();
     let rows = stored::current(conn, game.id, game.seq, None)?;
-    Ok((start::effective(conn, game, game.started()?.clone())?, parsed_orders(game.v(), &rows)?))
+    let mut pos = game.started()?.clone();
+    let choices = if start::open(v, game, &pos) {
+        let choices = crate::store::start::all(conn, v, game.id)?;
+        start::apply(v, &mut pos, &choices, None)?;
+        Some(choices)
+    } else {
+        None
+    };
+    Ok(Current { pos, choices, orders: parsed_orders(v, &rows)? })
 }
 
 /// The time zone `addr` reads `game`'s times in: the zone its seat (or its
@@ -245,18 +266,21 @@ pub fn reader_zone(game: &Game, addr: &str, judge: chrono_tz::Tz) -> chrono_tz::
     own.unwrap_or_else(|| game.zone(judge))
 }
 
-/// Whether every power owing orders has complete ones and nobody asked to
-/// wait. A phase whose only powers owing orders are in civil disorder waits
-/// for its deadline (nobody plays: no phase follows another at once).
-pub fn ready(conn: &Connection, game: &Game) -> anyhow::Result<bool> {
-    // a game in manual processing waits for the master's PROCESS
-    if game.status != GameStatus::Active || game.paused || game.position.is_none() || !game.settings.processing.is_auto() {
-        return Ok(false);
-    }
-    let (pos, orders) = current_orders(conn, game)?;
-    let owing = owing(game, &pos, &orders);
+/// Whether `game` may be processed by itself (before its deadline, when every
+/// order is in): it runs, is not paused, has a position, and the master did
+/// not SET MANUAL PROCESS (then it waits for the master's PROCESS).
+pub fn processes_itself(game: &Game) -> bool {
+    game.status == GameStatus::Active && !game.paused && game.position.is_some() && game.settings.processing.is_auto()
+}
+
+/// Whether every power owing orders in `cur` (`game`'s current phase) has
+/// complete ones and nobody asked to wait. A phase whose only powers owing
+/// orders are in civil disorder waits for its deadline (nobody plays: no
+/// phase follows another at once).
+pub fn ready(game: &Game, cur: &Current) -> bool {
+    let owing = owing(game, &cur.pos, &cur.orders);
     let played = owing.iter().any(|o| o.needs.needs && !o.disorder) || !owing.iter().any(|o| o.needs.needs);
-    Ok(played && owing.iter().all(|o| !o.late() && !o.waits))
+    processes_itself(game) && played && owing.iter().all(|o| !o.late() && !o.waits)
 }
 
 /// Powers still in the game (units or centres), the neutral powers of a

@@ -67,7 +67,7 @@ pub fn slot(v: &Variant, pos: &Position, power: PowerId, o: &Order, waives_befor
 /// The active orders, read back strictly: a row that cannot be read is an
 /// error (the game is set aside), never silently dropped.
 pub fn parsed_orders(v: &Variant, rows: &[OrderRow]) -> anyhow::Result<Vec<(PowerId, Order)>> {
-    rows.iter().map(|r| r.order(v).map(|o| (r.power, o)).map_err(anyhow::Error::msg)).collect()
+    rows.iter().map(|r| r.order(v).map(|o| (r.power, o)).map_err(anyhow::Error::from)).collect()
 }
 
 /// What a power still has to order.

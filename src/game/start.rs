@@ -6,12 +6,13 @@
 //! processed. Until then the stored position keeps the map's types and the
 //! other powers see the space with the type withheld (`? ROM`).
 
+use super::Game;
 use super::refusal::Refusal;
 use crate::adjudicate::Position;
 use crate::map::{Loc, PowerId, Prov, Unit, UnitType, Variant};
 use crate::order::Order;
 use crate::phase::PhaseKind;
-use crate::store::games::{GameRow, GameStatus};
+use crate::store::games::GameStatus;
 use crate::store::orders as stored_orders;
 pub use crate::store::start::Choice;
 use rusqlite::Connection;
@@ -24,7 +25,7 @@ pub fn has_choices(v: &Variant) -> bool {
 /// Whether the powers of `game` may still choose: the map has choices and
 /// the game is in its first phase, the first movement phase, not yet
 /// processed (a rollback to it opens it again, with the choices kept).
-pub fn open(v: &Variant, game: &GameRow, pos: &Position) -> bool {
+pub fn open(v: &Variant, game: &Game, pos: &Position) -> bool {
     has_choices(v) && game.status == GameStatus::Active && game.seq == 1 && pos.phase == v.start && pos.phase.kind == PhaseKind::Movement
 }
 
@@ -154,7 +155,7 @@ pub fn hidden(v: &Variant, visible: Option<&[PowerId]>) -> Vec<(PowerId, Prov)> 
 /// choices of the powers in `viewer` applied and the choice units of the
 /// others to withhold ([`hidden`]); after, the board as it is. One rule for
 /// every board and map drawn before the first move.
-pub fn seen(conn: &Connection, v: &Variant, game: &GameRow, mut pos: Position, viewer: Option<&[PowerId]>) -> anyhow::Result<(Position, Vec<(PowerId, Prov)>)> {
+pub fn seen(conn: &Connection, v: &Variant, game: &Game, mut pos: Position, viewer: Option<&[PowerId]>) -> anyhow::Result<(Position, Vec<(PowerId, Prov)>)> {
     if !open(v, game, &pos) {
         return Ok((pos, Vec::new()));
     }
@@ -165,12 +166,12 @@ pub fn seen(conn: &Connection, v: &Variant, game: &GameRow, mut pos: Position, v
 
 /// Takes out of force the orders of `power` written for a choice unit of the
 /// type it no longer has (after a new choice); returns their texts.
-pub fn drop_other_type(conn: &Connection, v: &Variant, game: &GameRow, pos: &Position, power: PowerId) -> anyhow::Result<Vec<String>> {
+pub fn drop_other_type(conn: &Connection, v: &Variant, game: &Game, pos: &Position, power: PowerId) -> anyhow::Result<Vec<String>> {
     let rows = stored_orders::current(conn, game.id, game.seq, Some(power))?;
     let mut keys = Vec::new();
     let mut texts = Vec::new();
     for r in &rows {
-        let o: Order = r.order(v).map_err(anyhow::Error::msg)?;
+        let o: Order = r.order(v)?;
         let Some(spec) = o.unit() else { continue };
         if !v.powers[power as usize].choice.contains(&spec.loc.prov) {
             continue;
@@ -194,16 +195,4 @@ pub fn own_units(v: &Variant, pos: &Position, power: PowerId) -> Vec<String> {
         .filter_map(|&prov| pos.units.iter().find(|u| u.power == power && u.loc.prov == prov))
         .map(|u| v.unit_code(u))
         .collect()
-}
-
-/// The position as it will be adjudicated: before the first move, every
-/// power's choices applied (for the judge's own use: completeness,
-/// processing, the master's prediction; never shown to a player).
-pub fn effective(conn: &Connection, game: &super::Game, mut pos: Position) -> anyhow::Result<Position> {
-    let v = game.v();
-    if open(v, game, &pos) {
-        let choices = crate::store::start::all(conn, v, game.id)?;
-        apply(v, &mut pos, &choices, None)?;
-    }
-    Ok(pos)
 }

@@ -124,12 +124,12 @@ impl Judge {
             let keeper = self.ctx.cfg.keeper.clone();
             if !m.to.eq_ignore_ascii_case(&keeper) {
                 let body = if retry == Retry::Never {
-                    super::say::judge::refused_notice(id, &m.to, &m.subject, &format!("{e:#}"))
+                    crate::report::say::judge::refused_notice(id, &m.to, &m.subject, &format!("{e:#}"))
                 } else {
                     let since = crate::timing::format_time(created, self.ctx.cfg.timezone);
-                    super::say::judge::undeliverable_notice(id, &m.to, &m.subject, attempts + 1, &since, &format!("{e:#}"))
+                    crate::report::say::judge::undeliverable_notice(id, &m.to, &m.subject, attempts + 1, &since, &format!("{e:#}"))
                 };
-                self.ctx.notice(&self.conn, &keeper, &super::say::judge::undeliverable_subject(), body, None, None)?;
+                self.ctx.notice(&self.conn, &keeper, &crate::report::say::judge::undeliverable_subject(), body, None, None)?;
             }
             return Ok(());
         }

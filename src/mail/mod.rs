@@ -4,6 +4,8 @@
 //! - [`read`]: turning raw inbound mail into sender + command lines (mail-parser),
 //!   and deciding which mail must never be answered (bounces, auto-replies, lists, loops).
 //! - [`flowed`]: `format=flowed` plain text (RFC 3676) decoded for the reader.
+//! - [`signon`]: the sign-on grammar (sign-on and password lines, however
+//!   mistyped), which the reader and the redaction both use.
 //! - [`redact`]: passwords out of inbound mail before it is stored.
 //! - [`compose`]: outgoing mail built with lettre's typed builder (no header injection).
 //! - [`imap`], [`smtp`], [`tls`]: real mail accounts (IMAP with IDLE in; SMTP or sendmail out).
@@ -14,6 +16,7 @@ pub mod imap;
 pub mod maildir;
 pub mod read;
 pub mod redact;
+pub mod signon;
 pub mod smtp;
 pub mod tls;
 

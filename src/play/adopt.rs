@@ -7,7 +7,7 @@
 use crate::adjudicate::Position;
 use crate::archive::mila::Setup;
 use crate::context::Ctx;
-use crate::game::{self, GameRow, GameStatus};
+use crate::game::{self, Game, GameStatus};
 use crate::map::Variant;
 use crate::store::games::GameRules;
 use rusqlite::Connection;
@@ -31,7 +31,7 @@ pub enum AdoptError {
 
 /// What the keeper is told of the new game.
 pub struct Adopted {
-    pub row: GameRow,
+    pub game: Game,
     /// The master's password, made for the keeper (shown once).
     pub password: String,
 }
@@ -45,7 +45,7 @@ pub fn adopt(conn: &Connection, ctx: &mut Ctx, name: &str, v: &Variant, setup: O
     if over {
         return Err(AdoptError::Over);
     }
-    if GameRow::by_name(conn, name)?.is_some() {
+    if crate::store::games::exists(conn, name)? {
         return Err(AdoptError::Exists(name.to_string()));
     }
     let password = format!("{:016x}", crate::password::random_u64());
@@ -54,18 +54,17 @@ pub fn adopt(conn: &Connection, ctx: &mut Ctx, name: &str, v: &Variant, setup: O
     let mut settings = game::default_settings(&ctx.cfg);
     if let Some(s) = setup {
         // checked against the variant as the replay was
-        s.rulebook(v).map_err(AdoptError::Setup)?;
-        settings.rules = GameRules::try_from(s.rules.clone()).map_err(AdoptError::Setup)?;
+        s.rulebook(v).map_err(|e| AdoptError::Setup(e.to_string()))?;
+        settings.rules = GameRules::try_from(s.rules.clone()).map_err(|e| AdoptError::Setup(e.to_string()))?;
         settings.neutral = s.neutral.iter().map(|n| n.to_ascii_uppercase()).collect();
         settings.closed = s.closed.clone();
     }
     settings.takeover_approval = true;
-    let mut row = GameRow::forming(name, &v.name, hash, &keeper, settings, ctx.now());
-    row.status = GameStatus::Active;
-    row.paused = true;
-    row.seq = 1;
-    row.position = Some(crate::contract::position_to_json(v, &pos).to_string());
-    row.insert(conn)?;
-    row.save(conn)?;
-    Ok(Adopted { row, password })
+    let mut game = Game::forming(name, std::sync::Arc::new(v.clone()), hash, &keeper, settings, ctx.now()).map_err(anyhow::Error::from)?;
+    game.status = GameStatus::Active;
+    game.paused = true;
+    game.seq = 1;
+    game.set_position(pos);
+    game.insert(conn)?;
+    Ok(Adopted { game, password })
 }

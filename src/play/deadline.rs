@@ -5,7 +5,7 @@
 
 use super::process;
 use crate::context::Ctx;
-use crate::game::{Game, GameRow, GameStatus, Needs, Player, PlayerRole, PlayerStatus, pname};
+use crate::game::{Current, Game, GameStatus, Mark, Needs, Player, PlayerRole, PlayerStatus, pname};
 use crate::map::PowerId;
 use crate::phase::PhaseKind;
 use crate::report::say;
@@ -21,7 +21,7 @@ pub const LATE_NOTICE_EVERY_SECS: i64 = 86_400;
 
 /// The timing of a phase kind in `game` (a stored one that no longer parses:
 /// 24 hours, see [`crate::timing::Schedule`]).
-fn phase_timing(game: &GameRow, kind: PhaseKind) -> &Timing {
+fn phase_timing(game: &Game, kind: PhaseKind) -> &Timing {
     game.settings.schedule(kind).timing()
 }
 
@@ -51,7 +51,7 @@ pub fn set_deadline(ctx: &Ctx, game: &mut Game, kind: PhaseKind) {
 
 /// The time of day a deadline written without one means in `kind`'s
 /// phases of `game`: its timing's clock time (`at 20:00`), else 23:30 (njudge).
-pub fn clock_time(game: &GameRow, kind: PhaseKind) -> timing::DayTime {
+pub fn clock_time(game: &Game, kind: PhaseKind) -> timing::DayTime {
     match phase_timing(game, kind) {
         Timing::Hours { at: Some(t), .. } => timing::DayTime::At(*t),
         _ => timing::DayTime::DEADLINE,
@@ -60,7 +60,7 @@ pub fn clock_time(game: &GameRow, kind: PhaseKind) -> timing::DayTime {
 
 /// The end of the grace period after deadline `d`: the game's grace, out of
 /// its blackout days (`judge`: the judge's zone, for a game without one).
-pub fn grace_end(game: &GameRow, d: i64, judge: Tz) -> i64 {
+pub fn grace_end(game: &Game, d: i64, judge: Tz) -> i64 {
     timing::out_of_blackout(d.saturating_add(game.settings.grace_secs), game.zone(judge), &game.settings.blackout)
 }
 
@@ -72,7 +72,7 @@ pub const MAX_ABSENCE_PUSH_SECS: i64 = crate::game::MAX_ABSENCE_DAYS as i64 * 86
 pub const MAX_ABSENCES: usize = 3;
 
 /// The latest deadline absences may give the current phase of `game`.
-pub fn absence_limit(conn: &Connection, ctx: &Ctx, game: &GameRow, kind: PhaseKind) -> rusqlite::Result<i64> {
+pub fn absence_limit(conn: &Connection, ctx: &Ctx, game: &Game, kind: PhaseKind) -> rusqlite::Result<i64> {
     let start = crate::store::timeline::phase_start(conn, game.id, game.seq)?.unwrap_or_else(|| ctx.now()).min(ctx.now());
     let t = phase_timing(game, kind);
     Ok(t.next_deadline(start, game.zone(ctx.cfg.timezone)).saturating_add(MAX_ABSENCE_PUSH_SECS))
@@ -121,8 +121,29 @@ pub fn reminder_time(deadline: i64, reminder_secs: i64, phase_start: Option<i64>
 
 /// Whether `game`'s current phase may be processed at `now` by the
 /// master's SET START.
-fn started(game: &GameRow, now: i64) -> bool {
+fn started(game: &Game, now: i64) -> bool {
     game.not_before.is_none_or(|t| now >= t)
+}
+
+/// Why a phase is processed (the keeper's log says it: these words, through
+/// `Display`, are for the log only).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Why {
+    /// Every order is in (and the master's delay, if any, has passed).
+    #[error("all orders are in")]
+    AllOrdersIn,
+    /// The deadline passed with every order in.
+    #[error("the deadline passed")]
+    DeadlinePassed,
+    /// The grace period ended: the missing orders take the defaults.
+    #[error("the grace period ended")]
+    GraceEnded,
+    /// The master's PROCESS.
+    #[error("the master processed it")]
+    Master,
+    /// The master's ROLLFORWARD played it again from its stored orders.
+    #[error("rollforward")]
+    RolledForward,
 }
 
 /// Early processing of game `id` (every order in, nobody waiting, before
@@ -132,24 +153,43 @@ fn started(game: &GameRow, now: i64) -> bool {
 pub fn process_if_ready(conn: &Connection, ctx: &mut Ctx, id: i64) -> anyhow::Result<bool> {
     let mut game = ctx.game(conn, id)?;
     let now = ctx.now();
-    if !crate::game::ready(conn, &game)? {
-        if game.ready_since.take().is_some() {
-            game.save(conn)?;
+    Ok(matches!(early(conn, ctx, &mut game, now)?, Early::Processed))
+}
+
+/// What early processing did: processed the phase, or not (with the
+/// current phase, if it was read).
+enum Early {
+    Processed,
+    NotYet(Option<Current>),
+}
+
+/// [`process_if_ready`] on a loaded game: its current phase read once (if
+/// it processes by itself at all).
+fn early(conn: &Connection, ctx: &mut Ctx, game: &mut Game, now: i64) -> anyhow::Result<Early> {
+    let cur = if crate::game::processes_itself(game) { Some(crate::game::current_orders(conn, game)?) } else { None };
+    let cur = match cur {
+        Some(c) if crate::game::ready(game, &c) => c,
+        other => {
+            if game.ready_since.take().is_some() {
+                game.save(conn)?;
+            }
+            return Ok(Early::NotYet(other));
         }
-        return Ok(false);
-    }
+    };
     let since = *game.ready_since.get_or_insert(now);
-    if now >= since.saturating_add(game.settings.delay_secs) && started(&game, now) {
-        process(conn, ctx, &mut game, "all orders are in")?;
-        return Ok(true);
+    if now >= since.saturating_add(game.settings.delay_secs) && started(game, now) {
+        process(conn, ctx, game, cur, Why::AllOrdersIn)?;
+        return Ok(Early::Processed);
     }
     game.save(conn)?;
-    Ok(false)
+    Ok(Early::NotYet(Some(cur)))
 }
 
 /// Deadline work for one game: early processing after the delay, reminder,
 /// late notices, processing after the deadline (complete orders) or after
-/// the grace period (defaults). Returns 1 if a phase was processed.
+/// the grace period (defaults). Returns 1 if a phase was processed. The game
+/// is loaded once, and its current phase (orders, starting choices) read
+/// once, when it is needed at all.
 pub fn tick_game(conn: &Connection, ctx: &mut Ctx, id: i64) -> anyhow::Result<usize> {
     let mut game = ctx.game(conn, id)?;
     if game.status != GameStatus::Active || game.paused || game.position.is_none() {
@@ -158,13 +198,14 @@ pub fn tick_game(conn: &Connection, ctx: &mut Ctx, id: i64) -> anyhow::Result<us
     let Some(deadline) = game.deadline else { return Ok(0) };
     let now = ctx.now();
     if now < deadline {
+        let mut cur = None;
         if game.ready_since.is_some() {
-            if process_if_ready(conn, ctx, id)? {
-                return Ok(1);
+            match early(conn, ctx, &mut game, now)? {
+                Early::Processed => return Ok(1),
+                Early::NotYet(read) => cur = read,
             }
-            game = ctx.game(conn, id)?;
         }
-        remind(conn, ctx, &mut game, deadline, now)?;
+        remind(conn, ctx, &mut game, cur, deadline, now)?;
         return Ok(0);
     }
     if !game.settings.processing.is_auto() {
@@ -173,32 +214,32 @@ pub fn tick_game(conn: &Connection, ctx: &mut Ctx, id: i64) -> anyhow::Result<us
     if !started(&game, now) {
         return Ok(0);
     }
-    let (pos, orders) = crate::game::current_orders(conn, &game)?;
-    let late: Vec<(PowerId, Needs)> = crate::game::owing(&game, &pos, &orders).into_iter().filter(|o| o.late()).map(|o| (o.power, o.needs)).collect();
+    let cur = crate::game::current_orders(conn, &game)?;
+    let late: Vec<(PowerId, Needs)> = crate::game::owing(&game, &cur.pos, &cur.orders).into_iter().filter(|o| o.late()).map(|o| (o.power, o.needs)).collect();
     if late.is_empty() {
-        process(conn, ctx, &mut game, "the deadline passed")?;
+        process(conn, ctx, &mut game, cur, Why::DeadlinePassed)?;
         return Ok(1);
     }
     let grace = game.grace_until.unwrap_or(deadline);
     if now < grace {
-        let due = game.late_noticed < game.seq || game.late_told.is_some_and(|t| now >= t.saturating_add(LATE_NOTICE_EVERY_SECS));
-        if due {
+        let first = !game.marked(Mark::LateNoticed);
+        if first || game.late_told.is_some_and(|t| now >= t.saturating_add(LATE_NOTICE_EVERY_SECS)) {
             tell_late(conn, ctx, &mut game, &late, grace)?;
-            if game.late_noticed < game.seq {
+            if first {
                 // removals still missing on a map where they are the GM's: the preview again (E18)
-                super::removals::send_preview(conn, ctx, &game, &pos, &orders, false)?;
+                super::removals::send_preview(conn, ctx, &game, &cur.pos, &cur.orders, false)?;
             }
-            game.late_noticed = game.seq;
+            game.mark(Mark::LateNoticed);
             game.late_told = Some(now);
             game.save(conn)?;
         }
         return Ok(0);
     }
     if game.settings.nmr == Nmr::Defaults {
-        process(conn, ctx, &mut game, "the grace period ended")?;
+        process(conn, ctx, &mut game, cur, Why::GraceEnded)?;
         return Ok(1);
     }
-    if game.waiting_gm < game.seq {
+    if !game.marked(Mark::WaitingForMaster) {
         wait_for_master(conn, ctx, &mut game, &late)?;
     }
     Ok(0)
@@ -208,31 +249,35 @@ pub fn tick_game(conn: &Connection, ctx: &mut Ctx, id: i64) -> anyhow::Result<us
 /// PROCESS`): nothing is processed; the master is told once a phase, and the
 /// game waits (off the deadline timer) until the master's PROCESS.
 fn manual_wait(conn: &Connection, ctx: &mut Ctx, game: &mut Game) -> anyhow::Result<usize> {
-    if game.waiting_gm < game.seq {
+    if !game.marked(Mark::WaitingForMaster) {
         let phase_name = game.position.as_ref().map(|p| game.v().calendar.long_name(p.phase)).unwrap_or_default();
         let body = ctx
             .templates
             .render("notice.txt", context! { title => say::deadline::waits_for_you(game), lines => vec![say::master::manual_deadline_passed(&phase_name)] });
         ctx.game_notice(conn, &game.master_email.clone(), &say::deadline::waits_for_you(game), body, game.id)?;
-        game.waiting_gm = game.seq;
+        game.mark(Mark::WaitingForMaster);
         game.save(conn)?;
     }
     Ok(0)
 }
 
 /// The reminder before the deadline, to each power still owing orders, in
-/// its reader's zone (once a phase; see [`reminder_time`]).
-fn remind(conn: &Connection, ctx: &mut Ctx, game: &mut Game, deadline: i64, now: i64) -> anyhow::Result<()> {
-    if game.reminded >= game.seq || now < deadline - game.settings.reminder_secs {
+/// its reader's zone (once a phase; see [`reminder_time`]). `cur`: the
+/// current phase if the caller read it (else it is read here, if needed).
+fn remind(conn: &Connection, ctx: &mut Ctx, game: &mut Game, cur: Option<Current>, deadline: i64, now: i64) -> anyhow::Result<()> {
+    if game.marked(Mark::Reminded) || now < deadline - game.settings.reminder_secs {
         return Ok(());
     }
     // a phase that began inside its reminder window gets none (see reminder_time)
     let start = timeline::phase_start(conn, game.id, game.seq)?;
     if reminder_time(deadline, game.settings.reminder_secs, start).is_some() {
         let v = game.variant.clone();
-        let (pos, orders) = crate::game::current_orders(conn, game)?;
-        let phase_name = v.calendar.long_name(pos.phase);
-        for o in crate::game::owing(game, &pos, &orders).into_iter().filter(|o| o.late()) {
+        let cur = match cur {
+            Some(c) => c,
+            None => crate::game::current_orders(conn, game)?,
+        };
+        let phase_name = v.calendar.long_name(cur.pos.phase);
+        for o in crate::game::owing(game, &cur.pos, &cur.orders).into_iter().filter(|o| o.late()) {
             let Some(pl) = game.player_for(o.power) else { continue };
             let when = timing::format_time(deadline, crate::game::reader_zone(game, &pl.email, ctx.cfg.timezone));
             let body = ctx.templates.render(
@@ -246,7 +291,7 @@ fn remind(conn: &Connection, ctx: &mut Ctx, game: &mut Game, deadline: i64, now:
             ctx.game_notice(conn, &pl.email, &say::deadline::reminder_subject(game), body, game.id)?;
         }
     }
-    game.reminded = game.seq;
+    game.mark(Mark::Reminded);
     game.save(conn)?;
     Ok(())
 }
@@ -323,7 +368,7 @@ fn wait_for_master(conn: &Connection, ctx: &mut Ctx, game: &mut Game, late: &[(P
         ] },
     );
     ctx.game_notice(conn, &game.master_email.clone(), &say::deadline::waits_for_you(game), body, game.id)?;
-    game.waiting_gm = game.seq;
+    game.mark(Mark::WaitingForMaster);
     game.save(conn)?;
     Ok(())
 }

@@ -153,8 +153,8 @@ pub fn taken_over(conn: &Connection, ctx: &Ctx, game: &mut Game, power: PowerId,
         let fresh = game.deadline.unwrap_or(d);
         if fresh > d {
             game.grace_until = Some(fresh.saturating_add(grace).max(grace_before.unwrap_or(0)));
-            game.late_noticed = game.late_noticed.min(game.seq - 1);
-            game.waiting_gm = game.waiting_gm.min(game.seq - 1);
+            game.unmark(crate::game::Mark::LateNoticed);
+            game.unmark(crate::game::Mark::WaitingForMaster);
             moved = Some(fresh);
         } else {
             game.deadline = before;

@@ -74,8 +74,8 @@ pub fn summary(conn: &Connection, g: &Game, reveal: Reveal) -> anyhow::Result<Ve
             lines.extend(played_by(g, &times, current.as_deref(), reveal == Reveal::Addresses));
         }
     }
-    if let Some(r) = &g.result {
-        lines.push(say::info::result_line(r));
+    if let Some(r) = say::game::result(g) {
+        lines.push(say::info::result_line(&r));
     }
     Ok(lines)
 }

@@ -13,24 +13,20 @@ pub mod press;
 pub mod removals;
 pub mod world_war;
 
-pub use deadline::{push_for_absences, set_deadline, tick_game};
+pub use deadline::{Why, push_for_absences, set_deadline, tick_game};
 
 use crate::adjudicate::{self, Position};
 use crate::archive::scene as maps;
 use crate::context::Ctx;
-use crate::contract::position_to_json;
 use crate::end::GameEnd;
 use crate::game::preference::Preference;
-use crate::game::start;
 use crate::game::{
-    Assignment, Game, GameRow, GameStatus, MapPref, PlayerRole, PlayerStatus, Recipient, end_year_end, parsed_orders, pname, report_recipients, stop_command,
-    vote_end,
+    Assignment, Current, Game, GameStatus, MapPref, PlayerRole, PlayerStatus, Recipient, end_year_end, pname, report_recipients, stop_command, vote_end,
 };
 use crate::map::{PowerId, Variant};
 use crate::report::results::{ReportFormat, Results, render_report};
 use crate::report::say;
-use crate::store::games::Ending;
-use crate::store::orders as stored;
+use crate::store::games::{Ending, Identity};
 use crate::store::phases::{self, PhaseRow};
 use crate::timing;
 use minijinja::context;
@@ -40,15 +36,7 @@ use std::sync::Arc;
 /// A game's mail to `addr`, who gets it as `who`: for observers and the
 /// list the text ends with how to stop it and the List-Unsubscribe says the
 /// same; a member's carries none (members leave by RESIGN).
-pub fn mail_to(
-    ctx: &Ctx,
-    game: &GameRow,
-    addr: &str,
-    who: Recipient,
-    subject: &str,
-    mut body: String,
-    list_id: Option<String>,
-) -> crate::mail::compose::OutMail {
+pub fn mail_to(ctx: &Ctx, game: &Game, addr: &str, who: Recipient, subject: &str, mut body: String, list_id: Option<String>) -> crate::mail::compose::OutMail {
     let stop = stop_command(game, who);
     if let Some(c) = &stop {
         body.push_str(&say::game::how_to_stop(c, &ctx.cfg.address));
@@ -123,7 +111,7 @@ pub fn tell_table(conn: &Connection, ctx: &Ctx, game: &Game, m: &TableMail) -> r
             .find(|p| p.email.eq_ignore_ascii_case(&addr) && matches!(p.status, PlayerStatus::Active | PlayerStatus::Eliminated))
             .map(|p| p.map)
             .unwrap_or_default();
-        let mut out = mail_to(ctx, game, &addr, who, m.subject, body.to_string(), Some(game.list_id(ctx.cfg.domain())));
+        let mut out = mail_to(ctx, game, &addr, who, m.subject, body.to_string(), Some(say::game::list_id(game, ctx.cfg.domain())));
         out.kind = m.kind;
         out.attachments = m.files.to_vec();
         if let Some(map) = m.map {
@@ -238,10 +226,10 @@ pub use deadline::process_if_ready;
 
 /// A game whose processing failed: paused so that it is not tried again on
 /// every poll, its master and the keeper told (the keeper with the error).
+/// Done without loading it (it may not load).
 pub fn set_aside(conn: &Connection, ctx: &Ctx, id: i64, error: &str) -> anyhow::Result<()> {
-    let mut game = GameRow::by_id(conn, id)?;
-    game.paused = true;
-    game.save(conn)?;
+    crate::store::games::pause(conn, id)?;
+    let game: Identity = crate::store::games::identity_of(conn, id)?;
     let body = ctx.templates.render("notice.txt", context! { title => say::game::set_aside_title(&game), lines => say::game::set_aside_lines(&game) });
     ctx.game_notice(conn, &game.master_email, &say::game::set_aside_subject(&game), body, game.id)?;
     let keeper = ctx.cfg.keeper.clone();
@@ -251,41 +239,36 @@ pub fn set_aside(conn: &Connection, ctx: &Ctx, id: i64, error: &str) -> anyhow::
 
 /// What would happen if the phase were processed now (for PREDICT).
 pub fn predict(conn: &Connection, ctx: &mut Ctx, game: &Game) -> anyhow::Result<String> {
-    let (pos, orders) = crate::game::current_orders(conn, game)?;
-    let out = adjudicate::process(game.v(), &game.rules, &pos, &orders);
+    let cur = crate::game::current_orders(conn, game)?;
+    let out = adjudicate::process(game.v(), &game.rules, &cur.pos, &cur.orders);
     Ok(render_report(
         &ctx.templates,
         game.zone(ctx.cfg.timezone),
-        &Results { game, pos: &pos, out: &out, orders: &orders, prediction: true, deadline: None },
+        &Results { game, pos: &cur.pos, out: &out, orders: &cur.orders, prediction: true, deadline: None },
         ReportFormat::Text,
     ))
 }
 
-/// Adjudicates the current phase with the orders in (missing ones default),
-/// records it, moves the game on and mails the report. Runs inside the caller's transaction.
-pub fn process(conn: &Connection, ctx: &mut Ctx, game: &mut Game, why: &str) -> anyhow::Result<()> {
+/// Adjudicates the current phase (`cur`, as the caller read it: see
+/// [`crate::game::current_orders`]) with the orders in (missing ones
+/// default), records it, moves the game on and mails the report. Runs
+/// inside the caller's transaction.
+pub fn process(conn: &Connection, ctx: &mut Ctx, game: &mut Game, cur: Current, why: Why) -> anyhow::Result<()> {
     if let Some(hook) = ctx.hooks.before_process {
         hook(&game.name);
     }
     let v: Arc<Variant> = game.variant.clone();
-    let mut pos = game.started()?.clone();
-    // the first move: the starting choices applied to everyone's position
-    // before adjudication, and revealed in the results (E3)
-    let mut revealed = Vec::new();
-    if start::open(&v, game, &pos) {
-        let choices = crate::store::start::all(conn, &v, game.id)?;
-        start::apply(&v, &mut pos, &choices, None)?;
-        revealed = say::start::reveal(&v, &pos, &choices);
-    }
+    let Current { pos, choices, orders } = cur;
+    // the first move: the starting choices (applied to everyone's position
+    // before adjudication) revealed in the results (E3)
+    let revealed = choices.map(|c| say::start::reveal(&v, &pos, &c)).unwrap_or_default();
     let rules = game.rules;
     let done_seq = game.seq;
-    let rows = stored::current(conn, game.id, game.seq, None)?;
-    let orders = parsed_orders(&v, &rows)?;
     // vacant seats and players who missed too often go into civil disorder
     let fresh = disorder::before_processing(conn, game, &pos, &orders)?;
     let mut out = adjudicate::process(&v, &rules, &pos, &orders);
     let phase_name = v.calendar.name(pos.phase);
-    let before = position_to_json(&v, &pos).to_string();
+    let before = crate::store::games::position_text(&v, &pos);
     let results = result_rows(&v, &out);
     // the next phase and its deadline
     players_after_phase(conn, game, &out.position)?;
@@ -365,12 +348,17 @@ pub fn process(conn: &Connection, ctx: &mut Ctx, game: &mut Game, why: &str) -> 
 
 /// A phase's results as stored (JSON): each order, its result and note,
 /// whether it was a default, and the unit that made the result.
+/// The note is stored by its name (`DefaultHold`), never in words: the
+/// reports say it from the engine's outcome, and the record's reader
+/// (`archive::record::read_results`) takes only the power, the order and the
+/// result, so rows written before (the note's English text) and after read
+/// alike.
 fn result_rows(v: &Variant, out: &adjudicate::Outcome) -> String {
     let rows: Vec<serde_json::Value> = out
         .results
         .iter()
         .map(|r| {
-            let mut row = serde_json::json!({"power": v.powers[r.power as usize].name, "order": r.order.canonical(v), "result": r.result.label(), "note": r.note.map(|n| n.text()), "defaulted": r.defaulted});
+            let mut row = serde_json::json!({"power": v.powers[r.power as usize].name, "order": r.order.canonical(v), "result": r.result.label(), "note": r.note, "defaulted": r.defaulted});
             // the unit that made the result, where one did (rows without one stay as they were)
             if let Some(u) = r.by {
                 row["by"] = serde_json::json!({"power": v.powers[u.power as usize].name, "unit": v.unit_code(&u)});
@@ -398,16 +386,10 @@ fn players_after_phase(conn: &Connection, game: &mut Game, next: &Position) -> r
     Ok(())
 }
 
-/// Marks a game over with how it ended (`phase`: the phase it ended in):
-/// the typed record and the sentence players are shown.
+/// Marks a game over with how it ended (`phase`: the phase it ended in).
 fn set_ending(game: &mut Game, end: GameEnd, phase: Option<crate::phase::Phase>) {
-    let v = game.variant.clone();
-    let v = &*v;
-    let names: Vec<String> = end.powers().iter().map(|&p| pname(v, p)).collect();
-    game.result = Some(say::game::ending(end.kind(), &names, &phase.map(|p| v.calendar.long_name(p)).unwrap_or_default()));
-    let ending = Ending { end, phase };
-    game.row.ending = Some(ending.to_json(v));
-    game.ending = Some(ending);
+    game.ending = Some(Ending { end, phase });
+    game.old_result = None;
     game.status = GameStatus::Finished;
     game.deadline = None;
     game.grace_until = None;
@@ -419,7 +401,7 @@ pub fn finish(conn: &Connection, ctx: &mut Ctx, game: &mut Game, end: GameEnd) -
     let phase = game.position.as_ref().map(|p| p.phase);
     set_ending(game, end, phase);
     game.save(conn)?;
-    let result = game.result.clone().unwrap_or_default();
+    let result = say::game::result(game).unwrap_or_default();
     let body = ctx.templates.render("notice.txt", context! { title => say::game::over(game), lines => vec![result.clone()] });
     let subject = say::game::over(game);
     let m = TableMail { subject: &subject, body: &body, files: &[], map: None, list_body: None, kind: crate::mail::compose::Kind::Game };

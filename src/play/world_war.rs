@@ -14,7 +14,6 @@ use crate::map::PowerId;
 use crate::phase::{Phase, PhaseKind};
 use crate::report::say;
 use crate::rules::{WORLD_WAR_NEUTRAL, WORLD_WAR_YEAR};
-use crate::store::games::GameRow;
 use sha2::{Digest, Sha256};
 
 /// The coin for game `id` with `seed`: (heads, the digest in hex).
@@ -69,7 +68,7 @@ pub fn after_phase(game: &mut Game, next: &Position) -> Vec<String> {
 /// joining and the coin where the game goes back to before them (played
 /// again, the coin falls the same way: it is derived from the game's number
 /// and seed). Changes the settings only; the caller saves them.
-pub fn rewind(game: &mut GameRow, phase: Phase) {
+pub fn rewind(game: &mut Game, phase: Phase) {
     let Some(mut ww) = game.settings.world_war.clone() else { return };
     if ww.joined && phase.year <= WORLD_WAR_YEAR {
         ww.joined = false;

@@ -193,7 +193,7 @@ pub fn endpoint(w: &Webhook) -> String {
 }
 
 /// Queues `markdown` for each of the game's webhooks (split to fit).
-pub fn queue(conn: &rusqlite::Connection, game: &crate::store::games::GameRow, markdown: &str, now: i64) -> rusqlite::Result<usize> {
+pub fn queue(conn: &rusqlite::Connection, game: &crate::game::Game, markdown: &str, now: i64) -> rusqlite::Result<usize> {
     let mut n = 0;
     for w in &game.settings.webhooks {
         let max = match w.kind {

@@ -9,10 +9,14 @@
 //! the legend come from `report::say::map`.
 
 pub mod chart;
+mod cut;
 pub mod geometry;
+mod layers;
+mod palette;
 mod png;
 mod svg;
 
+pub use layers::{forget as forget_pieces, kept as pieces_kept};
 pub use png::{MAX_PIXELS, RenderError, SCALE, draw_png, png};
 pub use svg::{esc, legend_count, svg};
 

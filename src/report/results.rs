@@ -71,13 +71,14 @@ pub fn render_report(templates: &Templates, tz: Tz, r: &Results, format: ReportF
         }
     }
     let finished = out.winner().map(|w| match v.victory {
-        crate::map::Victory::Centers(_) => format!("{} has won ({} supply centres).", pname(v, w), out.position.center_count(w)),
-        crate::map::Victory::Units(_) => format!("{} has won ({} units on the board).", pname(v, w), out.position.unit_count(w)),
+        crate::map::Victory::Centers(_) => say::won_by_centres(&pname(v, w), out.position.center_count(w)),
+        crate::map::Victory::Units(_) => say::won_by_units(&pname(v, w), out.position.unit_count(w)),
     });
     // an end the game added after the phase (an alliance, a draw, the short
     // game's last year): the sentence the game records
-    let finished = finished.or_else(|| out.end.as_ref().filter(|e| !matches!(e, crate::end::GameEnd::NoMorePhases)).and(game.result.clone()));
-    let title = format!("{} results", v.calendar.long_name(pos.phase));
+    let finished =
+        finished.or_else(|| out.end.as_ref().filter(|e| !matches!(e, crate::end::GameEnd::NoMorePhases)).and_then(|_| crate::report::say::game::result(game)));
+    let title = say::title(&v.calendar.long_name(pos.phase));
     templates.render(
         format.template(),
         context! {
@@ -117,19 +118,13 @@ mod tests {
     use crate::parse::parse_order;
     use crate::phase::PhaseKind;
     use crate::rules::Rulebook;
-    use crate::store::games::{GameRow, GameStatus};
+    use crate::store::games::GameStatus;
 
     fn game(ctx: &Ctx, v: &Variant) -> crate::game::Game {
         let settings = crate::game::default_settings(&ctx.cfg);
-        let row = GameRow {
-            id: 1,
-            status: GameStatus::Active,
-            reminded: 0,
-            late_noticed: 0,
-            waiting_gm: 0,
-            ..GameRow::forming("demo", &v.name, String::new(), "", settings, 0)
-        };
-        crate::game::load::of_row(row, std::sync::Arc::new(v.clone()), Vec::new()).expect("a game")
+        let mut g = crate::game::Game::forming("demo", std::sync::Arc::new(v.clone()), String::new(), "", settings, 0).expect("a game");
+        (g.id, g.status) = (1, GameStatus::Active);
+        g
     }
 
     /// The report of one phase of `v` with these units and orders.

@@ -443,6 +443,64 @@ pub const MIGRATIONS: &[&str] = &[
     ALTER TABLE diary_by_writer RENAME TO diary;
     CREATE INDEX diary_writer ON diary(game_id, player_id);
     "#,
+    // 21: what came of a mail, typed (store::mails::Outcome): `status`, and
+    // where it needs them a `reason` and a `detail` for the keeper (what the
+    // reader said of an ignored mail, a failed one's error, how much waited
+    // when one was dropped), in place of the sentence `outcome`; each old
+    // sentence is read as what it says (one the judge never wrote is kept
+    // whole as an ignored mail's detail). The table is rebuilt for the new
+    // columns' constraints (ids kept). A game's `result` sentence is said
+    // from its typed ending now: kept only for games that ended before
+    // schema version 6, which have nothing else.
+    r#"
+    CREATE TABLE mails_new (
+        id INTEGER PRIMARY KEY,
+        message_id TEXT NOT NULL,
+        sender TEXT NOT NULL,
+        subject TEXT,
+        raw BLOB NOT NULL,
+        received INTEGER NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('answered', 'ignored', 'forged', 'failed', 'deferred', 'dropped')),
+        reason TEXT CHECK (reason IN ('reply_withheld', 'waiting_mails', 'waiting_bytes')),
+        detail TEXT,
+        content_hash TEXT,
+        handled INTEGER
+    );
+    INSERT INTO mails_new (id, message_id, sender, subject, raw, received, status, reason, detail, content_hash, handled)
+        SELECT id, message_id, sender, subject, raw, received,
+            CASE
+                WHEN outcome = 'answered' OR outcome GLOB 'answered; reply withheld*' THEN 'answered'
+                WHEN outcome = 'ignored: the keeper''s mail server says its From is forged (dmarc=fail)' THEN 'forged'
+                WHEN outcome GLOB 'failed: *' THEN 'failed'
+                WHEN outcome = 'deferred' THEN 'deferred'
+                WHEN outcome GLOB 'dropped: [0-9]* mails of this sender already wait'
+                    OR outcome GLOB 'dropped: [0-9]* bytes of this sender''s mail already wait*' THEN 'dropped'
+                ELSE 'ignored'
+            END,
+            CASE
+                WHEN outcome GLOB 'answered; reply withheld*' THEN 'reply_withheld'
+                WHEN outcome GLOB 'dropped: [0-9]* mails of this sender already wait' THEN 'waiting_mails'
+                WHEN outcome GLOB 'dropped: [0-9]* bytes of this sender''s mail already wait*' THEN 'waiting_bytes'
+            END,
+            CASE
+                WHEN outcome = 'answered' OR outcome GLOB 'answered; reply withheld*' OR outcome = 'deferred'
+                    OR outcome = 'ignored: the keeper''s mail server says its From is forged (dmarc=fail)' THEN NULL
+                WHEN outcome GLOB 'failed: *' THEN substr(outcome, 9)
+                WHEN outcome GLOB 'dropped: [0-9]* mails of this sender already wait'
+                    OR outcome GLOB 'dropped: [0-9]* bytes of this sender''s mail already wait*' THEN substr(outcome, 10, instr(substr(outcome, 10), ' ') - 1)
+                WHEN outcome GLOB 'ignored: *' THEN substr(outcome, 10)
+                ELSE outcome
+            END,
+            content_hash, handled
+        FROM mails;
+    DROP TABLE mails;
+    ALTER TABLE mails_new RENAME TO mails;
+    CREATE INDEX mails_sender ON mails(sender, received);
+    CREATE INDEX mails_handled ON mails(sender, handled) WHERE handled IS NOT NULL;
+    CREATE UNIQUE INDEX mails_key ON mails(message_id, content_hash);
+    CREATE INDEX mails_deferred ON mails(sender, id) WHERE status = 'deferred';
+    UPDATE games SET result = NULL WHERE ending IS NOT NULL;
+    "#,
 ];
 
 /// `synchronous = NORMAL` while it lives (commits that may be lost to a power
@@ -650,10 +708,11 @@ mod tests {
                 .is_err()
         );
         // one Message-ID, two contents
-        c.execute("INSERT INTO mails (message_id, sender, raw, received, outcome, content_hash) VALUES ('<c@x>', 'p@x.org', x'00', 0, 'answered', 'h1'), ('<c@x>', 'p@x.org', x'01', 0, 'answered', 'h2')", []).unwrap();
+        // (the outcome is `status` since schema version 21)
+        c.execute("INSERT INTO mails (message_id, sender, raw, received, status, content_hash) VALUES ('<c@x>', 'p@x.org', x'00', 0, 'answered', 'h1'), ('<c@x>', 'p@x.org', x'01', 0, 'answered', 'h2')", []).unwrap();
         assert!(
             c.execute(
-                "INSERT INTO mails (message_id, sender, raw, received, outcome, content_hash) VALUES ('<c@x>', 'p@x.org', x'00', 0, 'answered', 'h1')",
+                "INSERT INTO mails (message_id, sender, raw, received, status, content_hash) VALUES ('<c@x>', 'p@x.org', x'00', 0, 'answered', 'h1')",
                 []
             )
             .is_err()
@@ -710,5 +769,49 @@ mod tests {
         assert!(phases::reports(&c, 1).unwrap().is_empty());
         // a branch number without an undone time (or the reverse) is refused
         assert!(c.execute("UPDATE phases SET undone = NULL WHERE branch = 1", []).is_err());
+    }
+
+    #[test]
+    fn migration_21_reads_each_stored_outcome_sentence_as_what_it_says() {
+        use mails::{Full, Outcome};
+        let c = at_version(20);
+        let old = [
+            ("answered", Outcome::Answered { withheld: false }),
+            ("answered; reply withheld: too many replies to this address within an hour", Outcome::Answered { withheld: true }),
+            ("ignored: auto-reply (Auto-Submitted: auto-replied)", Outcome::Ignored("auto-reply (Auto-Submitted: auto-replied)".into())),
+            ("ignored: the keeper's mail server says its From is forged (dmarc=fail)", Outcome::Forged),
+            ("failed: internal error (panic): boom: a: b", Outcome::Failed("internal error (panic): boom: a: b".into())),
+            ("deferred", Outcome::Deferred),
+            ("dropped: 10 mails of this sender already wait", Outcome::Dropped(Full::Mails(10))),
+            ("dropped: 8388608 bytes of this sender's mail already wait, the most kept for one sender", Outcome::Dropped(Full::Bytes(8_388_608))),
+            // a sentence the judge never wrote: kept whole, as an ignored mail's
+            ("rate limited", Outcome::Ignored("rate limited".into())),
+        ];
+        for (i, (text, _)) in old.iter().enumerate() {
+            c.execute(
+                "INSERT INTO mails (id, message_id, sender, subject, raw, received, outcome, content_hash, handled) VALUES (?1, ?2, 'p@x.org', '', x'00', 100, ?3, ?2, NULL)",
+                rusqlite::params![i as i64 + 1, format!("<m{i}@x>"), text],
+            )
+            .unwrap();
+        }
+        c.execute_batch(
+            r#"INSERT INTO games (id, name, variant, status, master_hash, master_email, settings, created, result, ending) VALUES
+                (1, 'old', 'standard', 'finished', 'h', 'm@x.org', '{}', 0, 'Draw declared in Spring 1903 movement between France, Italy.', NULL),
+                (2, 'new', 'standard', 'finished', 'h', 'm@x.org', '{}', 0, 'France won in Fall 1905 movement.', '{"end":"solo","powers":["FRANCE"],"phase":"F1905M"}');"#,
+        )
+        .unwrap();
+        migrate(&c).unwrap();
+        let kept: Vec<Outcome> = mails::all(&c).unwrap().into_iter().map(|m| m.outcome).collect();
+        assert_eq!(kept, old.iter().map(|(_, o)| o.clone()).collect::<Vec<_>>());
+        let results: Vec<Option<String>> =
+            c.prepare("SELECT result FROM games ORDER BY id").unwrap().query_map([], |r| r.get(0)).unwrap().map(Result::unwrap).collect();
+        assert_eq!(
+            results,
+            [Some("Draw declared in Spring 1903 movement between France, Italy.".to_string()), None],
+            "only a game without a typed ending keeps its sentence"
+        );
+        // read strictly: columns that do not go together are an error naming them
+        c.execute("UPDATE mails SET reason = 'waiting_mails', detail = 'many' WHERE id = 7", []).unwrap();
+        assert!(mails::all(&c).is_err());
     }
 }

@@ -49,8 +49,8 @@ impl SlotKey {
     }
 
     /// A stored key read back (the one conversion from text).
-    pub fn from_text(text: &str) -> Result<SlotKey, String> {
-        let bad = || format!("`{text}` is not an order slot");
+    pub fn from_text(text: &str) -> Result<SlotKey, SlotError> {
+        let bad = || SlotError(text.to_string());
         let (head, index) = match text.split_once('#') {
             Some((h, i)) => (h, Some(i.parse::<usize>().map_err(|_| bad())?)),
             None => (text, None),
@@ -77,6 +77,20 @@ impl SlotKey {
     }
 }
 
+/// A stored key that names no order slot.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("`{0}` is not an order slot")]
+pub struct SlotError(pub String);
+
+/// Why a stored order in force cannot be read.
+#[derive(Debug, thiserror::Error)]
+pub enum StoredOrderError {
+    #[error("stored order `{text}` cannot be read: {source}")]
+    Record { text: String, source: super::records::RecordError },
+    #[error("stored order `{text}` cannot be read: it has no record (written before schema version 5 and not upgraded)")]
+    NoRecord { text: String },
+}
+
 /// One order in force.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OrderRow {
@@ -96,12 +110,11 @@ impl OrderRow {
     /// The order, read strictly from its record; a row without one is an error
     /// (the judge gives every order in force a record when it opens the
     /// database: `play::orders::upgrade_order_records`).
-    pub fn order(&self, v: &Variant) -> Result<Order, String> {
+    pub fn order(&self, v: &Variant) -> Result<Order, StoredOrderError> {
         match &self.record {
-            Some(json) => super::records::from_json(v, json),
-            None => Err("it has no record (written before schema version 5 and not upgraded)".into()),
+            Some(json) => super::records::from_json(v, json).map_err(|source| StoredOrderError::Record { text: self.text.clone(), source }),
+            None => Err(StoredOrderError::NoRecord { text: self.text.clone() }),
         }
-        .map_err(|e| format!("stored order `{}` cannot be read: {e}", self.text))
     }
 }
 

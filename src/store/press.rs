@@ -92,12 +92,15 @@ impl Audience {
     }
 
     /// Reads an audience strictly: unknown kinds, fields or powers are errors.
-    pub fn from_json(v: &Variant, text: &str) -> Result<Audience, String> {
-        let r: AudienceRecord = serde_json::from_str(text).map_err(|e| format!("not a press audience: {e}"))?;
-        let powers = |names: &[String]| -> Result<Vec<PowerId>, String> {
-            names.iter().map(|n| v.powers.iter().position(|w| w.name == *n).map(|i| i as PowerId).ok_or_else(|| format!("unknown power `{n}`"))).collect()
+    pub fn from_json(v: &Variant, text: &str) -> Result<Audience, AudienceError> {
+        let r: AudienceRecord = serde_json::from_str(text).map_err(AudienceError::NotJson)?;
+        let powers = |names: &[String]| -> Result<Vec<PowerId>, AudienceError> {
+            names
+                .iter()
+                .map(|n| v.powers.iter().position(|w| w.name == *n).map(|i| i as PowerId).ok_or_else(|| AudienceError::UnknownPower(n.clone())))
+                .collect()
         };
-        let bad = || format!("not a press audience: {text}");
+        let bad = || AudienceError::Malformed(text.to_string());
         Ok(match (r.to, r.powers, r.observers, r.master) {
             (AudienceKind::All, None, false, false) => Audience::All,
             (AudienceKind::Master, None, false, false) => Audience::master(),
@@ -115,6 +118,17 @@ impl Audience {
             _ => return Err(bad()),
         })
     }
+}
+
+/// A stored audience that does not read.
+#[derive(Debug, thiserror::Error)]
+pub enum AudienceError {
+    #[error("not a press audience: {0}")]
+    NotJson(serde_json::Error),
+    #[error("unknown power `{0}`")]
+    UnknownPower(String),
+    #[error("not a press audience: {0}")]
+    Malformed(String),
 }
 
 /// One press message to record.
@@ -205,7 +219,7 @@ fn power_column(v: &Variant, p: Option<i64>) -> rusqlite::Result<Option<PowerId>
 }
 
 fn audience_column(v: &Variant, i: usize, a: Option<String>) -> rusqlite::Result<Option<Audience>> {
-    a.map(|a| Audience::from_json(v, &a)).transpose().map_err(|e| rusqlite::Error::FromSqlConversionFailure(i, rusqlite::types::Type::Text, e.into()))
+    a.map(|a| Audience::from_json(v, &a)).transpose().map_err(|e| rusqlite::Error::FromSqlConversionFailure(i, rusqlite::types::Type::Text, Box::new(e)))
 }
 
 /// A game's press as `q` asks, in the order sent.
@@ -260,13 +274,13 @@ mod tests {
         let v = Variant::standard();
         let some = |powers: Vec<PowerId>, observers, master| Audience::Some(Recipients { powers, observers, master });
         for a in [Audience::All, Audience::master(), some(vec![2, 0], false, false), some(vec![2], true, true), some(vec![], true, false)] {
-            assert_eq!(Audience::from_json(&v, &a.to_json(&v)), Ok(a.clone()));
+            assert_eq!(Audience::from_json(&v, &a.to_json(&v)).unwrap(), a.clone());
         }
         assert_eq!(some(vec![2], false, false).to_json(&v), r#"{"to":"some","powers":["FRANCE"]}"#);
         assert_eq!(some(vec![2], true, true).to_json(&v), r#"{"to":"some","powers":["FRANCE"],"observers":true,"master":true}"#);
         // as stored before schema 13
-        assert_eq!(Audience::from_json(&v, r#"{"to":"powers","powers":["FRANCE"]}"#), Ok(some(vec![2], false, false)));
-        assert_eq!(Audience::from_json(&v, r#"{"to":"master"}"#), Ok(Audience::master()));
+        assert_eq!(Audience::from_json(&v, r#"{"to":"powers","powers":["FRANCE"]}"#).unwrap(), some(vec![2], false, false));
+        assert_eq!(Audience::from_json(&v, r#"{"to":"master"}"#).unwrap(), Audience::master());
         for bad in [
             r#"{"to":"all","powers":["FRANCE"]}"#,
             r#"{"to":"powers"}"#,

@@ -410,7 +410,7 @@ fn the_setup_of_a_game_is_exported_and_replayed_by() {
     assert!(rules.is_neutral(v.power_by_name("ITALY").unwrap()) && !rules.is_neutral(v.power_by_name("FRANCE").unwrap()));
     assert_eq!(rules.retreat_default, mailjudge::rules::RetreatDefault::RightHand);
     let wrong = mila::Setup { neutral: vec!["ATLANTIS".into()], ..setup.clone() };
-    assert!(wrong.rulebook(&v).unwrap_err().contains("ATLANTIS"));
+    assert!(wrong.rulebook(&v).unwrap_err().to_string().contains("ATLANTIS"));
     // a setup with a field this judge does not know is refused, not guessed
     let mut odd = json.clone();
     odd[mila::SETUP]["players"] = serde_json::json!(6);

@@ -61,7 +61,7 @@ use chrono_tz::Tz;
 use mailjudge::context::Clock;
 use mailjudge::judge::{Judge, MailOutcome};
 use mailjudge::mail::RawMail;
-use mailjudge::store::games::{GameRow, Player};
+use mailjudge::store::games::Player;
 use mailjudge::timing::MAX_TIME;
 use proptest::collection::vec;
 use proptest::prelude::*;
@@ -770,11 +770,11 @@ fn build_template() -> Result<Template, String> {
     if outcomes.iter().any(|o| *o != MailOutcome::Answered) {
         return Err(format!("setup batch: {outcomes:?}"));
     }
-    let g = GameRow::by_name(&judge.conn, "demo").map_err(|e| e.to_string())?.ok_or("no game demo")?;
+    let g = mailjudge::game::load_named(&judge.conn, &mut judge.ctx.variants, "demo").map_err(|e| e.to_string())?.ok_or("no game demo")?;
     if g.status.as_str() != "active" {
         return Err(format!("the setup batch did not start the game: {}", g.status));
     }
-    let v = judge.ctx.variant(&g.variant).map_err(|e| e.to_string())?;
+    let v = g.variant.clone();
     let mut letters = ['?'; 7];
     for (k, mut p) in Player::of_game(&judge.conn, g.id).map_err(|e| e.to_string())?.into_iter().enumerate() {
         let i = p.email.strip_prefix('p').and_then(|r| r.strip_suffix("@example.test")).and_then(|n| n.parse::<usize>().ok()).ok_or("unexpected player")? - 1;
@@ -917,9 +917,8 @@ impl Fixture {
     /// Moves the clock, ticks twice, and checks the database.
     fn clock(&mut self, mv: &ClockMove) -> Result<(), TestCaseError> {
         let now = self.judge.ctx.now();
-        let active: Vec<GameRow> =
-            GameRow::all(&self.judge.conn).map_err(|e| fail(e.to_string()))?.into_iter().filter(|g| g.status.as_str() == "active").collect();
-        let max_of = |col: fn(&GameRow) -> Option<i64>| -> Result<Option<i64>, TestCaseError> { Ok(active.iter().filter_map(col).max()) };
+        let active: Vec<mailjudge::game::Game> = db::games(&self.judge.conn).into_iter().filter(|g| g.status.as_str() == "active").collect();
+        let max_of = |col: fn(&mailjudge::game::Game) -> Option<i64>| -> Result<Option<i64>, TestCaseError> { Ok(active.iter().filter_map(col).max()) };
         let t = match mv {
             ClockMove::By(d) => now.saturating_add(*d),
             ClockMove::To(t) => *t,
@@ -1009,7 +1008,7 @@ fn check_judge(j: &mut Judge) -> Result<(), TestCaseError> {
     let (ok, broken) = mailjudge::store::integrity(&j.conn).map_err(|e| fail(e.to_string()))?;
     prop_assert_eq!(ok, "ok");
     prop_assert_eq!(broken, 0, "foreign key violations");
-    let games = GameRow::all(&j.conn).map_err(|e| fail(format!("Game::all: {e}")))?;
+    let games = mailjudge::store::games::identities(&j.conn).map_err(|e| fail(format!("games: {e}")))?;
     for g in &games {
         Player::of_game(&j.conn, g.id).map_err(|e| fail(format!("Player::of_game({}): {e}", g.name)))?;
         j.ctx.game(&j.conn, g.id).map_err(|e| fail(format!("game {}: {e}", g.name)))?;

@@ -24,7 +24,7 @@ fn old_line(v: &Variant, line: &str) -> String {
     let case: Value = serde_json::from_str(line).unwrap();
     let pos = match position_from_json(v, &case) {
         Ok(p) => p,
-        Err(e) => return json!({ "error": e }).to_string(),
+        Err(e) => return json!({ "error": e.to_string() }).to_string(),
     };
     let mut orders: Vec<(PowerId, Order)> = Vec::new();
     let mut unreadable: Vec<(PowerId, String, String)> = Vec::new();

@@ -33,10 +33,11 @@ fn a_paused_game_or_one_waiting_for_its_master_has_no_deadline_work() {
     row.paused = true;
     row.save(&j.conn).unwrap();
     assert_eq!(j.next_due(g.w.now).unwrap(), None);
-    (row.paused, row.waiting_gm) = (false, row.seq);
+    row.paused = false;
+    row.mark(mailjudge::game::Mark::WaitingForMaster);
     row.save(&j.conn).unwrap();
     assert_eq!(j.next_due(g.w.now).unwrap(), None);
-    row.waiting_gm = 0;
+    row.unmark(mailjudge::game::Mark::WaitingForMaster);
     row.save(&j.conn).unwrap();
     assert!(j.next_due(g.w.now).unwrap().is_some());
 }

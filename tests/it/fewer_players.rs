@@ -13,9 +13,7 @@ use common::*;
 use mailjudge::map::Variant;
 
 fn position(g: &Game) -> mailjudge::adjudicate::Position {
-    let v = Variant::standard();
-    let game = g.row();
-    game.read_position(&v).unwrap().unwrap()
+    g.row().position.unwrap()
 }
 
 fn has(g: &Game, power: &str, unit: &str) -> bool {
@@ -185,8 +183,7 @@ fn a_concession_is_to_a_seat() {
     }
     assert_eq!(count(db::games(g.w.db()), |r| r.status.as_str() == "finished"), 1);
     let game = g.row();
-    let v = Variant::standard();
-    let end = game.read_ending(&v).unwrap().unwrap().end;
+    let end = game.ending.clone().unwrap().end;
     assert_eq!(end, mailjudge::end::GameEnd::Concession(vec![4, 5]), "the seat's surviving powers");
 }
 
@@ -339,7 +336,7 @@ fn a_side_wins_with_24_centres() {
     let sides = rules.sides.expect("a side victory");
     assert_eq!(sides.centers, 24);
     // the Central Powers own 23 centres (no one alone 18): the game goes on
-    let mut pos = game.read_position(&v).unwrap().unwrap();
+    let mut pos = game.position.clone().unwrap();
     let mut give = |codes: &[&str], who: &str| {
         for c in codes {
             pos.centers[v.prov_by_code(c).unwrap() as usize] = Some(v.power_by_name(who).unwrap());
@@ -363,7 +360,7 @@ fn a_side_wins_with_24_centres() {
     g.send("p1@example.test", ALLIES_HOLD);
     let (_, sent) = g.send("p2@example.test", CENTRAL_HOLD);
     assert_eq!(count(db::games(g.w.db()), |r| r.status.as_str() == "finished"), 1, "24 centres win");
-    let end = g.row().read_ending(&v).unwrap().unwrap().end;
+    let end = g.row().ending.unwrap().end;
     assert_eq!(end, mailjudge::end::GameEnd::Alliance(vec![0, 3, 6]));
     assert!(to(&sent, "p1@example.test").iter().any(|s| flat(&s.body).contains("Austria")), "the end is announced");
 }

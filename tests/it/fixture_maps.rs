@@ -13,7 +13,7 @@ fn dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/fixtures")
 }
 
-fn map(name: &str) -> Result<Variant, String> {
+fn map(name: &str) -> Result<Variant, mailjudge::variants::FindError> {
     mailjudge::variants::find(name, Some(&dir()))
 }
 
@@ -156,7 +156,7 @@ fn a_units_victory_counts_units_not_centres_and_is_checked_after_builds() {
 fn room_case(north: &[&str], south: &[&str], orders: Value) -> Result<Value, String> {
     let case = json!({"variant": "capacity2", "phase": "S1902M", "units": {"NORTH": north, "SOUTH": south},
         "centers": {"NORTH": ["CAA", "LAA"], "SOUTH": ["CAE", "LAE"]}, "orders": orders});
-    Adjudicator::new(None, Some(mailjudge::variants::finder(Some(dir()))), vec![]).run_text(&case.to_string())
+    Adjudicator::new(None, Some(mailjudge::variants::finder(Some(dir()))), vec![]).run_text(&case.to_string()).map_err(|e| e.to_string())
 }
 
 #[test]
@@ -213,7 +213,7 @@ fn a_position_must_fit_the_room_and_one_power() {
 /// of two powers.
 #[test]
 fn roomy_spaces_resolve_consistently_on_random_positions() {
-    use mailjudge::adjudicate::movement;
+    use mailjudge::adjudicate::{movement, moves};
     use mailjudge::map::{Loc, Unit, UnitType};
     use mailjudge::order::{Order, UnitSpec};
     use mailjudge::random::{Rng, movement_phase};
@@ -245,9 +245,9 @@ fn roomy_spaces_resolve_consistently_on_random_positions() {
                 }
             }
         }
-        let m = movement::adjudicate(&v, &rules, &units, &orders);
+        let m = moves::adjudicate(&v, &rules, &units, &orders);
         let rev: Vec<Unit> = units.iter().rev().copied().collect();
-        let m2 = movement::adjudicate(&v, &rules, &rev, &orders);
+        let m2 = moves::adjudicate(&v, &rules, &rev, &orders);
         let canon = |m: &movement::Movement| {
             let mut u = m.units.clone();
             u.sort();

@@ -348,7 +348,7 @@ fn a_pass_cut_short_resumes_with_the_webhook_it_did_not_reach() {
     let (a, b) = (Server::start(vec![(204, None)]), Server::start(vec![(204, None)]));
     g.send(GM, &format!("{MASTER}\nSET WEBHOOK DISCORD http://127.0.0.1:{}/a\nSET WEBHOOK DISCORD http://127.0.0.1:{}/b", a.port, b.port));
     let conn = &g.w.daemon.judge.conn;
-    let game = mailjudge::store::games::GameRow::by_name(conn, "demo").unwrap().unwrap();
+    let game = db::game(conn, "demo");
     let now = g.w.now;
     // a's backlog was queued before b's post
     for (w, text) in [(0, "a1"), (0, "a2"), (0, "a3"), (1, "b1")] {

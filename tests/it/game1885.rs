@@ -276,5 +276,5 @@ fn davis_1885_by_mail_over_two_years_to_an_alliance_victory() {
     let report = results_to(&sent, SPAIN);
     assert!(report.contains("The game is over: Austria, France won together in March 1887"), "{report}");
     let game = g.row();
-    assert_eq!(game.read_ending(&v).unwrap().expect("an ending").end, mailjudge::end::GameEnd::Alliance(vec![au, fr]));
+    assert_eq!(game.ending.clone().expect("an ending").end, mailjudge::end::GameEnd::Alliance(vec![au, fr]));
 }

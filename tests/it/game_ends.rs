@@ -12,8 +12,8 @@ use mailjudge::map::{PowerId, Variant};
 use mailjudge::store::games::{Ending, GameStatus};
 
 /// How the game ended, read back through the typed record.
-fn ending(g: &Game, v: &Variant) -> Option<Ending> {
-    g.row().read_ending(v).unwrap()
+fn ending(g: &Game, _v: &Variant) -> Option<Ending> {
+    g.row().ending
 }
 
 fn names(v: &Variant, e: &Ending) -> Vec<String> {
@@ -81,7 +81,7 @@ fn end_year_counts_the_adjustments_of_that_year() {
     as_power(&mut g, 'F', "F MAO - POR\nA SPA H\nA BUR H");
     as_master(&mut g, "PROCESS!");
     assert_eq!(g.row().status, GameStatus::Active, "France builds in Winter 1901");
-    let pos = g.row().read_position(&v).unwrap().unwrap();
+    let pos = g.row().position.unwrap();
     assert_eq!(v.calendar.name(pos.phase), "W1901A");
     as_power(&mut g, 'F', "BUILD A PAR\nBUILD F BRE");
     as_master(&mut g, "PROCESS!");
@@ -134,7 +134,7 @@ fn centers_applies_when_the_phase_is_adjudicated() {
     as_master(&mut g, "PROCESS!");
     as_master(&mut g, "PROCESS!");
     assert_eq!(g.row().status, GameStatus::Active);
-    assert_eq!(v.calendar.name(g.row().read_position(&v).unwrap().unwrap().phase), "S1902M");
+    assert_eq!(v.calendar.name(g.row().position.unwrap().phase), "S1902M");
 }
 
 #[test]
@@ -286,7 +286,7 @@ fn as_seat(g: &mut Game, l: char, text: &str) -> String {
 /// others' not their home), in the stored position.
 fn give_centres(g: &Game, v: &Variant, powers: &[PowerId], each: usize) {
     let game = g.row();
-    let mut pos = game.read_position(v).unwrap().unwrap();
+    let mut pos = game.position.clone().unwrap();
     for &p in powers {
         let have = pos.center_count(p);
         let mut free: Vec<usize> = (0..pos.centers.len()).filter(|&c| v.is_center(c as _) && pos.centers[c].is_none()).collect();

@@ -320,14 +320,15 @@ const SPEECH_ALLOWED: &[(&str, &str)] = &[
 #[test]
 fn every_sentence_the_judge_says_lives_in_report_or_templates() {
     let mut files = Vec::new();
-    for dir in ["command", "context", "game", "judge", "play"] {
+    for dir in ["command", "context", "game", "judge", "play", "daemon"] {
         files.extend(rust_files(&src(dir)));
     }
     // the daemon mails nobody today; should it, it speaks through report::say too
     files.push(src("daemon.rs"));
     assert!(files.len() >= 14, "{files:?}");
     let mut found = Vec::new();
-    for f in files {
+    // a module's unit tests (`tests.rs`) write what players write, to read it
+    for f in files.into_iter().filter(|f| f.file_name().is_none_or(|n| n != "tests.rs")) {
         let rel = f.strip_prefix(src("")).unwrap().to_string_lossy().replace('\\', "/");
         for lit in string_literals(&std::fs::read_to_string(&f).unwrap()) {
             if lit.inside.iter().any(|call| INTERNAL.contains(&call.as_str())) || !english(&lit.text) {
@@ -365,7 +366,11 @@ const LAYERS: &[&[&str]] = &[
 ];
 
 fn layer(module: &str) -> Option<usize> {
-    LAYERS.iter().position(|l| l.contains(&module))
+    layer_in(LAYERS, module)
+}
+
+fn layer_in(layers: &[&[&str]], module: &str) -> Option<usize> {
+    layers.iter().position(|l| l.contains(&module))
 }
 
 /// The top-level modules named by `crate::name` in a line.
@@ -377,6 +382,12 @@ fn crate_paths(line: &str) -> Vec<String> {
 /// A file's unit tests (its `#[cfg(test)] mod`, or a module's `tests.rs`)
 /// are left out: they may use anything to build what they check.
 fn upward_imports(root: &Path) -> Vec<String> {
+    imports_against(root, LAYERS)
+}
+
+/// The imports under `root` that go against `layers` (see [`upward_imports`]).
+fn imports_against(root: &Path, layers: &[&[&str]]) -> Vec<String> {
+    let layer = |m: &str| layer_in(layers, m);
     let mut found = Vec::new();
     for f in rust_files(root) {
         let rel = f.strip_prefix(root).unwrap();
@@ -585,4 +596,302 @@ fn no_function_in_the_judge_is_longer_than_a_screen() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let long = long_functions(&dir);
     assert!(long.is_empty(), "functions over {FUNCTION_LINES} lines (split them by concept):\n{}", long.join("\n"));
+}
+
+/// The layers of the engine (`engine/src`), lowest first: as [`LAYERS`] for the judge,
+/// a module uses its own layer and those below. Phases know nothing; the map knows
+/// its calendar; orders, rule options and endings are about a map; the parser reads
+/// orders with the map's names; the adjudicator resolves orders under the rules;
+/// `check` and `random` use the adjudicator; the JSON contract is on top.
+const ENGINE_LAYERS: &[&[&str]] = &[&["phase"], &["map"], &["order", "rules", "end"], &["parse"], &["adjudicate"], &["check", "random"], &["contract"]];
+
+#[test]
+fn every_module_of_the_engine_has_its_layer_and_imports_only_downward() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("engine/src");
+    let mut missing = Vec::new();
+    for e in std::fs::read_dir(&root).unwrap() {
+        let name = e.unwrap().file_name().to_string_lossy().trim_end_matches(".rs").to_string();
+        if name != "lib" && !ENGINE_LAYERS.iter().any(|l| l.contains(&name.as_str())) {
+            missing.push(name);
+        }
+    }
+    assert!(missing.is_empty(), "engine modules with no layer in ENGINE_LAYERS (and docs/ARCHITECTURE.md): {missing:?}");
+    let found = imports_against(&root, ENGINE_LAYERS);
+    assert!(found.is_empty(), "engine imports against its layers (docs/ARCHITECTURE.md):\n{}", found.join("\n"));
+}
+
+/// A module's code without its unit tests: the text before its first
+/// `#[cfg(test)]` module with a body (`mod tests;` declarations stay), comment
+/// lines blanked so that line numbers hold. A `tests.rs` file is all test.
+fn non_test_code(path: &Path) -> String {
+    if path.file_name().is_some_and(|n| n == "tests.rs") {
+        return String::new();
+    }
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut out = String::new();
+    let mut lines = text.lines().peekable();
+    while let Some(line) = lines.next() {
+        if line.trim() == "#[cfg(test)]" && lines.peek().is_some_and(|next| next.trim_start().starts_with("mod ") && next.trim_end().ends_with('{')) {
+            break;
+        }
+        out += if line.trim_start().starts_with("//") { "" } else { line };
+        out.push('\n');
+    }
+    out
+}
+
+/// The module path of a file under `root`: `a/b.rs` and `a/b/mod.rs` are `a::b`.
+fn module_path(root: &Path, file: &Path) -> Vec<String> {
+    let rel = file.strip_prefix(root).unwrap().with_extension("");
+    let mut path: Vec<String> = rel.components().map(|c| c.as_os_str().to_string_lossy().to_string()).collect();
+    if path.last().is_some_and(|l| l == "mod") {
+        path.pop();
+    }
+    path
+}
+
+/// The module paths a text names: `crate::a::b`, `super::x` (from `own`) and `self::x`.
+fn named_paths(text: &str, own: &[String]) -> Vec<Vec<String>> {
+    let ident = |c: char| c.is_alphanumeric() || c == '_';
+    let segments = |rest: &str| -> Vec<String> {
+        let mut out = Vec::new();
+        let mut r = rest;
+        loop {
+            let word: String = r.chars().take_while(|&c| ident(c)).collect();
+            if word.is_empty() {
+                break;
+            }
+            r = &r[word.len()..];
+            out.push(word);
+            match r.strip_prefix("::") {
+                Some(next) => r = next,
+                None => break,
+            }
+        }
+        out
+    };
+    let mut found = Vec::new();
+    for (i, _) in text.match_indices("crate::") {
+        if i == 0 || !text[..i].ends_with(|c: char| ident(c)) {
+            found.push(segments(&text[i + 7..]));
+        }
+    }
+    for (i, _) in text.match_indices("super::") {
+        if i > 0 && (text[..i].ends_with(|c: char| ident(c)) || text[..i].ends_with("::")) {
+            continue; // counted from the first `super` of a chain
+        }
+        let mut rest = &text[i..];
+        let mut base = own.to_vec();
+        while let Some(r) = rest.strip_prefix("super::") {
+            base.pop();
+            rest = r;
+        }
+        base.extend(segments(rest));
+        found.push(base);
+    }
+    for (i, _) in text.match_indices("self::") {
+        if i == 0 || !text[..i].ends_with(|c: char| ident(c) || c == ':') {
+            let mut p = own.to_vec();
+            p.extend(segments(&text[i + 6..]));
+            found.push(p);
+        }
+    }
+    found
+}
+
+/// The circles among sibling modules under `root` (non-test code): for each
+/// folder, `a → b` when a module in `a` names one in its sibling `b`; every
+/// strongly connected group of two or more siblings, as `x <-> y` with its arrows.
+fn circles(root: &Path) -> Vec<String> {
+    use std::collections::{BTreeMap, BTreeSet};
+    let mut files = rust_files(root);
+    files.sort();
+    let modules: BTreeMap<Vec<String>, String> = files.iter().map(|f| (module_path(root, f), non_test_code(f))).collect();
+    let mut edges: BTreeMap<Vec<String>, BTreeSet<Vec<String>>> = BTreeMap::new();
+    for (own, text) in &modules {
+        for named in named_paths(text, own) {
+            let Some(target) = (1..=named.len()).rev().map(|n| named[..n].to_vec()).find(|p| modules.contains_key(p)) else { continue };
+            let common = own.iter().zip(&target).take_while(|(a, b)| a == b).count();
+            if common < own.len() && common < target.len() {
+                edges.entry(own[..=common].to_vec()).or_default().insert(target[..=common].to_vec());
+            }
+        }
+    }
+    // reachability is enough at this size: two siblings are in one circle when each reaches the other
+    let reach = |from: &Vec<String>| {
+        let mut seen = BTreeSet::new();
+        let mut todo = vec![from.clone()];
+        while let Some(m) = todo.pop() {
+            for n in edges.get(&m).into_iter().flatten() {
+                if seen.insert(n.clone()) {
+                    todo.push(n.clone());
+                }
+            }
+        }
+        seen
+    };
+    let reached: BTreeMap<_, _> = edges.keys().map(|m| (m.clone(), reach(m))).collect();
+    let mut groups: BTreeSet<Vec<Vec<String>>> = BTreeSet::new();
+    for (m, r) in &reached {
+        let group: Vec<Vec<String>> = reached.keys().filter(|n| n == &m || (r.contains(*n) && reached[*n].contains(m))).cloned().collect();
+        if group.len() > 1 {
+            groups.insert(group);
+        }
+    }
+    groups
+        .into_iter()
+        .map(|g| {
+            let name = |m: &Vec<String>| m.join("::");
+            let arrows: Vec<String> =
+                g.iter().flat_map(|a| edges[a].iter().filter(|b| g.contains(b)).map(move |b| format!("{} → {}", name(a), name(b)))).collect();
+            format!("{} ({})", g.iter().map(name).collect::<Vec<_>>().join(" <-> "), arrows.join(", "))
+        })
+        .collect()
+}
+
+#[test]
+fn no_modules_of_one_folder_import_each_other_in_a_circle() {
+    let here = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut found = Vec::new();
+    for (name, dir) in [("src", here.join("src")), ("engine/src", here.join("engine/src"))] {
+        found.extend(circles(&dir).into_iter().map(|c| format!("{name}: {c}")));
+    }
+    assert!(found.is_empty(), "modules that import each other (move what both need below both):\n{}", found.join("\n"));
+}
+
+#[test]
+fn the_circle_check_sees_a_circle_through_super_and_crate_paths() {
+    let dir = tempfile::tempdir().unwrap();
+    let w = |p: &str, text: &str| {
+        let p = dir.path().join(p);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, text).unwrap();
+    };
+    w("lib.rs", "mod a;\nmod b;\nmod c;\n");
+    w("a/mod.rs", "mod x;\nmod y;\n#[cfg(test)]\nmod tests;\n");
+    w("a/x.rs", "use super::y::Y;\n");
+    w("a/y.rs", "// super::x::X in a comment\npub fn f() -> crate::a::x::X { todo!() }\n");
+    w("b.rs", "use crate::c::C;\n#[cfg(test)]\nmod tests {\n    use crate::a::x;\n}\n");
+    w("c.rs", "use crate::b::B;\n");
+    w("a/tests.rs", "use crate::b;\n");
+    assert_eq!(circles(dir.path()), ["a::x <-> a::y (a::x → a::y, a::y → a::x)", "b <-> c (b → c, c → b)"]);
+    w("a/y.rs", "pub struct Y;\n");
+    w("c.rs", "pub struct C;\n");
+    assert!(circles(dir.path()).is_empty());
+}
+
+/// `use super::*` outside a unit test hides what a module takes from its parent.
+fn glob_imports(root: &Path) -> Vec<String> {
+    let mut files = rust_files(root);
+    files.sort();
+    let mut found = Vec::new();
+    for f in files {
+        for (n, line) in non_test_code(&f).lines().enumerate() {
+            if line.trim() == "use super::*;" {
+                found.push(format!("{}:{}", f.strip_prefix(root).unwrap().display(), n + 1));
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn no_module_outside_tests_imports_its_parent_whole() {
+    let here = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut found = glob_imports(&here.join("src"));
+    found.extend(glob_imports(&here.join("engine/src")).into_iter().map(|f| format!("engine/src/{f}")));
+    assert!(found.is_empty(), "`use super::*` outside a test module (name what is used):\n{}", found.join("\n"));
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("a.rs"), "use super::*;\n#[cfg(test)]\nmod tests {\n    use super::*;\n}\n").unwrap();
+    std::fs::write(dir.path().join("tests.rs"), "use super::*;\n").unwrap();
+    assert_eq!(glob_imports(dir.path()), ["a.rs:1"]);
+}
+
+/// The longest a source file may be: past it, a file is several concepts.
+const FILE_LINES: usize = 1000;
+
+fn long_files(root: &Path) -> Vec<String> {
+    let mut files = rust_files(root);
+    files.sort();
+    files
+        .into_iter()
+        .filter_map(|f| {
+            let lines = std::fs::read_to_string(&f).unwrap().lines().count();
+            (lines > FILE_LINES).then(|| format!("{}: {lines} lines", f.strip_prefix(root).unwrap().display()))
+        })
+        .collect()
+}
+
+#[test]
+fn no_source_file_is_longer_than_a_thousand_lines() {
+    let here = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut found = Vec::new();
+    for dir in ["src", "engine/src"] {
+        found.extend(long_files(&here.join(dir)).into_iter().map(|f| format!("{dir}/{f}")));
+    }
+    assert!(found.is_empty(), "files over {FILE_LINES} lines (split them by concept):\n{}", found.join("\n"));
+    let tmp = tempfile::tempdir().unwrap();
+    std::fs::write(tmp.path().join("at.rs"), "//\n".repeat(FILE_LINES)).unwrap();
+    std::fs::write(tmp.path().join("past.rs"), "//\n".repeat(FILE_LINES + 1)).unwrap();
+    assert_eq!(long_files(tmp.path()), [format!("past.rs: {} lines", FILE_LINES + 1)]);
+}
+
+/// The project's files a text names (`src/...`, `engine/...`, `tests/...`, `tools/...`,
+/// `benches/...`, `config/...`, `templates/...`, `deploy/...`, `docs/...`): a path up
+/// to the first character no path has, its trailing punctuation left out. Patterns
+/// (`NNN`, `*`, `{a,b}`) are not names.
+fn named_files(text: &str) -> Vec<String> {
+    const TOPS: &[&str] = &["src/", "engine/", "tests/", "tools/", "benches/", "config/", "templates/", "deploy/", "docs/", "examples/"];
+    let part = |c: char| c.is_alphanumeric() || "_-./".contains(c);
+    let mut found = Vec::new();
+    for (i, _) in text.char_indices() {
+        let before = text[..i].chars().next_back();
+        if before.is_some_and(|c| part(c) || c == '$' || c == '~') {
+            continue;
+        }
+        let Some(top) = TOPS.iter().find(|t| text[i..].starts_with(*t)) else { continue };
+        let raw: String = text[i..].chars().take_while(|&c| part(c)).collect();
+        let next = text[i + raw.len()..].chars().next();
+        let path = raw.trim_end_matches(['.', '/']);
+        if path.len() <= top.len() || path.contains("NNN") || matches!(next, Some('*' | '{' | '<')) {
+            continue;
+        }
+        found.push(path.to_string());
+    }
+    found
+}
+
+#[test]
+fn every_file_the_docs_name_is_there() {
+    let here = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut docs: Vec<PathBuf> =
+        ["README.md", "deploy/README.md", "tests/data/README.md", "src/lib.rs", "engine/src/lib.rs"].iter().map(|d| here.join(d)).collect();
+    docs.extend(std::fs::read_dir(here.join("docs")).unwrap().map(|e| e.unwrap().path()).filter(|p| p.extension().is_some_and(|x| x == "md")));
+    docs.sort();
+    let mut missing = Vec::new();
+    for doc in docs {
+        let text = std::fs::read_to_string(&doc).unwrap();
+        for path in named_files(&text) {
+            if !here.join(&path).exists() {
+                missing.push(format!("{}: {path}", doc.strip_prefix(here).unwrap().display()));
+            }
+        }
+    }
+    missing.dedup();
+    assert!(missing.is_empty(), "files the docs name that are not there:\n{}", missing.join("\n"));
+    let said = named_files("see `src/rules.rs`, src/store/ and tests/data/replies/NNN.eml, tests/it/*.rs, (docs/RULES.md). $HOME/src/x");
+    assert_eq!(said, ["src/rules.rs", "src/store", "docs/RULES.md"]);
+}
+
+#[test]
+fn the_crate_root_names_every_module_and_points_to_the_architecture() {
+    let lib = std::fs::read_to_string(src("lib.rs")).unwrap();
+    let doc: String = lib.lines().filter(|l| l.starts_with("//!")).collect::<Vec<_>>().join("\n");
+    let mut modules: Vec<String> = lib.lines().filter_map(|l| l.strip_prefix("pub mod ")).map(|m| m.trim_end_matches(';').to_string()).collect();
+    let engine = lib.lines().find_map(|l| l.strip_prefix("pub use mailjudge_engine::{")).expect("the engine re-exported");
+    modules.extend(engine.trim_end_matches("};").split(", ").map(String::from));
+    assert!(modules.len() >= 27, "{modules:?}");
+    let unnamed: Vec<&String> = modules.iter().filter(|m| !doc.contains(&format!("[`{m}`]"))).collect();
+    assert!(unnamed.is_empty(), "modules src/lib.rs does not name in its doc: {unnamed:?}");
+    assert!(doc.contains("docs/ARCHITECTURE.md"));
 }

@@ -7,9 +7,12 @@
 //! The `#[ignore]`d groups: `e2e_mail::` (needs the loopback mail servers,
 //! run one at a time), `archive::` and `mila_maps::` (need the MILA package);
 //! test.sh runs them.
+//!
+//! The engine's own suites (the DATC, the variants' position cases, the
+//! parser corpus, the engine's properties) are the engine's test crate,
+//! `engine/tests/rules/` (`cargo test --release -p mailjudge_engine`).
 
 mod common;
-mod relisting;
 
 mod archive;
 mod archive_text;
@@ -18,19 +21,15 @@ mod bad_mail;
 mod batch_properties;
 mod blocks;
 mod budgets;
-mod cases1885;
 mod civil_disorder;
 mod cli;
 mod community;
 mod consent;
 mod contract;
-mod convoy_properties;
 mod crash;
-mod datc;
 mod deadline_timer;
 mod draws_njudge;
 mod e2e_mail;
-mod engine_defects;
 mod fewer_players;
 mod fixture_maps;
 mod forum;
@@ -41,41 +40,31 @@ mod hostile_mail;
 mod intake;
 mod layout;
 mod limits;
-mod loeb9;
 mod map;
-mod map1885;
 mod map_1958_picture;
 mod map_geometry;
 mod maps;
 mod master;
 mod master_tools;
 mod mila_maps;
-mod neutral;
 mod newcomer;
 mod njudge_habits;
 mod options_table;
-mod order_check;
 mod original1958;
 mod outbox;
-mod parser_corpus;
 mod password_memory;
 mod poison;
-mod ports;
 mod press_forms;
-mod properties;
-mod properties1885;
 mod record;
-mod referents;
 mod render;
+mod replies;
 mod results_say;
 mod right_hand;
 mod roles;
-mod sample_game;
 mod scripted_fewer;
 mod scripted_game;
 mod seats;
 mod serve_waits;
-mod stacks1958;
 mod start1885;
 mod storage;
 mod time_forms;

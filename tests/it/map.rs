@@ -116,7 +116,7 @@ fn a_gm_variant_file_loads_from_a_directory() {
     let v = mailjudge::variants::find("mystandard", Some(&dir)).unwrap();
     assert_eq!(v.name, "mystandard");
     assert_eq!(v.victory, mailjudge::map::Victory::Centers(17));
-    assert!(mailjudge::variants::find("nosuch", Some(&dir)).unwrap_err().contains("unknown variant"));
+    assert!(mailjudge::variants::find("nosuch", Some(&dir)).unwrap_err().to_string().contains("unknown variant"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

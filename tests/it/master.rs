@@ -108,6 +108,6 @@ fn concession_ends_the_game() {
         g.send(&format!("{who}@example.test"), &format!("SIGNON {l}demo {pw}\nSET CONCEDE R"));
     }
     assert_eq!(count(db::games(g.w.db()), |r| r.status.as_str() == "finished"), 1);
-    let result = db::only_game(g.w.db()).result.expect("a result");
+    let result = mailjudge::report::say::game::result(&db::only_game(g.w.db())).expect("a result");
     assert!(result.contains("Russia wins"), "{result}");
 }

@@ -185,7 +185,7 @@ fn rollforward_plays_the_undone_phases_again_to_the_same_position() {
     assert!(r.contains("Rolled forward 1 phase(s); the game is now at"), "{r}");
     assert!(sent.iter().any(|s| s.to == "p1@example.test" && s.subject.contains("Fall 1901 movement results")));
     let after = db::only_game(g.w.db());
-    assert_eq!((after.seq, after.position.as_deref()), (before.seq, before.position.as_deref()));
+    assert_eq!((after.seq, after.position.as_ref()), (before.seq, before.position.as_ref()));
     // the replayed phases' reports are the same as the first time's
     let line = db::phases(g.w.db()).into_iter().filter(|p| p.undone.is_none()).map(|p| p.stored.results).collect::<Vec<_>>();
     let first = db::phases(g.w.db()).into_iter().filter(|p| p.branch == 1).map(|p| p.stored.results).collect::<Vec<_>>();

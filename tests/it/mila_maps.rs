@@ -34,11 +34,36 @@ const MAPS: &[(&str, usize)] = &[
     ("ancmed_age_of_empires", 1000),
 ];
 
+/// How many of a map's `full` phases a run compares: `MILA_PHASES=full` (`./test.sh full`,
+/// what a nightly or a release runs) every one; by default (`./test.sh`) an eighth, at least
+/// 100: the first games of the same seeds, so the sample is a part of the full run and
+/// every map is compared in both; `MILA_PHASES=N`, N a map.
+fn phases(full: usize, asked: Option<&str>) -> usize {
+    match asked.map(str::trim) {
+        Some("full") => full,
+        Some(n) => n.parse().unwrap_or_else(|_| panic!("MILA_PHASES is `full` or a number of phases, not `{n}`")),
+        None => (full / 8).max(100).min(full),
+    }
+}
+
+#[test]
+fn the_mila_sample_is_an_eighth_of_each_map_and_full_on_asking() {
+    assert_eq!(phases(3000, None), 375);
+    assert_eq!(phases(300, None), 100);
+    assert_eq!(phases(80, None), 80);
+    assert_eq!(phases(3000, Some("full")), 3000);
+    assert_eq!(phases(3000, Some("40")), 40);
+    assert!(std::panic::catch_unwind(|| phases(3000, Some("all"))).is_err());
+}
+
 #[test]
 #[ignore]
 fn every_mila_map_agrees_with_the_reference_engine_phase_by_phase() {
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tools/check_mila_maps.sh");
-    let maps = MAPS.iter().map(|(m, n)| format!("{m}:{n}")).collect::<Vec<_>>().join(",");
+    let asked = std::env::var("MILA_PHASES").ok();
+    let counts: Vec<(&str, usize)> = MAPS.iter().map(|&(m, n)| (m, phases(n, asked.as_deref()))).collect();
+    let maps = counts.iter().map(|(m, n)| format!("{m}:{n}")).collect::<Vec<_>>().join(",");
+    println!("MILA_PHASES={}: {maps}", asked.as_deref().unwrap_or("(unset: the sample)"));
     let out = std::process::Command::new("bash")
         .arg(script)
         .arg(env!("CARGO_BIN_EXE_mailjudge"))
@@ -54,10 +79,11 @@ fn every_mila_map_agrees_with_the_reference_engine_phase_by_phase() {
     // every map is adjudicated: built in, or imported from MILA's own file
     assert!(!said.contains(": skipped ("), "a map was not compared:\n{said}");
     assert!(said.contains(", 0 differ\n") || said.trim_end().ends_with(", 0 differ"), "{said}");
-    // the standard map is always compared, thousands of phases of it agreeing
+    // the standard map is always compared, at least two thirds of its phases agreeing
+    // (the rest are MILA's known departures, excluded: 400 of 3,000 in the full run)
     let standard = said.lines().find(|l| l.starts_with("standard: ")).unwrap_or_else(|| panic!("{said}"));
     let agree: usize = standard.split(", ").nth(1).and_then(|s| s.split(' ').next()).and_then(|n| n.parse().ok()).unwrap();
-    assert!(agree >= 2000, "{standard}");
+    assert!(agree * 3 >= counts[0].1 * 2, "{standard}");
 }
 
 /// A variant's map facts as mailjudge reads them, in the shape

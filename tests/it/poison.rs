@@ -172,7 +172,7 @@ fn a_game_whose_stored_settings_name_no_power_is_the_judges_fault_naming_game_an
     assert_eq!(common::db::orders(&w.daemon.judge.conn).len(), 0, "the order was not taken");
     let k = to(&sent, KEEPER);
     assert_eq!(k.len(), 1, "{:?}", sent.iter().map(|s| (&s.to, &s.subject)).collect::<Vec<_>>());
-    let id = common::db::game(&w.daemon.judge.conn, "demo").id;
+    let id = common::db::game_id(&w.daemon.judge.conn, "demo");
     assert!(k[0].body.contains(&format!("game demo (games row {id}): unknown power `NARNIA` in the stored settings")), "{}", k[0].body);
 }
 

@@ -15,9 +15,7 @@ use mailjudge::adjudicate::Position;
 use mailjudge::map::Variant;
 
 fn position(g: &Game) -> Position {
-    let v = Variant::standard();
-    let game = g.row();
-    game.read_position(&v).unwrap().unwrap()
+    g.row().position.unwrap()
 }
 
 /// The phase the game is in (compare with `at("S1901M")`).
@@ -931,7 +929,7 @@ fn two_players_world_war_one_to_a_side_victory() {
     let pos = position(&g);
     assert_eq!(count(&pos, &win_side), 24);
     assert_eq!(db::count(db::games(g.w.db()), |r| r.status.as_str() == "finished"), 1, "24 centres win");
-    let end = g.row().read_ending(&v).unwrap().unwrap().end;
+    let end = g.row().ending.unwrap().end;
     let mut won = win_side.clone();
     won.sort();
     assert_eq!(end, mailjudge::end::GameEnd::Alliance(won));

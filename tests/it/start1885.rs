@@ -63,7 +63,7 @@ fn choices(g: &Game, v: &Variant, power: u8) -> Vec<(String, char)> {
 }
 
 fn position(g: &Game) -> Position {
-    g.row().read_position(&variant()).unwrap().unwrap()
+    g.row().position.unwrap()
 }
 
 fn has(g: &Game, power: &str, unit: &str) -> bool {
@@ -273,7 +273,7 @@ fn march_with_austrians_in_archangel() -> Game {
     pos.phase = v.calendar.parse("MAR1885M").unwrap();
     pos.units.push(v.parse_unit(v.power_by_name("AUSTRIA").unwrap(), "A ARK").unwrap());
     pos.units.sort();
-    game.position = Some(mailjudge::contract::position_to_json(&v, &pos).to_string());
+    game.set_position(pos);
     game.seq = 3;
     game.save(&g.w.daemon.judge.conn).unwrap();
     g

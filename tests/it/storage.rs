@@ -138,7 +138,7 @@ fn deferred_mail_is_kept_whole_until_handled_within_a_bound_in_bytes() {
     let (step, _) = w.step();
     assert_eq!(step.mails, 200);
     let all = db::mails(w.db());
-    let deferred: Vec<&mails::Kept> = all.iter().filter(|m| m.outcome == "deferred").collect();
+    let deferred: Vec<&db::Mail> = all.iter().filter(|m| m.outcome == "deferred").collect();
     let waiting: usize = deferred.iter().map(|m| m.raw.len()).sum();
     eprintln!(
         "FIGURE deferred: {} mails, {:.1} MB waiting; {} dropped",

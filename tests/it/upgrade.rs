@@ -34,7 +34,8 @@ fn legacy_orders_get_records_on_open_and_are_adjudicated() {
     // the orders are read from their records at the deadline
     let (r, _) = g.send(GM, "SIGNON Mdemo gmpass\nPROCESS!");
     assert!(!r.contains("cannot be read"), "{r}");
-    let units = g.row().position.expect("a position");
+    let game = g.row();
+    let units = mailjudge::store::games::position_text(game.v(), game.position.as_ref().expect("a position"));
     assert!(units.contains("A BUR") && units.contains("F MAO"), "{units}");
 }
 

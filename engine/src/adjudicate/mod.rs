@@ -11,6 +11,8 @@
 //!   the movement resolver.
 //! - `ferry`: 1885-III A/F units, Fast Ferries and the High Ocean Box, a layer
 //!   over the movement resolver (`ferry/prepare.rs` reads the orders first).
+//! - [`moves`]: a movement phase by the resolver or the layer the map's
+//!   features choose (the resolver does not know the layers).
 //! - [`retreat`]: retreats, disbands, and the right-hand rule.
 //! - [`adjust`]: builds, removals, waives, civil-disorder removals.
 
@@ -18,6 +20,7 @@ pub mod adjust;
 pub(crate) mod boarding;
 pub(crate) mod ferry;
 pub mod movement;
+pub mod moves;
 pub mod retreat;
 pub(crate) mod terrain;
 
@@ -154,7 +157,7 @@ impl ResultKind {
 }
 
 /// Why an order had the result it had (for reports and replies).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[non_exhaustive]
 pub enum Note {
     NoSuchUnit,
@@ -429,7 +432,7 @@ fn process_orders(v: &Variant, rules: &Rulebook, pos: &Position, orders: &[(Powe
     };
     match pos.phase.kind {
         PhaseKind::Movement => {
-            let mut m = movement::adjudicate_with(v, rules, &pos.units, &pos.centers, orders);
+            let mut m = moves::adjudicate_with(v, rules, &pos.units, &pos.centers, orders);
             if rules.neutral != 0 {
                 for d in m.dislodged.iter_mut().filter(|d| rules.is_neutral(d.unit.power)) {
                     d.options.clear();

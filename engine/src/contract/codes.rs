@@ -9,9 +9,9 @@
 //! theirs. Writing: [`Variant::loc_code`] and [`Variant::unit_code`] of every
 //! location, kept, and orders' canonical texts written with them.
 
-use crate::map::{Coast, Loc, PowerId, ProvinceKind, Unit, UnitType, Variant};
+use crate::map::names::short_key;
+use crate::map::{Coast, Loc, LocError, PowerId, ProvinceKind, Unit, UnitError, UnitType, Variant};
 use crate::order::{Order, UnitSpec};
-use crate::parse::short_key;
 use rustc_hash::FxHashMap;
 use std::num::NonZeroU16;
 
@@ -233,7 +233,7 @@ impl Codes {
     }
 
     /// [`Variant::parse_loc`].
-    pub fn parse_loc(&self, v: &Variant, s: &str) -> Result<Loc, String> {
+    pub fn parse_loc(&self, v: &Variant, s: &str) -> Result<Loc, LocError> {
         if let Some(l) = self.direct_loc(s.as_bytes()) {
             return Ok(l);
         }
@@ -244,7 +244,7 @@ impl Codes {
     }
 
     /// [`Variant::parse_unit`].
-    pub fn parse_unit(&self, v: &Variant, power: PowerId, s: &str) -> Result<Unit, String> {
+    pub fn parse_unit(&self, v: &Variant, power: PowerId, s: &str) -> Result<Unit, UnitError> {
         if let Some(u) = self.direct_unit(s.as_bytes()) {
             return Ok(Unit { power, ..u });
         }

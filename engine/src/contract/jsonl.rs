@@ -7,7 +7,7 @@
 //! line and waits for its answer gets it, and a batch piped in is written in
 //! large blocks.
 
-use super::Adjudicator;
+use super::{Adjudicator, CaseError};
 use std::io::{self, BufRead, BufReader, Read, Write};
 
 /// The longest line (in bytes, without its newline) read as a case. A real
@@ -74,7 +74,7 @@ impl Adjudicator {
     fn answer(&mut self, text: &str, out: &mut impl Write) -> io::Result<()> {
         match guarded(|| self.run_to(text, out)) {
             Ok(written) => written.and_then(|()| out.write_all(b"\n")),
-            Err(e) => write_error(out, &e),
+            Err(e) => write_error(out, &e.to_string()),
         }
     }
 }
@@ -128,11 +128,11 @@ fn strip_cr(line: &[u8]) -> &[u8] {
     line.strip_suffix(b"\r").unwrap_or(line)
 }
 
-/// Runs `f`, turning a panic into an error message (a malformed case must
+/// Runs `f`, turning a panic into an input error (a malformed case must
 /// never crash a batch).
-pub fn guarded<T>(f: impl FnOnce() -> Result<T, String>) -> Result<T, String> {
+pub fn guarded<T>(f: impl FnOnce() -> Result<T, CaseError>) -> Result<T, CaseError> {
     std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).unwrap_or_else(|p| {
         let msg = p.downcast_ref::<String>().cloned().or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string())).unwrap_or_default();
-        Err(format!("internal error: {msg}"))
+        Err(CaseError::Internal(msg))
     })
 }

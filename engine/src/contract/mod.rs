@@ -9,7 +9,7 @@ use crate::map::{Loc, PowerId, Unit, Variant};
 use crate::order::Order;
 use crate::parse;
 use crate::phase::PhaseKind;
-use crate::rules::Rulebook;
+use crate::rules::{RuleError, Rulebook};
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
 use std::borrow::Cow;
@@ -17,18 +17,20 @@ use std::collections::{BTreeMap, HashMap};
 
 mod case;
 mod codes;
+mod error;
 mod jsonl;
 mod outcome;
 pub mod sample;
 
 use case::Case;
 use codes::Codes;
+pub use error::{CaseError, FinderError};
 pub use jsonl::{MAX_LINE, guarded};
 use outcome::{Unreadable, Writer};
 
 /// Finds a variant by name for the contract (the judge's looks in a GM's
 /// variants directory first); without one, the built-in maps.
-pub type Finder = Box<dyn Fn(&str) -> Result<Variant, String>>;
+pub type Finder = Box<dyn Fn(&str) -> Result<Variant, FinderError>>;
 
 /// Runs cases; keeps loaded variants between cases.
 pub struct Adjudicator {
@@ -47,13 +49,13 @@ struct Loaded {
     codes: Codes,
     /// The variant's rules with the adjudicator's overrides (or the error
     /// every case on it answers).
-    rules: Result<Rulebook, String>,
+    rules: Result<Rulebook, RuleError>,
 }
 
 impl Loaded {
     fn new(variant: Variant, overrides: &[(String, String)]) -> Loaded {
         let mut rules = Rulebook::for_variant(&variant);
-        let rules = overrides.iter().try_for_each(|(k, val)| rules.set(k, val)).and_then(|()| rules.fits(&variant).map_err(|e| e.to_string())).map(|()| rules);
+        let rules = overrides.iter().try_for_each(|(k, val)| rules.set(k, val)).and_then(|()| rules.fits(&variant)).map(|()| rules);
         Loaded { codes: Codes::build(&variant), variant, rules }
     }
 }
@@ -72,22 +74,22 @@ impl Adjudicator {
     }
 
     /// Adjudicates one case given as JSON text; `Err` is an input error message.
-    pub fn run_text(&mut self, text: &str) -> Result<Value, String> {
+    pub fn run_text(&mut self, text: &str) -> Result<Value, CaseError> {
         self.with_outcome(text, |json| serde_json::from_slice(json).expect("an outcome is JSON"))
     }
 
     /// Adjudicates one case given as JSON text and writes its outcome (one
     /// line of JSON, no newline) to `w`; the outer `Err` is an input error
     /// message, the inner one a failed write.
-    pub fn run_to(&mut self, text: &str, w: &mut impl std::io::Write) -> Result<std::io::Result<()>, String> {
+    pub fn run_to(&mut self, text: &str, w: &mut impl std::io::Write) -> Result<std::io::Result<()>, CaseError> {
         self.with_outcome(text, |json| w.write_all(json))
     }
 
     /// Reads, checks and adjudicates a case, and gives the outcome to `f`.
-    fn with_outcome<T>(&mut self, text: &str, f: impl FnOnce(&[u8]) -> T) -> Result<T, String> {
+    fn with_outcome<T>(&mut self, text: &str, f: impl FnOnce(&[u8]) -> T) -> Result<T, CaseError> {
         let case: Case = match case::read_fast(text) {
             Some(case) => case,
-            None => serde_json::from_str(text).map_err(|e| format!("bad JSON case: {e}"))?,
+            None => serde_json::from_str(text).map_err(CaseError::BadJson)?,
         };
         let mut writer = std::mem::take(&mut self.writer);
         let written = self.adjudicate_case(&case, &mut writer);
@@ -97,27 +99,27 @@ impl Adjudicator {
     }
 
     /// Checks and adjudicates a case read, and writes its outcome with `writer`.
-    fn adjudicate_case(&mut self, case: &Case, writer: &mut Writer) -> Result<(), String> {
+    fn adjudicate_case(&mut self, case: &Case, writer: &mut Writer) -> Result<(), CaseError> {
         let loaded = self.load(case.variant.as_deref())?;
         let mut rules = loaded.rules.clone()?;
         for (k, val) in &case.rules {
             rules.set(k, val)?;
         }
         let (v, codes) = (&loaded.variant, &loaded.codes);
-        rules.fits(v).map_err(|e| e.to_string())?;
+        rules.fits(v)?;
         let (out, unreadable) = run_case(v, codes, &rules, case)?;
         writer.write(v, codes, &out, &unreadable);
         Ok(())
     }
 
     /// Loads the case's variant (or the default) once.
-    fn load(&mut self, name: Option<&str>) -> Result<&Loaded, String> {
-        let name = name.or(self.default_variant.as_deref()).ok_or("no variant: give `variant` in the case or --variant")?;
+    fn load(&mut self, name: Option<&str>) -> Result<&Loaded, CaseError> {
+        let name = name.or(self.default_variant.as_deref()).ok_or(CaseError::NoVariant)?;
         let key: Cow<str> = if name.bytes().any(|b| b.is_ascii_uppercase()) { Cow::Owned(name.to_ascii_lowercase()) } else { Cow::Borrowed(name) };
         if !self.cache.contains_key(&*key) {
             let v = match &self.finder {
-                Some(find) => find(name)?,
-                None => Variant::builtin(name).ok_or_else(|| format!("unknown variant `{name}`"))?,
+                Some(find) => find(name).map_err(CaseError::Find)?,
+                None => Variant::builtin(name).ok_or_else(|| CaseError::UnknownVariant(name.to_string()))?,
             };
             self.cache.insert(key.to_string(), Loaded::new(v, &self.rule_overrides));
         }
@@ -125,14 +127,15 @@ impl Adjudicator {
     }
 }
 
-fn power(v: &Variant, codes: &Codes, name: &str) -> Result<PowerId, String> {
-    codes.power_by_name(v, name).ok_or_else(|| {
-        let names: Vec<&str> = v.powers.iter().map(|p| p.name.as_str()).collect();
-        format!("unknown power `{name}` (variant {} has {})", v.name, names.join(" "))
+fn power(v: &Variant, codes: &Codes, name: &str) -> Result<PowerId, CaseError> {
+    codes.power_by_name(v, name).ok_or_else(|| CaseError::UnknownPower {
+        name: name.to_string(),
+        variant: v.name.clone(),
+        powers: v.powers.iter().map(|p| p.name.clone()).collect(),
     })
 }
 
-fn run_case(v: &Variant, codes: &Codes, rules: &Rulebook, case: &Case) -> Result<(Outcome, Vec<Unreadable>), String> {
+fn run_case(v: &Variant, codes: &Codes, rules: &Rulebook, case: &Case) -> Result<(Outcome, Vec<Unreadable>), CaseError> {
     let pos = case_position(v, codes, case)?;
     let phase = pos.phase;
     // orders: parse; unreadable ones are void results, not input errors
@@ -204,8 +207,8 @@ fn dislodged_maps(v: &Variant, dislodged: &[Dislodged]) -> (ByPower, ByPower) {
 }
 
 /// Reads a position written by [`position_to_json`].
-pub fn position_from_json(v: &Variant, value: &Value) -> Result<Position, String> {
-    let case = Case::deserialize(value).map_err(|e| format!("bad position: {e}"))?;
+pub fn position_from_json(v: &Variant, value: &Value) -> Result<Position, CaseError> {
+    let case = Case::deserialize(value).map_err(CaseError::BadPosition)?;
     case_position(v, &Codes::default(), &case)
 }
 
@@ -217,7 +220,7 @@ pub fn max_units(v: &Variant) -> usize {
     2 * v.provinces.len()
 }
 
-fn case_position(v: &Variant, codes: &Codes, case: &Case) -> Result<Position, String> {
+fn case_position(v: &Variant, codes: &Codes, case: &Case) -> Result<Position, CaseError> {
     let phase = v.calendar.parse(&case.phase)?;
     let max = max_units(v);
     let mut units = Vec::with_capacity(case.units.len().min(max));
@@ -226,9 +229,9 @@ fn case_position(v: &Variant, codes: &Codes, case: &Case) -> Result<Position, St
         let pw = power(v, codes, p)?;
         for u in list {
             if units.len() >= max {
-                return Err(format!("units: more than {max} units"));
+                return Err(CaseError::TooManyUnits(max));
             }
-            let unit = codes.parse_unit(v, pw, u).map_err(|e| format!("units of {p}: {e}"))?;
+            let unit = codes.parse_unit(v, pw, u).map_err(|error| CaseError::Unit { power: p.to_string(), error })?;
             if unit.aboard {
                 // an army on board: checked against its fleet below
                 units.push(unit);
@@ -241,7 +244,7 @@ fn case_position(v: &Variant, codes: &Codes, case: &Case) -> Result<Position, St
             let here = count[unit.loc.prov as usize];
             let base = (v.features.stacking == crate::map::Stacking::HomeBases && !v.has_room(unit.loc.prov)) || v.is_ocean_box(unit.loc.prov);
             if here > 1 && (!stack_ok() || (!base && here > v.province(unit.loc.prov).capacity as u32)) {
-                return Err(format!("units: {} is listed twice (a unit in {} already)", u, v.province(unit.loc.prov).name));
+                return Err(CaseError::ListedTwice { unit: u.to_string(), province: v.province(unit.loc.prov).name.clone() });
             }
             units.push(unit);
         }
@@ -251,19 +254,19 @@ fn case_position(v: &Variant, codes: &Codes, case: &Case) -> Result<Position, St
         let fleets = units.iter().filter(|f| f.kind == crate::map::UnitType::Fleet && f.loc.prov == a.loc.prov).count();
         let armies = units.iter().filter(|b| b.aboard && b.loc.prov == a.loc.prov).count();
         if fleets == 0 || armies > 1 {
-            return Err(format!("units: {} needs one fleet to carry it, and a space holds one army on board at most", v.unit_code(a)));
+            return Err(CaseError::NoCarrier(v.unit_code(a)));
         }
     }
     let mut centers = vec![None; v.provinces.len()];
     for (p, list) in case.centers.iter() {
         let pw = power(v, codes, p)?;
         for c in list {
-            let l = codes.parse_loc(v, c).map_err(|e| format!("centers of {p}: {e}"))?;
+            let l = codes.parse_loc(v, c).map_err(|error| CaseError::Center { power: p.to_string(), error })?;
             if !v.is_center(l.prov) {
-                return Err(format!("centers of {p}: {} is not a supply centre", v.code(l.prov)));
+                return Err(CaseError::NotACenter { power: p.to_string(), code: v.code(l.prov).to_string() });
             }
             if centers[l.prov as usize].is_some_and(|o| o != pw) {
-                return Err(format!("centers: {} is owned by two powers", v.code(l.prov)));
+                return Err(CaseError::OwnedTwice(v.code(l.prov).to_string()));
             }
             centers[l.prov as usize] = Some(pw);
         }
@@ -275,27 +278,27 @@ fn case_position(v: &Variant, codes: &Codes, case: &Case) -> Result<Position, St
             // `A PAR x3`: three identical units dislodged from one stack (D1)
             let (code, copies) = match u.rsplit_once(" x") {
                 Some((c, k)) if !k.is_empty() && k.bytes().all(|b| b.is_ascii_digit()) => {
-                    (c, k.parse::<usize>().map_err(|e| format!("retreats of {p} {u}: {e}"))?)
+                    (c, k.parse::<usize>().map_err(|error| CaseError::Copies { power: p.to_string(), unit: u.to_string(), error })?)
                 }
                 _ => (&**u, 1),
             };
-            let unit = codes.parse_unit(v, pw, code).map_err(|e| format!("retreats of {p}: {e}"))?;
+            let unit = codes.parse_unit(v, pw, code).map_err(|error| CaseError::Dislodged { power: p.to_string(), error })?;
             if copies > max - dislodged.len().min(max) {
-                return Err(format!("retreats: more than {max} dislodged units"));
+                return Err(CaseError::TooManyDislodged(max));
             }
             if copies == 0
                 || dislodged.iter().any(|d: &Dislodged| d.unit.loc.prov == unit.loc.prov && !v.may_stack(&d.unit, &unit) && !(d.unit.aboard ^ unit.aboard))
                 || (copies > 1 && !v.may_stack(&unit, &unit))
             {
-                return Err(format!("retreats: two dislodged units in {}", v.code(unit.loc.prov)));
+                return Err(CaseError::TwoDislodged(v.code(unit.loc.prov).to_string()));
             }
             let mut options = Vec::new();
             for o in opts {
-                options.push(codes.parse_loc(v, o).map_err(|e| format!("retreats of {p} {u}: {e}"))?);
+                options.push(codes.parse_loc(v, o).map_err(|error| CaseError::RetreatOption { power: p.to_string(), unit: u.to_string(), error })?);
             }
             options.sort();
             let attacker_from = match case.dislodged_by.get(p).and_then(|m| m.get(u)) {
-                Some(s) => Some(codes.parse_loc(v, s).map_err(|e| format!("dislodged_by of {p} {u}: {e}"))?.prov),
+                Some(s) => Some(codes.parse_loc(v, s).map_err(|error| CaseError::DislodgedBy { power: p.to_string(), unit: u.to_string(), error })?.prov),
                 None => None,
             };
             for _ in 0..copies {
@@ -307,9 +310,9 @@ fn case_position(v: &Variant, codes: &Codes, case: &Case) -> Result<Position, St
     if let Some(given) = &case.owners {
         owners.iter_mut().for_each(|o| *o = None);
         for (prov, p) in given {
-            let l = codes.parse_loc(v, prov).map_err(|e| format!("owners: {e}"))?;
+            let l = codes.parse_loc(v, prov).map_err(CaseError::Owner)?;
             if v.province(l.prov).tracked.is_none() {
-                return Err(format!("owners: {} is not a tracked province (a build site that is not a centre)", v.code(l.prov)));
+                return Err(CaseError::NotTracked(v.code(l.prov).to_string()));
             }
             owners[l.prov as usize] = Some(power(v, codes, p)?);
         }

@@ -20,68 +20,68 @@
 //! is refused before the caller is asked, and inclusion goes at most
 //! [`MAX_INCLUDE_DEPTH`] files deep.
 
-use super::toml::{RawCalendar, RawPower, RawProvince, RawSeason, RawVariant, RawVictory};
-use super::{Coast, NeighbourOrder, ProvinceKind};
-use std::collections::BTreeMap;
-use std::fmt;
+use super::toml::RawVariant;
 
 /// Why a `.map` file is refused: where, and what.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{file}:{line}: {kind}")]
 pub struct DpError {
     pub file: String,
     pub line: usize,
     pub kind: DpErrorKind,
 }
 
-/// What is wrong with a line of a `.map` file.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// What is wrong with a line of a `.map` file (or, at line 0, with what
+/// its lines say together).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum DpErrorKind {
     /// A directive this judge does not implement (`FLOW`, `FROM`, `SEASON`, ...).
+    #[error("directive `{0}` is not supported by mailjudge")]
     UnsupportedDirective(String),
     /// A `RULE` flag this judge does not implement.
+    #[error("rule flag `{0}` is not supported by mailjudge")]
     UnsupportedRule(String),
     /// A line whose shape is wrong for its directive.
+    #[error("{0}")]
     Malformed(String),
     /// `MAP`/`USE` names a file the caller does not have.
+    #[error("included map `{0}` not found")]
     MissingInclude(String),
     /// A file includes itself, directly or not.
+    #[error("map `{0}` is included twice")]
     IncludeLoop(String),
     /// `MAP`/`USE` names a file outside the map's folder: an absolute path, a
     /// `..`, or (the caller's finding) a link that leads out of it.
+    #[error("included map `{0}` is outside the map's folder: only its files may be included (no absolute path, no `..`, no link leading out of it)")]
     IncludeOutside(String),
     /// `MAP`/`USE` nested more than [`MAX_INCLUDE_DEPTH`] files deep.
+    #[error("included map `{0}` is more than {MAX_INCLUDE_DEPTH} inclusions deep")]
     IncludeTooDeep(String),
     /// A name that is not a known place where one is needed.
+    #[error("unknown place `{0}`")]
     UnknownPlace(String),
+    /// A supply centre no terrain line defines.
+    #[error("supply centre `{0}` is no place of the map")]
+    CentreNowhere(String),
+    /// An adjacency to a place no line defines.
+    #[error("adjacency names unknown place `{0}`")]
+    UnknownNeighbour(String),
+    /// A coast line whose coast is not one of NC, SC, EC, WC (the place, the coast).
+    #[error("{place}: coast `{coast}` is not one of NC, SC, EC, WC")]
+    UnknownCoast { place: String, coast: String },
+    /// Every letter is some other power's.
+    #[error("no letter left for a power")]
+    NoLetterLeft,
+    #[error("a map needs at least two powers")]
+    TooFewPowers,
+    /// `IN` names a place no line defines.
+    #[error("IN names unknown place `{0}`")]
+    SeasonalNowhere(String),
+    /// `IN` makes water of a place that is not `SHUT`.
+    #[error("IN makes `{0}` water, but mailjudge reads seasonal spaces only as SHUT places that are water in some seasons")]
+    SeasonalNotShut(String),
 }
-
-impl fmt::Display for DpError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}: {}", self.file, self.line, self.kind)
-    }
-}
-
-impl fmt::Display for DpErrorKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            DpErrorKind::UnsupportedDirective(d) => write!(f, "directive `{d}` is not supported by mailjudge"),
-            DpErrorKind::UnsupportedRule(r) => write!(f, "rule flag `{r}` is not supported by mailjudge"),
-            DpErrorKind::Malformed(why) => write!(f, "{why}"),
-            DpErrorKind::MissingInclude(n) => write!(f, "included map `{n}` not found"),
-            DpErrorKind::IncludeLoop(n) => write!(f, "map `{n}` is included twice"),
-            DpErrorKind::IncludeOutside(n) => {
-                write!(
-                    f,
-                    "included map `{n}` is outside the map's folder: only its files may be included (no absolute path, no `..`, no link leading out of it)"
-                )
-            }
-            DpErrorKind::IncludeTooDeep(n) => write!(f, "included map `{n}` is more than {MAX_INCLUDE_DEPTH} inclusions deep"),
-            DpErrorKind::UnknownPlace(p) => write!(f, "unknown place `{p}`"),
-        }
-    }
-}
-impl std::error::Error for DpError {}
 
 /// `RULE` flags mailjudge plays, and the `[rules]` key each sets.
 const RULES: &[(&str, &str)] = &[("BUILD_ANY", "build_any")];
@@ -164,7 +164,7 @@ pub fn read_with(name: &str, text: &str, include: Include) -> Result<RawVariant,
     let file = format!("{name}.map");
     let mut r = Reader::default();
     r.read_file(&file, text, include)?;
-    r.finish(name).map_err(|why| DpError { file, line: 0, kind: DpErrorKind::Malformed(why) })
+    r.finish(name).map_err(|kind| DpError { file, line: 0, kind })
 }
 
 /// Whether an included file's name could lead outside the map's folder: an

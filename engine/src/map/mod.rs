@@ -5,15 +5,17 @@
 //! directory at run time. [`Variant::from_toml`] validates everything it reads and
 //! reports every problem it finds, each naming the province or power concerned.
 
+pub mod choices;
 mod distance;
 pub mod dpjudge;
+pub(crate) mod names;
 mod terrain;
 pub mod toml;
 
 pub use self::toml::RawVariant;
 use crate::phase::{Calendar, Phase};
 use serde::Deserialize;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 use std::fmt;
 
 /// Index of a province in [`Variant::provinces`].
@@ -289,8 +291,10 @@ pub struct Variant {
     pub calendar: Calendar,
     pub start: Phase,
     pub victory: Victory,
-    /// Default rule options of this variant (`[rules]`), as `key = value` strings.
-    pub rules: BTreeMap<String, String>,
+    /// Default rule options of this variant (`[rules]` keys that are game
+    /// options, `convoy_intent = "1992"`), read once; the rest of `[rules]`
+    /// is [`Variant::features`].
+    pub rules: Vec<choices::RuleChoice>,
     pub features: Features,
     /// Victories allied powers may share, checked with the solo one.
     pub alliances: Vec<AllianceVictory>,
@@ -311,7 +315,7 @@ pub struct Variant {
     army_adj: Vec<Vec<Prov>>,
     fleet_adj: Vec<Vec<Loc>>,
     code_index: HashMap<String, Prov>,
-    pub(crate) names: crate::parse::NameIndex,
+    pub(crate) names: names::NameIndex,
     /// Steps between provinces, found when first asked for.
     distances: distance::Distances,
 }
@@ -339,6 +343,60 @@ impl fmt::Display for MapError {
     }
 }
 impl std::error::Error for MapError {}
+
+/// Why a text is not a location of the map ([`Variant::parse_loc`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LocError {
+    #[error("unknown province `{0}`")]
+    UnknownProvince(String),
+    #[error("unknown coast `{coast}` in `{text}`")]
+    UnknownCoast { coast: String, text: String },
+    /// A coast the province does not have (its name, the coast).
+    #[error("{province} has no {}", .coast.name())]
+    NoSuchCoast { province: String, coast: Coast },
+}
+
+/// Why a text is not a unit that may stand where it says ([`Variant::parse_unit`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum UnitError {
+    #[error("`{0}` is not a unit (expected e.g. `A PAR`)")]
+    NotAUnit(String),
+    #[error("`{0}`: unit type must be A or F")]
+    UnitType(String),
+    #[error("`{0}`: this variant has no boarding")]
+    NoBoarding(String),
+    /// An A/F's army on board anywhere but at sea (1885).
+    #[error("`{0}`: an A/F's army is on board at sea")]
+    AboardAtSea(String),
+    #[error("`{0}`: only an army goes on board, in a sea or coastal province (no coast)")]
+    Aboard(String),
+    /// The unit's type cannot stand in the place (its name).
+    #[error("`{text}`: {} cannot stand in {place}", a_unit(*.kind))]
+    CannotStand { text: String, kind: UnitType, place: String },
+    #[error(transparent)]
+    Loc(#[from] LocError),
+}
+
+/// `an army`, `a fleet`.
+fn a_unit(kind: UnitType) -> String {
+    let article = if kind == UnitType::Army { "an" } else { "a" };
+    format!("{article} {}", kind.name())
+}
+
+/// Why starting choices cannot be applied ([`Variant::start_units`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum StartError {
+    #[error("no power {0}")]
+    NoPower(PowerId),
+    #[error("{power} has no choice of unit type in {code}")]
+    NoChoice { power: String, code: String },
+    #[error("{power} switches {code} twice")]
+    Twice { power: String, code: String },
+    #[error("{power} may change at most {max} of its starting units")]
+    TooMany { power: String, max: u8 },
+    #[error("no unit in {0}")]
+    NoUnit(String),
+}
 
 /// Built-in variants, embedded at compile time.
 pub const BUILTIN: &[(&str, &str)] = &[
@@ -521,41 +579,42 @@ impl Variant {
     }
 
     /// Reads a location written `STP/SC`, `STP(SC)`, `STP` (strict contract form).
-    pub fn parse_loc(&self, s: &str) -> Result<Loc, String> {
+    pub fn parse_loc(&self, s: &str) -> Result<Loc, LocError> {
         let s = s.trim();
         let (p, c) = match s.find(['/', '(']) {
             Some(i) => (&s[..i], Some(s[i + 1..].trim_end_matches(')'))),
             None => (s, None),
         };
-        let prov = self.prov_by_code(p).ok_or_else(|| format!("unknown province `{p}`"))?;
+        let prov = self.prov_by_code(p).ok_or_else(|| LocError::UnknownProvince(p.to_string()))?;
         let coast = match c {
             None => Coast::None,
-            Some(c) => Coast::from_code(c).ok_or_else(|| format!("unknown coast `{c}` in `{s}`"))?,
+            Some(c) => Coast::from_code(c).ok_or_else(|| LocError::UnknownCoast { coast: c.to_string(), text: s.to_string() })?,
         };
         if coast != Coast::None && !self.province(prov).coasts.contains(&coast) {
-            return Err(format!("{} has no {}", self.province(prov).name, coast.name()));
+            return Err(LocError::NoSuchCoast { province: self.province(prov).name.clone(), coast });
         }
         Ok(Loc::with(prov, coast))
     }
 
     /// Reads a unit written `A PAR` / `F STP/SC` (strict contract form) and checks
     /// that such a unit may stand there.
-    pub fn parse_unit(&self, power: PowerId, s: &str) -> Result<Unit, String> {
+    pub fn parse_unit(&self, power: PowerId, s: &str) -> Result<Unit, UnitError> {
         let s = s.trim();
-        let (t, rest) = s.split_once(' ').ok_or_else(|| format!("`{s}` is not a unit (expected e.g. `A PAR`)"))?;
+        let text = || s.to_string();
+        let (t, rest) = s.split_once(' ').ok_or_else(|| UnitError::NotAUnit(text()))?;
         let kind = match t.to_ascii_uppercase().as_str() {
             "A" => UnitType::Army,
             "F" => UnitType::Fleet,
-            _ => return Err(format!("`{s}`: unit type must be A or F")),
+            _ => return Err(UnitError::UnitType(text())),
         };
         if let Some(at) = rest.trim().strip_suffix(" ABOARD").or_else(|| rest.trim().strip_suffix(" aboard")) {
             // an army on board a fleet (`A NTH ABOARD`, docs/ORIGINAL1958.md
             // D1; an A/F at sea on 1885's map, docs/RULES1885.md E9)
             if !self.features.boarding && !self.features.army_fleet {
-                return Err(format!("`{s}`: this variant has no boarding"));
+                return Err(UnitError::NoBoarding(text()));
             }
             if self.features.army_fleet && self.kind(self.parse_loc(at)?.prov) != ProvinceKind::Sea {
-                return Err(format!("`{s}`: an A/F's army is on board at sea"));
+                return Err(UnitError::AboardAtSea(text()));
             }
             let loc = self.parse_loc(at)?;
             if kind != UnitType::Army
@@ -563,14 +622,13 @@ impl Variant {
                 || self.kind(loc.prov) == ProvinceKind::Land
                 || self.kind(loc.prov) == ProvinceKind::Impassable
             {
-                return Err(format!("`{s}`: only an army goes on board, in a sea or coastal province (no coast)"));
+                return Err(UnitError::Aboard(text()));
             }
             return Ok(Unit { power, kind, loc, aboard: true });
         }
         let loc = self.parse_loc(rest)?;
         if !self.valid_location(kind, loc) {
-            let article = if kind == UnitType::Army { "an" } else { "a" };
-            return Err(format!("`{s}`: {article} {} cannot stand in {}", kind.name(), self.loc_name(loc)));
+            return Err(UnitError::CannotStand { text: text(), kind, place: self.loc_name(loc) });
         }
         Ok(Unit { power, kind, loc, aboard: false })
     }
@@ -685,20 +743,23 @@ impl Variant {
     /// E3): each province named must be one of its `choice` provinces, at
     /// most `choice_max` of them, no province twice. The units of the
     /// other powers are as the map lists them.
-    pub fn start_units(&self, switches: &[(PowerId, Prov)]) -> Result<Vec<Unit>, String> {
+    pub fn start_units(&self, switches: &[(PowerId, Prov)]) -> Result<Vec<Unit>, StartError> {
         let mut units: Vec<Unit> = self.powers.iter().flat_map(|p| p.units.iter().copied()).collect();
         for (i, &(power, p)) in switches.iter().enumerate() {
-            let w = self.powers.get(power as usize).ok_or_else(|| format!("no power {power}"))?;
+            let w = self.powers.get(power as usize).ok_or(StartError::NoPower(power))?;
+            let named = || (w.name.clone(), self.code(p).to_string());
             if !w.choice.contains(&p) {
-                return Err(format!("{} has no choice of unit type in {}", w.name, self.code(p)));
+                let (power, code) = named();
+                return Err(StartError::NoChoice { power, code });
             }
             if switches[..i].contains(&(power, p)) {
-                return Err(format!("{} switches {} twice", w.name, self.code(p)));
+                let (power, code) = named();
+                return Err(StartError::Twice { power, code });
             }
             if switches.iter().filter(|s| s.0 == power).count() > w.choice_max as usize {
-                return Err(format!("{} may change at most {} of its starting units", w.name, w.choice_max));
+                return Err(StartError::TooMany { power: w.name.clone(), max: w.choice_max });
             }
-            let u = units.iter_mut().find(|u| u.power == power && u.loc.prov == p).ok_or_else(|| format!("no unit in {}", self.code(p)))?;
+            let u = units.iter_mut().find(|u| u.power == power && u.loc.prov == p).ok_or_else(|| StartError::NoUnit(self.code(p).to_string()))?;
             u.kind = other(u.kind);
             u.loc = Loc::new(p);
         }

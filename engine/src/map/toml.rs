@@ -4,6 +4,7 @@
 //! structures, so one validation serves both formats, and writing a variant
 //! file is serializing a [`RawVariant`].
 
+use super::choices::RuleChoice;
 use super::{
     AllianceVictory, Coast, Features, Loc, MapError, NeighbourOrder, Power, PowerId, Prov, Province, ProvinceKind, Stacking, Uncertain, Unit, UnitType,
     Variant, Victory, loc_text, other,
@@ -259,20 +260,20 @@ pub(crate) fn build(raw: RawVariant) -> Result<Variant, MapError> {
         army_adj,
         fleet_adj,
         code_index: codes.index,
-        names: crate::parse::NameIndex::default(),
+        names: super::names::NameIndex::default(),
         distances: Default::default(),
     };
-    super::terrain::read(&mut variant, &raw, &mut problems);
+    read_terrain(&mut variant, &raw, &mut problems);
     place_units(&mut variant, &raw, &mut problems);
     check_choices(&variant, &mut problems);
     check_uncertain(&variant, &mut problems);
 
     // name index (aliases must not clash)
-    match crate::parse::NameIndex::build(&variant) {
+    match super::names::NameIndex::build(&variant) {
         Ok(ix) => variant.names = ix,
         Err(clashes) => problems.extend(clashes),
     }
-    if let Err(e) = crate::rules::Rulebook::default().with_variant(&variant).and_then(|r| r.fits(&variant).map_err(|e| e.to_string())) {
+    for e in variant.rules.iter().filter_map(|c| c.fits(&variant).err()) {
         problems.push(format!("[rules]: {e}"));
     }
 
@@ -661,8 +662,8 @@ fn read_victory(raw: &RawVariant, problems: &mut Vec<String>) -> (Victory, Vec<A
 }
 
 /// The map's own features come out of `[rules]`; the rest are game options,
-/// kept as text.
-fn read_rules(raw: &RawVariant, problems: &mut Vec<String>) -> (Features, BTreeMap<String, String>) {
+/// read into the variant's rule choices.
+fn read_rules(raw: &RawVariant, problems: &mut Vec<String>) -> (Features, Vec<RuleChoice>) {
     let mut features = Features::default();
     let mut raw_rules = raw.rules.clone();
     for key in ["convoys", "boarding", "coast_swap", "army_fleet", "build_any"] {
@@ -694,17 +695,59 @@ fn read_rules(raw: &RawVariant, problems: &mut Vec<String>) -> (Features, BTreeM
             }
         }
     }
-    let rules = raw_rules
-        .into_iter()
-        .map(|(k, v)| {
-            let v = match v {
-                toml::Value::String(s) => s,
-                other => other.to_string(),
-            };
-            (k, v)
-        })
-        .collect();
+    let mut rules = Vec::new();
+    for (k, v) in raw_rules {
+        let v = match v {
+            toml::Value::String(s) => s,
+            other => other.to_string(),
+        };
+        match RuleChoice::parse(&k, &v) {
+            Ok(c) => rules.push(c),
+            Err(e) => problems.push(format!("[rules]: {e}")),
+        }
+    }
     (features, rules)
+}
+
+/// Reads every province's `open_in` and `straits` into `v`, with the
+/// problems they have.
+fn read_terrain(v: &mut Variant, raw: &RawVariant, problems: &mut Vec<String>) {
+    for (i, rp) in raw.province.iter().enumerate() {
+        let i = i as Prov;
+        let code = v.code(i).to_string();
+        for s in &rp.open_in {
+            match v.calendar.seasons.iter().position(|c| c.code.eq_ignore_ascii_case(s)) {
+                Some(k) if !v.provinces[i as usize].open_in.contains(&(k as u8)) => v.provinces[i as usize].open_in.push(k as u8),
+                Some(_) => problems.push(format!("{code}: `open_in` names season {s} twice")),
+                None => problems.push(format!("{code}: `open_in` names unknown season `{s}`")),
+            }
+        }
+        if !rp.open_in.is_empty() {
+            if v.kind(i) != ProvinceKind::Sea {
+                problems.push(format!("{code}: only a sea space may be open in some seasons (`open_in`)"));
+            }
+            if i >= 256 {
+                problems.push(format!("{code}: a seasonal space must be one of the map's first 256 provinces"));
+            }
+            v.seasonal.push(i);
+        }
+        for s in &rp.straits {
+            match v.prov_by_code(s) {
+                Some(q) if v.army_adjacent(i, q) => {
+                    if !v.straits.contains(&(i, q)) {
+                        v.straits.push((i, q));
+                    }
+                }
+                Some(_) => problems.push(format!("{code}: strait to {s}, which is not in its `army` list")),
+                None => problems.push(format!("{code}: `straits` names unknown province `{s}`")),
+            }
+        }
+    }
+    for &(a, b) in &v.straits {
+        if !v.straits.contains(&(b, a)) {
+            problems.push(format!("asymmetric strait: {} lists {} but {} does not list {}", v.code(a), v.code(b), v.code(b), v.code(a)));
+        }
+    }
 }
 
 fn read_uncertain(raw: &RawVariant, codes: &Codes, problems: &mut Vec<String>) -> Vec<Uncertain> {

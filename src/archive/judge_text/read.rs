@@ -158,10 +158,10 @@ impl Names {
     }
 
     /// A place written in full (`the North Sea`, `Spain (south coast)`).
-    fn loc(&self, v: &Variant, text: &str) -> Result<Loc, String> {
+    fn loc(&self, v: &Variant, text: &str) -> Result<Loc, LineFault> {
         let t = text.trim().trim_end_matches('.');
         let t = t.strip_prefix("the ").or_else(|| t.strip_prefix("The ")).unwrap_or(t);
-        v.parse_loc(&self.to_codes(v, t)).map_err(|e| e.to_string())
+        v.parse_loc(&self.to_codes(v, t)).map_err(LineFault::Loc)
     }
 }
 
@@ -220,14 +220,44 @@ fn headings(v: &Variant, lines: &[&str], mails: &[usize]) -> Result<Vec<(usize, 
     for (i, l) in lines.iter().enumerate() {
         let Some(kind) = heading(l).filter(|_| !press[i]) else { continue };
         let season = l.trim().split_once(" for ").map_or("", |(_, s)| s).split('.').next().unwrap_or("");
-        let phase = season_phase(v, season, kind).ok_or_else(|| bad(i, l, "no such season"))?;
+        let phase = season_phase(v, season, kind).ok_or_else(|| bad(i, l, LineFault::NoSuchSeason))?;
         out.push((i, phase));
     }
     Ok(out)
 }
 
-fn bad(n: usize, line: &str, why: &str) -> ArchiveError {
-    ArchiveError::NotSavedGame(say::bad_line(n + 1, line, why))
+/// What is wrong with a line of the file (the keeper reads it, after the
+/// line's number and text: [`say::bad_line`]).
+#[derive(Debug, thiserror::Error)]
+pub enum LineFault {
+    #[error("no such season")]
+    NoSuchSeason,
+    /// An order line's power.
+    #[error("unknown power")]
+    UnknownPower,
+    #[error("unknown power `{0}`")]
+    UnknownPowerNamed(String),
+    #[error("unknown result `{0}`")]
+    UnknownResult(String),
+    #[error("unknown unit `{0}`")]
+    UnknownUnit(String),
+    #[error("no army or fleet in `{0}`")]
+    NoUnitKind(String),
+    #[error("not a dislodged unit")]
+    NotDislodged,
+    /// A place the variant does not have (the map's words).
+    #[error("{0}")]
+    Loc(crate::map::LocError),
+    /// A unit that cannot stand where it says (the map's words).
+    #[error("{0}")]
+    Unit(crate::map::UnitError),
+    /// An order the parser does not take (its words).
+    #[error("{}", .0.message)]
+    Order(Box<crate::parse::ParseError>),
+}
+
+fn bad(n: usize, line: &str, why: LineFault) -> ArchiveError {
+    ArchiveError::NotSavedGame(say::bad_line(n + 1, line, &why.to_string()))
 }
 
 /// The board of the `Starting position for` block, or of a listing's
@@ -237,13 +267,13 @@ fn bad(n: usize, line: &str, why: &str) -> ArchiveError {
 fn starting(v: &Variant, names: &Names, lines: &[&str]) -> Result<Position, ArchiveError> {
     let mut pos = Position::initial(v);
     if let Some(o) = lines.iter().position(|l| l.trim_start().starts_with(words::OWNERSHIP)) {
-        let (own, _) = ownership(v, names, &lines[o + 1..]).map_err(|e| bad(o, lines[o], &e))?;
+        let (own, _) = ownership(v, names, &lines[o + 1..]).map_err(|e| bad(o, lines[o], e))?;
         pos.centers = own;
     }
     let Some((h, phase)) = lines.iter().enumerate().find_map(|(i, l)| board_heading(v, l).map(|p| (i, p))) else {
         return Ok(pos);
     };
-    pos.phase = phase.ok_or_else(|| bad(h, lines[h], "no such season"))?;
+    pos.phase = phase.ok_or_else(|| bad(h, lines[h], LineFault::NoSuchSeason))?;
     pos.units.clear();
     for (n, l) in lines.iter().enumerate().skip(h + 1) {
         if l.trim().is_empty() {
@@ -251,9 +281,9 @@ fn starting(v: &Variant, names: &Names, lines: &[&str]) -> Result<Position, Arch
         }
         // the block ends at the first line that is not `Power: unit`
         let Some((power, rest)) = l.split_once(':').filter(|(p, _)| is_power_word(p.trim())) else { break };
-        let p = v.power_by_name(power.trim()).ok_or_else(|| bad(n, l, "unknown power"))?;
+        let p = v.power_by_name(power.trim()).ok_or_else(|| bad(n, l, LineFault::UnknownPower))?;
         let codes = names.to_codes(v, rest.trim().trim_end_matches('.'));
-        let u = v.parse_unit(p, &codes).map_err(|e| bad(n, l, &e))?;
+        let u = v.parse_unit(p, &codes).map_err(|e| bad(n, l, LineFault::Unit(e)))?;
         pos.units.push(u);
     }
     Ok(pos)
@@ -296,7 +326,7 @@ fn turn(v: &Variant, names: &Names, lines: &[&str], h: usize, end: usize, phase:
         let is_order = order_prefix(l);
         if (l.trim().is_empty() || is_order) && pending.is_some() {
             let (n, text) = pending.take().unwrap_or_default();
-            t.orders.extend(order(v, names, phase.kind, &text).map_err(|e| bad(n, &text, &e))?);
+            t.orders.extend(order(v, names, phase.kind, &text).map_err(|e| bad(n, &text, e))?);
         }
         if is_order {
             pending = Some((i, l.trim().to_string()));
@@ -309,7 +339,7 @@ fn turn(v: &Variant, names: &Names, lines: &[&str], h: usize, end: usize, phase:
         i += 1;
     }
     if let Some((n, text)) = pending {
-        t.orders.extend(order(v, names, phase.kind, &text).map_err(|e| bad(n, &text, &e))?);
+        t.orders.extend(order(v, names, phase.kind, &text).map_err(|e| bad(n, &text, e))?);
     }
     blocks(v, names, &body[i..], i, &mut t)?;
     Ok(t)
@@ -328,15 +358,15 @@ fn order_prefix(l: &str) -> bool {
 
 /// One order line: `None` for a line that orders nothing (`1 unusable
 /// build pending`).
-fn order(v: &Variant, names: &Names, kind: PhaseKind, line: &str) -> Result<Option<Recorded>, String> {
+fn order(v: &Variant, names: &Names, kind: PhaseKind, line: &str) -> Result<Option<Recorded>, LineFault> {
     let (power, rest) = line.split_once(':').unwrap_or(("", line));
-    let p = v.power_by_name(power.trim()).ok_or_else(|| "unknown power".to_string())?;
+    let p = v.power_by_name(power.trim()).ok_or(LineFault::UnknownPower)?;
     let mut body = rest.trim();
     let mut result = ResultKind::Ok;
     let mut dislodged = false;
     if let Some(at) = body.find("(*") {
         for w in body[at + 2..].trim_end().trim_end_matches("*)").split(',') {
-            let r = result_of(w).ok_or_else(|| format!("unknown result `{}`", w.trim()))?;
+            let r = result_of(w).ok_or_else(|| LineFault::UnknownResult(w.trim().to_string()))?;
             dislodged |= r == ResultKind::Dislodged;
             if result == ResultKind::Ok || r != ResultKind::Dislodged {
                 result = r;
@@ -359,7 +389,7 @@ fn order(v: &Variant, names: &Names, kind: PhaseKind, line: &str) -> Result<Opti
     } else {
         names.to_codes(v, &direct(&unforeign(v, body)))
     };
-    let order = crate::parse::parse_order(v, &codes, Some(kind)).map_err(|e| e.message)?;
+    let order = crate::parse::parse_order(v, &codes, Some(kind)).map_err(|e| LineFault::Order(Box::new(e)))?;
     Ok(Some(Recorded { power: p, text: order.canonical(v), order, result, dislodged, defaulted }))
 }
 
@@ -404,7 +434,7 @@ fn direct(body: &str) -> String {
 
 /// An adjustment in njudge's words in this judge's codes: `Builds an army
 /// in Budapest` → `BUILD A BUD`; `None`: a count of builds pending.
-fn adjustment(v: &Variant, names: &Names, body: &str) -> Result<Option<String>, String> {
+fn adjustment(v: &Variant, names: &Names, body: &str) -> Result<Option<String>, LineFault> {
     let low = body.to_ascii_lowercase();
     if low.starts_with(&words::WAIVED.to_ascii_lowercase()) {
         return Ok(Some("WAIVE".into()));
@@ -417,7 +447,7 @@ fn adjustment(v: &Variant, names: &Names, body: &str) -> Result<Option<String>, 
     let kind = match ["army", "fleet"].into_iter().find(|k| low.split_whitespace().any(|w| w == *k)) {
         Some("fleet") => "F",
         Some(_) => "A",
-        None => return Err(format!("no army or fleet in `{body}`")),
+        None => return Err(LineFault::NoUnitKind(body.to_string())),
     };
     let Some(at) = low.find(" in ").or_else(|| low.find(" over ")) else {
         return Ok(Some(names.to_codes(v, body)));
@@ -445,7 +475,7 @@ fn blocks(v: &Variant, names: &Names, body: &[&str], first: usize, t: &mut Turn)
             while i < body.len() && (body[i].trim().is_empty() && entry.is_empty() || !body[i].trim().is_empty()) {
                 let x = body[i].trim();
                 if x.starts_with("The ") && !entry.is_empty() {
-                    t.dislodged.push(dislodged_line(v, names, &entry).map_err(|e| bad(first + i, &entry, &e))?);
+                    t.dislodged.push(dislodged_line(v, names, &entry).map_err(|e| bad(first + i, &entry, e))?);
                     entry.clear();
                 }
                 if !x.is_empty() {
@@ -457,12 +487,12 @@ fn blocks(v: &Variant, names: &Names, body: &[&str], first: usize, t: &mut Turn)
                 i += 1;
             }
             if !entry.is_empty() {
-                t.dislodged.push(dislodged_line(v, names, &entry).map_err(|e| bad(first + i, &entry, &e))?);
+                t.dislodged.push(dislodged_line(v, names, &entry).map_err(|e| bad(first + i, &entry, e))?);
             }
             continue;
         }
         if l.starts_with(words::OWNERSHIP) {
-            let (own, used) = ownership(v, names, &body[i + 1..]).map_err(|e| bad(first + i, l, &e))?;
+            let (own, used) = ownership(v, names, &body[i + 1..]).map_err(|e| bad(first + i, l, e))?;
             t.ownership = Some(own);
             i += 1 + used;
             continue;
@@ -483,17 +513,17 @@ fn blocks(v: &Variant, names: &Names, body: &[&str], first: usize, t: &mut Turn)
 
 /// `The Austrian Army in Serbia can retreat to Albania or Budapest.` / `...
 /// with no valid retreats was destroyed.`
-fn dislodged_line(v: &Variant, names: &Names, line: &str) -> Result<Dislodged, String> {
-    let rest = line.strip_prefix("The ").ok_or("not a dislodged unit")?;
-    let (adj, rest) = rest.split_once(' ').ok_or("not a dislodged unit")?;
+fn dislodged_line(v: &Variant, names: &Names, line: &str) -> Result<Dislodged, LineFault> {
+    let rest = line.strip_prefix("The ").ok_or(LineFault::NotDislodged)?;
+    let (adj, rest) = rest.split_once(' ').ok_or(LineFault::NotDislodged)?;
     let power = (0..v.powers.len() as PowerId)
         .find(|&p| super::adjective(v, p).eq_ignore_ascii_case(adj) || v.powers[p as usize].name.eq_ignore_ascii_case(adj))
-        .ok_or_else(|| format!("unknown power `{adj}`"))?;
-    let (kind, rest) = rest.split_once(' ').ok_or("not a dislodged unit")?;
+        .ok_or_else(|| LineFault::UnknownPowerNamed(adj.to_string()))?;
+    let (kind, rest) = rest.split_once(' ').ok_or(LineFault::NotDislodged)?;
     let kind = match kind.to_ascii_lowercase().as_str() {
         "army" => UnitType::Army,
         "fleet" => UnitType::Fleet,
-        k => return Err(format!("unknown unit `{k}`")),
+        k => return Err(LineFault::UnknownUnit(k.to_string())),
     };
     let rest = rest.trim_start_matches("in ").trim_start_matches("over ");
     let (place, options) = match rest.split_once(words::CAN_RETREAT) {
@@ -511,7 +541,7 @@ fn dislodged_line(v: &Variant, names: &Names, line: &str) -> Result<Dislodged, S
 
 /// The ownership block (up to its first blank line after the entries):
 /// every centre's owner, and the lines it took.
-fn ownership(v: &Variant, names: &Names, body: &[&str]) -> Result<(Vec<Option<PowerId>>, usize), String> {
+fn ownership(v: &Variant, names: &Names, body: &[&str]) -> Result<(Vec<Option<PowerId>>, usize), LineFault> {
     let mut owners = vec![None; v.provinces.len()];
     let mut used = 0;
     let mut text = String::new();
@@ -528,7 +558,7 @@ fn ownership(v: &Variant, names: &Names, body: &[&str]) -> Result<(Vec<Option<Po
     }
     let mut power: Option<PowerId> = None;
     let mut item = String::new();
-    let flush = |item: &mut String, power: Option<PowerId>, owners: &mut Vec<Option<PowerId>>| -> Result<(), String> {
+    let flush = |item: &mut String, power: Option<PowerId>, owners: &mut Vec<Option<PowerId>>| -> Result<(), LineFault> {
         let name = item.trim().trim_end_matches('.').trim().to_string();
         item.clear();
         if let (Some(p), false) = (power, name.is_empty()) {
@@ -539,7 +569,7 @@ fn ownership(v: &Variant, names: &Names, body: &[&str]) -> Result<(Vec<Option<Po
     for tok in text.split_whitespace() {
         if let Some(w) = tok.strip_suffix(':') {
             flush(&mut item, power, &mut owners)?;
-            power = if w.eq_ignore_ascii_case("unowned") { None } else { Some(v.power_by_name(w).ok_or_else(|| format!("unknown power `{w}`"))?) };
+            power = if w.eq_ignore_ascii_case("unowned") { None } else { Some(v.power_by_name(w).ok_or_else(|| LineFault::UnknownPowerNamed(w.to_string()))?) };
             continue;
         }
         let (word, ends) = match tok.strip_suffix(',') {

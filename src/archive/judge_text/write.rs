@@ -43,8 +43,8 @@ pub fn to_njudge(v: &Variant, rec: &GameRecord) -> String {
             }
         }
     }
-    if let Some(r) = &rec.game.result {
-        let _ = writeln!(out, "{} {}\n", words::GAME_OVER, crate::report::say::info::result_line(r));
+    if let Some(r) = crate::report::say::game::result(&rec.game) {
+        let _ = writeln!(out, "{} {}\n", words::GAME_OVER, crate::report::say::info::result_line(&r));
     }
     if finished {
         press(v, rec, &mut out);

@@ -1,6 +1,6 @@
 //! Senders: addresses the judge answers, and the marks of mail never to be answered (the judge's own, auto-replies, bounces, list mail).
 
-use super::*;
+use super::header;
 
 /// Whether `addr` is the judge, also with a `+tag` (`judge+x@example.test` for
 /// `judge@example.test`). Both lowercase.

@@ -1,6 +1,8 @@
 //! The MIME side of reading: the text part read, and mail whose multipart structure is broken (missing or mistyped closing boundaries, CR-only line ends) put right first.
 
-use super::*;
+use super::html::html_text;
+use crate::mail::flowed;
+use mail_parser::{MessageParser, MimeHeaders};
 
 /// The text of a mail's first text part (HTML-only mail turned into text,
 /// `format=flowed` text decoded: see [`flowed`]).
@@ -148,7 +150,7 @@ pub(super) fn mistyped_close(line: &[u8], b: &[u8]) -> bool {
         return false;
     }
     core.eq_ignore_ascii_case(b)
-        || (b.len() >= 8 && core.len() >= 8 && crate::mail::redact::edit_distance(&core.to_ascii_lowercase(), &b.to_ascii_lowercase()) <= 2)
+        || (b.len() >= 8 && core.len() >= 8 && crate::mail::signon::edit_distance(&core.to_ascii_lowercase(), &b.to_ascii_lowercase()) <= 2)
 }
 
 /// The byte ranges of the lines of `raw` (without their line ends).

@@ -36,7 +36,7 @@
 //!   that is not quoted ("-----Original Message-----", Outlook's line of
 //!   underscores, a `From:` / `Sent:` / `To:` block).
 //! - A sign-on line split over lines (`SIGNON` / `Fgame password`) is joined
-//!   ([`crate::mail::redact::join_signons`]).
+//!   ([`crate::mail::signon::join_signons`]).
 //!
 //! # Automatic mail
 //!
@@ -56,9 +56,8 @@
 //! ARF abuse reports and any other). `Feedback-ID` is not a sign: bulk senders set
 //! it, but so do mail services on a person's mail.
 
-use crate::mail::flowed;
-use crate::mail::redact::JudgeText;
-use mail_parser::{MessageParser, MimeHeaders};
+use crate::mail::signon::JudgeText;
+use mail_parser::MessageParser;
 use sha2::{Digest, Sha256};
 
 pub mod auth;

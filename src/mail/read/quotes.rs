@@ -1,11 +1,12 @@
 //! The command lines of a mail's text: quotes, attributions, forwarded mail, signatures and copies of the judge's replies left out (the reading rules in the module documentation).
 
-use super::*;
+use super::{REPLY_FIRST_LINE_END, REPLY_ORDERS_HEADING, REPLY_SEPARATOR_MIN};
+use crate::mail::signon::JudgeText;
 
 /// The lines of a body that may hold commands: the new text of a reply,
 /// wherever it stands around quotes (see the module's reading rules). Lines
 /// may end with LF, CRLF or CR alone (old Mac mail). A sign-on line split over
-/// lines is joined ([`crate::mail::redact::join_signons`], `own` the judge's
+/// lines is joined ([`crate::mail::signon::join_signons`], `own` the judge's
 /// own text). Returns the lines and how many were cut by `max_lines`.
 pub fn command_lines(text: &str, max_lines: usize, own: &JudgeText) -> (Vec<String>, usize) {
     let lines = split_lines(text);
@@ -61,7 +62,7 @@ pub fn command_lines(text: &str, max_lines: usize, own: &JudgeText) -> (Vec<Stri
         out.push(clean);
         i += 1;
     }
-    let mut out = crate::mail::redact::join_signons(out, own);
+    let mut out = crate::mail::signon::join_signons(out, own);
     while out.last().is_some_and(|l: &String| l.is_empty()) {
         out.pop();
     }

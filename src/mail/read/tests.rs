@@ -1,8 +1,8 @@
 use super::*;
 
 /// The judge's own text, as the judge reads and redacts with it.
-fn own() -> &'static crate::mail::redact::JudgeText {
-    static OWN: std::sync::OnceLock<crate::mail::redact::JudgeText> = std::sync::OnceLock::new();
+fn own() -> &'static crate::mail::signon::JudgeText {
+    static OWN: std::sync::OnceLock<crate::mail::signon::JudgeText> = std::sync::OnceLock::new();
     OWN.get_or_init(crate::judge::judge_text)
 }
 
@@ -321,7 +321,7 @@ fn a_mistyped_closing_boundary_is_put_right() {
         "{HEAD}Content-Type: multipart/mixed; boundary=\"{b}\"\r\n\r\n--{b}\r\nContent-Type: text/plain\r\n\r\nA PAR H\r\n--000000000000a1b2c3d4e5f6xy8--\r\n"
     );
     assert_eq!(read_lines(&raw), ["A PAR H", "--000000000000a1b2c3d4e5f6xy8--"]);
-    assert_eq!(crate::mail::redact::edit_distance(b"000000000000a1b2c3d4e5f6xy8", b.as_bytes()), 3);
+    assert_eq!(crate::mail::signon::edit_distance(b"000000000000a1b2c3d4e5f6xy8", b.as_bytes()), 3);
     // edits count from a boundary of eight characters on; a shorter one only in another case
     assert!(mistyped_close(b"--abcdefgX--", b"abcdefgh") && mistyped_close(b"--ABCDEFG--", b"abcdefg"));
     assert!(!mistyped_close(b"--abcdefX--", b"abcdefg") && !mistyped_close(b"--abcdefgh--", b"abcdefg"));

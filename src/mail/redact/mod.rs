@@ -1,29 +1,11 @@
 //! Passwords out of stored mail: the judge keeps every inbound mail raw (table
 //! `mails`, and so in every backup), and sign-on mail carries passwords.
 //!
-//! [`secret_spans`] decides which words of a line are secrets, generously (a
-//! stored mail with a word too many masked costs little; a password kept in
-//! clear is a leak), but ordinary prose and the judge's own text quoted back
-//! are not masked:
-//!
-//! - a sign-on line: its first word is a sign-on command — SIGNON, SIGN ON,
-//!   CREATE, OBSERVE, WATCH (what the parser takes a password from), or a word
-//!   people write for one: SIGNIN, SIGN IN, SINGON, LOGIN, LOG ON, JOIN, or a
-//!   word within two edits of SIGNON or CREATE (any case, punctuation ignored)
-//!   that is not a word of its own ([`NOT_TYPOS`]: "Signed", "Great") — and its
-//!   next word may be a game (not a word of prose, [`NOT_GAMES`]: "Join me",
-//!   "Sign on with"). Every word after the game is a secret; for a command
-//!   that is not the parser's, only if at most [`MAX_WORDS_AFTER_GAME`] words
-//!   follow the game, or the game is written `?game`;
-//! - `SET PASSWORD x y z` (also `SET PASS`, `SET PW`, `SET NEW PASSWORD`), or a
-//!   line starting with PASSWORD: everything after that word;
-//! - `judge=VALUE` anywhere (the judge's creation password): the value;
-//! - none in a line of the judge's own text: a line of its HELP, or a sentence
-//!   of its replies that starts like a command ([`JUDGE_SENTENCES`]). HELP's
-//!   lines made in code (the options' table) come in the [`JudgeText`] the
-//!   judge makes and passes to every entry point here and to the reader.
-//!
-//! A sign-on line that lacks its password (a bare `SIGNON` or `SIGNON Fgame`)
+//! Which words of a line are secrets is the sign-on grammar's answer
+//! ([`crate::mail::signon`]: sign-on lines however mistyped, `SET PASSWORD`,
+//! `PASSWORD`, `judge=`, never the judge's own text quoted back), taken
+//! generously: a stored mail with a word too many masked costs little; a
+//! password kept in clear is a leak. A sign-on line that lacks its password
 //! is joined with the lines holding the missing words ([`join_signons`]), by
 //! the reader and here alike: the password on the line after is a secret, and
 //! the reply echoes the joined line masked. A subject is masked only if it is
@@ -43,16 +25,11 @@
 //! headers plus its decoded text body, redacted, with a [`REDACTED_HEADER`]
 //! saying so (other parts are dropped).
 
-use mail_parser::{Message, MessageParser, MimeHeaders, PartType};
-use std::ops::Range;
-
 mod raw;
-mod signon;
 mod store;
 
-use raw::*;
-pub use signon::*;
-pub use store::*;
+pub use crate::mail::signon::{JudgeText, MASK, Reading, join_signons, lacks_password, mask_line, secret_spans, secrets, subject_spans};
+pub use store::{mail_secrets, redact, redact_secrets, redact_text, subject_text};
 
 #[cfg(test)]
 mod tests;
@@ -61,9 +38,6 @@ mod tests;
 /// in the whole mail, so a mail made of thousands of sign-on lines must not cost
 /// thousands of passes over it. A real mail has a few.
 pub const MAX_SECRETS: usize = 100;
-
-/// What a secret is shown as in a line ([`mask_line`]).
-pub const MASK: &str = "******";
 
 /// The header added to a mail whose body was decoded and re-encoded to redact it.
 pub const REDACTED_HEADER: &str = "X-Mailjudge-Redacted";

@@ -1,6 +1,6 @@
 //! Finding secrets in a raw mail: its header fields, every text of every part (decoded, `format=flowed` joined) and where a secret appears literally.
 
-use super::*;
+use mail_parser::{Message, MimeHeaders, PartType};
 
 /// A line of text without the quote marks in front (`> > SIGNON ...`).
 pub(super) fn unquote(line: &str) -> &str {

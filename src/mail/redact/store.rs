@@ -1,6 +1,9 @@
 //! The mail as stored: secrets masked in place where that leaves the MIME structure whole, else its headers and decoded text, redacted.
 
-use super::*;
+use super::raw::{blank, body_start, contains_any, crlf_view, fields, flowed_text, is_subject, parts_text, shape, texts, unquote};
+use super::{MAX_SECRETS, REDACTED_HEADER};
+use crate::mail::signon::{JudgeText, MASK, join_signons, secrets, subject_spans, unjoined_passwords};
+use mail_parser::{Message, MessageParser, PartType};
 
 /// `raw` with the passwords of `lines` (the command lines the judge read) and
 /// of every line of its text parts replaced: see the module's documentation.
@@ -97,14 +100,14 @@ pub fn subject_text(subject: &str) -> &str {
 
 /// Whether a subject is itself a sign-on line (or another line with a secret:
 /// `SET PASSWORD ...`), its reply prefixes left out and read strictly
-/// ([`Reading::Subject`]): only then is it masked.
+/// ([`Reading::Subject`](crate::mail::signon::Reading::Subject)): only then is it masked.
 pub(super) fn secret_subject(subject: &str, own: &JudgeText) -> bool {
     !subject_spans(subject_text(subject), own).is_empty()
 }
 
 /// A subject with `secrets` replaced by as many `*`, then its own secrets
 /// ([`subject_spans`]) shown as [`MASK`] — if the subject is itself a sign-on
-/// line (see [`subject_text`], [`Reading::Subject`]); any other subject
+/// line (see [`subject_text`], [`Reading::Subject`](crate::mail::signon::Reading::Subject)); any other subject
 /// ("Join game rc") is returned as it is, whatever words of it the mail's
 /// secrets hold.
 pub fn redact_text(text: &str, secrets: &[String], own: &JudgeText) -> String {

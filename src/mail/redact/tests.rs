@@ -1,4 +1,7 @@
+use super::store::encode_header_text;
 use super::*;
+use crate::mail::signon::{MAX_WORDS_AFTER_GAME, distance, judge_text};
+use mail_parser::MessageParser;
 
 /// The judge's own text, as the judge reads and redacts with it.
 fn own() -> &'static JudgeText {

@@ -1,6 +1,6 @@
 //! Games and seats: CREATE, joining, SIGNON, OBSERVE, RESIGN.
 
-use crate::store::games::GameRow;
+use crate::game::Game;
 
 /// A game name that cannot be one.
 pub fn bad_game_name(name: &str) -> String {
@@ -35,7 +35,7 @@ pub fn game_exists(name: &str) -> String {
 
 /// A game created: the master's and the players' sign-ons. `title`: the
 /// variant's, `powers`: how many.
-pub fn created(g: &GameRow, title: &str, powers: usize, seats: usize) -> String {
+pub fn created(g: &Game, title: &str, powers: usize, seats: usize) -> String {
     format!(
         "Game {} created ({}, {} powers). You are its master: sign on later with SIGNON M{} <password> (or SIGNON *{}, which works in every variant). Players join with SIGNON ?{} <a password of their own>; the game starts when all {} seats are taken.",
         g.name, title, powers, g.name, g.name, g.name, seats
@@ -53,12 +53,12 @@ pub fn wrong_seat_password(game: &str) -> String {
 }
 
 /// Signed on as a power.
-pub fn signed_on_as(power: &str, g: &GameRow) -> String {
+pub fn signed_on_as(power: &str, g: &Game) -> String {
     format!("Signed on as {} in game {}.", power, g.name)
 }
 
 /// Signed on to one's seat in a forming game.
-pub fn signed_on_forming(g: &GameRow, taken: usize, seats: usize) -> String {
+pub fn signed_on_forming(g: &Game, taken: usize, seats: usize) -> String {
     format!("Signed on to game {} (forming: {} of {} seats taken).", g.name, taken, seats)
 }
 
@@ -68,7 +68,7 @@ pub fn choose_longer_password() -> String {
 }
 
 /// Joined a forming game.
-pub fn joined(g: &GameRow, taken: usize, seats: usize) -> String {
+pub fn joined(g: &Game, taken: usize, seats: usize) -> String {
     format!("You joined game {} ({} of {} seats taken). SET PREFERENCE (like SET PREFERENCE FEG) says which powers you would like.", g.name, taken, seats)
 }
 
@@ -88,32 +88,32 @@ pub fn takeover_asked_already(game: &str) -> String {
 }
 
 /// The master's notice of a request to take over `power`: subject.
-pub fn takeover_request_subject(g: &GameRow, sender: &str, power: &str) -> String {
+pub fn takeover_request_subject(g: &Game, sender: &str, power: &str) -> String {
     format!("Game {}: {} asks to take over {power}", g.name, sender)
 }
 
 /// The master's notice of a request to take over `power`: text.
-pub fn takeover_request_notice(g: &GameRow, sender: &str, power: &str) -> String {
+pub fn takeover_request_notice(g: &Game, sender: &str, power: &str) -> String {
     format!("{} asks to take over {power} in game {}.\nSign on as the master and send APPROVE {power} (or REJECT {power}).\n", sender, g.name)
 }
 
 /// A request to take over `power` sent to the master.
-pub fn takeover_asked(g: &GameRow, power: &str) -> String {
+pub fn takeover_asked(g: &Game, power: &str) -> String {
     format!("You asked to take over {power} in game {}: the master decides, and you will hear from the judge.", g.name)
 }
 
 /// The master's notice of a power taken over: subject.
-pub fn taken_over_subject(g: &GameRow, power: &str) -> String {
+pub fn taken_over_subject(g: &Game, power: &str) -> String {
     format!("Game {}: {} taken over", g.name, power)
 }
 
 /// The master's notice of a power taken over: text.
-pub fn taken_over_notice(g: &GameRow, power: &str) -> String {
+pub fn taken_over_notice(g: &Game, power: &str) -> String {
     format!("A new player took over {} in game {}.\n", power, g.name)
 }
 
 /// A vacant power taken over (`letter`: the power's).
-pub fn take_over(g: &GameRow, power: &str, letter: char) -> String {
+pub fn take_over(g: &Game, power: &str, letter: char) -> String {
     format!("You take over {} in game {} (SIGNON {}{} password).", power, g.name, letter, g.name)
 }
 
@@ -123,7 +123,7 @@ pub fn wrong_master_password(game: &str) -> String {
 }
 
 /// Signed on as the master.
-pub fn signed_on_as_master(g: &GameRow) -> String {
+pub fn signed_on_as_master(g: &Game) -> String {
     format!("Signed on as the master of game {} ({}).", g.name, g.status)
 }
 
@@ -149,7 +149,7 @@ pub fn wrong_power_password(power: &str, game: &str) -> String {
 }
 
 /// OBSERVE by someone who gets the reports already.
-pub fn already_observing(g: &GameRow) -> String {
+pub fn already_observing(g: &Game) -> String {
     format!("You already get the reports of game {}.", g.name)
 }
 
@@ -159,7 +159,7 @@ pub fn observer_removed(game: &str) -> String {
 }
 
 /// OBSERVE confirmed.
-pub fn observing(g: &GameRow) -> String {
+pub fn observing(g: &Game) -> String {
     format!("You now observe game {}: you will get its reports and broadcasts (UNOBSERVE {} stops them).", g.name, g.name)
 }
 
@@ -169,17 +169,17 @@ pub fn wrong_confirmation(game: &str) -> String {
 }
 
 /// OBSERVE again while a confirmation is on its way.
-pub fn confirmation_sent_already(g: &GameRow) -> String {
+pub fn confirmation_sent_already(g: &Game) -> String {
     format!("A confirmation for game {} was mailed to you already: reply with the line it gives.", g.name)
 }
 
 /// The confirmation of OBSERVE: subject.
-pub fn confirm_observe_subject(g: &GameRow) -> String {
+pub fn confirm_observe_subject(g: &Game) -> String {
     format!("Confirm: observe game {}", g.name)
 }
 
 /// The confirmation of OBSERVE: text, with the line that confirms.
-pub fn confirm_observe_notice(g: &GameRow, token: &str) -> String {
+pub fn confirm_observe_notice(g: &Game, token: &str) -> String {
     format!(
         "Someone asked the judge to send the reports of game {} to this address.\nTo receive them, send the judge a mail with this line:\n\n  OBSERVE {} {token}\n\nIf it was not you, do nothing: no more mail will come.\n",
         g.name, g.name
@@ -187,7 +187,7 @@ pub fn confirm_observe_notice(g: &GameRow, token: &str) -> String {
 }
 
 /// OBSERVE asked: the confirmation is mailed.
-pub fn confirmation_mailed(g: &GameRow) -> String {
+pub fn confirmation_mailed(g: &Game) -> String {
     format!("To observe game {}, reply with the confirmation line the judge has mailed to you.", g.name)
 }
 
@@ -197,17 +197,17 @@ pub fn not_observing(game: &str) -> String {
 }
 
 /// UNOBSERVE done.
-pub fn unobserved(g: &GameRow) -> String {
+pub fn unobserved(g: &Game) -> String {
     format!("You no longer get the reports of game {}.", g.name)
 }
 
 /// The line of a reply that stands for a game's start.
-pub fn game_starts(g: &GameRow) -> String {
+pub fn game_starts(g: &Game) -> String {
     format!("(game {} starts)", g.name)
 }
 
 /// The last joiner's power, once the game has started.
-pub fn started_you_are(g: &GameRow, power: &str, letter: char) -> String {
+pub fn started_you_are(g: &Game, power: &str, letter: char) -> String {
     format!("All seats are taken: the game has started. You are {} (SIGNON {}{} password).", power, letter, g.name)
 }
 
@@ -222,32 +222,32 @@ pub fn a_player() -> String {
 }
 
 /// The master's notice of a resignation (`who`: the power, or [`a_player`]): subject.
-pub fn resigned_subject(g: &GameRow, who: &str) -> String {
+pub fn resigned_subject(g: &Game, who: &str) -> String {
     format!("Game {}: {who} resigned", g.name)
 }
 
 /// The master's notice of a resignation: text.
-pub fn resigned_notice(g: &GameRow, who: &str) -> String {
+pub fn resigned_notice(g: &Game, who: &str) -> String {
     format!("{who} resigned from game {}. The power takes default orders until someone takes it over with SIGNON ?{} password.\n", g.name, g.name)
 }
 
 /// RESIGN done.
-pub fn resigned(g: &GameRow) -> String {
+pub fn resigned(g: &Game) -> String {
     format!("You have resigned from game {}.", g.name)
 }
 
 /// The list stopped (UNOBSERVE from the list or with its code): the reply.
-pub fn list_unsubscribed(g: &GameRow, address: &str) -> String {
+pub fn list_unsubscribed(g: &Game, address: &str) -> String {
     format!("{address} gets no more mail from game {}, and stays off its list.", g.name)
 }
 
 /// The list stopped: the master's notice, subject.
-pub fn list_stopped_subject(g: &GameRow) -> String {
+pub fn list_stopped_subject(g: &Game) -> String {
     format!("Game {}: the list asked for no more mail", g.name)
 }
 
 /// The list stopped: the master's notice.
-pub fn list_stopped_notice(g: &GameRow, address: &str) -> String {
+pub fn list_stopped_notice(g: &Game, address: &str) -> String {
     format!("{address} asked to get no more of game {}'s mail: it is off the game's list and stays off.\n", g.name)
 }
 
@@ -257,6 +257,6 @@ pub fn wrong_list_code(game: &str) -> String {
 }
 
 /// CONFIRM accepted.
-pub fn list_confirmed(g: &GameRow, address: &str) -> String {
+pub fn list_confirmed(g: &Game, address: &str) -> String {
     format!("Thank you: {address} now gets game {}'s results and broadcasts. Every such mail says how to stop them.", g.name)
 }

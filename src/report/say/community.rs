@@ -1,8 +1,8 @@
 //! The community's sentences (REGISTER, WHOIS, WHOGAME, GET, VERSION, the
 //! games one may join, private games) and the refusals of the master's tools.
 
+use crate::game::Game;
 use crate::game::refusal::ToolRefusal;
-use crate::store::games::GameRow;
 use crate::store::profiles::Profile;
 
 /// What the reply says of a refusal of the tools or the community.
@@ -47,12 +47,12 @@ pub fn refusal(r: &ToolRefusal) -> String {
 }
 
 /// SET PRIVATE done.
-pub fn private_set(g: &GameRow) -> String {
+pub fn private_set(g: &Game) -> String {
     format!("Game {0} is private: newcomers join with SIGNON ?{0} password joinpassword, or when invited (INVITE address).", g.name)
 }
 
 /// SET PUBLIC done.
-pub fn public_set(g: &GameRow) -> String {
+pub fn public_set(g: &Game) -> String {
     format!("Game {} is public: anyone may join.", g.name)
 }
 
@@ -62,12 +62,12 @@ pub fn the_join_password() -> String {
 }
 
 /// INVITE: the invitation's subject.
-pub fn invitation_subject(g: &GameRow) -> String {
+pub fn invitation_subject(g: &Game) -> String {
     format!("An invitation to game {}", g.name)
 }
 
 /// INVITE: the invitation (mailed once a day at most to an address).
-pub fn invitation(g: &GameRow, master: &str, judge: &str) -> String {
+pub fn invitation(g: &Game, master: &str, judge: &str) -> String {
     format!(
         "{master}, the master of game {0}, invites you to play it. To join, mail {judge}:\n\n  SIGNON ?{0} yourpassword\n\n(choose your own password). If you do not want to play, ignore this mail.\n",
         g.name
@@ -75,7 +75,7 @@ pub fn invitation(g: &GameRow, master: &str, judge: &str) -> String {
 }
 
 /// INVITE done.
-pub fn invited(who: &str, g: &GameRow) -> String {
+pub fn invited(who: &str, g: &Game) -> String {
     format!("{who} may join game {} without its join password.", g.name)
 }
 
@@ -90,28 +90,28 @@ pub fn open_games(rows: &[String]) -> String {
 }
 
 /// A forming game with seats open.
-pub fn open_forming(g: &GameRow, open: usize, seats: usize) -> String {
-    format!("  {:<16} {:<10} forming, {open} of {seats} seats open", g.name, g.variant)
+pub fn open_forming(g: &Game, open: usize, seats: usize) -> String {
+    format!("  {:<16} {:<10} forming, {open} of {seats} seats open", g.name, g.v().name)
 }
 
 /// A running game with vacant powers.
-pub fn open_vacant(g: &GameRow, vacant: &[String]) -> String {
-    format!("  {:<16} {:<10} running, vacant: {}", g.name, g.variant, vacant.join(", "))
+pub fn open_vacant(g: &Game, vacant: &[String]) -> String {
+    format!("  {:<16} {:<10} running, vacant: {}", g.name, g.v().name, vacant.join(", "))
 }
 
 /// A private game with a seat open.
-pub fn open_private(g: &GameRow) -> String {
+pub fn open_private(g: &Game) -> String {
     format!("  {:<16} private", g.name)
 }
 
 /// `SIGNON ?game` of a forming game.
-pub fn join_forming(g: &GameRow, taken: usize, seats: usize, private: bool) -> String {
+pub fn join_forming(g: &Game, taken: usize, seats: usize, private: bool) -> String {
     let how = if private { format!("SIGNON ?{} password joinpassword (it is private)", g.name) } else { format!("SIGNON ?{} password", g.name) };
     format!("Game {} is forming: {taken} of {seats} seats taken. Join with {how}, choosing your own password.", g.name)
 }
 
 /// `SIGNON ?game` of a running game.
-pub fn join_active(g: &GameRow, vacant: &[String], private: bool) -> String {
+pub fn join_active(g: &Game, vacant: &[String], private: bool) -> String {
     if vacant.is_empty() {
         return format!("Game {} is running and every power is played.", g.name);
     }
@@ -120,22 +120,22 @@ pub fn join_active(g: &GameRow, vacant: &[String], private: bool) -> String {
 }
 
 /// `SIGNON ?game` of a finished game.
-pub fn join_finished(g: &GameRow) -> String {
+pub fn join_finished(g: &Game) -> String {
     format!("Game {} is over.", g.name)
 }
 
 /// The last seat of a game in manual start taken: the joiner's line.
-pub fn waits_for_master_start(g: &GameRow) -> String {
+pub fn waits_for_master_start(g: &Game) -> String {
     format!("Every seat of game {} is taken; it starts when its master says so.", g.name)
 }
 
 /// The master's notice that every seat is taken (manual start): subject.
-pub fn full_subject(g: &GameRow) -> String {
+pub fn full_subject(g: &Game) -> String {
     format!("Game {}: every seat is taken", g.name)
 }
 
 /// The master's notice that every seat is taken (manual start): text.
-pub fn full_notice(g: &GameRow) -> String {
+pub fn full_notice(g: &Game) -> String {
     format!("Every seat of game {} is taken. It waits for you: FORCE BEGIN (or SET AUTO START) starts it.\n", g.name)
 }
 
@@ -259,7 +259,7 @@ pub fn whogame_player_named(power: Option<&str>, name: &str) -> String {
 }
 
 /// WHOGAME for someone outside the game: why no address is shown.
-pub fn whogame_no_addresses(g: &GameRow) -> String {
+pub fn whogame_no_addresses(g: &Game) -> String {
     format!("The addresses of game {}'s master and players are shown only to its master, co-masters and players.", g.name)
 }
 

@@ -1,8 +1,8 @@
 //! Deadlines: reminders, late notices, and a game waiting for its master.
 
+use crate::game::Game;
 use crate::phase::PhaseKind;
 use crate::rules::{CivilDisorder, RetreatDefault, Rulebook};
-use crate::store::games::GameRow;
 
 /// What happens to a power's missing orders in this phase of this game, for
 /// the late notice: "units without orders hold" and so on.
@@ -30,7 +30,7 @@ pub fn defaults(kind: PhaseKind, rules: &Rulebook) -> String {
 }
 
 /// A reminder: title.
-pub fn reminder_title(g: &GameRow, phase: &str) -> String {
+pub fn reminder_title(g: &Game, phase: &str) -> String {
     format!("Reminder: game {}, {}", g.name, phase)
 }
 
@@ -45,12 +45,12 @@ pub fn still_to_order(power: &str, missing: &[crate::game::Missing]) -> String {
 }
 
 /// A reminder: how to sign on (`letter`: the power's).
-pub fn sign_on_and_order(g: &GameRow, letter: char) -> String {
+pub fn sign_on_and_order(g: &Game, letter: char) -> String {
     format!("Sign on with SIGNON {}{} <password> and send your orders.", letter, g.name)
 }
 
 /// A reminder: subject.
-pub fn reminder_subject(g: &GameRow) -> String {
+pub fn reminder_subject(g: &Game) -> String {
     format!("Reminder: orders due in game {}", g.name)
 }
 
@@ -65,7 +65,7 @@ pub fn waits_for_master() -> String {
 }
 
 /// A late notice: title.
-pub fn late_title(g: &GameRow, phase: &str) -> String {
+pub fn late_title(g: &Game, phase: &str) -> String {
     format!("Late: game {}, {}", g.name, phase)
 }
 
@@ -80,12 +80,12 @@ pub fn until(grace: &str, after: &str) -> String {
 }
 
 /// A late notice: subject.
-pub fn late_subject(g: &GameRow) -> String {
+pub fn late_subject(g: &Game) -> String {
     format!("Late: orders missing in game {}", g.name)
 }
 
 /// The master's late notice: title and subject.
-pub fn late_powers(g: &GameRow) -> String {
+pub fn late_powers(g: &Game) -> String {
     format!("Late powers in game {}", g.name)
 }
 
@@ -100,7 +100,7 @@ pub fn grace_until(time: &str) -> String {
 }
 
 /// The master's notice that the game waits: title and subject.
-pub fn waits_for_you(g: &GameRow) -> String {
+pub fn waits_for_you(g: &Game) -> String {
     format!("Game {} waits for you", g.name)
 }
 

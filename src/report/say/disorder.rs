@@ -1,7 +1,7 @@
 //! Civil disorder, seats changing hands and the votes that end a game: what
 //! the table, the master and a voter are told.
 
-use crate::game::GameRow;
+use crate::game::Game;
 use crate::store::disorder::{Cause, Record};
 use crate::store::games::{Announcements, Concessions};
 
@@ -36,7 +36,7 @@ pub fn cd_after_values(value: &str, most: u32) -> String {
 }
 
 /// The subject of a notice of civil disorder.
-pub fn subject(g: &GameRow) -> String {
+pub fn subject(g: &Game) -> String {
     format!("Game {}: civil disorder", g.name)
 }
 
@@ -51,13 +51,13 @@ pub fn went_into(power: &str, since: &str, cause: Cause) -> String {
 }
 
 /// How a vacant seat is taken over.
-pub fn open_seat(g: &GameRow, power: &str, approval: bool) -> String {
+pub fn open_seat(g: &Game, power: &str, approval: bool) -> String {
     let how = if approval { ", with the master's approval" } else { "" };
     format!("{power} is open: anyone not playing in game {} may take it over with SIGNON ?{} password{how}.", g.name, g.name)
 }
 
 /// The subject of a notice that a seat is vacant.
-pub fn vacant_subject(g: &GameRow, power: &str) -> String {
+pub fn vacant_subject(g: &Game, power: &str) -> String {
     format!("Game {}: {power} is vacant", g.name)
 }
 
@@ -67,7 +67,7 @@ pub fn seat_left(power: &str, ejected: bool) -> String {
 }
 
 /// The subject of a notice of a takeover.
-pub fn taken_over_subject(g: &GameRow, power: &str) -> String {
+pub fn taken_over_subject(g: &Game, power: &str) -> String {
     format!("Game {}: {power} taken over", g.name)
 }
 
@@ -124,7 +124,7 @@ pub fn back_from_disorder(power: &str) -> String {
 }
 
 /// The subject of a notice that a power left civil disorder.
-pub fn back_subject(g: &GameRow, power: &str) -> String {
+pub fn back_subject(g: &Game, power: &str) -> String {
     format!("Game {}: {power} is played again", g.name)
 }
 

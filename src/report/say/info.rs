@@ -1,6 +1,7 @@
 //! What anyone may ask: LIST, HISTORY, SUMMARY.
 
-use crate::store::games::{Anonymity, Draws, GameRow, Nmr, Settings};
+use crate::game::Game;
+use crate::store::games::{Anonymity, Draws, Identity, Nmr, Settings};
 use crate::timing;
 
 /// LIST on a judge without games.
@@ -14,7 +15,7 @@ pub fn list_header() -> String {
 }
 
 /// One game in LIST's table (`detail`: its phase, or its seats taken).
-pub fn list_row(g: &GameRow, detail: &str) -> String {
+pub fn list_row(g: &Identity, detail: &str) -> String {
     format!("{:<16} {:<10} {:<9} {}", g.name, g.variant, g.status, detail)
 }
 
@@ -29,7 +30,7 @@ pub fn phase_paused(phase: &str, paused: bool) -> String {
 }
 
 /// The first line of LIST game (`title`: the variant's).
-pub fn game_title(g: &GameRow, title: &str) -> String {
+pub fn game_title(g: &Game, title: &str) -> String {
     format!("Game {} ({}), {}{}", g.name, title, g.status, if g.paused { ", paused" } else { "" })
 }
 
@@ -75,7 +76,7 @@ pub fn power_line(power: &str, centres: usize, seat: &SeatState, needs: bool, co
 }
 
 /// A forming game in LIST game.
-pub fn forming_line(g: &GameRow, taken: usize, seats: usize) -> String {
+pub fn forming_line(g: &Game, taken: usize, seats: usize) -> String {
     format!("Forming: {taken} of {seats} seats taken. Join with SIGNON ?{} password.", g.name)
 }
 
@@ -117,7 +118,7 @@ pub fn result_line(result: &str) -> String {
 }
 
 /// HISTORY of a game without processed phases.
-pub fn no_phases(g: &GameRow) -> String {
+pub fn no_phases(g: &Game) -> String {
     format!("Game {} has no processed phases yet.", g.name)
 }
 
@@ -142,7 +143,7 @@ pub fn last_30_phases() -> String {
 }
 
 /// The first line of SUMMARY (`title`: the variant's).
-pub fn summary_title(g: &GameRow, title: &str) -> String {
+pub fn summary_title(g: &Game, title: &str) -> String {
     format!("Summary of game {} ({}), {}", g.name, title, g.status)
 }
 
@@ -200,12 +201,12 @@ pub fn broadcasts_only_until_end() -> String {
 }
 
 /// HISTORY of a game with rollbacks: where the phases they replaced are.
-pub fn has_undone(g: &GameRow, rollbacks: i64) -> String {
+pub fn has_undone(g: &Game, rollbacks: i64) -> String {
     format!("(The master rolled this game back {rollbacks} time(s); the phases replaced are kept: HISTORY {} UNDONE shows them.)", g.name)
 }
 
 /// HISTORY game UNDONE of a game never rolled back.
-pub fn no_undone(g: &GameRow) -> String {
+pub fn no_undone(g: &Game) -> String {
     format!("Game {} has never been rolled back: no phase was replaced.", g.name)
 }
 
@@ -220,7 +221,7 @@ pub fn undone_mark(branch: i64) -> String {
 }
 
 /// MAP: the reply's line.
-pub fn map_attached(g: &GameRow, phase: &str) -> String {
+pub fn map_attached(g: &Game, phase: &str) -> String {
     format!("The map of game {}, {phase}, is attached (PNG, and SVG for a sharper picture).", g.name)
 }
 

@@ -145,6 +145,22 @@ pub fn too_many_waiting_bytes(bytes: i64) -> String {
     format!("{bytes} bytes of this sender's mail already wait, the most kept for one sender")
 }
 
+/// What came of a stored mail, in words (for the keeper and the log: the
+/// sentence the mails table kept before its outcome was typed).
+pub fn outcome(o: &crate::store::mails::Outcome) -> String {
+    use crate::store::mails::{Full, Outcome};
+    match o {
+        Outcome::Answered { withheld: false } => "answered".into(),
+        Outcome::Answered { withheld: true } => "answered; reply withheld: too many replies to this address within an hour".into(),
+        Outcome::Ignored(why) => format!("ignored: {why}"),
+        Outcome::Forged => format!("ignored: {}", forged_from()),
+        Outcome::Failed(error) => format!("failed: {error}"),
+        Outcome::Deferred => "deferred".into(),
+        Outcome::Dropped(Full::Mails(n)) => format!("dropped: {}", too_many_waiting(*n)),
+        Outcome::Dropped(Full::Bytes(b)) => format!("dropped: {}", too_many_waiting_bytes(*b)),
+    }
+}
+
 /// The keeper's notice of an unreadable mail: text (`kept`: the bytes of it
 /// the database keeps).
 pub fn unreadable_set_aside_notice(mail_id: i64, message_id: &str, bytes: usize, reason: &str, kept: usize) -> String {
@@ -176,7 +192,7 @@ pub fn set_aside_digest(listed: &[crate::store::mails::SetAside], more: usize, e
     if more > 0 {
         out.push_str(&format!("- and {more} more, not listed\n"));
     }
-    out.push_str("\nEach is kept in the database (table mails, the outcome says why); unreadable mail also in the quarantine.\n");
+    out.push_str("\nEach is kept in the database (table mails: its status and detail say why); unreadable mail also in the quarantine.\n");
     out
 }
 

@@ -1,7 +1,9 @@
 //! The master's commands (PROCESS, PREDICT, PAUSE, RESUME, TERMINATE, BECOME,
 //! EJECT, APPROVE, REJECT, ROLLBACK) and game options.
 
-use crate::store::games::{Anonymity, Draws, GameRow, GameStatus, Nmr, PartialPress, Press};
+use crate::game::Game;
+use crate::store::games::{Anonymity, Draws, GameStatus, Nmr, PartialPress, Press};
+use crate::store::values::ReportFormat;
 
 /// A command for an active game, in a game that is not.
 pub fn game_is(game: &str, status: GameStatus) -> String {
@@ -24,32 +26,32 @@ pub fn no_phase_to_predict(game: &str, status: GameStatus) -> String {
 }
 
 /// The notice of a pause: subject.
-pub fn paused_subject(g: &GameRow) -> String {
+pub fn paused_subject(g: &Game) -> String {
     format!("Game {} is paused", g.name)
 }
 
 /// The notice of a pause: text.
-pub fn paused_notice(g: &GameRow) -> String {
+pub fn paused_notice(g: &Game) -> String {
     format!("The master has paused game {}. Deadlines are suspended until it resumes.\n", g.name)
 }
 
 /// PAUSE done.
-pub fn paused(g: &GameRow) -> String {
+pub fn paused(g: &Game) -> String {
     format!("Game {} paused.", g.name)
 }
 
 /// The notice of a game resumed: subject.
-pub fn resumes_subject(g: &GameRow) -> String {
+pub fn resumes_subject(g: &Game) -> String {
     format!("Game {} resumes", g.name)
 }
 
 /// The notice of a game resumed: text.
-pub fn resumes_notice(g: &GameRow, deadline: &str) -> String {
+pub fn resumes_notice(g: &Game, deadline: &str) -> String {
     format!("Game {} resumes. Deadline: {deadline}.\n", g.name)
 }
 
 /// RESUME done.
-pub fn resumed(g: &GameRow, deadline: &str) -> String {
+pub fn resumed(g: &Game, deadline: &str) -> String {
     format!("Game {} resumed; deadline {deadline}.", g.name)
 }
 
@@ -59,7 +61,7 @@ pub fn terminated_result() -> String {
 }
 
 /// TERMINATE done.
-pub fn terminated(g: &GameRow) -> String {
+pub fn terminated(g: &Game) -> String {
     format!("Game {} terminated.", g.name)
 }
 
@@ -79,7 +81,7 @@ pub fn not_an_observer(who: &str, game: &str) -> String {
 }
 
 /// EJECT of an observer done.
-pub fn observer_ejected(who: &str, g: &GameRow) -> String {
+pub fn observer_ejected(who: &str, g: &Game) -> String {
     format!("{who} no longer gets the reports of game {}.", g.name)
 }
 
@@ -94,12 +96,12 @@ pub fn nobody_plays(power: &str) -> String {
 }
 
 /// The ejected player's notice: subject.
-pub fn ejected_subject(g: &GameRow) -> String {
+pub fn ejected_subject(g: &Game) -> String {
     format!("Game {}: you were removed", g.name)
 }
 
 /// The ejected player's notice: text.
-pub fn ejected_notice(g: &GameRow, power: &str) -> String {
+pub fn ejected_notice(g: &Game, power: &str) -> String {
     format!("The master of game {} removed you from {}.\n", g.name, power)
 }
 
@@ -120,22 +122,22 @@ pub fn not_vacant(power: &str) -> String {
 }
 
 /// The approved player's notice: subject.
-pub fn approved_subject(g: &GameRow, power: &str) -> String {
+pub fn approved_subject(g: &Game, power: &str) -> String {
     format!("Game {}: you now play {power}", g.name)
 }
 
 /// The approved player's notice: text (`letter`: the power's).
-pub fn approved_notice(g: &GameRow, power: &str, letter: char) -> String {
+pub fn approved_notice(g: &Game, power: &str, letter: char) -> String {
     format!("The master approved: you now play {power} in game {} (SIGNON {}{} password).\n", g.name, letter, g.name)
 }
 
 /// A refused player's notice: subject.
-pub fn refused_subject(g: &GameRow, power: &str) -> String {
+pub fn refused_subject(g: &Game, power: &str) -> String {
     format!("Game {}: your request for {power}", g.name)
 }
 
 /// A refused player's notice: text.
-pub fn refused_notice(g: &GameRow, power: &str) -> String {
+pub fn refused_notice(g: &Game, power: &str) -> String {
     format!("The master did not give you {power} in game {}.\n", g.name)
 }
 
@@ -155,12 +157,12 @@ pub fn no_processed_phase(game: &str, phase: &str) -> String {
 }
 
 /// The notice of a rollback: subject.
-pub fn rolled_back_subject(g: &GameRow) -> String {
+pub fn rolled_back_subject(g: &Game) -> String {
     format!("Game {} rolled back", g.name)
 }
 
 /// The notice of a rollback: text.
-pub fn rolled_back_notice(g: &GameRow, phase: &str, deadline: &str) -> String {
+pub fn rolled_back_notice(g: &Game, phase: &str, deadline: &str) -> String {
     format!("The master rolled game {} back to {}. All orders must be sent again. Deadline: {}.\n", g.name, phase, deadline)
 }
 
@@ -214,11 +216,11 @@ pub fn no_list_address() -> String {
 }
 
 /// The list address set.
-pub fn list_address(address: &str, format: crate::report::results::ReportFormat, confirmed: bool) -> String {
+pub fn list_address(address: &str, format: ReportFormat, confirmed: bool) -> String {
     let how = match format {
-        crate::report::results::ReportFormat::Text => "",
-        crate::report::results::ReportFormat::Markdown => ", results in Markdown",
-        crate::report::results::ReportFormat::BBCode => ", results in BBCode",
+        ReportFormat::Text => "",
+        ReportFormat::Markdown => ", results in Markdown",
+        ReportFormat::BBCode => ", results in BBCode",
     };
     if confirmed {
         format!("Reports also go to {address}{how}.")
@@ -233,19 +235,19 @@ pub fn list_stopped(address: &str) -> String {
 }
 
 /// The request mailed to a list address: subject.
-pub fn list_request_subject(g: &GameRow) -> String {
+pub fn list_request_subject(g: &Game) -> String {
     format!("Game {}: may this address get the game's mail?", g.name)
 }
 
 /// The request mailed to a list address, with its code.
-pub fn list_request(g: &GameRow, master: &str, judge: &str, code: &str) -> String {
+pub fn list_request(g: &Game, master: &str, judge: &str, code: &str) -> String {
     let asked = format!("The master of the Diplomacy game {} ({master}) asked that this address get the game's results and broadcasts.", g.name);
     consent_request(g, &asked, judge, code, true)
 }
 
 /// A request for consent mailed to an address someone named: what was
 /// asked, how to agree (and, for a list, how to refuse for good).
-pub fn consent_request(g: &GameRow, asked: &str, judge: &str, code: &str, refusable: bool) -> String {
+pub fn consent_request(g: &Game, asked: &str, judge: &str, code: &str, refusable: bool) -> String {
     let name = &g.name;
     let refuse = if refusable { format!(" To refuse for good, send:\n\n  UNOBSERVE {name} {code}\n") } else { "\n".to_string() };
     format!(
@@ -414,12 +416,12 @@ pub fn manual_deadline_passed(phase: &str) -> String {
 }
 
 /// PROMOTE: the new co-master's notice: subject.
-pub fn promoted_subject(g: &GameRow) -> String {
+pub fn promoted_subject(g: &Game) -> String {
     format!("Game {}: you are a co-master", g.name)
 }
 
 /// PROMOTE: the new co-master's notice: text, with its password.
-pub fn promoted_notice(g: &GameRow, password: &str) -> String {
+pub fn promoted_notice(g: &Game, password: &str) -> String {
     format!(
         "The master of game {0} made you a co-master: you may use the master's commands.\nSign on from this address with:\n\n  SIGNON *{0} {password}\n\nKeep this password to yourself.\n",
         g.name
@@ -427,7 +429,7 @@ pub fn promoted_notice(g: &GameRow, password: &str) -> String {
 }
 
 /// PROMOTE done.
-pub fn promoted(who: &str, g: &GameRow) -> String {
+pub fn promoted(who: &str, g: &Game) -> String {
     format!("{who} is now a co-master of game {}; the judge mailed them a password.", g.name)
 }
 
@@ -465,17 +467,17 @@ pub fn co_master_named(address: &str) -> String {
 }
 
 /// SET PASSWORD from a co-master done: its own, not the master's.
-pub fn co_master_password_changed(g: &GameRow) -> String {
+pub fn co_master_password_changed(g: &Game) -> String {
     format!("Your co-master password of game {} changed (the master's own is not yours to change).", g.name)
 }
 
 /// DEMOTE done.
-pub fn demoted(who: &str, g: &GameRow) -> String {
+pub fn demoted(who: &str, g: &Game) -> String {
     format!("{who} is no longer a co-master of game {}.", g.name)
 }
 
 /// SET COMMENT done (`None`: cleared).
-pub fn comment_set(g: &GameRow, comment: Option<&str>) -> String {
+pub fn comment_set(g: &Game, comment: Option<&str>) -> String {
     match comment {
         Some(c) => format!("Game {}'s comment is now: {c}", g.name),
         None => format!("Game {} has no comment now.", g.name),
@@ -483,7 +485,7 @@ pub fn comment_set(g: &GameRow, comment: Option<&str>) -> String {
 }
 
 /// SET MANUAL START / SET AUTO START done.
-pub fn start_mode(g: &GameRow, manual: bool) -> String {
+pub fn start_mode(g: &Game, manual: bool) -> String {
     if manual {
         format!("Game {} starts only when you say so (FORCE BEGIN).", g.name)
     } else {
@@ -492,7 +494,7 @@ pub fn start_mode(g: &GameRow, manual: bool) -> String {
 }
 
 /// SET MANUAL PROCESS / SET AUTO PROCESS done.
-pub fn process_mode(g: &GameRow, manual: bool) -> String {
+pub fn process_mode(g: &Game, manual: bool) -> String {
     if manual {
         format!("Game {}'s phases are processed only by your PROCESS, never at a deadline.", g.name)
     } else {
@@ -501,7 +503,7 @@ pub fn process_mode(g: &GameRow, manual: bool) -> String {
 }
 
 /// The game started by FORCE BEGIN (or SET AUTO START), with its vacant powers.
-pub fn begun(g: &GameRow, vacant: &[String]) -> String {
+pub fn begun(g: &Game, vacant: &[String]) -> String {
     if vacant.is_empty() {
         format!("Game {} has begun.", g.name)
     } else {
@@ -510,17 +512,17 @@ pub fn begun(g: &GameRow, vacant: &[String]) -> String {
 }
 
 /// UNSTART: the table's notice: subject.
-pub fn unstarted_subject(g: &GameRow) -> String {
+pub fn unstarted_subject(g: &Game) -> String {
     format!("Game {} is forming again", g.name)
 }
 
 /// UNSTART: the table's notice: text.
-pub fn unstarted_notice(g: &GameRow) -> String {
+pub fn unstarted_notice(g: &Game) -> String {
     format!("The master has taken game {} back before its first phase. Its players stay; the powers will be assigned anew when it starts again.\n", g.name)
 }
 
 /// UNSTART done.
-pub fn unstarted(g: &GameRow) -> String {
+pub fn unstarted(g: &Game) -> String {
     format!("Game {} is forming again, its players kept; FORCE BEGIN starts it (powers assigned anew).", g.name)
 }
 

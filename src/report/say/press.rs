@@ -1,8 +1,8 @@
 //! PRESS and BROADCAST.
 
+use crate::game::Game;
 use crate::game::pname;
 use crate::map::Variant;
-use crate::store::games::GameRow;
 
 /// ENDPRESS with no press open.
 pub fn endpress_without_press() -> String {
@@ -75,7 +75,7 @@ pub fn forming() -> String {
 }
 
 /// The subject of a press (`from`: who it is from, as shown).
-pub fn subject(g: &GameRow, from: &str) -> String {
+pub fn subject(g: &Game, from: &str) -> String {
     format!("Press in game {} from {}", g.name, from)
 }
 
@@ -91,7 +91,7 @@ pub fn to_unknown() -> String {
 
 /// A broadcast posted to the game's forums (Markdown): every line of the
 /// message quoted, so it cannot pass for the judge's own text.
-pub fn markdown(g: &crate::store::games::GameRow, phase: &str, from: &str, body: &str) -> String {
+pub fn markdown(g: &Game, phase: &str, from: &str, body: &str) -> String {
     let quoted: Vec<String> = body.lines().map(|l| format!("> {l}")).collect();
     format!("**Press in game {} ({phase})** from {from} to everyone:\n\n{}", g.name, quoted.join("\n"))
 }
@@ -316,7 +316,7 @@ pub fn postal_kept(lines: usize) -> String {
 }
 
 /// The subject of the postal press mailed with a phase's results.
-pub fn postal_subject(g: &GameRow, phase: &str) -> String {
+pub fn postal_subject(g: &Game, phase: &str) -> String {
     format!("Postal press in game {} ({phase})", g.name)
 }
 
@@ -380,17 +380,17 @@ pub fn diary_entry(number: i64, when: &str, body: &str) -> String {
 }
 
 /// The subject of a power's diary mailed when the game is over.
-pub fn diary_subject(g: &GameRow) -> String {
+pub fn diary_subject(g: &Game) -> String {
     format!("Your diary of game {}", g.name)
 }
 
 /// The title of a power's diary mailed when the game is over.
-pub fn diary_title(g: &GameRow, power: &str) -> String {
+pub fn diary_title(g: &Game, power: &str) -> String {
     format!("The diary of {power} in game {}, as it was kept:", g.name)
 }
 
 /// Observing confirmed: the code signs the observer on to send press.
-pub fn observer_signon(g: &GameRow) -> String {
+pub fn observer_signon(g: &Game) -> String {
     format!("Keep the confirmation code: SIGNON O{} code signs you on as an observer, to send press as the game allows.", g.name)
 }
 

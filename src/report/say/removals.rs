@@ -2,15 +2,15 @@
 //! units the judge will remove for powers that have not ordered all theirs,
 //! and the result line of such a removal.
 
-use crate::store::games::GameRow;
+use crate::game::Game;
 
 /// The preview's subject.
-pub fn preview_subject(g: &GameRow) -> String {
+pub fn preview_subject(g: &Game) -> String {
     format!("Removals to choose in game {}", g.name)
 }
 
 /// The preview's title.
-pub fn preview_title(g: &GameRow, phase: &str) -> String {
+pub fn preview_title(g: &Game, phase: &str) -> String {
     format!("Removals in game {}, {}", g.name, phase)
 }
 

@@ -56,6 +56,21 @@ pub fn right_hand(dest: &str) -> String {
     format!("no retreat ordered: by the right-hand rule to {dest}")
 }
 
+/// A report's title: `Spring 1901 movement results`.
+pub fn title(phase: &str) -> String {
+    format!("{phase} results")
+}
+
+/// The winner of a game won by supply centres.
+pub fn won_by_centres(power: &str, centres: usize) -> String {
+    format!("{power} has won ({centres} supply centres).")
+}
+
+/// The winner of a game won by units on the board.
+pub fn won_by_units(power: &str, units: usize) -> String {
+    format!("{power} has won ({units} units on the board).")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

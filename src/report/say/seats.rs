@@ -1,9 +1,9 @@
 //! Games where a player plays several powers (four, three and two players,
 //! docs/RULES.md "Games for fewer players") and the two-player game's coin.
 
+use crate::game::Game;
 use crate::game::pname;
 use crate::map::PowerId;
-use crate::store::games::GameRow;
 
 /// Powers played together: `England`, `Austria and France`,
 /// `England, France and Russia`.
@@ -47,7 +47,7 @@ pub fn accepted_for(power: &str, order: &str) -> String {
 
 /// The coin of the two-player game, as announced and kept in the history:
 /// how it was derived, so that anyone can check it.
-pub fn coin_flipped(g: &GameRow, seed: u64, digest: &str, heads: bool, side: &str, neutral: &str, year: i32) -> String {
+pub fn coin_flipped(g: &Game, seed: u64, digest: &str, heads: bool, side: &str, neutral: &str, year: i32) -> String {
     format!(
         "The coin of game {} is flipped: SHA-256 of `{}:{seed}` (the game's number and the seed drawn at its start) is {digest}; its first byte is {}, so the coin shows {}. {neutral} joins {side} in Spring {}.",
         g.name,

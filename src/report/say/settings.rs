@@ -1,6 +1,6 @@
 //! SET: a player's own settings and votes, and the master's deadlines.
 
-use crate::store::games::GameRow;
+use crate::game::Game;
 
 /// SET WAIT done.
 pub fn wait_set() -> String {
@@ -158,12 +158,12 @@ pub fn deadline_moves(time: &str) -> String {
 }
 
 /// The notice of a deadline moved by an absence: subject.
-pub fn deadline_moved_subject(g: &GameRow) -> String {
+pub fn deadline_moved_subject(g: &Game) -> String {
     format!("Game {}: deadline moved", g.name)
 }
 
 /// The notice of a deadline moved by an absence: text.
-pub fn deadline_moved_notice(g: &GameRow, time: &str) -> String {
+pub fn deadline_moved_notice(g: &Game, time: &str) -> String {
     format!("A player's absence moves the deadline of game {} to {}.\n", g.name, time)
 }
 
@@ -201,23 +201,23 @@ fn changed_word(password: bool) -> &'static str {
 }
 
 /// The notice to a seat's address of record: subject.
-pub fn changed_subject(g: &GameRow, password: bool) -> String {
+pub fn changed_subject(g: &Game, password: bool) -> String {
     format!("Game {}: your {} was changed", g.name, changed_word(password))
 }
 
 /// The notice to a seat's address of record: text (`what`: [`what_changed`],
 /// `who`: the seat, `sender`: who changed it).
-pub fn changed_notice(g: &GameRow, what: &str, who: &str, sender: &str) -> String {
+pub fn changed_notice(g: &Game, what: &str, who: &str, sender: &str) -> String {
     format!("The {what} of {who} in game {} was changed by a mail from {}.\nIf this was not you, tell the game's master at once.\n", g.name, sender)
 }
 
 /// The master's notice of a change: subject.
-pub fn changed_master_subject(g: &GameRow, who: &str, password: bool) -> String {
+pub fn changed_master_subject(g: &Game, who: &str, password: bool) -> String {
     format!("Game {}: {who} changed their {}", g.name, changed_word(password))
 }
 
 /// The master's notice of a change: text.
-pub fn changed_master_notice(g: &GameRow, what: &str, who: &str, sender: &str) -> String {
+pub fn changed_master_notice(g: &Game, what: &str, who: &str, sender: &str) -> String {
     format!("The {what} of {who} in game {} was changed by a mail from {}.\n", g.name, sender)
 }
 
@@ -227,22 +227,22 @@ pub fn password_changed() -> String {
 }
 
 /// SET ADDRESS: the request is on its way.
-pub fn address_pending(g: &GameRow, address: &str) -> String {
+pub fn address_pending(g: &Game, address: &str) -> String {
     format!("Your mail in game {} will go to {address} once someone there confirms with the code the judge mails there; until then it comes here.", g.name)
 }
 
 /// The request mailed to a seat's new address: subject.
-pub fn address_request_subject(g: &GameRow) -> String {
+pub fn address_request_subject(g: &Game) -> String {
     format!("Game {}: may this address get a player's mail?", g.name)
 }
 
 /// The request mailed to a seat's new address, with its code.
-pub fn address_request(g: &GameRow, asker: &str, judge: &str, code: &str) -> String {
+pub fn address_request(g: &Game, asker: &str, judge: &str, code: &str) -> String {
     let asked = format!("A mail from {asker} asked that a seat's mail in the Diplomacy game {} go to this address from now on.", g.name);
     super::master::consent_request(g, &asked, judge, code, false)
 }
 
-pub fn address_changed(g: &GameRow, address: &str) -> String {
+pub fn address_changed(g: &Game, address: &str) -> String {
     format!("Mail for you in game {} now goes to {address}.", g.name)
 }
 
@@ -297,12 +297,12 @@ pub fn deadline_passed_confirm(time: &str, arg: &str) -> String {
 }
 
 /// The notice of a new deadline: subject.
-pub fn new_deadline_subject(g: &GameRow) -> String {
+pub fn new_deadline_subject(g: &Game) -> String {
     format!("Game {}: new deadline", g.name)
 }
 
 /// The notice of a new deadline: text.
-pub fn new_deadline_notice(g: &GameRow, time: &str) -> String {
+pub fn new_deadline_notice(g: &Game, time: &str) -> String {
     format!("The master set the deadline of game {} to {}.\n", g.name, time)
 }
 

@@ -170,7 +170,7 @@ pub fn not_before_moves_deadline(time: &str) -> String {
 }
 
 /// The master's SET START, to the table.
-pub fn not_before_notice(g: &crate::store::games::GameRow, time: &str) -> String {
+pub fn not_before_notice(g: &crate::game::Game, time: &str) -> String {
     format!("The master set the earliest processing of game {}'s current phase to {}.\n", g.name, time)
 }
 

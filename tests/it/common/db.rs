@@ -3,7 +3,8 @@
 //! orders, phases, webhook posts and files. Tests hold no SQL of their own;
 //! what sets up a broken database on purpose is in [`super::raw`].
 
-use mailjudge::store::games::{GameRow, Player};
+use mailjudge::game::Game;
+use mailjudge::store::games::{Identity, Player};
 use mailjudge::store::{self, attachments, mails, orders, outbox, phases, webhooks};
 use rusqlite::Connection;
 use std::path::Path;
@@ -13,24 +14,35 @@ pub fn open(path: &Path) -> Connection {
     store::open(path, false).unwrap_or_else(|e| panic!("{}: {e:#}", path.display()))
 }
 
-/// Every game, by name.
-pub fn games(c: &Connection) -> Vec<GameRow> {
-    GameRow::all(c).unwrap()
+/// Every game, by name, as known without loading it (any variant).
+pub fn known(c: &Connection) -> Vec<Identity> {
+    store::games::identities(c).unwrap()
 }
 
-/// The game called `name`.
-pub fn game(c: &Connection, name: &str) -> GameRow {
-    GameRow::by_name(c, name).unwrap().unwrap_or_else(|| panic!("no game {name}"))
+/// The id of the game called `name` (found without loading it).
+pub fn game_id(c: &Connection, name: &str) -> i64 {
+    known(c).into_iter().find(|g| g.name == name).unwrap_or_else(|| panic!("no game {name}")).id
+}
+
+/// Every game, by name, loaded as the judge loads it (its variant built in).
+pub fn games(c: &Connection) -> Vec<Game> {
+    known(c).iter().map(|g| game(c, &g.name)).collect()
 }
 
 /// The game called `name`, loaded as the judge loads it (its variant
 /// built in).
-pub fn loaded(c: &Connection, name: &str) -> mailjudge::game::Game {
+pub fn game(c: &Connection, name: &str) -> Game {
+    loaded(c, name)
+}
+
+/// The game called `name`, loaded as the judge loads it (its variant
+/// built in).
+pub fn loaded(c: &Connection, name: &str) -> Game {
     mailjudge::game::load_named(c, &mut mailjudge::variants::Catalog::default(), name).unwrap().unwrap_or_else(|| panic!("no game {name}"))
 }
 
 /// The judge's only game.
-pub fn only_game(c: &Connection) -> GameRow {
+pub fn only_game(c: &Connection) -> Game {
     let mut all = games(c);
     assert_eq!(all.len(), 1, "one game: {:?}", all.iter().map(|g| &g.name).collect::<Vec<_>>());
     all.remove(0)
@@ -38,12 +50,12 @@ pub fn only_game(c: &Connection) -> GameRow {
 
 /// How many games have status `status` (`forming`, `active`, `finished`).
 pub fn games_in(c: &Connection, status: &str) -> i64 {
-    count(games(c), |g| g.status.as_str() == status)
+    count(known(c), |g| g.status.as_str() == status)
 }
 
 /// The players and observers of every game, in the order they came.
 pub fn players(c: &Connection) -> Vec<Player> {
-    let mut all: Vec<Player> = games(c).iter().flat_map(|g| Player::of_game(c, g.id).unwrap()).collect();
+    let mut all: Vec<Player> = known(c).iter().flat_map(|g| Player::of_game(c, g.id).unwrap()).collect();
     all.sort_by_key(|p| p.id);
     all
 }
@@ -55,12 +67,39 @@ pub fn power_of(c: &Connection, email: &str) -> Option<i64> {
     seat[0].power.map(i64::from)
 }
 
-/// Every mail the judge received, as kept.
-pub fn mails(c: &Connection) -> Vec<mails::Kept> {
-    mails::all(c).unwrap()
+/// A stored inbound mail as the tests read it: what came of it in the
+/// keeper's words (`mailjudge::report::say::judge::outcome`).
+#[derive(Clone, Debug)]
+pub struct Mail {
+    pub id: i64,
+    pub message_id: String,
+    pub sender: String,
+    pub subject: Option<String>,
+    pub raw: Vec<u8>,
+    pub received: i64,
+    pub outcome: String,
+    pub handled: Option<i64>,
 }
 
-/// The outcome of the last mail kept with `message_id`.
+/// Every mail the judge received, as kept.
+pub fn mails(c: &Connection) -> Vec<Mail> {
+    mails::all(c)
+        .unwrap()
+        .into_iter()
+        .map(|m| Mail {
+            outcome: mailjudge::report::say::judge::outcome(&m.outcome),
+            id: m.id,
+            message_id: m.message_id,
+            sender: m.sender,
+            subject: m.subject,
+            raw: m.raw,
+            received: m.received,
+            handled: m.handled,
+        })
+        .collect()
+}
+
+/// The outcome of the last mail kept with `message_id` (in words).
 pub fn outcome(c: &Connection, message_id: &str) -> String {
     mails(c).into_iter().rev().find(|m| m.message_id == message_id).unwrap_or_else(|| panic!("no mail {message_id}")).outcome
 }

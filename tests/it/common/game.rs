@@ -149,19 +149,22 @@ impl Game {
         db::orders(self.w.db()).into_iter().filter(|o| i64::from(o.power) == power && o.active).map(|o| o.text).collect()
     }
 
-    /// The stored game `demo` (read back strictly).
-    pub fn row(&self) -> mailjudge::store::games::GameRow {
-        mailjudge::store::games::GameRow::by_name(&self.w.daemon.judge.conn, "demo").unwrap().expect("game demo")
+    /// The stored game `demo` (read back strictly: loaded as the judge loads it).
+    pub fn row(&self) -> mailjudge::game::Game {
+        self.loaded()
     }
 
-    /// The game `demo` as the judge loads it (`mailjudge::game::load`).
+    /// The game `demo` as the judge loads it (`mailjudge::game::load`),
+    /// its variant found where the judge finds it.
     pub fn loaded(&self) -> mailjudge::game::Game {
-        db::loaded(&self.w.daemon.judge.conn, "demo")
+        let judge = &self.w.daemon.judge;
+        let mut variants = mailjudge::variants::Catalog::new(judge.ctx.cfg.variants_dir.clone());
+        mailjudge::game::load_named(&judge.conn, &mut variants, "demo").unwrap().expect("game demo")
     }
 
-    /// The current position of `demo`.
-    pub fn position(&self, v: &mailjudge::map::Variant) -> mailjudge::adjudicate::Position {
-        self.row().read_position(v).unwrap().expect("a position")
+    /// The current position of `demo` (of variant `_v`: the game's own).
+    pub fn position(&self, _v: &mailjudge::map::Variant) -> mailjudge::adjudicate::Position {
+        self.loaded().position.expect("a position")
     }
 
     /// The current phase's name (`S1901M`, `JAN1885M`).
@@ -235,8 +238,9 @@ impl Game {
     /// Puts `demo` in the position `json` (the contract's JSON) through the
     /// store: a board set up directly.
     pub fn set_position(&self, json: &str) {
-        let mut row = self.row();
-        row.position = Some(json.to_string());
-        row.save(self.w.db()).unwrap();
+        let mut g = self.loaded();
+        let pos = mailjudge::store::games::read_position(g.v(), json).unwrap();
+        g.set_position(pos);
+        g.save(self.w.db()).unwrap();
     }
 }

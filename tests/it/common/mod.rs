@@ -4,8 +4,6 @@
 #![allow(dead_code)]
 
 pub mod binary;
-pub mod board;
-pub mod cases;
 pub mod db;
 pub mod game;
 pub mod mailstack;

@@ -1,5 +1,6 @@
 //! Movement phases: the standard resolver (DATC), with the hooks the
-//! variants' layers use.
+//! variants' layers use. It does not know the layers: which resolver a
+//! map's phase goes through is `super::moves`.
 //!
 //! Each order becomes a decision (a move succeeds, a support is given, a convoying
 //! fleet stays in place), plus one "path" decision per convoyed move. Decisions are
@@ -21,7 +22,7 @@
 //! - [`outcome`]: the board afterwards, retreat options, results and their referents;
 //! - [`stacks`]: several units a space (Original 1958 home-base stacks, spaces
 //!   with room, boarding moves, A/F pairs): kept cold, off the standard path;
-//! - [`landing`]: the resolver's side of 1885 landings (see `super::ferry`).
+//! - [`landing`]: the resolver's side of 1885 landings (the layer is `super::ferry`).
 //!
 //! On a map with home-base stacking (Original 1958) several units share a space:
 //! orders go to a stack's units in the order written, a stack defends as one and
@@ -225,26 +226,6 @@ fn filled<T: Clone>(mut v: Vec<T>, n: usize, x: T) -> Vec<T> {
     v.clear();
     v.resize(n, x);
     v
-}
-
-/// Adjudicates a movement phase. `orders` may contain anything players sent;
-/// orders that do not fit the board are reported `void`.
-pub fn adjudicate(v: &Variant, rules: &Rulebook, units: &[Unit], orders: &[(PowerId, Order)]) -> Movement {
-    adjudicate_with(v, rules, units, &[], orders)
-}
-
-/// As [`adjudicate`], with the centre owners at the start of the phase (on a
-/// map with home-base stacking they say where a power's units may stack: its
-/// current capital and its owned naval bases; without them, the original
-/// capital and every naval base).
-pub fn adjudicate_with(v: &Variant, rules: &Rulebook, units: &[Unit], centers: &[Option<PowerId>], orders: &[(PowerId, Order)]) -> Movement {
-    if v.features.boarding {
-        return super::boarding::movement(v, rules, units, centers, orders);
-    }
-    if v.features.army_fleet {
-        return super::ferry::movement(v, rules, units, centers, orders);
-    }
-    core(v, rules, units, centers, orders, Extra::default()).0
 }
 
 /// The movement resolver. `extra` adds what a layer over it needs: the

@@ -1,8 +1,8 @@
 //! The resolver checks itself in test builds (`check_fixpoint`): these run
-//! it over random positions. `tests/it/convoy_properties.rs` checks that
+//! it over random positions. `tests/rules/convoy_properties.rs` checks that
 //! outcomes do not depend on how things are listed.
 
-use super::adjudicate;
+use crate::adjudicate::moves::adjudicate;
 use crate::map::Variant;
 use crate::random::{convoy_phase, movement_phase};
 use crate::rules::Rulebook;
@@ -37,7 +37,7 @@ fn referents_checked(m: &super::Movement, cut_named: bool) {
 
 #[test]
 fn datc_cases_resolve_consistently() {
-    let cases = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/datc_cases.jsonl"));
+    let cases = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/datc_cases.jsonl"));
     let mut adj = crate::contract::Adjudicator::new(None, None, vec![]);
     for line in cases.lines() {
         adj.run_text(line).expect("a DATC case reads");
@@ -110,12 +110,12 @@ fn stack_positions_resolve_consistently() {
                     }
                 }
             }
-            let m = super::adjudicate_with(&v, &rules, &units, &centers, &orders);
+            let m = crate::adjudicate::moves::adjudicate_with(&v, &rules, &units, &centers, &orders);
             referents_checked(&m, false);
             // the same with the units listed the other way round: identical
             // units of a stack are interchangeable
             let rev: Vec<Unit> = units.iter().rev().copied().collect();
-            let m2 = super::adjudicate_with(&v, &rules, &rev, &centers, &orders);
+            let m2 = crate::adjudicate::moves::adjudicate_with(&v, &rules, &rev, &centers, &orders);
             let canon = |m: &super::Movement| {
                 let mut u = m.units.clone();
                 u.sort();

@@ -1,9 +1,12 @@
 //! Turning what a `.map` file said into the variant file structures.
 
-use super::*;
+use super::{DpErrorKind, Reader, Terrain, province_of, users};
+use crate::map::toml::{RawCalendar, RawPower, RawProvince, RawSeason, RawVariant, RawVictory};
+use crate::map::{Coast, NeighbourOrder, ProvinceKind};
+use std::collections::BTreeMap;
 
 impl Reader {
-    pub(super) fn finish(mut self, name: &str) -> Result<RawVariant, String> {
+    pub(super) fn finish(mut self, name: &str) -> Result<RawVariant, DpErrorKind> {
         self.apply_seasons()?;
         let codes = self.province_codes();
         let mut province = Vec::new();
@@ -13,7 +16,7 @@ impl Reader {
         let centres = province.iter().filter(|p| p.center).count() as u32;
         for c in &self.centres {
             if !codes.contains(c) {
-                return Err(format!("supply centre `{c}` is no place of the map"));
+                return Err(DpErrorKind::CentreNowhere(c.clone()));
             }
         }
         self.clean_aliases(&mut province);
@@ -61,7 +64,7 @@ impl Reader {
         self.base(code).map(|l| l.1).or_else(|| self.locs.iter().find(|(n, _, _)| province_of(n).eq_ignore_ascii_case(code)).map(|l| l.1))
     }
 
-    fn province(&self, code: &str, codes: &[String]) -> Result<RawProvince, String> {
+    fn province(&self, code: &str, codes: &[String]) -> Result<RawProvince, DpErrorKind> {
         let terrain = self.terrain_of(code).expect("a province comes from a line");
         let coast_lines: Vec<&(String, Terrain, Vec<String>)> =
             self.locs.iter().filter(|(n, _, _)| n.contains('/') && province_of(n).eq_ignore_ascii_case(code)).collect();
@@ -93,7 +96,7 @@ impl Reader {
             for (n, _, abuts) in coast_lines {
                 let c = n.split('/').nth(1).unwrap_or("").to_ascii_uppercase();
                 if Coast::from_code(&c).is_none() {
-                    return Err(format!("{n}: coast `{c}` is not one of NC, SC, EC, WC"));
+                    return Err(DpErrorKind::UnknownCoast { place: n.clone(), coast: c });
                 }
                 p.coast.insert(c, self.fleet_edges(abuts)?);
             }
@@ -113,7 +116,7 @@ impl Reader {
         Ok(p)
     }
 
-    fn army_edges(&self, abuts: &[String], codes: &[String]) -> Result<Vec<String>, String> {
+    fn army_edges(&self, abuts: &[String], codes: &[String]) -> Result<Vec<String>, DpErrorKind> {
         let mut out = Vec::new();
         for a in abuts {
             if !users(a).0 {
@@ -121,7 +124,7 @@ impl Reader {
             }
             let t = province_of(a).to_ascii_uppercase();
             if !codes.contains(&t) {
-                return Err(format!("adjacency names unknown place `{a}`"));
+                return Err(DpErrorKind::UnknownNeighbour(a.clone()));
             }
             if matches!(self.terrain_of(&t), Some(Terrain::Land | Terrain::Coast | Terrain::Port)) && !out.contains(&t) {
                 out.push(t);
@@ -130,7 +133,7 @@ impl Reader {
         Ok(out)
     }
 
-    fn fleet_edges(&self, abuts: &[String]) -> Result<Vec<String>, String> {
+    fn fleet_edges(&self, abuts: &[String]) -> Result<Vec<String>, DpErrorKind> {
         let mut out = Vec::new();
         for a in abuts {
             if !users(a).1 {
@@ -138,7 +141,7 @@ impl Reader {
             }
             let t = a.to_ascii_uppercase();
             if self.base(province_of(&t)).is_none() && !self.locs.iter().any(|(n, _, _)| province_of(n).eq_ignore_ascii_case(province_of(&t))) {
-                return Err(format!("adjacency names unknown place `{a}`"));
+                return Err(DpErrorKind::UnknownNeighbour(a.clone()));
             }
             // fleets reach a place written as they stand there (`SPA/NC`, `ROM`)
             if let Some((_, tt, _)) = self.loc(&t)
@@ -174,7 +177,7 @@ impl Reader {
         }
     }
 
-    fn powers(&self) -> Result<(Vec<RawPower>, Vec<String>), String> {
+    fn powers(&self) -> Result<(Vec<RawPower>, Vec<String>), DpErrorKind> {
         let mut used: Vec<char> = self.powers.iter().filter_map(|w| w.letter).collect();
         let mut out = Vec::new();
         let mut not_implemented = Vec::new();
@@ -182,7 +185,7 @@ impl Reader {
             let letter = match w.letter {
                 Some(l) => l,
                 None => {
-                    let l = w.name.chars().chain('A'..='Z').find(|c| c.is_ascii_alphabetic() && !used.contains(c)).ok_or("no letter left for a power")?;
+                    let l = w.name.chars().chain('A'..='Z').find(|c| c.is_ascii_alphabetic() && !used.contains(c)).ok_or(DpErrorKind::NoLetterLeft)?;
                     used.push(l);
                     l
                 }
@@ -207,7 +210,7 @@ impl Reader {
             });
         }
         if out.len() < 2 {
-            return Err("a map needs at least two powers".into());
+            return Err(DpErrorKind::TooFewPowers);
         }
         let dummies: Vec<&str> = self.dummies.iter().filter(|d| self.powers.iter().any(|w| w.name == **d)).map(String::as_str).collect();
         if !dummies.is_empty() {

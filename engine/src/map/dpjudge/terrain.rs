@@ -130,13 +130,13 @@ impl Reader {
 
     /// The seasonal places made water (their base terrain must be `SHUT`),
     /// and what the map lacks for them.
-    pub(super) fn apply_seasons(&mut self) -> Result<(), String> {
+    pub(super) fn apply_seasons(&mut self) -> Result<(), DpErrorKind> {
         for (place, _) in &self.terrain.open_in {
             let Some(l) = self.locs.iter_mut().find(|(n, _, _)| n.eq_ignore_ascii_case(place)) else {
-                return Err(format!("IN names unknown place `{place}`"));
+                return Err(DpErrorKind::SeasonalNowhere(place.clone()));
             };
             if l.1 != Terrain::Shut && l.1 != Terrain::Water {
-                return Err(format!("IN makes `{place}` water, but mailjudge reads seasonal spaces only as SHUT places that are water in some seasons"));
+                return Err(DpErrorKind::SeasonalNotShut(place.clone()));
             }
             l.1 = Terrain::Water;
         }

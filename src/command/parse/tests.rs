@@ -1,0 +1,259 @@
+use super::set::set_keys;
+use super::*;
+use crate::game::refusal::{PressRefusal, Refusal};
+
+#[test]
+fn njudge_spellings() {
+    assert_eq!(parse("signon Fdemo secret"), Cmd::Signon { letter: 'F', game: "demo".into(), password: "secret".into() });
+    assert_eq!(parse("SIGN ON ?demo pw"), Cmd::Join { game: "demo".into(), password: "pw".into(), key: None });
+    assert_eq!(parse("WITHDRAW"), Cmd::Resign);
+    assert_eq!(parse("set no wait"), Cmd::Set { key: SetKey::NoWait, arg: String::new() });
+    assert_eq!(parse("SET DEAD 2026-11-25 20:00"), Cmd::Set { key: SetKey::Deadline, arg: "2026-11-25 20:00".into() });
+    assert_eq!(parse("press to EF grey"), Cmd::Press(PressHeader { to: Some(Whom::Only("EF".into())), colour: Some(Colour::Grey), fake: Fake::Unsaid }));
+    assert_eq!(parse("end press"), Cmd::EndPress);
+    assert_eq!(parse("process!"), Cmd::Process { force: true });
+    assert!(matches!(parse("SET PA x"), Cmd::Bad(r) if crate::report::say::refusal::refusal(&r).contains("ambiguous")));
+    // orders are not commands
+    assert_eq!(parse("A PAR-BUR"), Cmd::NotCommand);
+    assert_eq!(parse("HEL - NTH"), Cmd::NotCommand);
+    assert_eq!(parse("CLEAR the way"), Cmd::NotCommand);
+}
+
+#[test]
+fn njudges_press_set_words() {
+    use crate::command::options::{GameOption as O, Named};
+    let set = |line: &str| match parse(line) {
+        Cmd::Set { key: SetKey::Option(Named { option, no }), arg } => (option, no, arg),
+        other => panic!("{line}: {other:?}"),
+    };
+    let s = |o, no, a: &str| (o, no, a.to_string());
+    assert_eq!(set("SET WHITE"), s(O::Press, false, "white"));
+    assert_eq!(set("set grey press"), s(O::Press, false, "grey_only"));
+    assert_eq!(set("SET GRAY"), s(O::Press, false, "grey_only"));
+    assert_eq!(set("SET WHITE/GREY PRESS"), s(O::Press, false, "grey"));
+    assert_eq!(set("SET GREY/WHITE"), s(O::Press, false, "grey/white"));
+    assert_eq!(set("SET NO WHITE"), s(O::Press, false, "grey_only"));
+    assert_eq!(set("SET NO GREY PRESS"), s(O::Press, false, "white"));
+    assert_eq!(set("SET NO PRESS"), s(O::Press, false, "none"));
+    assert_eq!(set("SET PRESS NONE"), s(O::Press, false, "none"));
+    assert_eq!(set("SET NONE"), s(O::Press, false, "none"));
+    assert_eq!(set("SET PRESS GREY/WHITE"), s(O::Press, false, "GREY/WHITE"));
+    assert_eq!(set("SET PARTIAL PRESS"), s(O::Partial, false, ""));
+    assert_eq!(set("SET NO PARTIAL PRESS"), s(O::Partial, true, ""));
+    assert_eq!(set("SET NO FAKE BROADCAST"), s(O::Fake, true, ""));
+    assert_eq!(set("SET PARTIAL MAY BE FAKED"), s(O::Fake, false, "may"));
+    assert_eq!(set("SET PARTIAL MAY"), s(O::Fake, false, "may"));
+    assert_eq!(set("SET PARTIAL FAKES BROADCAST"), s(O::Fake, false, "broadcast"));
+    assert_eq!(set("SET PARTIAL FAKES"), s(O::Fake, false, "broadcast"));
+    assert_eq!(set("SET PARTIAL FAKES BROADCAST BY DEFAULT"), s(O::Fake, false, "broadcast_by_default"));
+    assert_eq!(set("SET PARTIAL FAKES BY DEFAULT"), s(O::Fake, false, "broadcast_by_default"));
+    assert_eq!(set("SET POSTAL PRESS"), s(O::PostalPress, false, ""));
+    assert_eq!(set("SET NO POSTALPRESS"), s(O::PostalPress, true, ""));
+    assert_eq!(set("SET OBSERVER NO PRESS"), s(O::ObserverPress, false, "none"));
+    assert_eq!(set("SET OBSERVER WHITE"), s(O::ObserverPress, false, "white"));
+    assert_eq!(set("SET OBSERVER ANY PRESS"), s(O::ObserverPress, false, "any"));
+    assert_eq!(set("SET ALL PRESS"), s(O::MasterPress, false, "all"));
+    assert_eq!(set("SET NORMAL PRESS"), s(O::MasterPress, false, "normal"));
+    // not press words without their PRESS
+    for line in ["SET NO", "SET ALL", "SET NORMAL"] {
+        assert!(!matches!(parse(line), Cmd::Set { key: SetKey::Option(Named { option: O::Press | O::MasterPress | O::PostalPress, .. }), .. }), "{line}");
+    }
+    // not the fake option's words: PARTIAL's value, which refuses it (see options.rs)
+    assert_eq!(set("SET PARTIAL FAKES NOW"), s(O::Partial, false, "FAKES NOW"));
+}
+
+#[test]
+fn njudges_press_settings_in_a_list() {
+    use crate::command::options::{GameOption as O, Named};
+    let n = |option, no, a: &str| (Named { option, no }, a.to_string());
+    assert_eq!(parse("SET GREY, PARTIAL FAKES BROADCAST"), Cmd::PressSets(vec![n(O::Press, false, "grey_only"), n(O::Fake, false, "broadcast")]));
+    assert_eq!(
+        parse("set white/grey,no partial , postal press"),
+        Cmd::PressSets(vec![n(O::Press, false, "grey"), n(O::Partial, true, ""), n(O::PostalPress, false, "")])
+    );
+    // a list with any part that is not a press setting is not a list:
+    // it goes to the other readers (and is refused, or is another option's value)
+    assert!(matches!(parse("SET GREY, NMR"), Cmd::Bad(_)));
+    assert_eq!(
+        parse("SET MOVES next 48 hours on Mon, Thu"),
+        Cmd::Set { key: SetKey::Option(Named { option: O::Movement, no: false }), arg: "next 48 hours on Mon, Thu".into() }
+    );
+    // the limit: eight settings, one for each press option
+    let eight = ["GREY", "PARTIAL", "NO FAKE", "OBSERVER ANY", "POSTAL PRESS", "NORMAL PRESS", "LATE PRESS", "NO MUST ORDER"];
+    assert_eq!(eight.len(), MAX_PRESS_SETS);
+    assert!(matches!(parse(&format!("SET {}", eight.join(", "))), Cmd::PressSets(l) if l.len() == MAX_PRESS_SETS));
+    assert!(matches!(parse(&format!("SET {}, WHITE", eight.join(", "))), Cmd::Bad(_)));
+    // one setting with a trailing comma is still the one setting
+    assert_eq!(parse("SET GREY,"), Cmd::Set { key: SetKey::Option(Named { option: O::Press, no: false }), arg: "grey_only".into() });
+}
+
+#[test]
+fn press_and_diary_headers_open_blocks_and_their_ends() {
+    for h in [
+        "PRESS TO E",
+        "broadcast",
+        "POSTAL PRESS",
+        "POSTALPRESS",
+        "DIARY",
+        "DIARY RECORD",
+        "FAKE BROADCAST",
+        "GREYPRESS TO E",
+        "BROADCASTS",
+        "grey press",
+        "NOFAKE",
+    ] {
+        assert_eq!(block(h), Some(BlockKind::Press), "{h}");
+    }
+    for h in ["DIARY LIST", "DIARY READ 2", "ENDPRESS", "END PRESS", "F NTH - NWY", "HISTORY demo PRESS", "SET POSTAL PRESS"] {
+        assert_eq!(block(h), None, "{h}");
+    }
+    assert_eq!(parse("POSTAL PRESS"), Cmd::PostalPress);
+    assert!(matches!(parse("POSTALPRESS TO E"), Cmd::Bad(Refusal::Press(PressRefusal::PostalPressOptions))));
+    assert_eq!(parse("DIARY"), Cmd::Diary(Diary::Record));
+    assert_eq!(parse("diary delete 2,3 5"), Cmd::Diary(Diary::Delete(vec![2, 3, 5])));
+    assert_eq!(parse("DIARY READ 4"), Cmd::Diary(Diary::Read(4)));
+    for bad in ["DIARY READ", "DIARY READ 0", "DIARY READ 1 2", "DIARY DELETE x", "DIARY WRITE"] {
+        assert_eq!(parse(bad), Cmd::Bad(Refusal::Press(PressRefusal::DiaryUsage)), "{bad}");
+    }
+    for (l, e) in [
+        ("ENDPRESS", Some(PressEnd::EndPress)),
+        ("end broadcast", Some(PressEnd::EndPress)),
+        ("SIGNOFF", Some(PressEnd::Signoff)),
+        ("sign off", Some(PressEnd::Signoff)),
+    ] {
+        assert_eq!(press_end(l), e, "{l}");
+    }
+    for l in ["BYE", "END", "QUIT", "SIGNOFF now", "ENDPRESS please"] {
+        assert_eq!(press_end(l), None, "{l}");
+    }
+}
+
+#[test]
+fn signoff_with_words_after_it_is_signoff() {
+    for l in ["SIGNOFF", "sign off", "SIGNOFF now", "Signoff France", "SIGN OFF now please", "BYE", "quit", "END"] {
+        assert_eq!(parse(l), Cmd::Signoff, "{l}");
+    }
+    for l in ["BYE now", "QUIT the game", "END of my orders"] {
+        assert_eq!(parse(l), Cmd::NotCommand, "{l}");
+    }
+}
+
+#[test]
+fn set_takes_the_names_it_always_took() {
+    let mut got: Vec<&str> = set_keys().iter().map(|(w, _)| w.as_str()).collect();
+    got.sort_unstable();
+    let mut want = vec![
+        "WAIT",
+        "NOWAIT",
+        "DRAW",
+        "NODRAW",
+        "CONCEDE",
+        "NOCONCEDE",
+        "ABSENCE",
+        "PASSWORD",
+        "ADDRESS",
+        "PREFERENCE",
+        "DEADLINE",
+        "GRACE",
+        "MOVEMENT",
+        "MOVES",
+        // njudge's SET MOVE (data/index)
+        "MOVE",
+        // njudge's STRICT WAIT and MAX ABSENCE
+        "STRICTWAIT",
+        "NOSTRICTWAIT",
+        "MAXABSENCE",
+        // njudge's press restrictions
+        "LATEPRESS",
+        "NOLATEPRESS",
+        "MUSTORDER",
+        "NOMUSTORDER",
+        // njudge's other names for an absence
+        "HOLIDAY",
+        "HOLIDAYS",
+        "NOHOLIDAY",
+        "NOHOLIDAYS",
+        "VACATION",
+        "VACATIONS",
+        "NOVACATION",
+        "NOVACATIONS",
+        "RETREATS",
+        "ADJUSTMENTS",
+        "BUILDS",
+        "REMINDER",
+        "NMR",
+        "NONMR",
+        "PRESS",
+        "PARTIAL",
+        "NOPARTIAL",
+        "LIST",
+        "ASSIGNMENT",
+        "RULE",
+        "END",
+        "CENTERS",
+        "CENTRES",
+        "DIAS",
+        "NODIAS",
+        "ALLY",
+        "NOALLY",
+        "START",
+        "MAP",
+        "NOMAP",
+        "PRIVATE",
+        "NOPRIVATE",
+        "PUBLIC",
+        "MANUAL",
+        "NOMANUAL",
+        "AUTO",
+        "ANONYMOUS",
+        "NOANONYMOUS",
+        "WEBHOOK",
+        "NOWEBHOOK",
+        // times (issue 22, item 3)
+        "NOABSENCE",
+        "TIMEZONE",
+        "ZONE",
+        "BLACKOUT",
+        "NOBLACKOUT",
+        "DELAY",
+        "FAKE",
+        "NOFAKE",
+        "OBSERVER",
+        "POSTALPRESS",
+        "NOPOSTALPRESS",
+        "MASTERPRESS",
+        // civil disorder, concessions and quiet games (njudge's names)
+        "CD",
+        "NOCD",
+        "CONC",
+        "CONCESSIONS",
+        "NOCONCESSIONS",
+        "QUIET",
+        "NOQUIET",
+        // the name a player is shown by
+        "NAME",
+    ];
+    want.sort_unstable();
+    assert_eq!(got, want);
+    use crate::command::options::{GameOption, Named};
+    let opt = |option, no| SetKey::Option(Named { option, no });
+    assert_eq!(parse("set no nmr"), Cmd::Set { key: opt(GameOption::Nmr, true), arg: String::new() });
+    assert_eq!(parse("SET RETREAT 24h"), Cmd::Set { key: opt(GameOption::Retreat, false), arg: "24h".into() });
+    assert_eq!(parse("SET BU cron: 0 0 20 * * *"), Cmd::Set { key: opt(GameOption::Adjustment, false), arg: "cron: 0 0 20 * * *".into() });
+    assert_eq!(parse("SET GR 2h"), Cmd::Set { key: SetKey::Grace, arg: "2h".into() });
+    assert_eq!(parse("SET NO ABSENCE Dec 1"), Cmd::Set { key: SetKey::NoAbsence, arg: "Dec 1".into() });
+    assert_eq!(parse("SET TIMEZONE CET"), Cmd::Set { key: SetKey::Timezone, arg: "CET".into() });
+    assert_eq!(parse("SET NO BLACK"), Cmd::Set { key: SetKey::NoBlackout, arg: String::new() });
+    // CREATE-only options are no SET names
+    assert!(matches!(parse("SET PLAYERS 4"), Cmd::Bad(r) if crate::report::say::refusal::refusal(&r).contains("no such setting")));
+    assert!(matches!(parse("SET CONC x"), Cmd::Set { key: SetKey::Concede, .. }));
+    assert!(matches!(parse("SET CONCESS"), Cmd::Set { key: SetKey::Option(Named { option: GameOption::Concessions, no: false }), .. }));
+    assert_eq!(parse("SET CD AFTER 2"), Cmd::Set { key: SetKey::Cd, arg: "AFTER 2".into() });
+    assert_eq!(parse("SET NO CD France"), Cmd::Set { key: SetKey::NoCd, arg: "France".into() });
+    // njudge's names of two words, joined only when they make a name whole
+    assert_eq!(parse("SET STRICT WAIT"), Cmd::Set { key: opt(GameOption::StrictWait, false), arg: String::new() });
+    assert_eq!(parse("set no strict wait"), Cmd::Set { key: opt(GameOption::StrictWait, true), arg: String::new() });
+    assert_eq!(parse("SET MAX ABSENCE 10"), Cmd::Set { key: opt(GameOption::MaxAbsence, false), arg: "10".into() });
+    assert_eq!(parse("SET TIME ZONE CET"), Cmd::Set { key: SetKey::Timezone, arg: "CET".into() });
+    assert_eq!(parse("SET NO ABSENCE Dec 1"), Cmd::Set { key: SetKey::NoAbsence, arg: "Dec 1".into() });
+}
