@@ -228,6 +228,10 @@ impl ImapInbound {
         let mut session = self.session.take().expect("connected");
         match f(&mut session, self) {
             Ok(v) => {
+                // the crate keeps every untagged response it did not ask for
+                // (EXISTS, EXPUNGE, flags) until taken: nothing here reads them,
+                // and a session lives for days
+                drop(session.take_all_unsolicited());
                 self.session = Some(session);
                 Ok(v)
             }
