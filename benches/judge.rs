@@ -14,32 +14,16 @@
 
 #[path = "../tests/it/common/mod.rs"]
 mod common;
+#[path = "support/shipped.rs"]
+mod shipped;
 use common::ORDERS;
-use mailjudge::config::{Config, DEFAULT_TOML};
 use mailjudge::context::Clock;
 use mailjudge::judge::Judge;
 use mailjudge::mail::maildir::Maildir;
 use mailjudge::mail::{Inbound, RawMail};
+use shipped::{LETTERS, config, mail};
 use std::path::Path;
 use std::time::Instant;
-
-fn config(dir: &Path) -> Config {
-    let text = DEFAULT_TOML
-        .replace("address = \"judge@localhost\"", "address = \"judge@example.test\"")
-        .replace("path = \"./var/inbox\"", &format!("path = {:?}", dir.join("inbox")))
-        .replace("path = \"./var/outbox\"", &format!("path = {:?}", dir.join("outbox")))
-        .replace("database = \"./var/mailjudge.db\"", &format!("database = {:?}", dir.join("judge.db")))
-        .replace("mails_per_sender_per_hour = 60", "mails_per_sender_per_hour = 1000000")
-        // players of a club: their mail is sent, not held for consent
-        .replace("trusted_domains = []", "trusted_domains = [\"example.test\"]");
-    Config::from_toml(&text).unwrap()
-}
-
-fn mail(from: &str, id: &str, body: &str) -> Vec<u8> {
-    format!("From: {from}\r\nTo: judge@example.test\r\nSubject: orders\r\nDate: Mon, 23 Nov 2026 12:00:00 +0000\r\nMessage-ID: <{id}@example.test>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n{body}").into_bytes()
-}
-
-const LETTERS: &str = "AEFGIRT";
 
 fn setup_games(j: &mut Judge, games: usize) {
     let mut mails = Vec::new();

@@ -11,30 +11,14 @@
 //!
 //! Run: `cargo bench --bench memory`.
 
-use mailjudge::config::{Config, DEFAULT_TOML};
+#[path = "support/shipped.rs"]
+mod shipped;
 use mailjudge::context::Clock;
 use mailjudge::judge::Judge;
 use mailjudge::mail::RawMail;
 use mailjudge::mail::maildir::Maildir;
 use mailjudge::map::{UnitType, Variant};
-use std::path::Path;
-
-fn config(dir: &Path) -> Config {
-    let text = DEFAULT_TOML
-        .replace("address = \"judge@localhost\"", "address = \"judge@example.test\"")
-        .replace("path = \"./var/inbox\"", &format!("path = {:?}", dir.join("inbox")))
-        .replace("path = \"./var/outbox\"", &format!("path = {:?}", dir.join("outbox")))
-        .replace("database = \"./var/mailjudge.db\"", &format!("database = {:?}", dir.join("judge.db")))
-        .replace("mails_per_sender_per_hour = 60", "mails_per_sender_per_hour = 1000000")
-        .replace("trusted_domains = []", "trusted_domains = [\"example.test\"]");
-    Config::from_toml(&text).unwrap()
-}
-
-fn mail(from: &str, id: &str, body: &str) -> Vec<u8> {
-    format!("From: {from}\r\nTo: judge@example.test\r\nSubject: orders\r\nDate: Mon, 23 Nov 2026 12:00:00 +0000\r\nMessage-ID: <{id}@example.test>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n{body}").into_bytes()
-}
-
-const LETTERS: &str = "AEFGIRT";
+use shipped::{LETTERS, config, mail};
 
 /// VmRSS and VmHWM of this process, in MB.
 fn memory() -> (f64, f64) {

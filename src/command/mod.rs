@@ -413,7 +413,7 @@ impl<'a> Session<'a> {
         if !game::start::open(v, g, &pos) {
             // the cached board is the position's; civil disorder is the game's
             let text = if g.disorder.is_empty() {
-                self.ctx.board_text(g.id, g.position_digest, v, &pos).to_string()
+                self.ctx.board_text(g.id, v, &pos).to_string()
             } else {
                 let board = crate::report::board::board(v, &pos).with_disorder(&g.disorder_roll());
                 self.ctx.templates.render("board.txt", context! { board => board.to_value() })

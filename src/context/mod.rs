@@ -116,21 +116,19 @@ impl Ctx {
 
     /// The board of a game's position as text (rendered from templates/board.txt
     /// once, then reused: it is the same for every reply until the position
-    /// changes). `digest` is the position's as stored (`Game::position_digest`),
-    /// which keys the cache; `None` (a position changed in memory): not cached.
-    pub fn board_text(&mut self, game_id: i64, digest: Option<u64>, v: &Variant, pos: &crate::adjudicate::Position) -> Arc<str> {
-        let render = |templates: &Templates| -> Arc<str> {
-            templates.render("board.txt", minijinja::context! { board => crate::report::board::board(v, pos).to_value() }).into()
-        };
-        let Some(digest) = digest else { return render(&self.templates) };
-        let key = (game_id, digest);
+    /// changes). A digest of the position keys the cache.
+    pub fn board_text(&mut self, game_id: i64, v: &Variant, pos: &crate::adjudicate::Position) -> Arc<str> {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        pos.hash(&mut h);
+        let key = (game_id, h.finish());
         if let Some(t) = self.boards.get(&key) {
             return t.clone();
         }
         if self.boards.len() >= 1024 {
             self.boards.clear();
         }
-        let text = render(&self.templates);
+        let text: Arc<str> = self.templates.render("board.txt", minijinja::context! { board => crate::report::board::board(v, pos).to_value() }).into();
         self.boards.insert(key, text.clone());
         text
     }

@@ -103,9 +103,6 @@ pub struct Game {
     /// Each seated player's record of play in this game, by player row id
     /// (a player with none yet has none here).
     pub records: Vec<(i64, Record)>,
-    /// A digest of the position as loaded (equal for equal positions; `None`
-    /// once the position changed in memory): keys its board's cache.
-    pub position_digest: Option<u64>,
 }
 
 /// The game's own row (what [`Game::save`] writes): its variant by name,
@@ -195,7 +192,6 @@ fn of_row(row: stored::Stored, players: Vec<Player>) -> Result<Game, LoadError> 
         created,
         ending,
         old_result,
-        position_digest,
     } = row;
     let mut game = Game {
         id,
@@ -223,7 +219,6 @@ fn of_row(row: stored::Stored, players: Vec<Player>) -> Result<Game, LoadError> 
         players,
         disorder: Vec::new(),
         records: Vec::new(),
-        position_digest,
     };
     game.settings_changed()?;
     Ok(game)
@@ -291,7 +286,6 @@ impl Game {
             created,
             ending: None,
             old_result: None,
-            position_digest: None,
         };
         of_row(row, Vec::new())
     }
@@ -420,13 +414,11 @@ impl Game {
     /// Makes `pos` the game's position (saved with the row).
     pub fn set_position(&mut self, pos: Position) {
         self.position = Some(pos);
-        self.position_digest = None;
     }
 
     /// The game has no position (it is forming again).
     pub fn clear_position(&mut self) {
         self.position = None;
-        self.position_digest = None;
     }
 
     /// The seats, neutral powers and rulebook made again from the row's

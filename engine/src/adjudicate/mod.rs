@@ -31,7 +31,7 @@ use crate::phase::{Phase, PhaseKind};
 use crate::rules::Rulebook;
 
 /// The board at the start of a phase.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
     pub phase: Phase,
     pub units: Vec<Unit>,
@@ -46,7 +46,7 @@ pub struct Position {
 }
 
 /// A dislodged unit waiting for its retreat.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Dislodged {
     pub unit: Unit,
     /// Legal retreat locations (sorted).

@@ -221,9 +221,6 @@ pub struct Stored {
     /// The sentence a game that ended before schema version 6 was told its
     /// end by: no typed ending was kept then, and it is all that is known.
     pub old_result: Option<String>,
-    /// A digest of the position as stored: equal for equal positions (it
-    /// keys what is drawn of one).
-    pub position_digest: Option<u64>,
 }
 
 /// A game's row to write, borrowed from the game: the store turns the
@@ -302,20 +299,12 @@ fn row(r: &rusqlite::Row) -> rusqlite::Result<Row> {
     })
 }
 
-fn digest(text: &str) -> u64 {
-    use std::hash::{Hash, Hasher};
-    let mut h = std::collections::hash_map::DefaultHasher::new();
-    text.hash(&mut h);
-    h.finish()
-}
-
 impl Row {
     /// The row read against its variant (found in `variants`).
     fn read(self, variants: &mut Catalog) -> Result<Stored, ReadError> {
         let (game, id) = (self.name.clone(), self.id);
         let variant = variants.get(&self.variant).map_err(|source| ReadError::Variant { game: game.clone(), id, source })?;
         let fault = |fault: RowFault| ReadError::Unreadable { game: game.clone(), id, fault };
-        let position_digest = self.position.as_deref().map(digest);
         let position = self.position.as_deref().map(|t| read_position(&variant, t)).transpose().map_err(|e| fault(RowFault::Position(e)))?;
         let ending = self.ending.as_deref().map(|t| Ending::from_json(&variant, t)).transpose().map_err(|e| fault(RowFault::Ending(e)))?;
         let marks = PhaseMarks::read(self.seq, self.marks).map_err(fault)?;
@@ -339,7 +328,6 @@ impl Row {
             created: self.created,
             ending,
             old_result: self.result,
-            position_digest,
         })
     }
 }
