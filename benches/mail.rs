@@ -19,8 +19,18 @@
 //!    committed, and when game B's results mail was all sent (handed to
 //!    SMTP), counted from the deadline; when the judge began the deadline's
 //!    work (its debug log); 3 rounds (`deadline`).
+//! 5. Memory over a long game (`memory`): one standard game of 100 phases
+//!    played through a real `mailjudge serve` on IMAP IDLE and SMTP
+//!    submission: each movement phase the seven players mail their orders by
+//!    SMTP (a third of the armies move, the rest hold; all in, the phase is
+//!    processed at once), any other phase the master mails `PROCESS!`. The
+//!    judge's resident memory (VmRSS and VmHWM from /proc/PID/status) is
+//!    printed at phase 0, 1, 10, 25, 50, 75 and 100. `MAILJUDGE_BENCH_PHASES`
+//!    changes the number of phases. Not among the parts run by default (about
+//!    five minutes): name it.
 //!
-//! `cargo bench --bench mail -- idle cold poll backlog stop deadline` picks parts (all by default).
+//! `cargo bench --bench mail -- idle cold poll backlog stop deadline memory` picks parts
+//! (all but `memory` by default).
 
 #[path = "../tests/it/common/mod.rs"]
 mod common;
@@ -362,7 +372,7 @@ fn main() {
     }
     // `cargo bench --bench mail -- idle` (or poll, backlog): only those parts
     let only: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with('-')).collect();
-    let part = |name: &str| only.is_empty() || only.iter().any(|o| o == name);
+    let part = |name: &str| (only.is_empty() && name != "memory") || only.iter().any(|o| o == name);
     if part("idle") {
         latency(true);
     }
@@ -381,4 +391,120 @@ fn main() {
     if part("deadline") {
         deadline(3);
     }
+    if part("memory") {
+        memory(std::env::var("MAILJUDGE_BENCH_PHASES").ok().and_then(|n| n.parse().ok()).unwrap_or(100));
+    }
+}
+
+/// VmRSS and VmHWM of process `pid`, in MB.
+fn memory_of(pid: u32) -> (f64, f64) {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    let field = |name: &str| {
+        status.lines().find_map(|l| l.strip_prefix(name)).and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<f64>().ok()).map_or(0.0, |kb| kb / 1024.0)
+    };
+    (field("VmRSS:"), field("VmHWM:"))
+}
+
+/// A small deterministic generator (xorshift).
+struct Dice(u64);
+
+impl Dice {
+    fn next(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
+/// The game's board and processed phases, read from the judge's database
+/// (`None` once the game is over).
+fn board(db: &rusqlite::Connection, v: &mailjudge::map::Variant) -> Option<(mailjudge::adjudicate::Position, i64)> {
+    let (position, status, phases): (String, String, i64) = db
+        .query_row("SELECT position, status, (SELECT count(*) FROM phases) FROM games WHERE name = 'mem'", [], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+        .ok()?;
+    let value: serde_json::Value = serde_json::from_str(&position).ok()?;
+    (status == "active").then(|| (mailjudge::contract::position_from_json(v, &value).unwrap(), phases))
+}
+
+/// Power `p`'s orders for this movement phase: a third of the armies move
+/// to a neighbour, every other unit holds.
+fn orders_of(v: &mailjudge::map::Variant, pos: &mailjudge::adjudicate::Position, p: usize, dice: &mut Dice) -> String {
+    use mailjudge::map::UnitType;
+    let mut body = String::new();
+    for u in pos.units.iter().filter(|u| u.power as usize == p) {
+        let at = v.loc_code(u.loc);
+        let ns = v.army_neighbours(u.loc.prov);
+        match u.kind {
+            UnitType::Army if !ns.is_empty() && dice.next(3) == 0 => body.push_str(&format!("A {at}-{}\r\n", v.code(ns[dice.next(ns.len())]))),
+            UnitType::Army => body.push_str(&format!("A {at} H\r\n")),
+            UnitType::Fleet => body.push_str(&format!("F {at} H\r\n")),
+        }
+    }
+    body
+}
+
+fn memory(phases: i64) {
+    let players: Vec<String> = (1..=7).map(|n| format!("p{n}")).collect();
+    let mut users: Vec<&str> = vec!["judge", "gm", "keeper"];
+    users.extend(players.iter().map(String::as_str));
+    clear_all(&users);
+    let dir = tempfile::tempdir().unwrap();
+    let cfg = judge_config(dir.path(), true, 64);
+    let judge = Judge(start_judge(&cfg));
+    let pid = judge.0.id();
+    let id = std::process::id();
+    let send = |from: &str, tag: &str, body: &str| {
+        let raw = format!("From: {from}@example.test\r\nTo: judge@example.test\r\nSubject: {tag}\r\nMessage-ID: <mem-{tag}.{id}@example.test>\r\n\r\n{body}");
+        smtp_send(raw.as_bytes(), &format!("{from}@example.test"), "judge@example.test");
+    };
+    std::thread::sleep(Duration::from_secs(2));
+    let t = Instant::now();
+    let report = |phase: i64| {
+        let (rss, hwm) = memory_of(pid);
+        println!("memory over IMAP: phase {phase:3}: VmRSS {rss:6.1} MB, VmHWM {hwm:6.1} MB; {:.0} s", t.elapsed().as_secs_f64());
+    };
+    report(-1);
+    send("gm", "create", "CREATE ?mem gmpass\r\n");
+    for (i, l) in "AEFGIRT".chars().enumerate() {
+        send(&players[i], &format!("join{i}"), &format!("SIGNON ?mem pass{i}\r\nSET PREFERENCE {l}\r\n"));
+    }
+    let db = rusqlite::Connection::open(dir.path().join("judge.db")).unwrap();
+    let v = mailjudge::map::Variant::standard();
+    wait_until(Duration::from_secs(60), Duration::from_millis(50), || board(&db, &v).map(|_| ()).ok_or("the game did not start".to_string()));
+    println!("memory over IMAP: one standard game, {phases} phases, judge pid {pid}");
+    report(0);
+    let mut dice = Dice(0x9E37_79B9_7F4A_7C15);
+    let mut shown = 0;
+    let mut round = 0;
+    while let Some((pos, done)) = board(&db, &v) {
+        if done >= phases {
+            break;
+        }
+        round += 1;
+        let processed = |db: &rusqlite::Connection| board(db, &v).is_none_or(|(_, n)| n > done);
+        if pos.phase.kind == mailjudge::phase::PhaseKind::Movement {
+            for (p, l) in "AEFGIRT".chars().enumerate() {
+                send(&players[p], &format!("o{round}-{p}"), &format!("SIGNON {l}mem pass{p}\r\n{}", orders_of(&v, &pos, p, &mut dice)));
+            }
+            // all in, the phase is processed at once; else the master does it
+            let t = Instant::now();
+            while !processed(&db) && t.elapsed() < Duration::from_secs(20) {
+                std::thread::sleep(Duration::from_millis(20));
+            }
+        }
+        if !processed(&db) {
+            send("gm", &format!("process{round}"), "SIGNON Mmem gmpass\r\nPROCESS!\r\n");
+        }
+        wait_until(Duration::from_secs(120), Duration::from_millis(20), || {
+            if processed(&db) { Ok(()) } else { Err(format!("phase {} was not processed", done + 1)) }
+        });
+        let now = board(&db, &v).map_or(phases, |(_, n)| n);
+        if let Some(&at) = [1, 10, 25, 50, 75, 100].iter().find(|&&at| now >= at && shown < at) {
+            shown = at;
+            report(now);
+        }
+    }
+    report(board(&db, &v).map_or(-1, |(_, n)| n));
+    drop(judge);
 }

@@ -19,7 +19,7 @@ use crate::timing;
 impl Session<'_> {
     /// PROCESS (only when every order is in) or PROCESS! (`force`: missing
     /// orders take the defaults); one a mail, except at the console.
-    pub(super) fn process_now(&mut self, force: bool) -> R {
+    pub(super) fn process_now(&mut self, force: bool, phase: Option<&str>) -> R {
         let mut g = self.master_game()?;
         if self.processed && !self.console {
             return Err(Refusal::OneProcessPerMail.into());
@@ -29,6 +29,14 @@ impl Session<'_> {
         }
         let v = g.variant.clone();
         let cur = game::current_orders(self.conn, &g)?;
+        // the phase named is the one being played, or nothing is done (a
+        // mail sent twice processes one phase, not two)
+        if let Some(text) = phase {
+            let named = game::later::parse_phase(&v.calendar, text).map_err(Refusal::Later)?;
+            if named != cur.pos.phase {
+                return Err(Refusal::ProcessOtherPhase { named: v.calendar.long_name(named), now: v.calendar.long_name(cur.pos.phase) }.into());
+            }
+        }
         if !force {
             let missing: Vec<String> = game::owing(&g, &cur.pos, &cur.orders).iter().filter(|o| o.late()).map(|o| pname(&v, o.power)).collect();
             if !missing.is_empty() {

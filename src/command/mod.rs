@@ -26,6 +26,7 @@ pub mod community;
 pub mod diary;
 pub mod disorder;
 pub mod info;
+pub mod later;
 pub mod master;
 pub mod options;
 pub mod orders;
@@ -76,6 +77,12 @@ impl From<rusqlite::Error> for Fail {
 }
 impl From<game::LoadError> for Fail {
     fn from(e: game::LoadError) -> Fail {
+        Fail::System(e.into())
+    }
+}
+
+impl From<crate::store::later::KeptError> for Fail {
+    fn from(e: crate::store::later::KeptError) -> Fail {
         Fail::System(e.into())
     }
 }
@@ -144,6 +151,8 @@ pub struct Session<'a> {
     maps_attached: usize,
     /// The game this mail signed on to as a co-master (PROMOTE), not as its master.
     co_master: Option<i64>,
+    /// The PHASE block being read (orders for a later phase).
+    later: Option<later::Block>,
 }
 
 /// Argon2 computations one mail may cause (hashes and checks not already cached).
@@ -250,6 +259,7 @@ impl<'a> Session<'a> {
             processed: false,
             maps_attached: 0,
             co_master: None,
+            later: None,
         }
     }
 
@@ -274,8 +284,21 @@ impl<'a> Session<'a> {
                 self.entries.push(Entry { input: crate::mail::redact::MASK.to_string(), responses: vec![say::session::line_after_bare_signon()] });
                 continue;
             }
-            let cmd = parse::parse(line);
             let input = mask(line, &self.ctx.judge_text);
+            // inside a PHASE block, its lines are kept for its phase
+            match self.later_line(line) {
+                Ok(later::Taken::Answered(responses)) => {
+                    self.entries.push(Entry { input, responses });
+                    continue;
+                }
+                Ok(later::Taken::Run) => {}
+                Err(Fail::Refused(r)) => {
+                    self.entries.push(Entry { input, responses: vec![say::session::error(&say::refusal::refusal(&r))] });
+                    continue;
+                }
+                Err(Fail::System(e)) => return Err(e),
+            }
+            let cmd = parse::parse(line);
             if cmd == Cmd::Signoff {
                 self.entries.push(Entry { input, responses: vec![say::session::signed_off()] });
                 break;
@@ -315,6 +338,10 @@ impl<'a> Session<'a> {
                 break;
             }
         }
+        match self.finish_later() {
+            Ok(()) | Err(Fail::Refused(_)) => {}
+            Err(Fail::System(e)) => return Err(e),
+        }
         self.start_games()?;
         Ok(())
     }
@@ -344,7 +371,6 @@ impl<'a> Session<'a> {
                 closed: end.is_some(),
             })
             .into()),
-            Some((BlockKind::Phase, start, _)) => Err(Refusal::Session(SessionRefusal::LaterPhaseIgnored { unread: lines.len() - start }).into()),
             Some((BlockKind::Register, start, None)) => Err(game::refusal::ToolRefusal::RegisterWithoutEnd { unread: lines.len() - start }.into()),
             Some((BlockKind::Register, start, Some(end))) => self.register(&lines[start..end]),
             None => self.command(cmd.clone(), line),
@@ -394,11 +420,19 @@ impl<'a> Session<'a> {
             None => (say::session::no_deadline(), String::new()),
         };
         let phase = if n.needs { v.calendar.long_name(pos.phase) } else { say::session::nothing_to_order(&v.calendar.long_name(pos.phase)) };
+        // what the seat keeps for later phases (PHASE), by phase
+        let mut later: Vec<minijinja::Value> = Vec::new();
+        let mut kept = crate::store::later::all(self.conn, &v, g.id, Some(power))?;
+        kept.sort_by_key(|k| (k.phase, k.id));
+        for k in kept {
+            let heading = say::later::kept_heading(&v.calendar.long_name(k.phase));
+            later.push(context! { heading => heading, lines => k.lines });
+        }
         Ok(Some(context! {
             game => g.name.clone(), power => pname(&v, power), phase => phase,
             orders => rows.iter().map(|r| r.text.clone()).collect::<Vec<_>>(),
             missing => say::orders::missing(&n.missing), complete => n.complete && n.needs, waiting => waiting, deadline => deadline, left => left,
-            board_text => board_text,
+            board_text => board_text, later => later,
         }))
     }
 
@@ -639,6 +673,7 @@ impl<'a> Session<'a> {
             Cmd::Summary(game) => self.summary(&game),
             Cmd::Map { game, phase } => self.map(&game, phase.as_deref()),
             Cmd::Clear => self.clear(),
+            Cmd::Phase(text) => self.phase_directive(&text),
             Cmd::NotCommand => match self.unknown_command(line) {
                 Some(r) => Err(r.into()),
                 None => self.order(line),
@@ -657,7 +692,7 @@ impl<'a> Session<'a> {
             }
             Cmd::Approve(power) => self.approve(&power, true),
             Cmd::Reject(power) => self.approve(&power, false),
-            Cmd::Process { force } => self.process_now(force),
+            Cmd::Process { force, phase } => self.process_now(force, phase.as_deref()),
             Cmd::Predict => self.predict(),
             Cmd::Pause => self.pause(),
             Cmd::Resume => self.resume(),

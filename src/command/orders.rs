@@ -109,12 +109,18 @@ impl Session<'_> {
     /// CLEAR: drops every order of the player's seat.
     pub(super) fn clear(&mut self) -> R {
         let (power, _, g) = self.power_game()?;
-        let _v = g.variant.clone();
+        let v = g.variant.clone();
         let mut n = 0;
         for p in g.group_of(power) {
             n += crate::store::orders::clear(self.conn, g.id, g.seq, p)?;
             self.add_status(g.id, p);
         }
-        Ok(vec![say::orders::cleared(n)])
+        // njudge's CLEAR drops the orders kept for later phases (PHASE)
+        let later = crate::store::later::clear(self.conn, &v, g.id, power, None)?;
+        let mut out = vec![say::orders::cleared(n)];
+        if later > 0 {
+            out.push(say::later::cleared_all(later));
+        }
+        Ok(out)
     }
 }

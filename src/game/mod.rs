@@ -3,6 +3,7 @@
 //! hears about it. Deadlines are in [`deadline`], orders in [`orders`].
 
 pub mod chart;
+pub mod later;
 pub mod load;
 pub mod options;
 pub mod orders;

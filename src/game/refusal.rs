@@ -21,6 +21,8 @@ pub enum Refusal {
     Usage(UsageRefusal),
     /// Press and the diary (`say::press`).
     Press(PressRefusal),
+    /// Orders for a later phase: PHASE and its conditionals (`say::later`).
+    Later(crate::game::later::LaterRefusal),
 
     GameOver {
         game: String,
@@ -202,6 +204,11 @@ pub enum Refusal {
         arg: String,
     },
     OneProcessPerMail,
+    /// PROCESS named a phase that is not the one being played.
+    ProcessOtherPhase {
+        named: String,
+        now: String,
+    },
     NotActive {
         game: String,
         status: GameStatus,
@@ -268,9 +275,6 @@ pub enum SessionRefusal {
     ConditionalIgnored {
         lines: usize,
         closed: bool,
-    },
-    LaterPhaseIgnored {
-        unread: usize,
     },
     NoSuchGame {
         name: String,

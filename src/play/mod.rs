@@ -8,6 +8,7 @@ pub mod adopt;
 pub mod deadline;
 pub mod disorder;
 pub mod end;
+pub mod later;
 pub mod orders;
 pub mod press;
 pub mod removals;
@@ -342,6 +343,10 @@ pub fn process(conn: &Connection, ctx: &mut Ctx, game: &mut Game, cur: Current, 
     // an adjustment phase with removals the GM may choose: the preview (E18)
     if out.end.is_none() && crate::game::removals::gm_removes(&rules) {
         removals::send_preview(conn, ctx, game, &out.position, &[], true)?;
+    }
+    // the orders kept for the phase that begins (PHASE) are given now
+    if out.end.is_none() {
+        later::begin(conn, ctx, game)?;
     }
     Ok(())
 }

@@ -15,6 +15,7 @@ pub mod diary;
 pub mod disorder;
 pub mod games;
 pub mod kv;
+pub mod later;
 pub mod mails;
 pub mod orders;
 pub mod outbox;
@@ -500,6 +501,20 @@ pub const MIGRATIONS: &[&str] = &[
     CREATE UNIQUE INDEX mails_key ON mails(message_id, content_hash);
     CREATE INDEX mails_deferred ON mails(sender, id) WHERE status = 'deferred';
     UPDATE games SET result = NULL WHERE ending IS NOT NULL;
+    "#,
+    // 22: orders kept for a later phase (njudge's PHASE), one row a block
+    // of a mail, its lines as the mail gave them
+    r#"
+    CREATE TABLE later_orders (
+        id INTEGER PRIMARY KEY,
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        power INTEGER NOT NULL,
+        phase TEXT NOT NULL,
+        lines TEXT NOT NULL,
+        mail_id INTEGER REFERENCES mails(id),
+        created INTEGER NOT NULL
+    );
+    CREATE INDEX later_orders_game ON later_orders(game_id, power);
     "#,
 ];
 

@@ -104,9 +104,9 @@ pub enum RecordError {
     UnitType(char),
     #[error("unknown power `{0}`")]
     UnknownPower(String),
-    /// Not a location of the map (the map's words).
-    #[error("{0}")]
-    Location(String),
+    /// Not a location of the map.
+    #[error(transparent)]
+    Location(#[from] crate::map::LocError),
 }
 
 fn power(v: &Variant, name: &str) -> Result<PowerId, RecordError> {
@@ -114,7 +114,7 @@ fn power(v: &Variant, name: &str) -> Result<PowerId, RecordError> {
 }
 
 fn loc(v: &Variant, code: &str) -> Result<crate::map::Loc, RecordError> {
-    v.parse_loc(code).map_err(|e| RecordError::Location(e.to_string()))
+    Ok(v.parse_loc(code)?)
 }
 
 fn unit_spec(v: &Variant, u: &UnitRecord) -> Result<UnitSpec, RecordError> {

@@ -1,6 +1,6 @@
 //! Never guess what a line means: a block whose header cannot be read (a press
-//! to powers written as names, an unknown press kind, njudge's conditional or
-//! future-phase orders) is read to its end and ignored whole, with the reason;
+//! to powers written as names, an unknown press kind, njudge's conditional
+//! orders outside a PHASE block) is read to its end and ignored whole, with the reason;
 //! none of its lines becomes an order. Press cannot imitate the judge's header
 //! lines, and a master acting for a power is labelled as such.
 
@@ -41,15 +41,16 @@ fn press_without_endpress_reads_nothing_after_it() {
 }
 
 #[test]
-fn conditional_and_future_phase_blocks_are_refused_whole() {
+fn conditionals_outside_a_phase_block_are_refused_whole() {
     let mut g = Game::started();
     let (r, _) = g.send("p3@example.test", "SIGNON Fdemo pw-three\nIF A MUN - BUR\nA PAR-PIC\nIF F KIE-HOL\nF BRE-MAO\nENDIF\nENDIF\nA MAR H");
-    assert!(r.contains("conditional orders (IF ... ENDIF) are not supported by this judge: the block (6 line(s) up to ENDIF) was ignored"), "{r}");
+    assert!(r.contains("conditional orders (IF ... ENDIF) are for a later phase: put a PHASE line before them (PHASE Fall 1905 Movement). The block (6 line(s) up to ENDIF) was ignored"), "{r}");
     assert_eq!(g.orders(FRANCE), vec!["A MAR H"]);
     let (r, _) = g.send("p3@example.test", "SIGNON Fdemo pw-three\nIF A MUN - BUR\nA PAR-PIC");
     assert!(r.contains("no ENDIF"), "{r}");
     let (r, _) = g.send("p3@example.test", "SIGNON Fdemo pw-three\nA PAR H\nPHASE F1901M\nA PAR-BUR\nF BRE-MAO");
-    assert!(r.contains("orders for a later phase (PHASE ...) are not supported by this judge: the 2 line(s) after it"), "{r}");
+    // orders for a later phase are kept for it (tests/it/later_orders.rs), not given now
+    assert!(r.contains("Kept: 2 line(s) for France in Fall 1901 movement."), "{r}");
     assert_eq!(g.orders(FRANCE), vec!["A MAR H", "A PAR H"]);
     let (r, _) = g.send("p3@example.test", "SIGNON Fdemo pw-three\nENDIF\nF BRE H");
     assert!(r.contains("ENDIF without IF"), "{r}");

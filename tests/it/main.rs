@@ -38,6 +38,7 @@ mod game1958;
 mod game_ends;
 mod hostile_mail;
 mod intake;
+mod later_orders;
 mod layout;
 mod limits;
 mod map;

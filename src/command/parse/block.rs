@@ -3,17 +3,17 @@
 
 use super::cmd::Cmd;
 
-/// A line that opens a block of lines belonging to it.
+/// A line that opens a block of lines belonging to it (a PHASE line is
+/// none: its lines are read one by one, see `command::later`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BlockKind {
     /// Text for people: `PRESS ...`, `BROADCAST ...`, `POSTAL PRESS`,
     /// `DIARY`, and any other press header (`FAKE ...`, `GREYPRESS` ...),
     /// up to ENDPRESS or SIGNOFF.
     Press,
-    /// njudge's conditional orders, `IF ...` up to the matching `ENDIF`.
+    /// njudge's conditional orders outside a PHASE block, `IF ...` up to
+    /// the matching `ENDIF` (refused whole: they are for a later phase).
     Conditional,
-    /// njudge's orders for a later phase: `PHASE ...` to the end of the mail.
-    Phase,
     /// njudge's registration form: `REGISTER` up to `END`.
     Register,
 }
@@ -27,7 +27,6 @@ pub fn block(line: &str) -> Option<BlockKind> {
     let press_word = |x: &str| x.ends_with("PRESS") || x.starts_with("BROADCAST");
     match first.as_str() {
         "IF" => Some(BlockKind::Conditional),
-        "PHASE" => Some(BlockKind::Phase),
         "ENDPRESS" | "ENDBROADCAST" => None,
         "DIARY" => (!matches!(second.as_str(), "LIST" | "READ" | "DELETE")).then_some(BlockKind::Press),
         "FAKE" | "NOFAKE" => Some(BlockKind::Press),
@@ -88,7 +87,6 @@ pub fn block_end(kind: BlockKind, rest: &[String]) -> Option<usize> {
             }
             None
         }
-        BlockKind::Phase => None,
         BlockKind::Register => rest.iter().position(|l| register_end(l)),
     }
 }

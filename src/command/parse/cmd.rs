@@ -71,6 +71,8 @@ pub enum Cmd {
         phase: Option<String>,
     },
     Clear,
+    /// `PHASE season year phase` (njudge): the lines after it are for that phase.
+    Phase(String),
     /// `PRESS options` or `BROADCAST [options]`; the text follows until
     /// ENDPRESS (or SIGNOFF).
     Press(PressHeader),
@@ -89,8 +91,11 @@ pub enum Cmd {
     Resign,
     Help,
     Signoff,
+    /// PROCESS (all orders in), PROCESS! (whatever is in); with a phase
+    /// (njudge's `PROCESS Spring 1901 Movement`, forced): only that phase.
     Process {
         force: bool,
+        phase: Option<String>,
     },
     Predict,
     Pause,

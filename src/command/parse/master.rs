@@ -11,8 +11,9 @@ pub(super) fn master(l: &Line) -> Option<Cmd> {
     Some(match l.head.as_str() {
         "APPROVE" => arg(0).map(Cmd::Approve).unwrap_or_else(|| Cmd::Bad(Refusal::Usage(UsageRefusal::NeedsRequestedPower { command: "APPROVE" }))),
         "REJECT" => arg(0).map(Cmd::Reject).unwrap_or_else(|| Cmd::Bad(Refusal::Usage(UsageRefusal::NeedsRequestedPower { command: "REJECT" }))),
-        "PROCESS" if l.alone() => Cmd::Process { force: false },
-        "PROCESS!" => Cmd::Process { force: true },
+        "PROCESS" if l.alone() => Cmd::Process { force: false, phase: None },
+        // njudge's PROCESS season year phase: forced, and only in that phase
+        "PROCESS" | "PROCESS!" => Cmd::Process { force: true, phase: (!l.alone()).then(|| l.rest(0)) },
         "PREDICT" => Cmd::Predict,
         "PAUSE" => Cmd::Pause,
         "RESUME" => Cmd::Resume,

@@ -73,6 +73,7 @@ pub const COMMAND_WORDS: &[&str] = &[
     "SUMMARY",
     "MAP",
     "CLEAR",
+    "PHASE",
     "PRESS",
     "BROADCAST",
     "ENDPRESS",

@@ -10,6 +10,7 @@ use crate::game::refusal::{PressRefusal, Refusal, UsageRefusal};
 pub(super) fn player(l: &Line) -> Option<Cmd> {
     Some(match l.head.as_str() {
         "CLEAR" if l.alone() => Cmd::Clear,
+        "PHASE" => Cmd::Phase(l.rest(0)),
         "PRESS" | "BROADCAST" => press(l),
         "POSTALPRESS" if l.alone() => Cmd::PostalPress,
         "POSTALPRESS" => Cmd::Bad(Refusal::Press(PressRefusal::PostalPressOptions)),

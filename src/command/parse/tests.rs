@@ -11,7 +11,10 @@ fn njudge_spellings() {
     assert_eq!(parse("SET DEAD 2026-11-25 20:00"), Cmd::Set { key: SetKey::Deadline, arg: "2026-11-25 20:00".into() });
     assert_eq!(parse("press to EF grey"), Cmd::Press(PressHeader { to: Some(Whom::Only("EF".into())), colour: Some(Colour::Grey), fake: Fake::Unsaid }));
     assert_eq!(parse("end press"), Cmd::EndPress);
-    assert_eq!(parse("process!"), Cmd::Process { force: true });
+    assert_eq!(parse("process!"), Cmd::Process { force: true, phase: None });
+    assert_eq!(parse("PROCESS Spring 1901 Movement"), Cmd::Process { force: true, phase: Some("Spring 1901 Movement".into()) });
+    assert_eq!(parse("process s1901m"), Cmd::Process { force: true, phase: Some("s1901m".into()) });
+    assert_eq!(parse("PROCESS! F1901M"), Cmd::Process { force: true, phase: Some("F1901M".into()) });
     assert!(matches!(parse("SET PA x"), Cmd::Bad(r) if crate::report::say::refusal::refusal(&r).contains("ambiguous")));
     // orders are not commands
     assert_eq!(parse("A PAR-BUR"), Cmd::NotCommand);

@@ -403,6 +403,11 @@ pub fn table_mail_limit(game: &str, limit: i64, again: &str) -> String {
     )
 }
 
+/// PROCESS named another phase than the one being played.
+pub fn process_other_phase(named: &str, now: &str) -> String {
+    format!("the game is in {now}, not {named}: nothing was processed (PROCESS with a phase processes only that phase).")
+}
+
 /// A second PROCESS in one mail.
 pub fn one_process_per_mail() -> String {
     "Not done: one mail processes at most one phase. Send another mail to process the next one.".into()

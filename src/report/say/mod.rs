@@ -14,6 +14,7 @@
 //! - [`options`]: the game options' HELP lines and README table, and
 //!   options that do not exist or come too late;
 //! - [`orders`]: orders and CLEAR, and why an order is refused;
+//! - [`later`]: orders for a later phase (PHASE, IF ... ENDIF);
 //! - [`press`]: PRESS and BROADCAST;
 //! - [`settings`]: the SET command;
 //! - [`game`]: the game's lifecycle (start, end, votes) and powers by name;
@@ -38,6 +39,7 @@ pub mod disorder;
 pub mod game;
 pub mod info;
 pub mod judge;
+pub mod later;
 pub mod map;
 pub mod master;
 pub mod options;

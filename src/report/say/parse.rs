@@ -52,7 +52,7 @@ pub fn press_not_understood(head: &str, word: &str) -> String {
 
 /// ELSE or ENDIF (`head`) outside a conditional block.
 pub fn without_if(head: &str) -> String {
-    format!("{head} without IF: conditional orders are not supported by this judge")
+    format!("{head} without IF: conditionals (IF ... ENDIF) are taken only after a PHASE line")
 }
 
 /// SET alone.

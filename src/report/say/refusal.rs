@@ -12,6 +12,7 @@ pub fn refusal(r: &Refusal) -> String {
         Session(s) => session_refusal(s),
         Usage(u) => usage_refusal(u),
         Press(p) => press_refusal(p),
+        Later(l) => super::later::refusal(l),
 
         GameOver { game: g } => game::is_over(g),
 
@@ -77,6 +78,7 @@ pub fn refusal(r: &Refusal) -> String {
 
         DeadlinePassedConfirm { time, arg } => settings::deadline_passed_confirm(time, arg),
         OneProcessPerMail => master::one_process_per_mail(),
+        ProcessOtherPhase { named, now } => master::process_other_phase(named, now),
         NotActive { game, status } => master::game_is(game, *status),
         OrdersMissing { powers } => master::orders_missing(powers),
         NoPhaseToPredict { game, status } => master::no_phase_to_predict(game, *status),
@@ -102,7 +104,6 @@ fn session_refusal(r: &SessionRefusal) -> String {
         PressHeaderUnreadable => session::press_header_unreadable(),
         PressIgnored { why, lines } => session::press_ignored(&refusal(why), *lines),
         ConditionalIgnored { lines, closed } => session::conditional_ignored(*lines, *closed),
-        LaterPhaseIgnored { unread } => session::later_phase_ignored(*unread),
         NoSuchGame { name } => session::no_such_game(name),
         NotSignedOn => session::not_signed_on(),
         MasterOnly { game } => session::master_only(game),

@@ -30,15 +30,8 @@ pub fn press_ignored(why: &str, lines: usize) -> String {
 /// `closed`: it has its ENDIF).
 pub fn conditional_ignored(lines: usize, closed: bool) -> String {
     format!(
-        "conditional orders (IF ... ENDIF) are not supported by this judge: the block ({lines} line(s){}) was ignored and none of its lines was read as an order.",
+        "conditional orders (IF ... ENDIF) are for a later phase: put a PHASE line before them (PHASE Fall 1905 Movement). The block ({lines} line(s){}) was ignored and none of its lines was read as an order.",
         if closed { " up to ENDIF" } else { " to the end of the mail: no ENDIF" }
-    )
-}
-
-/// Orders for a later phase (PHASE ...), and the `unread` lines after it.
-pub fn later_phase_ignored(unread: usize) -> String {
-    format!(
-        "orders for a later phase (PHASE ...) are not supported by this judge: the {unread} line(s) after it, to the end of the mail, were not read. Send them when that phase has started."
     )
 }
 

@@ -118,12 +118,12 @@ pub enum EndingError {
     NotARecord(serde_json::Error),
     #[error("unknown power `{0}`")]
     UnknownPower(String),
-    /// The phase does not name one of the variant's (the calendar's words).
-    #[error("{0}")]
-    Phase(String),
-    /// The powers do not fit the kind of end (the engine's words).
-    #[error("{0}")]
-    Parts(String),
+    /// The phase does not name one of the variant's.
+    #[error(transparent)]
+    Phase(#[from] crate::phase::PhaseError),
+    /// The powers do not fit the kind of end.
+    #[error(transparent)]
+    Parts(#[from] crate::end::EndError),
 }
 
 impl Ending {
@@ -145,8 +145,8 @@ impl Ending {
             .iter()
             .map(|n| v.powers.iter().position(|w| w.name == *n).map(|i| i as PowerId).ok_or_else(|| EndingError::UnknownPower(n.clone())))
             .collect::<Result<Vec<_>, _>>()?;
-        let phase = r.phase.as_deref().map(|p| v.calendar.parse(p).map_err(|e| EndingError::Phase(e.to_string()))).transpose()?;
-        let end = crate::end::GameEnd::from_parts(r.end, powers).map_err(|e| EndingError::Parts(e.to_string()))?;
+        let phase = r.phase.as_deref().map(|p| v.calendar.parse(p).map_err(EndingError::Phase)).transpose()?;
+        let end = crate::end::GameEnd::from_parts(r.end, powers)?;
         Ok(Ending { end, phase })
     }
 }
@@ -156,15 +156,15 @@ impl Ending {
 pub enum PositionError {
     #[error("not JSON: {0}")]
     NotJson(serde_json::Error),
-    /// Not a position of the variant (the contract's words).
-    #[error("{0}")]
-    Contract(String),
+    /// Not a position of the variant (boxed: the contract's error is large).
+    #[error(transparent)]
+    Contract(Box<crate::contract::CaseError>),
 }
 
 /// A position as stored (the contract's JSON), read strictly.
 pub fn read_position(v: &Variant, text: &str) -> Result<Position, PositionError> {
     let value: serde_json::Value = serde_json::from_str(text).map_err(PositionError::NotJson)?;
-    position_from_json(v, &value).map_err(|e| PositionError::Contract(e.to_string()))
+    position_from_json(v, &value).map_err(|e| PositionError::Contract(Box::new(e)))
 }
 
 /// A position as it is stored.
