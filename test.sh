@@ -23,12 +23,27 @@ case "$mode" in
   *) echo "usage: ./test.sh [quick|full]" >&2; exit 2 ;;
 esac
 
+stack=tests/mailstack/mailstack.sh
+# what the steps after the build need from outside (the mail servers' and
+# the browser's packages, one apt-get after the other; MILA's package into
+# target/mila-venv) is installed while the build runs, and waited for after it
+if [ "$mode" != quick ]; then
+  mkdir -p target
+  (bash "$stack" install && bash tools/browser.sh && bash -c '. tools/mila_venv.sh') > target/prepare.log 2>&1 &
+  prepare=$!
+  trap 'wait "$prepare" 2>/dev/null || true' EXIT
+fi
+
 cargo fmt --check
 cargo clippy --release --locked --workspace --all-targets -- -D warnings
 cargo test --release --locked --workspace
 [ "$mode" = quick ] && exit 0
 
-stack=tests/mailstack/mailstack.sh
+if ! wait "$prepare"; then
+  cat target/prepare.log >&2
+  echo "test.sh: installing the mail servers, the browser or MILA's package failed (above)" >&2
+  exit 1
+fi
 # the servers' files, keys and ports live in a fresh private directory
 # (mktemp -d; `start` opens it to 711 only, so that the servers' users can reach
 # their subdirectories) unless MAIL_DIR is given; `mailstack.sh stop` removes it

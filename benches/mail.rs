@@ -25,7 +25,7 @@
 //!    SMTP (a third of the armies move, the rest hold; all in, the phase is
 //!    processed at once), any other phase the master mails `PROCESS!`. The
 //!    judge's resident memory (VmRSS and VmHWM from /proc/PID/status) is
-//!    printed at phase 0, 1, 10, 25, 50, 75 and 100. `MAILJUDGE_BENCH_PHASES`
+//!    printed at phase 0, 1, 5, 10, 15, 20, 25, 30, 40, 50, 60, 75, 90 and 100. `MAILJUDGE_BENCH_PHASES`
 //!    changes the number of phases. Not among the parts run by default (about
 //!    five minutes): name it.
 //!
@@ -496,11 +496,16 @@ fn memory(phases: i64) {
         if !processed(&db) {
             send("gm", &format!("process{round}"), "SIGNON Mmem gmpass\r\nPROCESS!\r\n");
         }
+        let log = cfg.with_extension("log");
         wait_until(Duration::from_secs(120), Duration::from_millis(20), || {
-            if processed(&db) { Ok(()) } else { Err(format!("phase {} was not processed", done + 1)) }
+            if processed(&db) {
+                return Ok(());
+            }
+            let tail: Vec<String> = std::fs::read_to_string(&log).unwrap_or_default().lines().rev().take(20).map(String::from).collect();
+            Err(format!("phase {} was not processed; the judge's log ends:\n{}", done + 1, tail.into_iter().rev().collect::<Vec<_>>().join("\n")))
         });
         let now = board(&db, &v).map_or(phases, |(_, n)| n);
-        if let Some(&at) = [1, 10, 25, 50, 75, 100].iter().find(|&&at| now >= at && shown < at) {
+        if let Some(&at) = [1, 5, 10, 15, 20, 25, 30, 40, 50, 60, 75, 90, 100].iter().find(|&&at| now >= at && shown < at) {
             shown = at;
             report(now);
         }

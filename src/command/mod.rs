@@ -32,6 +32,7 @@ pub mod options;
 pub mod orders;
 pub mod parse;
 pub mod press;
+pub mod proxy;
 pub mod settings;
 pub mod start;
 pub mod time;

@@ -19,7 +19,8 @@ use crate::report::results::ReportFormat;
 use crate::report::say;
 use crate::rules::{RuleChoice, Seating};
 use crate::store::games::{
-    Announcements, Anonymity, Concessions, Draws, FakePress, LatePress, MasterPress, Nmr, ObserverPress, PartialPress, PostalPress, UnorderedPress, Waiters,
+    Announcements, Anonymity, Concessions, Draws, FakePress, LatePress, MasterPress, Nmr, ObserverPress, PartialPress, PostalPress, ProxyOrders,
+    UnorderedPress, Waiters,
 };
 use crate::timing::{self, Schedule};
 
@@ -81,6 +82,7 @@ pub const OPTIONS: &[OptionSpec] = &[
     // SET CD AFTER n (see disorder.rs: SET CD also declares a power's civil disorder)
     spec(O::CdAfter, &["cd_after"], &[], false, Always),
     spec(O::Quiet, &["quiet"], &["QUIET"], true, Always),
+    spec(O::Proxy, &["proxy"], &["PROXY"], true, Always),
     spec(O::Anonymous, &["anonymous"], &["ANONYMOUS"], true, Always),
     spec(O::Delay, &["delay"], &["DELAY"], false, Always),
     spec(O::StrictWait, &["strictwait", "strict_wait"], &["STRICTWAIT"], true, Always),
@@ -165,6 +167,7 @@ pub enum OptionValue {
     MaxAbsence(Option<u32>),
     CdAfter(Option<u32>),
     Quiet(Announcements),
+    Proxy(ProxyOrders),
     Anonymous(Anonymity),
     Delay(i64),
     /// A game for fewer players: the value as written (`3a`) and its seating.
@@ -211,6 +214,8 @@ pub fn read(named: Named, text: &str, scope: &Scope) -> Result<OptionValue, Opti
         O::CdAfter => OptionValue::CdAfter(read_cd_after(text)?),
         // QUIET is the switch's second value: on is quiet
         O::Quiet => OptionValue::Quiet((!yes).into()),
+        // PROXY is the switch's second value: on, units may be lent
+        O::Proxy => OptionValue::Proxy((!yes).into()),
         O::Anonymous => OptionValue::Anonymous(yes.into()),
         O::Delay => OptionValue::Delay(read_delay(text)?),
         O::Assignment => OptionValue::Assignment(read_assignment(text)?),
@@ -484,6 +489,10 @@ pub fn apply(g: &mut Game, v: &Variant, value: OptionValue) -> Result<String, Op
         OptionValue::Quiet(b) => {
             s.announce = b;
             say::disorder::quiet(b)
+        }
+        OptionValue::Proxy(b) => {
+            s.no_proxy = b;
+            say::proxy::option(b)
         }
         OptionValue::Anonymous(b) => {
             s.anonymous = b;

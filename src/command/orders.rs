@@ -66,7 +66,16 @@ impl Session<'_> {
             Some((p, _)) => return Err(Refusal::NotYourPower { power: pname(&v, p), game: g.name.clone() }.into()),
             None => (line, seat.clone()),
         };
-        let results = game::submit_line(self.conn, &game::Board { game: &g, pos: &pos }, &powers, line, self.mail_id, now)?;
+        // a proxy order lends a unit; an order for a unit lent goes to its owner
+        if let Some(out) = self.proxy(&g, &pos, &seat, line)? {
+            for &p in &seat {
+                self.add_status(g.id, p);
+            }
+            self.touch(g.id);
+            return Ok(out);
+        }
+        let _ = now;
+        let results = self.submit_with_loans(&g, &pos, &powers, line)?;
         // (the first move's position depends on who orders: not kept)
         if !game::start::open(&v, &g, &pos) {
             self.pos_cache = Some((g.id, g.seq, pos));

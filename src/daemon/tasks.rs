@@ -202,6 +202,7 @@ impl Daemon {
     /// process at once, exit code 1: still safe, every mail is committed
     /// before it leaves the inbox).
     pub fn serve(mut self) -> anyhow::Result<()> {
+        drop(super::warm::warm(&mut self.judge));
         self.run_until(|tx| {
             use tokio::signal::unix::{SignalKind, signal};
             let mut term = signal(SignalKind::terminate())?;

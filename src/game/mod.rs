@@ -92,6 +92,7 @@ pub fn default_settings(cfg: &Config) -> Settings {
         anyone_waits: Default::default(),
         max_absence_days: None,
         cd_after: None,
+        no_proxy: Default::default(),
         announce: Default::default(),
         comment: None,
         start: Default::default(),

@@ -43,6 +43,7 @@ pub enum GameOption {
     /// `SET [NO] QUIET`: the table is not told of resignations, takeovers,
     /// civil disorder, nor who is late.
     Quiet,
+    Proxy,
     Anonymous,
     /// njudge's DELAY: how long after the last orders the phase waits.
     Delay,

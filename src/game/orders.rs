@@ -232,20 +232,17 @@ pub struct Board<'a> {
     pub pos: &'a Position,
 }
 
+/// What each order of a line came to: the power and the canonical order
+/// accepted, or why not.
+pub type LineResults = Vec<Result<(PowerId, String), Refusal>>;
+
 /// Checks and records one order line for the powers of a seat (`powers`,
 /// the seat's own power first; one power but in games for four, three or
 /// two players): each order goes to the power whose unit it orders (see
 /// [`route`]). Ok: the power and the canonical order accepted (a line may
 /// hold several); Err: why not (with a suggestion). A stored order that
 /// cannot be read is an error of the whole call: the judge's fault.
-pub fn submit_line(
-    conn: &Connection,
-    board: &Board,
-    powers: &[PowerId],
-    line: &str,
-    mail_id: Option<i64>,
-    now: i64,
-) -> anyhow::Result<Vec<Result<(PowerId, String), Refusal>>> {
+pub fn submit_line(conn: &Connection, board: &Board, powers: &[PowerId], line: &str, mail_id: Option<i64>, now: i64) -> anyhow::Result<LineResults> {
     let Board { game, pos } = *board;
     let (v, rules) = (game.v(), &game.rules);
     let mut out = Vec::new();

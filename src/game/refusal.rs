@@ -204,6 +204,21 @@ pub enum Refusal {
         arg: String,
     },
     OneProcessPerMail,
+    /// A proxy order where the master did not SET PROXY.
+    ProxyOff {
+        game: String,
+    },
+    /// A proxy order outside a movement phase.
+    ProxyInMovement,
+    /// A proxy order for a unit the seat does not have (as written).
+    ProxyNotYours {
+        unit: String,
+    },
+    /// An order for a unit the seat lent to another power.
+    ProxyLent {
+        order: String,
+        holder: String,
+    },
     /// PROCESS named a phase that is not the one being played.
     ProcessOtherPhase {
         named: String,

@@ -22,6 +22,7 @@ pub mod outbox;
 pub mod phases;
 pub mod press;
 pub mod profiles;
+pub mod proxies;
 pub mod records;
 pub mod start;
 pub mod timeline;
@@ -515,6 +516,18 @@ pub const MIGRATIONS: &[&str] = &[
         created INTEGER NOT NULL
     );
     CREATE INDEX later_orders_game ON later_orders(game_id, power);
+    "#,
+    // 23: units lent for a phase (njudge's proxy orders, `SET PROXY`)
+    r#"
+    CREATE TABLE proxies (
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        seq INTEGER NOT NULL,
+        prov TEXT NOT NULL,
+        owner INTEGER NOT NULL,
+        holder INTEGER NOT NULL,
+        created INTEGER NOT NULL,
+        PRIMARY KEY (game_id, seq, prov)
+    );
     "#,
 ];
 

@@ -222,3 +222,39 @@ fn process_with_a_phase_processes_that_phase_only() {
     // the German orders were not needed
     assert!(g.orders(GERMANY).is_empty());
 }
+
+/// njudge's proxy orders, where the master allows them: `A BER P AUSTRIA`
+/// lends the unit for the movement phase; the other power's order for it
+/// stands, the owner's is refused; with none it holds; lending it to
+/// oneself takes it back. Off by default.
+#[test]
+fn a_unit_lent_by_proxy_is_ordered_by_the_other_power() {
+    let mut g = Game::started();
+    let (r, _) = g.as_power('G', "A BER P AUSTRIA");
+    assert!(r.contains("proxy orders are off in game demo (the master's SET PROXY allows them)."), "{r}");
+    let (r, _) = g.as_master("SET PROXY");
+    assert!(r.contains("Proxy orders allowed"), "{r}");
+    let (r, _) = g.as_power('G', "A BER PROXY TO Austria\nA MUN P Austria\nA KIE P Austria");
+    assert!(r.contains("A BER is lent to Austria for this phase"), "{r}");
+    assert!(r.contains("A KIE: you have no such unit to lend."), "{r}");
+    // the owner's own order for a lent unit is refused; the holder's stands
+    let (r, _) = g.as_power('G', "A BER - SIL");
+    assert!(r.contains("the unit is lent to Austria for this phase"), "{r}");
+    let (r, _) = g.as_power('A', "A BER - PRU, A VIE - GAL");
+    assert!(r.contains("A BER - PRU: accepted") && r.contains("A VIE - GAL: accepted"), "{r}");
+    let mut german = current(&g, GERMANY);
+    german.sort();
+    assert_eq!(german, vec!["A BER - PRU", "A MUN H"], "the order is the German unit's");
+    // taken back: Germany orders it again
+    let (r, _) = g.as_power('G', "A MUN P Germany\nA MUN - RUH");
+    assert!(r.contains("A MUN is yours to order again"), "{r}");
+    assert!(r.contains("A MUN - RUH: accepted"), "{r}");
+    let (r, _) = g.as_power('A', "A MUN - BOH");
+    assert!(!r.contains("A MUN - BOH: accepted"), "no longer lent: {r}");
+    process(&mut g);
+    let v = mailjudge::map::Variant::standard();
+    assert!(g.unit_codes(&v, GERMANY as u8).contains(&"A PRU".to_string()), "{:?}", g.unit_codes(&v, GERMANY as u8));
+    // the loan ended with the phase
+    let (r, _) = g.as_power('A', "A PRU - LVN");
+    assert!(!r.contains("accepted"), "{r}");
+}

@@ -11,8 +11,8 @@ use std::path::Path;
 
 /// Phases compared per map (movements, retreats, adjustments), chosen so that the whole
 /// run stays near five minutes on two loaded cores (docs/MILA-DIFFERENTIAL.md, "Figures"):
-/// thousands where MILA is quick, fewer where it is slow (`world`'s 17 powers, about 0.3 s a
-/// phase with MILA's own play and the check; known_world_901, 0.13 s; modern, where a
+/// thousands where MILA is quick, fewer where it is slow (`world`'s 17 powers, about 1.5 s a
+/// phase with MILA's own play and the check; known_world_901, 0.3 s; modern, where a
 /// third of the phases are excluded, 0.05 s). The maps mailjudge does not ship are
 /// imported from MILA's own files at test time.
 const MAPS: &[(&str, usize)] = &[
@@ -36,21 +36,23 @@ const MAPS: &[(&str, usize)] = &[
 
 /// How many of a map's `full` phases a run compares: `MILA_PHASES=full` (`./test.sh full`,
 /// what a nightly or a release runs) every one; by default (`./test.sh`) an eighth, at least
-/// 100: the first games of the same seeds, so the sample is a part of the full run and
-/// every map is compared in both; `MILA_PHASES=N`, N a map.
+/// 20: the first games of the same seeds, so the sample is a part of the full run and
+/// every map is compared in both; `MILA_PHASES=N`, N a map. (A floor of 100 made world's
+/// sample, at 1.5 s a phase of MILA's own play, take two and a half minutes alone.)
 fn phases(full: usize, asked: Option<&str>) -> usize {
     match asked.map(str::trim) {
         Some("full") => full,
         Some(n) => n.parse().unwrap_or_else(|_| panic!("MILA_PHASES is `full` or a number of phases, not `{n}`")),
-        None => (full / 8).max(100).min(full),
+        None => (full / 8).max(20).min(full),
     }
 }
 
 #[test]
 fn the_mila_sample_is_an_eighth_of_each_map_and_full_on_asking() {
     assert_eq!(phases(3000, None), 375);
-    assert_eq!(phases(300, None), 100);
-    assert_eq!(phases(80, None), 80);
+    assert_eq!(phases(300, None), 37);
+    assert_eq!(phases(80, None), 20);
+    assert_eq!(phases(15, None), 15);
     assert_eq!(phases(3000, Some("full")), 3000);
     assert_eq!(phases(3000, Some("40")), 40);
     assert!(std::panic::catch_unwind(|| phases(3000, Some("all"))).is_err());

@@ -500,3 +500,17 @@ fn the_png_decodes_at_its_size_and_a_huge_picture_is_refused() {
     assert!(matches!(render::png(&past), Err(render::RenderError::TooLarge(..))));
     assert!(matches!(render::png("<not svg"), Err(render::RenderError::Svg(_))));
 }
+
+/// `serve` draws the map of each map in play once at its start (the first
+/// deadline after a restart then draws only what changed): one picture for
+/// the standard game, none where no game is in play.
+#[test]
+fn the_judge_warms_the_maps_in_play_when_it_starts() {
+    let mut g = crate::common::game::Game::empty();
+    // a forming game is not in play
+    g.send(crate::common::game::GM, "CREATE ?other gmpass standard");
+    assert!(mailjudge::daemon::warm(&mut g.w.daemon.judge).is_none(), "no game in play: nothing drawn");
+    let mut g = crate::common::game::Game::started();
+    let drawn = mailjudge::daemon::warm(&mut g.w.daemon.judge).expect("a game in play").join().unwrap();
+    assert_eq!(drawn, 1);
+}

@@ -379,6 +379,10 @@ stop_all() {
 }
 
 case "${1:-}" in
+  install)
+    # the packages alone (test.sh installs them while it builds)
+    install
+    ;;
   start)
     # stdout carries only the export line below
     {

@@ -46,6 +46,7 @@ pub mod options;
 pub mod orders;
 pub mod parse;
 pub mod press;
+pub mod proxy;
 pub mod refusal;
 pub mod removals;
 pub mod results;

@@ -95,6 +95,11 @@ fn words(o: GameOption) -> Words {
             "1 to 12 phases, or `none` (default)",
             "a power whose player misses that many phases in a row is in civil disorder (a vacant power is from the first phase processed without a player)",
         ),
+        O::Proxy => w(
+            "SET PROXY | SET NO PROXY",
+            "`no` (default), `yes`",
+            "a power may lend a unit to another for the phase (`A BER P AUSTRIA`, njudge's proxy order): the other power's order for it stands, and with none it holds",
+        ),
         O::Quiet => w(
             "SET QUIET | SET NO QUIET",
             "`no` (default), `yes`",

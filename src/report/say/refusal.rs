@@ -78,6 +78,10 @@ pub fn refusal(r: &Refusal) -> String {
 
         DeadlinePassedConfirm { time, arg } => settings::deadline_passed_confirm(time, arg),
         OneProcessPerMail => master::one_process_per_mail(),
+        ProxyOff { game } => super::proxy::off(game),
+        ProxyInMovement => super::proxy::in_movement(),
+        ProxyNotYours { unit } => super::proxy::not_yours(unit),
+        ProxyLent { order, holder } => super::proxy::lent_away(order, holder),
         ProcessOtherPhase { named, now } => master::process_other_phase(named, now),
         NotActive { game, status } => master::game_is(game, *status),
         OrdersMissing { powers } => master::orders_missing(powers),

@@ -232,6 +232,15 @@ switch_enum!(
     }
 );
 switch_enum!(
+    /// Whether a power may lend a unit to another for a phase (stored as
+    /// `no_proxy`; njudge's `SET [NO] PROXY`, off by default): `A BER P
+    /// AUSTRIA` (`command::proxy`).
+    ProxyOrders {
+        Refused,
+        Allowed,
+    }
+);
+switch_enum!(
     /// Whether the table hears of resignations, takeovers and civil disorder
     /// (stored as `announce`; njudge's `SET [NO] QUIET` is its `Quiet`).
     Announcements {

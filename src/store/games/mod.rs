@@ -15,7 +15,7 @@ mod settings;
 
 pub use kinds::{
     Announcements, Anonymity, Assignment, Concessions, Draws, FakePress, GameStatus, LatePress, Manual, MapPref, MasterPress, Nmr, ObserverPress, PartialPress,
-    PlayerRole, PlayerStatus, PostalPress, Press, UnorderedPress, Waiters,
+    PlayerRole, PlayerStatus, PostalPress, Press, ProxyOrders, UnorderedPress, Waiters,
 };
 pub use players::Player;
 pub use row::{
@@ -37,6 +37,12 @@ pub fn due(conn: &Connection, now: i64) -> rusqlite::Result<Vec<i64>> {
          ORDER BY deadline",
     )?;
     st.query_map([now], |r| r.get(0))?.collect()
+}
+
+/// Games in play with a deadline, soonest first (at most `n`).
+pub fn in_play(conn: &Connection, n: usize) -> rusqlite::Result<Vec<i64>> {
+    let mut st = conn.prepare_cached("SELECT id FROM games WHERE status = 'active' AND paused = 0 AND deadline IS NOT NULL ORDER BY deadline LIMIT ?1")?;
+    st.query_map([n as i64], |r| r.get(0))?.collect()
 }
 
 /// The earliest time after `after` at which a game has deadline work

@@ -3,7 +3,7 @@
 
 use super::kinds::{
     Announcements, Anonymity, Assignment, Concessions, Draws, FakePress, LatePress, Manual, MasterPress, Nmr, ObserverPress, PartialPress, PostalPress, Press,
-    UnorderedPress, Waiters,
+    ProxyOrders, UnorderedPress, Waiters,
 };
 use crate::rules::RuleChoice;
 use crate::store::values::{ReportFormat, Webhook};
@@ -131,6 +131,9 @@ pub struct Settings {
     /// the master only.
     #[serde(default, skip_serializing_if = "is_default")]
     pub announce: Announcements,
+    /// `SET PROXY`: a power may lend a unit to another for a phase.
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub no_proxy: ProxyOrders,
     /// The master's one-line comment on the game (`SET COMMENT`), shown by LIST.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub comment: Option<String>,
