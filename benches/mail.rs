@@ -22,8 +22,8 @@
 //! 5. Memory over a long game (`memory`): one standard game of 100 phases
 //!    played through a real `mailjudge serve` on IMAP IDLE and SMTP
 //!    submission: each movement phase the seven players mail their orders by
-//!    SMTP (a third of the armies move, the rest hold; all in, the phase is
-//!    processed at once), any other phase the master mails `PROCESS!`. The
+//!    SMTP (a third of the armies move, the rest hold), in the others they
+//!    disband, waive or remove (all in, a phase is processed at once). The
 //!    judge's resident memory (VmRSS and VmHWM from /proc/PID/status) is
 //!    printed at phase 0, 1, 5, 10, 15, 20, 25, 30, 40, 50, 60, 75, 90 and 100. `MAILJUDGE_BENCH_PHASES`
 //!    changes the number of phases. Not among the parts run by default (about
@@ -427,18 +427,44 @@ fn board(db: &rusqlite::Connection, v: &mailjudge::map::Variant) -> Option<(mail
     (status == "active").then(|| (mailjudge::contract::position_from_json(v, &value).unwrap(), phases))
 }
 
-/// Power `p`'s orders for this movement phase: a third of the armies move
-/// to a neighbour, every other unit holds.
+/// Power `p`'s orders for the phase: in a movement, a third of the armies
+/// move to a neighbour and every other unit holds; in a retreat, its
+/// dislodged units disband; in an adjustment, it waives its builds or
+/// removes its last units (so every phase's orders are in and it is
+/// processed at once, as the master's PROCESS may be used only a few times
+/// an hour).
 fn orders_of(v: &mailjudge::map::Variant, pos: &mailjudge::adjudicate::Position, p: usize, dice: &mut Dice) -> String {
     use mailjudge::map::UnitType;
+    use mailjudge::phase::PhaseKind;
     let mut body = String::new();
-    for u in pos.units.iter().filter(|u| u.power as usize == p) {
-        let at = v.loc_code(u.loc);
-        let ns = v.army_neighbours(u.loc.prov);
-        match u.kind {
-            UnitType::Army if !ns.is_empty() && dice.next(3) == 0 => body.push_str(&format!("A {at}-{}\r\n", v.code(ns[dice.next(ns.len())]))),
-            UnitType::Army => body.push_str(&format!("A {at} H\r\n")),
-            UnitType::Fleet => body.push_str(&format!("F {at} H\r\n")),
+    let mine: Vec<&mailjudge::map::Unit> = pos.units.iter().filter(|u| u.power as usize == p).collect();
+    match pos.phase.kind {
+        PhaseKind::Movement => {
+            for u in mine {
+                let at = v.loc_code(u.loc);
+                let ns = v.army_neighbours(u.loc.prov);
+                match u.kind {
+                    UnitType::Army if !ns.is_empty() && dice.next(3) == 0 => body.push_str(&format!("A {at}-{}\r\n", v.code(ns[dice.next(ns.len())]))),
+                    UnitType::Army => body.push_str(&format!("A {at} H\r\n")),
+                    UnitType::Fleet => body.push_str(&format!("F {at} H\r\n")),
+                }
+            }
+        }
+        PhaseKind::Retreat => {
+            for d in pos.dislodged.iter().filter(|d| d.unit.power as usize == p) {
+                body.push_str(&format!("{} D\r\n", v.unit_code(&d.unit)));
+            }
+        }
+        PhaseKind::Adjustment => {
+            let (centres, units) = (pos.center_count(p as u8), mine.len());
+            if units > centres {
+                for u in mine.iter().rev().take(units - centres) {
+                    body.push_str(&format!("REMOVE {}\r\n", v.unit_code(u)));
+                }
+            }
+            for _ in 0..mailjudge::adjudicate::adjust::builds_possible(v, pos, p as u8) {
+                body.push_str("WAIVE\r\n");
+            }
         }
     }
     body
@@ -483,15 +509,17 @@ fn memory(phases: i64) {
         }
         round += 1;
         let processed = |db: &rusqlite::Connection| board(db, &v).is_none_or(|(_, n)| n > done);
-        if pos.phase.kind == mailjudge::phase::PhaseKind::Movement {
-            for (p, l) in "AEFGIRT".chars().enumerate() {
-                send(&players[p], &format!("o{round}-{p}"), &format!("SIGNON {l}mem pass{p}\r\n{}", orders_of(&v, &pos, p, &mut dice)));
+        for (p, l) in "AEFGIRT".chars().enumerate() {
+            let orders = orders_of(&v, &pos, p, &mut dice);
+            if !orders.is_empty() {
+                send(&players[p], &format!("o{round}-{p}"), &format!("SIGNON {l}mem pass{p}\r\n{orders}"));
             }
-            // all in, the phase is processed at once; else the master does it
-            let t = Instant::now();
-            while !processed(&db) && t.elapsed() < Duration::from_secs(20) {
-                std::thread::sleep(Duration::from_millis(20));
-            }
+        }
+        // all in, the phase is processed at once; else (a power whose
+        // order was refused) the master does it
+        let t = Instant::now();
+        while !processed(&db) && t.elapsed() < Duration::from_secs(20) {
+            std::thread::sleep(Duration::from_millis(20));
         }
         if !processed(&db) {
             send("gm", &format!("process{round}"), "SIGNON Mmem gmpass\r\nPROCESS!\r\n");
@@ -502,7 +530,12 @@ fn memory(phases: i64) {
                 return Ok(());
             }
             let tail: Vec<String> = std::fs::read_to_string(&log).unwrap_or_default().lines().rev().take(20).map(String::from).collect();
-            Err(format!("phase {} was not processed; the judge's log ends:\n{}", done + 1, tail.into_iter().rev().collect::<Vec<_>>().join("\n")))
+            let last = Mailbox::open("gm").all("INBOX").pop().map(|m| m.body).unwrap_or_default();
+            Err(format!(
+                "phase {} was not processed; the judge's log ends:\n{}\nthe master's last mail:\n{last}",
+                done + 1,
+                tail.into_iter().rev().collect::<Vec<_>>().join("\n")
+            ))
         });
         let now = board(&db, &v).map_or(phases, |(_, n)| n);
         if let Some(&at) = [1, 5, 10, 15, 20, 25, 30, 40, 50, 60, 75, 90, 100].iter().find(|&&at| now >= at && shown < at) {

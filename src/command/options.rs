@@ -68,8 +68,9 @@ pub const OPTIONS: &[OptionSpec] = &[
     spec(O::Nmr, &["nmr"], &["NMR"], true, Always),
     spec(O::Assignment, &["assignment"], &["ASSIGNMENT"], false, Forming),
     spec(O::Movement, &["movement"], &["MOVEMENT", "MOVES", "MOVE"], false, Always),
-    spec(O::Retreat, &["retreat"], &["RETREATS"], false, Always),
-    spec(O::Adjustment, &["adjustment"], &["ADJUSTMENTS", "BUILDS"], false, Always),
+    // njudge's SET MOVE|RETREAT|ADJUST|BUILD, with and without an S
+    spec(O::Retreat, &["retreat"], &["RETREATS", "RETREAT"], false, Always),
+    spec(O::Adjustment, &["adjustment"], &["ADJUSTMENTS", "BUILDS", "ADJUSTS", "ADJUST", "BUILD"], false, Always),
     // SET GRACE moves the current phase's grace period (see settings.rs)
     spec(O::Grace, &["grace"], &[], false, Always),
     spec(O::Reminder, &["reminder"], &["REMINDER"], false, Always),
@@ -190,33 +191,33 @@ pub fn read(named: Named, text: &str, scope: &Scope) -> Result<OptionValue, Opti
     if named.option.spec().changeable == Forming && scope.game.status != GameStatus::Forming {
         return Err(OptionError::TooLate(named.option));
     }
-    let yes = !named.no && matches!(text.to_ascii_lowercase().as_str(), "" | "yes" | "on" | "true" | "1");
+    // an on/off option's value: on, off, or refused (never read as off)
+    let yes = || read_switch(named, text);
     let rule = |key: &str| RuleChoice::parse(key, text)?.fits(scope.variant).map(OptionValue::Rule);
     Ok(match named.option {
         O::Press => OptionValue::Press(read_press(text)?),
-        O::Partial if !matches!(text.to_ascii_lowercase().as_str(), "" | "yes" | "on" | "true" | "1" | "no" | "off" | "false" | "0") => {
-            return Err(OptionError::FakeValues { value: text.to_string() });
-        }
-        O::Partial => OptionValue::Partial(yes.into()),
+        // PARTIAL's other words are the fake option's (`SET PARTIAL FAKES ...`)
+        O::Partial if switch_word(text).is_none() => return Err(OptionError::FakeValues { value: text.to_string() }),
+        O::Partial => OptionValue::Partial(yes()?.into()),
         O::Fake => OptionValue::Fake(read_fake(named.no, text)?),
         O::ObserverPress => OptionValue::ObserverPress(read_observer_press(text)?),
-        O::PostalPress => OptionValue::PostalPress(if yes { PostalPress::On } else { PostalPress::Off }),
+        O::PostalPress => OptionValue::PostalPress(if yes()? { PostalPress::On } else { PostalPress::Off }),
         O::MasterPress => OptionValue::MasterPress(read_master_press(text)?),
-        O::Nmr => OptionValue::Nmr(yes.into()),
-        O::Dias => OptionValue::Dias(yes.into()),
-        O::Concessions => OptionValue::Concessions(yes.into()),
-        O::LatePress => OptionValue::LatePress(yes.into()),
+        O::Nmr => OptionValue::Nmr(yes()?.into()),
+        O::Dias => OptionValue::Dias(yes()?.into()),
+        O::Concessions => OptionValue::Concessions(yes()?.into()),
+        O::LatePress => OptionValue::LatePress(yes()?.into()),
         // MUST ORDER is the switch's second value: on refuses unordered press
-        O::MustOrder => OptionValue::UnorderedPress((!yes).into()),
+        O::MustOrder => OptionValue::UnorderedPress((!yes()?).into()),
         // STRICT WAIT is the switch's second value: on, only those owing orders wait
-        O::StrictWait => OptionValue::Waiters((!yes).into()),
+        O::StrictWait => OptionValue::Waiters((!yes()?).into()),
         O::MaxAbsence => OptionValue::MaxAbsence(read_max_absence(text)?),
         O::CdAfter => OptionValue::CdAfter(read_cd_after(text)?),
         // QUIET is the switch's second value: on is quiet
-        O::Quiet => OptionValue::Quiet((!yes).into()),
+        O::Quiet => OptionValue::Quiet((!yes()?).into()),
         // PROXY is the switch's second value: on, units may be lent
-        O::Proxy => OptionValue::Proxy((!yes).into()),
-        O::Anonymous => OptionValue::Anonymous(yes.into()),
+        O::Proxy => OptionValue::Proxy((!yes()?).into()),
+        O::Anonymous => OptionValue::Anonymous(yes()?.into()),
         O::Delay => OptionValue::Delay(read_delay(text)?),
         O::Assignment => OptionValue::Assignment(read_assignment(text)?),
         O::Movement => read_timing(PhaseKind::Movement, text)?,
@@ -242,6 +243,29 @@ pub fn read(named: Named, text: &str, scope: &Scope) -> Result<OptionValue, Opti
         O::RetreatDefault => rule("retreat_default")?,
         O::Paradox => rule("paradox")?,
     })
+}
+
+/// A yes/no word as an on/off option's value: `Some(true)` for nothing,
+/// `yes`, `on`, `true`, `1`; `Some(false)` for `no`, `off`, `false`, `0`.
+fn switch_word(text: &str) -> Option<bool> {
+    match text.trim().to_ascii_lowercase().as_str() {
+        "" | "yes" | "on" | "true" | "1" => Some(true),
+        "no" | "off" | "false" | "0" => Some(false),
+        _ => None,
+    }
+}
+
+/// An on/off option's value: on, unless `NO` came before its name or the
+/// value says off; any other value is refused with the option's names
+/// (`SET LATE PRESS COUNT` is no way to turn late press off).
+fn read_switch(named: Named, text: &str) -> Result<bool, OptionError> {
+    let spec = named.option.spec();
+    let on = switch_word(text).ok_or_else(|| OptionError::SwitchValues {
+        key: spec.keys[0],
+        word: spec.words.first().copied().unwrap_or(spec.keys[0]),
+        value: text.trim().to_string(),
+    })?;
+    Ok(on && !named.no)
 }
 
 /// A phase kind's timing: njudge's parameters, or a rule of the judge's own.
@@ -314,8 +338,13 @@ fn read_assignment(text: &str) -> Result<Assignment, OptionError> {
     }
 }
 
-/// `address [TEXT|MARKDOWN|BBCODE]`, or `NONE` (or nothing): no list.
+/// `address [TEXT|MARKDOWN|BBCODE]`, or `NONE`: no list. Nothing is
+/// refused: njudge's `SET LIST` (a game shown in its listing) is no way to
+/// stop the list.
 fn read_list(text: &str, cfg: &Config) -> Result<Option<(String, ReportFormat)>, OptionError> {
+    if text.trim().is_empty() {
+        return Err(OptionError::ListNeedsAddress);
+    }
     let mut words = text.split_whitespace();
     let a = words.next().unwrap_or("");
     let format = match words.next() {

@@ -80,6 +80,15 @@ pub enum OptionError {
         value: String,
     },
     AssignmentValues,
+    /// An on/off option's value that is no yes/no word: the option's
+    /// CREATE key and SET word, and the value.
+    SwitchValues {
+        key: &'static str,
+        word: &'static str,
+        value: String,
+    },
+    /// `SET LIST` with no address (njudge's SET LIST lists the game).
+    ListNeedsAddress,
     /// `got`: the list's format word (or the whole value, with too many words).
     ListFormat {
         got: String,

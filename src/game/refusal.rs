@@ -398,9 +398,85 @@ pub enum UsageRefusal {
     SetNeedsName,
     SetNoSuch { key: String },
     SetAmbiguous { key: String, candidates: Vec<String> },
+    // a SET name of njudge's that this judge does not take: the name as
+    // njudge writes it (`STRICT GRACE`, `NO LATE COUNT`) and why
+    SetNotTaken { name: String, hint: SetHint },
     NeedsRequestedPower { command: &'static str },
     NeedsPower { command: &'static str },
     RollbackUsage,
+}
+
+/// Why this judge does not take one of njudge's SET names, and what a
+/// master or player uses instead (`say::parse::set_not_taken`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SetHint {
+    /// `SET [NO] BROADCAST [PRESS]`, `SET [NO] NORMAL BROADCAST`.
+    Broadcast,
+    /// `SET MODERATE[D]`, `SET UNMODERATE[D]`.
+    Moderated,
+    /// `SET [NO] STRICT GRACE`.
+    StrictGrace,
+    /// `SET [NO] LATE COUNT`.
+    LateCount,
+    /// `SET NO LIST`, `SET UNLIST[ED]`.
+    Listing,
+    /// `SET PRIVATE` with no join password (njudge's: `SET NOLIST`).
+    PrivateListing,
+    /// `SET ACCESS`, `SET LEVEL`, `SET DEDICATION`, `SET ONTIMERAT`, `SET RESRAT`.
+    JoinLimit,
+    /// `SET ALLOW PLAYER`.
+    AllowPlayer,
+    /// `SET DENY PLAYER`.
+    DenyPlayer,
+    /// `SET ALLOW MASTER`, `SET DENY MASTER` (njudge's judge-wide lists).
+    JudgeLists,
+    /// `SET [NO] APPROVAL`.
+    Approval,
+    /// `SET [NOT] APPROVE[D] powers`.
+    Approve,
+    /// `SET [UN]RATED`.
+    Rated,
+    /// `SET PLAYERS n`, `SET POWERS n`.
+    Players,
+    /// `SET VARIANT`, `SET NOT VARIANT`.
+    Variant,
+    /// `SET [NO] REVEAL`.
+    Reveal,
+    /// `SET [NO] SHOW`.
+    Show,
+    /// `SET [NO] SECRET`.
+    Secret,
+    /// `SET [NO] RESUME`.
+    Resume,
+    /// `SET COMMENT BEGIN`.
+    CommentBegin,
+    /// `SET BN`, `SET BNC`, `SET MN`, `SET MNC`, `SET EP` (game numbers).
+    Numbers,
+    /// `SET [NO] AUTO CREATE`.
+    AutoCreate,
+    /// `SET [NO] WATCH ALL PRESS`.
+    WatchAllPress,
+    /// `SET [NO] MINOR PRESS`.
+    MinorPress,
+    /// `SET [NO] GRACE PRESS`.
+    GracePress,
+    /// `SET [NO] TOUCH PRESS`.
+    TouchPress,
+    /// `SET [NO] BLANK PRESS`.
+    BlankPress,
+    /// `SET ANY|HOME|ONE CENTRE[S]`.
+    BuildSites,
+    /// `SET ANY|NORMAL DISBAND`, `SET [NO] DISBAND`, `SET [NO] AUTO DISBAND`.
+    Disband,
+    /// `SET [NO] STRICT CONVOY`.
+    StrictConvoy,
+    /// A rule njudge codes in its variants' map files (`SET [NO] RAILWAYS`,
+    /// `SET BLANK BOARD`, `SET TRANSFORM` ...).
+    MapRule,
+    /// `SET [NO] ALLIED WIN`.
+    AlliedWin,
+    /// Machiavelli's rules (`SET [NO] MONEY`, `SET [NO] ADJACENCY` ...).
+    Machiavelli,
 }
 
 /// The refusals of PRESS, BROADCAST, POSTALPRESS and DIARY.

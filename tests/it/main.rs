@@ -66,6 +66,7 @@ mod scripted_fewer;
 mod scripted_game;
 mod seats;
 mod serve_waits;
+mod set_words;
 mod start1885;
 mod storage;
 mod time_forms;

@@ -1,23 +1,33 @@
 //! SET: the names it takes (a player's settings and votes, the deadline, the
 //! master's tools and every game option), njudge's press settings and their
-//! lists.
+//! lists, and njudge's names it does not take, each refused by its name.
+//!
+//! A name is taken whole or refused by name, never read as the start of
+//! another with the rest as its value (docs/RULES.md, "SET names"): the
+//! line's first words, joined (`SET STRICT GRACE` is `STRICTGRACE`, up to
+//! three after `NO`), are looked up first, longest first; only then may the
+//! first word be the start of a name (`SET DEAD` for DEADLINE), and only when
+//! every name it could start, with the words after it, means the same.
 
 use super::cmd::{Cmd, SetKey, ToolSet};
-use super::line::{Line, match_word};
+use super::line::Line;
 use crate::command::options;
 use crate::command::options::{GameOption, Named};
-use crate::game::refusal::{Refusal, UsageRefusal};
+use crate::game::refusal::{Refusal, SetHint, UsageRefusal};
 
 /// The names SET takes besides the game options' (those are in [`crate::command::options::OPTIONS`]).
 const SET_KEYS: &[(&str, SetKey)] = &[
     ("WAIT", SetKey::Wait),
     ("NOWAIT", SetKey::NoWait),
+    // njudge's short form of NOWAIT (ml_set.c)
+    ("NOW", SetKey::NoWait),
     ("DRAW", SetKey::Draw),
     ("NODRAW", SetKey::NoDraw),
     ("CONCEDE", SetKey::Concede),
     // njudge's short form (before 1.4.0 the only one)
     ("CONC", SetKey::Concede),
     ("NOCONCEDE", SetKey::NoConcede),
+    ("NOCONC", SetKey::NoConcede),
     ("ABSENCE", SetKey::Absence),
     ("NOABSENCE", SetKey::NoAbsence),
     // njudge's other names for an absence
@@ -34,8 +44,12 @@ const SET_KEYS: &[(&str, SetKey)] = &[
     ("BLACKOUT", SetKey::Blackout),
     ("NOBLACKOUT", SetKey::NoBlackout),
     ("PASSWORD", SetKey::Password),
+    // njudge's short forms of PASSWORD, ADDRESS and PREFERENCE
+    ("PW", SetKey::Password),
     ("ADDRESS", SetKey::Address),
+    ("AD", SetKey::Address),
     ("PREFERENCE", SetKey::Preference),
+    ("PREFERENCES", SetKey::Preference),
     ("DEADLINE", SetKey::Deadline),
     ("GRACE", SetKey::Grace),
     ("ALLY", SetKey::Ally),
@@ -46,13 +60,224 @@ const SET_KEYS: &[(&str, SetKey)] = &[
     ("NOMAP", SetKey::NoMap),
     ("CD", SetKey::Cd),
     ("NOCD", SetKey::NoCd),
+    ("COMMENT", SetKey::Tool(ToolSet::Comment)),
+    // njudge's other names for the comment (ml_set.c)
+    ("INFO", SetKey::Tool(ToolSet::Comment)),
+    ("INFORMATION", SetKey::Tool(ToolSet::Comment)),
     ("PRIVATE", SetKey::Tool(ToolSet::Private)),
     ("NOPRIVATE", SetKey::Tool(ToolSet::Public)),
     ("PUBLIC", SetKey::Tool(ToolSet::Public)),
     ("MANUAL", SetKey::Tool(ToolSet::Manual)),
     ("NOMANUAL", SetKey::Tool(ToolSet::Auto)),
     ("AUTO", SetKey::Tool(ToolSet::Auto)),
+    // njudge's SET NO AUTO START|PROCESS
+    ("NOAUTO", SetKey::Tool(ToolSet::Manual)),
 ];
+
+/// njudge's names that stand for a setting and the first words of its
+/// value (`SET AUTOSTART` is `SET AUTO START`), and its names of two words
+/// whose first word may be abbreviated (`SET MAX VACATIONS 10`).
+const PRESETS: &[(&str, SetKey, &str)] = &[
+    ("AUTO START", SetKey::Tool(ToolSet::Auto), "START"),
+    ("AUTO PROCESS", SetKey::Tool(ToolSet::Auto), "PROCESS"),
+    ("AUTO PROC", SetKey::Tool(ToolSet::Auto), "PROCESS"),
+    ("NO AUTO START", SetKey::Tool(ToolSet::Manual), "START"),
+    ("NO AUTO PROCESS", SetKey::Tool(ToolSet::Manual), "PROCESS"),
+    ("NO AUTO PROC", SetKey::Tool(ToolSet::Manual), "PROCESS"),
+    ("MANUAL START", SetKey::Tool(ToolSet::Manual), "START"),
+    ("MANUAL PROCESS", SetKey::Tool(ToolSet::Manual), "PROCESS"),
+    ("MAN START", SetKey::Tool(ToolSet::Manual), "START"),
+    ("MAN PROC", SetKey::Tool(ToolSet::Manual), "PROCESS"),
+    ("NO MANUAL START", SetKey::Tool(ToolSet::Auto), "START"),
+    ("NO MANUAL PROCESS", SetKey::Tool(ToolSet::Auto), "PROCESS"),
+    ("NO MAN START", SetKey::Tool(ToolSet::Auto), "START"),
+    ("NO MAN PROC", SetKey::Tool(ToolSet::Auto), "PROCESS"),
+    ("STRICT WAIT", SetKey::Option(Named { option: GameOption::StrictWait, no: false }), ""),
+    ("NO STRICT WAIT", SetKey::Option(Named { option: GameOption::StrictWait, no: true }), ""),
+    ("MAX ABSENCE", SetKey::Option(Named { option: GameOption::MaxAbsence, no: false }), ""),
+    ("MAX VACATIONS", SetKey::Option(Named { option: GameOption::MaxAbsence, no: false }), ""),
+    ("MAX HOLIDAYS", SetKey::Option(Named { option: GameOption::MaxAbsence, no: false }), ""),
+    // njudge's ways of giving out the powers (bgs)
+    ("PRFLIST", SetKey::Option(Named { option: GameOption::Assignment, no: false }), "preference"),
+    ("PRFBOTH", SetKey::Option(Named { option: GameOption::Assignment, no: false }), "preference"),
+    ("PRFRAND", SetKey::Option(Named { option: GameOption::Assignment, no: false }), "random"),
+];
+
+/// njudge's SET names (`data/index`, and its parser's `ml_set.c`) that this
+/// judge does not take, each with why; `[NO] ` before a name: its NO form too.
+const NOT_TAKEN: &[(&str, SetHint)] = {
+    use SetHint as H;
+    &[
+        ("[NO] BROADCAST", H::Broadcast),
+        ("[NO] BROADCAST PRESS", H::Broadcast),
+        ("[NO] NORMAL BROADCAST", H::Broadcast),
+        ("MODERATE", H::Moderated),
+        ("MODERATED", H::Moderated),
+        ("UNMODERATE", H::Moderated),
+        ("UNMODERATED", H::Moderated),
+        ("[NO] STRICT GRACE", H::StrictGrace),
+        ("[NO] LATE COUNT", H::LateCount),
+        ("NO LIST", H::Listing),
+        ("UNLIST", H::Listing),
+        ("UNLISTED", H::Listing),
+        ("ACCESS", H::JoinLimit),
+        ("LEVEL", H::JoinLimit),
+        ("DEDICATION", H::JoinLimit),
+        ("ONTIMERAT", H::JoinLimit),
+        ("RESRAT", H::JoinLimit),
+        ("ALLOW PLAYER", H::AllowPlayer),
+        ("ALLOW PLAYERS", H::AllowPlayer),
+        ("PLAYER ALLOW", H::AllowPlayer),
+        ("PLAYERS ALLOW", H::AllowPlayer),
+        ("DENY PLAYER", H::DenyPlayer),
+        ("DENY PLAYERS", H::DenyPlayer),
+        ("PLAYER DENY", H::DenyPlayer),
+        ("PLAYERS DENY", H::DenyPlayer),
+        ("ALLOW MASTER", H::JudgeLists),
+        ("ALLOW MASTERS", H::JudgeLists),
+        ("MASTER ALLOW", H::JudgeLists),
+        ("MASTERS ALLOW", H::JudgeLists),
+        ("DENY MASTER", H::JudgeLists),
+        ("DENY MASTERS", H::JudgeLists),
+        ("MASTER DENY", H::JudgeLists),
+        ("MASTERS DENY", H::JudgeLists),
+        ("[NO] APPROVAL", H::Approval),
+        ("APPROVE", H::Approve),
+        ("APPROVED", H::Approve),
+        ("NOT APPROVE", H::Approve),
+        ("NOT APPROVED", H::Approve),
+        ("RATED", H::Rated),
+        ("UNRATED", H::Rated),
+        ("PLAYERS", H::Players),
+        ("POWERS", H::Players),
+        ("VARIANT", H::Variant),
+        ("NOT VARIANT", H::Variant),
+        ("[NO] REVEAL", H::Reveal),
+        ("[NO] SHOW", H::Show),
+        ("[NO] SECRET", H::Secret),
+        ("[NO] RESUME", H::Resume),
+        ("COMMENT BEGIN", H::CommentBegin),
+        ("INFO BEGIN", H::CommentBegin),
+        ("INFORMATION BEGIN", H::CommentBegin),
+        ("BN", H::Numbers),
+        ("BN NUMBER", H::Numbers),
+        ("BN NUM", H::Numbers),
+        ("BNC", H::Numbers),
+        ("BNC NUMBER", H::Numbers),
+        ("BNC NUM", H::Numbers),
+        ("MN", H::Numbers),
+        ("MN NUMBER", H::Numbers),
+        ("MN NUM", H::Numbers),
+        ("MNC", H::Numbers),
+        ("MNC NUMBER", H::Numbers),
+        ("MNC NUM", H::Numbers),
+        ("EP", H::Numbers),
+        ("EP NUMBER", H::Numbers),
+        ("EP NUM", H::Numbers),
+        ("[NO] AUTO CREATE", H::AutoCreate),
+        ("[NO] WATCH ALL PRESS", H::WatchAllPress),
+        ("[NO] MINOR PRESS", H::MinorPress),
+        ("[NO] GRACE PRESS", H::GracePress),
+        ("[NO] TOUCH PRESS", H::TouchPress),
+        ("[NO] BLANK PRESS", H::BlankPress),
+        ("ANY CENTRE", H::BuildSites),
+        ("ANY CENTRES", H::BuildSites),
+        ("ANY CENTER", H::BuildSites),
+        ("ANY CENTERS", H::BuildSites),
+        ("HOME CENTRE", H::BuildSites),
+        ("HOME CENTRES", H::BuildSites),
+        ("HOME CENTER", H::BuildSites),
+        ("HOME CENTERS", H::BuildSites),
+        ("ONE CENTRE", H::BuildSites),
+        ("ONE CENTRES", H::BuildSites),
+        ("ONE CENTER", H::BuildSites),
+        ("ONE CENTERS", H::BuildSites),
+        ("ANY DISBAND", H::Disband),
+        ("NORMAL DISBAND", H::Disband),
+        ("[NO] DISBAND", H::Disband),
+        ("[NO] AUTO DISBAND", H::Disband),
+        ("[NO] STRICT CONVOY", H::StrictConvoy),
+        ("BLANK BOARD", H::MapRule),
+        ("EMPTY BOARD", H::MapRule),
+        ("[NO] COASTAL CONVOY", H::MapRule),
+        ("[NO] COASTAL CONVOYS", H::MapRule),
+        ("[NO] DUALITY", H::MapRule),
+        ("[NO] GATEWAY", H::MapRule),
+        ("[NO] GATEWAYS", H::MapRule),
+        ("[NO] RAILWAY", H::MapRule),
+        ("[NO] RAILWAYS", H::MapRule),
+        ("[NO] HONG KONG", H::MapRule),
+        ("[NO] PORTAGE", H::MapRule),
+        ("[NO] SUMMER", H::MapRule),
+        ("[NO] HOME TRANSFER", H::MapRule),
+        ("[NO] BCENTRES", H::MapRule),
+        ("[NO] BCENTERS", H::MapRule),
+        ("[NO] NEUTRALS", H::MapRule),
+        ("[NO] CAPTURE WIN", H::MapRule),
+        ("[NO] AIR LIFT", H::MapRule),
+        ("[NO] AIR LIFTS", H::MapRule),
+        ("TRANSFORM", H::MapRule),
+        ("TRAFO", H::MapRule),
+        ("NO TRANSFORM", H::MapRule),
+        ("NO TRAFO", H::MapRule),
+        ("[NO] ATTACK TRANSFORM", H::MapRule),
+        ("[NO] ATTACK TRANSFORMS", H::MapRule),
+        ("XFLAG", H::MapRule),
+        ("XFLAGS", H::MapRule),
+        ("[NO] ALLIED WIN", H::AlliedWin),
+        ("[NO] MACH2", H::Machiavelli),
+        ("[NO] MACHIAVELLI2", H::Machiavelli),
+        ("[NO] MACH-2", H::Machiavelli),
+        ("[NO] MACHIAVELLI-2", H::Machiavelli),
+        ("[NO] ADJACENT", H::Machiavelli),
+        ("[NO] ADJACENCY", H::Machiavelli),
+        ("[NO] ADJ", H::Machiavelli),
+        ("[NO] ASSASSINS", H::Machiavelli),
+        ("[NO] ASSASSINATION", H::Machiavelli),
+        ("[NO] ASSASSINATIONS", H::Machiavelli),
+        ("[NO] BANK", H::Machiavelli),
+        ("[NO] BANKERS", H::Machiavelli),
+        ("[NO] LOANS", H::Machiavelli),
+        ("[NO] DICE", H::Machiavelli),
+        ("[NO] FAMINE", H::Machiavelli),
+        ("[NO] PLAGUE", H::Machiavelli),
+        ("[NO] FORT", H::Machiavelli),
+        ("[NO] FORTS", H::Machiavelli),
+        ("[NO] FORTRESS", H::Machiavelli),
+        ("[NO] FORTRESSES", H::Machiavelli),
+        ("[NO] GARRISON", H::Machiavelli),
+        ("[NO] GARRISONS", H::Machiavelli),
+        ("[NO] MONEY", H::Machiavelli),
+        ("[NO] SPECIAL", H::Machiavelli),
+        ("[NO] STORM", H::Machiavelli),
+        ("[NO] STORMS", H::Machiavelli),
+        ("BASIC", H::Machiavelli),
+        ("ADVANCED", H::Machiavelli),
+    ]
+};
+
+/// The most words a name has, once a leading `NO` is joined to the next
+/// (`NO WATCH ALL PRESS` is `NOWATCH ALL PRESS`).
+const MAX_NAME_WORDS: usize = 3;
+
+/// What a name stands for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Meaning {
+    /// A setting, and the first words of its value (`SET AUTOSTART`: START).
+    Set(SetKey, &'static str),
+    /// One of njudge's names this judge does not take.
+    NotTaken(SetHint),
+}
+
+/// A name SET knows: as shown (`NO STRICT GRACE`), its words as a line's
+/// are matched ([`name_words`]), and the words joined (`NOSTRICTGRACE`).
+#[derive(Debug)]
+pub(super) struct Name {
+    pub(super) shown: String,
+    words: Vec<String>,
+    pub(super) joined: String,
+    pub(super) meaning: Meaning,
+}
 
 /// Every name SET takes, upper case.
 pub(super) fn set_keys() -> &'static [(String, SetKey)] {
@@ -63,7 +288,94 @@ pub(super) fn set_keys() -> &'static [(String, SetKey)] {
     &KEYS
 }
 
-/// `SET name value` (`SET NO name` read as `SET NOname`).
+/// Every name SET knows: those it takes, njudge's with a value in them,
+/// and njudge's it refuses.
+pub(super) fn names() -> &'static [Name] {
+    static NAMES: std::sync::LazyLock<Vec<Name>> = std::sync::LazyLock::new(|| {
+        let name = |shown: String, meaning| {
+            let (words, _) = name_words(shown.split_whitespace());
+            Name { joined: words.concat(), words, shown, meaning }
+        };
+        let mut out: Vec<Name> = set_keys().iter().map(|(w, k)| name(w.clone(), Meaning::Set(*k, ""))).collect();
+        out.extend(PRESETS.iter().map(|(w, k, v)| name(w.to_string(), Meaning::Set(*k, v))));
+        for (w, hint) in NOT_TAKEN {
+            let meaning = Meaning::NotTaken(*hint);
+            match w.strip_prefix("[NO] ") {
+                Some(bare) => {
+                    out.push(name(bare.to_string(), meaning));
+                    out.push(name(format!("NO {bare}"), meaning));
+                }
+                None => out.push(name(w.to_string(), meaning)),
+            }
+        }
+        out
+    });
+    &NAMES
+}
+
+/// A line's words (or a name's) as names are matched: upper case, without
+/// a trailing comma, a leading `NO` joined to the word after it (`SET NO
+/// WAIT` is `SET NOWAIT`); and whether a `NO` was joined.
+fn name_words<'a>(words: impl Iterator<Item = &'a str>) -> (Vec<String>, bool) {
+    let mut w: Vec<String> = words.map(|w| w.trim_end_matches(',').to_ascii_uppercase()).collect();
+    let joined = w.len() > 1 && w[0] == "NO";
+    if joined {
+        let next = w.remove(1);
+        w[0].push_str(&next);
+    }
+    (w, joined)
+}
+
+/// What the first words of a SET line name.
+#[derive(Debug)]
+pub(super) enum Found {
+    /// A name, and how many of the line's words (as [`name_words`] makes them) it takes.
+    One(&'static Name, usize),
+    NoSuch,
+    /// The first word starts names that mean different things.
+    Ambiguous(Vec<String>),
+}
+
+/// The name a SET line's words begin with (as [`name_words`] makes them).
+/// Whole names first, the longest first: the first words joined are a
+/// name's words joined (`STRICT GRACE`, `STRICTGRACE`). Else the first word
+/// may be the start of a name's first word (at least two letters) whose
+/// other words, as far as the line has any, start with the line's next
+/// words; taken only when all such names mean the same with the words after
+/// them (`SET GR 2h` is GRACE; `SET STRICT GR` could be STRICTWAIT or STRICT
+/// GRACE, and is refused as ambiguous).
+pub(super) fn find(w: &[String]) -> Found {
+    for k in (1..=w.len().min(MAX_NAME_WORDS)).rev() {
+        let joined = w[..k].concat();
+        if let Some(n) = names().iter().find(|n| n.joined == joined) {
+            return Found::One(n, k);
+        }
+    }
+    let Some(first) = w.first().filter(|f| f.len() >= 2) else { return Found::NoSuch };
+    let fits = |n: &Name| n.words[0].starts_with(first.as_str()) && n.words.iter().zip(w).skip(1).all(|(part, word)| part.starts_with(word.as_str()));
+    let hits: Vec<(&'static Name, usize)> = names().iter().filter(|n| fits(n)).map(|n| (n, n.words.len().min(w.len()))).collect();
+    let Some(&(one, taken)) = hits.first() else { return Found::NoSuch };
+    // what a name makes of the line: its setting and the whole value, or its refusal
+    let reading = |n: &Name, k: usize| match n.meaning {
+        Meaning::Set(key, value) => {
+            (Some(key), None, [value].into_iter().chain(w[k..].iter().map(String::as_str)).filter(|s| !s.is_empty()).collect::<Vec<_>>())
+        }
+        Meaning::NotTaken(hint) => (None, Some(hint), Vec::new()),
+    };
+    if hits.iter().all(|&(n, k)| reading(n, k) == reading(one, taken)) {
+        return Found::One(one, taken);
+    }
+    let mut shown: Vec<String> = Vec::new();
+    for (n, _) in hits {
+        if !shown.contains(&n.shown) {
+            shown.push(n.shown.clone());
+        }
+    }
+    Found::Ambiguous(shown)
+}
+
+/// `SET name value`: njudge's press settings (one, or a list), else the
+/// name [`find`] finds, its value the words after it as written.
 pub(super) fn set(l: &Line) -> Cmd {
     let words: Vec<String> = l.w[l.skip..].iter().map(|w| w.trim_end_matches(',').to_ascii_uppercase()).collect();
     if let Some((option, no, arg)) = press_set(&words) {
@@ -72,31 +384,29 @@ pub(super) fn set(l: &Line) -> Cmd {
     if let Some(list) = press_sets(&l.rest(0)) {
         return Cmd::PressSets(list);
     }
-    let Some(mut key) = l.arg(0).map(|k| k.to_ascii_uppercase()) else { return Cmd::Bad(Refusal::Usage(UsageRefusal::SetNeedsName)) };
-    let mut next = 1;
-    if key == "NO"
-        && let Some(k2) = l.arg(1)
-    {
-        key = format!("NO{}", k2.to_ascii_uppercase());
-        next = 2;
-    }
-    // njudge's names of two words: `SET STRICT WAIT`, `SET MAX ABSENCE 10`,
-    // `SET NO STRICT WAIT` (only when the two make a name whole)
-    if let Some(w2) = l.arg(next)
-        && let joined = format!("{key}{}", w2.to_ascii_uppercase())
-        && set_keys().iter().any(|(n, _)| *n == joined)
-    {
-        key = joined;
-        next += 1;
-    }
-    // whole words only: `SET CO` stays CONCEDE
-    if key == "COMMENT" {
-        return Cmd::Set { key: SetKey::Tool(ToolSet::Comment), arg: l.rest(next) };
-    }
-    match match_word(&key, set_keys()) {
-        Ok(Some(k)) => Cmd::Set { key: k, arg: l.rest(next) },
-        Ok(None) => Cmd::Bad(Refusal::Usage(UsageRefusal::SetNoSuch { key })),
-        Err(c) => Cmd::Bad(Refusal::Usage(UsageRefusal::SetAmbiguous { key, candidates: c })),
+    let (w, no_joined) = name_words(l.w[l.skip..].iter().copied());
+    let Some(key) = w.first().cloned() else { return Cmd::Bad(Refusal::Usage(UsageRefusal::SetNeedsName)) };
+    let (name, taken) = match find(&w) {
+        Found::One(n, k) => (n, k),
+        Found::NoSuch => return Cmd::Bad(Refusal::Usage(UsageRefusal::SetNoSuch { key })),
+        Found::Ambiguous(candidates) => return Cmd::Bad(Refusal::Usage(UsageRefusal::SetAmbiguous { key, candidates })),
+    };
+    let rest = l.rest(taken + usize::from(no_joined));
+    let not_taken = |name: &str, hint| Cmd::Bad(Refusal::Usage(UsageRefusal::SetNotTaken { name: name.to_string(), hint }));
+    match name.meaning {
+        Meaning::NotTaken(hint) => not_taken(&name.shown, hint),
+        // njudge's SET PRIVATE is its NOLIST; ours needs a join password
+        Meaning::Set(SetKey::Tool(ToolSet::Private), _) if rest.is_empty() => not_taken(&name.shown, SetHint::PrivateListing),
+        Meaning::Set(key, value) => {
+            let arg = if value.is_empty() {
+                rest
+            } else if rest.is_empty() {
+                value.to_string()
+            } else {
+                format!("{value} {rest}")
+            };
+            Cmd::Set { key, arg }
+        }
     }
 }
 
@@ -127,7 +437,9 @@ fn press_sets(text: &str) -> Option<Vec<(Named, String)>> {
 /// PARTIAL [PRESS]`, `SET NO FAKE [BROADCAST]`, `SET PARTIAL MAY [BE
 /// FAKED]`, `SET PARTIAL FAKES [BROADCAST] [BY DEFAULT]`, `SET [NO] POSTAL
 /// PRESS`, `SET OBSERVER ANY|PARTIAL|WHITE|NO [PRESS]`, `SET ALL PRESS`,
-/// `SET NORMAL PRESS`: the option, `NO`, and the value in the table's words.
+/// `SET NORMAL PRESS` (and their spellings in njudge's parser: `SET NOPRESS`,
+/// `SET ALLPRESS`, `SET PARTIAL DEFAULT`, `SET ANY OBSERVER` ...): the
+/// option, `NO`, and the value in the table's words.
 fn press_set(words: &[String]) -> Option<(GameOption, bool, &'static str)> {
     let mut w: Vec<&str> = words.iter().map(String::as_str).collect();
     let pressed = w.len() > 1 && w.last() == Some(&"PRESS");
@@ -145,6 +457,7 @@ fn press_set(words: &[String]) -> Option<(GameOption, bool, &'static str)> {
     };
     Some(match (no, rest) {
         (true, []) if pressed => (GameOption::Press, false, "none"),
+        (false, ["NOPRESS"]) => (GameOption::Press, false, "none"),
         (false, ["NONE"] | ["PRESS", "NONE"]) => (GameOption::Press, false, "none"),
         (true, ["WHITE"]) => (GameOption::Press, false, "grey_only"),
         (true, ["GREY" | "GRAY"]) => (GameOption::Press, false, "white"),
@@ -152,6 +465,8 @@ fn press_set(words: &[String]) -> Option<(GameOption, bool, &'static str)> {
         (_, ["PARTIAL"]) => (GameOption::Partial, no, ""),
         (true, ["FAKE"] | ["FAKE", "BROADCAST"]) => (GameOption::Fake, true, ""),
         (false, ["PARTIAL", "MAY", ..]) => (GameOption::Fake, false, "may"),
+        // njudge's short forms of PARTIAL FAKES BROADCAST BY DEFAULT (ml_set.c)
+        (false, ["PARTIAL", "DEFAULT"] | ["DEFAULT"]) => (GameOption::Fake, false, "broadcast_by_default"),
         (false, ["PARTIAL", "FAKES", tail @ ..]) => {
             let tail: &[&str] = tail.strip_prefix(&["BROADCAST"]).unwrap_or(tail);
             match tail {
@@ -163,7 +478,12 @@ fn press_set(words: &[String]) -> Option<(GameOption, bool, &'static str)> {
         (_, ["POSTAL"]) if pressed => (GameOption::PostalPress, no, ""),
         (_, ["POSTALPRESS"]) => (GameOption::PostalPress, no, ""),
         (false, ["OBSERVER", o]) => (GameOption::ObserverPress, false, observer_word(o)?),
+        // njudge's reversed forms: ANY OBSERVER, WHITE OBSERVER, NO OBSERVER
+        (false, [o, "OBSERVER"]) => (GameOption::ObserverPress, false, observer_word(o)?),
+        (true, ["OBSERVER"]) => (GameOption::ObserverPress, false, "none"),
         (false, ["ALL"]) if pressed => (GameOption::MasterPress, false, "all"),
+        (false, ["ALLPRESS"]) => (GameOption::MasterPress, false, "all"),
+        (false, ["NORMALPRESS"]) => (GameOption::MasterPress, false, "normal"),
         (_, ["LATE"]) if pressed => (GameOption::LatePress, no, ""),
         (_, ["MUST", "ORDER" | "ORDERS"]) => (GameOption::MustOrder, no, ""),
         (false, ["NORMAL"]) if pressed => (GameOption::MasterPress, false, "normal"),

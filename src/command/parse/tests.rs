@@ -233,8 +233,25 @@ fn set_takes_the_names_it_always_took() {
         "NOCONCESSIONS",
         "QUIET",
         "NOQUIET",
+        // proxy orders (njudge's SET [NO] PROXY)
+        "PROXY",
+        "NOPROXY",
         // the name a player is shown by
         "NAME",
+        // njudge's short forms and other names (issue 36)
+        "NOW",
+        "NOCONC",
+        "PW",
+        "AD",
+        "PREFERENCES",
+        "COMMENT",
+        "INFO",
+        "INFORMATION",
+        "NOAUTO",
+        "RETREAT",
+        "ADJUSTS",
+        "ADJUST",
+        "BUILD",
     ];
     want.sort_unstable();
     assert_eq!(got, want);
@@ -247,8 +264,11 @@ fn set_takes_the_names_it_always_took() {
     assert_eq!(parse("SET NO ABSENCE Dec 1"), Cmd::Set { key: SetKey::NoAbsence, arg: "Dec 1".into() });
     assert_eq!(parse("SET TIMEZONE CET"), Cmd::Set { key: SetKey::Timezone, arg: "CET".into() });
     assert_eq!(parse("SET NO BLACK"), Cmd::Set { key: SetKey::NoBlackout, arg: String::new() });
-    // CREATE-only options are no SET names
-    assert!(matches!(parse("SET PLAYERS 4"), Cmd::Bad(r) if crate::report::say::refusal::refusal(&r).contains("no such setting")));
+    // CREATE-only options are no SET names (njudge's SET PLAYERS is refused by its name)
+    assert!(
+        matches!(parse("SET PLAYERS 4"), Cmd::Bad(r) if crate::report::say::refusal::refusal(&r).contains("SET PLAYERS is njudge's") && crate::report::say::refusal::refusal(&r).contains("CREATE: players="))
+    );
+    assert!(matches!(parse("SET CONVOY_INTENT 1992"), Cmd::Bad(r) if crate::report::say::refusal::refusal(&r).contains("no such setting")));
     assert!(matches!(parse("SET CONC x"), Cmd::Set { key: SetKey::Concede, .. }));
     assert!(matches!(parse("SET CONCESS"), Cmd::Set { key: SetKey::Option(Named { option: GameOption::Concessions, no: false }), .. }));
     assert_eq!(parse("SET CD AFTER 2"), Cmd::Set { key: SetKey::Cd, arg: "AFTER 2".into() });
@@ -259,4 +279,146 @@ fn set_takes_the_names_it_always_took() {
     assert_eq!(parse("SET MAX ABSENCE 10"), Cmd::Set { key: opt(GameOption::MaxAbsence, false), arg: "10".into() });
     assert_eq!(parse("SET TIME ZONE CET"), Cmd::Set { key: SetKey::Timezone, arg: "CET".into() });
     assert_eq!(parse("SET NO ABSENCE Dec 1"), Cmd::Set { key: SetKey::NoAbsence, arg: "Dec 1".into() });
+}
+
+/// What a SET line is refused as, in words (panics if it is not refused).
+fn refused(line: &str) -> String {
+    match parse(line) {
+        Cmd::Bad(r) => crate::report::say::refusal::refusal(&r),
+        other => panic!("{line}: {other:?}"),
+    }
+}
+
+/// The refusal of one of njudge's names: the name as njudge writes it, and why.
+fn not_taken(line: &str) -> (String, crate::game::refusal::SetHint) {
+    use crate::game::refusal::UsageRefusal;
+    match parse(line) {
+        Cmd::Bad(Refusal::Usage(UsageRefusal::SetNotTaken { name, hint })) => (name, hint),
+        other => panic!("{line}: {other:?}"),
+    }
+}
+
+#[test]
+fn njudges_names_of_several_words_are_whole_names_never_a_setting_and_its_value() {
+    use crate::game::refusal::SetHint as H;
+    // the misreads of issue 36: each was another setting with the rest as its value
+    assert_eq!(not_taken("SET LATE COUNT"), ("LATE COUNT".into(), H::LateCount));
+    assert_eq!(not_taken("set no late count"), ("NO LATE COUNT".into(), H::LateCount));
+    assert_eq!(not_taken("SET STRICT GRACE"), ("STRICT GRACE".into(), H::StrictGrace));
+    assert_eq!(not_taken("SET NO STRICT GRACE"), ("NO STRICT GRACE".into(), H::StrictGrace));
+    assert_eq!(not_taken("SET STRICT CONVOY"), ("STRICT CONVOY".into(), H::StrictConvoy));
+    assert_eq!(not_taken("SET GRACE PRESS"), ("GRACE PRESS".into(), H::GracePress));
+    assert_eq!(not_taken("SET COMMENT BEGIN"), ("COMMENT BEGIN".into(), H::CommentBegin));
+    assert_eq!(not_taken("SET AUTO DISBAND"), ("AUTO DISBAND".into(), H::Disband));
+    assert_eq!(not_taken("SET NO AUTO CREATE"), ("NO AUTO CREATE".into(), H::AutoCreate));
+    assert_eq!(not_taken("SET NO WATCH ALL PRESS"), ("NO WATCH ALL PRESS".into(), H::WatchAllPress));
+    assert_eq!(not_taken("SET ANY CENTRES"), ("ANY CENTRES".into(), H::BuildSites));
+    assert_eq!(not_taken("SET BLANK BOARD"), ("BLANK BOARD".into(), H::MapRule));
+    assert_eq!(not_taken("SET ADJ"), ("ADJ".into(), H::Machiavelli));
+    // njudge's blanks are optional: the words joined are the same name
+    assert_eq!(not_taken("SET STRICTGRACE"), ("STRICT GRACE".into(), H::StrictGrace));
+    assert_eq!(not_taken("SET NOLATECOUNT"), ("NO LATE COUNT".into(), H::LateCount));
+    assert_eq!(not_taken("SET NOLIST"), ("NO LIST".into(), H::Listing));
+    // the reply names it, says it is njudge's, and what to use
+    let r = refused("SET STRICT GRACE");
+    assert!(r.starts_with("SET STRICT GRACE is njudge's ") && r.contains("; this judge does not take it: ") && r.contains("SET GRACE"), "{r}");
+    // SET PRIVATE alone is njudge's NOLIST; with a join password it is ours
+    assert_eq!(not_taken("SET PRIVATE"), ("PRIVATE".into(), H::PrivateListing));
+    assert_eq!(parse("SET PRIVATE clubpw"), Cmd::Set { key: SetKey::Tool(ToolSet::Private), arg: "clubpw".into() });
+    // a comment that only starts with the letters of BEGIN is a comment
+    assert_eq!(parse("SET COMMENT Beginners welcome"), Cmd::Set { key: SetKey::Tool(ToolSet::Comment), arg: "Beginners welcome".into() });
+    assert_eq!(parse("SET INFO Gunboat, no press"), Cmd::Set { key: SetKey::Tool(ToolSet::Comment), arg: "Gunboat, no press".into() });
+}
+
+#[test]
+fn njudges_short_forms_and_other_spellings_are_taken() {
+    use crate::command::options::{GameOption as O, Named};
+    let opt = |option, no| SetKey::Option(Named { option, no });
+    let set = |key, arg: &str| Cmd::Set { key, arg: arg.into() };
+    assert_eq!(parse("SET NOW"), set(SetKey::NoWait, ""));
+    assert_eq!(parse("SET PW newpass"), set(SetKey::Password, "newpass"));
+    assert_eq!(parse("SET AD me@example.org"), set(SetKey::Address, "me@example.org"));
+    assert_eq!(parse("SET NO CONC"), set(SetKey::NoConcede, ""));
+    assert_eq!(parse("SET PREFERENCES EFG"), set(SetKey::Preference, "EFG"));
+    assert_eq!(parse("set pref england"), set(SetKey::Preference, "england"));
+    assert_eq!(parse("SET AUTOSTART"), set(SetKey::Tool(ToolSet::Auto), "START"));
+    assert_eq!(parse("SET AUTO START"), set(SetKey::Tool(ToolSet::Auto), "START"));
+    assert_eq!(parse("SET NO AUTO START"), set(SetKey::Tool(ToolSet::Manual), "START"));
+    assert_eq!(parse("SET NO AUTO PROCESS"), set(SetKey::Tool(ToolSet::Manual), "PROCESS"));
+    assert_eq!(parse("SET MANUALPROCESS"), set(SetKey::Tool(ToolSet::Manual), "PROCESS"));
+    assert_eq!(parse("SET MAN PROC"), set(SetKey::Tool(ToolSet::Manual), "PROCESS"));
+    assert_eq!(parse("SET NO MAN START"), set(SetKey::Tool(ToolSet::Auto), "START"));
+    assert_eq!(parse("SET ADJUSTS CLOCK 1200"), set(opt(O::Adjustment, false), "CLOCK 1200"));
+    assert_eq!(parse("SET BUILD MIN 12"), set(opt(O::Adjustment, false), "MIN 12"));
+    assert_eq!(parse("SET MAX VACATIONS 10"), set(opt(O::MaxAbsence, false), "10"));
+    assert_eq!(parse("SET MAX HOLIDAYS 10"), set(opt(O::MaxAbsence, false), "10"));
+    assert_eq!(parse("SET MAX 10"), set(opt(O::MaxAbsence, false), "10"));
+    assert_eq!(parse("SET INFORMATION A friendly game"), set(SetKey::Tool(ToolSet::Comment), "A friendly game"));
+    assert_eq!(parse("SET PRFLIST"), set(opt(O::Assignment, false), "preference"));
+    assert_eq!(parse("SET PRFBOTH"), set(opt(O::Assignment, false), "preference"));
+    assert_eq!(parse("SET PRFRAND"), set(opt(O::Assignment, false), "random"));
+    let press = |o, no, a: &str| set(opt(o, no), a);
+    assert_eq!(parse("SET NOPRESS"), press(O::Press, false, "none"));
+    assert_eq!(parse("SET ALLPRESS"), press(O::MasterPress, false, "all"));
+    assert_eq!(parse("SET NORMALPRESS"), press(O::MasterPress, false, "normal"));
+    assert_eq!(parse("SET PARTIAL DEFAULT"), press(O::Fake, false, "broadcast_by_default"));
+    assert_eq!(parse("SET DEFAULT"), press(O::Fake, false, "broadcast_by_default"));
+    assert_eq!(parse("SET ANY OBSERVER"), press(O::ObserverPress, false, "any"));
+    assert_eq!(parse("SET WHITE OBSERVER"), press(O::ObserverPress, false, "white"));
+    assert_eq!(parse("SET NO OBSERVER"), press(O::ObserverPress, false, "none"));
+}
+
+#[test]
+fn an_abbreviation_is_taken_only_when_every_name_it_could_start_agrees() {
+    use crate::command::options::{GameOption as O, Named};
+    let opt = |option, no| SetKey::Option(Named { option, no });
+    // what players and tests write: the start of one setting's name
+    assert_eq!(parse("SET DEAD Mon 12:00"), Cmd::Set { key: SetKey::Deadline, arg: "Mon 12:00".into() });
+    assert_eq!(parse("SET GR 2h"), Cmd::Set { key: SetKey::Grace, arg: "2h".into() });
+    assert_eq!(parse("SET HOL Dec 1"), Cmd::Set { key: SetKey::Absence, arg: "Dec 1".into() });
+    assert_eq!(parse("SET QUI"), Cmd::Set { key: opt(O::Quiet, false), arg: String::new() });
+    // the start of a setting whose next words start another name: refused, naming both
+    for (line, names) in [
+        ("SET STRICT GR", &["STRICTWAIT", "STRICT GRACE"][..]),
+        ("SET STR GRACE", &["STRICTWAIT", "STRICT GRACE"]),
+        ("SET LATE COUN", &["LATEPRESS", "LATE COUNT"]),
+        ("SET GR PRESS", &["GRACE", "GRACE PRESS"]),
+        ("SET STRICT", &["STRICTWAIT", "STRICT GRACE", "STRICT CONVOY"]),
+        ("SET LATE", &["LATEPRESS", "LATE COUNT"]),
+    ] {
+        let r = refused(line);
+        assert!(r.contains("ambiguous"), "{line}: {r}");
+        for n in names {
+            assert!(r.contains(n), "{line} names {n}: {r}");
+        }
+    }
+    // a whole name stays itself whatever its value
+    assert_eq!(parse("SET AUTO DIS"), Cmd::Set { key: SetKey::Tool(ToolSet::Auto), arg: "DIS".into() });
+    assert_eq!(parse("SET GRACE 3 days"), Cmd::Set { key: SetKey::Grace, arg: "3 days".into() });
+}
+
+#[test]
+fn no_two_names_that_mean_different_things_are_the_same_words_joined() {
+    use super::set::names;
+    let all = names();
+    for (i, a) in all.iter().enumerate() {
+        for b in &all[i + 1..] {
+            assert!(a.joined != b.joined || a.meaning == b.meaning, "{} and {} are both {}", a.shown, b.shown, a.joined);
+        }
+    }
+    // every name is found as itself, whole
+    for n in all {
+        let line = format!("SET {}", n.shown);
+        match parse(&line) {
+            // njudge's SET PRIVATE (no join password) is refused by its name
+            Cmd::Bad(Refusal::Usage(crate::game::refusal::UsageRefusal::SetNotTaken { hint: crate::game::refusal::SetHint::PrivateListing, .. })) => {
+                assert_eq!(n.shown, "PRIVATE")
+            }
+            Cmd::Bad(Refusal::Usage(crate::game::refusal::UsageRefusal::SetNotTaken { .. })) => {
+                assert!(matches!(n.meaning, super::set::Meaning::NotTaken(_)), "{line}")
+            }
+            Cmd::Set { .. } | Cmd::PressSets(_) => assert!(matches!(n.meaning, super::set::Meaning::Set(..)), "{line}"),
+            other => panic!("{line}: {other:?}"),
+        }
+    }
 }

@@ -265,6 +265,11 @@ pub fn list_request_waiting(address: &str, after: &str) -> String {
     format!("{address} had a request from this judge less than a day ago, so none is sent now: SET LIST again after {after} to send one.")
 }
 
+/// SET LIST with no address: njudge's SET LIST is a game shown in its listing.
+pub fn list_needs_address() -> String {
+    "SET LIST needs the list's address (SET LIST NONE stops the list); njudge's SET LIST, a game shown in LIST, is SET PUBLIC here.".into()
+}
+
 pub fn list_format_values(got: &str) -> String {
     format!("`{got}`: SET LIST takes an address and, if you like, the results' format: TEXT (the default), MARKDOWN or BBCODE.")
 }

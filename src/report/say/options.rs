@@ -193,3 +193,9 @@ pub fn too_late(o: GameOption) -> String {
         _ => super::master::rules_before_start(),
     }
 }
+
+/// An on/off option's value that is no yes/no word (`key`: CREATE's name,
+/// `word`: SET's).
+pub fn switch_values(key: &str, word: &str, value: &str) -> String {
+    format!("SET {word} is on or off (SET {word}, SET NO {word}; CREATE's {key}=yes or {key}=no), not `{value}`")
+}

@@ -1,5 +1,7 @@
 //! Command lines that cannot be read: what is missing, and how to write them.
 
+use crate::game::refusal::SetHint;
+
 /// CREATE without a name or password.
 pub fn create_usage() -> String {
     "CREATE needs a game name and a password: CREATE ?game password [variant]".into()
@@ -68,6 +70,88 @@ pub fn set_no_such(key: &str) -> String {
 /// SET with the start of several settings' names.
 pub fn set_ambiguous(key: &str, candidates: &[String]) -> String {
     format!("SET {key}: ambiguous, could be {}", candidates.join(", "))
+}
+
+/// SET with one of njudge's names that this judge does not take: what it
+/// is in njudge, and what to use instead.
+pub fn set_not_taken(name: &str, hint: SetHint) -> String {
+    use SetHint::*;
+    let (what, instead) = match hint {
+        Broadcast => (
+            "switch for an observer's or master's copies of broadcasts",
+            "every observer gets the game's broadcasts (UNOBSERVE game stops all its mail), and so does the master",
+        ),
+        Moderated => ("switch between moderated and unmoderated games", "every game here has a master, who alone changes its settings"),
+        StrictGrace => (
+            "rule for where a grace period ends",
+            "a grace period here always runs its whole length after the deadline (njudge's STRICT GRACE), moved only off the game's blackout days; SET GRACE sets it",
+        ),
+        LateCount => ("count of a player's late phases in the late notices", "the notices do not count them; LIST game shows each player's late phases"),
+        Listing => {
+            ("switch that hides a game from LIST", "every game is listed here; SET PRIVATE joinpassword lets newcomers in only with that password or an INVITE")
+        }
+        PrivateListing => (
+            "switch that hides a game from LIST (its SET NOLIST)",
+            "here SET PRIVATE joinpassword lets newcomers in only with that password or an INVITE, and SET PUBLIC lets anyone in again",
+        ),
+        JoinLimit => (
+            "limit on who may join, by site, level or record",
+            "a private game (SET PRIVATE joinpassword) and INVITE address choose who joins; LIST game shows each player's record",
+        ),
+        AllowPlayer => ("list of addresses that may join", "INVITE address lets an address join a private game (SET PRIVATE joinpassword)"),
+        DenyPlayer => (
+            "list of addresses kept out of a game",
+            "EJECT power removes a player for good, and a private game (SET PRIVATE joinpassword) takes only those with its password or an INVITE",
+        ),
+        JudgeLists => ("judge-wide list of addresses", "the judge's keeper allows and refuses addresses (mailjudge address)"),
+        Approval => (
+            "switch for the master's approval of new players",
+            "a takeover of a vacant power always waits for APPROVE power or REJECT power, and joining a forming game needs none",
+        ),
+        Approve => ("approval of players by their power letters", "answer a takeover request with APPROVE power or REJECT power, one power a line"),
+        Rated => ("switch for whether a game counts in its players' records", "every game here counts in its players' records"),
+        Players => ("number of players or powers", "a game for fewer players is chosen at CREATE: players=6, 5, 4, 3a, 3b or 2"),
+        Variant => (
+            "change of a game's variant or its options",
+            "the variant and its options are chosen at CREATE (CREATE ?game password variant option=value); SET RULE changes a rule before the start",
+        ),
+        Reveal => (
+            "switch that names the players once the game is over",
+            "SUMMARY always names them once the game is over; SET NO ANONYMOUS names them during the game too",
+        ),
+        Show => ("switch that names who changed a setting", "only the master and co-masters change a game's settings here"),
+        Secret => ("switch that hides how many players a game has", "the players of a game are always counted"),
+        Resume => ("switch that lets players resume a game", "only the master resumes a paused game (RESUME), and a finished game stays finished"),
+        CommentBegin => (
+            "comment of several lines, to the end of the mail",
+            "a comment here is one line, SET COMMENT text (at most 60 characters), and the lines after this one are read as usual",
+        ),
+        Numbers => ("Boardman, Miller or EP number of a game", "no such numbers are kept here"),
+        AutoCreate => ("switch that creates the game again when it ends", "CREATE a new game when this one ends"),
+        WatchAllPress => {
+            ("switch that lets observers read partial press", "observers get the broadcasts only; SET ALL PRESS gives the master a copy of all partial press")
+        }
+        MinorPress => ("switch for press in retreat and adjustment phases", "press goes in every phase here; SET NO PRESS stops it for the whole game"),
+        GracePress => (
+            "stop on press while moves are owed",
+            "SET MUST ORDER keeps a power's press to the master until its orders are complete, and SET NO LATE PRESS once it is late",
+        ),
+        TouchPress => ("press to neighbours only", "press goes to whom the game's press rules allow (SET PARTIAL, SET NO PARTIAL)"),
+        BlankPress => ("switch for press with no text", "this judge has no such switch (HELP press tells the press rules it has)"),
+        BuildSites => ("rule for where builds go", "builds go on a power's own free home centres, as the rulebook has it"),
+        Disband => (
+            "rule for disbanding units",
+            "units are disbanded as the rulebook has it: a dislodged unit retreats or is disbanded in the retreat phase, removals come in the adjustments",
+        ),
+        StrictConvoy => (
+            "check that refuses implausible convoys",
+            "any convoy the map allows may be ordered, and one that cannot succeed fails when the phase is adjudicated",
+        ),
+        MapRule => ("rule of a variant's map", "a map's rules come with its variant, chosen at CREATE, and this judge's maps have no such rule"),
+        AlliedWin => ("switch for alliance victories", "alliance victories belong to the map (SET ALLY, on the maps that have them)"),
+        Machiavelli => ("rule of Machiavelli", "this judge plays no Machiavelli"),
+    };
+    format!("SET {name} is njudge's {what}; this judge does not take it: {instead}.")
 }
 
 /// ROLLBACK without a phase.
