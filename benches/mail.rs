@@ -34,8 +34,11 @@
 
 #[path = "../tests/it/common/mod.rs"]
 mod common;
+#[path = "support/play.rs"]
+mod play;
 use common::game::{GM, Game};
 use common::mailstack::*;
+use play::{Dice, memory_in, movement_orders};
 use std::time::{Duration, Instant};
 
 fn percentile(sorted: &[f64], p: f64) -> f64 {
@@ -396,27 +399,6 @@ fn main() {
     }
 }
 
-/// VmRSS and VmHWM of process `pid`, in MB.
-fn memory_of(pid: u32) -> (f64, f64) {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
-    let field = |name: &str| {
-        status.lines().find_map(|l| l.strip_prefix(name)).and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<f64>().ok()).map_or(0.0, |kb| kb / 1024.0)
-    };
-    (field("VmRSS:"), field("VmHWM:"))
-}
-
-/// A small deterministic generator (xorshift).
-struct Dice(u64);
-
-impl Dice {
-    fn next(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
-
 /// The game's board and processed phases, read from the judge's database
 /// (`None` once the game is over).
 fn board(db: &rusqlite::Connection, v: &mailjudge::map::Variant) -> Option<(mailjudge::adjudicate::Position, i64)> {
@@ -434,20 +416,13 @@ fn board(db: &rusqlite::Connection, v: &mailjudge::map::Variant) -> Option<(mail
 /// processed at once, as the master's PROCESS may be used only a few times
 /// an hour).
 fn orders_of(v: &mailjudge::map::Variant, pos: &mailjudge::adjudicate::Position, p: usize, dice: &mut Dice) -> String {
-    use mailjudge::map::UnitType;
     use mailjudge::phase::PhaseKind;
     let mut body = String::new();
     let mine: Vec<&mailjudge::map::Unit> = pos.units.iter().filter(|u| u.power as usize == p).collect();
     match pos.phase.kind {
         PhaseKind::Movement => {
-            for u in mine {
-                let at = v.loc_code(u.loc);
-                let ns = v.army_neighbours(u.loc.prov);
-                match u.kind {
-                    UnitType::Army if !ns.is_empty() && dice.next(3) == 0 => body.push_str(&format!("A {at}-{}\r\n", v.code(ns[dice.next(ns.len())]))),
-                    UnitType::Army => body.push_str(&format!("A {at} H\r\n")),
-                    UnitType::Fleet => body.push_str(&format!("F {at} H\r\n")),
-                }
+            for o in movement_orders(v, pos, p, dice) {
+                body.push_str(&format!("{o}\r\n"));
             }
         }
         PhaseKind::Retreat => {
@@ -487,7 +462,7 @@ fn memory(phases: i64) {
     std::thread::sleep(Duration::from_secs(2));
     let t = Instant::now();
     let report = |phase: i64| {
-        let (rss, hwm) = memory_of(pid);
+        let (rss, hwm) = memory_in(&format!("/proc/{pid}/status"));
         println!("memory over IMAP: phase {phase:3}: VmRSS {rss:6.1} MB, VmHWM {hwm:6.1} MB; {:.0} s", t.elapsed().as_secs_f64());
     };
     report(-1);

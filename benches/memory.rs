@@ -11,34 +11,21 @@
 //!
 //! Run: `cargo bench --bench memory`.
 
+#[path = "support/play.rs"]
+mod play;
 #[path = "support/shipped.rs"]
 mod shipped;
 use mailjudge::context::Clock;
 use mailjudge::judge::Judge;
 use mailjudge::mail::RawMail;
 use mailjudge::mail::maildir::Maildir;
-use mailjudge::map::{UnitType, Variant};
+use mailjudge::map::Variant;
+use play::{Dice, memory_in, movement_orders};
 use shipped::{LETTERS, config, mail};
 
 /// VmRSS and VmHWM of this process, in MB.
 fn memory() -> (f64, f64) {
-    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
-    let field = |name: &str| {
-        status.lines().find_map(|l| l.strip_prefix(name)).and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<f64>().ok()).map_or(0.0, |kb| kb / 1024.0)
-    };
-    (field("VmRSS:"), field("VmHWM:"))
-}
-
-/// A small deterministic generator (xorshift).
-struct Dice(u64);
-
-impl Dice {
-    fn next(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
+    memory_in("/proc/self/status")
 }
 
 /// The game's board now, and whether it is still being played.
@@ -55,14 +42,8 @@ fn orders(v: &Variant, pos: &mailjudge::adjudicate::Position, phase: usize, dice
     let mut mails = Vec::new();
     for (p, l) in LETTERS.chars().enumerate() {
         let mut body = format!("SIGNON {l}g0 pass{p}\n");
-        for u in pos.units.iter().filter(|u| u.power as usize == p) {
-            let at = v.loc_code(u.loc);
-            let ns = v.army_neighbours(u.loc.prov);
-            match u.kind {
-                UnitType::Army if !ns.is_empty() && dice.next(3) == 0 => body.push_str(&format!("A {at}-{}\n", v.code(ns[dice.next(ns.len())]))),
-                UnitType::Army => body.push_str(&format!("A {at} H\n")),
-                UnitType::Fleet => body.push_str(&format!("F {at} H\n")),
-            }
+        for o in movement_orders(v, pos, p, dice) {
+            body.push_str(&format!("{o}\n"));
         }
         mails.push(RawMail { key: format!("o{phase}-{p}"), bytes: mail(&format!("p{p}@example.test"), &format!("o{phase}-{p}"), &body) });
     }

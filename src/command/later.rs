@@ -50,7 +50,7 @@ impl Session<'_> {
         let now = g.started()?.phase;
         let phase = later::parse_phase(&v.calendar, text).map_err(Refusal::Later)?;
         later::check_ahead(&v.calendar, now, phase).map_err(Refusal::Later)?;
-        let before = crate::store::later::lines_of(self.conn, g.id, power)?;
+        let before = crate::store::later::lines_of(self.conn, &v, g.id, power)?;
         self.later = Some(Block {
             game_id: g.id,
             v: v.clone(),
@@ -90,7 +90,7 @@ impl Session<'_> {
                 let block = self.later.as_mut().expect("a block is open");
                 block.lines.clear();
                 block.program = Program::default();
-                block.before = crate::store::later::lines_of(self.conn, game_id, power)?;
+                block.before = crate::store::later::lines_of(self.conn, &v, game_id, power)?;
                 return Ok(Taken::Answered(vec![say::later::cleared(n, &v.calendar.long_name(phase))]));
             }
             Cmd::Signon { .. } | Cmd::Join { .. } | Cmd::Signoff | Cmd::Phase(_) | Cmd::Create { .. } => {

@@ -57,7 +57,6 @@ impl Session<'_> {
                 pos
             }
         };
-        let now = self.ctx.now();
         // a player of several powers orders them all; `Power:` before the
         // orders names the one they are for (else each goes to its unit's power)
         let seat = g.group_of(power);
@@ -74,7 +73,6 @@ impl Session<'_> {
             self.touch(g.id);
             return Ok(out);
         }
-        let _ = now;
         let results = self.submit_with_loans(&g, &pos, &powers, line)?;
         // (the first move's position depends on who orders: not kept)
         if !game::start::open(&v, &g, &pos) {

@@ -40,13 +40,15 @@ pub fn begin(conn: &Connection, ctx: &mut Ctx, game: &mut Game) -> anyhow::Resul
         entry(&mut told, k.power).push(say::later::unused(&v.calendar.long_name(k.phase)));
     }
     let mut powers: Vec<PowerId> = due.iter().map(|k| k.power).collect();
-    powers.dedup();
     powers.sort_unstable();
     powers.dedup();
     let mut changed = false;
+    // the board the phase begins with (before the first move, every
+    // power's starting choices applied), read once for every power
+    let pos = game::current_orders(conn, game)?.pos;
     for power in powers {
         let blocks: Vec<&Kept> = due.iter().copied().filter(|k| k.power == power).collect();
-        let (lines, wait) = give(conn, ctx, game, power, &blocks)?;
+        let (lines, wait) = give(conn, ctx, game, &pos, power, &blocks)?;
         entry(&mut told, power).extend(lines);
         if let Some(w) = wait
             && let Some(p) = game.players.iter_mut().find(|p| p.is_active_player() && p.power == Some(power))
@@ -91,14 +93,20 @@ fn entry(told: &mut Vec<Given>, power: PowerId) -> &mut Vec<String> {
 
 /// Gives one power's blocks for the current phase: what the judge answered
 /// each line, and the wait they leave (the last SET WAIT or SET NOWAIT).
-fn give(conn: &Connection, ctx: &mut Ctx, game: &Game, power: PowerId, blocks: &[&Kept]) -> anyhow::Result<(Vec<String>, Option<bool>)> {
+fn give(
+    conn: &Connection,
+    ctx: &mut Ctx,
+    game: &Game,
+    pos: &crate::adjudicate::Position,
+    power: PowerId,
+    blocks: &[&Kept],
+) -> anyhow::Result<(Vec<String>, Option<bool>)> {
     let v = game.v();
-    let cur = game::current_orders(conn, game)?;
-    let kind = cur.pos.phase.kind;
+    let kind = pos.phase.kind;
     let mut items = Vec::new();
     for k in blocks {
         let read = later::read(v, kind, &k.lines).map_err(|r| anyhow::anyhow!("game {}: kept orders row {} do not read back: {r:?}", game.name, k.id))?;
-        items.extend(later::run(&read, &cur.pos));
+        items.extend(later::run(&read, pos));
     }
     let mut wait = None;
     let mut orders: Vec<String> = Vec::new();
@@ -115,7 +123,7 @@ fn give(conn: &Connection, ctx: &mut Ctx, game: &Game, power: PowerId, blocks: &
     // one mail for all of them (the latest block's): a stack's or a build
     // list's orders count together, as one mail's do
     let mail_id = blocks.last().and_then(|k| k.mail_id);
-    let board = game::Board { game, pos: &cur.pos };
+    let board = game::Board { game, pos };
     let seat = game.group_of(power);
     let now = ctx.now();
     let mut out = Vec::new();
@@ -132,7 +140,7 @@ fn give(conn: &Connection, ctx: &mut Ctx, game: &Game, power: PowerId, blocks: &
         out.push(if w { say::settings::wait_set() } else { say::settings::wait_cleared() });
     }
     let rows = crate::store::orders::current(conn, game.id, game.seq, Some(power))?;
-    let n = game::needs(v, &cur.pos, power, &game::parsed_orders(v, &rows)?);
+    let n = game::needs(v, pos, power, &game::parsed_orders(v, &rows)?);
     if !n.missing.is_empty() {
         out.push(say::later::still_to_order(&say::orders::missing(&n.missing)));
     } else if n.needs {

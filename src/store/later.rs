@@ -67,21 +67,15 @@ pub fn all(conn: &Connection, v: &Variant, game_id: i64, power: Option<PowerId>)
         .collect()
 }
 
-/// Lines kept for `power`, all phases together.
-pub fn lines_of(conn: &Connection, game_id: i64, power: PowerId) -> rusqlite::Result<usize> {
-    let texts: Vec<String> = conn
-        .prepare_cached("SELECT lines FROM later_orders WHERE game_id = ?1 AND power = ?2")?
-        .query_map(params![game_id, power], |r| r.get(0))?
-        .collect::<rusqlite::Result<_>>()?;
-    Ok(texts.iter().map(|t| serde_json::from_str::<Vec<String>>(t).map_or(0, |l| l.len())).sum())
+/// Lines kept for `power`, all phases together (read as strictly as [`all`]).
+pub fn lines_of(conn: &Connection, v: &Variant, game_id: i64, power: PowerId) -> Result<usize, KeptError> {
+    Ok(all(conn, v, game_id, Some(power))?.iter().map(|k| k.lines.len()).sum())
 }
 
 /// Drops `power`'s kept blocks (of `phase` only, if given); how many lines went.
 pub fn clear(conn: &Connection, v: &Variant, game_id: i64, power: PowerId, phase: Option<Phase>) -> Result<usize, KeptError> {
     let gone: Vec<Kept> = all(conn, v, game_id, Some(power))?.into_iter().filter(|k| phase.is_none_or(|p| p == k.phase)).collect();
-    for k in &gone {
-        conn.prepare_cached("DELETE FROM later_orders WHERE id = ?1")?.execute([k.id])?;
-    }
+    remove(conn, &gone.iter().map(|k| k.id).collect::<Vec<_>>())?;
     Ok(gone.iter().map(|k| k.lines.len()).sum())
 }
 
