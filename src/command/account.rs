@@ -121,22 +121,41 @@ impl Session<'_> {
                 }
                 Ok(out)
             }
-            GameStatus::Active => self.take_over_vacant(g, password),
+            GameStatus::Active => self.take_over_vacant(g, password, None),
             GameStatus::Finished => Err(Refusal::GameOver { game: g.name.clone() }.into()),
         }
     }
 
-    /// SIGNON ?game password on a started game: the first vacant seat is
-    /// asked for (the master approves), or taken at once where the master
-    /// allows takeovers without approval.
-    fn take_over_vacant(&mut self, g: game::Game, password: &str) -> R {
+    /// The vacant seats of a started game (a seat of several powers by its
+    /// own power), those nobody has asked to take over first.
+    fn vacant_seats(g: &game::Game) -> Result<Vec<PowerId>, Fail> {
+        // an active game without a position: the judge's fault
+        let pos = g.position.as_ref().ok_or_else(|| Fail::System(anyhow::anyhow!("game {}: active but no position stored", g.name)))?;
+        let mut seats: Vec<PowerId> = Vec::new();
+        for pw in game::survivors(g, pos).into_iter().map(|pw| g.seat_power(pw)) {
+            if Player::active_for(&g.players, pw).is_none() && !seats.contains(&pw) {
+                seats.push(pw);
+            }
+        }
+        // two newcomers never wait for one seat while another is open
+        let asked = |pw: PowerId| g.players.iter().any(|p| p.status == PlayerStatus::Pending && p.role == PlayerRole::Player && p.power == Some(pw));
+        seats.sort_by_key(|&pw| asked(pw));
+        Ok(seats)
+    }
+
+    /// SIGNON ?game password on a started game: the first vacant seat
+    /// nobody asked for yet, or `chosen` (njudge's `SIGNON Fgame password`
+    /// for a vacant France), is asked for (the master approves), or taken
+    /// at once where the master allows takeovers without approval.
+    fn take_over_vacant(&mut self, g: game::Game, password: &str, chosen: Option<PowerId>) -> R {
         let v = g.variant.clone();
         let players = g.players.clone();
-        // an active game without a position: the judge's fault
-        let pos = g.position.clone().ok_or_else(|| Fail::System(anyhow::anyhow!("game {}: active but no position stored", g.name)))?;
-        // a seat of several powers is taken over whole (by its own power)
-        let vacant = game::survivors(&g, &pos).into_iter().map(|pw| g.seat_power(pw)).find(|&pw| Player::active_for(&players, pw).is_none());
-        let Some(pw) = vacant else { return Err(Refusal::Session(SessionRefusal::NoVacantPower { game: g.name.clone() }).into()) };
+        let vacant = Self::vacant_seats(&g)?;
+        let pick = match chosen {
+            Some(pw) => vacant.iter().copied().find(|&s| s == g.seat_power(pw)),
+            None => vacant.first().copied(),
+        };
+        let Some(pw) = pick else { return Err(Refusal::Session(SessionRefusal::NoVacantPower { game: g.name.clone() }).into()) };
         if players.iter().any(|p| p.status == PlayerStatus::Pending && p.role == PlayerRole::Player && p.email.eq_ignore_ascii_case(&self.sender)) {
             return Err(Refusal::Session(SessionRefusal::TakeoverAskedAlready { game: g.name.clone() }).into());
         }
@@ -181,6 +200,14 @@ impl Session<'_> {
             if !self.check_seat(&seat, Some(&hash), password)? {
                 return Err(Refusal::Session(SessionRefusal::WrongMasterPassword { game: g.name.clone() }).into());
             }
+            // accepted from another address, but the master of record (or
+            // the co-master whose seat it is) sees the mail, as a player does
+            if !crate::mail::mailbox_key(&seat.owner).eq(&crate::mail::mailbox_key(&self.sender))
+                && !self.copies.iter().any(|c| c.eq_ignore_ascii_case(&seat.owner))
+                && !self.console
+            {
+                self.copies.push(seat.owner.clone());
+            }
             self.signed = Some(Signed { game_id: g.id, role: Role::Master });
             self.co_master = co.then_some(g.id);
             return Ok(vec![say::account::signed_on_as_master(&g)]);
@@ -199,6 +226,10 @@ impl Session<'_> {
         let power = g.seat_power(power);
         let players = g.players.clone();
         let Some(p) = Player::active_for(&players, power) else {
+            // njudge's way to take over a vacant power: its letter, and a new password
+            if g.status == GameStatus::Active && Self::vacant_seats(&g)?.contains(&power) && !self.plays_in(&g) {
+                return self.take_over_named(g, power, password);
+            }
             return Err(Refusal::Session(SessionRefusal::NobodyPlaysIn { power: pname(&v, power), game: g.name.clone() }).into());
         };
         let (hash, record) = (p.pw_hash.clone(), p.email.clone());
@@ -225,6 +256,28 @@ impl Session<'_> {
         let mut out = vec![say::account::signed_on_as(&say::seats::seat_names(&g, power), &g)];
         out.extend(self.back_from_disorder(&g, power)?);
         Ok(out)
+    }
+}
+
+impl Session<'_> {
+    /// Whether the sender plays (or has asked to take over) a seat of `g`.
+    fn plays_in(&self, g: &game::Game) -> bool {
+        g.players.iter().any(|p| {
+            p.role == PlayerRole::Player && matches!(p.status, PlayerStatus::Active | PlayerStatus::Pending) && p.email.eq_ignore_ascii_case(&self.sender)
+        })
+    }
+
+    /// `SIGNON F<game> password` for a vacant France: a takeover of that
+    /// power, with the checks of `SIGNON ?game password`.
+    fn take_over_named(&mut self, g: game::Game, power: PowerId, password: &str) -> R {
+        if g.players.iter().any(|p| p.role == PlayerRole::Player && p.status == PlayerStatus::Ejected && p.email.eq_ignore_ascii_case(&self.sender)) {
+            return Err(Refusal::Session(SessionRefusal::RemovedCannotRejoin { game: g.name.clone() }).into());
+        }
+        if password.len() < 4 {
+            return Err(Refusal::Session(SessionRefusal::ChooseLongerPassword).into());
+        }
+        self.may_join(&g, None)?;
+        self.take_over_vacant(g, password, Some(power))
     }
 }
 

@@ -28,6 +28,7 @@ pub mod disorder;
 pub mod info;
 pub mod later;
 pub mod master;
+pub mod notices;
 pub mod options;
 pub mod orders;
 pub mod parse;
@@ -154,6 +155,12 @@ pub struct Session<'a> {
     co_master: Option<i64>,
     /// The PHASE block being read (orders for a later phase).
     later: Option<later::Block>,
+    /// Notices to others, sent once the mail has run (see [`notices`]).
+    notices: Vec<notices::Notice>,
+    /// Entries made in a power's name by the master: (entry, game, power).
+    acted: Vec<(usize, i64, PowerId)>,
+    /// The power the master's `Power: order` line just ordered for.
+    acted_for: Option<(i64, PowerId)>,
 }
 
 /// Argon2 computations one mail may cause (hashes and checks not already cached).
@@ -224,6 +231,7 @@ pub fn run(conn: &Connection, ctx: &mut Ctx, inc: &Incoming, mail_id: i64) -> an
             .render("copy.txt", context! { judge => s.ctx.cfg.name.clone(), sender => inc.from.clone(), lines => lines, reply => reply.clone() });
         s.ctx.notice(conn, &addr, &say::session::signed_on_elsewhere_subject(), body, None, None)?;
     }
+    s.send_acted_copies()?;
     Ok(reply)
 }
 
@@ -234,6 +242,7 @@ pub fn run_console(conn: &Connection, ctx: &mut Ctx, game: &str, lines: &[String
     let mut s = Session::new(conn, ctx, keeper, None, Some(Signed { game_id: g.id, role: Role::Master }));
     s.run_lines(lines)?;
     let text = s.render(0);
+    s.send_acted_copies()?;
     crate::play::process_ready(conn, ctx)?;
     Ok(text)
 }
@@ -261,6 +270,9 @@ impl<'a> Session<'a> {
             maps_attached: 0,
             co_master: None,
             later: None,
+            notices: Vec::new(),
+            acted: Vec::new(),
+            acted_for: None,
         }
     }
 
@@ -320,7 +332,11 @@ impl<'a> Session<'a> {
             };
             // each command in its own savepoint: a refused one leaves no trace
             let conn = self.conn;
+            let kept = self.notices_kept();
             let result = crate::store::in_savepoint(conn, || self.one(&cmd, line, block, lines));
+            if result.is_err() {
+                self.drop_notices_from(kept);
+            }
             // what the outbound gate did not send for this command is said under it
             let held_back = self.ctx.gate.borrow_mut().take_lines();
             let responses = match result {
@@ -333,6 +349,9 @@ impl<'a> Session<'a> {
             };
             // failed password checks count whatever became of the command
             self.record_failures()?;
+            if let Some((gid, power)) = self.acting_as_master() {
+                self.acted.push((self.entries.len(), gid, power));
+            }
             self.entries.push(Entry { input, responses });
             if let Some(e) = signoff {
                 self.entries.push(Entry { input: mask(lines[e].trim(), &self.ctx.judge_text), responses: vec![say::session::signed_off()] });
@@ -343,6 +362,7 @@ impl<'a> Session<'a> {
             Ok(()) | Err(Fail::Refused(_)) => {}
             Err(Fail::System(e)) => return Err(e),
         }
+        self.send_notices()?;
         self.start_games()?;
         Ok(())
     }

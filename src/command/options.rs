@@ -84,6 +84,7 @@ pub const OPTIONS: &[OptionSpec] = &[
     spec(O::CdAfter, &["cd_after"], &[], false, Always),
     spec(O::Quiet, &["quiet"], &["QUIET"], true, Always),
     spec(O::Proxy, &["proxy"], &["PROXY"], true, Always),
+    spec(O::Approval, &["approval"], &["APPROVAL"], true, Always),
     spec(O::Anonymous, &["anonymous"], &["ANONYMOUS"], true, Always),
     spec(O::Delay, &["delay"], &["DELAY"], false, Always),
     spec(O::StrictWait, &["strictwait", "strict_wait"], &["STRICTWAIT"], true, Always),
@@ -169,6 +170,7 @@ pub enum OptionValue {
     CdAfter(Option<u32>),
     Quiet(Announcements),
     Proxy(ProxyOrders),
+    Approval(bool),
     Anonymous(Anonymity),
     Delay(i64),
     /// A game for fewer players: the value as written (`3a`) and its seating.
@@ -217,6 +219,7 @@ pub fn read(named: Named, text: &str, scope: &Scope) -> Result<OptionValue, Opti
         O::Quiet => OptionValue::Quiet((!yes()?).into()),
         // PROXY is the switch's second value: on, units may be lent
         O::Proxy => OptionValue::Proxy((!yes()?).into()),
+        O::Approval => OptionValue::Approval(yes()?),
         O::Anonymous => OptionValue::Anonymous(yes()?.into()),
         O::Delay => OptionValue::Delay(read_delay(text)?),
         O::Assignment => OptionValue::Assignment(read_assignment(text)?),
@@ -523,6 +526,10 @@ pub fn apply(g: &mut Game, v: &Variant, value: OptionValue) -> Result<String, Op
             s.no_proxy = b;
             say::proxy::option(b)
         }
+        OptionValue::Approval(b) => {
+            s.takeover_approval = b;
+            say::account::approval(b)
+        }
         OptionValue::Anonymous(b) => {
             s.anonymous = b;
             say::master::anonymous(b)
@@ -678,7 +685,18 @@ impl Session<'_> {
         let mut g = self.master_game()?;
         let v = g.variant.clone();
         let value = read(named, arg, &Scope { game: &g, variant: &v, cfg: &self.ctx.cfg }).map_err(refused)?;
+        let before = g.settings.clone();
         let msg = apply(&mut g, &v, value).map_err(refused)?;
+        // a press rule changed in a game under way: the table is told (once a mail)
+        // (past the master's table mails an hour, the rule is still changed, untold)
+        let mut msg = msg;
+        if super::notices::press_rule(named.option) && g.status == GameStatus::Active && g.settings != before {
+            match self.tell_table_later(&g, super::notices::About::PressRule(named.option), say::master::press_rules_subject(&g), msg.clone()) {
+                Ok(()) => {}
+                Err(super::Fail::Refused(why)) => msg = say::master::press_rule_untold(&msg, &say::refusal::refusal(&why)),
+                Err(e) => return Err(e),
+            }
+        }
         g.save(self.conn)?;
         // a list waiting for its confirmation: the request (at most one a day to an address)
         let msg = if named.option == O::List && !g.settings.list_confirmed { format!("{msg} {}", self.list_request(&g)?) } else { msg };

@@ -22,7 +22,11 @@ impl Session<'_> {
                 (Ok(g), Some(super::Role::Master)) => {
                     let v = g.variant.clone();
                     match for_power(&v, line) {
-                        Some((p, _)) => (p, None, g),
+                        Some((p, _)) => {
+                            // the power's player gets a copy of it (see notices)
+                            self.acted_for = Some((g.id, p));
+                            (p, None, g)
+                        }
                         None => return Err(e),
                     }
                 }

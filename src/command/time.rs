@@ -4,6 +4,7 @@
 //! BLACKOUT). Every date is read by `timing::parse_date` in the sender's
 //! zone, and every time answered is shown in it.
 
+use super::notices::About;
 use super::settings::bad_time;
 use super::{Fail, R, Role, Session, Signed};
 use crate::game::refusal::{Refusal, SessionRefusal};
@@ -97,6 +98,9 @@ impl Session<'_> {
         }
         p.absences.push((a, b));
         p.save(self.conn)?;
+        let table = g.zone(self.ctx.cfg.timezone);
+        let line = say::time::absence_line(&say::seats::seat_names(&g, power), &timing::format_time(a, table), &timing::format_time(b, table));
+        self.tell_master_of_absence(&g, power, line);
         let mut out = vec![say::settings::absence_recorded(&timing::format_time(a, tz), &timing::format_time(b, tz))];
         out.extend(self.push_deadline(&mut g)?);
         self.add_status(g.id, power);
@@ -119,8 +123,20 @@ impl Session<'_> {
         };
         let (a, b) = p.absences.remove(i);
         p.save(self.conn)?;
+        let table = g.zone(self.ctx.cfg.timezone);
+        let line = say::time::absence_cancelled_line(&say::seats::seat_names(&g, power), &timing::format_time(a, table), &timing::format_time(b, table));
+        self.tell_master_of_absence(&g, power, line);
         self.add_status(g.id, power);
         Ok(vec![say::time::absence_cancelled(&timing::format_time(a, tz), &timing::format_time(b, tz))])
+    }
+
+    /// The master hears of a player's absence (njudge tells the master of
+    /// every absence), unless the master set it while acting for the power.
+    fn tell_master_of_absence(&mut self, g: &Game, power: crate::map::PowerId, line: String) {
+        if matches!(self.signed, Some(Signed { role: Role::Power { master: true, .. }, .. })) {
+            return;
+        }
+        self.tell_later(g, super::notices::About::Absence(power), say::time::absences_subject(g), line);
     }
 
     /// Moves the current deadline past the players' absences (as far as they
@@ -139,7 +155,7 @@ impl Session<'_> {
         g.grace_until = Some(crate::play::deadline::grace_end(g, nd, self.ctx.cfg.timezone));
         g.save(self.conn)?;
         let table = timing::format_time(nd, g.zone(self.ctx.cfg.timezone));
-        crate::play::tell_all(self.conn, self.ctx, g, &say::settings::deadline_moved_subject(g), &say::settings::deadline_moved_notice(g, &table))?;
+        self.tell_later(g, About::Deadline, say::settings::deadline_moved_subject(g), say::settings::deadline_moved_notice(g, &table));
         Ok(Some(say::settings::deadline_moves(&timing::format_time(nd, self.zone(g)))))
     }
 
@@ -154,16 +170,16 @@ impl Session<'_> {
         if d <= now && !confirmed {
             return Err(Refusal::DeadlinePassedConfirm { time: timing::format_time(d, tz), arg: arg.trim().to_string() }.into());
         }
-        self.table_mail(&g)?;
+        // the table hears of the mail's last deadline, once
+        let text = say::settings::new_deadline_notice(&g, &timing::format_time(d, g.zone(self.ctx.cfg.timezone)));
+        self.tell_table_later(&g, About::Deadline, say::settings::new_deadline_subject(&g), text)?;
         g.deadline = Some(d);
         g.grace_until = Some(d.saturating_add(g.settings.grace_secs));
         for m in [game::Mark::Reminded, game::Mark::LateNoticed, game::Mark::WaitingForMaster] {
             g.unmark(m);
         }
         g.late_told = None;
-        let text = say::settings::new_deadline_notice(&g, &timing::format_time(d, g.zone(self.ctx.cfg.timezone)));
         g.save(self.conn)?;
-        crate::play::tell_all(self.conn, self.ctx, &g, &say::settings::new_deadline_subject(&g), &text)?;
         self.touch(g.id);
         Ok(vec![say::settings::deadline_set(&timing::format_time(d, tz))])
     }
@@ -202,7 +218,8 @@ impl Session<'_> {
         let mut g = self.master_game()?;
         let tz = self.zone(&g);
         let d = timing::parse_future_date(arg, tz, now, Self::deadline_time(&g)).map_err(bad_time)?;
-        self.table_mail(&g)?;
+        let text = say::time::not_before_notice(&g, &timing::format_time(d, g.zone(self.ctx.cfg.timezone)));
+        self.tell_table_later(&g, About::NotBefore, say::settings::new_deadline_subject(&g), text)?;
         g.not_before = Some(d);
         let mut out = vec![say::time::not_before_set(&timing::format_time(d, tz))];
         if g.deadline.is_some_and(|x| x < d) {
@@ -211,8 +228,6 @@ impl Session<'_> {
             out.push(say::time::not_before_moves_deadline(&timing::format_time(d, tz)));
         }
         g.save(self.conn)?;
-        let text = say::time::not_before_notice(&g, &timing::format_time(d, g.zone(self.ctx.cfg.timezone)));
-        crate::play::tell_all(self.conn, self.ctx, &g, &say::settings::new_deadline_subject(&g), &text)?;
         Ok(out)
     }
 

@@ -44,6 +44,8 @@ pub enum GameOption {
     /// civil disorder, nor who is late.
     Quiet,
     Proxy,
+    /// `SET [NO] APPROVAL`: a vacant power is taken over only with the master's approval.
+    Approval,
     Anonymous,
     /// njudge's DELAY: how long after the last orders the phase waits.
     Delay,

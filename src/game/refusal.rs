@@ -430,8 +430,6 @@ pub enum SetHint {
     DenyPlayer,
     /// `SET ALLOW MASTER`, `SET DENY MASTER` (njudge's judge-wide lists).
     JudgeLists,
-    /// `SET [NO] APPROVAL`.
-    Approval,
     /// `SET [NOT] APPROVE[D] powers`.
     Approve,
     /// `SET [UN]RATED`.

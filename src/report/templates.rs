@@ -15,6 +15,7 @@ pub const NAMES: &[(&str, &str)] = &[
     ("help.txt", include_str!("../../templates/help.txt")),
     ("board.txt", include_str!("../../templates/board.txt")),
     ("copy.txt", include_str!("../../templates/copy.txt")),
+    ("acted.txt", include_str!("../../templates/acted.txt")),
     // GET's help files (command::community::HELP_TOPICS)
     ("help/index.txt", include_str!("../../templates/help/index.txt")),
     ("help/press.txt", include_str!("../../templates/help/press.txt")),

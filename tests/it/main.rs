@@ -47,6 +47,7 @@ mod map_geometry;
 mod maps;
 mod master;
 mod master_tools;
+mod master_trust;
 mod mila_maps;
 mod newcomer;
 mod njudge_habits;

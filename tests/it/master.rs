@@ -47,8 +47,9 @@ fn master_commands() {
     let (r, sent) = g.send(GM, "SIGNON Mdemo gmpass\nEJECT Turkey");
     assert!(r.contains("Turkey is now vacant"), "{r}");
     assert!(sent.iter().any(|s| s.to == "p7@example.test" && s.subject.contains("removed")));
+    // (njudge's SIGNON Tdemo for a vacant Turkey is a takeover: not for the ejected player)
     let (r, _) = g.send("p7@example.test", "SIGNON Tdemo pw-seven\nF ANK-BLA");
-    assert!(r.contains("nobody plays Turkey"), "{r}");
+    assert!(r.contains("the master removed you from game demo"), "{r}");
     // the ejected player cannot come back through the join door either
     let (r, _) = g.send("p7@example.test", "SIGNON ?demo another");
     assert!(r.contains("the master removed you from game demo"), "{r}");

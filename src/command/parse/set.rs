@@ -141,7 +141,6 @@ const NOT_TAKEN: &[(&str, SetHint)] = {
         ("DENY MASTERS", H::JudgeLists),
         ("MASTER DENY", H::JudgeLists),
         ("MASTERS DENY", H::JudgeLists),
-        ("[NO] APPROVAL", H::Approval),
         ("APPROVE", H::Approve),
         ("APPROVED", H::Approve),
         ("NOT APPROVE", H::Approve),

@@ -236,6 +236,9 @@ fn set_takes_the_names_it_always_took() {
         // proxy orders (njudge's SET [NO] PROXY)
         "PROXY",
         "NOPROXY",
+        // takeovers with or without the master's approval (njudge's SET [NO] APPROVAL)
+        "APPROVAL",
+        "NOAPPROVAL",
         // the name a player is shown by
         "NAME",
         // njudge's short forms and other names (issue 36)

@@ -260,3 +260,12 @@ pub fn wrong_list_code(game: &str) -> String {
 pub fn list_confirmed(g: &Game, address: &str) -> String {
     format!("Thank you: {address} now gets game {}'s results and broadcasts. Every such mail says how to stop them.", g.name)
 }
+
+/// SET [NO] APPROVAL done.
+pub fn approval(on: bool) -> String {
+    if on {
+        "Takeovers of a vacant power need your approval (APPROVE or REJECT the power when asked).".into()
+    } else {
+        "A newcomer takes over a vacant power at once, without your approval.".into()
+    }
+}

@@ -540,3 +540,28 @@ pub fn unstarted(g: &Game) -> String {
 pub fn rolled_forward(n: usize, now: &str, finished: bool) -> String {
     if finished { format!("Rolled forward {n} phase(s); the game is over.") } else { format!("Rolled forward {n} phase(s); the game is now at {now}.") }
 }
+
+/// The table's notice of changed press rules: subject.
+pub fn press_rules_subject(g: &crate::game::Game) -> String {
+    format!("Game {}: the press rules changed", g.name)
+}
+
+/// The table's notice of changed press rules: a line each rule changed.
+pub fn press_rules_notice(g: &crate::game::Game, lines: &[String]) -> String {
+    let mut out = format!("The master changed the press rules of game {}:\n\n", g.name);
+    for l in lines {
+        out.push_str(&format!("  {l}\n"));
+    }
+    out.push_str("\nSend GET press for what each rule means.\n");
+    out
+}
+
+/// The copy to a power's player of what the master did in its name: subject.
+pub fn acted_for_subject(g: &crate::game::Game, power: &str) -> String {
+    format!("Game {}: the master acted for {power}", g.name)
+}
+
+/// A press rule changed that the table could not be told of (`why`).
+pub fn press_rule_untold(done: &str, why: &str) -> String {
+    format!("{done} The table is not told of it: {why}")
+}

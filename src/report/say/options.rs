@@ -100,6 +100,9 @@ fn words(o: GameOption) -> Words {
             "`no` (default), `yes`",
             "a power may lend a unit to another for the phase (`A BER P AUSTRIA`, njudge's proxy order): the other power's order for it stands, and with none it holds",
         ),
+        O::Approval => {
+            w("SET APPROVAL | SET NO APPROVAL", "`yes` (default), `no`", "a newcomer takes over a vacant power only once you APPROVE it, or at once")
+        }
         O::Quiet => w(
             "SET QUIET | SET NO QUIET",
             "`no` (default), `yes`",

@@ -104,10 +104,6 @@ pub fn set_not_taken(name: &str, hint: SetHint) -> String {
             "EJECT power removes a player for good, and a private game (SET PRIVATE joinpassword) takes only those with its password or an INVITE",
         ),
         JudgeLists => ("judge-wide list of addresses", "the judge's keeper allows and refuses addresses (mailjudge address)"),
-        Approval => (
-            "switch for the master's approval of new players",
-            "a takeover of a vacant power always waits for APPROVE power or REJECT power, and joining a forming game needs none",
-        ),
         Approve => ("approval of players by their power letters", "answer a takeover request with APPROVE power or REJECT power, one power a line"),
         Rated => ("switch for whether a game counts in its players' records", "every game here counts in its players' records"),
         Players => ("number of players or powers", "a game for fewer players is chosen at CREATE: players=6, 5, 4, 3a, 3b or 2"),

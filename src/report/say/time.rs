@@ -188,3 +188,27 @@ pub fn delay_set(span: &str) -> String {
 pub fn no_delay() -> String {
     "When every order is in before the deadline, the phase is processed at once.".to_string()
 }
+
+/// The master's notice of players' absences: subject.
+pub fn absences_subject(g: &crate::game::Game) -> String {
+    format!("Game {}: a player's absence", g.name)
+}
+
+/// The master's notice of players' absences: a line each power.
+pub fn absences_notice(g: &crate::game::Game, lines: &[String]) -> String {
+    let mut out = format!("Absences in game {} (deadlines that fall in one move to its end, within the game's limits):\n\n", g.name);
+    for l in lines {
+        out.push_str(&format!("  {l}\n"));
+    }
+    out
+}
+
+/// One power's absence, for the master.
+pub fn absence_line(power: &str, from: &str, to: &str) -> String {
+    format!("{power} will be away from {from} to {to}.")
+}
+
+/// One power's absence cancelled, for the master.
+pub fn absence_cancelled_line(power: &str, from: &str, to: &str) -> String {
+    format!("{power} cancelled its absence from {from} to {to}.")
+}
