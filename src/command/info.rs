@@ -62,6 +62,7 @@ impl Session<'_> {
                 out.push(say::community::comment_row(c));
             }
             if full {
+                out.extend(say::community::long_comment(&g.settings.long_comment));
                 out.extend(full_listing(&g));
             }
         }
@@ -74,6 +75,7 @@ impl Session<'_> {
         let tz = crate::game::reader_zone(&g, &self.sender, self.ctx.cfg.timezone);
         let mut out = vec![say::info::game_title(&g, &v.title)];
         out.extend(g.settings.comment.as_deref().map(say::community::comment_line));
+        out.extend(say::community::long_comment(&g.settings.long_comment));
         // the co-masters' addresses only for the game's own people
         if !g.settings.co_masters.is_empty() {
             out.push(if self.sees_addresses(&g) {

@@ -211,10 +211,25 @@ impl Session<'_> {
         Ok(())
     }
 
-    pub(super) fn rollback(&mut self, phase: &str) -> R {
+    /// ROLLBACK [phase|turn]: to the start of a processed phase, named by
+    /// its code, by njudge's turn number (1: the first phase processed), or
+    /// (none) the last one processed.
+    pub(super) fn rollback(&mut self, phase: Option<&str>) -> R {
         let mut g = self.master_game()?;
         let v = g.variant.clone();
-        let want = phase.to_ascii_uppercase();
+        let codes = crate::store::phases::codes(self.conn, g.id)?;
+        let want = match phase.map(str::trim) {
+            None => codes.last().cloned().ok_or_else(|| Refusal::NothingToRollBack { game: g.name.clone() })?,
+            Some(n) if !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()) => {
+                let turn: usize = n.parse().unwrap_or(0);
+                turn.checked_sub(1).and_then(|i| codes.get(i)).cloned().ok_or_else(|| Refusal::NoSuchTurn {
+                    game: g.name.clone(),
+                    turn: n.to_string(),
+                    turns: codes.len(),
+                })?
+            }
+            Some(p) => p.to_ascii_uppercase(),
+        };
         let row = crate::store::phases::find(self.conn, g.id, &want)?;
         let Some((seq, position)) = row else { return Err(Refusal::NoProcessedPhase { game: g.name.clone(), phase: want }.into()) };
         self.table_mail(&g)?;
@@ -246,6 +261,10 @@ pub const MAX_CO_MASTERS: usize = 4;
 
 /// The longest comment (`SET COMMENT`), in characters (njudge: under 60).
 pub const MAX_COMMENT_CHARS: usize = 60;
+/// The long comment (`SET COMMENT BEGIN`): at most this many lines ...
+pub const MAX_LONG_COMMENT_LINES: usize = 20;
+/// ... of at most this many characters.
+pub const MAX_LONG_COMMENT_CHARS: usize = 80;
 
 impl Session<'_> {
     /// The seat a master's password opens for the sender: a co-master's own
@@ -381,6 +400,25 @@ impl Session<'_> {
         g.settings.comment = Some(text.to_string()).filter(|t| !t.is_empty());
         g.save(self.conn)?;
         Ok(vec![say::master::comment_set(&g, g.settings.comment.as_deref())])
+    }
+
+    /// njudge's `SET COMMENT BEGIN` block: the game's long comment (LIST
+    /// game and LIST FULL show it), at most [`MAX_LONG_COMMENT_LINES`] lines
+    /// of [`MAX_LONG_COMMENT_CHARS`]; with no line, none.
+    pub(super) fn set_long_comment(&mut self, lines: &[String]) -> R {
+        let mut g = self.master_game()?;
+        let lines: Vec<String> = lines.iter().map(|l| l.trim_end().to_string()).collect();
+        let end = lines.iter().rposition(|l| !l.trim().is_empty()).map_or(0, |i| i + 1);
+        let lines = &lines[..end];
+        if lines.len() > MAX_LONG_COMMENT_LINES {
+            return Err(ToolRefusal::LongCommentTooLong { lines: lines.len(), max: MAX_LONG_COMMENT_LINES, chars: MAX_LONG_COMMENT_CHARS }.into());
+        }
+        if let Some(l) = lines.iter().find(|l| l.chars().count() > MAX_LONG_COMMENT_CHARS) {
+            return Err(ToolRefusal::LongCommentLineTooLong { len: l.chars().count(), max: MAX_LONG_COMMENT_CHARS }.into());
+        }
+        g.settings.long_comment = lines.to_vec();
+        g.save(self.conn)?;
+        Ok(vec![say::master::long_comment_set(&g, lines.len())])
     }
 
     /// SET MANUAL START|PROCESS, SET AUTO START|PROCESS (SET NO MANUAL ...).

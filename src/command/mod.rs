@@ -392,6 +392,8 @@ impl<'a> Session<'a> {
                 closed: end.is_some(),
             })
             .into()),
+            // njudge's long comment: the rest of the mail, or up to SIGNOFF
+            Some((BlockKind::Comment, start, end)) => self.set_long_comment(&lines[start..end.unwrap_or(lines.len())]),
             Some((BlockKind::Register, start, None)) => Err(game::refusal::ToolRefusal::RegisterWithoutEnd { unread: lines.len() - start }.into()),
             Some((BlockKind::Register, start, Some(end))) => self.register(&lines[start..end]),
             None => self.command(cmd.clone(), line),
@@ -491,6 +493,14 @@ impl<'a> Session<'a> {
     fn game(&mut self, name: &str) -> Result<Game, Fail> {
         game::load_named(self.conn, &mut self.ctx.variants, name.trim_start_matches('?'))?
             .ok_or_else(|| Refusal::Session(SessionRefusal::NoSuchGame { name: name.to_string() }).into())
+    }
+
+    /// The name of the game this mail signed on to, if any.
+    fn signed_game_name(&mut self) -> Result<Option<String>, Fail> {
+        match self.signed.clone() {
+            Some(s) => Ok(Some(self.ctx.game(self.conn, s.game_id)?.name.clone())),
+            None => Ok(None),
+        }
     }
 
     fn signed_game(&mut self) -> Result<(Signed, Game), Fail> {
@@ -685,13 +695,21 @@ impl<'a> Session<'a> {
             Cmd::Consent { code } => self.consent(code.as_deref()),
             Cmd::Unlock(code) => self.unlock(&code),
             Cmd::Resign => self.resign(),
-            Cmd::List(None) => self.list_all(false),
+            // after a sign-on, njudge's LIST is the signed-on game's report
+            Cmd::List(None) => match self.signed_game_name()? {
+                Some(name) => self.list_game(&name),
+                None => self.list_all(false),
+            },
             // njudge's LIST FULL (unless a game is called `full`)
             Cmd::List(Some(g)) if g.eq_ignore_ascii_case("FULL") && !crate::store::games::exists(self.conn, &g)? => self.list_all(true),
             Cmd::List(Some(g)) => self.list_game(&g),
             Cmd::History { game, undone: true, .. } => self.history_undone(&game),
             Cmd::History { game, from, to, press, undone: false } => self.history(&game, from.as_deref(), to.as_deref(), press),
-            Cmd::Summary(game) => self.summary(&game),
+            Cmd::Summary(Some(game)) => self.summary(&game),
+            Cmd::Summary(None) => match self.signed_game_name()? {
+                Some(name) => self.summary(&name),
+                None => Err(Refusal::Usage(game::refusal::UsageRefusal::NeedsGame { command: "SUMMARY" }).into()),
+            },
             Cmd::Map { game, phase } => self.map(&game, phase.as_deref()),
             Cmd::Clear => self.clear(),
             Cmd::Phase(text) => self.phase_directive(&text),
@@ -720,7 +738,7 @@ impl<'a> Session<'a> {
             Cmd::Terminate => self.terminate(),
             Cmd::Eject(p) => self.eject(&p),
             Cmd::Become(p) => self.become_power(&p),
-            Cmd::Rollback(phase) => self.rollback(&phase),
+            Cmd::Rollback(phase) => self.rollback(phase.as_deref()),
             Cmd::DeclareDraw(powers) => self.declare_draw(&powers),
             Cmd::Promote(who) => self.promote(&who),
             Cmd::Demote(who) => self.demote(&who),

@@ -85,6 +85,7 @@ pub const OPTIONS: &[OptionSpec] = &[
     spec(O::Quiet, &["quiet"], &["QUIET"], true, Always),
     spec(O::Proxy, &["proxy"], &["PROXY"], true, Always),
     spec(O::Approval, &["approval"], &["APPROVAL"], true, Always),
+    spec(O::LateCount, &["latecount", "late_count"], &["LATECOUNT"], true, Always),
     spec(O::Anonymous, &["anonymous"], &["ANONYMOUS"], true, Always),
     spec(O::Delay, &["delay"], &["DELAY"], false, Always),
     spec(O::StrictWait, &["strictwait", "strict_wait"], &["STRICTWAIT"], true, Always),
@@ -171,6 +172,7 @@ pub enum OptionValue {
     Quiet(Announcements),
     Proxy(ProxyOrders),
     Approval(bool),
+    LateCount(bool),
     Anonymous(Anonymity),
     Delay(i64),
     /// A game for fewer players: the value as written (`3a`) and its seating.
@@ -220,6 +222,7 @@ pub fn read(named: Named, text: &str, scope: &Scope) -> Result<OptionValue, Opti
         // PROXY is the switch's second value: on, units may be lent
         O::Proxy => OptionValue::Proxy((!yes()?).into()),
         O::Approval => OptionValue::Approval(yes()?),
+        O::LateCount => OptionValue::LateCount(yes()?),
         O::Anonymous => OptionValue::Anonymous(yes()?.into()),
         O::Delay => OptionValue::Delay(read_delay(text)?),
         O::Assignment => OptionValue::Assignment(read_assignment(text)?),
@@ -525,6 +528,10 @@ pub fn apply(g: &mut Game, v: &Variant, value: OptionValue) -> Result<String, Op
         OptionValue::Proxy(b) => {
             s.no_proxy = b;
             say::proxy::option(b)
+        }
+        OptionValue::LateCount(b) => {
+            s.late_count = b;
+            say::deadline::late_count_set(b)
         }
         OptionValue::Approval(b) => {
             s.takeover_approval = b;

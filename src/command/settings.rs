@@ -90,11 +90,21 @@ impl Session<'_> {
 
     /// SET ADDRESS new: the seat's mail moves once someone there confirms.
     fn set_address(&mut self, arg: &str) -> R {
+        // njudge's bare SET ADDRESS: the address this mail came from
+        let sender = self.sender.clone();
+        let arg = if arg.trim().is_empty() { sender.as_str() } else { arg };
         if crate::mail::read::answerable(arg, &self.ctx.cfg.address).is_err() {
             return Err(Refusal::UnusableAddress { address: arg.to_string() }.into());
         }
         let (s, g) = self.signed_game()?;
         let seat = seat_of(&s.role).ok_or(Refusal::SeatHoldersOnly)?;
+        let now_at = match seat {
+            Some(id) => self.player(Some(id))?.email,
+            None => g.master_email.clone(),
+        };
+        if crate::mail::mailbox_key(&now_at) == crate::mail::mailbox_key(arg) {
+            return Ok(vec![say::settings::address_unchanged(&g, arg)]);
+        }
         // nothing goes to the new address before someone there confirms;
         // a move waits with its code only once the request went (a code
         // already mailed is not replaced by one that was not)

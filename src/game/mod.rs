@@ -71,6 +71,8 @@ pub fn default_settings(cfg: &Config) -> Settings {
         assignment: Assignment::Preference,
         rules: Default::default(),
         takeover_approval: true,
+        late_count: false,
+        long_comment: Vec::new(),
         neutral: Vec::new(),
         end_year: None,
         victory_count: None,

@@ -44,6 +44,8 @@ pub enum GameOption {
     /// civil disorder, nor who is late.
     Quiet,
     Proxy,
+    /// `SET [NO] LATE COUNT`: late notices count the player's late phases in the game.
+    LateCount,
     /// `SET [NO] APPROVAL`: a vacant power is taken over only with the master's approval.
     Approval,
     Anonymous,

@@ -263,6 +263,16 @@ pub enum Refusal {
         game: String,
         phase: String,
     },
+    /// A bare ROLLBACK in a game with no phase processed.
+    NothingToRollBack {
+        game: String,
+    },
+    /// ROLLBACK n past the phases processed.
+    NoSuchTurn {
+        game: String,
+        turn: String,
+        turns: usize,
+    },
     /// A game option (CREATE's `key=value`, the master's SET) refused, with
     /// the option table's reason.
     BadOption {
@@ -417,7 +427,6 @@ pub enum SetHint {
     /// `SET [NO] STRICT GRACE`.
     StrictGrace,
     /// `SET [NO] LATE COUNT`.
-    LateCount,
     /// `SET NO LIST`, `SET UNLIST[ED]`.
     Listing,
     /// `SET PRIVATE` with no join password (njudge's: `SET NOLIST`).
@@ -446,8 +455,6 @@ pub enum SetHint {
     Secret,
     /// `SET [NO] RESUME`.
     Resume,
-    /// `SET COMMENT BEGIN`.
-    CommentBegin,
     /// `SET BN`, `SET BNC`, `SET MN`, `SET MNC`, `SET EP` (game numbers).
     Numbers,
     /// `SET [NO] AUTO CREATE`.
@@ -576,6 +583,17 @@ pub enum ToolRefusal {
         game: String,
     },
     CommentTooLong {
+        len: usize,
+        max: usize,
+    },
+    /// `SET COMMENT BEGIN` with more lines than the limit.
+    LongCommentTooLong {
+        lines: usize,
+        max: usize,
+        chars: usize,
+    },
+    /// `SET COMMENT BEGIN` with a line over the limit.
+    LongCommentLineTooLong {
         len: usize,
         max: usize,
     },

@@ -310,6 +310,11 @@ fn tell_late(conn: &Connection, ctx: &mut Ctx, game: &mut Game, late: &[(PowerId
         say::deadline::waits_for_master()
     };
     let zone = |addr: &str| crate::game::reader_zone(game, addr, ctx.cfg.timezone);
+    let counted = late_counts(conn, game, late)?;
+    let named = |p: PowerId| match counted.iter().find(|(q, _)| *q == p) {
+        Some(&(_, n)) => say::deadline::with_late_count(&pname(&v, p), n),
+        None => pname(&v, p),
+    };
     let mut late_addrs: Vec<String> = Vec::new();
     for &(p, _) in late {
         let Some(pl) = game.player_for(p) else { continue };
@@ -317,14 +322,14 @@ fn tell_late(conn: &Connection, ctx: &mut Ctx, game: &mut Game, late: &[(PowerId
         let body = ctx.templates.render(
             "notice.txt",
             context! { title => say::deadline::late_title(game, &phase_name), lines => vec![
-                say::deadline::late(&timing::format_time(deadline, tz), &pname(&v, p)),
+                say::deadline::late(&timing::format_time(deadline, tz), &named(p)),
                 say::deadline::until(&timing::format_time(grace, tz), &after),
             ] },
         );
         ctx.game_notice(conn, &pl.email, &say::deadline::late_subject(game), body, game.id)?;
         late_addrs.push(pl.email.clone());
     }
-    let names: Vec<String> = late.iter().map(|(p, _)| pname(&v, *p)).collect();
+    let names: Vec<String> = late.iter().map(|(p, _)| named(*p)).collect();
     let mut table = vec![game.master_email.clone()];
     if game.settings.announce == Announcements::Loud {
         let others = game.players.iter().filter(|p| hears_lateness(p) && !late_addrs.iter().any(|a| a.eq_ignore_ascii_case(&p.email)));
@@ -344,6 +349,24 @@ fn tell_late(conn: &Connection, ctx: &mut Ctx, game: &mut Game, late: &[(PowerId
         ctx.game_notice(conn, &addr, &say::deadline::late_powers(game), body, game.id)?;
     }
     Ok(())
+}
+
+/// With `SET LATE COUNT`: how many phases each late power's player has now
+/// been late in the game (this one too: its record counts the phases
+/// processed, late or missed).
+fn late_counts(conn: &Connection, game: &Game, late: &[(PowerId, Needs)]) -> rusqlite::Result<Vec<(PowerId, u32)>> {
+    if !game.settings.late_count {
+        return Ok(Vec::new());
+    }
+    let records = crate::store::disorder::records(conn, game.id)?;
+    Ok(late
+        .iter()
+        .filter_map(|&(p, _)| {
+            let pl = game.player_for(p)?;
+            let r = records.iter().find(|(id, _)| *id == pl.id).map(|(_, r)| r.late + r.missed).unwrap_or(0);
+            Some((p, r + 1))
+        })
+        .collect())
 }
 
 /// Whether `p` hears who is late (a player still in the game, or an observer).

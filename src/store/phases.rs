@@ -69,6 +69,12 @@ pub fn line(conn: &Connection, game_id: i64) -> rusqlite::Result<Vec<Stored>> {
     st.query_map([game_id], stored)?.collect()
 }
 
+/// The codes of the processed phases on the game's line, in order (`S1901M` ...).
+pub fn codes(conn: &Connection, game_id: i64) -> rusqlite::Result<Vec<String>> {
+    let mut st = conn.prepare_cached("SELECT phase FROM phases WHERE game_id = ?1 AND undone IS NULL ORDER BY seq")?;
+    st.query_map([game_id], |r| r.get(0))?.collect()
+}
+
 /// The processed phase on the game's line at `seq`.
 pub fn at(conn: &Connection, game_id: i64, seq: i64) -> rusqlite::Result<Option<Stored>> {
     conn.prepare_cached(concat!("SELECT ", stored_columns!(), " FROM phases WHERE game_id = ?1 AND undone IS NULL AND seq = ?2"))?

@@ -51,6 +51,7 @@ mod master_trust;
 mod mila_maps;
 mod newcomer;
 mod njudge_habits;
+mod njudge_rows;
 mod options_table;
 mod original1958;
 mod outbox;

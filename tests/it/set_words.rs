@@ -207,9 +207,10 @@ const MASTER: &[(By, &str, Then)] = &[
     (Master, "SET NMR", Sets(&[("nmr", "true")])),
     (Master, "SET NO CD", Sets(&[("nmr", "false")])),
     (Master, "SET CD", Sets(&[("nmr", "true")])),
-    (Master, "SET LATE COUNT", NotTaken("LATE COUNT")),
-    (Master, "SET NO LATE COUNT", NotTaken("NO LATE COUNT")),
-    (Master, "SET NOLATECOUNT", NotTaken("NO LATE COUNT")),
+    (Master, "SET LATE COUNT", Sets(&[("late_count", "true")])),
+    (Master, "SET NO LATE COUNT", Sets(&[("late_count", "-")])),
+    (Master, "SET LATECOUNT", Sets(&[("late_count", "true")])),
+    (Master, "SET NOLATECOUNT", Sets(&[("late_count", "-")])),
     // access and listing
     (Master, "SET LIST", Refused("SET LIST needs the list's address")),
     (Master, "SET NO LIST", NotTaken("NO LIST")),
@@ -260,7 +261,8 @@ const MASTER: &[(By, &str, Then)] = &[
     (Master, "SET RESUME", NotTaken("RESUME")),
     (Master, "SET NO RESUME", NotTaken("NO RESUME")),
     (Master, "SET COMMENT A friendly game", Sets(&[("comment", "A friendly game")])),
-    (Master, "SET COMMENT BEGIN", NotTaken("COMMENT BEGIN")),
+    // njudge's long comment: the rest of the mail (here none: cleared)
+    (Master, "SET COMMENT BEGIN", Sets(&[("long_comment", "-")])),
     (Master, "SET INFO Gunboat", Sets(&[("comment", "Gunboat")])),
     (Master, "SET INFORMATION Beginners welcome", Sets(&[("comment", "Beginners welcome")])),
     (Master, "SET BN 1234", NotTaken("BN")),

@@ -16,6 +16,9 @@ pub enum BlockKind {
     Conditional,
     /// njudge's registration form: `REGISTER` up to `END`.
     Register,
+    /// njudge's `SET COMMENT BEGIN` (`SET INFO BEGIN`): the game's long
+    /// comment, the rest of the mail up to SIGNOFF.
+    Comment,
 }
 
 /// Whether `line` opens a block (whatever else is on it: a header that
@@ -25,8 +28,10 @@ pub fn block(line: &str) -> Option<BlockKind> {
     let first = w.next()?;
     let second = w.next().unwrap_or_default();
     let press_word = |x: &str| x.ends_with("PRESS") || x.starts_with("BROADCAST");
+    let third = w.next().unwrap_or_default();
     match first.as_str() {
         "IF" => Some(BlockKind::Conditional),
+        "SET" if matches!(second.as_str(), "COMMENT" | "INFO" | "INFORMATION") && third == "BEGIN" && w.next().is_none() => Some(BlockKind::Comment),
         "ENDPRESS" | "ENDBROADCAST" => None,
         "DIARY" => (!matches!(second.as_str(), "LIST" | "READ" | "DELETE")).then_some(BlockKind::Press),
         "FAKE" | "NOFAKE" => Some(BlockKind::Press),
@@ -71,6 +76,7 @@ fn register_end(line: &str) -> bool {
 pub fn block_end(kind: BlockKind, rest: &[String]) -> Option<usize> {
     match kind {
         BlockKind::Press => rest.iter().position(|l| press_end(l).is_some()),
+        BlockKind::Comment => rest.iter().position(|l| press_end(l) == Some(PressEnd::Signoff)),
         BlockKind::Conditional => {
             let mut depth = 1usize;
             for (k, l) in rest.iter().enumerate() {

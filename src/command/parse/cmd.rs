@@ -64,7 +64,8 @@ pub enum Cmd {
         /// The phases rollbacks replaced, instead of the game's line.
         undone: bool,
     },
-    Summary(String),
+    /// SUMMARY [game]: none, the game signed on to.
+    Summary(Option<String>),
     /// `MAP game [phase]`: the map of a processed phase, or of the board now.
     Map {
         game: String,
@@ -103,7 +104,8 @@ pub enum Cmd {
     Terminate,
     Eject(String),
     Become(String),
-    Rollback(String),
+    /// ROLLBACK [phase|turn]: none, the last phase processed.
+    Rollback(Option<String>),
     /// `DECLARE DRAW [powers]`: the master ends the game in a draw.
     DeclareDraw(String),
     /// `SIGNON ?` (which games may be joined) or `SIGNON ?game` without a

@@ -12,10 +12,8 @@ pub(super) fn info(l: &Line) -> Option<Cmd> {
             Some(g) => history(l, g),
             None => Cmd::Bad(Refusal::Usage(UsageRefusal::HistoryUsage)),
         },
-        "SUMMARY" => match l.arg(0) {
-            Some(g) => Cmd::Summary(g),
-            None => Cmd::Bad(Refusal::Usage(UsageRefusal::NeedsGame { command: "SUMMARY" })),
-        },
+        // no game: the signed-on game's (njudge)
+        "SUMMARY" => Cmd::Summary(l.arg(0)),
         "MAP" => match l.game() {
             Some(game) if l.w.len() <= l.skip + 2 => Cmd::Map { game, phase: l.arg(1) },
             Some(_) => Cmd::Bad(Refusal::Usage(UsageRefusal::MapCommandUsage)),

@@ -20,7 +20,9 @@ pub(super) fn master(l: &Line) -> Option<Cmd> {
         "TERMINATE" => Cmd::Terminate,
         "EJECT" => arg(0).map(Cmd::Eject).unwrap_or_else(|| Cmd::Bad(Refusal::Usage(UsageRefusal::NeedsPower { command: "EJECT" }))),
         "BECOME" => arg(0).map(Cmd::Become).unwrap_or_else(|| Cmd::Bad(Refusal::Usage(UsageRefusal::NeedsPower { command: "BECOME" }))),
-        "ROLLBACK" => arg(0).map(Cmd::Rollback).unwrap_or_else(|| Cmd::Bad(Refusal::Usage(UsageRefusal::RollbackUsage))),
+        // no phase: the last one processed; a number: njudge's turn number
+        "ROLLBACK" if l.w.len() <= l.skip + 2 => Cmd::Rollback(arg(0)),
+        "ROLLBACK" => Cmd::Bad(Refusal::Usage(UsageRefusal::RollbackUsage)),
         "DECLARE" if arg(0).is_some_and(|w| w.eq_ignore_ascii_case("DRAW")) => Cmd::DeclareDraw(l.rest(1)),
         "DECLARE" => Cmd::Bad(Refusal::DeclareDrawUsage),
         "PROMOTE" => arg(0).map(Cmd::Promote).unwrap_or_else(|| Cmd::Bad(needs_address("PROMOTE"))),

@@ -13,6 +13,10 @@ pub fn refusal(r: &ToolRefusal) -> String {
         UnknownCommand { word, suggestion: None } => format!("unknown command `{word}` (HELP lists the commands)"),
         ResumeFinished { game } => format!("game {game} is finished: there is nothing to resume (ROLLBACK reopens a finished game)"),
         CommentTooLong { len, max } => format!("a comment is at most {max} characters; this one has {len}"),
+        LongCommentTooLong { lines, max, chars } => {
+            format!("a long comment (SET COMMENT BEGIN) is at most {max} lines of {chars} characters; this one has {lines} lines: nothing changed")
+        }
+        LongCommentLineTooLong { len, max } => format!("a line of a long comment is at most {max} characters; one has {len}: nothing changed"),
         ManualUsage => "write SET MANUAL START, SET MANUAL PROCESS, SET AUTO START or SET AUTO PROCESS".into(),
         UnstartNotActive { game, status } => format!("game {game} is {status}: only a started game can be unstarted"),
         UnstartTooLate { game } => format!("game {game} has processed a phase: UNSTART works only before the first one (ROLLBACK goes back to it)"),
@@ -155,6 +159,14 @@ pub fn comment_row(c: &str) -> String {
 }
 
 /// A game's comment in LIST game.
+pub fn long_comment(lines: &[String]) -> Option<String> {
+    if lines.is_empty() {
+        return None;
+    }
+    Some(format!("About the game:\n{}", lines.iter().map(|l| format!("  {l}")).collect::<Vec<_>>().join("\n")))
+}
+
+/// The one-line comment (SET COMMENT) in LIST game.
 pub fn comment_line(c: &str) -> String {
     format!("Comment: {c}")
 }

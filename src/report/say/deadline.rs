@@ -113,3 +113,17 @@ pub fn grace_ended(phase: &str, powers: &[String]) -> String {
 pub fn no_defaults_what_now() -> String {
     "This game does not default missing orders (SET NO NMR). Send PROCESS! to process with defaults, or SET DEADLINE to give more time.".to_string()
 }
+
+/// SET [NO] LATE COUNT done.
+pub fn late_count_set(on: bool) -> String {
+    if on {
+        "Late notices now say how many phases each late player has been late in this game.".into()
+    } else {
+        "Late notices no longer count a player's late phases.".into()
+    }
+}
+
+/// A late power with its count (SET LATE COUNT): `France (late 3 times in this game)`.
+pub fn with_late_count(power: &str, times: u32) -> String {
+    if times == 1 { format!("{power} (late for the first time in this game)") } else { format!("{power} (late {times} times in this game)") }
+}

@@ -156,6 +156,18 @@ pub fn no_processed_phase(game: &str, phase: &str) -> String {
     format!("game {game} has no processed phase {phase} (HISTORY shows them)")
 }
 
+/// A bare ROLLBACK with nothing processed.
+pub fn nothing_to_roll_back(game: &str) -> String {
+    format!("game {game} has no phase processed yet: there is nothing to roll back")
+}
+
+/// ROLLBACK n past the phases processed.
+pub fn no_such_turn(game: &str, turn: &str, turns: usize) -> String {
+    format!(
+        "game {game} has {turns} phase(s) processed: turn {turn} is not one of them (turn 1 is the first phase processed; ROLLBACK S1902M names a phase by its code)"
+    )
+}
+
 /// The notice of a rollback: subject.
 pub fn rolled_back_subject(g: &Game) -> String {
     format!("Game {} rolled back", g.name)
@@ -564,4 +576,13 @@ pub fn acted_for_subject(g: &crate::game::Game, power: &str) -> String {
 /// A press rule changed that the table could not be told of (`why`).
 pub fn press_rule_untold(done: &str, why: &str) -> String {
     format!("{done} The table is not told of it: {why}")
+}
+
+/// SET COMMENT BEGIN done.
+pub fn long_comment_set(g: &crate::game::Game, lines: usize) -> String {
+    if lines == 0 {
+        format!("Game {}'s long comment is cleared.", g.name)
+    } else {
+        format!("Game {}'s long comment is set ({lines} line(s)): LIST {} and LIST FULL show it.", g.name, g.name)
+    }
 }

@@ -100,6 +100,11 @@ fn words(o: GameOption) -> Words {
             "`no` (default), `yes`",
             "a power may lend a unit to another for the phase (`A BER P AUSTRIA`, njudge's proxy order): the other power's order for it stands, and with none it holds",
         ),
+        O::LateCount => w(
+            "SET LATE COUNT | SET NO LATE COUNT",
+            "`no` (default), `yes`",
+            "late notices say how many phases the late player has been late in this game (counted anew for a new player)",
+        ),
         O::Approval => {
             w("SET APPROVAL | SET NO APPROVAL", "`yes` (default), `no`", "a newcomer takes over a vacant power only once you APPROVE it, or at once")
         }

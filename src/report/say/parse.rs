@@ -86,7 +86,6 @@ pub fn set_not_taken(name: &str, hint: SetHint) -> String {
             "rule for where a grace period ends",
             "a grace period here always runs its whole length after the deadline (njudge's STRICT GRACE), moved only off the game's blackout days; SET GRACE sets it",
         ),
-        LateCount => ("count of a player's late phases in the late notices", "the notices do not count them; LIST game shows each player's late phases"),
         Listing => {
             ("switch that hides a game from LIST", "every game is listed here; SET PRIVATE joinpassword lets newcomers in only with that password or an INVITE")
         }
@@ -118,10 +117,6 @@ pub fn set_not_taken(name: &str, hint: SetHint) -> String {
         Show => ("switch that names who changed a setting", "only the master and co-masters change a game's settings here"),
         Secret => ("switch that hides how many players a game has", "the players of a game are always counted"),
         Resume => ("switch that lets players resume a game", "only the master resumes a paused game (RESUME), and a finished game stays finished"),
-        CommentBegin => (
-            "comment of several lines, to the end of the mail",
-            "a comment here is one line, SET COMMENT text (at most 60 characters), and the lines after this one are read as usual",
-        ),
         Numbers => ("Boardman, Miller or EP number of a game", "no such numbers are kept here"),
         AutoCreate => ("switch that creates the game again when it ends", "CREATE a new game when this one ends"),
         WatchAllPress => {

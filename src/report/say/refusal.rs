@@ -94,6 +94,8 @@ pub fn refusal(r: &Refusal) -> String {
         NotVacant { power } => master::not_vacant(power),
         TableMailLimit { game, limit, again } => master::table_mail_limit(game, *limit, again),
         NoProcessedPhase { game, phase } => master::no_processed_phase(game, phase),
+        NothingToRollBack { game } => master::nothing_to_roll_back(game),
+        NoSuchTurn { game, turn, turns } => master::no_such_turn(game, turn, *turns),
         BadOption { why } => option(why),
 
         Tool(t) => super::community::refusal(t),

@@ -342,3 +342,8 @@ pub fn name(name: Option<&str>, power: &str) -> String {
 pub fn name_too_long(max: usize) -> String {
     format!("SET NAME takes a name of at most {max} characters on one line.")
 }
+
+/// SET ADDRESS of the seat's own address.
+pub fn address_unchanged(g: &Game, address: &str) -> String {
+    format!("Your mail for game {} already goes to {address}: nothing to change.", g.name)
+}

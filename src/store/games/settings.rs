@@ -134,6 +134,12 @@ pub struct Settings {
     /// `SET PROXY`: a power may lend a unit to another for a phase.
     #[serde(default, skip_serializing_if = "is_default")]
     pub no_proxy: ProxyOrders,
+    /// `SET LATE COUNT`: late notices say how often the player was late in the game.
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub late_count: bool,
+    /// The master's long comment (njudge's `SET COMMENT BEGIN`), shown by LIST game and LIST FULL.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub long_comment: Vec<String>,
     /// The master's one-line comment on the game (`SET COMMENT`), shown by LIST.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub comment: Option<String>,
