@@ -382,10 +382,10 @@ fn an_abbreviation_is_taken_only_when_every_name_it_could_start_agrees() {
     for (line, names) in [
         ("SET STRICT GR", &["STRICTWAIT", "STRICT GRACE"][..]),
         ("SET STR GRACE", &["STRICTWAIT", "STRICT GRACE"]),
-        ("SET LATE COUN", &["LATEPRESS", "LATE COUNT"]),
+        ("SET LATE COUN", &["LATEPRESS", "LATECOUNT"]),
         ("SET GR PRESS", &["GRACE", "GRACE PRESS"]),
         ("SET STRICT", &["STRICTWAIT", "STRICT GRACE", "STRICT CONVOY"]),
-        ("SET LATE", &["LATEPRESS", "LATE COUNT"]),
+        ("SET LATE", &["LATEPRESS", "LATECOUNT"]),
     ] {
         let r = refused(line);
         assert!(r.contains("ambiguous"), "{line}: {r}");

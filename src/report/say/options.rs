@@ -101,7 +101,7 @@ fn words(o: GameOption) -> Words {
             "a power may lend a unit to another for the phase (`A BER P AUSTRIA`, njudge's proxy order): the other power's order for it stands, and with none it holds",
         ),
         O::LateCount => w(
-            "SET LATE COUNT | SET NO LATE COUNT",
+            "SET LATECOUNT | SET NO LATECOUNT",
             "`no` (default), `yes`",
             "late notices say how many phases the late player has been late in this game (counted anew for a new player)",
         ),
