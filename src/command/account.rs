@@ -1,6 +1,5 @@
 //! Games and seats: CREATE, joining, SIGNON, OBSERVE, RESIGN.
 
-use super::options::{self, create_option};
 use super::{Fail, R, Role, Session, Signed};
 use crate::game::refusal::{PressRefusal, Refusal, SessionRefusal};
 use crate::game::{self, Game, GameStatus, Player, PlayerRole, PlayerStatus, pname};
@@ -42,7 +41,7 @@ impl Session<'_> {
         let mut g = Game::forming(name, v.clone(), self.new_hash(password)?, &self.sender, game::default_settings(&self.ctx.cfg), self.ctx.now())?;
         let mut out = Vec::new();
         for (k, val) in opts.iter().filter(|(k, _)| k != "judge") {
-            out.push(create_option(&mut g, &v, &self.ctx.cfg, k, val).map_err(options::refused)?);
+            out.push(self.creation_option(&mut g, &v, k, val)?);
         }
         g.settings_changed()?;
         g.insert(self.conn)?;
@@ -92,9 +91,11 @@ impl Session<'_> {
         if password.len() < 4 {
             return Err(Refusal::Session(SessionRefusal::ChooseLongerPassword).into());
         }
-        // a private game: invited, or with its join password
+        // a private game: invited, or with its join password; the game's
+        // limits on who joins, by address and by record
         if g.status != GameStatus::Finished {
             self.may_join(&g, key)?;
+            self.may_join_by_record(&g, true)?;
         }
         match g.status {
             GameStatus::Forming => {
@@ -277,6 +278,7 @@ impl Session<'_> {
             return Err(Refusal::Session(SessionRefusal::ChooseLongerPassword).into());
         }
         self.may_join(&g, None)?;
+        self.may_join_by_record(&g, true)?;
         self.take_over_vacant(g, password, Some(power))
     }
 }
@@ -305,6 +307,8 @@ impl Session<'_> {
         if mine.iter().any(|p| p.status == PlayerStatus::Ejected) {
             return Err(Refusal::Session(SessionRefusal::ObserverRemoved { game: g.name.clone() }).into());
         }
+        // the game's access lists (SET ALLOW PLAYER, SET DENY PLAYER)
+        self.may_join_by_record(&g, false)?;
         let pending = mine.iter().find(|p| p.status == PlayerStatus::Pending).map(|p| (*p).clone());
         match (token, pending) {
             (Some(t), Some(mut p)) if p.pw_hash.as_deref() == Some(token_hash(t).as_str()) => {
@@ -525,6 +529,10 @@ impl Session<'_> {
             _ => return Err(Refusal::Session(SessionRefusal::OnlyPlayersResign).into()),
         };
         let mut p = self.player(Some(pid))?;
+        // a seat left owing orders is abandoned in its player's record
+        if let (GameStatus::Active, Some(pw)) = (g.status, p.power) {
+            crate::play::disorder::left_seat(self.conn, &mut g.clone(), pid, pw)?;
+        }
         p.status = PlayerStatus::Resigned;
         p.left = Some(self.ctx.now());
         p.save(self.conn)?;

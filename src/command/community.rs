@@ -256,7 +256,8 @@ impl Session<'_> {
         let mut found: Vec<Profile> = Vec::new();
         for word in text.split_whitespace().take(MAX_WHOIS) {
             let hits = if word.contains('@') {
-                crate::store::profiles::of_mailbox(self.conn, &crate::mail::mailbox_key(word))?.into_iter().filter(|p| p.public || p.mailbox == me).collect()
+                // an address linked by I AM ALSO shows its registration's profile
+                self.profile_of(&crate::mail::mailbox_key(word))?.into_iter().filter(|p| p.public || p.mailbox == me).collect()
             } else {
                 crate::store::profiles::public_named(self.conn, word, MAX_WHOIS)?
             };
@@ -325,7 +326,7 @@ impl Session<'_> {
 
     /// The public profile name of an address, if it has one.
     fn known_as(&self, addr: &str) -> Result<Option<String>, Fail> {
-        Ok(crate::store::profiles::of_mailbox(self.conn, &crate::mail::mailbox_key(addr))?.filter(|p| p.public).map(|p| p.name))
+        Ok(self.profile_of(&crate::mail::mailbox_key(addr))?.filter(|p| p.public).map(|p| p.name))
     }
 
     /// VERSION: the judge's version, and its commit where the build knew it.

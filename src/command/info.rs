@@ -101,10 +101,15 @@ impl Session<'_> {
             }
             let rows = crate::store::orders::current(self.conn, g.id, g.seq, None)?;
             let orders = game::parsed_orders(&v, &rows)?;
+            // each player's dedication (njudge's LIST), where the game names its players
+            let named = g.settings.anonymous == crate::store::games::Anonymity::Shown || g.status == GameStatus::Finished;
             for o in game::owing(&g, &pos, &orders) {
                 let seat = match (g.disorder_of(o.power), g.player_for(o.power)) {
                     (Some(d), _) => say::info::SeatState::Disorder { since: v.calendar.long_name(d.since) },
-                    (None, Some(p)) => say::info::SeatState::Played { record: g.record_of(p.id) },
+                    (None, Some(p)) => {
+                        let dedication = if named { Some(game::dedication::of_address(self.conn, &p.email)?.0.points()) } else { None };
+                        say::info::SeatState::Played { record: g.record_of(p.id), dedication }
+                    }
                     (None, None) => say::info::SeatState::Vacant,
                 };
                 out.push(say::info::power_line(&pname(&v, o.power), pos.center_count(o.power), &seat, o.needs.needs, o.needs.complete));
@@ -131,9 +136,9 @@ impl Session<'_> {
             out.push(say::info::result_line(&r));
         }
         // the sender's own record on this judge (njudge's dedication in LIST)
-        let (record, seats) = crate::store::disorder::record_of_address(self.conn, &self.sender)?;
-        if seats > 0 {
-            out.push(say::disorder::dedication(&record, seats));
+        let (figures, _) = game::dedication::of_address(self.conn, &self.sender)?;
+        if figures.seats() > 0 {
+            out.push(say::disorder::dedication(&figures.0, figures.seats()) + &say::dedication::list_figures(&figures));
         }
         Ok(vec![out.join("\n")])
     }

@@ -573,8 +573,9 @@ pub use crate::report::say::master::MasterOnly as Why;
 /// SET ADDRESS is refused), never chooses co-masters (PROMOTE, DEMOTE,
 /// EJECT of a co-master), never ends the game (TERMINATE, DECLARE DRAW),
 /// and never changes who may join, the players' anonymity or where the
-/// game is published (SET PRIVATE, SET PUBLIC, SET ANONYMOUS, SET LIST, SET
-/// WEBHOOK). Its wrong passwords count against its own seat, never the
+/// game is published (SET PRIVATE, SET PUBLIC, SET ANONYMOUS, the join
+/// limits of SET DEDICATION, SET ONTIMERAT, SET RESRAT, SET ALLOW PLAYER and
+/// SET DENY PLAYER, SET LIST, SET WEBHOOK). Its wrong passwords count against its own seat, never the
 /// master's, so it cannot lock the master out either.
 pub const CO_MASTER_MAY: &[(&str, CoMaster)] = &[
     ("PROCESS", CoMaster::May),
@@ -612,6 +613,7 @@ pub const CO_MASTER_MAY: &[(&str, CoMaster)] = &[
     ("SET PRIVATE", CoMaster::MasterOnly(Why::TheTable)),
     ("SET PUBLIC", CoMaster::MasterOnly(Why::TheTable)),
     ("SET ANONYMOUS", CoMaster::MasterOnly(Why::TheTable)),
+    ("SET JOIN LIMITS", CoMaster::MasterOnly(Why::TheTable)),
     ("SET LIST", CoMaster::MasterOnly(Why::Published)),
     ("SET WEBHOOK", CoMaster::MasterOnly(Why::Published)),
 ];
@@ -675,6 +677,7 @@ pub fn master_command(cmd: &Cmd, g: &Game) -> Option<&'static str> {
             SetKey::Tool(ToolSet::Public) => "SET PUBLIC",
             SetKey::Option(n) => match n.option {
                 GameOption::Anonymous => "SET ANONYMOUS",
+                GameOption::Dedication | GameOption::OnTime | GameOption::CdRatio | GameOption::AllowPlayer | GameOption::DenyPlayer => "SET JOIN LIMITS",
                 GameOption::List => "SET LIST",
                 GameOption::Webhook => "SET WEBHOOK",
                 _ => "SET OPTION",

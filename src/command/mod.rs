@@ -13,7 +13,9 @@
 //! (the game options of CREATE and the master's SET, as one table),
 //! [`master`] (the master's commands), [`info`] (HELP, LIST, HISTORY,
 //! SUMMARY, MAP), [`community`] (REGISTER, WHOIS, WHOGAME, GET, VERSION,
-//! private games), [`start`] (the starting units' choice); [`parse`] reads a
+//! private games), [`dedication`] (a player's record: GET DEDICATION, INFO
+//! PLAYER, I AM ALSO, the join limits by it and by address), [`start`] (the
+//! starting units' choice); [`parse`] reads a
 //! command line. `Session::command` only dispatches.
 //!
 //! Errors are typed ([`Fail`]): a sender's mistake is answered in the reply and
@@ -23,6 +25,7 @@
 
 pub mod account;
 pub mod community;
+pub mod dedication;
 pub mod diary;
 pub mod disorder;
 pub mod info;
@@ -751,6 +754,9 @@ impl<'a> Session<'a> {
             Cmd::Whogame { game, full } => self.whogame(game.as_deref(), full),
             Cmd::Version => self.version(),
             Cmd::Get(topic) => self.get(topic.as_deref()),
+            Cmd::GetDedication => self.get_dedication(),
+            Cmd::InfoPlayer(who) => self.info_player(&who),
+            Cmd::IAmAlso { address, codes } => self.i_am_also(&address, &codes),
         }
     }
 }

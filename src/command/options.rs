@@ -9,6 +9,7 @@
 
 use super::{R, Session};
 use crate::config::Config;
+use crate::game::dedication::AccessList;
 use crate::game::options::OptionError;
 use crate::game::refusal::Refusal;
 use crate::game::{Assignment, Game, GameStatus, Press};
@@ -18,6 +19,7 @@ use crate::publish::{Kind, Webhook};
 use crate::report::results::ReportFormat;
 use crate::report::say;
 use crate::rules::{RuleChoice, Seating};
+use crate::store::dedication::Ratio;
 use crate::store::games::{
     Announcements, Anonymity, Concessions, Draws, FakePress, LatePress, MasterPress, Nmr, ObserverPress, PartialPress, PostalPress, ProxyOrders,
     UnorderedPress, Waiters,
@@ -90,6 +92,12 @@ pub const OPTIONS: &[OptionSpec] = &[
     spec(O::Delay, &["delay"], &["DELAY"], false, Always),
     spec(O::StrictWait, &["strictwait", "strict_wait"], &["STRICTWAIT"], true, Always),
     spec(O::MaxAbsence, &["maxabsence", "max_absence"], &["MAXABSENCE"], false, Always),
+    // who may join, by record (njudge's dedsystems) and by address
+    spec(O::Dedication, &["dedication"], &["DEDICATION"], false, Always),
+    spec(O::OnTime, &["ontimerat", "ontime"], &["ONTIMERAT", "ONTIME"], false, Always),
+    spec(O::CdRatio, &["resrat"], &["RESRAT"], false, Always),
+    spec(O::AllowPlayer, &["allow"], &["ALLOW PLAYER", "ALLOW PLAYERS", "PLAYER ALLOW", "PLAYERS ALLOW"], false, Always),
+    spec(O::DenyPlayer, &["deny"], &["DENY PLAYER", "DENY PLAYERS", "PLAYER DENY", "PLAYERS DENY"], false, Always),
     spec(O::Players, &["players"], &[], false, Forming),
     spec(O::Rule, &["rule"], &["RULE"], false, Forming),
     spec(O::ConvoyIntent, &["convoy_intent"], &[], false, Forming),
@@ -175,6 +183,15 @@ pub enum OptionValue {
     LateCount(bool),
     Anonymous(Anonymity),
     Delay(i64),
+    Dedication(Option<i64>),
+    OnTime(Option<Ratio>),
+    CdRatio(Option<Ratio>),
+    /// An address (as written) added to an access list, or (`add` false) taken off.
+    Access {
+        list: AccessList,
+        address: String,
+        add: bool,
+    },
     /// A game for fewer players: the value as written (`3a`) and its seating.
     Players(String, Seating),
     Rule(RuleChoice),
@@ -225,6 +242,11 @@ pub fn read(named: Named, text: &str, scope: &Scope) -> Result<OptionValue, Opti
         O::LateCount => OptionValue::LateCount(yes()?),
         O::Anonymous => OptionValue::Anonymous(yes()?.into()),
         O::Delay => OptionValue::Delay(read_delay(text)?),
+        O::Dedication => OptionValue::Dedication(read_dedication(text)?),
+        O::OnTime => OptionValue::OnTime(read_ratio("ONTIMERAT", text)?),
+        O::CdRatio => OptionValue::CdRatio(read_ratio("RESRAT", text)?),
+        O::AllowPlayer => read_access(AccessList::Allow, text, scope.cfg)?,
+        O::DenyPlayer => read_access(AccessList::Deny, text, scope.cfg)?,
         O::Assignment => OptionValue::Assignment(read_assignment(text)?),
         O::Movement => read_timing(PhaseKind::Movement, text)?,
         O::Retreat => read_timing(PhaseKind::Retreat, text)?,
@@ -417,6 +439,45 @@ fn read_end(text: &str, scope: &Scope) -> Result<Option<i32>, OptionError> {
     Ok(Some(year))
 }
 
+/// A whole number (njudge's dedication may be negative), or `NONE`.
+fn read_dedication(text: &str) -> Result<Option<i64>, OptionError> {
+    let a = text.trim();
+    if a.eq_ignore_ascii_case("none") {
+        return Ok(None);
+    }
+    a.parse().map(Some).map_err(|_| OptionError::DedicationValues { value: a.to_string() })
+}
+
+/// A ratio from 0 to 1 with at most three decimals (`0.85`, `.9`, `1`), or `NONE`.
+fn read_ratio(word: &'static str, text: &str) -> Result<Option<Ratio>, OptionError> {
+    let a = text.trim();
+    if a.eq_ignore_ascii_case("none") {
+        return Ok(None);
+    }
+    let refused = || OptionError::RatioValues { word, value: a.to_string() };
+    let (whole, frac) = a.split_once('.').unwrap_or((a, ""));
+    let digits = |d: &str| d.chars().all(|c| c.is_ascii_digit());
+    if (whole.is_empty() && frac.is_empty()) || whole.len() > 1 || frac.len() > 3 || !digits(whole) || !digits(frac) {
+        return Err(refused());
+    }
+    let n = whole.parse::<u16>().unwrap_or(0) * 1000 + format!("{frac:0<3}").parse::<u16>().unwrap_or(0);
+    Ratio::from_thousandths(n).map(Some).ok_or_else(refused)
+}
+
+/// One address to add to an access list, or after a `-` to take off.
+fn read_access(list: AccessList, text: &str, cfg: &Config) -> Result<OptionValue, OptionError> {
+    let mut words = text.split_whitespace();
+    let (Some(word), None) = (words.next(), words.next()) else { return Err(OptionError::AccessUsage(list)) };
+    let (add, address) = match word.strip_prefix('-') {
+        Some(a) => (false, a),
+        None => (true, word),
+    };
+    if address.parse::<lettre::Address>().is_err() || crate::mail::read::answerable(address, &cfg.address).is_err() {
+        return Err(OptionError::NotAnAddress { address: address.to_string() });
+    }
+    Ok(OptionValue::Access { list, address: address.to_string(), add })
+}
+
 /// The most missed phases in a row `SET CD AFTER` takes.
 pub const MAX_CD_AFTER: u32 = 12;
 
@@ -542,6 +603,19 @@ pub fn apply(g: &mut Game, v: &Variant, value: OptionValue) -> Result<String, Op
             say::master::anonymous(b)
         }
         OptionValue::Delay(secs) => apply_delay(s, secs),
+        OptionValue::Dedication(n) => {
+            s.min_dedication = n;
+            say::dedication::dedication_set(n)
+        }
+        OptionValue::OnTime(r) => {
+            s.min_on_time = r;
+            say::dedication::on_time_set(r)
+        }
+        OptionValue::CdRatio(r) => {
+            s.max_cd = r;
+            say::dedication::cd_set(r)
+        }
+        OptionValue::Access { list, address, add } => apply_access(s, list, &address, add)?,
         OptionValue::Assignment(a) => {
             s.assignment = a;
             say::master::assigned_by(a.as_str())
@@ -638,6 +712,25 @@ fn apply_list(s: &mut crate::store::games::Settings, list: Option<(String, Repor
     if stopped { format!("{} {set}", say::master::list_stopped(&a)) } else { set }
 }
 
+/// An address added to an access list (at most
+/// [`crate::game::dedication::MAX_ACCESS_LIST`]), or taken off it; kept by its mailbox.
+fn apply_access(s: &mut crate::store::games::Settings, list: AccessList, address: &str, add: bool) -> Result<String, OptionError> {
+    let key = crate::mail::mailbox_key(address);
+    let l = match list {
+        AccessList::Allow => &mut s.allow_players,
+        AccessList::Deny => &mut s.deny_players,
+    };
+    let max = crate::game::dedication::MAX_ACCESS_LIST;
+    match (add, l.contains(&key)) {
+        (true, true) => {}
+        (true, false) if l.len() >= max => return Err(OptionError::AccessListFull { list, max }),
+        (true, false) => l.push(key),
+        (false, true) => l.retain(|m| *m != key),
+        (false, false) => return Err(OptionError::NotOnAccessList { list, address: address.to_string() }),
+    }
+    Ok(say::dedication::list_changed(list, address, add, l.len()))
+}
+
 fn apply_webhook(s: &mut crate::store::games::Settings, w: Option<Webhook>) -> Result<String, OptionError> {
     let Some(w) = w else {
         s.webhooks.clear();
@@ -692,6 +785,7 @@ impl Session<'_> {
         let mut g = self.master_game()?;
         let v = g.variant.clone();
         let value = read(named, arg, &Scope { game: &g, variant: &v, cfg: &self.ctx.cfg }).map_err(refused)?;
+        self.within_own_record(&g.master_email.clone(), &value)?;
         let before = g.settings.clone();
         let msg = apply(&mut g, &v, value).map_err(refused)?;
         // a press rule changed in a game under way: the table is told (once a mail)
@@ -712,6 +806,18 @@ impl Session<'_> {
     }
 }
 
+impl Session<'_> {
+    /// One of CREATE's options for the game being created, `g` (whose
+    /// master is the sender): as [`create_option`], a limit by record no
+    /// further than the sender's own.
+    pub(super) fn creation_option(&mut self, g: &mut Game, v: &Variant, key: &str, text: &str) -> Result<String, super::Fail> {
+        let named = by_key(key).ok_or_else(|| refused(OptionError::Unknown { key: key.to_string(), known: OPTIONS.iter().map(|s| s.keys[0]).collect() }))?;
+        let value = read(named, text, &Scope { game: g, variant: v, cfg: &self.ctx.cfg }).map_err(refused)?;
+        self.within_own_record(&self.sender.clone(), &value)?;
+        Ok(apply(g, v, value).map_err(refused)?)
+    }
+}
+
 /// The lines of HELP that list the master's options (those SET takes).
 pub fn help_lines() -> Vec<String> {
     OPTIONS.iter().filter(|s| !s.words.is_empty()).flat_map(|s| say::options::help(s.option, s.changeable == Forming)).collect()
@@ -727,6 +833,7 @@ pub fn readme_table() -> String {
         let set = match s.option {
             O::ConvoyIntent | O::CivilDisorder | O::RetreatDefault | O::Paradox => Some("RULE".to_string()),
             O::Grace => Some("GRACE".to_string()),
+            O::AllowPlayer | O::DenyPlayer => s.words.first().map(|w| w.to_string()),
             _ => s.words.first().map(|_| s.keys[0].to_ascii_uppercase()),
         };
         out.push_str(&say::options::readme_row(s.option, &names.join(", "), set.as_deref(), s.changeable == Forming));

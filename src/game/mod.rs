@@ -3,6 +3,7 @@
 //! hears about it. Deadlines are in [`deadline`], orders in [`orders`].
 
 pub mod chart;
+pub mod dedication;
 pub mod later;
 pub mod load;
 pub mod options;
@@ -102,6 +103,11 @@ pub fn default_settings(cfg: &Config) -> Settings {
         join_hash: None,
         invited: Vec::new(),
         co_masters: Vec::new(),
+        min_dedication: None,
+        min_on_time: None,
+        max_cd: None,
+        allow_players: Vec::new(),
+        deny_players: Vec::new(),
     }
 }
 

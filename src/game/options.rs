@@ -49,6 +49,16 @@ pub enum GameOption {
     /// `SET [NO] APPROVAL`: a vacant power is taken over only with the master's approval.
     Approval,
     Anonymous,
+    /// njudge's SET DEDICATION, SET ONTIMERAT (SET ONTIME), SET RESRAT:
+    /// the least dedication, the least on-time ratio and the greatest CD
+    /// ratio of who joins or takes over a seat (`game::dedication`).
+    Dedication,
+    OnTime,
+    CdRatio,
+    /// njudge's SET ALLOW PLAYER, SET DENY PLAYER: addresses that alone may
+    /// join or observe, and addresses that may not.
+    AllowPlayer,
+    DenyPlayer,
     /// njudge's DELAY: how long after the last orders the phase waits.
     Delay,
     Players,
@@ -128,6 +138,25 @@ pub enum OptionError {
     MaxAbsenceValues {
         value: String,
         most: u32,
+    },
+    /// `SET DEDICATION` takes a whole number, or `NONE`.
+    DedicationValues {
+        value: String,
+    },
+    /// `SET ONTIMERAT`, `SET RESRAT` (`word`) take a ratio from 0 to 1, or `NONE`.
+    RatioValues {
+        word: &'static str,
+        value: String,
+    },
+    /// `SET ALLOW PLAYER`, `SET DENY PLAYER` take one address (after a `-`: to take off).
+    AccessUsage(crate::game::dedication::AccessList),
+    AccessListFull {
+        list: crate::game::dedication::AccessList,
+        max: usize,
+    },
+    NotOnAccessList {
+        list: crate::game::dedication::AccessList,
+        address: String,
     },
     /// `rule=` without `name=value`.
     RuleUsage,

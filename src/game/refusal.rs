@@ -23,6 +23,9 @@ pub enum Refusal {
     Press(PressRefusal),
     /// Orders for a later phase: PHASE and its conditionals (`say::later`).
     Later(crate::game::later::LaterRefusal),
+    /// A join refused by a game's limits, a limit past the master's own
+    /// record, I AM ALSO and INFO PLAYER (`say::dedication`).
+    Dedication(crate::game::dedication::DedicationRefusal),
 
     GameOver {
         game: String,
@@ -431,12 +434,11 @@ pub enum SetHint {
     Listing,
     /// `SET PRIVATE` with no join password (njudge's: `SET NOLIST`).
     PrivateListing,
-    /// `SET ACCESS`, `SET LEVEL`, `SET DEDICATION`, `SET ONTIMERAT`, `SET RESRAT`.
+    /// `SET ACCESS`, `SET LEVEL`.
     JoinLimit,
-    /// `SET ALLOW PLAYER`.
-    AllowPlayer,
-    /// `SET DENY PLAYER`.
-    DenyPlayer,
+    /// `SET RELIABILITY`: no name of njudge's (its files have none); the
+    /// record's limits are SET DEDICATION, SET ONTIMERAT and SET RESRAT.
+    Reliability,
     /// `SET ALLOW MASTER`, `SET DENY MASTER` (njudge's judge-wide lists).
     JudgeLists,
     /// `SET [NOT] APPROVE[D] powers`.

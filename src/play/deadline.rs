@@ -220,6 +220,9 @@ pub fn tick_game(conn: &Connection, ctx: &mut Ctx, id: i64) -> anyhow::Result<us
         process(conn, ctx, &mut game, cur, Why::DeadlinePassed)?;
         return Ok(1);
     }
+    // found without complete orders after the deadline: late in this phase
+    let powers: Vec<PowerId> = late.iter().map(|(p, _)| *p).collect();
+    super::disorder::found_late(conn, &mut game, &powers, false)?;
     let grace = game.grace_until.unwrap_or(deadline);
     if now < grace {
         let first = !game.marked(Mark::LateNoticed);
@@ -250,6 +253,10 @@ pub fn tick_game(conn: &Connection, ctx: &mut Ctx, id: i64) -> anyhow::Result<us
 /// game waits (off the deadline timer) until the master's PROCESS.
 fn manual_wait(conn: &Connection, ctx: &mut Ctx, game: &mut Game) -> anyhow::Result<usize> {
     if !game.marked(Mark::WaitingForMaster) {
+        // who is late in this phase, as in a game the judge processes
+        let cur = crate::game::current_orders(conn, game)?;
+        let late: Vec<PowerId> = crate::game::owing(game, &cur.pos, &cur.orders).into_iter().filter(|o| o.late()).map(|o| o.power).collect();
+        super::disorder::found_late(conn, game, &late, false)?;
         let phase_name = game.position.as_ref().map(|p| game.v().calendar.long_name(p.phase)).unwrap_or_default();
         let body = ctx
             .templates
@@ -316,6 +323,7 @@ fn tell_late(conn: &Connection, ctx: &mut Ctx, game: &mut Game, late: &[(PowerId
         None => pname(&v, p),
     };
     let mut late_addrs: Vec<String> = Vec::new();
+    let mut told: Vec<PowerId> = Vec::new();
     for &(p, _) in late {
         let Some(pl) = game.player_for(p) else { continue };
         let tz = zone(&pl.email);
@@ -328,6 +336,7 @@ fn tell_late(conn: &Connection, ctx: &mut Ctx, game: &mut Game, late: &[(PowerId
         );
         ctx.game_notice(conn, &pl.email, &say::deadline::late_subject(game), body, game.id)?;
         late_addrs.push(pl.email.clone());
+        told.push(p);
     }
     let names: Vec<String> = late.iter().map(|(p, _)| named(*p)).collect();
     let mut table = vec![game.master_email.clone()];
@@ -348,6 +357,8 @@ fn tell_late(conn: &Connection, ctx: &mut Ctx, game: &mut Game, late: &[(PowerId
         );
         ctx.game_notice(conn, &addr, &say::deadline::late_powers(game), body, game.id)?;
     }
+    // each late notice counts in its player's record (njudge's dedication)
+    super::disorder::found_late(conn, game, &told, true)?;
     Ok(())
 }
 

@@ -20,13 +20,13 @@ use crate::store::games::Announcements;
 use rusqlite::Connection;
 
 /// Before phase `pos` is adjudicated: each seat owing orders counts the phase
-/// in its player's record; a vacant seat, or one whose player missed too
-/// many phases in a row, goes into civil disorder. Returns the seats (their
-/// own powers) that went into it now.
+/// in its player's record (missed: orders incomplete now; late: complete
+/// now, but found incomplete after the deadline, see [`found_late`]; else
+/// on time); a vacant seat, or one whose player missed too many phases in a
+/// row, goes into civil disorder. Returns the seats (their own powers) that
+/// went into it now.
 pub fn before_processing(conn: &Connection, game: &mut Game, pos: &Position, orders: &[(PowerId, Order)]) -> anyhow::Result<Vec<PowerId>> {
     let owing = crate::game::owing(game, pos, orders);
-    let given = crate::store::orders::last_given(conn, game.id, game.seq)?;
-    let deadline = game.deadline.unwrap_or(i64::MAX);
     let mut fresh = Vec::new();
     for seat in game.seats.clone() {
         let own = seat.own();
@@ -39,7 +39,6 @@ pub fn before_processing(conn: &Connection, game: &mut Game, pos: &Position, ord
             continue;
         };
         let complete = of_seat.iter().all(|o| !o.needs.needs || o.needs.complete);
-        let last = given.iter().filter(|(p, _)| seat.powers.contains(p)).map(|(_, t)| *t).max().unwrap_or(0);
         let mut r = game.record_of(player);
         r.due += 1;
         if !complete {
@@ -47,7 +46,7 @@ pub fn before_processing(conn: &Connection, game: &mut Game, pos: &Position, ord
             r.missed_in_a_row += 1;
         } else {
             r.missed_in_a_row = 0;
-            if last > deadline { r.late += 1 } else { r.on_time += 1 }
+            if r.late_seq == Some(game.seq) { r.late += 1 } else { r.on_time += 1 }
         }
         if game.settings.cd_after.is_some_and(|n| r.missed_in_a_row >= n) {
             r.disorders += 1;
@@ -60,6 +59,49 @@ pub fn before_processing(conn: &Connection, game: &mut Game, pos: &Position, ord
         declare(conn, game, power, &since, cause)?;
     }
     Ok(fresh.into_iter().map(|(p, _)| p).collect())
+}
+
+/// The deadline of the current phase has passed (as the judge finds it: at
+/// its first look after the deadline, which for a deadline the master moved
+/// back to a time already passed is right after the move) and the seats of
+/// `late` have incomplete orders: their players are late in this phase
+/// (counted so if complete when it is processed; never a seat whose orders
+/// were complete when the judge looked). `notice`: they were sent a late
+/// notice now, which counts in their record (njudge's dedication).
+pub fn found_late(conn: &Connection, game: &mut Game, late: &[PowerId], notice: bool) -> rusqlite::Result<()> {
+    let mut players: Vec<i64> = late.iter().filter_map(|&p| game.player_for(p).map(|pl| pl.id)).collect();
+    if !notice {
+        players.dedup();
+    }
+    for id in players {
+        let mut r = game.record_of(id);
+        if r.late_seq == Some(game.seq) && !notice {
+            continue;
+        }
+        r.late_seq = Some(game.seq);
+        if notice {
+            r.notices += 1;
+        }
+        save_record(conn, game, id, r)?;
+    }
+    Ok(())
+}
+
+/// The player of `player_id` left the seat of `power` (RESIGN) in the
+/// running game: abandoned in their record if the seat's orders of the
+/// current phase were wanted and incomplete (njudge: resigning with
+/// complete orders in costs nothing). Returns whether it was abandoned.
+pub fn left_seat(conn: &Connection, game: &mut Game, player_id: i64, power: PowerId) -> anyhow::Result<bool> {
+    let cur = crate::game::current_orders(conn, game)?;
+    let group = game.group_of(power);
+    let owing = crate::game::owing(game, &cur.pos, &cur.orders);
+    if !owing.iter().any(|o| group.contains(&o.power) && o.late()) {
+        return Ok(false);
+    }
+    let mut r = game.record_of(player_id);
+    r.abandoned += 1;
+    save_record(conn, game, player_id, r)?;
+    Ok(true)
 }
 
 fn save_record(conn: &Connection, game: &mut Game, player: i64, r: Record) -> rusqlite::Result<()> {

@@ -1,6 +1,7 @@
 //! Civil disorder and lateness as rows: which powers of a game are in civil
 //! disorder (since which phase, and why), and each seated player's record of
-//! phases on time, late and missed (njudge's late count and dedication).
+//! phases on time, late and missed (njudge's late count; summed over a
+//! mailbox's seats by `store::dedication`, njudge's dedication).
 //! Read back strictly: an unknown cause is an error naming the row.
 
 use crate::map::PowerId;
@@ -73,9 +74,12 @@ pub fn lift(conn: &Connection, game_id: i64, power: PowerId) -> rusqlite::Result
 }
 
 /// A seated player's record in one game: the phases that asked orders of
-/// them, those ordered by the deadline, those ordered after it (njudge's
-/// late count), those processed without complete orders, how many of the
-/// last were in a row, and how often the power went into civil disorder.
+/// them, those ordered on time, those late (found without complete orders
+/// after the deadline, complete when processed: njudge's late count), those
+/// processed without complete orders, how many of the last were in a row,
+/// how often the power went into civil disorder, the late notices the judge
+/// sent them, the seats they abandoned (left owing orders), and the phase
+/// (`seq`) in which the judge last found them late.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Record {
     pub due: u32,
@@ -84,16 +88,32 @@ pub struct Record {
     pub missed: u32,
     pub missed_in_a_row: u32,
     pub disorders: u32,
+    pub notices: u32,
+    pub abandoned: u32,
+    pub late_seq: Option<i64>,
 }
 
 /// The records of game `game_id`'s players, by player row id.
 pub fn records(conn: &Connection, game_id: i64) -> rusqlite::Result<Vec<(i64, Record)>> {
     conn.prepare_cached(
-        "SELECT r.player_id, r.due, r.on_time, r.late, r.missed, r.missed_in_a_row, r.disorders
+        "SELECT r.player_id, r.due, r.on_time, r.late, r.missed, r.missed_in_a_row, r.disorders, r.late_notices, r.abandoned, r.late_seq
          FROM records_of_play r JOIN players p ON p.id = r.player_id WHERE p.game_id = ?1 ORDER BY r.player_id",
     )?
     .query_map([game_id], |r| {
-        Ok((r.get(0)?, Record { due: r.get(1)?, on_time: r.get(2)?, late: r.get(3)?, missed: r.get(4)?, missed_in_a_row: r.get(5)?, disorders: r.get(6)? }))
+        Ok((
+            r.get(0)?,
+            Record {
+                due: r.get(1)?,
+                on_time: r.get(2)?,
+                late: r.get(3)?,
+                missed: r.get(4)?,
+                missed_in_a_row: r.get(5)?,
+                disorders: r.get(6)?,
+                notices: r.get(7)?,
+                abandoned: r.get(8)?,
+                late_seq: r.get(9)?,
+            },
+        ))
     })?
     .collect()
 }
@@ -101,23 +121,11 @@ pub fn records(conn: &Connection, game_id: i64) -> rusqlite::Result<Vec<(i64, Re
 /// Writes player `player_id`'s record.
 pub fn save_record(conn: &Connection, player_id: i64, r: &Record) -> rusqlite::Result<()> {
     conn.prepare_cached(
-        "INSERT INTO records_of_play (player_id, due, on_time, late, missed, missed_in_a_row, disorders) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
-         ON CONFLICT (player_id) DO UPDATE SET due = ?2, on_time = ?3, late = ?4, missed = ?5, missed_in_a_row = ?6, disorders = ?7",
+        "INSERT INTO records_of_play (player_id, due, on_time, late, missed, missed_in_a_row, disorders, late_notices, abandoned, late_seq)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
+         ON CONFLICT (player_id) DO UPDATE SET due = ?2, on_time = ?3, late = ?4, missed = ?5, missed_in_a_row = ?6, disorders = ?7,
+             late_notices = ?8, abandoned = ?9, late_seq = ?10",
     )?
-    .execute(params![player_id, r.due, r.on_time, r.late, r.missed, r.missed_in_a_row, r.disorders])?;
+    .execute(params![player_id, r.due, r.on_time, r.late, r.missed, r.missed_in_a_row, r.disorders, r.notices, r.abandoned, r.late_seq])?;
     Ok(())
-}
-
-/// The record of everyone who played from `email`, over every game on this
-/// judge (njudge's dedication): the sums, and how many seats they held.
-pub fn record_of_address(conn: &Connection, email: &str) -> rusqlite::Result<(Record, u32)> {
-    conn.prepare_cached(
-        "SELECT COALESCE(sum(r.due), 0), COALESCE(sum(r.on_time), 0), COALESCE(sum(r.late), 0), COALESCE(sum(r.missed), 0),
-                COALESCE(sum(r.disorders), 0), count(DISTINCT p.id)
-         FROM players p LEFT JOIN records_of_play r ON r.player_id = p.id
-         WHERE p.email = ?1 COLLATE NOCASE AND p.role = 'player' AND p.power IS NOT NULL",
-    )?
-    .query_row([email], |r| {
-        Ok((Record { due: r.get(0)?, on_time: r.get(1)?, late: r.get(2)?, missed: r.get(3)?, missed_in_a_row: 0, disorders: r.get(4)? }, r.get(5)?))
-    })
 }

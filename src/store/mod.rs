@@ -11,6 +11,7 @@
 pub mod attachments;
 pub mod auth;
 pub mod consent;
+pub mod dedication;
 pub mod diary;
 pub mod disorder;
 pub mod games;
@@ -527,6 +528,32 @@ pub const MIGRATIONS: &[&str] = &[
         holder INTEGER NOT NULL,
         created INTEGER NOT NULL,
         PRIMARY KEY (game_id, seq, prov)
+    );
+    "#,
+    // 24: the judge-wide record (njudge's dedication; store::dedication):
+    // each seat's late notices, seats abandoned, and the phase (`seq`) in
+    // which the judge last found its orders incomplete after the deadline
+    // (late then, if complete when processed); the addresses linked to a
+    // registration (I AM ALSO) and the links waiting for their two codes'
+    // hashes (the one mailed to the old address, the one in the reply to
+    // the new)
+    r#"
+    ALTER TABLE records_of_play ADD COLUMN late_notices INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE records_of_play ADD COLUMN abandoned INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE records_of_play ADD COLUMN late_seq INTEGER;
+    CREATE TABLE address_links (
+        mailbox TEXT PRIMARY KEY,
+        registration TEXT NOT NULL,
+        linked INTEGER NOT NULL,
+        CHECK (mailbox <> registration)
+    );
+    CREATE INDEX address_links_registration ON address_links(registration);
+    CREATE TABLE link_requests (
+        mailbox TEXT PRIMARY KEY,
+        registration TEXT NOT NULL,
+        old_code TEXT NOT NULL,
+        new_code TEXT NOT NULL,
+        at INTEGER NOT NULL
     );
     "#,
 ];

@@ -28,6 +28,7 @@ mod consent;
 mod contract;
 mod crash;
 mod deadline_timer;
+mod dedication;
 mod draws_njudge;
 mod e2e_mail;
 mod fewer_players;

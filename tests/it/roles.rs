@@ -70,6 +70,7 @@ const EXAMPLES: &[(&str, &str)] = &[
     ("SET PRIVATE", "SET PRIVATE joinpw"),
     ("SET PUBLIC", "SET PUBLIC"),
     ("SET ANONYMOUS", "SET NO ANONYMOUS"),
+    ("SET JOIN LIMITS", "SET DENY PLAYER spoiler@example.test"),
     ("SET LIST", "SET LIST other-list@example.test"),
     ("SET WEBHOOK", "SET NO WEBHOOK"),
 ];

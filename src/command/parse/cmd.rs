@@ -128,6 +128,15 @@ pub enum Cmd {
     },
     Version,
     Get(Option<String>),
+    /// njudge's record of a player: `GET DEDICATION` (the sender's), `INFO
+    /// PLAYER address` (anyone's), `I AM ALSO address [code code]` (links
+    /// the sender's address to that one's registration).
+    GetDedication,
+    InfoPlayer(String),
+    IAmAlso {
+        address: String,
+        codes: Vec<String>,
+    },
     /// A command word with a problem (missing argument ...).
     Bad(Refusal),
     /// Not a command: an order, or noise.

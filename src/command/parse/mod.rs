@@ -44,6 +44,10 @@ pub fn parse(line: &str) -> Cmd {
         ("FORCE", Some("BEGIN")) => ("FORCEBEGIN".to_string(), 2),
         ("WHO", Some("IS")) => ("WHOIS".to_string(), 2),
         ("WHO", Some("GAME")) => ("WHOGAME".to_string(), 2),
+        // njudge's WHO IS user, also written WHO user
+        ("WHO", _) => ("WHOIS".to_string(), 1),
+        ("INFO", Some("PLAYER")) => ("INFOPLAYER".to_string(), 2),
+        ("I", Some("AM")) if w.get(2).is_some_and(|a| a.eq_ignore_ascii_case("ALSO")) => ("IAMALSO".to_string(), 3),
         ("SEND", Some("ME")) => ("GET".to_string(), 2),
         _ => (up.clone(), 1),
     };
@@ -98,4 +102,6 @@ pub const COMMAND_WORDS: &[&str] = &[
     "WHOGAME",
     "VERSION",
     "GET",
+    "INFOPLAYER",
+    "IAMALSO",
 ];

@@ -258,6 +258,7 @@ fn set_takes_the_names_it_always_took() {
         "ADJUST",
         "BUILD",
     ];
+    want.extend(JOIN_LIMITS);
     want.sort_unstable();
     assert_eq!(got, want);
     use crate::command::options::{GameOption, Named};
@@ -284,6 +285,52 @@ fn set_takes_the_names_it_always_took() {
     assert_eq!(parse("SET MAX ABSENCE 10"), Cmd::Set { key: opt(GameOption::MaxAbsence, false), arg: "10".into() });
     assert_eq!(parse("SET TIME ZONE CET"), Cmd::Set { key: SetKey::Timezone, arg: "CET".into() });
     assert_eq!(parse("SET NO ABSENCE Dec 1"), Cmd::Set { key: SetKey::NoAbsence, arg: "Dec 1".into() });
+}
+
+/// The names of who may join, by record and by address (njudge's dedsystems, issue 36).
+const JOIN_LIMITS: [&str; 12] = [
+    "DEDICATION",
+    "ONTIMERAT",
+    "ONTIME",
+    "RESRAT",
+    "ALLOW PLAYER",
+    "ALLOW PLAYERS",
+    "PLAYER ALLOW",
+    "PLAYERS ALLOW",
+    "DENY PLAYER",
+    "DENY PLAYERS",
+    "PLAYER DENY",
+    "PLAYERS DENY",
+];
+
+#[test]
+fn the_join_limits_are_njudges_names_and_its_lists_of_two_words() {
+    use crate::command::options::{GameOption, Named};
+    let opt = |option, no| SetKey::Option(Named { option, no });
+    assert_eq!(parse("SET ONTIME 0.8"), Cmd::Set { key: opt(GameOption::OnTime, false), arg: "0.8".into() });
+    assert_eq!(parse("SET ONTIMERAT .8"), Cmd::Set { key: opt(GameOption::OnTime, false), arg: ".8".into() });
+    assert_eq!(parse("SET ALLOW PLAYER A@x.org"), Cmd::Set { key: opt(GameOption::AllowPlayer, false), arg: "A@x.org".into() });
+    assert_eq!(parse("SET PLAYERS DENY -A@x.org"), Cmd::Set { key: opt(GameOption::DenyPlayer, false), arg: "-A@x.org".into() });
+    assert!(refused("SET RELIABILITY 0.1").starts_with("SET RELIABILITY is no name of njudge's"));
+}
+
+#[test]
+fn a_players_record_is_asked_for_in_njudges_words() {
+    assert_eq!(parse("GET DEDICATION"), Cmd::GetDedication);
+    assert_eq!(parse("send me dedication"), Cmd::GetDedication);
+    assert_eq!(parse("GET dedsystems"), Cmd::Get(Some("dedsystems".into())));
+    assert_eq!(parse("INFO PLAYER a@x.org"), Cmd::InfoPlayer("a@x.org".into()));
+    assert_eq!(parse("INFOPLAYER a@x.org"), Cmd::InfoPlayer("a@x.org".into()));
+    assert!(matches!(parse("INFO PLAYER"), Cmd::Bad(_)));
+    assert_eq!(parse("I AM ALSO a@x.org"), Cmd::IAmAlso { address: "a@x.org".into(), codes: vec![] });
+    assert_eq!(parse("i am also a@x.org c1 c2"), Cmd::IAmAlso { address: "a@x.org".into(), codes: vec!["c1".into(), "c2".into()] });
+    assert_eq!(parse("IAMALSO a@x.org"), Cmd::IAmAlso { address: "a@x.org".into(), codes: vec![] });
+    assert!(matches!(parse("I AM ALSO a@x.org c1"), Cmd::Bad(_)));
+    assert_eq!(parse("I AM here"), Cmd::NotCommand);
+    // njudge's WHO IS user, also WHO user; WHO GAME stays WHOGAME
+    assert_eq!(parse("WHO IS p1@x.org p2"), Cmd::Whois("p1@x.org p2".into()));
+    assert_eq!(parse("WHO p1@x.org p2"), Cmd::Whois("p1@x.org p2".into()));
+    assert_eq!(parse("WHO GAME demo"), Cmd::Whogame { game: Some("demo".into()), full: false });
 }
 
 /// What a SET line is refused as, in words (panics if it is not refused).

@@ -96,7 +96,7 @@ pub fn late_count(r: &Record) -> String {
 }
 
 /// A player's own record over every game on this judge (njudge's dedication).
-pub fn dedication(r: &Record, seats: u32) -> String {
+pub fn dedication(r: &crate::store::dedication::Sums, seats: u32) -> String {
     format!(
         "Your record on this judge: {} seat(s); of {} phase(s) due, {} on time, {} late, {} missed; civil disorder {} time(s).",
         seats, r.due, r.on_time, r.late, r.missed, r.disorders

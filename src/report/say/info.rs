@@ -46,9 +46,11 @@ pub fn deadline_line(time: &str) -> String {
 
 /// Who holds a seat, for LIST game.
 pub enum SeatState {
-    /// A player, with their record of play in this game (njudge's late count).
+    /// A player, with their record of play in this game (njudge's late
+    /// count), and their dedication where the game names its players.
     Played {
         record: crate::store::disorder::Record,
+        dedication: Option<i64>,
     },
     Vacant,
     /// In civil disorder since the phase named.
@@ -61,7 +63,9 @@ pub enum SeatState {
 /// (`needs`: it has something to order, `complete`: all of it is ordered).
 pub fn power_line(power: &str, centres: usize, seat: &SeatState, needs: bool, complete: bool) -> String {
     let who = match seat {
-        SeatState::Played { record } => format!("played{}", super::disorder::late_count(record)),
+        SeatState::Played { record, dedication } => {
+            format!("played{}{}", super::disorder::late_count(record), dedication.map(super::dedication::beside).unwrap_or_default())
+        }
         SeatState::Vacant => "vacant".to_string(),
         SeatState::Disorder { since } => super::disorder::list_state(since),
     };

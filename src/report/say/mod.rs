@@ -22,6 +22,8 @@
 //!   two players) and the two-player game's coin;
 //! - [`deadline`]: reminders, late notices, waiting for the master;
 //! - [`disorder`]: civil disorder, seats changing hands, the votes' answers;
+//! - [`dedication`]: a player's record on the judge (GET DEDICATION, INFO
+//!   PLAYER), the join limits by it and by address, I AM ALSO;
 //! - [`results`]: the result lines of a phase's report;
 //! - [`refusal`]: why a command or an order is refused (a [`crate::game::refusal::Refusal`]);
 //! - [`start`]: the starting unit choice (`SET START`, 1885-III);
@@ -35,6 +37,7 @@ pub mod archive;
 pub mod community;
 pub mod consent;
 pub mod deadline;
+pub mod dedication;
 pub mod disorder;
 pub mod game;
 pub mod info;

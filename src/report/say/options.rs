@@ -118,6 +118,31 @@ fn words(o: GameOption) -> Words {
             "`yes` (default), `no`",
             "who plays which power is shown only once the game is over, or SUMMARY names the players at any time",
         ),
+        O::Dedication => w(
+            "SET DEDICATION 10|NONE",
+            "a whole number (it may be negative), or `none` (default); no higher than the master's own",
+            "only a player whose dedication (njudge's points: GET DEDICATION) is at least this may join or take over a seat",
+        ),
+        O::OnTime => w(
+            "SET ONTIMERAT 0.9|NONE",
+            "a ratio from 0 to 1, or `none` (default); no higher than the master's own",
+            "only a player whose on-time ratio (phases on time of phases due) is at least this may join or take over a seat (also SET ONTIME)",
+        ),
+        O::CdRatio => w(
+            "SET RESRAT 0.1|NONE",
+            "a ratio from 0 to 1, or `none` (default); no lower than the master's own",
+            "only a player whose CD ratio (civil disorders and seats abandoned of seats held) is at most this may join or take over a seat",
+        ),
+        O::AllowPlayer => w(
+            "SET ALLOW PLAYER [-]address",
+            "an address to add, or after `-` to take off (at most 50)",
+            "while the allow list has any address, only those may join, take over a seat or observe",
+        ),
+        O::DenyPlayer => w(
+            "SET DENY PLAYER [-]address",
+            "an address to add, or after `-` to take off (at most 50)",
+            "addresses that may not join, take over a seat nor observe (not looked at while the allow list has any)",
+        ),
         O::Players => w(
             "",
             "`6`, `5`, `4`, `3a`, `3b`, `2` (standard map)",

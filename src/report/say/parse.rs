@@ -94,14 +94,14 @@ pub fn set_not_taken(name: &str, hint: SetHint) -> String {
             "here SET PRIVATE joinpassword lets newcomers in only with that password or an INVITE, and SET PUBLIC lets anyone in again",
         ),
         JoinLimit => (
-            "limit on who may join, by site, level or record",
-            "a private game (SET PRIVATE joinpassword) and INVITE address choose who joins; LIST game shows each player's record",
+            "limit on who may join, by site or level",
+            "SET DEDICATION, SET ONTIMERAT and SET RESRAT limit who joins by their record, SET ALLOW PLAYER and SET DENY PLAYER by address, and a private game (SET PRIVATE joinpassword) takes only those with its password or an INVITE",
         ),
-        AllowPlayer => ("list of addresses that may join", "INVITE address lets an address join a private game (SET PRIVATE joinpassword)"),
-        DenyPlayer => (
-            "list of addresses kept out of a game",
-            "EJECT power removes a player for good, and a private game (SET PRIVATE joinpassword) takes only those with its password or an INVITE",
-        ),
+        Reliability => {
+            return format!(
+                "SET {name} is no name of njudge's (its files have none): a player's record limits who joins with SET DEDICATION n, SET ONTIMERAT x (the on-time ratio) and SET RESRAT x (the CD ratio)."
+            );
+        }
         JudgeLists => ("judge-wide list of addresses", "the judge's keeper allows and refuses addresses (mailjudge address)"),
         Approve => ("approval of players by their power letters", "answer a takeover request with APPROVE power or REJECT power, one power a line"),
         Rated => ("switch for whether a game counts in its players' records", "every game here counts in its players' records"),

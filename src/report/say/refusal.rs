@@ -13,6 +13,7 @@ pub fn refusal(r: &Refusal) -> String {
         Usage(u) => usage_refusal(u),
         Press(p) => press_refusal(p),
         Later(l) => super::later::refusal(l),
+        Dedication(d) => super::dedication::refusal(d),
 
         GameOver { game: g } => game::is_over(g),
 
@@ -240,6 +241,11 @@ pub fn option(e: &OptionError) -> String {
         PlayersValues { value } => master::players_values(value),
         CdAfterValues { value, most } => disorder::cd_after_values(value, *most),
         MaxAbsenceValues { value, most } => settings::max_absence_values(value, *most),
+        DedicationValues { value } => super::dedication::dedication_values(value),
+        RatioValues { word, value } => super::dedication::ratio_values(word, value),
+        AccessUsage(l) => super::dedication::list_usage(*l),
+        AccessListFull { list, max } => super::dedication::list_full(*list, *max),
+        NotOnAccessList { list, address } => super::dedication::not_listed(*list, address),
         RuleUsage => master::rule_usage(),
         Rule(e) => e.to_string(),
         Time(e) => e.to_string(),

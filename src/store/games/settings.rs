@@ -160,6 +160,33 @@ pub struct Settings {
     /// The game's co-masters (`PROMOTE`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub co_masters: Vec<CoMaster>,
+    /// Who may join or take over a seat, by their record on this judge
+    /// (`game::dedication`): the least dedication (`SET DEDICATION`), the
+    /// least on-time ratio (`SET ONTIMERAT`), the greatest CD ratio (`SET
+    /// RESRAT`); and who may join or observe, by address (mailboxes, at
+    /// most [`crate::store::dedication::MAX_ACCESS_LIST`] a list): `SET
+    /// ALLOW PLAYER` (when it holds anyone, only they) and `SET DENY PLAYER`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub min_dedication: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub min_on_time: Option<crate::store::dedication::Ratio>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_cd: Option<crate::store::dedication::Ratio>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty", deserialize_with = "access_list")]
+    pub allow_players: Vec<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty", deserialize_with = "access_list")]
+    pub deny_players: Vec<String>,
+}
+
+/// An access list as stored: mailboxes, at most
+/// [`crate::store::dedication::MAX_ACCESS_LIST`] (a longer one is refused).
+fn access_list<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error> {
+    let list = Vec::<String>::deserialize(d)?;
+    let max = crate::store::dedication::MAX_ACCESS_LIST;
+    if list.len() > max {
+        return Err(serde::de::Error::custom(format!("an access list of {} addresses, more than {max}", list.len())));
+    }
+    Ok(list)
 }
 
 /// A co-master (njudge's PROMOTE): an observer's address and the hash of the
