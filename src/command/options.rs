@@ -22,6 +22,7 @@ use crate::store::games::{
     Announcements, Anonymity, Concessions, Draws, FakePress, LatePress, MasterPress, Nmr, ObserverPress, PartialPress, PostalPress, ProxyOrders,
     UnorderedPress, Waiters,
 };
+use crate::store::games::{BlankPress, Changers, GracePress, Listing, MinorPress, Moderation, PlayerCount, PlayerResume, Revealing, TouchPress, Watching};
 use crate::timing::{self, Schedule};
 
 pub use crate::game::options::GameOption;
@@ -41,7 +42,8 @@ pub struct OptionSpec {
     pub option: GameOption,
     /// The names CREATE takes (`key=value`, any case).
     pub keys: &'static [&'static str],
-    /// The names SET takes (any case, or the unique start of one); none: CREATE only.
+    /// The names SET takes (any case, or the unique start of one; njudge's of
+    /// several words, `GRACE PRESS`, are taken with or without their blanks); none: CREATE only.
     pub words: &'static [&'static str],
     /// `NO` before a name turns the option off (`nonmr=`, `SET NO NMR`).
     pub negatable: bool,
@@ -65,6 +67,12 @@ pub const OPTIONS: &[OptionSpec] = &[
     spec(O::MasterPress, &["masterpress", "master_press"], &["MASTERPRESS"], false, Always),
     spec(O::LatePress, &["latepress", "late_press"], &["LATEPRESS"], true, Always),
     spec(O::MustOrder, &["mustorder", "must_order"], &["MUSTORDER"], true, Always),
+    spec(O::WatchAllPress, &["watchallpress", "watch_all_press"], &["WATCH ALL PRESS"], true, Always),
+    // njudge: cannot be changed once the game is in progress
+    spec(O::MinorPress, &["minorpress", "minor_press"], &["MINOR PRESS"], true, Forming),
+    spec(O::GracePress, &["gracepress", "grace_press"], &["GRACE PRESS"], true, Always),
+    spec(O::TouchPress, &["touchpress", "touch_press"], &["TOUCH PRESS"], true, Always),
+    spec(O::BlankPress, &["blankpress", "blank_press"], &["BLANK PRESS"], true, Always),
     spec(O::Nmr, &["nmr"], &["NMR"], true, Always),
     spec(O::Assignment, &["assignment"], &["ASSIGNMENT"], false, Forming),
     spec(O::Movement, &["movement"], &["MOVEMENT", "MOVES", "MOVE"], false, Always),
@@ -75,6 +83,8 @@ pub const OPTIONS: &[OptionSpec] = &[
     spec(O::Grace, &["grace"], &[], false, Always),
     spec(O::Reminder, &["reminder"], &["REMINDER"], false, Always),
     spec(O::List, &["list"], &["LIST"], false, Always),
+    // SET LIST alone, SET NOLIST, SET UNLIST (njudge's listing; see parse/set.rs)
+    spec(O::Listed, &["listed"], &["LISTED"], true, Always),
     spec(O::Webhook, &["webhook"], &["WEBHOOK"], true, Always),
     spec(O::End, &["end"], &["END"], false, Always),
     spec(O::Centers, &["centers", "centres"], &["CENTERS", "CENTRES"], false, Always),
@@ -85,6 +95,12 @@ pub const OPTIONS: &[OptionSpec] = &[
     spec(O::Quiet, &["quiet"], &["QUIET"], true, Always),
     spec(O::Proxy, &["proxy"], &["PROXY"], true, Always),
     spec(O::Anonymous, &["anonymous"], &["ANONYMOUS"], true, Always),
+    spec(O::Reveal, &["reveal"], &["REVEAL"], true, Always),
+    spec(O::Secret, &["secret"], &["SECRET"], true, Always),
+    // SET UNMODERATED is its NO form (parse/set.rs)
+    spec(O::Moderated, &["moderated"], &["MODERATED", "MODERATE"], false, Always),
+    spec(O::Resume, &["resume"], &["RESUME"], true, Always),
+    spec(O::Show, &["show"], &["SHOW"], true, Always),
     spec(O::Delay, &["delay"], &["DELAY"], false, Always),
     spec(O::StrictWait, &["strictwait", "strict_wait"], &["STRICTWAIT"], true, Always),
     spec(O::MaxAbsence, &["maxabsence", "max_absence"], &["MAXABSENCE"], false, Always),
@@ -100,6 +116,25 @@ impl GameOption {
     /// Its row of [`OPTIONS`].
     pub fn spec(self) -> &'static OptionSpec {
         OPTIONS.iter().find(|s| s.option == self).unwrap_or_else(|| unreachable!("every option has a row"))
+    }
+}
+
+/// The name the master's SET of option `o` has in the tables of what a
+/// co-master and an unmoderated game's player may do (`master::CO_MASTER_MAY`,
+/// `master::PLAYERS_MAY`): most are `SET OPTION`.
+pub fn master_command_of(o: GameOption) -> &'static str {
+    match o {
+        O::Anonymous => "SET ANONYMOUS",
+        O::List => "SET LIST",
+        O::Webhook => "SET WEBHOOK",
+        O::Listed => "SET NOLIST",
+        O::Moderated => "SET MODERATED",
+        O::Show => "SET SHOW",
+        O::Reveal => "SET REVEAL",
+        O::Secret => "SET SECRET",
+        O::MasterPress => "SET MASTERPRESS",
+        O::WatchAllPress => "SET WATCH ALL PRESS",
+        _ => "SET OPTION",
     }
 }
 
@@ -171,9 +206,28 @@ pub enum OptionValue {
     Proxy(ProxyOrders),
     Anonymous(Anonymity),
     Delay(i64),
+    /// A switch of press or of the table (issue 36).
+    Table(TableValue),
     /// A game for fewer players: the value as written (`3a`) and its seating.
     Players(String, Seating),
     Rule(RuleChoice),
+}
+
+/// The switches of press and of the table (issue 36): who may change the
+/// game, who sees what of it.
+#[derive(Clone, Copy, Debug)]
+pub enum TableValue {
+    Watching(Watching),
+    MinorPress(MinorPress),
+    GracePress(GracePress),
+    TouchPress(TouchPress),
+    BlankPress(BlankPress),
+    Moderation(Moderation),
+    PlayerResume(PlayerResume),
+    Changers(Changers),
+    Revealing(Revealing),
+    PlayerCount(PlayerCount),
+    Listing(Listing),
 }
 
 /// What reading and applying an option may look at: the game (before the
@@ -218,6 +272,18 @@ pub fn read(named: Named, text: &str, scope: &Scope) -> Result<OptionValue, Opti
         // PROXY is the switch's second value: on, units may be lent
         O::Proxy => OptionValue::Proxy((!yes()?).into()),
         O::Anonymous => OptionValue::Anonymous(yes()?.into()),
+        // the switches whose second value is on (as PROXY)
+        O::WatchAllPress => OptionValue::Table(TableValue::Watching((!yes()?).into())),
+        O::TouchPress => OptionValue::Table(TableValue::TouchPress((!yes()?).into())),
+        O::BlankPress => OptionValue::Table(TableValue::BlankPress((!yes()?).into())),
+        O::Resume => OptionValue::Table(TableValue::PlayerResume((!yes()?).into())),
+        O::Show => OptionValue::Table(TableValue::Changers((!yes()?).into())),
+        O::Secret => OptionValue::Table(TableValue::PlayerCount((!yes()?).into())),
+        O::MinorPress => OptionValue::Table(TableValue::MinorPress(yes()?.into())),
+        O::GracePress => OptionValue::Table(TableValue::GracePress(yes()?.into())),
+        O::Moderated => OptionValue::Table(TableValue::Moderation(yes()?.into())),
+        O::Reveal => OptionValue::Table(TableValue::Revealing(yes()?.into())),
+        O::Listed => OptionValue::Table(TableValue::Listing(yes()?.into())),
         O::Delay => OptionValue::Delay(read_delay(text)?),
         O::Assignment => OptionValue::Assignment(read_assignment(text)?),
         O::Movement => read_timing(PhaseKind::Movement, text)?,
@@ -528,6 +594,7 @@ pub fn apply(g: &mut Game, v: &Variant, value: OptionValue) -> Result<String, Op
             say::master::anonymous(b)
         }
         OptionValue::Delay(secs) => apply_delay(s, secs),
+        OptionValue::Table(t) => apply_table(s, t),
         OptionValue::Assignment(a) => {
             s.assignment = a;
             say::master::assigned_by(a.as_str())
@@ -555,6 +622,57 @@ pub fn apply(g: &mut Game, v: &Variant, value: OptionValue) -> Result<String, Op
             say::master::rule_set(c.key(), c.word())
         }
     })
+}
+
+/// The switches of press and of the table (issue 36): who may change the
+/// game, who sees what of it.
+fn apply_table(s: &mut crate::store::games::Settings, value: TableValue) -> String {
+    match value {
+        TableValue::Watching(w) => {
+            s.no_watch = w;
+            say::press::watch_all_press(w)
+        }
+        TableValue::MinorPress(m) => {
+            s.minor_press = m;
+            say::press::minor_press(m)
+        }
+        TableValue::GracePress(g) => {
+            s.grace_press = g;
+            say::press::grace_press(g)
+        }
+        TableValue::TouchPress(t) => {
+            s.no_touch = t;
+            say::press::touch_press(t)
+        }
+        TableValue::BlankPress(b) => {
+            s.no_blank = b;
+            say::press::blank_press(b)
+        }
+        TableValue::Moderation(m) => {
+            s.moderated = m;
+            say::master::moderation(m)
+        }
+        TableValue::PlayerResume(r) => {
+            s.no_resume = r;
+            say::master::player_resume(r)
+        }
+        TableValue::Changers(c) => {
+            s.no_show = c;
+            say::master::changers(c)
+        }
+        TableValue::Revealing(r) => {
+            s.reveal = r;
+            say::master::revealing(r)
+        }
+        TableValue::PlayerCount(c) => {
+            s.player_count = c;
+            say::master::player_count(c)
+        }
+        TableValue::Listing(l) => {
+            s.listed = l;
+            say::community::listing(l)
+        }
+    }
 }
 
 fn apply_timing(s: &mut crate::store::games::Settings, kind: PhaseKind, t: Schedule) -> String {
@@ -675,11 +793,13 @@ pub(super) fn refused(why: OptionError) -> Refusal {
 impl Session<'_> {
     /// The master's SET of a game option.
     pub(super) fn set_option(&mut self, named: Named, arg: &str) -> R {
-        let mut g = self.master_game()?;
+        let (mut g, by) = self.setting_game(master_command_of(named.option))?;
         let v = g.variant.clone();
         let value = read(named, arg, &Scope { game: &g, variant: &v, cfg: &self.ctx.cfg }).map_err(refused)?;
         let msg = apply(&mut g, &v, value).map_err(refused)?;
         g.save(self.conn)?;
+        // an unmoderated game's table hears of its players' changes
+        self.tell_change(&g, by, &msg)?;
         // a list waiting for its confirmation: the request (at most one a day to an address)
         let msg = if named.option == O::List && !g.settings.list_confirmed { format!("{msg} {}", self.list_request(&g)?) } else { msg };
         self.touch(g.id);
@@ -702,6 +822,8 @@ pub fn readme_table() -> String {
         let set = match s.option {
             O::ConvoyIntent | O::CivilDisorder | O::RetreatDefault | O::Paradox => Some("RULE".to_string()),
             O::Grace => Some("GRACE".to_string()),
+            // njudge's SET NOLIST (SET LIST alone lists it again)
+            O::Listed => Some("NOLIST".to_string()),
             _ => s.words.first().map(|_| s.keys[0].to_ascii_uppercase()),
         };
         out.push_str(&say::options::readme_row(s.option, &names.join(", "), set.as_deref(), s.changeable == Forming));
@@ -783,8 +905,9 @@ mod tests {
         }
         let text = lines.join("\n");
         for s in OPTIONS.iter().filter(|s| !s.words.is_empty()) {
+            // by its CREATE name (SET LATEPRESS) or its SET name of several words (SET GRACE PRESS)
             let word = s.keys[0].to_ascii_uppercase();
-            assert!(text.contains(&format!("SET {word}")), "HELP lacks SET {word}:\n{text}");
+            assert!(text.contains(&format!("SET {word}")) || text.contains(&format!("SET {}", s.words[0])), "HELP lacks SET {word}:\n{text}");
         }
         assert!(text.contains("SET ASSIGNMENT RANDOM|PREFERENCE\n") && text.contains("(before the start)"), "{text}");
         assert!(text.contains("  SET REMINDER 12h       reminders this long before the deadline to\n"), "{text}");

@@ -147,7 +147,7 @@ impl Session<'_> {
     /// processes the phase at once, so only when confirmed with `!`.
     pub(super) fn set_deadline(&mut self, arg: &str) -> R {
         let now = self.ctx.now();
-        let mut g = self.master_game()?;
+        let (mut g, by) = self.setting_game("SET DEADLINE")?;
         let tz = self.zone(&g);
         let confirmed = arg.trim_end().ends_with('!');
         let d = timing::parse_date(arg.trim_end().trim_end_matches('!').trim(), tz, now, Self::deadline_time(&g)).map_err(bad_time)?;
@@ -161,7 +161,7 @@ impl Session<'_> {
             g.unmark(m);
         }
         g.late_told = None;
-        let text = say::settings::new_deadline_notice(&g, &timing::format_time(d, g.zone(self.ctx.cfg.timezone)));
+        let text = say::settings::new_deadline_notice(&g, &self.changer_named(&g, by), &timing::format_time(d, g.zone(self.ctx.cfg.timezone)));
         g.save(self.conn)?;
         crate::play::tell_all(self.conn, self.ctx, &g, &say::settings::new_deadline_subject(&g), &text)?;
         self.touch(g.id);
@@ -173,7 +173,7 @@ impl Session<'_> {
     /// period (a duration) from the deadline on.
     pub(super) fn set_grace(&mut self, arg: &str) -> R {
         let now = self.ctx.now();
-        let mut g = self.master_game()?;
+        let (mut g, by) = self.setting_game("SET GRACE")?;
         let tz = self.zone(&g);
         let confirmed = arg.trim_end().ends_with('!');
         let text = arg.trim_end().trim_end_matches('!').trim();
@@ -192,6 +192,8 @@ impl Session<'_> {
         g.unmark(game::Mark::WaitingForMaster);
         g.save(self.conn)?;
         self.touch(g.id);
+        // an unmoderated game's table hears of its players' changes
+        self.tell_change(&g, by, &say::settings::grace_until(&timing::format_time(d, g.zone(self.ctx.cfg.timezone))))?;
         Ok(vec![say::settings::grace_until(&timing::format_time(d, tz))])
     }
 
@@ -211,7 +213,8 @@ impl Session<'_> {
             out.push(say::time::not_before_moves_deadline(&timing::format_time(d, tz)));
         }
         g.save(self.conn)?;
-        let text = say::time::not_before_notice(&g, &timing::format_time(d, g.zone(self.ctx.cfg.timezone)));
+        let who = self.changer_named(&g, super::moderation::Changer::Master);
+        let text = say::time::not_before_notice(&g, &who, &timing::format_time(d, g.zone(self.ctx.cfg.timezone)));
         crate::play::tell_all(self.conn, self.ctx, &g, &say::settings::new_deadline_subject(&g), &text)?;
         Ok(out)
     }

@@ -48,6 +48,7 @@ mod maps;
 mod master;
 mod master_tools;
 mod mila_maps;
+mod moderation_press;
 mod newcomer;
 mod njudge_habits;
 mod options_table;

@@ -103,6 +103,9 @@ pub enum Cmd {
     Terminate,
     Eject(String),
     Become(String),
+    /// njudge's `BECOME MASTER`: the only player of an unmoderated forming
+    /// game takes the master's seat (from the master: the game is moderated).
+    BecomeMaster,
     Rollback(String),
     /// `DECLARE DRAW [powers]`: the master ends the game in a draw.
     DeclareDraw(String),
@@ -221,6 +224,10 @@ pub enum SetKey {
     /// the game option; a power, its civil disorder declared (or, `NoCd`, lifted).
     Cd,
     NoCd,
+    /// An observer's or master's own copies of the broadcasts (njudge's
+    /// `SET [NO] BROADCAST`, `SET [NO] NORMAL BROADCAST`).
+    Broadcast,
+    NoBroadcast,
     /// The master: a game option.
     Option(Named),
     /// The master's tools: COMMENT, PRIVATE, MANUAL START/PROCESS ...

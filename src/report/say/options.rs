@@ -81,6 +81,33 @@ fn words(o: GameOption) -> Words {
             "`no` (default), `yes`",
             "a power that owes orders may send press to others than the master only once its orders are complete",
         ),
+        O::WatchAllPress => w("SET WATCH ALL PRESS | SET NO WATCH ALL PRESS", "`no` (default), `yes`", "observers may get all partial press (SET ALL PRESS)"),
+        O::MinorPress => w("SET NO MINOR PRESS | SET MINOR PRESS", "`yes` (default), `no`", "press in retreats and builds, or only to and from the master"),
+        O::GracePress => w("SET NO GRACE PRESS | SET GRACE PRESS", "`yes` (default), `no`", "press past a deadline with a power late, or only to the master"),
+        O::TouchPress => w(
+            "SET TOUCH PRESS | SET NO TOUCH PRESS",
+            "`no` (default), `yes`",
+            "a player's partial press goes only to powers whose units touch its own (docs/RULES.md), never to the observers, and it broadcasts once a phase; press to the master always goes",
+        ),
+        O::BlankPress => w("SET BLANK PRESS | SET NO BLANK PRESS", "`no` (default), `yes`", "press with no text goes, or is refused"),
+        O::Moderated => w(
+            "SET UNMODERATED | SET MODERATED",
+            "`yes` (default), `no`",
+            "only the master and co-masters change the game's options of play and its deadlines, or its players do too, each change told to the table (docs/RULES.md)",
+        ),
+        O::Resume => w("SET RESUME | SET NO RESUME", "`no` (default), `yes`", "any player may RESUME the paused game, or only the master"),
+        O::Show => w(
+            "SET SHOW | SET NO SHOW",
+            "`no` (default), `yes`",
+            "the table's notices of a changed deadline or setting name who changed it with the address, or say only the master or a player",
+        ),
+        O::Reveal => w("SET NO REVEAL | SET REVEAL", "`yes` (default), `no`", "an anonymous game names its players once over, or never (SUMMARY, WHOGAME)"),
+        O::Secret => w("SET SECRET | SET NO SECRET", "`no` (default), `yes`", "how many play, who observes and who is late are kept from all but the master"),
+        O::Listed => w(
+            "SET UNLISTED | SET LISTED",
+            "`yes` (default), `no`",
+            "LIST and SIGNON ? show the game to anyone, or only to its own people (LIST game and SIGNON ?game answer whoever knows its name; also njudge's SET NOLIST, SET UNLIST, SET PRIVATE alone, and SET LIST alone)",
+        ),
         O::StrictWait => {
             w("SET STRICTWAIT | SET NO STRICTWAIT", "`no` (default), `yes`", "any player may SET WAIT, or only one whose powers owe orders in the phase")
         }
@@ -190,6 +217,7 @@ pub fn unknown(option: &str, known: &[&str]) -> String {
 pub fn too_late(o: GameOption) -> String {
     match o {
         GameOption::Assignment => super::master::already_assigned(),
+        GameOption::MinorPress => "SET [NO] MINOR PRESS is set before the game starts (as njudge's)".into(),
         _ => super::master::rules_before_start(),
     }
 }
