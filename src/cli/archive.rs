@@ -39,7 +39,7 @@ pub fn export(config: ConfigArg, name: &str, format: Format, output: Option<Path
         Format::Html => {
             let dir = output.ok_or_else(|| anyhow::anyhow!("an HTML site needs a directory: -o DIR"))?;
             std::fs::create_dir_all(&dir)?;
-            let reveal = g.status == crate::store::games::GameStatus::Finished || g.settings.anonymous == crate::store::games::Anonymity::Shown;
+            let reveal = g.settings.shows_players(g.status == crate::store::games::GameStatus::Finished);
             for (file, bytes) in archive::html::site(&v, &rec, reveal) {
                 std::fs::write(dir.join(file), bytes)?;
             }

@@ -84,7 +84,9 @@ impl Session<'_> {
                 }
                 None => {
                     self.signed = Some(Signed { game_id: g.id, role: Role::Joined(me.id) });
-                    vec![say::account::signed_on_forming(&g, players.iter().filter(|p| p.role == PlayerRole::Player).count(), g.seats.len())]
+                    let n = players.iter().filter(|p| p.role == PlayerRole::Player).count();
+                    // a secret game (SET SECRET) does not count its players
+                    vec![if self.count_kept(&g) { say::account::signed_on_forming_secret(&g) } else { say::account::signed_on_forming(&g, n, g.seats.len()) }]
                 }
             });
         }
@@ -109,7 +111,7 @@ impl Session<'_> {
                 self.ctx.gate.borrow_mut().offer = true;
                 let taken = players.iter().filter(|p| p.role == PlayerRole::Player).count() + 1;
                 self.signed = Some(Signed { game_id: g.id, role: Role::Joined(p.id) });
-                let mut out = vec![say::account::joined(&g, taken, g.seats.len())];
+                let mut out = vec![if self.count_kept(&g) { say::account::joined_secret(&g) } else { say::account::joined(&g, taken, g.seats.len()) }];
                 if taken == g.seats.len() && !g.settings.start.is_auto() {
                     out.push(say::community::waits_for_master_start(&g));
                     let master = g.master_email.clone();

@@ -41,6 +41,8 @@ impl Session<'_> {
     pub(super) fn set_public(&mut self) -> R {
         let mut g = self.master_game()?;
         g.settings.join_hash = None;
+        // njudge's SET PUBLIC is its SET LIST: the game is listed too
+        g.settings.listed = crate::store::games::Listing::Listed;
         g.save(self.conn)?;
         Ok(vec![say::community::public_set(&g)])
     }
@@ -95,6 +97,7 @@ impl Session<'_> {
         let g = self.game(name)?;
         let private = g.settings.join_hash.is_some();
         Ok(vec![match g.status {
+            GameStatus::Forming if self.count_kept(&g) => say::community::join_forming_secret(&g, private),
             GameStatus::Forming => say::community::join_forming(&g, taken(&g), g.seats.len(), private),
             GameStatus::Active => say::community::join_active(&g, &vacant(&g), private),
             GameStatus::Finished => say::community::join_finished(&g),
@@ -120,11 +123,13 @@ impl Session<'_> {
                 GameStatus::Forming => g.seats.len().saturating_sub(taken(&g)),
                 _ => vacant(&g).len(),
             };
-            if open == 0 {
+            // an unlisted game (SET NOLIST): only for its own people
+            if open == 0 || (g.settings.listed == crate::store::games::Listing::Unlisted && !self.sees_addresses(&g)) {
                 continue;
             }
             out.push(match (g.settings.join_hash.is_some(), g.status) {
                 (true, _) => say::community::open_private(&g),
+                (false, GameStatus::Forming) if self.count_kept(&g) => say::community::open_forming_secret(&g),
                 (false, GameStatus::Forming) => say::community::open_forming(&g, open, g.seats.len()),
                 (false, _) => say::community::open_vacant(&g, &vacant(&g)),
             });
@@ -286,9 +291,13 @@ impl Session<'_> {
             None => self.signed_game()?.1,
         };
         let master = matches!(self.signed.as_ref().filter(|s| s.game_id == g.id).map(|s| &s.role), Some(Role::Master) | Some(Role::Power { master: true, .. }));
-        let shown = g.status == GameStatus::Finished || g.settings.anonymous == crate::store::games::Anonymity::Shown || master;
+        if self.count_kept(&g) && !master {
+            return Err(ToolRefusal::WhogameSecret { game: g.name.clone() }.into());
+        }
+        let shown = g.settings.shows_players(g.status == GameStatus::Finished) || master;
         if !shown {
-            return Err(ToolRefusal::WhogameHidden { game: g.name.clone() }.into());
+            let never = g.settings.reveal == crate::store::games::Revealing::Never;
+            return Err(ToolRefusal::WhogameHidden { game: g.name.clone(), never }.into());
         }
         let seated = |p: &&Player| p.role == PlayerRole::Player && matches!(p.status, PlayerStatus::Active | PlayerStatus::Eliminated);
         let observers: Vec<&Player> = g.players.iter().filter(|p| p.role == PlayerRole::Observer && p.status == PlayerStatus::Active).collect();

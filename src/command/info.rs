@@ -41,12 +41,17 @@ impl Session<'_> {
                 }
             };
             let v = g.v();
+            // an unlisted game (SET NOLIST): only for its own people
+            if g.settings.listed == crate::store::games::Listing::Unlisted && !self.sees_addresses(&g) {
+                continue;
+            }
             // a private game: its name, and that it is private
             if g.settings.join_hash.is_some() {
                 out.push(say::info::list_row(&known, &say::community::private_detail()));
                 continue;
             }
             let detail = match g.status {
+                GameStatus::Forming if self.count_kept(&g) => say::community::secret_forming(),
                 GameStatus::Forming => {
                     let n = g.players.iter().filter(|p| p.role == PlayerRole::Player).count();
                     say::info::seats_taken(n, g.seats.len())
@@ -114,6 +119,8 @@ impl Session<'_> {
                 };
                 out.push(say::info::power_line(&pname(&v, o.power), pos.center_count(o.power), &seat, o.needs.needs, o.needs.complete));
             }
+        } else if self.count_kept(&g) {
+            out.push(say::community::secret_forming_line(&g));
         } else {
             let n = g.players.iter().filter(|p| p.role == PlayerRole::Player).count();
             out.push(say::info::forming_line(&g, n, g.seats.len()));
@@ -287,7 +294,7 @@ impl Session<'_> {
             self.signed.as_ref().filter(|x| x.game_id == g.id).map(|x| &x.role),
             Some(super::Role::Master) | Some(super::Role::Power { master: true, .. })
         );
-        let reveal = g.status == GameStatus::Finished || g.settings.anonymous == crate::store::games::Anonymity::Shown || master;
+        let reveal = g.settings.shows_players(g.status == GameStatus::Finished) || master;
         use crate::play::end::Reveal;
         let reveal = match (reveal, self.sees_addresses(&g)) {
             (false, _) => Reveal::Hidden,
@@ -312,6 +319,15 @@ impl Session<'_> {
             || is(&g.master_email)
             || g.settings.co_masters.iter().any(|c| is(&c.address))
             || g.players.iter().any(|p| p.role == PlayerRole::Player && matches!(p.status, PlayerStatus::Active | PlayerStatus::Eliminated) && is(&p.email))
+    }
+
+    /// Whether the sender is not to be told how many players `g` has (SET
+    /// SECRET): anyone but its master, co-masters and the keeper.
+    pub(super) fn count_kept(&self, g: &Game) -> bool {
+        let me = crate::mail::mailbox_key(&self.sender);
+        let is = |addr: &str| crate::mail::mailbox_key(addr) == me;
+        let masters = self.console || is(&self.ctx.cfg.keeper) || is(&g.master_email) || g.settings.co_masters.iter().any(|c| is(&c.address));
+        g.settings.secret() && !masters
     }
 
     /// Before the first move of a map with starting choices: whose choices
@@ -410,9 +426,11 @@ impl Session<'_> {
 /// never an address), else how many there are.
 fn full_listing(g: &game::Game) -> Vec<String> {
     let mut out = vec![say::info::full_settings(&say::info::settings_line(&g.settings))];
-    let shown = g.settings.anonymous == crate::store::games::Anonymity::Shown || g.status == GameStatus::Finished;
+    let shown = g.settings.shows_players(g.status == GameStatus::Finished);
     let seated: Vec<&game::Player> = g.players.iter().filter(|p| p.is_active_player()).collect();
-    if shown && g.status != GameStatus::Forming {
+    if g.settings.secret() {
+        out.push(say::community::full_players_secret());
+    } else if shown && g.status != GameStatus::Forming {
         for p in &seated {
             if let Some(pw) = p.power {
                 out.push(say::info::full_player(&say::seats::seat_names(g, pw), &game::shown_name(g, p)));

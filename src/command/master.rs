@@ -72,7 +72,7 @@ impl Session<'_> {
     /// RESUME: a deadline that passed meanwhile is set anew. A finished game
     /// stays finished (ROLLBACK reopens one).
     pub(super) fn resume(&mut self) -> R {
-        let mut g = self.master_game()?;
+        let mut g = self.resume_game()?;
         if g.status == GameStatus::Finished {
             return Err(ToolRefusal::ResumeFinished { game: g.name.clone() }.into());
         }
@@ -572,11 +572,13 @@ pub use crate::report::say::master::MasterOnly as Why;
 /// master's own seat (SET PASSWORD changes the co-master's own password,
 /// SET ADDRESS is refused), never chooses co-masters (PROMOTE, DEMOTE,
 /// EJECT of a co-master), never ends the game (TERMINATE, DECLARE DRAW),
-/// and never changes who may join, the players' anonymity or where the
-/// game is published (SET PRIVATE, SET PUBLIC, SET ANONYMOUS, the join
-/// limits of SET DEDICATION, SET ONTIMERAT, SET RESRAT, SET ALLOW PLAYER and
-/// SET DENY PLAYER, SET LIST, SET WEBHOOK). Its wrong passwords count against its own seat, never the
-/// master's, so it cannot lock the master out either.
+/// and never changes who may join, who may change the game, the players'
+/// anonymity or where the game is published (SET PRIVATE, SET PUBLIC, SET
+/// NOLIST, SET MODERATED, BECOME MASTER, SET ANONYMOUS, SET SHOW, SET
+/// REVEAL, SET SECRET, the join limits of SET DEDICATION, SET ONTIMERAT,
+/// SET RESRAT, SET ALLOW PLAYER and SET DENY PLAYER, SET LIST, SET WEBHOOK).
+/// Its wrong passwords count against its own seat, never the master's, so
+/// it cannot lock the master out either.
 pub const CO_MASTER_MAY: &[(&str, CoMaster)] = &[
     ("PROCESS", CoMaster::May),
     ("PREDICT", CoMaster::May),
@@ -603,6 +605,8 @@ pub const CO_MASTER_MAY: &[(&str, CoMaster)] = &[
     ("SET MANUAL", CoMaster::May),
     ("SET AUTO", CoMaster::May),
     ("SET OPTION", CoMaster::May),
+    ("SET MASTERPRESS", CoMaster::May),
+    ("SET WATCH ALL PRESS", CoMaster::May),
     ("SET PASSWORD", CoMaster::OwnSeat),
     ("SET ADDRESS", CoMaster::MasterOnly(Why::OwnSeat)),
     ("PROMOTE", CoMaster::MasterOnly(Why::CoMasters)),
@@ -614,6 +618,12 @@ pub const CO_MASTER_MAY: &[(&str, CoMaster)] = &[
     ("SET PUBLIC", CoMaster::MasterOnly(Why::TheTable)),
     ("SET ANONYMOUS", CoMaster::MasterOnly(Why::TheTable)),
     ("SET JOIN LIMITS", CoMaster::MasterOnly(Why::TheTable)),
+    ("SET NOLIST", CoMaster::MasterOnly(Why::TheTable)),
+    ("SET MODERATED", CoMaster::MasterOnly(Why::TheTable)),
+    ("SET SHOW", CoMaster::MasterOnly(Why::TheTable)),
+    ("SET REVEAL", CoMaster::MasterOnly(Why::TheTable)),
+    ("SET SECRET", CoMaster::MasterOnly(Why::TheTable)),
+    ("BECOME MASTER", CoMaster::MasterOnly(Why::TheTable)),
     ("SET LIST", CoMaster::MasterOnly(Why::Published)),
     ("SET WEBHOOK", CoMaster::MasterOnly(Why::Published)),
 ];
@@ -638,7 +648,6 @@ fn master_only(g: &Game, name: &str) -> Fail {
 /// the mail is signed on to (EJECT of a co-master's address is the
 /// master's, of a power or an observer anyone's who masters).
 pub fn master_command(cmd: &Cmd, g: &Game) -> Option<&'static str> {
-    use crate::game::options::GameOption;
     Some(match cmd {
         Cmd::Process { .. } => "PROCESS",
         Cmd::Predict => "PREDICT",
@@ -659,6 +668,7 @@ pub fn master_command(cmd: &Cmd, g: &Game) -> Option<&'static str> {
         Cmd::Terminate => "TERMINATE",
         Cmd::DeclareDraw(_) => "DECLARE DRAW",
         Cmd::PressSets(_) => "SET OPTION",
+        Cmd::BecomeMaster => "BECOME MASTER",
         Cmd::Set { key, .. } => match key {
             SetKey::Deadline => "SET DEADLINE",
             SetKey::Grace => "SET GRACE",
@@ -675,19 +685,22 @@ pub fn master_command(cmd: &Cmd, g: &Game) -> Option<&'static str> {
             SetKey::Tool(ToolSet::Auto) => "SET AUTO",
             SetKey::Tool(ToolSet::Private) => "SET PRIVATE",
             SetKey::Tool(ToolSet::Public) => "SET PUBLIC",
-            SetKey::Option(n) => match n.option {
-                GameOption::Anonymous => "SET ANONYMOUS",
-                GameOption::Dedication | GameOption::OnTime | GameOption::CdRatio | GameOption::AllowPlayer | GameOption::DenyPlayer => "SET JOIN LIMITS",
-                GameOption::List => "SET LIST",
-                GameOption::Webhook => "SET WEBHOOK",
-                _ => "SET OPTION",
-            },
+            SetKey::Option(n) => super::options::master_command_of(n.option),
             // a player's own settings and votes: not the master's
             _ => return None,
         },
         _ => return None,
     })
 }
+
+/// What a player of an unmoderated game may do of the master's commands
+/// (by their names in [`CO_MASTER_MAY`]): change the options of play and
+/// the deadlines (njudge: its players use the master's SET commands), and
+/// make the game moderated again. Never the seats, the processing, the end,
+/// who may join or is named, what the master or the observers read of the
+/// press, nor where the game is published (docs/RULES.md, "Moderated and
+/// unmoderated games").
+pub const PLAYERS_MAY: &[&str] = &["SET OPTION", "SET DEADLINE", "SET GRACE", "SET MODERATED"];
 
 /// Whether two stored positions (contract JSON) are the same position.
 fn same_position(v: &crate::map::Variant, a: Option<&crate::adjudicate::Position>, b: &str) -> bool {

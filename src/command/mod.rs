@@ -31,6 +31,7 @@ pub mod disorder;
 pub mod info;
 pub mod later;
 pub mod master;
+pub mod moderation;
 pub mod notices;
 pub mod options;
 pub mod orders;
@@ -741,6 +742,7 @@ impl<'a> Session<'a> {
             Cmd::Terminate => self.terminate(),
             Cmd::Eject(p) => self.eject(&p),
             Cmd::Become(p) => self.become_power(&p),
+            Cmd::BecomeMaster => self.become_master(),
             Cmd::Rollback(phase) => self.rollback(phase.as_deref()),
             Cmd::DeclareDraw(powers) => self.declare_draw(&powers),
             Cmd::Promote(who) => self.promote(&who),

@@ -48,7 +48,22 @@ pub(super) struct Notice {
 /// The options that are press rules: a change is told to the table.
 pub fn press_rule(o: GameOption) -> bool {
     use GameOption as O;
-    matches!(o, O::Press | O::Partial | O::Fake | O::ObserverPress | O::PostalPress | O::MasterPress | O::LatePress | O::MustOrder)
+    matches!(
+        o,
+        O::Press
+            | O::Partial
+            | O::Fake
+            | O::ObserverPress
+            | O::PostalPress
+            | O::MasterPress
+            | O::LatePress
+            | O::MustOrder
+            | O::WatchAllPress
+            | O::MinorPress
+            | O::GracePress
+            | O::TouchPress
+            | O::BlankPress
+    )
 }
 
 impl Session<'_> {

@@ -10,7 +10,10 @@ use crate::game::refusal::{PressRefusal, Refusal};
 use crate::game::{Game, GameStatus, PlayerRole, PlayerStatus, Recipient, pname};
 use crate::map::PowerId;
 use crate::report::say;
-use crate::store::games::{FakePress, LatePress, MasterPress, ObserverPress, PartialPress, PostalPress, Press, Settings, UnorderedPress};
+use crate::store::games::{
+    BlankPress, FakePress, GracePress, LatePress, MasterPress, MinorPress, ObserverPress, PartialPress, PostalPress, Press, Settings, TouchPress,
+    UnorderedPress, Watching,
+};
 use crate::store::press::{Audience, PressRow, Recipients};
 use minijinja::context;
 
@@ -144,8 +147,12 @@ fn form(g: &Game, sender: Sender, real: &Audience, h: &PressHeader) -> Result<Fo
 /// Who gets a copy of a press to `real` from `sender`: the players of the
 /// powers named (a power named that nobody plays is refused), the observers
 /// and the game's list if named, the master if named or if the master reads
-/// all press; never the sender. `listed`: the powers were named one by one
-/// (not left out of ALL BUT), so each must have a player.
+/// all press; never the sender. A broadcast goes to no observer nor master
+/// who stopped the broadcasts (`SET NO BROADCAST`); partial press to a
+/// power also goes, as its recipients read it, to the observers who asked
+/// for all of it where the game allows that (`SET WATCH ALL PRESS`).
+/// `listed`: the powers were named one by one (not left out of ALL BUT), so
+/// each must have a player.
 fn deliveries(g: &Game, sender: Sender, real: &Audience, listed: bool) -> Result<Vec<Copy>, Refusal> {
     let mut out: Vec<Copy> = Vec::new();
     let own = match sender {
@@ -164,8 +171,11 @@ fn deliveries(g: &Game, sender: Sender, real: &Audience, listed: bool) -> Result
         Audience::All => &all,
         Audience::Some(r) => r,
     };
+    let broadcast = *real == Audience::All;
+    // an observer's or master's mailbox that stopped the broadcasts
+    let stopped = |addr: &str| broadcast && g.settings.no_broadcasts.contains(&crate::mail::mailbox_key(addr));
     let master_copy = r.master || (g.settings.master_press == MasterPress::All && sender != Sender::Master);
-    if master_copy {
+    if master_copy && !stopped(&g.master_email) {
         add(&g.master_email, Recipient::Member, true);
     }
     if *real == Audience::All {
@@ -180,12 +190,18 @@ fn deliveries(g: &Game, sender: Sender, real: &Audience, listed: bool) -> Result
             None => {}
         }
     }
+    let observers = || g.players.iter().filter(|p| p.role == PlayerRole::Observer && p.status == PlayerStatus::Active);
     if r.observers {
-        for p in g.players.iter().filter(|p| p.role == PlayerRole::Observer && p.status == PlayerStatus::Active) {
+        for p in observers().filter(|p| !stopped(&p.email)) {
             add(&p.email, Recipient::Observer, false);
         }
         if let Some(l) = g.settings.confirmed_list() {
             add(l, Recipient::List, false);
+        }
+    }
+    if !broadcast && !r.powers.is_empty() && g.settings.no_watch == Watching::Allowed {
+        for p in observers().filter(|p| g.settings.watchers.contains(&crate::mail::mailbox_key(&p.email))) {
+            add(&p.email, Recipient::Observer, false);
         }
     }
     Ok(out)
@@ -243,11 +259,72 @@ impl Session<'_> {
         Ok(late)
     }
 
+    /// njudge's press switches of the table: SET [NO] BLANK PRESS (by
+    /// default press needs text), and on press to others than the master
+    /// alone, SET NO MINOR PRESS (none in retreats and adjustments) and SET
+    /// NO GRACE PRESS (none from a player once the deadline passed with a
+    /// power late). The master's own press is never stopped.
+    fn table_gates(&self, g: &Game, sender: Sender, real: &Audience, body: &str) -> Result<(), super::Fail> {
+        if sender == Sender::Master || matches!(sender, Sender::Power { by_master: true, .. }) {
+            return Ok(());
+        }
+        if body.trim().is_empty() && g.settings.no_blank == BlankPress::Refused {
+            return Err(Refusal::Press(PressRefusal::BlankPress).into());
+        }
+        let Some(pos) = g.position.as_ref().filter(|_| g.status == GameStatus::Active && !real.master_only()) else { return Ok(()) };
+        if g.settings.minor_press == MinorPress::Refused && pos.phase.kind != crate::phase::PhaseKind::Movement {
+            return Err(Refusal::Press(PressRefusal::NoMinorPress).into());
+        }
+        let passed = !g.paused && g.deadline.is_some_and(|d| self.ctx.now() >= d);
+        if matches!(sender, Sender::Power { .. }) && g.settings.grace_press == GracePress::Refused && passed {
+            let cur = crate::game::current_orders(self.conn, g)?;
+            if crate::game::owing(g, &cur.pos, &cur.orders).iter().any(crate::game::Owing::late) {
+                return Err(Refusal::Press(PressRefusal::NoGracePress { game: g.name.clone() }).into());
+            }
+        }
+        Ok(())
+    }
+
+    /// njudge's SET TOUCH PRESS, on a player's press to others than the
+    /// master alone: a broadcast a phase, partial press only to powers whose
+    /// units touch the seat's ([`crate::game::touch::touching`]), none to
+    /// the observers.
+    fn touch_gate(&self, g: &Game, sender: Sender, real: &Audience) -> Result<(), super::Fail> {
+        let Sender::Power { power, by_master: false } = sender else { return Ok(()) };
+        let Some(pos) = g.position.as_ref().filter(|_| g.settings.no_touch == TouchPress::On && g.status == GameStatus::Active) else { return Ok(()) };
+        let seat = g.group_of(power);
+        let r = match real {
+            Audience::All => {
+                let mut sent = 0;
+                for &p in &seat {
+                    sent += crate::store::press::broadcasts_of(self.conn, g.id, g.seq, p)?;
+                }
+                if sent > 0 {
+                    return Err(Refusal::Press(PressRefusal::OneBroadcastAPhase).into());
+                }
+                return Ok(());
+            }
+            Audience::Some(_) if real.master_only() => return Ok(()),
+            Audience::Some(r) => r,
+        };
+        if r.observers {
+            return Err(Refusal::Press(PressRefusal::TouchNoObservers).into());
+        }
+        for &p in r.powers.iter().filter(|p| !seat.contains(p)) {
+            if !crate::game::touch::touching(g.v(), pos, &seat, &g.group_of(p)) {
+                return Err(Refusal::Press(PressRefusal::NotTouching { power: pname(g.v(), p) }).into());
+            }
+        }
+        Ok(())
+    }
+
     /// PRESS and BROADCAST.
     pub(super) fn press(&mut self, h: &PressHeader, body: &str) -> R {
         let (g, sender) = self.press_game(body)?;
         let whom = h.to.as_ref().ok_or(Refusal::Press(PressRefusal::PressNoRecipients))?;
         let real = resolve(&g, whom)?;
+        self.table_gates(&g, sender, &real, body)?;
+        self.touch_gate(&g, sender, &real)?;
         let late = real != Audience::Some(Recipients::master()) && self.press_gate(&g, sender)?;
         let f = form(&g, sender, &real, h)?;
         let copies = deliveries(&g, sender, &real, matches!(whom, Whom::Only(_)))?;
@@ -314,6 +391,7 @@ impl Session<'_> {
             return Err(Refusal::Press(PressRefusal::PressBeforeStart).into());
         }
         let late = self.press_gate(&g, sender)?;
+        self.table_gates(&g, sender, &Audience::All, body)?;
         self.record_press(&g, sender, &Audience::All, &Form { grey: false, shown: None }, true, body)?;
         let mut said = vec![say::press::postal_kept(body.lines().count())];
         if late {
@@ -356,6 +434,61 @@ impl Session<'_> {
         crate::store::press::insert(self.conn, g.v(), &row)?;
         Ok(())
     }
+}
+
+impl Session<'_> {
+    /// SET [NO] BROADCAST (njudge's, also SET [NO] NORMAL BROADCAST): an
+    /// observer, the master or a co-master gets the game's broadcasts, or
+    /// not (a power's player always does).
+    pub(super) fn set_broadcasts(&mut self, on: bool) -> R {
+        let (s, mut g) = self.signed_game()?;
+        let addr = match s.role {
+            // a co-master gets the broadcasts as an observer, at its own address
+            Role::Master if self.co_master == Some(g.id) => self.sender.clone(),
+            Role::Master | Role::Power { master: true, .. } => g.master_email.clone(),
+            Role::Observer(id) => observer_address(&g, id)?,
+            Role::Power { .. } | Role::Joined(_) => return Err(Refusal::Press(PressRefusal::BroadcastsForPlayers).into()),
+        };
+        let key = crate::mail::mailbox_key(&addr);
+        g.settings.no_broadcasts.retain(|k| *k != key);
+        if !on {
+            g.settings.no_broadcasts.push(key);
+        }
+        g.save(self.conn)?;
+        Ok(vec![say::press::broadcasts(&g.name, on)])
+    }
+
+    /// SET ALL PRESS, SET NORMAL PRESS: the master's game option (SET
+    /// MASTERPRESS), or an observer's own copy of all partial press to a
+    /// power, where the master allowed it (SET WATCH ALL PRESS).
+    pub(super) fn set_master_press(&mut self, named: super::options::Named, arg: &str) -> R {
+        let Some(Signed { role: Role::Observer(id), .. }) = self.signed else { return self.set_option(named, arg) };
+        let (_, mut g) = self.signed_game()?;
+        let on = match arg.trim().to_ascii_lowercase().as_str() {
+            "all" => true,
+            "normal" => false,
+            _ => return Err(super::options::refused(crate::game::options::OptionError::MasterPressValues { value: arg.to_string() }).into()),
+        };
+        if on && g.settings.no_watch != Watching::Allowed {
+            return Err(Refusal::Press(PressRefusal::NoWatching { game: g.name.clone() }).into());
+        }
+        let key = crate::mail::mailbox_key(&observer_address(&g, id)?);
+        g.settings.watchers.retain(|k| *k != key);
+        if on {
+            g.settings.watchers.push(key);
+        }
+        g.save(self.conn)?;
+        Ok(vec![say::press::watching(&g.name, on)])
+    }
+}
+
+/// The address of the game's observer `id` (the row the sign-on found).
+fn observer_address(g: &Game, id: i64) -> Result<String, super::Fail> {
+    g.players
+        .iter()
+        .find(|p| p.id == id)
+        .map(|p| p.email.clone())
+        .ok_or_else(|| super::Fail::System(anyhow::anyhow!("game {}: observer {id} not found", g.name)))
 }
 
 #[cfg(test)]

@@ -28,6 +28,9 @@ impl Session<'_> {
             SetKey::Deadline => self.set_deadline(arg),
             SetKey::Grace => self.set_grace(arg),
             SetKey::Cd | SetKey::NoCd => self.set_cd(key == SetKey::NoCd, arg),
+            SetKey::Broadcast | SetKey::NoBroadcast => self.set_broadcasts(key == SetKey::Broadcast),
+            // an observer's SET ALL PRESS / NORMAL PRESS is its own (njudge's SET WATCH ALL PRESS)
+            SetKey::Option(named) if named.option == crate::game::options::GameOption::MasterPress => self.set_master_press(named, arg),
             SetKey::Option(named) => self.set_option(named, arg),
             SetKey::Tool(t) => self.set_tool(t, arg),
         }

@@ -163,7 +163,7 @@ impl Session<'_> {
     /// processes the phase at once, so only when confirmed with `!`.
     pub(super) fn set_deadline(&mut self, arg: &str) -> R {
         let now = self.ctx.now();
-        let mut g = self.master_game()?;
+        let (mut g, by) = self.setting_game("SET DEADLINE")?;
         let tz = self.zone(&g);
         let confirmed = arg.trim_end().ends_with('!');
         let d = timing::parse_date(arg.trim_end().trim_end_matches('!').trim(), tz, now, Self::deadline_time(&g)).map_err(bad_time)?;
@@ -171,7 +171,7 @@ impl Session<'_> {
             return Err(Refusal::DeadlinePassedConfirm { time: timing::format_time(d, tz), arg: arg.trim().to_string() }.into());
         }
         // the table hears of the mail's last deadline, once
-        let text = say::settings::new_deadline_notice(&g, &timing::format_time(d, g.zone(self.ctx.cfg.timezone)));
+        let text = say::settings::new_deadline_notice(&g, &self.changer_named(&g, by), &timing::format_time(d, g.zone(self.ctx.cfg.timezone)));
         self.tell_table_later(&g, About::Deadline, say::settings::new_deadline_subject(&g), text)?;
         g.deadline = Some(d);
         g.grace_until = Some(d.saturating_add(g.settings.grace_secs));
@@ -189,7 +189,7 @@ impl Session<'_> {
     /// period (a duration) from the deadline on.
     pub(super) fn set_grace(&mut self, arg: &str) -> R {
         let now = self.ctx.now();
-        let mut g = self.master_game()?;
+        let (mut g, by) = self.setting_game("SET GRACE")?;
         let tz = self.zone(&g);
         let confirmed = arg.trim_end().ends_with('!');
         let text = arg.trim_end().trim_end_matches('!').trim();
@@ -208,6 +208,8 @@ impl Session<'_> {
         g.unmark(game::Mark::WaitingForMaster);
         g.save(self.conn)?;
         self.touch(g.id);
+        // an unmoderated game's table hears of its players' changes
+        self.tell_change(&g, by, &say::settings::grace_until(&timing::format_time(d, g.zone(self.ctx.cfg.timezone))))?;
         Ok(vec![say::settings::grace_until(&timing::format_time(d, tz))])
     }
 
@@ -218,7 +220,8 @@ impl Session<'_> {
         let mut g = self.master_game()?;
         let tz = self.zone(&g);
         let d = timing::parse_future_date(arg, tz, now, Self::deadline_time(&g)).map_err(bad_time)?;
-        let text = say::time::not_before_notice(&g, &timing::format_time(d, g.zone(self.ctx.cfg.timezone)));
+        let who = self.changer_named(&g, super::moderation::Changer::Master);
+        let text = say::time::not_before_notice(&g, &who, &timing::format_time(d, g.zone(self.ctx.cfg.timezone)));
         self.tell_table_later(&g, About::NotBefore, say::settings::new_deadline_subject(&g), text)?;
         g.not_before = Some(d);
         let mut out = vec![say::time::not_before_set(&timing::format_time(d, tz))];

@@ -13,6 +13,7 @@ pub mod preference;
 pub mod refusal;
 pub mod removals;
 pub mod start;
+pub mod touch;
 pub mod votes;
 
 pub use crate::store::games::{Assignment, GameStatus, MapPref, Mark, Player, PlayerRole, PlayerStatus, Press, Settings};
@@ -108,6 +109,19 @@ pub fn default_settings(cfg: &Config) -> Settings {
         max_cd: None,
         allow_players: Vec::new(),
         deny_players: Vec::new(),
+        moderated: Default::default(),
+        no_resume: Default::default(),
+        no_show: Default::default(),
+        reveal: Default::default(),
+        player_count: Default::default(),
+        no_watch: Default::default(),
+        minor_press: Default::default(),
+        grace_press: Default::default(),
+        no_touch: Default::default(),
+        no_blank: Default::default(),
+        listed: Default::default(),
+        no_broadcasts: Vec::new(),
+        watchers: Vec::new(),
     }
 }
 

@@ -34,6 +34,30 @@ pub enum GameOption {
     /// `SET [NO] MUST ORDER`: a power owing orders presses others than the
     /// master only once they are complete.
     MustOrder,
+    /// `SET [NO] WATCH ALL PRESS`: observers may ask for all partial press.
+    WatchAllPress,
+    /// `SET [NO] MINOR PRESS`: press in retreats and adjustments.
+    MinorPress,
+    /// `SET [NO] GRACE PRESS`: press once the deadline passed with a power late.
+    GracePress,
+    /// `SET [NO] TOUCH PRESS`: press only between powers whose units touch.
+    TouchPress,
+    /// `SET [NO] BLANK PRESS`: press with no text.
+    BlankPress,
+    /// `SET MODERATED`, `SET UNMODERATED`: whether the players may change
+    /// the game's options and deadlines too.
+    Moderated,
+    /// `SET [NO] RESUME`: whether the players may RESUME the game.
+    Resume,
+    /// `SET [NO] SHOW`: whether the notices of a changed setting give who
+    /// changed it by address.
+    Show,
+    /// `SET [NO] REVEAL`: whether an anonymous game names its players once over.
+    Reveal,
+    /// `SET [NO] SECRET`: whether the number of players is kept from all but the master.
+    Secret,
+    /// `SET LIST`, `SET NOLIST`: whether LIST and `SIGNON ?` show the game.
+    Listed,
     /// `SET [NO] STRICT WAIT`: only a player owing orders may SET WAIT.
     StrictWait,
     /// `SET MAX ABSENCE n`: the longest absence a player may set, in days.

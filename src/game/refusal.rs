@@ -419,21 +419,24 @@ pub enum UsageRefusal {
     RollbackUsage,
 }
 
+/// Why a player may not BECOME MASTER (`say::community`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BecomeMasterWhy {
+    /// The game is moderated: its master keeps the seat.
+    Moderated,
+    /// The game has started (njudge: before the start only).
+    Started,
+    /// Another player has joined too.
+    NotAlone,
+}
+
 /// Why this judge does not take one of njudge's SET names, and what a
 /// master or player uses instead (`say::parse::set_not_taken`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SetHint {
-    /// `SET [NO] BROADCAST [PRESS]`, `SET [NO] NORMAL BROADCAST`.
-    Broadcast,
-    /// `SET MODERATE[D]`, `SET UNMODERATE[D]`.
-    Moderated,
     /// `SET [NO] STRICT GRACE`.
     StrictGrace,
     /// `SET [NO] LATE COUNT`.
-    /// `SET NO LIST`, `SET UNLIST[ED]`.
-    Listing,
-    /// `SET PRIVATE` with no join password (njudge's: `SET NOLIST`).
-    PrivateListing,
     /// `SET ACCESS`, `SET LEVEL`.
     JoinLimit,
     /// `SET RELIABILITY`: no name of njudge's (its files have none); the
@@ -449,28 +452,10 @@ pub enum SetHint {
     Players,
     /// `SET VARIANT`, `SET NOT VARIANT`.
     Variant,
-    /// `SET [NO] REVEAL`.
-    Reveal,
-    /// `SET [NO] SHOW`.
-    Show,
-    /// `SET [NO] SECRET`.
-    Secret,
-    /// `SET [NO] RESUME`.
-    Resume,
     /// `SET BN`, `SET BNC`, `SET MN`, `SET MNC`, `SET EP` (game numbers).
     Numbers,
     /// `SET [NO] AUTO CREATE`.
     AutoCreate,
-    /// `SET [NO] WATCH ALL PRESS`.
-    WatchAllPress,
-    /// `SET [NO] MINOR PRESS`.
-    MinorPress,
-    /// `SET [NO] GRACE PRESS`.
-    GracePress,
-    /// `SET [NO] TOUCH PRESS`.
-    TouchPress,
-    /// `SET [NO] BLANK PRESS`.
-    BlankPress,
     /// `SET ANY|HOME|ONE CENTRE[S]`.
     BuildSites,
     /// `SET ANY|NORMAL DISBAND`, `SET [NO] DISBAND`, `SET [NO] AUTO DISBAND`.
@@ -561,6 +546,28 @@ pub enum PressRefusal {
         number: i64,
     },
     EndPressWithoutPress,
+    /// SET NO MINOR PRESS: press in a retreat or adjustment phase (to the master alone goes).
+    NoMinorPress,
+    /// SET NO GRACE PRESS: the deadline passed and these powers are late (press to the master alone goes).
+    NoGracePress {
+        game: String,
+    },
+    /// SET TOUCH PRESS: partial press to a power whose units do not touch the sender's.
+    NotTouching {
+        power: String,
+    },
+    /// SET TOUCH PRESS: a second broadcast in the phase.
+    OneBroadcastAPhase,
+    /// SET TOUCH PRESS: press naming the observers.
+    TouchNoObservers,
+    /// Press with no text (SET BLANK PRESS allows it).
+    BlankPress,
+    /// SET [NO] BROADCAST from a power's player (only observers and masters stop broadcasts).
+    BroadcastsForPlayers,
+    /// An observer's SET ALL PRESS in a game without SET WATCH ALL PRESS.
+    NoWatching {
+        game: String,
+    },
 }
 
 impl From<ToolRefusal> for Refusal {
@@ -583,6 +590,24 @@ pub enum ToolRefusal {
     },
     ResumeFinished {
         game: String,
+    },
+    /// RESUME from a player in a game without SET RESUME.
+    ResumeMasterOnly {
+        game: String,
+    },
+    /// WHOGAME of a game set SECRET, asked by someone not its master.
+    WhogameSecret {
+        game: String,
+    },
+    /// A player's RESUME of a game that is not paused.
+    NotPaused {
+        game: String,
+    },
+    /// BECOME MASTER from someone who is neither the master nor the only
+    /// player of an unmoderated forming game.
+    BecomeMasterRefused {
+        game: String,
+        why: BecomeMasterWhy,
     },
     CommentTooLong {
         len: usize,
@@ -689,9 +714,11 @@ pub enum ToolRefusal {
         who: String,
     },
     WhoisUsage,
-    /// WHOGAME of a running anonymous game, asked by someone not its master.
+    /// WHOGAME of a running anonymous game (or of one set NO REVEAL:
+    /// `never`), asked by someone not its master.
     WhogameHidden {
         game: String,
+        never: bool,
     },
     NoHelpFile {
         topic: String,

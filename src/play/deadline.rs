@@ -346,12 +346,15 @@ fn tell_late(conn: &Connection, ctx: &mut Ctx, game: &mut Game, late: &[(PowerId
     }
     let mut seen = std::collections::HashSet::new();
     table.retain(|a| seen.insert(a.to_ascii_lowercase()));
+    // a secret game (SET SECRET) tells the table that someone is late, not who
+    let kept = vec![say::deadline::some_powers()];
     for addr in table {
         let tz = zone(&addr);
+        let shown = if game.settings.secret() && !addr.eq_ignore_ascii_case(&game.master_email) { &kept } else { &names };
         let body = ctx.templates.render(
             "notice.txt",
             context! { title => say::deadline::late_powers(game), lines => vec![
-                say::deadline::missing_from(&phase_name, &timing::format_time(deadline, tz), &names),
+                say::deadline::missing_from(&phase_name, &timing::format_time(deadline, tz), shown),
                 say::deadline::grace_until(&timing::format_time(grace, tz)),
             ] },
         );

@@ -66,7 +66,7 @@ pub fn summary(conn: &Connection, g: &Game, reveal: Reveal) -> anyhow::Result<Ve
     if g.status != GameStatus::Forming {
         lines.push(String::new());
         if reveal == Reveal::Hidden {
-            lines.push(say::info::players_hidden());
+            lines.push(say::info::players_hidden(g.settings.reveal == crate::store::games::Revealing::Never));
         } else {
             lines.push(say::info::played_by_title());
             let times = crate::store::phases::times(conn, g.id)?;
@@ -128,7 +128,9 @@ pub fn played_by(g: &Game, times: &[(i64, String, i64)], current: Option<&str>, 
 pub fn send_package(conn: &Connection, ctx: &mut Ctx, g: &Game, files: &[i64], notes: &[String]) -> anyhow::Result<()> {
     // a summary that cannot be made (a stored board that does not read)
     // never keeps a game from ending either
-    let mut lines = crate::context::guarded(|| summary(conn, g, Reveal::Names)).unwrap_or_else(|e| {
+    // an anonymous game set NO REVEAL names nobody, even now
+    let reveal = if g.settings.shows_players(true) { Reveal::Names } else { Reveal::Hidden };
+    let mut lines = crate::context::guarded(|| summary(conn, g, reveal)).unwrap_or_else(|e| {
         tracing::error!("game {}: its summary could not be made for the end-of-game package: {e:#}", g.name);
         vec![say::game::summary_unavailable(g)]
     });

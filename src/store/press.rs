@@ -265,6 +265,18 @@ pub fn postal_of(conn: &Connection, v: &Variant, game_id: i64, seq: i64) -> rusq
     Ok(of_game(conn, v, game_id, &q)?.into_iter().filter(|p| p.postal).collect())
 }
 
+/// How many broadcasts (press to everyone, not postal) the player of
+/// `power` wrote in phase `seq` of a game (the master's for it not counted):
+/// njudge's SET TOUCH PRESS allows one.
+pub fn broadcasts_of(conn: &Connection, game_id: i64, seq: i64, power: PowerId) -> rusqlite::Result<i64> {
+    conn.query_row(
+        "SELECT count(*) FROM press WHERE game_id = ?1 AND seq = ?2 AND from_power = ?3 AND by_master = 0 AND postal = 0
+           AND json_extract(audience, '$.to') = 'all'",
+        params![game_id, seq, power],
+        |r| r.get(0),
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -50,6 +50,7 @@ mod master;
 mod master_tools;
 mod master_trust;
 mod mila_maps;
+mod moderation_press;
 mod newcomer;
 mod njudge_habits;
 mod njudge_rows;

@@ -1,4 +1,4 @@
-//! The game options have one table (src/command/options.rs): README.md's
+//! The game options have one table (src/command/options/mod.rs): README.md's
 //! "Game options" table is written from it, and every name in it is one
 //! CREATE takes.
 
@@ -16,7 +16,7 @@ fn readme_rows() -> String {
 #[test]
 fn readme_lists_the_options_of_the_table() {
     let want = readme_table();
-    assert_eq!(readme_rows(), want, "README.md's Game options table differs from src/command/options.rs; it should read:\n{want}");
+    assert_eq!(readme_rows(), want, "README.md's Game options table differs from src/command/options/mod.rs; it should read:\n{want}");
     assert_eq!(want.lines().count(), OPTIONS.len() + 2);
 }
 

@@ -157,13 +157,25 @@ const PLAYERS: &[(By, &str, Then)] = &[
     (France, "SET PREFERENCE EFG", Refused("before the game starts")),
     (France, "SET PREFERENCES EFG", Refused("before the game starts")),
     (France, "SET PREF *", Refused("before the game starts")),
-    (France, "SET BROADCAST", NotTaken("BROADCAST")),
-    (France, "SET NO BROADCAST", NotTaken("NO BROADCAST")),
-    (France, "SET NO BROADCAST PRESS", NotTaken("NO BROADCAST PRESS")),
-    (France, "SET NORMAL BROADCAST", NotTaken("NORMAL BROADCAST")),
-    (France, "SET NO NORMAL BROADCAST", NotTaken("NO NORMAL BROADCAST")),
-    (France, "SET MODERATED", NotTaken("MODERATED")),
-    (France, "SET MODERATE", NotTaken("MODERATE")),
+    // an observer's or the master's own copies of the broadcasts (a power's player gets them all)
+    (France, "SET BROADCAST", Refused("only observers and masters may stop the broadcasts")),
+    (France, "SET NO BROADCAST", Refused("only observers and masters may stop the broadcasts")),
+    (France, "SET NO BROADCAST PRESS", Refused("only observers and masters may stop the broadcasts")),
+    (France, "SET NORMAL BROADCAST", Refused("only observers and masters may stop the broadcasts")),
+    (France, "SET NO NORMAL BROADCAST", Refused("only observers and masters may stop the broadcasts")),
+    (Master, "SET NO BROADCAST", Sets(&[("no_broadcasts", r#"["gm@example.test"]"#)])),
+    (Master, "SET BROADCAST", Sets(&[("no_broadcasts", "-")])),
+    (Master, "SET NO BROADCAST PRESS", Sets(&[("no_broadcasts", r#"["gm@example.test"]"#)])),
+    (Master, "SET BROADCAST PRESS", Sets(&[("no_broadcasts", "-")])),
+    (Master, "SET NO NORMAL BROADCAST", Sets(&[("no_broadcasts", r#"["gm@example.test"]"#)])),
+    (Master, "SET NORMAL BROADCAST", Sets(&[("no_broadcasts", "-")])),
+    // a moderated game's player changes nothing of it; an unmoderated game's may make it moderated again
+    (France, "SET MODERATED", Refused("only the master of game demo may do that")),
+    (Master, "SET UNMODERATED", Sets(&[("moderated", "false")])),
+    (France, "SET MODERATED", Sets(&[("moderated", "-")])),
+    (Master, "SET UNMODERATE", Sets(&[("moderated", "false")])),
+    (France, "SET MODERATE", Sets(&[("moderated", "-")])),
+    (France, "SET UNMODERATED", Refused("only the master of game demo may do that")),
 ];
 
 /// The master's deadline, access and end-of-game names.
@@ -212,14 +224,19 @@ const MASTER: &[(By, &str, Then)] = &[
     (Master, "SET LATECOUNT", Sets(&[("late_count", "true")])),
     (Master, "SET NOLATECOUNT", Sets(&[("late_count", "-")])),
     // access and listing
-    (Master, "SET LIST", Refused("SET LIST needs the list's address")),
-    (Master, "SET NO LIST", NotTaken("NO LIST")),
-    (Master, "SET NOLIST", NotTaken("NO LIST")),
-    (Master, "SET UNLIST", NotTaken("UNLIST")),
-    (Master, "SET UNLISTED", NotTaken("UNLISTED")),
-    (Master, "SET PRIVATE", NotTaken("PRIVATE")),
+    // njudge's listing: SET LIST alone lists the game again (SET LIST address is the list's)
+    (Master, "SET NO LIST", Sets(&[("listed", "false")])),
+    (Master, "SET LIST", Sets(&[("listed", "-")])),
+    (Master, "SET NOLIST", Sets(&[("listed", "false")])),
+    (Master, "SET LIST", Sets(&[("listed", "-")])),
+    (Master, "SET UNLIST", Sets(&[("listed", "false")])),
+    (Master, "SET LISTED", Sets(&[("listed", "-")])),
+    (Master, "SET UNLISTED", Sets(&[("listed", "false")])),
+    (Master, "SET LIST", Sets(&[("listed", "-")])),
+    // SET PRIVATE alone is njudge's NOLIST, SET PUBLIC its SET LIST (and no join password)
+    (Master, "SET PRIVATE", Sets(&[("listed", "false")])),
     (Master, "SET PRIVATE clubpw", Changes(&["join_hash"])),
-    (Master, "SET PUBLIC", Sets(&[("join_hash", "-")])),
+    (Master, "SET PUBLIC", Sets(&[("join_hash", "-"), ("listed", "-")])),
     (Master, "SET ACCESS SAME-SITE", NotTaken("ACCESS")),
     (Master, "SET LEVEL EXPERT", NotTaken("LEVEL")),
     // who may join by record (no further than the master's own, a
@@ -248,7 +265,8 @@ const MASTER: &[(By, &str, Then)] = &[
     (Master, "SET APPROVE F", NotTaken("APPROVE")),
     (Master, "SET APPROVED F", NotTaken("APPROVED")),
     (Master, "SET NOT APPROVED F", NotTaken("NOT APPROVED")),
-    (Master, "SET UNMODERATED", NotTaken("UNMODERATED")),
+    (Master, "SET UNMODERATED", Sets(&[("moderated", "false")])),
+    (Master, "SET MODERATED", Sets(&[("moderated", "-")])),
     (Master, "SET RATED", NotTaken("RATED")),
     (Master, "SET UNRATED", NotTaken("UNRATED")),
     (Master, "SET PLAYERS 6", NotTaken("PLAYERS")),
@@ -266,14 +284,14 @@ const MASTER: &[(By, &str, Then)] = &[
     (Master, "SET CONCESSIONS", Sets(&[("concessions", "-")])),
     (Master, "SET QUIET", Sets(&[("announce", "false")])),
     (Master, "SET NO QUIET", Sets(&[("announce", "-")])),
-    (Master, "SET REVEAL", NotTaken("REVEAL")),
-    (Master, "SET NO REVEAL", NotTaken("NO REVEAL")),
-    (Master, "SET SHOW", NotTaken("SHOW")),
-    (Master, "SET NO SHOW", NotTaken("NO SHOW")),
-    (Master, "SET SECRET", NotTaken("SECRET")),
-    (Master, "SET NO SECRET", NotTaken("NO SECRET")),
-    (Master, "SET RESUME", NotTaken("RESUME")),
-    (Master, "SET NO RESUME", NotTaken("NO RESUME")),
+    (Master, "SET NO REVEAL", Sets(&[("reveal", "false")])),
+    (Master, "SET REVEAL", Sets(&[("reveal", "-")])),
+    (Master, "SET SHOW", Sets(&[("no_show", "false")])),
+    (Master, "SET NO SHOW", Sets(&[("no_show", "-")])),
+    (Master, "SET SECRET", Sets(&[("player_count", "false")])),
+    (Master, "SET NO SECRET", Sets(&[("player_count", "-")])),
+    (Master, "SET RESUME", Sets(&[("no_resume", "false")])),
+    (Master, "SET NO RESUME", Sets(&[("no_resume", "-")])),
     (Master, "SET COMMENT A friendly game", Sets(&[("comment", "A friendly game")])),
     // njudge's long comment: the rest of the mail (here none: cleared)
     (Master, "SET COMMENT BEGIN", Sets(&[("long_comment", "-")])),
@@ -334,22 +352,23 @@ const PRESS: &[(By, &str, Then)] = &[
     (Master, "SET NORMAL PRESS", Sets(&[("master_press", "-")])),
     (Master, "SET ALLPRESS", Sets(&[("master_press", "all")])),
     (Master, "SET NORMALPRESS", Sets(&[("master_press", "-")])),
-    (Master, "SET WATCH ALL PRESS", NotTaken("WATCH ALL PRESS")),
-    (Master, "SET NO WATCH ALL PRESS", NotTaken("NO WATCH ALL PRESS")),
+    (Master, "SET WATCH ALL PRESS", Sets(&[("no_watch", "false")])),
+    (Master, "SET NO WATCH ALL PRESS", Sets(&[("no_watch", "-")])),
     (Master, "SET POSTAL PRESS", Sets(&[("postal_press", "on")])),
     (Master, "SET NO POSTAL PRESS", Sets(&[("postal_press", "-")])),
     (Master, "SET NO LATE PRESS", Sets(&[("late_press", "false")])),
     (Master, "SET LATE PRESS", Sets(&[("late_press", "-")])),
     (Master, "SET MUST ORDER", Sets(&[("unordered_press", "false")])),
     (Master, "SET NO MUST ORDER", Sets(&[("unordered_press", "-")])),
-    (Master, "SET MINOR PRESS", NotTaken("MINOR PRESS")),
-    (Master, "SET NO MINOR PRESS", NotTaken("NO MINOR PRESS")),
-    (Master, "SET GRACE PRESS", NotTaken("GRACE PRESS")),
-    (Master, "SET NO GRACE PRESS", NotTaken("NO GRACE PRESS")),
-    (Master, "SET TOUCH PRESS", NotTaken("TOUCH PRESS")),
-    (Master, "SET NO TOUCH PRESS", NotTaken("NO TOUCH PRESS")),
-    (Master, "SET BLANK PRESS", NotTaken("BLANK PRESS")),
-    (Master, "SET NO BLANK PRESS", NotTaken("NO BLANK PRESS")),
+    // njudge: not once the game is in progress (see below for a forming game)
+    (Master, "SET MINOR PRESS", Refused("MINOR PRESS is set before the game starts")),
+    (Master, "SET NO MINOR PRESS", Refused("MINOR PRESS is set before the game starts")),
+    (Master, "SET NO GRACE PRESS", Sets(&[("grace_press", "false")])),
+    (Master, "SET GRACE PRESS", Sets(&[("grace_press", "-")])),
+    (Master, "SET TOUCH PRESS", Sets(&[("no_touch", "false")])),
+    (Master, "SET NO TOUCH PRESS", Sets(&[("no_touch", "-")])),
+    (Master, "SET BLANK PRESS", Sets(&[("no_blank", "false")])),
+    (Master, "SET NO BLANK PRESS", Sets(&[("no_blank", "-")])),
 ];
 
 /// The rules' and variants' names (`mod/bgs` and `mod/mac` rows).
@@ -447,5 +466,16 @@ fn njudges_ways_of_giving_out_the_powers_set_the_assignment_before_the_start() {
         let (r, _) = g.send(GM, &format!("SIGNON Mdemo gmpass\n{line}"));
         let settings = mailjudge::store::games::settings_json(&g.row().settings);
         assert!(settings.contains(&format!("\"assignment\":\"{want}\"")), "{line}: {settings}\n{r}");
+    }
+}
+
+#[test]
+fn njudges_minor_press_is_set_before_the_start() {
+    let mut g = Game::empty();
+    g.send(GM, "CREATE ?demo gmpass standard");
+    for (line, want) in [("SET NO MINOR PRESS", Some("false")), ("SET MINOR PRESS", None), ("SET NOMINORPRESS", Some("false"))] {
+        let (r, _) = g.send(GM, &format!("SIGNON Mdemo gmpass\n{line}"));
+        let settings: serde_json::Value = serde_json::from_str(&mailjudge::store::games::settings_json(&g.row().settings)).unwrap();
+        assert_eq!(settings.get("minor_press").map(|v| v.to_string()).as_deref(), want, "{line}: {settings}\n{r}");
     }
 }

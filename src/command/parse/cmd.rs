@@ -104,6 +104,9 @@ pub enum Cmd {
     Terminate,
     Eject(String),
     Become(String),
+    /// njudge's `BECOME MASTER`: the only player of an unmoderated forming
+    /// game takes the master's seat (from the master: the game is moderated).
+    BecomeMaster,
     /// ROLLBACK [phase|turn]: none, the last phase processed.
     Rollback(Option<String>),
     /// `DECLARE DRAW [powers]`: the master ends the game in a draw.
@@ -232,6 +235,10 @@ pub enum SetKey {
     /// the game option; a power, its civil disorder declared (or, `NoCd`, lifted).
     Cd,
     NoCd,
+    /// An observer's or master's own copies of the broadcasts (njudge's
+    /// `SET [NO] BROADCAST`, `SET [NO] NORMAL BROADCAST`).
+    Broadcast,
+    NoBroadcast,
     /// The master: a game option.
     Option(Named),
     /// The master's tools: COMMENT, PRIVATE, MANUAL START/PROCESS ...

@@ -19,6 +19,7 @@ pub(super) fn master(l: &Line) -> Option<Cmd> {
         "RESUME" => Cmd::Resume,
         "TERMINATE" => Cmd::Terminate,
         "EJECT" => arg(0).map(Cmd::Eject).unwrap_or_else(|| Cmd::Bad(Refusal::Usage(UsageRefusal::NeedsPower { command: "EJECT" }))),
+        "BECOME" if arg(0).is_some_and(|w| w.eq_ignore_ascii_case("MASTER")) && l.w.len() == l.skip + 1 => Cmd::BecomeMaster,
         "BECOME" => arg(0).map(Cmd::Become).unwrap_or_else(|| Cmd::Bad(Refusal::Usage(UsageRefusal::NeedsPower { command: "BECOME" }))),
         // no phase: the last one processed; a number: njudge's turn number
         "ROLLBACK" if l.w.len() <= l.skip + 2 => Cmd::Rollback(arg(0)),

@@ -72,6 +72,9 @@ const SET_KEYS: &[(&str, SetKey)] = &[
     ("AUTO", SetKey::Tool(ToolSet::Auto)),
     // njudge's SET NO AUTO START|PROCESS
     ("NOAUTO", SetKey::Tool(ToolSet::Manual)),
+    // an observer's or master's copies of the broadcasts (njudge's, data/index)
+    ("BROADCAST", SetKey::Broadcast),
+    ("NOBROADCAST", SetKey::NoBroadcast),
 ];
 
 /// njudge's names that stand for a setting and the first words of its
@@ -101,6 +104,16 @@ const PRESETS: &[(&str, SetKey, &str)] = &[
     ("PRFLIST", SetKey::Option(Named { option: GameOption::Assignment, no: false }), "preference"),
     ("PRFBOTH", SetKey::Option(Named { option: GameOption::Assignment, no: false }), "preference"),
     ("PRFRAND", SetKey::Option(Named { option: GameOption::Assignment, no: false }), "random"),
+    ("BROADCAST PRESS", SetKey::Broadcast, ""),
+    ("NO BROADCAST PRESS", SetKey::NoBroadcast, ""),
+    ("NORMAL BROADCAST", SetKey::Broadcast, ""),
+    ("NO NORMAL BROADCAST", SetKey::NoBroadcast, ""),
+    ("UNMODERATED", SetKey::Option(Named { option: GameOption::Moderated, no: true }), ""),
+    ("UNMODERATE", SetKey::Option(Named { option: GameOption::Moderated, no: true }), ""),
+    // njudge's listing (SET LIST alone is read in `set`)
+    ("NO LIST", SetKey::Option(Named { option: GameOption::Listed, no: true }), ""),
+    ("UNLIST", SetKey::Option(Named { option: GameOption::Listed, no: true }), ""),
+    ("UNLISTED", SetKey::Option(Named { option: GameOption::Listed, no: true }), ""),
 ];
 
 /// njudge's SET names (`data/index`, and its parser's `ml_set.c`) that this
@@ -108,17 +121,7 @@ const PRESETS: &[(&str, SetKey, &str)] = &[
 const NOT_TAKEN: &[(&str, SetHint)] = {
     use SetHint as H;
     &[
-        ("[NO] BROADCAST", H::Broadcast),
-        ("[NO] BROADCAST PRESS", H::Broadcast),
-        ("[NO] NORMAL BROADCAST", H::Broadcast),
-        ("MODERATE", H::Moderated),
-        ("MODERATED", H::Moderated),
-        ("UNMODERATE", H::Moderated),
-        ("UNMODERATED", H::Moderated),
         ("[NO] STRICT GRACE", H::StrictGrace),
-        ("NO LIST", H::Listing),
-        ("UNLIST", H::Listing),
-        ("UNLISTED", H::Listing),
         ("ACCESS", H::JoinLimit),
         ("LEVEL", H::JoinLimit),
         // not njudge's: refused by name all the same (its limits by record are options)
@@ -141,10 +144,6 @@ const NOT_TAKEN: &[(&str, SetHint)] = {
         ("POWERS", H::Players),
         ("VARIANT", H::Variant),
         ("NOT VARIANT", H::Variant),
-        ("[NO] REVEAL", H::Reveal),
-        ("[NO] SHOW", H::Show),
-        ("[NO] SECRET", H::Secret),
-        ("[NO] RESUME", H::Resume),
         ("BN", H::Numbers),
         ("BN NUMBER", H::Numbers),
         ("BN NUM", H::Numbers),
@@ -161,11 +160,6 @@ const NOT_TAKEN: &[(&str, SetHint)] = {
         ("EP NUMBER", H::Numbers),
         ("EP NUM", H::Numbers),
         ("[NO] AUTO CREATE", H::AutoCreate),
-        ("[NO] WATCH ALL PRESS", H::WatchAllPress),
-        ("[NO] MINOR PRESS", H::MinorPress),
-        ("[NO] GRACE PRESS", H::GracePress),
-        ("[NO] TOUCH PRESS", H::TouchPress),
-        ("[NO] BLANK PRESS", H::BlankPress),
         ("ANY CENTRE", H::BuildSites),
         ("ANY CENTRES", H::BuildSites),
         ("ANY CENTER", H::BuildSites),
@@ -381,8 +375,10 @@ pub(super) fn set(l: &Line) -> Cmd {
     let not_taken = |name: &str, hint| Cmd::Bad(Refusal::Usage(UsageRefusal::SetNotTaken { name: name.to_string(), hint }));
     match name.meaning {
         Meaning::NotTaken(hint) => not_taken(&name.shown, hint),
-        // njudge's SET PRIVATE is its NOLIST; ours needs a join password
-        Meaning::Set(SetKey::Tool(ToolSet::Private), _) if rest.is_empty() => not_taken(&name.shown, SetHint::PrivateListing),
+        // njudge's SET PRIVATE is its NOLIST (ours with a join password: see master.rs)
+        Meaning::Set(SetKey::Tool(ToolSet::Private), _) if rest.is_empty() => listing(false),
+        // njudge's SET LIST alone lists the game (ours with an address: the list's)
+        Meaning::Set(SetKey::Option(Named { option: GameOption::List, no: false }), _) if rest.is_empty() => listing(true),
         Meaning::Set(key, value) => {
             let arg = if value.is_empty() {
                 rest
@@ -394,6 +390,11 @@ pub(super) fn set(l: &Line) -> Cmd {
             Cmd::Set { key, arg }
         }
     }
+}
+
+/// njudge's SET LIST (`on`) or SET NOLIST, SET PRIVATE.
+fn listing(on: bool) -> Cmd {
+    Cmd::Set { key: SetKey::Option(Named { option: GameOption::Listed, no: !on }), arg: String::new() }
 }
 
 /// The most settings one SET lists: one for each press option (a longer

@@ -141,6 +141,37 @@ fn signoff_with_words_after_it_is_signoff() {
     }
 }
 
+/// njudge's moderation, reveal, press and listing words SET takes since
+/// issue 36 (its names of several words with their blanks).
+fn made_real() -> Vec<&'static str> {
+    vec![
+        "BROADCAST",
+        "NOBROADCAST",
+        "WATCH ALL PRESS",
+        "NOWATCH ALL PRESS",
+        "MINOR PRESS",
+        "NOMINOR PRESS",
+        "GRACE PRESS",
+        "NOGRACE PRESS",
+        "TOUCH PRESS",
+        "NOTOUCH PRESS",
+        "BLANK PRESS",
+        "NOBLANK PRESS",
+        "LISTED",
+        "NOLISTED",
+        "REVEAL",
+        "NOREVEAL",
+        "SECRET",
+        "NOSECRET",
+        "MODERATED",
+        "MODERATE",
+        "RESUME",
+        "NORESUME",
+        "SHOW",
+        "NOSHOW",
+    ]
+}
+
 #[test]
 fn set_takes_the_names_it_always_took() {
     let mut got: Vec<&str> = set_keys().iter().map(|(w, _)| w.as_str()).collect();
@@ -259,6 +290,7 @@ fn set_takes_the_names_it_always_took() {
         "BUILD",
     ];
     want.extend(JOIN_LIMITS);
+    want.extend(made_real());
     want.sort_unstable();
     assert_eq!(got, want);
     use crate::command::options::{GameOption, Named};
@@ -357,21 +389,36 @@ fn njudges_names_of_several_words_are_whole_names_never_a_setting_and_its_value(
     assert_eq!(not_taken("SET STRICT GRACE"), ("STRICT GRACE".into(), H::StrictGrace));
     assert_eq!(not_taken("SET NO STRICT GRACE"), ("NO STRICT GRACE".into(), H::StrictGrace));
     assert_eq!(not_taken("SET STRICT CONVOY"), ("STRICT CONVOY".into(), H::StrictConvoy));
-    assert_eq!(not_taken("SET GRACE PRESS"), ("GRACE PRESS".into(), H::GracePress));
     assert_eq!(not_taken("SET AUTO DISBAND"), ("AUTO DISBAND".into(), H::Disband));
     assert_eq!(not_taken("SET NO AUTO CREATE"), ("NO AUTO CREATE".into(), H::AutoCreate));
-    assert_eq!(not_taken("SET NO WATCH ALL PRESS"), ("NO WATCH ALL PRESS".into(), H::WatchAllPress));
     assert_eq!(not_taken("SET ANY CENTRES"), ("ANY CENTRES".into(), H::BuildSites));
     assert_eq!(not_taken("SET BLANK BOARD"), ("BLANK BOARD".into(), H::MapRule));
     assert_eq!(not_taken("SET ADJ"), ("ADJ".into(), H::Machiavelli));
     // njudge's blanks are optional: the words joined are the same name
     assert_eq!(not_taken("SET STRICTGRACE"), ("STRICT GRACE".into(), H::StrictGrace));
-    assert_eq!(not_taken("SET NOLIST"), ("NO LIST".into(), H::Listing));
     // the reply names it, says it is njudge's, and what to use
     let r = refused("SET STRICT GRACE");
     assert!(r.starts_with("SET STRICT GRACE is njudge's ") && r.contains("; this judge does not take it: ") && r.contains("SET GRACE"), "{r}");
-    // SET PRIVATE alone is njudge's NOLIST; with a join password it is ours
-    assert_eq!(not_taken("SET PRIVATE"), ("PRIVATE".into(), H::PrivateListing));
+    // njudge's names of several words made real (issue 36): the whole name, never GRACE with PRESS as its value
+    use crate::command::options::{GameOption as O, Named};
+    let opt = |option, no| SetKey::Option(Named { option, no });
+    assert_eq!(parse("SET GRACE PRESS"), Cmd::Set { key: opt(O::GracePress, false), arg: String::new() });
+    assert_eq!(parse("SET NO GRACE PRESS"), Cmd::Set { key: opt(O::GracePress, true), arg: String::new() });
+    assert_eq!(parse("SET NO WATCH ALL PRESS"), Cmd::Set { key: opt(O::WatchAllPress, true), arg: String::new() });
+    assert_eq!(parse("SET WATCHALLPRESS"), Cmd::Set { key: opt(O::WatchAllPress, false), arg: String::new() });
+    assert_eq!(parse("SET TOUCH PRESS"), Cmd::Set { key: opt(O::TouchPress, false), arg: String::new() });
+    assert_eq!(parse("SET NO MINOR PRESS"), Cmd::Set { key: opt(O::MinorPress, true), arg: String::new() });
+    assert_eq!(parse("SET NO BLANK PRESS"), Cmd::Set { key: opt(O::BlankPress, true), arg: String::new() });
+    assert_eq!(parse("SET UNMODERATED"), Cmd::Set { key: opt(O::Moderated, true), arg: String::new() });
+    assert_eq!(parse("SET MODERATE"), Cmd::Set { key: opt(O::Moderated, false), arg: String::new() });
+    assert_eq!(parse("SET NO BROADCAST PRESS"), Cmd::Set { key: SetKey::NoBroadcast, arg: String::new() });
+    assert_eq!(parse("SET NORMAL BROADCAST"), Cmd::Set { key: SetKey::Broadcast, arg: String::new() });
+    // njudge's listing: SET LIST alone, SET NOLIST, SET UNLIST, SET PRIVATE alone; SET LIST address is the list's
+    for (line, no) in [("SET LIST", false), ("SET NOLIST", true), ("SET NO LIST", true), ("SET UNLIST", true), ("SET UNLISTED", true), ("SET PRIVATE", true)] {
+        assert_eq!(parse(line), Cmd::Set { key: opt(O::Listed, no), arg: String::new() }, "{line}");
+    }
+    assert_eq!(parse("SET LIST demo-list@example.test"), Cmd::Set { key: opt(O::List, false), arg: "demo-list@example.test".into() });
+    // SET PRIVATE with a join password is ours
     assert_eq!(parse("SET PRIVATE clubpw"), Cmd::Set { key: SetKey::Tool(ToolSet::Private), arg: "clubpw".into() });
     // a comment that only starts with the letters of BEGIN is a comment
     assert_eq!(parse("SET COMMENT Beginners welcome"), Cmd::Set { key: SetKey::Tool(ToolSet::Comment), arg: "Beginners welcome".into() });
@@ -458,10 +505,6 @@ fn no_two_names_that_mean_different_things_are_the_same_words_joined() {
     for n in all {
         let line = format!("SET {}", n.shown);
         match parse(&line) {
-            // njudge's SET PRIVATE (no join password) is refused by its name
-            Cmd::Bad(Refusal::Usage(crate::game::refusal::UsageRefusal::SetNotTaken { hint: crate::game::refusal::SetHint::PrivateListing, .. })) => {
-                assert_eq!(n.shown, "PRIVATE")
-            }
             Cmd::Bad(Refusal::Usage(crate::game::refusal::UsageRefusal::SetNotTaken { .. })) => {
                 assert!(matches!(n.meaning, super::set::Meaning::NotTaken(_)), "{line}")
             }

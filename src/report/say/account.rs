@@ -62,6 +62,16 @@ pub fn signed_on_forming(g: &Game, taken: usize, seats: usize) -> String {
     format!("Signed on to game {} (forming: {} of {} seats taken).", g.name, taken, seats)
 }
 
+/// A sign-on to a forming game that keeps its number of players (SET SECRET).
+pub fn signed_on_forming_secret(g: &Game) -> String {
+    format!("Signed on to game {} (forming).", g.name)
+}
+
+/// A join of a forming game that keeps its number of players (SET SECRET).
+pub fn joined_secret(g: &Game) -> String {
+    format!("You joined game {}. SET PREFERENCE (like SET PREFERENCE FEG) says which powers you would like.", g.name)
+}
+
 /// A new player's password too short.
 pub fn choose_longer_password() -> String {
     "choose a password of at least 4 characters".into()

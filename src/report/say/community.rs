@@ -12,6 +12,10 @@ pub fn refusal(r: &ToolRefusal) -> String {
         UnknownCommand { word, suggestion: Some(s) } => format!("unknown command `{word}`; did you mean {s}?"),
         UnknownCommand { word, suggestion: None } => format!("unknown command `{word}` (HELP lists the commands)"),
         ResumeFinished { game } => format!("game {game} is finished: there is nothing to resume (ROLLBACK reopens a finished game)"),
+        ResumeMasterOnly { game } => format!("only the master may RESUME game {game} (the master's SET RESUME lets its players)"),
+        WhogameSecret { game } => whogame_secret(game),
+        NotPaused { game } => format!("game {game} is not paused: there is nothing to resume"),
+        BecomeMasterRefused { game, why } => become_master_refused(game, *why),
         CommentTooLong { len, max } => format!("a comment is at most {max} characters; this one has {len}"),
         LongCommentTooLong { lines, max, chars } => {
             format!("a long comment (SET COMMENT BEGIN) is at most {max} lines of {chars} characters; this one has {lines} lines: nothing changed")
@@ -44,7 +48,8 @@ pub fn refusal(r: &ToolRefusal) -> String {
         NoPendingRegistration => "no registration from this address waits for that code (a code is good for 30 days, and only for the last form sent)".into(),
         NoProfile { who } => format!("no public profile for {who}"),
         WhoisUsage => "write WHOIS and an address or a name".into(),
-        WhogameHidden { game } => format!("game {game} is anonymous: who plays which power is shown when it is over"),
+        WhogameHidden { game, never: false } => format!("game {game} is anonymous: who plays which power is shown when it is over"),
+        WhogameHidden { game, never: true } => format!("game {game} is anonymous and never names its players (NO REVEAL)"),
         NoHelpFile { topic, known } => format!("no help file `{topic}`; there are {}", known.join(", ")),
         GetUsage => "write GET and one topic (GET alone lists them)".into(),
     }
@@ -57,7 +62,7 @@ pub fn private_set(g: &Game) -> String {
 
 /// SET PUBLIC done.
 pub fn public_set(g: &Game) -> String {
-    format!("Game {} is public: anyone may join.", g.name)
+    format!("Game {} is public: anyone may join, and the game is listed (LIST and SIGNON ? show it).", g.name)
 }
 
 /// What a private game's join password is called in a lock's notice.
@@ -301,4 +306,56 @@ pub fn help_topics(topics: &[&str]) -> String {
 /// A help file cut at the limit.
 pub fn help_cut(max: usize) -> String {
     format!("[... cut: a help file is mailed up to {max} bytes]\n")
+}
+
+/// Why BECOME MASTER was refused.
+fn become_master_refused(game: &str, why: crate::game::refusal::BecomeMasterWhy) -> String {
+    use crate::game::refusal::BecomeMasterWhy as W;
+    let why = match why {
+        W::Moderated => "it is moderated: its master keeps the seat",
+        W::Started => "it has started: the master's seat passes before the start only",
+        W::NotAlone => "you are not its only player",
+    };
+    format!("BECOME MASTER: you cannot become the master of game {game}: {why}")
+}
+
+/// SET LIST (alone), SET NOLIST done.
+pub fn listing(l: crate::store::games::Listing) -> String {
+    match l {
+        crate::store::games::Listing::Listed => "The game is listed: LIST and SIGNON ? show it to anyone.".into(),
+        crate::store::games::Listing::Unlisted => {
+            "The game is unlisted: LIST and SIGNON ? show it only to its own people; LIST game and SIGNON ?game still answer whoever knows its name.".into()
+        }
+    }
+}
+
+/// LIST's detail of a forming game that keeps its number of players (SET SECRET).
+pub fn secret_forming() -> String {
+    "forming, seats open (how many is kept secret)".into()
+}
+
+/// LIST game's line of a forming game that keeps its number of players (SET SECRET).
+pub fn secret_forming_line(g: &Game) -> String {
+    format!("Forming: seats open (how many is kept secret). Join with SIGNON ?{} password.", g.name)
+}
+
+/// `SIGNON ?game` of a forming game that keeps its number of players (SET SECRET).
+pub fn join_forming_secret(g: &Game, private: bool) -> String {
+    let how = if private { format!("SIGNON ?{} password joinpassword (it is private)", g.name) } else { format!("SIGNON ?{} password", g.name) };
+    format!("Game {} is forming: seats are open (how many is kept secret). Join with {how}, choosing your own password.", g.name)
+}
+
+/// `SIGNON ?`'s line of an open forming game that keeps its number of players (SET SECRET).
+pub fn open_forming_secret(g: &Game) -> String {
+    format!("  {:<16} {:<10} forming, seats open", g.name, g.v().name)
+}
+
+/// LIST FULL's line of the players of a game that keeps their number (SET SECRET).
+pub fn full_players_secret() -> String {
+    "    players kept secret".into()
+}
+
+/// WHOGAME of a game that keeps its number of players (SET SECRET), to someone not its master.
+pub fn whogame_secret(game: &str) -> String {
+    format!("game {game} keeps its players secret (SET SECRET): only its master sees who plays")
 }

@@ -94,6 +94,11 @@ pub fn missing_from(phase: &str, time: &str, powers: &[String]) -> String {
     format!("The deadline of {phase} ({time}) has passed. Orders missing from: {}.", powers.join(", "))
 }
 
+/// Who is late, in a secret game's notice to the table (SET SECRET).
+pub fn some_powers() -> String {
+    "one or more powers".into()
+}
+
 /// The master's late notice: the end of the grace period.
 pub fn grace_until(time: &str) -> String {
     format!("Grace period until {time}.")

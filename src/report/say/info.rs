@@ -167,8 +167,12 @@ pub fn played_by_title() -> String {
 }
 
 /// SUMMARY of an anonymous game still running.
-pub fn players_hidden() -> String {
-    "Who plays which power is shown when the game is over (the game is anonymous).".into()
+pub fn players_hidden(never: bool) -> String {
+    if never {
+        "Who plays which power is never shown (the game is anonymous, NO REVEAL).".into()
+    } else {
+        "Who plays which power is shown when the game is over (the game is anonymous).".into()
+    }
 }
 
 /// One player's time at a seat: from the phase a takeover seated them

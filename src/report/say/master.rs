@@ -279,7 +279,7 @@ pub fn list_request_waiting(address: &str, after: &str) -> String {
 
 /// SET LIST with no address: njudge's SET LIST is a game shown in its listing.
 pub fn list_needs_address() -> String {
-    "SET LIST needs the list's address (SET LIST NONE stops the list); njudge's SET LIST, a game shown in LIST, is SET PUBLIC here.".into()
+    "the list needs its address (list=none, SET LIST NONE: no list); SET LIST alone, njudge's, lists the game in LIST.".into()
 }
 
 pub fn list_format_values(got: &str) -> String {
@@ -585,4 +585,99 @@ pub fn long_comment_set(g: &crate::game::Game, lines: usize) -> String {
     } else {
         format!("Game {}'s long comment is set ({lines} line(s)): LIST {} and LIST FULL show it.", g.name, g.name)
     }
+}
+
+/// SET MODERATED / SET UNMODERATED done.
+pub fn moderation(m: crate::store::games::Moderation) -> String {
+    match m {
+        crate::store::games::Moderation::Moderated => "The game is moderated: only the master (and co-masters) change its options and deadlines.".into(),
+        crate::store::games::Moderation::Unmoderated => {
+            "The game is unmoderated: its players change its options of play and its deadlines too, each change told to the table (docs/RULES.md).".into()
+        }
+    }
+}
+
+/// SET [NO] RESUME done.
+pub fn player_resume(r: crate::store::games::PlayerResume) -> String {
+    match r {
+        crate::store::games::PlayerResume::Allowed => "Any player may RESUME the game when it is paused.".into(),
+        crate::store::games::PlayerResume::Refused => "Only the master may RESUME the game.".into(),
+    }
+}
+
+/// SET [NO] SHOW done.
+pub fn changers(c: crate::store::games::Changers) -> String {
+    match c {
+        crate::store::games::Changers::Named => "The table's notices of a changed setting give who changed it, with the address.".into(),
+        crate::store::games::Changers::Unnamed => "The table's notices of a changed setting say only whether the master or a player changed it.".into(),
+    }
+}
+
+/// SET [NO] REVEAL done.
+pub fn revealing(r: crate::store::games::Revealing) -> String {
+    match r {
+        crate::store::games::Revealing::AtTheEnd => "An anonymous game names its players once it is over.".into(),
+        crate::store::games::Revealing::Never => "An anonymous game never names its players, not even once it is over (NO REVEAL).".into(),
+    }
+}
+
+/// SET [NO] SECRET done.
+pub fn player_count(c: crate::store::games::PlayerCount) -> String {
+    match c {
+        crate::store::games::PlayerCount::Secret => {
+            "Secret game: how many players have joined, who and how many observe, and who is late are kept from all but the master.".into()
+        }
+        crate::store::games::PlayerCount::Told => "The game's players are counted as usual.".into(),
+    }
+}
+
+/// BECOME MASTER from the master: the game is moderated.
+pub fn already_master(g: &Game) -> String {
+    format!("You are the master of game {}; it is moderated.", g.name)
+}
+
+/// BECOME MASTER done: the only player of an unmoderated forming game is its master.
+pub fn became_master(g: &Game) -> String {
+    format!("You are now the master of game {} (your password is the master's); it is moderated, and you play no power in it.", g.name)
+}
+
+/// The former master's notice of BECOME MASTER.
+pub fn master_passed_subject(g: &Game) -> String {
+    format!("Game {}: a new master", g.name)
+}
+
+/// The former master's notice of BECOME MASTER.
+pub fn master_passed_notice(g: &Game, who: &str) -> String {
+    format!("Game {} was unmoderated and {who}, its only player, has become its master with BECOME MASTER. You are no longer its master.\n", g.name)
+}
+
+/// How the table's notices name the master who changed a setting (`address`: SET SHOW).
+pub fn changed_by_master(address: Option<&str>) -> String {
+    match address {
+        Some(a) => format!("The master ({a})"),
+        None => "The master".into(),
+    }
+}
+
+/// How the table's notices name a player who changed a setting of an
+/// unmoderated game: by seat once it has one; `address`: SET SHOW, where
+/// the game shows who plays what.
+pub fn changed_by_player(seat: Option<&str>, address: Option<&str>) -> String {
+    match (seat, address) {
+        (Some(s), Some(a)) => format!("{s}'s player ({a})"),
+        (Some(s), None) => format!("{s}'s player"),
+        (None, Some(a)) => format!("A player ({a})"),
+        (None, None) => "A player".into(),
+    }
+}
+
+/// The table's notice of a player's change of an unmoderated game.
+pub fn changed_subject(g: &Game) -> String {
+    format!("Game {}: a setting changed", g.name)
+}
+
+/// The table's notice of a player's change of an unmoderated game: who,
+/// and the reply's words for the change.
+pub fn changed_notice(g: &Game, who: &str, what: &str) -> String {
+    format!("{who} changed a setting of game {} (it is unmoderated): {what}\n", g.name)
 }

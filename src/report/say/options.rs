@@ -13,9 +13,14 @@ struct Words {
 }
 
 fn words(o: GameOption) -> Words {
+    play_words(o).or_else(|| table_words(o)).unwrap_or_else(|| unreachable!("every option has its words"))
+}
+
+/// The words of the options of press, timing and the end of the game.
+fn play_words(o: GameOption) -> Option<Words> {
     use GameOption as O;
     let w = |usage, values, what| Words { usage, values, what };
-    match o {
+    Some(match o {
         O::Press => w(
             "SET PRESS WHITE|GREY|GREY/WHITE|GREY ONLY|NONE",
             "`white`, `grey` (njudge's White/Grey), `grey/white`, `grey_only`, `none`",
@@ -71,6 +76,15 @@ fn words(o: GameOption) -> Words {
         ),
         O::Centers => w("SET CENTERS 12|NONE", "1 to the map's count, or `none`", "the centres a solo victory needs"),
         O::Dias => w("SET DIAS | SET NODIAS", "`yes` (default), `no`", "draws include every survivor, or may leave some out"),
+        _ => return None,
+    })
+}
+
+/// The words of the options of press restrictions, the table, seats and rules.
+fn table_words(o: GameOption) -> Option<Words> {
+    use GameOption as O;
+    let w = |usage, values, what| Words { usage, values, what };
+    Some(match o {
         O::LatePress => w(
             "SET NO LATEPRESS | SET LATEPRESS",
             "`yes` (default), `no`",
@@ -80,6 +94,33 @@ fn words(o: GameOption) -> Words {
             "SET MUSTORDER | SET NO MUSTORDER",
             "`no` (default), `yes`",
             "a power that owes orders may send press to others than the master only once its orders are complete",
+        ),
+        O::WatchAllPress => w("SET WATCH ALL PRESS | SET NO WATCH ALL PRESS", "`no` (default), `yes`", "observers may get all partial press (SET ALL PRESS)"),
+        O::MinorPress => w("SET NO MINOR PRESS | SET MINOR PRESS", "`yes` (default), `no`", "press in retreats and builds, or only to and from the master"),
+        O::GracePress => w("SET NO GRACE PRESS | SET GRACE PRESS", "`yes` (default), `no`", "press past a deadline with a power late, or only to the master"),
+        O::TouchPress => w(
+            "SET TOUCH PRESS | SET NO TOUCH PRESS",
+            "`no` (default), `yes`",
+            "a player's partial press goes only to powers whose units touch its own (docs/RULES.md), never to the observers, and it broadcasts once a phase; press to the master always goes",
+        ),
+        O::BlankPress => w("SET BLANK PRESS | SET NO BLANK PRESS", "`no` (default), `yes`", "press with no text goes, or is refused"),
+        O::Moderated => w(
+            "SET UNMODERATED | SET MODERATED",
+            "`yes` (default), `no`",
+            "only the master and co-masters change the game's options of play and its deadlines, or its players do too, each change told to the table (docs/RULES.md)",
+        ),
+        O::Resume => w("SET RESUME | SET NO RESUME", "`no` (default), `yes`", "any player may RESUME the paused game, or only the master"),
+        O::Show => w(
+            "SET SHOW | SET NO SHOW",
+            "`no` (default), `yes`",
+            "the table's notices of a changed deadline or setting name who changed it with the address, or say only the master or a player",
+        ),
+        O::Reveal => w("SET NO REVEAL | SET REVEAL", "`yes` (default), `no`", "an anonymous game names its players once over, or never (SUMMARY, WHOGAME)"),
+        O::Secret => w("SET SECRET | SET NO SECRET", "`no` (default), `yes`", "how many play, who observes and who is late are kept from all but the master"),
+        O::Listed => w(
+            "SET UNLISTED | SET LISTED",
+            "`yes` (default), `no`",
+            "LIST and SIGNON ? show the game to anyone, or only to its own people (LIST game and SIGNON ?game answer whoever knows its name; also njudge's SET NOLIST, SET UNLIST, SET PRIVATE alone, and SET LIST alone)",
         ),
         O::StrictWait => {
             w("SET STRICTWAIT | SET NO STRICTWAIT", "`no` (default), `yes`", "any player may SET WAIT, or only one whose powers owe orders in the phase")
@@ -161,7 +202,8 @@ fn words(o: GameOption) -> Words {
         ),
         O::RetreatDefault => w("", "`disband` (default), `right_hand`", "an unordered retreat disbands, or follows Just's right-hand rule (1885's rule)"),
         O::Paradox => w("", "`szykman` (default), `all_stand`", "a convoy paradox: Szykman's rule, or every unit in the cycle stands (1885's rule)"),
-    }
+        _ => return None,
+    })
 }
 
 /// Where HELP's descriptions start, and the width of its lines.
@@ -223,6 +265,7 @@ pub fn unknown(option: &str, known: &[&str]) -> String {
 pub fn too_late(o: GameOption) -> String {
     match o {
         GameOption::Assignment => super::master::already_assigned(),
+        GameOption::MinorPress => "SET [NO] MINOR PRESS is set before the game starts (as njudge's)".into(),
         _ => super::master::rules_before_start(),
     }
 }

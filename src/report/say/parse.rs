@@ -77,21 +77,9 @@ pub fn set_ambiguous(key: &str, candidates: &[String]) -> String {
 pub fn set_not_taken(name: &str, hint: SetHint) -> String {
     use SetHint::*;
     let (what, instead) = match hint {
-        Broadcast => (
-            "switch for an observer's or master's copies of broadcasts",
-            "every observer gets the game's broadcasts (UNOBSERVE game stops all its mail), and so does the master",
-        ),
-        Moderated => ("switch between moderated and unmoderated games", "every game here has a master, who alone changes its settings"),
         StrictGrace => (
             "rule for where a grace period ends",
             "a grace period here always runs its whole length after the deadline (njudge's STRICT GRACE), moved only off the game's blackout days; SET GRACE sets it",
-        ),
-        Listing => {
-            ("switch that hides a game from LIST", "every game is listed here; SET PRIVATE joinpassword lets newcomers in only with that password or an INVITE")
-        }
-        PrivateListing => (
-            "switch that hides a game from LIST (its SET NOLIST)",
-            "here SET PRIVATE joinpassword lets newcomers in only with that password or an INVITE, and SET PUBLIC lets anyone in again",
         ),
         JoinLimit => (
             "limit on who may join, by site or level",
@@ -110,25 +98,8 @@ pub fn set_not_taken(name: &str, hint: SetHint) -> String {
             "change of a game's variant or its options",
             "the variant and its options are chosen at CREATE (CREATE ?game password variant option=value); SET RULE changes a rule before the start",
         ),
-        Reveal => (
-            "switch that names the players once the game is over",
-            "SUMMARY always names them once the game is over; SET NO ANONYMOUS names them during the game too",
-        ),
-        Show => ("switch that names who changed a setting", "only the master and co-masters change a game's settings here"),
-        Secret => ("switch that hides how many players a game has", "the players of a game are always counted"),
-        Resume => ("switch that lets players resume a game", "only the master resumes a paused game (RESUME), and a finished game stays finished"),
         Numbers => ("Boardman, Miller or EP number of a game", "no such numbers are kept here"),
         AutoCreate => ("switch that creates the game again when it ends", "CREATE a new game when this one ends"),
-        WatchAllPress => {
-            ("switch that lets observers read partial press", "observers get the broadcasts only; SET ALL PRESS gives the master a copy of all partial press")
-        }
-        MinorPress => ("switch for press in retreat and adjustment phases", "press goes in every phase here; SET NO PRESS stops it for the whole game"),
-        GracePress => (
-            "stop on press while moves are owed",
-            "SET MUST ORDER keeps a power's press to the master until its orders are complete, and SET NO LATE PRESS once it is late",
-        ),
-        TouchPress => ("press to neighbours only", "press goes to whom the game's press rules allow (SET PARTIAL, SET NO PARTIAL)"),
-        BlankPress => ("switch for press with no text", "this judge has no such switch (HELP press tells the press rules it has)"),
         BuildSites => ("rule for where builds go", "builds go on a power's own free home centres, as the rulebook has it"),
         Disband => (
             "rule for disbanding units",

@@ -427,3 +427,103 @@ pub fn held_back_recipient(limit: u64) -> String {
 pub fn held_back(why: &[String]) -> String {
     format!("not sent: {}", why.join(" "))
 }
+
+/// The master's SET [NO] WATCH ALL PRESS.
+pub fn watch_all_press(w: crate::store::games::Watching) -> String {
+    match w {
+        crate::store::games::Watching::Allowed => {
+            "Observers may ask for a copy of all partial press (an observer's SET ALL PRESS; SET NORMAL PRESS stops it).".into()
+        }
+        crate::store::games::Watching::Refused => "Observers get no partial press but what is sent to them.".into(),
+    }
+}
+
+/// The master's SET [NO] MINOR PRESS.
+pub fn minor_press(m: crate::store::games::MinorPress) -> String {
+    match m {
+        crate::store::games::MinorPress::Allowed => "Press goes in every phase.".into(),
+        crate::store::games::MinorPress::Refused => "No press in retreat and adjustment phases but to and from the master.".into(),
+    }
+}
+
+/// The master's SET [NO] GRACE PRESS.
+pub fn grace_press(g: crate::store::games::GracePress) -> String {
+    match g {
+        crate::store::games::GracePress::Allowed => "Press goes after a deadline too.".into(),
+        crate::store::games::GracePress::Refused => {
+            "No grace press: once the deadline has passed with a power late, players send press to the master only until no power is late.".into()
+        }
+    }
+}
+
+/// The master's SET [NO] TOUCH PRESS.
+pub fn touch_press(t: crate::store::games::TouchPress) -> String {
+    match t {
+        crate::store::games::TouchPress::Off => "Press goes as the game's press rules allow, to any power.".into(),
+        crate::store::games::TouchPress::On => {
+            "Touch press: a player's partial press goes only to powers whose units touch its own, never to the observers, and it broadcasts once a phase; press to the master always goes.".into()
+        }
+    }
+}
+
+/// The master's SET [NO] BLANK PRESS.
+pub fn blank_press(b: crate::store::games::BlankPress) -> String {
+    match b {
+        crate::store::games::BlankPress::Allowed => "Press with no text goes.".into(),
+        crate::store::games::BlankPress::Refused => "Press with no text is refused.".into(),
+    }
+}
+
+/// Press refused by SET NO MINOR PRESS.
+pub fn no_minor_press() -> String {
+    "this game has no press in retreat and adjustment phases (SET NO MINOR PRESS); press to the master alone goes".into()
+}
+
+/// Press refused by SET NO GRACE PRESS.
+pub fn no_grace_press(game: &str) -> String {
+    format!("game {game}'s deadline has passed and a power is late: no press but to the master until its orders are in (SET NO GRACE PRESS)")
+}
+
+/// Partial press refused by SET TOUCH PRESS.
+pub fn not_touching(power: &str) -> String {
+    format!("no unit of yours touches one of {power}'s: in this game press goes only to powers whose units touch yours (SET TOUCH PRESS)")
+}
+
+/// A second broadcast refused by SET TOUCH PRESS.
+pub fn one_broadcast_a_phase() -> String {
+    "you have sent this phase's broadcast already: in this game a power broadcasts once a phase (SET TOUCH PRESS)".into()
+}
+
+/// Press to the observers refused by SET TOUCH PRESS.
+pub fn touch_no_observers() -> String {
+    "in this game players send no press to the observers (SET TOUCH PRESS)".into()
+}
+
+/// Press with no text, refused.
+pub fn blank_refused() -> String {
+    "the press has no text: this game sends no blank press (the master's SET BLANK PRESS allows it)".into()
+}
+
+/// SET [NO] BROADCAST from a power's player.
+pub fn broadcasts_for_players() -> String {
+    "only observers and masters may stop the broadcasts they get; a power's player gets every broadcast".into()
+}
+
+/// An observer's SET ALL PRESS where the master did not allow it.
+pub fn no_watching(game: &str) -> String {
+    format!("game {game} gives its observers no partial press (the master's SET WATCH ALL PRESS allows it)")
+}
+
+/// SET NO BROADCAST / SET BROADCAST done.
+pub fn broadcasts(game: &str, on: bool) -> String {
+    if on { format!("You get game {game}'s broadcasts.") } else { format!("You get no more of game {game}'s broadcasts (SET BROADCAST to get them again).") }
+}
+
+/// An observer's SET ALL PRESS / SET NORMAL PRESS done.
+pub fn watching(game: &str, on: bool) -> String {
+    if on {
+        format!("You get a copy of game {game}'s partial press, as its recipients read it (SET NORMAL PRESS stops it).")
+    } else {
+        format!("You get only game {game}'s press to everyone or to the observers.")
+    }
+}

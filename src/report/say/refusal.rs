@@ -205,6 +205,14 @@ fn press_refusal(r: &PressRefusal) -> String {
         DiaryFull { entries, bytes } => press::diary_full(*entries, *bytes),
         NoDiaryEntry { number } => press::no_diary_entry(*number),
         EndPressWithoutPress => press::endpress_without_press(),
+        NoMinorPress => press::no_minor_press(),
+        NoGracePress { game } => press::no_grace_press(game),
+        NotTouching { power } => press::not_touching(power),
+        OneBroadcastAPhase => press::one_broadcast_a_phase(),
+        TouchNoObservers => press::touch_no_observers(),
+        BlankPress => press::blank_refused(),
+        BroadcastsForPlayers => press::broadcasts_for_players(),
+        NoWatching { game } => press::no_watching(game),
     }
 }
 

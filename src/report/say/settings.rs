@@ -302,8 +302,8 @@ pub fn new_deadline_subject(g: &Game) -> String {
 }
 
 /// The notice of a new deadline: text.
-pub fn new_deadline_notice(g: &Game, time: &str) -> String {
-    format!("The master set the deadline of game {} to {}.\n", g.name, time)
+pub fn new_deadline_notice(g: &Game, who: &str, time: &str) -> String {
+    format!("{who} set the deadline of game {} to {}.\n", g.name, time)
 }
 
 /// SET DEADLINE done.

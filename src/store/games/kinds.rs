@@ -249,6 +249,99 @@ switch_enum!(
     }
 );
 
+switch_enum!(
+    /// Who may change a game's options and deadlines (stored as
+    /// `moderated`; njudge's `SET MODERATED` / `SET UNMODERATED`): its master
+    /// (and co-masters) alone, or its players too (docs/RULES.md, "Moderated
+    /// and unmoderated games").
+    Moderation {
+        Moderated,
+        Unmoderated,
+    }
+);
+switch_enum!(
+    /// Who may RESUME a paused game (stored as `no_resume`; njudge's `SET
+    /// [NO] RESUME`): its master alone, or any of its players.
+    PlayerResume {
+        Refused,
+        Allowed,
+    }
+);
+switch_enum!(
+    /// Whether the table's notices of a changed setting name who changed it
+    /// (stored as `no_show`; njudge's `SET [NO] SHOW`): by role only, or
+    /// with the address (docs/RULES.md, "Who changed a setting").
+    Changers {
+        Unnamed,
+        Named,
+    }
+);
+switch_enum!(
+    /// Whether an anonymous game names its players once it is over (stored
+    /// as `reveal`; njudge's `SET [NO] REVEAL`).
+    Revealing {
+        AtTheEnd,
+        Never,
+    }
+);
+switch_enum!(
+    /// Whether players and observers are told how many players a game has
+    /// (stored as `player_count`; njudge's `SET [NO] SECRET`).
+    PlayerCount {
+        Told,
+        Secret,
+    }
+);
+switch_enum!(
+    /// Whether observers may ask for a copy of all partial press (stored as
+    /// `no_watch`; njudge's `SET [NO] WATCH ALL PRESS`).
+    Watching {
+        Refused,
+        Allowed,
+    }
+);
+switch_enum!(
+    /// Whether players press in retreat and adjustment phases (stored as
+    /// `minor_press`; njudge's `SET [NO] MINOR PRESS`).
+    MinorPress {
+        Allowed,
+        Refused,
+    }
+);
+switch_enum!(
+    /// Whether players press once the deadline passed while a power is late
+    /// (stored as `grace_press`; njudge's `SET [NO] GRACE PRESS`).
+    GracePress {
+        Allowed,
+        Refused,
+    }
+);
+switch_enum!(
+    /// Whether press goes only between powers whose units touch, a broadcast
+    /// a phase (stored as `no_touch`; njudge's `SET [NO] TOUCH PRESS`).
+    TouchPress {
+        Off,
+        On,
+    }
+);
+switch_enum!(
+    /// Whether press with no text goes (stored as `no_blank`; njudge's `SET
+    /// [NO] BLANK PRESS`, off by default).
+    BlankPress {
+        Refused,
+        Allowed,
+    }
+);
+switch_enum!(
+    /// Whether LIST and `SIGNON ?` show the game to anyone (stored as
+    /// `listed`; njudge's `SET LIST` / `SET NOLIST`): unlisted, only who
+    /// knows its name finds it.
+    Listing {
+        Listed,
+        Unlisted,
+    }
+);
+
 /// Whether something happens by itself or waits for the master (njudge's
 /// `SET AUTO START` / `SET MANUAL START`, the same for PROCESS).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

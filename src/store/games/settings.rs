@@ -5,6 +5,7 @@ use super::kinds::{
     Announcements, Anonymity, Assignment, Concessions, Draws, FakePress, LatePress, Manual, MasterPress, Nmr, ObserverPress, PartialPress, PostalPress, Press,
     ProxyOrders, UnorderedPress, Waiters,
 };
+use super::kinds::{BlankPress, Changers, GracePress, Listing, MinorPress, Moderation, PlayerCount, PlayerResume, Revealing, TouchPress, Watching};
 use crate::rules::RuleChoice;
 use crate::store::values::{ReportFormat, Webhook};
 use crate::timing::Schedule;
@@ -160,6 +161,47 @@ pub struct Settings {
     /// The game's co-masters (`PROMOTE`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub co_masters: Vec<CoMaster>,
+    /// `SET UNMODERATED`: its players change its options and deadlines too.
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub moderated: Moderation,
+    /// `SET RESUME`: its players may RESUME it.
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub no_resume: PlayerResume,
+    /// `SET SHOW`: the table's notices of a changed setting give the address.
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub no_show: Changers,
+    /// `SET NO REVEAL`: an anonymous game never names its players.
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub reveal: Revealing,
+    /// `SET SECRET`: nobody but the master is told how many players it has.
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub player_count: PlayerCount,
+    /// `SET WATCH ALL PRESS`: observers may ask for all partial press.
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub no_watch: Watching,
+    /// `SET NO MINOR PRESS`: no press in retreats and adjustments.
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub minor_press: MinorPress,
+    /// `SET NO GRACE PRESS`: no press once the deadline passed with a power late.
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub grace_press: GracePress,
+    /// `SET TOUCH PRESS`: press only between powers that touch.
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub no_touch: TouchPress,
+    /// `SET BLANK PRESS`: press with no text goes.
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub no_blank: BlankPress,
+    /// `SET NOLIST`: LIST and `SIGNON ?` show the game only to its own people.
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub listed: Listing,
+    /// The mailboxes (of observers, the master, co-masters) that asked for no
+    /// broadcasts (`SET NO BROADCAST`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub no_broadcasts: Vec<String>,
+    /// The observers' mailboxes that asked for all partial press (`SET ALL
+    /// PRESS` where the game allows it, `SET WATCH ALL PRESS`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub watchers: Vec<String>,
     /// Who may join or take over a seat, by their record on this judge
     /// (`game::dedication`): the least dedication (`SET DEDICATION`), the
     /// least on-time ratio (`SET ONTIMERAT`), the greatest CD ratio (`SET
@@ -288,6 +330,18 @@ impl Settings {
             crate::phase::PhaseKind::Retreat => &mut self.retreat,
             crate::phase::PhaseKind::Adjustment => &mut self.adjustment,
         }
+    }
+
+    /// Whether the players are shown who plays which power: at any time in a
+    /// game that is not anonymous, else once it is `over`, unless it never
+    /// names them (`SET NO REVEAL`).
+    pub fn shows_players(&self, over: bool) -> bool {
+        self.anonymous == Anonymity::Shown || (over && self.reveal == Revealing::AtTheEnd)
+    }
+
+    /// Whether the game keeps its number of players from all but its master (`SET SECRET`).
+    pub fn secret(&self) -> bool {
+        self.player_count == PlayerCount::Secret
     }
 
     /// The list address, once someone there confirmed it.

@@ -24,6 +24,7 @@ use crate::store::games::{
     Announcements, Anonymity, Concessions, Draws, FakePress, LatePress, MasterPress, Nmr, ObserverPress, PartialPress, PostalPress, ProxyOrders,
     UnorderedPress, Waiters,
 };
+use crate::store::games::{BlankPress, Changers, GracePress, Listing, MinorPress, Moderation, PlayerCount, PlayerResume, Revealing, TouchPress, Watching};
 use crate::timing::{self, Schedule};
 
 pub use crate::game::options::GameOption;
@@ -43,7 +44,8 @@ pub struct OptionSpec {
     pub option: GameOption,
     /// The names CREATE takes (`key=value`, any case).
     pub keys: &'static [&'static str],
-    /// The names SET takes (any case, or the unique start of one); none: CREATE only.
+    /// The names SET takes (any case, or the unique start of one; njudge's of
+    /// several words, `GRACE PRESS`, are taken with or without their blanks); none: CREATE only.
     pub words: &'static [&'static str],
     /// `NO` before a name turns the option off (`nonmr=`, `SET NO NMR`).
     pub negatable: bool,
@@ -67,6 +69,12 @@ pub const OPTIONS: &[OptionSpec] = &[
     spec(O::MasterPress, &["masterpress", "master_press"], &["MASTERPRESS"], false, Always),
     spec(O::LatePress, &["latepress", "late_press"], &["LATEPRESS"], true, Always),
     spec(O::MustOrder, &["mustorder", "must_order"], &["MUSTORDER"], true, Always),
+    spec(O::WatchAllPress, &["watchallpress", "watch_all_press"], &["WATCH ALL PRESS"], true, Always),
+    // njudge: cannot be changed once the game is in progress
+    spec(O::MinorPress, &["minorpress", "minor_press"], &["MINOR PRESS"], true, Forming),
+    spec(O::GracePress, &["gracepress", "grace_press"], &["GRACE PRESS"], true, Always),
+    spec(O::TouchPress, &["touchpress", "touch_press"], &["TOUCH PRESS"], true, Always),
+    spec(O::BlankPress, &["blankpress", "blank_press"], &["BLANK PRESS"], true, Always),
     spec(O::Nmr, &["nmr"], &["NMR"], true, Always),
     spec(O::Assignment, &["assignment"], &["ASSIGNMENT"], false, Forming),
     spec(O::Movement, &["movement"], &["MOVEMENT", "MOVES", "MOVE"], false, Always),
@@ -77,6 +85,8 @@ pub const OPTIONS: &[OptionSpec] = &[
     spec(O::Grace, &["grace"], &[], false, Always),
     spec(O::Reminder, &["reminder"], &["REMINDER"], false, Always),
     spec(O::List, &["list"], &["LIST"], false, Always),
+    // SET LIST alone, SET NOLIST, SET UNLIST (njudge's listing; see parse/set.rs)
+    spec(O::Listed, &["listed"], &["LISTED"], true, Always),
     spec(O::Webhook, &["webhook"], &["WEBHOOK"], true, Always),
     spec(O::End, &["end"], &["END"], false, Always),
     spec(O::Centers, &["centers", "centres"], &["CENTERS", "CENTRES"], false, Always),
@@ -89,6 +99,12 @@ pub const OPTIONS: &[OptionSpec] = &[
     spec(O::Approval, &["approval"], &["APPROVAL"], true, Always),
     spec(O::LateCount, &["latecount", "late_count"], &["LATECOUNT"], true, Always),
     spec(O::Anonymous, &["anonymous"], &["ANONYMOUS"], true, Always),
+    spec(O::Reveal, &["reveal"], &["REVEAL"], true, Always),
+    spec(O::Secret, &["secret"], &["SECRET"], true, Always),
+    // SET UNMODERATED is its NO form (parse/set.rs)
+    spec(O::Moderated, &["moderated"], &["MODERATED", "MODERATE"], false, Always),
+    spec(O::Resume, &["resume"], &["RESUME"], true, Always),
+    spec(O::Show, &["show"], &["SHOW"], true, Always),
     spec(O::Delay, &["delay"], &["DELAY"], false, Always),
     spec(O::StrictWait, &["strictwait", "strict_wait"], &["STRICTWAIT"], true, Always),
     spec(O::MaxAbsence, &["maxabsence", "max_absence"], &["MAXABSENCE"], false, Always),
@@ -110,6 +126,26 @@ impl GameOption {
     /// Its row of [`OPTIONS`].
     pub fn spec(self) -> &'static OptionSpec {
         OPTIONS.iter().find(|s| s.option == self).unwrap_or_else(|| unreachable!("every option has a row"))
+    }
+}
+
+/// The name the master's SET of option `o` has in the tables of what a
+/// co-master and an unmoderated game's player may do (`master::CO_MASTER_MAY`,
+/// `master::PLAYERS_MAY`): most are `SET OPTION`.
+pub fn master_command_of(o: GameOption) -> &'static str {
+    match o {
+        O::Anonymous => "SET ANONYMOUS",
+        O::List => "SET LIST",
+        O::Webhook => "SET WEBHOOK",
+        O::Listed => "SET NOLIST",
+        O::Moderated => "SET MODERATED",
+        O::Show => "SET SHOW",
+        O::Reveal => "SET REVEAL",
+        O::Secret => "SET SECRET",
+        O::MasterPress => "SET MASTERPRESS",
+        O::WatchAllPress => "SET WATCH ALL PRESS",
+        O::Dedication | O::OnTime | O::CdRatio | O::AllowPlayer | O::DenyPlayer => "SET JOIN LIMITS",
+        _ => "SET OPTION",
     }
 }
 
@@ -192,9 +228,28 @@ pub enum OptionValue {
         address: String,
         add: bool,
     },
+    /// A switch of press or of the table (issue 36).
+    Table(TableValue),
     /// A game for fewer players: the value as written (`3a`) and its seating.
     Players(String, Seating),
     Rule(RuleChoice),
+}
+
+/// The switches of press and of the table (issue 36): who may change the
+/// game, who sees what of it.
+#[derive(Clone, Copy, Debug)]
+pub enum TableValue {
+    Watching(Watching),
+    MinorPress(MinorPress),
+    GracePress(GracePress),
+    TouchPress(TouchPress),
+    BlankPress(BlankPress),
+    Moderation(Moderation),
+    PlayerResume(PlayerResume),
+    Changers(Changers),
+    Revealing(Revealing),
+    PlayerCount(PlayerCount),
+    Listing(Listing),
 }
 
 /// What reading and applying an option may look at: the game (before the
@@ -241,6 +296,18 @@ pub fn read(named: Named, text: &str, scope: &Scope) -> Result<OptionValue, Opti
         O::Approval => OptionValue::Approval(yes()?),
         O::LateCount => OptionValue::LateCount(yes()?),
         O::Anonymous => OptionValue::Anonymous(yes()?.into()),
+        // the switches whose second value is on (as PROXY)
+        O::WatchAllPress => OptionValue::Table(TableValue::Watching((!yes()?).into())),
+        O::TouchPress => OptionValue::Table(TableValue::TouchPress((!yes()?).into())),
+        O::BlankPress => OptionValue::Table(TableValue::BlankPress((!yes()?).into())),
+        O::Resume => OptionValue::Table(TableValue::PlayerResume((!yes()?).into())),
+        O::Show => OptionValue::Table(TableValue::Changers((!yes()?).into())),
+        O::Secret => OptionValue::Table(TableValue::PlayerCount((!yes()?).into())),
+        O::MinorPress => OptionValue::Table(TableValue::MinorPress(yes()?.into())),
+        O::GracePress => OptionValue::Table(TableValue::GracePress(yes()?.into())),
+        O::Moderated => OptionValue::Table(TableValue::Moderation(yes()?.into())),
+        O::Reveal => OptionValue::Table(TableValue::Revealing(yes()?.into())),
+        O::Listed => OptionValue::Table(TableValue::Listing(yes()?.into())),
         O::Delay => OptionValue::Delay(read_delay(text)?),
         O::Dedication => OptionValue::Dedication(read_dedication(text)?),
         O::OnTime => OptionValue::OnTime(read_ratio("ONTIMERAT", text)?),
@@ -616,6 +683,7 @@ pub fn apply(g: &mut Game, v: &Variant, value: OptionValue) -> Result<String, Op
             say::dedication::cd_set(r)
         }
         OptionValue::Access { list, address, add } => apply_access(s, list, &address, add)?,
+        OptionValue::Table(t) => apply_table(s, t),
         OptionValue::Assignment(a) => {
             s.assignment = a;
             say::master::assigned_by(a.as_str())
@@ -643,6 +711,57 @@ pub fn apply(g: &mut Game, v: &Variant, value: OptionValue) -> Result<String, Op
             say::master::rule_set(c.key(), c.word())
         }
     })
+}
+
+/// The switches of press and of the table (issue 36): who may change the
+/// game, who sees what of it.
+fn apply_table(s: &mut crate::store::games::Settings, value: TableValue) -> String {
+    match value {
+        TableValue::Watching(w) => {
+            s.no_watch = w;
+            say::press::watch_all_press(w)
+        }
+        TableValue::MinorPress(m) => {
+            s.minor_press = m;
+            say::press::minor_press(m)
+        }
+        TableValue::GracePress(g) => {
+            s.grace_press = g;
+            say::press::grace_press(g)
+        }
+        TableValue::TouchPress(t) => {
+            s.no_touch = t;
+            say::press::touch_press(t)
+        }
+        TableValue::BlankPress(b) => {
+            s.no_blank = b;
+            say::press::blank_press(b)
+        }
+        TableValue::Moderation(m) => {
+            s.moderated = m;
+            say::master::moderation(m)
+        }
+        TableValue::PlayerResume(r) => {
+            s.no_resume = r;
+            say::master::player_resume(r)
+        }
+        TableValue::Changers(c) => {
+            s.no_show = c;
+            say::master::changers(c)
+        }
+        TableValue::Revealing(r) => {
+            s.reveal = r;
+            say::master::revealing(r)
+        }
+        TableValue::PlayerCount(c) => {
+            s.player_count = c;
+            say::master::player_count(c)
+        }
+        TableValue::Listing(l) => {
+            s.listed = l;
+            say::community::listing(l)
+        }
+    }
 }
 
 fn apply_timing(s: &mut crate::store::games::Settings, kind: PhaseKind, t: Schedule) -> String {
@@ -782,7 +901,7 @@ pub(super) fn refused(why: OptionError) -> Refusal {
 impl Session<'_> {
     /// The master's SET of a game option.
     pub(super) fn set_option(&mut self, named: Named, arg: &str) -> R {
-        let mut g = self.master_game()?;
+        let (mut g, by) = self.setting_game(master_command_of(named.option))?;
         let v = g.variant.clone();
         let value = read(named, arg, &Scope { game: &g, variant: &v, cfg: &self.ctx.cfg }).map_err(refused)?;
         self.within_own_record(&g.master_email.clone(), &value)?;
@@ -791,7 +910,8 @@ impl Session<'_> {
         // a press rule changed in a game under way: the table is told (once a mail)
         // (past the master's table mails an hour, the rule is still changed, untold)
         let mut msg = msg;
-        if super::notices::press_rule(named.option) && g.status == GameStatus::Active && g.settings != before {
+        // (a player's change in an unmoderated game is told below, by whom)
+        if by.is_master() && super::notices::press_rule(named.option) && g.status == GameStatus::Active && g.settings != before {
             match self.tell_table_later(&g, super::notices::About::PressRule(named.option), say::master::press_rules_subject(&g), msg.clone()) {
                 Ok(()) => {}
                 Err(super::Fail::Refused(why)) => msg = say::master::press_rule_untold(&msg, &say::refusal::refusal(&why)),
@@ -799,6 +919,8 @@ impl Session<'_> {
             }
         }
         g.save(self.conn)?;
+        // an unmoderated game's table hears of its players' changes
+        self.tell_change(&g, by, &msg)?;
         // a list waiting for its confirmation: the request (at most one a day to an address)
         let msg = if named.option == O::List && !g.settings.list_confirmed { format!("{msg} {}", self.list_request(&g)?) } else { msg };
         self.touch(g.id);
@@ -834,6 +956,8 @@ pub fn readme_table() -> String {
             O::ConvoyIntent | O::CivilDisorder | O::RetreatDefault | O::Paradox => Some("RULE".to_string()),
             O::Grace => Some("GRACE".to_string()),
             O::AllowPlayer | O::DenyPlayer => s.words.first().map(|w| w.to_string()),
+            // njudge's SET NOLIST (SET LIST alone lists it again)
+            O::Listed => Some("NOLIST".to_string()),
             _ => s.words.first().map(|_| s.keys[0].to_ascii_uppercase()),
         };
         out.push_str(&say::options::readme_row(s.option, &names.join(", "), set.as_deref(), s.changeable == Forming));
@@ -842,84 +966,4 @@ pub fn readme_table() -> String {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn forming() -> Game {
-        let s = crate::store::games::read_settings("demo", r#"{"press":"white","partial":true,"nmr":true,"movement":"48h","retreat":"24h","adjustment":"24h","grace_secs":0,"reminder_secs":0,"assignment":"preference"}"#).unwrap();
-        let mut g = Game::forming("demo", std::sync::Arc::new(Variant::standard()), String::new(), "gm@example.test", s, 0).unwrap();
-        g.id = 1;
-        g
-    }
-
-    fn set(g: &mut Game, key: &str, text: &str) -> Result<String, OptionError> {
-        let (v, cfg) = (Variant::standard(), Config::default_config());
-        create_option(g, &v, &cfg, key, text)
-    }
-
-    /// What the master is told of a refused option.
-    fn told(e: OptionError) -> String {
-        say::refusal::option(&e)
-    }
-
-    #[test]
-    fn options_are_read_once_into_typed_settings() {
-        let mut g = forming();
-        set(&mut g, "press", " Gray").unwrap();
-        assert_eq!(g.settings.press, Press::Grey);
-        assert!(set(&mut g, "press", "loud").map_err(told).is_err_and(|e| e.contains("not `loud`")));
-        set(&mut g, "nonmr", "yes").unwrap();
-        assert_eq!(g.settings.nmr, Nmr::WaitForMaster);
-        set(&mut g, "NMR", "").unwrap();
-        assert_eq!(g.settings.nmr, Nmr::Defaults);
-        assert!(set(&mut g, "partial", "fakes now").map_err(told).is_err_and(|e| e.contains("not `fakes now`")));
-        set(&mut g, "partial", "off").unwrap();
-        assert_eq!(g.settings.partial, PartialPress::BroadcastOnly);
-        let said = set(&mut g, "retreat", "next 36 hours").unwrap();
-        assert!(said.starts_with("retreat deadlines: next 36 hours"), "{said}");
-        assert!(matches!(g.settings.retreat.timing(), timing::Timing::Hours { secs: 129_600, .. }));
-        assert!(set(&mut g, "movement", "next 59 minutes").is_err());
-        assert_eq!(g.settings.movement.as_str(), "48h");
-        set(&mut g, "convoy-intent", "1992").unwrap();
-        set(&mut g, "rule", "retreat_default = rhr").unwrap();
-        let stored: std::collections::BTreeMap<String, String> = g.settings.rules.clone().into();
-        assert_eq!(stored.into_iter().collect::<Vec<_>>(), [("convoy_intent".into(), "1992".into()), ("retreat_default".into(), "right_hand".into())]);
-        assert!(set(&mut g, "rule", "paradox").map_err(told).is_err_and(|e| e.contains("SET RULE key=value")));
-        assert!(set(&mut g, "colour", "red").map_err(told).is_err_and(|e| e.contains("unknown option `colour`") && e.contains("paradox")));
-        // the options of a forming game only, once it runs
-        g.status = GameStatus::Active;
-        assert_eq!(set(&mut g, "assignment", "random").map_err(told), Err(say::master::already_assigned()));
-        assert_eq!(set(&mut g, "paradox", "all_stand").map_err(told), Err(say::master::rules_before_start()));
-        assert_eq!(set(&mut g, "players", "4").map_err(told), Err(say::master::rules_before_start()));
-        assert!(set(&mut g, "dias", "no").is_ok() && g.settings.dias == Draws::SomeSurvivors);
-        assert!(set(&mut g, "noanonymous", "").is_ok() && g.settings.anonymous == Anonymity::Shown);
-    }
-
-    #[test]
-    fn centres_and_end_year_at_and_past_their_limits() {
-        let mut g = forming();
-        assert!(set(&mut g, "centers", "1").is_ok() && g.settings.victory_count == Some(1));
-        assert!(set(&mut g, "centres", "34").is_ok() && g.settings.victory_count == Some(34));
-        assert!(set(&mut g, "centers", "35").is_err() && set(&mut g, "centers", "0").is_err());
-        assert!(set(&mut g, "centers", "none").is_ok() && g.settings.victory_count.is_none());
-        assert!(set(&mut g, "end", "1901").is_ok() && g.settings.end_year == Some(1901));
-        assert!(set(&mut g, "end", "1900").map_err(told).is_err_and(|e| e.contains("from 1901 on")));
-        assert!(set(&mut g, "end", "NONE").is_ok() && g.settings.end_year.is_none());
-    }
-
-    #[test]
-    fn help_lists_every_option_set_takes_within_the_reply_width() {
-        let lines = help_lines();
-        for l in &lines {
-            assert!(l.len() <= 74 && l.starts_with("  "), "{l:?}");
-        }
-        let text = lines.join("\n");
-        for s in OPTIONS.iter().filter(|s| !s.words.is_empty()) {
-            let word = s.keys[0].to_ascii_uppercase();
-            assert!(text.contains(&format!("SET {word}")), "HELP lacks SET {word}:\n{text}");
-        }
-        assert!(text.contains("SET ASSIGNMENT RANDOM|PREFERENCE\n") && text.contains("(before the start)"), "{text}");
-        assert!(text.contains("  SET REMINDER 12h       reminders this long before the deadline to\n"), "{text}");
-        assert!(text.contains("  SET MOVEMENT next 48 hours at 20:00 on Mon-Fri\n                         the deadlines"), "{text}");
-    }
-}
+mod tests;
