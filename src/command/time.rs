@@ -138,8 +138,8 @@ impl Session<'_> {
         g.deadline = Some(nd);
         g.grace_until = Some(crate::play::deadline::grace_end(g, nd, self.ctx.cfg.timezone));
         g.save(self.conn)?;
-        let table = timing::format_time(nd, g.zone(self.ctx.cfg.timezone));
-        crate::play::tell_all(self.conn, self.ctx, g, &say::settings::deadline_moved_subject(g), &say::settings::deadline_moved_notice(g, &table))?;
+        let notice = |tz| say::settings::deadline_moved_notice(g, &timing::format_time(nd, tz));
+        crate::play::tell_all_zoned(self.conn, self.ctx, g, &say::settings::deadline_moved_subject(g), &notice)?;
         Ok(Some(say::settings::deadline_moves(&timing::format_time(nd, self.zone(g)))))
     }
 
@@ -161,9 +161,9 @@ impl Session<'_> {
             g.unmark(m);
         }
         g.late_told = None;
-        let text = say::settings::new_deadline_notice(&g, &timing::format_time(d, g.zone(self.ctx.cfg.timezone)));
         g.save(self.conn)?;
-        crate::play::tell_all(self.conn, self.ctx, &g, &say::settings::new_deadline_subject(&g), &text)?;
+        let notice = |tz| say::settings::new_deadline_notice(&g, &timing::format_time(d, tz));
+        crate::play::tell_all_zoned(self.conn, self.ctx, &g, &say::settings::new_deadline_subject(&g), &notice)?;
         self.touch(g.id);
         Ok(vec![say::settings::deadline_set(&timing::format_time(d, tz))])
     }
@@ -211,8 +211,8 @@ impl Session<'_> {
             out.push(say::time::not_before_moves_deadline(&timing::format_time(d, tz)));
         }
         g.save(self.conn)?;
-        let text = say::time::not_before_notice(&g, &timing::format_time(d, g.zone(self.ctx.cfg.timezone)));
-        crate::play::tell_all(self.conn, self.ctx, &g, &say::settings::new_deadline_subject(&g), &text)?;
+        let notice = |tz| say::time::not_before_notice(&g, &timing::format_time(d, tz));
+        crate::play::tell_all_zoned(self.conn, self.ctx, &g, &say::settings::new_deadline_subject(&g), &notice)?;
         Ok(out)
     }
 

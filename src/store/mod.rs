@@ -529,6 +529,13 @@ pub const MIGRATIONS: &[&str] = &[
         PRIMARY KEY (game_id, seq, prov)
     );
     "#,
+    // 24: reserved for another branch's migration (this placeholder, which
+    // changes nothing, gives way to it when the branches are merged)
+    "",
+    // 25: what replies to a player's mail show (`SET SHORT REPLY`, store::games::ReplyForm)
+    r#"
+    ALTER TABLE players ADD COLUMN reply TEXT NOT NULL DEFAULT 'full';
+    "#,
 ];
 
 /// `synchronous = NORMAL` while it lives (commits that may be lost to a power

@@ -330,6 +330,22 @@ pub fn map_usage(got: &str) -> String {
     format!("`{got}`: SET MAP takes nothing (the PNG picture) or SVG (the PNG and the SVG); SET NO MAP turns the map off.")
 }
 
+/// SET SHORT REPLY or SET FULL REPLY: what replies now show.
+pub fn reply_form(form: crate::store::games::ReplyForm) -> String {
+    use crate::store::games::ReplyForm;
+    match form {
+        ReplyForm::Short => {
+            "SHORT REPLY set: replies to your mail leave the board out (your lines and what they did, your orders, what is still to order and the deadline stay). SET FULL REPLY brings it back.".into()
+        }
+        ReplyForm::Full => "FULL REPLY set: replies to your mail show the board again.".into(),
+    }
+}
+
+/// SET SHORT REPLY or SET FULL REPLY with a word after it.
+pub fn reply_form_usage(got: &str) -> String {
+    format!("`{got}`: SET SHORT REPLY and SET FULL REPLY take nothing after them.")
+}
+
 /// SET NAME: what the published game now shows the player by.
 pub fn name(name: Option<&str>, power: &str) -> String {
     match name {
