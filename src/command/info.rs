@@ -3,8 +3,9 @@
 //! ([`Session::sees_addresses`]); to anyone else a player is the name they
 //! chose (`SET NAME`) or their power.
 
+use super::parse::{HistoryAsk, HistorySpan};
 use super::{Fail, R, Session};
-use crate::game::refusal::Refusal;
+use crate::game::refusal::{Refusal, UsageRefusal};
 use crate::game::{self, Game, GameStatus, PlayerRole, PlayerStatus, pname};
 use crate::map::PowerId;
 use crate::report::say;
@@ -19,6 +20,71 @@ pub const MAX_MAPS_PER_MAIL: usize = 3;
 
 /// The press messages one HISTORY shows at most (past that, a line says so).
 pub const MAX_HISTORY_PRESS: usize = 300;
+
+/// The phases a HISTORY without LINES shows at most: the last 30 of its span.
+pub const HISTORY_PHASES: usize = 30;
+
+/// The most lines HISTORY's `LINES n` may ask for: 5,000 (njudge's own
+/// example's figure; its default, 1,000). A report's lines are short (a
+/// board's under 80 characters), so 5,000 of them are some 400 KB: less
+/// than one map picture ([`MAP_BYTES_AT_MOST`]), and under a tenth of what
+/// an address may be sent in an hour by default (5 MB, see
+/// `context::budget`). A longer history is asked for in parts, FROM a
+/// later phase or date.
+pub const MAX_HISTORY_LINES: u64 = 5000;
+
+/// The phases a HISTORY shows, chosen: indices into the game's reports,
+/// whether the press of the phase being played follows them, and the notes
+/// that go before them.
+struct Chosen {
+    rows: Vec<usize>,
+    current: bool,
+    notes: Vec<String>,
+}
+
+/// njudge's EXCLSTART and EXCLEND: every phase but those from `start` to
+/// `end` (to the end without one), the phase being played among them.
+fn excluding(g: &Game, rows: &[(i64, String, String)], start: &str, end: Option<&str>) -> Result<Chosen, Fail> {
+    let cal = &g.v().calendar;
+    let turn = |w: &str| njudge_turn(cal, w).ok_or_else(|| Fail::from(Refusal::HistoryNotATurn { word: w.to_string() }));
+    let start = turn(start)?;
+    let end = end.map(turn).transpose()?;
+    let left_out = |p: crate::phase::Phase| p >= start && end.is_none_or(|e| p <= e);
+    // a stored phase name always reads; one that did not would be shown
+    let kept = rows.iter().enumerate().filter(|(_, r)| cal.parse(&r.1).map_or(true, |p| !left_out(p))).map(|(i, _)| i).collect();
+    let current = g.status != GameStatus::Forming && g.position.as_ref().is_some_and(|p| !left_out(p.phase));
+    Ok(Chosen { rows: kept, current, notes: Vec::new() })
+}
+
+/// A phase as njudge's EXCLSTART writes it: `S1902M`, and `F1905B` (`B`:
+/// builds) for that year's adjustments, the first season from the named
+/// one that has them (the standard map's W1905A).
+fn njudge_turn(cal: &crate::phase::Calendar, w: &str) -> Option<crate::phase::Phase> {
+    use crate::phase::{Phase, PhaseKind};
+    if let Ok(p) = cal.parse(w) {
+        return Some(p);
+    }
+    let stem = w.strip_suffix(['B', 'b'])?;
+    let (code, year) = stem.split_at(stem.find(|c: char| c.is_ascii_digit())?);
+    let year: i32 = year.parse().ok()?;
+    let named = cal.seasons.iter().position(|s| s.code.eq_ignore_ascii_case(code))?;
+    let season = (named..cal.seasons.len()).find(|&s| cal.seasons[s].phases.contains(&PhaseKind::Adjustment))?;
+    Some(Phase { year, season: season as u8, kind: PhaseKind::Adjustment })
+}
+
+/// `blocks` as lines, at most `max` of them (`None`: all), and a line
+/// saying so where they were cut.
+fn at_most_lines(blocks: Vec<String>, max: Option<usize>) -> Vec<String> {
+    let Some(max) = max else { return blocks };
+    let text = blocks.join("\n");
+    let lines: Vec<&str> = text.lines().collect();
+    if lines.len() <= max {
+        return blocks;
+    }
+    let mut out: Vec<String> = lines[..max].iter().map(|l| l.to_string()).collect();
+    out.push(say::info::history_lines_cut(max));
+    out
+}
 
 impl Session<'_> {
     /// LIST: a line a game; `full` (LIST FULL): with each game's settings
@@ -150,8 +216,27 @@ impl Session<'_> {
         Ok(vec![out.join("\n")])
     }
 
-    pub(super) fn history(&mut self, name: &str, from: Option<&str>, to: Option<&str>, with_press: bool) -> R {
-        let g = self.game(name)?;
+    /// HISTORY: the results (and with PRESS the readable press) of the
+    /// phases its span names, the last [`HISTORY_PHASES`] of them, or with
+    /// LINES as many lines as asked from the span's start.
+    pub(super) fn history(&mut self, ask: &HistoryAsk) -> R {
+        let name = match &ask.game {
+            Some(n) => n.clone(),
+            None => match self.signed_game() {
+                Ok((_, g)) => g.name,
+                Err(Fail::Refused(_)) => return Err(Refusal::Usage(UsageRefusal::HistoryUsage).into()),
+                Err(e) => return Err(e),
+            },
+        };
+        if ask.undone {
+            return self.history_undone(&name);
+        }
+        let max_lines = match ask.lines {
+            Some(n) if n == 0 || n > MAX_HISTORY_LINES => return Err(Refusal::HistoryLines { asked: n, max: MAX_HISTORY_LINES }.into()),
+            n => n.map(|n| n as usize),
+        };
+        let g = self.game(&name)?;
+        let with_press = ask.press;
         // a running game's press is for those in it
         if with_press && g.status != GameStatus::Finished && self.member(&g)?.is_none() {
             return Err(Refusal::PressForMembers { game: g.name.clone() }.into());
@@ -160,58 +245,11 @@ impl Session<'_> {
         if rows.is_empty() && !with_press {
             return Ok(vec![say::info::no_phases(&g)]);
         }
-        let find = |p: &str| rows.iter().position(|(_, n, _)| n.eq_ignore_ascii_case(p) || n[..n.len() - 1].eq_ignore_ascii_case(p));
-        // or a date (njudge's HISTORY FROM date): the phases processed from
-        // its start, or up to its end, in the reader's zone
-        let times = crate::store::phases::times(self.conn, g.id)?;
-        let tz = game::reader_zone(&g, &self.sender, self.ctx.cfg.timezone);
-        let now = self.ctx.now();
-        let by_date = |p: &str, end: bool| -> Option<usize> {
-            let t = timing::parse_date(p, tz, now, end).ok()?;
-            if end { times.iter().rposition(|(_, _, at)| *at <= t) } else { times.iter().position(|(_, _, at)| *at >= t) }
+        let chosen = match &ask.span {
+            HistorySpan::Dates { from, to } => self.by_dates(&g, &rows, from.as_deref(), to.as_deref())?,
+            HistorySpan::Excluding { start, end } => excluding(&g, &rows, start, end.as_deref())?,
         };
-        let a = match from {
-            Some(p) => find(p).or_else(|| by_date(p, false)).ok_or_else(|| Refusal::NoPhaseFrom { phase: p.to_string(), game: g.name.clone() })?,
-            None => 0,
-        };
-        let b = match to {
-            Some(p) => find(p).or_else(|| by_date(p, true)).ok_or_else(|| Refusal::NoPhaseTo { phase: p.to_string(), game: g.name.clone() })?,
-            None => rows.len().saturating_sub(1),
-        };
-        if b < a {
-            return Err(Refusal::ToBeforeFrom.into());
-        }
-        let (a, cut) = if b - a >= 30 { (b - 29, true) } else { (a, false) };
-        let mut out = Vec::new();
-        if cut {
-            out.push(say::info::last_30_phases());
-        }
-        // the press of each phase, before its results: broadcasts, and once
-        // the game is over all of it (grey press stays unsigned)
-        let last_seq = if to.is_none() { g.seq } else { rows.get(b).map_or(g.seq, |r| r.0) };
-        let first_seq = rows.get(a).map_or(g.seq, |r| r.0);
-        let press = if with_press { self.readable_press(&g, &rows, first_seq, last_seq)? } else { Vec::new() };
-        let cut_press = press.len() > MAX_HISTORY_PRESS;
-        let mut press = press.into_iter().take(MAX_HISTORY_PRESS).peekable();
-        let mut show_press = |out: &mut Vec<String>, seq: i64| {
-            while let Some((_, text)) = press.next_if(|(s, _)| *s <= seq) {
-                out.push(format!("{}\n{}", "-".repeat(70), text.trim_end()));
-            }
-        };
-        for (seq, _, report) in rows.get(a..=b).unwrap_or_default() {
-            show_press(&mut out, *seq);
-            out.push(format!("{}\n{}", "=".repeat(70), report.trim_end()));
-        }
-        // press of the phase being played, when the range runs to the end
-        if with_press && to.is_none() && g.status != GameStatus::Forming {
-            show_press(&mut out, g.seq);
-        }
-        if cut_press {
-            out.push(say::info::press_cut(MAX_HISTORY_PRESS));
-        }
-        if with_press && g.status != GameStatus::Finished {
-            out.push(say::info::broadcasts_only_until_end());
-        }
+        let mut out = self.history_text(&g, &rows, chosen, max_lines, with_press)?;
         // a game with rollbacks says where their phases are
         let undone = crate::store::phases::branches(self.conn, g.id)?;
         if let Some(last) = undone.last() {
@@ -221,6 +259,105 @@ impl Session<'_> {
             return Ok(vec![say::info::no_phases(&g)]);
         }
         Ok(vec![out.join("\n")])
+    }
+
+    /// The text of a HISTORY of game `g` (`rows`: its reports): the phases
+    /// `chosen`, each after its press if `with_press`, at most `max_lines`
+    /// lines of them (`None`: the last [`HISTORY_PHASES`] phases), and the
+    /// notes that say what was left out.
+    fn history_text(
+        &mut self,
+        g: &Game,
+        rows: &[(i64, String, String)],
+        mut chosen: Chosen,
+        max_lines: Option<usize>,
+        with_press: bool,
+    ) -> Result<Vec<String>, Fail> {
+        let mut out = std::mem::take(&mut chosen.notes);
+        // without LINES: the last phases of the span; with it, from its start
+        if max_lines.is_none() && chosen.rows.len() > HISTORY_PHASES {
+            chosen.rows.drain(..chosen.rows.len() - HISTORY_PHASES);
+            out.push(say::info::last_30_phases());
+        }
+        // the press of each phase, before its results: broadcasts, and once
+        // the game is over all of it (grey press stays unsigned)
+        let mut seqs: Vec<i64> = chosen.rows.iter().map(|&i| rows[i].0).chain(chosen.current.then_some(g.seq)).collect();
+        seqs.dedup();
+        let press = if with_press { self.press_of(g, rows, &seqs)? } else { Vec::new() };
+        let cut_press = press.len() > MAX_HISTORY_PRESS;
+        let mut press = press.into_iter().take(MAX_HISTORY_PRESS).peekable();
+        let mut body = Vec::new();
+        let mut show_press = |body: &mut Vec<String>, seq: i64| {
+            while let Some((_, text)) = press.next_if(|(s, _)| *s <= seq) {
+                body.push(format!("{}\n{}", "-".repeat(70), text.trim_end()));
+            }
+        };
+        for &i in &chosen.rows {
+            let (seq, _, report) = &rows[i];
+            show_press(&mut body, *seq);
+            body.push(format!("{}\n{}", "=".repeat(70), report.trim_end()));
+        }
+        // press of the phase being played, when the span runs to it
+        if with_press && chosen.current {
+            show_press(&mut body, g.seq);
+        }
+        out.extend(at_most_lines(body, max_lines));
+        if cut_press {
+            out.push(say::info::press_cut(MAX_HISTORY_PRESS));
+        }
+        if with_press && g.status != GameStatus::Finished {
+            out.push(say::info::broadcasts_only_until_end());
+        }
+        Ok(out)
+    }
+
+    /// HISTORY's FROM and TO: the phases from the one FROM names (its name,
+    /// or the first processed at or after its date) to the one TO names (or
+    /// the last processed at or before its date), dates read looking back in
+    /// the reader's zone. A TO before the FROM is left out (njudge's way).
+    fn by_dates(&self, g: &Game, rows: &[(i64, String, String)], from: Option<&str>, to: Option<&str>) -> Result<Chosen, Fail> {
+        let find = |p: &str| rows.iter().position(|(_, n, _)| n.eq_ignore_ascii_case(p) || n[..n.len() - 1].eq_ignore_ascii_case(p));
+        let times = crate::store::phases::times(self.conn, g.id)?;
+        let tz = game::reader_zone(g, &self.sender, self.ctx.cfg.timezone);
+        let now = self.ctx.now();
+        let by_date = |p: &str, end: bool| -> Option<usize> {
+            let t = timing::parse_past_date(p, tz, now, end).ok()?;
+            if end { times.iter().rposition(|(_, _, at)| *at <= t) } else { times.iter().position(|(_, _, at)| *at >= t) }
+        };
+        let a = match from {
+            Some(p) => find(p).or_else(|| by_date(p, false)).ok_or_else(|| Refusal::NoPhaseFrom { phase: p.to_string(), game: g.name.clone() })?,
+            None => 0,
+        };
+        let last = rows.len().saturating_sub(1);
+        let b = match to {
+            Some(p) => find(p).or_else(|| by_date(p, true)).ok_or_else(|| Refusal::NoPhaseTo { phase: p.to_string(), game: g.name.clone() })?,
+            None => last,
+        };
+        let mut notes = Vec::new();
+        let (b, to_end) = if b < a {
+            notes.push(say::info::to_before_from_ignored());
+            (last, true)
+        } else {
+            (b, to.is_none())
+        };
+        Ok(Chosen { rows: (a..=b).filter(|&i| i < rows.len()).collect(), current: to_end && g.status != GameStatus::Forming, notes })
+    }
+
+    /// The press of game `g` the sender may read back from the phases
+    /// `seqs` (in order), at most one more than HISTORY shows.
+    fn press_of(&mut self, g: &Game, rows: &[(i64, String, String)], seqs: &[i64]) -> Result<Vec<(i64, String)>, Fail> {
+        let mut out = Vec::new();
+        // one query a run of phases in a row (EXCLSTART leaves a gap)
+        let mut k = 0;
+        while k < seqs.len() && out.len() <= MAX_HISTORY_PRESS {
+            let mut j = k;
+            while j + 1 < seqs.len() && seqs[j + 1] == seqs[j] + 1 {
+                j += 1;
+            }
+            out.extend(self.readable_press(g, rows, seqs[k], seqs[j])?);
+            k = j + 1;
+        }
+        Ok(out)
     }
 
     /// HISTORY game UNDONE: the phases rollbacks replaced, each branch marked.

@@ -86,7 +86,8 @@ impl Session<'_> {
         }
         g.save(self.conn)?;
         let d = g.deadline.map(|d| timing::format_time(d, g.zone(self.ctx.cfg.timezone))).unwrap_or_default();
-        crate::play::tell_all(self.conn, self.ctx, &g, &say::master::resumes_subject(&g), &say::master::resumes_notice(&g, &d))?;
+        let notice = |tz| say::master::resumes_notice(&g, &g.deadline.map(|d| timing::format_time(d, tz)).unwrap_or_default());
+        crate::play::tell_all_zoned(self.conn, self.ctx, &g, &say::master::resumes_subject(&g), &notice)?;
         self.touch(g.id);
         Ok(vec![say::master::resumed(&g, &d)])
     }
@@ -249,9 +250,8 @@ impl Session<'_> {
         g.settings_changed()?;
         crate::play::set_deadline(self.ctx, &mut g, pos.phase.kind);
         g.save(self.conn)?;
-        let text =
-            say::master::rolled_back_notice(&g, &v.calendar.long_name(pos.phase), &timing::format_time(g.deadline.unwrap_or(0), g.zone(self.ctx.cfg.timezone)));
-        crate::play::tell_all(self.conn, self.ctx, &g, &say::master::rolled_back_subject(&g), &text)?;
+        let notice = |tz| say::master::rolled_back_notice(&g, &v.calendar.long_name(pos.phase), &timing::format_time(g.deadline.unwrap_or(0), tz));
+        crate::play::tell_all_zoned(self.conn, self.ctx, &g, &say::master::rolled_back_subject(&g), &notice)?;
         Ok(vec![say::master::rolled_back(&v.calendar.long_name(pos.phase))])
     }
 }

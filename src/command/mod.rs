@@ -286,7 +286,8 @@ impl<'a> Session<'a> {
         // so it is never echoed
         let mut after_bare_signon = false;
         while i < lines.len() {
-            let line = lines[i].trim();
+            // a comment (`// ...`, DPjudge's) is not read; a block's text is
+            let line = parse::without_comment(lines[i].trim());
             i += 1;
             if line.is_empty() {
                 continue;
@@ -438,6 +439,11 @@ impl<'a> Session<'a> {
         let orders = game::parsed_orders(&v, &rows)?;
         let n = game::needs(&v, &pos, power, &orders);
         let waiting = g.player_for(power).is_some_and(|p| p.wait);
+        // SET SHORT REPLY: the board left out
+        let short = g.player_for(power).is_some_and(|p| p.reply == game::ReplyForm::Short);
+        // a retreat without an order, in a game of the right-hand rule: where it would go
+        let right_hand: Vec<String> =
+            game::right_hand_defaults(&v, &g.rules, &pos, power, &orders).iter().map(|(u, d)| say::deadline::right_hand_now(u, d.as_deref())).collect();
         let now = self.ctx.now();
         let tz = game::reader_zone(&g, &self.sender, self.ctx.cfg.timezone);
         let (deadline, left) = match g.deadline {
@@ -459,7 +465,7 @@ impl<'a> Session<'a> {
             game => g.name.clone(), power => pname(&v, power), phase => phase,
             orders => rows.iter().map(|r| r.text.clone()).collect::<Vec<_>>(),
             missing => say::orders::missing(&n.missing), complete => n.complete && n.needs, waiting => waiting, deadline => deadline, left => left,
-            board_text => board_text, later => later,
+            board_text => board_text, later => later, short => short, right_hand => right_hand,
         }))
     }
 
@@ -707,8 +713,7 @@ impl<'a> Session<'a> {
             // njudge's LIST FULL (unless a game is called `full`)
             Cmd::List(Some(g)) if g.eq_ignore_ascii_case("FULL") && !crate::store::games::exists(self.conn, &g)? => self.list_all(true),
             Cmd::List(Some(g)) => self.list_game(&g),
-            Cmd::History { game, undone: true, .. } => self.history_undone(&game),
-            Cmd::History { game, from, to, press, undone: false } => self.history(&game, from.as_deref(), to.as_deref(), press),
+            Cmd::History(ask) => self.history(&ask),
             Cmd::Summary(Some(game)) => self.summary(&game),
             Cmd::Summary(None) => match self.signed_game_name()? {
                 Some(name) => self.summary(&name),

@@ -13,7 +13,11 @@ use crate::game::options::GameOption;
 use crate::game::{Game, GameStatus};
 use crate::map::PowerId;
 use crate::report::say;
+use chrono_tz::Tz;
 use minijinja::context;
+
+/// A notice's text in a reader's zone (the times in it shown there).
+pub(super) type Zoned = Box<dyn Fn(Tz) -> String>;
 
 /// What a gathered notice is about: one of each kind a game and mail.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -36,13 +40,12 @@ impl About {
 }
 
 /// A notice gathered by a mail's commands.
-#[derive(Clone, Debug)]
 pub(super) struct Notice {
     game_id: i64,
     about: About,
     subject: String,
-    /// The whole text, or (for a merged kind) its line.
-    body: String,
+    /// The whole text, or (for a merged kind) its line, in a reader's zone.
+    body: Zoned,
 }
 
 /// The options that are press rules: a change is told to the table.
@@ -70,7 +73,7 @@ impl Session<'_> {
     /// Keeps a notice to the whole table of `g` for the end of the mail;
     /// the first of its kind in the mail counts against the master's table
     /// mails (see [`Session::table_mail`]), a later one replaces it.
-    pub(super) fn tell_table_later(&mut self, g: &Game, about: About, subject: String, body: String) -> Result<(), Fail> {
+    pub(super) fn tell_table_later(&mut self, g: &Game, about: About, subject: String, body: Zoned) -> Result<(), Fail> {
         // one mail of each kind: the kind's first notice in the mail counts
         if !self.notices.iter().any(|n| n.game_id == g.id && std::mem::discriminant(&n.about) == std::mem::discriminant(&about)) {
             self.table_mail(g)?;
@@ -80,7 +83,7 @@ impl Session<'_> {
     }
 
     /// Keeps a notice whose limit the caller has seen to (an absence's, a deadline an absence moved).
-    pub(super) fn tell_later(&mut self, g: &Game, about: About, subject: String, body: String) {
+    pub(super) fn tell_later(&mut self, g: &Game, about: About, subject: String, body: Zoned) {
         self.keep_notice(Notice { game_id: g.id, about, subject, body });
     }
 
@@ -109,14 +112,15 @@ impl Session<'_> {
         for id in games {
             let g = self.ctx.game(self.conn, id)?;
             let mine: Vec<&Notice> = notices.iter().filter(|n| n.game_id == id).collect();
+            let zone = g.zone(self.ctx.cfg.timezone);
             for n in mine.iter().filter(|n| !n.about.merged()) {
-                crate::play::tell_all(self.conn, self.ctx, &g, &n.subject, &n.body)?;
+                crate::play::tell_all_zoned(self.conn, self.ctx, &g, &n.subject, &*n.body)?;
             }
-            let rules: Vec<String> = mine.iter().filter(|n| matches!(n.about, About::PressRule(_))).map(|n| n.body.clone()).collect();
+            let rules: Vec<String> = mine.iter().filter(|n| matches!(n.about, About::PressRule(_))).map(|n| (n.body)(zone)).collect();
             if !rules.is_empty() {
                 crate::play::tell_all(self.conn, self.ctx, &g, &say::master::press_rules_subject(&g), &say::master::press_rules_notice(&g, &rules))?;
             }
-            let away: Vec<String> = mine.iter().filter(|n| matches!(n.about, About::Absence(_))).map(|n| n.body.clone()).collect();
+            let away: Vec<String> = mine.iter().filter(|n| matches!(n.about, About::Absence(_))).map(|n| (n.body)(zone)).collect();
             if !away.is_empty() {
                 let master = g.master_email.clone();
                 self.ctx.notice(self.conn, &master, &say::time::absences_subject(&g), say::time::absences_notice(&g, &away), Some(g.id), None)?;

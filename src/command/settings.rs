@@ -16,6 +16,7 @@ impl Session<'_> {
             SetKey::Start if self.signed_as_master() => self.set_not_before(arg),
             SetKey::Start => self.start_choice(arg),
             SetKey::Map | SetKey::NoMap => self.set_map(key == SetKey::NoMap, arg),
+            SetKey::Reply(form) => self.set_reply(form, arg),
             SetKey::Name => self.set_name(arg),
             SetKey::Absence => self.absence(arg),
             SetKey::NoAbsence => self.no_absence(arg),
@@ -49,6 +50,20 @@ impl Session<'_> {
         p.save(self.conn)?;
         self.add_status(g.id, power);
         Ok(vec![say::settings::map(p.map)])
+    }
+
+    /// SET SHORT REPLY (SET BRIEF), SET FULL REPLY (SET NO BRIEF): whether
+    /// replies to the player's mail show the board (our own; njudge has none).
+    fn set_reply(&mut self, form: game::ReplyForm, arg: &str) -> R {
+        if !arg.trim().is_empty() {
+            return Err(Refusal::ReplyFormUsage { word: arg.trim().to_string() }.into());
+        }
+        let (power, pid, g) = self.power_game()?;
+        let mut p = self.player(pid)?;
+        p.reply = form;
+        p.save(self.conn)?;
+        self.add_status(g.id, power);
+        Ok(vec![say::settings::reply_form(form)])
     }
 
     /// SET NAME text: the name the published game shows the player by

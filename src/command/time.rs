@@ -4,7 +4,7 @@
 //! BLACKOUT). Every date is read by `timing::parse_date` in the sender's
 //! zone, and every time answered is shown in it.
 
-use super::notices::About;
+use super::notices::{About, Zoned};
 use super::settings::bad_time;
 use super::{Fail, R, Role, Session, Signed};
 use crate::game::refusal::{Refusal, SessionRefusal};
@@ -136,7 +136,7 @@ impl Session<'_> {
         if matches!(self.signed, Some(Signed { role: Role::Power { master: true, .. }, .. })) {
             return;
         }
-        self.tell_later(g, super::notices::About::Absence(power), say::time::absences_subject(g), line);
+        self.tell_later(g, super::notices::About::Absence(power), say::time::absences_subject(g), Box::new(move |_| line.clone()));
     }
 
     /// Moves the current deadline past the players' absences (as far as they
@@ -154,8 +154,9 @@ impl Session<'_> {
         g.deadline = Some(nd);
         g.grace_until = Some(crate::play::deadline::grace_end(g, nd, self.ctx.cfg.timezone));
         g.save(self.conn)?;
-        let table = timing::format_time(nd, g.zone(self.ctx.cfg.timezone));
-        self.tell_later(g, About::Deadline, say::settings::deadline_moved_subject(g), say::settings::deadline_moved_notice(g, &table));
+        let (name, at) = (g.name.clone(), nd);
+        let notice: Zoned = Box::new(move |tz| say::settings::deadline_moved_notice(&name, &timing::format_time(at, tz)));
+        self.tell_later(g, About::Deadline, say::settings::deadline_moved_subject(g), notice);
         Ok(Some(say::settings::deadline_moves(&timing::format_time(nd, self.zone(g)))))
     }
 
@@ -171,8 +172,9 @@ impl Session<'_> {
             return Err(Refusal::DeadlinePassedConfirm { time: timing::format_time(d, tz), arg: arg.trim().to_string() }.into());
         }
         // the table hears of the mail's last deadline, once
-        let text = say::settings::new_deadline_notice(&g, &self.changer_named(&g, by), &timing::format_time(d, g.zone(self.ctx.cfg.timezone)));
-        self.tell_table_later(&g, About::Deadline, say::settings::new_deadline_subject(&g), text)?;
+        let (name, who) = (g.name.clone(), self.changer_named(&g, by));
+        let notice: Zoned = Box::new(move |tz| say::settings::new_deadline_notice(&name, &who, &timing::format_time(d, tz)));
+        self.tell_table_later(&g, About::Deadline, say::settings::new_deadline_subject(&g), notice)?;
         g.deadline = Some(d);
         g.grace_until = Some(d.saturating_add(g.settings.grace_secs));
         for m in [game::Mark::Reminded, game::Mark::LateNoticed, game::Mark::WaitingForMaster] {
@@ -220,9 +222,9 @@ impl Session<'_> {
         let mut g = self.master_game()?;
         let tz = self.zone(&g);
         let d = timing::parse_future_date(arg, tz, now, Self::deadline_time(&g)).map_err(bad_time)?;
-        let who = self.changer_named(&g, super::moderation::Changer::Master);
-        let text = say::time::not_before_notice(&g, &who, &timing::format_time(d, g.zone(self.ctx.cfg.timezone)));
-        self.tell_table_later(&g, About::NotBefore, say::settings::new_deadline_subject(&g), text)?;
+        let (name, who) = (g.name.clone(), self.changer_named(&g, super::moderation::Changer::Master));
+        let notice: Zoned = Box::new(move |tz| say::time::not_before_notice(&name, &who, &timing::format_time(d, tz)));
+        self.tell_table_later(&g, About::NotBefore, say::settings::new_deadline_subject(&g), notice)?;
         g.not_before = Some(d);
         let mut out = vec![say::time::not_before_set(&timing::format_time(d, tz))];
         if g.deadline.is_some_and(|x| x < d) {

@@ -16,9 +16,9 @@ pub mod start;
 pub mod touch;
 pub mod votes;
 
-pub use crate::store::games::{Assignment, GameStatus, MapPref, Mark, Player, PlayerRole, PlayerStatus, Press, Settings};
+pub use crate::store::games::{Assignment, GameStatus, MapPref, Mark, Player, PlayerRole, PlayerStatus, Press, ReplyForm, Settings};
 pub use load::{Disorder, Game, LoadError, Seat, load, load_named};
-pub use orders::{Board, Missing, Needs, Slot, needs, parsed_orders, slot, submit_line};
+pub use orders::{Board, Missing, Needs, Slot, needs, parsed_orders, right_hand_defaults, slot, submit_line};
 pub use powers::{find_power, parse_powers, pname, power_named};
 pub use votes::{end_year_end, largest, vote_end};
 

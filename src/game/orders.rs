@@ -70,6 +70,40 @@ pub fn parsed_orders(v: &Variant, rows: &[OrderRow]) -> anyhow::Result<Vec<(Powe
     rows.iter().map(|r| r.order(v).map(|o| (r.power, o)).map_err(anyhow::Error::from)).collect()
 }
 
+/// Where the right-hand rule would send `power`'s dislodged units that
+/// have no retreat order if the phase were processed now, in a game whose
+/// retreat default is the rule: each unit's code and its destination's
+/// (`None`: disbanded, no space left to it). Only `power`'s own orders count
+/// (every other dislodged unit taken as unordered): the others' are theirs
+/// to see, and an ordered retreat of theirs may yet take a space first.
+/// Empty in any other phase or game.
+pub fn right_hand_defaults(
+    v: &Variant,
+    rules: &crate::rules::Rulebook,
+    pos: &Position,
+    power: PowerId,
+    orders: &[(PowerId, Order)],
+) -> Vec<(String, Option<String>)> {
+    if pos.phase.kind != PhaseKind::Retreat || rules.retreat_default != RetreatDefault::RightHand || !pos.dislodged.iter().any(|d| d.unit.power == power) {
+        return Vec::new();
+    }
+    let own: Vec<(PowerId, Order)> = orders.iter().filter(|(p, _)| *p == power).cloned().collect();
+    let out = adjudicate::process(v, rules, pos, &own);
+    out.results
+        .iter()
+        .filter(|r| r.power == power && r.defaulted)
+        .filter_map(|r| {
+            let unit = r.order.unit()?;
+            let code = pos.dislodged.iter().find(|d| d.unit.power == power && d.unit.loc.prov == unit.loc.prov).map(|d| v.unit_code(&d.unit))?;
+            match (r.note, &r.order) {
+                (Some(adjudicate::Note::DefaultRightHand), Order::Retreat { dest, .. }) => Some((code, Some(v.loc_code(*dest)))),
+                (Some(adjudicate::Note::DefaultDisband), _) => Some((code, None)),
+                _ => None,
+            }
+        })
+        .collect()
+}
+
 /// What a power still has to order.
 #[derive(Clone, Debug, Default)]
 pub struct Needs {

@@ -43,7 +43,15 @@ pub enum Refusal {
         phase: String,
         game: String,
     },
-    ToBeforeFrom,
+    /// HISTORY's LINES outside 1 to `max`.
+    HistoryLines {
+        asked: u64,
+        max: u64,
+    },
+    /// HISTORY's EXCLSTART or EXCLEND with no phase (`S1902M`, `F1905B`).
+    HistoryNotATurn {
+        word: String,
+    },
     MapForMembers {
         game: String,
     },
@@ -130,6 +138,10 @@ pub enum Refusal {
     },
 
     // SET: a player's settings and votes
+    /// SET SHORT REPLY or SET FULL REPLY with a word after it.
+    ReplyFormUsage {
+        word: String,
+    },
     MapUsage {
         word: String,
     },
@@ -404,6 +416,10 @@ pub enum UsageRefusal {
     UnlockUsage,
     HistoryUsage,
     HistoryBadWord { word: String },
+    // HISTORY's LINES without a number; EXCLSTART without its phase,
+    // EXCLEND without EXCLSTART, or either with FROM or TO
+    HistoryLinesUsage,
+    HistoryExcludeUsage,
     MapCommandUsage,
     WithoutIf { head: String },
     PressTwoLists { head: String },

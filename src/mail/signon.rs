@@ -248,7 +248,7 @@ fn spans(line: &str, own: &JudgeText, reading: Reading) -> Vec<Range<usize>> {
             }
             // a sign-on with one word after it (a bare SIGNON joined with the
             // line after it, the game left out): that word may be the password
-            Reading::Line if form == Form::Parser && w.len() == from && (w0 == "SIGNON" || w0 == "SIGN") => {
+            Reading::Line if form == Form::Parser && w.len() == from && (w0 == "SIGNON" || w0 == "SIGN") && w[from - 1].1 != "?" => {
                 return vec![w[from - 1].0.clone()];
             }
             Reading::Line => (form == Form::Parser || joining || after <= MAX_WORDS_AFTER_GAME).then_some(from),
@@ -345,7 +345,9 @@ fn missing_words(line: &str, own: &JudgeText) -> usize {
     let w = words(line);
     match signon_command(&w) {
         Some((g, _)) if !matches!(norm(w[0].1).as_str(), "OBSERVE" | "WATCH") && !judge_text(line, own) => {
-            if w.len() > g && !game_word(w[g].1) {
+            // a bare `SIGNON ?` asks which games have seats open: no game,
+            // so no password, and the next line is a command of its own
+            if w.len() > g && (!game_word(w[g].1) || w[g].1 == "?") {
                 return 0;
             }
             (g + 2).saturating_sub(w.len())

@@ -227,7 +227,7 @@ pub fn tick_game(conn: &Connection, ctx: &mut Ctx, id: i64) -> anyhow::Result<us
     if now < grace {
         let first = !game.marked(Mark::LateNoticed);
         if first || game.late_told.is_some_and(|t| now >= t.saturating_add(LATE_NOTICE_EVERY_SECS)) {
-            tell_late(conn, ctx, &mut game, &late, grace)?;
+            tell_late(conn, ctx, &mut game, &cur, &late, grace)?;
             if first {
                 // removals still missing on a map where they are the GM's: the preview again (E18)
                 super::removals::send_preview(conn, ctx, &game, &cur.pos, &cur.orders, false)?;
@@ -287,14 +287,13 @@ fn remind(conn: &Connection, ctx: &mut Ctx, game: &mut Game, cur: Option<Current
         for o in crate::game::owing(game, &cur.pos, &cur.orders).into_iter().filter(|o| o.late()) {
             let Some(pl) = game.player_for(o.power) else { continue };
             let when = timing::format_time(deadline, crate::game::reader_zone(game, &pl.email, ctx.cfg.timezone));
-            let body = ctx.templates.render(
-                "notice.txt",
-                context! { title => say::deadline::reminder_title(game, &phase_name), lines => vec![
-                    say::deadline::deadline_in(&when, &timing::format_span(deadline - now)),
-                    say::deadline::still_to_order(&pname(&v, o.power), &o.needs.missing),
-                    say::deadline::sign_on_and_order(game, v.powers[o.power as usize].letter),
-                ] },
-            );
+            let mut lines = vec![
+                say::deadline::deadline_in(&when, &timing::format_span(deadline - now)),
+                say::deadline::still_to_order(&pname(&v, o.power), &o.needs.missing),
+            ];
+            lines.extend(right_hand_lines(game, &cur, o.power));
+            lines.push(say::deadline::sign_on_and_order(game, v.powers[o.power as usize].letter));
+            let body = ctx.templates.render("notice.txt", context! { title => say::deadline::reminder_title(game, &phase_name), lines => lines });
             ctx.game_notice(conn, &pl.email, &say::deadline::reminder_subject(game), body, game.id)?;
         }
     }
@@ -303,10 +302,21 @@ fn remind(conn: &Connection, ctx: &mut Ctx, game: &mut Game, cur: Option<Current
     Ok(())
 }
 
+/// Where the right-hand rule sends `power`'s retreats without orders in
+/// `cur` (a retreat phase of a game of the rule; else none), as the
+/// reminder and the late notice say it.
+fn right_hand_lines(game: &Game, cur: &Current, power: PowerId) -> Vec<String> {
+    crate::game::right_hand_defaults(game.v(), &game.rules, &cur.pos, power, &cur.orders)
+        .iter()
+        .map(|(u, d)| say::deadline::right_hand_now(u, d.as_deref()))
+        .collect()
+}
+
 /// Who is late, during grace: each late power (when its grace ends, and
-/// what then), the master, and, unless the game is quiet, every other
-/// player and observer; each in its own zone.
-fn tell_late(conn: &Connection, ctx: &mut Ctx, game: &mut Game, late: &[(PowerId, Needs)], grace: i64) -> anyhow::Result<()> {
+/// what then, and where its retreats without orders go by the right-hand
+/// rule), the master, and, unless the game is quiet, every other player
+/// and observer; each in its own zone.
+fn tell_late(conn: &Connection, ctx: &mut Ctx, game: &mut Game, cur: &Current, late: &[(PowerId, Needs)], grace: i64) -> anyhow::Result<()> {
     let v = game.variant.clone();
     let deadline = game.deadline.unwrap_or(grace);
     let phase_name = game.position.as_ref().map(|p| v.calendar.long_name(p.phase)).unwrap_or_default();
@@ -327,13 +337,9 @@ fn tell_late(conn: &Connection, ctx: &mut Ctx, game: &mut Game, late: &[(PowerId
     for &(p, _) in late {
         let Some(pl) = game.player_for(p) else { continue };
         let tz = zone(&pl.email);
-        let body = ctx.templates.render(
-            "notice.txt",
-            context! { title => say::deadline::late_title(game, &phase_name), lines => vec![
-                say::deadline::late(&timing::format_time(deadline, tz), &named(p)),
-                say::deadline::until(&timing::format_time(grace, tz), &after),
-            ] },
-        );
+        let mut lines = vec![say::deadline::late(&timing::format_time(deadline, tz), &named(p)), say::deadline::until(&timing::format_time(grace, tz), &after)];
+        lines.extend(right_hand_lines(game, cur, p));
+        let body = ctx.templates.render("notice.txt", context! { title => say::deadline::late_title(game, &phase_name), lines => lines });
         ctx.game_notice(conn, &pl.email, &say::deadline::late_subject(game), body, game.id)?;
         late_addrs.push(pl.email.clone());
         told.push(p);

@@ -157,6 +157,18 @@ pub fn announce(conn: &Connection, ctx: &Ctx, game: &Game, subject: &str, lines:
     tell_all(conn, ctx, game, subject, &body)
 }
 
+/// [`announce`] for lines that show a time (`lines`: in a zone): each
+/// reader gets them in their own zone.
+fn announce_in_zones(conn: &Connection, ctx: &Ctx, game: &Game, subject: &str, lines: &dyn Fn(chrono_tz::Tz) -> Vec<String>) -> rusqlite::Result<()> {
+    let body = |tz| ctx.templates.render("notice.txt", minijinja::context! { title => subject, lines => lines(tz) });
+    if game.settings.announce == Announcements::Quiet {
+        let tz = crate::game::reader_zone(game, &game.master_email, ctx.cfg.timezone);
+        ctx.game_notice(conn, &game.master_email, subject, body(tz), game.id)?;
+        return Ok(());
+    }
+    super::tell_all_zoned(conn, ctx, game, subject, &body)
+}
+
 /// Tells the table of the seats that went into civil disorder at phase
 /// `phase` (its long name): each, why, and how a vacant one is taken over.
 pub fn announce_fresh(conn: &Connection, ctx: &Ctx, game: &Game, fresh: &[PowerId]) -> rusqlite::Result<()> {
@@ -205,11 +217,15 @@ pub fn taken_over(conn: &Connection, ctx: &Ctx, game: &mut Game, power: PowerId,
         game.save(conn)?;
     }
     let names = say::seats::seat_names(game, power);
-    let mut lines = vec![say::disorder::taken_over(&names, who, game.settings.anonymous == crate::store::games::Anonymity::Shown)];
-    if let Some(d) = moved {
-        lines.push(say::disorder::deadline_restarted(&crate::timing::format_time(d, ctx.cfg.timezone)));
-    }
-    announce(conn, ctx, game, &say::disorder::taken_over_subject(game, &names), lines)?;
+    // the restarted deadline in each reader's zone
+    let lines = |tz: chrono_tz::Tz| {
+        let mut lines = vec![say::disorder::taken_over(&names, who, game.settings.anonymous == crate::store::games::Anonymity::Shown)];
+        if let Some(d) = moved {
+            lines.push(say::disorder::deadline_restarted(&crate::timing::format_time(d, tz)));
+        }
+        lines
+    };
+    announce_in_zones(conn, ctx, game, &say::disorder::taken_over_subject(game, &names), &lines)?;
     Ok(moved)
 }
 

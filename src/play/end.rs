@@ -137,7 +137,7 @@ pub fn send_package(conn: &Connection, ctx: &mut Ctx, g: &Game, files: &[i64], n
     lines.extend(notes.iter().cloned());
     let body = ctx.templates.render("notice.txt", minijinja::context! { title => say::game::package_title(g), lines => lines });
     let subject = say::game::package_subject(g);
-    let m = super::TableMail { subject: &subject, body: &body, files, map: None, list_body: None, kind: crate::mail::compose::Kind::Game };
+    let m = super::TableMail { subject: &subject, body: &body, files, map: None, list_body: None, kind: crate::mail::compose::Kind::Game, zoned: None };
     super::tell_table(conn, ctx, g, &m)?;
     Ok(())
 }

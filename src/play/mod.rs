@@ -30,6 +30,7 @@ use crate::report::say;
 use crate::store::games::{Ending, Identity};
 use crate::store::phases::{self, PhaseRow};
 use crate::timing;
+use chrono_tz::Tz;
 use minijinja::context;
 use rusqlite::Connection;
 use std::sync::Arc;
@@ -92,20 +93,40 @@ pub struct TableMail<'a> {
     /// [`Kind::Notice`] for what a command caused (counted against each
     /// address's byte budget).
     pub kind: crate::mail::compose::Kind,
+    /// The text in another zone, for a text that shows times: a recipient
+    /// who reads the game's times in a zone of their own (`SET TIMEZONE`)
+    /// gets its text in that zone, made once a zone; `body` is the game's.
+    pub zoned: Option<&'a dyn Fn(Tz) -> String>,
 }
 
 /// Mails `body` to everyone in the game, for a command (a notice: counted
 /// against each address's byte budget).
 pub fn tell_all(conn: &Connection, ctx: &Ctx, game: &Game, subject: &str, body: &str) -> rusqlite::Result<()> {
-    let m = TableMail { subject, body, files: &[], map: None, list_body: None, kind: crate::mail::compose::Kind::Notice };
+    let m = TableMail { subject, body, files: &[], map: None, list_body: None, kind: crate::mail::compose::Kind::Notice, zoned: None };
+    tell_table(conn, ctx, game, &m)
+}
+
+/// [`tell_all`] for a notice that shows times: `body` makes its text in a
+/// zone, each recipient's own (the game's for those without one).
+pub fn tell_all_zoned(conn: &Connection, ctx: &Ctx, game: &Game, subject: &str, body: &dyn Fn(Tz) -> String) -> rusqlite::Result<()> {
+    let text = body(game.zone(ctx.cfg.timezone));
+    let m = TableMail { subject, body: &text, files: &[], map: None, list_body: None, kind: crate::mail::compose::Kind::Notice, zoned: Some(body) };
     tell_table(conn, ctx, game, &m)
 }
 
 /// Mails `m` to everyone in the game. The list gets its own text where there
-/// is one; observers and the list get a line saying how to stop.
+/// is one; observers and the list get a line saying how to stop; a text that
+/// shows times goes to each in their own zone (one text a zone).
 pub fn tell_table(conn: &Connection, ctx: &Ctx, game: &Game, m: &TableMail) -> rusqlite::Result<()> {
+    let game_zone = game.zone(ctx.cfg.timezone);
+    let mut by_zone: std::collections::HashMap<Tz, String> = std::collections::HashMap::new();
     for (addr, who) in report_recipients(game) {
-        let body = if who == Recipient::List { m.list_body.unwrap_or(m.body) } else { m.body };
+        let zone = crate::game::reader_zone(game, &addr, ctx.cfg.timezone);
+        let body = match (who, m.zoned) {
+            (Recipient::List, _) => m.list_body.unwrap_or(m.body),
+            (_, Some(make)) if zone != game_zone => by_zone.entry(zone).or_insert_with(|| make(zone)).as_str(),
+            _ => m.body,
+        };
         let pref = game
             .players
             .iter()
@@ -289,11 +310,12 @@ pub fn process(conn: &Connection, ctx: &mut Ctx, game: &mut Game, cur: Current, 
             set_deadline(ctx, game, out.position.phase.kind);
         }
     }
-    let report_in = |game: &Game, f: ReportFormat| {
+    let report_in = |game: &Game, f: ReportFormat, tz: Tz| {
         let shown = Results { game, pos: &pos, out: &out, orders: &orders, prediction: false, deadline: game.deadline };
-        render_report(&ctx.templates, game.zone(ctx.cfg.timezone), &shown, f)
+        render_report(&ctx.templates, tz, &shown, f)
     };
-    let mut report = report_in(game, ReportFormat::Text);
+    let game_zone = game.zone(ctx.cfg.timezone);
+    let mut report = report_in(game, ReportFormat::Text, game_zone);
     let mut extra: Vec<String> = Vec::new();
     if !revealed.is_empty() {
         extra.push(revealed.join("\n"));
@@ -321,15 +343,27 @@ pub fn process(conn: &Connection, ctx: &mut Ctx, game: &mut Game, cur: Current, 
         Vec::new()
     });
     let map = MapFiles::store(conn, ctx.now(), &pictures)?;
-    let as_format = |f: ReportFormat| -> String {
-        let mut r = report_in(game, f);
+    let in_zone = |f: ReportFormat, tz: Tz| -> String {
+        let mut r = report_in(game, f, tz);
         for line in &extra {
             r.push_str(&format!("\n{line}\n"));
         }
         r
     };
+    let as_format = |f: ReportFormat| in_zone(f, game_zone);
+    // the stored report (HISTORY, the archive) is in the game's zone; each
+    // reader's mail in their own
+    let zoned = |tz: Tz| in_zone(ReportFormat::Text, tz);
     let list_body = (game.settings.confirmed_list().is_some() && game.settings.list_format != ReportFormat::Text).then(|| as_format(game.settings.list_format));
-    let m = TableMail { subject: &subject, body: &report, files: &[], map: Some(map), list_body: list_body.as_deref(), kind: crate::mail::compose::Kind::Game };
+    let m = TableMail {
+        subject: &subject,
+        body: &report,
+        files: &[],
+        map: Some(map),
+        list_body: list_body.as_deref(),
+        kind: crate::mail::compose::Kind::Game,
+        zoned: Some(&zoned),
+    };
     tell_table(conn, ctx, game, &m)?;
     press::release_postal(conn, ctx, game, done_seq, &v.calendar.long_name(pos.phase))?;
     if !game.settings.webhooks.is_empty() {
@@ -409,7 +443,7 @@ pub fn finish(conn: &Connection, ctx: &mut Ctx, game: &mut Game, end: GameEnd) -
     let result = say::game::result(game).unwrap_or_default();
     let body = ctx.templates.render("notice.txt", context! { title => say::game::over(game), lines => vec![result.clone()] });
     let subject = say::game::over(game);
-    let m = TableMail { subject: &subject, body: &body, files: &[], map: None, list_body: None, kind: crate::mail::compose::Kind::Game };
+    let m = TableMail { subject: &subject, body: &body, files: &[], map: None, list_body: None, kind: crate::mail::compose::Kind::Game, zoned: None };
     tell_table(conn, ctx, game, &m)?;
     // the postal press of the phase the game ended in (it has no results to go with)
     if let Some(p) = phase {

@@ -26,7 +26,7 @@ pub fn release_postal(conn: &Connection, ctx: &Ctx, game: &Game, seq: i64, phase
         .collect();
     let body = texts.join("\n");
     let subject = say::press::postal_subject(game, phase);
-    let m = TableMail { subject: &subject, body: &body, files: &[], map: None, list_body: None, kind: crate::mail::compose::Kind::Game };
+    let m = TableMail { subject: &subject, body: &body, files: &[], map: None, list_body: None, kind: crate::mail::compose::Kind::Game, zoned: None };
     tell_table(conn, ctx, game, &m)?;
     Ok(())
 }

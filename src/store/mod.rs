@@ -556,6 +556,10 @@ pub const MIGRATIONS: &[&str] = &[
         at INTEGER NOT NULL
     );
     "#,
+    // 25: what replies to a player's mail show (`SET SHORT REPLY`, store::games::ReplyForm)
+    r#"
+    ALTER TABLE players ADD COLUMN reply TEXT NOT NULL DEFAULT 'full';
+    "#,
 ];
 
 /// `synchronous = NORMAL` while it lives (commits that may be lost to a power

@@ -9,6 +9,12 @@
 //! day; a month alone, its last day; a weekday, the next such day after
 //! today; nothing but a time, today; no time, the caller's [`DayTime`].
 //!
+//! Read looking back ([`Toward::Past`], njudge's HISTORY dates): what is
+//! left out is the latest such date that has come (`Dec 1`: the last 1
+//! December; `Fri`: the last Friday before today; a month alone, its first
+//! day; a time alone, today's or yesterday's), with no limit on how far back.
+//! A year of two digits from 80 to 99 is 1980 to 1999 either way (njudge).
+//!
 //! Clocks that jump: a local time skipped when summer time begins is read as
 //! if the clocks had not moved yet (02:30 becomes 03:30), a local time that
 //! happens twice when it ends is the first of the two (see `local_time`).
@@ -50,6 +56,15 @@ impl DayTime {
             DayTime::At(t) => t,
         }
     }
+}
+
+/// Which way the parts a date leaves out are filled in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Toward {
+    /// The next such date (a deadline, an absence).
+    Future,
+    /// The latest such date that has come (a history's span).
+    Past,
 }
 
 /// Which element of a date a refusal names.
@@ -310,6 +325,8 @@ impl Parts {
             match (day.len(), day.parse::<u32>()) {
                 (1 | 2, Ok(d)) if (1..=31).contains(&d) => set(&mut self.day, d, || twice(DatePart::Day)),
                 (4, Ok(y)) if !ordinal && (1970..=9999).contains(&y) => set(&mut self.year, y as i32, || twice(DatePart::Year)),
+                // njudge's years of two digits: 80 to 99 are 1980 to 1999
+                (2, Ok(y)) if !ordinal && (80..=99).contains(&y) => set(&mut self.year, 1900 + y as i32, || twice(DatePart::Year)),
                 (4.., _) if !ordinal => Err(TimeError::OutOfRange { text: text.to_string() }),
                 _ => Err(unread()),
             }
@@ -363,6 +380,9 @@ struct Resolver<'a> {
     now: i64,
     today: NaiveDate,
     time: NaiveTime,
+    /// Whether the words wrote the time (else it is the caller's default).
+    time_written: bool,
+    toward: Toward,
 }
 
 impl Resolver<'_> {
@@ -394,8 +414,25 @@ impl Resolver<'_> {
         Ok(None)
     }
 
+    /// The first of `candidates` (newest first) that has come: its instant,
+    /// or without a time written its day (`TO Nov 30` on 30 November is
+    /// today, to 23:59).
+    fn last_come(&self, candidates: impl Iterator<Item = Option<NaiveDate>>) -> Result<Option<NaiveDate>, TimeError> {
+        let day_start = Resolver { time: NaiveTime::MIN, ..*self };
+        let judged = if self.time_written { self } else { &day_start };
+        for c in candidates.flatten() {
+            if judged.instant(c)? <= self.now {
+                return Ok(Some(c));
+            }
+        }
+        Ok(None)
+    }
+
     /// The day the words name.
     fn date(&self, p: &Parts) -> Result<NaiveDate, TimeError> {
+        if self.toward == Toward::Past {
+            return self.past_date(p);
+        }
         let text = self.text.to_string();
         Ok(match (p.date, p.year, p.month, p.day) {
             (Some(_), Some(_), _, _) | (Some(_), _, Some(_), _) | (Some(_), _, _, Some(_)) => return Err(TimeError::DateTwice { text, part: DatePart::Date }),
@@ -429,8 +466,42 @@ impl Resolver<'_> {
     }
 }
 
-/// A date's words read: the instant they name, for a sender in `tz` at `now`.
-pub(super) fn read_words(text: &str, tz: Tz, now: i64, default: DayTime) -> Result<i64, TimeError> {
+impl Resolver<'_> {
+    /// The day the words name, read looking back ([`Toward::Past`]).
+    fn past_date(&self, p: &Parts) -> Result<NaiveDate, TimeError> {
+        let text = self.text.to_string();
+        let back = |n: i64| self.today.checked_sub_signed(Duration::days(n));
+        Ok(match (p.date, p.year, p.month, p.day) {
+            (Some(_), Some(_), _, _) | (Some(_), _, Some(_), _) | (Some(_), _, _, Some(_)) => return Err(TimeError::DateTwice { text, part: DatePart::Date }),
+            (Some(FixedDate::Iso(d)), ..) => d,
+            (Some(FixedDate::DaysFromToday(n)), ..) => self.today.checked_add_signed(Duration::days(n)).ok_or_else(|| self.range())?,
+            (None, Some(_), None, _) => return Err(TimeError::YearWithoutMonth { text }),
+            (None, Some(y), Some(m), d) => NaiveDate::from_ymd_opt(y, m, d.unwrap_or(1)).ok_or_else(|| self.no_such())?,
+            (None, None, Some(m), d) => {
+                // the latest that has come: this year's, or the last year's that exists
+                let year = self.today.year();
+                let years = (0..=8).map(|n| NaiveDate::from_ymd_opt(year.checked_sub(n)?, m, d.unwrap_or(1)));
+                self.last_come(years)?.ok_or_else(|| self.no_such())?
+            }
+            (None, None, None, Some(day)) => {
+                // this month's, or an earlier month's
+                let first = self.today.with_day(1).ok_or_else(|| self.range())?;
+                let months = (0..13).map(|n| first.checked_sub_months(chrono::Months::new(n)).and_then(|f| f.with_day(day)));
+                self.last_come(months)?.ok_or_else(|| self.no_such())?
+            }
+            // the last such day before today (a week ago for today's)
+            (None, None, None, None) => match p.weekday {
+                Some(w) => (1..=7).filter_map(back).find(|d| d.weekday() == w).ok_or_else(|| self.range())?,
+                // a time alone: today's, or yesterday's if it has not come yet
+                None => self.last_come([Some(self.today), back(1)].into_iter())?.ok_or_else(|| self.range())?,
+            },
+        })
+    }
+}
+
+/// A date's words read: the instant they name, for a sender in `tz` at
+/// `now`, what they leave out filled in `toward` the future or the past.
+pub(super) fn read_words(text: &str, tz: Tz, now: i64, default: DayTime, toward: Toward) -> Result<i64, TimeError> {
     let p = Parts::read(text)?;
     let zone = p.zone.unwrap_or(DateZone::Rules(tz));
     let local_now = match zone {
@@ -438,7 +509,7 @@ pub(super) fn read_words(text: &str, tz: Tz, now: i64, default: DayTime) -> Resu
         DateZone::Fixed(o) => super::in_zone(&o, now).map(|d| d.naive_local()),
     };
     let Some(local_now) = local_now else { return Err(TimeError::OutOfRange { text: text.to_string() }) };
-    let r = Resolver { text, zone, now, today: local_now.date(), time: p.time.unwrap_or(default.time()) };
+    let r = Resolver { text, zone, now, today: local_now.date(), time: p.time.unwrap_or(default.time()), time_written: p.time.is_some(), toward };
     let date = r.date(&p)?;
     if let Some(w) = p.weekday
         && date.weekday() != w

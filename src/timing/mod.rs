@@ -24,7 +24,7 @@ mod blackout;
 mod date;
 mod njudge;
 pub use blackout::{Blackout, MAX_BLACKOUT_DAYS, MAX_BLACKOUTS, out_of_blackout};
-pub use date::{DatePart, DayTime, IMPLIED_YEAR_AHEAD_SECS, parse_zone};
+pub use date::{DatePart, DayTime, IMPLIED_YEAR_AHEAD_SECS, Toward, parse_zone};
 pub use njudge::{Days, NjudgeParams, NjudgeTiming};
 
 /// The longest duration [`parse_duration`] accepts, and so the longest period of a
@@ -693,8 +693,22 @@ fn local_time(tz: Tz, t: NaiveDateTime) -> Option<DateTime<Tz>> {
 /// returned as it is: the caller decides what it means (a master's `SET DEADLINE`
 /// in the past processes the phase at once); [`parse_future_date`] refuses it.
 pub fn parse_date(text: &str, tz: Tz, now: i64, default: impl Into<DayTime>) -> Result<i64, TimeError> {
+    read_checked(text, tz, now, default.into(), Toward::Future)
+}
+
+/// [`parse_date`] for a date that looks back (HISTORY's FROM and TO): what
+/// it leaves out is the latest such date that has come (`Dec 1` is the last
+/// 1 December, `Fri` the last Friday), njudge's reading of its history
+/// dates; the same forms and the same limits.
+pub fn parse_past_date(text: &str, tz: Tz, now: i64, default: impl Into<DayTime>) -> Result<i64, TimeError> {
+    read_checked(text, tz, now, default.into(), Toward::Past)
+}
+
+/// A date read `toward` the future or the past, within the years and no
+/// further ahead than [`MAX_DEADLINE_AHEAD_SECS`].
+fn read_checked(text: &str, tz: Tz, now: i64, default: DayTime, toward: Toward) -> Result<i64, TimeError> {
     let t = text.trim();
-    let when = read_date(t, tz, now, default.into())?;
+    let when = read_date(t, tz, now, default, toward)?;
     if !(MIN_TIME..=MAX_TIME).contains(&when) {
         return Err(TimeError::OutOfRange { text: t.to_string() });
     }
@@ -714,7 +728,7 @@ pub fn parse_future_date(text: &str, tz: Tz, now: i64, default: impl Into<DayTim
 }
 
 /// [`parse_date`] without its range checks (but with checked arithmetic).
-fn read_date(t: &str, tz: Tz, now: i64, default: DayTime) -> Result<i64, TimeError> {
+fn read_date(t: &str, tz: Tz, now: i64, default: DayTime, toward: Toward) -> Result<i64, TimeError> {
     let lower = t.to_ascii_lowercase();
     if let Some(rel) = lower.strip_prefix('+').or_else(|| lower.strip_prefix("in ")) {
         return now.checked_add(parse_duration(rel)?).ok_or_else(|| TimeError::OutOfRange { text: t.to_string() });
@@ -722,7 +736,7 @@ fn read_date(t: &str, tz: Tz, now: i64, default: DayTime) -> Result<i64, TimeErr
     if t.is_empty() {
         return Err(TimeError::NotADate { text: t.to_string(), tz });
     }
-    date::read_words(t, tz, now, default)
+    date::read_words(t, tz, now, default, toward)
 }
 
 /// Instant `t` in zone `tz`, or `None` where chrono cannot hold it: outside

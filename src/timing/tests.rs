@@ -583,3 +583,43 @@ fn a_clock_at_the_edge_of_chronos_range_is_refused_not_a_panic() {
     assert_eq!(super::format_time(edge, tz), format!("@{edge}"));
     assert!(super::in_zone(&chrono_tz::Tz::UTC, edge).is_some(), "UTC itself holds it");
 }
+
+#[test]
+fn dates_read_looking_back_are_the_latest_that_have_come() {
+    // NOW is Sun 01 Nov 2026 00:00 UTC
+    let back = |s: &str| parse_past_date(s, Tz::UTC, NOW, false).map(|t| format_time(t, Tz::UTC)).unwrap_or_else(|e| panic!("{s}: {e}"));
+    assert_eq!(back("Dec 1"), "Mon 01 Dec 2025 00:00 UTC");
+    assert_eq!(back("Oct 31"), "Sat 31 Oct 2026 00:00 UTC");
+    // njudge's forms: a comma after the day, the year of four digits or 80 to 99, a time
+    assert_eq!(back("Jan 1, 2003"), "Wed 01 Jan 2003 00:00 UTC");
+    assert_eq!(back("1 Jan 1990"), "Mon 01 Jan 1990 00:00 UTC");
+    assert_eq!(back("Dec 1 95"), "Fri 01 Dec 1995 00:00 UTC");
+    assert_eq!(back("1 Dec, 80 12:30"), "Mon 01 Dec 1980 12:30 UTC");
+    assert_eq!(back("Dec 31, 2002 23:59"), "Tue 31 Dec 2002 23:59 UTC");
+    // a weekday: the last before today (today's own: a week ago)
+    assert_eq!(back("Fri"), "Fri 30 Oct 2026 00:00 UTC");
+    assert_eq!(back("Sun"), "Sun 25 Oct 2026 00:00 UTC");
+    assert_eq!(back("Fri 20:00"), "Fri 30 Oct 2026 20:00 UTC");
+    // a month alone: its first day; a day alone: the last such day
+    assert_eq!(back("Nov"), "Sun 01 Nov 2026 00:00 UTC");
+    assert_eq!(back("Dec"), "Mon 01 Dec 2025 00:00 UTC");
+    assert_eq!(back("15"), "Thu 15 Oct 2026 00:00 UTC");
+    // a day without a time has come once it began: today, to its end
+    assert_eq!(format_time(parse_past_date("Nov 1", Tz::UTC, NOW, true).unwrap(), Tz::UTC), "Sun 01 Nov 2026 23:59 UTC");
+    assert_eq!(format_time(parse_past_date("Nov 1 23:59", Tz::UTC, NOW, true).unwrap(), Tz::UTC), "Sat 01 Nov 2025 23:59 UTC");
+    // a time alone: today's if it has come, else yesterday's
+    assert_eq!(back("00:00"), "Sun 01 Nov 2026 00:00 UTC");
+    assert_eq!(back("12:00"), "Sat 31 Oct 2026 12:00 UTC");
+    // the forms SET DEADLINE reads, and a date to come as written
+    assert_eq!(back("2026-10-01 20:00"), "Thu 01 Oct 2026 20:00 UTC");
+    assert_eq!(back("2026-12-25"), "Fri 25 Dec 2026 00:00 UTC");
+    // in the reader's zone: 1 Dec 00:00 in Tokyo is 30 Nov 15:00 UTC
+    let tokyo: Tz = "Asia/Tokyo".parse().unwrap();
+    assert_eq!(format_time(parse_past_date("Dec 1", tokyo, NOW, false).unwrap(), Tz::UTC), "Sun 30 Nov 2025 15:00 UTC");
+    // a deadline's reading is unchanged: the next 1 December
+    assert_eq!(format_time(parse_date("Dec 1", Tz::UTC, NOW, false).unwrap(), Tz::UTC), "Tue 01 Dec 2026 00:00 UTC");
+    // two-digit years are 80 to 99 only; the years before 1970 are refused
+    assert!(matches!(parse_past_date("Dec 1 79", Tz::UTC, NOW, false), Err(TimeError::DateWord { .. })));
+    assert!(matches!(parse_past_date("Dec 1 1969", Tz::UTC, NOW, false), Err(TimeError::OutOfRange { .. })));
+    assert!(matches!(parse_past_date("Dec 1 1995 Dec", Tz::UTC, NOW, false), Err(TimeError::DateTwice { .. })));
+}

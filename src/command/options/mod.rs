@@ -912,7 +912,14 @@ impl Session<'_> {
         let mut msg = msg;
         // (a player's change in an unmoderated game is told below, by whom)
         if by.is_master() && super::notices::press_rule(named.option) && g.status == GameStatus::Active && g.settings != before {
-            match self.tell_table_later(&g, super::notices::About::PressRule(named.option), say::master::press_rules_subject(&g), msg.clone()) {
+            let line = msg.clone();
+            let told = self.tell_table_later(
+                &g,
+                super::notices::About::PressRule(named.option),
+                say::master::press_rules_subject(&g),
+                Box::new(move |_| line.clone()),
+            );
+            match told {
                 Ok(()) => {}
                 Err(super::Fail::Refused(why)) => msg = say::master::press_rule_untold(&msg, &say::refusal::refusal(&why)),
                 Err(e) => return Err(e),

@@ -55,15 +55,7 @@ pub enum Cmd {
     Approve(String),
     Reject(String),
     List(Option<String>),
-    History {
-        game: String,
-        from: Option<String>,
-        to: Option<String>,
-        /// With the press of each phase (broadcasts; after the game, all).
-        press: bool,
-        /// The phases rollbacks replaced, instead of the game's line.
-        undone: bool,
-    },
+    History(HistoryAsk),
     /// SUMMARY [game]: none, the game signed on to.
     Summary(Option<String>),
     /// `MAP game [phase]`: the map of a processed phase, or of the board now.
@@ -226,6 +218,9 @@ pub enum SetKey {
     NoMap,
     /// A player's own time zone, or the master's for the game.
     Timezone,
+    /// What replies to the player's mail show: `SET SHORT REPLY` (`SET
+    /// BRIEF`) all but the board, `SET FULL REPLY` (`SET NO BRIEF`) all.
+    Reply(crate::game::ReplyForm),
     /// Cancels the sender's absence that includes a date (njudge's SET NOABSENCE).
     NoAbsence,
     /// The master: days on which no deadline falls, and clearing them.
@@ -243,6 +238,30 @@ pub enum SetKey {
     Option(Named),
     /// The master's tools: COMMENT, PRIVATE, MANUAL START/PROCESS ...
     Tool(ToolSet),
+}
+
+/// What a HISTORY line asks for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HistoryAsk {
+    /// `None`: the signed-on game.
+    pub game: Option<String>,
+    pub span: HistorySpan,
+    /// `LINES n`: at most n lines, from the start of the span.
+    pub lines: Option<u64>,
+    /// With the press of each phase (broadcasts; after the game, all).
+    pub press: bool,
+    /// The phases rollbacks replaced, instead of the game's line.
+    pub undone: bool,
+}
+
+/// The phases a HISTORY shows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum HistorySpan {
+    /// `FROM` and `TO`, each a phase or a date (`None`: the first phase, the last).
+    Dates { from: Option<String>, to: Option<String> },
+    /// njudge's `EXCLSTART phase [EXCLEND phase]`: all but the phases from
+    /// `start` to `end` (`None`: to the end).
+    Excluding { start: String, end: Option<String> },
 }
 
 /// The master's SET words of [`crate::command::master`]: `SET COMMENT text`, `SET

@@ -20,7 +20,7 @@ mod player;
 mod set;
 
 pub use block::{BlockKind, PressEnd, block, block_end, press_end};
-pub use cmd::{Cmd, Colour, Diary, Fake, PressHeader, SetKey, ToolSet, Whom};
+pub use cmd::{Cmd, Colour, Diary, Fake, HistoryAsk, HistorySpan, PressHeader, SetKey, ToolSet, Whom};
 use line::Line;
 pub use line::match_word;
 pub use set::MAX_PRESS_SETS;
@@ -58,6 +58,22 @@ pub fn parse(line: &str) -> Cmd {
         .or_else(|| master::master(&l))
         .or_else(|| community::community(&l))
         .unwrap_or(Cmd::NotCommand)
+}
+
+/// `line` without its comment (DPjudge's): nothing of a line that starts
+/// with `//`, and nothing after a ` //` (a word that starts with `//`);
+/// `https://` and the like are no comment. Press and other text blocks are
+/// kept as written: this is for command and order lines.
+pub fn without_comment(line: &str) -> &str {
+    let t = line.trim_start();
+    if t.starts_with("//") {
+        return "";
+    }
+    let cut = t.char_indices().find(|&(i, c)| c.is_whitespace() && t[i + c.len_utf8()..].starts_with("//")).map(|(i, _)| i);
+    match cut {
+        Some(i) => t[..i].trim_end(),
+        None => t,
+    }
 }
 
 /// The command words, for a suggestion when a line's first word is none

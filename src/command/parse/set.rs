@@ -58,6 +58,11 @@ const SET_KEYS: &[(&str, SetKey)] = &[
     ("MAP", SetKey::Map),
     ("NAME", SetKey::Name),
     ("NOMAP", SetKey::NoMap),
+    // our own (njudge has none): replies without the board
+    ("SHORTREPLY", SetKey::Reply(crate::game::ReplyForm::Short)),
+    ("FULLREPLY", SetKey::Reply(crate::game::ReplyForm::Full)),
+    ("BRIEF", SetKey::Reply(crate::game::ReplyForm::Short)),
+    ("NOBRIEF", SetKey::Reply(crate::game::ReplyForm::Full)),
     ("CD", SetKey::Cd),
     ("NOCD", SetKey::NoCd),
     ("COMMENT", SetKey::Tool(ToolSet::Comment)),

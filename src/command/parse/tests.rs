@@ -274,6 +274,11 @@ fn set_takes_the_names_it_always_took() {
         "NOLATECOUNT",
         // the name a player is shown by
         "NAME",
+        // replies without the board (our own)
+        "SHORTREPLY",
+        "FULLREPLY",
+        "BRIEF",
+        "NOBRIEF",
         // njudge's short forms and other names (issue 36)
         "NOW",
         "NOCONC",
@@ -511,5 +516,47 @@ fn no_two_names_that_mean_different_things_are_the_same_words_joined() {
             Cmd::Set { .. } | Cmd::PressSets(_) => assert!(matches!(n.meaning, super::set::Meaning::Set(..)), "{line}"),
             other => panic!("{line}: {other:?}"),
         }
+    }
+}
+
+#[test]
+fn a_comment_is_no_part_of_a_line() {
+    use super::without_comment;
+    assert_eq!(without_comment("// France's orders"), "");
+    assert_eq!(without_comment("   //"), "");
+    assert_eq!(without_comment("A PAR - BUR // to Burgundy"), "A PAR - BUR");
+    assert_eq!(without_comment("A PAR - BUR\t//tab"), "A PAR - BUR");
+    assert_eq!(without_comment("A PAR - BUR //"), "A PAR - BUR");
+    // no space before it: no comment
+    assert_eq!(without_comment("SET WEBHOOK DISCORD https://discord.com/x"), "SET WEBHOOK DISCORD https://discord.com/x");
+    assert_eq!(without_comment("A PAR-BUR//x"), "A PAR-BUR//x");
+    assert_eq!(without_comment("A PAR / BUR"), "A PAR / BUR");
+}
+
+#[test]
+fn history_reads_njudges_forms() {
+    let h = |l: &str| match parse(l) {
+        Cmd::History(a) => a,
+        other => panic!("{l}: {other:?}"),
+    };
+    let a = h("HISTORY demo FROM Jan 1, 2003 TO Dec 31, 2002 23:59 LINES 5000");
+    assert_eq!(a.game.as_deref(), Some("demo"));
+    assert_eq!(a.span, HistorySpan::Dates { from: Some("Jan 1, 2003".into()), to: Some("Dec 31, 2002 23:59".into()) });
+    assert_eq!(a.lines, Some(5000));
+    let a = h("history foo exclstart S1899M exclend F1905B broad");
+    assert_eq!(a.span, HistorySpan::Excluding { start: "S1899M".into(), end: Some("F1905B".into()) });
+    assert!(a.press && !a.undone);
+    // the game left out: the signed-on one
+    assert_eq!(h("HISTORY FROM S1901M").game, None);
+    assert_eq!(h("HISTORY until F1901M for 20").span, HistorySpan::Dates { from: None, to: Some("F1901M".into()) });
+    for bad in [
+        "HISTORY demo LINES",
+        "HISTORY demo LINES x",
+        "HISTORY demo EXCLEND F1901M",
+        "HISTORY demo EXCLSTART",
+        "HISTORY demo FROM S1901M EXCLSTART S1902M",
+        "HISTORY demo SOON",
+    ] {
+        assert!(matches!(parse(bad), Cmd::Bad(_)), "{bad}");
     }
 }

@@ -29,6 +29,17 @@ pub fn defaults(kind: PhaseKind, rules: &Rulebook) -> String {
     }
 }
 
+/// A dislodged unit of the reader's without a retreat order, before the
+/// deadline of a game whose default is the right-hand rule: where the rule
+/// sends it as the reader's orders stand (`dest`; `None`: disbanded, no
+/// space left), in the results' own words ([`super::results::right_hand`]).
+pub fn right_hand_now(unit: &str, dest: Option<&str>) -> String {
+    match dest {
+        Some(d) => format!("{unit}: {} (as things stand: other powers' retreat orders may change it)", super::results::right_hand(d)),
+        None => format!("{unit}: no retreat ordered: the right-hand rule finds it no space, so it is disbanded"),
+    }
+}
+
 /// A reminder: title.
 pub fn reminder_title(g: &Game, phase: &str) -> String {
     format!("Reminder: game {}, {}", g.name, phase)

@@ -136,9 +136,24 @@ pub fn no_phase_to(phase: &str, game: &str) -> String {
     format!("no phase {phase} in game {}", game)
 }
 
-/// HISTORY with TO before FROM.
-pub fn to_before_from() -> String {
-    "TO comes before FROM".into()
+/// HISTORY with TO before FROM: the TO is not used (njudge's way).
+pub fn to_before_from_ignored() -> String {
+    "(TO comes before FROM, so it is left out: the history runs to the end.)".into()
+}
+
+/// HISTORY's LINES past what one reply holds.
+pub fn history_lines(asked: u64, max: u64) -> String {
+    format!("HISTORY sends 1 to {max} lines: LINES {asked} is not among them")
+}
+
+/// HISTORY's EXCLSTART or EXCLEND with no phase.
+pub fn history_not_a_turn(word: &str) -> String {
+    format!("`{word}` is no phase: EXCLSTART and EXCLEND take phases like S1902M, F1901R, W1901A (or F1905B, the builds of 1905)")
+}
+
+/// HISTORY cut at its LINES.
+pub fn history_lines_cut(max: usize) -> String {
+    format!("(The history stops here: LINES {max} reached. Ask again FROM a later phase or date for the rest.)")
 }
 
 /// HISTORY of more phases than it sends.

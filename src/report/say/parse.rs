@@ -34,12 +34,22 @@ pub fn needs_power(command: &str) -> String {
 
 /// A word in HISTORY that is neither FROM nor TO.
 pub fn history_bad_word(word: &str) -> String {
-    format!("HISTORY: `{word}` is not FROM or TO")
+    format!("HISTORY: `{word}` is none of FROM, TO, LINES, EXCLSTART, EXCLEND, PRESS (BROAD) and UNDONE")
+}
+
+/// HISTORY's LINES without a number.
+pub fn history_lines_usage() -> String {
+    "HISTORY: LINES takes a number of lines (HISTORY game LINES 200)".into()
+}
+
+/// HISTORY's EXCLSTART and EXCLEND out of their form.
+pub fn history_exclude_usage() -> String {
+    "HISTORY: write HISTORY game EXCLSTART phase [EXCLEND phase] [BROAD] (phases like S1902M or F1905B), without FROM and TO".into()
 }
 
 /// HISTORY without a game.
 pub fn history_usage() -> String {
-    "HISTORY needs a game name: HISTORY game [FROM phase] [TO phase]".into()
+    "HISTORY needs a game name (or a sign-on before it): HISTORY game [FROM phase or date] [TO phase or date] [LINES n]".into()
 }
 
 /// PRESS (or BROADCAST, `head`) with TO twice.

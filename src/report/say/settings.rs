@@ -163,8 +163,8 @@ pub fn deadline_moved_subject(g: &Game) -> String {
 }
 
 /// The notice of a deadline moved by an absence: text.
-pub fn deadline_moved_notice(g: &Game, time: &str) -> String {
-    format!("A player's absence moves the deadline of game {} to {}.\n", g.name, time)
+pub fn deadline_moved_notice(game: &str, time: &str) -> String {
+    format!("A player's absence moves the deadline of game {game} to {time}.\n")
 }
 
 /// A new password that is none.
@@ -302,8 +302,8 @@ pub fn new_deadline_subject(g: &Game) -> String {
 }
 
 /// The notice of a new deadline: text.
-pub fn new_deadline_notice(g: &Game, who: &str, time: &str) -> String {
-    format!("{who} set the deadline of game {} to {}.\n", g.name, time)
+pub fn new_deadline_notice(game: &str, who: &str, time: &str) -> String {
+    format!("{who} set the deadline of game {game} to {time}.\n")
 }
 
 /// SET DEADLINE done.
@@ -328,6 +328,22 @@ pub fn map(pref: crate::store::games::MapPref) -> String {
 /// SET MAP with a word that is not SVG.
 pub fn map_usage(got: &str) -> String {
     format!("`{got}`: SET MAP takes nothing (the PNG picture) or SVG (the PNG and the SVG); SET NO MAP turns the map off.")
+}
+
+/// SET SHORT REPLY or SET FULL REPLY: what replies now show.
+pub fn reply_form(form: crate::store::games::ReplyForm) -> String {
+    use crate::store::games::ReplyForm;
+    match form {
+        ReplyForm::Short => {
+            "SHORT REPLY set: replies to your mail leave the board out (your lines and what they did, your orders, what is still to order and the deadline stay). SET FULL REPLY brings it back.".into()
+        }
+        ReplyForm::Full => "FULL REPLY set: replies to your mail show the board again.".into(),
+    }
+}
+
+/// SET SHORT REPLY or SET FULL REPLY with a word after it.
+pub fn reply_form_usage(got: &str) -> String {
+    format!("`{got}`: SET SHORT REPLY and SET FULL REPLY take nothing after them.")
 }
 
 /// SET NAME: what the published game now shows the player by.

@@ -170,8 +170,8 @@ pub fn not_before_moves_deadline(time: &str) -> String {
 }
 
 /// The master's SET START, to the table.
-pub fn not_before_notice(g: &crate::game::Game, who: &str, time: &str) -> String {
-    format!("{who} set the earliest processing of game {}'s current phase to {}.\n", g.name, time)
+pub fn not_before_notice(game: &str, who: &str, time: &str) -> String {
+    format!("{who} set the earliest processing of game {game}'s current phase to {time}.\n")
 }
 
 /// njudge's GRACE or DELAY in a phase kind's timing: here they are the game's.

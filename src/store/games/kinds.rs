@@ -359,6 +359,12 @@ impl Manual {
     }
 }
 
+text_enum!(
+    /// What a reply to a player's mail shows of the game (`SET FULL REPLY`,
+    /// `SET SHORT REPLY`): all, or all but the board.
+    ReplyForm { Full = "full", Short = "short" }
+);
+
 /// Which pictures of the map a player's results mail carries.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum MapPref {

@@ -15,7 +15,7 @@ mod settings;
 
 pub use kinds::{
     Announcements, Anonymity, Assignment, Concessions, Draws, FakePress, GameStatus, LatePress, Manual, MapPref, MasterPress, Nmr, ObserverPress, PartialPress,
-    PlayerRole, PlayerStatus, PostalPress, Press, ProxyOrders, UnorderedPress, Waiters,
+    PlayerRole, PlayerStatus, PostalPress, Press, ProxyOrders, ReplyForm, UnorderedPress, Waiters,
 };
 pub use kinds::{BlankPress, Changers, GracePress, Listing, MinorPress, Moderation, PlayerCount, PlayerResume, Revealing, TouchPress, Watching};
 pub use players::Player;

@@ -1,6 +1,6 @@
 //! A game's players and observers as rows, read back strictly.
 
-use super::kinds::{MapPref, PlayerRole, PlayerStatus};
+use super::kinds::{MapPref, PlayerRole, PlayerStatus, ReplyForm};
 use super::settings::read_zone;
 use crate::map::PowerId;
 use rusqlite::{Connection, params};
@@ -47,6 +47,8 @@ pub struct Player {
     pub timezone: Option<chrono_tz::Tz>,
     /// The name the player chose to be shown by (`SET NAME`); `None`: the power's.
     pub name: Option<String>,
+    /// What replies to the player's mail show (`SET SHORT REPLY`: not the board).
+    pub reply: ReplyForm,
 }
 
 impl Player {
@@ -72,11 +74,12 @@ impl Player {
             map: MapPref::Png,
             timezone: None,
             name: None,
+            reply: ReplyForm::Full,
         }
     }
     pub fn of_game(conn: &Connection, game_id: i64) -> rusqlite::Result<Vec<Player>> {
         conn.prepare_cached(
-            "SELECT id, game_id, role, power, email, pw_hash, preference, wait, draw, concede, absences, status, joined, ally, seated, left, map, timezone, name FROM players WHERE game_id = ?1 ORDER BY id",
+            "SELECT id, game_id, role, power, email, pw_hash, preference, wait, draw, concede, absences, status, joined, ally, seated, left, map, timezone, name, reply FROM players WHERE game_id = ?1 ORDER BY id",
         )?
         .query_map([game_id], |r| {
             let abs: String = r.get(10)?;
@@ -100,6 +103,7 @@ impl Player {
                 map: r.get(16)?,
                 timezone: read_zone(r.get(17)?).map_err(|e| rusqlite::Error::FromSqlConversionFailure(17, rusqlite::types::Type::Text, Box::new(e)))?,
                 name: r.get(18)?,
+                reply: r.get(19)?,
             })
         })?
         .collect()
@@ -116,7 +120,7 @@ impl Player {
         let absences = serde_json::to_string(&self.absences).unwrap_or_else(|e| unreachable!("pairs of integers serialize: {e}"));
         let set = |s: &Option<Vec<PowerId>>| s.as_ref().map(|s| serde_json::to_string(s).unwrap_or_else(|e| unreachable!("integers serialize: {e}")));
         conn.prepare_cached(
-            "UPDATE players SET power = ?2, email = ?3, pw_hash = ?4, preference = ?5, wait = ?6, draw = ?7, concede = ?8, absences = ?9, status = ?10, ally = ?11, seated = ?12, left = ?13, map = ?14, timezone = ?15, name = ?16 WHERE id = ?1",
+            "UPDATE players SET power = ?2, email = ?3, pw_hash = ?4, preference = ?5, wait = ?6, draw = ?7, concede = ?8, absences = ?9, status = ?10, ally = ?11, seated = ?12, left = ?13, map = ?14, timezone = ?15, name = ?16, reply = ?17 WHERE id = ?1",
         )?
         .execute(params![
             self.id,
@@ -134,7 +138,8 @@ impl Player {
             self.left,
             self.map,
             self.timezone.map(|z| z.name()),
-            self.name
+            self.name,
+            self.reply
         ])?;
         Ok(())
     }
