@@ -24,6 +24,8 @@ pub const MIN_JOIN_PASSWORD: usize = 4;
 
 /// The help files GET serves (`templates/help/NAME.txt`).
 pub const HELP_TOPICS: &[&str] = &["index", "press", "deadlines", "draws", "master", "form"];
+/// njudge's new user's package (`GET PACKAGE`): what a newcomer reads first.
+pub const PACKAGE: &[&str] = &["index", "form"];
 
 impl Session<'_> {
     /// SET PRIVATE password: newcomers join only with it (or an invitation).
@@ -343,10 +345,14 @@ impl Session<'_> {
         Ok(vec![say::community::version(env!("CARGO_PKG_VERSION"), option_env!("MAILJUDGE_COMMIT"))])
     }
 
-    /// GET topic: a help file (`GET` alone: the topics).
+    /// GET topic: a help file (`GET` alone: the topics; njudge's `GET
+    /// PACKAGE`: the files of [`PACKAGE`], each within the help file's bound).
     pub(super) fn get(&mut self, topic: Option<&str>) -> R {
         let Some(topic) = topic else { return Ok(vec![say::community::help_topics(HELP_TOPICS)]) };
         let t = topic.to_ascii_lowercase();
+        if t == "package" {
+            return PACKAGE.iter().map(|f| Ok(self.get(Some(f))?.join("\n"))).collect();
+        }
         if !HELP_TOPICS.contains(&t.as_str()) {
             return Err(ToolRefusal::NoHelpFile { topic: topic.to_string(), known: HELP_TOPICS.iter().map(|s| s.to_string()).collect() }.into());
         }

@@ -132,3 +132,14 @@ fn watch_and_withdraw_are_njudges_observe_and_resign() {
         "France's player resigned"
     );
 }
+
+#[test]
+fn get_package_sends_the_new_users_files() {
+    let mut g = Game::started();
+    let (r, _) = g.send("newcomer@example.test", "GET PACKAGE");
+    // the index (HELP's text) and the registration form, one after the other
+    let index = r.find("How to use").expect("the index");
+    let form = r.find("Registering on").expect("the form");
+    assert!(index < form, "{r}");
+    assert!(r.contains("REGISTER Name:"), "{r}");
+}
