@@ -11,17 +11,6 @@ use common::game::*;
 use common::{Sent, to};
 use mailjudge::map::Variant;
 
-/// Each power's holding orders (by letter), as its player mails them.
-const HOLDS: [(char, &str); 7] = [
-    ('A', "A VIE H\nA BUD H\nF TRI H"),
-    ('E', "F LON H\nF EDI H\nA LVP H"),
-    ('F', "F BRE H\nA PAR H\nA MAR H"),
-    ('G', "F KIE H\nA BER H\nA MUN H"),
-    ('I', "F NAP H\nA ROM H\nA VEN H"),
-    ('R', "F STP/SC H\nA MOS H\nA WAR H\nF SEV H"),
-    ('T', "F ANK H\nA CON H\nA SMY H"),
-];
-
 fn as_power(g: &mut Game, l: char, text: &str) -> (String, Vec<Sent>) {
     g.as_power(l, text)
 }

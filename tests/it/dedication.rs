@@ -12,17 +12,6 @@ use crate::common::game::*;
 use crate::common::{Sent, db};
 use mailjudge::map::Variant;
 
-/// Each power's holding orders (by letter), as its player mails them.
-const HOLDS: [(char, &str); 7] = [
-    ('A', "A VIE H\nA BUD H\nF TRI H"),
-    ('E', "F LON H\nF EDI H\nA LVP H"),
-    ('F', "F BRE H\nA PAR H\nA MAR H"),
-    ('G', "F KIE H\nA BER H\nA MUN H"),
-    ('I', "F NAP H\nA ROM H\nA VEN H"),
-    ('R', "F STP/SC H\nA MOS H\nA WAR H\nF SEV H"),
-    ('T', "F ANK H\nA CON H\nA SMY H"),
-];
-
 /// The holds of the powers with the letters `who`.
 fn hold(g: &mut Game, who: &[char]) {
     for (l, orders) in HOLDS.iter().filter(|(l, _)| who.contains(l)) {

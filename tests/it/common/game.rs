@@ -19,6 +19,17 @@ pub const SEATS: [(&str, &str, char); 7] = [
 ];
 pub const KEEPER: &str = "keeper@example.test";
 
+/// Each power's holding orders (by letter), as its player mails them.
+pub const HOLDS: [(char, &str); 7] = [
+    ('A', "A VIE H\nA BUD H\nF TRI H"),
+    ('E', "F LON H\nF EDI H\nA LVP H"),
+    ('F', "F BRE H\nA PAR H\nA MAR H"),
+    ('G', "F KIE H\nA BER H\nA MUN H"),
+    ('I', "F NAP H\nA ROM H\nA VEN H"),
+    ('R', "F STP/SC H\nA MOS H\nA WAR H\nF SEV H"),
+    ('T', "F ANK H\nA CON H\nA SMY H"),
+];
+
 /// Text with every run of white space made one space (replies wrap long lines).
 pub fn flat(t: &str) -> String {
     t.split_whitespace().collect::<Vec<_>>().join(" ")
