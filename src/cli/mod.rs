@@ -5,7 +5,8 @@
 //! - [`game`]: `game list|show|create|process|pause|resume|terminate|cmd|map`;
 //! - [`archive`]: `export`, `import`;
 //! - [`variant`]: `variant import` (DPjudge / MILA `.map` files);
-//! - [`address`]: `address allow|revoke|list` (who consents to the judge's mail).
+//! - [`address`]: `address allow|revoke|list` (who consents to the judge's mail),
+//!   `keeper-password` (the keeper's commands by mail).
 
 pub mod address;
 pub mod archive;
@@ -93,6 +94,12 @@ pub enum Command {
         config: ConfigArg,
         #[command(subcommand)]
         action: AddressAction,
+    },
+    /// Set the keeper's password for the keeper's commands by mail (ADJUST,
+    /// RECORD): read from the first line of stdin (8 characters or more).
+    KeeperPassword {
+        #[command(flatten)]
+        config: ConfigArg,
     },
     /// Copy the database to FILE while the judge runs (SQLite online backup).
     Backup {
@@ -240,6 +247,7 @@ pub fn main() -> ExitCode {
         Command::Mail { config, from, subject } => serve::mail(config, from, subject),
         Command::Game { config, action } => game::game(config, action),
         Command::Address { config, action } => address::address(config, action),
+        Command::KeeperPassword { config } => address::keeper_password(config),
         Command::Export { config, game, format, output } => archive::export(config, &game, format, output),
         Command::Import { file, variants_dir, rules, as_name, config } => {
             return archive::import(&file, &variants_dir, &rules, as_name.as_deref().map(|n| (n, &config)));

@@ -70,11 +70,12 @@ impl Session<'_> {
     }
 
     /// RESUME: a deadline that passed meanwhile is set anew. A finished game
-    /// stays finished (ROLLBACK reopens one).
+    /// (drawn, conceded, won, terminated) is reopened at the phase it stood
+    /// at (njudge), unless no phase is left.
     pub(super) fn resume(&mut self) -> R {
         let mut g = self.resume_game()?;
         if g.status == GameStatus::Finished {
-            return Err(ToolRefusal::ResumeFinished { game: g.name.clone() }.into());
+            return self.reopen(g);
         }
         self.table_mail(&g)?;
         g.paused = false;
@@ -90,6 +91,41 @@ impl Session<'_> {
         crate::play::tell_all_zoned(self.conn, self.ctx, &g, &say::master::resumes_subject(&g), &notice)?;
         self.touch(g.id);
         Ok(vec![say::master::resumed(&g, &d)])
+    }
+
+    /// RESUME of a finished game: it plays on from the phase it stood at,
+    /// with a deadline from now; the table is told how it had ended.
+    fn reopen(&mut self, mut g: Game) -> R {
+        let ended = g.ending.clone();
+        let kind = match (&ended, g.position.as_ref()) {
+            (Some(e), _) if matches!(e.end, crate::end::GameEnd::NoMorePhases) => None,
+            (_, Some(pos)) => Some(pos.phase.kind),
+            (_, None) => None,
+        };
+        let Some(kind) = kind else { return Err(ToolRefusal::ResumeFinished { game: g.name.clone() }.into()) };
+        self.table_mail(&g)?;
+        let had = say::game::result(&g).unwrap_or_default();
+        // would end again at the next phase processed, unless the master changes it
+        let again = ended.as_ref().is_some_and(|e| matches!(e.end, crate::end::GameEnd::Solo(_) | crate::end::GameEnd::Alliance(_)))
+            || g.settings.end_year.zip(g.position.as_ref()).is_some_and(|(y, pos)| pos.phase.year > y);
+        // a game that ended as a phase was processed stands at the next phase,
+        // which has no number yet (one that ended during a phase goes on with it)
+        if ended.as_ref().is_some_and(|e| e.phase != g.position.as_ref().map(|p| p.phase)) {
+            g.seq += 1;
+        }
+        g.status = GameStatus::Active;
+        g.ending = None;
+        g.old_result = None;
+        g.paused = false;
+        crate::play::set_deadline(self.ctx, &mut g, kind);
+        g.save(self.conn)?;
+        let v = g.variant.clone();
+        let phase = g.position.as_ref().map(|p| v.calendar.long_name(p.phase)).unwrap_or_default();
+        let notice = |tz| say::master::reopened_notice(&g, &had, &phase, &g.deadline.map(|d| timing::format_time(d, tz)).unwrap_or_default());
+        crate::play::tell_all_zoned(self.conn, self.ctx, &g, &say::master::resumes_subject(&g), &notice)?;
+        self.touch(g.id);
+        let d = g.deadline.map(|d| timing::format_time(d, g.zone(self.ctx.cfg.timezone))).unwrap_or_default();
+        Ok(vec![say::master::reopened(&g, &had, &phase, &d, again)])
     }
 
     /// TERMINATE: the game ends, won by no one.

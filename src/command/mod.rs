@@ -29,9 +29,11 @@ pub mod dedication;
 pub mod diary;
 pub mod disorder;
 pub mod info;
+pub mod keeper;
 pub mod later;
 pub mod master;
-pub mod moderation;
+pub use keeper::KEEPER_PASSWORD_KEY;
+mod moderation;
 pub mod notices;
 pub mod options;
 pub mod orders;
@@ -764,6 +766,8 @@ impl<'a> Session<'a> {
             Cmd::GetDedication => self.get_dedication(),
             Cmd::InfoPlayer(who) => self.info_player(&who),
             Cmd::IAmAlso { address, codes } => self.i_am_also(&address, &codes),
+            Cmd::Adjust { who, points, password } => self.adjust(&who, points, &password),
+            Cmd::Record { who, field, value, password } => self.record(&who, field, value, &password),
         }
     }
 }

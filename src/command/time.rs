@@ -84,12 +84,12 @@ impl Session<'_> {
         if b <= a || b <= now {
             return Err(Refusal::AbsenceOrder.into());
         }
+        // the master (acting for the power) is not bound by the game's limit,
+        // only by the judge's on dates (at most a year ahead)
+        let by_master = matches!(self.signed, Some(Signed { role: Role::Power { master: true, .. }, .. }));
         let days = g.settings.max_absence_days.unwrap_or(crate::game::MAX_ABSENCE_DAYS);
-        if days == 0 {
-            return Err(Refusal::NoAbsences { game: g.name.clone() }.into());
-        }
-        if b - a > i64::from(days) * 86_400 {
-            return Err(Refusal::AbsenceTooLong { days }.into());
+        if !by_master && b - a > i64::from(days) * 86_400 {
+            return Ok(self.ask_master_for_absence(&g, power, (a, b), days));
         }
         let mut p = self.player(pid)?;
         p.absences.retain(|&(_, e)| e > now);
@@ -105,6 +105,17 @@ impl Session<'_> {
         out.extend(self.push_deadline(&mut g)?);
         self.add_status(g.id, power);
         Ok(out)
+    }
+
+    /// An absence longer than the game allows goes to the master to grant
+    /// (njudge): the master's notice says how (BECOME the power, SET ABSENCE
+    /// with the same dates); nothing is recorded until then.
+    fn ask_master_for_absence(&mut self, g: &Game, power: crate::map::PowerId, (a, b): (i64, i64), days: u32) -> Vec<String> {
+        let (who, code) = (say::seats::seat_names(g, power), game::pname(g.v(), power));
+        let line: Zoned = Box::new(move |tz| say::time::absence_request_line(&who, &code, &timing::date_words(a, tz), &timing::date_words(b, tz), days));
+        self.tell_later(g, About::Absence(power), say::time::absences_subject(g), line);
+        let tz = self.zone(g);
+        vec![say::time::absence_sent_to_master(&timing::format_time(a, tz), &timing::format_time(b, tz), days)]
     }
 
     /// SET NOABSENCE date [TO date]: cancels the first of the sender's

@@ -36,6 +36,7 @@ impl Figures {
             + LATE_NOTICE_POINTS * i64::from(s.notices)
             + ABANDONED_POINTS * i64::from(s.abandoned)
             + DISORDER_POINTS * i64::from(s.disorders)
+            + s.bonus
     }
 
     /// Phases on time of phases due; `None` for a newcomer (0 of 0: perfect).
@@ -77,8 +78,16 @@ pub fn mailboxes(conn: &Connection, addr: &str) -> rusqlite::Result<Vec<String>>
     stored::mailboxes_of(conn, &registration)
 }
 
-/// The summed records of every seat held from `mailboxes`, in every game.
+/// The summed records of every seat held from `mailboxes` (a registration's,
+/// its own first), in every rated game, with the keeper's changes to it.
 pub fn sums(conn: &Connection, mailboxes: &[String]) -> rusqlite::Result<Sums> {
+    let played = played(conn, mailboxes)?;
+    let Some(registration) = mailboxes.first() else { return Ok(played) };
+    Ok(stored::adjustment_of(conn, registration)?.apply(played))
+}
+
+/// The same as played, without the keeper's changes.
+pub fn played(conn: &Connection, mailboxes: &[String]) -> rusqlite::Result<Sums> {
     let mut s = Sums::default();
     for m in mailboxes {
         for seat in stored::seats_of(conn, m)?.iter().filter(|r| crate::mail::mailbox_key(&r.email) == *m) {
@@ -166,6 +175,81 @@ pub enum DedicationRefusal {
     WrongLinkCodes {
         address: String,
     },
+    /// ADJUST or RECORD from another address than the keeper's.
+    KeeperOnly,
+    /// ADJUST or RECORD before the keeper set a password for them.
+    NoKeeperPassword,
+    WrongKeeperPassword,
+    AdjustUsage,
+    RecordUsage,
+    /// ADJUST by more than [`MAX_ADJUST`] either way.
+    AdjustTooLarge {
+        word: String,
+    },
+    /// RECORD of a value past [`MAX_RECORD_VALUE`].
+    RecordTooLarge {
+        word: String,
+    },
+    /// RECORD of a field that is none of njudge's five.
+    NoSuchField {
+        word: String,
+    },
+}
+
+/// The most points one ADJUST adds or takes.
+pub const MAX_ADJUST: i64 = 100_000;
+/// The largest count RECORD sets.
+pub const MAX_RECORD_VALUE: u32 = 1_000_000;
+
+/// A count of a record the keeper's RECORD sets (njudge's field numbers).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RecordField {
+    /// 1: phases ordered on time.
+    OnTime,
+    /// 2: phases due.
+    Due,
+    /// 3: games started.
+    Started,
+    /// 4: seats abandoned (njudge's resignations).
+    Abandoned,
+    /// 5: seats taken over.
+    TookOver,
+}
+
+impl RecordField {
+    /// njudge's number or a name (`1`, `ONTIME`, `TOTAL`, `RESIGNATIONS` ...).
+    pub fn parse(word: &str) -> Option<RecordField> {
+        Some(match word.to_ascii_uppercase().as_str() {
+            "1" | "ONTIME" | "ON-TIME" => RecordField::OnTime,
+            "2" | "TOTAL" | "DUE" => RecordField::Due,
+            "3" | "START" | "STARTS" | "STARTED" => RecordField::Started,
+            "4" | "RESIGNATIONS" | "RESIGNED" | "ABANDONED" => RecordField::Abandoned,
+            "5" | "TOOKOVER" | "TOOKOVERS" | "TAKEOVERS" => RecordField::TookOver,
+            _ => return None,
+        })
+    }
+
+    /// The count in `s`.
+    pub fn of(self, s: &Sums) -> u32 {
+        match self {
+            RecordField::OnTime => s.on_time,
+            RecordField::Due => s.due,
+            RecordField::Started => s.started,
+            RecordField::Abandoned => s.abandoned,
+            RecordField::TookOver => s.took_over,
+        }
+    }
+
+    /// The keeper's change of this count in `a`.
+    pub fn change(self, a: &mut stored::Adjustment) -> &mut i64 {
+        match self {
+            RecordField::OnTime => &mut a.on_time,
+            RecordField::Due => &mut a.due,
+            RecordField::Started => &mut a.started,
+            RecordField::Abandoned => &mut a.abandoned,
+            RecordField::TookOver => &mut a.took_over,
+        }
+    }
 }
 
 /// Whether `figures` may join (or take over a seat of) the game of `s`, by its limits.
@@ -207,7 +291,7 @@ mod tests {
 
     #[test]
     fn the_figures_are_njudges() {
-        let f = Figures(Sums { due: 10, on_time: 8, late: 1, missed: 1, notices: 3, abandoned: 1, disorders: 1, started: 3, took_over: 1 });
+        let f = Figures(Sums { due: 10, on_time: 8, late: 1, missed: 1, notices: 3, abandoned: 1, disorders: 1, started: 3, took_over: 1, bonus: 0 });
         assert_eq!(f.points(), 24 - 3 - 50 - 100);
         assert_eq!(f.on_time().map(|r| r.to_string()).as_deref(), Some("0.800"));
         assert_eq!(f.cd().map(|r| r.to_string()).as_deref(), Some("0.500"));

@@ -110,6 +110,7 @@ pub fn default_settings(cfg: &Config) -> Settings {
         allow_players: Vec::new(),
         deny_players: Vec::new(),
         moderated: Default::default(),
+        rating: None,
         no_resume: Default::default(),
         no_show: Default::default(),
         reveal: Default::default(),

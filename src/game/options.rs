@@ -72,6 +72,8 @@ pub enum GameOption {
     LateCount,
     /// `SET [NO] APPROVAL`: a vacant power is taken over only with the master's approval.
     Approval,
+    /// `SET RATED` / `SET UNRATED`: the game counts in judge-wide records.
+    Rated,
     Anonymous,
     /// njudge's SET DEDICATION, SET ONTIMERAT (SET ONTIME), SET RESRAT:
     /// the least dedication, the least on-time ratio and the greatest CD

@@ -151,13 +151,6 @@ pub enum Refusal {
         why: crate::timing::TimeError,
     },
     AbsenceOrder,
-    AbsenceTooLong {
-        days: u32,
-    },
-    /// SET MAX ABSENCE 0.
-    NoAbsences {
-        game: String,
-    },
     /// SET WAIT in a STRICT WAIT game, owing no orders.
     StrictWait {
         game: String,
@@ -462,8 +455,6 @@ pub enum SetHint {
     JudgeLists,
     /// `SET [NOT] APPROVE[D] powers`.
     Approve,
-    /// `SET [UN]RATED`.
-    Rated,
     /// `SET PLAYERS n`, `SET POWERS n`.
     Players,
     /// `SET VARIANT`, `SET NOT VARIANT`.

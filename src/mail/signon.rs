@@ -256,6 +256,11 @@ fn spans(line: &str, own: &JudgeText, reading: Reading) -> Vec<Range<usize>> {
     } else if w0 == "SET" {
         // `SET PASSWORD pw`, `SET NO PASSWORD pw`; `SET PRIVATE pw`: a game's join password
         (1..w.len().min(3)).find(|&k| password_word(&norm(w[k].1), true) || (k == 1 && norm(w[k].1) == "PRIVATE")).map(|k| k + 1)
+    } else if w0 == "ADJUST" && w.len() >= 4 {
+        // the keeper's ADJUST address points password, RECORD address field value password
+        Some(3)
+    } else if w0 == "RECORD" && w.len() >= 5 {
+        Some(4)
     } else if password_word(&w0, false) {
         Some(1)
     } else {

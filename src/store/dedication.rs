@@ -77,6 +77,8 @@ pub struct Sums {
     pub disorders: u32,
     pub started: u32,
     pub took_over: u32,
+    /// Dedication points the keeper added (ADJUST; may be negative).
+    pub bonus: i64,
 }
 
 /// A seat a mailbox held: a player's row with a power, of a game that
@@ -130,8 +132,8 @@ pub fn seats_of(conn: &Connection, mailbox: &str) -> rusqlite::Result<Vec<SeatRe
     let mut st = conn.prepare_cached(&format!(
         "SELECT p.email, p.seated IS NOT NULL, COALESCE(r.due, 0), COALESCE(r.on_time, 0), COALESCE(r.late, 0), COALESCE(r.missed, 0),
                 COALESCE(r.late_notices, 0), COALESCE(r.abandoned, 0), COALESCE(r.disorders, 0)
-         FROM players p LEFT JOIN records_of_play r ON r.player_id = p.id
-         WHERE {HELD} AND (p.email = ?1 COLLATE NOCASE OR p.email LIKE ?2 ESCAPE '\\') ORDER BY p.id"
+         FROM players p JOIN games g ON g.id = p.game_id LEFT JOIN records_of_play r ON r.player_id = p.id
+         WHERE {HELD} AND g.rated AND (p.email = ?1 COLLATE NOCASE OR p.email LIKE ?2 ESCAPE '\\') ORDER BY p.id"
     ))?;
     st.query_map(params![mailbox, tagged_pattern(mailbox)], |r| {
         Ok(SeatRecord {
@@ -212,6 +214,57 @@ pub fn request_of(conn: &Connection, mailbox: &str, since: i64) -> rusqlite::Res
 /// Forgets the request of `mailbox`.
 pub fn drop_request(conn: &Connection, mailbox: &str) -> rusqlite::Result<()> {
     conn.execute("DELETE FROM link_requests WHERE mailbox = ?1", [mailbox])?;
+    Ok(())
+}
+
+/// The keeper's changes to a registration's record (njudge's ADJUST and
+/// RECORD): points added to its dedication, and what each count was set
+/// to, kept as the difference from the count its seats give (so play goes
+/// on counting from the value set).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Adjustment {
+    pub points: i64,
+    pub on_time: i64,
+    pub due: i64,
+    pub started: i64,
+    pub abandoned: i64,
+    pub took_over: i64,
+}
+
+impl Adjustment {
+    /// `s` with the counts changed (none below 0 nor past `u32::MAX`).
+    pub fn apply(&self, s: Sums) -> Sums {
+        let f = |n: u32, d: i64| (i64::from(n).saturating_add(d)).clamp(0, i64::from(u32::MAX)) as u32;
+        Sums {
+            on_time: f(s.on_time, self.on_time),
+            due: f(s.due, self.due),
+            started: f(s.started, self.started),
+            abandoned: f(s.abandoned, self.abandoned),
+            took_over: f(s.took_over, self.took_over),
+            bonus: s.bonus.saturating_add(self.points),
+            ..s
+        }
+    }
+}
+
+/// The keeper's changes to the record of `registration` (none: all 0).
+pub fn adjustment_of(conn: &Connection, registration: &str) -> rusqlite::Result<Adjustment> {
+    conn.prepare_cached("SELECT points, on_time, due, started, abandoned, took_over FROM record_adjustments WHERE registration = ?1")?
+        .query_row([registration], |r| {
+            Ok(Adjustment { points: r.get(0)?, on_time: r.get(1)?, due: r.get(2)?, started: r.get(3)?, abandoned: r.get(4)?, took_over: r.get(5)? })
+        })
+        .optional()
+        .map(Option::unwrap_or_default)
+}
+
+/// Keeps `a` as the keeper's changes to the record of `registration`.
+pub fn save_adjustment(conn: &Connection, registration: &str, a: &Adjustment) -> rusqlite::Result<()> {
+    conn.execute(
+        "INSERT INTO record_adjustments (registration, points, on_time, due, started, abandoned, took_over) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+         ON CONFLICT (registration) DO UPDATE SET points = excluded.points, on_time = excluded.on_time, due = excluded.due,
+         started = excluded.started, abandoned = excluded.abandoned, took_over = excluded.took_over",
+        params![registration, a.points, a.on_time, a.due, a.started, a.abandoned, a.took_over],
+    )?;
     Ok(())
 }
 

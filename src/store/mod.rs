@@ -560,6 +560,23 @@ pub const MIGRATIONS: &[&str] = &[
     r#"
     ALTER TABLE players ADD COLUMN reply TEXT NOT NULL DEFAULT 'full';
     "#,
+    // 26: whether a game counts in judge-wide records (`SET [UN]RATED`;
+    // written from the settings on every save, `Settings::rated`; an
+    // unmoderated game is unrated unless set), and the keeper's changes to a
+    // registration's record (ADJUST, RECORD; store::dedication::Adjustment)
+    r#"
+    ALTER TABLE games ADD COLUMN rated INTEGER NOT NULL DEFAULT 1;
+    UPDATE games SET rated = 0 WHERE json_extract(settings, '$.moderated') = 0;
+    CREATE TABLE record_adjustments (
+        registration TEXT PRIMARY KEY,
+        points INTEGER NOT NULL DEFAULT 0,
+        on_time INTEGER NOT NULL DEFAULT 0,
+        due INTEGER NOT NULL DEFAULT 0,
+        started INTEGER NOT NULL DEFAULT 0,
+        abandoned INTEGER NOT NULL DEFAULT 0,
+        took_over INTEGER NOT NULL DEFAULT 0
+    );
+    "#,
 ];
 
 /// `synchronous = NORMAL` while it lives (commits that may be lost to a power

@@ -764,6 +764,15 @@ pub fn format_time(t: i64, tz: Tz) -> String {
     }
 }
 
+/// `02 Dec 2026 20:00`: a time in zone `tz` as a command writes it back
+/// (SET ABSENCE, SET DEADLINE read it in the same zone).
+pub fn date_words(t: i64, tz: Tz) -> String {
+    match in_zone(&tz, t) {
+        Some(d) => d.format("%d %b %Y %H:%M").to_string(),
+        None => format!("@{t}"),
+    }
+}
+
 /// `2 days 4 hours`, for "time left" lines (the sign is dropped).
 pub fn format_span(secs: i64) -> String {
     let s = secs.unsigned_abs();

@@ -358,3 +358,102 @@ fn the_deny_list_keeps_fifty_addresses_out_until_taken_off() {
     let (r, _) = g.send("d01@example.test", "SIGNON ?club dpass1");
     assert!(r.contains("You joined game club"), "{r}");
 }
+
+#[test]
+fn an_unrated_game_counts_in_no_ones_record_and_an_unmoderated_one_is_unrated_unless_set() {
+    let mut g = played();
+    let on_record = |g: &mut Game| dedication(g, &player('A'));
+    assert!(on_record(&mut g).contains("Dedication: 3 "), "rated by default (a moderated game)");
+    let r = g.as_master("SET UNRATED").0;
+    assert!(r.contains("The game is unrated: nothing in it counts in its players' judge-wide records"), "{r}");
+    let r = on_record(&mut g);
+    assert!(r.contains("Dedication: 0 ") && r.contains("On-time ratio: 1.000, a newcomer's (0 of 0"), "{r}");
+    // the game's own LIST still counts who was late in it
+    let (r, _) = g.send(&player('A'), "LIST demo");
+    assert!(r.contains("Turkey 3 centres played, late 1 of 1"), "{r}");
+    assert!(g.as_master("SET RATED").0.contains("The game is rated"));
+    assert!(on_record(&mut g).contains("Dedication: 3 "));
+    // njudge's default: an unmoderated game is unrated, unless the master says otherwise
+    g.as_master("SET UNMODERATED\nSET NO RATED");
+    g.as_master("SET MODERATED");
+    assert!(on_record(&mut g).contains("Dedication: 0 "), "NO RATED stands when moderated");
+    let mut g = played();
+    g.as_master("SET UNMODERATED");
+    assert!(on_record(&mut g).contains("Dedication: 0 "), "unmoderated: unrated");
+    g.as_master("SET RATED");
+    assert!(on_record(&mut g).contains("Dedication: 3 "), "unmoderated and SET RATED: rated");
+    // CREATE's key
+    let mut h = Game::started_with("rated=no");
+    hold(&mut h, &['A', 'E', 'F', 'G', 'I', 'R', 'T']);
+    assert!(dedication(&mut h, &player('A')).contains("Dedication: 0 "));
+}
+
+/// The keeper's password for the commands by mail, set by `mailjudge
+/// keeper-password` (the real binary, on the game's database): one word
+/// of 8 characters or more, at and past the limit.
+fn keeper_password(g: &Game, pw: &str) {
+    let cfg = g.w.dir.path().join("judge.toml");
+    std::fs::write(&cfg, crate::common::config_text(g.w.dir.path(), 1000)).unwrap();
+    let run = |input: &str| crate::common::binary::run(&["keeper-password", "--config", cfg.to_str().unwrap()], input);
+    let (code, _, err) = run("seven77\n");
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("one word of 8 characters or more"), "{err}");
+    let (code, out, err) = run("eight888\n");
+    assert_eq!(code, 0, "{out}{err}");
+    let (code, out, err) = run(&format!("{pw}\n"));
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("The keeper's password is set: ADJUST and RECORD by mail from keeper@example.test take it."), "{out}");
+}
+
+#[test]
+fn the_keepers_adjust_and_record_change_a_record_by_mail_with_the_keepers_password() {
+    let mut g = played();
+    let a = player('A');
+    let r = g.send(KEEPER, &format!("ADJUST {a} -50 kpass-secret")).0;
+    assert!(r.contains("the keeper's commands by mail need the keeper's password, and none is set"), "{r}");
+    keeper_password(&g, "kpass-secret");
+    // from anyone else, or with another password: refused, and nothing changes
+    let r = g.send(&a, &format!("ADJUST {a} 500 kpass-secret")).0;
+    assert!(r.contains("only the judge's keeper may change a player's record"), "{r}");
+    let r = g.send(KEEPER, &format!("ADJUST {a} 500 wrong-pass")).0;
+    assert!(r.contains("that is not the keeper's password"), "{r}");
+    assert!(dedication(&mut g, &a).contains("Dedication: 3 "));
+    // ADJUST adds to the dedication
+    let r = g.send(KEEPER, &format!("ADJUST {a} -50 kpass-secret")).0;
+    assert!(r.contains("The keeper's ADJUST -50 is kept: the dedication of p1@example.test is -47 now."), "{r}");
+    assert!(!r.contains("kpass-secret"), "the echo masks the password: {r}");
+    let r = dedication(&mut g, &a);
+    assert!(
+        r.contains("Dedication: -47 (3 a phase ordered on time, less 1 a late notice, 50 a seat abandoned, 100 a civil disorder; -50 from the keeper)"),
+        "{r}"
+    );
+    // RECORD sets a count (njudge's field numbers or names), and play counts on from it
+    let r = g.send(KEEPER, &format!("RECORD {a} 2 10 kpass-secret")).0;
+    assert!(r.contains("The keeper's RECORD is kept: p1@example.test has 10 phases due now"), "{r}");
+    assert!(r.contains("On-time ratio: 0.100 (1 of 10 phases due ordered on time"), "{r}");
+    let r = g.send(KEEPER, &format!("RECORD {a} ONTIME 10 kpass-secret\nRECORD {a} tookover 2 kpass-secret")).0;
+    assert!(r.contains("On-time ratio: 1.000 (10 of 10") && r.contains("of 3 seats: 1 games started, 2 seats taken over"), "{r}");
+    hold(&mut g, &['A', 'E', 'F', 'G', 'I', 'T']);
+    if phase(&g) == "F1901M" {
+        g.as_master("PROCESS!");
+    }
+    assert_ne!(phase(&g), "F1901M");
+    let r = dedication(&mut g, &a);
+    assert!(r.contains("On-time ratio: 1.000 (11 of 11 phases due"), "play counts on from the value set: {r}");
+    // the limits, at and past them
+    let r = g
+        .send(
+            KEEPER,
+            &format!("ADJUST {a} 100000 kpass-secret\nADJUST {a} -100000 kpass-secret\nADJUST {a} 100001 kpass-secret\nADJUST {a} -100001 kpass-secret"),
+        )
+        .0;
+    assert!(r.contains("The keeper's ADJUST +100000 is kept") && r.contains("The keeper's ADJUST -100000 is kept"), "{r}");
+    assert!(r.contains("ADJUST 100001: write a whole number of points from -100000 to 100000") && r.contains("ADJUST -100001: write"), "{r}");
+    let r = g
+        .send(KEEPER, &format!("RECORD {a} 1 1000000 kpass-secret\nRECORD {a} 1 1000001 kpass-secret\nRECORD {a} 6 1 kpass-secret\nRECORD {a} 1 kpass-secret"))
+        .0;
+    assert!(r.contains("has 1000000 phases ordered on time now") && r.contains("RECORD value 1000001: write a whole number from 0 to 1000000"), "{r}");
+    assert!(r.contains("RECORD 6: the fields are 1 (on time)") && r.contains("write RECORD address field value password"), "{r}");
+    // the stored mail keeps no password
+    assert!(!db::mails(g.w.db()).iter().any(|m| db::holds(&m.raw, "kpass-secret")), "a stored mail holds the keeper's password");
+}

@@ -70,7 +70,7 @@ fn a_comment_is_at_most_sixty_characters_and_shown_by_list() {
 }
 
 #[test]
-fn unknown_commands_are_named_and_a_finished_game_is_not_resumed() {
+fn unknown_commands_are_named_and_a_terminated_game_resumes() {
     let mut g = Game::started();
     let (r, _) = g.send(GM, "SIGNON Mdemo gmpass\nFROBNICATE now\nPROCES");
     assert!(r.contains("unknown command `FROBNICATE`"), "{r}");
@@ -80,9 +80,43 @@ fn unknown_commands_are_named_and_a_finished_game_is_not_resumed() {
     let (r, _) = g.send("p3@example.test", "SIGNON Fdemo pw-three\nWHOGAM demo\nA PAR-BUR\nParis - Picardy");
     assert!(r.contains("unknown command `WHOGAM`; did you mean WHOGAME?"), "{r}");
     assert!(r.contains("A PAR - BUR: accepted.") && r.contains("A PAR - PIC: accepted."), "{r}");
-    let (r, _) = g.send(GM, "SIGNON Mdemo gmpass\nTERMINATE\nRESUME");
-    assert!(r.contains("game demo is finished: there is nothing to resume"), "{r}");
+    // njudge's RESUME of a terminated game: it plays on from the phase it stood at
+    let (r, _) = g.send(GM, "SIGNON Mdemo gmpass\nTERMINATE");
+    assert!(r.contains("terminated"), "{r}");
+    assert_eq!((g.status(), g.row().deadline), ("finished".to_string(), None));
+    let (r, sent) = g.send(GM, "SIGNON Mdemo gmpass\nRESUME");
+    assert!(r.contains("Game demo resumed: it had ended (The master terminated the game); it plays on from Spring 1901 movement, deadline "), "{r}");
+    assert!(!r.contains("would end the same way"), "{r}");
+    assert_eq!(g.status(), "active");
+    assert!(g.row().ending.is_none() && g.row().deadline.is_some());
+    let told = sent.iter().find(|s| s.to == "p1@example.test").expect("the players are told");
+    assert!(told.body.contains("Game demo resumes: it had ended (The master terminated the game), and plays on from Spring 1901 movement."), "{}", told.body);
+    // France's orders from before still stand
+    let (r, _) = g.send("p3@example.test", "SIGNON Fdemo pw-three\nF BRE H");
+    assert!(r.contains("A PAR - PIC"), "{r}");
+    // a player may not, unless the game is SET RESUME
+    g.send(GM, "SIGNON Mdemo gmpass\nTERMINATE");
+    let (r, _) = g.send("p3@example.test", "SIGNON Fdemo pw-three\nRESUME");
+    assert!(!r.contains("resumed"), "{r}");
     assert_eq!(g.status(), "finished");
+}
+
+#[test]
+fn a_game_resumed_after_its_last_year_is_told_it_would_end_again() {
+    let mut g = Game::started_with("end=1901");
+    for _ in 0..2 {
+        g.send(GM, "SIGNON Mdemo gmpass\nPROCESS!");
+    }
+    assert_eq!(g.status(), "finished", "a short game ends after its last year");
+    let (r, _) = g.send(GM, "SIGNON Mdemo gmpass\nRESUME");
+    assert!(
+        r.contains("it plays on from Spring 1902 movement")
+            && r.contains("It would end the same way at the next phase processed: raise SET CENTERS or SET END first."),
+        "{r}"
+    );
+    let (r, _) = g.send(GM, "SIGNON Mdemo gmpass\nSET END 1902\nPROCESS!");
+    assert!(!r.contains("Error") && !r.contains("Internal error"), "{r}");
+    assert_eq!((g.status(), g.phase(&mailjudge::map::Variant::standard())), ("active".to_string(), "F1902M".to_string()));
 }
 
 #[test]

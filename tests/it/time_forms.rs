@@ -263,23 +263,45 @@ fn blackout_days_move_the_next_deadline_and_the_end_of_grace() {
 #[test]
 fn the_master_bounds_absences_as_njudges_max_absence() {
     let mut g = Game::started();
-    let absent = |g: &mut Game, arg: &str| g.send("p2@example.test", &format!("SIGNON Edemo pw-two\nSET NOABSENCE Dec 1\nSET ABSENCE {arg}")).0;
+    let absent = |g: &mut Game, arg: &str| g.send("p2@example.test", &format!("SIGNON Edemo pw-two\nSET NOABSENCE Dec 1\nSET ABSENCE {arg}"));
+    let absences = |g: &Game| g.row().players.iter().find(|p| p.email == "p2@example.test").map(|p| p.absences.len()).unwrap_or(0);
     // the judge's limit, 21 days, at and past it
-    assert!(absent(&mut g, "Dec 1 TO Dec 21").contains("Absence recorded"));
-    assert!(absent(&mut g, "Dec 1 TO Dec 22").contains("at most 21 days"));
+    assert!(absent(&mut g, "Dec 1 TO Dec 21").0.contains("Absence recorded"));
+    assert_eq!(absences(&g), 1);
+    // past it: the request goes to the master, and nothing is recorded
+    let (r, sent) = absent(&mut g, "Dec 1 TO Dec 22");
+    assert!(r.contains("is longer than this game's limit of 21 days: it was sent to the master"), "{r}");
+    assert_eq!(absences(&g), 0, "the request is not an absence until the master grants it");
+    let to_gm = to(&sent, GM);
+    assert_eq!(to_gm.len(), 1, "{sent:?}");
+    let ask = common::game::flat(&to_gm[0].body);
+    assert!(ask.contains("England asks to be away from 01 Dec 2026 00:00 to 22 Dec 2026 23:59, longer than the game's limit of 21 days"), "{ask}");
+    assert!(ask.contains("BECOME England and SET ABSENCE 01 Dec 2026 00:00 TO 22 Dec 2026 23:59"), "{ask}");
+    assert!(to(&sent, "p2@example.test").len() == 1 && sent.len() == 2, "only the player's reply and the master's notice: {sent:?}");
+    // the master grants it with the lines the notice gives: not bound by the limit
+    let r = master(&mut g, "BECOME England\nSET ABSENCE 01 Dec 2026 00:00 TO 22 Dec 2026 23:59");
+    assert!(r.contains("Absence recorded: Tue 01 Dec 2026 00:00 UTC to Tue 22 Dec 2026 23:59 UTC"), "{r}");
+    assert_eq!(absences(&g), 1);
+    // the player still cancels it as their own
+    assert!(absent(&mut g, "Dec 2").0.contains("Absence recorded"));
     let r = master(&mut g, "SET MAX ABSENCE 10");
-    assert!(r.contains("Players may set absences of up to 10 days."), "{r}");
-    assert!(absent(&mut g, "Dec 1 TO Dec 10").contains("Absence recorded"));
-    let r = absent(&mut g, "Dec 1 TO Dec 11");
-    assert!(r.contains("an absence may last at most 10 days in this game"), "{r}");
+    assert!(r.contains("Players may set absences of up to 10 days; a longer one goes to the master to grant."), "{r}");
+    assert!(absent(&mut g, "Dec 1 TO Dec 10").0.contains("Absence recorded"));
+    let r = absent(&mut g, "Dec 1 TO Dec 11").0;
+    assert!(r.contains("longer than this game's limit of 10 days: it was sent to the master"), "{r}");
     let r = master(&mut g, "SET MAXABSENCE 0");
-    assert!(r.contains("Players may not set absences."), "{r}");
-    let r = absent(&mut g, "Dec 1");
-    assert!(r.contains("takes no absences"), "{r}");
+    assert!(r.contains("Players may not set absences themselves: each request goes to the master to grant."), "{r}");
+    let r = absent(&mut g, "Dec 1").0;
+    assert!(r.contains("longer than this game's limit of 0 days: it was sent to the master"), "{r}");
+    // a master's absence for a power: up to the judge's limit on dates, a year ahead
+    let r = master(&mut g, "BECOME England\nSET NOABSENCE Dec 1\nSET ABSENCE Nov 24 TO Nov 20 2027");
+    assert!(r.contains("Absence recorded: Tue 24 Nov 2026 00:00 UTC to Sat 20 Nov 2027 23:59 UTC"), "{r}");
+    let r = master(&mut g, "BECOME England\nSET ABSENCE Nov 24 TO Nov 24 2027");
+    assert!(r.contains("is more than 365 days ahead"), "{r}");
     // the option's own limit: njudge allows 31 days, here at most the judge's 21
     assert!(master(&mut g, "SET MAX ABSENCE 21").contains("up to 21 days"));
-    assert!(master(&mut g, "SET MAX ABSENCE 22").contains("from 0 (no absences) to 21"));
-    assert!(master(&mut g, "SET MAX ABSENCE -1").contains("from 0 (no absences) to 21"));
+    assert!(master(&mut g, "SET MAX ABSENCE 22").contains("from 0 (every absence to the master) to 21"));
+    assert!(master(&mut g, "SET MAX ABSENCE -1").contains("from 0 (every absence to the master) to 21"));
     assert_eq!(g.row().settings.max_absence_days, Some(21));
     master(&mut g, "SET MAX ABSENCE NONE");
     assert_eq!(g.row().settings.max_absence_days, None);

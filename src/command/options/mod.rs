@@ -20,6 +20,7 @@ use crate::report::results::ReportFormat;
 use crate::report::say;
 use crate::rules::{RuleChoice, Seating};
 use crate::store::dedication::Ratio;
+use crate::store::games::Rating;
 use crate::store::games::{
     Announcements, Anonymity, Concessions, Draws, FakePress, LatePress, MasterPress, Nmr, ObserverPress, PartialPress, PostalPress, ProxyOrders,
     UnorderedPress, Waiters,
@@ -104,6 +105,8 @@ pub const OPTIONS: &[OptionSpec] = &[
     // SET UNMODERATED is its NO form (parse/set.rs)
     spec(O::Moderated, &["moderated"], &["MODERATED", "MODERATE"], false, Always),
     spec(O::Resume, &["resume"], &["RESUME"], true, Always),
+    // SET UNRATED is its NO form (parse/set.rs)
+    spec(O::Rated, &["rated"], &["RATED"], true, Always),
     spec(O::Show, &["show"], &["SHOW"], true, Always),
     spec(O::Delay, &["delay"], &["DELAY"], false, Always),
     spec(O::StrictWait, &["strictwait", "strict_wait"], &["STRICTWAIT"], true, Always),
@@ -145,6 +148,7 @@ pub fn master_command_of(o: GameOption) -> &'static str {
         O::MasterPress => "SET MASTERPRESS",
         O::WatchAllPress => "SET WATCH ALL PRESS",
         O::Dedication | O::OnTime | O::CdRatio | O::AllowPlayer | O::DenyPlayer => "SET JOIN LIMITS",
+        O::Rated => "SET RATED",
         _ => "SET OPTION",
     }
 }
@@ -216,6 +220,7 @@ pub enum OptionValue {
     Quiet(Announcements),
     Proxy(ProxyOrders),
     Approval(bool),
+    Rated(Rating),
     LateCount(bool),
     Anonymous(Anonymity),
     Delay(i64),
@@ -306,6 +311,7 @@ pub fn read(named: Named, text: &str, scope: &Scope) -> Result<OptionValue, Opti
         O::MinorPress => OptionValue::Table(TableValue::MinorPress(yes()?.into())),
         O::GracePress => OptionValue::Table(TableValue::GracePress(yes()?.into())),
         O::Moderated => OptionValue::Table(TableValue::Moderation(yes()?.into())),
+        O::Rated => OptionValue::Rated(if yes()? { Rating::Rated } else { Rating::Unrated }),
         O::Reveal => OptionValue::Table(TableValue::Revealing(yes()?.into())),
         O::Listed => OptionValue::Table(TableValue::Listing(yes()?.into())),
         O::Delay => OptionValue::Delay(read_delay(text)?),
@@ -660,6 +666,10 @@ pub fn apply(g: &mut Game, v: &Variant, value: OptionValue) -> Result<String, Op
         OptionValue::LateCount(b) => {
             s.late_count = b;
             say::deadline::late_count_set(b)
+        }
+        OptionValue::Rated(r) => {
+            s.rating = Some(r);
+            say::dedication::rated_set(r)
         }
         OptionValue::Approval(b) => {
             s.takeover_approval = b;

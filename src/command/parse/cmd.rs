@@ -132,6 +132,21 @@ pub enum Cmd {
         address: String,
         codes: Vec<String>,
     },
+    /// The keeper's commands by mail (njudge's administrator's), each with
+    /// the keeper's password last: `ADJUST address points password` adds
+    /// to a record's dedication, `RECORD address field value password`
+    /// sets one of its counts.
+    Adjust {
+        who: String,
+        points: i64,
+        password: String,
+    },
+    Record {
+        who: String,
+        field: crate::game::dedication::RecordField,
+        value: u32,
+        password: String,
+    },
     /// A command word with a problem (missing argument ...).
     Bad(Refusal),
     /// Not a command: an order, or noise.

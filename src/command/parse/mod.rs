@@ -14,6 +14,7 @@ mod block;
 mod cmd;
 mod community;
 mod info;
+mod keeper;
 mod line;
 mod master;
 mod player;
@@ -57,6 +58,7 @@ pub fn parse(line: &str) -> Cmd {
         .or_else(|| player::player(&l))
         .or_else(|| master::master(&l))
         .or_else(|| community::community(&l))
+        .or_else(|| keeper::keeper(&l))
         .unwrap_or(Cmd::NotCommand)
 }
 
@@ -120,4 +122,6 @@ pub const COMMAND_WORDS: &[&str] = &[
     "GET",
     "INFOPLAYER",
     "IAMALSO",
+    "ADJUST",
+    "RECORD",
 ];

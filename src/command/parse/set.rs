@@ -114,6 +114,7 @@ const PRESETS: &[(&str, SetKey, &str)] = &[
     ("NORMAL BROADCAST", SetKey::Broadcast, ""),
     ("NO NORMAL BROADCAST", SetKey::NoBroadcast, ""),
     ("UNMODERATED", SetKey::Option(Named { option: GameOption::Moderated, no: true }), ""),
+    ("UNRATED", SetKey::Option(Named { option: GameOption::Rated, no: true }), ""),
     ("UNMODERATE", SetKey::Option(Named { option: GameOption::Moderated, no: true }), ""),
     // njudge's listing (SET LIST alone is read in `set`)
     ("NO LIST", SetKey::Option(Named { option: GameOption::Listed, no: true }), ""),
@@ -143,8 +144,6 @@ const NOT_TAKEN: &[(&str, SetHint)] = {
         ("APPROVED", H::Approve),
         ("NOT APPROVE", H::Approve),
         ("NOT APPROVED", H::Approve),
-        ("RATED", H::Rated),
-        ("UNRATED", H::Rated),
         ("PLAYERS", H::Players),
         ("POWERS", H::Players),
         ("VARIANT", H::Variant),

@@ -167,6 +167,8 @@ fn made_real() -> Vec<&'static str> {
         "MODERATE",
         "RESUME",
         "NORESUME",
+        "RATED",
+        "NORATED",
         "SHOW",
         "NOSHOW",
     ]
@@ -416,6 +418,9 @@ fn njudges_names_of_several_words_are_whole_names_never_a_setting_and_its_value(
     assert_eq!(parse("SET NO BLANK PRESS"), Cmd::Set { key: opt(O::BlankPress, true), arg: String::new() });
     assert_eq!(parse("SET UNMODERATED"), Cmd::Set { key: opt(O::Moderated, true), arg: String::new() });
     assert_eq!(parse("SET MODERATE"), Cmd::Set { key: opt(O::Moderated, false), arg: String::new() });
+    assert_eq!(parse("SET UNRATED"), Cmd::Set { key: opt(O::Rated, true), arg: String::new() });
+    assert_eq!(parse("SET RATED"), Cmd::Set { key: opt(O::Rated, false), arg: String::new() });
+    assert_eq!(parse("ADJUST a@x.org -5 pw"), Cmd::Adjust { who: "a@x.org".into(), points: -5, password: "pw".into() });
     assert_eq!(parse("SET NO BROADCAST PRESS"), Cmd::Set { key: SetKey::NoBroadcast, arg: String::new() });
     assert_eq!(parse("SET NORMAL BROADCAST"), Cmd::Set { key: SetKey::Broadcast, arg: String::new() });
     // njudge's listing: SET LIST alone, SET NOLIST, SET UNLIST, SET PRIVATE alone; SET LIST address is the list's

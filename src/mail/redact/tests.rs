@@ -36,6 +36,8 @@ fn masked_lines() {
         ("log in Fdemo secret", "log in Fdemo ******"),
         ("JOIN demo secret", "JOIN demo ******"),
         ("CREATE ?demo secret standard press=grey", "CREATE ?demo ****** standard press=grey"),
+        ("ADJUST p1@example.test -50 kpass", "ADJUST p1@example.test -50 ******"),
+        ("RECORD p1@example.test 2 40 kpass", "RECORD p1@example.test 2 40 ******"),
         ("CREATE ?demo secret my-map press=grey webhook=https://x/y/token", "CREATE ?demo ****** ****** press=grey ******"),
         ("CREATE ?demo two words standard", "CREATE ?demo ****** ****** ******"),
         ("CRAETE ?demo secret", "CRAETE ?demo ******"),

@@ -11,7 +11,7 @@ pub fn refusal(r: &ToolRefusal) -> String {
     match r {
         UnknownCommand { word, suggestion: Some(s) } => format!("unknown command `{word}`; did you mean {s}?"),
         UnknownCommand { word, suggestion: None } => format!("unknown command `{word}` (HELP lists the commands)"),
-        ResumeFinished { game } => format!("game {game} is finished: there is nothing to resume (ROLLBACK reopens a finished game)"),
+        ResumeFinished { game } => format!("game {game} ended with no phase left to play: there is nothing to resume (ROLLBACK goes back to a phase played)"),
         ResumeMasterOnly { game } => format!("only the master may RESUME game {game} (the master's SET RESUME lets its players)"),
         WhogameSecret { game } => whogame_secret(game),
         NotPaused { game } => format!("game {game} is not paused: there is nothing to resume"),

@@ -2,7 +2,7 @@
 //! ratios), the join limits a master sets by it and by address, and the
 //! linking of addresses (I AM ALSO): what the reply says.
 
-use crate::game::dedication::{AccessList, DedicationRefusal, Figures, MAX_ACCESS_LIST};
+use crate::game::dedication::{AccessList, DedicationRefusal, Figures, MAX_ACCESS_LIST, MAX_ADJUST, MAX_RECORD_VALUE, RecordField};
 use crate::store::dedication::Ratio;
 
 /// A ratio, or a newcomer's (0 of 0).
@@ -15,8 +15,12 @@ fn ratio(r: Option<Ratio>, newcomer: &str) -> String {
 pub fn figures(who: &str, f: &Figures) -> String {
     let s = &f.0;
     [
-        format!("Record on this judge of {who} (every seat held from its address, and from any address linked to it by I AM ALSO):"),
-        format!("  Dedication: {} (3 a phase ordered on time, less 1 a late notice, 50 a seat abandoned, 100 a civil disorder)", f.points()),
+        format!("Record on this judge of {who} (every seat held from its address, and from any address linked to it by I AM ALSO, in rated games):"),
+        format!(
+            "  Dedication: {} (3 a phase ordered on time, less 1 a late notice, 50 a seat abandoned, 100 a civil disorder{})",
+            f.points(),
+            if s.bonus == 0 { String::new() } else { format!("; {:+} from the keeper", s.bonus) }
+        ),
         format!(
             "  On-time ratio: {} ({} of {} phases due ordered on time; {} late, {} missed)",
             ratio(f.on_time(), "1.000, a newcomer's"),
@@ -53,6 +57,16 @@ pub fn dedication_set(least: Option<i64>) -> String {
     match least {
         Some(n) => format!("Only a player whose dedication is {n} or more may join or take over a seat (GET DEDICATION tells one's own)."),
         None => "No limit on the dedication of who joins.".into(),
+    }
+}
+
+/// SET RATED or SET UNRATED done.
+pub fn rated_set(r: crate::store::games::Rating) -> String {
+    match r {
+        crate::store::games::Rating::Rated => "The game is rated: it counts in its players' judge-wide records (dedication, on-time and CD ratios).".into(),
+        crate::store::games::Rating::Unrated => {
+            "The game is unrated: nothing in it counts in its players' judge-wide records (dedication, on-time and CD ratios); its own LIST still shows who was late.".into()
+        }
     }
 }
 
@@ -161,6 +175,28 @@ pub fn linked(old: &str) -> String {
     format!("This address is now the same player as {old}: GET DEDICATION shows your record from both, WHOIS your profile.")
 }
 
+/// How the keeper's password is named in the notices of wrong ones.
+pub fn the_keepers_password() -> String {
+    "the keeper's password".into()
+}
+
+/// ADJUST done.
+pub fn adjusted(who: &str, points: i64, f: &Figures) -> String {
+    format!("The keeper's ADJUST {points:+} is kept: the dedication of {who} is {} now.\n\n{}", f.points(), figures(who, f))
+}
+
+/// RECORD done.
+pub fn recorded(who: &str, field: RecordField, value: u32, f: &Figures) -> String {
+    let name = match field {
+        RecordField::OnTime => "phases ordered on time",
+        RecordField::Due => "phases due",
+        RecordField::Started => "games started",
+        RecordField::Abandoned => "seats abandoned",
+        RecordField::TookOver => "seats taken over",
+    };
+    format!("The keeper's RECORD is kept: {who} has {value} {name} now (play counts on from there).\n\n{}", figures(who, f))
+}
+
 /// A refusal of a join, a limit or a link.
 pub fn refusal(r: &DedicationRefusal) -> String {
     use DedicationRefusal::*;
@@ -181,5 +217,13 @@ pub fn refusal(r: &DedicationRefusal) -> String {
         SameRegistration { address } => format!("this address and {address} are one player here already"),
         TooManyLinked { max } => format!("a registration has at most {max} other addresses linked to it"),
         WrongLinkCodes { address } => format!("no I AM ALSO {address} of this address waits for those codes (ask again with I AM ALSO {address})"),
+        KeeperOnly => "only the judge's keeper may change a player's record".into(),
+        NoKeeperPassword => "the keeper's commands by mail need the keeper's password, and none is set (mailjudge keeper-password sets it)".into(),
+        WrongKeeperPassword => "that is not the keeper's password".into(),
+        AdjustUsage => "write ADJUST address points password (points may be negative)".into(),
+        RecordUsage => "write RECORD address field value password (field: 1 on time, 2 total, 3 started, 4 resignations, 5 took over)".into(),
+        AdjustTooLarge { word } => format!("ADJUST {word}: write a whole number of points from -{MAX_ADJUST} to {MAX_ADJUST}"),
+        RecordTooLarge { word } => format!("RECORD value {word}: write a whole number from 0 to {MAX_RECORD_VALUE}"),
+        NoSuchField { word } => format!("RECORD {word}: the fields are 1 (on time), 2 (total), 3 (started), 4 (resignations) and 5 (took over)"),
     }
 }

@@ -55,6 +55,21 @@ pub fn resumed(g: &Game, deadline: &str) -> String {
     format!("Game {} resumed; deadline {deadline}.", g.name)
 }
 
+/// The table's notice of a finished game resumed.
+pub fn reopened_notice(g: &Game, had: &str, phase: &str, deadline: &str) -> String {
+    format!("Game {} resumes: it had ended ({}), and plays on from {phase}. Deadline: {deadline}.\n", g.name, had.trim_end_matches('.'))
+}
+
+/// RESUME of a finished game done; `again`: its end (a victory, the last
+/// year) would come again at the next phase processed.
+pub fn reopened(g: &Game, had: &str, phase: &str, deadline: &str, again: bool) -> String {
+    let mut out = format!("Game {} resumed: it had ended ({}); it plays on from {phase}, deadline {deadline}.", g.name, had.trim_end_matches('.'));
+    if again {
+        out.push_str(" It would end the same way at the next phase processed: raise SET CENTERS or SET END first.");
+    }
+    out
+}
+
 /// How a terminated game ended.
 pub fn terminated_result() -> String {
     "The master terminated the game.".into()

@@ -125,7 +125,11 @@ fn table_words(o: GameOption) -> Option<Words> {
         O::StrictWait => {
             w("SET STRICTWAIT | SET NO STRICTWAIT", "`no` (default), `yes`", "any player may SET WAIT, or only one whose powers owe orders in the phase")
         }
-        O::MaxAbsence => w("SET MAXABSENCE 10|NONE", "0 to 21 days, or `none` (default: 21)", "the longest absence a player may set (0: none)"),
+        O::MaxAbsence => w(
+            "SET MAXABSENCE 10|NONE",
+            "0 to 21 days, or `none` (default: 21)",
+            "the longest absence a player may set (0: none); a longer one goes to the master to grant",
+        ),
         O::Concessions => w(
             "SET CONCESSIONS | SET NO CONCESSIONS",
             "`yes` (default), `no`",
@@ -145,6 +149,11 @@ fn table_words(o: GameOption) -> Option<Words> {
             "SET LATECOUNT | SET NO LATECOUNT",
             "`no` (default), `yes`",
             "late notices say how many phases the late player has been late in this game (counted anew for a new player)",
+        ),
+        O::Rated => w(
+            "SET UNRATED | SET RATED",
+            "`yes` (default in a moderated game), `no` (default in an unmoderated one)",
+            "the game counts in its players' judge-wide records (GET DEDICATION, INFO PLAYER, the join limits), or not at all (njudge's SET [UN]RATED)",
         ),
         O::Approval => {
             w("SET APPROVAL | SET NO APPROVAL", "`yes` (default), `no`", "a newcomer takes over a vacant power only once you APPROVE it, or at once")

@@ -102,7 +102,6 @@ pub fn set_not_taken(name: &str, hint: SetHint) -> String {
         }
         JudgeLists => ("judge-wide list of addresses", "the judge's keeper allows and refuses addresses (mailjudge address)"),
         Approve => ("approval of players by their power letters", "answer a takeover request with APPROVE power or REJECT power, one power a line"),
-        Rated => ("switch for whether a game counts in its players' records", "every game here counts in its players' records"),
         Players => ("number of players or powers", "a game for fewer players is chosen at CREATE: players=6, 5, 4, 3a, 3b or 2"),
         Variant => (
             "change of a game's variant or its options",

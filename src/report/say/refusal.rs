@@ -55,8 +55,6 @@ pub fn refusal(r: &Refusal) -> String {
         AbsenceUsage => settings::absence_usage(),
         BadTime { why } => why.to_string(),
         AbsenceOrder => settings::absence_order(),
-        AbsenceTooLong { days } => settings::absence_too_long(*days),
-        NoAbsences { game } => settings::no_absences(game),
         StrictWait { game } => settings::strict_wait(game),
         TooManyAbsences { n } => settings::too_many_absences(*n),
         PasswordRules => settings::password_rules(),

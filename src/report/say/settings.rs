@@ -109,24 +109,18 @@ pub fn absence_order() -> String {
     "the absence must end after it starts, and in the future".into()
 }
 
-/// An absence longer than allowed.
-pub fn absence_too_long(days: u32) -> String {
-    format!("an absence may last at most {days} days in this game; ask the master to PAUSE the game for longer")
-}
-
-/// SET MAX ABSENCE 0: no absences.
-pub fn no_absences(game: &str) -> String {
-    format!("game {game} takes no absences (SET MAX ABSENCE 0); ask the master to PAUSE the game or to extend the deadline")
-}
-
 /// The master's SET MAX ABSENCE.
 pub fn max_absence(days: u32) -> String {
-    if days == 0 { "Players may not set absences.".into() } else { format!("Players may set absences of up to {days} days.") }
+    if days == 0 {
+        "Players may not set absences themselves: each request goes to the master to grant.".into()
+    } else {
+        format!("Players may set absences of up to {days} days; a longer one goes to the master to grant.")
+    }
 }
 
 /// SET MAX ABSENCE with a value it does not take.
 pub fn max_absence_values(value: &str, most: u32) -> String {
-    format!("SET MAX ABSENCE {value}: write a number of days from 0 (no absences) to {most}, or NONE")
+    format!("SET MAX ABSENCE {value}: write a number of days from 0 (every absence to the master) to {most}, or NONE")
 }
 
 /// The master's SET [NO] STRICT WAIT.

@@ -208,6 +208,22 @@ pub fn absence_line(power: &str, from: &str, to: &str) -> String {
     format!("{power} will be away from {from} to {to}.")
 }
 
+/// An absence past the game's limit, for the master to grant.
+pub fn absence_request_line(who: &str, power: &str, from: &str, to: &str, days: u32) -> String {
+    format!(
+        "{who} asks to be away from {from} to {to}, longer than the game's limit of {days} days. It counts only once you grant it: \
+         sign on as the master, then BECOME {power} and SET ABSENCE {from} TO {to} (your absences are not bound by the limit)."
+    )
+}
+
+/// The player's reply to an absence past the game's limit.
+pub fn absence_sent_to_master(from: &str, to: &str, days: u32) -> String {
+    format!(
+        "Your absence from {from} to {to} is longer than this game's limit of {days} days: it was sent to the master, \
+         who may grant it. Until then it does not count."
+    )
+}
+
 /// One power's absence cancelled, for the master.
 pub fn absence_cancelled_line(power: &str, from: &str, to: &str) -> String {
     format!("{power} cancelled its absence from {from} to {to}.")

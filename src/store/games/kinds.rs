@@ -129,6 +129,11 @@ macro_rules! default_first {
 }
 default_first!(FakePress = No, ObserverPress = Any, PostalPress = Off, MasterPress = Normal);
 text_enum!(
+    /// Whether a game counts in its players' judge-wide records (njudge's
+    /// `SET RATED` / `SET UNRATED`; unset: as its moderation says).
+    Rating { Rated = "rated", Unrated = "unrated" }
+);
+text_enum!(
     /// How powers are given out when a game starts.
     Assignment { Random = "random", Preference = "preference" }
 );

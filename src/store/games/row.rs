@@ -360,7 +360,7 @@ pub fn save(conn: &Connection, g: &Write) -> rusqlite::Result<()> {
     conn.prepare_cached(
         "UPDATE games SET status = ?2, paused = ?3, master_hash = ?4, master_email = ?5, settings = ?6, position = ?7, seq = ?8,
          deadline = ?9, grace_until = ?10, reminded = ?11, late_noticed = ?12, waiting_gm = ?13, result = ?14, ending = ?15,
-         ready_since = ?16, late_told = ?17, not_before = ?18 WHERE id = ?1",
+         ready_since = ?16, late_told = ?17, not_before = ?18, rated = ?19 WHERE id = ?1",
     )?
     .execute(params![
         g.id,
@@ -380,7 +380,8 @@ pub fn save(conn: &Connection, g: &Write) -> rusqlite::Result<()> {
         g.ending.map(|e| e.to_json(v)),
         g.ready_since,
         g.late_told,
-        g.not_before
+        g.not_before,
+        g.settings.rated()
     ])?;
     Ok(())
 }

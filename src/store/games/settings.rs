@@ -164,6 +164,10 @@ pub struct Settings {
     /// `SET UNMODERATED`: its players change its options and deadlines too.
     #[serde(default, skip_serializing_if = "is_default")]
     pub moderated: Moderation,
+    /// `SET RATED` / `SET UNRATED`; none: rated when moderated (njudge's
+    /// default), see [`Settings::rated`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rating: Option<super::kinds::Rating>,
     /// `SET RESUME`: its players may RESUME it.
     #[serde(default, skip_serializing_if = "is_default")]
     pub no_resume: PlayerResume,
@@ -314,6 +318,16 @@ fn is_true(b: &bool) -> bool {
 }
 
 impl Settings {
+    /// Whether the game counts in its players' judge-wide records
+    /// (dedication, on-time and CD ratios): as the master set it, else
+    /// when it is moderated (njudge).
+    pub fn rated(&self) -> bool {
+        match self.rating {
+            Some(r) => r == super::kinds::Rating::Rated,
+            None => self.moderated == super::kinds::Moderation::Moderated,
+        }
+    }
+
     /// The timing rule of `kind`'s phases.
     pub fn schedule(&self, kind: crate::phase::PhaseKind) -> &Schedule {
         match kind {
