@@ -9,9 +9,9 @@
 
 use super::options::OptionValue;
 use super::{Fail, R, Session};
-use crate::game::Game;
 use crate::game::dedication::{self, DedicationRefusal, MAX_LINKED};
 use crate::game::refusal::{Refusal, ToolRefusal};
+use crate::game::{Game, PlayerRole, PlayerStatus};
 use crate::report::say;
 use crate::store::dedication::{self as stored, LinkRequest, Ratio};
 use crate::store::profiles::Profile;
@@ -45,8 +45,34 @@ impl Session<'_> {
         dedication::listed(&g.name, &g.settings, &boxes).map_err(refused)?;
         if seat {
             dedication::admits(&g.name, &g.settings, &f).map_err(refused)?;
+            self.admits_by_registration(g)?;
         }
         Ok(())
+    }
+
+    /// Whether the sender may take a seat of `g` by its site (SET ACCESS)
+    /// and its registered class (SET LEVEL).
+    fn admits_by_registration(&self, g: &Game) -> Result<(), Fail> {
+        use crate::store::games::{Access, Level};
+        if g.settings.access == Access::Any && g.settings.level == Level::Any {
+            return Ok(());
+        }
+        let me = crate::mail::mailbox_key(&self.sender);
+        let mine = self.profile_of(&me)?;
+        dedication::level_admits(&g.name, g.settings.level, mine.as_ref().and_then(|p| p.fields.level.as_deref())).map_err(refused)?;
+        let site_of = |addr: &str| -> Result<String, Fail> {
+            let p = self.profile_of(&crate::mail::mailbox_key(addr))?;
+            Ok(dedication::site(p.as_ref().and_then(|p| p.fields.site.as_deref()), addr))
+        };
+        let own = site_of(&self.sender)?;
+        let master = site_of(&g.master_email)?;
+        let mut others = Vec::new();
+        for p in g.players.iter().filter(|p| p.role == PlayerRole::Player && p.status == PlayerStatus::Active) {
+            if crate::mail::mailbox_key(&p.email) != me {
+                others.push(site_of(&p.email)?);
+            }
+        }
+        dedication::site_admits(&g.name, g.settings.access, &own, &master, &others).map_err(refused)
     }
 
     /// njudge's rule for SET DEDICATION, SET ONTIMERAT and SET RESRAT: a

@@ -6,7 +6,7 @@
 //! "Records and join limits").
 
 use crate::store::dedication::{self as stored, Ratio, Sums};
-use crate::store::games::Settings;
+use crate::store::games::{Access, Level, Settings};
 use rusqlite::Connection;
 
 /// Points a phase ordered on time earns.
@@ -175,6 +175,27 @@ pub enum DedicationRefusal {
     WrongLinkCodes {
         address: String,
     },
+    /// SET ACCESS SAME: the joiner's site is not the master's.
+    NotMastersSite {
+        game: String,
+        site: String,
+    },
+    /// SET ACCESS DIFFERENT: a player of the game is of the joiner's site.
+    SiteTaken {
+        game: String,
+        site: String,
+    },
+    /// SET LEVEL: the joiner registered no class.
+    NoLevel {
+        game: String,
+        level: Level,
+    },
+    /// SET LEVEL: the joiner's class is not the game's.
+    WrongLevel {
+        game: String,
+        level: Level,
+        yours: Level,
+    },
     /// ADJUST or RECORD from another address than the keeper's.
     KeeperOnly,
     /// ADJUST or RECORD before the keeper set a password for them.
@@ -194,6 +215,67 @@ pub enum DedicationRefusal {
     NoSuchField {
         word: String,
     },
+}
+
+/// The classes a registered or a game's class stands for (Amateur: Novice
+/// or Intermediate; Advanced: Intermediate or Expert; Any: all three).
+fn classes(l: Level) -> &'static [Level] {
+    match l {
+        Level::Novice => &[Level::Novice],
+        Level::Intermediate => &[Level::Intermediate],
+        Level::Expert => &[Level::Expert],
+        Level::Amateur => &[Level::Novice, Level::Intermediate],
+        Level::Advanced => &[Level::Intermediate, Level::Expert],
+        Level::Any => &[Level::Novice, Level::Intermediate, Level::Expert],
+    }
+}
+
+/// The class a registration's `Level:` line names: its first word that is
+/// one (`Expert`, `novice player`); none when it names none, or names
+/// several (njudge's form left as it came: "Novice, Amateur, ... or Expert").
+pub fn registered_level(text: &str) -> Option<Level> {
+    let named: Vec<Level> =
+        text.split(|c: char| !c.is_ascii_alphabetic()).filter_map(|w| Level::from_word(&w.to_ascii_lowercase())).filter(|l| *l != Level::Any).collect();
+    match named.as_slice() {
+        [one] => Some(*one),
+        _ => None,
+    }
+}
+
+/// Whether a player of class `player` may join a game for `game`: every
+/// class the player's stands for is one the game takes.
+pub fn level_fits(game: Level, player: Level) -> bool {
+    game == Level::Any || classes(player).iter().all(|c| classes(game).contains(c))
+}
+
+/// A player's site as compared: the `Site:` registered (any case, blanks
+/// squeezed), else the domain of the address.
+pub fn site(registered: Option<&str>, address: &str) -> String {
+    match registered.map(|s| s.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase()).filter(|s| !s.is_empty()) {
+        Some(s) => s,
+        None => address.rsplit_once('@').map_or(address, |(_, d)| d).to_ascii_lowercase(),
+    }
+}
+
+/// Whether a joiner of site `own` may join the game `game` by its
+/// `access`: the master's site `master`, the other players' `others`.
+pub fn site_admits(game: &str, access: Access, own: &str, master: &str, others: &[String]) -> Result<(), DedicationRefusal> {
+    match access {
+        Access::Any => Ok(()),
+        Access::Same if own != master => Err(DedicationRefusal::NotMastersSite { game: game.to_string(), site: own.to_string() }),
+        Access::Different if others.iter().any(|o| o == own) => Err(DedicationRefusal::SiteTaken { game: game.to_string(), site: own.to_string() }),
+        Access::Same | Access::Different => Ok(()),
+    }
+}
+
+/// Whether a joiner who registered `registered` (a `Level:` line, or none)
+/// may join a game for `level`.
+pub fn level_admits(game: &str, level: Level, registered: Option<&str>) -> Result<(), DedicationRefusal> {
+    if level == Level::Any {
+        return Ok(());
+    }
+    let Some(yours) = registered.and_then(registered_level) else { return Err(DedicationRefusal::NoLevel { game: game.to_string(), level }) };
+    if level_fits(level, yours) { Ok(()) } else { Err(DedicationRefusal::WrongLevel { game: game.to_string(), level, yours }) }
 }
 
 /// The most points one ADJUST adds or takes.

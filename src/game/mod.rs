@@ -111,6 +111,8 @@ pub fn default_settings(cfg: &Config) -> Settings {
         deny_players: Vec::new(),
         moderated: Default::default(),
         rating: None,
+        access: crate::store::games::Access::Any,
+        level: crate::store::games::Level::Any,
         no_resume: Default::default(),
         no_show: Default::default(),
         reveal: Default::default(),

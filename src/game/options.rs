@@ -72,6 +72,10 @@ pub enum GameOption {
     LateCount,
     /// `SET [NO] APPROVAL`: a vacant power is taken over only with the master's approval.
     Approval,
+    /// `SET ACCESS ANY|SAME|DIFFERENT[-SITE]`: who joins, by site.
+    Access,
+    /// `SET LEVEL ANY|NOVICE|AMATEUR|INTERMEDIATE|ADVANCED|EXPERT`: who joins, by class.
+    Level,
     /// `SET RATED` / `SET UNRATED`: the game counts in judge-wide records.
     Rated,
     Anonymous,
@@ -151,6 +155,14 @@ pub enum OptionError {
     CentersValues {
         value: String,
         most: usize,
+    },
+    /// SET ACCESS with another word than ANY, SAME, DIFFERENT (with or without -SITE).
+    AccessValues {
+        value: String,
+    },
+    /// SET LEVEL with another word than njudge's classes.
+    LevelValues {
+        value: String,
     },
     PlayersValues {
         value: String,

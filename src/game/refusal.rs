@@ -445,9 +445,6 @@ pub enum BecomeMasterWhy {
 pub enum SetHint {
     /// `SET [NO] STRICT GRACE`.
     StrictGrace,
-    /// `SET [NO] LATE COUNT`.
-    /// `SET ACCESS`, `SET LEVEL`.
-    JoinLimit,
     /// `SET RELIABILITY`: no name of njudge's (its files have none); the
     /// record's limits are SET DEDICATION, SET ONTIMERAT and SET RESRAT.
     Reliability,

@@ -457,3 +457,68 @@ fn the_keepers_adjust_and_record_change_a_record_by_mail_with_the_keepers_passwo
     // the stored mail keeps no password
     assert!(!db::mails(g.w.db()).iter().any(|m| db::holds(&m.raw, "kpass-secret")), "a stored mail holds the keeper's password");
 }
+
+#[test]
+fn set_level_takes_players_by_the_class_they_registered() {
+    let mut g = Game::empty();
+    g.send(GM, "CREATE ?club gmpass standard");
+    let club = |line: &str| format!("SIGNON Mclub gmpass\n{line}");
+    let register = |g: &mut Game, who: &str, level: &str| {
+        let (r, _) = g.send(who, &format!("REGISTER\nName: {who}\nLevel: {level}\nEND"));
+        assert!(r.contains("Registered as"), "{r}");
+    };
+    let join = |g: &mut Game, who: &str| g.send(who, "SIGNON ?club pass-one").0;
+    let r = g.send(GM, &club("SET LEVEL EXPERT")).0;
+    assert!(r.contains("Only players who registered as Expert may join or take over a seat"), "{r}");
+    let r = join(&mut g, "n1@example.test");
+    assert!(r.contains("game club takes Expert players only: REGISTER with a Level: line"), "{r}");
+    register(&mut g, "n1@example.test", "Novice");
+    assert!(join(&mut g, "n1@example.test").contains("game club takes Expert players only, and you registered as Novice"));
+    // njudge's form left as it came names every class: no class
+    register(&mut g, "n2@example.test", "Novice, Amateur, Intermediate, Advanced or Expert");
+    assert!(join(&mut g, "n2@example.test").contains("REGISTER with a Level: line"));
+    register(&mut g, "e1@example.test", "expert");
+    assert!(join(&mut g, "e1@example.test").contains("You joined game club"));
+    // the ranges: Advanced takes Intermediate and Expert, not an Amateur (who may be a Novice)
+    g.send(GM, &club("SET LEVEL ADVANCED"));
+    register(&mut g, "a1@example.test", "Amateur");
+    assert!(join(&mut g, "a1@example.test").contains("takes Advanced (Intermediate or Expert) players only, and you registered as Amateur"));
+    register(&mut g, "i1@example.test", "Intermediate player");
+    assert!(join(&mut g, "i1@example.test").contains("You joined game club"));
+    g.send(GM, &club("SET LEVEL AMATEUR"));
+    assert!(join(&mut g, "a1@example.test").contains("You joined game club"));
+    g.send(GM, &club("SET LEVEL ANY"));
+    assert!(join(&mut g, "n2@example.test").contains("You joined game club"));
+    // observers are not bound by it
+    g.send(GM, &club("SET LEVEL EXPERT"));
+    let (r, _) = g.send("watcher@example.test", "OBSERVE club");
+    assert!(!r.contains("players only"), "{r}");
+}
+
+#[test]
+fn set_access_takes_players_by_site() {
+    let mut g = Game::empty();
+    g.send(GM, "CREATE ?club gmpass standard");
+    let club = |line: &str| format!("SIGNON Mclub gmpass\n{line}");
+    let join = |g: &mut Game, who: &str| g.send(who, "SIGNON ?club pass-one").0;
+    // SAME: the master's site (gm@example.test: example.test, no Site: registered)
+    let r = g.send(GM, &club("SET ACCESS SAME-SITE")).0;
+    assert!(r.contains("Only players of your site may join"), "{r}");
+    let r = join(&mut g, "p@far.example");
+    assert!(r.contains("game club takes players of its master's site only, and yours is far.example"), "{r}");
+    assert!(join(&mut g, "near@example.test").contains("You joined game club"));
+    // a registered Site: counts before the domain
+    let (r, _) = g.send("hodunk@example.test", "REGISTER\nName: H\nSite: University of   Hodunk\nEND");
+    assert!(r.contains("Registered as"), "{r}");
+    assert!(join(&mut g, "hodunk@example.test").contains("and yours is university of hodunk"));
+    // DIFFERENT: one player a site
+    g.send(GM, &club("SET ACCESS DIFFERENT"));
+    assert!(join(&mut g, "x@a.example").contains("You joined game club"));
+    let r = join(&mut g, "y@a.example");
+    assert!(r.contains("game club takes one player a site, and a player of yours (a.example) is in it"), "{r}");
+    assert!(join(&mut g, "hodunk@example.test").contains("You joined game club"), "Hodunk is no other player's site");
+    let r = join(&mut g, "other@example.test");
+    assert!(r.contains("a player of yours (example.test) is in it"), "{r}");
+    g.send(GM, &club("SET ACCESS ANY"));
+    assert!(join(&mut g, "y@a.example").contains("You joined game club"));
+}

@@ -237,8 +237,14 @@ const MASTER: &[(By, &str, Then)] = &[
     (Master, "SET PRIVATE", Sets(&[("listed", "false")])),
     (Master, "SET PRIVATE clubpw", Changes(&["join_hash"])),
     (Master, "SET PUBLIC", Sets(&[("join_hash", "-"), ("listed", "-")])),
-    (Master, "SET ACCESS SAME-SITE", NotTaken("ACCESS")),
-    (Master, "SET LEVEL EXPERT", NotTaken("LEVEL")),
+    (Master, "SET ACCESS SAME-SITE", Sets(&[("access", "same")])),
+    (Master, "SET ACCESS DIFFERENT", Sets(&[("access", "different")])),
+    (Master, "SET ACCESS ANY-SITE", Sets(&[("access", "-")])),
+    (Master, "SET ACCESS ELSEWHERE", Refused("SET ACCESS ELSEWHERE: write ANY, SAME or DIFFERENT")),
+    (Master, "SET LEVEL EXPERT", Sets(&[("level", "expert")])),
+    (Master, "SET LEVEL AMATEUR", Sets(&[("level", "amateur")])),
+    (Master, "SET LEVEL ANY", Sets(&[("level", "-")])),
+    (Master, "SET LEVEL GURU", Refused("SET LEVEL GURU: write ANY, NOVICE")),
     // who may join by record (no further than the master's own, a
     // newcomer's here) and by address (tests/it/dedication.rs plays each)
     (Master, "SET DEDICATION 3", Refused("SET DEDICATION 3: no higher than your own dedication, 0")),

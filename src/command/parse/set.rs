@@ -128,8 +128,6 @@ const NOT_TAKEN: &[(&str, SetHint)] = {
     use SetHint as H;
     &[
         ("[NO] STRICT GRACE", H::StrictGrace),
-        ("ACCESS", H::JoinLimit),
-        ("LEVEL", H::JoinLimit),
         // not njudge's: refused by name all the same (its limits by record are options)
         ("RELIABILITY", H::Reliability),
         ("ALLOW MASTER", H::JudgeLists),

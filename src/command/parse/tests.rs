@@ -169,6 +169,8 @@ fn made_real() -> Vec<&'static str> {
         "NORESUME",
         "RATED",
         "NORATED",
+        "ACCESS",
+        "LEVEL",
         "SHOW",
         "NOSHOW",
     ]

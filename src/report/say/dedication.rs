@@ -60,6 +60,50 @@ pub fn dedication_set(least: Option<i64>) -> String {
     }
 }
 
+/// SET ACCESS done.
+pub fn access_set(a: crate::store::games::Access) -> String {
+    use crate::store::games::Access;
+    match a {
+        Access::Any => "Players of any site may join.".into(),
+        Access::Same => "Only players of your site may join or take over a seat (their registered Site:, else their address's domain).".into(),
+        Access::Different => {
+            "Only players of a site no other player of the game has may join or take over a seat (their registered Site:, else their address's domain).".into()
+        }
+    }
+}
+
+/// SET ACCESS with a word it does not take.
+pub fn access_values(value: &str) -> String {
+    format!("SET ACCESS {value}: write ANY, SAME or DIFFERENT (njudge's -SITE after them too)")
+}
+
+/// SET LEVEL done.
+pub fn level_set(l: crate::store::games::Level) -> String {
+    use crate::store::games::Level;
+    match l {
+        Level::Any => "Players of any class may join.".into(),
+        l => format!("Only players who registered as {} may join or take over a seat (REGISTER's Level: line).", level_name(l)),
+    }
+}
+
+/// A class as the replies name it.
+fn level_name(l: crate::store::games::Level) -> &'static str {
+    use crate::store::games::Level;
+    match l {
+        Level::Any => "any class",
+        Level::Novice => "Novice",
+        Level::Amateur => "Amateur (Novice or Intermediate)",
+        Level::Intermediate => "Intermediate",
+        Level::Advanced => "Advanced (Intermediate or Expert)",
+        Level::Expert => "Expert",
+    }
+}
+
+/// SET LEVEL with a word it does not take.
+pub fn level_values(value: &str) -> String {
+    format!("SET LEVEL {value}: write ANY, NOVICE, AMATEUR, INTERMEDIATE, ADVANCED or EXPERT")
+}
+
 /// SET RATED or SET UNRATED done.
 pub fn rated_set(r: crate::store::games::Rating) -> String {
     match r {
@@ -217,6 +261,14 @@ pub fn refusal(r: &DedicationRefusal) -> String {
         SameRegistration { address } => format!("this address and {address} are one player here already"),
         TooManyLinked { max } => format!("a registration has at most {max} other addresses linked to it"),
         WrongLinkCodes { address } => format!("no I AM ALSO {address} of this address waits for those codes (ask again with I AM ALSO {address})"),
+        NotMastersSite { game, site } => {
+            format!("game {game} takes players of its master's site only, and yours is {site} (REGISTER with Site: if it is wrong)")
+        }
+        SiteTaken { game, site } => format!("game {game} takes one player a site, and a player of yours ({site}) is in it"),
+        NoLevel { game, level } => {
+            format!("game {game} takes {} players only: REGISTER with a Level: line (Novice, Intermediate or Expert) first", level_name(*level))
+        }
+        WrongLevel { game, level, yours } => format!("game {game} takes {} players only, and you registered as {}", level_name(*level), level_name(*yours)),
         KeeperOnly => "only the judge's keeper may change a player's record".into(),
         NoKeeperPassword => "the keeper's commands by mail need the keeper's password, and none is set (mailjudge keeper-password sets it)".into(),
         WrongKeeperPassword => "that is not the keeper's password".into(),

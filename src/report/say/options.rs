@@ -168,6 +168,16 @@ fn table_words(o: GameOption) -> Option<Words> {
             "`yes` (default), `no`",
             "who plays which power is shown only once the game is over, or SUMMARY names the players at any time",
         ),
+        O::Access => w(
+            "SET ACCESS SAME|DIFFERENT|ANY",
+            "`any` (default), `same`, `different` (njudge's `-site` after them too)",
+            "who may join or take over a seat by site (the Site: they registered, else their address's domain): anyone, only the master's site, or only a site no other player has",
+        ),
+        O::Level => w(
+            "SET LEVEL EXPERT|...",
+            "`any` (default), `novice`, `amateur`, `intermediate`, `advanced`, `expert`",
+            "who may join or take over a seat by the Level: they registered (amateur: novice or intermediate; advanced: intermediate or expert)",
+        ),
         O::Dedication => w(
             "SET DEDICATION 10|NONE",
             "a whole number (it may be negative), or `none` (default); no higher than the master's own",

@@ -91,10 +91,6 @@ pub fn set_not_taken(name: &str, hint: SetHint) -> String {
             "rule for where a grace period ends",
             "a grace period here always runs its whole length after the deadline (njudge's STRICT GRACE), moved only off the game's blackout days; SET GRACE sets it",
         ),
-        JoinLimit => (
-            "limit on who may join, by site or level",
-            "SET DEDICATION, SET ONTIMERAT and SET RESRAT limit who joins by their record, SET ALLOW PLAYER and SET DENY PLAYER by address, and a private game (SET PRIVATE joinpassword) takes only those with its password or an INVITE",
-        ),
         Reliability => {
             return format!(
                 "SET {name} is no name of njudge's (its files have none): a player's record limits who joins with SET DEDICATION n, SET ONTIMERAT x (the on-time ratio) and SET RESRAT x (the CD ratio)."

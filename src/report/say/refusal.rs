@@ -249,6 +249,8 @@ pub fn option(e: &OptionError) -> String {
         EndValues { value, first } => master::end_values(value, *first),
         CentersValues { value, most } => master::centers_values(value, *most),
         PlayersValues { value } => master::players_values(value),
+        AccessValues { value } => super::dedication::access_values(value),
+        LevelValues { value } => super::dedication::level_values(value),
         CdAfterValues { value, most } => disorder::cd_after_values(value, *most),
         MaxAbsenceValues { value, most } => settings::max_absence_values(value, *most),
         DedicationValues { value } => super::dedication::dedication_values(value),

@@ -129,6 +129,18 @@ macro_rules! default_first {
 }
 default_first!(FakePress = No, ObserverPress = Any, PostalPress = Off, MasterPress = Normal);
 text_enum!(
+    /// Who may join a game by their site (njudge's `SET ACCESS`): anyone,
+    /// only those of its master's site, or only those of a site no other
+    /// player of it has (game::dedication::site).
+    Access { Any = "any", Same = "same", Different = "different" }
+);
+text_enum!(
+    /// The class of player a game takes (njudge's `SET LEVEL`), by the
+    /// `Level:` a player registered: Amateur is Novice or Intermediate,
+    /// Advanced is Intermediate or Expert.
+    Level { Any = "any", Novice = "novice", Amateur = "amateur", Intermediate = "intermediate", Advanced = "advanced", Expert = "expert" }
+);
+text_enum!(
     /// Whether a game counts in its players' judge-wide records (njudge's
     /// `SET RATED` / `SET UNRATED`; unset: as its moderation says).
     Rating { Rated = "rated", Unrated = "unrated" }

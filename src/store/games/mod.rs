@@ -13,7 +13,7 @@ mod players;
 mod row;
 mod settings;
 
-pub use kinds::Rating;
+pub use kinds::{Access, Level, Rating};
 pub use kinds::{
     Announcements, Anonymity, Assignment, Concessions, Draws, FakePress, GameStatus, LatePress, Manual, MapPref, MasterPress, Nmr, ObserverPress, PartialPress,
     PlayerRole, PlayerStatus, PostalPress, Press, ProxyOrders, ReplyForm, UnorderedPress, Waiters,

@@ -222,6 +222,25 @@ pub struct Settings {
     pub allow_players: Vec<String>,
     #[serde(default, skip_serializing_if = "Vec::is_empty", deserialize_with = "access_list")]
     pub deny_players: Vec<String>,
+    /// Who may join or take over a seat by their site (`SET ACCESS`) and by
+    /// the class they registered (`SET LEVEL`).
+    #[serde(default = "any_access", skip_serializing_if = "is_any_access")]
+    pub access: super::kinds::Access,
+    #[serde(default = "any_level", skip_serializing_if = "is_any_level")]
+    pub level: super::kinds::Level,
+}
+
+fn any_access() -> super::kinds::Access {
+    super::kinds::Access::Any
+}
+fn is_any_access(a: &super::kinds::Access) -> bool {
+    *a == super::kinds::Access::Any
+}
+fn any_level() -> super::kinds::Level {
+    super::kinds::Level::Any
+}
+fn is_any_level(l: &super::kinds::Level) -> bool {
+    *l == super::kinds::Level::Any
 }
 
 /// An access list as stored: mailboxes, at most
