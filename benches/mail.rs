@@ -437,7 +437,7 @@ fn orders_of(v: &mailjudge::map::Variant, pos: &mailjudge::adjudicate::Position,
                     body.push_str(&format!("REMOVE {}\r\n", v.unit_code(u)));
                 }
             }
-            for _ in 0..mailjudge::adjudicate::adjust::builds_possible(v, pos, p as u8) {
+            for _ in 0..mailjudge::adjudicate::adjust::builds_possible(v, &mailjudge::rules::Rulebook::for_variant(v), pos, p as u8) {
                 body.push_str("WAIVE\r\n");
             }
         }

@@ -55,6 +55,8 @@ pub enum OrderError {
     BuildNeedsType,
     BuildNeedsCoast,
     BuildBadType,
+    BuildNeedsHome,
+    BuildNotCentre,
     RemoveNotOwed,
     StackCoastNeeded,
     BoardCarrying,
@@ -97,6 +99,8 @@ impl OrderError {
             E::BuildNeedsType => Note::BuildNeedsType,
             E::BuildNeedsCoast => Note::BuildNeedsCoast,
             E::BuildBadType => Note::BuildBadType,
+            E::BuildNeedsHome => Note::BuildNeedsHome,
+            E::BuildNotCentre => Note::BuildNotCentre,
             E::RemoveNotOwed => Note::RemoveNotOwed,
             E::StackCoastNeeded => Note::StackCoastNeeded,
             E::BoardCarrying => Note::BoardCarrying,
@@ -151,6 +155,8 @@ fn error_of(n: Note, units: impl FnOnce() -> (Vec<Unit>, bool), options: impl Fn
         Note::BuildNeedsType => E::BuildNeedsType,
         Note::BuildNeedsCoast => E::BuildNeedsCoast,
         Note::BuildBadType => E::BuildBadType,
+        Note::BuildNeedsHome => E::BuildNeedsHome,
+        Note::BuildNotCentre => E::BuildNotCentre,
         Note::RemoveNotOwed => E::RemoveNotOwed,
         Note::StackCoastNeeded => E::StackCoastNeeded,
         Note::BoardCarrying => E::BoardCarrying,
@@ -177,17 +183,25 @@ pub fn order(v: &Variant, rules: &Rulebook, pos: &Position, power: PowerId, stan
     }
     let rules = &rules.in_phase(v, pos.phase);
     let note = match pos.phase.kind {
+        PhaseKind::Movement if rules.movement_disband && matches!(o, Order::Disband(_)) => movement_disband(pos, power, o),
         PhaseKind::Movement => movement(v, rules, pos, power, o),
         PhaseKind::Retreat => {
             let d = retreat::ordered_units(v, pos);
             retreat::read_order(v, rules, &d, &mut vec![0; d.len()], power, o).err().map(|(_, n)| n)
         }
         PhaseKind::Adjustment => {
+            // taken in the adjudicator's turn (SET ANY DISBAND: removals first)
+            let mut all: Vec<(PowerId, Order)> = standing.iter().map(|s| (power, *s)).collect();
+            all.push((power, *o));
             let mut t = adjust::Tally::new(v, rules, pos);
-            for s in standing {
-                adjust::step(v, pos, &mut t, power, &mut s.clone());
+            let mut note = None;
+            for i in adjust::in_turn(rules, &all) {
+                let n = adjust::step(v, pos, &mut t, power, &mut all[i].1.clone()).1;
+                if i == standing.len() {
+                    note = n;
+                }
             }
-            adjust::step(v, pos, &mut t, power, &mut o.clone()).1
+            note
         }
     };
     let note = if v.features.boarding || v.features.army_fleet { note.map(|n| carried_note(v, pos, power, o, n)) } else { note };
@@ -204,6 +218,19 @@ pub fn order(v: &Variant, rules: &Rulebook, pos: &Position, power: PowerId, stan
     match note.and_then(|n| error_of(n, units, options)) {
         Some(e) => Err(e),
         None => Ok(()),
+    }
+}
+
+/// The note a disband in a movement phase gets where the game allows it
+/// (`SET DISBAND`): as `adjudicate`'s `disband_first` reads it, the unit
+/// standing in the space, the power's own and of the type written.
+fn movement_disband(pos: &Position, power: PowerId, o: &Order) -> Option<Note> {
+    let spec = o.unit()?;
+    match pos.unit_at(spec.loc.prov) {
+        None => Some(Note::NoSuchUnit),
+        Some(u) if u.power != power => Some(Note::NotYourUnit),
+        Some(u) if spec.kind.is_some_and(|k| k != u.kind) => Some(Note::WrongUnitType),
+        Some(_) => None,
     }
 }
 

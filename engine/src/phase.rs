@@ -116,6 +116,25 @@ impl Calendar {
         Phase { year, season, kind: self.seasons[season as usize].phases[0] }
     }
 
+    /// The last adjustment phase before `p` (within the year before it and
+    /// its own year), if the calendar has one: `W1900A` before `S1901M`.
+    pub fn adjustment_before(&self, p: Phase) -> Option<Phase> {
+        let first = self.seasons.first()?.phases.first()?;
+        let mut at = Phase { year: p.year - 1, season: 0, kind: *first };
+        let mut last = None;
+        // at most two years of phases (a calendar has a few dozen at most)
+        for _ in 0..2 * self.seasons.iter().map(|s| s.phases.len()).sum::<usize>() {
+            if at == p {
+                return last;
+            }
+            if at.kind == PhaseKind::Adjustment {
+                last = Some(at);
+            }
+            at = self.successor(at);
+        }
+        None
+    }
+
     /// Whether centres change hands once `p` (a movement or retreat phase) and its
     /// retreats are over.
     pub fn ownership_changes_after(&self, p: Phase) -> bool {

@@ -3,7 +3,7 @@
 //! The defaults follow the DATC (v3.0) preferred options; each option also offers
 //! the 1992 rulebook's choice where that differs. `docs/RULES.md` explains each one.
 
-pub use crate::map::choices::{CivilDisorder, ConvoyIntent, Paradox, RULE_KEYS, RetreatDefault, RuleChoice, RuleError};
+pub use crate::map::choices::{BuildSites, CivilDisorder, ConvoyIntent, Paradox, RULE_KEYS, Removals, RetreatDefault, RuleChoice, RuleError};
 use crate::map::{PowerId, Variant};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -12,6 +12,22 @@ pub struct Rulebook {
     pub civil_disorder: CivilDisorder,
     pub retreat_default: RetreatDefault,
     pub paradox: Paradox,
+    /// Where builds go (njudge's `SET HOME|ANY|ONE CENTRES`; a map's
+    /// `build_any` makes its default [`BuildSites::Any`]).
+    pub build_sites: BuildSites,
+    /// Which units may be removed in an adjustment phase (njudge's `SET
+    /// NORMAL|ANY DISBAND`).
+    pub removals: Removals,
+    /// A unit may be disbanded in a movement phase (njudge's `SET
+    /// DISBAND`): it leaves the board before the moves are adjudicated.
+    pub movement_disband: bool,
+    /// Dislodged units are disbanded at once, no retreat phase (njudge's
+    /// `SET AUTO DISBAND`).
+    pub auto_disband: bool,
+    /// The game starts with no units, in the adjustment phase before its
+    /// first movement ([`crate::adjudicate::Position::start`]; njudge's
+    /// `SET BLANK BOARD`).
+    pub blank_board: bool,
     /// The powers left out of the game (one bit a power, bit `p` for power
     /// `p`; 0 in a game for all): their units always hold, support no one,
     /// and are disbanded when dislodged; they never build, and remove by the
@@ -82,6 +98,11 @@ impl Default for Rulebook {
             civil_disorder: CivilDisorder::Owned2023,
             retreat_default: RetreatDefault::Disband,
             paradox: Paradox::Szykman,
+            build_sites: BuildSites::Home,
+            removals: Removals::Owed,
+            movement_disband: false,
+            auto_disband: false,
+            blank_board: false,
             neutral: 0,
             victory_count: None,
             closed: ProvSet::default(),
@@ -167,18 +188,29 @@ impl Rulebook {
         Ok(())
     }
 
-    /// These options with the variant's `[rules]` defaults applied.
+    /// These options with the variant's `[rules]` defaults applied (a map
+    /// that builds anywhere, `build_any`, builds in any owned centre).
     pub fn with_variant(mut self, v: &Variant) -> Rulebook {
+        if v.features.build_any {
+            self.build_sites = BuildSites::Any;
+        }
         for c in &v.rules {
             c.apply(&mut self);
         }
         self
     }
 
-    /// Refuses options this variant cannot be played by: the right-hand rule on
-    /// a map whose neighbours are not in drawn order (an imported `.map`).
+    /// Refuses options this variant cannot be played by ([`RuleChoice::fits`]):
+    /// the right-hand rule on a map whose neighbours are not in drawn order
+    /// (an imported `.map`), the build and disband rules where they do not fit.
+    /// A map's own `build_any` fits it.
     pub fn fits(&self, v: &Variant) -> Result<(), RuleError> {
-        RuleChoice::RetreatDefault(self.retreat_default).fits(v).map(|_| ())
+        RuleChoice::RetreatDefault(self.retreat_default).fits(v)?;
+        if !(v.features.build_any && self.build_sites == BuildSites::Any) {
+            RuleChoice::BuildSites(self.build_sites).fits(v)?;
+        }
+        RuleChoice::MovementDisband(self.movement_disband).fits(v)?;
+        RuleChoice::BlankBoard(self.blank_board).fits(v).map(|_| ())
     }
 
     /// The variant's own default rules.
@@ -195,6 +227,11 @@ impl RuleChoice {
             RuleChoice::CivilDisorder(c) => r.civil_disorder = c,
             RuleChoice::RetreatDefault(c) => r.retreat_default = c,
             RuleChoice::Paradox(c) => r.paradox = c,
+            RuleChoice::BuildSites(c) => r.build_sites = c,
+            RuleChoice::Removals(c) => r.removals = c,
+            RuleChoice::MovementDisband(on) => r.movement_disband = on,
+            RuleChoice::AutoDisband(on) => r.auto_disband = on,
+            RuleChoice::BlankBoard(on) => r.blank_board = on,
         }
     }
 }

@@ -198,7 +198,7 @@ impl Session<'_> {
                 game::start::apply(&v, &mut pos, &choices, viewer.as_deref())?;
                 hidden = game::start::hidden(&v, viewer.as_deref());
             }
-            let board = crate::report::board::board_withheld(&v, &pos, &hidden).with_disorder(&g.disorder_roll()).to_value();
+            let board = crate::report::board::board_withheld(&v, &g.rules, &pos, &hidden).with_disorder(&g.disorder_roll()).to_value();
             let finished = g.status == GameStatus::Finished;
             out.push(String::new());
             out.push(self.ctx.templates.render("board.txt", minijinja::context! { board => board, finished => finished }).trim_end().to_string());

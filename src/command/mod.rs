@@ -439,7 +439,7 @@ impl<'a> Session<'a> {
         let (pos, board_text) = self.view(&g, stored, Some(&g.group_of(power)))?;
         let rows = crate::store::orders::current(self.conn, g.id, g.seq, Some(power))?;
         let orders = game::parsed_orders(&v, &rows)?;
-        let n = game::needs(&v, &pos, power, &orders);
+        let n = game::needs(&v, &g.rules, &pos, power, &orders);
         let waiting = g.player_for(power).is_some_and(|p| p.wait);
         // SET SHORT REPLY: the board left out
         let short = g.player_for(power).is_some_and(|p| p.reply == game::ReplyForm::Short);
@@ -482,16 +482,16 @@ impl<'a> Session<'a> {
         if !game::start::open(v, g, &pos) {
             // the cached board is the position's; civil disorder is the game's
             let text = if g.disorder.is_empty() {
-                self.ctx.board_text(g.id, v, &pos).to_string()
+                self.ctx.board_text(g.id, v, &g.rules, &pos).to_string()
             } else {
-                let board = crate::report::board::board(v, &pos).with_disorder(&g.disorder_roll());
+                let board = crate::report::board::board_in(v, &g.rules, &pos).with_disorder(&g.disorder_roll());
                 self.ctx.templates.render("board.txt", context! { board => board.to_value() })
             };
             return Ok((pos, text));
         }
         let choices = crate::store::start::all(self.conn, v, g.id)?;
         game::start::apply(v, &mut pos, &choices, viewer)?;
-        let board = crate::report::board::board_withheld(v, &pos, &game::start::hidden(v, viewer));
+        let board = crate::report::board::board_withheld(v, &g.rules, &pos, &game::start::hidden(v, viewer));
         let text = self.ctx.templates.render("board.txt", context! { board => board.to_value() });
         Ok((pos, text))
     }

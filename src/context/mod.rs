@@ -117,7 +117,7 @@ impl Ctx {
     /// The board of a game's position as text (rendered from templates/board.txt
     /// once, then reused: it is the same for every reply until the position
     /// changes). A digest of the position keys the cache.
-    pub fn board_text(&mut self, game_id: i64, v: &Variant, pos: &crate::adjudicate::Position) -> Arc<str> {
+    pub fn board_text(&mut self, game_id: i64, v: &Variant, rules: &crate::rules::Rulebook, pos: &crate::adjudicate::Position) -> Arc<str> {
         use std::hash::{Hash, Hasher};
         let mut h = std::collections::hash_map::DefaultHasher::new();
         pos.hash(&mut h);
@@ -128,7 +128,8 @@ impl Ctx {
         if self.boards.len() >= 1024 {
             self.boards.clear();
         }
-        let text: Arc<str> = self.templates.render("board.txt", minijinja::context! { board => crate::report::board::board(v, pos).to_value() }).into();
+        let text: Arc<str> =
+            self.templates.render("board.txt", minijinja::context! { board => crate::report::board::board_in(v, rules, pos).to_value() }).into();
         self.boards.insert(key, text.clone());
         text
     }

@@ -238,7 +238,7 @@ pub fn owing(game: &Game, pos: &Position, orders: &[(PowerId, crate::order::Orde
     let surv = survivors(game, pos);
     (0..v.powers.len() as PowerId)
         .map(|p| {
-            let needs = if game.is_neutral(p) { Needs::default() } else { needs(v, pos, p, orders) };
+            let needs = if game.is_neutral(p) { Needs::default() } else { needs(v, &game.rules, pos, p, orders) };
             let disorder = game.in_disorder(p);
             let waits = needs.needs && !disorder && game.player_for(p).is_some_and(|pl| pl.wait);
             let votes = if surv.contains(&p) && !disorder { votes_of(game, p) } else { None };

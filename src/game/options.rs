@@ -98,6 +98,17 @@ pub enum GameOption {
     CivilDisorder,
     RetreatDefault,
     Paradox,
+    /// njudge's `SET HOME|ANY|ONE CENTRES`: where builds go.
+    BuildSites,
+    /// njudge's `SET NORMAL|ANY DISBAND`: which units may be removed in the adjustments.
+    Removals,
+    /// njudge's `SET [NO] DISBAND`: a disband order in a movement phase.
+    MovementDisband,
+    /// njudge's `SET [NO] AUTO DISBAND`: dislodged units disbanded, no retreats.
+    AutoDisband,
+    /// njudge's `SET BLANK BOARD` (`SET EMPTY BOARD`): the game starts with
+    /// no units, in a build phase.
+    BlankBoard,
 }
 
 /// Why a game option's value (CREATE's `key=value`, the master's SET) is

@@ -124,7 +124,7 @@ pub enum Missing {
     Builds(usize),
 }
 
-pub fn needs(v: &Variant, pos: &Position, power: PowerId, orders: &[(PowerId, Order)]) -> Needs {
+pub fn needs(v: &Variant, rules: &crate::rules::Rulebook, pos: &Position, power: PowerId, orders: &[(PowerId, Order)]) -> Needs {
     let mine: Vec<&Order> = orders.iter().filter(|(p, _)| *p == power).map(|(_, o)| o).collect();
     // the units of `list` without an order: orders go to a space's units of
     // the type written one each, in the order written (a stack's units, D5)
@@ -155,16 +155,18 @@ pub fn needs(v: &Variant, pos: &Position, power: PowerId, orders: &[(PowerId, Or
         PhaseKind::Adjustment => {
             let c = pos.center_count(power);
             let u = pos.unit_count(power);
+            let removed = mine.iter().filter(|o| matches!(o, Order::Disband(_))).count();
+            // SET ANY DISBAND: each removal beyond those owed is a build more
+            let owed_builds = adjudicate::adjust::builds_allowed(v, rules, pos, power, removed);
+            let built = mine.iter().filter(|o| matches!(o, Order::Build(_) | Order::Waive)).count();
+            let builds_missing = if built < owed_builds { vec![Missing::Builds(owed_builds - built)] } else { vec![] };
             if u > c {
-                let have = mine.iter().filter(|o| matches!(o, Order::Disband(_))).count();
                 let owed = u - c;
-                let missing = if have < owed { vec![Missing::Removals(owed - have)] } else { vec![] };
-                Needs { needs: true, complete: have >= owed, missing }
+                let missing = if removed < owed { vec![Missing::Removals(owed - removed)] } else { builds_missing };
+                Needs { needs: true, complete: missing.is_empty(), missing }
             } else {
-                let owed = adjudicate::adjust::builds_possible(v, pos, power);
-                let have = mine.iter().filter(|o| matches!(o, Order::Build(_) | Order::Waive)).count();
-                let missing = if have < owed { vec![Missing::Builds(owed - have)] } else { vec![] };
-                Needs { needs: owed > 0, complete: have >= owed, missing }
+                let owed = adjudicate::adjust::builds_possible(v, rules, pos, power);
+                Needs { needs: owed > 0, complete: builds_missing.is_empty(), missing: builds_missing }
             }
         }
     }
@@ -223,11 +225,18 @@ fn ambiguous(v: &Variant, pos: &Position, o: &Order) -> Option<Refusal> {
 
 /// The power of `powers` (a player's seat, its own power first) an order is
 /// for: the one whose unit it orders (in a retreat phase, the dislodged
-/// unit), whose home centre (with `build_any`, owned centre) a build is in, or the first that owes builds
+/// unit), whose home centre (where any owned centre is a build site, owned centre) a build is in, or the first that owes builds
 /// for a waive (`waived`: how many builds and waives each has in force).
 /// The seat's own power where none fits (the order is then refused as for
 /// any unit not one's own).
-fn route(v: &Variant, pos: &Position, powers: &[PowerId], o: &Order, waived: impl Fn(PowerId) -> anyhow::Result<usize>) -> anyhow::Result<PowerId> {
+fn route(
+    v: &Variant,
+    rules: &crate::rules::Rulebook,
+    pos: &Position,
+    powers: &[PowerId],
+    o: &Order,
+    waived: impl Fn(PowerId) -> anyhow::Result<usize>,
+) -> anyhow::Result<PowerId> {
     let first = powers[0];
     if powers.len() == 1 {
         return Ok(first);
@@ -238,12 +247,13 @@ fn route(v: &Variant, pos: &Position, powers: &[PowerId], o: &Order, waived: imp
             .copied()
             .find(|&p| {
                 let w = &v.powers[p as usize];
-                w.home.contains(&u.loc.prov) || w.build_sites.contains(&u.loc.prov) || (v.features.build_any && pos.centers[u.loc.prov as usize] == Some(p))
+                let anywhere = rules.build_sites != crate::rules::BuildSites::Home;
+                w.home.contains(&u.loc.prov) || w.build_sites.contains(&u.loc.prov) || (anywhere && pos.centers[u.loc.prov as usize] == Some(p))
             })
             .unwrap_or(first),
         Order::Waive => {
             for &p in powers {
-                if waived(p)? < adjudicate::adjust::builds_possible(v, pos, p) {
+                if waived(p)? < adjudicate::adjust::builds_possible(v, rules, pos, p) {
                     return Ok(p);
                 }
             }
@@ -288,7 +298,8 @@ pub fn submit_line(conn: &Connection, board: &Board, powers: &[PowerId], line: &
                 continue;
             }
         };
-        let power = route(v, pos, powers, &o, |p| Ok(stored::current(conn, game.id, game.seq, Some(p))?.iter().filter(|r| r.key.is_adjustment()).count()))?;
+        let power =
+            route(v, rules, pos, powers, &o, |p| Ok(stored::current(conn, game.id, game.seq, Some(p))?.iter().filter(|r| r.key.is_adjustment()).count()))?;
         fill_types(pos, power, &mut o);
         if let Some(why) = ambiguous(v, pos, &o) {
             out.push(Err(why));
@@ -322,7 +333,13 @@ pub fn submit_line(conn: &Connection, board: &Board, powers: &[PowerId], line: &
         };
         let canonical = o.canonical(v);
         if let Err(e) = check::order(v, rules, pos, power, &standing, &o) {
-            out.push(Err(Refusal::OrderRefused { fault: fault(v, pos, power, &e, rules.retreat_default == RetreatDefault::RightHand), order: canonical }));
+            // a disband in a movement phase: the game's SET DISBAND is off
+            let fault = if e == OrderError::WrongPhase && pos.phase.kind == PhaseKind::Movement && matches!(o, Order::Disband(_)) {
+                OrderFault::MovementDisbandOff
+            } else {
+                fault(v, pos, power, &e, rules.retreat_default == RetreatDefault::RightHand)
+            };
+            out.push(Err(Refusal::OrderRefused { fault, order: canonical }));
             continue;
         }
         if !stale.is_empty() {

@@ -460,14 +460,10 @@ pub enum SetHint {
     Numbers,
     /// `SET [NO] AUTO CREATE`.
     AutoCreate,
-    /// `SET ANY|HOME|ONE CENTRE[S]`.
-    BuildSites,
-    /// `SET ANY|NORMAL DISBAND`, `SET [NO] DISBAND`, `SET [NO] AUTO DISBAND`.
-    Disband,
     /// `SET [NO] STRICT CONVOY`.
     StrictConvoy,
     /// A rule njudge codes in its variants' map files (`SET [NO] RAILWAYS`,
-    /// `SET BLANK BOARD`, `SET TRANSFORM` ...).
+    /// `SET TRANSFORM` ...).
     MapRule,
     /// `SET [NO] ALLIED WIN`.
     AlliedWin,
@@ -736,6 +732,8 @@ pub enum ToolRefusal {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum OrderFault {
     Note(Note),
+    /// A disband in a movement phase of a game without `SET DISBAND`.
+    MovementDisbandOff,
     /// No such unit: the power's units (its dislodged ones in a retreat phase).
     NoSuchUnit {
         units: Vec<String>,

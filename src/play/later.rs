@@ -140,7 +140,7 @@ fn give(
         out.push(if w { say::settings::wait_set() } else { say::settings::wait_cleared() });
     }
     let rows = crate::store::orders::current(conn, game.id, game.seq, Some(power))?;
-    let n = game::needs(v, pos, power, &game::parsed_orders(v, &rows)?);
+    let n = game::needs(v, &game.rules, pos, power, &game::parsed_orders(v, &rows)?);
     if !n.missing.is_empty() {
         out.push(say::later::still_to_order(&say::orders::missing(&n.missing)));
     } else if n.needs {

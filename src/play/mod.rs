@@ -179,10 +179,11 @@ pub fn start(conn: &Connection, ctx: &mut Ctx, game: &mut Game) -> anyhow::Resul
             players[i].save(conn)?;
         }
     }
-    let mut pos = Position::initial(&v);
+    // SET BLANK BOARD: no units, the adjustments before the first movement
+    let mut pos = Position::start(&v, &game.rules);
     if let Some(ww) = game.settings.world_war.as_mut() {
         // the two-player game: from 1914, its coin's seed drawn now
-        pos.phase.year = crate::rules::WORLD_WAR_YEAR;
+        pos.phase.year += crate::rules::WORLD_WAR_YEAR - v.start.year;
         ww.seed = crate::password::random_u64();
     }
     game.status = GameStatus::Active;

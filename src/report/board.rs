@@ -111,8 +111,14 @@ fn shown_units(v: &Variant, pos: &Position, p: PowerId) -> Vec<String> {
     out
 }
 
-/// The board of `pos`.
+/// The board of `pos`, by the variant's own rules.
 pub fn board(v: &Variant, pos: &Position) -> Board {
+    board_in(v, &crate::rules::Rulebook::for_variant(v), pos)
+}
+
+/// The board of `pos` in a game of `rules` (where its powers may build:
+/// SET ANY CENTRES, SET ONE CENTRE).
+pub fn board_in(v: &Variant, rules: &crate::rules::Rulebook, pos: &Position) -> Board {
     let adjusting = pos.phase.kind == PhaseKind::Adjustment;
     let mut powers = Vec::new();
     let mut eliminated = Vec::new();
@@ -128,12 +134,12 @@ pub fn board(v: &Variant, pos: &Position) -> Board {
         let c = centers.len();
         let (mut builds, mut builds_owed, mut build_sites, mut removes) = (0, 0, Vec::new(), 0);
         if adjusting && c > u {
-            build_sites = adjust::free_homes(v, pos, p).map(|h| v.code(h).to_string()).collect();
+            build_sites = adjust::free_homes(v, rules, pos, p).map(|h| v.code(h).to_string()).collect();
             build_sites.sort();
             // a capital that is also a naval base is one site
             build_sites.dedup();
             builds_owed = c - u;
-            builds = adjust::builds_possible(v, pos, p);
+            builds = adjust::builds_possible(v, rules, pos, p);
         } else if adjusting && u > c {
             removes = u - c;
         }
@@ -195,8 +201,8 @@ pub fn board(v: &Variant, pos: &Position) -> Board {
 /// power and the space of its unit): shown `? ROM`, as the other powers see
 /// a starting unit whose type its power chooses before the first move
 /// (docs/RULES1885.md E3).
-pub fn board_withheld(v: &Variant, pos: &Position, hidden: &[(PowerId, crate::map::Prov)]) -> Board {
-    let mut b = board(v, pos);
+pub fn board_withheld(v: &Variant, rules: &crate::rules::Rulebook, pos: &Position, hidden: &[(PowerId, crate::map::Prov)]) -> Board {
+    let mut b = board_in(v, rules, pos);
     for &(p, prov) in hidden {
         let Some(u) = pos.units.iter().find(|u| u.power == p && u.loc.prov == prov && !u.aboard) else { continue };
         let code = v.unit_code(u);

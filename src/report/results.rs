@@ -83,7 +83,7 @@ pub fn render_report(templates: &Templates, tz: Tz, r: &Results, format: ReportF
         format.template(),
         context! {
             game => game.name.clone(), variant => v.name.clone(), title => title, powers => powers, nmr => nmr,
-            board => crate::report::board::board(v, &out.position).with_disorder(&game.disorder_roll()).to_value(),
+            board => crate::report::board::board_in(v, &game.rules, &out.position).with_disorder(&game.disorder_roll()).to_value(),
             next => out.next_phase.map(|n| v.calendar.long_name(n)).unwrap_or_default(),
             deadline => deadline.map(|d| timing::format_time(d, tz)).unwrap_or_default(),
             finished => finished, prediction => prediction,

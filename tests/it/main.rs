@@ -21,6 +21,7 @@ mod bad_mail;
 mod batch_properties;
 mod blocks;
 mod budgets;
+mod build_rules;
 mod civil_disorder;
 mod cli;
 mod community;

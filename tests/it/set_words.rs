@@ -381,20 +381,22 @@ const PRESS: &[(By, &str, Then)] = &[
 
 /// The rules' and variants' names (`mod/bgs` and `mod/mac` rows).
 const RULES: &[(By, &str, Then)] = &[
-    (Master, "SET ANY CENTRES", NotTaken("ANY CENTRES")),
-    (Master, "SET ANY CENTER", NotTaken("ANY CENTER")),
-    (Master, "SET HOME CENTRES", NotTaken("HOME CENTRES")),
-    (Master, "SET ONE CENTRE", NotTaken("ONE CENTRE")),
-    (Master, "SET ANY DISBAND", NotTaken("ANY DISBAND")),
-    (Master, "SET NORMAL DISBAND", NotTaken("NORMAL DISBAND")),
-    (Master, "SET DISBAND", NotTaken("DISBAND")),
-    (Master, "SET NO DISBAND", NotTaken("NO DISBAND")),
-    (Master, "SET AUTO DISBAND", NotTaken("AUTO DISBAND")),
-    (Master, "SET NO AUTO DISBAND", NotTaken("NO AUTO DISBAND")),
+    // njudge's build and disband rules (bgs): not once the game is in
+    // progress (see below for a forming game, and tests/it/build_rules.rs)
+    (Master, "SET ANY CENTRES", Refused("SET ANY|HOME|ONE CENTRES is set before the game starts")),
+    (Master, "SET ANY CENTER", Refused("SET ANY|HOME|ONE CENTRES is set before the game starts")),
+    (Master, "SET HOME CENTRES", Refused("SET ANY|HOME|ONE CENTRES is set before the game starts")),
+    (Master, "SET ONE CENTRE", Refused("SET ANY|HOME|ONE CENTRES is set before the game starts")),
+    (Master, "SET ANY DISBAND", Refused("SET ANY|NORMAL DISBAND is set before the game starts")),
+    (Master, "SET NORMAL DISBAND", Refused("SET ANY|NORMAL DISBAND is set before the game starts")),
+    (Master, "SET DISBAND", Refused("SET [NO] DISBAND is set before the game starts")),
+    (Master, "SET NO DISBAND", Refused("SET [NO] DISBAND is set before the game starts")),
+    (Master, "SET AUTO DISBAND", Refused("SET [NO] AUTO DISBAND is set before the game starts")),
+    (Master, "SET NO AUTO DISBAND", Refused("SET [NO] AUTO DISBAND is set before the game starts")),
     (Master, "SET STRICT CONVOY", NotTaken("STRICT CONVOY")),
     (Master, "SET NO STRICT CONVOY", NotTaken("NO STRICT CONVOY")),
-    (Master, "SET BLANK BOARD", NotTaken("BLANK BOARD")),
-    (Master, "SET EMPTY BOARD", NotTaken("EMPTY BOARD")),
+    (Master, "SET BLANK BOARD", Refused("SET BLANK BOARD is set before the game starts")),
+    (Master, "SET EMPTY BOARD", Refused("SET BLANK BOARD is set before the game starts")),
     (Master, "SET COASTAL CONVOYS", NotTaken("COASTAL CONVOYS")),
     (Master, "SET NO DUALITY", NotTaken("NO DUALITY")),
     (Master, "SET GATEWAYS", NotTaken("GATEWAYS")),
@@ -486,4 +488,36 @@ fn njudges_minor_press_is_set_before_the_start() {
         let settings: serde_json::Value = serde_json::from_str(&mailjudge::store::games::settings_json(&g.row().settings)).unwrap();
         assert_eq!(settings.get("minor_press").map(|v| v.to_string()).as_deref(), want, "{line}: {settings}\n{r}");
     }
+}
+
+#[test]
+fn njudges_build_and_disband_rules_are_set_before_the_start() {
+    let mut g = Game::empty();
+    g.send(GM, "CREATE ?demo gmpass standard");
+    let rules = |g: &Game| -> BTreeMap<String, String> {
+        let settings: serde_json::Value = serde_json::from_str(&mailjudge::store::games::settings_json(&g.row().settings)).unwrap();
+        settings.get("rules").and_then(|r| serde_json::from_value(r.clone()).ok()).unwrap_or_default()
+    };
+    for (line, key, want, told) in [
+        ("SET ANY CENTRES", "build_sites", "any", "Builds go in any vacant supply centre the power owns"),
+        ("SET ONE CENTER", "build_sites", "one", "while it owns one of its home centres"),
+        ("SET HOME CENTRES", "build_sites", "home", "Builds go in the power's vacant home centres"),
+        ("SET ANY CENTERS", "build_sites", "any", "(ANY CENTRES)"),
+        ("SET ANY DISBAND", "removals", "any", "may remove any of its units"),
+        ("SET NORMAL DISBAND", "removals", "normal", "only the units it has beyond its centres"),
+        ("SET DISBAND", "movement_disband", "on", "disbanded in a movement phase"),
+        ("SET NO DISBAND", "movement_disband", "off", "No unit is disbanded in a movement phase"),
+        ("SET AUTO DISBAND", "auto_disband", "on", "Dislodged units are disbanded at once"),
+        ("SET NO AUTO DISBAND", "auto_disband", "off", "Dislodged units retreat as usual"),
+        ("SET BLANK BOARD", "blank_board", "on", "The game starts with no units"),
+        ("SET NO BLANK BOARD", "blank_board", "off", "The game starts with the map's units"),
+        ("SET EMPTY BOARD", "blank_board", "on", "(BLANK BOARD)"),
+    ] {
+        let (r, _) = g.send(GM, &format!("SIGNON Mdemo gmpass\n{line}"));
+        assert_eq!(rules(&g).get(key).map(String::as_str), Some(want), "{line}: {r}");
+        assert!(r.contains(told), "{line}: {r}");
+    }
+    // the game's settings (LIST) name the rules on
+    let (r, _) = g.send("someone@example.test", "LIST demo");
+    assert!(flat(&r).contains("build and disband rules: BLANK BOARD, ANY CENTRES"), "{r}");
 }

@@ -1,39 +1,65 @@
 //! Adjustment phases: builds, removals, waives, and civil-disorder removals.
 //!
-//! Builds go in owned, unoccupied home centres (any owned centre on a map
-//! with `build_any`), one per centre, up to the number owed; extra build orders are void in the order given. A fleet built in a
-//! province with several coasts needs the coast. Removals not ordered are chosen by
-//! the civil-disorder rule: farthest first (distance in moves through any
-//! province, land or sea, to the nearest owned centre — 2023 — or home centre — 1992),
-//! fleets before armies at equal distance, then by province name alphabetically.
+//! Builds go in owned centres vacant at the start of the phase: home centres
+//! by default, any owned centre where the rules say so
+//! ([`Rulebook::build_sites`]: the map's `build_any`, `SET ANY CENTRES`, `SET
+//! ONE CENTRE` while a home centre is still owned), one per centre, up to
+//! the number owed; extra build orders are void in the order given. A fleet
+//! built in a province with several coasts needs the coast. Removals are of
+//! the units beyond the centres, or of any unit where the rules say so
+//! ([`Rulebook::removals`], `SET ANY DISBAND`: each removal beyond those owed
+//! is a build more, and removals are taken before builds). Removals not
+//! ordered are chosen by the civil-disorder rule: farthest first (distance
+//! in moves through any province, land or sea, to the nearest owned centre
+//! — 2023 — or home centre — 1992), fleets before armies at equal distance,
+//! then by province name alphabetically.
 
 use super::{Note, OrderResult, Position, ResultKind};
 use crate::map::{Coast, Loc, PowerId, Prov, ProvinceKind, Unit, UnitType, Variant};
 use crate::order::{Order, UnitSpec};
-use crate::rules::{CivilDisorder, Rulebook};
+use crate::rules::{BuildSites, CivilDisorder, Removals, Rulebook};
 
 /// Whether `power` owns `p`: a centre, or a tracked build site (1885's Sicily).
 fn owns(pos: &Position, power: PowerId, p: Prov) -> bool {
     pos.centers[p as usize] == Some(power) || pos.owner(p) == Some(power)
 }
 
-/// Home centres (and the power's other build sites, 1885 E5/E6) where
-/// `power` could build now. On a map that builds at bases
-/// (Original 1958) these are its current capital and owned naval bases,
-/// occupied by its own units or not (several builds may go to one site).
-pub fn free_homes<'a>(v: &'a Variant, pos: &'a Position, power: PowerId) -> impl Iterator<Item = Prov> + 'a {
+/// Where `power` may build by the game's [`BuildSites`] as things stand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Reach {
+    /// Its home centres and the map's other build sites for it.
+    Home,
+    /// Any centre it owns (its home centres among them).
+    Anywhere,
+    /// Nowhere: `SET ONE CENTRE`, and it owns none of its home centres.
+    Nowhere,
+}
+
+fn reach(v: &Variant, rules: &Rulebook, pos: &Position, power: PowerId) -> Reach {
+    match rules.build_sites {
+        BuildSites::Home => Reach::Home,
+        BuildSites::Any => Reach::Anywhere,
+        BuildSites::OneHome if v.powers[power as usize].home.iter().any(|&h| pos.centers[h as usize] == Some(power)) => Reach::Anywhere,
+        BuildSites::OneHome => Reach::Nowhere,
+    }
+}
+
+/// The centres (and the power's other build sites, 1885 E5/E6) where
+/// `power` could build now: its home centres, or by the rules any owned
+/// centre ([`Rulebook::build_sites`]), owned and vacant. On a map that
+/// builds at bases (Original 1958) these are its current capital and owned
+/// naval bases, occupied by its own units or not (several builds may go to
+/// one site).
+pub fn free_homes<'a>(v: &'a Variant, rules: &Rulebook, pos: &'a Position, power: PowerId) -> impl Iterator<Item = Prov> + use<'a> {
     // one of the two lists is empty (no allocation on the standard path)
     let at_bases = v.builds_at_bases();
     let w = &v.powers[power as usize];
-    // with `build_any` (Chaos), every owned centre is a build site
-    let anywhere = v.features.build_any.then(|| (0..v.provinces.len() as Prov).filter(move |&p| v.is_center(p) && !w.home.contains(&p)));
-    let homes = w
-        .home
-        .iter()
-        .chain(&w.build_sites)
-        .copied()
-        .chain(anywhere.into_iter().flatten())
-        .filter(move |&h| !at_bases && owns(pos, power, h) && pos.unit_at(h).is_none());
+    let reach = reach(v, rules, pos, power);
+    // any owned centre (chaos, SET ANY CENTRES): the others after the homes
+    let anywhere = (reach == Reach::Anywhere)
+        .then(|| (0..v.provinces.len() as Prov).filter(move |&p| v.is_center(p) && !w.home.contains(&p) && !w.build_sites.contains(&p)));
+    let own = (reach != Reach::Nowhere).then(|| w.home.iter().chain(&w.build_sites).copied());
+    let homes = own.into_iter().flatten().chain(anywhere.into_iter().flatten()).filter(move |&h| !at_bases && owns(pos, power, h) && pos.unit_at(h).is_none());
     let own_or_empty = move |p: &Prov| pos.units.iter().all(|u| u.loc.prov != *p || u.power == power);
     let bases = at_bases
         .then(|| v.current_capital(power, &pos.centers).into_iter().chain(v.owned_naval_bases(power, &pos.centers).map(|l| l.prov)).filter(own_or_empty))
@@ -43,19 +69,31 @@ pub fn free_homes<'a>(v: &'a Variant, pos: &'a Position, power: PowerId) -> impl
 }
 
 /// How many builds `power` can make this adjustment phase: what it is owed
-/// (centres beyond units), limited on the standard map by its free home
-/// centres, one build each; where builds go to capitals and naval bases,
+/// (centres beyond units), limited on the standard map by its free build
+/// sites, one build each; where builds go to capitals and naval bases,
 /// which take any number (docs/ORIGINAL1958.md D14), by having a site at all.
-pub fn builds_possible(v: &Variant, pos: &Position, power: PowerId) -> usize {
-    builds_owed(v, pos, power, pos.center_count(power).saturating_sub(pos.unit_count(power)))
+pub fn builds_possible(v: &Variant, rules: &Rulebook, pos: &Position, power: PowerId) -> usize {
+    builds_allowed(v, rules, pos, power, 0)
+}
+
+/// [`builds_possible`] once `power` has removed `removals` of its units:
+/// with `SET ANY DISBAND` ([`Removals::Any`]) each removal beyond those
+/// owed is one build more; otherwise removals add none.
+pub fn builds_allowed(v: &Variant, rules: &Rulebook, pos: &Position, power: PowerId, removals: usize) -> usize {
+    let freed = if rules.removals == Removals::Any { removals } else { 0 };
+    builds_owed(v, rules, pos, power, (pos.center_count(power) + freed).saturating_sub(pos.unit_count(power)))
 }
 
 /// [`builds_possible`], `owed` builds (centres beyond units) given.
-pub(crate) fn builds_owed(v: &Variant, pos: &Position, power: PowerId, owed: usize) -> usize {
+pub(crate) fn builds_owed(v: &Variant, rules: &Rulebook, pos: &Position, power: PowerId, owed: usize) -> usize {
     if owed == 0 {
         return 0;
     }
-    if v.builds_at_bases() { if free_homes(v, pos, power).next().is_some() { owed } else { 0 } } else { owed.min(free_homes(v, pos, power).count()) }
+    if v.builds_at_bases() {
+        if free_homes(v, rules, pos, power).next().is_some() { owed } else { 0 }
+    } else {
+        owed.min(free_homes(v, rules, pos, power).count())
+    }
 }
 
 /// What the orders of an adjustment phase have done so far: builds and
@@ -66,6 +104,10 @@ pub(crate) struct Tally {
     pub units: Vec<Unit>,
     pub removed: Vec<bool>,
     pub built_in: Vec<Prov>,
+    /// Where each power may build ([`Rulebook::build_sites`]), by power.
+    reach: Vec<Reach>,
+    /// Whether any unit may be removed ([`Removals::Any`]).
+    any_removal: bool,
 }
 
 impl Tally {
@@ -81,8 +123,27 @@ impl Tally {
                 }
             }
         }
-        Tally { owed, units: pos.units.clone(), removed: vec![false; pos.units.len()], built_in: Vec::new() }
+        let reach = (0..np as PowerId).map(|p| reach(v, rules, pos, p)).collect();
+        Tally {
+            owed,
+            units: pos.units.clone(),
+            removed: vec![false; pos.units.len()],
+            built_in: Vec::new(),
+            reach,
+            any_removal: rules.removals == Removals::Any,
+        }
     }
+}
+
+/// The order in which a power's adjustment orders are taken: as given,
+/// but with `SET ANY DISBAND` its removals first (a removal makes room
+/// for a build; written after the build it still makes it).
+pub(crate) fn in_turn(rules: &Rulebook, orders: &[(PowerId, Order)]) -> Vec<usize> {
+    let mut turn: Vec<usize> = (0..orders.len()).collect();
+    if rules.removals == Removals::Any {
+        turn.sort_by_key(|&i| !matches!(orders[i].1, Order::Disband(_)));
+    }
+    turn
 }
 
 /// One adjustment order, taken in its turn: its result, and the note why
@@ -100,7 +161,7 @@ pub(crate) fn step(v: &Variant, pos: &Position, t: &mut Tally, power: PowerId, o
                 (ResultKind::Void, Some(Note::BuildNotOwed))
             }
         }
-        Order::Build(spec) => match check_build(v, pos, power, spec, &t.built_in, t.owed[p]) {
+        Order::Build(spec) => match check_build(v, pos, power, spec, &t.built_in, t.owed[p], t.reach[p]) {
             Ok(unit) => {
                 t.owed[p] -= 1;
                 t.built_in.push(unit.loc.prov);
@@ -118,7 +179,7 @@ pub(crate) fn step(v: &Variant, pos: &Position, t: &mut Tally, power: PowerId, o
             None => (ResultKind::Void, Some(Note::NoSuchUnit)),
             Some(i) if pos.units[i].power != power => (ResultKind::Void, Some(Note::NotYourUnit)),
             Some(i) if spec.kind.is_some_and(|k| k != pos.units[i].kind) => (ResultKind::Void, Some(Note::WrongUnitType)),
-            Some(i) if t.removed[i] || t.owed[p] >= 0 => (ResultKind::Void, Some(Note::RemoveNotOwed)),
+            Some(i) if t.removed[i] || (t.owed[p] >= 0 && !t.any_removal) => (ResultKind::Void, Some(Note::RemoveNotOwed)),
             Some(i) => {
                 spec.kind = Some(pos.units[i].kind);
                 t.removed[i] = true;
@@ -136,12 +197,13 @@ pub(crate) fn step(v: &Variant, pos: &Position, t: &mut Tally, power: PowerId, o
 pub fn adjudicate(v: &Variant, rules: &Rulebook, pos: &Position, orders: &[(PowerId, Order)]) -> (Vec<OrderResult>, Vec<Unit>) {
     let np = v.powers.len();
     let mut t = Tally::new(v, rules, pos);
-    let mut results = Vec::new();
-    for (power, order) in orders {
-        let mut order = *order;
-        let (result, note) = step(v, pos, &mut t, *power, &mut order);
-        results.push(OrderResult { power: *power, order, result, note, defaulted: false, by: None });
+    let mut taken: Vec<Option<OrderResult>> = vec![None; orders.len()];
+    for i in in_turn(rules, orders) {
+        let (power, mut order) = orders[i];
+        let (result, note) = step(v, pos, &mut t, power, &mut order);
+        taken[i] = Some(OrderResult { power, order, result, note, defaulted: false, by: None });
     }
+    let mut results: Vec<OrderResult> = taken.into_iter().flatten().collect();
     let Tally { mut owed, mut units, mut removed, .. } = t;
     #[allow(clippy::needless_range_loop, reason = "p is both the index and the power")]
     for p in 0..np {
@@ -265,7 +327,7 @@ fn unload(v: &Variant, pos: &Position, i: usize, units: &mut [Unit], removed: &m
     }
 }
 
-fn check_build(v: &Variant, pos: &Position, power: PowerId, spec: &mut UnitSpec, built_in: &[Prov], owed: i64) -> Result<Unit, Note> {
+fn check_build(v: &Variant, pos: &Position, power: PowerId, spec: &mut UnitSpec, built_in: &[Prov], owed: i64, reach: Reach) -> Result<Unit, Note> {
     let p = spec.loc.prov;
     if owed <= 0 {
         return Err(Note::BuildNotOwed);
@@ -274,9 +336,12 @@ fn check_build(v: &Variant, pos: &Position, power: PowerId, spec: &mut UnitSpec,
         return check_base_build(v, pos, power, spec);
     }
     let w = &v.powers[power as usize];
-    let site = w.home.contains(&p) || w.build_sites.contains(&p) || (v.features.build_any && v.is_center(p));
-    if !site {
-        return Err(Note::BuildNotHome);
+    let home = w.home.contains(&p) || w.build_sites.contains(&p);
+    match reach {
+        Reach::Nowhere => return Err(Note::BuildNeedsHome),
+        Reach::Home if !home => return Err(Note::BuildNotHome),
+        Reach::Anywhere if !home && !v.is_center(p) => return Err(Note::BuildNotCentre),
+        _ => {}
     }
     if !owns(pos, power, p) {
         return Err(Note::BuildNotOwned);

@@ -62,6 +62,23 @@ impl Position {
         units.sort();
         Position { phase: v.start, units, centers: v.initial_centers(), owners: v.initial_owners(), dislodged: Vec::new() }
     }
+
+    /// A game's first position by its rules: the variant's, or with
+    /// [`Rulebook::blank_board`] the same centres and no unit, in the
+    /// adjustment phase before the variant's first phase (each power builds
+    /// its units). A variant that starts in an adjustment phase (chaos), or
+    /// whose calendar has none before its start, starts as it does.
+    pub fn start(v: &Variant, rules: &Rulebook) -> Position {
+        let mut pos = Position::initial(v);
+        if rules.blank_board
+            && v.start.kind != PhaseKind::Adjustment
+            && let Some(before) = v.calendar.adjustment_before(v.start)
+        {
+            pos.phase = before;
+            pos.units.clear();
+        }
+        pos
+    }
     /// The owner of `p` if it is a tracked build site that is not a centre.
     pub fn owner(&self, p: Prov) -> Option<PowerId> {
         self.owners.get(p as usize).copied().flatten()
@@ -194,6 +211,10 @@ pub enum Note {
     BuildNeedsType,
     BuildNeedsCoast,
     BuildBadType,
+    /// `SET ONE CENTRE`: the power owns none of its home centres, so it builds nowhere.
+    BuildNeedsHome,
+    /// A build outside the supply centres where any owned centre is a build site.
+    BuildNotCentre,
     RemoveNotOwed,
     DefaultHold,
     DefaultDisband,
@@ -288,6 +309,8 @@ impl Note {
             Note::BuildNeedsType => "say whether to build an army or a fleet",
             Note::BuildNeedsCoast => "a fleet built there needs a coast",
             Note::BuildBadType => "that kind of unit cannot be built there",
+            Note::BuildNeedsHome => "the power owns none of its home centres, and builds only while it owns one (ONE CENTRE)",
+            Note::BuildNotCentre => "builds go only in supply centres",
             Note::RemoveNotOwed => "no more removals are due",
             Note::DefaultHold => "no order: the unit holds",
             Note::DefaultDisband => "no retreat ordered: the unit is disbanded",
@@ -432,9 +455,19 @@ fn process_orders(v: &Variant, rules: &Rulebook, pos: &Position, orders: &[(Powe
     };
     match pos.phase.kind {
         PhaseKind::Movement => {
-            let mut m = moves::adjudicate_with(v, rules, &pos.units, &pos.centers, orders);
-            if rules.neutral != 0 {
-                for d in m.dislodged.iter_mut().filter(|d| rules.is_neutral(d.unit.power)) {
+            // SET DISBAND: the disbanded units leave the board before the moves
+            let disbanded = rules.movement_disband.then(|| disband_first(pos, orders));
+            let (units, orders): (&[Unit], &[(PowerId, Order)]) = match &disbanded {
+                Some((_, units, rest)) => (units, rest),
+                None => (&pos.units, orders),
+            };
+            let mut m = moves::adjudicate_with(v, rules, units, &pos.centers, orders);
+            if let Some((gone, _, _)) = disbanded {
+                m.results.splice(0..0, gone);
+            }
+            if rules.neutral != 0 || rules.auto_disband {
+                // SET AUTO DISBAND: every dislodged unit is disbanded at once
+                for d in m.dislodged.iter_mut().filter(|d| rules.auto_disband || rules.is_neutral(d.unit.power)) {
                     d.options.clear();
                 }
             }
@@ -468,6 +501,36 @@ fn process_orders(v: &Variant, rules: &Rulebook, pos: &Position, orders: &[(Powe
             Outcome { phase: pos.phase, results, position, dislodged: Vec::new(), next_phase: next, end: ending(winner, next) }
         }
     }
+}
+
+/// A movement phase's disband orders (`SET DISBAND`) taken before the
+/// moves: each removes the power's own unit in its space (of the type
+/// written), which then neither moves, holds nor supports. The results of
+/// the disbands (a void one for a unit the power does not have there), the
+/// units left, and the other orders.
+fn disband_first(pos: &Position, orders: &[(PowerId, Order)]) -> (Vec<OrderResult>, Vec<Unit>, Vec<(PowerId, Order)>) {
+    let mut units = pos.units.clone();
+    let mut results = Vec::new();
+    let mut rest = Vec::with_capacity(orders.len());
+    for &(power, order) in orders {
+        let Order::Disband(mut spec) = order else {
+            rest.push((power, order));
+            continue;
+        };
+        let here = units.iter().position(|u| u.loc.prov == spec.loc.prov && !u.aboard);
+        let (result, note) = match here.map(|i| (i, units[i])) {
+            None => (ResultKind::Void, Some(Note::NoSuchUnit)),
+            Some((_, u)) if u.power != power => (ResultKind::Void, Some(Note::NotYourUnit)),
+            Some((_, u)) if spec.kind.is_some_and(|k| k != u.kind) => (ResultKind::Void, Some(Note::WrongUnitType)),
+            Some((i, u)) => {
+                spec.kind = Some(u.kind);
+                units.remove(i);
+                (ResultKind::Ok, None)
+            }
+        };
+        results.push(OrderResult { power, order: Order::Disband(spec), result, note, defaulted: false, by: None });
+    }
+    (results, units, rest)
 }
 
 /// Moves on from the end of `done` (a retreat phase, a movement phase without
@@ -566,6 +629,6 @@ pub fn alliance_wins(v: &Variant, pos: &Position, allies: &[PowerId]) -> bool {
 pub fn adjustment_needed(v: &Variant, rules: &Rulebook, pos: &Position) -> bool {
     pos.counts(v.powers.len()).into_iter().enumerate().any(|(p, c)| {
         let p = p as PowerId;
-        c.units > c.centers || (!rules.is_neutral(p) && adjust::builds_owed(v, pos, p, c.centers - c.units) > 0)
+        c.units > c.centers || (!rules.is_neutral(p) && adjust::builds_owed(v, rules, pos, p, c.centers - c.units) > 0)
     })
 }

@@ -57,8 +57,35 @@ pub enum Paradox {
     AllStand,
 }
 
+/// Where a power may build in an adjustment phase (njudge's `SET
+/// HOME|ANY|ONE CENTRES`; docs/RULES.md, "Build and disband rules"). A build
+/// always goes in a supply centre the power owns that is vacant at the start
+/// of the phase.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BuildSites {
+    /// The rulebook: its own home centres (and the map's other build sites).
+    Home,
+    /// Any centre it owns (the map's rule in chaos, `build_any`).
+    Any,
+    /// Any centre it owns, while it still owns at least one of its home
+    /// centres; with none left it builds nowhere.
+    OneHome,
+}
+
+/// Which units a power may remove in an adjustment phase (njudge's `SET
+/// NORMAL|ANY DISBAND`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Removals {
+    /// The rulebook: only the units it has beyond its centres.
+    Owed,
+    /// Any of its units: each removal beyond those owed is one build more
+    /// (where it may build), so the power ends with as many units as centres.
+    Any,
+}
+
 /// The rule options a game may choose, by name (as [`RuleChoice::key`] gives them).
-pub const RULE_KEYS: [&str; 4] = ["convoy_intent", "civil_disorder", "retreat_default", "paradox"];
+pub const RULE_KEYS: [&str; 9] =
+    ["convoy_intent", "civil_disorder", "retreat_default", "paradox", "build_sites", "removals", "movement_disband", "auto_disband", "blank_board"];
 
 /// One rule option chosen: a typed `key = value` of [`Rulebook::set`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -67,6 +94,17 @@ pub enum RuleChoice {
     CivilDisorder(CivilDisorder),
     RetreatDefault(RetreatDefault),
     Paradox(Paradox),
+    BuildSites(BuildSites),
+    Removals(Removals),
+    /// njudge's `SET [NO] DISBAND`: a unit may be disbanded in a movement
+    /// phase (it leaves the board before the moves are adjudicated).
+    MovementDisband(bool),
+    /// njudge's `SET [NO] AUTO DISBAND`: dislodged units are disbanded at
+    /// once (no retreat phase).
+    AutoDisband(bool),
+    /// njudge's `SET BLANK BOARD`: the game starts with no units, in the
+    /// adjustment phase before its first movement.
+    BlankBoard(bool),
 }
 
 /// Why [`RuleChoice::parse`] refuses a rule option.
@@ -74,24 +112,40 @@ pub enum RuleChoice {
 pub enum RuleError {
     #[error("`{value}` is not a value of rule option `{key}`")]
     Value { key: String, value: String },
-    #[error("unknown rule option `{key}` (known: convoy_intent, civil_disorder, retreat_default, paradox)")]
+    #[error("unknown rule option `{key}` (known: {})", RULE_KEYS.join(", "))]
     Key { key: String },
     #[error("retreat_default = right_hand needs the map's neighbours in drawn order, and variant `{variant}` lists them only in its file's order")]
     RightHandUndrawn { variant: String },
+    #[error("build_sites = {value}: variant `{variant}` builds armies in a capital and fleets in naval bases, nowhere else")]
+    BuildSitesAtBases { variant: String, value: &'static str },
+    #[error("movement_disband = on: in variant `{variant}` units share spaces or carry armies, and a disband in a movement phase is not played there")]
+    MovementDisbandShared { variant: String },
+    #[error("blank_board = on: in variant `{variant}` powers choose the type of their starting units, so its game starts with them")]
+    BlankBoardChoices { variant: String },
 }
 
 impl RuleChoice {
     /// This choice, if `v` can be played by it: the right-hand rule needs
     /// a map whose neighbours are in drawn order (not an imported `.map`).
+    /// The build and disband rules: other build sites only where the map
+    /// builds in centres (not Original 1958's capitals and bases), a disband
+    /// in a movement phase only where each unit has a space of its own, a
+    /// blank board only where no power chooses its starting units' types.
     pub fn fits(self, v: &Variant) -> Result<RuleChoice, RuleError> {
-        if self == RuleChoice::RetreatDefault(RetreatDefault::RightHand) && !v.neighbour_order.is_drawn() {
-            return Err(RuleError::RightHandUndrawn { variant: v.name.clone() });
+        let variant = || v.name.clone();
+        match self {
+            RuleChoice::RetreatDefault(RetreatDefault::RightHand) if !v.neighbour_order.is_drawn() => Err(RuleError::RightHandUndrawn { variant: variant() }),
+            RuleChoice::BuildSites(BuildSites::Any | BuildSites::OneHome) if v.builds_at_bases() => {
+                Err(RuleError::BuildSitesAtBases { variant: variant(), value: self.word() })
+            }
+            RuleChoice::MovementDisband(true) if v.units_share_spaces() => Err(RuleError::MovementDisbandShared { variant: variant() }),
+            RuleChoice::BlankBoard(true) if v.powers.iter().any(|w| !w.choice.is_empty()) => Err(RuleError::BlankBoardChoices { variant: variant() }),
+            _ => Ok(self),
         }
-        Ok(self)
     }
 
     /// Reads `key = value` (any case, `-` for `_`, the values' other names:
-    /// `rhr`, `home`, `gm` ...).
+    /// `rhr`, `home`, `gm` ...; an on/off rule's `yes`, `no` ...).
     pub fn parse(key: &str, value: &str) -> Result<RuleChoice, RuleError> {
         let v = value.to_ascii_lowercase().replace('-', "_");
         Ok(match (key.to_ascii_lowercase().replace('-', "_").as_str(), v.as_str()) {
@@ -105,7 +159,15 @@ impl RuleChoice {
             ("retreat_default", "right_hand" | "righthand" | "rhr") => RuleChoice::RetreatDefault(RetreatDefault::RightHand),
             ("paradox", "szykman" | "datc") => RuleChoice::Paradox(Paradox::Szykman),
             ("paradox", "all_stand" | "stand") => RuleChoice::Paradox(Paradox::AllStand),
-            ("convoy_intent" | "civil_disorder" | "retreat_default" | "paradox", _) => {
+            ("build_sites", "home" | "home_centres" | "home_centers") => RuleChoice::BuildSites(BuildSites::Home),
+            ("build_sites", "any" | "any_centres" | "any_centers") => RuleChoice::BuildSites(BuildSites::Any),
+            ("build_sites", "one" | "one_centre" | "one_center" | "one_home") => RuleChoice::BuildSites(BuildSites::OneHome),
+            ("removals", "normal" | "owed") => RuleChoice::Removals(Removals::Owed),
+            ("removals", "any") => RuleChoice::Removals(Removals::Any),
+            ("movement_disband", w) if switch(w).is_some() => RuleChoice::MovementDisband(switch(w) == Some(true)),
+            ("auto_disband", w) if switch(w).is_some() => RuleChoice::AutoDisband(switch(w) == Some(true)),
+            ("blank_board", w) if switch(w).is_some() => RuleChoice::BlankBoard(switch(w) == Some(true)),
+            (k, _) if RULE_KEYS.contains(&k) => {
                 return Err(RuleError::Value { key: key.to_string(), value: value.to_string() });
             }
             _ => return Err(RuleError::Key { key: key.to_string() }),
@@ -119,6 +181,11 @@ impl RuleChoice {
             RuleChoice::CivilDisorder(_) => RULE_KEYS[1],
             RuleChoice::RetreatDefault(_) => RULE_KEYS[2],
             RuleChoice::Paradox(_) => RULE_KEYS[3],
+            RuleChoice::BuildSites(_) => RULE_KEYS[4],
+            RuleChoice::Removals(_) => RULE_KEYS[5],
+            RuleChoice::MovementDisband(_) => RULE_KEYS[6],
+            RuleChoice::AutoDisband(_) => RULE_KEYS[7],
+            RuleChoice::BlankBoard(_) => RULE_KEYS[8],
         }
     }
 
@@ -135,11 +202,23 @@ impl RuleChoice {
             RuleChoice::RetreatDefault(RetreatDefault::RightHand) => "right_hand",
             RuleChoice::Paradox(Paradox::Szykman) => "szykman",
             RuleChoice::Paradox(Paradox::AllStand) => "all_stand",
+            RuleChoice::BuildSites(BuildSites::Home) => "home",
+            RuleChoice::BuildSites(BuildSites::Any) => "any",
+            RuleChoice::BuildSites(BuildSites::OneHome) => "one",
+            RuleChoice::Removals(Removals::Owed) => "normal",
+            RuleChoice::Removals(Removals::Any) => "any",
+            RuleChoice::MovementDisband(on) | RuleChoice::AutoDisband(on) | RuleChoice::BlankBoard(on) => {
+                if on {
+                    "on"
+                } else {
+                    "off"
+                }
+            }
         }
     }
 
     /// Every choice there is.
-    pub const ALL: [RuleChoice; 10] = [
+    pub const ALL: [RuleChoice; 21] = [
         RuleChoice::ConvoyIntent(ConvoyIntent::Datc),
         RuleChoice::ConvoyIntent(ConvoyIntent::Rulebook1992),
         RuleChoice::ConvoyIntent(ConvoyIntent::ViaOnly),
@@ -150,5 +229,25 @@ impl RuleChoice {
         RuleChoice::RetreatDefault(RetreatDefault::RightHand),
         RuleChoice::Paradox(Paradox::Szykman),
         RuleChoice::Paradox(Paradox::AllStand),
+        RuleChoice::BuildSites(BuildSites::Home),
+        RuleChoice::BuildSites(BuildSites::Any),
+        RuleChoice::BuildSites(BuildSites::OneHome),
+        RuleChoice::Removals(Removals::Owed),
+        RuleChoice::Removals(Removals::Any),
+        RuleChoice::MovementDisband(false),
+        RuleChoice::MovementDisband(true),
+        RuleChoice::AutoDisband(false),
+        RuleChoice::AutoDisband(true),
+        RuleChoice::BlankBoard(false),
+        RuleChoice::BlankBoard(true),
     ];
+}
+
+/// An on/off rule's value: `on`, `yes`, `true`, `1`, or `off`, `no`, `false`, `0`.
+fn switch(w: &str) -> Option<bool> {
+    match w {
+        "on" | "yes" | "true" | "1" => Some(true),
+        "off" | "no" | "false" | "0" => Some(false),
+        _ => None,
+    }
 }

@@ -11,6 +11,7 @@
 mod common;
 mod relisting;
 
+mod build_rules;
 mod cases1885;
 mod convoy_properties;
 mod datc;

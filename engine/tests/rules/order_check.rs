@@ -230,3 +230,52 @@ fn the_refusal_carries_what_the_player_is_told() {
     assert_eq!(check::order(&v, &Rulebook::datc(), &pos, russia, &[], &f), Err(check::OrderError::NotAdjacent));
     assert_eq!(check::order(&v, &Rulebook::datc(), &pos, 0, &[], &f), Err(check::OrderError::NotYourUnit));
 }
+
+/// njudge's build and disband rules (build_rules.rs): on the standard map
+/// the check agrees with the adjudication in movement phases with a
+/// disband allowed and the dislodged disbanded at once, and in adjustment
+/// phases where builds go in any owned centre (or any while a home centre
+/// is owned) and any unit may be removed.
+#[test]
+fn the_check_agrees_with_the_adjudication_under_the_build_and_disband_rules() {
+    use mailjudge_engine::rules::{BuildSites, Removals};
+    let v = Variant::standard();
+    let moves = Rulebook { movement_disband: true, auto_disband: true, ..Rulebook::datc() };
+    let mut checked = 0;
+    for seed in 0..6u64 {
+        let (units, _) = random::movement_phase(&v, seed, v.provinces.len() / 3 + seed as usize);
+        let mut pos = Position::initial(&v);
+        pos.units = units;
+        checked += agree(&v, &moves, &pos, seed, &|_| Vec::new());
+    }
+    let season = v.calendar.seasons.iter().position(|s| s.phases.contains(&PhaseKind::Adjustment)).expect("an adjustment phase") as u8;
+    for seed in 0..8u64 {
+        let sites = if seed % 2 == 0 { BuildSites::Any } else { BuildSites::OneHome };
+        let rules = Rulebook { build_sites: sites, removals: if seed % 4 < 2 { Removals::Any } else { Removals::Owed }, ..Rulebook::datc() };
+        let mut rng = Rng::new(seed + 200);
+        let (units, _) = random::movement_phase(&v, seed, 8 + 2 * seed as usize);
+        let mut pos = Position::initial(&v);
+        pos.phase = mailjudge_engine::phase::Phase { kind: PhaseKind::Adjustment, season, ..pos.phase };
+        pos.units = units;
+        for c in pos.centers.iter_mut() {
+            if c.is_some() || rng.below(2) == 0 {
+                *c = (rng.below(4) != 0).then(|| rng.below(v.powers.len()) as PowerId);
+            }
+        }
+        // standing orders: a removal, and a build in a centre the power owns (or nothing)
+        let standing = |p: PowerId| -> Vec<Order> {
+            let mut out = Vec::new();
+            if seed % 3 != 0 {
+                if let Some(u) = pos.units.iter().find(|u| u.power == p) {
+                    out.push(Order::Disband(UnitSpec::new(Some(u.kind), u.loc)));
+                }
+                if let Some(c) = (0..pos.centers.len()).find(|&c| pos.centers[c] == Some(p) && pos.unit_at(c as Prov).is_none()) {
+                    out.push(Order::Build(UnitSpec::new(Some(UnitType::Army), Loc::new(c as Prov))));
+                }
+            }
+            out
+        };
+        checked += agree(&v, &rules, &pos, seed, &standing);
+    }
+    assert!(checked > 1000, "{checked} orders");
+}

@@ -125,6 +125,13 @@ pub const OPTIONS: &[OptionSpec] = &[
     spec(O::CivilDisorder, &["civil_disorder"], &[], false, Forming),
     spec(O::RetreatDefault, &["retreat_default"], &[], false, Forming),
     spec(O::Paradox, &["paradox"], &[], false, Forming),
+    // njudge's build and disband rules (bgs: before the start), rule options
+    // too; SET ANY|HOME|ONE CENTRES and ANY|NORMAL DISBAND are in parse/set.rs
+    spec(O::BuildSites, &["build_sites"], &[], false, Forming),
+    spec(O::Removals, &["removals"], &[], false, Forming),
+    spec(O::MovementDisband, &["disband", "movement_disband"], &["DISBAND"], true, Forming),
+    spec(O::AutoDisband, &["autodisband", "auto_disband"], &["AUTO DISBAND"], true, Forming),
+    spec(O::BlankBoard, &["blankboard", "blank_board", "emptyboard", "empty_board"], &["BLANK BOARD", "EMPTY BOARD"], true, Forming),
 ];
 
 impl GameOption {
@@ -351,6 +358,11 @@ pub fn read(named: Named, text: &str, scope: &Scope) -> Result<OptionValue, Opti
         O::CivilDisorder => rule("civil_disorder")?,
         O::RetreatDefault => rule("retreat_default")?,
         O::Paradox => rule("paradox")?,
+        O::BuildSites => rule("build_sites")?,
+        O::Removals => rule("removals")?,
+        O::MovementDisband => OptionValue::Rule(RuleChoice::MovementDisband(yes()?).fits(scope.variant)?),
+        O::AutoDisband => OptionValue::Rule(RuleChoice::AutoDisband(yes()?)),
+        O::BlankBoard => OptionValue::Rule(RuleChoice::BlankBoard(yes()?).fits(scope.variant)?),
     })
 }
 
@@ -485,7 +497,9 @@ pub fn apply(g: &mut Game, v: &Variant, value: OptionValue) -> Result<String, Op
         OptionValue::Players(text, seating) => apply_players(s, v, &text, &seating),
         OptionValue::Rule(c) => {
             s.rules.set(c);
-            say::master::rule_set(c.key(), c.word())
+            // the game's rulebook too (the game may start in this same mail)
+            c.apply(&mut g.rules);
+            say::options::rule_set(c).unwrap_or_else(|| say::master::rule_set(c.key(), c.word()))
         }
     })
 }
@@ -724,9 +738,12 @@ impl Session<'_> {
     }
 }
 
-/// The lines of HELP that list the master's options (those SET takes).
+/// The lines of HELP that list the master's options (those SET takes, by
+/// their names or by njudge's names with their value in them: `SET ANY
+/// CENTRES`, `SET NORMAL DISBAND`, parse/set.rs).
 pub fn help_lines() -> Vec<String> {
-    OPTIONS.iter().filter(|s| !s.words.is_empty()).flat_map(|s| say::options::help(s.option, s.changeable == Forming)).collect()
+    let shown = |s: &&OptionSpec| !s.words.is_empty() || matches!(s.option, O::BuildSites | O::Removals);
+    OPTIONS.iter().filter(shown).flat_map(|s| say::options::help(s.option, s.changeable == Forming)).collect()
 }
 
 /// README.md's table of game options.
@@ -742,6 +759,10 @@ pub fn readme_table() -> String {
             O::AllowPlayer | O::DenyPlayer => s.words.first().map(|w| w.to_string()),
             // njudge's SET NOLIST (SET LIST alone lists it again)
             O::Listed => Some("NOLIST".to_string()),
+            // njudge's names (their value in them) and its names of several words
+            O::BuildSites => Some(r"ANY\|HOME\|ONE CENTRES".to_string()),
+            O::Removals => Some(r"ANY\|NORMAL DISBAND".to_string()),
+            O::MovementDisband | O::AutoDisband | O::BlankBoard => s.words.first().map(|w| format!("[NO] {w}")),
             _ => s.words.first().map(|_| s.keys[0].to_ascii_uppercase()),
         };
         out.push_str(&say::options::readme_row(s.option, &names.join(", "), set.as_deref(), s.changeable == Forming));

@@ -120,7 +120,25 @@ const PRESETS: &[(&str, SetKey, &str)] = &[
     ("NO LIST", SetKey::Option(Named { option: GameOption::Listed, no: true }), ""),
     ("UNLIST", SetKey::Option(Named { option: GameOption::Listed, no: true }), ""),
     ("UNLISTED", SetKey::Option(Named { option: GameOption::Listed, no: true }), ""),
+    // njudge's build and disband rules (bgs), their value in their names
+    ("ANY CENTRE", BUILD_SITES, "any"),
+    ("ANY CENTRES", BUILD_SITES, "any"),
+    ("ANY CENTER", BUILD_SITES, "any"),
+    ("ANY CENTERS", BUILD_SITES, "any"),
+    ("HOME CENTRE", BUILD_SITES, "home"),
+    ("HOME CENTRES", BUILD_SITES, "home"),
+    ("HOME CENTER", BUILD_SITES, "home"),
+    ("HOME CENTERS", BUILD_SITES, "home"),
+    ("ONE CENTRE", BUILD_SITES, "one"),
+    ("ONE CENTRES", BUILD_SITES, "one"),
+    ("ONE CENTER", BUILD_SITES, "one"),
+    ("ONE CENTERS", BUILD_SITES, "one"),
+    ("ANY DISBAND", SetKey::Option(Named { option: GameOption::Removals, no: false }), "any"),
+    ("NORMAL DISBAND", SetKey::Option(Named { option: GameOption::Removals, no: false }), "normal"),
 ];
+
+/// njudge's `SET ANY|HOME|ONE CENTRE[S]|CENTER[S]`.
+const BUILD_SITES: SetKey = SetKey::Option(Named { option: GameOption::BuildSites, no: false });
 
 /// njudge's SET names (`data/index`, and its parser's `ml_set.c`) that this
 /// judge does not take, each with why; `[NO] ` before a name: its NO form too.
@@ -162,25 +180,7 @@ const NOT_TAKEN: &[(&str, SetHint)] = {
         ("EP NUMBER", H::Numbers),
         ("EP NUM", H::Numbers),
         ("[NO] AUTO CREATE", H::AutoCreate),
-        ("ANY CENTRE", H::BuildSites),
-        ("ANY CENTRES", H::BuildSites),
-        ("ANY CENTER", H::BuildSites),
-        ("ANY CENTERS", H::BuildSites),
-        ("HOME CENTRE", H::BuildSites),
-        ("HOME CENTRES", H::BuildSites),
-        ("HOME CENTER", H::BuildSites),
-        ("HOME CENTERS", H::BuildSites),
-        ("ONE CENTRE", H::BuildSites),
-        ("ONE CENTRES", H::BuildSites),
-        ("ONE CENTER", H::BuildSites),
-        ("ONE CENTERS", H::BuildSites),
-        ("ANY DISBAND", H::Disband),
-        ("NORMAL DISBAND", H::Disband),
-        ("[NO] DISBAND", H::Disband),
-        ("[NO] AUTO DISBAND", H::Disband),
         ("[NO] STRICT CONVOY", H::StrictConvoy),
-        ("BLANK BOARD", H::MapRule),
-        ("EMPTY BOARD", H::MapRule),
         ("[NO] COASTAL CONVOY", H::MapRule),
         ("[NO] COASTAL CONVOYS", H::MapRule),
         ("[NO] DUALITY", H::MapRule),

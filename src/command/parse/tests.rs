@@ -173,6 +173,15 @@ fn made_real() -> Vec<&'static str> {
         "LEVEL",
         "SHOW",
         "NOSHOW",
+        // njudge's build and disband rules (row 120)
+        "DISBAND",
+        "NODISBAND",
+        "AUTO DISBAND",
+        "NOAUTO DISBAND",
+        "BLANK BOARD",
+        "NOBLANK BOARD",
+        "EMPTY BOARD",
+        "NOEMPTY BOARD",
     ]
 }
 
@@ -398,10 +407,8 @@ fn njudges_names_of_several_words_are_whole_names_never_a_setting_and_its_value(
     assert_eq!(not_taken("SET STRICT GRACE"), ("STRICT GRACE".into(), H::StrictGrace));
     assert_eq!(not_taken("SET NO STRICT GRACE"), ("NO STRICT GRACE".into(), H::StrictGrace));
     assert_eq!(not_taken("SET STRICT CONVOY"), ("STRICT CONVOY".into(), H::StrictConvoy));
-    assert_eq!(not_taken("SET AUTO DISBAND"), ("AUTO DISBAND".into(), H::Disband));
     assert_eq!(not_taken("SET NO AUTO CREATE"), ("NO AUTO CREATE".into(), H::AutoCreate));
-    assert_eq!(not_taken("SET ANY CENTRES"), ("ANY CENTRES".into(), H::BuildSites));
-    assert_eq!(not_taken("SET BLANK BOARD"), ("BLANK BOARD".into(), H::MapRule));
+    assert_eq!(not_taken("SET COASTAL CONVOYS"), ("COASTAL CONVOYS".into(), H::MapRule));
     assert_eq!(not_taken("SET ADJ"), ("ADJ".into(), H::Machiavelli));
     // njudge's blanks are optional: the words joined are the same name
     assert_eq!(not_taken("SET STRICTGRACE"), ("STRICT GRACE".into(), H::StrictGrace));
@@ -425,6 +432,21 @@ fn njudges_names_of_several_words_are_whole_names_never_a_setting_and_its_value(
     assert_eq!(parse("ADJUST a@x.org -5 pw"), Cmd::Adjust { who: "a@x.org".into(), points: -5, password: "pw".into() });
     assert_eq!(parse("SET NO BROADCAST PRESS"), Cmd::Set { key: SetKey::NoBroadcast, arg: String::new() });
     assert_eq!(parse("SET NORMAL BROADCAST"), Cmd::Set { key: SetKey::Broadcast, arg: String::new() });
+    // njudge's build and disband rules (issue 36, row 120): its names, the value of some in them
+    let set = |option, no, arg: &str| Cmd::Set { key: opt(option, no), arg: arg.into() };
+    assert_eq!(parse("SET ANY CENTRES"), set(O::BuildSites, false, "any"));
+    assert_eq!(parse("SET ANY CENTER"), set(O::BuildSites, false, "any"));
+    assert_eq!(parse("SET HOME CENTRES"), set(O::BuildSites, false, "home"));
+    assert_eq!(parse("SET ONE CENTERS"), set(O::BuildSites, false, "one"));
+    assert_eq!(parse("SET ANY DISBAND"), set(O::Removals, false, "any"));
+    assert_eq!(parse("SET NORMAL DISBAND"), set(O::Removals, false, "normal"));
+    assert_eq!(parse("SET DISBAND"), set(O::MovementDisband, false, ""));
+    assert_eq!(parse("SET NO DISBAND"), set(O::MovementDisband, true, ""));
+    assert_eq!(parse("SET AUTO DISBAND"), set(O::AutoDisband, false, ""));
+    assert_eq!(parse("SET NO AUTO DISBAND"), set(O::AutoDisband, true, ""));
+    assert_eq!(parse("SET AUTODISBAND"), set(O::AutoDisband, false, ""));
+    assert_eq!(parse("SET BLANK BOARD"), set(O::BlankBoard, false, ""));
+    assert_eq!(parse("SET EMPTY BOARD"), set(O::BlankBoard, false, ""));
     // njudge's listing: SET LIST alone, SET NOLIST, SET UNLIST, SET PRIVATE alone; SET LIST address is the list's
     for (line, no) in [("SET LIST", false), ("SET NOLIST", true), ("SET NO LIST", true), ("SET UNLIST", true), ("SET UNLISTED", true), ("SET PRIVATE", true)] {
         assert_eq!(parse(line), Cmd::Set { key: opt(O::Listed, no), arg: String::new() }, "{line}");

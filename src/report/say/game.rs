@@ -36,6 +36,10 @@ pub fn you_are(g: &Game, power: &str, letter: char) -> String {
 
 /// A player's notice of the start: the units.
 pub fn your_units(units: &[String]) -> String {
+    // a blank board (SET BLANK BOARD): the first phase builds them
+    if units.is_empty() {
+        return "Your units: none yet; you build them in the first phase.".into();
+    }
     format!("Your units: {}", units.join(", "))
 }
 

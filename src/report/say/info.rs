@@ -95,6 +95,29 @@ pub fn settings_line(s: &Settings) -> String {
         s.adjustment,
         timing::format_span(s.grace_secs)
     ) + &game_end_settings(s)
+        + &build_rule_settings(s)
+}
+
+/// The build and disband rules the master chose (njudge's names; docs/RULES.md):
+/// the build sites as chosen, the others where on.
+fn build_rule_settings(s: &Settings) -> String {
+    use crate::rules::{BuildSites, Removals, RuleChoice as C};
+    let names: Vec<&str> = s
+        .rules
+        .choices()
+        .iter()
+        .filter_map(|c| match c {
+            C::BuildSites(BuildSites::Home) => Some("HOME CENTRES"),
+            C::BuildSites(BuildSites::Any) => Some("ANY CENTRES"),
+            C::BuildSites(BuildSites::OneHome) => Some("ONE CENTRE"),
+            C::Removals(Removals::Any) => Some("ANY DISBAND"),
+            C::MovementDisband(true) => Some("DISBAND"),
+            C::AutoDisband(true) => Some("AUTO DISBAND"),
+            C::BlankBoard(true) => Some("BLANK BOARD"),
+            _ => None,
+        })
+        .collect();
+    if names.is_empty() { String::new() } else { format!("; build and disband rules: {}", names.join(", ")) }
 }
 
 /// The settings that say how the game ends, where the master changed them:

@@ -211,7 +211,7 @@ fn table_words(o: GameOption) -> Option<Words> {
         O::Rule => w(
             "SET RULE retreat_default=right_hand",
             "`name=value`: a rule option below",
-            "a rule option: convoy_intent, civil_disorder, retreat_default, paradox",
+            "a rule option: convoy_intent, civil_disorder, retreat_default, paradox, and the build and disband rules below",
         ),
         O::ConvoyIntent => w("", "`datc` (default), `1992`, `via`", "which convoy is meant when an army could also move by land"),
         O::CivilDisorder => w(
@@ -221,8 +221,61 @@ fn table_words(o: GameOption) -> Option<Words> {
         ),
         O::RetreatDefault => w("", "`disband` (default), `right_hand`", "an unordered retreat disbands, or follows Just's right-hand rule (1885's rule)"),
         O::Paradox => w("", "`szykman` (default), `all_stand`", "a convoy paradox: Szykman's rule, or every unit in the cycle stands (1885's rule)"),
+        _ => return build_words(o),
+    })
+}
+
+/// The words of njudge's build and disband rules (docs/RULES.md, "Build and disband rules").
+fn build_words(o: GameOption) -> Option<Words> {
+    use GameOption as O;
+    let w = |usage, values, what| Words { usage, values, what };
+    Some(match o {
+        O::BuildSites => w(
+            "SET ANY|HOME|ONE CENTRES",
+            "`home` (default; `any` on a map that builds anywhere, as chaos), `any`, `one`",
+            "where a power builds: in its vacant home centres, in any vacant centre it owns, or in any vacant centre it owns while it owns one of its home centres (none: no builds); also CENTRE, CENTERS, CENTER",
+        ),
+        O::Removals => w(
+            "SET ANY|NORMAL DISBAND",
+            "`normal` (default), `any`",
+            "in the adjustments a power removes only the units it has beyond its centres, or any of its units, each removal beyond those owed a build more where it may build",
+        ),
+        O::MovementDisband => w(
+            "SET DISBAND | SET NO DISBAND",
+            "`no` (default), `yes`",
+            "a unit may be disbanded in a movement phase (A PAR DISBAND): it leaves the board before the moves, and neither holds nor supports",
+        ),
+        O::AutoDisband => w("SET AUTO DISBAND | SET NO AUTO DISBAND", "`no` (default), `yes`", "dislodged units are disbanded at once: no retreat phases"),
+        O::BlankBoard => w(
+            "SET BLANK BOARD | SET NO BLANK BOARD",
+            "`no` (default), `yes`",
+            "the game starts with no units, in the adjustments before the first movement: each power builds its own in its home centres (no change where the map starts so, as chaos; also SET EMPTY BOARD)",
+        ),
         _ => return None,
     })
+}
+
+/// The answer to a build or disband rule set (`None`: another rule option,
+/// answered by its name and value).
+pub fn rule_set(c: crate::rules::RuleChoice) -> Option<String> {
+    use crate::rules::{BuildSites, Removals, RuleChoice as C};
+    Some(
+        match c {
+            C::BuildSites(BuildSites::Home) => "Builds go in the power's vacant home centres (HOME CENTRES).",
+            C::BuildSites(BuildSites::Any) => "Builds go in any vacant supply centre the power owns (ANY CENTRES).",
+            C::BuildSites(BuildSites::OneHome) => "Builds go in any vacant supply centre the power owns, while it owns one of its home centres (ONE CENTRE).",
+            C::Removals(Removals::Owed) => "In the adjustments a power removes only the units it has beyond its centres (NORMAL DISBAND).",
+            C::Removals(Removals::Any) => "In the adjustments a power may remove any of its units, and build again where it may (ANY DISBAND).",
+            C::MovementDisband(true) => "A unit may be disbanded in a movement phase (DISBAND).",
+            C::MovementDisband(false) => "No unit is disbanded in a movement phase (NO DISBAND).",
+            C::AutoDisband(true) => "Dislodged units are disbanded at once: no retreats (AUTO DISBAND).",
+            C::AutoDisband(false) => "Dislodged units retreat as usual (NO AUTO DISBAND).",
+            C::BlankBoard(true) => "The game starts with no units, in the adjustments before its first movement (BLANK BOARD).",
+            C::BlankBoard(false) => "The game starts with the map's units (NO BLANK BOARD).",
+            _ => return None,
+        }
+        .to_string(),
+    )
 }
 
 /// Where HELP's descriptions start, and the width of its lines.
@@ -285,6 +338,11 @@ pub fn too_late(o: GameOption) -> String {
     match o {
         GameOption::Assignment => super::master::already_assigned(),
         GameOption::MinorPress => "SET [NO] MINOR PRESS is set before the game starts (as njudge's)".into(),
+        GameOption::BuildSites => "SET ANY|HOME|ONE CENTRES is set before the game starts (as njudge's)".into(),
+        GameOption::Removals => "SET ANY|NORMAL DISBAND is set before the game starts (as njudge's)".into(),
+        GameOption::MovementDisband => "SET [NO] DISBAND is set before the game starts (as njudge's)".into(),
+        GameOption::AutoDisband => "SET [NO] AUTO DISBAND is set before the game starts (as njudge's)".into(),
+        GameOption::BlankBoard => "SET BLANK BOARD is set before the game starts (as njudge's)".into(),
         _ => super::master::rules_before_start(),
     }
 }

@@ -105,6 +105,11 @@ pub fn build_sites(why: &str, capital: Option<&str>, bases: &[String]) -> String
     format!("{why} ({capital}; your naval bases: {bases})")
 }
 
+/// A disband in a movement phase of a game without SET DISBAND.
+pub fn movement_disband_off() -> String {
+    "a unit is disbanded in a movement phase only in a game whose master SET DISBAND before the start (njudge's rule), and this game did not".into()
+}
+
 #[cfg(test)]
 mod tests {
     use super::build_sites;

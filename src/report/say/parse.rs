@@ -105,11 +105,6 @@ pub fn set_not_taken(name: &str, hint: SetHint) -> String {
         ),
         Numbers => ("Boardman, Miller or EP number of a game", "no such numbers are kept here"),
         AutoCreate => ("switch that creates the game again when it ends", "CREATE a new game when this one ends"),
-        BuildSites => ("rule for where builds go", "builds go on a power's own free home centres, as the rulebook has it"),
-        Disband => (
-            "rule for disbanding units",
-            "units are disbanded as the rulebook has it: a dislodged unit retreats or is disbanded in the retreat phase, removals come in the adjustments",
-        ),
         StrictConvoy => (
             "check that refuses implausible convoys",
             "any convoy the map allows may be ordered, and one that cannot succeed fails when the phase is adjudicated",

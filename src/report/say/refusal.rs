@@ -222,6 +222,7 @@ fn press_refusal(r: &PressRefusal) -> String {
 fn order_fault(f: &OrderFault) -> String {
     match f {
         OrderFault::Note(n) => n.text().to_string(),
+        OrderFault::MovementDisbandOff => orders::movement_disband_off(),
         OrderFault::NoSuchUnit { units, dislodged } => orders::no_such_unit(crate::adjudicate::Note::NoSuchUnit.text(), units, *dislodged),
         OrderFault::Retreat { note, options, right_hand } => orders::retreat_options(note.text(), options, *right_hand),
         OrderFault::BuildNotBase { capital, bases } => orders::build_sites(crate::adjudicate::Note::BuildNotBase.text(), capital.as_deref(), bases),
