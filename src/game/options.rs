@@ -175,6 +175,11 @@ pub enum OptionError {
     LevelValues {
         value: String,
     },
+    /// SET PLAYERS n with more players joined than the seating has seats.
+    MoreJoined {
+        joined: usize,
+        seats: usize,
+    },
     PlayersValues {
         value: String,
     },

@@ -452,8 +452,6 @@ pub enum SetHint {
     JudgeLists,
     /// `SET [NOT] APPROVE[D] powers`.
     Approve,
-    /// `SET PLAYERS n`, `SET POWERS n`.
-    Players,
     /// `SET VARIANT`, `SET NOT VARIANT`.
     Variant,
     /// `SET BN`, `SET BNC`, `SET MN`, `SET MNC`, `SET EP` (game numbers).

@@ -390,3 +390,26 @@ fn missing_orders_and_wait_count_every_power_of_a_seat() {
     assert!(flat(&p3[0].body).contains("Turkey"), "{}", p3[0].body);
     assert_eq!(to(&sent, "p2@example.test").len(), 2, "Austria and France, one notice each");
 }
+
+#[test]
+fn njudges_set_players_chooses_the_seating_before_the_start() {
+    let mut g = Game::empty();
+    g.send(GM, "CREATE ?demo gmpass standard");
+    for name in [script::JOIN_AUSTRIA, script::JOIN_ENGLAND, script::JOIN_FRANCE] {
+        g.w.deliver(name);
+    }
+    g.w.step();
+    let (r, _) = g.send(GM, "SIGNON Mdemo gmpass\nSET PLAYERS 5");
+    assert!(r.contains("A game for 5 players: Germany, Italy left out"), "{r}");
+    assert_eq!(db::game(g.w.db(), "demo").settings.neutral, ["GERMANY", "ITALY"]);
+    // SET POWERS is the same; a seating with fewer seats than players joined is refused
+    let (r, _) = g.send(GM, "SIGNON Mdemo gmpass\nSET POWERS 2");
+    assert!(r.contains("3 players have joined already, and that game seats 2"), "{r}");
+    let (r, _) = g.send(GM, "SIGNON Mdemo gmpass\nSET POWERS 3");
+    assert!(!r.contains("Error"), "at the limit: three seats for three players: {r}");
+    let (r, _) = g.send(GM, "SIGNON Mdemo gmpass\nSET PLAYERS 8");
+    assert!(r.contains("games for fewer players are played on the standard map"), "{r}");
+    let (r, _) = g.send(GM, "SIGNON Mdemo gmpass\nSET PLAYERS 7");
+    assert!(!r.contains("Error"), "{r}");
+    assert!(db::game(g.w.db(), "demo").settings.neutral.is_empty() && db::game(g.w.db(), "demo").settings.groups.is_empty());
+}

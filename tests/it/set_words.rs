@@ -277,8 +277,8 @@ const MASTER: &[(By, &str, Then)] = &[
     (Master, "SET RATED", Sets(&[("rating", "rated")])),
     (Master, "SET NO RATED", Sets(&[("rating", "unrated")])),
     (Master, "SET RATED", Sets(&[("rating", "rated")])),
-    (Master, "SET PLAYERS 6", NotTaken("PLAYERS")),
-    (Master, "SET POWERS 5", NotTaken("POWERS")),
+    (Master, "SET PLAYERS 6", Refused("is set before the game starts")),
+    (Master, "SET POWERS 5", Refused("is set before the game starts")),
     (Master, "SET VARIANT chaos", NotTaken("VARIANT")),
     (Master, "SET NOT VARIANT gunboat", NotTaken("NOT VARIANT")),
     // before the start only (see below for a forming game)

@@ -119,7 +119,8 @@ pub const OPTIONS: &[OptionSpec] = &[
     spec(O::Access, &["access"], &["ACCESS"], false, Always),
     spec(O::Level, &["level"], &["LEVEL"], false, Always),
     spec(O::DenyPlayer, &["deny"], &["DENY PLAYER", "DENY PLAYERS", "PLAYER DENY", "PLAYERS DENY"], false, Always),
-    spec(O::Players, &["players"], &[], false, Forming),
+    // njudge's SET PLAYERS n (SET POWERS n): the rulebook's seatings here
+    spec(O::Players, &["players"], &["PLAYERS", "POWERS"], false, Forming),
     spec(O::Rule, &["rule"], &["RULE"], false, Forming),
     spec(O::ConvoyIntent, &["convoy_intent"], &[], false, Forming),
     spec(O::CivilDisorder, &["civil_disorder"], &[], false, Forming),
@@ -494,7 +495,13 @@ pub fn apply(g: &mut Game, v: &Variant, value: OptionValue) -> Result<String, Op
             s.victory_count = n;
             n.map_or_else(|| say::master::map_victory_count(crate::rules::map_victory_count(v)), say::master::victory_count)
         }
-        OptionValue::Players(text, seating) => apply_players(s, v, &text, &seating),
+        OptionValue::Players(text, seating) => {
+            let joined = g.players.iter().filter(|p| p.role == crate::game::PlayerRole::Player && p.status == crate::game::PlayerStatus::Active).count();
+            if joined > seating.groups.len() {
+                return Err(OptionError::MoreJoined { joined, seats: seating.groups.len() });
+            }
+            apply_players(&mut g.settings, v, &text, &seating)
+        }
         OptionValue::Rule(c) => {
             s.rules.set(c);
             // the game's rulebook too (the game may start in this same mail)

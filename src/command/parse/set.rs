@@ -160,8 +160,6 @@ const NOT_TAKEN: &[(&str, SetHint)] = {
         ("APPROVED", H::Approve),
         ("NOT APPROVE", H::Approve),
         ("NOT APPROVED", H::Approve),
-        ("PLAYERS", H::Players),
-        ("POWERS", H::Players),
         ("VARIANT", H::Variant),
         ("NOT VARIANT", H::Variant),
         ("BN", H::Numbers),

@@ -337,6 +337,11 @@ pub fn rule_set(key: &str, value: &str) -> String {
 }
 
 /// `players=` with a number that has no game for fewer players.
+/// SET PLAYERS n with more joined than it seats.
+pub fn more_joined(joined: usize, seats: usize) -> String {
+    format!("{joined} players have joined already, and that game seats {seats}: EJECT some first, or choose more players")
+}
+
 pub fn players_values(value: &str) -> String {
     format!(
         "players={value}: games for fewer players are played on the standard map: players=6 or 5 (powers left out), 4, 3a, 3b (3 is 3a) or 2 (one player plays several powers); 7 is the normal game"

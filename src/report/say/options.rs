@@ -204,7 +204,7 @@ fn table_words(o: GameOption) -> Option<Words> {
             "addresses that may not join, take over a seat nor observe (not looked at while the allow list has any)",
         ),
         O::Players => w(
-            "",
+            "SET PLAYERS 5",
             "`6`, `5`, `4`, `3a`, `3b`, `2` (standard map)",
             "the 1992 rulebook's games for fewer players: neutral powers (their units hold, give no support, are disbanded when dislodged), seats of two or three powers, World War I for two (Italy closed until a coin before the Winter 1914 adjustments, 24 centres a side); docs/RULES.md",
         ),
@@ -343,6 +343,7 @@ pub fn too_late(o: GameOption) -> String {
         GameOption::MovementDisband => "SET [NO] DISBAND is set before the game starts (as njudge's)".into(),
         GameOption::AutoDisband => "SET [NO] AUTO DISBAND is set before the game starts (as njudge's)".into(),
         GameOption::BlankBoard => "SET BLANK BOARD is set before the game starts (as njudge's)".into(),
+        GameOption::Players => "SET PLAYERS (the seating of a game for fewer players) is set before the game starts (as njudge's)".into(),
         _ => super::master::rules_before_start(),
     }
 }

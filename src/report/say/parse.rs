@@ -98,7 +98,6 @@ pub fn set_not_taken(name: &str, hint: SetHint) -> String {
         }
         JudgeLists => ("judge-wide list of addresses", "the judge's keeper allows and refuses addresses (mailjudge address)"),
         Approve => ("approval of players by their power letters", "answer a takeover request with APPROVE power or REJECT power, one power a line"),
-        Players => ("number of players or powers", "a game for fewer players is chosen at CREATE: players=6, 5, 4, 3a, 3b or 2"),
         Variant => (
             "change of a game's variant or its options",
             "the variant and its options are chosen at CREATE (CREATE ?game password variant option=value); SET RULE changes a rule before the start",

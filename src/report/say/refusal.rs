@@ -250,6 +250,7 @@ pub fn option(e: &OptionError) -> String {
         EndValues { value, first } => master::end_values(value, *first),
         CentersValues { value, most } => master::centers_values(value, *most),
         PlayersValues { value } => master::players_values(value),
+        MoreJoined { joined, seats } => master::more_joined(*joined, *seats),
         AccessValues { value } => super::dedication::access_values(value),
         LevelValues { value } => super::dedication::level_values(value),
         CdAfterValues { value, most } => disorder::cd_after_values(value, *most),
