@@ -157,7 +157,7 @@ fn offset_minutes(word: &str) -> Option<i32> {
     };
     let (h, m) = match rest.split_once(':') {
         Some((h, m)) => (h, m),
-        None if rest.len() == 4 => rest.split_at(2),
+        None if rest.len() == 4 && rest.is_ascii() => rest.split_at(2),
         None => (rest, "0"),
     };
     let digits = |s: &str| !s.is_empty() && s.len() <= 2 && s.bytes().all(|b| b.is_ascii_digit());

@@ -47,7 +47,7 @@ fn options_are_read_once_into_typed_settings() {
     g.status = GameStatus::Active;
     assert_eq!(set(&mut g, "assignment", "random").map_err(told), Err(say::master::already_assigned()));
     assert_eq!(set(&mut g, "paradox", "all_stand").map_err(told), Err(say::master::rules_before_start()));
-    assert_eq!(set(&mut g, "players", "4").map_err(told), Err(say::master::rules_before_start()));
+    assert_eq!(set(&mut g, "players", "4").map_err(told), Err(say::options::too_late(GameOption::Players)));
     assert!(set(&mut g, "dias", "no").is_ok() && g.settings.dias == Draws::SomeSurvivors);
     assert!(set(&mut g, "noanonymous", "").is_ok() && g.settings.anonymous == Anonymity::Shown);
 }
