@@ -56,7 +56,9 @@ impl Session<'_> {
     }
 
     pub(super) fn join(&mut self, name: &str, password: &str, key: Option<&str>) -> R {
-        let g = self.game(name)?;
+        // njudge's `SIGNON ? password`: the next forming game
+        let name = if name.is_empty() { self.next_forming()? } else { name.to_string() };
+        let g = self.game(&name)?;
         let players = g.players.clone();
         if players.iter().any(|p| p.role == PlayerRole::Player && p.status == PlayerStatus::Ejected && p.email.eq_ignore_ascii_case(&self.sender)) {
             return Err(Refusal::Session(SessionRefusal::RemovedCannotRejoin { game: g.name.clone() }).into());

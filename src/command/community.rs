@@ -108,6 +108,30 @@ impl Session<'_> {
 
     /// The games with a seat to take: forming with seats open, or running
     /// with vacant powers; a private one by its name alone.
+    /// The game `SIGNON ? password` joins (njudge's next forming game): the
+    /// oldest forming game with a seat open, listed, without a join
+    /// password, that the sender is not in.
+    pub(super) fn next_forming(&mut self) -> Result<String, Fail> {
+        let me = crate::mail::mailbox_key(&self.sender);
+        let mut forming: Vec<_> = crate::store::games::identities(self.conn)?.into_iter().filter(|k| k.status == GameStatus::Forming).collect();
+        forming.sort_by_key(|k| k.id);
+        for known in forming {
+            let g = match self.ctx.game(self.conn, known.id) {
+                Ok(g) => g,
+                Err(e) => {
+                    tracing::error!("SIGNON ? password: {e}");
+                    continue;
+                }
+            };
+            let mine = g.players.iter().any(|p| crate::mail::mailbox_key(&p.email) == me);
+            let open = g.seats.len() > taken(&g) && g.settings.join_hash.is_none() && g.settings.listed != crate::store::games::Listing::Unlisted;
+            if open && !mine {
+                return Ok(g.name);
+            }
+        }
+        Err(ToolRefusal::NoFormingGame.into())
+    }
+
     pub(super) fn open_games(&mut self) -> Result<Vec<String>, Fail> {
         let mut out = Vec::new();
         for known in crate::store::games::identities(self.conn)? {

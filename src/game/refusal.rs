@@ -712,6 +712,8 @@ pub enum ToolRefusal {
         who: String,
     },
     WhoisUsage,
+    /// `SIGNON ? password` with no forming game open to the sender.
+    NoFormingGame,
     /// WHOGAME of a running anonymous game (or of one set NO REVEAL:
     /// `never`), asked by someone not its master.
     WhogameHidden {

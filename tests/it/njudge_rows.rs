@@ -143,3 +143,23 @@ fn get_package_sends_the_new_users_files() {
     assert!(index < form, "{r}");
     assert!(r.contains("REGISTER Name:"), "{r}");
 }
+
+#[test]
+fn signon_question_mark_and_a_password_joins_the_oldest_forming_game_open_to_the_sender() {
+    let mut g = Game::empty();
+    let (r, _) = g.send("first@example.test", "SIGNON ? pw-first");
+    assert!(r.contains("no forming game has a seat open to you now"), "{r}");
+    g.send(GM, "CREATE ?zulu gmpass standard");
+    g.send(GM, "CREATE ?alpha gmpass standard");
+    g.send("gm2@example.test", "CREATE ?hidden gmpass2 standard\nSIGNON Mhidden gmpass2\nSET PRIVATE joinpw");
+    // the oldest game first (not the first by name), and never a private one
+    let (r, _) = g.send("first@example.test", "SIGNON ? pw-first");
+    assert!(r.contains("You joined game zulu"), "{r}");
+    // one already in it goes on to the next
+    let (r, _) = g.send("first@example.test", "SIGNON ? pw-first");
+    assert!(r.contains("You joined game alpha"), "{r}");
+    let (r, _) = g.send("first@example.test", "SIGNON ? pw-first");
+    assert!(r.contains("no forming game has a seat open to you now"), "{r}");
+    // the password is a secret like any sign-on's
+    assert!(!db::mails(g.w.db()).iter().any(|m| db::holds(&m.raw, "pw-first")), "a stored mail holds the password");
+}

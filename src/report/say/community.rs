@@ -48,6 +48,7 @@ pub fn refusal(r: &ToolRefusal) -> String {
         NoPendingRegistration => "no registration from this address waits for that code (a code is good for 30 days, and only for the last form sent)".into(),
         NoProfile { who } => format!("no public profile for {who}"),
         WhoisUsage => "write WHOIS and an address or a name".into(),
+        NoFormingGame => "no forming game has a seat open to you now (SIGNON ? lists the games; CREATE ?name password starts one)".into(),
         WhogameHidden { game, never: false } => format!("game {game} is anonymous: who plays which power is shown when it is over"),
         WhogameHidden { game, never: true } => format!("game {game} is anonymous and never names its players (NO REVEAL)"),
         NoHelpFile { topic, known } => format!("no help file `{topic}`; there are {}", known.join(", ")),
