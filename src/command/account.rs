@@ -33,11 +33,7 @@ impl Session<'_> {
         let vname = variant.unwrap_or("standard");
         // the variant is the sender's choice: an unknown one is their mistake
         // (a variant file that cannot be read is the judge's fault)
-        let v = self.ctx.variant(vname).map_err(|e| match e.downcast::<crate::variants::FindError>() {
-            Ok(crate::variants::FindError::Unknown { name, known }) => Refusal::Session(SessionRefusal::UnknownVariant { name, known }).into(),
-            Ok(other) => Fail::System(other.into()),
-            Err(e) => Fail::System(e),
-        })?;
+        let v = self.find_variant(vname)?;
         let mut g = Game::forming(name, v.clone(), self.new_hash(password)?, &self.sender, game::default_settings(&self.ctx.cfg), self.ctx.now())?;
         let mut out = Vec::new();
         for (k, val) in opts.iter().filter(|(k, _)| k != "judge") {

@@ -32,6 +32,7 @@ pub mod info;
 pub mod keeper;
 pub mod later;
 pub mod master;
+mod variant;
 pub use keeper::KEEPER_PASSWORD_KEY;
 mod moderation;
 pub mod notices;

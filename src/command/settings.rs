@@ -16,6 +16,7 @@ impl Session<'_> {
             SetKey::Start if self.signed_as_master() => self.set_not_before(arg),
             SetKey::Start => self.start_choice(arg),
             SetKey::Map | SetKey::NoMap => self.set_map(key == SetKey::NoMap, arg),
+            SetKey::Variant => self.set_variant(arg),
             SetKey::Reply(form) => self.set_reply(form, arg),
             SetKey::Name => self.set_name(arg),
             SetKey::Absence => self.absence(arg),

@@ -712,6 +712,18 @@ pub enum ToolRefusal {
         who: String,
     },
     WhoisUsage,
+    /// SET VARIANT without one variant's name.
+    VariantUsage,
+    /// SET VARIANT once the game has started.
+    VariantTooLate {
+        game: String,
+    },
+    /// SET VARIANT of a map with fewer powers than players joined.
+    VariantTooSmall {
+        variant: String,
+        powers: usize,
+        joined: usize,
+    },
     /// `SIGNON ? password` with no forming game open to the sender.
     NoFormingGame,
     /// WHOGAME of a running anonymous game (or of one set NO REVEAL:

@@ -163,3 +163,45 @@ fn signon_question_mark_and_a_password_joins_the_oldest_forming_game_open_to_the
     // the password is a secret like any sign-on's
     assert!(!db::mails(g.w.db()).iter().any(|m| db::holds(&m.raw, "pw-first")), "a stored mail holds the password");
 }
+
+#[test]
+fn set_variant_changes_a_forming_games_map_and_drops_what_belonged_to_the_old_one() {
+    let mut g = Game::empty();
+    g.send(GM, "CREATE ?demo gmpass standard players=5");
+    let (r, _) = g.send("p1@example.test", "SIGNON ?demo pw-one\nSET PREFERENCE EFG");
+    assert!(r.contains("You joined game demo"), "{r}");
+    let master = |g: &mut Game, line: &str| g.send(GM, &format!("SIGNON Mdemo gmpass\n{line}")).0;
+    let r = master(&mut g, "SET VARIANT narnia");
+    assert!(r.contains("narnia"), "an unknown variant is named: {r}");
+    let r = master(&mut g, "SET VARIANT ancmed");
+    assert!(r.contains("Game demo is ancmed now: 5 powers; it starts when all 5 seats are taken."), "{r}");
+    assert!(r.contains("Its seating for fewer players is gone") && r.contains("1 players' preferences named the old map's powers"), "{r}");
+    let row = db::game(g.w.db(), "demo");
+    assert_eq!(row.variant.name, "ancmed");
+    assert!(row.settings.neutral.is_empty() && row.players.iter().all(|p| p.preference.is_none()));
+    assert!(master(&mut g, "SET VARIANT ancmed").contains("The game is ancmed already."));
+    // the game plays on its new map: four more join, it starts with five ancmed powers
+    for i in 2..=5 {
+        let (r, _) = g.send(&format!("p{i}@example.test"), &format!("SIGNON ?demo pw-{i}"));
+        assert!(!r.contains("Error"), "{r}");
+    }
+    g.w.step();
+    let row = db::game(g.w.db(), "demo");
+    assert_eq!((row.status.as_str(), row.variant.name.as_str()), ("active", "ancmed"));
+    let r = master(&mut g, "SET VARIANT standard");
+    assert!(r.contains("game demo has started: SET VARIANT changes the variant of a forming game only"), "{r}");
+    let r = master(&mut g, "SET VARIANT");
+    assert!(r.contains("write SET VARIANT and a variant's name"), "{r}");
+}
+
+#[test]
+fn set_variant_refuses_a_map_with_fewer_powers_than_players_joined() {
+    let mut g = Game::empty();
+    g.send(GM, "CREATE ?demo gmpass standard");
+    for i in 1..=6 {
+        g.send(&format!("p{i}@example.test"), &format!("SIGNON ?demo pw-{i}"));
+    }
+    let (r, _) = g.send(GM, "SIGNON Mdemo gmpass\nSET VARIANT ancmed");
+    assert!(r.contains("has 5 powers, and 6 players have joined already"), "{r}");
+    assert_eq!(db::game(g.w.db(), "demo").variant.name, "standard");
+}

@@ -62,6 +62,7 @@ const EXAMPLES: &[(&str, &str)] = &[
     ("SET OPTION", "SET NO NMR"),
     ("SET MASTERPRESS", "SET ALL PRESS"),
     ("SET WATCH ALL PRESS", "SET WATCH ALL PRESS"),
+    ("SET VARIANT", "SET VARIANT standard"),
     ("SET PASSWORD", "SET PASSWORD co-new-pw"),
     ("SET ADDRESS", "SET ADDRESS elsewhere@example.test"),
     ("PROMOTE", "PROMOTE obs@example.test"),

@@ -279,7 +279,8 @@ const MASTER: &[(By, &str, Then)] = &[
     (Master, "SET RATED", Sets(&[("rating", "rated")])),
     (Master, "SET PLAYERS 6", Refused("is set before the game starts")),
     (Master, "SET POWERS 5", Refused("is set before the game starts")),
-    (Master, "SET VARIANT chaos", NotTaken("VARIANT")),
+    (Master, "SET VARIANT chaos", Refused("game demo has started: SET VARIANT changes the variant of a forming game only")),
+    (Master, "SET VARIANT standard", Refused("The game is Standard Diplomacy already.")),
     (Master, "SET NOT VARIANT gunboat", NotTaken("NOT VARIANT")),
     // before the start only (see below for a forming game)
     (Master, "SET PRFRAND", Refused("Error:")),

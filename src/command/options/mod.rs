@@ -158,7 +158,6 @@ pub fn master_command_of(o: GameOption) -> &'static str {
         O::MasterPress => "SET MASTERPRESS",
         O::WatchAllPress => "SET WATCH ALL PRESS",
         O::Dedication | O::OnTime | O::CdRatio | O::AllowPlayer | O::DenyPlayer | O::Access | O::Level => "SET JOIN LIMITS",
-        O::Rated => "SET RATED",
         _ => "SET OPTION",
     }
 }

@@ -231,6 +231,8 @@ pub enum SetKey {
     /// A player's results mails carry the map (the default), or not.
     Map,
     NoMap,
+    /// njudge's SET VARIANT name: a forming game's variant.
+    Variant,
     /// A player's own time zone, or the master's for the game.
     Timezone,
     /// What replies to the player's mail show: `SET SHORT REPLY` (`SET

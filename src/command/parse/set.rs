@@ -56,6 +56,7 @@ const SET_KEYS: &[(&str, SetKey)] = &[
     ("NOALLY", SetKey::NoAlly),
     ("START", SetKey::Start),
     ("MAP", SetKey::Map),
+    ("VARIANT", SetKey::Variant),
     ("NAME", SetKey::Name),
     ("NOMAP", SetKey::NoMap),
     // our own (njudge has none): replies without the board
@@ -160,7 +161,6 @@ const NOT_TAKEN: &[(&str, SetHint)] = {
         ("APPROVED", H::Approve),
         ("NOT APPROVE", H::Approve),
         ("NOT APPROVED", H::Approve),
-        ("VARIANT", H::Variant),
         ("NOT VARIANT", H::Variant),
         ("BN", H::Numbers),
         ("BN NUMBER", H::Numbers),

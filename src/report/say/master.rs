@@ -337,6 +337,26 @@ pub fn rule_set(key: &str, value: &str) -> String {
 }
 
 /// `players=` with a number that has no game for fewer players.
+/// SET VARIANT of the variant the game has.
+pub fn variant_kept(title: &str) -> String {
+    format!("The game is {title} already.")
+}
+
+/// SET VARIANT done: what went with the old map.
+pub fn variant_set(g: &Game, title: &str, powers: usize, seats: usize, seating: bool, dropped: &[String], preferences: usize) -> String {
+    let mut out = format!("Game {} is {title} now: {powers} powers; it starts when all {seats} seats are taken.", g.name);
+    if seating {
+        out.push_str(" Its seating for fewer players is gone (SET PLAYERS chooses one again, on the standard map).");
+    }
+    if !dropped.is_empty() {
+        out.push_str(&format!(" Rules the new map cannot play are dropped: {}.", dropped.join(", ")));
+    }
+    if preferences > 0 {
+        out.push_str(&format!(" {preferences} players' preferences named the old map's powers: they are cleared (each may SET PREFERENCE again)."));
+    }
+    out
+}
+
 /// SET PLAYERS n with more joined than it seats.
 pub fn more_joined(joined: usize, seats: usize) -> String {
     format!("{joined} players have joined already, and that game seats {seats}: EJECT some first, or choose more players")

@@ -99,8 +99,8 @@ pub fn set_not_taken(name: &str, hint: SetHint) -> String {
         JudgeLists => ("judge-wide list of addresses", "the judge's keeper allows and refuses addresses (mailjudge address)"),
         Approve => ("approval of players by their power letters", "answer a takeover request with APPROVE power or REJECT power, one power a line"),
         Variant => (
-            "change of a game's variant or its options",
-            "the variant and its options are chosen at CREATE (CREATE ?game password variant option=value); SET RULE changes a rule before the start",
+            "removal of a variant's option",
+            "a variant's options are game options and rules here, each with its own SET word (SET RULE key=value before the start); SET VARIANT name changes the variant of a forming game",
         ),
         Numbers => ("Boardman, Miller or EP number of a game", "no such numbers are kept here"),
         AutoCreate => ("switch that creates the game again when it ends", "CREATE a new game when this one ends"),

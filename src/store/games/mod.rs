@@ -22,7 +22,7 @@ pub use kinds::{BlankPress, Changers, GracePress, Listing, MinorPress, Moderatio
 pub use players::Player;
 pub use row::{
     EndRecord, Ending, EndingError, Identity, Mark, PhaseMarks, PositionError, ReadError, RowFault, Stored, Write, by_id, by_name, exists, identities,
-    identity_named, identity_of, insert, pause, position_text, read_position, save, webhooks_of,
+    identity_named, identity_of, insert, pause, position_text, read_position, save, set_variant, webhooks_of,
 };
 pub use settings::{CoMaster, GameRules, Settings, SettingsError, StoredRuleError, WorldWar, ZoneError, read_settings, read_zone, settings_json};
 

@@ -353,6 +353,13 @@ pub fn insert(conn: &Connection, g: &Write) -> rusqlite::Result<i64> {
     Ok(id)
 }
 
+/// Changes the variant of forming game `id` (SET VARIANT; the caller has
+/// made the settings fit it).
+pub fn set_variant(conn: &Connection, id: i64, variant: &str) -> rusqlite::Result<()> {
+    conn.prepare_cached("UPDATE games SET variant = ?2 WHERE id = ?1 AND status = 'forming'")?.execute(params![id, variant])?;
+    Ok(())
+}
+
 /// Writes a game's row.
 pub fn save(conn: &Connection, g: &Write) -> rusqlite::Result<()> {
     let v = g.variant;
