@@ -428,7 +428,7 @@ pub enum UsageRefusal {
     SetNoSuch { key: String },
     SetAmbiguous { key: String, candidates: Vec<String> },
     // a SET name of njudge's that this judge does not take: the name as
-    // njudge writes it (`STRICT GRACE`, `NO LATE COUNT`) and why
+    // njudge writes it (`STRICT CONVOY`, `NO AUTO CREATE`) and why
     SetNotTaken { name: String, hint: SetHint },
     NeedsRequestedPower { command: &'static str },
     NeedsPower { command: &'static str },
@@ -450,8 +450,6 @@ pub enum BecomeMasterWhy {
 /// master or player uses instead (`say::parse::set_not_taken`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SetHint {
-    /// `SET [NO] STRICT GRACE`.
-    StrictGrace,
     /// `SET [NO] LATE COUNT`.
     /// `SET ACCESS`, `SET LEVEL`.
     JoinLimit,

@@ -126,7 +126,6 @@ const PRESETS: &[(&str, SetKey, &str)] = &[
 const NOT_TAKEN: &[(&str, SetHint)] = {
     use SetHint as H;
     &[
-        ("[NO] STRICT GRACE", H::StrictGrace),
         ("ACCESS", H::JoinLimit),
         ("LEVEL", H::JoinLimit),
         // not njudge's: refused by name all the same (its limits by record are options)

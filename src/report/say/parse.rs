@@ -87,10 +87,6 @@ pub fn set_ambiguous(key: &str, candidates: &[String]) -> String {
 pub fn set_not_taken(name: &str, hint: SetHint) -> String {
     use SetHint::*;
     let (what, instead) = match hint {
-        StrictGrace => (
-            "rule for where a grace period ends",
-            "a grace period here always runs its whole length after the deadline (njudge's STRICT GRACE), moved only off the game's blackout days; SET GRACE sets it",
-        ),
         JoinLimit => (
             "limit on who may join, by site or level",
             "SET DEDICATION, SET ONTIMERAT and SET RESRAT limit who joins by their record, SET ALLOW PLAYER and SET DENY PLAYER by address, and a private game (SET PRIVATE joinpassword) takes only those with its password or an INVITE",
