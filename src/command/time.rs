@@ -163,7 +163,7 @@ impl Session<'_> {
             return Ok(None);
         }
         g.deadline = Some(nd);
-        g.grace_until = Some(crate::play::deadline::grace_end(g, nd, self.ctx.cfg.timezone));
+        g.grace_until = Some(crate::play::deadline::grace_end(g, kind, nd, self.ctx.cfg.timezone));
         g.save(self.conn)?;
         let (name, at) = (g.name.clone(), nd);
         let notice: Zoned = Box::new(move |tz| say::settings::deadline_moved_notice(&name, &timing::format_time(at, tz)));
@@ -187,7 +187,8 @@ impl Session<'_> {
         let notice: Zoned = Box::new(move |tz| say::settings::new_deadline_notice(&name, &who, &timing::format_time(d, tz)));
         self.tell_table_later(&g, About::Deadline, say::settings::new_deadline_subject(&g), notice)?;
         g.deadline = Some(d);
-        g.grace_until = Some(d.saturating_add(g.settings.grace_secs));
+        let kind = crate::play::deadline::current_kind(&g);
+        g.grace_until = Some(crate::play::deadline::grace_end(&g, kind, d, self.ctx.cfg.timezone));
         for m in [game::Mark::Reminded, game::Mark::LateNoticed, game::Mark::WaitingForMaster] {
             g.unmark(m);
         }
@@ -206,13 +207,17 @@ impl Session<'_> {
         let tz = self.zone(&g);
         let confirmed = arg.trim_end().ends_with('!');
         let text = arg.trim_end().trim_end_matches('!').trim();
+        // a new length (not a date) is the game's; kinds with their own keep theirs
+        let mut kept = None;
         let d = match timing::parse_date(text, tz, now, Self::deadline_time(&g)) {
             Ok(d) if d <= now && !confirmed => return Err(bad_time(TimeError::GracePassedConfirm { when: d, tz, arg: text.to_string() }).into()),
             Ok(d) => d,
             Err(e) => match timing::parse_duration(text) {
                 Ok(secs) => {
                     g.settings.grace_secs = secs;
-                    g.deadline.map(|x| x.saturating_add(secs)).unwrap_or(now.saturating_add(secs))
+                    kept = super::options::kinds_keep(&g.settings.phase_grace, say::time::PerKindWhat::Grace);
+                    let kind = crate::play::deadline::current_kind(&g);
+                    crate::play::deadline::grace_after(&g, kind, g.deadline.unwrap_or(now), secs, self.ctx.cfg.timezone)
                 }
                 Err(_) => return Err(bad_time(e).into()),
             },
@@ -223,7 +228,7 @@ impl Session<'_> {
         self.touch(g.id);
         // an unmoderated game's table hears of its players' changes
         self.tell_change(&g, by, &say::settings::grace_until(&timing::format_time(d, g.zone(self.ctx.cfg.timezone))))?;
-        Ok(vec![say::settings::grace_until(&timing::format_time(d, tz))])
+        Ok([say::settings::grace_until(&timing::format_time(d, tz))].into_iter().chain(kept).collect())
     }
 
     /// The master's SET START date: the current phase is not processed
@@ -240,7 +245,8 @@ impl Session<'_> {
         let mut out = vec![say::time::not_before_set(&timing::format_time(d, tz))];
         if g.deadline.is_some_and(|x| x < d) {
             g.deadline = Some(d);
-            g.grace_until = Some(crate::play::deadline::grace_end(&g, d, self.ctx.cfg.timezone));
+            let kind = crate::play::deadline::current_kind(&g);
+            g.grace_until = Some(crate::play::deadline::grace_end(&g, kind, d, self.ctx.cfg.timezone));
             out.push(say::time::not_before_moves_deadline(&timing::format_time(d, tz)));
         }
         g.save(self.conn)?;

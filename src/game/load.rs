@@ -78,7 +78,7 @@ pub struct Game {
     /// What the current phase did once ([`Game::marked`]).
     pub marks: PhaseMarks,
     /// Since when every order of the current phase is in (the master's
-    /// delay, `Settings::delay_secs`, runs from then); `None`: not all in.
+    /// delay, `Settings::delay_for` the phase's kind, runs from then); `None`: not all in.
     pub ready_since: Option<i64>,
     /// When the table last heard who is late in the current phase.
     pub late_told: Option<i64>,

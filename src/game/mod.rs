@@ -85,6 +85,10 @@ pub fn default_settings(cfg: &Config) -> Settings {
         world_war: None,
         timezone: None,
         delay_secs: 0,
+        phase_grace: Default::default(),
+        phase_delay: Default::default(),
+        // njudge's default: a grace period ends on a day a deadline may fall on
+        strict_grace: crate::store::games::GraceEnd::OnDeadlineDays,
         blackout: Vec::new(),
         fake: Default::default(),
         observer_press: Default::default(),

@@ -91,6 +91,9 @@ pub enum GameOption {
     DenyPlayer,
     /// njudge's DELAY: how long after the last orders the phase waits.
     Delay,
+    /// `SET [NO] STRICT GRACE`: a grace period ends its whole length after
+    /// the deadline, or on a day the phase's timing allows a deadline on.
+    StrictGrace,
     Players,
     /// `rule=name=value`, `SET RULE name=value`: any rule option by name.
     Rule,

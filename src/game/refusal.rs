@@ -421,7 +421,7 @@ pub enum UsageRefusal {
     SetNoSuch { key: String },
     SetAmbiguous { key: String, candidates: Vec<String> },
     // a SET name of njudge's that this judge does not take: the name as
-    // njudge writes it (`STRICT GRACE`, `NO LATE COUNT`) and why
+    // njudge writes it (`STRICT CONVOY`, `NO AUTO CREATE`) and why
     SetNotTaken { name: String, hint: SetHint },
     NeedsRequestedPower { command: &'static str },
     NeedsPower { command: &'static str },
@@ -443,8 +443,6 @@ pub enum BecomeMasterWhy {
 /// master or player uses instead (`say::parse::set_not_taken`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SetHint {
-    /// `SET [NO] STRICT GRACE`.
-    StrictGrace,
     /// `SET RELIABILITY`: no name of njudge's (its files have none); the
     /// record's limits are SET DEDICATION, SET ONTIMERAT and SET RESRAT.
     Reliability,

@@ -1,5 +1,7 @@
 //! Deadlines: setting a phase's deadline from the game's timing, absences
-//! and blackout days, and the deadline work of one game (early processing
+//! and blackout days (never before the processed phase's: njudge's rule),
+//! the end of its grace period (the kind's, STRICT GRACE or not), and the
+//! deadline work of one game (early processing
 //! after the master's delay, reminder, late notices daily during grace,
 //! processing, waiting for the master).
 
@@ -9,7 +11,7 @@ use crate::game::{Current, Game, GameStatus, Mark, Needs, Player, PlayerRole, Pl
 use crate::map::PowerId;
 use crate::phase::PhaseKind;
 use crate::report::say;
-use crate::store::games::{Announcements, Nmr};
+use crate::store::games::{Announcements, GraceEnd, Nmr};
 use crate::store::timeline;
 use crate::timing::{self, Timing};
 use chrono_tz::Tz;
@@ -31,10 +33,28 @@ fn phase_timing(game: &Game, kind: PhaseKind) -> &Timing {
 /// delay, lateness notices and SET START start afresh (SET START becomes the
 /// timing's minimum, njudge's MIN, if it has one).
 pub fn set_deadline(ctx: &Ctx, game: &mut Game, kind: PhaseKind) {
+    set_deadline_from(ctx, game, kind, None);
+}
+
+/// The deadline of the phase that follows a processed one: as
+/// [`set_deadline`], but never earlier than the processed phase's deadline,
+/// nor its grace period's end earlier than that phase's (njudge's
+/// `deadlines`; docs/RULES.md, "Dates, time zones and deadlines"). A phase
+/// processed early after its master extended the deadline keeps the game
+/// that far out; a master who moved the deadline earlier moved the floor
+/// with it.
+pub fn set_next_deadline(ctx: &Ctx, game: &mut Game, kind: PhaseKind) {
+    let (last, last_grace) = (game.deadline, game.grace_until);
+    set_deadline_from(ctx, game, kind, last);
+    game.grace_until = game.grace_until.max(last_grace);
+}
+
+/// [`set_deadline`], the deadline not before `floor` (when given).
+fn set_deadline_from(ctx: &Ctx, game: &mut Game, kind: PhaseKind, floor: Option<i64>) {
     let now = ctx.now();
     let tz = game.zone(ctx.cfg.timezone);
     let t = phase_timing(game, kind);
-    let base = t.next_deadline(now, tz);
+    let base = t.next_deadline_from(now, floor.unwrap_or(now), tz);
     let min_secs = match t {
         Timing::Hours { min_secs, .. } => *min_secs,
         Timing::Cron(_) => 0,
@@ -42,7 +62,7 @@ pub fn set_deadline(ctx: &Ctx, game: &mut Game, kind: PhaseKind) {
     let d = push_for_absences(base, &game.players).min(base.saturating_add(MAX_ABSENCE_PUSH_SECS));
     let d = timing::out_of_blackout(d, tz, &game.settings.blackout);
     game.deadline = Some(d);
-    game.grace_until = Some(grace_end(game, d, ctx.cfg.timezone));
+    game.grace_until = Some(grace_end(game, kind, d, ctx.cfg.timezone));
     game.ready_since = None;
     game.late_told = None;
     // njudge's MIN: not processed that soon, even with every order in
@@ -58,10 +78,25 @@ pub fn clock_time(game: &Game, kind: PhaseKind) -> timing::DayTime {
     }
 }
 
-/// The end of the grace period after deadline `d`: the game's grace, out of
-/// its blackout days (`judge`: the judge's zone, for a game without one).
-pub fn grace_end(game: &Game, d: i64, judge: Tz) -> i64 {
-    timing::out_of_blackout(d.saturating_add(game.settings.grace_secs), game.zone(judge), &game.settings.blackout)
+/// The end of the grace period after deadline `d` in `kind`'s phases of
+/// `game`: its grace period for that kind (njudge's `SET RETREATS GRACE
+/// 12`, else the game's), ended as [`grace_after`] ends it.
+pub fn grace_end(game: &Game, kind: PhaseKind, d: i64, judge: Tz) -> i64 {
+    grace_after(game, kind, d, game.settings.grace_for(kind), judge)
+}
+
+/// The end of a grace period of `secs` after deadline `d` in `kind`'s
+/// phases of `game`: out of its blackout days and, unless the game is
+/// `SET STRICT GRACE`, on a day `kind`'s timing lets a deadline fall on
+/// (`judge`: the judge's zone, for a game without one).
+pub fn grace_after(game: &Game, kind: PhaseKind, d: i64, secs: i64, judge: Tz) -> i64 {
+    let days = (game.settings.strict_grace == GraceEnd::OnDeadlineDays).then(|| phase_timing(game, kind));
+    timing::grace_end(d.saturating_add(secs), days, game.zone(judge), &game.settings.blackout)
+}
+
+/// The kind of `game`'s current phase (movement for a game without one).
+pub fn current_kind(game: &Game) -> PhaseKind {
+    game.position.as_ref().map_or(PhaseKind::Movement, |p| p.phase.kind)
 }
 
 /// How far absences may push a phase's deadline: the phase's own deadline (its
@@ -177,7 +212,7 @@ fn early(conn: &Connection, ctx: &mut Ctx, game: &mut Game, now: i64) -> anyhow:
         }
     };
     let since = *game.ready_since.get_or_insert(now);
-    if now >= since.saturating_add(game.settings.delay_secs) && started(game, now) {
+    if now >= since.saturating_add(game.settings.delay_for(cur.pos.phase.kind)) && started(game, now) {
         process(conn, ctx, game, cur, Why::AllOrdersIn)?;
         return Ok(Early::Processed);
     }

@@ -202,11 +202,11 @@ pub fn taken_over(conn: &Connection, ctx: &Ctx, game: &mut Game, power: PowerId,
     let before = game.deadline;
     let mut moved = None;
     if !others_open && let Some(d) = before {
-        let (grace_before, grace) = (game.grace_until, game.settings.grace_secs);
+        let grace_before = game.grace_until;
         deadline::set_deadline(ctx, game, pos.phase.kind);
         let fresh = game.deadline.unwrap_or(d);
         if fresh > d {
-            game.grace_until = Some(fresh.saturating_add(grace).max(grace_before.unwrap_or(0)));
+            game.grace_until = game.grace_until.max(grace_before);
             game.unmark(crate::game::Mark::LateNoticed);
             game.unmark(crate::game::Mark::WaitingForMaster);
             moved = Some(fresh);

@@ -14,7 +14,7 @@ pub mod press;
 pub mod removals;
 pub mod world_war;
 
-pub use deadline::{Why, push_for_absences, set_deadline, tick_game};
+pub use deadline::{Why, push_for_absences, set_deadline, set_next_deadline, tick_game};
 
 use crate::adjudicate::{self, Position};
 use crate::archive::scene as maps;
@@ -308,7 +308,8 @@ pub fn process(conn: &Connection, ctx: &mut Ctx, game: &mut Game, cur: Current, 
         Some(end) => set_ending(game, end.clone(), Some(pos.phase)),
         None => {
             game.seq += 1;
-            set_deadline(ctx, game, out.position.phase.kind);
+            // never before the deadline of the phase just processed (njudge)
+            set_next_deadline(ctx, game, out.position.phase.kind);
         }
     }
     let report_in = |game: &Game, f: ReportFormat, tz: Tz| {

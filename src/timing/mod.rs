@@ -243,7 +243,8 @@ pub enum TimeError {
         word: String,
     },
     /// njudge's GRACE or DELAY where only a phase's timing is read (the
-    /// keeper's configuration): they are the game's settings here.
+    /// keeper's configuration): they are a game's settings here, for all
+    /// its phases or for one kind of them.
     NjudgeGameWide {
         word: String,
     },
@@ -459,19 +460,32 @@ impl Timing {
     /// [`TimingError::OutOfRange`] when `now` lies outside [`MIN_TIME`]..=[`MAX_TIME`];
     /// [`TimingError::NoFiring`] when a cron schedule does not fire again (after 2100).
     pub fn try_next_deadline(&self, now: i64, tz: Tz) -> Result<i64, TimingError> {
+        self.try_next_deadline_from(now, now, tz)
+    }
+
+    /// [`Timing::try_next_deadline`] for a phase whose deadline may not come
+    /// before `floor` (njudge's rule: never before the last processed
+    /// phase's deadline): the first time the timing allows that is both at
+    /// least its period after `now` and not before `floor`. A `floor` before
+    /// that changes nothing; one past [`MAX_TIME`] counts as [`MAX_TIME`].
+    ///
+    /// # Errors
+    /// As [`Timing::try_next_deadline`].
+    pub fn try_next_deadline_from(&self, now: i64, floor: i64, tz: Tz) -> Result<i64, TimingError> {
         if !(MIN_TIME..=MAX_TIME).contains(&now) {
             return Err(TimingError::OutOfRange(now));
         }
+        let floor = floor.min(MAX_TIME);
         match self {
             Timing::Cron(s) => {
-                let from = now + MIN_PHASE_SECS;
+                let from = (now + MIN_PHASE_SECS).max(floor);
                 let start = in_zone(&tz, from - 1).ok_or(TimingError::OutOfRange(now))?;
                 // The cron crate compares local times: in the hour repeated when summer
                 // time ends, its first firing can lie before `start`; the next ones don't.
                 s.after(&start).take(8).map(|d| d.timestamp()).find(|&d| d >= from).ok_or(TimingError::NoFiring)
             }
             Timing::Hours { secs, at, days, from_noon, .. } => {
-                let earliest = now + (*secs).clamp(MIN_PHASE_SECS, MAX_DURATION_SECS);
+                let earliest = (now + (*secs).clamp(MIN_PHASE_SECS, MAX_DURATION_SECS)).max(floor);
                 let local = in_zone(&tz, earliest).ok_or(TimingError::OutOfRange(now))?;
                 let ok_day = |d: Weekday| days.is_empty() || days.contains(&d);
                 // a day where deadlines fall from noon on: is `t` (of that day) too early?
@@ -520,14 +534,84 @@ impl Timing {
     /// or plus one day (cron), saturating at `i64::MAX`. Never panics, and is always
     /// at least `now.saturating_add(MIN_PHASE_SECS)`.
     pub fn next_deadline(&self, now: i64, tz: Tz) -> i64 {
-        self.try_next_deadline(now, tz).unwrap_or_else(|_| {
+        self.next_deadline_from(now, now, tz)
+    }
+
+    /// [`Timing::next_deadline`] never before `floor`: [`Timing::try_next_deadline_from`],
+    /// or when that has none the fallback of [`Timing::next_deadline`], at
+    /// least `floor`. Never panics.
+    pub fn next_deadline_from(&self, now: i64, floor: i64, tz: Tz) -> i64 {
+        self.try_next_deadline_from(now, floor, tz).unwrap_or_else(|_| {
             let period = match self {
                 Timing::Hours { secs, .. } => (*secs).clamp(MIN_PHASE_SECS, MAX_DURATION_SECS),
                 Timing::Cron(_) => 86_400,
             };
-            now.saturating_add(period)
+            now.saturating_add(period).max(floor)
         })
     }
+
+    /// `t`, or when the timing lets no deadline fall on `t`'s day (in `tz`)
+    /// the start of the first day after it that it does: njudge's NO STRICT
+    /// GRACE, where a grace period ends only on a day a deadline could. A day
+    /// whose deadlines fall from noon on (njudge's small letter) takes `t`
+    /// from noon on. The days only, as njudge: not the time of day (`at`),
+    /// which would round every grace period up to whole days. A cron rule
+    /// allows the days it fires on. `t` itself when it lies outside the
+    /// years 1970 to 9999, or no allowed day comes before their end.
+    pub fn on_a_deadline_day(&self, t: i64, tz: Tz) -> i64 {
+        let Some(local) = in_zone(&tz, t).filter(|_| (MIN_TIME..=MAX_TIME).contains(&t)) else { return t };
+        let moved = match self {
+            Timing::Hours { days, from_noon, .. } => hours_day(days, from_noon, local, tz),
+            Timing::Cron(s) => cron_day(s, local, tz),
+        };
+        moved.filter(|&m| m >= t && m <= MAX_TIME).unwrap_or(t)
+    }
+}
+
+/// [`Timing::on_a_deadline_day`] for njudge-like days: at most a week on.
+fn hours_day(days: &[Weekday], from_noon: &[Weekday], local: DateTime<Tz>, tz: Tz) -> Option<i64> {
+    let ok_day = |d: Weekday| days.is_empty() || days.contains(&d);
+    let mut t = local;
+    for _ in 0..8 {
+        if ok_day(t.weekday()) {
+            if from_noon.contains(&t.weekday()) && t.time() < NOON {
+                return local_time(tz, t.date_naive().and_time(NOON)).map(|n| n.timestamp());
+            }
+            return Some(t.timestamp());
+        }
+        t = local_time(tz, t.date_naive().succ_opt()?.and_time(NaiveTime::MIN))?;
+    }
+    None
+}
+
+/// [`Timing::on_a_deadline_day`] for a cron rule: the day of its first
+/// firing from the start of `local`'s day on.
+fn cron_day(s: &cron::Schedule, local: DateTime<Tz>, tz: Tz) -> Option<i64> {
+    let midnight = local_time(tz, local.date_naive().and_time(NaiveTime::MIN))?;
+    let first = s.after(&midnight.checked_sub_signed(Duration::seconds(1))?).next()?;
+    let day = first.date_naive();
+    if day == local.date_naive() {
+        return Some(local.timestamp());
+    }
+    local_time(tz, day.and_time(NaiveTime::MIN)).map(|d| d.timestamp())
+}
+
+/// When a grace period that would end at `t` ends: out of the blackout
+/// days, and (NO STRICT GRACE: `days` is the phase's timing) on a day
+/// the timing lets a deadline fall on ([`Timing::on_a_deadline_day`]),
+/// both until neither moves it. Never before `t`.
+pub fn grace_end(t: i64, days: Option<&Timing>, tz: Tz, blackout: &[Blackout]) -> i64 {
+    let mut end = t;
+    // each pass moves past a blackout span or to an allowed day: a few suffice
+    for _ in 0..=2 * (blackout.len() + 1) {
+        let on_day = days.map_or(end, |timing| timing.on_a_deadline_day(end, tz));
+        let next = out_of_blackout(on_day, tz, blackout);
+        if next == end {
+            break;
+        }
+        end = next;
+    }
+    end
 }
 
 /// A phase kind's timing as a game keeps it: the rule as the master wrote it

@@ -12,9 +12,10 @@
 //!   case-sensitively, and so do we);
 //! - `MIN h`: the phase is not processed before `h` hours, even with every
 //!   order in (at most `NEXT`: a longer one is refused);
-//! - `GRACE h` and `DELAY h`: njudge keeps them per phase kind; this judge
-//!   keeps one grace period and one delay for a game, so the command layer
-//!   sets the game's (and says so).
+//! - `GRACE h` and `DELAY h`: the grace period and the delay of this kind
+//!   of phase, kept beside its timing as njudge keeps them (the command
+//!   layer stores them; a kind without its own has the game's `SET GRACE`
+//!   and `SET DELAY`).
 //!
 //! Parameters left out keep their values (`SET MOVES NEXT 48` keeps the clock
 //! and the days), as in njudge; the rule is stored in this same form, written
@@ -180,7 +181,8 @@ impl NjudgeParams {
         self.clock.is_some() || self.min_secs.is_some() || self.next_secs.is_some() || self.days.is_some()
     }
 
-    /// The parameters that are no phase's timing but the game's.
+    /// The parameters that are no phase's timing rule (GRACE, DELAY: the
+    /// game keeps them beside the rules).
     pub fn game_wide(&self) -> Option<&'static str> {
         if self.grace_secs.is_some() {
             Some("GRACE")

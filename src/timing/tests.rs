@@ -429,6 +429,20 @@ mod props {
         }
 
         #[test]
+        fn a_floor_and_a_deadline_day_never_go_back(s in timing_text(), now in instant(), floor in instant(), tz in zone()) {
+            if let Ok(t) = Timing::parse(&s) {
+                let d = t.next_deadline_from(now, floor, tz);
+                prop_assert!(d >= now.saturating_add(MIN_PHASE_SECS) && d >= floor.min(MAX_TIME), "{} at {} from {}: {}", s, now, floor, d);
+                prop_assert!(d >= t.next_deadline(now, tz) || !(MIN_TIME..=MAX_TIME).contains(&now), "{} at {} from {}: {}", s, now, floor, d);
+                let g = t.on_a_deadline_day(floor, tz);
+                prop_assert!(g >= floor, "{} from {}: {}", s, floor, g);
+                if matches!(t, Timing::Hours { .. }) {
+                    prop_assert!(g <= floor.saturating_add(8 * 86_400), "{} from {}: {}", s, floor, g);
+                }
+            }
+        }
+
+        #[test]
         fn parse_date_never_panics(s in prop_oneof![".*".boxed(), "[+]?[0-9]{1,25} ?[a-z]{0,5}".boxed(), "-?[0-9]{1,7}-[0-9]{1,2}-[0-9]{1,2}( [0-9]{1,2}:[0-9]{1,2})?".boxed(), "[0-9]{1,2}/[0-9]{1,2}/[0-9]{1,6}".boxed()], now in instant(), tz in zone(), eod in any::<bool>()) {
             if let Ok(d) = parse_date(&s, tz, now, eod) {
                 prop_assert!((MIN_TIME..=MAX_TIME).contains(&d), "{} -> {}", s, d);
@@ -622,4 +636,91 @@ fn dates_read_looking_back_are_the_latest_that_have_come() {
     assert!(matches!(parse_past_date("Dec 1 79", Tz::UTC, NOW, false), Err(TimeError::DateWord { .. })));
     assert!(matches!(parse_past_date("Dec 1 1969", Tz::UTC, NOW, false), Err(TimeError::OutOfRange { .. })));
     assert!(matches!(parse_past_date("Dec 1 1995 Dec", Tz::UTC, NOW, false), Err(TimeError::DateTwice { .. })));
+}
+
+/// Mon 23 Nov 2026 12:00 UTC and the days after it, as `2026-11-DD HH:MM`.
+fn nov(s: &str) -> i64 {
+    parse_date(s, Tz::UTC, NOW, false).unwrap()
+}
+
+#[test]
+fn a_floor_lifts_the_deadline_to_the_first_time_the_timing_allows_from_it() {
+    let now = nov("2026-11-23 12:00");
+    // njudge's defaults: at 23:30, Monday to Friday
+    let njudge = Timing::parse("CLOCK 1410 NEXT 71 DAYS -MTWTF-").unwrap();
+    assert_eq!(njudge.next_deadline(now, Tz::UTC), nov("2026-11-26 23:30"));
+    // a floor before the normal deadline changes nothing
+    assert_eq!(njudge.next_deadline_from(now, nov("2026-11-25 20:00"), Tz::UTC), nov("2026-11-26 23:30"));
+    assert_eq!(njudge.next_deadline_from(now, now, Tz::UTC), nov("2026-11-26 23:30"));
+    // two weeks out: that day, at the clock
+    assert_eq!(njudge.next_deadline_from(now, nov("2026-12-07 18:00"), Tz::UTC), nov("2026-12-07 23:30"));
+    // at the clock exactly: that time; a minute past it: the next allowed day
+    assert_eq!(njudge.next_deadline_from(now, nov("2026-12-07 23:30"), Tz::UTC), nov("2026-12-07 23:30"));
+    assert_eq!(njudge.next_deadline_from(now, nov("2026-12-07 23:31"), Tz::UTC), nov("2026-12-08 23:30"));
+    // on a weekend: the Monday after
+    assert_eq!(njudge.next_deadline_from(now, nov("2026-12-05 10:00"), Tz::UTC), nov("2026-12-07 23:30"));
+    // without clock or days the floor itself
+    let plain = Timing::parse("next 24 hours").unwrap();
+    assert_eq!(plain.next_deadline_from(now, nov("2026-12-07 18:00"), Tz::UTC), nov("2026-12-07 18:00"));
+    assert_eq!(plain.next_deadline_from(now, nov("2026-11-23 13:00"), Tz::UTC), nov("2026-11-24 12:00"));
+    // a cron rule: its first firing from the floor on
+    let cron = Timing::parse("cron: 0 0 20 * * Mon").unwrap();
+    assert_eq!(cron.next_deadline_from(now, nov("2026-12-01 10:00"), Tz::UTC), nov("2026-12-07 20:00"));
+    assert_eq!(cron.next_deadline_from(now, nov("2026-11-30 20:00"), Tz::UTC), nov("2026-11-30 20:00"));
+    // a floor past the years handled: no panic, at least the floor
+    for t in [&njudge, &plain, &cron] {
+        assert!(t.next_deadline_from(now, i64::MAX, Tz::UTC) >= MAX_TIME, "{t:?}");
+    }
+}
+
+#[test]
+fn a_grace_period_ends_on_a_day_the_timing_lets_a_deadline_fall_on() {
+    // 2026-11-28 is a Saturday
+    let weekdays = Timing::parse("CLOCK 1410 NEXT 71 DAYS -MTWTF-").unwrap();
+    assert_eq!(weekdays.on_a_deadline_day(nov("2026-11-28 23:30"), Tz::UTC), nov("2026-11-30 00:00"));
+    assert_eq!(weekdays.on_a_deadline_day(nov("2026-11-29 00:00"), Tz::UTC), nov("2026-11-30 00:00"));
+    // an allowed day keeps its time, the clock does not round it (njudge)
+    assert_eq!(weekdays.on_a_deadline_day(nov("2026-11-27 10:15"), Tz::UTC), nov("2026-11-27 10:15"));
+    // a small-letter day from noon on
+    let noon = Timing::parse("NEXT 48 DAYS -mTWTF-").unwrap();
+    assert_eq!(noon.on_a_deadline_day(nov("2026-11-28 09:00"), Tz::UTC), nov("2026-11-30 12:00"));
+    assert_eq!(noon.on_a_deadline_day(nov("2026-11-30 09:00"), Tz::UTC), nov("2026-11-30 12:00"));
+    assert_eq!(noon.on_a_deadline_day(nov("2026-11-30 13:00"), Tz::UTC), nov("2026-11-30 13:00"));
+    // the judge's own form, and every day: unmoved
+    let own = Timing::parse("next 48 hours at 20:00 on Mon,Thu").unwrap();
+    assert_eq!(own.on_a_deadline_day(nov("2026-11-24 21:00"), Tz::UTC), nov("2026-11-26 00:00"));
+    let every = Timing::parse("next 48 hours at 20:00").unwrap();
+    assert_eq!(every.on_a_deadline_day(nov("2026-11-28 23:30"), Tz::UTC), nov("2026-11-28 23:30"));
+    // a cron rule: the days it fires on, at any time of them
+    let cron = Timing::parse("cron: 0 0 20 * * Mon,Thu").unwrap();
+    assert_eq!(cron.on_a_deadline_day(nov("2026-11-24 10:00"), Tz::UTC), nov("2026-11-26 00:00"));
+    assert_eq!(cron.on_a_deadline_day(nov("2026-11-23 21:00"), Tz::UTC), nov("2026-11-23 21:00"));
+    // in a time zone: its days (Saturday 23:30 UTC is Sunday in Tokyo)
+    let tokyo: Tz = "Asia/Tokyo".parse().unwrap();
+    let sat = nov("2026-11-28 13:00"); // Saturday 22:00 in Tokyo
+    assert_eq!(format_time(weekdays.on_a_deadline_day(sat, tokyo), tokyo), "Mon 30 Nov 2026 00:00 JST (Asia/Tokyo)");
+    // out of range: itself
+    for t in [i64::MIN, -1, MAX_TIME + 1, i64::MAX] {
+        assert_eq!(weekdays.on_a_deadline_day(t, Tz::UTC), t);
+        assert_eq!(cron.on_a_deadline_day(t, Tz::UTC), t);
+    }
+}
+
+#[test]
+fn a_grace_periods_end_leaves_the_blackout_days_and_the_days_without_deadlines() {
+    let weekdays = Timing::parse("CLOCK 1410 NEXT 71 DAYS -MTWTF-").unwrap();
+    let span = |a: &str, b: &str| Blackout { from: a.parse().unwrap(), to: b.parse().unwrap() };
+    let sat = nov("2026-11-28 23:30");
+    // STRICT GRACE: the exact time, off the blackout days only
+    assert_eq!(grace_end(sat, None, Tz::UTC, &[]), sat);
+    assert_eq!(grace_end(sat, None, Tz::UTC, &[span("2026-11-28", "2026-11-28")]), nov("2026-11-29 23:30"));
+    // NO STRICT GRACE: Monday
+    assert_eq!(grace_end(sat, Some(&weekdays), Tz::UTC, &[]), nov("2026-11-30 00:00"));
+    // Monday blacked out: Tuesday; Monday and Tuesday: Wednesday
+    assert_eq!(grace_end(sat, Some(&weekdays), Tz::UTC, &[span("2026-11-30", "2026-11-30")]), nov("2026-12-01 00:00"));
+    assert_eq!(grace_end(sat, Some(&weekdays), Tz::UTC, &[span("2026-11-30", "2026-12-01")]), nov("2026-12-02 00:00"));
+    // a blackout that ends on a Friday moves a Thursday's end to the Monday after
+    let thu = nov("2026-12-03 22:00");
+    assert_eq!(grace_end(thu, Some(&weekdays), Tz::UTC, &[span("2026-12-03", "2026-12-04")]), nov("2026-12-07 00:00"));
+    assert_eq!(grace_end(thu, None, Tz::UTC, &[span("2026-12-03", "2026-12-04")]), nov("2026-12-05 22:00"));
 }

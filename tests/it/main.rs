@@ -28,6 +28,7 @@ mod community;
 mod consent;
 mod contract;
 mod crash;
+mod deadline_rules;
 mod deadline_timer;
 mod dedication;
 mod draws_njudge;

@@ -166,13 +166,19 @@ fn reminder_is_due_only_half_way_through_the_phase() {
 /// 1901 retreats, where only Italy has something to order. Returns the
 /// mail sent in the step that processed Fall 1901.
 fn play_to_italian_retreat(g: &mut Game) -> Vec<Sent> {
+    play_to_italian_retreat_with(g, "")
+}
+
+/// [`play_to_italian_retreat`], the master's `fall` lines (each ending in
+/// a newline) sent before Fall's PROCESS!.
+fn play_to_italian_retreat_with(g: &mut Game, fall: &str) -> Vec<Sent> {
     let (r, _) = g.send("p1@example.test", "SIGNON Ademo pw-one\nA VIE-TYR");
     assert!(r.contains("A VIE - TYR: accepted."), "{r}");
     let (r, _) = g.send(GM, "SIGNON Mdemo gmpass\nPROCESS!");
     assert!(r.contains("Spring 1901 movement processed"), "{r}");
     let (r, _) = g.send("p1@example.test", "SIGNON Ademo pw-one\nA TYR-VEN\nF TRI S A TYR-VEN");
     assert!(r.contains("A TYR - VEN: accepted.") && r.contains("F TRI S A TYR - VEN: accepted."), "{r}");
-    let (r, sent) = g.send(GM, "SIGNON Mdemo gmpass\nPROCESS!");
+    let (r, sent) = g.send(GM, &format!("SIGNON Mdemo gmpass\n{fall}PROCESS!"));
     assert!(r.contains("Fall 1901 movement processed"), "{r}");
     assert!(sent.iter().any(|s| s.to == "p5@example.test" && s.subject == "Game demo: Fall 1901 movement results"), "the report went out");
     sent
@@ -191,7 +197,10 @@ fn a_phase_that_starts_inside_its_reminder_window_gets_no_reminder() {
     assert!(reminders(&g.w.step().1).is_empty(), "no reminder before its time");
     g.w.set_time(d - 24 * HOUR);
     assert_eq!(reminders(&g.w.step().1).len(), 7, "every power is reminded 24 hours before a movement deadline");
-    let sent = play_to_italian_retreat(&mut g);
+    // (Fall's deadline moved to two hours from now first: a phase processed
+    // early otherwise gives the next one no deadline before its own, and the
+    // retreats would last past their reminder window; docs/RULES.md)
+    let sent = play_to_italian_retreat_with(&mut g, "SET DEADLINE +2h\n");
     // the Fall 1901 retreats: 24 hours from now, the report just sent; no reminder
     // with it, nor later in the phase
     let d = g.deadline();

@@ -191,9 +191,16 @@ const MASTER: &[(By, &str, Then)] = &[
     (Master, "SET ADJUST NEXT 24", Changes(&["adjustment"])),
     (Master, "SET BUILDS NEXT 36", Changes(&["adjustment"])),
     (Master, "SET BUILD NEXT 24", Changes(&["adjustment"])),
-    (Master, "SET STRICT GRACE", NotTaken("STRICT GRACE")),
-    (Master, "SET NO STRICT GRACE", NotTaken("NO STRICT GRACE")),
-    (Master, "SET STRICTGRACE", NotTaken("STRICT GRACE")),
+    // njudge's STRICT GRACE (a new game is NO STRICT GRACE, stored `false`)
+    (Master, "SET STRICT GRACE", Sets(&[("strict_grace", "-")])),
+    // its effect: Wednesday's deadline and three days' grace end on Saturday
+    // (the movement days are -MTWTF- since SET MOVES above)
+    (Master, "SET DEADLINE Wed 20:00", Sets(&[("deadline", "Some(1795636800)"), ("grace_until", "Some(1795896000)")])),
+    (Master, "SET NO STRICT GRACE", Sets(&[("strict_grace", "false")])),
+    // ... and without it at the start of Monday
+    (Master, "SET DEADLINE Wed 20:00", Sets(&[("grace_until", "Some(1795996800)")])),
+    (Master, "SET STRICTGRACE", Sets(&[("strict_grace", "-")])),
+    (Master, "SET NOSTRICTGRACE", Sets(&[("strict_grace", "false")])),
     (Master, "SET STRICT WAIT", Sets(&[("anyone_waits", "false")])),
     (Master, "SET NO STRICT WAIT", Sets(&[("anyone_waits", "-")])),
     (Master, "SET STRICTWAIT", Sets(&[("anyone_waits", "false")])),

@@ -241,7 +241,10 @@ fn blackout_days_move_the_next_deadline_and_the_end_of_grace() {
     master(&mut g, "SET NO BLACKOUT");
     master(&mut g, "SET BLACKOUT Nov 29");
     let row = g.row();
-    assert_eq!(mailjudge::play::deadline::grace_end(&row, row.deadline.unwrap(), Tz::UTC), utc("2026-11-30 20:00"));
+    assert_eq!(
+        mailjudge::play::deadline::grace_end(&row, mailjudge::play::deadline::current_kind(&row), row.deadline.unwrap(), Tz::UTC),
+        utc("2026-11-30 20:00")
+    );
     // the limits: 31 days a span, 12 spans
     assert!(master(&mut g, "SET BLACKOUT Dec 2 TO Jan 1").contains("Wed 02 Dec 2026 to Fri 01 Jan 2027"));
     let r = master(&mut g, "SET BLACKOUT Dec 2 TO Jan 2");
@@ -335,9 +338,13 @@ fn njudges_timing_parameters_set_the_next_deadlines() {
     // njudge's defaults line (data/deadlines), as a veteran pastes it
     let r = master(&mut g, "SET MOVES CLOCK 1410 MIN 12.00 NEXT 71.00 GRACE 167.00 DELAY 0.50 DAYS -MTWTF-");
     assert!(r.contains("movement deadlines: clock 1410 min 12 next 71 days -MTWTF-"), "{r}");
-    assert!(r.contains("Grace period 6 days 23 hours") && r.contains("processed 30 minutes later") && r.contains("one grace period and one delay"), "{r}");
+    // GRACE and DELAY are the movement phases' own (njudge's; tests/it/deadline_rules.rs plays them)
+    assert!(r.contains("Grace period of movement phases: 6 days 23 hours") && r.contains("processed 30 minutes later"), "{r}");
+    assert!(r.contains("the other kinds keep theirs"), "{r}");
     let s = g.row().settings;
-    assert_eq!((s.grace_secs, s.delay_secs), (601_200, 1800));
+    use mailjudge::phase::PhaseKind as K;
+    assert_eq!((s.grace_for(K::Movement), s.delay_for(K::Movement)), (601_200, 1800));
+    assert_eq!((s.grace_secs, s.delay_secs), (86_400, 0), "the game's, for the other kinds");
     // a parameter alone keeps the others (njudge's SET BUILDS DELAY 1.0 touches no timing)
     let r = master(&mut g, "SET RETREATS NEXT 23");
     assert!(r.contains("retreat deadlines: next 23"), "{r}");
@@ -359,21 +366,25 @@ fn njudges_timing_parameters_set_the_next_deadlines() {
         assert!(r.contains(why), "{line}: {r}");
     }
     assert_eq!(g.row().settings.movement.as_str(), "clock 1410 min 12 next 71 days -MTWTF-");
-    assert_eq!(g.row().settings.delay_secs, 3600);
-    // Spring 1901 all in on Monday 12:00: processed after the delay, at 13:00
+    let s = g.row().settings;
+    assert_eq!((s.delay_for(K::Adjustment), s.delay_for(K::Movement), s.delay_secs), (3600, 1800, 0), "the builds' delay alone");
+    // Spring 1901 all in on Monday 12:00: processed after the movement's delay, at 12:30
     order(&mut g, 7);
-    g.w.set_time(utc("2026-11-23 13:00"));
+    g.w.set_time(utc("2026-11-23 12:29"));
+    g.w.step();
+    assert_eq!(g.seq(), 1);
+    g.w.set_time(utc("2026-11-23 12:30"));
     g.w.step();
     assert_eq!(g.seq(), 2);
     // the next deadline: at least 71 hours, at 23:30, not at a weekend: Thursday
     assert_eq!(g.deadline(), utc("2026-11-26 23:30"));
     // MIN: every order in at once, but nothing processed before 12 hours
     order(&mut g, 7);
-    assert_eq!(g.row().not_before, Some(utc("2026-11-24 01:00")));
-    g.w.set_time(utc("2026-11-24 00:59"));
+    assert_eq!(g.row().not_before, Some(utc("2026-11-24 00:30")));
+    g.w.set_time(utc("2026-11-24 00:29"));
     g.w.step();
     assert_eq!(g.seq(), 2, "MIN: not before 12 hours");
-    g.w.set_time(utc("2026-11-24 01:00"));
+    g.w.set_time(utc("2026-11-24 00:30"));
     g.w.step();
     assert_eq!(g.seq(), 3, "processed once the 12 hours have passed");
 }
@@ -399,7 +410,8 @@ fn njudges_min_longer_than_next_is_refused_and_nothing_changed() {
         let r = master(&mut g, line);
         assert!(r.contains(&format!("MIN {min} is longer than NEXT {next}: the deadline would come before the phase may be processed")), "{line}: {r}");
         let s = g.row().settings;
-        assert_eq!((s.movement.as_str(), s.grace_secs), ("min 12 next 71", grace), "{line}: nothing changed");
+        assert_eq!((s.movement.as_str(), s.grace_for(mailjudge::phase::PhaseKind::Movement)), ("min 12 next 71", grace), "{line}: nothing changed");
+        assert!(s.phase_grace.is_empty(), "{line}: no grace of the movement's own");
         assert_eq!(g.deadline(), deadline, "{line}");
     }
     // a NEXT too short is said as before

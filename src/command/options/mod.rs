@@ -22,7 +22,7 @@ use crate::rules::{RuleChoice, Seating};
 use crate::store::dedication::Ratio;
 use crate::store::games::{Access, Level, Rating};
 use crate::store::games::{
-    Announcements, Anonymity, Concessions, Draws, FakePress, LatePress, MasterPress, Nmr, ObserverPress, PartialPress, PostalPress, ProxyOrders,
+    Announcements, Anonymity, Concessions, Draws, FakePress, GraceEnd, LatePress, MasterPress, Nmr, ObserverPress, PartialPress, PostalPress, ProxyOrders,
     UnorderedPress, Waiters,
 };
 use crate::store::games::{BlankPress, Changers, GracePress, Listing, MinorPress, Moderation, PlayerCount, PlayerResume, Revealing, TouchPress, Watching};
@@ -109,6 +109,7 @@ pub const OPTIONS: &[OptionSpec] = &[
     spec(O::Rated, &["rated"], &["RATED"], true, Always),
     spec(O::Show, &["show"], &["SHOW"], true, Always),
     spec(O::Delay, &["delay"], &["DELAY"], false, Always),
+    spec(O::StrictGrace, &["strictgrace", "strict_grace"], &["STRICT GRACE"], true, Always),
     spec(O::StrictWait, &["strictwait", "strict_wait"], &["STRICTWAIT"], true, Always),
     spec(O::MaxAbsence, &["maxabsence", "max_absence"], &["MAXABSENCE"], false, Always),
     // who may join, by record (njudge's dedsystems) and by address
@@ -235,6 +236,7 @@ pub enum OptionValue {
     LateCount(bool),
     Anonymous(Anonymity),
     Delay(i64),
+    GraceEnd(GraceEnd),
     Dedication(Option<i64>),
     OnTime(Option<Ratio>),
     CdRatio(Option<Ratio>),
@@ -330,6 +332,8 @@ pub fn read(named: Named, text: &str, scope: &Scope) -> Result<OptionValue, Opti
         O::Reveal => OptionValue::Table(TableValue::Revealing(yes()?.into())),
         O::Listed => OptionValue::Table(TableValue::Listing(yes()?.into())),
         O::Delay => OptionValue::Delay(read_delay(text)?),
+        // STRICT GRACE on: the grace period's whole length
+        O::StrictGrace => OptionValue::GraceEnd(yes()?.into()),
         O::Dedication => OptionValue::Dedication(read_dedication(text)?),
         O::OnTime => OptionValue::OnTime(read_ratio("ONTIMERAT", text)?),
         O::CdRatio => OptionValue::CdRatio(read_ratio("RESRAT", text)?),
@@ -459,6 +463,10 @@ pub fn apply(g: &mut Game, v: &Variant, value: OptionValue) -> Result<String, Op
             say::master::anonymous(b)
         }
         OptionValue::Delay(secs) => apply_delay(s, secs),
+        OptionValue::GraceEnd(e) => {
+            s.strict_grace = e;
+            say::time::grace_end_set(e)
+        }
         OptionValue::Dedication(n) => {
             s.min_dedication = n;
             say::dedication::dedication_set(n)
@@ -559,51 +567,6 @@ fn apply_table(s: &mut crate::store::games::Settings, value: TableValue) -> Stri
             say::community::listing(l)
         }
     }
-}
-
-fn apply_timing(s: &mut crate::store::games::Settings, kind: PhaseKind, t: Schedule) -> String {
-    let key = match kind {
-        PhaseKind::Movement => "movement",
-        PhaseKind::Retreat => "retreat",
-        PhaseKind::Adjustment => "adjustment",
-    };
-    let said = say::master::timing_set(key, t.as_str());
-    *s.schedule_mut(kind) = t;
-    said
-}
-
-/// The game's grace period after a deadline.
-fn apply_grace(s: &mut crate::store::games::Settings, secs: i64) -> String {
-    s.grace_secs = secs;
-    say::master::grace_period(&timing::format_span(secs))
-}
-
-/// The game's delay after the last orders (`0`: none).
-fn apply_delay(s: &mut crate::store::games::Settings, secs: i64) -> String {
-    s.delay_secs = secs;
-    if secs == 0 { say::time::no_delay() } else { say::time::delay_set(&timing::format_span(secs)) }
-}
-
-/// njudge's parameters over the phase kind's rule now (see
-/// [`timing::NjudgeParams`]); GRACE and DELAY set the game's, for every phase.
-fn apply_njudge_timing(s: &mut crate::store::games::Settings, kind: PhaseKind, p: &timing::NjudgeParams) -> Result<String, OptionError> {
-    let mut said = Vec::new();
-    // `SET BUILDS DELAY 1.0` leaves the timing as it is (a cron rule too)
-    if p.names_timing() {
-        let t = p.timing(Some(s.schedule(kind).timing()));
-        // the text is read as any stored rule is, with the same limits and checks
-        said.push(apply_timing(s, kind, Schedule::parse(&t.text())?));
-    }
-    if let Some(secs) = p.grace_secs {
-        said.push(apply_grace(s, secs));
-    }
-    if let Some(secs) = p.delay_secs {
-        said.push(apply_delay(s, secs));
-    }
-    if p.game_wide().is_some() {
-        said.push(say::time::njudge_game_wide());
-    }
-    Ok(said.join(" "))
 }
 
 /// A list address: nothing goes there until someone there confirms; one that
@@ -776,7 +739,10 @@ pub fn readme_table() -> String {
     out
 }
 
+mod timing_options;
 mod values;
+pub(super) use timing_options::kinds_keep;
+use timing_options::{apply_delay, apply_grace, apply_njudge_timing, apply_timing};
 use values::*;
 
 #[cfg(test)]

@@ -146,7 +146,6 @@ const BUILD_SITES: SetKey = SetKey::Option(Named { option: GameOption::BuildSite
 const NOT_TAKEN: &[(&str, SetHint)] = {
     use SetHint as H;
     &[
-        ("[NO] STRICT GRACE", H::StrictGrace),
         // not njudge's: refused by name all the same (its limits by record are options)
         ("RELIABILITY", H::Reliability),
         ("ALLOW MASTER", H::JudgeLists),

@@ -173,6 +173,7 @@ fn made_real() -> Vec<&'static str> {
         "LEVEL",
         "PLAYERS",
         "POWERS",
+        "VARIANT",
         "SHOW",
         "NOSHOW",
         // njudge's build and disband rules (row 120)
@@ -184,6 +185,9 @@ fn made_real() -> Vec<&'static str> {
         "NOBLANK BOARD",
         "EMPTY BOARD",
         "NOEMPTY BOARD",
+        // njudge's STRICT GRACE (issue 36, row 71)
+        "STRICT GRACE",
+        "NOSTRICT GRACE",
     ]
 }
 
@@ -404,20 +408,23 @@ fn not_taken(line: &str) -> (String, crate::game::refusal::SetHint) {
 fn njudges_names_of_several_words_are_whole_names_never_a_setting_and_its_value() {
     use crate::game::refusal::SetHint as H;
     // the misreads of issue 36: each was another setting with the rest as its value
-    assert_eq!(not_taken("SET STRICT GRACE"), ("STRICT GRACE".into(), H::StrictGrace));
-    assert_eq!(not_taken("SET NO STRICT GRACE"), ("NO STRICT GRACE".into(), H::StrictGrace));
     assert_eq!(not_taken("SET STRICT CONVOY"), ("STRICT CONVOY".into(), H::StrictConvoy));
+    assert_eq!(not_taken("SET NO STRICT CONVOY"), ("NO STRICT CONVOY".into(), H::StrictConvoy));
     assert_eq!(not_taken("SET NO AUTO CREATE"), ("NO AUTO CREATE".into(), H::AutoCreate));
     assert_eq!(not_taken("SET COASTAL CONVOYS"), ("COASTAL CONVOYS".into(), H::MapRule));
     assert_eq!(not_taken("SET ADJ"), ("ADJ".into(), H::Machiavelli));
     // njudge's blanks are optional: the words joined are the same name
-    assert_eq!(not_taken("SET STRICTGRACE"), ("STRICT GRACE".into(), H::StrictGrace));
+    assert_eq!(not_taken("SET STRICTCONVOY"), ("STRICT CONVOY".into(), H::StrictConvoy));
     // the reply names it, says it is njudge's, and what to use
-    let r = refused("SET STRICT GRACE");
-    assert!(r.starts_with("SET STRICT GRACE is njudge's ") && r.contains("; this judge does not take it: ") && r.contains("SET GRACE"), "{r}");
+    let r = refused("SET STRICT CONVOY");
+    assert!(r.starts_with("SET STRICT CONVOY is njudge's ") && r.contains("; this judge does not take it: "), "{r}");
     // njudge's names of several words made real (issue 36): the whole name, never GRACE with PRESS as its value
     use crate::command::options::{GameOption as O, Named};
     let opt = |option, no| SetKey::Option(Named { option, no });
+    // STRICT GRACE, never GRACE with STRICT before it nor STRICTWAIT with GRACE as its value
+    for (line, no) in [("SET STRICT GRACE", false), ("SET NO STRICT GRACE", true), ("SET STRICTGRACE", false), ("SET NOSTRICTGRACE", true)] {
+        assert_eq!(parse(line), Cmd::Set { key: opt(O::StrictGrace, no), arg: String::new() }, "{line}");
+    }
     assert_eq!(parse("SET GRACE PRESS"), Cmd::Set { key: opt(O::GracePress, false), arg: String::new() });
     assert_eq!(parse("SET NO GRACE PRESS"), Cmd::Set { key: opt(O::GracePress, true), arg: String::new() });
     assert_eq!(parse("SET NO WATCH ALL PRESS"), Cmd::Set { key: opt(O::WatchAllPress, true), arg: String::new() });

@@ -1,7 +1,8 @@
 //! What anyone may ask: LIST, HISTORY, SUMMARY.
 
 use crate::game::Game;
-use crate::store::games::{Anonymity, Draws, Identity, Nmr, Settings};
+use crate::phase::PhaseKind;
+use crate::store::games::{Anonymity, Draws, GraceEnd, Identity, Nmr, PerKind, Settings};
 use crate::timing;
 
 /// LIST on a judge without games.
@@ -94,8 +95,43 @@ pub fn settings_line(s: &Settings) -> String {
         s.retreat,
         s.adjustment,
         timing::format_span(s.grace_secs)
-    ) + &game_end_settings(s)
+    ) + &per_kind(&s.phase_grace)
+        + strict_grace(s)
+        + &delay_settings(s)
+        + &game_end_settings(s)
         + &build_rule_settings(s)
+}
+
+/// STRICT GRACE, where the game has it (a new game has not).
+fn strict_grace(s: &Settings) -> &'static str {
+    if s.strict_grace == GraceEnd::Exact { ", ending its whole length after the deadline (STRICT GRACE)" } else { "" }
+}
+
+/// The kinds of phase with their own grace period or delay (njudge's `SET
+/// RETREATS GRACE 12`), after the game's: ` (retreats 12 hours)`.
+fn per_kind(own: &PerKind) -> String {
+    let kinds: Vec<String> = own
+        .given()
+        .into_iter()
+        .map(|(k, secs)| {
+            let kind = match k {
+                PhaseKind::Movement => "movement",
+                PhaseKind::Retreat => "retreats",
+                PhaseKind::Adjustment => "adjustments",
+            };
+            format!("{kind} {}", timing::format_span(secs))
+        })
+        .collect();
+    if kinds.is_empty() { String::new() } else { format!(" ({})", kinds.join(", ")) }
+}
+
+/// The delay after the last orders, where there is one.
+fn delay_settings(s: &Settings) -> String {
+    if s.delay_secs == 0 && s.phase_delay.is_empty() {
+        return String::new();
+    }
+    let game = if s.delay_secs == 0 { "none".to_string() } else { timing::format_span(s.delay_secs) };
+    format!(", delay after the last orders {game}{}", per_kind(&s.phase_delay))
 }
 
 /// The build and disband rules the master chose (njudge's names; docs/RULES.md):

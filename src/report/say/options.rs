@@ -74,6 +74,11 @@ fn play_words(o: GameOption) -> Option<Words> {
             "a duration up to a day, or `0` (default)",
             "when every order is in before the deadline, the phase waits this long before it is processed; orders may still be changed",
         ),
+        O::StrictGrace => w(
+            "SET STRICT GRACE | SET NO STRICT GRACE",
+            "`no` (default; a game from before the option: `yes`), `yes`",
+            "a grace period ends its whole length after the deadline (STRICT GRACE), or is moved on to a day the phase's timing lets a deadline fall on (njudge's DAYS); blackout days apply to both",
+        ),
         O::Centers => w("SET CENTERS 12|NONE", "1 to the map's count, or `none`", "the centres a solo victory needs"),
         O::Dias => w("SET DIAS | SET NODIAS", "`yes` (default), `no`", "draws include every survivor, or may leave some out"),
         _ => return None,

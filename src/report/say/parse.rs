@@ -87,10 +87,6 @@ pub fn set_ambiguous(key: &str, candidates: &[String]) -> String {
 pub fn set_not_taken(name: &str, hint: SetHint) -> String {
     use SetHint::*;
     let (what, instead) = match hint {
-        StrictGrace => (
-            "rule for where a grace period ends",
-            "a grace period here always runs its whole length after the deadline (njudge's STRICT GRACE), moved only off the game's blackout days; SET GRACE sets it",
-        ),
         Reliability => {
             return format!(
                 "SET {name} is no name of njudge's (its files have none): a player's record limits who joins with SET DEDICATION n, SET ONTIMERAT x (the on-time ratio) and SET RESRAT x (the CD ratio)."

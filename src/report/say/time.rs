@@ -70,7 +70,7 @@ impl fmt::Display for TimeError {
             ),
             NjudgeGameWide { word } => write!(
                 f,
-                "{word} is not part of a phase's timing here: a game has one grace period and one delay (set them with SET MOVES ... {word} or CREATE's grace= and delay=)"
+                "{word} is not part of a phase's timing here: it is a game's, for all its phases (CREATE's grace= and delay=, SET GRACE, SET DELAY) or for one kind of them (SET MOVES|RETREATS|BUILDS {word} ...)"
             ),
         }
     }
@@ -174,9 +174,54 @@ pub fn not_before_notice(game: &str, who: &str, time: &str) -> String {
     format!("{who} set the earliest processing of game {game}'s current phase to {time}.\n")
 }
 
-/// njudge's GRACE or DELAY in a phase kind's timing: here they are the game's.
-pub fn njudge_game_wide() -> String {
-    "This judge keeps one grace period and one delay for all of a game's phases, so they apply to every phase from now on.".to_string()
+/// What a kind of phase may have of its own (njudge's per-kind GRACE and DELAY).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PerKindWhat {
+    Grace,
+    Delay,
+}
+
+/// njudge's `SET RETREATS GRACE 12`: a kind of phase's own grace period.
+pub fn kind_grace_set(kind: &str, span: &str) -> String {
+    format!("Grace period of {kind} phases: {span}, in place of the game's (SET GRACE); the other kinds keep theirs.")
+}
+
+/// njudge's `SET BUILDS DELAY 1`: a kind of phase's own delay (`None`: none).
+pub fn kind_delay_set(kind: &str, span: Option<&str>) -> String {
+    match span {
+        Some(span) => format!(
+            "When every order of a {kind} phase is in before the deadline, it is processed {span} later, in place of the game's delay (SET DELAY); the other kinds keep theirs."
+        ),
+        None => format!(
+            "When every order of a {kind} phase is in before the deadline, it is processed at once, in place of the game's delay (SET DELAY); the other kinds keep theirs."
+        ),
+    }
+}
+
+/// A kind of phase and its own span, in a list of them.
+pub fn kind_span(kind: &str, span: &str) -> String {
+    format!("{kind} phases {span}")
+}
+
+/// The game's grace period or delay set while some kinds keep their own.
+pub fn kinds_keep_their_own(what: PerKindWhat, kinds: &[String]) -> String {
+    let (noun, word) = match what {
+        PerKindWhat::Grace => ("grace period", "GRACE"),
+        PerKindWhat::Delay => ("delay", "DELAY"),
+    };
+    format!("These keep their own {noun} (njudge's SET MOVES|RETREATS|BUILDS {word}): {}.", kinds.join(", "))
+}
+
+/// SET [NO] STRICT GRACE done.
+pub fn grace_end_set(e: crate::store::games::GraceEnd) -> String {
+    match e {
+        crate::store::games::GraceEnd::Exact => {
+            "Strict grace: a grace period ends its whole length after the deadline, on any day (but off the blackout days).".into()
+        }
+        crate::store::games::GraceEnd::OnDeadlineDays => {
+            "No strict grace: a grace period that would end on a day the phase's timing lets no deadline fall on ends at the start of the next day that does (and off the blackout days).".into()
+        }
+    }
 }
 
 /// The delay option: processing waits this long after the last orders.

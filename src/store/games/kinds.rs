@@ -240,6 +240,17 @@ switch_enum!(
     }
 );
 switch_enum!(
+    /// Where a grace period ends (stored as `strict_grace`; njudge's `SET
+    /// [NO] STRICT GRACE`): its whole length after the deadline (STRICT
+    /// GRACE, as in every game stored before the option), or moved on to a
+    /// day the phase's timing lets a deadline fall on (NO STRICT GRACE,
+    /// njudge's default and a new game's); blackout days apply to both.
+    GraceEnd {
+        Exact,
+        OnDeadlineDays,
+    }
+);
+switch_enum!(
     /// Who may SET WAIT (stored as `anyone_waits`; njudge's `SET [NO]
     /// STRICT WAIT` is its `Owing`): any player, or only one whose powers
     /// owe orders in the phase.

@@ -2,8 +2,8 @@
 //! rules, timings, rule options, the table, the list and the webhooks.
 
 use super::kinds::{
-    Announcements, Anonymity, Assignment, Concessions, Draws, FakePress, LatePress, Manual, MasterPress, Nmr, ObserverPress, PartialPress, PostalPress, Press,
-    ProxyOrders, UnorderedPress, Waiters,
+    Announcements, Anonymity, Assignment, Concessions, Draws, FakePress, GraceEnd, LatePress, Manual, MasterPress, Nmr, ObserverPress, PartialPress,
+    PostalPress, Press, ProxyOrders, UnorderedPress, Waiters,
 };
 use super::kinds::{BlankPress, Changers, GracePress, Listing, MinorPress, Moderation, PlayerCount, PlayerResume, Revealing, TouchPress, Watching};
 use crate::rules::RuleChoice;
@@ -92,6 +92,18 @@ pub struct Settings {
     /// processed early (njudge's DELAY): orders may still be changed.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub delay_secs: i64,
+    /// njudge's GRACE and DELAY for one kind of phase (`SET RETREATS GRACE
+    /// 12`, `SET BUILDS DELAY 1`): a kind given one has it in place of the
+    /// game's `grace_secs` or `delay_secs`, which the others keep.
+    #[serde(default, skip_serializing_if = "PerKind::is_empty")]
+    pub phase_grace: PerKind,
+    #[serde(default, skip_serializing_if = "PerKind::is_empty")]
+    pub phase_delay: PerKind,
+    /// `SET [NO] STRICT GRACE`: where a grace period ends. A game stored
+    /// before the option has none here, and so its grace periods end as
+    /// they always did (STRICT GRACE); a new game is NO STRICT GRACE.
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub strict_grace: GraceEnd,
     /// Days on which no deadline (nor the end of a grace period) falls:
     /// spans of dates in the game's zone (`SET BLACKOUT`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -267,6 +279,51 @@ fn is_zero(n: &i64) -> bool {
     *n == 0
 }
 
+/// A number of seconds for some kinds of phase (njudge's per-kind GRACE and
+/// DELAY), stored as `{"retreat":43200}`: a kind left out has none of its own.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PerKind {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub movement: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub retreat: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub adjustment: Option<i64>,
+}
+
+impl PerKind {
+    /// `kind`'s own value, if it has one.
+    pub fn get(&self, kind: crate::phase::PhaseKind) -> Option<i64> {
+        match kind {
+            crate::phase::PhaseKind::Movement => self.movement,
+            crate::phase::PhaseKind::Retreat => self.retreat,
+            crate::phase::PhaseKind::Adjustment => self.adjustment,
+        }
+    }
+
+    /// Gives `kind` its own value.
+    pub fn set(&mut self, kind: crate::phase::PhaseKind, secs: i64) {
+        let slot = match kind {
+            crate::phase::PhaseKind::Movement => &mut self.movement,
+            crate::phase::PhaseKind::Retreat => &mut self.retreat,
+            crate::phase::PhaseKind::Adjustment => &mut self.adjustment,
+        };
+        *slot = Some(secs);
+    }
+
+    /// The kinds with a value of their own, in the calendar's order.
+    pub fn given(&self) -> Vec<(crate::phase::PhaseKind, i64)> {
+        use crate::phase::PhaseKind as K;
+        [K::Movement, K::Retreat, K::Adjustment].into_iter().filter_map(|k| self.get(k).map(|s| (k, s))).collect()
+    }
+
+    /// Whether no kind has a value of its own.
+    pub fn is_empty(&self) -> bool {
+        *self == PerKind::default()
+    }
+}
+
 /// The two-player game's coin, as stored: the seed drawn when the game
 /// started, the side that won the toss (by the name of the seat's first
 /// power) once flipped, and whether the neutral power has joined it.
@@ -363,6 +420,18 @@ impl Settings {
             crate::phase::PhaseKind::Retreat => &mut self.retreat,
             crate::phase::PhaseKind::Adjustment => &mut self.adjustment,
         }
+    }
+
+    /// The grace period of `kind`'s phases: its own (njudge's `SET RETREATS
+    /// GRACE 12`), else the game's.
+    pub fn grace_for(&self, kind: crate::phase::PhaseKind) -> i64 {
+        self.phase_grace.get(kind).unwrap_or(self.grace_secs)
+    }
+
+    /// The delay after the last orders of `kind`'s phases: its own (njudge's
+    /// `SET BUILDS DELAY 1`), else the game's.
+    pub fn delay_for(&self, kind: crate::phase::PhaseKind) -> i64 {
+        self.phase_delay.get(kind).unwrap_or(self.delay_secs)
     }
 
     /// Whether the players are shown who plays which power: at any time in a
@@ -462,6 +531,29 @@ mod tests {
         // a rule stored as a player spelled it is read as what it means
         let spelled = STORED.replace(r#"{"convoy_intent":"1992","retreat_default":"right_hand"}"#, r#"{"RETREAT-DEFAULT":"rhr","convoy_intent":"intent"}"#);
         assert_eq!(settings_json(&read_settings("demo", &spelled).unwrap()), STORED);
+    }
+
+    #[test]
+    fn a_kinds_own_grace_and_delay_and_strict_grace_are_stored_and_read_back() {
+        use crate::phase::PhaseKind as K;
+        // stored before them: the game's grace and delay for every kind, STRICT GRACE
+        let old = read_settings("demo", STORED).unwrap();
+        assert_eq!(old.strict_grace, GraceEnd::Exact);
+        assert_eq!([K::Movement, K::Retreat, K::Adjustment].map(|k| (old.grace_for(k), old.delay_for(k))), [(86_400, 0); 3]);
+        let mut s = old.clone();
+        s.phase_grace.set(K::Retreat, 43_200);
+        s.phase_delay.set(K::Adjustment, 1800);
+        s.strict_grace = GraceEnd::OnDeadlineDays;
+        let json = settings_json(&s);
+        assert!(json.ends_with(r#","phase_grace":{"retreat":43200},"phase_delay":{"adjustment":1800},"strict_grace":false}"#), "{json}");
+        let back = read_settings("demo", &json).unwrap();
+        assert_eq!(back, s);
+        assert_eq!([K::Movement, K::Retreat, K::Adjustment].map(|k| back.grace_for(k)), [86_400, 43_200, 86_400]);
+        assert_eq!([K::Movement, K::Retreat, K::Adjustment].map(|k| back.delay_for(k)), [0, 0, 1800]);
+        assert_eq!(back.phase_grace.given(), [(K::Retreat, 43_200)]);
+        // a kind that is none is refused
+        let bad = json.replace(r#"{"retreat":43200}"#, r#"{"winter":43200}"#);
+        assert!(read_settings("demo", &bad).unwrap_err().to_string().contains("unknown field `winter`"));
     }
 
     #[test]
