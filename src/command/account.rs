@@ -211,6 +211,7 @@ impl Session<'_> {
             }
             self.signed = Some(Signed { game_id: g.id, role: Role::Master });
             self.co_master = co.then_some(g.id);
+            self.add_overview(g.id);
             return Ok(vec![say::account::signed_on_as_master(&g)]);
         }
         if letter == 'O' && !v.powers.iter().any(|p| p.letter.eq_ignore_ascii_case(&'O')) {

@@ -137,6 +137,9 @@ pub struct Session<'a> {
     signed: Option<Signed>,
     entries: Vec<Entry>,
     statuses: Vec<(i64, PowerId)>,
+    /// The games the mail signed on to as master: the reply ends with every
+    /// power's orders so far (njudge's master sees them in every reply).
+    overviews: Vec<i64>,
     /// The position last read (game id, phase counter): orders of one mail share it.
     pos_cache: Option<(i64, i64, crate::adjudicate::Position)>,
     /// Seats whose password was wrong in this mail (no second guess in the same mail).
@@ -265,6 +268,7 @@ impl<'a> Session<'a> {
             signed,
             entries: Vec::new(),
             statuses: Vec::new(),
+            overviews: Vec::new(),
             pos_cache: None,
             failed_seats: Vec::new(),
             pending_failures: Vec::new(),
@@ -419,6 +423,14 @@ impl<'a> Session<'a> {
                 Err(e) => tracing::error!("game {gid}: the status of power {p} for a reply cannot be made: {e:#}"),
             }
         }
+        let mut overviews = Vec::new();
+        for gid in std::mem::take(&mut self.overviews) {
+            match self.master_overview(gid) {
+                Ok(Some(o)) => overviews.push(o),
+                Ok(None) => {}
+                Err(e) => tracing::error!("game {gid}: the master's overview for a reply cannot be made: {e:#}"),
+            }
+        }
         let entries: Vec<minijinja::Value> = self
             .entries
             .iter()
@@ -426,7 +438,10 @@ impl<'a> Session<'a> {
             .collect();
         self.ctx.templates.render(
             "reply.txt",
-            context! { judge => self.ctx.cfg.name.clone(), entries => entries, statuses => statuses, cut_lines => cut_lines, max_lines => self.ctx.cfg.limits.max_lines, console => self.console },
+            context! {
+                judge => self.ctx.cfg.name.clone(), entries => entries, statuses => statuses, overviews => overviews,
+                cut_lines => cut_lines, max_lines => self.ctx.cfg.limits.max_lines, console => self.console,
+            },
         )
     }
 
@@ -472,6 +487,37 @@ impl<'a> Session<'a> {
         }))
     }
 
+    /// The master's overview of an active game: each played power that owes
+    /// orders, with its orders so far and what is missing, and the players'
+    /// absences to come.
+    fn master_overview(&mut self, game_id: i64) -> anyhow::Result<Option<minijinja::Value>> {
+        let g = self.ctx.game(self.conn, game_id)?;
+        let Some(pos) = g.position.clone().filter(|_| g.status == GameStatus::Active) else { return Ok(None) };
+        let v = g.variant.clone();
+        let tz = game::reader_zone(&g, &self.sender, self.ctx.cfg.timezone);
+        let mut powers = Vec::new();
+        for power in (0..v.powers.len() as PowerId).filter(|&p| !g.is_neutral(p)) {
+            let rows = crate::store::orders::current(self.conn, g.id, g.seq, Some(power))?;
+            let orders = game::parsed_orders(&v, &rows)?;
+            let n = game::needs(&v, &g.rules, &pos, power, &orders);
+            if !n.needs {
+                continue;
+            }
+            let state = say::master::overview_state(n.complete, &say::orders::missing(&n.missing), g.player_for(power).is_some_and(|p| p.wait));
+            powers.push(context! { power => pname(&v, power), state => state, orders => rows.iter().map(|r| r.text.clone()).collect::<Vec<_>>().join("; ") });
+        }
+        let now = self.ctx.now();
+        let mut absences = Vec::new();
+        for p in g.players.iter().filter(|p| p.status == game::PlayerStatus::Active) {
+            let Some(power) = p.power else { continue };
+            for &(a, b) in p.absences.iter().filter(|(_, b)| *b > now) {
+                absences.push(say::time::absence_line(&say::seats::seat_names(&g, power), &timing::format_time(a, tz), &timing::format_time(b, tz)));
+            }
+        }
+        let deadline = g.deadline.map_or_else(say::session::no_deadline, |d| timing::format_time(d, tz));
+        Ok(Some(context! { game => g.name.clone(), phase => v.calendar.long_name(pos.phase), powers => powers, absences => absences, deadline => deadline }))
+    }
+
     /// The position as `viewer` (the powers of a seat; `None`: the master)
     /// may see it, and its board: before the first move of a map with
     /// starting choices (docs/RULES1885.md E3), the viewer's own choices
@@ -495,6 +541,12 @@ impl<'a> Session<'a> {
         let board = crate::report::board::board_withheld(v, &g.rules, &pos, &game::start::hidden(v, viewer));
         let text = self.ctx.templates.render("board.txt", context! { board => board.to_value() });
         Ok((pos, text))
+    }
+
+    fn add_overview(&mut self, game_id: i64) {
+        if !self.overviews.contains(&game_id) {
+            self.overviews.push(game_id);
+        }
     }
 
     fn add_status(&mut self, game_id: i64, power: PowerId) {

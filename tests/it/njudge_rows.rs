@@ -205,3 +205,28 @@ fn set_variant_refuses_a_map_with_fewer_powers_than_players_joined() {
     assert!(r.contains("has 5 powers, and 6 players have joined already"), "{r}");
     assert_eq!(db::game(g.w.db(), "demo").variant.name, "standard");
 }
+
+#[test]
+fn the_masters_reply_shows_every_powers_orders_so_far_and_the_absences_to_come() {
+    let mut g = Game::started();
+    let (r, _) = g.as_master("LIST demo");
+    let view = flat(&r);
+    assert!(view.contains("Game demo, the master's view: Spring 1901 movement Orders in so far (each player sees only its own):"), "{view}");
+    assert!(view.contains("France: missing A MAR, A PAR, F BRE"), "{view}");
+    g.as_power('F', "A PAR-BUR\nA MAR H\nF BRE-MAO\nSET WAIT");
+    g.as_power('E', "F LON-NTH");
+    g.send("p2@example.test", "SIGNON Edemo pw-two\nSET ABSENCE Dec 24 TO Dec 27");
+    let (r, _) = g.as_master("PREDICT");
+    let view = flat(&r);
+    assert!(view.contains("France: complete (SET WAIT) A PAR - BUR; A MAR H; F BRE - MAO"), "{view}");
+    assert!(view.contains("England: missing A LVP, F EDI F LON - NTH"), "{view}");
+    assert!(view.contains("Absences to come: England will be away from Thu 24 Dec 2026 00:00 UTC to Sun 27 Dec 2026 23:59 UTC."), "{view}");
+    // a player's reply shows its own orders only; BECOME is the power's view
+    let (r, _) = g.as_power('E', "F EDI H");
+    assert!(!r.contains("A PAR - BUR") && !r.contains("the master's view"), "{r}");
+    // not in a forming game, nor once it is over
+    let mut f = Game::empty();
+    f.send(GM, "CREATE ?demo gmpass standard");
+    let (r, _) = f.send(GM, "SIGNON Mdemo gmpass\nLIST demo");
+    assert!(!r.contains("the master's view"), "{r}");
+}

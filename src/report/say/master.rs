@@ -337,6 +337,16 @@ pub fn rule_set(key: &str, value: &str) -> String {
 }
 
 /// `players=` with a number that has no game for fewer players.
+/// A power's line in the master's overview: complete (and waiting), or what it still owes.
+pub fn overview_state(complete: bool, missing: &[String], waiting: bool) -> String {
+    match (complete, waiting) {
+        (true, true) => "complete (SET WAIT)".into(),
+        (true, false) => "complete".into(),
+        (false, _) if missing.is_empty() => "incomplete".into(),
+        (false, _) => format!("missing {}", missing.join(", ")),
+    }
+}
+
 /// SET VARIANT of the variant the game has.
 pub fn variant_kept(title: &str) -> String {
     format!("The game is {title} already.")
