@@ -64,19 +64,6 @@ impl Session<'_> {
         }
     }
 
-    /// A player's change of an unmoderated game's setting (`what`: the
-    /// reply's words for it): the table is told, as the master's commands
-    /// that mail the table are (within their hourly limit).
-    pub(super) fn tell_change(&mut self, g: &Game, by: Changer, what: &str) -> Result<(), Fail> {
-        if by == Changer::Master {
-            return Ok(());
-        }
-        self.table_mail(g)?;
-        let who = self.changer_named(g, by);
-        crate::play::tell_all(self.conn, self.ctx, g, &say::master::changed_subject(g), &say::master::changed_notice(g, &who, what))?;
-        Ok(())
-    }
-
     /// The game the sender may RESUME: as its master, or as a player of a
     /// paused game whose master allowed it (`SET RESUME`).
     pub(super) fn resume_game(&mut self) -> Result<Game, Fail> {

@@ -28,6 +28,11 @@ pub(super) enum About {
     NotBefore,
     /// A press rule changed (one line each; all of a game's in one notice).
     PressRule(GameOption),
+    /// The end of the grace period a player of an unmoderated game set (SET GRACE): the last one is told.
+    Grace,
+    /// An option a player of an unmoderated game changed (one line each;
+    /// all of a mail's in one notice, naming who).
+    Changed(GameOption, String),
     /// A player's absence, told to the master (one line each power).
     Absence(PowerId),
 }
@@ -35,7 +40,7 @@ pub(super) enum About {
 impl About {
     /// Several of these (of one kind) go in one mail, a line each, not one mail each.
     fn merged(&self) -> bool {
-        matches!(self, About::PressRule(_) | About::Absence(_))
+        matches!(self, About::PressRule(_) | About::Absence(_) | About::Changed(..))
     }
 }
 
@@ -119,6 +124,12 @@ impl Session<'_> {
             let rules: Vec<String> = mine.iter().filter(|n| matches!(n.about, About::PressRule(_))).map(|n| (n.body)(zone)).collect();
             if !rules.is_empty() {
                 crate::play::tell_all(self.conn, self.ctx, &g, &say::master::press_rules_subject(&g), &say::master::press_rules_notice(&g, &rules))?;
+            }
+            let changed: Vec<(&str, String)> =
+                mine.iter().filter_map(|n| if let About::Changed(_, who) = &n.about { Some((who.as_str(), (n.body)(zone))) } else { None }).collect();
+            if let Some((who, _)) = changed.first() {
+                let lines: Vec<String> = changed.iter().map(|(_, l)| l.clone()).collect();
+                crate::play::tell_all(self.conn, self.ctx, &g, &say::master::changed_subject(&g), &say::master::changes_notice(&g.name, who, &lines))?;
             }
             let away: Vec<String> = mine.iter().filter(|n| matches!(n.about, About::Absence(_))).map(|n| (n.body)(zone)).collect();
             if !away.is_empty() {

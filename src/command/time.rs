@@ -226,8 +226,12 @@ impl Session<'_> {
         g.unmark(game::Mark::WaitingForMaster);
         g.save(self.conn)?;
         self.touch(g.id);
-        // an unmoderated game's table hears of its players' changes
-        self.tell_change(&g, by, &say::settings::grace_until(&timing::format_time(d, g.zone(self.ctx.cfg.timezone))))?;
+        // an unmoderated game's table hears of its players' changes, once a mail
+        if by != super::moderation::Changer::Master {
+            let (name, who) = (g.name.clone(), self.changer_named(&g, by));
+            let notice: Zoned = Box::new(move |tz| say::master::changed_notice(&name, &who, &say::settings::grace_until(&timing::format_time(d, tz))));
+            self.tell_table_later(&g, About::Grace, say::master::changed_subject(&g), notice)?;
+        }
         Ok([say::settings::grace_until(&timing::format_time(d, tz))].into_iter().chain(kept).collect())
     }
 

@@ -66,8 +66,14 @@ fn an_unmoderated_games_players_change_its_play_and_deadlines_and_the_table_hear
     assert!(!r.contains("Error"), "{r}");
     assert_eq!(g.row().settings.partial, mailjudge::store::games::PartialPress::BroadcastOnly);
     let told = mail_to(&sent, "p1@example.test", "Game demo: a setting changed").expect("the table is told");
-    assert!(flat(&told.body).contains("France's player changed a setting of game demo (it is unmoderated)"), "{}", told.body);
+    assert!(flat(&told.body).contains("France's player changed settings of game demo (it is unmoderated):"), "{}", told.body);
     assert!(mail_to(&sent, GM, "Game demo: a setting changed").is_some(), "the master is told too");
+    // two changes in one mail: one notice, a line each
+    let (_, sent) = g.as_power('F', "SET PARTIAL\nSET NO LATEPRESS\nSET NO PARTIAL");
+    let to_p1: Vec<_> = sent.iter().filter(|m| m.to == "p1@example.test" && m.subject == "Game demo: a setting changed").collect();
+    assert_eq!(to_p1.len(), 1, "{sent:#?}");
+    let lines: Vec<&str> = to_p1[0].body.lines().filter(|l| l.starts_with("  ")).collect();
+    assert_eq!(lines.len(), 2, "{}", to_p1[0].body);
     // ... and the deadline, told by who set it
     let (r, sent) = g.as_power('F', "SET DEADLINE 2026-11-28 20:00");
     assert!(r.contains("Deadline set to"), "{r}");

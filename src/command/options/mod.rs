@@ -685,9 +685,12 @@ impl Session<'_> {
                 Err(e) => return Err(e),
             }
         }
+        // an unmoderated game's table hears of its players' changes (once a mail)
+        if !by.is_master() {
+            let (who, line) = (self.changer_named(&g, by), msg.clone());
+            self.tell_table_later(&g, super::notices::About::Changed(named.option, who), say::master::changed_subject(&g), Box::new(move |_| line.clone()))?;
+        }
         g.save(self.conn)?;
-        // an unmoderated game's table hears of its players' changes
-        self.tell_change(&g, by, &msg)?;
         // a list waiting for its confirmation: the request (at most one a day to an address)
         let msg = if named.option == O::List && !g.settings.list_confirmed { format!("{msg} {}", self.list_request(&g)?) } else { msg };
         self.touch(g.id);

@@ -726,8 +726,17 @@ pub fn changed_subject(g: &Game) -> String {
     format!("Game {}: a setting changed", g.name)
 }
 
+/// The table's notice of a player's changes of an unmoderated game's options, a line each.
+pub fn changes_notice(game: &str, who: &str, lines: &[String]) -> String {
+    let mut out = format!("{who} changed settings of game {game} (it is unmoderated):\n\n");
+    for l in lines {
+        out.push_str(&format!("  {l}\n"));
+    }
+    out
+}
+
 /// The table's notice of a player's change of an unmoderated game: who,
 /// and the reply's words for the change.
-pub fn changed_notice(g: &Game, who: &str, what: &str) -> String {
-    format!("{who} changed a setting of game {} (it is unmoderated): {what}\n", g.name)
+pub fn changed_notice(game: &str, who: &str, what: &str) -> String {
+    format!("{who} changed a setting of game {game} (it is unmoderated): {what}\n")
 }
