@@ -93,8 +93,7 @@ impl Session<'_> {
         Ok(results
             .iter()
             .map(|r| match r {
-                Ok((_, c)) if seat.len() == 1 => say::orders::accepted(c),
-                Ok((p, c)) => say::seats::accepted_for(&pname(&v, *p), c),
+                Ok(a) => say::orders::accepted_line((seat.len() > 1).then(|| pname(&v, a.power)).as_deref(), a),
                 Err(e) => say::session::error(&say::refusal::refusal(e)),
             })
             .collect())

@@ -276,9 +276,27 @@ pub struct Board<'a> {
     pub pos: &'a Position,
 }
 
-/// What each order of a line came to: the power and the canonical order
-/// accepted, or why not.
-pub type LineResults = Vec<Result<(PowerId, String), Refusal>>;
+/// An order accepted: its power, its canonical text, and the order it took
+/// the place of when more builds or removals came than are due (njudge: the
+/// latest count, the earliest goes).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Accepted {
+    pub power: PowerId,
+    pub order: String,
+    pub replaced: Option<String>,
+}
+
+/// What each order of a line came to: accepted, or why not.
+pub type LineResults = Vec<Result<Accepted, Refusal>>;
+
+/// Which adjustments an order counts among: builds (a waive is one) or removals.
+fn adjustment_kind(o: &Order) -> Option<bool> {
+    match o {
+        Order::Build(_) | Order::Waive => Some(true),
+        Order::Disband(_) => Some(false),
+        _ => None,
+    }
+}
 
 /// Checks and records one order line for the powers of a seat (`powers`,
 /// the seat's own power first; one power but in games for four, three or
@@ -332,7 +350,20 @@ pub fn submit_line(conn: &Connection, board: &Board, powers: &[PowerId], line: &
             Vec::new()
         };
         let canonical = o.canonical(v);
-        if let Err(e) = check::order(v, rules, pos, power, &standing, &o) {
+        let mut replaced = None;
+        let mut checked = check::order(v, rules, pos, power, &standing, &o);
+        // more builds or removals than are due: the earliest of the kind goes (njudge)
+        if matches!(checked, Err(OrderError::BuildNotOwed | OrderError::RemoveNotOwed)) {
+            let kept: Vec<OrderRow> = rows.iter().filter(|r| r.key != key && !stale.contains(&&r.key)).cloned().collect();
+            if let Some((earliest, rest)) = earliest_of_kind(v, &kept, &o)?
+                && check::order(v, rules, pos, power, &rest, &o).is_ok()
+            {
+                stored::retire(conn, game.id, game.seq, power, &[&earliest.key])?;
+                replaced = Some(earliest.text.clone());
+                checked = Ok(());
+            }
+        }
+        if let Err(e) = checked {
             // a disband in a movement phase: the game's SET DISBAND is off
             let fault = if e == OrderError::WrongPhase && pos.phase.kind == PhaseKind::Movement && matches!(o, Order::Disband(_)) {
                 OrderFault::MovementDisbandOff
@@ -347,9 +378,19 @@ pub fn submit_line(conn: &Connection, board: &Board, powers: &[PowerId], line: &
         }
         let record = crate::store::records::to_json(v, &o);
         stored::replace(conn, game.id, game.seq, &stored::NewOrder { power, key: &key, text: &canonical, record: &record, mail_id, created: now })?;
-        out.push(Ok((power, canonical)));
+        out.push(Ok(Accepted { power, order: canonical, replaced }));
     }
     Ok(out)
+}
+
+/// Of the orders `kept` (in the order given), the earliest of the same
+/// kind of adjustment as `o`, and the orders left without it.
+fn earliest_of_kind(v: &Variant, kept: &[OrderRow], o: &Order) -> anyhow::Result<Option<(OrderRow, Vec<Order>)>> {
+    let Some(kind) = adjustment_kind(o) else { return Ok(None) };
+    let parsed = parsed_orders(v, kept)?;
+    let Some(i) = parsed.iter().position(|(_, x)| adjustment_kind(x) == Some(kind)) else { return Ok(None) };
+    let rest = parsed.iter().enumerate().filter(|(j, _)| *j != i).map(|(_, (_, x))| *x).collect();
+    Ok(Some((kept[i].clone(), rest)))
 }
 
 /// Why an order was refused, with what the unit may do instead (or, for a

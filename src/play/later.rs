@@ -12,7 +12,6 @@ use crate::context::Ctx;
 use crate::game::later::{self, Item};
 use crate::game::{self, Game, pname};
 use crate::map::PowerId;
-use crate::phase::PhaseKind;
 use crate::report::say;
 use crate::store::later::{self as kept, Kept};
 use minijinja::context;
@@ -117,9 +116,9 @@ fn give(
             _ => {}
         }
     }
-    if kind == PhaseKind::Adjustment {
-        orders.reverse();
-    }
+    // builds and removals: in the order written, the last ones counting when
+    // more are given than due (submit_line's rule, njudge's reverse order of
+    // preference)
     // one mail for all of them (the latest block's): a stack's or a build
     // list's orders count together, as one mail's do
     let mail_id = blocks.last().and_then(|k| k.mail_id);
@@ -130,8 +129,7 @@ fn give(
     for o in &orders {
         for r in game::submit_line(conn, &board, &seat, o, mail_id, now)? {
             out.push(match r {
-                Ok((_, c)) if seat.len() == 1 => say::orders::accepted(&c),
-                Ok((p, c)) => say::seats::accepted_for(&pname(v, p), &c),
+                Ok(a) => say::orders::accepted_line((seat.len() > 1).then(|| pname(v, a.power)).as_deref(), &a),
                 Err(e) => say::later::given(o, &say::session::error(&say::refusal::refusal(&e))),
             });
         }

@@ -212,3 +212,23 @@ fn the_rules_are_set_before_the_start_and_refused_after() {
     let (r, _) = g.send(GM, "CREATE ?demo gmpass original1958 build_sites=any");
     assert!(r.contains("builds armies in a capital and fleets in naval bases"), "{r}");
 }
+
+#[test]
+fn more_builds_than_due_the_latest_count_in_one_mail_and_across_mails() {
+    use crate::common::game::Game;
+    let mut g = Game::started();
+    // France takes Spain and Portugal in 1901: two builds
+    g.as_power('F', "A PAR-BUR\nA MAR-SPA\nF BRE-MAO");
+    g.as_master("PROCESS!");
+    g.as_power('F', "F MAO-POR\nA SPA H\nA BUR H");
+    g.as_master("PROCESS!");
+    assert_eq!(g.phase(&mailjudge::map::Variant::standard()), "W1901A");
+    let (r, _) = g.as_power('F', "SET WAIT\nBUILD A PAR\nBUILD A MAR\nBUILD F BRE");
+    assert!(r.contains("A PAR B: accepted.") && r.contains("A MAR B: accepted."), "{r}");
+    assert!(r.contains("F BRE B: accepted. It takes the place of A PAR B: more were given than are due, and the latest count (njudge's rule)."), "{r}");
+    assert!(crate::common::game::flat(&r).contains("Your orders now: A MAR B F BRE B Your orders are complete."), "{r}");
+    // a later mail: the earliest standing goes again
+    let (r, _) = g.as_power('F', "WAIVE");
+    assert!(r.contains("WAIVE: accepted. It takes the place of A MAR B"), "{r}");
+    assert!(crate::common::game::flat(&r).contains("Your orders now: F BRE B WAIVE Your orders are complete."), "{r}");
+}

@@ -338,10 +338,10 @@ fn the_gms_removal_order_replaces_the_preview() {
     to_march_adjustments(&mut g);
     let unit = suggested(&g);
     let other = if unit == "A MOS" { "A WAR" } else { "A MOS" };
-    // the master orders for Russia: at the number owed accepted, past it refused
-    let (r, _) = g.send(GM, &format!("SIGNON Mdemo gmpass\nRussia: REMOVE {other}\nRussia: REMOVE {unit}"));
-    assert!(r.contains(&format!("{other} D: accepted")), "{r}");
-    assert!(r.contains(&format!("{unit} D: no more removals are due")), "{r}");
+    // the master orders for Russia: past the number owed, the latest counts (njudge)
+    let (r, _) = g.send(GM, &format!("SIGNON Mdemo gmpass\nRussia: REMOVE {unit}\nRussia: REMOVE {other}"));
+    assert!(r.contains(&format!("{unit} D: accepted")), "{r}");
+    assert!(r.contains(&format!("{other} D: accepted. It takes the place of {unit} D: more were given than are due, and the latest count")), "{r}");
     // a line without a power is not the master's order
     let (r, _) = g.send(GM, &format!("SIGNON Mdemo gmpass\nREMOVE {unit}"));
     assert!(r.contains("you are signed on as the master: name the power before the order"), "{r}");

@@ -28,6 +28,19 @@ pub fn accepted(order: &str) -> String {
     format!("{order}: accepted.")
 }
 
+/// An order accepted, for the power named when the seat has several, and
+/// the earlier build or removal it took the place of.
+pub fn accepted_line(power: Option<&str>, a: &crate::game::orders::Accepted) -> String {
+    let base = match power {
+        Some(p) => super::seats::accepted_for(p, &a.order),
+        None => accepted(&a.order),
+    };
+    match &a.replaced {
+        Some(old) => format!("{base} It takes the place of {old}: more were given than are due, and the latest count (njudge's rule)."),
+        None => base,
+    }
+}
+
 /// CLEAR done.
 pub fn cleared(n: usize) -> String {
     format!("Cleared: {n} order(s) dropped.")
