@@ -31,7 +31,10 @@ impl Preference {
             return Ok(Preference::Random);
         }
         let mut tiers: Vec<Vec<PowerId>> = Vec::new();
-        if t.contains(['[', ']']) || (!t.contains([' ', ',']) && find_power(v, t).is_none()) {
+        // one word of power letters is letters (njudge's initials), even where it
+        // starts a power's name too: 1885's `SW` is Spain then Sweden, not Sweden
+        let letters = !t.is_empty() && t.chars().all(|c| v.powers.iter().any(|p| p.letter.eq_ignore_ascii_case(&c)));
+        if t.contains(['[', ']']) || (!t.contains([' ', ',']) && (letters || find_power(v, t).is_none())) {
             letter_tiers(v, t, &mut tiers)?;
         } else {
             for w in t.split([',', ' ']).filter(|w| !w.is_empty()) {
@@ -189,6 +192,17 @@ mod tests {
             assert!(Preference::parse(&v, bad).is_err(), "{bad}");
         }
         assert_eq!(Preference::parse(&v, "EX"), Err(Refusal::NotAPowerLetter { letter: 'X' }));
+    }
+
+    #[test]
+    fn a_word_of_power_letters_is_letters_though_it_starts_a_name() {
+        let v = crate::variants::find("1885", None).expect("1885 is built in");
+        let (s, w) = (v.power_by_name("SPAIN").unwrap(), v.power_by_name("SWEDEN").unwrap());
+        assert_eq!(Preference::parse(&v, "SW").unwrap(), Preference::Ranked(vec![vec![s], vec![w]]));
+        assert_eq!(Preference::parse(&v, "sw").unwrap(), Preference::Ranked(vec![vec![s], vec![w]]));
+        // a name is still a name, and a start of one that is no letters
+        assert_eq!(Preference::parse(&v, "Sweden").unwrap(), Preference::Ranked(vec![vec![w]]));
+        assert_eq!(Preference::parse(&v, "Swed").unwrap(), Preference::Ranked(vec![vec![w]]));
     }
 
     #[test]

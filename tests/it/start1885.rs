@@ -381,3 +381,14 @@ fn the_first_move_is_processed_early_once_every_order_for_the_chosen_units_is_in
     assert_eq!(position(&g).phase, v.calendar.parse("FEB1885M").unwrap(), "processed once every order was in");
     assert!(has(&g, "ITALY", "A APU") && has(&g, "RUSSIA", "A SEV") && has(&g, "RUSSIA", "F STP"));
 }
+
+#[test]
+fn set_preference_sw_in_1885_is_spain_then_sweden() {
+    let mut g = crate::common::game::Game::empty();
+    g.send(GM, "CREATE ?demo gmpass 1885");
+    let (r, _) = g.send("p1@example.test", "SIGNON ?demo pw-one\nSET PREFERENCE SW");
+    let r = crate::common::game::flat(&r);
+    assert!(r.contains("Spain") && r.contains("Sweden") && r.find("Spain") < r.find("Sweden"), "{r}");
+    let row = crate::common::db::game(g.w.db(), "demo");
+    assert_eq!(row.players.iter().find(|p| p.email == "p1@example.test").and_then(|p| p.preference.clone()).as_deref(), Some("SW"));
+}
