@@ -14,6 +14,11 @@ impl Session<'_> {
     pub(super) fn find_variant(&mut self, name: &str) -> Result<std::sync::Arc<crate::map::Variant>, Fail> {
         self.ctx.variant(name).map_err(|e| match e.downcast::<crate::variants::FindError>() {
             Ok(crate::variants::FindError::Unknown { name, known }) => Refusal::Session(SessionRefusal::UnknownVariant { name, known }).into(),
+            // the master hears why; the keeper's log has the file
+            Ok(crate::variants::FindError::Unreadable { path, why }) => {
+                tracing::warn!("variant `{name}` asked for by {}: {}: {why}", self.sender, path.display());
+                Refusal::Session(SessionRefusal::VariantUnplayable { name: name.to_string(), why: why.to_string() }).into()
+            }
             Ok(other) => Fail::System(other.into()),
             Err(e) => Fail::System(e),
         })

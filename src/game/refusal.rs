@@ -345,6 +345,12 @@ pub enum SessionRefusal {
         name: String,
         known: Vec<String>,
     },
+    /// A variant file of the judge's that the engine cannot play: why (the
+    /// file's path is the keeper's, in the log).
+    VariantUnplayable {
+        name: String,
+        why: String,
+    },
     RemovedCannotRejoin {
         game: String,
     },

@@ -178,18 +178,19 @@ fn a_game_whose_stored_settings_name_no_power_is_the_judges_fault_naming_game_an
 
 /// CREATE naming a variant nobody has is the sender's mistake, said with the
 /// variants there are; a variant file in the judge's variants directory that
-/// cannot be read is the judge's fault: an apology, and the keeper is told
-/// which file.
+/// the engine cannot play is refused with why (issue 37: not "internal
+/// error"), the file's path kept from the sender (the keeper's log has it).
 #[test]
-fn an_unknown_variant_is_refused_but_an_unreadable_variant_file_is_the_judges_fault() {
-    let mut g = Game::with_variants(&[("broken", "this is = = not a map")]);
+fn an_unknown_variant_is_refused_and_an_unplayable_variant_file_says_why() {
+    let mut g = Game::with_variants(&[("broken", "this is = = not a map"), ("half", "name = \"half\"\n")]);
     let (r, _) = g.send(GM, "CREATE ?one gmpass nosuch");
     assert!(r.contains("Error: unknown variant `nosuch` (known: standard, original1958, 1885"), "{r}");
     assert!(!r.contains("internal error"), "{r}");
     let (r, sent) = g.send(GM, "CREATE ?two gmpass broken");
-    assert!(r.contains("internal error") && !r.contains("broken.toml") && !r.contains("Error:"), "{r}");
-    let k = to(&sent, KEEPER);
-    assert_eq!(k.len(), 1, "{:?}", sent.iter().map(|s| (&s.to, &s.subject)).collect::<Vec<_>>());
-    assert!(k[0].body.contains("broken.toml"), "{}", k[0].body);
+    assert!(r.contains("Error: variant `broken` cannot be played: its file says") && r.contains("TOML parse error at line 1"), "{r}");
+    assert!(!r.contains("broken.toml") && !r.contains("Internal error"), "{r}");
+    let (r, _) = g.send(GM, "CREATE ?three gmpass half");
+    assert!(r.contains("Error: variant `half` cannot be played") && r.contains("missing field `start`"), "{r}");
+    assert!(to(&sent, KEEPER).is_empty(), "a refusal, not the judge's fault");
     assert_eq!(common::db::games(&g.w.daemon.judge.conn).len(), 0);
 }

@@ -22,8 +22,14 @@ pub fn creation_password_needed() -> String {
     "creating games on this judge needs the judge's creation password: add judge=<password> to the CREATE line".into()
 }
 
+/// CREATE or SET VARIANT of a variant whose file the engine cannot play.
+pub fn variant_unplayable(name: &str, why: &str) -> String {
+    format!("variant `{name}` cannot be played: its file says {why}. The judge's keeper has the file; the other variants work")
+}
+
 /// A variant nobody has (CREATE, or a variant looked up by name), with the
 /// variants there are.
+
 pub fn unknown_variant(name: &str, known: &[String]) -> String {
     format!("unknown variant `{name}` (known: {})", known.join(", "))
 }

@@ -127,6 +127,7 @@ fn session_refusal(r: &SessionRefusal) -> String {
         CreationPasswordNeeded => account::creation_password_needed(),
         GameExists { name } => account::game_exists(name),
         UnknownVariant { name, known } => account::unknown_variant(name, known),
+        VariantUnplayable { name, why } => account::variant_unplayable(name, why),
         RemovedCannotRejoin { game } => account::removed_cannot_rejoin(game),
         WrongSeatPassword { game } => account::wrong_seat_password(game),
         ChooseLongerPassword => account::choose_longer_password(),
