@@ -29,7 +29,6 @@ pub fn variant_unplayable(name: &str, why: &str) -> String {
 
 /// A variant nobody has (CREATE, or a variant looked up by name), with the
 /// variants there are.
-
 pub fn unknown_variant(name: &str, known: &[String]) -> String {
     format!("unknown variant `{name}` (known: {})", known.join(", "))
 }
