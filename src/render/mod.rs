@@ -4,8 +4,10 @@
 //! Pure: no IO, no clock, no database. The standard map is drawn with its
 //! province outlines (`config/maps/standard.json`, compiled in); any other
 //! map as a schematic from its provinces' `pos` ([`geometry`]). Powers take
-//! colours from Paul Tol's colour-blind-safe "muted" scheme, and every unit
-//! carries its power's letter, so colour is never the only cue. The words of
+//! colours from Paul Tol's colour-blind-safe "muted" scheme extended to
+//! seventeen ([`PALETTE`]), and every unit carries its power's letter (and,
+//! on a map of more powers than colours, every centre), so colour is never
+//! the only cue. The words of
 //! the legend come from `report::say::map`.
 
 pub mod chart;
@@ -79,11 +81,21 @@ pub fn drawn(results: &[OrderResult]) -> Vec<Drawn> {
     results.iter().map(|r| Drawn { power: r.power, order: r.order, result: r.result, defaulted: r.defaulted }).collect()
 }
 
-/// Paul Tol's "muted" qualitative scheme (colour-blind safe), nine colours.
-const PALETTE: [&str; 9] = ["#CC6677", "#332288", "#88CCEE", "#999933", "#117733", "#AA4499", "#DDCC77", "#44AA99", "#882255"];
+/// The powers' colours: Paul Tol's colour-blind-safe "muted" scheme (nine
+/// colours, the classic powers' own), then eight more chosen one at a time
+/// from Tol's other qualitative schemes and Kelly's colours of maximum
+/// contrast (greys left out: they read as neutral land), each the one
+/// farthest (CIEDE2000) from those already taken. No two of the seventeen
+/// are nearer than 15 (`tests/it/map_colours.rs` checks every map's).
+pub const PALETTE: [&str; 17] = [
+    "#CC6677", "#332288", "#88CCEE", "#999933", "#117733", "#AA4499", "#DDCC77", "#44AA99", "#882255", // Tol muted
+    "#654522", "#0077BB", "#F38400", "#225555", "#CC3311", "#FFAABB", "#666633", "#F99379",
+];
 
 /// The colour of each power of `v`: the classic powers keep a colour near
-/// their usual one, the others take the rest in the map's order.
+/// their usual one, the others take the rest in the map's order; past
+/// seventeen powers colours repeat (the power's letter on each unit, centre
+/// and legend entry tells them apart).
 pub fn colours(v: &Variant) -> Vec<&'static str> {
     let usual = |name: &str| match name {
         "AUSTRIA" => Some(0),
@@ -97,13 +109,14 @@ pub fn colours(v: &Variant) -> Vec<&'static str> {
         "SWEDEN" => Some(8),
         _ => None,
     };
-    let mut used = [false; 9];
+    let n = PALETTE.len();
+    let mut used = [false; PALETTE.len()];
     let mut out: Vec<Option<usize>> = v.powers.iter().map(|p| usual(&p.name)).collect();
     for c in out.iter().flatten() {
         used[*c] = true;
     }
-    for c in out.iter_mut().filter(|c| c.is_none()) {
-        let free = (0..9).find(|&i| !used[i]).unwrap_or(0);
+    for (i, c) in out.iter_mut().enumerate().filter(|(_, c)| c.is_none()) {
+        let free = (0..n).find(|&k| !used[k]).unwrap_or(i % n);
         used[free] = true;
         *c = Some(free);
     }

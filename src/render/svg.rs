@@ -12,12 +12,24 @@ use crate::report::say;
 use crate::report::say::map::Mark;
 use std::fmt::Write;
 
-const SEA: &str = "#C8DCEC";
+/// The sea: a blue dark enough that every land fill (neutral, or any
+/// power's tint) stands out from it by a WCAG contrast of 1.5 or more
+/// (`tests/it/map_colours.rs`).
+const SEA: &str = "#6A96C0";
 const LAND: &str = "#F2EBD9";
 const IMPASSABLE: &str = "#9A9A9A";
 const INK: &str = "#222222";
-/// The legend's height under the map.
-const LEGEND: f64 = 170.0;
+/// How far an owner's colour is mixed with white to tint its land (light
+/// enough that the darkest tint stays clear of the sea).
+const LAND_TINT: f64 = 0.65;
+/// The height of a row of the legend.
+const LEGEND_ROW: f64 = 34.0;
+/// The marks explained a row of the legend.
+const MARKS_PER_ROW: usize = 7;
+/// The width allowed a character of a power's legend line (16px DejaVu
+/// Sans averages less over such a line: `tests/it/map_colours.rs` checks
+/// every built-in map's entries against the text as the fonts draw it).
+const LEGEND_CHAR: f64 = 9.0;
 
 /// `x` with one decimal: fixed text for fixed input.
 fn f(x: f64) -> String {
@@ -62,7 +74,51 @@ struct Pen<'a> {
     v: &'a Variant,
     g: Geometry,
     cols: Vec<&'static str>,
+    /// Two powers share a colour (more powers than the palette has): each
+    /// owned centre carries its owner's letter too.
+    lettered: bool,
     scene: &'a Scene<'a>,
+}
+
+/// Where the legend puts its entries: the powers' in `cols` columns of
+/// `col_w` over `rows` rows, then the marks' rows.
+struct Legend {
+    cols: usize,
+    col_w: f64,
+    rows: usize,
+    mark_rows: usize,
+}
+
+impl Legend {
+    /// The powers in as many columns as the widest entry fits across the
+    /// map (two rows at least, as the legend has always had), then rows
+    /// enough for them all.
+    fn of(pen: &Pen) -> Legend {
+        let n = pen.v.powers.len().max(1);
+        // the longest line, its counts taken at two digits
+        let widest = (0..pen.v.powers.len())
+            .map(|i| say::map::legend_power(&crate::game::powers::pname(pen.v, i as PowerId), 88, 88).chars().count())
+            .max()
+            .unwrap_or(0);
+        // the swatch, its gap, the text and a gap to the next entry
+        let entry = 34.0 + widest as f64 * LEGEND_CHAR + 12.0;
+        let room = pen.g.width - 20.0;
+        let fit = ((room / entry).floor() as usize).max(1);
+        let rows = n.div_ceil(fit).max(n.min(2));
+        let cols = n.div_ceil(rows);
+        let marks = Mark::ALL.into_iter().filter(|m| *m != Mark::Withheld || !pen.scene.withheld.is_empty()).count();
+        Legend { cols, col_w: room / cols as f64, rows, mark_rows: marks.div_ceil(MARKS_PER_ROW) }
+    }
+
+    /// Where the marks' rows begin, below the legend's top.
+    fn marks_top(&self) -> f64 {
+        12.0 + self.rows as f64 * LEGEND_ROW + 8.0
+    }
+
+    /// The legend's height under the map.
+    fn height(&self) -> f64 {
+        self.marks_top() + self.mark_rows as f64 * LEGEND_ROW + 14.0
+    }
 }
 
 impl Pen<'_> {
@@ -75,10 +131,13 @@ impl Pen<'_> {
 
 /// The SVG of `scene` on map `v`.
 pub fn svg(v: &Variant, scene: &Scene) -> String {
-    let pen = Pen { v, g: Geometry::of(v), cols: colours(v), scene };
+    let cols = colours(v);
+    let lettered = cols.iter().enumerate().any(|(i, c)| cols[..i].contains(c));
+    let pen = Pen { v, g: Geometry::of(v), cols, lettered, scene };
     let g = &pen.g;
+    let legend = Legend::of(&pen);
     let mut out = String::with_capacity(200_000);
-    let height = g.height + LEGEND;
+    let height = g.height + legend.height();
     let _ = write!(
         out,
         r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="{w}" height="{h}" font-family="DejaVu Sans" font-size="16">"#,
@@ -97,7 +156,7 @@ pub fn svg(v: &Variant, scene: &Scene) -> String {
     out.push_str("</g>");
     units(&mut out, &pen);
     dislodged(&mut out, &pen);
-    caption_and_legend(&mut out, &pen);
+    caption_and_legend(&mut out, &pen, &legend);
     out.push_str("</svg>");
     out
 }
@@ -111,7 +170,7 @@ fn provinces(out: &mut String, pen: &Pen) {
             ProvinceKind::Sea => SEA.to_string(),
             ProvinceKind::Impassable => IMPASSABLE.to_string(),
             _ => match pos.owner(p as u16).or_else(|| pos.centers.get(p).copied().flatten()) {
-                Some(o) => tint(pen.cols[o as usize], 0.55),
+                Some(o) => tint(pen.cols[o as usize], LAND_TINT),
                 None => LAND.to_string(),
             },
         }
@@ -148,7 +207,8 @@ fn provinces(out: &mut String, pen: &Pen) {
     out.push_str("</g>");
 }
 
-/// Province codes, and the supply centres ringed in their owner's colour.
+/// Province codes, and the supply centres ringed in their owner's colour
+/// (with the owner's letter, where two powers share a colour).
 fn labels_and_centres(out: &mut String, pen: &Pen) {
     let (v, g, pos) = (pen.v, &pen.g, pen.scene.position);
     let _ = write!(out, r##"<g class="labels" fill="#333333" text-anchor="middle">"##);
@@ -160,18 +220,32 @@ fn labels_and_centres(out: &mut String, pen: &Pen) {
     out.push_str(r#"<g class="centers">"#);
     for (i, p) in v.provinces.iter().enumerate().filter(|(_, p)| p.center) {
         let (x, y) = g.center[i];
-        let (col, owner) = match pos.centers.get(i).copied().flatten() {
-            Some(o) => (pen.cols[o as usize].to_string(), v.powers[o as usize].name.to_ascii_lowercase()),
-            None => ("#FFFFFF".to_string(), "unowned".to_string()),
+        let owned = pos.centers.get(i).copied().flatten();
+        let (col, owner) = match owned {
+            Some(o) => (pen.cols[o as usize], v.powers[o as usize].name.to_ascii_lowercase()),
+            None => ("#FFFFFF", "unowned".to_string()),
         };
+        let letter = owned.filter(|_| pen.lettered).map(|o| v.powers[o as usize].letter);
+        let r = if letter.is_some() { 9.0 } else { 7.0 } * g.symbol;
         let _ = write!(
             out,
             r#"<circle class="sc {owner}" data-prov="{}" cx="{}" cy="{}" r="{}" fill="{col}" stroke="{INK}" stroke-width="2"/>"#,
             esc(&p.code),
             f(x),
             f(y),
-            f(7.0 * g.symbol)
+            f(r)
         );
+        if let Some(l) = letter {
+            let _ = write!(
+                out,
+                r#"<text class="sc-letter" x="{}" y="{}" font-size="{}" font-weight="bold" text-anchor="middle" fill="{}">{}</text>"#,
+                f(x),
+                f(y + 4.0 * g.symbol),
+                f(11.0 * g.symbol),
+                ink_on(col),
+                esc(&l.to_string())
+            );
+        }
     }
     out.push_str("</g>");
 }
@@ -555,7 +629,7 @@ fn gone(out: &mut String, pen: &Pen, power: PowerId, u: &UnitSpec, (x, y): (f64,
 /// The caption over the map, and the legend under it: each power's colour,
 /// letter, name, centres and units (as [`legend_count`] counts them); then
 /// every mark the picture may carry, drawn beside its words.
-fn caption_and_legend(out: &mut String, pen: &Pen) {
+fn caption_and_legend(out: &mut String, pen: &Pen, legend: &Legend) {
     let (v, g, pos) = (pen.v, &pen.g, pen.scene.position);
     let caption = pen.scene.caption;
     let w = (caption.chars().count() as f64 * 12.5 + 30.0).min(g.width - 20.0);
@@ -566,20 +640,18 @@ fn caption_and_legend(out: &mut String, pen: &Pen) {
         esc(caption)
     );
     let top = g.height;
-    let _ = write!(out, r##"<g class="legend"><rect x="0" y="{}" width="{}" height="{LEGEND}" fill="#FFFFFF" stroke="{INK}"/>"##, f(top), f(g.width));
-    let per_row = v.powers.len().div_ceil(2).max(1);
-    let col_w = (g.width - 20.0) / per_row as f64;
+    let _ =
+        write!(out, r##"<g class="legend"><rect x="0" y="{}" width="{}" height="{}" fill="#FFFFFF" stroke="{INK}"/>"##, f(top), f(g.width), legend.height());
     for (i, p) in v.powers.iter().enumerate() {
-        let (row, c) = (i / per_row, i % per_row);
-        let x = 15.0 + c as f64 * col_w;
-        let y = top + 12.0 + row as f64 * 34.0;
+        let (row, c) = (i / legend.cols, i % legend.cols);
+        let x = 15.0 + c as f64 * legend.col_w;
+        let y = top + 12.0 + row as f64 * LEGEND_ROW;
         let col = pen.cols[i];
         let (centres, units) = legend_count(pos, i as PowerId);
         let text = say::map::legend_power(&crate::game::powers::pname(v, i as PowerId), centres, units);
         let _ = write!(
             out,
-            r#"<g class="legend-power {}" data-centres="{centres}" data-units="{units}"><rect x="{}" y="{}" width="26" height="26" rx="4" fill="{col}" stroke="{INK}"/><text x="{}" y="{}" font-size="16" font-weight="bold" text-anchor="middle" fill="{}">{}</text><text x="{}" y="{}" font-size="16">{}</text></g>"#,
-            p.name.to_ascii_lowercase(),
+            r#"<g class="legend-power {power}" id="legend-{power}" data-centres="{centres}" data-units="{units}"><rect x="{}" y="{}" width="26" height="26" rx="4" fill="{col}" stroke="{INK}"/><text x="{}" y="{}" font-size="16" font-weight="bold" text-anchor="middle" fill="{}">{}</text><text x="{}" y="{}" font-size="16">{}</text></g>"#,
             f(x),
             f(y),
             f(x + 13.0),
@@ -588,16 +660,16 @@ fn caption_and_legend(out: &mut String, pen: &Pen) {
             esc(&p.letter.to_string()),
             f(x + 34.0),
             f(y + 19.0),
-            esc(&text)
+            esc(&text),
+            power = p.name.to_ascii_lowercase()
         );
     }
     let unowned = v.provinces.iter().enumerate().filter(|(i, p)| p.center && pos.centers.get(*i).copied().flatten().is_none()).count();
     let marks: Vec<Mark> = Mark::ALL.into_iter().filter(|m| *m != Mark::Withheld || !pen.scene.withheld.is_empty()).collect();
-    let per_row = 7;
-    let col_w = (g.width - 20.0) / per_row as f64;
+    let col_w = (g.width - 20.0) / MARKS_PER_ROW as f64;
     for (i, m) in marks.into_iter().enumerate() {
-        let x = 15.0 + (i % per_row) as f64 * col_w;
-        let y = top + 88.0 + (i / per_row) as f64 * 34.0;
+        let x = 15.0 + (i % MARKS_PER_ROW) as f64 * col_w;
+        let y = top + legend.marks_top() + (i / MARKS_PER_ROW) as f64 * LEGEND_ROW;
         let _ = write!(out, r#"<g class="key {}">"#, mark_class(m));
         key_sample(out, m, x, y);
         let _ = write!(

@@ -47,6 +47,7 @@ mod layout;
 mod limits;
 mod map;
 mod map_1958_picture;
+mod map_colours;
 mod map_geometry;
 mod maps;
 mod master;

@@ -98,7 +98,11 @@ fn shows_the_board(v: &Variant, pos: &Position, svg: &str) {
     for (i, p) in v.powers.iter().enumerate() {
         let i = i as PowerId;
         let units = pos.unit_count(i) + pos.dislodged.iter().filter(|d| d.unit.power == i && !d.options.is_empty()).count();
-        let row = format!(r#"<g class="legend-power {}" data-centres="{}" data-units="{units}">"#, p.name.to_ascii_lowercase(), pos.center_count(i));
+        let row = format!(
+            r#"<g class="legend-power {name}" id="legend-{name}" data-centres="{}" data-units="{units}">"#,
+            pos.center_count(i),
+            name = p.name.to_ascii_lowercase()
+        );
         assert!(svg.contains(&row), "legend: {row}");
     }
     for class in ["army", "fleet", "centre", "move", "failed", "hold", "support", "convoy", "dislodged", "retreat", "build", "removed", "stack"] {
