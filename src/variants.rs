@@ -36,7 +36,33 @@ pub fn find(name: &str, dir: Option<&Path>) -> Result<Variant, FindError> {
             return Variant::from_toml(&text).map_err(|why| FindError::Unreadable { path, why });
         }
     }
-    Variant::builtin(name).ok_or_else(|| FindError::Unknown { name: name.to_string(), known: BUILTIN.iter().map(|(n, _)| n.to_string()).collect() })
+    Variant::builtin(name).ok_or_else(|| FindError::Unknown { name: name.to_string(), known: known(dir) })
+}
+
+/// The most variant files of a GM's directory an unknown variant's answer names.
+pub const MAX_LISTED_FILES: usize = 100;
+
+/// The variants there are: the built-ins, then the files of `dir` (their
+/// names, sorted; at most [`MAX_LISTED_FILES`], then how many more).
+fn known(dir: Option<&Path>) -> Vec<String> {
+    let mut out: Vec<String> = BUILTIN.iter().map(|(n, _)| n.to_string()).collect();
+    let mut files: Vec<String> = dir
+        .and_then(|d| std::fs::read_dir(d).ok())
+        .into_iter()
+        .flatten()
+        .filter_map(|e| e.ok())
+        .filter(|e| e.file_type().is_ok_and(|t| t.is_file()))
+        .filter_map(|e| e.file_name().to_str().and_then(|n| n.strip_suffix(".toml")).map(str::to_string))
+        .filter(|n| !out.iter().any(|b| b.eq_ignore_ascii_case(n)))
+        .collect();
+    files.sort();
+    let more = files.len().saturating_sub(MAX_LISTED_FILES);
+    files.truncate(MAX_LISTED_FILES);
+    out.extend(files);
+    if more > 0 {
+        out.push(format!("and {more} more"));
+    }
+    out
 }
 
 /// The variants a judge has loaded, by name (case does not matter): each

@@ -667,3 +667,19 @@ fn power_names_by_mail() {
     let got: Vec<String> = sent.iter().filter(|s| s.body.contains("Ave.") && s.to.starts_with('p')).map(|s| s.to.clone()).collect();
     assert_eq!(got, [format!("p{rom}@example.test")], "{r}");
 }
+
+#[test]
+fn an_unknown_variant_is_answered_with_the_judges_own_variant_files_too_at_most_a_hundred() {
+    for (n, more) in [(100, None), (101, Some("and 1 more"))] {
+        let names: Vec<String> = (0..n).map(|i| format!("gm{i:03}")).collect();
+        let files: Vec<(&str, &str)> = names.iter().map(|n| (n.as_str(), "not read")).collect();
+        let mut g = crate::common::game::Game::with_variants(&files);
+        let (r, _) = g.send(crate::common::game::GM, "CREATE ?x gmpass nosuch");
+        let r = crate::common::game::flat(&r);
+        assert!(r.contains("unknown variant `nosuch` (known: standard,") && r.contains("crowded, gm000, gm001"), "{n}: {r}");
+        assert!(r.contains("gm099"), "{n}: {r}");
+        assert!(!r.contains("gm100"), "{n}: at most a hundred named: {r}");
+        assert_eq!(more.is_some_and(|m| r.contains(m)), more.is_some(), "{n}: {r}");
+        assert!(more.is_some() || !r.contains("more)"), "{n}: {r}");
+    }
+}
