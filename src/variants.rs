@@ -42,9 +42,9 @@ pub fn find(name: &str, dir: Option<&Path>) -> Result<Variant, FindError> {
 /// The most variant files of a GM's directory an unknown variant's answer names.
 pub const MAX_LISTED_FILES: usize = 100;
 
-/// The variants there are: the built-ins, then the files of `dir` (their
-/// names, sorted; at most [`MAX_LISTED_FILES`], then how many more).
-fn known(dir: Option<&Path>) -> Vec<String> {
+/// The variants there are, by name: the built-ins, then the files of `dir`
+/// (sorted; at most [`MAX_LISTED_FILES`]), and how many files more.
+pub fn names(dir: Option<&Path>) -> (Vec<String>, usize) {
     let mut out: Vec<String> = BUILTIN.iter().map(|(n, _)| n.to_string()).collect();
     let mut files: Vec<String> = dir
         .and_then(|d| std::fs::read_dir(d).ok())
@@ -59,6 +59,12 @@ fn known(dir: Option<&Path>) -> Vec<String> {
     let more = files.len().saturating_sub(MAX_LISTED_FILES);
     files.truncate(MAX_LISTED_FILES);
     out.extend(files);
+    (out, more)
+}
+
+/// The variants there are, as an unknown variant's answer names them.
+fn known(dir: Option<&Path>) -> Vec<String> {
+    let (mut out, more) = names(dir);
     if more > 0 {
         out.push(format!("and {more} more"));
     }
@@ -74,6 +80,13 @@ pub struct Catalog {
 }
 
 impl Catalog {
+    /// Every variant this catalog finds (see [`names`]), each loaded or why
+    /// not, and how many files more were not looked at.
+    pub fn all(&mut self) -> (Vec<(String, Result<Arc<Variant>, String>)>, usize) {
+        let (names, more) = names(self.dir.as_deref().filter(|d| d.is_dir()));
+        (names.into_iter().map(|n| (n.clone(), self.get(&n).map_err(|e| e.to_string()))).collect(), more)
+    }
+
     /// A catalog that looks in `dir` (a GM's variants directory) first.
     pub fn new(dir: Option<PathBuf>) -> Catalog {
         Catalog { dir, loaded: HashMap::new() }

@@ -218,6 +218,13 @@ pub enum AddressAction {
 /// `mailjudge variant ...`.
 #[derive(Subcommand)]
 pub enum VariantAction {
+    /// Every variant (built in, and the files of the variants directory):
+    /// its powers, letters and centres.
+    List {
+        /// Directory of variant files.
+        #[arg(long, default_value = "config/variants")]
+        variants_dir: PathBuf,
+    },
     /// Make a DPjudge / MILA `.map` file (or every one in a folder) into `NAME.toml`.
     Import {
         /// A `.map` file or a folder of them (files named by `MAP`/`USE` are looked for beside it).
@@ -238,6 +245,11 @@ pub fn main() -> ExitCode {
         Command::Adjudicate { variant, jsonl, variants_dir, rules } => return engine::adjudicate(variant, jsonl, variants_dir, rules),
         Command::Parse { variant, phase } => return engine::parse(variant, phase),
         Command::CheckVariant { file } => return engine::check_variant(file),
+        Command::Variant { action: VariantAction::List { variants_dir } } => {
+            let (found, more) = crate::variants::Catalog::new(Some(variants_dir)).all();
+            print!("{}", crate::report::say::community::variant_list(&found, more));
+            return ExitCode::SUCCESS;
+        }
         Command::Variant { action: VariantAction::Import { source, variants_dir, out } } => {
             return variant::import(&source, out.as_deref().unwrap_or(&variants_dir));
         }

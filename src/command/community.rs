@@ -374,6 +374,9 @@ impl Session<'_> {
     pub(super) fn get(&mut self, topic: Option<&str>) -> R {
         let Some(topic) = topic else { return Ok(vec![say::community::help_topics(HELP_TOPICS)]) };
         let t = topic.to_ascii_lowercase();
+        if t == "variants" {
+            return Ok(vec![bounded(&self.ctx.variant_list(), MAX_HELP_BYTES)]);
+        }
         if t == "package" {
             return PACKAGE.iter().map(|f| Ok(self.get(Some(f))?.join("\n"))).collect();
         }

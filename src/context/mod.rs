@@ -102,6 +102,12 @@ impl Ctx {
         Ok(self.variants.get(name)?)
     }
 
+    /// Every variant this judge has, as [`crate::report::say::community::variant_list`] lists it.
+    pub fn variant_list(&mut self) -> String {
+        let (found, more) = self.variants.all();
+        crate::report::say::community::variant_list(&found, more)
+    }
+
     /// Variants are looked for in `dir` from now on (the configuration's
     /// `variants_dir` changed; those loaded before are forgotten).
     pub fn set_variants_dir(&mut self, dir: Option<std::path::PathBuf>) {

@@ -683,3 +683,27 @@ fn an_unknown_variant_is_answered_with_the_judges_own_variant_files_too_at_most_
         assert!(more.is_some() || !r.contains("more)"), "{n}: {r}");
     }
 }
+
+#[test]
+fn get_variants_by_mail_and_variant_list_at_the_console_name_every_variant_with_its_powers_and_centres() {
+    let standard = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/config/variants/standard.toml")).unwrap();
+    let mut g = crate::common::game::Game::with_variants(&[("mymap", &standard), ("broken", "not a map [[")]);
+    let (r, _) = g.send("anyone@example.test", "GET VARIANTS");
+    let r = crate::common::game::flat(&r);
+    assert!(
+        r.contains(
+            "standard: Standard Diplomacy. 7 powers: A Austria, E England, F France, G Germany, I Italy, R Russia, T Turkey. 34 centres; 18 centres win."
+        ),
+        "{r}"
+    );
+    assert!(r.contains("1885: 1885-III Diplomacy (Davis), reconstructed map. 9 powers:") && r.contains("S Spain, W Sweden"), "{r}");
+    assert!(r.contains("chaos: chaos. 34 powers:") && r.contains("original1958: Original 1958 Diplomacy.") && r.contains("18 units win"), "{r}");
+    // the judge's own files, after the built-ins: one that plays, one that does not
+    assert!(r.contains("mymap: Standard Diplomacy. 7 powers:"), "{r}");
+    assert!(r.contains("broken: its file cannot be played (CREATE says why).") && !r.contains("broken.toml"), "{r}");
+    // the console: the same list from a variants directory
+    let dir = g.w.dir.path().join("variants");
+    let (code, out, err) = crate::common::binary::run(&["variant", "list", "--variants-dir", dir.to_str().unwrap()], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("mymap: Standard Diplomacy.") && out.contains("youngstown: youngstown. 10 powers:"), "{out}");
+}

@@ -97,6 +97,31 @@ pub fn nothing_open() -> String {
     "No game has a seat open now. CREATE ?name password starts one.".into()
 }
 
+/// GET VARIANTS (and `mailjudge variant list`): each variant by the name
+/// CREATE takes, its title, powers (letter and name), centres and what wins;
+/// a file the engine cannot play said so, without its path.
+pub fn variant_list(found: &[(String, Result<std::sync::Arc<crate::map::Variant>, String>)], more: usize) -> String {
+    let mut out = String::from("The variants of this judge (CREATE ?game password variant):\n");
+    for (name, v) in found {
+        match v {
+            Ok(v) => {
+                let powers: Vec<String> =
+                    (0..v.powers.len()).map(|i| format!("{} {}", v.powers[i].letter, crate::game::pname(v, i as crate::map::PowerId))).collect();
+                let wins = match v.victory {
+                    crate::map::Victory::Centers(n) => format!("{n} centres win"),
+                    crate::map::Victory::Units(n) => format!("{n} units win"),
+                };
+                out.push_str(&format!("\n{name}: {}. {} powers: {}. {} centres; {wins}.\n", v.title, v.powers.len(), powers.join(", "), v.center_count()));
+            }
+            Err(_) => out.push_str(&format!("\n{name}: its file cannot be played (CREATE says why).\n")),
+        }
+    }
+    if more > 0 {
+        out.push_str(&format!("\nAnd {more} more files that are not listed.\n"));
+    }
+    out
+}
+
 /// `SIGNON ?`: the games one may join.
 pub fn open_games(rows: &[String]) -> String {
     format!("Games with seats open (join with SIGNON ?game password):\n{}", rows.join("\n"))
