@@ -71,6 +71,9 @@ fn known(dir: Option<&Path>) -> Vec<String> {
     out
 }
 
+/// A variant by the name CREATE takes: loaded, or why it cannot be.
+pub type Listed = (String, Result<Arc<Variant>, String>);
+
 /// The variants a judge has loaded, by name (case does not matter): each
 /// found once (see [`find`]) and shared after.
 #[derive(Default)]
@@ -82,7 +85,7 @@ pub struct Catalog {
 impl Catalog {
     /// Every variant this catalog finds (see [`names`]), each loaded or why
     /// not, and how many files more were not looked at.
-    pub fn all(&mut self) -> (Vec<(String, Result<Arc<Variant>, String>)>, usize) {
+    pub fn all(&mut self) -> (Vec<Listed>, usize) {
         let (names, more) = names(self.dir.as_deref().filter(|d| d.is_dir()));
         (names.into_iter().map(|n| (n.clone(), self.get(&n).map_err(|e| e.to_string()))).collect(), more)
     }

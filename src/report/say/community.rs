@@ -100,7 +100,7 @@ pub fn nothing_open() -> String {
 /// GET VARIANTS (and `mailjudge variant list`): each variant by the name
 /// CREATE takes, its title, powers (letter and name), centres and what wins;
 /// a file the engine cannot play said so, without its path.
-pub fn variant_list(found: &[(String, Result<std::sync::Arc<crate::map::Variant>, String>)], more: usize) -> String {
+pub fn variant_list(found: &[crate::variants::Listed], more: usize) -> String {
     let mut out = String::from("The variants of this judge (CREATE ?game password variant):\n");
     for (name, v) in found {
         match v {
