@@ -80,7 +80,8 @@ impl Session<'_> {
         self.table_mail(&g)?;
         g.paused = false;
         let now = self.ctx.now();
-        if g.deadline.is_some_and(|d| d <= now)
+        // a deadline passed meanwhile, or none yet (a game moved in from a record)
+        if g.deadline.is_none_or(|d| d <= now)
             && let Some(kind) = g.position.as_ref().map(|p| p.phase.kind)
         {
             crate::play::set_deadline(self.ctx, &mut g, kind);

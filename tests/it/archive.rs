@@ -465,6 +465,8 @@ fn a_record_imported_as_a_game_plays_on() {
     // resumed and played on: Austria's order is adjudicated
     let (r, _) = g.send(common::game::KEEPER, &format!("SIGNON Mmoved {password}\nRESUME\nPROCESS!"));
     assert!(!r.contains("Error"), "{r}");
+    // the game moved in had no deadline: RESUME gives it one (issue 37: not "Deadline: .")
+    assert!(r.contains("Game moved resumed; deadline ") && !r.contains("deadline ."), "{r}");
     let after = mailjudge::game::load_named(&g.w.daemon.judge.conn, &mut g.w.daemon.judge.ctx.variants, "moved").unwrap().unwrap();
     assert_eq!(v.calendar.name(after.position.unwrap().phase), "F1902M");
 }
