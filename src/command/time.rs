@@ -23,6 +23,11 @@ impl Session<'_> {
         matches!(self.signed, Some(Signed { role: Role::Master, .. }))
     }
 
+    /// Whether the sender is the master acting for a power (BECOME).
+    fn master_acting_for_power(&self) -> bool {
+        matches!(self.signed, Some(Signed { role: Role::Power { master: true, .. }, .. }))
+    }
+
     /// The zone the sender reads `g`'s times in (see [`game::reader_zone`]).
     fn zone(&self, g: &Game) -> Tz {
         game::reader_zone(g, &self.sender, self.ctx.cfg.timezone)
@@ -86,7 +91,7 @@ impl Session<'_> {
         }
         // the master (acting for the power) is not bound by the game's limit,
         // only by the judge's on dates (at most a year ahead)
-        let by_master = matches!(self.signed, Some(Signed { role: Role::Power { master: true, .. }, .. }));
+        let by_master = self.master_acting_for_power();
         let days = g.settings.max_absence_days.unwrap_or(crate::game::MAX_ABSENCE_DAYS);
         if !by_master && b - a > i64::from(days) * 86_400 {
             return Ok(self.ask_master_for_absence(&g, power, (a, b), days));
@@ -144,7 +149,7 @@ impl Session<'_> {
     /// The master hears of a player's absence (njudge tells the master of
     /// every absence), unless the master set it while acting for the power.
     fn tell_master_of_absence(&mut self, g: &Game, power: crate::map::PowerId, line: String) {
-        if matches!(self.signed, Some(Signed { role: Role::Power { master: true, .. }, .. })) {
+        if self.master_acting_for_power() {
             return;
         }
         self.tell_later(g, super::notices::About::Absence(power), say::time::absences_subject(g), Box::new(move |_| line.clone()));

@@ -140,6 +140,7 @@ text_enum!(
     /// Advanced is Intermediate or Expert.
     Level { Any = "any", Novice = "novice", Amateur = "amateur", Intermediate = "intermediate", Advanced = "advanced", Expert = "expert" }
 );
+default_first!(Access = Any, Level = Any);
 text_enum!(
     /// Whether a game counts in its players' judge-wide records (njudge's
     /// `SET RATED` / `SET UNRATED`; unset: as its moderation says).

@@ -236,23 +236,10 @@ pub struct Settings {
     pub deny_players: Vec<String>,
     /// Who may join or take over a seat by their site (`SET ACCESS`) and by
     /// the class they registered (`SET LEVEL`).
-    #[serde(default = "any_access", skip_serializing_if = "is_any_access")]
+    #[serde(default, skip_serializing_if = "is_default")]
     pub access: super::kinds::Access,
-    #[serde(default = "any_level", skip_serializing_if = "is_any_level")]
+    #[serde(default, skip_serializing_if = "is_default")]
     pub level: super::kinds::Level,
-}
-
-fn any_access() -> super::kinds::Access {
-    super::kinds::Access::Any
-}
-fn is_any_access(a: &super::kinds::Access) -> bool {
-    *a == super::kinds::Access::Any
-}
-fn any_level() -> super::kinds::Level {
-    super::kinds::Level::Any
-}
-fn is_any_level(l: &super::kinds::Level) -> bool {
-    *l == super::kinds::Level::Any
 }
 
 /// An access list as stored: mailboxes, at most
