@@ -31,7 +31,7 @@ stack=tests/mailstack/mailstack.sh
 # installed while the build runs, and waited for after it
 if [ "$mode" != quick ]; then
   mkdir -p target
-  (bash "$stack" install && bash tools/browser.sh && bash tools/mila_warm.sh) > target/prepare.log 2>&1 &
+  (bash "$stack" install && bash tools/browser.sh && bash tools/ghostscript.sh && bash tools/mila_warm.sh) > target/prepare.log 2>&1 &
   prepare=$!
   trap 'wait "$prepare" 2>/dev/null || true' EXIT
 fi
@@ -43,7 +43,7 @@ cargo test --release --locked --workspace
 
 if ! wait "$prepare"; then
   cat target/prepare.log >&2
-  echo "test.sh: installing the mail servers, the browser or MILA's package failed (above)" >&2
+  echo "test.sh: installing the mail servers, the browser, Ghostscript or MILA's package failed (above)" >&2
   exit 1
 fi
 # the servers' files, keys and ports live in a fresh private directory
@@ -62,6 +62,9 @@ cargo test --release --locked --test it -- --ignored --test-threads 1 e2e_mail::
 # site is looked at in Debian's Chromium (tools/browser.sh installs it)
 bash tools/browser.sh
 cargo test --release --locked --test it -- --ignored archive::
+# DPjudge's PostScript maps traced again by Ghostscript (tools/ghostscript.sh
+# installs it) give the committed config/maps files; an import traces its picture
+cargo test --release --locked --test it -- --ignored traced_maps::
 # every MILA map: seeded random games played by MILA, each phase adjudicated by
 # mailjudge too and compared (docs/MILA-DIFFERENTIAL.md); MILA_PHASES=full runs
 # every phase the test lists, the default an eighth of them (the first games of

@@ -20,6 +20,34 @@ pub enum FindError {
     /// The variant's file is no variant the engine takes.
     #[error("{}: {why}", path.display())]
     Unreadable { path: PathBuf, why: MapError },
+    /// The variant's picture (its outline file) is larger than a picture may be.
+    #[error("{}: the map picture is larger than {MAX_PICTURE_BYTES} bytes", path.display())]
+    PictureTooLarge { path: PathBuf },
+}
+
+/// The largest outline file (`NAME.json` beside `NAME.toml`) read.
+pub const MAX_PICTURE_BYTES: u64 = 8 << 20;
+
+/// The outline file beside a variant file, when there is one.
+fn picture(toml: &Path) -> Result<Option<std::sync::Arc<str>>, FindError> {
+    let path = toml.with_extension("json");
+    let Ok(meta) = std::fs::metadata(&path) else { return Ok(None) };
+    if !meta.is_file() {
+        return Ok(None);
+    }
+    if meta.len() > MAX_PICTURE_BYTES {
+        return Err(FindError::PictureTooLarge { path });
+    }
+    let mut text = String::new();
+    std::io::Read::read_to_string(
+        &mut std::io::Read::take(std::fs::File::open(&path).map_err(|why| FindError::Io { path: path.clone(), why })?, MAX_PICTURE_BYTES + 1),
+        &mut text,
+    )
+    .map_err(|why| FindError::Io { path: path.clone(), why })?;
+    if text.len() as u64 > MAX_PICTURE_BYTES {
+        return Err(FindError::PictureTooLarge { path });
+    }
+    Ok(Some(text.into()))
 }
 
 /// Looks a variant up: first in `dir` (a GM's variants directory, `NAME.toml`),
@@ -33,7 +61,9 @@ pub fn find(name: &str, dir: Option<&Path>) -> Result<Variant, FindError> {
                 Ok(t) => t,
                 Err(why) => return Err(FindError::Io { path, why }),
             };
-            return Variant::from_toml(&text).map_err(|why| FindError::Unreadable { path, why });
+            let mut v = Variant::from_toml(&text).map_err(|why| FindError::Unreadable { path: path.clone(), why })?;
+            v.picture = picture(&path)?;
+            return Ok(v);
         }
     }
     Variant::builtin(name).ok_or_else(|| FindError::Unknown { name: name.to_string(), known: known(dir) })

@@ -12,6 +12,7 @@ pub mod address;
 pub mod archive;
 pub mod engine;
 pub mod game;
+pub mod picture;
 pub mod serve;
 pub mod variant;
 
@@ -236,6 +237,33 @@ pub enum VariantAction {
         #[arg(long)]
         out: Option<PathBuf>,
     },
+    /// Draw a variant's starting board as a PNG (to see its map picture).
+    Draw {
+        /// The variant: its name, or its `.toml` file.
+        variant: String,
+        /// The PNG to write.
+        out: PathBuf,
+        /// Directory of variant files.
+        #[arg(long, default_value = "config/variants")]
+        variants_dir: PathBuf,
+    },
+    /// Trace a variant's map from a picture (a DPjudge `.ps` map, or a PNG
+    /// or GIF its `pos` keys are pixels of) into its outline file, `NAME.json`.
+    Picture {
+        /// The variant: its name, or its `.toml` file.
+        variant: String,
+        /// The picture.
+        picture: PathBuf,
+        /// Directory of variant files (where the variant is looked for, and the outline file written).
+        #[arg(long, default_value = "config/variants")]
+        variants_dir: PathBuf,
+        /// Write the outline file here instead.
+        #[arg(long)]
+        out: Option<PathBuf>,
+        /// Also draw the starting board from the new outlines, as a PNG here.
+        #[arg(long)]
+        preview: Option<PathBuf>,
+    },
 }
 
 /// Runs the command line; the exit code says how it went.
@@ -252,6 +280,10 @@ pub fn main() -> ExitCode {
         }
         Command::Variant { action: VariantAction::Import { source, variants_dir, out } } => {
             return variant::import(&source, out.as_deref().unwrap_or(&variants_dir));
+        }
+        Command::Variant { action: VariantAction::Draw { variant, out, variants_dir } } => return picture::draw(&variant, &out, &variants_dir),
+        Command::Variant { action: VariantAction::Picture { variant, picture, variants_dir, out, preview } } => {
+            return picture::picture(&variant, &picture, &variants_dir, out.as_deref(), preview.as_deref());
         }
         Command::Serve { config, once, init } => serve::serve(config, once, init),
         Command::CheckConfig { config, connect } => serve::check_config(config, connect),

@@ -1,6 +1,7 @@
 //! `mailjudge variant import FILE.map|DIR`: a DPjudge / MILA `.map` file made
 //! into a variant file (`NAME.toml`) that `check-variant` accepts.
 
+use super::picture;
 use crate::map::{MapError, Variant, dpjudge};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -94,6 +95,25 @@ fn import_one(file: &Path, out: &Path) -> Result<String, ImportError> {
     let (name, toml) = convert(file)?;
     let target = out.join(format!("{name}.toml"));
     std::fs::create_dir_all(out).map_err(|why| ImportError::Io { path: out.to_path_buf(), why })?;
-    std::fs::write(&target, toml).map_err(|why| ImportError::Io { path: target.clone(), why })?;
-    Ok(format!("{}: written {}", file.display(), target.display()))
+    std::fs::write(&target, &toml).map_err(|why| ImportError::Io { path: target.clone(), why })?;
+    let mut said = format!("{}: written {}", file.display(), target.display());
+    if let Some(picture) = picture::BESIDE.iter().map(|e| file.with_extension(e)).find(|p| p.is_file()) {
+        said.push('\n');
+        said.push_str(&trace_beside(&toml, &picture, &out.join(format!("{name}.json"))));
+    }
+    Ok(said)
+}
+
+/// The picture beside an imported `.map` file traced into the variant's
+/// outline file; what came of it, in a line (a picture that cannot be
+/// traced leaves the variant drawn as a generated map, and says why).
+fn trace_beside(toml: &str, picture: &Path, target: &Path) -> String {
+    let traced = Variant::read_toml(toml)
+        .map_err(|e| e.to_string())
+        .and_then(|v| picture::trace_file(&v, picture).map_err(|e| e.to_string()))
+        .and_then(|json| std::fs::write(target, json).map_err(|e| format!("{}: {e}", target.display())));
+    match traced {
+        Ok(()) => format!("{}: the map traced, written {}", picture.display(), target.display()),
+        Err(e) => format!("{}: the map not traced (its maps are drawn as a generated layout): {e}", picture.display()),
+    }
 }

@@ -17,6 +17,7 @@ mod layers;
 mod palette;
 mod png;
 mod svg;
+pub mod trace;
 
 pub use layers::{forget as forget_pieces, kept as pieces_kept};
 pub use png::{MAX_PIXELS, RenderError, SCALE, draw_png, png};

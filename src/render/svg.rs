@@ -177,6 +177,9 @@ fn provinces(out: &mut String, pen: &Pen) {
     };
     if !g.outlines.is_empty() {
         let _ = write!(out, r#"<g class="provinces" transform="translate({} {})" stroke="{INK}" stroke-width="1.5">"#, f(g.offset.0), f(g.offset.1));
+        if !g.scenery.is_empty() {
+            let _ = write!(out, r#"<path class="scenery" d="{}" fill="{LAND}" stroke="{LAND}"/>"#, esc(&g.scenery));
+        }
         for o in &g.outlines {
             let _ = write!(out, r#"<path id="p-{}" d="{}" fill="{}"/>"#, esc(&v.provinces[o.prov as usize].code), esc(&o.d), fill(o.prov as usize));
         }

@@ -78,5 +78,6 @@ mod set_words;
 mod start1885;
 mod storage;
 mod time_forms;
+mod traced_maps;
 mod upgrade;
 mod variant_import;

@@ -37,12 +37,19 @@ fn check(v: &Variant, g: &Geometry) -> usize {
     let mut rings = vec![None; v.provinces.len()];
     for o in &g.outlines {
         let r: Vec<Vec<(f64, f64)>> = o.rings().into_iter().map(|r| r.into_iter().map(|(x, y)| (x + g.offset.0, y + g.offset.1)).collect()).collect();
+        // an impassable space its picture does not show (canton's Nepal) is not drawn
+        if r.is_empty() && v.provinces[o.prov as usize].kind == ProvinceKind::Impassable {
+            continue;
+        }
         assert!(!r.is_empty(), "{name}: {} has an empty outline", v.provinces[o.prov as usize].code);
         assert!(rings[o.prov as usize].replace(r).is_none(), "{name}: two outlines for one province");
     }
     let mut checked = 0;
     let in_frame = |(x, y): (f64, f64)| (0.0..=g.width).contains(&x) && (0.0..=g.height).contains(&y);
     for (i, p) in v.provinces.iter().enumerate() {
+        if rings[i].is_none() && p.kind == ProvinceKind::Impassable {
+            continue;
+        }
         let r = rings[i].as_ref().unwrap_or_else(|| panic!("{name}: {} has no outline", p.code));
         let mut places = vec![("unit", g.unit(Loc { prov: i as Prov, coast: Coast::None }))];
         places.extend(p.coasts.iter().map(|&c| ("coast unit", g.unit(Loc { prov: i as Prov, coast: c }))));

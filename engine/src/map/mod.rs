@@ -312,6 +312,11 @@ pub struct Variant {
     pub seasonal: Vec<Prov>,
     /// How far the provinces' `clockwise` lists can be trusted.
     pub neighbour_order: NeighbourOrder,
+    /// The variant's map picture, an outline file's text (the format of the
+    /// judge's `config/maps/standard.json`) a GM keeps beside the variant
+    /// file: set by whoever found the file, drawn by the judge; no rule
+    /// reads it.
+    pub picture: Option<std::sync::Arc<str>>,
     army_adj: Vec<Vec<Prov>>,
     fleet_adj: Vec<Vec<Loc>>,
     code_index: HashMap<String, Prov>,

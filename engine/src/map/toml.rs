@@ -254,6 +254,7 @@ pub(crate) fn build(raw: RawVariant) -> Result<Variant, MapError> {
         wide,
         not_implemented: raw.not_implemented.clone(),
         neighbour_order: raw.neighbour_order,
+        picture: None,
         uncertain,
         straits: Vec::new(),
         seasonal: Vec::new(),

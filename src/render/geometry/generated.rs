@@ -22,8 +22,8 @@ const SYMBOL: f64 = 0.8;
 
 struct Site {
     at: Point2<f64>,
-    /// The province, or `None` for a filler or rim site.
-    prov: Option<usize>,
+    /// Which site: a province (below the provinces' count), else a filler.
+    index: usize,
 }
 
 impl HasPosition for Site {
@@ -40,8 +40,17 @@ pub fn map(v: &Variant) -> Geometry {
     let (w, h) = pts.iter().fold((0.0f64, 0.0f64), |(a, b), &(x, y)| (a.max(x + MARGIN), b.max(y + MARGIN)));
     let mut g = Geometry::empty(v.provinces.len(), w.max(2.0 * MARGIN), h.max(2.0 * MARGIN), Source::Generated);
     g.symbol = SYMBOL;
-    for (i, cell) in cells(&pts, &fillers(&pts, &adj, g.width, g.height), g.width, g.height).into_iter().enumerate() {
-        g.outlines.push(Outline { prov: i as Prov, d: path(&cell) });
+    let (fill, grid) = fillers(&pts, &adj, g.width, g.height);
+    let all = cells(&pts, &fill, g.width, g.height);
+    for (i, cell) in all.iter().take(pts.len()).enumerate() {
+        g.outlines.push(Outline { prov: i as Prov, d: path(cell) });
+    }
+    // a gap between neighbouring land provinces is land too (no province's),
+    // so a land province far from its neighbours is not drawn as an island
+    for (k, cell) in all[pts.len()..pts.len() + grid].iter().enumerate() {
+        if cell.len() > 2 && inland(v, &adj, &pts, fill[k]) {
+            g.scenery.push_str(&path(cell));
+        }
     }
     for (i, p) in v.provinces.iter().enumerate() {
         let (x, y) = pts[i];
@@ -75,10 +84,22 @@ fn coast_offset(v: &Variant, pts: &[(f64, f64)], l: Loc) -> (f64, f64) {
     (angle.cos() * 24.0, angle.sin() * 24.0)
 }
 
-/// Filler sites: a grid over the frame where a point is at least [`GAP`]
+/// Whether a filler site lies between two land provinces that are
+/// neighbours: its nearest province is land, and it is near the line from
+/// one of its three nearest to a land neighbour among them.
+fn inland(v: &Variant, adj: &[Vec<Prov>], pts: &[(f64, f64)], p: (f64, f64)) -> bool {
+    let mut near: Vec<(f64, usize)> = pts.iter().enumerate().map(|(i, &q)| (dist(p, q), i)).collect();
+    near.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let land = |i: usize| !matches!(v.provinces[i].kind, crate::map::ProvinceKind::Sea);
+    let three: Vec<usize> = near.iter().take(3).map(|n| n.1).filter(|&i| land(i)).collect();
+    near.first().is_some_and(|n| land(n.1))
+        && three.iter().any(|&a| three.iter().any(|&b| b > a && adj[a].contains(&(b as Prov)) && to_segment(p, pts[a], pts[b]) <= SPACING))
+}
+
+/// Filler sites (and how many of them, first, are the grid's): a grid over the frame where a point is at least [`GAP`]
 /// from every province and off the straight line between two neighbours (so
 /// neighbours' regions tend to touch), and a ring outside the frame.
-fn fillers(pts: &[(f64, f64)], adj: &[Vec<Prov>], w: f64, h: f64) -> Vec<(f64, f64)> {
+fn fillers(pts: &[(f64, f64)], adj: &[Vec<Prov>], w: f64, h: f64) -> (Vec<(f64, f64)>, usize) {
     let step = SPACING * 0.7;
     let mut out = Vec::new();
     let edges: Vec<((f64, f64), (f64, f64))> =
@@ -91,6 +112,7 @@ fn fillers(pts: &[(f64, f64)], adj: &[Vec<Prov>], w: f64, h: f64) -> Vec<(f64, f
             }
         }
     }
+    let grid = out.len();
     let ring = SPACING;
     let (nx, ny) = (((w + 2.0 * ring) / step).ceil() as usize, ((h + 2.0 * ring) / step).ceil() as usize);
     for k in 0..=nx {
@@ -101,7 +123,7 @@ fn fillers(pts: &[(f64, f64)], adj: &[Vec<Prov>], w: f64, h: f64) -> Vec<(f64, f
         let y = -ring + k as f64 * (h + 2.0 * ring) / ny as f64;
         out.extend([(-ring, y), (w + ring, y)]);
     }
-    out
+    (out, grid)
 }
 
 /// The distance from `p` to the segment from `a` to `b`.
@@ -112,19 +134,18 @@ fn to_segment(p: (f64, f64), a: (f64, f64), b: (f64, f64)) -> f64 {
     dist(p, (a.0 + t * dx, a.1 + t * dy))
 }
 
-/// Each province's Voronoi cell among all sites, clipped to the frame.
+/// Each site's Voronoi cell (the provinces', then the fillers'), clipped to the frame.
 fn cells(pts: &[(f64, f64)], fillers: &[(f64, f64)], w: f64, h: f64) -> Vec<Vec<(f64, f64)>> {
     let mut t: DelaunayTriangulation<Site> = DelaunayTriangulation::new();
-    let sites = pts.iter().enumerate().map(|(i, &p)| (p, Some(i))).chain(fillers.iter().map(|&p| (p, None)));
-    for ((x, y), prov) in sites {
+    for (index, &(x, y)) in pts.iter().chain(fillers).enumerate() {
         // every site is finite and distinct: the layout spreads the provinces
         // and fillers keep clear of them
-        let _ = t.insert(Site { at: Point2::new(x, y), prov });
+        let _ = t.insert(Site { at: Point2::new(x, y), index });
     }
-    let mut out = vec![Vec::new(); pts.len()];
+    let mut out = vec![Vec::new(); pts.len() + fillers.len()];
     for face in t.voronoi_faces() {
         let site = face.as_delaunay_vertex();
-        let Some(i) = site.data().prov else { continue };
+        let i = site.data().index;
         let mut cell: Vec<(f64, f64)> = face
             .adjacent_edges()
             .filter_map(|e| match e.from() {
@@ -133,7 +154,7 @@ fn cells(pts: &[(f64, f64)], fillers: &[(f64, f64)], w: f64, h: f64) -> Vec<Vec<
             })
             .map(|c| (c.x, c.y))
             .collect();
-        let c = pts[i];
+        let c = (site.data().at.x, site.data().at.y);
         cell.sort_by(|a, b| (a.1 - c.1).atan2(a.0 - c.0).total_cmp(&(b.1 - c.1).atan2(b.0 - c.0)));
         out[i] = clip(cell, w, h);
     }

@@ -1,7 +1,8 @@
 //! Where things stand on a variant's picture. A map drawn from outlines has
 //! them in `config/maps/NAME.json` (the standard map and MILA's ancmed, modern
-//! and pure, extracted from their SVGs by `tools/`, and Original 1958, traced
-//! from its scan); a game on the standard
+//! and pure, extracted from their SVGs by `tools/`, Original 1958, traced
+//! from its scan, and DPjudge's maps traced from their PostScript by
+//! [`crate::render::trace`]), or beside a GM's variant file; a game on the standard
 //! board for fewer players uses the standard map's; every other variant (1885,
 //! an imported map, a GM's own) gets a generated map ([`generated`]): land and
 //! sea regions tessellated around each province's `pos`, or around a layout
@@ -22,6 +23,12 @@ const BUILTIN: &[(&str, &str)] = &[
     ("modern", include_str!("../../../config/maps/modern.json")),
     ("pure", include_str!("../../../config/maps/pure.json")),
     ("original1958", include_str!("../../../config/maps/original1958.json")),
+    // traced by `mailjudge variant picture` from DPjudge's PostScript maps
+    ("youngstown", include_str!("../../../config/maps/youngstown.json")),
+    ("loeb9", include_str!("../../../config/maps/loeb9.json")),
+    ("v8", include_str!("../../../config/maps/v8.json")),
+    ("canton", include_str!("../../../config/maps/canton.json")),
+    ("empire", include_str!("../../../config/maps/empire.json")),
 ];
 
 /// An outline file (the format of `config/maps/standard.json`).
@@ -37,6 +44,12 @@ struct OutlineFile {
     centers: BTreeMap<String, [f64; 2]>,
     #[serde(default)]
     labels: BTreeMap<String, [f64; 3]>,
+    /// Land no province names (a traced picture's unnamed islands), drawn under the provinces.
+    #[serde(default)]
+    scenery: String,
+    /// The scale units and centres are drawn at (1, the standard map's, when not given).
+    #[serde(default)]
+    symbol: Option<f64>,
 }
 
 #[derive(Deserialize)]
@@ -78,6 +91,8 @@ pub struct Geometry {
     pub outlines: Vec<Outline>,
     /// The outlines' shift (the source drew them translated).
     pub offset: (f64, f64),
+    /// Land no province names, as SVG path data (shifted as the outlines).
+    pub scenery: String,
     /// Where a unit stands, by location (index: `slot`).
     unit: Vec<(f64, f64)>,
     /// Where a dislodged unit is drawn, by location.
@@ -98,11 +113,18 @@ fn slot(l: Loc) -> usize {
 }
 
 impl Geometry {
-    /// The geometry of `v`: its own map's outlines when it has a built-in
+    /// The geometry of `v`: the picture its GM keeps beside its file, else
+    /// its own map's outlines when it has a built-in
     /// outline file, else the standard map's when every province of `v` has
     /// one there (games for fewer players on the standard board), else a
     /// generated map.
     pub fn of(v: &Variant) -> Geometry {
+        if let Some(text) = &v.picture {
+            match Geometry::from_outline_file(v, text) {
+                Ok(g) => return g,
+                Err(e) => tracing::warn!(variant = %v.name, "its map picture is not drawn: {e}"),
+            }
+        }
         let own = BUILTIN.iter().find(|(name, _)| *name == v.name).and_then(|(_, text)| outlines(v, &builtin(text), Source::Outlines).ok());
         own.or_else(|| outlines(v, &builtin(BUILTIN[0].1), Source::StandardBoard).ok()).unwrap_or_else(|| generated::map(v))
     }
@@ -130,6 +152,7 @@ impl Geometry {
             height,
             outlines: Vec::with_capacity(n),
             offset: (0.0, 0.0),
+            scenery: String::new(),
             unit: vec![(f64::NAN, f64::NAN); n * 5],
             dislodged: vec![(f64::NAN, f64::NAN); n * 5],
             center: Vec::with_capacity(n),
@@ -155,6 +178,8 @@ fn builtin(text: &str) -> OutlineFile {
 fn outlines(v: &Variant, f: &OutlineFile, source: Source) -> Result<Geometry, OutlineError> {
     let mut g = Geometry::empty(v.provinces.len(), f.view_box[2], f.view_box[3], source);
     g.offset = (f.outline_offset[0], f.outline_offset[1]);
+    g.scenery = f.scenery.clone();
+    g.symbol = f.symbol.filter(|s| s.is_finite()).unwrap_or(1.0).clamp(0.3, 3.0);
     for (i, p) in v.provinces.iter().enumerate() {
         let missing = || OutlineError::Missing(p.code.clone());
         let o = f.provinces.get(&p.code).ok_or_else(missing)?;
