@@ -4,7 +4,8 @@
 //! - [`serve`]: `serve`, `check-config`, `backup`, `mail`;
 //! - [`game`]: `game list|show|create|process|pause|resume|terminate|cmd|map`;
 //! - [`archive`]: `export`, `import`;
-//! - [`variant`]: `variant import` (DPjudge / MILA `.map` files);
+//! - [`variant`]: `variant import` (DPjudge / MILA `.map` files, njudge's
+//!   `map.NAME` files), `variant list`;
 //! - [`address`]: `address allow|revoke|list` (who consents to the judge's mail),
 //!   `keeper-password` (the keeper's commands by mail).
 
@@ -56,7 +57,7 @@ pub enum Command {
     },
     /// Validate a variant file and report every problem.
     CheckVariant { file: PathBuf },
-    /// Variant files: `variant import FILE.map|DIR`.
+    /// Variant files: `variant import FILE.map|map.NAME|DIR`, `variant list`.
     Variant {
         #[command(subcommand)]
         action: VariantAction,
@@ -226,9 +227,10 @@ pub enum VariantAction {
         #[arg(long, default_value = "config/variants")]
         variants_dir: PathBuf,
     },
-    /// Make a DPjudge / MILA `.map` file (or every one in a folder) into `NAME.toml`.
+    /// Make a DPjudge / MILA `.map` file or an njudge `map.NAME` file (or every one in a folder) into `NAME.toml`.
     Import {
-        /// A `.map` file or a folder of them (files named by `MAP`/`USE` are looked for beside it).
+        /// A `.map` file, an njudge `map`/`map.NAME` file (its `seed.NAME`, `report.NAME` beside it,
+        /// `variant.c`/`variant.h` beside it or one folder up), or a folder of them.
         source: PathBuf,
         /// Directory of variant files to write into.
         #[arg(long, default_value = "config/variants")]

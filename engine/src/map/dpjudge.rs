@@ -89,6 +89,11 @@ const RULES: &[(&str, &str)] = &[("BUILD_ANY", "build_any")];
 /// Directives about DPjudge's pictures and mail only: skipped.
 const DISPLAY_ONLY: &[&str] = &["FLAG", "FLAGS", "NOTIFY"];
 
+/// `RULE` flags about press, not the map: a game's settings here (DPjudge's
+/// `FTF_PRESS` is mailjudge's `SET NO MINOR PRESS` with `SET NO GRACE PRESS`,
+/// docs/VARIANTS.md), which a variant file does not hold: skipped.
+const PRESS_RULES: &[&str] = &["FTF_PRESS"];
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Terrain {
     Land,
@@ -118,6 +123,8 @@ struct Reader {
     powers: Vec<PowerState>,
     /// Every centre ever named (homes and unowned).
     centres: Vec<String>,
+    /// The centres `UNOWNED`/`NEUTRAL`/`CENTERS` lines name (less `-X`).
+    unowned: Vec<String>,
     current: Option<usize>,
     victory: Option<u32>,
     begin: Option<(String, i32, char)>,
@@ -283,6 +290,9 @@ impl Reader {
                 self.terrain.hibernate = true;
                 continue;
             }
+            if PRESS_RULES.contains(&flag.as_str()) {
+                continue;
+            }
             match RULES.iter().find(|(f, _)| *f == flag) {
                 Some((_, key)) => self.rules.push((*key).into()),
                 None => return Err(Here(DpErrorKind::UnsupportedRule(flag))),
@@ -360,9 +370,18 @@ impl Reader {
             for c in &words[1..] {
                 let c = c.to_ascii_uppercase();
                 match c.strip_prefix('-') {
-                    Some(gone) => self.centres.retain(|x| x != gone),
-                    None if !self.centres.contains(&c) => self.centres.push(c),
-                    None => {}
+                    Some(gone) => {
+                        self.centres.retain(|x| x != gone);
+                        self.unowned.retain(|x| x != gone);
+                    }
+                    None => {
+                        if !self.centres.contains(&c) {
+                            self.centres.push(c.clone());
+                        }
+                        if !self.unowned.contains(&c) {
+                            self.unowned.push(c);
+                        }
+                    }
                 }
             }
             return Ok(());
@@ -437,10 +456,17 @@ impl Reader {
             Some(_) => names,
         };
         for g in goners {
-            if !self.powers.iter().any(|w| w.name == g) {
+            let Some(i) = self.powers.iter().position(|w| w.name == g) else {
                 return Err(malformed(&format!("UNPLAYED names unknown power `{g}`")));
+            };
+            // its homes are centres no more, unless unowned or another's
+            // (DPjudge's `Map.validate` counts the homes of the powers left)
+            let gone = self.powers.remove(i);
+            for h in gone.homes {
+                if !self.unowned.contains(&h) && !self.powers.iter().any(|w| w.homes.contains(&h)) {
+                    self.centres.retain(|c| *c != h);
+                }
             }
-            self.powers.retain(|w| w.name != g);
         }
         self.current = None;
         Ok(())
@@ -546,3 +572,4 @@ fn users(abut: &str) -> (bool, bool) {
 
 mod finish;
 mod terrain;
+pub(in crate::map) use finish::{clean_aliases, standard_calendar};

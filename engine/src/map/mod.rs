@@ -9,6 +9,7 @@ pub mod choices;
 mod distance;
 pub mod dpjudge;
 pub(crate) mod names;
+pub mod njudge;
 mod terrain;
 pub mod toml;
 
@@ -426,6 +427,12 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("chaos", include_str!("../../../config/variants/chaos.toml")),
     ("minorpower", include_str!("../../../config/variants/minorpower.toml")),
     ("crowded", include_str!("../../../config/variants/crowded.toml")),
+    // DPjudge's maps checked against their rules pages (issue 37, part 3)
+    ("fiveman", include_str!("../../../config/variants/fiveman.toml")),
+    ("milan", include_str!("../../../config/variants/milan.toml")),
+    ("empire-up", include_str!("../../../config/variants/empire-up.toml")),
+    ("renaissance", include_str!("../../../config/variants/renaissance.toml")),
+    ("sailho", include_str!("../../../config/variants/sailho.toml")),
 ];
 
 impl Variant {

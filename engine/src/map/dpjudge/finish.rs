@@ -19,7 +19,8 @@ impl Reader {
                 return Err(DpErrorKind::CentreNowhere(c.clone()));
             }
         }
-        self.clean_aliases(&mut province);
+        let words: Vec<&str> = self.powers.iter().flat_map(|w| [w.name.as_str(), w.own_word.as_str()]).collect();
+        clean_aliases(&mut province, &words);
         let (power, mut not_implemented) = self.powers()?;
         not_implemented.extend(self.not_implemented.iter().cloned());
         let (season, year, phase) = self.begin.clone().unwrap_or(("S".into(), 1901, 'M'));
@@ -154,29 +155,6 @@ impl Reader {
         Ok(out)
     }
 
-    /// Aliases that name one place only, and none of its own names again.
-    fn clean_aliases(&self, province: &mut [RawProvince]) {
-        let mut count: BTreeMap<String, usize> = BTreeMap::new();
-        for p in province.iter() {
-            for a in p.aliases.iter().chain([&p.name.to_ascii_lowercase(), &p.id.to_ascii_lowercase()]) {
-                *count.entry(a.clone()).or_default() += 1;
-            }
-        }
-        for w in &self.powers {
-            *count.entry(w.name.to_ascii_lowercase()).or_default() += 2;
-            *count.entry(w.own_word.to_ascii_lowercase()).or_default() += 2;
-        }
-        for p in province.iter_mut() {
-            let own = [p.name.to_ascii_lowercase(), p.id.to_ascii_lowercase()];
-            let mut seen = Vec::new();
-            p.aliases.retain(|a| {
-                let keep = count.get(a) == Some(&1) && !own.contains(a) && !seen.contains(a);
-                seen.push(a.clone());
-                keep
-            });
-        }
-    }
-
     fn powers(&self) -> Result<(Vec<RawPower>, Vec<String>), DpErrorKind> {
         let mut used: Vec<char> = self.powers.iter().filter_map(|w| w.letter).collect();
         let mut out = Vec::new();
@@ -223,6 +201,29 @@ impl Reader {
     }
 }
 
+/// Aliases that name one place only, and none of its own names again, nor
+/// a power's name or adjective (`words`): the others would name two things.
+pub(in crate::map) fn clean_aliases(province: &mut [RawProvince], words: &[&str]) {
+    let mut count: BTreeMap<String, usize> = BTreeMap::new();
+    for p in province.iter() {
+        for a in p.aliases.iter().chain([&p.name.to_ascii_lowercase(), &p.id.to_ascii_lowercase()]) {
+            *count.entry(a.clone()).or_default() += 1;
+        }
+    }
+    for w in words {
+        *count.entry(w.to_ascii_lowercase()).or_default() += 2;
+    }
+    for p in province.iter_mut() {
+        let own = [p.name.to_ascii_lowercase(), p.id.to_ascii_lowercase()];
+        let mut seen = Vec::new();
+        p.aliases.retain(|a| {
+            let keep = count.get(a) == Some(&1) && !own.contains(a) && !seen.contains(a);
+            seen.push(a.clone());
+            keep
+        });
+    }
+}
+
 fn title_case(s: &str) -> String {
     s.split_whitespace()
         .map(|w| {
@@ -236,7 +237,7 @@ fn title_case(s: &str) -> String {
         .join(" ")
 }
 
-fn standard_calendar(first_year: i32) -> RawCalendar {
+pub(in crate::map) fn standard_calendar(first_year: i32) -> RawCalendar {
     let season =
         |code: &str, name: &str, phases: &[&str]| RawSeason { code: code.into(), name: name.into(), phases: phases.iter().map(|p| p.to_string()).collect() };
     let _ = first_year;

@@ -13,7 +13,9 @@
 //!   armies only (a `~` on an edge fleets use is refused).
 //! - `DEN -> Copenhagen = cop ...`: the place DEN gets the abbreviation COP
 //!   everywhere (adjacencies, centres, homes, units) and the names of the
-//!   line, losing those it had.
+//!   line, losing those it had. A coast is renamed the same way, on a line
+//!   of its own before its province's (`BUL/EC -> Sofia (east coast) =
+//!   sof/ec ...`, Renaissance).
 
 use super::{DpErrorKind, Here, LineError, Reader, Terrain, malformed, province_of, users};
 
@@ -78,14 +80,14 @@ impl Reader {
     }
 
     /// `OLD -> Name = NEW ...`: OLD becomes NEW everywhere, its names gone.
+    /// A coast is renamed on a line of its own (`BUL/EC -> Sofia (east
+    /// coast) = sof/ec ...`, Renaissance), to the same coast, and before the
+    /// province itself (`BUL -> Sofia = sof ...`), as DPjudge's `pages/Map`
+    /// asks: a province is renamed only once none of its coasts keeps the old
+    /// name.
     pub(super) fn rename(&mut self, old: &str, new: &str) -> Result<(), LineError> {
         let old = old.to_ascii_uppercase();
-        if !self.names.iter().any(|(_, a)| *a == old) {
-            return Err(Here(DpErrorKind::UnknownPlace(old)));
-        }
-        if old.contains('/') || self.locs.iter().any(|(n, _, _)| n.contains('/') && province_of(n).eq_ignore_ascii_case(&old)) {
-            return Err(Here(DpErrorKind::UnsupportedDirective(format!("{old} -> (renaming a place with coasts)"))));
-        }
+        self.check_rename(&old, new)?;
         self.names.retain(|(_, a)| *a != old);
         self.aliases.retain(|(_, a)| *a != old);
         // the same word in the case it was written in (`DEN`, `den`, `Den`)
@@ -107,6 +109,7 @@ impl Reader {
             abuts.iter_mut().for_each(swap);
         }
         self.centres.iter_mut().for_each(swap);
+        self.unowned.iter_mut().for_each(swap);
         for w in &mut self.powers {
             w.homes.iter_mut().for_each(swap);
             for u in &mut w.units {
@@ -124,6 +127,26 @@ impl Reader {
         }
         for (p, _) in &mut self.terrain.open_in {
             swap(p);
+        }
+        Ok(())
+    }
+
+    /// Whether `old` (upper case) may be renamed `new`: a place of the map,
+    /// a coast to the same coast, a province once its coasts are renamed.
+    fn check_rename(&self, old: &str, new: &str) -> Result<(), LineError> {
+        if !self.names.iter().any(|(_, a)| a == old) && !self.locs.iter().any(|(n, _, _)| n.eq_ignore_ascii_case(old)) {
+            return Err(Here(DpErrorKind::UnknownPlace(old.to_string())));
+        }
+        if let Some((_, coast)) = old.split_once('/') {
+            if new.split_once('/').is_none_or(|(_, c)| !c.eq_ignore_ascii_case(coast)) {
+                return Err(malformed(&format!("{old} -> {new}: a coast is renamed to the same coast of the new name")));
+            }
+        } else if new.contains('/') {
+            return Err(malformed(&format!("{old} -> {new}: a province is renamed to a province, not a coast")));
+        } else if self.locs.iter().any(|(n, _, _)| n.contains('/') && province_of(n).eq_ignore_ascii_case(old)) {
+            return Err(Here(DpErrorKind::UnsupportedDirective(format!(
+                "{old} -> (renaming a province before its coasts: each coast `{old}/XC ->` comes first)"
+            ))));
         }
         Ok(())
     }
