@@ -14,8 +14,9 @@ sea borders, and every pixel is in one region, so neighbours share their
 borders. The unnamed islands (Ireland, Corsica, Sardinia, Sicily, Crete) get
 seeds of their own and become holes in the seas. The regions are turned into
 polygons and simplified together (shapely.coverage_simplify keeps shared
-borders shared); labels, units, centre marks and dislodged units are placed
-inside their province, labels never under anything.
+borders shared); units, labels, centre marks and dislodged units are placed
+inside their province (units first, well away from its borders), labels
+never under another province's mark.
 
 Output coordinates are the scan's pixels times SCALE (the picture is drawn at
 the standard map's size, so symbols keep their size).
@@ -104,6 +105,11 @@ LABEL_SIZES = (18, 15, 12)
 # a province smaller than this (output px) has its label at its edge
 SMALL = 4000
 EDGE = 3  # a placed point keeps this far from its province's edge (output px)
+# a unit's place keeps this far from its province's edge (output px), or, in a
+# province too narrow for that, DEEP_SHARE of the deepest point's distance:
+# a unit (an army's circle is 16 px round) then stands plainly in its own
+# province, not on a border (Wales's army stood on Liverpool's border)
+UNIT_DEEP, DEEP_SHARE = 12.0, 0.6
 
 
 def label_box(code, size):
@@ -227,13 +233,15 @@ class Placer:
         self.label_owner = np.zeros(lab2.shape, dtype=np.int32)
         self.failed = []
 
-    def place(self, idx, name, half_w, up, down, pref, hard=False, centre_bias=0.5, allow_own=False, edge=EDGE, first=0):
+    def place(self, idx, name, half_w, up, down, pref, hard=False, centre_bias=0.5, allow_own=False, edge=EDGE, first=0, deep=None):
         """Anchor point for a box [x-half_w, x+half_w] x [y-up, y+down] whose
         anchor is inside region idx, nearest `pref` (with a pull to the
         middle). Tried in turn: the box inside the province and clear of
         everything; the box clear of everything; clear of labels; clear of
         other provinces' labels; anywhere
-        (each fallback is recorded in `failed`)."""
+        (each fallback is recorded in `failed`). `deep`: the anchor keeps at
+        least that far inside (or DEEP_SHARE of the deepest point's depth, in
+        a narrower province), whatever the fallback."""
         ys, xs = np.nonzero(self.lab == idx)
         y0, y1, x0, x1 = ys.min(), ys.max() + 1, xs.min(), xs.max() + 1
         pad = 40
@@ -245,6 +253,8 @@ class Placer:
         if allow_own:
             soft_b = soft_b & (self.owner[y0:y1, x0:x1] != idx)
         inner = ndi.distance_transform_edt(np.pad(mine, 1))[1:-1, 1:-1]
+        if deep is not None:
+            edge = max(edge, min(deep, DEEP_SHARE * inner.max()))
         hw, hu, hd = int(np.ceil(half_w)), int(np.ceil(up)), int(np.ceil(down))
         others = hard_b & (self.label_owner[y0:y1, x0:x1] != idx)
         tries = (mine & ~hard_b & ~soft_b, ~hard_b & ~soft_b, ~hard_b, ~others)
@@ -258,7 +268,7 @@ class Placer:
                 break
         else:
             step = len(tries)
-            ok = inner >= EDGE
+            ok = inner >= edge
             if not ok.any():
                 ok = inner == inner.max()
         yy, xx = np.nonzero(ok)
@@ -309,8 +319,13 @@ def coast_prefs(provs, lab, index):
 
 
 def place_all(provs, lab, index, polys):
-    """Labels first (nothing may cover one), then units and coasts, centre
-    marks and dislodged units; smallest province first in each pass."""
+    """Units and coasts first, each well inside its province (`UNIT_DEEP`),
+    then labels (clear of the units where there is room: in the smallest
+    provinces, APU, EDI, LON, MON and ROM, a label lies under its own unit;
+    never under another province's), centre marks and dislodged units;
+    smallest province first in each pass. (Labels went first until units
+    were kept off the borders: a small province's unit was then pushed onto
+    its border, Wales's army into Liverpool.)"""
     lab2 = np.kron(lab, np.ones((SCALE, SCALE), dtype=lab.dtype))
     pl = Placer(lab2)
     coasts = coast_prefs(provs, lab, index)
@@ -323,20 +338,20 @@ def place_all(provs, lab, index, polys):
         uw, uh = UNIT_LAND if p["kind"] == "land" else UNIT_SEA
         # a small province's unit takes its middle (its label then goes beside)
         bias = 2.0 if small(p) else 0.5
-        units[code] = pl.place(i, f"{code} unit", uw / 2, uh / 2, uh / 2, pos[code], centre_bias=bias, edge=2 if small(p) else EDGE)
+        units[code] = pl.place(i, f"{code} unit", uw / 2, uh / 2, uh / 2, pos[code], centre_bias=bias, edge=2 if small(p) else EDGE, deep=UNIT_DEEP)
         for c in sorted(k for k in coasts if k.startswith(code + "/")):
             pref = (coasts[c][0] * SCALE, coasts[c][1] * SCALE)
-            units[c] = pl.place(i, f"{c} unit", UNIT_SEA[0] / 2, UNIT_SEA[1] / 2, UNIT_SEA[1] / 2, pref, centre_bias=0.1)
+            units[c] = pl.place(i, f"{c} unit", UNIT_SEA[0] / 2, UNIT_SEA[1] / 2, UNIT_SEA[1] / 2, pref, centre_bias=0.1, deep=UNIT_DEEP)
 
     def small(p):
         return (lab2 == index[p["id"]]).sum() < SMALL
 
     for p in order:
+        place_units(p)
+    for p in order:
         # a small province's label keeps to its edge, leaving the middle to the unit
         bias = -3.0 if small(p) else 0.5
         labels[p["id"]] = place_label(pl, p["id"], index[p["id"]], pos[p["id"]], bias, small(p))
-    for p in order:
-        place_units(p)
     for p in order:
         if p.get("center"):
             code = p["id"]

@@ -5,16 +5,23 @@
 //! province outlines (`config/maps/standard.json`, compiled in); any other
 //! map as a schematic from its provinces' `pos` ([`geometry`]). Powers take
 //! colours from Paul Tol's colour-blind-safe "muted" scheme extended to
-//! seventeen ([`PALETTE`]), and every unit carries its power's letter (and,
-//! on a map of more powers than colours, every centre), so colour is never
-//! the only cue. The words of
-//! the legend come from `report::say::map`.
+//! seventeen ([`PALETTE`]), neighbours kept apart for the colour blind too
+//! ([`colours`]), and every unit carries its power's letter (and, on a map
+//! of more powers than colours, every centre), so colour is never the only
+//! cue. Where each unit, dislodged unit and order stands is worked out
+//! before anything is drawn (`place`): stacks side by side, a dislodged
+//! unit clear of the unit that took its space, arrows clear of stacks.
+//! Capitals and naval bases are marked where a map has them (`bases`). The
+//! words of the legend come from `report::say::map`.
 
+mod bases;
 pub mod chart;
+mod colour;
 mod cut;
 pub mod geometry;
 mod layers;
 mod palette;
+mod place;
 mod png;
 mod svg;
 pub mod trace;
@@ -87,16 +94,23 @@ pub fn drawn(results: &[OrderResult]) -> Vec<Drawn> {
 /// from Tol's other qualitative schemes and Kelly's colours of maximum
 /// contrast (greys left out: they read as neutral land), each the one
 /// farthest (CIEDE2000) from those already taken. No two of the seventeen
-/// are nearer than 15 (`tests/it/map_colours.rs` checks every map's).
+/// are nearer than 15 (`tests/it/map_colours.rs` checks every map's). For
+/// the colour blind some are near (the nearest: #117733 and #666633 at 0.8
+/// for a deuteranope, #999933 and #F38400 at 2.2 for a protanope):
+/// [`colours`] gives no two neighbours such a pair, and the letters tell
+/// every power apart.
 pub const PALETTE: [&str; 17] = [
     "#CC6677", "#332288", "#88CCEE", "#999933", "#117733", "#AA4499", "#DDCC77", "#44AA99", "#882255", // Tol muted
     "#654522", "#0077BB", "#F38400", "#225555", "#CC3311", "#FFAABB", "#666633", "#F99379",
 ];
 
 /// The colour of each power of `v`: the classic powers keep a colour near
-/// their usual one, the others take the rest in the map's order; past
-/// seventeen powers colours repeat (the power's letter on each unit, centre
-/// and legend entry tells them apart).
+/// their usual one; each other, in the map's order, takes of the colours
+/// left the one its neighbours (powers with a home centre within two moves
+/// of its own) already coloured are farthest from as the colour blind see
+/// them ([`colour::dichromat_apart`]; the first left, with no neighbour
+/// coloured yet); past seventeen powers colours repeat (the power's letter
+/// on each unit, centre and legend entry tells them apart).
 pub fn colours(v: &Variant) -> Vec<&'static str> {
     let usual = |name: &str| match name {
         "AUSTRIA" => Some(0),
@@ -116,10 +130,25 @@ pub fn colours(v: &Variant) -> Vec<&'static str> {
     for c in out.iter().flatten() {
         used[*c] = true;
     }
-    for (i, c) in out.iter_mut().enumerate().filter(|(_, c)| c.is_none()) {
-        let free = (0..n).find(|&k| !used[k]).unwrap_or(i % n);
-        used[free] = true;
-        *c = Some(free);
+    for i in 0..out.len() {
+        if out[i].is_some() {
+            continue;
+        }
+        let near: Vec<usize> = (0..out.len()).filter_map(|j| out[j].filter(|_| j != i && neighbours(v, i, j))).collect();
+        let apart = |k: usize| near.iter().map(|&c| colour::dichromat_apart(PALETTE[k], PALETTE[c])).fold(f64::MAX, f64::min);
+        let free = (0..n).filter(|&k| !used[k]).map(|k| (k, apart(k))).fold(None, |best: Option<(usize, f64)>, x| match best {
+            Some(b) if b.1 >= x.1 => Some(b),
+            _ => Some(x),
+        });
+        let c = free.map_or(i % n, |f| f.0);
+        used[c] = true;
+        out[i] = Some(c);
     }
     out.into_iter().map(|c| PALETTE[c.unwrap_or(0)]).collect()
+}
+
+/// Whether powers `a` and `b` of `v` are neighbours: a home centre of one
+/// within two moves of one of the other's (or, with no home centres, never).
+fn neighbours(v: &Variant, a: usize, b: usize) -> bool {
+    v.powers[a].home.iter().any(|&h| v.distance_to_any(h, &v.powers[b].home).is_some_and(|d| d <= 2))
 }

@@ -3,8 +3,9 @@
 //! Deterministic: the same scene gives the same bytes.
 
 use super::geometry::Geometry;
+use super::place::{self, At, Layout, short};
 use super::{Scene, colours};
-use crate::adjudicate::{Dislodged, ResultKind};
+use crate::adjudicate::ResultKind;
 use crate::map::{Loc, PowerId, ProvinceKind, Unit, UnitType, Variant};
 use crate::order::{Order, UnitSpec};
 use crate::phase::PhaseKind;
@@ -78,6 +79,8 @@ struct Pen<'a> {
     /// owned centre carries its owner's letter too.
     lettered: bool,
     scene: &'a Scene<'a>,
+    /// Where the units, the dislodged units and the orders stand.
+    lay: Layout,
 }
 
 /// Where the legend puts its entries: the powers' in `cols` columns of
@@ -106,7 +109,7 @@ impl Legend {
         let fit = ((room / entry).floor() as usize).max(1);
         let rows = n.div_ceil(fit).max(n.min(2));
         let cols = n.div_ceil(rows);
-        let marks = Mark::ALL.into_iter().filter(|m| *m != Mark::Withheld || !pen.scene.withheld.is_empty()).count();
+        let marks = marks(pen).len();
         Legend { cols, col_w: room / cols as f64, rows, mark_rows: marks.div_ceil(MARKS_PER_ROW) }
     }
 
@@ -121,19 +124,27 @@ impl Legend {
     }
 }
 
-impl Pen<'_> {
-    /// Where the unit an order names stood when it was ordered: in a
-    /// retreat phase at its dislodged spot, else in its space.
-    fn from(&self, l: Loc) -> (f64, f64) {
-        if self.scene.ordered_in == PhaseKind::Retreat { self.g.dislodged(l) } else { self.g.unit(l) }
-    }
+/// The marks the legend explains: every one but the withheld unit's (on a
+/// picture with none) and the capital's and naval base's (on a map without).
+fn marks(pen: &Pen) -> Vec<Mark> {
+    let bases = pen.v.builds_at_bases();
+    Mark::ALL
+        .into_iter()
+        .filter(|m| match m {
+            Mark::Withheld => !pen.scene.withheld.is_empty(),
+            Mark::Capital | Mark::NavalBase => bases,
+            _ => true,
+        })
+        .collect()
 }
 
 /// The SVG of `scene` on map `v`.
 pub fn svg(v: &Variant, scene: &Scene) -> String {
     let cols = colours(v);
     let lettered = cols.iter().enumerate().any(|(i, c)| cols[..i].contains(c));
-    let pen = Pen { v, g: Geometry::of(v), cols, lettered, scene };
+    let g = Geometry::of(v);
+    let lay = Layout::of(v, &g, scene);
+    let pen = Pen { v, g, cols, lettered, scene, lay };
     let g = &pen.g;
     let legend = Legend::of(&pen);
     let mut out = String::with_capacity(200_000);
@@ -150,8 +161,8 @@ pub fn svg(v: &Variant, scene: &Scene) -> String {
     labels_and_centres(&mut out, &pen);
     // orders under the units
     out.push_str(r#"<g class="orders">"#);
-    for d in scene.orders {
-        order(&mut out, &pen, d.power, &d.order, d.result);
+    for (i, d) in scene.orders.iter().enumerate() {
+        order(&mut out, &pen, i, d.power, &d.order, d.result);
     }
     out.push_str("</g>");
     units(&mut out, &pen);
@@ -220,6 +231,7 @@ fn labels_and_centres(out: &mut String, pen: &Pen) {
         let _ = write!(out, r#"<text x="{}" y="{}" font-size="{}">{}</text>"#, f(x), f(y), f(size * 0.75), esc(&p.code));
     }
     out.push_str("</g>");
+    super::bases::bases(out, v, g, pos);
     out.push_str(r#"<g class="centers">"#);
     for (i, p) in v.provinces.iter().enumerate().filter(|(_, p)| p.center) {
         let (x, y) = g.center[i];
@@ -253,17 +265,6 @@ fn labels_and_centres(out: &mut String, pen: &Pen) {
     out.push_str("</g>");
 }
 
-/// Where the `k`th of `n` units in one space stands: side by side across
-/// the space's place, closer together the more there are.
-fn fan(at: (f64, f64), k: usize, n: usize, s: f64) -> (f64, f64) {
-    if n <= 1 {
-        return at;
-    }
-    let step = if n <= 3 { 30.0 } else { 90.0 / (n - 1) as f64 } * s;
-    let i = k as f64 - (n - 1) as f64 / 2.0;
-    (at.0 + i * step, at.1 - i * 8.0 * s)
-}
-
 /// The units built this phase (power, type, space), each matched once.
 fn built(scene: &Scene) -> Vec<(PowerId, UnitType, u16)> {
     if scene.ordered_in != PhaseKind::Adjustment {
@@ -280,25 +281,16 @@ fn built(scene: &Scene) -> Vec<(PowerId, UnitType, u16)> {
         .collect()
 }
 
-/// The units on the board: several in one space fanned out and counted, an
-/// army aboard on its fleet, a unit built this phase ringed, a unit whose
-/// type is withheld drawn as `?`.
+/// The units on the board: several in one space side by side and counted
+/// (where [`Layout`] puts them), an army aboard on its fleet, a unit built
+/// this phase ringed, a unit whose type is withheld drawn as `?`.
 fn units(out: &mut String, pen: &Pen) {
-    let (v, g, pos, s) = (pen.v, &pen.g, pen.scene.position, pen.g.symbol);
-    let mut spaces: Vec<(u16, Vec<&Unit>)> = Vec::new();
-    for u in pos.units.iter().filter(|u| !u.aboard) {
-        match spaces.iter_mut().find(|(p, _)| *p == u.loc.prov) {
-            Some((_, us)) => us.push(u),
-            None => spaces.push((u.loc.prov, vec![u])),
-        }
-    }
+    let (v, s) = (pen.v, pen.g.symbol);
     let mut new = built(pen.scene);
     out.push_str(r#"<g class="units">"#);
-    for (prov, us) in &spaces {
-        let n = us.len();
-        let mut carried: Vec<&Unit> = pos.units.iter().filter(|a| a.aboard && a.loc.prov == *prov).collect();
-        for (k, u) in us.iter().enumerate() {
-            let (x, y) = fan(g.unit(u.loc), k, n, s);
+    for sp in &pen.lay.spaces {
+        for st in &sp.units {
+            let (u, (x, y)) = (&st.unit, st.at);
             if let Some(i) = new.iter().position(|b| *b == (u.power, u.kind, u.loc.prov)) {
                 new.remove(i);
                 let _ = write!(
@@ -315,22 +307,18 @@ fn units(out: &mut String, pen: &Pen) {
             } else {
                 unit(out, v, &pen.cols, u, x, y, s, "unit");
             }
-            // an army aboard rides on a fleet of its power (else any fleet there)
-            if u.kind == UnitType::Fleet && !carried.is_empty() {
-                let i = carried.iter().position(|a| a.power == u.power).unwrap_or(0);
-                let a = carried.remove(i);
-                unit(out, v, &pen.cols, a, x + 14.0 * s, y - 14.0 * s, s * 0.6, "unit aboard");
+            if let Some(a) = &st.carried {
+                let (ax, ay) = place::aboard_at(st.at, s);
+                unit(out, v, &pen.cols, a, ax, ay, s * place::ABOARD, "unit aboard");
             }
         }
-        if n > 1 {
-            let (x, y) = fan(g.unit(us[n - 1].loc), n - 1, n, s);
-            stack_count(out, "stack", n, x + 20.0 * s, y - 22.0 * s, s);
+        if let Some((n, (x, y))) = sp.count {
+            stack_count(out, "stack", n, x, y, s);
         }
     }
     // an army aboard where no fleet is drawn (a board that is not whole): on its space
-    for a in pos.units.iter().filter(|a| a.aboard && !spaces.iter().any(|(p, us)| *p == a.loc.prov && us.iter().any(|u| u.kind == UnitType::Fleet))) {
-        let (x, y) = g.unit(a.loc);
-        unit(out, v, &pen.cols, a, x + 14.0 * s, y - 14.0 * s, s * 0.6, "unit aboard");
+    for (a, (x, y)) in &pen.lay.loose {
+        unit(out, v, &pen.cols, a, *x, *y, s * place::ABOARD, "unit aboard");
     }
     out.push_str("</g>");
 }
@@ -381,21 +369,17 @@ fn withheld(out: &mut String, pen: &Pen, u: &Unit, x: f64, y: f64) {
     );
 }
 
-/// The dislodged units, beside their spaces and ringed, with a dotted line
-/// to where each may retreat (crossed: nowhere, disbanded). An army aboard
-/// a dislodged fleet (an 1885 A/F) rides on its fleet: the pair is ringed
-/// once, with the fleet's retreat lines.
+/// The dislodged units, each at its spot (clear of every unit drawn: see
+/// [`Layout`]), ringed, a line to its space when it stands apart from it,
+/// and a dotted line to where it may retreat (crossed: nowhere, disbanded).
+/// An army aboard a dislodged fleet (an 1885 A/F) rides on its fleet: the
+/// pair is ringed once, with the fleet's retreat lines.
 fn dislodged(out: &mut String, pen: &Pen) {
     let (v, g, s) = (pen.v, &pen.g, pen.g.symbol);
-    let list: &[Dislodged] = if pen.scene.dislodged.is_empty() { &pen.scene.position.dislodged } else { pen.scene.dislodged };
-    let carrier = |a: &Dislodged| a.unit.aboard && list.iter().any(|d| !d.unit.aboard && d.unit.kind == UnitType::Fleet && d.unit.loc.prov == a.unit.loc.prov);
+    let list = place::dislodged_of(pen.scene);
     out.push_str(r#"<g class="dislodged">"#);
-    let mut seen: Vec<u16> = Vec::new();
-    for d in list.iter().filter(|d| !carrier(d)) {
-        let k = seen.iter().filter(|&&p| p == d.unit.loc.prov).count();
-        seen.push(d.unit.loc.prov);
-        let (x, y) = g.dislodged(d.unit.loc);
-        let (x, y) = (x + k as f64 * 30.0 * s, y);
+    for (i, d) in list.iter().enumerate().filter(|(_, d)| !place::is_carried(d, list)) {
+        let (x, y) = pen.lay.dislodged[i];
         for o in &d.options {
             let (tx, ty) = g.unit(*o);
             let _ = write!(
@@ -414,9 +398,10 @@ fn dislodged(out: &mut String, pen: &Pen) {
                 f(9.0 * s)
             );
         }
+        tether(out, pen, d.unit.loc, (x, y));
         dislodged_ring(out, "dislodged-ring", x, y, s);
         unit(out, v, &pen.cols, &d.unit, x, y, s * 0.85, "unit dislodged");
-        if let Some(a) = list.iter().find(|a| carrier(a) && a.unit.loc.prov == d.unit.loc.prov && d.unit.kind == UnitType::Fleet) {
+        if let Some(a) = list.iter().find(|a| place::is_carried(a, list) && a.unit.loc.prov == d.unit.loc.prov && d.unit.kind == UnitType::Fleet) {
             unit(out, v, &pen.cols, &a.unit, x + 12.0 * s, y - 12.0 * s, s * 0.55, "unit dislodged aboard");
         }
         if d.options.is_empty() {
@@ -424,6 +409,29 @@ fn dislodged(out: &mut String, pen: &Pen) {
         }
     }
     out.push_str("</g>");
+}
+
+/// The line from a dislodged (or removed) unit's spot `at` to the edge of
+/// what stands in its space, when the spot is apart from it: whose it is.
+fn tether(out: &mut String, pen: &Pen, l: Loc, at: At) {
+    let s = pen.g.symbol;
+    let home = pen.g.unit(l);
+    let b = pen.lay.edge_of(l.prov, home, at);
+    let d = (b.0 - at.0).hypot(b.1 - at.1);
+    if d < (place::RING + 4.0) * s {
+        return;
+    }
+    // from the ring's edge
+    let a = (at.0 + (b.0 - at.0) / d * place::RING * s, at.1 + (b.1 - at.1) / d * place::RING * s);
+    let _ = write!(
+        out,
+        r#"<line class="dislodged-from" x1="{}" y1="{}" x2="{}" y2="{}" stroke="{INK}" stroke-width="{}"/>"#,
+        f(a.0),
+        f(a.1),
+        f(b.0),
+        f(b.1),
+        f(2.0 * s)
+    );
 }
 
 /// The dashed ring round a dislodged unit.
@@ -477,18 +485,10 @@ fn unit(out: &mut String, v: &Variant, cols: &[&str], u: &Unit, x: f64, y: f64, 
     );
 }
 
-/// A point `by` short of `b` on the way from `a`.
-fn short(a: (f64, f64), b: (f64, f64), by: f64) -> (f64, f64) {
-    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
-    let d = (dx * dx + dy * dy).sqrt();
-    if d <= by * 2.0 { b } else { (b.0 - dx / d * by, b.1 - dy / d * by) }
-}
-
-/// An arrow (a move, a retreat): drawn dark under the power's colour;
-/// failed orders dashed.
+/// An arrow (a move, a retreat) from `a`, its head at `b`: drawn dark
+/// under the power's colour; failed orders dashed.
 #[allow(clippy::too_many_arguments)]
 fn arrow(out: &mut String, class: &str, a: (f64, f64), b: (f64, f64), col: &str, failed: bool, s: f64) {
-    let b = short(a, b, 18.0 * s);
     let dash = if failed { r#" stroke-dasharray="12 8""# } else { "" };
     let _ = write!(
         out,
@@ -542,64 +542,61 @@ fn thin(out: &mut String, class: &str, a: (f64, f64), b: (f64, f64), col: &str, 
     }
 }
 
-/// One order: a move or retreat as an arrow from where the unit stood, a
-/// support or convoy as a thin line, a hold as a ring; a failed build as a
-/// dashed ring at its site (a unit built is ringed where it stands, by
-/// [`units`]); a unit removed or disbanded drawn faded and crossed where it
-/// stood.
-fn order(out: &mut String, pen: &Pen, power: PowerId, o: &Order, result: ResultKind) {
-    let (g, col) = (&pen.g, pen.cols[power as usize]);
+/// One order (the scene's `i`th): a move or retreat as an arrow from where
+/// the unit stood (as [`Layout`] has it: a unit still there where it is
+/// drawn, a dislodged one at its spot), its head clear of the units at its
+/// end; a support or convoy as a thin line; a hold as a ring; a failed
+/// build as a dashed ring at its site (a unit built is ringed where it
+/// stands, by [`units`]); a unit removed or disbanded drawn faded and
+/// crossed where it stood (beside the units still in its space).
+fn order(out: &mut String, pen: &Pen, i: usize, power: PowerId, o: &Order, result: ResultKind) {
+    let (g, lay, col) = (&pen.g, &pen.lay, pen.cols[power as usize]);
     let failed = !matches!(result, ResultKind::Ok | ResultKind::Disband);
     let s = g.symbol;
-    let mid = |a: (f64, f64), b: (f64, f64)| ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0);
+    let from = lay.from.get(i).copied().unwrap_or((0.0, 0.0));
+    let mid = |a: At, b: At| ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0);
+    let to = |a: At, d: &Loc| lay.end(a, g.unit(*d), d.prov);
     match o {
-        Order::Hold(u) => {
-            let (x, y) = pen.from(u.loc);
+        Order::Hold(_) => {
             let dash = if failed { r#" stroke-dasharray="8 6""# } else { "" };
             let _ = write!(
                 out,
                 r#"<circle class="hold{}" cx="{}" cy="{}" r="{}" fill="none" stroke="{col}" stroke-width="{}"{dash}/>"#,
                 if failed { " failed" } else { "" },
-                f(x),
-                f(y),
+                f(from.0),
+                f(from.1),
                 f(25.0 * s),
                 f(4.0 * s)
             );
         }
-        Order::Move { unit, dest, .. } => arrow(out, "move", pen.from(unit.loc), g.unit(*dest), col, failed, s),
+        Order::Move { dest, .. } => arrow(out, "move", from, to(from, dest), col, failed, s),
         Order::Retreat { unit, dest } => {
-            arrow(out, "retreat", g.dislodged(unit.loc), g.unit(*dest), col, failed, s);
+            arrow(out, "retreat", from, to(from, dest), col, failed, s);
             if result != ResultKind::Ok {
-                gone(out, pen, power, unit, g.dislodged(unit.loc));
+                gone(out, pen, power, unit, from);
             }
         }
-        Order::Support { unit, target, dest } => {
-            let a = pen.from(unit.loc);
-            let t = pen.from(target.loc);
+        Order::Support { target, dest, .. } => {
+            let t = lay.of_unit(pen.scene, g, target);
             let b = match dest {
                 Some(d) => mid(t, g.unit(*d)),
-                None => short(a, t, 24.0 * s),
+                None => short(from, t, 24.0 * s),
             };
-            thin(out, if dest.is_some() { "support-move" } else { "support-hold" }, a, b, col, failed, s);
+            thin(out, if dest.is_some() { "support-move" } else { "support-hold" }, from, b, col, failed, s);
         }
-        Order::Convoy { unit, army, dest } => {
-            let a = pen.from(unit.loc);
-            let b = mid(pen.from(army.loc), g.unit(*dest));
-            thin(out, "convoy", a, b, col, failed, s);
+        Order::Convoy { army, dest, .. } => {
+            let b = mid(lay.of_unit(pen.scene, g, army), g.unit(*dest));
+            thin(out, "convoy", from, b, col, failed, s);
         }
-        Order::Board { unit, dest, land, .. } => {
-            let a = pen.from(unit.loc);
-            match dest {
-                Some(d) => {
-                    let b = g.unit(*d);
-                    arrow(out, "board", a, b, col, failed, s);
-                    if let Some(l) = land {
-                        arrow(out, "land", b, g.unit(*l), col, failed, s);
-                    }
+        Order::Board { dest, land, .. } => match dest {
+            Some(d) => {
+                arrow(out, "board", from, to(from, d), col, failed, s);
+                if let Some(l) = land {
+                    arrow(out, "land", g.unit(*d), to(g.unit(*d), l), col, failed, s);
                 }
-                None => thin(out, "board", a, short(a, (a.0 + 30.0 * s, a.1 - 30.0 * s), 0.0), col, failed, s),
             }
-        }
+            None => thin(out, "board", from, (from.0 + 30.0 * s, from.1 - 30.0 * s), col, failed, s),
+        },
         Order::Build(u) if failed || u.kind.is_none() => {
             let (x, y) = g.unit(u.loc);
             let _ = write!(
@@ -612,15 +609,19 @@ fn order(out: &mut String, pen: &Pen, power: PowerId, o: &Order, result: ResultK
             );
         }
         Order::Build(_) => {}
-        Order::Disband(u) if !failed => gone(out, pen, power, u, pen.from(u.loc)),
+        Order::Disband(u) if !failed => gone(out, pen, power, u, from),
         Order::Disband(_) | Order::Waive => {}
     }
 }
 
 /// A unit no longer on the board after the phase (removed, disbanded, its
-/// retreat failed): faded where it stood, and crossed.
-fn gone(out: &mut String, pen: &Pen, power: PowerId, u: &UnitSpec, (x, y): (f64, f64)) {
+/// retreat failed): faded where it stood, and crossed; where it stood
+/// apart from its space (a dislodged unit, one removed beside a stack), a
+/// line to its space. The spot is clear of the units drawn: the cross
+/// hides none of them (a unit that moved in stays in sight).
+fn gone(out: &mut String, pen: &Pen, power: PowerId, u: &UnitSpec, (x, y): At) {
     let s = pen.g.symbol;
+    tether(out, pen, u.loc, (x, y));
     if let Some(kind) = u.kind {
         out.push_str(r#"<g opacity="0.5">"#);
         unit(out, pen.v, &pen.cols, &Unit { power, kind, loc: u.loc, aboard: false }, x, y, s * 0.85, "removed");
@@ -668,7 +669,7 @@ fn caption_and_legend(out: &mut String, pen: &Pen, legend: &Legend) {
         );
     }
     let unowned = v.provinces.iter().enumerate().filter(|(i, p)| p.center && pos.centers.get(*i).copied().flatten().is_none()).count();
-    let marks: Vec<Mark> = Mark::ALL.into_iter().filter(|m| *m != Mark::Withheld || !pen.scene.withheld.is_empty()).collect();
+    let marks = marks(pen);
     let col_w = (g.width - 20.0) / MARKS_PER_ROW as f64;
     for (i, m) in marks.into_iter().enumerate() {
         let x = 15.0 + (i % MARKS_PER_ROW) as f64 * col_w;
@@ -707,6 +708,8 @@ fn mark_class(m: Mark) -> &'static str {
         Mark::Build => "build",
         Mark::Removed => "removed",
         Mark::Stack => "stack",
+        Mark::Capital => "capital",
+        Mark::NavalBase => "naval-base",
         Mark::Withheld => "withheld",
     }
 }
@@ -737,7 +740,7 @@ fn key_sample(out: &mut String, m: Mark, x: f64, y: f64) {
         Mark::Centre => {
             let _ = write!(out, r##"<circle cx="{}" cy="{}" r="6" fill="#FFFFFF" stroke="{INK}" stroke-width="2"/>"##, f(cx), f(cy));
         }
-        Mark::Move | Mark::Failed => arrow(out, "key-arrow", (x, cy), (x + 40.0 + 18.0 * s, cy), GREY, m == Mark::Failed, s),
+        Mark::Move | Mark::Failed => arrow(out, "key-arrow", (x, cy), (x + 40.0, cy), GREY, m == Mark::Failed, s),
         Mark::Hold => {
             let _ = write!(out, r#"<circle cx="{}" cy="{}" r="11" fill="none" stroke="{INK}" stroke-width="3"/>"#, f(cx), f(cy));
         }
@@ -758,6 +761,14 @@ fn key_sample(out: &mut String, m: Mark, x: f64, y: f64) {
         }
         Mark::Removed => cross(out, "key-cross", cx, cy, 0.55),
         Mark::Stack => stack_count(out, "key-stack", 3, x + 4.0, cy + 6.0, 1.0),
+        Mark::Capital | Mark::NavalBase => {
+            if m == Mark::Capital {
+                super::bases::ring(out, cx, cy, 11.0, 1.0);
+            } else {
+                super::bases::spokes(out, cx, cy, 12.0, 1.0);
+            }
+            let _ = write!(out, r##"<circle cx="{}" cy="{}" r="6" fill="#FFFFFF" stroke="{INK}" stroke-width="2"/>"##, f(cx), f(cy));
+        }
         Mark::Withheld => {
             let _ = write!(
                 out,

@@ -50,6 +50,7 @@ mod map;
 mod map_1958_picture;
 mod map_colours;
 mod map_geometry;
+mod map_readable;
 mod maps;
 mod master;
 mod master_tools;

@@ -257,3 +257,67 @@ fn no_unit_or_centre_mark_covers_another_provinces_label() {
     }
     assert_eq!(seen, 101 + 35);
 }
+
+/// How far `p` is from the nearest edge of `rings`.
+fn depth(rings: &[Ring], p: (f64, f64)) -> f64 {
+    let mut best = f64::INFINITY;
+    for r in rings {
+        for i in 0..r.len() {
+            best = best.min(point_segment(p, r[i], r[(i + 1) % r.len()]));
+        }
+    }
+    best
+}
+
+/// The depth of the deepest point of `rings` (on a grid of 2), or `enough`
+/// as soon as a point that deep is found.
+fn deepest(rings: &[Ring], enough: f64) -> f64 {
+    let pts = rings.iter().flatten();
+    let (x0, x1) = pts.clone().fold((f64::MAX, f64::MIN), |(a, b), p| (a.min(p.0), b.max(p.0)));
+    let (y0, y1) = pts.fold((f64::MAX, f64::MIN), |(a, b), p| (a.min(p.1), b.max(p.1)));
+    let mut best: f64 = 0.0;
+    let mut y = y0;
+    while y <= y1 {
+        let mut x = x0;
+        while x <= x1 {
+            if inside(rings, (x, y)) {
+                best = best.max(depth(rings, (x, y)));
+                if best >= enough {
+                    return enough;
+                }
+            }
+            x += 2.0;
+        }
+        y += 2.0;
+    }
+    best
+}
+
+/// How far a unit's place keeps from its province's border: an army is a
+/// circle of 16, so at 10 or more its middle (and its power's letter) is
+/// plainly in the province; in a province too narrow for that, half as
+/// deep as its deepest point.
+const UNIT_DEPTH: f64 = 10.0;
+
+#[test]
+fn every_unit_stands_well_inside_its_province_and_the_wales_army_in_wales() {
+    let f = map_file();
+    let v = variant();
+    let all = outlines(&f, &v);
+    let mut checked = 0;
+    for (key, p) in f["units"].as_object().expect("units") {
+        let code = key.split('/').next().expect("a code");
+        let i = v.prov_by_code(code).unwrap_or_else(|| panic!("{code}")) as usize;
+        let at = point(p);
+        let (d, deep) = (depth(&all[i], at), deepest(&all[i], 2.0 * UNIT_DEPTH));
+        let want = UNIT_DEPTH.min(deep / 2.0);
+        assert!(inside(&all[i], at) && d >= want, "the unit place of {key} at {at:?} is {d:.1} from its border (the deepest point: {deep:.1})");
+        checked += 1;
+    }
+    assert_eq!(checked, 101);
+    // Wales is barely wider than an army: its army stands in it, apart from Liverpool's
+    let (wal, lvp) = (point(&f["units"]["WAL"]), point(&f["units"]["LVP"]));
+    let w = v.prov_by_code("WAL").expect("WAL") as usize;
+    assert!(inside(&all[w], wal) && depth(&all[w], wal) >= 10.0, "{wal:?}");
+    assert!((wal.0 - lvp.0).hypot(wal.1 - lvp.1) >= 34.0, "the armies of Wales {wal:?} and Liverpool {lvp:?} overlap");
+}

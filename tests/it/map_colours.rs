@@ -1,6 +1,8 @@
 //! Readable on every map (issue 37 part 2): every built-in map of up to
 //! seventeen powers gives each power a colour of its own, far enough from
-//! every other (CIEDE2000); every unit carries its power's letter, and on a
+//! every other (CIEDE2000), and its neighbours' far enough for the colour
+//! blind too (the three dichromacies simulated after Machado, Oliveira and
+//! Fernandes 2009); every unit carries its power's letter, and on a
 //! map of more powers than colours every owned centre too; the legend lays
 //! its powers out apart from each other inside the picture (chaos's 34);
 //! land stands out from the sea (WCAG contrast) on every map.
@@ -43,7 +45,11 @@ fn contrast(a: &str, b: &str) -> f64 {
 
 /// CIE L*a*b* (D65) of an sRGB colour.
 fn lab(hex: &str) -> [f64; 3] {
-    let [r, g, b] = rgb(hex).map(linear);
+    lab_linear(rgb(hex).map(linear))
+}
+
+/// CIE L*a*b* (D65) of a linear-light sRGB colour.
+fn lab_linear([r, g, b]: [f64; 3]) -> [f64; 3] {
     let x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047;
     let y = 0.2126 * r + 0.7152 * g + 0.0722 * b;
     let z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883;
@@ -284,4 +290,100 @@ fn the_legend_lays_every_power_apart_inside_the_picture() {
         let first_mark = y.iter().copied().fold(f64::MAX, f64::min);
         assert!(lowest <= first_mark, "{}: the powers' entries reach {lowest:.0}, the marks start at {first_mark:.0}", v.name);
     }
+}
+
+/// The three dichromacies as Machado, Oliveira and Fernandes (2009)
+/// simulate them (severity 1: the cone type missing, not weakened), their
+/// matrices for linear-light sRGB.
+const DICHROMACY: [(&str, [[f64; 3]; 3]); 3] = [
+    ("protanopia", [[0.152286, 1.052583, -0.204868], [0.114503, 0.786281, 0.099216], [-0.003882, -0.048116, 1.051998]]),
+    ("deuteranopia", [[0.367322, 0.860646, -0.227968], [0.280085, 0.672501, 0.047413], [-0.011820, 0.042940, 0.968881]]),
+    ("tritanopia", [[1.255528, -0.076749, -0.178779], [-0.078411, 0.930809, 0.147602], [0.004733, 0.691367, 0.303900]]),
+];
+
+/// `hex` as a dichromat with matrix `m` sees it, in L*a*b*.
+fn seen(hex: &str, m: &[[f64; 3]; 3]) -> [f64; 3] {
+    let c = rgb(hex).map(linear);
+    lab_linear([0, 1, 2].map(|i| (m[i][0] * c[0] + m[i][1] * c[1] + m[i][2] * c[2]).clamp(0.0, 1.0)))
+}
+
+/// The CIEDE2000 difference of two colours as each dichromacy sees them:
+/// the least of the three, and its name.
+fn dichromat_apart(a: &str, b: &str) -> (f64, &'static str) {
+    DICHROMACY.iter().map(|(name, m)| (ciede2000(seen(a, m), seen(b, m)), *name)).fold((f64::MAX, ""), |x, y| if y.0 < x.0 { y } else { x })
+}
+
+/// Whether powers `a` and `b` of `v` are neighbours: a home centre of one
+/// within two moves of one of the other's.
+fn neighbours(v: &Variant, a: usize, b: usize) -> bool {
+    v.powers[a].home.iter().any(|&h| v.distance_to_any(h, &v.powers[b].home).is_some_and(|d| d <= 2))
+}
+
+#[test]
+fn the_simulation_of_colour_blindness_is_machados() {
+    // white and black stay; pure red under protanopia is a dark olive, under tritanopia still red
+    for (_, m) in &DICHROMACY {
+        assert!(ciede2000(seen("#FFFFFF", m), lab("#FFFFFF")) < 1.0);
+        assert!(ciede2000(seen("#000000", m), lab("#000000")) < 1e-9);
+    }
+    let protan = seen("#FF0000", &DICHROMACY[0].1);
+    assert!(protan[0] < 45.0 && protan[2] > 30.0, "{protan:?}");
+    assert!(ciede2000(seen("#FF0000", &DICHROMACY[2].1), lab("#FF0000")) < 12.0);
+    // red and green, told apart by hue alone, come close for the red-green blind
+    let (d, who) = dichromat_apart("#CC3311", "#117733");
+    assert!(d < ciede2000(lab("#CC3311"), lab("#117733")) / 3.0, "{d} {who}");
+}
+
+/// Two powers' colours as a dichromat sees them this far apart (CIEDE2000)
+/// or more: five times the just noticeable difference of about 2; Tol's
+/// muted scheme, made to be told apart by the colour blind, keeps its seven
+/// standard colours 11.5 apart or more under all three simulations (Austria
+/// and Russia, for the tritanope), its nine 11.5.
+const DICHROMAT_APART: f64 = 10.0;
+
+#[test]
+fn powers_colours_stay_apart_for_the_colour_blind() {
+    // the standard map: every pair
+    let v = Variant::standard();
+    let cols = render::colours(&v);
+    let mut least = f64::MAX;
+    for i in 0..cols.len() {
+        for j in i + 1..cols.len() {
+            let (d, who) = dichromat_apart(cols[i], cols[j]);
+            assert!(d >= DICHROMAT_APART, "standard: {} {} and {} {} are {d:.1} apart for {who}", v.powers[i].name, cols[i], v.powers[j].name, cols[j]);
+            least = least.min(d);
+        }
+    }
+    assert!((least - 11.5).abs() < 0.05, "the figure documented: {least:.2}");
+    // every map of seventeen powers or fewer: every pair of neighbours (the
+    // palette's nearest pairs for a dichromat, #117733 and #666633 at 0.8
+    // for the deuteranope, #999933 and #F38400 at 2.2 for the protanope,
+    // are never given to neighbours: render::colours keeps them apart)
+    let (mut pairs, mut nearest) = (0, f64::MAX);
+    for v in builtins().into_iter().filter(|v| v.powers.len() <= 17) {
+        let cols = render::colours(&v);
+        for i in 0..cols.len() {
+            for j in (i + 1..cols.len()).filter(|&j| neighbours(&v, i, j)) {
+                let (d, who) = dichromat_apart(cols[i], cols[j]);
+                pairs += 1;
+                nearest = f64::min(nearest, d);
+                assert!(
+                    d >= DICHROMAT_APART,
+                    "{}: neighbours {} {} and {} {} are {d:.1} apart for {who}",
+                    v.name,
+                    v.powers[i].name,
+                    cols[i],
+                    v.powers[j].name,
+                    cols[j]
+                );
+            }
+        }
+    }
+    assert!(pairs > 150, "{pairs} pairs of neighbours");
+    assert!((nearest - 11.5).abs() < 0.05, "the figure documented: {nearest:.2}");
+    // the palette's nearest pairs, as documented
+    let (d, who) = dichromat_apart("#117733", "#666633");
+    assert!((d - 0.8).abs() < 0.05 && who == "deuteranopia", "{d} {who}");
+    let (d, who) = dichromat_apart("#999933", "#F38400");
+    assert!((d - 2.2).abs() < 0.05 && who == "protanopia", "{d} {who}");
 }

@@ -26,13 +26,19 @@ pub enum Mark {
     Build,
     Removed,
     Stack,
+    /// A power's capital (where its armies are built and stack): only on a
+    /// map that has capitals (Original 1958).
+    Capital,
+    /// A naval base (where fleets are built and stack): only on such a map.
+    NavalBase,
     Withheld,
 }
 
 impl Mark {
     /// Every mark, in the legend's order ([`Mark::Withheld`] last: only a
-    /// picture with a withheld unit shows it).
-    pub const ALL: [Mark; 14] = [
+    /// picture with a withheld unit shows it; the capital and the naval
+    /// base only a map that has them).
+    pub const ALL: [Mark; 16] = [
         Mark::Army,
         Mark::Fleet,
         Mark::Centre,
@@ -46,6 +52,8 @@ impl Mark {
         Mark::Build,
         Mark::Removed,
         Mark::Stack,
+        Mark::Capital,
+        Mark::NavalBase,
         Mark::Withheld,
     ];
 }
@@ -66,6 +74,8 @@ pub fn legend_mark(mark: Mark, unowned: usize) -> String {
         Mark::Build => "built".into(),
         Mark::Removed => "removed or disbanded".into(),
         Mark::Stack => "units in one space".into(),
+        Mark::Capital => "capital".into(),
+        Mark::NavalBase => "naval base".into(),
         Mark::Withheld => "type not yet revealed".into(),
     }
 }
