@@ -14,7 +14,12 @@ use std::path::Path;
 type Ring = Vec<(f64, f64)>;
 
 /// The built-in variants drawn from traced outlines.
-const TRACED: [&str; 5] = ["youngstown", "loeb9", "v8", "canton", "empire"];
+const TRACED: [&str; 8] = ["youngstown", "loeb9", "v8", "canton", "empire", "empire-up", "renaissance", "sailho"];
+
+/// The picture each is traced from (`config/variants/dpjudge/NAME.ps`).
+fn picture_of(name: &str) -> &str {
+    if name == "empire-up" { "empire" } else { name }
+}
 
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -115,7 +120,8 @@ const TOUCH: f64 = 12.0;
 /// neighbours whose picture draws them apart (empire's Pacific coasts,
 /// straits drawn as a pointer). A trace that loses more fails; one that
 /// does better lowers the bound.
-const MAX_APART: [(&str, usize); 5] = [("youngstown", 26), ("loeb9", 3), ("v8", 2), ("canton", 7), ("empire", 36)];
+const MAX_APART: [(&str, usize); 8] =
+    [("youngstown", 26), ("loeb9", 3), ("v8", 2), ("canton", 7), ("empire", 36), ("empire-up", 36), ("renaissance", 2), ("sailho", 6)];
 
 #[test]
 fn neighbours_outlines_meet_on_every_traced_map() {
@@ -143,7 +149,7 @@ fn neighbours_outlines_meet_on_every_traced_map() {
         }
         let most = MAX_APART.iter().find(|m| m.0 == name).map_or(0, |m| m.1);
         assert!(apart.len() <= most, "{name}: {} neighbouring pairs apart, at most {most} known: {apart:?}", apart.len());
-        assert!(pairs > 150 && apart.len() * 10 < pairs, "{name}: {} of {pairs} pairs apart", apart.len());
+        assert!(pairs > 100 && apart.len() * 10 < pairs, "{name}: {} of {pairs} pairs apart", apart.len());
     }
     // the check can fail: two provinces far apart are apart
     let v = Variant::builtin("v8").expect("v8");
@@ -246,7 +252,7 @@ fn a_gms_outline_file_beside_the_variant_is_drawn_and_one_past_the_limit_refused
 fn tracing_the_dpjudge_pictures_again_gives_the_committed_outline_files() {
     let dir = temp("again");
     for name in TRACED {
-        let ps = root().join(format!("config/variants/dpjudge/{name}.ps"));
+        let ps = root().join(format!("config/variants/dpjudge/{}.ps", picture_of(name)));
         let out = dir.join(format!("{name}.json"));
         let vdir = root().join("config/variants");
         let (ok, said) =

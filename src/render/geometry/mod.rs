@@ -29,6 +29,9 @@ const BUILTIN: &[(&str, &str)] = &[
     ("v8", include_str!("../../../config/maps/v8.json")),
     ("canton", include_str!("../../../config/maps/canton.json")),
     ("empire", include_str!("../../../config/maps/empire.json")),
+    ("empire-up", include_str!("../../../config/maps/empire-up.json")),
+    ("renaissance", include_str!("../../../config/maps/renaissance.json")),
+    ("sailho", include_str!("../../../config/maps/sailho.json")),
 ];
 
 /// An outline file (the format of `config/maps/standard.json`).
