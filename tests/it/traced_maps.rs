@@ -14,7 +14,7 @@ use std::path::Path;
 type Ring = Vec<(f64, f64)>;
 
 /// The built-in variants drawn from traced outlines.
-const TRACED: [&str; 8] = ["youngstown", "loeb9", "v8", "canton", "empire", "empire-up", "renaissance", "sailho"];
+const TRACED: [&str; 10] = ["youngstown", "loeb9", "v8", "canton", "empire", "empire-up", "renaissance", "sailho", "fiveman", "milan"];
 
 /// The picture each is traced from (`config/variants/dpjudge/NAME.ps`).
 fn picture_of(name: &str) -> &str {
@@ -120,8 +120,18 @@ const TOUCH: f64 = 12.0;
 /// neighbours whose picture draws them apart (empire's Pacific coasts,
 /// straits drawn as a pointer). A trace that loses more fails; one that
 /// does better lowers the bound.
-const MAX_APART: [(&str, usize); 8] =
-    [("youngstown", 26), ("loeb9", 3), ("v8", 2), ("canton", 7), ("empire", 36), ("empire-up", 36), ("renaissance", 2), ("sailho", 6)];
+const MAX_APART: [(&str, usize); 10] = [
+    ("youngstown", 26),
+    ("loeb9", 3),
+    ("v8", 2),
+    ("canton", 7),
+    ("empire", 36),
+    ("empire-up", 36),
+    ("renaissance", 2),
+    ("sailho", 6),
+    ("fiveman", 3),
+    ("milan", 5),
+];
 
 #[test]
 fn neighbours_outlines_meet_on_every_traced_map() {

@@ -32,6 +32,8 @@ const BUILTIN: &[(&str, &str)] = &[
     ("empire-up", include_str!("../../../config/maps/empire-up.json")),
     ("renaissance", include_str!("../../../config/maps/renaissance.json")),
     ("sailho", include_str!("../../../config/maps/sailho.json")),
+    ("fiveman", include_str!("../../../config/maps/fiveman.json")),
+    ("milan", include_str!("../../../config/maps/milan.json")),
 ];
 
 /// An outline file (the format of `config/maps/standard.json`).
