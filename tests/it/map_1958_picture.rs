@@ -5,10 +5,10 @@
 //! centre mark, label) inside its own province, neighbours' outlines
 //! meeting, and no label box over another.
 
+use crate::common::outline::{Ring, gap, point_segment};
 use mailjudge::map::{Loc, Variant};
 use serde_json::Value;
 
-type Ring = Vec<(f64, f64)>;
 /// A box: left, top, right, bottom.
 type Rect = (f64, f64, f64, f64);
 
@@ -67,29 +67,6 @@ fn inside(rings: &[Ring], (x, y): (f64, f64)) -> bool {
         }
     }
     odd
-}
-
-fn point_segment(p: (f64, f64), a: (f64, f64), b: (f64, f64)) -> f64 {
-    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
-    let len2 = dx * dx + dy * dy;
-    let t = if len2 == 0.0 { 0.0 } else { (((p.0 - a.0) * dx + (p.1 - a.1) * dy) / len2).clamp(0.0, 1.0) };
-    ((p.0 - a.0 - t * dx).powi(2) + (p.1 - a.1 - t * dy).powi(2)).sqrt()
-}
-
-/// The least distance from a vertex of one outline to the other's edges.
-fn gap(a: &[Ring], b: &[Ring]) -> f64 {
-    let one_way = |a: &[Ring], b: &[Ring]| {
-        let mut best = f64::INFINITY;
-        for p in a.iter().flatten() {
-            for r in b {
-                for i in 0..r.len() {
-                    best = best.min(point_segment(*p, r[i], r[(i + 1) % r.len()]));
-                }
-            }
-        }
-        best
-    };
-    one_way(a, b).min(one_way(b, a))
 }
 
 fn point(v: &Value) -> (f64, f64) {

@@ -6,12 +6,11 @@
 //! beside the variants (Ghostscript needed), is checked by the ignored tests
 //! at the end, which `./test.sh` runs once it has installed Ghostscript.
 
+use crate::common::outline::{Ring, gap};
 use mailjudge::map::{Coast, Loc, ProvinceKind, Variant};
 use mailjudge::render::geometry::{Geometry, Source, inside};
 use serde_json::Value;
 use std::path::Path;
-
-type Ring = Vec<(f64, f64)>;
 
 /// The built-in variants drawn from traced outlines.
 const TRACED: [&str; 10] = ["youngstown", "loeb9", "v8", "canton", "empire", "empire-up", "renaissance", "sailho", "fiveman", "milan"];
@@ -40,29 +39,6 @@ fn rings(g: &Geometry, v: &Variant) -> Vec<Vec<Ring>> {
         out[o.prov as usize] = o.rings();
     }
     out
-}
-
-fn point_segment(p: (f64, f64), a: (f64, f64), b: (f64, f64)) -> f64 {
-    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
-    let len2 = dx * dx + dy * dy;
-    let t = if len2 == 0.0 { 0.0 } else { (((p.0 - a.0) * dx + (p.1 - a.1) * dy) / len2).clamp(0.0, 1.0) };
-    ((p.0 - a.0 - t * dx).powi(2) + (p.1 - a.1 - t * dy).powi(2)).sqrt()
-}
-
-/// The least distance from a vertex of one outline to the other's edges.
-fn gap(a: &[Ring], b: &[Ring]) -> f64 {
-    let one_way = |a: &[Ring], b: &[Ring]| {
-        let mut best = f64::INFINITY;
-        for p in a.iter().flatten() {
-            for r in b {
-                for i in 0..r.len() {
-                    best = best.min(point_segment(*p, r[i], r[(i + 1) % r.len()]));
-                }
-            }
-        }
-        best
-    };
-    one_way(a, b).min(one_way(b, a))
 }
 
 /// An impassable space the picture does not show at all (canton's Nepal) has no outline.

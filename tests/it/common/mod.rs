@@ -7,6 +7,7 @@ pub mod binary;
 pub mod db;
 pub mod game;
 pub mod mailstack;
+pub mod outline;
 pub mod raw;
 pub mod script;
 pub mod year;
