@@ -189,10 +189,14 @@ impl Rulebook {
     }
 
     /// These options with the variant's `[rules]` defaults applied (a map
-    /// that builds anywhere, `build_any`, builds in any owned centre).
+    /// that builds anywhere, `build_any`, builds in any owned centre), and
+    /// its dummy powers neutral ([`crate::map::Power::dummy`]).
     pub fn with_variant(mut self, v: &Variant) -> Rulebook {
         if v.features.build_any {
             self.build_sites = BuildSites::Any;
+        }
+        for (p, _) in v.powers.iter().enumerate().filter(|(p, w)| w.dummy && *p < 64) {
+            self.neutral |= 1 << p;
         }
         for c in &v.rules {
             c.apply(&mut self);

@@ -85,6 +85,9 @@ impl Session<'_> {
 /// SET DRAW [powers]: a draw of every survivor, or (NODIAS) of some.
 fn draw(g: &game::Game, p: &mut Player, arg: &str) -> Result<String, Fail> {
     let v = g.v();
+    if v.features.no_draw {
+        return Err(Refusal::NoDraws { map: v.title.clone() }.into());
+    }
     let pos = g.position.as_ref().ok_or(Refusal::VoteBeforeStart)?;
     let surv = game::survivors(g, pos);
     let names = |ps: &[PowerId]| ps.iter().map(|&q| pname(v, q)).collect::<Vec<_>>();

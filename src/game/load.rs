@@ -228,7 +228,11 @@ fn of_row(row: stored::Stored, players: Vec<Player>) -> Result<Game, LoadError> 
 /// the rulebook.
 fn table(settings: &Settings, v: &Variant) -> Result<(Vec<Seat>, Vec<PowerId>, Rulebook), Fault> {
     let power = |n: &String| v.power_by_name(n).ok_or_else(|| Fault::Power(n.clone()));
-    let neutral = settings.neutral.iter().map(power).collect::<Result<Vec<_>, _>>()?;
+    let mut neutral = settings.neutral.iter().map(power).collect::<Result<Vec<_>, _>>()?;
+    // the map's dummies: no one plays them, in any game
+    neutral.extend((0..v.powers.len() as PowerId).filter(|&p| v.powers[p as usize].dummy));
+    neutral.sort_unstable();
+    neutral.dedup();
     let seats = if settings.groups.is_empty() {
         (0..v.powers.len() as PowerId).filter(|p| !neutral.contains(p)).map(|p| Seat { powers: vec![p] }).collect()
     } else {

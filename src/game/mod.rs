@@ -314,8 +314,11 @@ pub fn ready(game: &Game, cur: &Current) -> bool {
     processes_itself(game) && played && owing.iter().all(|o| !o.late() && !o.waits)
 }
 
-/// Powers still in the game (units or centres), the neutral powers of a
-/// game for fewer players left out (no one plays them).
+/// Powers still in the game (units or centres, or about to build their
+/// first units on a map whose powers mobilize), the neutral powers of a
+/// game for fewer players and the map's dummies left out (no one plays them).
 pub fn survivors(game: &Game, pos: &Position) -> Vec<PowerId> {
-    (0..game.v().powers.len() as PowerId).filter(|&p| (pos.center_count(p) > 0 || pos.unit_count(p) > 0) && !game.is_neutral(p)).collect()
+    let v = game.v();
+    let alive = |p: PowerId| pos.center_count(p) > 0 || pos.unit_count(p) > 0 || crate::adjudicate::adjust::mobilizing(v, pos, p);
+    (0..v.powers.len() as PowerId).filter(|&p| alive(p) && !game.is_neutral(p)).collect()
 }

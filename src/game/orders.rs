@@ -153,7 +153,8 @@ pub fn needs(v: &Variant, rules: &crate::rules::Rulebook, pos: &Position, power:
             Needs { needs, complete: missing.is_empty(), missing }
         }
         PhaseKind::Adjustment => {
-            let c = pos.center_count(power);
+            // the centres it counts (1900's partisan sites one more each)
+            let c = adjudicate::adjust::supply(v, pos, power);
             let u = pos.unit_count(power);
             let removed = mine.iter().filter(|o| matches!(o, Order::Disband(_))).count();
             // SET ANY DISBAND: each removal beyond those owed is a build more

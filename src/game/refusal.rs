@@ -198,6 +198,11 @@ pub enum Refusal {
     NoAlliances {
         map: String,
     },
+    /// SET DRAW on a map whose games end in a solo victory only (DPjudge's
+    /// `NO_DRAW`: sengoku).
+    NoDraws {
+        map: String,
+    },
     AllianceSize {
         n: usize,
         sizes: Vec<u32>,

@@ -40,7 +40,7 @@ pub fn preview(game: &crate::game::Game, pos: &Position, orders: &[(PowerId, Ord
     let out = adjudicate::process(v, rules, pos, orders);
     let mut list = Vec::new();
     for p in (0..v.powers.len() as PowerId).filter(|&p| !game.is_neutral(p)) {
-        let (units, centres) = (pos.unit_count(p), pos.center_count(p));
+        let (units, centres) = (pos.unit_count(p), adjudicate::adjust::supply(v, pos, p));
         if units <= centres {
             continue;
         }

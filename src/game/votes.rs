@@ -118,7 +118,8 @@ impl<'a> Table<'a> {
 
     /// A draw (or, NODIAS, a concession: a draw of one seat).
     fn draw(&self) -> Option<GameEnd> {
-        if !self.silent.is_empty() {
+        // a map whose games end in a solo victory only (sengoku's NO_DRAW)
+        if !self.silent.is_empty() || self.game.v().features.no_draw {
             return None;
         }
         if self.game.settings.dias == Draws::AllSurvivors {

@@ -127,21 +127,25 @@ pub fn board_in(v: &Variant, rules: &crate::rules::Rulebook, pos: &Position) -> 
         let u = pos.unit_count(p);
         let mut centers: Vec<String> = pos.centers.iter().enumerate().filter(|(_, o)| **o == Some(p)).map(|(i, _)| v.code(i as u16).to_string()).collect();
         centers.sort();
-        if units.is_empty() && centers.is_empty() && !pos.dislodged.iter().any(|d| d.unit.power == p) {
+        // a power about to build its first units (1898's MOBILIZE) is in the game
+        let mobilizing = adjusting && adjust::mobilizing(v, pos, p);
+        if units.is_empty() && centers.is_empty() && !mobilizing && !pos.dislodged.iter().any(|d| d.unit.power == p) {
             eliminated.push(crate::game::pname(v, p));
             continue;
         }
         let c = centers.len();
+        // what it counts in the adjustments (1900's partisan sites one more each)
+        let counted = if adjusting { adjust::supply(v, pos, p) } else { c };
         let (mut builds, mut builds_owed, mut build_sites, mut removes) = (0, 0, Vec::new(), 0);
-        if adjusting && c > u {
+        if adjusting && (counted > u || mobilizing) {
             build_sites = adjust::free_homes(v, rules, pos, p).map(|h| v.code(h).to_string()).collect();
             build_sites.sort();
             // a capital that is also a naval base is one site
             build_sites.dedup();
-            builds_owed = c - u;
             builds = adjust::builds_possible(v, rules, pos, p);
-        } else if adjusting && u > c {
-            removes = u - c;
+            builds_owed = if mobilizing { builds } else { counted - u };
+        } else if adjusting && u > counted {
+            removes = u - counted;
         }
         let w = &v.powers[p as usize];
         powers.push(PowerBoard {

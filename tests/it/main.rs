@@ -32,6 +32,7 @@ mod deadline_rules;
 mod deadline_timer;
 mod dedication;
 mod dpjudge_checked;
+mod dpjudge_games;
 mod draws_njudge;
 mod e2e_mail;
 mod fewer_players;

@@ -31,17 +31,64 @@ enum Reach {
     Home,
     /// Any centre it owns (its home centres among them).
     Anywhere,
+    /// Any centre it owns that is some power's home centre (`HOME_BUILDS`).
+    AnyHome,
     /// Nowhere: `SET ONE CENTRE`, and it owns none of its home centres.
     Nowhere,
+    /// Its mobilization ([`mobilizing`]): any of its vacant home centres,
+    /// owned by no one.
+    Mobilize,
 }
 
 fn reach(v: &Variant, rules: &Rulebook, pos: &Position, power: PowerId) -> Reach {
+    if v.features.mobilize && mobilizing(v, pos, power) {
+        return Reach::Mobilize;
+    }
     match rules.build_sites {
         BuildSites::Home => Reach::Home,
         BuildSites::Any => Reach::Anywhere,
+        BuildSites::AnyHome => Reach::AnyHome,
         BuildSites::OneHome if v.powers[power as usize].home.iter().any(|&h| pos.centers[h as usize] == Some(power)) => Reach::Anywhere,
         BuildSites::OneHome => Reach::Nowhere,
     }
+}
+
+/// Whether `power` mobilizes in `pos` (DPjudge's `MOBILIZE`, 1898): on a
+/// map whose powers mobilize, in the game's first phase (an adjustment),
+/// owning nothing and with no unit yet, it builds its first units.
+pub fn mobilizing(v: &Variant, pos: &Position, power: PowerId) -> bool {
+    v.features.mobilize && pos.phase == v.start && pos.center_count(power) == 0 && pos.unit_count(power) == 0
+}
+
+/// Whether `power`'s partisan sites are in play ([`crate::map::Power::partisan`],
+/// 1900's Russian Emergency Measures): it owns some but not all of its home
+/// centres.
+pub fn partisans_rise(v: &Variant, pos: &Position, power: PowerId) -> bool {
+    let w = &v.powers[power as usize];
+    if w.partisan.is_empty() {
+        return false;
+    }
+    let held = w.home.iter().filter(|&&h| pos.centers[h as usize] == Some(power)).count();
+    held > 0 && held < w.home.len()
+}
+
+/// Whether some power's count in the adjustments is not simply its centres
+/// (a map whose powers mobilize, or with partisan sites): [`supply`].
+pub(crate) fn counts_otherwise(v: &Variant) -> bool {
+    v.features.mobilize || v.powers.iter().any(|w| !w.partisan.is_empty())
+}
+
+/// The centres `power` counts in an adjustment phase (the units it may
+/// keep): those it owns, and one for each of its partisan sites while they
+/// are in play ([`partisans_rise`]); while it mobilizes, one (a dummy
+/// power, which builds a unit in each home: as many as its homes).
+pub fn supply(v: &Variant, pos: &Position, power: PowerId) -> usize {
+    if v.features.mobilize && mobilizing(v, pos, power) {
+        let w = &v.powers[power as usize];
+        return if w.dummy { w.home.len() } else { 1 };
+    }
+    let partisans = if partisans_rise(v, pos, power) { v.powers[power as usize].partisan.len() } else { 0 };
+    pos.center_count(power) + partisans
 }
 
 /// The centres (and the power's other build sites, 1885 E5/E6) where
@@ -55,11 +102,23 @@ pub fn free_homes<'a>(v: &'a Variant, rules: &Rulebook, pos: &'a Position, power
     let at_bases = v.builds_at_bases();
     let w = &v.powers[power as usize];
     let reach = reach(v, rules, pos, power);
-    // any owned centre (chaos, SET ANY CENTRES): the others after the homes
-    let anywhere = (reach == Reach::Anywhere)
-        .then(|| (0..v.provinces.len() as Prov).filter(move |&p| v.is_center(p) && !w.home.contains(&p) && !w.build_sites.contains(&p)));
+    // any owned centre (chaos, SET ANY CENTRES), or any owned home centre of
+    // another power (HOME_BUILDS): the others after the homes
+    let anywhere = matches!(reach, Reach::Anywhere | Reach::AnyHome).then(|| {
+        (0..v.provinces.len() as Prov)
+            .filter(move |&p| v.is_center(p) && !w.home.contains(&p) && !w.build_sites.contains(&p) && (reach == Reach::Anywhere || v.home_of(p).is_some()))
+    });
     let own = (reach != Reach::Nowhere).then(|| w.home.iter().chain(&w.build_sites).copied());
-    let homes = own.into_iter().flatten().chain(anywhere.into_iter().flatten()).filter(move |&h| !at_bases && owns(pos, power, h) && pos.unit_at(h).is_none());
+    // a mobilizing power builds in a home centre no one owns yet
+    let mobilize = reach == Reach::Mobilize;
+    // partisan sites while they are in play (1900's Siberia)
+    let partisan = partisans_rise(v, pos, power).then(|| w.partisan.iter().copied().filter(move |&s| pos.unit_at(s).is_none()));
+    let homes = own
+        .into_iter()
+        .flatten()
+        .chain(anywhere.into_iter().flatten())
+        .filter(move |&h| !at_bases && (mobilize && w.home.contains(&h) || owns(pos, power, h)) && pos.unit_at(h).is_none())
+        .chain(partisan.into_iter().flatten());
     let own_or_empty = move |p: &Prov| pos.units.iter().all(|u| u.loc.prov != *p || u.power == power);
     let bases = at_bases
         .then(|| v.current_capital(power, &pos.centers).into_iter().chain(v.owned_naval_bases(power, &pos.centers).map(|l| l.prov)).filter(own_or_empty))
@@ -81,7 +140,7 @@ pub fn builds_possible(v: &Variant, rules: &Rulebook, pos: &Position, power: Pow
 /// owed is one build more; otherwise removals add none.
 pub fn builds_allowed(v: &Variant, rules: &Rulebook, pos: &Position, power: PowerId, removals: usize) -> usize {
     let freed = if rules.removals == Removals::Any { removals } else { 0 };
-    builds_owed(v, rules, pos, power, (pos.center_count(power) + freed).saturating_sub(pos.unit_count(power)))
+    builds_owed(v, rules, pos, power, (supply(v, pos, power) + freed).saturating_sub(pos.unit_count(power)))
 }
 
 /// [`builds_possible`], `owed` builds (centres beyond units) given.
@@ -111,14 +170,20 @@ pub(crate) struct Tally {
 }
 
 impl Tally {
-    /// Before any order (a neutral power is owed no builds).
+    /// Before any order (a neutral power is owed no builds, but a dummy
+    /// that builds by itself: [`super::dummy`]).
     pub(crate) fn new(v: &Variant, rules: &Rulebook, pos: &Position) -> Tally {
         let np = v.powers.len();
         let mut owed: Vec<i64> = pos.counts(np).iter().map(|c| c.centers as i64 - c.units as i64).collect();
+        if counts_otherwise(v) {
+            for (p, o) in owed.iter_mut().enumerate() {
+                *o = supply(v, pos, p as PowerId) as i64 - pos.unit_count(p as PowerId) as i64;
+            }
+        }
         if rules.neutral != 0 {
             // a neutral power never builds (and is owed no waives)
             for (p, o) in owed.iter_mut().enumerate() {
-                if rules.is_neutral(p as PowerId) {
+                if rules.is_neutral(p as PowerId) && !super::dummy::builds(v, rules, p as PowerId) {
                     *o = (*o).min(0);
                 }
             }
@@ -208,6 +273,9 @@ pub fn adjudicate(v: &Variant, rules: &Rulebook, pos: &Position, orders: &[(Powe
     #[allow(clippy::needless_range_loop, reason = "p is both the index and the power")]
     for p in 0..np {
         let power = p as PowerId;
+        if owed[p] > 0 && super::dummy::builds(v, rules, power) {
+            dummy_builds(v, rules, pos, power, (&mut owed[p], &mut units), &mut results);
+        }
         while owed[p] > 0 {
             owed[p] -= 1;
             results.push(OrderResult { power, order: Order::Waive, result: ResultKind::Ok, note: Some(Note::DefaultWaive), defaulted: true, by: None });
@@ -275,6 +343,19 @@ pub fn adjudicate(v: &Variant, rules: &Rulebook, pos: &Position, orders: &[(Powe
     (results, out)
 }
 
+/// A dummy's builds made ([`super::dummy`]): each one added to `units` and
+/// `results` (a default, noted [`Note::DummyBuild`]), and taken off what it
+/// is `owed`.
+fn dummy_builds(v: &Variant, rules: &Rulebook, pos: &Position, power: PowerId, (owed, units): (&mut i64, &mut Vec<Unit>), results: &mut Vec<OrderResult>) {
+    let free: Vec<Prov> = free_homes(v, rules, pos, power).filter(|p| units.iter().all(|u| u.loc.prov != *p)).collect();
+    for u in super::dummy::choose(v, power, &free, (*owed).max(0) as usize) {
+        *owed -= 1;
+        units.push(u);
+        let order = Order::Build(UnitSpec::new(Some(u.kind), u.loc));
+        results.push(OrderResult { power, order, result: ResultKind::Ok, note: Some(Note::DummyBuild), defaulted: true, by: None });
+    }
+}
+
 /// Whether removing `u` would leave an owned supply centre empty with a
 /// unit of another power next to it that could move in (1885, E18).
 fn gifts_centre(v: &Variant, pos: &Position, u: &Unit) -> bool {
@@ -337,13 +418,20 @@ fn check_build(v: &Variant, pos: &Position, power: PowerId, spec: &mut UnitSpec,
     }
     let w = &v.powers[power as usize];
     let home = w.home.contains(&p) || w.build_sites.contains(&p);
+    // a partisan site (1900's Siberia) while in play: no centre, owned by no one
+    let partisan = w.partisan.contains(&p);
+    if partisan && !partisans_rise(v, pos, power) {
+        return Err(Note::BuildPartisanIdle);
+    }
     match reach {
+        _ if partisan => {}
         Reach::Nowhere => return Err(Note::BuildNeedsHome),
-        Reach::Home if !home => return Err(Note::BuildNotHome),
+        Reach::Home | Reach::Mobilize if !home => return Err(Note::BuildNotHome),
         Reach::Anywhere if !home && !v.is_center(p) => return Err(Note::BuildNotCentre),
+        Reach::AnyHome if !home && v.home_of(p).is_none() => return Err(Note::BuildNotAnyHome),
         _ => {}
     }
-    if !owns(pos, power, p) {
+    if reach != Reach::Mobilize && !partisan && !owns(pos, power, p) {
         return Err(Note::BuildNotOwned);
     }
     if pos.unit_at(p).is_some() || built_in.contains(&p) {
@@ -408,4 +496,18 @@ fn check_base_build(v: &Variant, pos: &Position, power: PowerId, spec: &mut Unit
     spec.kind = Some(kind);
     spec.loc = loc;
     Ok(Unit { power, kind, loc, aboard: false })
+}
+
+/// The position after a mobilization phase ([`mobilizing`]): each centre a
+/// power built in is its own (the others stay unowned).
+pub(crate) fn mobilized(v: &Variant, pos: &Position, results: &[OrderResult]) -> Position {
+    let mut after = pos.clone();
+    for r in results.iter().filter(|r| r.result == ResultKind::Ok) {
+        if let Order::Build(spec) = r.order
+            && mobilizing(v, pos, r.power)
+        {
+            after.centers[spec.loc.prov as usize] = Some(r.power);
+        }
+    }
+    after
 }

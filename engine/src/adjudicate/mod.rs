@@ -14,10 +14,12 @@
 //! - [`moves`]: a movement phase by the resolver or the layer the map's
 //!   features choose (the resolver does not know the layers).
 //! - [`retreat`]: retreats, disbands, and the right-hand rule.
-//! - [`adjust`]: builds, removals, waives, civil-disorder removals.
+//! - [`adjust`]: builds, removals, waives, civil-disorder removals; the
+//!   builds of a map's dummy powers in [`dummy`].
 
 pub mod adjust;
 pub(crate) mod boarding;
+pub mod dummy;
 pub(crate) mod ferry;
 pub mod movement;
 pub mod moves;
@@ -265,6 +267,18 @@ pub enum Note {
     Trapped,
     /// A support across a strait (docs/RULES.md, "Straits").
     StraitSupport,
+    /// A build of a dummy power, which no one plays (docs/VARIANTS.md,
+    /// "Dummy powers").
+    DummyBuild,
+    /// A build outside the home centres where any power's owned home centre
+    /// is a build site (DPjudge's `HOME_BUILDS`).
+    BuildNotAnyHome,
+    /// A build in a partisan site while the power owns all or none of its
+    /// home centres (1900's Siberia).
+    BuildPartisanIdle,
+    /// A support across a half-strength crossing (docs/RULES.md,
+    /// "Half-strength crossings").
+    HalfStrengthSupport,
 }
 
 impl Note {
@@ -347,6 +361,10 @@ impl Note {
             Note::Shut => "that space is impassable in this season",
             Note::Trapped => "the unit's space is impassable in this season: it may only hold",
             Note::StraitSupport => "no support is given across a strait",
+            Note::DummyBuild => "built by the dummy power, which no one plays: the unit it started with there, or an army",
+            Note::BuildNotAnyHome => "builds go only in home supply centres (of any power)",
+            Note::HalfStrengthSupport => "no support is given across a half-strength crossing (the long way round)",
+            Note::BuildPartisanIdle => "a partisan site is a build site only while the power owns some but not all of its home centres",
         }
     }
 }
@@ -497,7 +515,8 @@ fn process_orders(v: &Variant, rules: &Rulebook, pos: &Position, orders: &[(Powe
         }
         PhaseKind::Adjustment => {
             let (results, units) = adjust::adjudicate(v, rules, pos, orders);
-            let (position, next, winner) = advance(v, rules, pos.phase, units, pos);
+            let mobilized = v.features.mobilize.then(|| adjust::mobilized(v, pos, &results));
+            let (position, next, winner) = advance(v, rules, pos.phase, units, mobilized.as_ref().unwrap_or(pos));
             Outcome { phase: pos.phase, results, position, dislodged: Vec::new(), next_phase: next, end: ending(winner, next) }
         }
     }
@@ -627,8 +646,10 @@ pub fn alliance_wins(v: &Variant, pos: &Position, allies: &[PowerId]) -> bool {
 /// Whether some power has a build it can make or a removal it must make
 /// (a neutral power builds nothing; it may have to remove).
 pub fn adjustment_needed(v: &Variant, rules: &Rulebook, pos: &Position) -> bool {
+    let otherwise = adjust::counts_otherwise(v);
     pos.counts(v.powers.len()).into_iter().enumerate().any(|(p, c)| {
         let p = p as PowerId;
-        c.units > c.centers || (!rules.is_neutral(p) && adjust::builds_owed(v, rules, pos, p, c.centers - c.units) > 0)
+        let centers = if otherwise { adjust::supply(v, pos, p) } else { c.centers };
+        c.units > centers || ((!rules.is_neutral(p) || dummy::builds(v, rules, p)) && adjust::builds_owed(v, rules, pos, p, centers - c.units) > 0)
     })
 }

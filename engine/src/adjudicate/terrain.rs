@@ -26,11 +26,14 @@ pub(crate) fn move_note(rules: &Rulebook, unit: &Unit, dest: Prov) -> Result<(),
 
 /// Why a support by `unit` into `into` is void for terrain: the supporter
 /// is in a shut space, the space is shut, or the support would cross a
-/// strait.
+/// strait or a half-strength crossing.
 #[inline]
 pub(crate) fn support_note(v: &Variant, rules: &Rulebook, unit: &Unit, into: Prov) -> Option<Note> {
     if let Err(n) = move_note(rules, unit, into) {
         return Some(n);
+    }
+    if v.is_half_strength(unit.loc.prov, into) {
+        return Some(Note::HalfStrengthSupport);
     }
     v.is_strait(unit.loc.prov, into).then_some(Note::StraitSupport)
 }
@@ -40,16 +43,19 @@ pub(crate) fn support_note(v: &Variant, rules: &Rulebook, unit: &Unit, into: Pro
 /// for crossing a strait: a retreat across a strait to a space another
 /// valid retreat also goes to fails first, and the other may then succeed
 /// (DPjudge's rule for `~` crossings; docs/RULES.md, "Straits").
+/// The same for a retreat along a half-strength crossing (DPjudge's `*`,
+/// 1900's Suez route).
 pub(crate) fn strait_retreats_lose(v: &Variant, d: &[Dislodged], target: &[Option<usize>], dest: &[Option<Loc>], pre: &[Option<Note>]) -> Vec<bool> {
     let n = dest.len();
-    if v.straits.is_empty() {
+    if v.straits.is_empty() && v.half_strength.is_empty() {
         return vec![false; n];
     }
     let valid = |k: usize| pre[k].is_none() && dest[k].is_some();
+    let weak = |a: Prov, b: Prov| v.is_strait(a, b) || v.is_half_strength(a, b);
     (0..n)
         .map(|k| {
             let (Some(l), Some(i)) = (dest[k], target[k]) else { return false };
-            valid(k) && v.is_strait(d[i].unit.loc.prov, l.prov) && (0..n).any(|j| j != k && valid(j) && dest[j].is_some_and(|m| m.prov == l.prov))
+            valid(k) && weak(d[i].unit.loc.prov, l.prov) && (0..n).any(|j| j != k && valid(j) && dest[j].is_some_and(|m| m.prov == l.prov))
         })
         .collect()
 }

@@ -68,8 +68,12 @@ pub enum BuildSites {
     /// Any centre it owns (the map's rule in chaos, `build_any`).
     Any,
     /// Any centre it owns, while it still owns at least one of its home
-    /// centres; with none left it builds nowhere.
+    /// centres; with none left it builds nowhere (DPjudge's `RULE
+    /// REMOTE_BUILDS`: aberration).
     OneHome,
+    /// Any centre it owns that is a home centre of some power, its own or
+    /// another's (DPjudge's `RULE HOME_BUILDS`: imperial).
+    AnyHome,
 }
 
 /// Which units a power may remove in an adjustment phase (njudge's `SET
@@ -135,7 +139,7 @@ impl RuleChoice {
         let variant = || v.name.clone();
         match self {
             RuleChoice::RetreatDefault(RetreatDefault::RightHand) if !v.neighbour_order.is_drawn() => Err(RuleError::RightHandUndrawn { variant: variant() }),
-            RuleChoice::BuildSites(BuildSites::Any | BuildSites::OneHome) if v.builds_at_bases() => {
+            RuleChoice::BuildSites(BuildSites::Any | BuildSites::OneHome | BuildSites::AnyHome) if v.builds_at_bases() => {
                 Err(RuleError::BuildSitesAtBases { variant: variant(), value: self.word() })
             }
             RuleChoice::MovementDisband(true) if v.units_share_spaces() => Err(RuleError::MovementDisbandShared { variant: variant() }),
@@ -162,6 +166,7 @@ impl RuleChoice {
             ("build_sites", "home" | "home_centres" | "home_centers") => RuleChoice::BuildSites(BuildSites::Home),
             ("build_sites", "any" | "any_centres" | "any_centers") => RuleChoice::BuildSites(BuildSites::Any),
             ("build_sites", "one" | "one_centre" | "one_center" | "one_home") => RuleChoice::BuildSites(BuildSites::OneHome),
+            ("build_sites", "any_home" | "any_homes" | "home_builds") => RuleChoice::BuildSites(BuildSites::AnyHome),
             ("removals", "normal" | "owed") => RuleChoice::Removals(Removals::Owed),
             ("removals", "any") => RuleChoice::Removals(Removals::Any),
             ("movement_disband", w) if switch(w).is_some() => RuleChoice::MovementDisband(switch(w) == Some(true)),
@@ -205,6 +210,7 @@ impl RuleChoice {
             RuleChoice::BuildSites(BuildSites::Home) => "home",
             RuleChoice::BuildSites(BuildSites::Any) => "any",
             RuleChoice::BuildSites(BuildSites::OneHome) => "one",
+            RuleChoice::BuildSites(BuildSites::AnyHome) => "any_home",
             RuleChoice::Removals(Removals::Owed) => "normal",
             RuleChoice::Removals(Removals::Any) => "any",
             RuleChoice::MovementDisband(on) | RuleChoice::AutoDisband(on) | RuleChoice::BlankBoard(on) => {
@@ -218,7 +224,7 @@ impl RuleChoice {
     }
 
     /// Every choice there is.
-    pub const ALL: [RuleChoice; 21] = [
+    pub const ALL: [RuleChoice; 22] = [
         RuleChoice::ConvoyIntent(ConvoyIntent::Datc),
         RuleChoice::ConvoyIntent(ConvoyIntent::Rulebook1992),
         RuleChoice::ConvoyIntent(ConvoyIntent::ViaOnly),
@@ -232,6 +238,7 @@ impl RuleChoice {
         RuleChoice::BuildSites(BuildSites::Home),
         RuleChoice::BuildSites(BuildSites::Any),
         RuleChoice::BuildSites(BuildSites::OneHome),
+        RuleChoice::BuildSites(BuildSites::AnyHome),
         RuleChoice::Removals(Removals::Owed),
         RuleChoice::Removals(Removals::Any),
         RuleChoice::MovementDisband(false),

@@ -3,14 +3,14 @@
 //!
 //! Read: `Name = ABBR alias...`, power lines `POWER (OWNWORD[:L]) HOME...`,
 //! `UNOWNED`/`NEUTRAL`/`CENTERS` lines, `UNITS`, `A`/`F` units, `HOME(S)`,
-//! `INHABITS`, `OWNS`/`CENTERS` (when they equal the homes), terrain lines
+//! `INHABITS`, `OWNS`/`CENTERS` (starting centres), terrain lines
 //! (`LAND`, `COAST`, `PORT`, `WATER`, `SHUT`, `AMEND` with `ABUTS`, and `-X`
-//! removals), `DROP`, `UNPLAYED`, `VICTORY`, `BEGIN`, `MAP`/`USE` inclusion
-//! and `RULE` flags. `FLAG`, `FLAGS` and `NOTIFY` only concern DPjudge's
-//! pictures and mail and are skipped. Anything else is refused with its file,
-//! line number and reason ([`DpError`]). `RULE BUILD_ANY` becomes
-//! `[rules] build_any = true` (builds in any owned centre); `DUMMY` powers (no
-//! player: units that hold) import into `not_implemented`. In an adjacency list an upper-case
+//! removals), `DROP`, `UNPLAYED`, `VICTORY`, `BEGIN`, `MAP`/`USE` inclusion,
+//! `DUMMY`/`DUMMIES`, `RULE` flags and `DIRECTIVES` blocks (what the flags
+//! and dummies become: dpjudge/rules.rs). `FLAG`, `FLAGS`, `NOTIFY` and
+//! `TEXTONLY` only concern DPjudge's pictures and mail and are skipped.
+//! Anything else is refused with its file, line number and reason
+//! ([`DpError`]). In an adjacency list an upper-case
 //! name serves armies and fleets, a lower-case one armies only, a capitalised
 //! one (`Bal`) fleets only; a province with coasts has a lower-case line
 //! (`spa`) for its armies and one line a coast (`SPA/NC`).
@@ -83,11 +83,12 @@ pub enum DpErrorKind {
     SeasonalNotShut(String),
 }
 
-/// `RULE` flags mailjudge plays, and the `[rules]` key each sets.
-const RULES: &[(&str, &str)] = &[("BUILD_ANY", "build_any")];
-
 /// Directives about DPjudge's pictures and mail only: skipped.
-const DISPLAY_ONLY: &[&str] = &["FLAG", "FLAGS", "NOTIFY"];
+const DISPLAY_ONLY: &[&str] = &["FLAG", "FLAGS", "NOTIFY", "TEXTONLY"];
+
+/// DPjudge directives of rules mailjudge does not play (they would
+/// otherwise read as power lines): refused by name.
+const NOT_PLAYED: &[&str] = &["CONTROL", "LEAGUE", "RESERVES", "MILITIA", "TEAM", "TEAMS", "NEWHOMES", "ROTATE"];
 
 /// `RULE` flags about press, not the map: a game's settings here (DPjudge's
 /// `FTF_PRESS` is mailjudge's `SET NO MINOR PRESS` with `SET NO GRACE PRESS`,
@@ -111,6 +112,8 @@ struct PowerState {
     homes: Vec<String>,
     units: Vec<String>,
     owns: Option<Vec<String>>,
+    /// Partisan build sites (`*SIB`: dpjudge/homes.rs).
+    partisan: Vec<String>,
 }
 
 /// The reader's state: what the lines read so far say.
@@ -129,8 +132,13 @@ struct Reader {
     victory: Option<u32>,
     begin: Option<(String, i32, char)>,
     not_implemented: Vec<String>,
-    /// `[rules]` keys set true by `RULE` lines (`build_any`).
-    rules: Vec<String>,
+    /// The `RULE` flags read, upper case (dpjudge/rules.rs turns them into
+    /// `[rules]` keys).
+    flags: Vec<String>,
+    /// Inside `X DIRECTIVES` ... `END DIRECTIVES`: `Some(true)` where the
+    /// block's lines are for DPjudge's game type X, not the standard game
+    /// mailjudge plays (skipped); `Some(false)` in a block for every game.
+    directives: Option<bool>,
     files: Vec<String>,
     /// How many files deep the line being read is (0: the file itself).
     depth: usize,
@@ -205,6 +213,9 @@ impl Reader {
 
     fn read_line(&mut self, line: &str, words: &[&str], include: Include) -> Result<(), LineError> {
         let up = words[0].to_ascii_uppercase();
+        if self.directives(&up, words)? {
+            return Ok(());
+        }
         match up.as_str() {
             "VICTORY" => {
                 let n = words.get(1).and_then(|w| w.parse().ok()).ok_or_else(|| malformed("VICTORY needs a number of centres"))?;
@@ -233,12 +244,9 @@ impl Reader {
                 }
             }
             "BEGIN" => self.begin(words)?,
-            "RULE" | "RULES" => self.rules(words)?,
+            "RULE" | "RULES" => self.rule_flags(words)?,
             _ if line.contains('=') => self.name_line(line)?,
-            "OWNS" | "CENTERS" if self.current.is_some() => {
-                let p = self.current.expect("checked");
-                self.powers[p].owns = Some(words[1..].iter().map(|w| w.to_ascii_uppercase()).collect());
-            }
+            "OWNS" | "CENTERS" if self.current.is_some() => self.owns(&up, words),
             "INHABITS" | "HOME" | "HOMES" => {
                 let p = self.current.ok_or_else(|| malformed("home centres before any power"))?;
                 self.powers[p].homes.clear();
@@ -253,6 +261,7 @@ impl Reader {
             "LAND" | "COAST" | "PORT" | "WATER" | "SHUT" | "AMEND" if words.len() > 1 => self.terrain(&up, words)?,
             "UNPLAYED" => self.unplayed(words)?,
             d if DISPLAY_ONLY.contains(&d) => {}
+            d if NOT_PLAYED.contains(&d) => return Err(Here(DpErrorKind::UnsupportedDirective(words[0].into()))),
             "IN" => self.seasonal(words)?,
             "DUMMY" | "DUMMIES" => self.dummy(words)?,
             "FLOW" | "FROM" | "END" | "DIRECTIVES" | "SEASON" | "NEWYEAR" | "VARIANT" => {
@@ -280,24 +289,6 @@ impl Reader {
         };
         let year: i32 = year.parse().map_err(|_| bad())?;
         self.begin = Some((season.into(), year, phase));
-        Ok(())
-    }
-
-    fn rules(&mut self, words: &[&str]) -> Result<(), LineError> {
-        for w in &words[1..] {
-            let flag = w.to_ascii_uppercase();
-            if flag == "HIBERNATE" {
-                self.terrain.hibernate = true;
-                continue;
-            }
-            if PRESS_RULES.contains(&flag.as_str()) {
-                continue;
-            }
-            match RULES.iter().find(|(f, _)| *f == flag) {
-                Some((_, key)) => self.rules.push((*key).into()),
-                None => return Err(Here(DpErrorKind::UnsupportedRule(flag))),
-            }
-        }
         Ok(())
     }
 
@@ -341,28 +332,6 @@ impl Reader {
         Ok(())
     }
 
-    fn add_homes(&mut self, p: usize, homes: &[&str]) -> Result<(), LineError> {
-        for h in homes {
-            let h = h.to_ascii_uppercase();
-            // partisan, factory, hidden and alternative homes
-            if h.starts_with(['*', '+', '~', '@']) {
-                return Err(Here(DpErrorKind::UnsupportedDirective(format!("{h} (a home marked `{}`)", &h[..1]))));
-            }
-            let (remove, h) = match h.strip_prefix('-') {
-                Some(h) => (true, h.to_string()),
-                None => (false, h),
-            };
-            if !self.centres.contains(&h) {
-                self.centres.push(h.clone());
-            }
-            self.powers[p].homes.retain(|x| *x != h);
-            if !remove {
-                self.powers[p].homes.push(h);
-            }
-        }
-        Ok(())
-    }
-
     fn power_line(&mut self, words: &[&str]) -> Result<(), LineError> {
         let up = words[0].to_ascii_uppercase();
         if matches!(up.as_str(), "UNOWNED" | "NEUTRAL" | "CENTERS") {
@@ -389,6 +358,8 @@ impl Reader {
         if words.get(1) == Some(&"->") {
             return Err(Here(DpErrorKind::UnsupportedDirective("->".into())));
         }
+        // DPjudge shows `_NEUTRAL` (sengoku) without its underscores
+        let up = up.trim_start_matches('_').to_string();
         if !up.starts_with(|c: char| c.is_ascii_alphabetic()) || !up.chars().all(|c| c.is_ascii_alphabetic() || matches!(c, '+' | '-' | '_' | '.')) {
             // a power line whose name mailjudge cannot spell, or a directive it lacks
             return Err(if up.chars().any(|c| c.is_ascii_alphabetic()) && words.get(1).is_some_and(|w| w.starts_with('(')) {
@@ -427,7 +398,11 @@ impl Reader {
     /// `DUMMY` (the current power), `DUMMY|DUMMIES POWER...`, `... ALL`,
     /// `... ALL EXCEPT POWER...`, as DPjudge's and MILA's readers take them.
     fn dummy(&mut self, words: &[&str]) -> Result<(), LineError> {
-        let names: Vec<String> = words[1..].iter().map(|w| w.trim_end_matches(',').to_ascii_uppercase().replace('+', "-")).filter(|w| !w.is_empty()).collect();
+        let names: Vec<String> = words[1..]
+            .iter()
+            .map(|w| w.trim_end_matches(',').trim_start_matches('_').to_ascii_uppercase().replace('+', "-"))
+            .filter(|w| !w.is_empty())
+            .collect();
         let all = || self.powers.iter().map(|w| w.name.clone());
         let named: Vec<String> = match names.first().map(String::as_str) {
             None if words[0].eq_ignore_ascii_case("DUMMIES") => return Err(malformed("DUMMIES needs a list of powers")),
@@ -503,10 +478,12 @@ impl Reader {
         }
         let t = t.ok_or_else(|| Here(DpErrorKind::UnknownPlace(place.clone())))?;
         for d in words.iter().skip(3) {
-            let d = &self.strait(&place, d)?;
-            if d.starts_with('*') {
-                return Err(Here(DpErrorKind::UnsupportedDirective(format!("{d} (a `*` restricted crossing)"))));
+            // `AEG(CON)`, `R:AEG`: a crossing for the owner of CON, or power R, only
+            if d.ends_with(')') || d.contains(':') {
+                return Err(Here(DpErrorKind::UnsupportedDirective(format!("{d} (a crossing for some powers only)"))));
             }
+            let d = &self.strait(&place, d)?;
+            let d = &self.half_strength(&place, d)?;
             if let Some(gone) = d.strip_prefix('-') {
                 abuts.retain(|a: &String| !a.to_ascii_uppercase().starts_with(&gone.to_ascii_uppercase()));
                 self.terrain.forget_straits(&place, gone);
@@ -527,9 +504,11 @@ impl Reader {
         self.names.retain(|(_, a)| !starts(a));
         self.aliases.retain(|(_, a)| !starts(a));
         self.terrain.straits.retain(|(a, b)| !starts(a) && !starts(b));
+        self.terrain.half.retain(|(a, b)| !starts(a) && !starts(b));
         self.centres.retain(|c| !starts(c));
         for w in &mut self.powers {
             w.homes.retain(|c| !starts(c));
+            w.partisan.retain(|c| !starts(c));
             w.units.retain(|u| !starts(&u[2..]));
         }
     }
@@ -571,5 +550,7 @@ fn users(abut: &str) -> (bool, bool) {
 }
 
 mod finish;
+mod homes;
+mod rules;
 mod terrain;
 pub(in crate::map) use finish::{clean_aliases, standard_calendar};

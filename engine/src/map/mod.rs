@@ -209,6 +209,21 @@ pub struct Power {
     /// them and they are vacant (1885's Sicily for Italy; Ireland, Portugal
     /// and Persia for England, Spain and Russia: E5, E6). TOML `build_sites`.
     pub build_sites: Vec<Prov>,
+    /// The centres it owns at the start: its home centres, unless the file
+    /// says otherwise (DPjudge's `OWNS`: in shiftaround England starts owning
+    /// Italy's homes; 1900's Britain owns Egypt, no home of its). TOML `owns`.
+    pub owns: Vec<Prov>,
+    /// No player plays it, in any game (DPjudge's `DUMMY` with `CD_DUMMIES`:
+    /// sengoku's neutral armies): a neutral power of every game of the
+    /// variant ([`crate::rules::Rulebook::neutral`]), its units holding.
+    /// TOML `dummy = true`.
+    pub dummy: bool,
+    /// Partisan build sites (DPjudge's `*` homes, 1900's Siberia for
+    /// Russia: the Russian Emergency Measures): provinces that are no
+    /// supply centre, where it builds while it owns some but not all of its
+    /// home centres, and which then count as a centre each in the
+    /// adjustments (a unit more to keep). TOML `partisan`.
+    pub partisan: Vec<Prov>,
 }
 
 /// Who may share a space (beyond a province's `capacity`).
@@ -242,11 +257,33 @@ pub struct Features {
     /// Builds go in any supply centre the power owns, not only its home
     /// centres (DPjudge's `RULE BUILD_ANY`: Chaos, Minor Powers).
     pub build_any: bool,
+    /// The map's dummy powers ([`Power::dummy`]) build in civil disorder:
+    /// each build they are owed goes in a free build site (DPjudge's `RULE
+    /// CD_BUILDS`; docs/VARIANTS.md, "Dummy powers"). TOML `dummy_builds`.
+    pub dummy_builds: bool,
+    /// Games of the map end in a solo victory only: no draw is voted
+    /// (DPjudge's `RULE NO_DRAW`, sengoku). TOML `no_draw`.
+    pub no_draw: bool,
+    /// The game starts with no unit and no centre owned, in an adjustment
+    /// phase in which each power builds one unit in a home centre of its
+    /// choice, which it then owns (DPjudge's `RULE MOBILIZE`, 1898). TOML
+    /// `mobilize`.
+    pub mobilize: bool,
 }
 
 impl Default for Features {
     fn default() -> Self {
-        Features { convoys: true, boarding: false, stacking: Stacking::None, coast_swap: false, army_fleet: false, build_any: false }
+        Features {
+            convoys: true,
+            boarding: false,
+            stacking: Stacking::None,
+            coast_swap: false,
+            army_fleet: false,
+            build_any: false,
+            dummy_builds: false,
+            no_draw: false,
+            mobilize: false,
+        }
     }
 }
 
@@ -309,6 +346,11 @@ pub struct Variant {
     /// pair both ways: moves across have no strength of their own and no
     /// support crosses them (docs/RULES.md, "Straits"). TOML `straits`.
     pub straits: Vec<(Prov, Prov)>,
+    /// Edges crossed at half strength, each pair both ways (1900's Suez
+    /// route, Mid-Atlantic to Egypt and Hejaz round Africa: DPjudge's `*`
+    /// crossing; docs/RULES.md, "Half-strength crossings"). TOML
+    /// `half_strength`.
+    pub half_strength: Vec<(Prov, Prov)>,
     /// The provinces with an `open_in` (seasonal spaces).
     pub seasonal: Vec<Prov>,
     /// How far the provinces' `clockwise` lists can be trusted.
@@ -433,6 +475,16 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("empire-up", include_str!("../../../config/variants/empire-up.toml")),
     ("renaissance", include_str!("../../../config/variants/renaissance.toml")),
     ("sailho", include_str!("../../../config/variants/sailho.toml")),
+    // DPjudge maps that play by the rules of issue 37 (dummies, starting
+    // centres, mobilization, other build sites: docs/VARIANTS.md)
+    ("1898", include_str!("../../../config/variants/1898.toml")),
+    ("1900", include_str!("../../../config/variants/1900.toml")),
+    ("aberration", include_str!("../../../config/variants/aberration.toml")),
+    ("sengoku", include_str!("../../../config/variants/sengoku.toml")),
+    ("shiftaround", include_str!("../../../config/variants/shiftaround.toml")),
+    ("shiftleft", include_str!("../../../config/variants/shiftleft.toml")),
+    ("shiftright", include_str!("../../../config/variants/shiftright.toml")),
+    ("void", include_str!("../../../config/variants/void.toml")),
 ];
 
 impl Variant {
@@ -720,11 +772,16 @@ impl Variant {
         self.powers[power as usize].naval_bases.iter().copied().filter(move |b| centers[b.prov as usize] == Some(power))
     }
 
-    /// Starting position: the variant's initial units and home-centre ownership.
+    /// Starting position: the centres each power owns at the start
+    /// ([`Power::owns`]: its home centres on most maps); none on a map whose
+    /// powers mobilize ([`Features::mobilize`]).
     pub fn initial_centers(&self) -> Vec<Option<PowerId>> {
         let mut c = vec![None; self.provinces.len()];
+        if self.features.mobilize {
+            return c;
+        }
         for (i, w) in self.powers.iter().enumerate() {
-            for &h in &w.home {
+            for &h in &w.owns {
                 c[h as usize] = Some(i as PowerId);
             }
         }

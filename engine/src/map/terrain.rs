@@ -26,4 +26,11 @@ impl Variant {
     pub fn is_strait(&self, a: Prov, b: Prov) -> bool {
         !self.straits.is_empty() && self.straits.contains(&(a, b))
     }
+
+    /// Whether a unit going from `a` to `b` crosses at half strength (1900's
+    /// Suez route).
+    #[inline]
+    pub fn is_half_strength(&self, a: Prov, b: Prov) -> bool {
+        !self.half_strength.is_empty() && self.half_strength.contains(&(a, b))
+    }
 }

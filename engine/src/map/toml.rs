@@ -13,6 +13,8 @@ use crate::phase::{Calendar, Phase, PhaseKind, Season};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashMap, HashSet};
 
+mod politics;
+
 // ---------------------------------------------------------------- raw file
 
 #[derive(Deserialize, Serialize, Default, Debug, Clone)]
@@ -107,6 +109,18 @@ pub struct RawPower {
     #[serde(default)]
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub build_sites: Vec<String>,
+    /// The centres it owns at the start, when they are not its home centres
+    /// (toml/politics.rs).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub owns: Option<Vec<String>>,
+    /// No player plays it (toml/politics.rs).
+    #[serde(default)]
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub dummy: bool,
+    /// Partisan build sites (toml/politics.rs).
+    #[serde(default)]
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub partisan: Vec<String>,
 }
 
 #[derive(Deserialize, Serialize, Default, Debug, Clone)]
@@ -162,6 +176,10 @@ pub struct RawProvince {
     #[serde(default)]
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub straits: Vec<String>,
+    /// Neighbours reached at half strength (toml/politics.rs, map/terrain.rs).
+    #[serde(default)]
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub half_strength: Vec<String>,
 }
 
 /// Province codes to their index, for looking up the names a file writes
@@ -257,6 +275,7 @@ pub(crate) fn build(raw: RawVariant) -> Result<Variant, MapError> {
         picture: None,
         uncertain,
         straits: Vec::new(),
+        half_strength: Vec::new(),
         seasonal: Vec::new(),
         army_adj,
         fleet_adj,
@@ -265,9 +284,11 @@ pub(crate) fn build(raw: RawVariant) -> Result<Variant, MapError> {
         distances: Default::default(),
     };
     read_terrain(&mut variant, &raw, &mut problems);
+    politics::read_half_strength(&mut variant, &raw, &mut problems);
     place_units(&mut variant, &raw, &mut problems);
     check_choices(&variant, &mut problems);
     check_uncertain(&variant, &mut problems);
+    politics::check_mobilize(&variant, &mut problems);
 
     // name index (aliases must not clash)
     match super::names::NameIndex::build(&variant) {
@@ -494,8 +515,24 @@ fn read_powers(raw: &RawVariant, codes: &Codes, provinces: &mut [Province], prob
         let naval_bases = read_naval_bases(rp, &name, &home, codes, provinces, problems);
         let (choice, choice_max) = read_choice(rp, &name, codes, problems);
         let build_sites = read_build_sites(raw, rp, &name, &home, codes, provinces, problems);
-        powers.push(Power { name, adjective: rp.adjective.clone(), letter, home, units: Vec::new(), capital, naval_bases, choice, choice_max, build_sites });
+        let owns = home.clone();
+        powers.push(Power {
+            name,
+            adjective: rp.adjective.clone(),
+            letter,
+            home,
+            units: Vec::new(),
+            capital,
+            naval_bases,
+            choice,
+            choice_max,
+            build_sites,
+            owns,
+            dummy: rp.dummy,
+            partisan: Vec::new(),
+        });
     }
+    politics::read(raw, codes, provinces, &mut powers, problems);
     for (i, rp) in raw.province.iter().enumerate() {
         if let Some(o) = &rp.owner {
             match powers.iter().position(|w| w.name.eq_ignore_ascii_case(o)) {
@@ -667,7 +704,7 @@ fn read_victory(raw: &RawVariant, problems: &mut Vec<String>) -> (Victory, Vec<A
 fn read_rules(raw: &RawVariant, problems: &mut Vec<String>) -> (Features, Vec<RuleChoice>) {
     let mut features = Features::default();
     let mut raw_rules = raw.rules.clone();
-    for key in ["convoys", "boarding", "coast_swap", "army_fleet", "build_any"] {
+    for key in ["convoys", "boarding", "coast_swap", "army_fleet", "build_any", "dummy_builds", "no_draw", "mobilize"] {
         match raw_rules.remove(key) {
             None => {}
             Some(toml::Value::Boolean(b)) => match key {
@@ -675,6 +712,9 @@ fn read_rules(raw: &RawVariant, problems: &mut Vec<String>) -> (Features, Vec<Ru
                 "boarding" => features.boarding = b,
                 "army_fleet" => features.army_fleet = b,
                 "build_any" => features.build_any = b,
+                "dummy_builds" => features.dummy_builds = b,
+                "no_draw" => features.no_draw = b,
+                "mobilize" => features.mobilize = b,
                 _ => features.coast_swap = b,
             },
             Some(other) => problems.push(format!("[rules] {key}: `{other}` is not true or false")),

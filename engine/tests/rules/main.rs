@@ -15,6 +15,8 @@ mod build_rules;
 mod cases1885;
 mod convoy_properties;
 mod datc;
+mod dpjudge1900;
+mod dpjudge_rules;
 mod engine_defects;
 mod loeb9;
 mod map1885;

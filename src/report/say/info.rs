@@ -146,6 +146,7 @@ fn build_rule_settings(s: &Settings) -> String {
             C::BuildSites(BuildSites::Home) => Some("HOME CENTRES"),
             C::BuildSites(BuildSites::Any) => Some("ANY CENTRES"),
             C::BuildSites(BuildSites::OneHome) => Some("ONE CENTRE"),
+            C::BuildSites(BuildSites::AnyHome) => Some("build_sites=any_home"),
             C::Removals(Removals::Any) => Some("ANY DISBAND"),
             C::MovementDisband(true) => Some("DISBAND"),
             C::AutoDisband(true) => Some("AUTO DISBAND"),

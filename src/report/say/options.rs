@@ -237,8 +237,8 @@ fn build_words(o: GameOption) -> Option<Words> {
     Some(match o {
         O::BuildSites => w(
             "SET ANY|HOME|ONE CENTRES",
-            "`home` (default; `any` on a map that builds anywhere, as chaos), `any`, `one`",
-            "where a power builds: in its vacant home centres, in any vacant centre it owns, or in any vacant centre it owns while it owns one of its home centres (none: no builds); also CENTRE, CENTERS, CENTER",
+            "`home` (default; `any` on a map that builds anywhere, as chaos; `one` on aberration), `any`, `one`, `any_home`",
+            "where a power builds: in its vacant home centres, in any vacant centre it owns, or in any vacant centre it owns while it owns one of its home centres (none: no builds), or (`any_home`, DPjudge's HOME_BUILDS) in any vacant centre it owns that is some power's home centre; also CENTRE, CENTERS, CENTER",
         ),
         O::Removals => w(
             "SET ANY|NORMAL DISBAND",
@@ -269,6 +269,9 @@ pub fn rule_set(c: crate::rules::RuleChoice) -> Option<String> {
             C::BuildSites(BuildSites::Home) => "Builds go in the power's vacant home centres (HOME CENTRES).",
             C::BuildSites(BuildSites::Any) => "Builds go in any vacant supply centre the power owns (ANY CENTRES).",
             C::BuildSites(BuildSites::OneHome) => "Builds go in any vacant supply centre the power owns, while it owns one of its home centres (ONE CENTRE).",
+            C::BuildSites(BuildSites::AnyHome) => {
+                "Builds go in any vacant supply centre the power owns that is some power's home centre (build_sites=any_home)."
+            }
             C::Removals(Removals::Owed) => "In the adjustments a power removes only the units it has beyond its centres (NORMAL DISBAND).",
             C::Removals(Removals::Any) => "In the adjustments a power may remove any of its units, and build again where it may (ANY DISBAND).",
             C::MovementDisband(true) => "A unit may be disbanded in a movement phase (DISBAND).",

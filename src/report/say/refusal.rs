@@ -74,6 +74,7 @@ pub fn refusal(r: &Refusal) -> String {
         ConcedeNotLargest { named, largest } => disorder::concede_not_largest(named, largest.as_deref()),
         DeclareDrawUsage => disorder::declare_draw_usage(),
         NoAlliances { map } => settings::no_alliances(map),
+        NoDraws { map } => settings::no_draws(map),
         AllianceSize { n, sizes } => settings::alliance_size(*n, sizes),
         NeutralAlly { power } => settings::neutral_ally(power),
 

@@ -65,6 +65,11 @@ pub fn no_alliances(map: &str) -> String {
     format!("the map {map} has no alliance victories: only a solo, a draw or a concession end the game")
 }
 
+/// SET DRAW on a map whose games end in a solo victory only.
+pub fn no_draws(map: &str) -> String {
+    format!("games of the map {map} end in a solo victory only: no draw may be voted (a concession to the largest power still may be)")
+}
+
 /// SET ALLY naming a number of allies the map has no alliance victory for.
 pub fn alliance_size(n: usize, sizes: &[u32]) -> String {
     let sizes: Vec<String> = sizes.iter().map(u32::to_string).collect();

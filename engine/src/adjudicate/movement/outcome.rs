@@ -194,7 +194,7 @@ impl Resolver<'_> {
                 // a unit of the mover's own power stays there
                 return Some(o);
             }
-            let opposing = if self.head_to_head(i, ou) { 1 + self.supports(ou, self.dest[ou], None) } else { self.hold(d) };
+            let opposing = if self.head_to_head(i, ou) { self.one() + self.supports(ou, self.dest[ou], None) } else { self.hold(d) };
             if opposing > 0 {
                 (best, best_s) = (Some(o), opposing);
             }

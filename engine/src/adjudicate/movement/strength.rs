@@ -24,10 +24,54 @@ impl Resolver<'_> {
         !self.v.straits.is_empty() && !self.convoyed[i] && self.v.is_strait(self.units[i].loc.prov, self.dest[i])
     }
 
-    /// The strength a move has before supports: 1, or 0 across a strait.
+    /// What one unit of strength counts: 1, or 2 on a map with half-strength
+    /// crossings (1900), so that a half is a whole number; every strength
+    /// below is in these units.
+    #[inline]
+    pub(super) fn one(&self) -> u32 {
+        if self.v.half_strength.is_empty() { 1 } else { 2 }
+    }
+
+    /// Whether move `i` crosses at half strength (docs/RULES.md,
+    /// "Half-strength crossings"): a move along such an edge, or a convoyed
+    /// army landing from one, when every fleet ordered to convoy it that
+    /// touches its destination touches it across such an edge only.
+    pub(super) fn half(&self, i: usize) -> bool {
+        if self.v.half_strength.is_empty() {
+            return false;
+        }
+        let d = self.dest[i];
+        if !self.convoyed[i] {
+            return self.v.is_half_strength(self.units[i].loc.prov, d);
+        }
+        let (mut landing, mut all_half) = (false, true);
+        let mut f = self.conv_first[i];
+        while let Some(fu) = f {
+            let fl = self.units[fu.ix()].loc;
+            if self.v.fleet_reaches(fl, d) {
+                landing = true;
+                all_half &= self.v.is_half_strength(fl.prov, d);
+            }
+            f = self.conv_next[fu.ix()];
+        }
+        landing && all_half
+    }
+
+    /// A move along a half-strength edge (not by convoy): it cuts no support.
+    #[inline]
+    fn half_direct(&self, i: usize) -> bool {
+        !self.v.half_strength.is_empty() && !self.convoyed[i] && self.v.is_half_strength(self.units[i].loc.prov, self.dest[i])
+    }
+
+    /// The strength a move has before supports: 1, or 0 across a strait, or
+    /// a half across a half-strength crossing (in units of [`Self::one`]).
     #[inline]
     fn base(&self, i: usize) -> u32 {
-        u32::from(!self.strait(i))
+        if self.v.half_strength.is_empty() {
+            return u32::from(!self.strait(i));
+        }
+        // a map has straits or half-strength crossings, never both
+        if self.half(i) { 1 } else { 2 }
     }
 
     pub(super) fn path(&mut self, i: usize) -> bool {
@@ -49,7 +93,7 @@ impl Resolver<'_> {
                 c += 1;
             }
         }
-        c
+        c * self.one()
     }
 
     pub(super) fn attack(&mut self, i: usize) -> u32 {
@@ -77,9 +121,9 @@ impl Resolver<'_> {
         let Some(o) = self.occ[p as usize] else { return 0 };
         let o = o.ix();
         if matches!(self.status[o], Status::Move) {
-            return if self.resolve(o) { 0 } else { 1 };
+            return if self.resolve(o) { 0 } else { self.one() };
         }
-        1 + self.supports(o, p, None)
+        self.one() + self.supports(o, p, None)
     }
 
     pub(super) fn prevent(&mut self, j: usize) -> u32 {
@@ -117,7 +161,7 @@ impl Resolver<'_> {
     /// unit is not dislodged by less than it would hold with, even when
     /// it tries a strait crossing: docs/RULES.md, "Straits").
     fn defend(&mut self, o: usize) -> u32 {
-        (self.base(o) + self.supports(o, self.dest[o], None)).max(1)
+        (self.base(o) + self.supports(o, self.dest[o], None)).max(self.one())
     }
 
     pub(super) fn move_succeeds(&mut self, i: usize) -> bool {
@@ -176,7 +220,13 @@ impl Resolver<'_> {
         let mut m = self.into_first[p as usize];
         while let Some(unit) = m {
             let mu = unit.ix();
-            if self.units[mu].power != self.units[s].power && self.units[mu].loc.prov != into && self.path(mu) && !self.boarding(mu) && !self.weak_strait(mu) {
+            if self.units[mu].power != self.units[s].power
+                && self.units[mu].loc.prov != into
+                && self.path(mu)
+                && !self.boarding(mu)
+                && !self.weak_strait(mu)
+                && !self.half_direct(mu)
+            {
                 return Some(unit);
             }
             m = self.into_next[mu];
@@ -200,7 +250,9 @@ impl Resolver<'_> {
         while let Some(mu) = m {
             let mu = mu.ix();
             m = self.into_next[mu];
-            if self.units[mu].loc.prov == into && self.resolve(mu) {
+            // dislodged from the space it supports into, or by a half-strength
+            // crossing (which does not cut it otherwise)
+            if (self.units[mu].loc.prov == into || self.half_direct(mu) && self.units[mu].power != self.units[s].power) && self.resolve(mu) {
                 return false;
             }
         }

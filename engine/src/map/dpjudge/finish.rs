@@ -22,8 +22,13 @@ impl Reader {
         let words: Vec<&str> = self.powers.iter().flat_map(|w| [w.name.as_str(), w.own_word.as_str()]).collect();
         clean_aliases(&mut province, &words);
         let (power, mut not_implemented) = self.powers()?;
+        let rules = self.rules_table(power.iter().any(|w| w.dummy));
         not_implemented.extend(self.not_implemented.iter().cloned());
-        let (season, year, phase) = self.begin.clone().unwrap_or(("S".into(), 1901, 'M'));
+        let (mut season, mut year, mut phase) = self.begin.clone().unwrap_or(("S".into(), 1901, 'M'));
+        if self.mobilizes() && phase != 'A' {
+            // DPjudge begins a mobilizing game at the adjustments before
+            (season, year, phase) = ("W".into(), year - 1, 'A');
+        }
         Ok(RawVariant {
             name: name.to_ascii_lowercase(),
             title: Some(name.to_string()),
@@ -31,7 +36,7 @@ impl Reader {
             neighbour_order: NeighbourOrder::File,
             victory: RawVictory { kind: "centers".into(), count: self.victory.unwrap_or(centres / 2 + 1), alliance: Vec::new() },
             calendar: standard_calendar(year),
-            rules: self.rules.iter().map(|k| (k.clone(), ::toml::Value::Boolean(true))).collect(),
+            rules,
             power,
             province,
             uncertain: Vec::new(),
@@ -113,6 +118,7 @@ impl Reader {
         let (open_in, straits) = self.seasons_and_straits(code);
         p.open_in = open_in;
         p.straits = straits.into_iter().filter(|s| p.army.contains(s)).collect();
+        p.half_strength = self.half_strength_of(code).into_iter().filter(|s| p.clockwise.contains(s)).collect();
         p.aliases = self.aliases.iter().filter(|(_, a)| a == code).map(|(n, _)| n.clone()).collect();
         Ok(p)
     }
@@ -161,29 +167,40 @@ impl Reader {
         let mut not_implemented = Vec::new();
         for w in &self.powers {
             let letter = match w.letter {
-                Some(l) => l,
-                None => {
-                    let l = w.name.chars().chain('A'..='Z').find(|c| c.is_ascii_alphabetic() && !used.contains(c)).ok_or(DpErrorKind::NoLetterLeft)?;
+                Some(l) if l != '*' => l,
+                given => {
+                    // `*` signs on a game's master on this judge: void's
+                    // Yorkshire takes `M` (DPjudge's master letter, free here)
+                    let first = given.map(|_| 'M');
+                    let l = first
+                        .into_iter()
+                        .chain(w.name.chars())
+                        .chain('A'..='Z')
+                        .find(|c| c.is_ascii_alphabetic() && !used.contains(c))
+                        .ok_or(DpErrorKind::NoLetterLeft)?;
                     used.push(l);
                     l
                 }
             };
-            if let Some(owns) = &w.owns {
-                let mut a = owns.clone();
-                let mut b = w.homes.clone();
+            // starting centres other than the homes (DPjudge's OWNS)
+            let owns = w.owns.as_ref().filter(|owns| {
+                let (mut a, mut b) = (owns.to_vec(), w.homes.clone());
                 a.sort();
                 b.sort();
-                if a != b {
-                    not_implemented.push(format!("{}: starting centres (OWNS) other than its home centres", w.name));
-                }
-            }
+                a != b
+            });
+            let dummy = self.dummies.contains(&w.name);
             out.push(RawPower {
                 name: w.name.clone(),
                 adjective: title_case(&w.own_word),
                 letter: letter.to_string(),
                 home: w.homes.clone(),
-                units: w.units.clone(),
+                // a mobilizing power builds its units (DPjudge places none)
+                units: if self.mobilizes() { Vec::new() } else { w.units.clone() },
                 build_sites: Vec::new(),
+                owns: owns.cloned(),
+                dummy: dummy && self.dummies_hold(),
+                partisan: w.partisan.clone(),
                 ..RawPower::default()
             });
         }
@@ -191,9 +208,9 @@ impl Reader {
             return Err(DpErrorKind::TooFewPowers);
         }
         let dummies: Vec<&str> = self.dummies.iter().filter(|d| self.powers.iter().any(|w| w.name == **d)).map(String::as_str).collect();
-        if !dummies.is_empty() {
+        if !dummies.is_empty() && !self.dummies_hold() {
             not_implemented.push(format!(
-                "DUMMY powers ({}): no player plays them and their units hold; mailjudge's neutral powers are a game's setting, which a variant file cannot give",
+                "DUMMY powers ({}) without RULE CD_DUMMIES, or retreating by CD_RETREATS: DPjudge's master orders them, or they retreat at random",
                 dummies.join(", ")
             ));
         }

@@ -28,6 +28,9 @@ pub(super) struct Changes {
     pub straits: Vec<(String, String)>,
     /// Each seasonal place (as written) with the season code it is water in.
     pub open_in: Vec<(String, String)>,
+    /// Half-strength crossings (province codes, upper case), as written:
+    /// one direction a `*` (1900's `*MAO`).
+    pub half: Vec<(String, String)>,
 }
 
 impl Changes {
@@ -35,6 +38,7 @@ impl Changes {
     pub fn forget_straits(&mut self, place: &str, gone: &str) {
         let (p, g) = (province_of(place).to_ascii_uppercase(), province_of(gone).to_ascii_uppercase());
         self.straits.retain(|(a, b)| !(*a == p && *b == g || *a == g && *b == p));
+        self.half.retain(|(a, b)| !(*a == p && *b == g || *a == g && *b == p));
     }
 }
 
@@ -79,6 +83,23 @@ impl Reader {
         Ok(bare.to_string())
     }
 
+    /// An adjacency as written, its `*` read (a half-strength crossing from
+    /// `place`: 1900's Suez route, `*MAO`) and taken off.
+    pub(super) fn half_strength(&mut self, place: &str, abut: &str) -> Result<String, LineError> {
+        if !abut.contains('*') {
+            return Ok(abut.to_string());
+        }
+        let bare = abut.trim_matches('*');
+        if bare.contains('*') || bare.is_empty() {
+            return Err(malformed(&format!("`{abut}`: a half-strength crossing is written `*ABC`")));
+        }
+        let pair = (province_of(place).to_ascii_uppercase(), province_of(bare).to_ascii_uppercase());
+        if !self.terrain.half.contains(&pair) {
+            self.terrain.half.push(pair);
+        }
+        Ok(bare.to_string())
+    }
+
     /// `OLD -> Name = NEW ...`: OLD becomes NEW everywhere, its names gone.
     /// A coast is renamed on a line of its own (`BUL/EC -> Sofia (east
     /// coast) = sof/ec ...`, Renaissance), to the same coast, and before the
@@ -112,6 +133,7 @@ impl Reader {
         self.unowned.iter_mut().for_each(swap);
         for w in &mut self.powers {
             w.homes.iter_mut().for_each(swap);
+            w.partisan.iter_mut().for_each(swap);
             for u in &mut w.units {
                 if u[2..].eq_ignore_ascii_case(&old) {
                     *u = format!("{}{new}", &u[..2]);
@@ -121,7 +143,7 @@ impl Reader {
                 owns.iter_mut().for_each(swap);
             }
         }
-        for (a, b) in &mut self.terrain.straits {
+        for (a, b) in self.terrain.straits.iter_mut().chain(self.terrain.half.iter_mut()) {
             swap(a);
             swap(b);
         }
@@ -174,5 +196,16 @@ impl Reader {
         let open = self.terrain.open_in.iter().filter(|(p, _)| p.eq_ignore_ascii_case(code)).map(|(_, s)| s.clone()).collect();
         let straits = self.terrain.straits.iter().filter(|(a, _)| a == code).map(|(_, b)| b.clone()).collect();
         (open, straits)
+    }
+
+    /// The provinces `code` reaches at half strength.
+    pub(super) fn half_strength_of(&self, code: &str) -> Vec<String> {
+        let mut out: Vec<String> = Vec::new();
+        for (_, b) in self.terrain.half.iter().filter(|(a, _)| a == code) {
+            if !out.contains(b) {
+                out.push(b.clone());
+            }
+        }
+        out
     }
 }
