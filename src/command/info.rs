@@ -539,12 +539,7 @@ impl Session<'_> {
     /// HELP: the commands, and the master's options from their table.
     pub(super) fn help(&mut self) -> R {
         let options = super::options::help_lines().join("\n");
-        let mut letters = Vec::new();
-        for (name, _) in crate::map::BUILTIN {
-            let v = self.ctx.variants.get(name).map_err(|e| super::Fail::System(anyhow::anyhow!("built-in variant {name}: {e}")))?;
-            let powers: Vec<(char, String)> = (0..v.powers.len() as PowerId).map(|p| (v.powers[p as usize].letter, pname(&v, p))).collect();
-            letters.extend(say::info::variant_letters(name, &powers));
-        }
+        let letters = self.help_letters()?;
         // example dates that are always ahead: a week from now at 20:00 (the
         // judge's zone), and an absence four weeks on
         let tz = self.ctx.cfg.timezone;
@@ -554,6 +549,40 @@ impl Session<'_> {
             soon => day(7, " 20:00"), later => day(8, " 20:00"), away_from => day(28, ""), away_to => day(31, ""),
         };
         Ok(vec![self.ctx.templates.render("help.txt", ctx)])
+    }
+}
+
+/// The most of a judge's own (imported) variants HELP lists the letters of;
+/// GET VARIANTS lists them all.
+pub const MAX_HELP_IMPORTED: usize = 12;
+
+impl Session<'_> {
+    /// HELP's power letters: every built-in variant's, then those of the
+    /// judge's own variant files (at most [`MAX_HELP_IMPORTED`], a file that
+    /// cannot be played said so).
+    fn help_letters(&mut self) -> Result<Vec<String>, super::Fail> {
+        let letters_of = |name: &str, v: &crate::map::Variant| {
+            let powers: Vec<(char, String)> = (0..v.powers.len() as PowerId).map(|p| (v.powers[p as usize].letter, pname(v, p))).collect();
+            say::info::variant_letters(name, &powers)
+        };
+        let mut letters = Vec::new();
+        for (name, _) in crate::map::BUILTIN {
+            let v = self.ctx.variants.get(name).map_err(|e| super::Fail::System(anyhow::anyhow!("built-in variant {name}: {e}")))?;
+            letters.extend(letters_of(name, &v));
+        }
+        let (found, more) = self.ctx.variants.all();
+        let own: Vec<_> = found.into_iter().filter(|(n, _)| !crate::map::BUILTIN.iter().any(|(b, _)| b.eq_ignore_ascii_case(n))).collect();
+        for (name, v) in own.iter().take(MAX_HELP_IMPORTED) {
+            match v {
+                Ok(v) => letters.extend(letters_of(name, v)),
+                Err(_) => letters.push(say::info::variant_unplayable(name)),
+            }
+        }
+        let left = own.len().saturating_sub(MAX_HELP_IMPORTED) + more;
+        if left > 0 {
+            letters.push(say::info::variants_not_listed(left));
+        }
+        Ok(letters)
     }
 }
 

@@ -135,6 +135,33 @@ fn press_is_written_once_the_game_is_over_in_the_order_sent() {
 }
 
 #[test]
+fn an_observers_broadcast_and_press_to_the_master_are_named_as_njudge_names_them() {
+    let (mut g, _) = played();
+    let obs = "watcher@example.test";
+    let (_, sent) = g.send(obs, "OBSERVE demo");
+    let c = sent.iter().find(|s| s.to == obs && s.subject == "Confirm: observe game demo").expect("a confirmation");
+    let line = c.body.lines().find(|l| l.trim_start().starts_with("OBSERVE demo ")).unwrap().trim().to_string();
+    g.send(obs, &line);
+    let code = line.split_whitespace().nth(2).unwrap().to_string();
+    let (r, _) = g.send(obs, &format!("SIGNON Odemo {code}\nBROADCAST\nFrom the gallery.\nENDPRESS"));
+    assert!(!r.contains("refused"), "{r}");
+    g.as_power('F', "PRESS TO M\nA word for the master.\nENDPRESS");
+    g.as_master("PRESS TO E\nFrom the chair.\nENDPRESS");
+    g.as_master("TERMINATE");
+    let rec = GameRecord::load(&g.w.daemon.judge.conn, &g.loaded()).unwrap();
+    let v = Variant::standard();
+    let text = write::to_njudge(&v, &rec);
+    let around = |needle: &str| {
+        let at = text.find(needle).unwrap_or_else(|| panic!("{needle}: {text}"));
+        text[..at].rsplit("\n\n").nth(0).unwrap_or_default().to_string() + &text[..at].rsplit("\n\n").nth(1).unwrap_or_default()
+    };
+    assert!(around("> From the gallery.").contains("Broadcast message from Observer:"), "{text}");
+    assert!(around("> A word for the master.").contains("Message from France to Master:"), "{text}");
+    assert!(around("> From the chair.").contains("Message from Master to England:"), "{text}");
+    assert!(!text.contains("the Master") && !text.contains(" to :"), "{text}");
+}
+
+#[test]
 fn an_original1958_game_round_trips() {
     let mut g = Game::started_variant("original1958", "");
     let v = g.loaded().variant.clone();

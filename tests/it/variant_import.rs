@@ -859,3 +859,28 @@ fn get_variants_by_mail_and_variant_list_at_the_console_name_every_variant_with_
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("mymap: Standard Diplomacy.") && out.contains("youngstown: youngstown. 10 powers:"), "{out}");
 }
+
+#[test]
+fn help_lists_the_judges_own_variants_letters_after_the_built_ins_at_most_twelve() {
+    use mailjudge::command::info::MAX_HELP_IMPORTED;
+    let standard = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/config/variants/standard.toml")).unwrap();
+    let five = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/config/variants/sailho.toml")).unwrap();
+    for extra in [MAX_HELP_IMPORTED - 2, MAX_HELP_IMPORTED - 1] {
+        // the broken file and `mine` (Sail Ho!'s powers), then `extra` copies of the standard map
+        let names: Vec<String> = (0..extra).map(|i| format!("std{i:02}")).collect();
+        let mut files: Vec<(&str, &str)> = vec![("broken", "not a map [["), ("mine", &five)];
+        files.extend(names.iter().map(|n| (n.as_str(), standard.as_str())));
+        let mut g = crate::common::game::Game::with_variants(&files);
+        let (r, _) = g.send("anyone@example.test", "HELP");
+        let r = crate::common::game::flat(&r);
+        assert!(r.contains("broken: its file cannot be played (CREATE says why)"), "{r}");
+        assert!(r.contains("mine: N North, S South, E East, W West"), "{r}");
+        let last = format!("std{:02}:", extra - 1);
+        let over = extra + 2 - MAX_HELP_IMPORTED;
+        if over == 0 {
+            assert!(r.contains(&last) && !r.contains("more variants of this judge"), "at the limit: {r}");
+        } else {
+            assert!(!r.contains(&last) && r.contains(&format!("and {over} more variants of this judge: GET VARIANTS lists them")), "past it: {r}");
+        }
+    }
+}

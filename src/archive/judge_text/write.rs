@@ -252,14 +252,17 @@ fn press(v: &Variant, rec: &GameRecord, out: &mut String) {
             .iter()
             .find(|p| p.seq == m.seq)
             .map_or_else(|| rec.current.as_ref().map(|c| v.calendar.name(c.phase)).unwrap_or_default(), |p| p.name.clone());
+        // njudge names the master's and an observer's press as a power's:
+        // `Master`, `Observer`
         let from = match m.from_power {
             _ if m.grey => words::anonymous().to_string(),
             Some(p) => power_word(v, p),
+            None if m.by_observer => words::observer().to_string(),
             None => words::master().to_string(),
         };
         let to = match &m.audience {
             Some(crate::store::press::Audience::All) => None,
-            Some(crate::store::press::Audience::Some(r)) => Some(r.powers.iter().map(|&q| power_word(v, q)).collect::<Vec<_>>().join(", ")),
+            Some(crate::store::press::Audience::Some(r)) => Some(recipients(v, r)),
             None => Some(words::master().to_string()),
         };
         let _ = writeln!(out, "Date: {}", date(m.created));
@@ -270,6 +273,19 @@ fn press(v: &Variant, rec: &GameRecord, out: &mut String) {
         }
         out.push('\n');
     }
+}
+
+/// The recipients of partial press as njudge lists them: the powers, then
+/// `Master` and `Observer` where they were among them.
+fn recipients(v: &Variant, r: &crate::store::press::Recipients) -> String {
+    let mut names: Vec<String> = r.powers.iter().map(|&q| power_word(v, q)).collect();
+    if r.master {
+        names.push(words::master().to_string());
+    }
+    if r.observers {
+        names.push(words::observer().to_string());
+    }
+    names.join(", ")
 }
 
 /// A press line after `> `, pushed right when it has `date:` in its first

@@ -192,8 +192,14 @@ pub mod njudge {
         }
     }
 
+    /// The master as njudge names it among the powers (`Message from Master to England:`).
     pub fn master() -> &'static str {
-        "the Master"
+        "Master"
+    }
+
+    /// An observer as njudge names it among the powers.
+    pub fn observer() -> &'static str {
+        "Observer"
     }
 
     pub fn anonymous() -> &'static str {

@@ -365,6 +365,16 @@ pub fn variant_letters(variant: &str, powers: &[(char, String)]) -> Vec<String> 
     lines
 }
 
+/// HELP's line for a variant file of the judge's that cannot be played.
+pub fn variant_unplayable(variant: &str) -> String {
+    format!("  {variant}: its file cannot be played (CREATE says why)")
+}
+
+/// HELP's last line of letters when the judge has more variant files.
+pub fn variants_not_listed(more: usize) -> String {
+    format!("  and {more} more variants of this judge: GET VARIANTS lists them")
+}
+
 /// A day as HELP's examples write dates (`2026-12-03`), in `tz`.
 pub fn iso_day(t: i64, tz: chrono_tz::Tz) -> String {
     crate::timing::in_zone(&tz, t).map(|d| d.format("%Y-%m-%d").to_string()).unwrap_or_default()
