@@ -4,6 +4,7 @@
 use super::{ConfigArg, load_config};
 use crate::archive::{self, GameRecord};
 use crate::context::Clock;
+use crate::play::adopt::SeatFor;
 use crate::judge::Judge;
 use crate::report::say::archive as say;
 use std::path::{Path, PathBuf};
@@ -51,7 +52,7 @@ pub fn export(config: ConfigArg, name: &str, format: Format, output: Option<Path
 
 /// `mailjudge import FILE`: the record re-adjudicated phase by phase; with
 /// `adopt` (`--as NAME` and the judge's configuration), a game made from it.
-pub fn import(file: &Path, variants_dir: &Path, rules: &[String], adopt: Option<(&str, &ConfigArg)>) -> ExitCode {
+pub fn import(file: &Path, variants_dir: &Path, rules: &[String], adopt: Option<(&str, &ConfigArg)>, seats: &[SeatFor]) -> ExitCode {
     let text = match std::fs::metadata(file).and_then(|m| {
         if m.len() as usize > archive::mila::MAX_BYTES {
             return Err(std::io::Error::other(archive::ArchiveError::TooLarge(m.len() as usize, archive::mila::MAX_BYTES)));
@@ -100,7 +101,7 @@ pub fn import(file: &Path, variants_dir: &Path, rules: &[String], adopt: Option<
         println!("{}", say::import_differs(report.phases, report.differences.len()));
     }
     match adopt {
-        Some((name, config)) => match adopt_game(config, name, &v, &saved) {
+        Some((name, config)) => match adopt_game(config, name, &v, &saved, seats) {
             Ok(text) => {
                 println!("{text}");
                 ExitCode::SUCCESS
@@ -117,13 +118,22 @@ pub fn import(file: &Path, variants_dir: &Path, rules: &[String], adopt: Option<
 
 /// Makes game `name` from `saved`'s last board on the configured judge;
 /// what the keeper is told.
-fn adopt_game(config: &ConfigArg, name: &str, v: &crate::map::Variant, saved: &archive::mila::SavedGame) -> anyhow::Result<String> {
+fn adopt_game(config: &ConfigArg, name: &str, v: &crate::map::Variant, saved: &archive::mila::SavedGame, seats: &[SeatFor]) -> anyhow::Result<String> {
     let cfg = load_config(config)?;
     let mut j = Judge::open(cfg, Clock::System)?;
     let last = saved.phases.last().ok_or_else(|| anyhow::anyhow!("the record has no phase"))?;
-    let made = crate::play::adopt::adopt(&j.conn, &mut j.ctx, name, v, saved.setup.as_ref(), last.position.clone(), last.completed)?;
+    // the game and its seats together, or nothing
+    let tx = j.conn.unchecked_transaction()?;
+    let made = crate::play::adopt::adopt(&tx, &mut j.ctx, name, v, saved.setup.as_ref(), last.position.clone(), last.completed, seats)?;
+    tx.commit()?;
     let phase = v.calendar.long_name(last.position.phase);
-    Ok(say::adopted(&made.game.name, &v.title, &phase, &made.game.master_email, &made.password))
+    Ok(say::adopted(&made.game.name, &v.title, &phase, &made.game.master_email, &made.password, &made.seated, v.powers.len()))
+}
+
+/// `--seat POWER=ADDRESS` read (the power and address checked by the import).
+pub fn seat_arg(text: &str) -> Result<SeatFor, String> {
+    let (power, address) = text.split_once('=').ok_or_else(|| format!("`{text}`: expected POWER=ADDRESS"))?;
+    Ok(SeatFor { power: power.trim().to_string(), address: address.trim().to_string() })
 }
 
 /// A saved game read from its file's text: MILA JSON, or a judge's text

@@ -137,6 +137,11 @@ pub enum Command {
         /// waits paused until the master's RESUME.
         #[arg(long = "as", value_name = "NAME")]
         as_name: Option<String>,
+        /// With --as: seat this power's player at once (a power's name or
+        /// letter, and the player's address, which is mailed its password;
+        /// the keeper's word is its consent). Once per power.
+        #[arg(long = "seat", value_name = "POWER=ADDRESS", requires = "as_name", value_parser = archive::seat_arg)]
+        seats: Vec<crate::play::adopt::SeatFor>,
         #[command(flatten)]
         config: ConfigArg,
     },
@@ -295,8 +300,8 @@ pub fn main() -> ExitCode {
         Command::Address { config, action } => address::address(config, action),
         Command::KeeperPassword { config } => address::keeper_password(config),
         Command::Export { config, game, format, output } => archive::export(config, &game, format, output),
-        Command::Import { file, variants_dir, rules, as_name, config } => {
-            return archive::import(&file, &variants_dir, &rules, as_name.as_deref().map(|n| (n, &config)));
+        Command::Import { file, variants_dir, rules, as_name, seats, config } => {
+            return archive::import(&file, &variants_dir, &rules, as_name.as_deref().map(|n| (n, &config)), &seats);
         }
     };
     match judged {

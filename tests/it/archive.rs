@@ -471,6 +471,53 @@ fn a_record_imported_as_a_game_plays_on() {
     assert_eq!(v.calendar.name(after.position.unwrap().phase), "F1902M");
 }
 
+/// `import FILE --as NAME --seat POWER=ADDRESS`: the keeper seats players
+/// at once, each mailed its password; a seat that does not read makes nothing.
+#[test]
+fn a_record_imported_with_seats_is_played_without_a_round_of_signons() {
+    let (mut g, rec) = played();
+    let v = Variant::standard();
+    let file = g.w.dir.path().join("running.json");
+    std::fs::write(&file, serde_json::to_string(&mila::to_mila(&v, &rec)).unwrap()).unwrap();
+    let cfg = g.w.dir.path().join("console.toml");
+    std::fs::write(&cfg, common::config_text(g.w.dir.path(), 1000)).unwrap();
+    let import = |name: &str, seats: &[&str]| {
+        let mut c = std::process::Command::new(env!("CARGO_BIN_EXE_mailjudge"));
+        c.arg("import").arg(&file).args(["--as", name, "--config"]).arg(&cfg);
+        for s in seats {
+            c.args(["--seat", s]);
+        }
+        let out = c.output().unwrap();
+        (out.status.code(), String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr))
+    };
+    for (bad, why) in [
+        (vec!["Atlantis=a@example.test"], "no power of the map has that name"),
+        (vec!["England=e@example.test", "E=f@example.test"], "England is seated twice"),
+        (vec!["France=not an address"], "--seat France=not an address"),
+        (vec!["France"], "expected POWER=ADDRESS"),
+    ] {
+        let (code, said) = import("seated", &bad);
+        assert_eq!(code, Some(2), "{bad:?}: {said}");
+        assert!(said.contains(why), "{bad:?}: {said}");
+        assert!(mailjudge::game::load_named(&g.w.daemon.judge.conn, &mut g.w.daemon.judge.ctx.variants, "seated").unwrap().is_none(), "nothing made");
+    }
+    let (code, said) = import("seated", &["England=eng@far.example", "f=fra@far.example"]);
+    assert_eq!(code, Some(0), "{said}");
+    assert!(said.contains("England is played by eng@far.example (its password mailed there).") && said.contains("5 of the 7 seats are open"), "{said}");
+    let game = mailjudge::game::load_named(&g.w.daemon.judge.conn, &mut g.w.daemon.judge.ctx.variants, "seated").unwrap().unwrap();
+    let england = v.power_by_name("ENGLAND").unwrap();
+    assert!(game.players.iter().any(|p| p.email == "eng@far.example" && p.power == Some(england) && p.is_active_player()), "{:?}", game.players);
+    // the players' mail goes out (the keeper's word is their consent), with the password
+    let (_, sent) = g.w.step();
+    let mail = sent.iter().find(|m| m.to == "eng@far.example").expect("England's player is mailed");
+    assert_eq!(mail.subject, "You play England in game seated");
+    let pw = mail.body.split("Your password is ").nth(1).unwrap().split('.').next().unwrap().to_string();
+    let (r, _) = g.send("eng@far.example", &format!("SIGNON Eseated {pw}\nF LON - ENG"));
+    assert!(r.contains("Signed on as England in game seated") && r.contains("F LON - ENG") && !r.contains("Error"), "{r}");
+    let (r, _) = g.send("fra@far.example", "SIGNON Fseated wrong-password\nA PAR H");
+    assert!(r.to_lowercase().contains("password"), "{r}");
+}
+
 /// SET NAME: the published site shows a player by the name they chose, at
 /// most forty characters; SET NAME alone goes back to the power's.
 #[test]

@@ -74,13 +74,63 @@ pub fn phase_differs(phase: &str) -> String {
 }
 
 /// What the keeper is told of a game made from a record (`import --as`).
-pub fn adopted(game: &str, title: &str, phase: &str, master: &str, password: &str) -> String {
-    format!(
+pub fn adopted(game: &str, title: &str, phase: &str, master: &str, password: &str, seated: &[(String, String)], seats: usize) -> String {
+    let mut out = format!(
         "Game {game} ({title}) is made from the record, at {phase}, and paused.\n\
-         Its master is {master}, password {password} (shown only now: sign on with SIGNON M{game} {password}).\n\
-         Every power's seat is open: a player asks for one with SIGNON ?{game} PASSWORD, the master approves it with APPROVE POWER,\n\
-         and RESUME starts the deadlines once the seats are filled."
-    )
+         Its master is {master}, password {password} (shown only now: sign on with SIGNON M{game} {password}).\n"
+    );
+    for (power, address) in seated {
+        out.push_str(&format!("{power} is played by {address} (its password mailed there).\n"));
+    }
+    let open = seats.saturating_sub(seated.len());
+    if open > 0 {
+        out.push_str(&format!(
+            "{open} of the {seats} seats are open: a player asks for one with SIGNON ?{game} PASSWORD, the master approves it with APPROVE POWER,\n"
+        ));
+        out.push_str("and RESUME starts the deadlines once the seats are filled.");
+    } else {
+        out.push_str("Every seat is filled: RESUME starts the deadlines.");
+    }
+    out
+}
+
+/// `--seat POWER=ADDRESS` whose power the map does not have.
+pub fn seat_no_power(powers: usize) -> String {
+    format!("no power of the map has that name or letter (it has {powers})")
+}
+
+/// `--seat` naming a power twice.
+pub fn seat_twice(power: &str) -> String {
+    format!("{power} is seated twice")
+}
+
+/// The mail to a player the keeper seated in a game moved in from a record.
+pub struct SeatedBy<'a> {
+    pub game: &'a str,
+    pub power: &'a str,
+    pub letter: char,
+    pub phase: &'a str,
+    pub password: &'a str,
+}
+
+impl SeatedBy<'_> {
+    pub fn subject(&self) -> String {
+        format!("You play {} in game {}", self.power, self.game)
+    }
+
+    pub fn notice(&self) -> String {
+        format!(
+            "Game {game} has moved to this judge from a record of its play, at {phase}, and the judge's keeper seated you as {power}.\n\n\
+             Your password is {pw}. Sign on with SIGNON {letter}{game} {pw} above your orders (SET PASSWORD changes it).\n\
+             The game is paused until its master resumes it; the deadline comes with that notice.\n\
+             If you did not expect this, RESIGN (after the SIGNON line) gives up the seat.\n",
+            game = self.game,
+            phase = self.phase,
+            power = self.power,
+            pw = self.password,
+            letter = self.letter,
+        )
+    }
 }
 
 pub fn about_heading() -> String {
