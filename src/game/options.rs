@@ -112,6 +112,9 @@ pub enum GameOption {
     /// njudge's `SET BLANK BOARD` (`SET EMPTY BOARD`): the game starts with
     /// no units, in a build phase.
     BlankBoard,
+    /// Gunboat: who plays which power stays hidden, no press but to and
+    /// from the master, seat changes told to the master only.
+    Gunboat,
 }
 
 /// Why a game option's value (CREATE's `key=value`, the master's SET) is

@@ -41,6 +41,7 @@ mod forum;
 mod game1885;
 mod game1958;
 mod game_ends;
+mod gunboat;
 mod history_and_replies;
 mod hostile_mail;
 mod intake;

@@ -100,6 +100,8 @@ pub const OPTIONS: &[OptionSpec] = &[
     spec(O::Approval, &["approval"], &["APPROVAL"], true, Always),
     spec(O::LateCount, &["latecount", "late_count"], &["LATECOUNT"], true, Always),
     spec(O::Anonymous, &["anonymous"], &["ANONYMOUS"], true, Always),
+    // njudge's Gunboat modifier: ANONYMOUS, PRESS NONE and QUIET together
+    spec(O::Gunboat, &["gunboat"], &["GUNBOAT"], true, Forming),
     spec(O::Reveal, &["reveal"], &["REVEAL"], true, Always),
     spec(O::Secret, &["secret"], &["SECRET"], true, Always),
     // SET UNMODERATED is its NO form (parse/set.rs)
@@ -235,6 +237,8 @@ pub enum OptionValue {
     ClassLevel(Level),
     LateCount(bool),
     Anonymous(Anonymity),
+    /// Gunboat on or off, with the press it leaves (off: the judge's default).
+    Gunboat(bool, Press),
     Delay(i64),
     GraceEnd(GraceEnd),
     Dedication(Option<i64>),
@@ -314,6 +318,10 @@ pub fn read(named: Named, text: &str, scope: &Scope) -> Result<OptionValue, Opti
         O::Approval => OptionValue::Approval(yes()?),
         O::LateCount => OptionValue::LateCount(yes()?),
         O::Anonymous => OptionValue::Anonymous(yes()?.into()),
+        O::Gunboat => {
+            let on = yes()?;
+            OptionValue::Gunboat(on, if on { Press::None } else { scope.cfg.defaults.press })
+        }
         // the switches whose second value is on (as PROXY)
         O::WatchAllPress => OptionValue::Table(TableValue::Watching((!yes()?).into())),
         O::TouchPress => OptionValue::Table(TableValue::TouchPress((!yes()?).into())),
@@ -461,6 +469,14 @@ pub fn apply(g: &mut Game, v: &Variant, value: OptionValue) -> Result<String, Op
         OptionValue::Anonymous(b) => {
             s.anonymous = b;
             say::master::anonymous(b)
+        }
+        OptionValue::Gunboat(on, press) => {
+            s.press = press;
+            s.announce = (!on).into();
+            if on {
+                s.anonymous = Anonymity::Hidden;
+            }
+            say::options::gunboat(on, press)
         }
         OptionValue::Delay(secs) => apply_delay(s, secs),
         OptionValue::GraceEnd(e) => {
@@ -734,7 +750,7 @@ pub fn readme_table() -> String {
             // njudge's names (their value in them) and its names of several words
             O::BuildSites => Some(r"ANY\|HOME\|ONE CENTRES".to_string()),
             O::Removals => Some(r"ANY\|NORMAL DISBAND".to_string()),
-            O::MovementDisband | O::AutoDisband | O::BlankBoard => s.words.first().map(|w| format!("[NO] {w}")),
+            O::MovementDisband | O::AutoDisband | O::BlankBoard | O::Gunboat => s.words.first().map(|w| format!("[NO] {w}")),
             _ => s.words.first().map(|_| s.keys[0].to_ascii_uppercase()),
         };
         out.push_str(&say::options::readme_row(s.option, &names.join(", "), set.as_deref(), s.changeable == Forming));

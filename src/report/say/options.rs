@@ -168,6 +168,11 @@ fn table_words(o: GameOption) -> Option<Words> {
             "`no` (default), `yes`",
             "resignations, takeovers, vacant seats, civil disorder and who is late (daily during grace) are announced to the table, or told to the master (and the late) only",
         ),
+        O::Gunboat => w(
+            "SET GUNBOAT | SET NO GUNBOAT",
+            "`no` (default), `yes`",
+            "a gunboat game: who plays which power stays hidden until the end (ANONYMOUS), no press but to and from the master (PRESS NONE), and seat changes are told to the master only (QUIET); NO GUNBOAT: the judge's press and LOUD again",
+        ),
         O::Anonymous => w(
             "SET NO ANONYMOUS | SET ANONYMOUS",
             "`yes` (default), `no`",
@@ -286,6 +291,15 @@ pub fn rule_set(c: crate::rules::RuleChoice) -> Option<String> {
     )
 }
 
+/// The answer to SET GUNBOAT (`press`: the press it leaves).
+pub fn gunboat(on: bool, press: crate::store::games::Press) -> String {
+    if on {
+        "A gunboat game: who plays which power stays hidden, no press but to and from the master, seat changes told to the master only (GUNBOAT).".into()
+    } else {
+        format!("Not a gunboat game: press is {press} again, and seat changes are told to the table (NO GUNBOAT).")
+    }
+}
+
 /// Where HELP's descriptions start, and the width of its lines.
 const HELP_COLUMN: usize = 25;
 const HELP_WIDTH: usize = 72;
@@ -351,6 +365,7 @@ pub fn too_late(o: GameOption) -> String {
         GameOption::MovementDisband => "SET [NO] DISBAND is set before the game starts (as njudge's)".into(),
         GameOption::AutoDisband => "SET [NO] AUTO DISBAND is set before the game starts (as njudge's)".into(),
         GameOption::BlankBoard => "SET BLANK BOARD is set before the game starts (as njudge's)".into(),
+        GameOption::Gunboat => "SET [NO] GUNBOAT is set before the game starts (as njudge's Gunboat)".into(),
         GameOption::Players => "SET PLAYERS (the seating of a game for fewer players) is set before the game starts (as njudge's)".into(),
         _ => super::master::rules_before_start(),
     }
