@@ -124,7 +124,8 @@ fn adopt_game(config: &ConfigArg, name: &str, v: &crate::map::Variant, saved: &a
     let last = saved.phases.last().ok_or_else(|| anyhow::anyhow!("the record has no phase"))?;
     // the game and its seats together, or nothing
     let tx = j.conn.unchecked_transaction()?;
-    let made = crate::play::adopt::adopt(&tx, &mut j.ctx, name, v, saved.setup.as_ref(), last.position.clone(), last.completed, seats)?;
+    let record = crate::play::adopt::FromRecord { setup: saved.setup.as_ref(), position: last.position.clone(), over: last.completed };
+    let made = crate::play::adopt::adopt(&tx, &mut j.ctx, name, v, record, seats)?;
     tx.commit()?;
     let phase = v.calendar.long_name(last.position.phase);
     Ok(say::adopted(&made.game.name, &v.title, &phase, &made.game.master_email, &made.password, &made.seated, v.powers.len()))

@@ -95,18 +95,17 @@ fn seat(conn: &Connection, ctx: &mut Ctx, game: &Game, seats: &[(crate::map::Pow
     Ok(out)
 }
 
-/// Makes game `name` of variant `v` from a record whose last board is
-/// `pos` (`over`: the record ends the game), set up by `setup`.
-pub fn adopt(
-    conn: &Connection,
-    ctx: &mut Ctx,
-    name: &str,
-    v: &Variant,
-    setup: Option<&Setup>,
-    pos: Position,
-    over: bool,
-    seats: &[SeatFor],
-) -> Result<Adopted, AdoptError> {
+/// What a game is made from: a record's last board (`over`: the record
+/// ends the game) and its setup.
+pub struct FromRecord<'a> {
+    pub setup: Option<&'a Setup>,
+    pub position: Position,
+    pub over: bool,
+}
+
+/// Makes game `name` of variant `v` from a record, its seats filled by `seats`.
+pub fn adopt(conn: &Connection, ctx: &mut Ctx, name: &str, v: &Variant, record: FromRecord, seats: &[SeatFor]) -> Result<Adopted, AdoptError> {
+    let FromRecord { setup, position: pos, over } = record;
     let seats = seats_of(v, seats)?;
     if !game::valid_game_name(name) {
         return Err(AdoptError::BadName(name.to_string()));
