@@ -153,7 +153,9 @@ fn an_observers_broadcast_and_press_to_the_master_are_named_as_njudge_names_them
     let text = write::to_njudge(&v, &rec);
     let around = |needle: &str| {
         let at = text.find(needle).unwrap_or_else(|| panic!("{needle}: {text}"));
-        text[..at].rsplit("\n\n").nth(0).unwrap_or_default().to_string() + &text[..at].rsplit("\n\n").nth(1).unwrap_or_default()
+        // the press mail's own lines: from its Date: line to the text
+        let begin = text[..at].rfind("Date: ").unwrap_or(0);
+        text[begin..at].to_string()
     };
     assert!(around("> From the gallery.").contains("Broadcast message from Observer:"), "{text}");
     assert!(around("> A word for the master.").contains("Message from France to Master:"), "{text}");
