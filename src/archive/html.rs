@@ -164,7 +164,7 @@ fn chart_table(v: &Variant, rows: &[chart::Row]) -> String {
     }
     out.push_str("</tr>");
     for r in rows {
-        out.push_str(&format!("<tr><th>{}</th>", r.year));
+        out.push_str(&format!("<tr><th>{}</th>", r.label(v)));
         for c in &r.counts {
             out.push_str(&format!("<td>{c}</td>"));
         }

@@ -30,7 +30,7 @@ pub fn centre_chart(v: &Variant, all: &[Position], finished: bool) -> Vec<String
     let mut lines = vec![say::info::summary_header(&head)];
     for row in crate::game::chart::rows(v, all, finished) {
         let counts: String = row.counts.iter().map(|c| format!(" {c:>4}")).collect();
-        lines.push(format!("{:<8}{counts}", row.year));
+        lines.push(format!("{:<8}{counts}", row.label(v)));
     }
     lines
 }

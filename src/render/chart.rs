@@ -48,7 +48,7 @@ pub fn chart_svg(v: &Variant, rows: &[Row], title: &str) -> String {
         let _ = write!(out, r##"<line x1="{LEFT}" y1="{0:.1}" x2="{1:.1}" y2="{0:.1}" stroke="#555" stroke-dasharray="6 4"/>"##, y(win), LEFT + plot_w);
     }
     for (i, r) in rows.iter().enumerate() {
-        let _ = write!(out, r#"<text x="{:.1}" y="{:.1}" text-anchor="middle">{}</text>"#, x(i), HEIGHT - BOTTOM + 18.0, r.year);
+        let _ = write!(out, r#"<text x="{:.1}" y="{:.1}" text-anchor="middle">{}</text>"#, x(i), HEIGHT - BOTTOM + 18.0, r.label(v));
     }
     let _ = write!(out, r#"<text x="{:.1}" y="{:.1}" text-anchor="middle">{}</text>"#, LEFT + plot_w / 2.0, HEIGHT - 10.0, esc(&say::archive::year()));
     // a line a power, its name at the end (names kept apart)
@@ -92,7 +92,8 @@ mod tests {
     #[test]
     fn a_line_a_power_with_its_name_and_count_at_the_end() {
         let v = Variant::standard();
-        let rows = vec![Row { year: 1901, counts: vec![5, 5, 5, 5, 4, 6, 4] }, Row { year: 1902, counts: vec![6, 4, 5, 7, 4, 6, 2] }];
+        let rows =
+            vec![Row { year: 1901, season: None, counts: vec![5, 5, 5, 5, 4, 6, 4] }, Row { year: 1902, season: None, counts: vec![6, 4, 5, 7, 4, 6, 2] }];
         let svg = chart_svg(&v, &rows, "Game demo");
         assert_eq!(svg.matches("<polyline").count(), 7);
         assert!(svg.contains(">1901<") && svg.contains(">1902<"));

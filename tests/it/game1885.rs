@@ -226,6 +226,11 @@ fn davis_1885_by_mail_over_two_years_to_an_alliance_victory() {
         g.pass_deadline();
     }
     assert_eq!(g.status(), "active");
+    // SUMMARY's centre chart has a row at each of the year's four adjustments
+    let (r, _) = g.send("stranger@example.test", "SUMMARY demo");
+    let rows: Vec<&str> =
+        ["Mar 1885", "Jun 1885", "Sep 1885", "Dec 1885", "Mar 1886", "Dec 1886"].into_iter().filter(|m| r.contains(&format!("{m} "))).collect();
+    assert_eq!(rows.len(), 6, "{r}");
 
     // --- 1887: the later campaign written into the store (see the module
     // comment): France owns 20 centres, Austria 13, Switzerland is neutral
