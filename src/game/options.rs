@@ -112,6 +112,9 @@ pub enum GameOption {
     /// njudge's `SET BLANK BOARD` (`SET EMPTY BOARD`): the game starts with
     /// no units, in a build phase.
     BlankBoard,
+    /// `SET [NO] BLIND`: each power sees only what its units see
+    /// (docs/RULES.md, "Blind games").
+    Blind,
 }
 
 /// Why a game option's value (CREATE's `key=value`, the master's SET) is

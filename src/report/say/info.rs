@@ -173,6 +173,9 @@ fn game_end_settings(s: &Settings) -> String {
     if s.anonymous == Anonymity::Shown {
         out += "; players are named (NO ANONYMOUS)";
     }
+    if s.blind() {
+        out += "; blind: each power sees only what its units see (BLIND)";
+    }
     out
 }
 
