@@ -157,11 +157,18 @@ fn seen_by(seat: &[PowerId], was: &Sight, by: Option<Unit>) -> Option<Unit> {
     by.filter(|u| seat.contains(&u.power) || was.sees(u.loc.prov))
 }
 
-/// One of the seat's own results, as it sees it.
+/// One of the seat's own results, as it sees it: the type of a unit it
+/// supported or convoyed out of its sight as it wrote it (the engine fills
+/// it in from the whole board).
 fn own_result(seat: &[PowerId], was: &Sight, r: &OrderResult) -> OrderResult {
     let mut r = r.clone();
     if r.result == ResultKind::Void && tells_of_others(r.note) {
         (r.result, r.note) = (ResultKind::Ok, None);
+    }
+    if let Order::Support { target: other, .. } | Order::Convoy { army: other, .. } = &mut r.order
+        && !was.sees(other.loc.prov)
+    {
+        other.kind = None;
     }
     r.by = seen_by(seat, was, r.by);
     r

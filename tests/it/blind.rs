@@ -114,3 +114,46 @@ fn a_blind_year_by_mail_shows_each_power_its_own_part_and_the_end_shows_all() {
     let record: String = package.files.iter().filter(|f| f.1.starts_with("text/")).map(|f| String::from_utf8_lossy(&f.2).to_string()).collect();
     assert!(record.contains("F BLA - RUM") || record.contains("F BLA -> RUM") || record.contains("RUM"), "the record holds Turkey's moves");
 }
+
+#[test]
+fn replies_lists_and_the_record_show_a_player_only_its_part_while_the_game_runs() {
+    let mut g = Game::started_with("blind=yes");
+    // an order for a foreign unit out of sight: refused as for no unit at all
+    let (r, _) = g.as_power('E', "A MUN - RUH");
+    assert!(!r.contains("not your unit") && !r.to_lowercase().contains("german"), "{r}");
+    let (open, _) = Game::started().as_power('E', "A MUN - RUH");
+    assert_ne!(flat(&open), flat(&r), "an open game's reply differs: {open}");
+    // a support's unit type is filled in only from what is in sight: here
+    // guessed from the province (a land province: an army), as for no unit
+    let (r, _) = g.as_power('E', "F LON S BRE - ENG");
+    assert!(!r.contains("S F BRE"), "{r}");
+    assert_eq!(g.orders(1), ["F LON S A BRE - ENG"]);
+    let mut open = Game::started();
+    open.as_power('E', "F LON S BRE - ENG");
+    assert_eq!(open.orders(1), ["F LON S F BRE - ENG"], "an open game fills it from the board");
+    // the board in the reply: England's part
+    assert!(!r.contains("Turkey") && !r.contains("F ANK") && r.contains("F EDI"), "{r}");
+    // LIST: no foreign centre count, no foreign unit far away
+    let (r, _) = g.send(ENGLAND, "LIST demo");
+    assert!(r.contains("F LON") && !r.contains("F ANK") && !r.contains("A VIE"), "{r}");
+    assert!(!r.contains("Turkey 3 centres") && r.contains("England 3 centres"), "{r}");
+    let (r, _) = g.send("stranger@example.test", "LIST demo");
+    assert!(!r.contains("F LON") && !r.contains("F ANK"), "{r}");
+    // the master's LIST: all
+    let (r, _) = g.as_master("LIST demo");
+    assert!(r.contains("F ANK") && r.contains("Turkey 3 centres"), "{r}");
+    // HISTORY and SUMMARY: the master's only, while the game runs
+    g.as_master("PROCESS!");
+    let (r, _) = g.as_power('E', "HISTORY demo");
+    assert!(r.contains("Game demo is blind: while it runs, only its master may read its history"), "{r}");
+    let (r, _) = g.as_power('E', "SUMMARY demo");
+    assert!(r.contains("only its master may read its summary"), "{r}");
+    let (r, _) = g.as_power('E', "MAP demo S1901M");
+    assert!(r.contains("only its master may read the maps of its past phases"), "{r}");
+    let (r, _) = g.as_master("HISTORY demo");
+    assert!(r.contains("F ANK H"), "{r}");
+    // once over, everyone reads everything
+    g.as_master("TERMINATE");
+    let (r, _) = g.as_power('E', "HISTORY demo");
+    assert!(r.contains("F ANK H"), "{r}");
+}
