@@ -257,4 +257,21 @@ mod tests {
         let seen = t.out.results.iter().find(|r| r.power == england).unwrap();
         assert_eq!((seen.result, seen.note), (ResultKind::Ok, None));
     }
+
+    #[test]
+    fn a_foreign_unit_that_stays_is_lost_or_found_as_the_seats_units_move() {
+        let v = Variant::standard();
+        let u = |p: &str, s: &str| v.parse_unit(v.power_by_name(p).unwrap(), s).unwrap();
+        let mut units = vec![u("ENGLAND", "F NTH"), u("GERMANY", "F HOL"), u("RUSSIA", "A SWE")];
+        units.sort();
+        let pos = Position { phase: v.start, units, centers: v.initial_centers(), owners: Vec::new(), dislodged: Vec::new() };
+        let out = play(&v, &pos, &[("ENGLAND", "F NTH - NWY"), ("GERMANY", "F HOL H"), ("RUSSIA", "A SWE H")]);
+        let t = outcome(&v, &[v.power_by_name("ENGLAND").unwrap()], &pos, &out);
+        let glimpses: Vec<(String, Glimpse)> = t.glimpsed.iter().map(|g| (v.unit_code(&g.unit), g.how)).collect();
+        assert_eq!(glimpses, [("F HOL".to_string(), Glimpse::Lost), ("A SWE".to_string(), Glimpse::Found)]);
+        // the board after: the Russian army in sight, the German fleet not
+        let codes: Vec<String> = t.out.position.units.iter().map(|u| v.unit_code(u)).collect();
+        assert!(codes.contains(&"A SWE".to_string()) && !codes.contains(&"F HOL".to_string()), "{codes:?}");
+        assert_eq!(t.out.results.len(), 1, "England's own order alone is shown whole");
+    }
 }
