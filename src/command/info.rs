@@ -5,7 +5,7 @@
 
 use super::parse::{HistoryAsk, HistorySpan};
 use super::{Fail, R, Session};
-use crate::game::refusal::{Refusal, UsageRefusal};
+use crate::game::refusal::{BlindRecord, Refusal, UsageRefusal};
 use crate::game::{self, Game, GameStatus, PlayerRole, PlayerStatus, pname};
 use crate::map::PowerId;
 use crate::report::say;
@@ -157,6 +157,7 @@ impl Session<'_> {
         }
         out.extend(say::community::modes_line(!g.settings.start.is_auto(), !g.settings.processing.is_auto(), g.settings.join_hash.is_some()));
         let viewer = self.choice_viewer(&g);
+        let blind = self.blind_seat(&g);
         let full = match g.position.clone() {
             Some(mut pos) if game::start::open(&v, &g, &pos) => {
                 let choices = crate::store::start::all(self.conn, &v, g.id)?;
@@ -183,7 +184,9 @@ impl Session<'_> {
                     }
                     (None, None) => say::info::SeatState::Vacant,
                 };
-                out.push(say::info::power_line(&pname(&v, o.power), pos.center_count(o.power), &seat, o.needs.needs, o.needs.complete));
+                // a blind game: centre counts of the reader's own powers only
+                let centres = blind.as_ref().is_none_or(|s| s.contains(&o.power)).then(|| pos.center_count(o.power));
+                out.push(say::info::power_line(&pname(&v, o.power), centres, &seat, o.needs.needs, o.needs.complete));
             }
         } else if self.count_kept(&g) {
             out.push(say::community::secret_forming_line(&g));
@@ -198,7 +201,15 @@ impl Session<'_> {
                 game::start::apply(&v, &mut pos, &choices, viewer.as_deref())?;
                 hidden = game::start::hidden(&v, viewer.as_deref());
             }
-            let board = crate::report::board::board_withheld(&v, &g.rules, &pos, &hidden).with_disorder(&g.disorder_roll()).to_value();
+            let board = match &blind {
+                // a blind game: the board as the reader's seat sees it (nothing, for others)
+                Some(seat) => {
+                    let seen = game::blind::position(seat, &game::blind::Sight::of(&v, seat, &pos), &pos);
+                    crate::report::board::board_withheld(&v, &g.rules, &seen, &hidden).seen_by(&v, seat)
+                }
+                None => crate::report::board::board_withheld(&v, &g.rules, &pos, &hidden).with_disorder(&g.disorder_roll()),
+            }
+            .to_value();
             let finished = g.status == GameStatus::Finished;
             out.push(String::new());
             out.push(self.ctx.templates.render("board.txt", minijinja::context! { board => board, finished => finished }).trim_end().to_string());
@@ -236,6 +247,9 @@ impl Session<'_> {
             n => n.map(|n| n as usize),
         };
         let g = self.game(&name)?;
+        if self.blind_seat(&g).is_some() {
+            return Err(Refusal::BlindRecord { game: g.name.clone(), what: BlindRecord::History }.into());
+        }
         let with_press = ask.press;
         // a running game's press is for those in it
         if with_press && g.status != GameStatus::Finished && self.member(&g)?.is_none() {
@@ -425,6 +439,9 @@ impl Session<'_> {
 
     pub(super) fn summary(&mut self, name: &str) -> R {
         let g = self.game(name)?;
+        if self.blind_seat(&g).is_some() {
+            return Err(Refusal::BlindRecord { game: g.name.clone(), what: BlindRecord::Summary }.into());
+        }
         // who played each power and when: once the game is over, or at any
         // time in a game that is not anonymous (the master always sees them)
         let master = matches!(
@@ -477,6 +494,30 @@ impl Session<'_> {
         }
     }
 
+    /// In a blind game that runs, the seat whose part of the board the
+    /// sender sees: the powers it signed on for, or the seat its address
+    /// plays (the reply goes to that address); empty: nothing, for an
+    /// observer or anyone else. `None`: the whole board (the game is not
+    /// blind, or over, or the sender is its master, a co-master or the keeper).
+    pub(super) fn blind_seat(&self, g: &Game) -> Option<Vec<PowerId>> {
+        if !g.settings.blind() || g.status == GameStatus::Finished {
+            return None;
+        }
+        let me = crate::mail::mailbox_key(&self.sender);
+        let is = |addr: &str| crate::mail::mailbox_key(addr) == me;
+        if self.console || is(&self.ctx.cfg.keeper) || is(&g.master_email) || g.settings.co_masters.iter().any(|c| is(&c.address)) {
+            return None;
+        }
+        match self.signed.as_ref().filter(|s| s.game_id == g.id).map(|s| s.role.clone()) {
+            Some(super::Role::Master) | Some(super::Role::Power { master: true, .. }) => None,
+            Some(super::Role::Power { power, .. }) => Some(g.group_of(power)),
+            _ => {
+                let row = g.players.iter().find(|p| p.role == PlayerRole::Player && p.status == PlayerStatus::Active && is(&p.email));
+                Some(row.and_then(|p| p.power).map(|pw| g.group_of(pw)).unwrap_or_default())
+            }
+        }
+    }
+
     /// Whether the sender is in game `g` (signed on to it, its master, a
     /// player or a confirmed observer), with the map pictures they want.
     fn member(&self, g: &Game) -> Result<Option<game::MapPref>, Fail> {
@@ -509,6 +550,10 @@ impl Session<'_> {
             return Err(Refusal::TooManyMaps { max: MAX_MAPS_PER_MAIL }.into());
         }
         let v = g.variant.clone();
+        let blind = self.blind_seat(&g);
+        if blind.is_some() && phase.is_some() {
+            return Err(Refusal::BlindRecord { game: g.name.clone(), what: BlindRecord::PastMap }.into());
+        }
         let scene = match phase {
             Some(p) => crate::archive::scene::PhaseScene::stored(self.conn, &g, p).map_err(|e| match e {
                 crate::archive::scene::MapError::NoPhase(_) => Refusal::NoSuchPhase { phase: p.to_string(), game: g.name.clone() }.into(),
@@ -520,6 +565,11 @@ impl Session<'_> {
                 // the same rule as the keeper's console map)
                 Some(pos) => {
                     let (pos, withheld) = game::start::seen(self.conn, &v, &g, pos, self.choice_viewer(&g).as_deref())?;
+                    // a blind game: the board as the sender's seat sees it
+                    let pos = match &blind {
+                        Some(seat) => game::blind::position(seat, &game::blind::Sight::of(&v, seat, &pos), &pos),
+                        None => pos,
+                    };
                     crate::archive::scene::PhaseScene::of_position(&v, &pos, withheld)
                 }
                 None => return Err(Refusal::NoMapYet { game: g.name.clone() }.into()),

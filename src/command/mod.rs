@@ -524,7 +524,29 @@ impl<'a> Session<'a> {
     /// applied and the other powers' choice units shown without their type;
     /// the master sees every choice. Otherwise the stored position and its
     /// cached board.
-    fn view(&mut self, g: &Game, mut pos: crate::adjudicate::Position, viewer: Option<&[PowerId]>) -> anyhow::Result<(crate::adjudicate::Position, String)> {
+    /// In a blind game the board is the viewer's part of it (docs/RULES.md,
+    /// "Blind games"); the position returned is the whole one, for what
+    /// the viewer's own powers owe.
+    fn view(&mut self, g: &Game, pos: crate::adjudicate::Position, viewer: Option<&[PowerId]>) -> anyhow::Result<(crate::adjudicate::Position, String)> {
+        let (pos, text) = self.view_whole(g, pos, viewer)?;
+        match viewer {
+            Some(seat) if g.settings.blind() && g.status == GameStatus::Active => {
+                let v = g.v();
+                let seen = game::blind::position(seat, &game::blind::Sight::of(v, seat, &pos), &pos);
+                let board = crate::report::board::board_in(v, &g.rules, &seen).seen_by(v, seat);
+                let text = self.ctx.templates.render("board.txt", context! { board => board.to_value() });
+                Ok((pos, text))
+            }
+            _ => Ok((pos, text)),
+        }
+    }
+
+    fn view_whole(
+        &mut self,
+        g: &Game,
+        mut pos: crate::adjudicate::Position,
+        viewer: Option<&[PowerId]>,
+    ) -> anyhow::Result<(crate::adjudicate::Position, String)> {
         let v = g.v();
         if !game::start::open(v, g, &pos) {
             // the cached board is the position's; civil disorder is the game's

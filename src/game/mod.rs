@@ -2,6 +2,7 @@
 //! phase (one transaction: the caller's), votes and the end of a game, and who
 //! hears about it. Deadlines are in [`deadline`], orders in [`orders`].
 
+pub mod blind;
 pub mod chart;
 pub mod dedication;
 pub mod later;
@@ -127,6 +128,7 @@ pub fn default_settings(cfg: &Config) -> Settings {
         no_touch: Default::default(),
         no_blank: Default::default(),
         listed: Default::default(),
+        no_blind: Default::default(),
         no_broadcasts: Vec::new(),
         watchers: Vec::new(),
     }

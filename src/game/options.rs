@@ -115,6 +115,9 @@ pub enum GameOption {
     /// Gunboat: who plays which power stays hidden, no press but to and
     /// from the master, seat changes told to the master only.
     Gunboat,
+    /// `SET [NO] BLIND`: each power sees only what its units see
+    /// (docs/RULES.md, "Blind games").
+    Blind,
 }
 
 /// Why a game option's value (CREATE's `key=value`, the master's SET) is

@@ -308,6 +308,15 @@ fn adjustment_kind(o: &Order) -> Option<bool> {
 pub fn submit_line(conn: &Connection, board: &Board, powers: &[PowerId], line: &str, mail_id: Option<i64>, now: i64) -> anyhow::Result<LineResults> {
     let Board { game, pos } = *board;
     let (v, rules) = (game.v(), &game.rules);
+    // a blind game: orders are checked against the board as the seat sees it,
+    // so that no reply tells of a unit out of its sight (docs/RULES.md, "Blind games")
+    let seen;
+    let pos = if game.settings.blind() {
+        seen = super::blind::position(powers, &super::blind::Sight::of(v, powers, pos), pos);
+        &seen
+    } else {
+        pos
+    };
     let mut out = Vec::new();
     for parsed in parse::parse_line(v, line, Some(pos.phase.kind)) {
         let mut o = match parsed {

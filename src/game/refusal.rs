@@ -12,6 +12,14 @@ use crate::adjudicate::Note;
 use crate::parse::ParseError;
 use crate::store::games::GameStatus;
 
+/// What of a blind game's record was asked for while it runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BlindRecord {
+    History,
+    Summary,
+    PastMap,
+}
+
 /// A refusal. `game`: a game's name; `power`: a power's display name.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Refusal {
@@ -54,6 +62,13 @@ pub enum Refusal {
     },
     MapForMembers {
         game: String,
+    },
+    /// A blind game's record (HISTORY, SUMMARY, a past phase's MAP) asked
+    /// for by someone other than its master while it runs (docs/RULES.md,
+    /// "Blind games").
+    BlindRecord {
+        game: String,
+        what: BlindRecord,
     },
     MapOverBudget {
         game: String,

@@ -5,6 +5,7 @@
 //! writes, draws or posts it (`report`, `render`, `archive`, `publish`).
 
 pub mod adopt;
+pub mod blind;
 pub mod deadline;
 pub mod disorder;
 pub mod end;
@@ -267,7 +268,7 @@ pub fn predict(conn: &Connection, ctx: &mut Ctx, game: &Game) -> anyhow::Result<
     Ok(render_report(
         &ctx.templates,
         game.zone(ctx.cfg.timezone),
-        &Results { game, pos: &cur.pos, out: &out, orders: &cur.orders, prediction: true, deadline: None },
+        &Results { game, pos: &cur.pos, out: &out, orders: &cur.orders, prediction: true, deadline: None, seen: None },
         ReportFormat::Text,
     ))
 }
@@ -313,7 +314,7 @@ pub fn process(conn: &Connection, ctx: &mut Ctx, game: &mut Game, cur: Current, 
         }
     }
     let report_in = |game: &Game, f: ReportFormat, tz: Tz| {
-        let shown = Results { game, pos: &pos, out: &out, orders: &orders, prediction: false, deadline: game.deadline };
+        let shown = Results { game, pos: &pos, out: &out, orders: &orders, prediction: false, deadline: game.deadline, seen: None };
         render_report(&ctx.templates, tz, &shown, f)
     };
     let game_zone = game.zone(ctx.cfg.timezone);
@@ -322,10 +323,13 @@ pub fn process(conn: &Connection, ctx: &mut Ctx, game: &mut Game, cur: Current, 
     if !revealed.is_empty() {
         extra.push(revealed.join("\n"));
     }
+    // the lines that tell nothing of the board (a blind game's players get them too)
+    let mut public: Vec<String> = Vec::new();
     if out.end.is_none() {
         // the two-player game's coin and the neutral power joining a side:
         // in the report, and so in the game's history
-        extra.extend(world_war::after_phase(game, &out.position));
+        public = world_war::after_phase(game, &out.position);
+        extra.extend(public.iter().cloned());
         game.settings_changed()?;
     }
     for line in &extra {
@@ -357,20 +361,26 @@ pub fn process(conn: &Connection, ctx: &mut Ctx, game: &mut Game, cur: Current, 
     // reader's mail in their own
     let zoned = |tz: Tz| in_zone(ReportFormat::Text, tz);
     let list_body = (game.settings.confirmed_list().is_some() && game.settings.list_format != ReportFormat::Text).then(|| as_format(game.settings.list_format));
-    let m = TableMail {
-        subject: &subject,
-        body: &report,
-        files: &[],
-        map: Some(map),
-        list_body: list_body.as_deref(),
-        kind: crate::mail::compose::Kind::Game,
-        zoned: Some(&zoned),
-    };
-    tell_table(conn, ctx, game, &m)?;
-    press::release_postal(conn, ctx, game, done_seq, &v.calendar.long_name(pos.phase))?;
-    if !game.settings.webhooks.is_empty() {
-        crate::publish::queue(conn, game, &as_format(ReportFormat::Markdown), ctx.now())?;
+    if game.settings.blind() && out.end.is_none() {
+        // a blind game: each player its own part, the master the whole (the end reveals all)
+        let ph = blind::Processed { pos: &pos, out: &out, orders: &orders, subject: &subject, whole: &zoned, map, public: &public };
+        blind::tell_results(conn, ctx, game, &ph)?;
+    } else {
+        let m = TableMail {
+            subject: &subject,
+            body: &report,
+            files: &[],
+            map: Some(map),
+            list_body: list_body.as_deref(),
+            kind: crate::mail::compose::Kind::Game,
+            zoned: Some(&zoned),
+        };
+        tell_table(conn, ctx, game, &m)?;
+        if !game.settings.webhooks.is_empty() {
+            crate::publish::queue(conn, game, &as_format(ReportFormat::Markdown), ctx.now())?;
+        }
     }
+    press::release_postal(conn, ctx, game, done_seq, &v.calendar.long_name(pos.phase))?;
     if out.end.is_some() {
         end::package(conn, ctx, game)?;
     } else {
@@ -443,7 +453,15 @@ pub fn finish(conn: &Connection, ctx: &mut Ctx, game: &mut Game, end: GameEnd) -
     set_ending(game, end, phase);
     game.save(conn)?;
     let result = say::game::result(game).unwrap_or_default();
-    let body = ctx.templates.render("notice.txt", context! { title => say::game::over(game), lines => vec![result.clone()] });
+    let mut lines = vec![result.clone()];
+    // a blind game's end reveals all: the whole last board, to everyone
+    if game.settings.blind()
+        && let Some(pos) = &game.position
+    {
+        let board = crate::report::board::board_in(game.v(), &game.rules, pos).with_disorder(&game.disorder_roll()).to_value();
+        lines.push(ctx.templates.render("board.txt", context! { board => board, finished => true }));
+    }
+    let body = ctx.templates.render("notice.txt", context! { title => say::game::over(game), lines => lines });
     let subject = say::game::over(game);
     let m = TableMail { subject: &subject, body: &body, files: &[], map: None, list_body: None, kind: crate::mail::compose::Kind::Game, zoned: None };
     tell_table(conn, ctx, game, &m)?;

@@ -72,6 +72,9 @@ pub struct PowerBoard {
     /// capital as things stand (its code; empty: it owns no home centre, so
     /// it has none). `None` on other maps.
     pub capital: Option<String>,
+    /// In a blind game, a foreign power the reader sees only in part: its
+    /// units and centres in sight, no counts, no adjustments.
+    pub glimpsed: bool,
 }
 
 /// A dislodged unit waiting for its retreat.
@@ -161,6 +164,7 @@ pub fn board_in(v: &Variant, rules: &crate::rules::Rulebook, pos: &Position) -> 
             build_sites,
             removes,
             capital: v.builds_at_bases().then(|| v.current_capital(p, &pos.centers).map(|c| v.code(c).to_string()).unwrap_or_default()),
+            glimpsed: false,
         });
     }
     let mut dislodged: Vec<(PowerId, DislodgedUnit)> = pos
@@ -225,6 +229,22 @@ impl Board {
     /// power's name and the phase it went into it).
     pub fn with_disorder(mut self, roll: &[(String, String)]) -> Board {
         self.disorder = roll.iter().map(|(p, since)| say::disorder::board_entry(p, since)).collect();
+        self
+    }
+
+    /// A blind game's board (made from the position as `seat` sees it,
+    /// `crate::game::blind::position`): the seat's powers whole, the others
+    /// by what is in sight only, no power said to be eliminated, no centre
+    /// said to be unowned (a centre out of sight shows unowned), and no
+    /// civil disorder (docs/RULES.md, "Blind games").
+    pub fn seen_by(mut self, v: &Variant, seat: &[PowerId]) -> Board {
+        let own: Vec<String> = seat.iter().map(|&p| crate::game::pname(v, p)).collect();
+        for p in &mut self.powers {
+            p.glimpsed = !own.contains(&p.name);
+        }
+        self.eliminated.clear();
+        self.unowned.clear();
+        self.disorder.clear();
         self
     }
 

@@ -43,13 +43,19 @@ pub struct Results<'a> {
     pub prediction: bool,
     /// The next phase's deadline.
     pub deadline: Option<i64>,
+    /// In a blind game, the phase as one seat sees it (its results, the
+    /// units it glimpsed, the board left it): the report shows that, and no
+    /// other power's missing orders. `None`: the whole phase.
+    pub seen: Option<&'a crate::game::blind::Tailored>,
 }
 
 /// The report of an outcome, and the powers that sent no orders, in `format`
 /// (`tz`: the time zone of the deadline it names).
 pub fn render_report(templates: &Templates, tz: Tz, r: &Results, format: ReportFormat) -> String {
-    let Results { game, pos, out, orders, prediction, deadline } = *r;
+    let Results { game, pos, out, orders, prediction, deadline, seen } = *r;
     let v = game.v();
+    let out = seen.map_or(out, |t| &t.out);
+    let in_seat = |p: PowerId| seen.is_none_or(|t| t.seat.contains(&p));
     let mut powers = Vec::new();
     let mut nmr = Vec::new();
     // removals nobody ordered, on a map where they are the GM's (E18)
@@ -61,9 +67,15 @@ pub fn render_report(templates: &Templates, tz: Tz, r: &Results, format: ReportF
             .iter()
             .filter(|r| r.power == p)
             .map(|r| context! { text => r.order.canonical(v), result => result_text(v, gm_removes, pos, out, r) })
+            .chain(
+                seen.iter()
+                    .flat_map(|t| t.glimpsed.iter())
+                    .filter(|g| g.unit.power == p)
+                    .map(|g| context! { text => v.unit_code(&g.unit), result => say::glimpse(g.how) }),
+            )
             .collect();
         // a neutral power (a game for fewer players) has no one to send orders
-        if owing[p as usize].needs.needs && owing[p as usize].silent {
+        if owing[p as usize].needs.needs && owing[p as usize].silent && in_seat(p) {
             nmr.push(pname(v, p));
         }
         if !rows.is_empty() {
@@ -83,12 +95,21 @@ pub fn render_report(templates: &Templates, tz: Tz, r: &Results, format: ReportF
         format.template(),
         context! {
             game => game.name.clone(), variant => v.name.clone(), title => title, powers => powers, nmr => nmr,
-            board => crate::report::board::board_in(v, &game.rules, &out.position).with_disorder(&game.disorder_roll()).to_value(),
+            board => board_of(game, out, seen).to_value(),
             next => out.next_phase.map(|n| v.calendar.long_name(n)).unwrap_or_default(),
             deadline => deadline.map(|d| timing::format_time(d, tz)).unwrap_or_default(),
             finished => finished, prediction => prediction,
         },
     )
+}
+
+/// The board a report ends on: the whole one, or in a blind game the seat's.
+fn board_of(game: &crate::game::Game, out: &Outcome, seen: Option<&crate::game::blind::Tailored>) -> crate::report::board::Board {
+    let board = crate::report::board::board_in(game.v(), &game.rules, &out.position);
+    match seen {
+        Some(t) => board.seen_by(game.v(), &t.seat),
+        None => board.with_disorder(&game.disorder_roll()),
+    }
 }
 
 /// What happened to one order, as its result line says it.
@@ -133,7 +154,7 @@ mod tests {
         let orders: Vec<(PowerId, Order)> =
             orders.iter().map(|(p, o)| (v.power_by_name(p).expect("a power"), parse_order(v, o, Some(pos.phase.kind)).expect("an order"))).collect();
         let out = process(v, &Rulebook::datc(), pos, &orders);
-        let r = super::Results { game: &game(&ctx, v), pos, out: &out, orders: &orders, prediction: false, deadline: None };
+        let r = super::Results { game: &game(&ctx, v), pos, out: &out, orders: &orders, prediction: false, deadline: None, seen: None };
         (render_report(&ctx.templates, ctx.cfg.timezone, &r, super::ReportFormat::Text), out)
     }
 

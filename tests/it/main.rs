@@ -19,6 +19,7 @@ mod archive_text;
 mod attachments;
 mod bad_mail;
 mod batch_properties;
+mod blind;
 mod blocks;
 mod budgets;
 mod build_rules;

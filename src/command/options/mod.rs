@@ -25,7 +25,9 @@ use crate::store::games::{
     Announcements, Anonymity, Concessions, Draws, FakePress, GraceEnd, LatePress, MasterPress, Nmr, ObserverPress, PartialPress, PostalPress, ProxyOrders,
     UnorderedPress, Waiters,
 };
-use crate::store::games::{BlankPress, Changers, GracePress, Listing, MinorPress, Moderation, PlayerCount, PlayerResume, Revealing, TouchPress, Watching};
+use crate::store::games::{
+    BlankPress, Changers, GracePress, Listing, MinorPress, Moderation, PlayerCount, PlayerResume, Revealing, Sight, TouchPress, Watching,
+};
 use crate::timing::{self, Schedule};
 
 pub use crate::game::options::GameOption;
@@ -136,6 +138,8 @@ pub const OPTIONS: &[OptionSpec] = &[
     spec(O::MovementDisband, &["disband", "movement_disband"], &["DISBAND"], true, Forming),
     spec(O::AutoDisband, &["autodisband", "auto_disband"], &["AUTO DISBAND"], true, Forming),
     spec(O::BlankBoard, &["blankboard", "blank_board", "emptyboard", "empty_board"], &["BLANK BOARD", "EMPTY BOARD"], true, Forming),
+    // njudge's blind variant modifier, DPjudge's BLIND rule (before the start)
+    spec(O::Blind, &["blind"], &["BLIND"], true, Forming),
 ];
 
 impl GameOption {
@@ -272,6 +276,7 @@ pub enum TableValue {
     Revealing(Revealing),
     PlayerCount(PlayerCount),
     Listing(Listing),
+    Sight(Sight),
 }
 
 /// What reading and applying an option may look at: the game (before the
@@ -375,6 +380,8 @@ pub fn read(named: Named, text: &str, scope: &Scope) -> Result<OptionValue, Opti
         O::MovementDisband => OptionValue::Rule(RuleChoice::MovementDisband(yes()?).fits(scope.variant)?),
         O::AutoDisband => OptionValue::Rule(RuleChoice::AutoDisband(yes()?)),
         O::BlankBoard => OptionValue::Rule(RuleChoice::BlankBoard(yes()?).fits(scope.variant)?),
+        // BLIND is the switch's second value: on, each power sees its own part
+        O::Blind => OptionValue::Table(TableValue::Sight((!yes()?).into())),
     })
 }
 
@@ -582,6 +589,10 @@ fn apply_table(s: &mut crate::store::games::Settings, value: TableValue) -> Stri
             s.listed = l;
             say::community::listing(l)
         }
+        TableValue::Sight(b) => {
+            s.no_blind = b;
+            say::options::blind_set(b)
+        }
     }
 }
 
@@ -750,7 +761,7 @@ pub fn readme_table() -> String {
             // njudge's names (their value in them) and its names of several words
             O::BuildSites => Some(r"ANY\|HOME\|ONE CENTRES".to_string()),
             O::Removals => Some(r"ANY\|NORMAL DISBAND".to_string()),
-            O::MovementDisband | O::AutoDisband | O::BlankBoard | O::Gunboat => s.words.first().map(|w| format!("[NO] {w}")),
+            O::MovementDisband | O::AutoDisband | O::BlankBoard | O::Gunboat | O::Blind => s.words.first().map(|w| format!("[NO] {w}")),
             _ => s.words.first().map(|_| s.keys[0].to_ascii_uppercase()),
         };
         out.push_str(&say::options::readme_row(s.option, &names.join(", "), set.as_deref(), s.changeable == Forming));

@@ -185,6 +185,9 @@ fn made_real() -> Vec<&'static str> {
         "NOBLANK BOARD",
         "EMPTY BOARD",
         "NOEMPTY BOARD",
+        // njudge's blind variant modifier as a setting
+        "BLIND",
+        "NOBLIND",
         // njudge's STRICT GRACE (issue 36, row 71)
         "STRICT GRACE",
         "NOSTRICT GRACE",

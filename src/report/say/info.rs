@@ -62,7 +62,8 @@ pub enum SeatState {
 
 /// A power in LIST game: centres, whether someone plays it, its orders
 /// (`needs`: it has something to order, `complete`: all of it is ordered).
-pub fn power_line(power: &str, centres: usize, seat: &SeatState, needs: bool, complete: bool) -> String {
+/// (`centres`: `None` in a blind game, for a power not the reader's).
+pub fn power_line(power: &str, centres: Option<usize>, seat: &SeatState, needs: bool, complete: bool) -> String {
     let who = match seat {
         SeatState::Played { record, dedication } => {
             format!("played{}{}", super::disorder::late_count(record), dedication.map(super::dedication::beside).unwrap_or_default())
@@ -77,7 +78,10 @@ pub fn power_line(power: &str, centres: usize, seat: &SeatState, needs: bool, co
     } else {
         "orders missing"
     };
-    format!("  {:<10} {:2} centres  {who}, {state}", power, centres)
+    match centres {
+        Some(n) => format!("  {:<10} {:2} centres  {who}, {state}", power, n),
+        None => format!("  {:<10} {who}, {state}", power),
+    }
 }
 
 /// A forming game in LIST game.
@@ -172,6 +176,9 @@ fn game_end_settings(s: &Settings) -> String {
     }
     if s.anonymous == Anonymity::Shown {
         out += "; players are named (NO ANONYMOUS)";
+    }
+    if s.blind() {
+        out += "; blind: each power sees only what its units see (BLIND)";
     }
     out
 }
@@ -314,6 +321,19 @@ pub fn map_over_budget(game: &str) -> String {
     format!(
         "No map of game {} attached: this address has had nearly as much mail from this judge as it sends one address in an hour (or a day). Ask again later; results mails still carry their map.",
         game
+    )
+}
+
+/// A blind game's record asked for while it runs, by someone other than its master.
+pub fn blind_record(game: &str, what: crate::game::refusal::BlindRecord) -> String {
+    use crate::game::refusal::BlindRecord as B;
+    let what = match what {
+        B::History => "its history",
+        B::Summary => "its summary",
+        B::PastMap => "the maps of its past phases",
+    };
+    format!(
+        "Game {game} is blind: while it runs, only its master may read {what} (each player has its own results by mail, and `MAP {game}` draws the board as its power sees it); everything is shown once the game is over."
     )
 }
 

@@ -261,6 +261,11 @@ fn build_words(o: GameOption) -> Option<Words> {
             "`no` (default), `yes`",
             "the game starts with no units, in the adjustments before the first movement: each power builds its own in its home centres (no change where the map starts so, as chaos; also SET EMPTY BOARD)",
         ),
+        O::Blind => w(
+            "SET BLIND | SET NO BLIND",
+            "`no` (default), `yes`",
+            "each power's results, map and board show only what its units and home centres see; the master sees all, observers only that the game moved on, and the end reveals all (docs/RULES.md, \"Blind games\")",
+        ),
         _ => return None,
     })
 }
@@ -297,6 +302,16 @@ pub fn gunboat(on: bool, press: crate::store::games::Press) -> String {
         "A gunboat game: who plays which power stays hidden, no press but to and from the master, seat changes told to the master only (GUNBOAT).".into()
     } else {
         format!("Not a gunboat game: press is {press} again, and seat changes are told to the table (NO GUNBOAT).")
+    }
+}
+
+/// The answer to the master's SET [NO] BLIND.
+pub fn blind_set(s: crate::store::games::Sight) -> String {
+    match s {
+        crate::store::games::Sight::Open => "Every power sees the whole board (NO BLIND).".into(),
+        crate::store::games::Sight::Blind => {
+            "A blind game: each power's results, map and board show only what its units and home centres see; the master sees all, observers only that the game moved on, and the end reveals all (BLIND).".into()
+        }
     }
 }
 
@@ -366,6 +381,7 @@ pub fn too_late(o: GameOption) -> String {
         GameOption::AutoDisband => "SET [NO] AUTO DISBAND is set before the game starts (as njudge's)".into(),
         GameOption::BlankBoard => "SET BLANK BOARD is set before the game starts (as njudge's)".into(),
         GameOption::Gunboat => "SET [NO] GUNBOAT is set before the game starts (as njudge's Gunboat)".into(),
+        GameOption::Blind => "SET [NO] BLIND is set before the game starts (as njudge's blind games)".into(),
         GameOption::Players => "SET PLAYERS (the seating of a game for fewer players) is set before the game starts (as njudge's)".into(),
         _ => super::master::rules_before_start(),
     }

@@ -23,6 +23,7 @@ pub fn refusal(r: &Refusal) -> String {
         HistoryLines { asked, max } => info::history_lines(*asked, *max),
         HistoryNotATurn { word } => info::history_not_a_turn(word),
         MapForMembers { game } => info::map_for_members(game),
+        BlindRecord { game, what } => info::blind_record(game, *what),
         MapOverBudget { game } => info::map_over_budget(game),
         TooManyMaps { max } => info::too_many_maps(*max),
         NoSuchPhase { phase, game } => info::no_such_phase(phase, game),

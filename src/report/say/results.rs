@@ -39,6 +39,38 @@ pub fn result(kind: ResultKind, note: Option<Note>, defaulted: bool, by: Option<
     }
 }
 
+/// A foreign unit a blind game's player saw only before or only after the
+/// orders (DPjudge's ARRIVES, DEPARTS, LOST, FOUND).
+pub fn glimpse(how: crate::game::blind::Glimpse) -> String {
+    use crate::game::blind::Glimpse as G;
+    match how {
+        G::Arrives => "arrives: came into sight",
+        G::Departs => "departs: moved out of sight",
+        G::Lost => "lost: out of sight now",
+        G::Found => "found: came into sight where it stood",
+    }
+    .into()
+}
+
+/// The notice of a blind game's phase to its observers and its list: title.
+pub fn blind_processed_title(g: &crate::game::Game, phase: &str) -> String {
+    format!("Game {}: {phase} processed", g.name)
+}
+
+/// The notice's line: the phase processed, the next one and its deadline
+/// (no results: the game is blind).
+pub fn blind_processed(phase: &str, next: &str, deadline: Option<&str>) -> String {
+    let deadline = deadline.map(|d| format!(", deadline {d}")).unwrap_or_default();
+    format!(
+        "{phase} has been processed. This is a blind game: each power sees only its own results, and the whole game is shown once it is over. Next phase: {next}{deadline}."
+    )
+}
+
+/// The notice's lines for a forum (Markdown).
+pub fn blind_notice_markdown(lines: &[String]) -> String {
+    lines.join("\n\n")
+}
+
 /// A dislodged unit that could retreat nowhere (`result`: what
 /// [`result`] says of its order): it is destroyed.
 pub fn destroyed(result: &str) -> String {

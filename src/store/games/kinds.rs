@@ -362,6 +362,15 @@ switch_enum!(
     }
 );
 switch_enum!(
+    /// Whether every power sees the whole board, or each only what its
+    /// units see (stored as `no_blind`; njudge's blind variant modifier,
+    /// DPjudge's BLIND rule: docs/RULES.md, "Blind games").
+    Sight {
+        Open,
+        Blind,
+    }
+);
+switch_enum!(
     /// Whether LIST and `SIGNON ?` show the game to anyone (stored as
     /// `listed`; njudge's `SET LIST` / `SET NOLIST`): unlisted, only who
     /// knows its name finds it.

@@ -18,7 +18,7 @@ pub use kinds::{
     Announcements, Anonymity, Assignment, Concessions, Draws, FakePress, GameStatus, GraceEnd, LatePress, Manual, MapPref, MasterPress, Nmr, ObserverPress,
     PartialPress, PlayerRole, PlayerStatus, PostalPress, Press, ProxyOrders, ReplyForm, UnorderedPress, Waiters,
 };
-pub use kinds::{BlankPress, Changers, GracePress, Listing, MinorPress, Moderation, PlayerCount, PlayerResume, Revealing, TouchPress, Watching};
+pub use kinds::{BlankPress, Changers, GracePress, Listing, MinorPress, Moderation, PlayerCount, PlayerResume, Revealing, Sight, TouchPress, Watching};
 pub use players::Player;
 pub use row::{
     EndRecord, Ending, EndingError, Identity, Mark, PhaseMarks, PositionError, ReadError, RowFault, Stored, Write, by_id, by_name, exists, identities,

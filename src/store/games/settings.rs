@@ -5,7 +5,7 @@ use super::kinds::{
     Announcements, Anonymity, Assignment, Concessions, Draws, FakePress, GraceEnd, LatePress, Manual, MasterPress, Nmr, ObserverPress, PartialPress,
     PostalPress, Press, ProxyOrders, UnorderedPress, Waiters,
 };
-use super::kinds::{BlankPress, Changers, GracePress, Listing, MinorPress, Moderation, PlayerCount, PlayerResume, Revealing, TouchPress, Watching};
+use super::kinds::{BlankPress, Changers, GracePress, Listing, MinorPress, Moderation, PlayerCount, PlayerResume, Revealing, Sight, TouchPress, Watching};
 use crate::rules::RuleChoice;
 use crate::store::values::{ReportFormat, Webhook};
 use crate::timing::Schedule;
@@ -210,6 +210,9 @@ pub struct Settings {
     /// `SET NOLIST`: LIST and `SIGNON ?` show the game only to its own people.
     #[serde(default, skip_serializing_if = "is_default")]
     pub listed: Listing,
+    /// `SET BLIND`: each power sees only what its units see.
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub no_blind: Sight,
     /// The mailboxes (of observers, the master, co-masters) that asked for no
     /// broadcasts (`SET NO BROADCAST`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -431,6 +434,11 @@ impl Settings {
     /// Whether the game keeps its number of players from all but its master (`SET SECRET`).
     pub fn secret(&self) -> bool {
         self.player_count == PlayerCount::Secret
+    }
+
+    /// Whether each power sees only what its units see (`SET BLIND`).
+    pub fn blind(&self) -> bool {
+        self.no_blind == Sight::Blind
     }
 
     /// The list address, once someone there confirmed it.
