@@ -60,6 +60,7 @@ pub enum OrderError {
     BuildNotAnyHome,
     BuildPartisanIdle,
     HalfStrengthSupport,
+    OwnerOnly,
     RemoveNotOwed,
     StackCoastNeeded,
     BoardCarrying,
@@ -107,6 +108,7 @@ impl OrderError {
             E::BuildNotAnyHome => Note::BuildNotAnyHome,
             E::BuildPartisanIdle => Note::BuildPartisanIdle,
             E::HalfStrengthSupport => Note::HalfStrengthSupport,
+            E::OwnerOnly => Note::OwnerOnly,
             E::RemoveNotOwed => Note::RemoveNotOwed,
             E::StackCoastNeeded => Note::StackCoastNeeded,
             E::BoardCarrying => Note::BoardCarrying,
@@ -166,6 +168,7 @@ fn error_of(n: Note, units: impl FnOnce() -> (Vec<Unit>, bool), options: impl Fn
         Note::BuildNotAnyHome => E::BuildNotAnyHome,
         Note::BuildPartisanIdle => E::BuildPartisanIdle,
         Note::HalfStrengthSupport => E::HalfStrengthSupport,
+        Note::OwnerOnly => E::OwnerOnly,
         Note::RemoveNotOwed => E::RemoveNotOwed,
         Note::StackCoastNeeded => E::StackCoastNeeded,
         Note::BoardCarrying => E::BoardCarrying,
@@ -190,7 +193,7 @@ pub fn order(v: &Variant, rules: &Rulebook, pos: &Position, power: PowerId, stan
     if rules.is_neutral(power) {
         return Ok(());
     }
-    let rules = &rules.in_phase(v, pos.phase);
+    let rules = &rules.in_phase(v, pos.phase).holding(v, &pos.centers);
     let note = match pos.phase.kind {
         PhaseKind::Movement if rules.movement_disband && matches!(o, Order::Disband(_)) => movement_disband(pos, power, o),
         PhaseKind::Movement => movement(v, rules, pos, power, o),

@@ -53,6 +53,12 @@ pub struct Rulebook {
     /// [`Rulebook::in_phase`], which the adjudicator and the order check
     /// call; all zero on maps without seasonal spaces.
     pub shut: ProvSet,
+    /// The owner, at the start of the phase, of the centre guarding each of
+    /// the map's [`crate::map::Variant::owner_crossings`] (in its order):
+    /// only that power crosses it. Set by [`Rulebook::holding`], which the
+    /// adjudicator and the order check call; a crossing whose owner is not
+    /// set is crossed by no one.
+    pub crossers: [Option<PowerId>; crate::map::OwnerCrossing::LIMIT],
 }
 
 /// A set of the first 256 provinces of a map, one bit each (provinces
@@ -108,6 +114,7 @@ impl Default for Rulebook {
             closed: ProvSet::default(),
             sides: None,
             shut: ProvSet::default(),
+            crossers: [None; crate::map::OwnerCrossing::LIMIT],
         }
     }
 }
@@ -178,6 +185,27 @@ impl Rulebook {
             self.shut.insert(p);
         }
         self
+    }
+
+    /// These rules with the owners of the centres guarding the map's
+    /// owner-only crossings taken from `centers` (the centre owners at the
+    /// start of the phase).
+    pub fn holding(mut self, v: &Variant, centers: &[Option<PowerId>]) -> Rulebook {
+        for (k, x) in v.owner_crossings.iter().take(crate::map::OwnerCrossing::LIMIT).enumerate() {
+            self.crossers[k] = centers.get(x.centre as usize).copied().flatten();
+        }
+        self
+    }
+
+    /// Whether `power` may not go from `from` to `to`: the edge is an
+    /// owner-only crossing whose centre `power` does not own.
+    #[inline]
+    pub fn barred(&self, v: &Variant, power: PowerId, from: crate::map::Prov, to: crate::map::Prov) -> bool {
+        v.owner_crossings
+            .iter()
+            .take(crate::map::OwnerCrossing::LIMIT)
+            .enumerate()
+            .any(|(k, x)| x.from == from && x.to == to && self.crossers[k] != Some(power))
     }
 
     /// Sets one option by name (`convoy_intent = datc|1992|via`,

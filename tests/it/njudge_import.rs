@@ -131,19 +131,19 @@ fn tiny_reads_as_written() {
 }
 
 /// `variant.h`'s SETNP flags: DUALITY makes Estuary a port, BUILD_ANYCENTRES
-/// builds anywhere; BUILD_ONECENTRE is not implemented; a Machiavelli
+/// builds anywhere, BUILD_ONECENTRE is `build_sites = "one"` (a game of it
+/// builds in any owned centre while a home is owned); a Machiavelli
 /// `pletter` line and a variant `variant.c` does not list are refused.
 #[test]
 fn the_variant_tables_flags_and_refusals() {
     let v = Texts::tiny("tinyport").read();
     assert!(v.province(prov(&v, "EST")).port && v.features.build_any, "DUALITY, BUILD_ANYCENTRES");
     assert_eq!(v.victory, Victory::Centers(6));
-    let v = Texts::tiny("tinyone").read();
-    assert_eq!(v.not_implemented.len(), 1);
-    assert!(v.not_implemented[0].contains("XF_BUILD_ONECENTRE"), "{:?}", v.not_implemented);
     let raw = njudge::read(&Texts::tiny("tinyone").files()).unwrap();
-    let refused = Variant::from_toml(&toml::to_string(&raw).unwrap()).expect_err("a game refuses it");
-    assert!(refused.to_string().contains("XF_BUILD_ONECENTRE"), "{refused}");
+    assert_eq!(raw.rules.get("build_sites"), Some(&toml::Value::String("one".into())));
+    let v = Variant::from_toml(&toml::to_string(&raw).unwrap()).expect("a game plays it");
+    assert!(v.not_implemented.is_empty() && !v.features.build_any, "{:?}", v.not_implemented);
+    assert_eq!(mailjudge::rules::Rulebook::for_variant(&v).build_sites, mailjudge::rules::BuildSites::OneHome);
     let e = Texts::tiny("tinymach").err();
     assert_eq!((e.file, e.line), (NjPart::VariantC, 0));
     assert!(matches!(e.kind, NjErrorKind::Machiavelli(_)), "{e}");
@@ -239,18 +239,26 @@ fn refusals_name_file_and_line() {
     assert!(matches!(t.err(), NjError { file: NjPart::Map, line: 0, kind: NjErrorKind::Malformed(_) }));
 }
 
-/// The seed's ownership record: the map's owners again reads as nothing new;
-/// another owner for a centre is a start mailjudge does not play yet.
+/// The seed's ownership record: the map's owners again (or a record that
+/// stops short, the rest keeping their map owners) reads as nothing new;
+/// another owner for a centre makes the power's starting centres (`owns`),
+/// and the variant plays.
 #[test]
-fn an_ownership_record_other_than_the_homes_is_not_implemented() {
+fn an_ownership_record_other_than_the_homes_gives_starting_centres() {
     // one letter an area in map order: Alba, Borea, Caldera, Delta, ...
     for (record, differs) in [("NN.SS......E.E", false), ("NN.SS..N...E.E", true), ("NN.SS", false)] {
         let mut t = Texts::tiny("tiny");
         // after the units' `-1`, before the last
         t.edit_seed("-1 Null", &format!("-1\n{record}"));
         let v = t.read();
-        assert_eq!(!v.not_implemented.is_empty(), differs, "{record}: {:?}", v.not_implemented);
-        assert!(!differs || v.not_implemented[0].contains("starting centres other than the home centres"), "{record}");
+        assert!(v.not_implemented.is_empty(), "{record}: {:?}", v.not_implemented);
+        let north = v.powers.iter().position(|w| w.letter == 'N').unwrap();
+        let centres = v.initial_centers();
+        assert_eq!(centres[7] == Some(north as u8), differs, "{record}: area 7 ({}) is North's at the start", v.code(7));
+        assert_eq!(v.powers[north].owns.len() != v.powers[north].home.len(), differs, "{record}");
+        for &h in &v.powers[north].home {
+            assert_eq!(centres[h as usize], Some(north as u8), "{record}: North still owns its home {}", v.code(h));
+        }
     }
 }
 
@@ -439,19 +447,19 @@ fn sorted(mut x: Vec<String>) -> Vec<String> {
 /// The same list is docs/VARIANTS.md's table.
 const NJUDGE_VARIANTS: &[(&str, Result<&str, &str>)] = &[
     ("map", Ok("")),
-    ("map.1898", Ok("starting centres other than the home centres")),
-    ("map.aberration", Ok("XF_BUILD_ONECENTRE")),
+    ("map.1898", Ok("")),
+    ("map.aberration", Ok("")),
     ("map.african2", Ok("")),
     ("map.ancient_med", Ok("")),
     ("map.asia", Ok("")),
     ("map.britain", Ok("")),
     ("map.chaos", Err("power name `0-Sev`")),
     ("map.chromatic", Ok("")),
-    ("map.classical", Ok("XF_BUILD_ONECENTRE")),
+    ("map.classical", Ok("")),
     ("map.colonial", Err("a railway")),
     ("map.colonial96", Err("a railway")),
     ("map.crowded", Ok("")),
-    ("map.crowded_1898", Ok("starting centres other than the home centres")),
+    ("map.crowded_1898", Ok("")),
     ("map.dipmach", Err("a Machiavelli variant")),
     ("map.empire", Ok("")),
     ("map.fleet_rome", Ok("")),
@@ -486,9 +494,9 @@ const NJUDGE_VARIANTS: &[(&str, Result<&str, &str>)] = &[
     ("map.rootz", Err("power name `Austria1`")),
     ("map.sailho", Ok("")),
     ("map.sailho_crowded", Ok("")),
-    ("map.shift_around", Ok("starting centres other than the home centres")),
+    ("map.shift_around", Ok("")),
     ("map.shift_left", Err("seed.shift_left:1: the seed's first line is its first phase")),
-    ("map.shift_right", Ok("starting centres other than the home centres")),
+    ("map.shift_right", Ok("")),
     ("map.top", Err("no seed.top")),
     ("map.wraparound", Ok("")),
     ("map.wraparound2", Ok("")),

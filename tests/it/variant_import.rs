@@ -19,7 +19,7 @@ use std::path::Path;
 
 /// The DPjudge maps shipped as built-ins, each generated from
 /// config/variants/dpjudge/NAME.map.
-const SHIPPED: [&str; 30] = [
+const SHIPPED: [&str; 31] = [
     "ancmed",
     "brazilian",
     "britain",
@@ -51,6 +51,7 @@ const SHIPPED: [&str; 30] = [
     "shiftleft",
     "shiftright",
     "void",
+    "imperial",
 ];
 
 fn dpjudge_dir() -> &'static Path {
@@ -161,7 +162,7 @@ VICTORY 3
 /// included file, that file's own line.
 #[test]
 fn refusals_name_file_and_line() {
-    let cases: [(&str, DpErrorKind); 16] = [
+    let cases: [(&str, DpErrorKind); 17] = [
         ("DUMMY WEST", DpErrorKind::Malformed("DUMMY names unknown power `WEST`".into())),
         ("DUMMIES", DpErrorKind::Malformed("DUMMIES needs a list of powers".into())),
         ("FLOW SPRING:MOVEMENT", DpErrorKind::UnsupportedDirective("FLOW".into())),
@@ -175,7 +176,11 @@ fn refusals_name_file_and_line() {
         ("DIRECTIVES\nTAX 1", DpErrorKind::UnsupportedDirective("TAX (in a DIRECTIVES block)".into())),
         ("XYZ -> Alps = alp", DpErrorKind::UnknownPlace("XYZ".into())),
         ("COAST GAM ABUTS alp BET EPS ZET~", DpErrorKind::UnsupportedDirective("ZET~ (a `~` crossing fleets use)".into())),
-        ("COAST GAM ABUTS alp BET EPS ZET(DEL)", DpErrorKind::UnsupportedDirective("ZET(DEL) (a crossing for some powers only)".into())),
+        (
+            "COAST GAM ABUTS alp BET EPS ZET(DEL,EPS)",
+            DpErrorKind::UnsupportedDirective("ZET(DEL,EPS) (a crossing for the owner of one centre is read, `ABC(XYZ)`)".into()),
+        ),
+        ("COAST GAM ABUTS alp BET EPS S:ZET", DpErrorKind::UnsupportedDirective("S:ZET (a crossing for one power only)".into())),
         ("EAST (Eastern:E) @ZET", DpErrorKind::UnsupportedDirective("@ZET (a home marked `@`)".into())),
         ("B.C.2 (British+Columbian) ALP", DpErrorKind::Malformed("power name `B.C.2`: a power's name here is letters, `.`, `-` and `+`".into())),
     ];

@@ -279,6 +279,10 @@ pub enum Note {
     /// A support across a half-strength crossing (docs/RULES.md,
     /// "Half-strength crossings").
     HalfStrengthSupport,
+    /// A move, support or retreat across a crossing only the owner of a
+    /// centre may use, by another power (docs/RULES.md, "Crossings for the
+    /// owner of a centre"; imperial's Bosphorus).
+    OwnerOnly,
 }
 
 impl Note {
@@ -364,6 +368,7 @@ impl Note {
             Note::DummyBuild => "built by the dummy power, which no one plays: the unit it started with there, or an army",
             Note::BuildNotAnyHome => "builds go only in home supply centres (of any power)",
             Note::HalfStrengthSupport => "no support is given across a half-strength crossing (the long way round)",
+            Note::OwnerOnly => "only the power that owns the supply centre guarding that crossing may use it",
             Note::BuildPartisanIdle => "a partisan site is a build site only while the power owns some but not all of its home centres",
         }
     }
@@ -431,7 +436,7 @@ fn ending(winner: Option<GameEnd>, next: Option<Phase>) -> Option<GameEnd> {
 /// dislodged units are disbanded (they get no retreat options, so they alone
 /// make no retreat phase), and it never builds.
 pub fn process(v: &Variant, rules: &Rulebook, pos: &Position, orders: &[(PowerId, Order)]) -> Outcome {
-    let rules = &rules.in_phase(v, pos.phase);
+    let rules = &rules.in_phase(v, pos.phase).holding(v, &pos.centers);
     let mut out = process_orders(v, rules, pos, orders);
     if v.features.boarding || v.features.army_fleet {
         for r in out.results.iter_mut().filter(|r| r.result == ResultKind::Void) {
@@ -494,6 +499,12 @@ fn process_orders(v: &Variant, rules: &Rulebook, pos: &Position, orders: &[(Powe
                 // this season (the retreat phase is in the same season)
                 for d in m.dislodged.iter_mut() {
                     d.options.retain(|l| !rules.is_closed(l.prov) && !rules.is_shut(l.prov));
+                }
+            }
+            if !v.owner_crossings.is_empty() {
+                // no retreat across a crossing of another power's centre
+                for d in m.dislodged.iter_mut() {
+                    d.options.retain(|l| !rules.barred(v, d.unit.power, d.unit.loc.prov, l.prov));
                 }
             }
             let can_retreat = m.dislodged.iter().any(|d| !d.options.is_empty());

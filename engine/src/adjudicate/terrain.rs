@@ -35,6 +35,9 @@ pub(crate) fn support_note(v: &Variant, rules: &Rulebook, unit: &Unit, into: Pro
     if v.is_half_strength(unit.loc.prov, into) {
         return Some(Note::HalfStrengthSupport);
     }
+    if rules.barred(v, unit.power, unit.loc.prov, into) {
+        return Some(Note::OwnerOnly);
+    }
     v.is_strait(unit.loc.prov, into).then_some(Note::StraitSupport)
 }
 

@@ -371,7 +371,7 @@ impl Reader {
         // `NEW+YORK` is `NEW-YORK`; `B.C.` keeps its dots (players write
         // `B.C.`, `BC` or the adjective, `British Columbian`)
         let name = up.replace('+', "-");
-        let p = match self.powers.iter().position(|w| w.name == name) {
+        let p = match self.powers.iter().position(|w| same_power(&w.name, &name)) {
             Some(p) => p,
             None => {
                 self.powers.push(PowerState { name: name.clone(), own_word: name.clone(), ..PowerState::default() });
@@ -412,9 +412,10 @@ impl Reader {
             Some("ALL") => return Err(malformed("DUMMY ALL is followed by nothing or by EXCEPT and powers")),
             Some(_) => names,
         };
-        if let Some(g) = named.iter().find(|g| !self.powers.iter().any(|w| w.name == **g)) {
+        if let Some(g) = named.iter().find(|g| !self.powers.iter().any(|w| same_power(&w.name, g))) {
             return Err(malformed(&format!("DUMMY names unknown power `{g}`")));
         }
+        let named: Vec<String> = named.iter().filter_map(|g| self.powers.iter().find(|w| same_power(&w.name, g))).map(|w| w.name.clone()).collect();
         if words.len() > 1 {
             self.current = None;
         }
@@ -431,7 +432,7 @@ impl Reader {
             Some(_) => names,
         };
         for g in goners {
-            let Some(i) = self.powers.iter().position(|w| w.name == g) else {
+            let Some(i) = self.powers.iter().position(|w| same_power(&w.name, &g)) else {
                 return Err(malformed(&format!("UNPLAYED names unknown power `{g}`")));
             };
             // its homes are centres no more, unless unowned or another's
@@ -478,10 +479,11 @@ impl Reader {
         }
         let t = t.ok_or_else(|| Here(DpErrorKind::UnknownPlace(place.clone())))?;
         for d in words.iter().skip(3) {
-            // `AEG(CON)`, `R:AEG`: a crossing for the owner of CON, or power R, only
-            if d.ends_with(')') || d.contains(':') {
-                return Err(Here(DpErrorKind::UnsupportedDirective(format!("{d} (a crossing for some powers only)"))));
+            // `R:AEG`: a crossing for power R only (`AEG(CON)`, for the owner of CON, is read)
+            if d.contains(':') {
+                return Err(Here(DpErrorKind::UnsupportedDirective(format!("{d} (a crossing for one power only)"))));
             }
+            let d = &self.owner_only(&place, d)?;
             let d = &self.strait(&place, d)?;
             let d = &self.half_strength(&place, d)?;
             if let Some(gone) = d.strip_prefix('-') {
@@ -505,6 +507,7 @@ impl Reader {
         self.aliases.retain(|(_, a)| !starts(a));
         self.terrain.straits.retain(|(a, b)| !starts(a) && !starts(b));
         self.terrain.half.retain(|(a, b)| !starts(a) && !starts(b));
+        self.terrain.owner.retain(|(a, b, c)| !starts(a) && !starts(b) && !starts(c));
         self.centres.retain(|c| !starts(c));
         for w in &mut self.powers {
             w.homes.retain(|c| !starts(c));
@@ -524,6 +527,14 @@ use LineError::{Here, Nested};
 
 fn malformed(why: &str) -> LineError {
     Here(DpErrorKind::Malformed(why.into()))
+}
+
+/// Whether two spellings name one power: DPjudge's `Map.normPower` drops
+/// `+`, `-`, spaces, dots and colons (imperial's politics writes `U+S+A`,
+/// its military `USA`).
+fn same_power(a: &str, b: &str) -> bool {
+    let key = |s: &str| s.chars().filter(|c| c.is_ascii_alphanumeric()).map(|c| c.to_ascii_uppercase()).collect::<String>();
+    key(a) == key(b)
 }
 
 fn swapcase(s: &str) -> String {

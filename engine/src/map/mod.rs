@@ -24,6 +24,24 @@ pub type Prov = u16;
 /// Index of a power in [`Variant::powers`].
 pub type PowerId = u8;
 
+/// An edge from `from` to `to` that only the power owning the supply centre
+/// `centre` may cross: by a move, a support into `to` or a retreat (not a
+/// convoy's fleets, which carry an army along the edge: DPjudge checks only
+/// the army's own step).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OwnerCrossing {
+    pub from: Prov,
+    pub to: Prov,
+    pub centre: Prov,
+}
+
+impl OwnerCrossing {
+    /// The most crossings a map may have (each direction counts): the
+    /// rule options keep their owners in a fixed array
+    /// ([`crate::rules::Rulebook::crossers`]).
+    pub const LIMIT: usize = 8;
+}
+
 /// A coast of a province with several coasts. `None` for every other location.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 pub enum Coast {
@@ -351,6 +369,12 @@ pub struct Variant {
     /// crossing; docs/RULES.md, "Half-strength crossings"). TOML
     /// `half_strength`.
     pub half_strength: Vec<(Prov, Prov)>,
+    /// Edges only the owner of a supply centre may cross (imperial's
+    /// Bosphorus, Aegean to Black Sea for the owner of Constantinople:
+    /// DPjudge's `BLA(CON)`; docs/RULES.md, "Crossings for the owner of a
+    /// centre"), each both ways, at most [`OwnerCrossing::LIMIT`]. TOML
+    /// `owner_only`.
+    pub owner_crossings: Vec<OwnerCrossing>,
     /// The provinces with an `open_in` (seasonal spaces).
     pub seasonal: Vec<Prov>,
     /// How far the provinces' `clockwise` lists can be trusted.
@@ -485,6 +509,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("shiftleft", include_str!("../../../config/variants/shiftleft.toml")),
     ("shiftright", include_str!("../../../config/variants/shiftright.toml")),
     ("void", include_str!("../../../config/variants/void.toml")),
+    ("imperial", include_str!("../../../config/variants/imperial.toml")),
 ];
 
 impl Variant {

@@ -180,6 +180,11 @@ pub struct RawProvince {
     #[serde(default)]
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub half_strength: Vec<String>,
+    /// Neighbours only the owner of a centre may cross to: neighbour code
+    /// to centre code (toml/politics.rs).
+    #[serde(default)]
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub owner_only: BTreeMap<String, String>,
 }
 
 /// Province codes to their index, for looking up the names a file writes
@@ -276,6 +281,7 @@ pub(crate) fn build(raw: RawVariant) -> Result<Variant, MapError> {
         uncertain,
         straits: Vec::new(),
         half_strength: Vec::new(),
+        owner_crossings: Vec::new(),
         seasonal: Vec::new(),
         army_adj,
         fleet_adj,
@@ -285,6 +291,7 @@ pub(crate) fn build(raw: RawVariant) -> Result<Variant, MapError> {
     };
     read_terrain(&mut variant, &raw, &mut problems);
     politics::read_half_strength(&mut variant, &raw, &mut problems);
+    politics::read_owner_only(&mut variant, &raw, &mut problems);
     place_units(&mut variant, &raw, &mut problems);
     check_choices(&variant, &mut problems);
     check_uncertain(&variant, &mut problems);

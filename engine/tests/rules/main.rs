@@ -18,6 +18,7 @@ mod datc;
 mod dpjudge1900;
 mod dpjudge_rules;
 mod engine_defects;
+mod imperial;
 mod loeb9;
 mod map1885;
 mod neutral;

@@ -136,6 +136,9 @@ pub(crate) fn move_target(v: &Variant, rules: &Rulebook, unit: &Unit, dest: Loc)
         return Err(Note::ToOwnProvince);
     }
     crate::adjudicate::terrain::move_note(rules, unit, dest.prov)?;
+    if rules.barred(v, unit.power, unit.loc.prov, dest.prov) {
+        return Err(Note::OwnerOnly);
+    }
     // -- closed provinces (Rulebook::closed; the two-player game's neutral territory)
     if rules.is_closed(dest.prov) {
         return Err(Note::Closed);

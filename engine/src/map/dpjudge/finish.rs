@@ -119,6 +119,7 @@ impl Reader {
         p.open_in = open_in;
         p.straits = straits.into_iter().filter(|s| p.army.contains(s)).collect();
         p.half_strength = self.half_strength_of(code).into_iter().filter(|s| p.clockwise.contains(s)).collect();
+        p.owner_only = self.owner_only_of(code).into_iter().filter(|(s, _)| p.clockwise.contains(s)).collect();
         p.aliases = self.aliases.iter().filter(|(_, a)| a == code).map(|(n, _)| n.clone()).collect();
         Ok(p)
     }

@@ -31,6 +31,9 @@ pub(super) struct Changes {
     /// Half-strength crossings (province codes, upper case), as written:
     /// one direction a `*` (1900's `*MAO`).
     pub half: Vec<(String, String)>,
+    /// Crossings for the owner of a centre (province codes, upper case):
+    /// from, to, the centre (imperial's `BLA(CON)` on the Aegean's line).
+    pub owner: Vec<(String, String, String)>,
 }
 
 impl Changes {
@@ -39,6 +42,7 @@ impl Changes {
         let (p, g) = (province_of(place).to_ascii_uppercase(), province_of(gone).to_ascii_uppercase());
         self.straits.retain(|(a, b)| !(*a == p && *b == g || *a == g && *b == p));
         self.half.retain(|(a, b)| !(*a == p && *b == g || *a == g && *b == p));
+        self.owner.retain(|(a, b, _)| !(*a == p && *b == g || *a == g && *b == p));
     }
 }
 
@@ -100,6 +104,24 @@ impl Reader {
         Ok(bare.to_string())
     }
 
+    /// An adjacency as written, its `(CENTRE)` read (a crossing from `place`
+    /// for the owner of CENTRE only: imperial's `BLA(CON)`) and taken off.
+    /// A list of centres (`BLA(CON,ANK)`) is refused.
+    pub(super) fn owner_only(&mut self, place: &str, abut: &str) -> Result<String, LineError> {
+        let Some((bare, rest)) = abut.split_once('(') else { return Ok(abut.to_string()) };
+        let Some(centre) = rest.strip_suffix(')') else {
+            return Err(malformed(&format!("`{abut}`: a crossing for the owner of a centre is written `ABC(XYZ)`")));
+        };
+        if centre.is_empty() || !centre.chars().all(|c| c.is_ascii_alphanumeric()) || bare.is_empty() {
+            return Err(Here(DpErrorKind::UnsupportedDirective(format!("{abut} (a crossing for the owner of one centre is read, `ABC(XYZ)`)"))));
+        }
+        let key = (province_of(place).to_ascii_uppercase(), province_of(bare).to_ascii_uppercase(), centre.to_ascii_uppercase());
+        if !self.terrain.owner.contains(&key) {
+            self.terrain.owner.push(key);
+        }
+        Ok(bare.to_string())
+    }
+
     /// `OLD -> Name = NEW ...`: OLD becomes NEW everywhere, its names gone.
     /// A coast is renamed on a line of its own (`BUL/EC -> Sofia (east
     /// coast) = sof/ec ...`, Renaissance), to the same coast, and before the
@@ -150,6 +172,11 @@ impl Reader {
         for (p, _) in &mut self.terrain.open_in {
             swap(p);
         }
+        for (a, b, c) in &mut self.terrain.owner {
+            swap(a);
+            swap(b);
+            swap(c);
+        }
         Ok(())
     }
 
@@ -196,6 +223,12 @@ impl Reader {
         let open = self.terrain.open_in.iter().filter(|(p, _)| p.eq_ignore_ascii_case(code)).map(|(_, s)| s.clone()).collect();
         let straits = self.terrain.straits.iter().filter(|(a, _)| a == code).map(|(_, b)| b.clone()).collect();
         (open, straits)
+    }
+
+    /// The provinces `code` reaches only while owning a centre, each with
+    /// the centre.
+    pub(super) fn owner_only_of(&self, code: &str) -> Vec<(String, String)> {
+        self.terrain.owner.iter().filter(|(a, _, _)| a == code).map(|(_, b, c)| (b.clone(), c.clone())).collect()
     }
 
     /// The provinces `code` reaches at half strength.

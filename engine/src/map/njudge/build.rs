@@ -13,6 +13,7 @@ use crate::map::{NeighbourOrder, ProvinceKind};
 /// unimplemented.
 const BUILD_ANY: &str = "XF_BUILD_ANYCENTRES";
 const DUALITY: &str = "XF_PROV_DUALITY";
+const ONE_CENTRE: &str = "XF_BUILD_ONECENTRE";
 /// Flags of Machiavelli's rules: such a variant is refused.
 const MACHIAVELLI: &[&str] = &["XF_MACH2", "XF_FORT", "XF_STORMS"];
 
@@ -33,7 +34,7 @@ pub(super) fn build(name: &str, map: &Map, seed: &Seed, info: &Info) -> Result<R
     };
     let start = start(phase).map_err(|k| err(file, line, k))?;
     let year = start[1..start.len() - 1].parse().expect("start() writes a year");
-    let mut not_implemented = not_implemented(map, seed, info);
+    let mut not_implemented = not_implemented(info);
     not_implemented.sort();
     Ok(RawVariant {
         name: name.to_ascii_lowercase(),
@@ -42,12 +43,31 @@ pub(super) fn build(name: &str, map: &Map, seed: &Seed, info: &Info) -> Result<R
         neighbour_order: NeighbourOrder::File,
         victory: RawVictory { kind: "centers".into(), count: info.victory.unwrap_or(centres / 2 + 1), alliance: Vec::new() },
         calendar: standard_calendar(year),
-        rules: info.flags.iter().filter(|f| *f == BUILD_ANY).map(|_| ("build_any".to_string(), ::toml::Value::Boolean(true))).collect(),
+        rules: rules(info),
         power,
         province,
         uncertain: Vec::new(),
         not_implemented,
     })
+}
+
+/// The `[rules]` njudge's flags make: `build_any` (`XF_BUILD_ANYCENTRES`),
+/// `build_sites = "one"` (`XF_BUILD_ONECENTRE`, njudge's `SET ONE CENTRE`:
+/// any owned centre while the power owns a home centre).
+fn rules(info: &Info) -> std::collections::BTreeMap<String, ::toml::Value> {
+    let mut out = std::collections::BTreeMap::new();
+    for f in &info.flags {
+        match f.as_str() {
+            BUILD_ANY => {
+                out.insert("build_any".into(), ::toml::Value::Boolean(true));
+            }
+            ONE_CENTRE => {
+                out.insert("build_sites".into(), ::toml::Value::String("one".into()));
+            }
+            _ => {}
+        }
+    }
+    out
 }
 
 /// Each area's code: its first abbreviation of letters and digits, upper case.
@@ -137,7 +157,7 @@ fn powers(map: &Map, seed: &Seed, info: &Info, codes: &[String]) -> Result<Vec<R
         if !name.starts_with(|c: char| c.is_ascii_alphabetic()) || !name.chars().all(|c| c.is_ascii_alphabetic() || c == '-' || c == '.') {
             return Err(err(NjPart::VariantC, 0, NjErrorKind::Unsupported(format!("power name `{}` (a power's name here is letters, `-` and `.`)", w.name))));
         }
-        let home = map.areas.iter().zip(codes).filter(|(a, _)| a.kind == w.letter).map(|(_, c)| c.clone()).collect();
+        let home: Vec<String> = map.areas.iter().zip(codes).filter(|(a, _)| a.kind == w.letter).map(|(_, c)| c.clone()).collect();
         let units = seed
             .units
             .iter()
@@ -147,12 +167,30 @@ fn powers(map: &Map, seed: &Seed, info: &Info, codes: &[String]) -> Result<Vec<R
                 None => format!("{} {}", u.kind, codes[u.area]),
             })
             .collect();
-        out.push(RawPower { name, adjective: w.adjective.clone(), letter: w.letter.to_string(), home, units, ..RawPower::default() });
+        let owns = owns(map, seed, codes, w.letter, &home);
+        out.push(RawPower { name, adjective: w.adjective.clone(), letter: w.letter.to_string(), home, units, owns, ..RawPower::default() });
     }
     if out.len() < 2 {
         return Err(err(NjPart::Map, 0, NjErrorKind::TooFewPowers));
     }
     Ok(out)
+}
+
+/// The centres the seed's ownership record gives the power of `letter`,
+/// where they are not its homes (the TOML's `owns`: njudge's 1898, whose
+/// powers own one centre each, and the shifts, whose powers own another's
+/// homes).
+fn owns(map: &Map, seed: &Seed, codes: &[String], letter: char, home: &[String]) -> Option<Vec<String>> {
+    let owners = seed.owners.as_ref()?;
+    let centre = |i: usize| map.areas[i].kind == 'x' || is_power_letter(map.areas[i].kind);
+    // an area past the end of the record keeps its map owner
+    let owner = |i: usize| owners.get(i).copied().unwrap_or(map.areas[i].kind);
+    let owned: Vec<String> = (0..map.areas.len()).filter(|&i| centre(i) && owner(i) == letter).map(|i| codes[i].clone()).collect();
+    let mut sorted_home = home.to_vec();
+    sorted_home.sort();
+    let mut sorted = owned.clone();
+    sorted.sort();
+    (sorted != sorted_home).then_some(owned)
 }
 
 /// njudge's first phase as mailjudge writes it: `S1901M` is itself,
@@ -173,24 +211,13 @@ fn start(phase: &str) -> Result<String, NjErrorKind> {
 }
 
 /// What the variant has that mailjudge does not play yet, in words.
-fn not_implemented(map: &Map, seed: &Seed, info: &Info) -> Vec<String> {
+fn not_implemented(info: &Info) -> Vec<String> {
     let mut out = Vec::new();
     for f in &info.flags {
         match f.as_str() {
-            BUILD_ANY | DUALITY => {}
-            "XF_BUILD_ONECENTRE" => out.push("builds in any owned centre while the power owns a home centre (njudge's XF_BUILD_ONECENTRE)".into()),
+            BUILD_ANY | DUALITY | ONE_CENTRE => {}
             "XF_COASTAL_CONVOYS" => out.push("fleets in coastal provinces convoy (njudge's XF_COASTAL_CONVOYS)".into()),
             other => out.push(format!("njudge's {other}")),
-        }
-    }
-    if let Some(owners) = &seed.owners {
-        let differs = map.areas.iter().enumerate().any(|(i, a)| {
-            let home = if is_power_letter(a.kind) { a.kind } else { '.' };
-            let centre = a.kind == 'x' || is_power_letter(a.kind);
-            centre && owners.get(i).is_some_and(|&o| o != home)
-        });
-        if differs {
-            out.push("starting centres other than the home centres (the seed's ownership record)".into());
         }
     }
     out

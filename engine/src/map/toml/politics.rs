@@ -2,7 +2,8 @@
 //! "Rules of play"): a power's starting centres (`owns`), dummies (`dummy`)
 //! and partisan sites (`partisan`), read after its homes; a mobilizing map's
 //! start (`[rules] mobilize`); half-strength crossings (`half_strength`,
-//! docs/RULES.md "Half-strength crossings").
+//! docs/RULES.md "Half-strength crossings"); crossings for the owner of a
+//! centre (`owner_only`, docs/RULES.md "Crossings for the owner of a centre").
 //!
 //! - `owns = ["NAP", "ROM", "VEN"]`: the centres the power owns at the
 //!   start, instead of its home centres (DPjudge's `OWNS`). Each is a
@@ -15,7 +16,7 @@
 //!   power only.
 
 use super::{Codes, RawVariant};
-use crate::map::{Power, PowerId, Province, ProvinceKind};
+use crate::map::{OwnerCrossing, Power, PowerId, Province, ProvinceKind};
 use std::collections::HashMap;
 
 pub(super) fn read(raw: &RawVariant, codes: &Codes, provinces: &[Province], powers: &mut [Power], problems: &mut Vec<String>) {
@@ -102,5 +103,41 @@ pub(super) fn read_half_strength(v: &mut crate::map::Variant, raw: &RawVariant, 
     }
     if !v.half_strength.is_empty() && (!v.straits.is_empty() || v.units_share_spaces()) {
         problems.push("half-strength crossings cannot be on a map with straits, stacks, boarding or A/F units".to_string());
+    }
+}
+
+/// Each province's `owner_only` crossings (`owner_only = { AEG = "CON" }`:
+/// to the Aegean only for the owner of Constantinople; imperial's
+/// Bosphorus): a neighbour by an army or fleet edge, a supply centre, the
+/// same centre listed on both sides, at most [`OwnerCrossing::LIMIT`] a map.
+pub(super) fn read_owner_only(v: &mut crate::map::Variant, raw: &RawVariant, problems: &mut Vec<String>) {
+    for (i, rp) in raw.province.iter().enumerate() {
+        let i = i as crate::map::Prov;
+        let code = v.code(i).to_string();
+        for (s, c) in &rp.owner_only {
+            let (Some(q), Some(centre)) = (v.prov_by_code(s), v.prov_by_code(c)) else {
+                problems.push(format!("{code}: `owner_only` names unknown province `{s}` or `{c}`"));
+                continue;
+            };
+            if !v.army_adjacent(i, q) && !v.fleet_neighbours_of_province(i).any(|l| l.prov == q) {
+                problems.push(format!("{code}: owner-only crossing to {s}, which is not a neighbour"));
+            } else if !v.provinces[centre as usize].center {
+                problems.push(format!("{code}: owner-only crossing to {s} for the owner of {c}, which is no supply centre"));
+            } else {
+                v.owner_crossings.push(OwnerCrossing { from: i, to: q, centre });
+            }
+        }
+    }
+    for x in &v.owner_crossings {
+        if !v.owner_crossings.iter().any(|y| y.from == x.to && y.to == x.from && y.centre == x.centre) {
+            let (a, b) = (v.code(x.from), v.code(x.to));
+            problems.push(format!("asymmetric owner-only crossing: {a} lists {b} for the owner of {} but {b} does not list {a} so", v.code(x.centre)));
+        }
+    }
+    if v.owner_crossings.len() > OwnerCrossing::LIMIT {
+        problems.push(format!("{} owner-only crossings (each way counts): at most {}", v.owner_crossings.len(), OwnerCrossing::LIMIT));
+    }
+    if !v.owner_crossings.is_empty() && v.units_share_spaces() {
+        problems.push("owner-only crossings cannot be on a map with stacks, boarding or A/F units".to_string());
     }
 }
