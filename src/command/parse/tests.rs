@@ -188,6 +188,8 @@ fn made_real() -> Vec<&'static str> {
         // njudge's blind variant modifier as a setting
         "BLIND",
         "NOBLIND",
+        "GUNBOAT",
+        "NOGUNBOAT",
         // njudge's STRICT GRACE (issue 36, row 71)
         "STRICT GRACE",
         "NOSTRICT GRACE",
