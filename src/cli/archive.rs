@@ -4,8 +4,8 @@
 use super::{ConfigArg, load_config};
 use crate::archive::{self, GameRecord};
 use crate::context::Clock;
-use crate::play::adopt::SeatFor;
 use crate::judge::Judge;
+use crate::play::adopt::SeatFor;
 use crate::report::say::archive as say;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;

@@ -82,7 +82,13 @@ fn seat(conn: &Connection, ctx: &mut Ctx, game: &Game, seats: &[(crate::map::Pow
         p.insert(conn)?;
         crate::context::gate::grant(conn, &crate::mail::mailbox_key(address), crate::store::consent::How::Allowed, ctx.now())?;
         let name = game::pname(&v, *power);
-        let say = crate::report::say::archive::SeatedBy { game: &game.name, power: &name, letter: v.powers[*power as usize].letter, phase: &phase, password: &password };
+        let say = crate::report::say::archive::SeatedBy {
+            game: &game.name,
+            power: &name,
+            letter: v.powers[*power as usize].letter,
+            phase: &phase,
+            password: &password,
+        };
         ctx.notice(conn, address, &say.subject(), say.notice(), Some(game.id), None)?;
         out.push((name, address.clone()));
     }

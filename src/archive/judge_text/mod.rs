@@ -103,6 +103,8 @@
 //! by [`crate::archive::mila::replay`]) and in the result itself (compared
 //! with ours here, movement and retreat phases).
 
+mod after;
+mod boarding;
 pub mod read;
 pub mod write;
 

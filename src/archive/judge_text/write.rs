@@ -32,6 +32,9 @@ pub fn to_njudge(v: &Variant, rec: &GameRecord) -> String {
         let gone = if ph.kind == PhaseKind::Movement { rec.dislodged_after(i) } else { Vec::new() };
         let gone_from: Vec<Prov> = gone.iter().map(|d| d.unit.loc.prov).collect();
         orders(v, &p.position, &p.orders, &gone_from, &mut out);
+        if v.features.boarding && ph.kind == PhaseKind::Movement {
+            super::boarding::block(v, &p.position, &p.orders, &mut out);
+        }
         dislodged(v, &gone, &mut out);
         if let Some(n) = next {
             if n.centers != p.position.centers || n.phase.kind == PhaseKind::Adjustment {
@@ -89,7 +92,7 @@ fn head(v: &Variant, rec: &GameRecord) -> String {
     out
 }
 
-fn kind_word(k: UnitType) -> &'static str {
+pub(super) fn kind_word(k: UnitType) -> &'static str {
     match k {
         UnitType::Army => "Army",
         UnitType::Fleet => "Fleet",
@@ -98,7 +101,7 @@ fn kind_word(k: UnitType) -> &'static str {
 
 /// `Army Budapest`: a unit as njudge names it, its type from the board when
 /// the order left it out.
-fn unit(v: &Variant, pos: &Position, u: &UnitSpec) -> String {
+pub(super) fn unit(v: &Variant, pos: &Position, u: &UnitSpec) -> String {
     let kind = u.kind.or_else(|| pos.units.iter().chain(pos.dislodged.iter().map(|d| &d.unit)).find(|x| x.loc.prov == u.loc.prov).map(|x| x.kind));
     format!("{} {}", kind_word(kind.unwrap_or(UnitType::Army)), v.loc_name(u.loc))
 }
@@ -139,6 +142,7 @@ pub fn order_words(v: &Variant, pos: &Position, power: PowerId, o: &Order) -> St
             format!("{} {article} {}", words::BUILDS, in_place(v, u.loc))
         }
         Order::Waive => words::WAIVED.to_string(),
+        Order::Board { unit: u, dest, partner, land: None } if v.features.boarding => super::boarding::order_words(v, pos, u, *dest, *partner),
         other => other.canonical(v),
     }
 }
@@ -184,7 +188,10 @@ fn orders(v: &Variant, pos: &Position, drawn: &[Drawn], dislodged: &[Prov], out:
         let _ = write!(out, "{who}{:pad$}{}.", "", drawn_words(v, pos, d));
         // `(*bounce, destroyed*)` is for a retreat ordered that failed
         let mut results: Vec<&str> = result_word(d.result).into_iter().filter(|_| !unordered_retreat(pos, d)).collect();
-        let moved_away = d.order.unit().is_some_and(|u| dislodged.contains(&u.loc.prov));
+        // of a 1958 stack, the units still in the space (not those that
+        // left it)
+        let left = d.result == ResultKind::Ok && matches!(d.order, Order::Move { .. } | Order::Board { dest: Some(_), .. });
+        let moved_away = !left && d.order.unit().is_some_and(|u| dislodged.contains(&u.loc.prov));
         if moved_away && d.result != ResultKind::Dislodged {
             results.push("dislodged");
         }
@@ -203,7 +210,9 @@ fn dislodged(v: &Variant, list: &[crate::adjudicate::Dislodged], out: &mut Strin
     }
     let _ = writeln!(out, "{}\n", words::DISLODGED);
     for d in list {
-        let who = format!("The {} {} {}", adjective(v, d.unit.power), kind_word(d.unit.kind), in_place(v, d.unit.loc));
+        // an army on board a dislodged fleet (Original 1958) shares its fate
+        let aboard = if d.unit.aboard { format!(" {}", words::ON_BOARD) } else { String::new() };
+        let who = format!("The {} {}{aboard} {}", adjective(v, d.unit.power), kind_word(d.unit.kind), in_place(v, d.unit.loc));
         if d.options.is_empty() {
             let _ = writeln!(out, "{who} {}", words::DESTROYED);
         } else {
