@@ -260,6 +260,9 @@ fn exports_re_import(g: &Game, v: &Variant) {
     assert_eq!(report.phases, rec.phases.len());
     assert!(report.differences.is_empty(), "MILA JSON: {:?}", report.differences);
     let text = judge_text::write::to_njudge(v, &rec);
+    // the 1958 words keep to what jDip's import reads or skips
+    assert_eq!(crate::archive_text::jdip_breaks(&text), Vec::<String>::new());
+    assert!(text.contains("England: Army London HOLD AND BOARD.\n") && text.contains("England: Army English Channel, on board.\n"), "{text}");
     let jt = judge_text::read::read(v, &text).unwrap();
     let mut differences = mila::replay(v, &rules, &jt.saved).differences;
     judge_text::read::compare_results(v, &rules, &jt.saved, &jt.results, &mut differences);
