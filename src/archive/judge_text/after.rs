@@ -2,7 +2,7 @@
 //! Original 1958 stack (several in one space) each go their own way, an
 //! army boards, lands or goes with its fleet.
 
-use super::read::Turn;
+use super::lines::Turn;
 use crate::adjudicate::{Position, ResultKind};
 use crate::map::{Loc, PowerId, ProvinceKind, Unit, UnitType, Variant};
 use crate::order::{Order, UnitSpec};

@@ -1,5 +1,5 @@
-//! Original 1958's boarding in njudge's layout (njudge has no such game):
-//! the words written, and read back.
+//! Original 1958's boarding in njudge's layout (njudge has no such game),
+//! read back (written by [`super::write`]).
 //!
 //! - A boarding without moving is an order line jDip reads as the hold it
 //!   also is, the boarding after `HOLD` where jDip reads no further:
@@ -21,57 +21,12 @@
 //! power with the same move not already taken (two identical moves of one
 //! stack, one to board, read the first as the boarding).
 
-use super::read::{LineFault, Names};
-use super::write::{kind_word, unit};
-use super::{adjective, power_word};
-use crate::adjudicate::Position;
-use crate::map::{Loc, PowerId, Unit, UnitType, Variant};
-use crate::order::{Order, UnitSpec};
+use super::adjective;
+use super::lines::{LineFault, Names};
+use crate::map::{PowerId, Unit, Variant};
+use crate::order::Order;
 use crate::phase::PhaseKind;
-use crate::render::Drawn;
 use crate::report::say::archive::njudge as words;
-use std::fmt::Write;
-
-/// A boarding order's line: `Army London HOLD AND BOARD`, a move to board
-/// as the move (`Army Wales -> London`; the block says it boards).
-pub fn order_words(v: &Variant, pos: &Position, u: &UnitSpec, dest: Option<Loc>, partner: Option<PowerId>) -> String {
-    match dest {
-        Some(d) => format!("{} -> {}", unit(v, pos, u), v.loc_name(d)),
-        None => format!("{} HOLD {}{}", unit(v, pos, u), words::AND_BOARD, partner_words(v, pos, u, partner)),
-    }
-}
-
-/// ` English Fleet`: the partner of another power (its unit the other type).
-fn partner_words(v: &Variant, pos: &Position, u: &UnitSpec, partner: Option<PowerId>) -> String {
-    let Some(p) = partner else { return String::new() };
-    let mine = unit(v, pos, u);
-    let other = if mine.starts_with(kind_word(UnitType::Army)) { UnitType::Fleet } else { UnitType::Army };
-    format!(" {} {}", adjective(v, p), kind_word(other))
-}
-
-/// The block after a movement phase's orders: its moves to board, then the
-/// armies on board at its start; nothing when it has neither.
-pub fn block(v: &Variant, pos: &Position, drawn: &[Drawn], out: &mut String) {
-    let mut lines = Vec::new();
-    for d in drawn {
-        if let Order::Board { unit: u, dest: Some(to), partner, land: None } = &d.order {
-            let with = partner_words(v, pos, u, *partner).trim_start().to_string();
-            let with = if with.is_empty() { with } else { format!(" the {with}") };
-            lines.push(format!("{}: {} -> {}{}{with}.", power_word(v, d.power), unit(v, pos, u), v.loc_name(*to), words::TO_BOARD));
-        }
-    }
-    for a in pos.units.iter().filter(|u| u.aboard) {
-        lines.push(format!("{}: {} {}, {}.", power_word(v, a.power), kind_word(a.kind), v.loc_name(a.loc), words::ON_BOARD));
-    }
-    if lines.is_empty() {
-        return;
-    }
-    let _ = writeln!(out, "{}\n", words::BOARDING);
-    for l in lines {
-        let _ = writeln!(out, "{l}");
-    }
-    out.push('\n');
-}
 
 /// A power named by its adjective or its name.
 fn power_named(v: &Variant, word: &str) -> Option<PowerId> {

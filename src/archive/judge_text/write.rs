@@ -33,7 +33,7 @@ pub fn to_njudge(v: &Variant, rec: &GameRecord) -> String {
         let gone_from: Vec<Prov> = gone.iter().map(|d| d.unit.loc.prov).collect();
         orders(v, &p.position, &p.orders, &gone_from, &mut out);
         if v.features.boarding && ph.kind == PhaseKind::Movement {
-            super::boarding::block(v, &p.position, &p.orders, &mut out);
+            boarding(v, &p.position, &p.orders, &mut out);
         }
         dislodged(v, &gone, &mut out);
         if let Some(n) = next {
@@ -92,7 +92,7 @@ fn head(v: &Variant, rec: &GameRecord) -> String {
     out
 }
 
-pub(super) fn kind_word(k: UnitType) -> &'static str {
+fn kind_word(k: UnitType) -> &'static str {
     match k {
         UnitType::Army => "Army",
         UnitType::Fleet => "Fleet",
@@ -101,7 +101,7 @@ pub(super) fn kind_word(k: UnitType) -> &'static str {
 
 /// `Army Budapest`: a unit as njudge names it, its type from the board when
 /// the order left it out.
-pub(super) fn unit(v: &Variant, pos: &Position, u: &UnitSpec) -> String {
+fn unit(v: &Variant, pos: &Position, u: &UnitSpec) -> String {
     let kind = u.kind.or_else(|| pos.units.iter().chain(pos.dislodged.iter().map(|d| &d.unit)).find(|x| x.loc.prov == u.loc.prov).map(|x| x.kind));
     format!("{} {}", kind_word(kind.unwrap_or(UnitType::Army)), v.loc_name(u.loc))
 }
@@ -142,7 +142,7 @@ pub fn order_words(v: &Variant, pos: &Position, power: PowerId, o: &Order) -> St
             format!("{} {article} {}", words::BUILDS, in_place(v, u.loc))
         }
         Order::Waive => words::WAIVED.to_string(),
-        Order::Board { unit: u, dest, partner, land: None } if v.features.boarding => super::boarding::order_words(v, pos, u, *dest, *partner),
+        Order::Board { unit: u, dest, partner, land: None } if v.features.boarding => board_words(v, pos, u, *dest, *partner),
         other => other.canonical(v),
     }
 }
@@ -306,4 +306,45 @@ fn quoted(line: &str) -> String {
         Some(at) if at < 10 => format!(">{:pad$} {line}", "", pad = 10 - at),
         _ => q,
     }
+}
+
+/// Original 1958 (see `boarding`): a boarding order's line: `Army London HOLD AND BOARD`, a move to board
+/// as the move (`Army Wales -> London`; the block says it boards).
+fn board_words(v: &Variant, pos: &Position, u: &UnitSpec, dest: Option<Loc>, partner: Option<PowerId>) -> String {
+    match dest {
+        Some(d) => format!("{} -> {}", unit(v, pos, u), v.loc_name(d)),
+        None => format!("{} HOLD {}{}", unit(v, pos, u), words::AND_BOARD, partner_words(v, pos, u, partner)),
+    }
+}
+
+/// ` English Fleet`: the partner of another power (its unit the other type).
+fn partner_words(v: &Variant, pos: &Position, u: &UnitSpec, partner: Option<PowerId>) -> String {
+    let Some(p) = partner else { return String::new() };
+    let mine = unit(v, pos, u);
+    let other = if mine.starts_with(kind_word(UnitType::Army)) { UnitType::Fleet } else { UnitType::Army };
+    format!(" {} {}", adjective(v, p), kind_word(other))
+}
+
+/// The block after a movement phase's orders: its moves to board, then the
+/// armies on board at its start; nothing when it has neither.
+fn boarding(v: &Variant, pos: &Position, drawn: &[Drawn], out: &mut String) {
+    let mut lines = Vec::new();
+    for d in drawn {
+        if let Order::Board { unit: u, dest: Some(to), partner, land: None } = &d.order {
+            let with = partner_words(v, pos, u, *partner).trim_start().to_string();
+            let with = if with.is_empty() { with } else { format!(" the {with}") };
+            lines.push(format!("{}: {} -> {}{}{with}.", power_word(v, d.power), unit(v, pos, u), v.loc_name(*to), words::TO_BOARD));
+        }
+    }
+    for a in pos.units.iter().filter(|u| u.aboard) {
+        lines.push(format!("{}: {} {}, {}.", power_word(v, a.power), kind_word(a.kind), v.loc_name(a.loc), words::ON_BOARD));
+    }
+    if lines.is_empty() {
+        return;
+    }
+    let _ = writeln!(out, "{}\n", words::BOARDING);
+    for l in lines {
+        let _ = writeln!(out, "{l}");
+    }
+    out.push('\n');
 }
