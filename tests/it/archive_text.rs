@@ -514,7 +514,7 @@ fn jdips_position_sample_is_refused_by_its_first_power() {
 /// knows), adjustment lines its two patterns take, ownership lines long
 /// enough not to end the block, dislodged entries, starting units with no
 /// full stop inside, the next-phase line.
-fn jdip_breaks(text: &str) -> Vec<String> {
+pub(crate) fn jdip_breaks(text: &str) -> Vec<String> {
     let lines: Vec<&str> = text.lines().collect();
     let mut bad = Vec::new();
     let low = |l: &str| l.to_ascii_lowercase();
@@ -673,4 +673,75 @@ fn njudges_retreat_and_support_results_read_as_ours() {
     let results: Vec<Vec<ResultKind>> = jt.results.iter().map(|t| t.iter().map(|r| r.result).collect()).collect();
     assert_eq!(results, [vec![ResultKind::Disband, ResultKind::Disband], vec![ResultKind::Void, ResultKind::Ok]]);
     assert_eq!(jt.results[0][0].text, "F TRI R ALB");
+}
+
+/// Original 1958 in njudge's layout as this judge writes it: moves to board
+/// (the move an order line, `, to board` in the block after the orders),
+/// boarding without moving (`HOLD AND BOARD`, the partner's power as
+/// njudge names another power's unit), then the armies on board listed in
+/// the next turn's block; read back to the boarding orders and the pairs,
+/// replayed and compared with no difference, within jDip's patterns.
+#[test]
+fn original_1958_boarding_words_read_back_to_the_boarding_orders_and_pairs() {
+    let v = Variant::builtin("original1958").unwrap();
+    let text = "\
+:: Judge: MAILJUDGE  Game: boats  Variant: original1958
+
+Starting position for Spring of 1914.
+
+England:  Army Wales.
+England:  Fleet London.
+England:  Fleet North Sea.
+
+France:  Army Yorkshire.
+
+Date: Mon, 1 Jan 2001 00:00:00 +0000
+Subject: Diplomacy results boats S1914M 
+
+Movement results for Spring of 1914.  (boats.001)
+
+England: Army Wales -> London.
+England: Fleet London HOLD AND BOARD.
+England: Fleet North Sea -> Yorkshire.
+
+France: Army Yorkshire HOLD AND BOARD English Fleet.
+
+Moves to board and armies on board:
+
+England: Army Wales -> London, to board.
+England: Fleet North Sea -> Yorkshire, to board the French Army.
+
+The next phase of 'boats' will be Movement for Fall of 1914.
+
+Date: Mon, 8 Jan 2001 00:00:00 +0000
+Subject: Diplomacy results boats F1914M 
+
+Movement results for Fall of 1914.  (boats.002)
+
+England: Fleet London HOLD.
+England: Fleet Yorkshire -> North Sea.
+
+Moves to board and armies on board:
+
+England: Army London, on board.
+France: Army Yorkshire, on board.
+
+The next phase of 'boats' will be Adjustments for Winter of 1914.
+";
+    assert_eq!(jdip_breaks(text), Vec::<String>::new());
+    let jt = read::read(&v, text).unwrap();
+    let orders: Vec<&str> = jt.saved.phases[0].orders.iter().map(|(_, o)| o.as_str()).collect();
+    assert_eq!(orders, ["A WAL - LON B", "F LON B", "F NTH - YOR B FRANCE", "A YOR B ENGLAND"]);
+    let units = |k: usize| {
+        let mut u: Vec<String> = jt.saved.phases[k].position.units.iter().map(|u| format!("{} {}", v.powers[u.power as usize].name, v.unit_code(u))).collect();
+        u.sort();
+        u
+    };
+    assert_eq!(units(1), ["ENGLAND A LON ABOARD", "ENGLAND F LON", "ENGLAND F YOR", "FRANCE A YOR ABOARD"]);
+    // the French army sails with its English fleet
+    assert_eq!(units(2), ["ENGLAND A LON ABOARD", "ENGLAND F LON", "ENGLAND F NTH", "FRANCE A NTH ABOARD"]);
+    let rules = jt.saved.rules(&v, &[]).unwrap();
+    let mut differences = mila::replay(&v, &rules, &jt.saved).differences;
+    read::compare_results(&v, &rules, &jt.saved, &jt.results, &mut differences);
+    assert!(differences.is_empty(), "{differences:?}");
 }

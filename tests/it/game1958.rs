@@ -242,6 +242,31 @@ fn original_1958_by_mail_from_1914_to_an_18_unit_victory() {
     let ending = game.ending.clone().expect("an ending is recorded");
     assert_eq!(ending.end, mailjudge::end::GameEnd::Solo(FR));
     assert_eq!(ending.phase.map(|p| p.kind), Some(PhaseKind::Adjustment));
+    exports_re_import(&g, &v);
+}
+
+/// The whole 1958 game (stacks, boarding, landings, the capital moving) is
+/// exported as MILA JSON and in njudge's layout, and each re-imports and
+/// replays with no difference.
+fn exports_re_import(g: &Game, v: &Variant) {
+    use mailjudge::archive::{GameRecord, judge_text, mila};
+    let rec = GameRecord::load(&g.w.daemon.judge.conn, &g.loaded()).unwrap();
+    assert!(rec.phases.len() > 10, "{}", rec.phases.len());
+    let json = mila::to_mila(v, &rec);
+    assert_eq!(json["map"], "original1958");
+    let saved = mila::from_mila(v, &json).unwrap();
+    let rules = saved.rules(v, &[]).unwrap();
+    let report = mila::replay(v, &rules, &saved);
+    assert_eq!(report.phases, rec.phases.len());
+    assert!(report.differences.is_empty(), "MILA JSON: {:?}", report.differences);
+    let text = judge_text::write::to_njudge(v, &rec);
+    // the 1958 words keep to what jDip's import reads or skips
+    assert_eq!(crate::archive_text::jdip_breaks(&text), Vec::<String>::new());
+    assert!(text.contains("England: Army London HOLD AND BOARD.\n") && text.contains("England: Army English Channel, on board.\n"), "{text}");
+    let jt = judge_text::read::read(v, &text).unwrap();
+    let mut differences = mila::replay(v, &rules, &jt.saved).differences;
+    judge_text::read::compare_results(v, &rules, &jt.saved, &jt.results, &mut differences);
+    assert!(differences.is_empty(), "njudge text: {differences:?}");
 }
 
 #[test]

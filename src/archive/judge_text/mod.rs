@@ -80,9 +80,15 @@
 //!   for a game still running.
 //! - The ownership block in njudge's columns, wrapped after a comma.
 //!
-//! What the layout cannot carry: an army aboard a fleet (Original 1958's
-//! boarding and 1885's A/F are written in this judge's codes, which jDip
-//! does not read), a move's `VIA` (njudge writes the convoy route instead),
+//! Original 1958, which njudge never had, in njudge-like words jDip reads as
+//! the nearest standard order or skips (`boarding`; docs/ORIGINAL1958.md,
+//! "In njudge's layout"): a stack a line a unit, `HOLD AND BOARD`, and a
+//! block after a movement phase's orders, `Moves to board and armies on
+//! board:`, with its moves to board and the armies on board at its start.
+//! The reader follows each unit of a stack on its own (`after`).
+//!
+//! What the layout cannot carry: 1885's A/F (written in this judge's codes,
+//! which jDip does not read), a move's `VIA` (njudge writes the convoy route instead),
 //! and the rule options (a game is read back under the variant's rules with
 //! removals as webDiplomacy and MILA choose them, as
 //! [`crate::archive::mila::recorded_rules`] says).
@@ -103,6 +109,9 @@
 //! by [`crate::archive::mila::replay`]) and in the result itself (compared
 //! with ours here, movement and retreat phases).
 
+mod after;
+mod boarding;
+mod lines;
 pub mod read;
 pub mod write;
 

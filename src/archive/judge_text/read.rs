@@ -2,11 +2,13 @@
 //! start of each phase and the orders given in it) for
 //! [`crate::archive::mila::replay`], and each order's recorded result.
 
+pub use super::lines::{LineFault, Recorded};
+use super::lines::{Names, Turn};
 use super::result_of;
 use crate::adjudicate::{Dislodged, Position, ResultKind};
 use crate::archive::ArchiveError;
 use crate::archive::mila::{SavedGame, SavedPhase};
-use crate::map::{Coast, Loc, PowerId, Prov, Unit, UnitType, Variant};
+use crate::map::{Loc, PowerId, Unit, UnitType, Variant};
 use crate::order::Order;
 use crate::phase::{Phase, PhaseKind};
 use crate::report::say::archive::{self as say, njudge as words};
@@ -66,103 +68,12 @@ fn heading(line: &str) -> Option<PhaseKind> {
     }
 }
 
-/// One order line read: its power, the order in this judge's codes, and
-/// the recorded result.
-pub struct Recorded {
-    pub power: PowerId,
-    pub order: Order,
-    pub text: String,
-    pub result: ResultKind,
-    /// `(*dislodged*)` among its results.
-    pub dislodged: bool,
-    /// `, No Order Processed`: the judge's default, not an order given (the
-    /// game read back leaves it to the engine, as it was).
-    pub defaulted: bool,
-}
-
-/// A turn of the file: the phase (from its subject), the orders and the
-/// blocks after them.
-struct Turn {
-    phase: Phase,
-    orders: Vec<Recorded>,
-    dislodged: Vec<Dislodged>,
-    ownership: Option<Vec<Option<PowerId>>>,
-    next: Option<Phase>,
-}
-
 /// A file read: the saved game to replay, and the results of each phase as
 /// recorded (by the saved game's phase index).
 pub struct JudgeText {
     pub game: String,
     pub saved: SavedGame,
     pub results: Vec<Vec<Recorded>>,
-}
-
-/// Province names (normalised words) to provinces, longest first.
-struct Names(Vec<(Vec<String>, Prov)>);
-
-fn norm(w: &str) -> String {
-    w.to_lowercase().replace('.', "")
-}
-
-impl Names {
-    fn of(v: &Variant) -> Names {
-        let mut all: Vec<(Vec<String>, Prov)> = Vec::new();
-        for (i, p) in v.provinces.iter().enumerate() {
-            for n in std::iter::once(&p.name).chain(p.aliases.iter()).chain(std::iter::once(&p.code)) {
-                all.push((n.split_whitespace().map(norm).collect(), i as Prov));
-            }
-        }
-        all.sort_by_key(|(w, _)| std::cmp::Reverse(w.len()));
-        Names(all)
-    }
-
-    /// The province named at the start of `words`, and how many words it took.
-    fn at(&self, words: &[String]) -> Option<(Prov, usize)> {
-        self.0.iter().find(|(n, _)| words.len() >= n.len() && n.iter().zip(words).all(|(a, b)| a == b)).map(|(n, p)| (*p, n.len()))
-    }
-
-    /// `Fleet St. Petersburg (south coast) -> Gulf of Bothnia` → `F STP/SC - BOT`.
-    fn to_codes(&self, v: &Variant, text: &str) -> String {
-        let mut t = text.to_lowercase();
-        for c in Coast::ALL {
-            let code = c.code().to_lowercase();
-            t = t.replace(&format!(" ({})", c.name()), &format!(" /{code}")).replace(&format!(" ({code})"), &format!(" /{code}"));
-        }
-        // `Ang/sc`, `Spa/nc`: the coast a word of its own
-        let t = t.replace('/', " /").replace("  /", " /");
-        let toks: Vec<String> = t.split_whitespace().map(|w| w.trim_end_matches(',').to_string()).collect();
-        let normed: Vec<String> = toks.iter().map(|w| norm(w)).collect();
-        let mut out: Vec<String> = Vec::new();
-        let mut i = 0;
-        while i < toks.len() {
-            if let Some((p, n)) = self.at(&normed[i..]) {
-                out.push(v.code(p).to_string());
-                i += n;
-                continue;
-            }
-            match toks[i].as_str() {
-                "army" => out.push("A".into()),
-                "fleet" => out.push("F".into()),
-                "->" => out.push("-".into()),
-                w if w.starts_with('/') => {
-                    if let Some(last) = out.last_mut() {
-                        last.push_str(&w.to_uppercase());
-                    }
-                }
-                w => out.push(w.to_string()),
-            }
-            i += 1;
-        }
-        out.join(" ")
-    }
-
-    /// A place written in full (`the North Sea`, `Spain (south coast)`).
-    fn loc(&self, v: &Variant, text: &str) -> Result<Loc, LineFault> {
-        let t = text.trim().trim_end_matches('.');
-        let t = t.strip_prefix("the ").or_else(|| t.strip_prefix("The ")).unwrap_or(t);
-        v.parse_loc(&self.to_codes(v, t)).map_err(LineFault::Loc)
-    }
 }
 
 /// Reads a file in njudge's layout for variant `v`, within the limits; a
@@ -226,36 +137,6 @@ fn headings(v: &Variant, lines: &[&str], mails: &[usize]) -> Result<Vec<(usize, 
     Ok(out)
 }
 
-/// What is wrong with a line of the file (the keeper reads it, after the
-/// line's number and text: [`say::bad_line`]).
-#[derive(Debug, thiserror::Error)]
-pub enum LineFault {
-    #[error("no such season")]
-    NoSuchSeason,
-    /// An order line's power.
-    #[error("unknown power")]
-    UnknownPower,
-    #[error("unknown power `{0}`")]
-    UnknownPowerNamed(String),
-    #[error("unknown result `{0}`")]
-    UnknownResult(String),
-    #[error("unknown unit `{0}`")]
-    UnknownUnit(String),
-    #[error("no army or fleet in `{0}`")]
-    NoUnitKind(String),
-    #[error("not a dislodged unit")]
-    NotDislodged,
-    /// A place the variant does not have (the map's words).
-    #[error("{0}")]
-    Loc(crate::map::LocError),
-    /// A unit that cannot stand where it says (the map's words).
-    #[error("{0}")]
-    Unit(crate::map::UnitError),
-    /// An order the parser does not take (its words).
-    #[error("{}", .0.message)]
-    Order(Box<crate::parse::ParseError>),
-}
-
 fn bad(n: usize, line: &str, why: LineFault) -> ArchiveError {
     ArchiveError::NotSavedGame(say::bad_line(n + 1, line, &why.to_string()))
 }
@@ -316,7 +197,7 @@ fn season_phase(v: &Variant, text: &str, kind: PhaseKind) -> Option<Phase> {
 /// then its blocks.
 fn turn(v: &Variant, names: &Names, lines: &[&str], h: usize, end: usize, phase: Phase) -> Result<Turn, ArchiveError> {
     let body = &lines[..end];
-    let mut t = Turn { phase, orders: Vec::new(), dislodged: Vec::new(), ownership: None, next: None };
+    let mut t = Turn { phase, orders: Vec::new(), dislodged: Vec::new(), aboard: Vec::new(), ownership: None, next: None };
     let mut i = h + 1;
     // the orders: a line each, a blank line between powers, a line that
     // begins with blanks continuing the one before
@@ -341,8 +222,29 @@ fn turn(v: &Variant, names: &Names, lines: &[&str], h: usize, end: usize, phase:
     if let Some((n, text)) = pending {
         t.orders.extend(order(v, names, phase.kind, &text).map_err(|e| bad(n, &text, e))?);
     }
-    blocks(v, names, &body[i..], i, &mut t)?;
+    let notes = blocks(v, names, &body[i..], i, &mut t)?;
+    to_board(v, &mut t, notes);
     Ok(t)
+}
+
+/// The block's moves to board made of their order lines, its armies on
+/// board kept.
+fn to_board(v: &Variant, t: &mut Turn, notes: Vec<super::boarding::Note>) {
+    use super::boarding::Note;
+    let mut taken = vec![false; t.orders.len()];
+    for n in notes {
+        match n {
+            Note::Aboard(u) => t.aboard.push(u),
+            Note::ToBoard { power, order } => {
+                let all: Vec<(PowerId, Order)> = t.orders.iter().map(|r| (r.power, r.order)).collect();
+                if let Some(k) = super::boarding::line_of(&all, &taken, power, &order) {
+                    taken[k] = true;
+                    t.orders[k].order = order;
+                    t.orders[k].text = order.canonical(v);
+                }
+            }
+        }
+    }
 }
 
 /// A power's word before a colon, as jDip reads it (letters, digits, `-`, `_`).
@@ -375,6 +277,12 @@ fn order(v: &Variant, names: &Names, kind: PhaseKind, line: &str) -> Result<Opti
         body = body[..at].trim();
     }
     let body = body.trim_end_matches('.').trim();
+    // Original 1958's `HOLD AND BOARD`: the hold read, then made the boarding
+    let stationary = if v.features.boarding { super::boarding::stationary(v, body)? } else { None };
+    let (body, boards) = match stationary {
+        Some((hold, partner)) => (hold, Some(partner)),
+        None => (body, None),
+    };
     let left = unordered(body);
     let defaulted = left.is_some();
     let codes = if let Some((unit, how)) = left {
@@ -390,6 +298,10 @@ fn order(v: &Variant, names: &Names, kind: PhaseKind, line: &str) -> Result<Opti
         names.to_codes(v, &direct(&unforeign(v, body)))
     };
     let order = crate::parse::parse_order(v, &codes, Some(kind)).map_err(|e| LineFault::Order(Box::new(e)))?;
+    let order = match boards {
+        Some(partner) => super::boarding::board_in_place(order, partner),
+        None => order,
+    };
     Ok(Some(Recorded { power: p, text: order.canonical(v), order, result, dislodged, defaulted }))
 }
 
@@ -464,11 +376,24 @@ fn adjustment(v: &Variant, names: &Names, body: &str) -> Result<Option<String>, 
     Ok(Some(format!("{verb} {kind} {}", v.loc_code(loc))))
 }
 
-/// The dislodged block, the ownership block and the next-phase line.
-fn blocks(v: &Variant, names: &Names, body: &[&str], first: usize, t: &mut Turn) -> Result<(), ArchiveError> {
+/// The dislodged block, the ownership block, Original 1958's boarding block
+/// (returned) and the next-phase line.
+fn blocks(v: &Variant, names: &Names, body: &[&str], first: usize, t: &mut Turn) -> Result<Vec<super::boarding::Note>, ArchiveError> {
     let mut i = 0;
+    let mut notes = Vec::new();
     while i < body.len() {
         let l = body[i].trim();
+        if l.starts_with(words::BOARDING) {
+            i += 1;
+            while i < body.len() && body[i].trim().is_empty() {
+                i += 1;
+            }
+            while i < body.len() && !body[i].trim().is_empty() {
+                notes.push(super::boarding::note(v, names, body[i].trim()).map_err(|e| bad(first + i, body[i], e))?);
+                i += 1;
+            }
+            continue;
+        }
         if l.starts_with(words::DISLODGED) {
             i += 1;
             let mut entry = String::new();
@@ -508,7 +433,7 @@ fn blocks(v: &Variant, names: &Names, body: &[&str], first: usize, t: &mut Turn)
         }
         i += 1;
     }
-    Ok(())
+    Ok(notes)
 }
 
 /// `The Austrian Army in Serbia can retreat to Albania or Budapest.` / `...
@@ -525,6 +450,11 @@ fn dislodged_line(v: &Variant, names: &Names, line: &str) -> Result<Dislodged, L
         "fleet" => UnitType::Fleet,
         k => return Err(LineFault::UnknownUnit(k.to_string())),
     };
+    // an army on board its dislodged fleet (Original 1958)
+    let (aboard, rest) = match rest.strip_prefix(words::ON_BOARD) {
+        Some(r) => (true, r.trim_start()),
+        None => (false, rest),
+    };
     let rest = rest.trim_start_matches("in ").trim_start_matches("over ");
     let (place, options) = match rest.split_once(words::CAN_RETREAT) {
         Some((place, to)) => {
@@ -536,7 +466,8 @@ fn dislodged_line(v: &Variant, names: &Names, line: &str) -> Result<Dislodged, L
     let loc = names.loc(v, place)?;
     let mut options = options;
     options.sort();
-    Ok(Dislodged { unit: Unit { power, kind, loc, aboard: false }, options, attacker_from: None })
+    let loc = if aboard { Loc::new(loc.prov) } else { loc };
+    Ok(Dislodged { unit: Unit { power, kind, loc, aboard }, options, attacker_from: None })
 }
 
 /// The ownership block (up to its first blank line after the entries):
@@ -596,10 +527,10 @@ fn boards(v: &Variant, game: String, start: Position, turns: Vec<Turn>) -> Judge
     for (k, t) in turns.iter().enumerate() {
         board.phase = t.phase;
         if t.phase.kind == PhaseKind::Movement && !t.orders.is_empty() {
-            board.units = t.orders.iter().filter_map(listed).collect();
+            board.units = t.orders.iter().filter_map(listed).chain(t.aboard.iter().copied()).collect();
             board.dislodged.clear();
         }
-        let after = apply(&board, t);
+        let after = super::after::apply(v, &board, t);
         let orders = t.orders.iter().filter(|r| !r.defaulted).map(|r| (r.power, r.text.clone())).collect();
         phases.push(SavedPhase { name: v.calendar.name(t.phase), completed: false, position: board, orders });
         board = after;
@@ -629,67 +560,6 @@ fn listed(r: &Recorded) -> Option<Unit> {
     Some(Unit { power: r.power, kind: u.kind.unwrap_or(UnitType::Army), loc: u.loc, aboard: false })
 }
 
-/// The board after `t` as its record says: successful moves made, the
-/// dislodged taken off, retreats, builds and removals made, the owners of
-/// the ownership block.
-fn apply(pos: &Position, t: &Turn) -> Position {
-    let mut next = pos.clone();
-    next.dislodged.clear();
-    match t.phase.kind {
-        PhaseKind::Movement => {
-            let gone: Vec<Prov> = t
-                .dislodged
-                .iter()
-                .map(|d| d.unit.loc.prov)
-                .chain(t.orders.iter().filter(|r| r.dislodged).filter_map(|r| r.order.unit().map(|u| u.loc.prov)))
-                .collect();
-            let moves: Vec<(Prov, Loc)> = t
-                .orders
-                .iter()
-                .filter(|r| r.result == ResultKind::Ok && !r.dislodged)
-                .filter_map(|r| match &r.order {
-                    Order::Move { unit, dest, .. } => Some((unit.loc.prov, *dest)),
-                    _ => None,
-                })
-                .collect();
-            next.units = pos
-                .units
-                .iter()
-                .filter(|u| !gone.contains(&u.loc.prov))
-                .map(|u| match moves.iter().find(|(p, _)| *p == u.loc.prov) {
-                    Some((_, d)) => Unit { loc: *d, ..*u },
-                    None => *u,
-                })
-                .collect();
-            next.dislodged = t.dislodged.clone();
-        }
-        PhaseKind::Retreat => {
-            for r in t.orders.iter().filter(|r| r.result == ResultKind::Ok) {
-                if let Order::Retreat { unit, dest } = &r.order
-                    && let Some(d) = pos.dislodged.iter().find(|d| d.unit.loc.prov == unit.loc.prov)
-                {
-                    next.units.push(Unit { loc: *dest, ..d.unit });
-                }
-            }
-        }
-        PhaseKind::Adjustment => {
-            for r in t.orders.iter().filter(|r| r.result == ResultKind::Ok) {
-                match &r.order {
-                    Order::Build(u) => next.units.push(Unit { power: r.power, kind: u.kind.unwrap_or(UnitType::Army), loc: u.loc, aboard: false }),
-                    Order::Disband(u) => next.units.retain(|x| x.loc.prov != u.loc.prov),
-                    _ => {}
-                }
-            }
-        }
-    }
-    if let Some(o) = &t.ownership {
-        for (i, c) in next.centers.iter_mut().enumerate() {
-            *c = o.get(i).copied().flatten();
-        }
-    }
-    next
-}
-
 /// Adds to `differences` each movement or retreat phase whose recorded
 /// results are not ours (adjudicated from the record's board), by the
 /// phase, in order.
@@ -710,8 +580,14 @@ pub fn compare_results(
         let line = |p: PowerId, o: &Order, r: ResultKind| format!("{} {} {}", v.powers[p as usize].name, o.canonical(v), r.label());
         let mut ours = Vec::new();
         let mut theirs = Vec::new();
+        // one result an order line (a 1958 stack's identical orders each their own)
+        let mut used = vec![false; out.results.len()];
         for r in recorded {
-            let Some(o) = out.results.iter().find(|x| x.power == r.power && x.order.canonical(v) == r.text) else { continue };
+            let Some(i) = (0..out.results.len()).find(|&i| !used[i] && out.results[i].power == r.power && out.results[i].order.canonical(v) == r.text) else {
+                continue;
+            };
+            used[i] = true;
+            let o = &out.results[i];
             let agrees = super::same_result(o.result, r.result) || r.dislodged && o.result == ResultKind::Dislodged;
             if !agrees {
                 ours.push(line(o.power, &o.order, o.result));

@@ -32,6 +32,9 @@ pub fn to_njudge(v: &Variant, rec: &GameRecord) -> String {
         let gone = if ph.kind == PhaseKind::Movement { rec.dislodged_after(i) } else { Vec::new() };
         let gone_from: Vec<Prov> = gone.iter().map(|d| d.unit.loc.prov).collect();
         orders(v, &p.position, &p.orders, &gone_from, &mut out);
+        if v.features.boarding && ph.kind == PhaseKind::Movement {
+            boarding(v, &p.position, &p.orders, &mut out);
+        }
         dislodged(v, &gone, &mut out);
         if let Some(n) = next {
             if n.centers != p.position.centers || n.phase.kind == PhaseKind::Adjustment {
@@ -139,6 +142,7 @@ pub fn order_words(v: &Variant, pos: &Position, power: PowerId, o: &Order) -> St
             format!("{} {article} {}", words::BUILDS, in_place(v, u.loc))
         }
         Order::Waive => words::WAIVED.to_string(),
+        Order::Board { unit: u, dest, partner, land: None } if v.features.boarding => board_words(v, pos, u, *dest, *partner),
         other => other.canonical(v),
     }
 }
@@ -184,7 +188,10 @@ fn orders(v: &Variant, pos: &Position, drawn: &[Drawn], dislodged: &[Prov], out:
         let _ = write!(out, "{who}{:pad$}{}.", "", drawn_words(v, pos, d));
         // `(*bounce, destroyed*)` is for a retreat ordered that failed
         let mut results: Vec<&str> = result_word(d.result).into_iter().filter(|_| !unordered_retreat(pos, d)).collect();
-        let moved_away = d.order.unit().is_some_and(|u| dislodged.contains(&u.loc.prov));
+        // of a 1958 stack, the units still in the space (not those that
+        // left it)
+        let left = d.result == ResultKind::Ok && matches!(d.order, Order::Move { .. } | Order::Board { dest: Some(_), .. });
+        let moved_away = !left && d.order.unit().is_some_and(|u| dislodged.contains(&u.loc.prov));
         if moved_away && d.result != ResultKind::Dislodged {
             results.push("dislodged");
         }
@@ -203,7 +210,9 @@ fn dislodged(v: &Variant, list: &[crate::adjudicate::Dislodged], out: &mut Strin
     }
     let _ = writeln!(out, "{}\n", words::DISLODGED);
     for d in list {
-        let who = format!("The {} {} {}", adjective(v, d.unit.power), kind_word(d.unit.kind), in_place(v, d.unit.loc));
+        // an army on board a dislodged fleet (Original 1958) shares its fate
+        let aboard = if d.unit.aboard { format!(" {}", words::ON_BOARD) } else { String::new() };
+        let who = format!("The {} {}{aboard} {}", adjective(v, d.unit.power), kind_word(d.unit.kind), in_place(v, d.unit.loc));
         if d.options.is_empty() {
             let _ = writeln!(out, "{who} {}", words::DESTROYED);
         } else {
@@ -297,4 +306,45 @@ fn quoted(line: &str) -> String {
         Some(at) if at < 10 => format!(">{:pad$} {line}", "", pad = 10 - at),
         _ => q,
     }
+}
+
+/// Original 1958 (see `boarding`): a boarding order's line: `Army London HOLD AND BOARD`, a move to board
+/// as the move (`Army Wales -> London`; the block says it boards).
+fn board_words(v: &Variant, pos: &Position, u: &UnitSpec, dest: Option<Loc>, partner: Option<PowerId>) -> String {
+    match dest {
+        Some(d) => format!("{} -> {}", unit(v, pos, u), v.loc_name(d)),
+        None => format!("{} HOLD {}{}", unit(v, pos, u), words::AND_BOARD, partner_words(v, pos, u, partner)),
+    }
+}
+
+/// ` English Fleet`: the partner of another power (its unit the other type).
+fn partner_words(v: &Variant, pos: &Position, u: &UnitSpec, partner: Option<PowerId>) -> String {
+    let Some(p) = partner else { return String::new() };
+    let mine = unit(v, pos, u);
+    let other = if mine.starts_with(kind_word(UnitType::Army)) { UnitType::Fleet } else { UnitType::Army };
+    format!(" {} {}", adjective(v, p), kind_word(other))
+}
+
+/// The block after a movement phase's orders: its moves to board, then the
+/// armies on board at its start; nothing when it has neither.
+fn boarding(v: &Variant, pos: &Position, drawn: &[Drawn], out: &mut String) {
+    let mut lines = Vec::new();
+    for d in drawn {
+        if let Order::Board { unit: u, dest: Some(to), partner, land: None } = &d.order {
+            let with = partner_words(v, pos, u, *partner).trim_start().to_string();
+            let with = if with.is_empty() { with } else { format!(" the {with}") };
+            lines.push(format!("{}: {} -> {}{}{with}.", power_word(v, d.power), unit(v, pos, u), v.loc_name(*to), words::TO_BOARD));
+        }
+    }
+    for a in pos.units.iter().filter(|u| u.aboard) {
+        lines.push(format!("{}: {} {}, {}.", power_word(v, a.power), kind_word(a.kind), v.loc_name(a.loc), words::ON_BOARD));
+    }
+    if lines.is_empty() {
+        return;
+    }
+    let _ = writeln!(out, "{}\n", words::BOARDING);
+    for l in lines {
+        let _ = writeln!(out, "{l}");
+    }
+    out.push('\n');
 }

@@ -189,6 +189,19 @@ pub mod njudge {
     pub const PRESS: &str = "press";
     /// Before the game's result (so that it does not read as an order line).
     pub const GAME_OVER: &str = "The game is over.";
+    /// After `HOLD` in an Original 1958 boarding without moving (`Army
+    /// London HOLD AND BOARD.`): jDip reads the hold and skips the rest.
+    pub const AND_BOARD: &str = "AND BOARD";
+    /// The Original 1958 block after a movement phase's orders (jDip's order
+    /// reading stops at it and no other pattern of its takes its lines).
+    pub const BOARDING: &str = "Moves to board and armies on board:";
+    /// After a move in that block: the move was to board (`England: Army
+    /// Wales -> London, to board.`).
+    pub const TO_BOARD: &str = ", to board";
+    /// After an army in that block (`France: Army English Channel, on
+    /// board.`), and before the place of one dislodged with its fleet (`The
+    /// French Army on board in the North Sea can retreat to ...`).
+    pub const ON_BOARD: &str = "on board";
 
     /// `:: Judge: MAILJUDGE  Game: demo  Variant: standard`.
     pub fn colons(game: &str, variant: &str) -> String {
