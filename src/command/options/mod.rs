@@ -477,14 +477,7 @@ pub fn apply(g: &mut Game, v: &Variant, value: OptionValue) -> Result<String, Op
             s.anonymous = b;
             say::master::anonymous(b)
         }
-        OptionValue::Gunboat(on, press) => {
-            s.press = press;
-            s.announce = (!on).into();
-            if on {
-                s.anonymous = Anonymity::Hidden;
-            }
-            say::options::gunboat(on, press)
-        }
+        OptionValue::Gunboat(on, press) => apply_gunboat(s, on, press),
         OptionValue::Delay(secs) => apply_delay(s, secs),
         OptionValue::GraceEnd(e) => {
             s.strict_grace = e;
@@ -543,6 +536,16 @@ pub fn apply(g: &mut Game, v: &Variant, value: OptionValue) -> Result<String, Op
 
 /// The switches of press and of the table (issue 36): who may change the
 /// game, who sees what of it.
+/// Gunboat's three options at once (docs/RULES.md, "Gunboat games").
+fn apply_gunboat(s: &mut crate::store::games::Settings, on: bool, press: Press) -> String {
+    s.press = press;
+    s.announce = (!on).into();
+    if on {
+        s.anonymous = Anonymity::Hidden;
+    }
+    say::options::gunboat(on, press)
+}
+
 fn apply_table(s: &mut crate::store::games::Settings, value: TableValue) -> String {
     match value {
         TableValue::Watching(w) => {
