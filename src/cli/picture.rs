@@ -169,6 +169,38 @@ pub fn draw(variant: &str, out: &Path, variants_dir: &Path) -> ExitCode {
     }
 }
 
+/// The scale of the gallery's pictures (two thirds of a mail's).
+pub const GALLERY_SCALE: f32 = 0.4;
+
+/// `mailjudge variant draw --all DIR`: every built-in variant's starting
+/// board, `DIR/NAME.png`, small; a line a variant saying where its map
+/// comes from (the rows of docs/MAPS.md).
+pub fn draw_all(dir: &Path) -> ExitCode {
+    if let Err(e) = std::fs::create_dir_all(dir) {
+        eprintln!("mailjudge: {}: {e}", dir.display());
+        return ExitCode::from(1);
+    }
+    for (name, _) in crate::map::BUILTIN {
+        let Some(v) = Variant::builtin(name) else { continue };
+        let pos = crate::adjudicate::Position::initial(&v);
+        let svg = crate::render::svg(&v, &crate::render::Scene::board(&pos, &v.title));
+        let path = dir.join(format!("{name}.png"));
+        let written =
+            crate::render::png_at(&svg, GALLERY_SCALE).map_err(|e| e.to_string()).and_then(|png| std::fs::write(&path, png).map_err(|e| e.to_string()));
+        if let Err(e) = written {
+            eprintln!("mailjudge: {}: {e}", path.display());
+            return ExitCode::from(1);
+        }
+        let source = match crate::render::geometry::Geometry::of(&v).source {
+            crate::render::geometry::Source::Outlines => "outlines",
+            crate::render::geometry::Source::StandardBoard => "standard board",
+            crate::render::geometry::Source::Generated => "generated",
+        };
+        println!("{name}: {source}, drawn {}", path.display());
+    }
+    ExitCode::SUCCESS
+}
+
 /// A variant named, or a variant file given by its path (with the outline
 /// file beside it, when there is one).
 fn load(variant: &str, dir: &Path) -> Result<Variant, String> {

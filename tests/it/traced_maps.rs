@@ -351,3 +351,48 @@ fn an_imported_map_with_its_picture_beside_is_drawn_from_it() {
     let (ok, said) = mailjudge(&["variant", "import", dir.join("v8.map").to_str().unwrap(), "--out", dir.join("out2").to_str().unwrap()], None);
     assert!(ok && said.contains("not traced") && said.contains("MapForm"), "{said}");
 }
+
+/// docs/MAPS.md, the gallery: a row for every built-in variant, naming the
+/// source `Geometry::of` draws its map from (and, for a traced one, a `.ps`
+/// that is shipped), and its picture, small.
+#[test]
+fn every_built_in_variant_has_its_row_and_picture_in_the_gallery() {
+    let text = std::fs::read_to_string(root().join("docs/MAPS.md")).expect("docs/MAPS.md");
+    for (name, _) in mailjudge::map::BUILTIN {
+        let row = text.lines().find(|l| l.starts_with(&format!("| {name} |"))).unwrap_or_else(|| panic!("no row for {name} in docs/MAPS.md"));
+        let v = Variant::builtin(name).expect("built in");
+        let said = if row.contains("the standard board") {
+            Source::StandardBoard
+        } else if row.contains("generated layout") {
+            Source::Generated
+        } else {
+            Source::Outlines
+        };
+        assert_eq!(said, Geometry::of(&v).source, "{name}: {row}");
+        if let Some(ps) = row.split("DPjudge's `").nth(1).and_then(|r| r.split('`').next()) {
+            assert!(root().join("config/variants/dpjudge").join(ps).is_file(), "{name}: {ps} is not shipped");
+        }
+        let picture = format!("img/maps/{name}.png");
+        assert!(row.contains(&format!("({picture})")), "{name}: {row}");
+        let size = std::fs::metadata(root().join("docs").join(&picture)).unwrap_or_else(|e| panic!("docs/{picture}: {e}")).len();
+        assert!(size > 10_000 && size < 120_000, "docs/{picture}: {size} bytes");
+    }
+    let rows = text.lines().filter(|l| l.starts_with("| ") && l.contains("](img/maps/")).count();
+    assert_eq!(rows, mailjudge::map::BUILTIN.len(), "a row a built-in variant, no more");
+}
+
+/// `variant draw --all DIR` draws every built-in variant's board there, each
+/// smaller than the gallery's bound, and says where each map comes from.
+#[test]
+fn drawing_all_variants_writes_a_small_picture_of_each() {
+    let dir = temp("all");
+    let (ok, said) = mailjudge(&["variant", "draw", "--all", dir.to_str().unwrap()], None);
+    assert!(ok, "{said}");
+    assert!(said.contains("1885: generated") && said.contains("void: standard board") && said.contains("1900: outlines"), "{said}");
+    for (name, _) in mailjudge::map::BUILTIN {
+        let png = std::fs::read(dir.join(format!("{name}.png"))).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert!(png.starts_with(b"\x89PNG") && png.len() < 120_000, "{name}: {} bytes", png.len());
+    }
+    let (ok, said) = mailjudge(&["variant", "draw", "--all", dir.to_str().unwrap(), "standard"], None);
+    assert!(!ok && said.contains("cannot be used with"), "--all takes no variant: {said}");
+}
