@@ -247,9 +247,15 @@ pub enum VariantAction {
     /// Draw a variant's starting board as a PNG (to see its map picture).
     Draw {
         /// The variant: its name, or its `.toml` file.
-        variant: String,
+        #[arg(required_unless_present = "all")]
+        variant: Option<String>,
         /// The PNG to write.
-        out: PathBuf,
+        #[arg(required_unless_present = "all")]
+        out: Option<PathBuf>,
+        /// Draw every built-in variant's board into DIR instead, NAME.png each, at
+        /// two thirds of the usual size (the gallery of docs/MAPS.md)
+        #[arg(long, value_name = "DIR", conflicts_with_all = ["variant", "out"])]
+        all: Option<PathBuf>,
         /// Directory of variant files.
         #[arg(long, default_value = "config/variants")]
         variants_dir: PathBuf,
@@ -288,7 +294,11 @@ pub fn main() -> ExitCode {
         Command::Variant { action: VariantAction::Import { source, variants_dir, out } } => {
             return variant::import(&source, out.as_deref().unwrap_or(&variants_dir));
         }
-        Command::Variant { action: VariantAction::Draw { variant, out, variants_dir } } => return picture::draw(&variant, &out, &variants_dir),
+        Command::Variant { action: VariantAction::Draw { all: Some(dir), .. } } => return picture::draw_all(&dir),
+        Command::Variant { action: VariantAction::Draw { variant: Some(variant), out: Some(out), variants_dir, .. } } => {
+            return picture::draw(&variant, &out, &variants_dir);
+        }
+        Command::Variant { action: VariantAction::Draw { .. } } => unreachable!("clap requires a variant and a file, or --all"),
         Command::Variant { action: VariantAction::Picture { variant, picture, variants_dir, out, preview } } => {
             return picture::picture(&variant, &picture, &variants_dir, out.as_deref(), preview.as_deref());
         }

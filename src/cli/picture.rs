@@ -5,7 +5,7 @@
 //! or GIF whose pixels the variant's `pos` keys are given in.
 
 use crate::map::Variant;
-use crate::render::trace::{self, Places, Raster, decode, dpmap};
+use crate::render::trace::{self, Places, Raster, decode, dpmap, jdip};
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, Stdio};
 use std::time::{Duration, Instant};
@@ -24,10 +24,12 @@ pub enum PictureError {
     Io { path: PathBuf, why: std::io::Error },
     #[error("{}: larger than {MAX_PICTURE_BYTES} bytes", .0.display())]
     TooLarge(PathBuf),
-    #[error("{}: not a picture this can trace (a DPjudge .ps map, a .png or a .gif)", .0.display())]
+    #[error("{}: not a picture this can trace (a DPjudge .ps map, a jDip .svg map, a .png or a .gif)", .0.display())]
     Kind(PathBuf),
     #[error("{}: {why}", path.display())]
     DpMap { path: PathBuf, why: dpmap::DpMapError },
+    #[error("{}: {why}", path.display())]
+    Jdip { path: PathBuf, why: jdip::JdipError },
     #[error("{}: {why}", path.display())]
     Decode { path: PathBuf, why: decode::DecodeError },
     #[error("{}: Ghostscript (`gs`) is needed to draw a PostScript map ({why}); install it (Debian: apt-get install ghostscript) or give a PNG", path.display())]
@@ -39,7 +41,7 @@ pub enum PictureError {
 }
 
 /// The picture files `variant import` looks for beside a `.map` file, in order.
-pub const BESIDE: [&str; 3] = ["ps", "png", "gif"];
+pub const BESIDE: [&str; 4] = ["ps", "svg", "png", "gif"];
 
 /// The outline file of `v` traced from the picture at `path`.
 pub fn trace_file(v: &Variant, path: &Path) -> Result<String, PictureError> {
@@ -55,9 +57,16 @@ pub fn trace_file(v: &Variant, path: &Path) -> Result<String, PictureError> {
     // any scale; a scan's lines are whole, its narrow straits kept open
     let (raster, places, scale, close) = match ext.as_str() {
         "ps" | "eps" => {
-            let m = dpmap::read(&String::from_utf8_lossy(&bytes)).map_err(|why| PictureError::DpMap { path: p(), why })?;
+            let mut m = dpmap::read(&String::from_utf8_lossy(&bytes)).map_err(|why| PictureError::DpMap { path: p(), why })?;
+            m.rename(v);
             let scale = WIDTH / m.width.max(1.0);
             (ghostscript(path, &m, scale)?, m.places(scale), 1.0, (1.5 * scale).max(2.0))
+        }
+        "svg" => {
+            let text = String::from_utf8_lossy(&bytes);
+            let m = jdip::read(&text).map_err(|why| PictureError::Jdip { path: p(), why })?;
+            let (r, scale) = jdip::draw(&text, &m, WIDTH).map_err(|why| PictureError::Jdip { path: p(), why })?;
+            (r, m.places(scale, v), 1.0, 0.0)
         }
         "png" | "gif" => {
             let r = if ext == "png" { decode::png(&bytes) } else { decode::gif(&bytes) };
@@ -83,7 +92,7 @@ fn ghostscript(path: &Path, m: &dpmap::DpMap, scale: f64) -> Result<Raster, Pict
     std::fs::create_dir_all(&dir).map_err(io)?;
     let result = (|| {
         let draw = dir.join("draw.ps");
-        std::fs::write(&draw, dpmap::DpMap::drawing(scale)).map_err(io)?;
+        std::fs::write(&draw, m.drawing(scale)).map_err(io)?;
         let out = dir.join("map.png");
         let mut child = Command::new("gs")
             .args(["-q", "-dSAFER", "-dBATCH", "-dNOPAUSE", "-sDEVICE=png16m", "-r72", "-dGraphicsAlphaBits=1", "-dTextAlphaBits=1"])
@@ -158,6 +167,38 @@ pub fn draw(variant: &str, out: &Path, variants_dir: &Path) -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// The scale of the gallery's pictures (two thirds of a mail's).
+pub const GALLERY_SCALE: f32 = 0.4;
+
+/// `mailjudge variant draw --all DIR`: every built-in variant's starting
+/// board, `DIR/NAME.png`, small; a line a variant saying where its map
+/// comes from (the rows of docs/MAPS.md).
+pub fn draw_all(dir: &Path) -> ExitCode {
+    if let Err(e) = std::fs::create_dir_all(dir) {
+        eprintln!("mailjudge: {}: {e}", dir.display());
+        return ExitCode::from(1);
+    }
+    for (name, _) in crate::map::BUILTIN {
+        let Some(v) = Variant::builtin(name) else { continue };
+        let pos = crate::adjudicate::Position::initial(&v);
+        let svg = crate::render::svg(&v, &crate::render::Scene::board(&pos, &v.title));
+        let path = dir.join(format!("{name}.png"));
+        let written =
+            crate::render::png_at(&svg, GALLERY_SCALE).map_err(|e| e.to_string()).and_then(|png| std::fs::write(&path, png).map_err(|e| e.to_string()));
+        if let Err(e) = written {
+            eprintln!("mailjudge: {}: {e}", path.display());
+            return ExitCode::from(1);
+        }
+        let source = match crate::render::geometry::Geometry::of(&v).source {
+            crate::render::geometry::Source::Outlines => "outlines",
+            crate::render::geometry::Source::StandardBoard => "standard board",
+            crate::render::geometry::Source::Generated => "generated",
+        };
+        println!("{name}: {source}, drawn {}", path.display());
+    }
+    ExitCode::SUCCESS
 }
 
 /// A variant named, or a variant file given by its path (with the outline

@@ -27,7 +27,7 @@ mod svg;
 pub mod trace;
 
 pub use layers::{forget as forget_pieces, kept as pieces_kept};
-pub use png::{MAX_PIXELS, RenderError, SCALE, draw_png, png};
+pub use png::{MAX_PIXELS, RenderError, SCALE, draw_png, png, png_at};
 pub use svg::{esc, legend_count, svg};
 
 use crate::adjudicate::{Dislodged, OrderResult, Position, ResultKind};

@@ -76,6 +76,16 @@ pub fn draw_png(svg: &str) -> Result<Vec<u8>, RenderError> {
     encode(pixmap.width(), pixmap.height(), pixmap.data())
 }
 
+/// The PNG of an SVG picture drawn whole at `scale` (a gallery's small
+/// pictures; at most [`SCALE`]).
+pub fn png_at(svg: &str, scale: f32) -> Result<Vec<u8>, RenderError> {
+    let scale = scale.clamp(0.1, SCALE);
+    let tree = resvg::usvg::Tree::from_str(svg, &options()).map_err(svg_error)?;
+    let mut pixmap = canvas_at(tree.size(), scale)?;
+    resvg::render(&tree, resvg::tiny_skia::Transform::from_scale(scale, scale), &mut pixmap.as_mut());
+    encode(pixmap.width(), pixmap.height(), pixmap.data())
+}
+
 fn options() -> resvg::usvg::Options<'static> {
     resvg::usvg::Options { fontdb: fonts(), font_family: "DejaVu Sans".into(), ..Default::default() }
 }
@@ -106,7 +116,12 @@ fn draw_whole(svg: &str, opt: &resvg::usvg::Options) -> Result<resvg::tiny_skia:
 /// An opaque white canvas for a picture of `size` at [`SCALE`], if it is
 /// not too large.
 fn canvas(size: resvg::usvg::Size) -> Result<resvg::tiny_skia::Pixmap, RenderError> {
-    let (w, h) = ((size.width() * SCALE).ceil(), (size.height() * SCALE).ceil());
+    canvas_at(size, SCALE)
+}
+
+/// The same, at `scale`.
+fn canvas_at(size: resvg::usvg::Size, scale: f32) -> Result<resvg::tiny_skia::Pixmap, RenderError> {
+    let (w, h) = ((size.width() * scale).ceil(), (size.height() * scale).ceil());
     if !(w.is_finite() && h.is_finite()) || w < 1.0 || h < 1.0 || (w as u64).saturating_mul(h as u64) > MAX_PIXELS {
         return Err(RenderError::TooLarge(w.min(u32::MAX as f32) as u32, h.min(u32::MAX as f32) as u32));
     }
@@ -229,6 +244,21 @@ fn adler32_combine(first: u32, second: u32, second_len: usize) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A PNG's width, from its header.
+    fn width(png: &[u8]) -> u32 {
+        u32::from_be_bytes([png[16], png[17], png[18], png[19]])
+    }
+
+    #[test]
+    fn a_smaller_picture_is_drawn_at_its_scale_and_never_larger_than_a_mails() {
+        let svg = r##"<svg xmlns="http://www.w3.org/2000/svg" width="1000" height="500"><rect width="1000" height="500" fill="#3366AA"/></svg>"##;
+        assert_eq!(width(&png_at(svg, 0.4).unwrap()), 400);
+        // at the bound a mail's size, past it the same
+        assert_eq!(width(&png_at(svg, SCALE).unwrap()), width(&draw_png(svg).unwrap()));
+        assert_eq!(width(&png_at(svg, SCALE + 0.1).unwrap()), 600);
+        assert_eq!(width(&png_at(svg, 0.05).unwrap()), 100, "at least a tenth");
+    }
 
     #[test]
     fn the_two_halves_of_the_rows_make_one_zlib_stream() {

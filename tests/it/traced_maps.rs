@@ -13,7 +13,24 @@ use serde_json::Value;
 use std::path::Path;
 
 /// The built-in variants drawn from traced outlines.
-const TRACED: [&str; 10] = ["youngstown", "loeb9", "v8", "canton", "empire", "empire-up", "renaissance", "sailho", "fiveman", "milan"];
+const TRACED: [&str; 16] = [
+    "youngstown",
+    "loeb9",
+    "v8",
+    "canton",
+    "empire",
+    "empire-up",
+    "renaissance",
+    "sailho",
+    "fiveman",
+    "milan",
+    "1900",
+    "aberration",
+    "sengoku",
+    "modern-up",
+    "slovenia",
+    "chromatic",
+];
 
 /// The picture each is traced from (`config/variants/dpjudge/NAME.ps`).
 fn picture_of(name: &str) -> &str {
@@ -64,23 +81,73 @@ fn every_traced_map_is_drawn_from_its_outlines_with_every_province() {
 fn every_place_of_a_traced_map_lies_inside_its_own_province() {
     for name in TRACED {
         let v = Variant::builtin(name).expect("built in");
-        let (g, f) = (Geometry::of(&v), file(name));
+        places_inside(name, &v, &Geometry::of(&v), &file(name));
+    }
+}
+
+/// Every place of `g` (`f` its outline file) inside its own province and no other.
+fn places_inside(name: &str, v: &Variant, g: &Geometry, f: &Value) {
+    let all = rings(g, v);
+    let mut checked = 0;
+    for (i, p) in v.provinces.iter().enumerate().filter(|(_, p)| !undrawn(p, f)) {
+        let mut places = vec![("unit", g.unit(Loc { prov: i as u16, coast: Coast::None })), ("label", point(&f["labels"][&p.code]))];
+        if p.center {
+            places.push(("centre", g.center[i]));
+        }
+        places.extend(p.coasts.iter().map(|&c| ("coast", g.unit(Loc { prov: i as u16, coast: c }))));
+        for (what, at) in places {
+            assert!(inside(&all[i], at), "{name}: the {what} of {} at {at:?} is outside it", p.code);
+            let other = v.provinces.iter().enumerate().find(|&(j, _)| j != i && inside(&all[j], at));
+            assert!(other.is_none(), "{name}: the {what} of {} at {at:?} is inside {} too", p.code, other.map_or("", |o| o.1.code.as_str()));
+            checked += 1;
+        }
+    }
+    assert!(checked > v.provinces.len() * 2, "{name}: {checked} places checked");
+}
+
+/// jDip's SVG maps (MILA's standard.svg, jDip's own simple one): traced
+/// with every province, its places (jDip's unit, dislodged and label
+/// places where they fall inside) inside it; neighbours meet.
+#[test]
+fn a_jdip_svg_map_is_traced_with_every_place_inside_its_province() {
+    let dir = temp("jdip");
+    let v = Variant::standard();
+    for svg in ["standard", "simple_std"] {
+        let out = dir.join(format!("{svg}.json"));
+        let pic = root().join(format!("tests/data/jdip/{svg}.svg"));
+        let (ok, said) = mailjudge(&["variant", "picture", "standard", pic.to_str().unwrap(), "--out", out.to_str().unwrap()], None);
+        assert!(ok && said.contains("traced 76 provinces"), "{said}");
+        let text = std::fs::read_to_string(&out).expect("written");
+        let g = Geometry::from_outline_file(&v, &text).expect("an outline file");
+        assert_eq!((g.source, g.outlines.len()), (Source::Outlines, 76));
+        let f: Value = serde_json::from_str(&text).expect("JSON");
+        places_inside(svg, &v, &g, &f);
+        assert!(f["dislodged"].as_object().is_some_and(|d| d.len() > 60), "{svg}: jDip's dislodged places kept");
         let all = rings(&g, &v);
-        let mut checked = 0;
-        for (i, p) in v.provinces.iter().enumerate().filter(|(_, p)| !undrawn(p, &f)) {
-            let mut places = vec![("unit", g.unit(Loc { prov: i as u16, coast: Coast::None })), ("label", point(&f["labels"][&p.code]))];
-            if p.center {
-                places.push(("centre", g.center[i]));
-            }
-            places.extend(p.coasts.iter().map(|&c| ("coast", g.unit(Loc { prov: i as u16, coast: c }))));
-            for (what, at) in places {
-                assert!(inside(&all[i], at), "{name}: the {what} of {} at {at:?} is outside it", p.code);
-                let other = v.provinces.iter().enumerate().find(|&(j, _)| j != i && inside(&all[j], at));
-                assert!(other.is_none(), "{name}: the {what} of {} at {at:?} is inside {} too", p.code, other.map_or("", |o| o.1.code.as_str()));
-                checked += 1;
+        let (mut apart, mut pairs) = (0, 0);
+        for i in 0..v.provinces.len() {
+            for &n in v.army_neighbours(i as u16).iter().filter(|&&n| n as usize > i) {
+                pairs += 1;
+                apart += usize::from(gap(&all[i], &all[n as usize]) > TOUCH);
             }
         }
-        assert!(checked > v.provinces.len() * 2, "{name}: {checked} places checked");
+        assert!(apart * 20 < pairs, "{svg}: {apart} of {pairs} army neighbours apart");
+    }
+}
+
+#[test]
+fn a_jdip_svg_at_the_size_limit_is_read_and_one_past_it_refused() {
+    let dir = temp("svgsize");
+    let limit = mailjudge::cli::picture::MAX_PICTURE_BYTES;
+    for (len, refused) in [(limit, false), (limit + 1, true)] {
+        let f = dir.join("big.svg");
+        std::fs::File::create(&f).and_then(|h| h.set_len(len)).expect("a sparse file");
+        let (ok, said) = mailjudge(&["variant", "picture", "standard", f.to_str().unwrap(), "--out", dir.join("o.json").to_str().unwrap()], None);
+        assert!(!ok, "{said}");
+        assert_eq!(said.contains("larger than"), refused, "{len} bytes: {said}");
+        if !refused {
+            assert!(said.contains("not a jDip map"), "read, and not a jDip map: {said}");
+        }
     }
 }
 
@@ -94,9 +161,11 @@ const TOUCH: f64 = 12.0;
 /// youngstown's twelve off-board boxes (its wrap-around, drawn as boxes on
 /// the rim, 20 of its 26), loeb9's and canton's wrap-around seas, and
 /// neighbours whose picture draws them apart (empire's Pacific coasts,
-/// straits drawn as a pointer). A trace that loses more fails; one that
+/// straits drawn as a pointer, 1900's way round Africa from Egypt and the
+/// Hejaz to the Mid-Atlantic, modern's Red Sea to the Arabian Sea off the
+/// picture's edge). A trace that loses more fails; one that
 /// does better lowers the bound.
-const MAX_APART: [(&str, usize); 10] = [
+const MAX_APART: [(&str, usize); 16] = [
     ("youngstown", 26),
     ("loeb9", 3),
     ("v8", 2),
@@ -107,6 +176,12 @@ const MAX_APART: [(&str, usize); 10] = [
     ("sailho", 6),
     ("fiveman", 3),
     ("milan", 5),
+    ("1900", 11),
+    ("aberration", 3),
+    ("sengoku", 3),
+    ("modern-up", 2),
+    ("slovenia", 2),
+    ("chromatic", 0),
 ];
 
 #[test]
@@ -275,4 +350,49 @@ fn an_imported_map_with_its_picture_beside_is_drawn_from_it() {
     std::fs::write(dir.join("v8.ps"), "%!PS\nshowpage\n").expect("written");
     let (ok, said) = mailjudge(&["variant", "import", dir.join("v8.map").to_str().unwrap(), "--out", dir.join("out2").to_str().unwrap()], None);
     assert!(ok && said.contains("not traced") && said.contains("MapForm"), "{said}");
+}
+
+/// docs/MAPS.md, the gallery: a row for every built-in variant, naming the
+/// source `Geometry::of` draws its map from (and, for a traced one, a `.ps`
+/// that is shipped), and its picture, small.
+#[test]
+fn every_built_in_variant_has_its_row_and_picture_in_the_gallery() {
+    let text = std::fs::read_to_string(root().join("docs/MAPS.md")).expect("docs/MAPS.md");
+    for (name, _) in mailjudge::map::BUILTIN {
+        let row = text.lines().find(|l| l.starts_with(&format!("| {name} |"))).unwrap_or_else(|| panic!("no row for {name} in docs/MAPS.md"));
+        let v = Variant::builtin(name).expect("built in");
+        let said = if row.contains("the standard board") {
+            Source::StandardBoard
+        } else if row.contains("generated layout") {
+            Source::Generated
+        } else {
+            Source::Outlines
+        };
+        assert_eq!(said, Geometry::of(&v).source, "{name}: {row}");
+        if let Some(ps) = row.split("DPjudge's `").nth(1).and_then(|r| r.split('`').next()) {
+            assert!(root().join("config/variants/dpjudge").join(ps).is_file(), "{name}: {ps} is not shipped");
+        }
+        let picture = format!("img/maps/{name}.png");
+        assert!(row.contains(&format!("({picture})")), "{name}: {row}");
+        let size = std::fs::metadata(root().join("docs").join(&picture)).unwrap_or_else(|e| panic!("docs/{picture}: {e}")).len();
+        assert!(size > 10_000 && size < 120_000, "docs/{picture}: {size} bytes");
+    }
+    let rows = text.lines().filter(|l| l.starts_with("| ") && l.contains("](img/maps/")).count();
+    assert_eq!(rows, mailjudge::map::BUILTIN.len(), "a row a built-in variant, no more");
+}
+
+/// `variant draw --all DIR` draws every built-in variant's board there, each
+/// smaller than the gallery's bound, and says where each map comes from.
+#[test]
+fn drawing_all_variants_writes_a_small_picture_of_each() {
+    let dir = temp("all");
+    let (ok, said) = mailjudge(&["variant", "draw", "--all", dir.to_str().unwrap()], None);
+    assert!(ok, "{said}");
+    assert!(said.contains("1885: generated") && said.contains("void: standard board") && said.contains("1900: outlines"), "{said}");
+    for (name, _) in mailjudge::map::BUILTIN {
+        let png = std::fs::read(dir.join(format!("{name}.png"))).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert!(png.starts_with(b"\x89PNG") && png.len() < 120_000, "{name}: {} bytes", png.len());
+    }
+    let (ok, said) = mailjudge(&["variant", "draw", "--all", dir.to_str().unwrap(), "standard"], None);
+    assert!(!ok && said.contains("cannot be used with"), "--all takes no variant: {said}");
 }

@@ -34,6 +34,12 @@ const BUILTIN: &[(&str, &str)] = &[
     ("sailho", include_str!("../../../config/maps/sailho.json")),
     ("fiveman", include_str!("../../../config/maps/fiveman.json")),
     ("milan", include_str!("../../../config/maps/milan.json")),
+    ("1900", include_str!("../../../config/maps/1900.json")),
+    ("aberration", include_str!("../../../config/maps/aberration.json")),
+    ("sengoku", include_str!("../../../config/maps/sengoku.json")),
+    ("modern-up", include_str!("../../../config/maps/modern-up.json")),
+    ("slovenia", include_str!("../../../config/maps/slovenia.json")),
+    ("chromatic", include_str!("../../../config/maps/chromatic.json")),
 ];
 
 /// An outline file (the format of `config/maps/standard.json`).

@@ -8,6 +8,8 @@
 
 pub mod decode;
 pub mod dpmap;
+pub mod jdip;
+mod mapit;
 mod outline;
 mod places;
 mod regions;
@@ -24,6 +26,8 @@ pub struct Places {
     pub units: BTreeMap<String, (f64, f64)>,
     pub centers: BTreeMap<String, (f64, f64)>,
     pub labels: BTreeMap<String, (f64, f64)>,
+    /// Where a dislodged unit is drawn (jDip's maps give it).
+    pub dislodged: BTreeMap<String, (f64, f64)>,
 }
 
 /// Why a picture cannot be traced for a variant.
@@ -85,6 +89,12 @@ pub fn trace(v: &Variant, raster: &Raster, given: &Places, scale: f64, close: f6
         file.units.insert(p.code.clone(), s(at.unit));
         for (c, q) in at.coasts {
             file.units.insert(format!("{}/{}", p.code, c.code()), s(q));
+        }
+        let keys = std::iter::once(p.code.clone()).chain(p.coasts.iter().map(|c| format!("{}/{}", p.code, c.code())));
+        for key in keys {
+            if let Some(&q) = given.dislodged.get(&key).filter(|&&q| region.holds(q, KEEP)) {
+                file.dislodged.insert(key, s(q));
+            }
         }
         file.centers.insert(p.code.clone(), s(at.center));
         file.labels.insert(p.code.clone(), [round(at.label.0 * scale), round(at.label.1 * scale), round(at.size * symbol)]);
@@ -220,6 +230,8 @@ struct OutlineOut {
     outline_offset: [f64; 2],
     provinces: BTreeMap<String, Path>,
     units: BTreeMap<String, [f64; 2]>,
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    dislodged: BTreeMap<String, [f64; 2]>,
     centers: BTreeMap<String, [f64; 2]>,
     labels: BTreeMap<String, [f64; 3]>,
     symbol: f64,

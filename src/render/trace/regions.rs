@@ -89,20 +89,27 @@ fn pixel(r: &Raster, p: (f64, f64)) -> Option<(usize, usize)> {
     (x >= 0.0 && y >= 0.0 && (x as usize) < r.width && (y as usize) < r.height).then_some((x as usize, y as usize))
 }
 
+/// A surface whose seeds on a colour are fewer than one in this many of
+/// the other surface's there does not stand on it: a land place drawn just
+/// off its coast (chromatic's Topaz) does not make the sea land.
+const STRAY: usize = 10;
+
 /// Every pixel's class: ink, or the colour seeds stand on it is nearest
-/// to, with the surfaces of the seeds that stand on that colour.
+/// to, with the surfaces of the seeds that stand on that colour (but
+/// [`STRAY`] ones).
 fn classes(r: &Raster, seeds: &[Seed]) -> Vec<Class> {
-    let mut colours: Vec<([u8; 3], bool, bool)> = Vec::new();
+    let mut counts: Vec<([u8; 3], usize, usize)> = Vec::new();
     for s in seeds {
         for c in s.points.iter().filter_map(|&p| pixel(r, p)).filter_map(|p| colour_at(r, p)) {
-            let i = colours.iter().position(|k| k.0 == c).unwrap_or_else(|| {
-                colours.push((c, false, false));
-                colours.len() - 1
+            let i = counts.iter().position(|k| k.0 == c).unwrap_or_else(|| {
+                counts.push((c, 0, 0));
+                counts.len() - 1
             });
-            colours[i].1 |= s.surface == Surface::Land;
-            colours[i].2 |= s.surface == Surface::Sea;
+            counts[i].1 += usize::from(s.surface == Surface::Land);
+            counts[i].2 += usize::from(s.surface == Surface::Sea);
         }
     }
+    let colours: Vec<([u8; 3], bool, bool)> = counts.iter().map(|&(c, l, s)| (c, l > 0 && l * STRAY >= s, s > 0 && s * STRAY >= l)).collect();
     let mut seen: std::collections::HashMap<[u8; 3], Class> = std::collections::HashMap::new();
     r.rgb
         .iter()
@@ -222,7 +229,49 @@ pub fn regions(r: &Raster, seeds: &[Seed], close: f64) -> Vec<u16> {
             *l = SCENERY;
         }
     }
+    absorb_specks(&mut label, r.width);
     label
+}
+
+/// The most pixels a speck of water no province reached may have to be
+/// given to the province round it: the dots of a canal drawn across land
+/// (modern's Volga–Don), not a lake.
+pub const SPECK: usize = 200;
+
+/// Gives each speck of [`NONE`] pixels (4-connected, at most [`SPECK`]) to
+/// the province most of its neighbouring pixels belong to.
+fn absorb_specks(label: &mut [u16], w: usize) {
+    let mut seen = vec![false; label.len()];
+    for start in 0..label.len() {
+        if label[start] != NONE || seen[start] {
+            continue;
+        }
+        let (mut speck, mut around, mut stack) = (Vec::new(), Vec::new(), vec![start]);
+        seen[start] = true;
+        while let Some(p) = stack.pop() {
+            speck.push(p);
+            let (x, y) = (p % w, p / w);
+            let next = [(x > 0).then(|| p - 1), (x + 1 < w).then(|| p + 1), (y > 0).then(|| p - w), (p + w < label.len()).then(|| p + w)];
+            for q in next.into_iter().flatten() {
+                if label[q] != NONE {
+                    around.push(label[q]);
+                } else if !seen[q] {
+                    seen[q] = true;
+                    stack.push(q);
+                }
+            }
+        }
+        let edge = speck.iter().any(|&p| p % w == 0 || p % w == w - 1 || p < w || p + w >= label.len());
+        if speck.len() > SPECK || edge {
+            continue;
+        }
+        around.retain(|&l| l < SCENERY);
+        around.sort_unstable();
+        let most = around.chunk_by(|a, b| a == b).max_by_key(|run| run.len()).map(|run| run[0]);
+        if let Some(l) = most {
+            speck.iter().for_each(|&p| label[p] = l);
+        }
+    }
 }
 
 /// The pixel a seed point starts from: itself, or the nearest within a few
@@ -238,9 +287,10 @@ fn start(r: &Raster, class: &[Class], p: (usize, usize), s: Surface) -> Option<u
             }
         }
     }
-    // a province narrower than the gaps closed: any pixel off the line
+    // a province narrower than the gaps closed: any pixel off the line; an
+    // impassable space filled as dark as ink (jDip's Switzerland): its own
     let q = p.1 * r.width + p.0;
-    (class[q] == Class::Near).then_some(q)
+    (class[q] == Class::Near || (s == Surface::Either && class[q] == Class::Ink)).then_some(q)
 }
 
 #[cfg(test)]
@@ -273,5 +323,31 @@ mod tests {
         // a seed on the line starts beside it
         let l = regions(&r, &[Seed { surface: Surface::Land, points: vec![(10.0, 5.0)] }, seeds[1].clone()], 0.0);
         assert_eq!(l[5 * 30 + 3], 0);
+    }
+
+    /// A speck of water inside land no sea reaches (a canal's dot) is the
+    /// land's, at [`SPECK`] pixels; one a pixel larger stays water.
+    #[test]
+    fn a_speck_of_water_in_a_province_is_the_provinces_and_a_lake_is_not() {
+        for (extra, absorbed) in [(false, true), (true, false)] {
+            // 10 by SPECK / 10 pixels of water, and one more below it; the
+            // sea beyond a line at x = 34
+            let (w, tall) = (40, SPECK / 10);
+            let water = |x: usize, y: usize| x > 34 || ((10..20).contains(&x) && (10..10 + tall).contains(&y)) || (extra && x == 10 && y == 10 + tall);
+            let colour = |x: usize, y: usize| {
+                if x == 34 {
+                    [0, 0, 0]
+                } else if water(x, y) {
+                    [30, 90, 160]
+                } else {
+                    [230, 200, 120]
+                }
+            };
+            let r = Raster { width: w, height: w, rgb: (0..w * w).map(|i| colour(i % w, i / w)).collect() };
+            let seeds = [Seed { surface: Surface::Land, points: vec![(2.0, 2.0)] }, Seed { surface: Surface::Sea, points: vec![(37.0, 20.0)] }];
+            let l = regions(&r, &seeds, 0.0);
+            let middle = l[15 * w + 15];
+            assert_eq!(middle == 0, absorbed, "a speck of {} pixels: {middle}", SPECK + extra as usize);
+        }
     }
 }
