@@ -114,7 +114,9 @@ fn a_jdip_svg_map_is_traced_with_every_place_inside_its_province() {
     let v = Variant::standard();
     for svg in ["standard", "simple_std"] {
         let out = dir.join(format!("{svg}.json"));
-        let pic = root().join(format!("tests/data/jdip/{svg}.svg"));
+        // read where the project's sources keep them (MILA's is AGPL, jDip's
+        // GPL: neither is copied into the project)
+        let pic = root().join(format!("../shared/variants-source/standard/{}.svg", if svg == "standard" { "standard" } else { "jdip/simple_std" }));
         let (ok, said) = mailjudge(&["variant", "picture", "standard", pic.to_str().unwrap(), "--out", out.to_str().unwrap()], None);
         assert!(ok && said.contains("traced 76 provinces"), "{said}");
         let text = std::fs::read_to_string(&out).expect("written");
@@ -375,7 +377,7 @@ fn every_built_in_variant_has_its_row_and_picture_in_the_gallery() {
         let picture = format!("img/maps/{name}.png");
         assert!(row.contains(&format!("({picture})")), "{name}: {row}");
         let size = std::fs::metadata(root().join("docs").join(&picture)).unwrap_or_else(|e| panic!("docs/{picture}: {e}")).len();
-        assert!(size > 10_000 && size < 120_000, "docs/{picture}: {size} bytes");
+        assert!(size > 10_000 && size < 160_000, "docs/{picture}: {size} bytes");
     }
     let rows = text.lines().filter(|l| l.starts_with("| ") && l.contains("](img/maps/")).count();
     assert_eq!(rows, mailjudge::map::BUILTIN.len(), "a row a built-in variant, no more");
@@ -391,7 +393,7 @@ fn drawing_all_variants_writes_a_small_picture_of_each() {
     assert!(said.contains("1885: generated") && said.contains("void: standard board") && said.contains("1900: outlines"), "{said}");
     for (name, _) in mailjudge::map::BUILTIN {
         let png = std::fs::read(dir.join(format!("{name}.png"))).unwrap_or_else(|e| panic!("{name}: {e}"));
-        assert!(png.starts_with(b"\x89PNG") && png.len() < 120_000, "{name}: {} bytes", png.len());
+        assert!(png.starts_with(b"\x89PNG") && png.len() < 160_000, "{name}: {} bytes", png.len());
     }
     let (ok, said) = mailjudge(&["variant", "draw", "--all", dir.to_str().unwrap(), "standard"], None);
     assert!(!ok && said.contains("cannot be used with"), "--all takes no variant: {said}");
