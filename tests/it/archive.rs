@@ -426,17 +426,32 @@ fn the_setup_of_a_game_is_exported_and_replayed_by() {
 /// record's last board, the keeper its master, every seat open and the game
 /// paused; players ask for seats, the master approves them and resumes, and
 /// the game plays on from where the record stopped.
-#[test]
-fn a_record_imported_as_a_game_plays_on() {
-    let (mut g, rec) = played();
-    let v = Variant::standard();
+/// The played game's record written as MILA JSON, and a console
+/// configuration for its judge: (game, record, the JSON file, the configuration).
+fn moving_in() -> (Game, GameRecord, PathBuf, PathBuf) {
+    let (g, rec) = played();
     let file = g.w.dir.path().join("running.json");
-    std::fs::write(&file, serde_json::to_string(&mila::to_mila(&v, &rec)).unwrap()).unwrap();
+    std::fs::write(&file, serde_json::to_string(&mila::to_mila(&Variant::standard(), &rec)).unwrap()).unwrap();
     let cfg = g.w.dir.path().join("console.toml");
     std::fs::write(&cfg, common::config_text(g.w.dir.path(), 1000)).unwrap();
-    let import = |name: &str, file: &Path| {
-        std::process::Command::new(env!("CARGO_BIN_EXE_mailjudge")).arg("import").arg(file).args(["--as", name, "--config"]).arg(&cfg).output().unwrap()
-    };
+    (g, rec, file, cfg)
+}
+
+/// `mailjudge import FILE --as NAME --config CFG [--seat S ...]`, run.
+fn import_as(cfg: &Path, file: &Path, name: &str, seats: &[&str]) -> std::process::Output {
+    let mut c = std::process::Command::new(env!("CARGO_BIN_EXE_mailjudge"));
+    c.arg("import").arg(file).args(["--as", name, "--config"]).arg(cfg);
+    for s in seats {
+        c.args(["--seat", s]);
+    }
+    c.output().unwrap()
+}
+
+#[test]
+fn a_record_imported_as_a_game_plays_on() {
+    let (mut g, rec, file, cfg) = moving_in();
+    let v = Variant::standard();
+    let import = |name: &str, file: &Path| import_as(&cfg, file, name, &[]);
     let run = import("moved", &file);
     let said = String::from_utf8_lossy(&run.stdout).to_string();
     assert_eq!(run.status.code(), Some(0), "{said}{}", String::from_utf8_lossy(&run.stderr));
@@ -475,19 +490,10 @@ fn a_record_imported_as_a_game_plays_on() {
 /// at once, each mailed its password; a seat that does not read makes nothing.
 #[test]
 fn a_record_imported_with_seats_is_played_without_a_round_of_signons() {
-    let (mut g, rec) = played();
+    let (mut g, _, file, cfg) = moving_in();
     let v = Variant::standard();
-    let file = g.w.dir.path().join("running.json");
-    std::fs::write(&file, serde_json::to_string(&mila::to_mila(&v, &rec)).unwrap()).unwrap();
-    let cfg = g.w.dir.path().join("console.toml");
-    std::fs::write(&cfg, common::config_text(g.w.dir.path(), 1000)).unwrap();
     let import = |name: &str, seats: &[&str]| {
-        let mut c = std::process::Command::new(env!("CARGO_BIN_EXE_mailjudge"));
-        c.arg("import").arg(&file).args(["--as", name, "--config"]).arg(&cfg);
-        for s in seats {
-            c.args(["--seat", s]);
-        }
-        let out = c.output().unwrap();
+        let out = import_as(&cfg, &file, name, seats);
         (out.status.code(), String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr))
     };
     for (bad, why) in [
