@@ -617,6 +617,17 @@ fn read_build_sites(
     build_sites
 }
 
+/// A problem for each pair of `pairs` (a crossing listed on one side)
+/// whose other side does not list it back: `asymmetric WHAT: A lists B but
+/// B does not list A`.
+fn asymmetric_pairs(v: &Variant, pairs: &[(Prov, Prov)], what: &str, problems: &mut Vec<String>) {
+    for &(a, b) in pairs {
+        if !pairs.contains(&(b, a)) {
+            problems.push(format!("asymmetric {what}: {} lists {} but {} does not list {}", v.code(a), v.code(b), v.code(b), v.code(a)));
+        }
+    }
+}
+
 fn read_calendar(raw: &RawCalendar, problems: &mut Vec<String>) -> Calendar {
     let mut seasons = Vec::new();
     for s in &raw.seasons {
@@ -791,11 +802,7 @@ fn read_terrain(v: &mut Variant, raw: &RawVariant, problems: &mut Vec<String>) {
             }
         }
     }
-    for &(a, b) in &v.straits {
-        if !v.straits.contains(&(b, a)) {
-            problems.push(format!("asymmetric strait: {} lists {} but {} does not list {}", v.code(a), v.code(b), v.code(b), v.code(a)));
-        }
-    }
+    asymmetric_pairs(v, &v.straits, "strait", problems);
 }
 
 fn read_uncertain(raw: &RawVariant, codes: &Codes, problems: &mut Vec<String>) -> Vec<Uncertain> {

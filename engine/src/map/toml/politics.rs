@@ -96,11 +96,7 @@ pub(super) fn read_half_strength(v: &mut crate::map::Variant, raw: &RawVariant, 
             }
         }
     }
-    for &(a, b) in &v.half_strength {
-        if !v.half_strength.contains(&(b, a)) {
-            problems.push(format!("asymmetric half-strength crossing: {} lists {} but {} does not list {}", v.code(a), v.code(b), v.code(b), v.code(a)));
-        }
-    }
+    super::asymmetric_pairs(v, &v.half_strength, "half-strength crossing", problems);
     if !v.half_strength.is_empty() && (!v.straits.is_empty() || v.units_share_spaces()) {
         problems.push("half-strength crossings cannot be on a map with straits, stacks, boarding or A/F units".to_string());
     }
