@@ -136,7 +136,8 @@ fn about(v: &Variant, rec: &GameRecord) -> String {
     let g = &rec.game;
     let tz = g.settings.timezone.unwrap_or(chrono_tz::UTC);
     let day = |t: i64| say::info::iso_day(t, tz);
-    let mut items = vec![(words::variant(), esc(&format!("{} ({})", v.title, v.name))), (words::options(), esc(&say::info::settings_line(&g.settings)))];
+    let mut items =
+        vec![(words::variant(), esc(&format!("{} ({})", v.title, v.name))), (words::options(), esc(&say::info::settings_line(&g.settings, &v.calendar)))];
     if !g.neutral.is_empty() {
         let names: Vec<String> = g.neutral.iter().map(|&p| crate::game::pname(v, p)).collect();
         items.push((words::neutral(), esc(&names.join(", "))));

@@ -66,7 +66,7 @@ fn njudge_turn(cal: &crate::phase::Calendar, w: &str) -> Option<crate::phase::Ph
     }
     let stem = w.strip_suffix(['B', 'b'])?;
     let (code, year) = stem.split_at(stem.find(|c: char| c.is_ascii_digit())?);
-    let year: i32 = year.parse().ok()?;
+    let year = cal.year_of(year.parse().ok()?);
     let named = cal.seasons.iter().position(|s| s.code.eq_ignore_ascii_case(code))?;
     let season = (named..cal.seasons.len()).find(|&s| cal.seasons[s].phases.contains(&PhaseKind::Adjustment))?;
     Some(Phase { year, season: season as u8, kind: PhaseKind::Adjustment })
@@ -215,7 +215,7 @@ impl Session<'_> {
             out.push(self.ctx.templates.render("board.txt", minijinja::context! { board => board, finished => finished }).trim_end().to_string());
             out.push(String::new());
         }
-        out.push(say::info::settings_line(&g.settings));
+        out.push(say::info::settings_line(&g.settings, &g.v().calendar));
         if let Some(r) = say::game::result(&g) {
             out.push(say::info::result_line(&r));
         }
@@ -641,7 +641,7 @@ impl Session<'_> {
 /// names they chose (`SET NAME`) or their powers' (LIST FULL is for anyone:
 /// never an address), else how many there are.
 fn full_listing(g: &game::Game) -> Vec<String> {
-    let mut out = vec![say::info::full_settings(&say::info::settings_line(&g.settings))];
+    let mut out = vec![say::info::full_settings(&say::info::settings_line(&g.settings, &g.v().calendar))];
     let shown = g.settings.shows_players(g.status == GameStatus::Finished);
     let seated: Vec<&game::Player> = g.players.iter().filter(|p| p.is_active_player()).collect();
     if g.settings.secret() {

@@ -22,8 +22,8 @@ impl Row {
     /// letters and the year (`Mar 1886`).
     pub fn label(&self, v: &Variant) -> String {
         match self.season.and_then(|s| v.calendar.seasons.get(s as usize)) {
-            Some(s) => format!("{} {}", s.name.chars().take(3).collect::<String>(), self.year),
-            None => self.year.to_string(),
+            Some(s) => format!("{} {}", s.name.chars().take(3).collect::<String>(), v.calendar.year_name(self.year)),
+            None => v.calendar.year_name(self.year),
         }
     }
 

@@ -33,6 +33,10 @@ pub enum LaterRefusal {
         text: String,
     },
     /// A season word the calendar does not know, or knows several of.
+    /// A year the calendar does not play (1427 on a calendar of every fifth year).
+    NotPlayed {
+        phase: String,
+    },
     UnknownSeason {
         word: String,
         seasons: Vec<String>,
@@ -107,7 +111,7 @@ pub fn parse_phase(cal: &Calendar, text: &str) -> Result<Phase, LaterRefusal> {
         [s, y, k] => (s, y, Some(k)),
         _ => return Err(not_a_phase()),
     };
-    let year: i32 = year.parse().map_err(|_| not_a_phase())?;
+    let year = cal.read_year(year).ok_or_else(not_a_phase)?;
     let season = season_of(cal, season_word)?;
     let kind = match kind {
         None => None,
@@ -121,7 +125,8 @@ pub fn parse_phase(cal: &Calendar, text: &str) -> Result<Phase, LaterRefusal> {
     let Some(kind) = kind else { return Ok(Phase { year, season: season as u8, kind: cal.seasons[season].phases[0] }) };
     // the season named, or the one right after it in its year
     match (season..cal.seasons.len().min(season + 2)).find(|&s| cal.seasons[s].phases.contains(&kind)) {
-        Some(s) => Ok(Phase { year, season: s as u8, kind }),
+        Some(s) if cal.played(s, year) => Ok(Phase { year, season: s as u8, kind }),
+        Some(_) => Err(not_a_phase()),
         None => Err(LaterRefusal::NoSuchPhase { season: cal.seasons[season].name.clone(), kind }),
     }
 }
@@ -145,6 +150,10 @@ fn season_of(cal: &Calendar, word: &str) -> Result<usize, LaterRefusal> {
 pub fn check_ahead(cal: &Calendar, now: Phase, phase: Phase) -> Result<(), LaterRefusal> {
     if phase < now {
         return Err(LaterRefusal::Past { phase: cal.long_name(phase), now: cal.long_name(now) });
+    }
+    // a year of play is `step` years: 1430 comes after 1425, 1427 never
+    if (phase.year - now.year).rem_euclid(cal.step.max(1) as i32) != 0 {
+        return Err(LaterRefusal::NotPlayed { phase: cal.long_name(phase) });
     }
     if phase.year > now.year.saturating_add(MAX_YEARS_AHEAD) {
         return Err(LaterRefusal::TooFarAhead { phase: cal.long_name(phase), max: MAX_YEARS_AHEAD });

@@ -169,7 +169,7 @@ pub enum OptionError {
     /// `first`: the game's current year, the first an end year may be.
     EndValues {
         value: String,
-        first: i32,
+        first: String,
     },
     /// `most`: the map's number of centres.
     CentersValues {

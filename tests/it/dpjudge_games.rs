@@ -3,7 +3,9 @@
 //! power (no seat, its units hold, one dislodged is destroyed and rebuilt in
 //! the Winter by itself, and no draw may be voted), and 1898, whose powers
 //! mobilize from an empty board (one build in a home centre of each
-//! player's choice, then builds only in the home centres each owns).
+//! player's choice, then builds only in the home centres each owns);
+//! classical and hundred, whose calendars are DPjudge's `FLOW`s
+//! (docs/VARIANTS.md, "Calendars").
 
 use crate::common;
 use common::db::count;
@@ -136,4 +138,60 @@ fn the_1898_powers_mobilize_by_mail() {
     order(&mut g, &v, "FRANCE", &["Build A Par"]);
     assert_eq!(units(&g, &v, "FRANCE"), ["A MAR", "A PAR"]);
     assert_eq!(g.phase(&v), "S1900M");
+}
+
+/// Every power of `v` but `skip` holds with every unit it has.
+fn all_hold(g: &mut Game, v: &Variant, skip: &str) {
+    for w in v.powers.iter().filter(|w| w.name != skip) {
+        let holds: Vec<String> = units(g, v, &w.name).iter().map(|u| format!("{u} H")).collect();
+        order(g, v, &w.name, &holds.iter().map(String::as_str).collect::<Vec<_>>());
+    }
+}
+
+#[test]
+fn classical_counts_its_years_down_and_adjusts_in_even_years_by_mail() {
+    let (mut g, v, start) = seated("classical");
+    assert_eq!(g.phase(&v), "B273M");
+    let rome = format!("p{}@example.test", v.power_by_name("ROME").unwrap());
+    let notice = start.iter().find(|s| s.to == rome).expect("Rome's start notice");
+    assert!(flat(&notice.body).contains("273 B.C."), "{}", notice.body);
+    // 273 B.C.: Rome's fleet sails for the Mamertines; no adjustments follow
+    // an odd year, so the next year's movement does
+    order(&mut g, &v, "ROME", &["F CAP - MAM", "A BRU H", "A ROM H"]);
+    all_hold(&mut g, &v, "ROME");
+    assert_eq!(g.phase(&v), "B272M", "272 B.C. follows 273 B.C., with no adjustments between");
+    // 272 B.C.: it takes Syracuse, and the even year's adjustments follow
+    order(&mut g, &v, "ROME", &["F MAM - SYR"]);
+    let sent = g.pass_deadline();
+    assert_eq!(g.phase(&v), "B272A");
+    assert!(owned(&g, &v, "ROME").contains(&"SYR".to_string()));
+    let results = report(&sent, &rome, "272 B.C.");
+    assert!(flat(&results.body).contains("272 B.C."), "{}", results.body);
+    // one build is owed; Capua, a home centre, is free
+    order(&mut g, &v, "ROME", &["Build F CAP"]);
+    assert_eq!(g.phase(&v), "B271M", "processed once Rome, the one power owing, built");
+    assert_eq!(units(&g, &v, "ROME"), ["A BRU", "A ROM", "F CAP", "F SYR"]);
+}
+
+#[test]
+fn hundred_plays_years_by_five_and_adjusts_each_tenth_year_by_mail() {
+    let (mut g, v, _) = seated("hundred");
+    assert_eq!(g.phase(&v), "A1425M");
+    // 1425: England's army enters Brittany; 1425 does not divide by ten, so
+    // 1430's movement is next, and Brittany is not English yet: centres
+    // change hands on coming to the adjustments, as in DPjudge
+    order(&mut g, &v, "ENGLAND", &["A NMD - BRT", "A CAL H", "A GUY H", "F DEV H", "F LON H"]);
+    all_hold(&mut g, &v, "ENGLAND");
+    assert_eq!(g.phase(&v), "A1430M", "years by five, no adjustments in 1425");
+    assert!(!owned(&g, &v, "ENGLAND").contains(&"BRT".to_string()));
+    g.pass_deadline();
+    // 1430's adjustments: six centres and five units, one build anywhere owned
+    // (France, five units on four centres, owes a removal)
+    assert_eq!(g.phase(&v), "A1430A");
+    assert!(owned(&g, &v, "ENGLAND").contains(&"BRT".to_string()));
+    order(&mut g, &v, "ENGLAND", &["Build A NMD"]);
+    g.pass_deadline();
+    assert_eq!(units(&g, &v, "FRANCE").len(), 4, "France's removal made for it");
+    assert_eq!(g.phase(&v), "A1435M");
+    assert_eq!(units(&g, &v, "ENGLAND").len(), 6);
 }

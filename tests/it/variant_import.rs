@@ -19,7 +19,7 @@ use std::path::Path;
 
 /// The DPjudge maps shipped as built-ins, each generated from
 /// config/variants/dpjudge/NAME.map.
-const SHIPPED: [&str; 31] = [
+const SHIPPED: [&str; 33] = [
     "ancmed",
     "brazilian",
     "britain",
@@ -52,6 +52,9 @@ const SHIPPED: [&str; 31] = [
     "shiftright",
     "void",
     "imperial",
+    // DPjudge's FLOW calendars (docs/VARIANTS.md, "Calendars")
+    "classical",
+    "hundred",
 ];
 
 fn dpjudge_dir() -> &'static Path {
@@ -162,10 +165,16 @@ VICTORY 3
 /// included file, that file's own line.
 #[test]
 fn refusals_name_file_and_line() {
-    let cases: [(&str, DpErrorKind); 17] = [
+    let cases: [(&str, DpErrorKind); 18] = [
         ("DUMMY WEST", DpErrorKind::Malformed("DUMMY names unknown power `WEST`".into())),
         ("DUMMIES", DpErrorKind::Malformed("DUMMIES needs a list of powers".into())),
-        ("FLOW SPRING:MOVEMENT", DpErrorKind::UnsupportedDirective("FLOW".into())),
+        ("FLOW SPRING:INCOME,MOVEMENT", DpErrorKind::UnsupportedDirective("FLOW (phase INCOME)".into())),
+        (
+            "FLOW IFYEARDIV:0",
+            DpErrorKind::Malformed(
+                "FLOW `IFYEARDIV:0`: expected NEWYEAR[:years], IFYEARDIV:divisor[=remainder] or SEASON:MOVEMENT,RETREATS,ADJUSTMENTS".into(),
+            ),
+        ),
         ("IN S1901M: WATER BET", DpErrorKind::UnsupportedDirective("IN S1901M: WATER BET (mailjudge reads only `IN SPRING|FALL|WINTER: WATER place`)".into())),
         ("SEASON SPRING", DpErrorKind::UnsupportedDirective("SEASON".into())),
         ("FROM f1901m: WATER BET", DpErrorKind::UnsupportedDirective("FROM".into())),
@@ -376,12 +385,12 @@ fn directives_blocks_for_other_game_types_are_skipped() {
 fn import_command_reports_and_writes() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("base.map"), BASE).unwrap();
-    std::fs::write(dir.path().join("bad.map"), "USE base\n\nFLOW SPRING:MOVEMENT\n").unwrap();
+    std::fs::write(dir.path().join("bad.map"), "USE base\n\nFLOW SPRING:INCOME\n").unwrap();
     let bad = dir.path().join("bad.map");
     let out = dir.path().join("out");
     let (code, _, err) = run(&["variant", "import", bad.to_str().unwrap(), "--out", out.to_str().unwrap()], "");
     assert_eq!(code, 1, "{err}");
-    assert_eq!(err.trim(), format!("{}:3: directive `FLOW` is not supported by mailjudge", bad.display()));
+    assert_eq!(err.trim(), format!("{}:3: directive `FLOW (phase INCOME)` is not supported by mailjudge", bad.display()));
     let (code, stdout, err) = run(&["variant", "import", dir.path().join("base.map").to_str().unwrap(), "--out", out.to_str().unwrap()], "");
     assert_eq!(code, 0, "{err}");
     assert!(stdout.contains("base.toml"), "{stdout}");

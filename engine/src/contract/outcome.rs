@@ -222,7 +222,7 @@ fn phase_name(json: &mut Vec<u8>, v: &Variant, p: Phase) {
     }
     json.push(b'"');
     json.extend_from_slice(code.as_bytes());
-    json.extend_from_slice(itoa::Buffer::new().format(p.year).as_bytes());
+    json.extend_from_slice(itoa::Buffer::new().format(v.calendar.written(p.year)).as_bytes());
     json.push(p.kind.letter() as u8);
     json.push(b'"');
 }

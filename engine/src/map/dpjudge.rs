@@ -36,7 +36,7 @@ pub struct DpError {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum DpErrorKind {
-    /// A directive this judge does not implement (`FLOW`, `FROM`, `SEASON`, ...).
+    /// A directive this judge does not implement (`FROM`, `SEASON`, a `FLOW` of an `INCOME` phase, ...).
     #[error("directive `{0}` is not supported by mailjudge")]
     UnsupportedDirective(String),
     /// A `RULE` flag this judge does not implement.
@@ -130,7 +130,10 @@ struct Reader {
     unowned: Vec<String>,
     current: Option<usize>,
     victory: Option<u32>,
+    /// `BEGIN`: the season word (`SPRING`, `B.C.`), the year as written, the phase.
     begin: Option<(String, i32, char)>,
+    /// The `FLOW` items, in order (dpjudge/flow.rs).
+    flow: Vec<String>,
     not_implemented: Vec<String>,
     /// The `RULE` flags read, upper case (dpjudge/rules.rs turns them into
     /// `[rules]` keys).
@@ -264,7 +267,13 @@ impl Reader {
             d if NOT_PLAYED.contains(&d) => return Err(Here(DpErrorKind::UnsupportedDirective(words[0].into()))),
             "IN" => self.seasonal(words)?,
             "DUMMY" | "DUMMIES" => self.dummy(words)?,
-            "FLOW" | "FROM" | "END" | "DIRECTIVES" | "SEASON" | "NEWYEAR" | "VARIANT" => {
+            "FLOW" if words.len() == 1 => self.flow.clear(),
+            "FLOW" => {
+                // each item read here, to be refused with its line
+                words[1..].iter().try_for_each(|w| flow::check(w)).map_err(Here)?;
+                self.flow.extend(words[1..].iter().map(|w| w.to_string()));
+            }
+            "FROM" | "END" | "DIRECTIVES" | "SEASON" | "NEWYEAR" | "VARIANT" => {
                 return Err(Here(DpErrorKind::UnsupportedDirective(words[0].into())));
             }
             _ => self.power_line(words)?,
@@ -273,14 +282,9 @@ impl Reader {
     }
 
     fn begin(&mut self, words: &[&str]) -> Result<(), LineError> {
-        let bad = || malformed("BEGIN must be `BEGIN SPRING|FALL|WINTER year MOVEMENT|RETREATS|ADJUSTMENTS`");
+        let bad = || malformed("BEGIN must be `BEGIN season year MOVEMENT|RETREATS|ADJUSTMENTS` (season: SPRING, FALL, WINTER or one of the map's FLOW)");
         let [_, season, year, phase] = words else { return Err(bad()) };
-        let season = match season.to_ascii_uppercase().as_str() {
-            "SPRING" => "S",
-            "FALL" => "F",
-            "WINTER" => "W",
-            _ => return Err(bad()),
-        };
+        let season = season.to_ascii_uppercase();
         let phase = match phase.to_ascii_uppercase().as_str() {
             "MOVEMENT" => 'M',
             "RETREATS" => 'R',
@@ -288,7 +292,7 @@ impl Reader {
             _ => return Err(bad()),
         };
         let year: i32 = year.parse().map_err(|_| bad())?;
-        self.begin = Some((season.into(), year, phase));
+        self.begin = Some((season, year, phase));
         Ok(())
     }
 
@@ -561,7 +565,9 @@ fn users(abut: &str) -> (bool, bool) {
 }
 
 mod finish;
+mod flow;
 mod homes;
 mod rules;
 mod terrain;
+mod words;
 pub(in crate::map) use finish::{clean_aliases, standard_calendar};

@@ -510,6 +510,9 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("shiftright", include_str!("../../../config/variants/shiftright.toml")),
     ("void", include_str!("../../../config/variants/void.toml")),
     ("imperial", include_str!("../../../config/variants/imperial.toml")),
+    // calendars of DPjudge's FLOW (docs/VARIANTS.md, "Calendars")
+    ("classical", include_str!("../../../config/variants/classical.toml")),
+    ("hundred", include_str!("../../../config/variants/hundred.toml")),
 ];
 
 impl Variant {

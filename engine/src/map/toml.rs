@@ -9,7 +9,7 @@ use super::{
     AllianceVictory, Coast, Features, Loc, MapError, NeighbourOrder, Power, PowerId, Prov, Province, ProvinceKind, Stacking, Uncertain, Unit, UnitType,
     Variant, Victory, loc_text, other,
 };
-use crate::phase::{Calendar, Phase, PhaseKind, Season};
+use crate::phase::{Calendar, Era, Phase, PhaseKind, Season, YearDivisor};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashMap, HashSet};
 
@@ -77,9 +77,24 @@ pub struct RawAlliance {
 #[derive(Deserialize, Serialize, Default, Debug, Clone)]
 #[serde(deny_unknown_fields)]
 pub struct RawCalendar {
+    /// The first year as written (273 of 273 B.C.).
     pub first_year: i32,
+    /// Years from one year of play to the next (DPjudge's `NEWYEAR:5`).
+    #[serde(default = "one", skip_serializing_if = "is_one")]
+    pub year_step: u32,
+    /// `BC`: years counted down (273 B.C., 272 B.C.); none, `AD`: up.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub era: Option<String>,
     pub seasons: Vec<RawSeason>,
     pub ownership_after: Vec<String>,
+}
+
+fn one() -> u32 {
+    1
+}
+
+fn is_one(n: &u32) -> bool {
+    *n == 1
 }
 
 #[derive(Deserialize, Serialize, Default, Debug, Clone)]
@@ -88,6 +103,12 @@ pub struct RawSeason {
     pub code: String,
     pub name: String,
     pub phases: Vec<String>,
+    /// Played only in the years (as written) dividing by this (DPjudge's
+    /// `IFYEARDIV`), leaving `remainder`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub every: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub remainder: Option<u32>,
 }
 
 #[derive(Deserialize, Serialize, Default, Debug, Clone)]
@@ -644,12 +665,17 @@ fn read_calendar(raw: &RawCalendar, problems: &mut Vec<String>) -> Calendar {
         if s.code.is_empty() || !s.code.chars().all(|c| c.is_ascii_alphabetic()) {
             problems.push(format!("calendar season `{}`: code must be letters", s.code));
         }
-        seasons.push(Season {
-            code: s.code.to_ascii_uppercase(),
-            name: s.name.clone(),
-            phases,
-            ownership: raw.ownership_after.iter().any(|o| o.eq_ignore_ascii_case(&s.code)),
-        });
+        let every = read_every(s, problems);
+        let ownership = raw.ownership_after.iter().any(|o| o.eq_ignore_ascii_case(&s.code)) && !phases.iter().all(|k| *k == PhaseKind::Adjustment);
+        seasons.push(Season { code: s.code.to_ascii_uppercase(), name: s.name.clone(), phases, ownership, every });
+    }
+    for (i, a) in seasons.iter().enumerate() {
+        if seasons[..i].iter().any(|b| b.code == a.code && b.phases.iter().any(|k| a.phases.contains(k))) {
+            problems.push(format!("calendar season {}: two seasons of that code have a phase of the same kind", a.code));
+        }
+    }
+    if !seasons.is_empty() && seasons.iter().all(|s| s.every.is_some()) {
+        problems.push("calendar: some season must be played every year (without `every`)".into());
     }
     for o in &raw.ownership_after {
         if !seasons.iter().any(|s| s.code.eq_ignore_ascii_case(o)) {
@@ -659,8 +685,41 @@ fn read_calendar(raw: &RawCalendar, problems: &mut Vec<String>) -> Calendar {
     if seasons.is_empty() {
         problems.push("calendar has no seasons".into());
     }
-    Calendar { seasons }
+    if !(1..=MAX_YEAR_STEP).contains(&raw.year_step) {
+        problems.push(format!("calendar year_step {}: must be 1 to {MAX_YEAR_STEP}", raw.year_step));
+    }
+    let era = match raw.era.as_deref().map(str::to_ascii_uppercase).as_deref() {
+        None | Some("AD") => Era::Ad,
+        Some("BC") => Era::Bc,
+        Some(e) => {
+            problems.push(format!("calendar era `{e}`: must be AD or BC"));
+            Era::Ad
+        }
+    };
+    Calendar { seasons, step: raw.year_step.clamp(1, MAX_YEAR_STEP), era }
 }
+
+/// The most years one year of play may be (`year_step`).
+pub const MAX_YEAR_STEP: u32 = 100;
+
+/// A season's `every` and `remainder`: played in the years they name.
+fn read_every(s: &RawSeason, problems: &mut Vec<String>) -> Option<YearDivisor> {
+    let Some(every) = s.every else {
+        if s.remainder.is_some() {
+            problems.push(format!("calendar season {}: `remainder` needs `every`", s.code));
+        }
+        return None;
+    };
+    let remainder = s.remainder.unwrap_or(0);
+    if every == 0 || every > MAX_EVERY || remainder >= every {
+        problems.push(format!("calendar season {}: `every` must be 1 to {MAX_EVERY}, and `remainder` less than it", s.code));
+        return None;
+    }
+    Some(YearDivisor { every, remainder })
+}
+
+/// The largest `every` of a season.
+pub const MAX_EVERY: u32 = 1000;
 
 /// The first phase, read once everything before it is sound.
 fn read_start(raw: &RawVariant, calendar: &Calendar, problems: &mut Vec<String>) -> Phase {
@@ -670,7 +729,7 @@ fn read_start(raw: &RawVariant, calendar: &Calendar, problems: &mut Vec<String>)
     }
     match calendar.parse(&raw.start) {
         Ok(p) => {
-            if p.year != raw.calendar.first_year {
+            if calendar.written(p.year) != raw.calendar.first_year {
                 problems.push(format!("start {} is not in first_year {}", raw.start, raw.calendar.first_year));
             }
             p

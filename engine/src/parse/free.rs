@@ -40,8 +40,18 @@ impl<'v, 'a> Parser<'v, 'a> {
         }
         false
     }
+    /// Skips `the`, `unit`, `in`, `at`; but a noise word that names a place
+    /// (classical's `THE`, Thebes) is the place unless a place follows it
+    /// (`A THE - SIN`, but `F the Aegean`).
     fn skip_noise(&mut self) {
-        while self.eat_word(NOISE_WORDS) {}
+        while self.peek_word().is_some_and(|w| is_any(w, NOISE_WORDS)) {
+            let names_a_place = self.province_at_cursor();
+            self.pos += 1;
+            if names_a_place && !self.province_at_cursor() {
+                self.pos -= 1;
+                return;
+            }
+        }
     }
     fn at_end(&self) -> bool {
         self.pos >= self.n

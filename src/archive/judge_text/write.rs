@@ -28,7 +28,7 @@ pub fn to_njudge(v: &Variant, rec: &GameRecord) -> String {
             PhaseKind::Retreat => words::RETREAT,
             PhaseKind::Adjustment => words::ADJUSTMENT,
         };
-        let _ = writeln!(out, "{}\n", words::phase_heading(heading, season(v, ph), ph.year, name, i + 1));
+        let _ = writeln!(out, "{}\n", words::phase_heading(heading, &when(v, ph), name, i + 1));
         let gone = if ph.kind == PhaseKind::Movement { rec.dislodged_after(i) } else { Vec::new() };
         let gone_from: Vec<Prov> = gone.iter().map(|d| d.unit.loc.prov).collect();
         orders(v, &p.position, &p.orders, &gone_from, &mut out);
@@ -42,7 +42,7 @@ pub fn to_njudge(v: &Variant, rec: &GameRecord) -> String {
             }
             let last = i + 1 == rec.phases.len();
             if !(last && finished) {
-                let _ = writeln!(out, "{}\n", words::next_phase(name, words::kind_word(n.phase.kind), season(v, n.phase), n.phase.year));
+                let _ = writeln!(out, "{}\n", words::next_phase(name, words::kind_word(n.phase.kind), &when(v, n.phase)));
             }
         }
     }
@@ -55,8 +55,8 @@ pub fn to_njudge(v: &Variant, rec: &GameRecord) -> String {
     out
 }
 
-fn season(v: &Variant, p: Phase) -> &str {
-    &v.calendar.seasons[p.season as usize].name
+fn when(v: &Variant, p: Phase) -> String {
+    words::season_of_year(&v.calendar.seasons[p.season as usize].name, &v.calendar.year_name(p.year))
 }
 
 /// A mail's date line for a Unix time.
@@ -78,7 +78,7 @@ fn head(v: &Variant, rec: &GameRecord) -> String {
     out.push('\n');
     let start = rec.phases.first().map(|p| &p.position).or(rec.current.as_ref());
     if let Some(s) = start {
-        let _ = writeln!(out, "{}\n", words::starting(season(v, s.phase), s.phase.year));
+        let _ = writeln!(out, "{}\n", words::starting(&when(v, s.phase)));
         let mut last = None;
         for u in &s.units {
             if last.is_some_and(|l| l != u.power) {

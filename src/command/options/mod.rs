@@ -512,7 +512,7 @@ pub fn apply(g: &mut Game, v: &Variant, value: OptionValue) -> Result<String, Op
         OptionValue::Webhook(w) => apply_webhook(s, w)?,
         OptionValue::End(year) => {
             s.end_year = year;
-            year.map_or_else(say::master::no_end_year, say::master::end_year)
+            year.map_or_else(say::master::no_end_year, |y| say::master::end_year(&v.calendar.year_name(y)))
         }
         OptionValue::Centers(n) => {
             s.victory_count = n;

@@ -173,8 +173,9 @@ pub(super) fn read_end(text: &str, scope: &Scope) -> Result<Option<i32>, OptionE
     }
     let v = scope.variant;
     let first = scope.game.position.as_ref().map_or(v.start.year, |p| p.phase.year);
-    let refused = || OptionError::EndValues { value: a.to_string(), first };
-    let year: i32 = a.parse().map_err(|_| refused())?;
+    let refused = || OptionError::EndValues { value: a.to_string(), first: v.calendar.year_name(first) };
+    // as written on the map's calendar: `SET END 200` is 200 B.C. on classical
+    let year = v.calendar.read_year(a).ok_or_else(refused)?;
     if year < first {
         return Err(refused());
     }

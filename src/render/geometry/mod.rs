@@ -40,6 +40,8 @@ const BUILTIN: &[(&str, &str)] = &[
     ("modern-up", include_str!("../../../config/maps/modern-up.json")),
     ("slovenia", include_str!("../../../config/maps/slovenia.json")),
     ("chromatic", include_str!("../../../config/maps/chromatic.json")),
+    ("classical", include_str!("../../../config/maps/classical.json")),
+    ("hundred", include_str!("../../../config/maps/hundred.json")),
 ];
 
 /// An outline file (the format of `config/maps/standard.json`).

@@ -31,12 +31,12 @@ pub struct DpMap {
 }
 
 /// How a map file draws its map.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Draw {
     /// `MapForm execform` (dpmap's files).
     Form,
-    /// `DrawMap` (mapit's).
-    Procedure,
+    /// `DrawMap` (mapit's), after the matrix that undoes its turns.
+    Procedure([f64; 6]),
 }
 
 /// The identity matrix: places in map units.
@@ -62,13 +62,13 @@ pub fn read(text: &str) -> Result<DpMap, DpMapError> {
     let Some(form) = text.find("/MapForm") else {
         let f = mapit::frame(text).ok_or(DpMapError::NoForm)?;
         let (units, names) = info(text)?;
-        let (width, height) = (f.corner.2 - f.corner.0, f.corner.3 - f.corner.1);
+        let (x0, y0, x1, y1) = f.bounds;
         return Ok(DpMap {
-            width,
-            height,
-            origin: (f.corner.0, f.corner.1),
-            matrix: f.matrix,
-            draw: Draw::Procedure,
+            width: x1 - x0,
+            height: y1 - y0,
+            origin: (x0, y0),
+            matrix: IDENTITY,
+            draw: Draw::Procedure(f.undo),
             units,
             centers: mapit::centres(text),
             names,
@@ -184,9 +184,11 @@ impl DpMap {
     pub fn drawing(&self, scale: f64) -> String {
         let (ox, oy) = (-self.origin.0, -self.origin.1);
         let map = match self.draw {
-            Draw::Form => "MapForm execform",
+            Draw::Form => "MapForm execform".to_string(),
             // the page round a round map is sea (mapit's colour for it)
-            Draw::Procedure => "/Seawater where { pop gsave Seawater clippath fill grestore } if\ngsave DrawMap grestore",
+            Draw::Procedure([a, b, c, d, e, f]) => {
+                format!("/Seawater where {{ pop gsave Seawater clippath fill grestore }} if\ngsave [{a} {b} {c} {d} {e} {f}] concat DrawMap grestore")
+            }
         };
         format!(
             "{scale} {scale} scale\n{ox} {oy} translate\n{map}\n/VisitOffBoardBoxes where {{ pop {{ DrawOffBoard pop pop }} bind dup dup VisitOffBoardBoxes }} if\nshowpage\n"

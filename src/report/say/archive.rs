@@ -224,18 +224,24 @@ pub mod njudge {
     }
 
     /// `Movement results for Spring of 1901.  (demo.001)`.
-    pub fn phase_heading(heading: &str, season: &str, year: i32, game: &str, n: usize) -> String {
-        format!("{heading} {season} of {year}.  ({game}.{n:03})")
+    /// `Spring of 1901`, or the year alone where the season has no name
+    /// (classical's `273 B.C.`).
+    pub fn season_of_year(season: &str, year: &str) -> String {
+        if season.is_empty() { year.to_string() } else { format!("{season} of {year}") }
+    }
+
+    pub fn phase_heading(heading: &str, when: &str, game: &str, n: usize) -> String {
+        format!("{heading} {when}.  ({game}.{n:03})")
     }
 
     /// `Starting position for Spring of 1901.`
-    pub fn starting(season: &str, year: i32) -> String {
-        format!("{STARTING} {season} of {year}.")
+    pub fn starting(when: &str) -> String {
+        format!("{STARTING} {when}.")
     }
 
     /// `The next phase of 'demo' will be Movement for Fall of 1901.`
-    pub fn next_phase(game: &str, kind: &str, season: &str, year: i32) -> String {
-        format!("The next phase of '{game}' {NEXT_PHASE} {kind} for {season} of {year}.")
+    pub fn next_phase(game: &str, kind: &str, when: &str) -> String {
+        format!("The next phase of '{game}' {NEXT_PHASE} {kind} for {when}.")
     }
 
     /// The word njudge names a phase kind by in its next-phase line.

@@ -1,7 +1,7 @@
 //! What anyone may ask: LIST, HISTORY, SUMMARY.
 
 use crate::game::Game;
-use crate::phase::PhaseKind;
+use crate::phase::{Calendar, PhaseKind};
 use crate::store::games::{Anonymity, Draws, GraceEnd, Identity, Nmr, PerKind, Settings};
 use crate::timing;
 
@@ -90,7 +90,7 @@ pub fn forming_line(g: &Game, taken: usize, seats: usize) -> String {
 }
 
 /// A game's settings in LIST game.
-pub fn settings_line(s: &Settings) -> String {
+pub fn settings_line(s: &Settings, cal: &Calendar) -> String {
     format!(
         "Press: {}; missing orders after the grace period: {}; timing: movement `{}`, retreats `{}`, adjustments `{}`, grace {}",
         super::press::settings(s),
@@ -102,7 +102,7 @@ pub fn settings_line(s: &Settings) -> String {
     ) + &per_kind(&s.phase_grace)
         + strict_grace(s)
         + &delay_settings(s)
-        + &game_end_settings(s)
+        + &game_end_settings(s, cal)
         + &build_rule_settings(s)
 }
 
@@ -163,10 +163,10 @@ fn build_rule_settings(s: &Settings) -> String {
 
 /// The settings that say how the game ends, where the master changed them:
 /// the last year, the solo victory's count, draws leaving survivors out.
-fn game_end_settings(s: &Settings) -> String {
+fn game_end_settings(s: &Settings, cal: &Calendar) -> String {
     let mut out = String::new();
     if let Some(y) = s.end_year {
-        out += &format!("; last year: {y} (then a draw between the survivors)");
+        out += &format!("; last year: {} (then a draw between the survivors)", cal.year_name(y));
     }
     if let Some(n) = s.victory_count {
         out += &format!("; a solo victory needs {n} supply centres");

@@ -89,6 +89,7 @@ pub fn refusal(r: &LaterRefusal) -> String {
         LaterRefusal::NotAPhase { text } => {
             format!("`{text}` is not a phase: write PHASE season year phase (PHASE Fall 1905 Movement, PHASE Winter 1905 Build) or its code (PHASE F1905M).")
         }
+        LaterRefusal::NotPlayed { phase } => format!("{phase} is never played: this game's calendar does not have that year."),
         LaterRefusal::UnknownSeason { word, seasons } => format!("`{word}` is no season of this game's calendar ({}).", seasons.join(", ")),
         LaterRefusal::NoSuchPhase { season, kind: k } => format!("{season} has no {} phase in this game's calendar.", kind(*k)),
         LaterRefusal::Past { phase, now } => format!("{phase} is over: the game is in {now}."),

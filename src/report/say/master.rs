@@ -388,7 +388,7 @@ pub fn players_set(players: usize, neutral: &[String]) -> String {
 }
 
 /// SET END done.
-pub fn end_year(year: i32) -> String {
+pub fn end_year(year: &str) -> String {
     format!("The game ends after the last phase of {year}: unless it ends before, in a draw between the powers still in it.")
 }
 
@@ -398,7 +398,7 @@ pub fn no_end_year() -> String {
 }
 
 /// SET END with a year that is no year, or one already over (`first`: the first year it may be).
-pub fn end_values(value: &str, first: i32) -> String {
+pub fn end_values(value: &str, first: &str) -> String {
     format!("END {value}: write a year from {first} on (the game's current year or later), or NONE")
 }
 

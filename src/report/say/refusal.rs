@@ -250,7 +250,7 @@ pub fn option(e: &OptionError) -> String {
         WebhookUsage => master::webhook_usage(),
         WebhookRefused(e) => master::webhook_refused(&e.to_string()),
         TooManyWebhooks { max } => master::too_many_webhooks(*max),
-        EndValues { value, first } => master::end_values(value, *first),
+        EndValues { value, first } => master::end_values(value, first),
         CentersValues { value, most } => master::centers_values(value, *most),
         PlayersValues { value } => master::players_values(value),
         MoreJoined { joined, seats } => master::more_joined(*joined, *seats),

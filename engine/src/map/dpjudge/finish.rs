@@ -1,5 +1,6 @@
 //! Turning what a `.map` file said into the variant file structures.
 
+use super::words::title_case;
 use super::{DpErrorKind, Reader, Terrain, province_of, users};
 use crate::map::toml::{RawCalendar, RawPower, RawProvince, RawSeason, RawVariant, RawVictory};
 use crate::map::{Coast, NeighbourOrder, ProvinceKind};
@@ -24,24 +25,42 @@ impl Reader {
         let (power, mut not_implemented) = self.powers()?;
         let rules = self.rules_table(power.iter().any(|w| w.dummy));
         not_implemented.extend(self.not_implemented.iter().cloned());
-        let (mut season, mut year, mut phase) = self.begin.clone().unwrap_or(("S".into(), 1901, 'M'));
-        if self.mobilizes() && phase != 'A' {
-            // DPjudge begins a mobilizing game at the adjustments before
-            (season, year, phase) = ("W".into(), year - 1, 'A');
-        }
+        let (start, calendar) = self.start_and_calendar()?;
         Ok(RawVariant {
             name: name.to_ascii_lowercase(),
             title: Some(name.to_string()),
-            start: format!("{season}{year}{phase}"),
+            start,
             neighbour_order: NeighbourOrder::File,
             victory: RawVictory { kind: "centers".into(), count: self.victory.unwrap_or(centres / 2 + 1), alliance: Vec::new() },
-            calendar: standard_calendar(year),
+            calendar,
             rules,
             power,
             province,
             uncertain: Vec::new(),
             not_implemented,
         })
+    }
+
+    /// The first phase and the calendar: DPjudge's Spring, Fall and
+    /// Winter, or the map's `FLOW` (dpjudge/flow.rs).
+    fn start_and_calendar(&self) -> Result<(String, RawCalendar), DpErrorKind> {
+        let (word, mut year, mut phase) = self.begin.clone().unwrap_or(("SPRING".into(), 1901, 'M'));
+        if !self.flow.is_empty() {
+            let calendar = super::flow::calendar(&self.flow, year)?;
+            let code = super::flow::season_code(&word);
+            return Ok((format!("{code}{year}{phase}"), calendar));
+        }
+        let mut season = match word.as_str() {
+            "SPRING" => "S",
+            "FALL" => "F",
+            "WINTER" => "W",
+            _ => return Err(DpErrorKind::Malformed(format!("BEGIN {word}: a map without FLOW begins in SPRING, FALL or WINTER"))),
+        };
+        if self.mobilizes() && phase != 'A' {
+            // DPjudge begins a mobilizing game at the adjustments before
+            (season, year, phase) = ("W", year - 1, 'A');
+        }
+        Ok((format!("{season}{year}{phase}"), standard_calendar(year)))
     }
 
     /// Province codes in the order the file first names them.
@@ -242,25 +261,18 @@ pub(in crate::map) fn clean_aliases(province: &mut [RawProvince], words: &[&str]
     }
 }
 
-fn title_case(s: &str) -> String {
-    s.split_whitespace()
-        .map(|w| {
-            let mut c = w.chars();
-            match c.next() {
-                Some(f) => f.to_uppercase().collect::<String>() + &c.as_str().to_lowercase(),
-                None => String::new(),
-            }
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
 pub(in crate::map) fn standard_calendar(first_year: i32) -> RawCalendar {
-    let season =
-        |code: &str, name: &str, phases: &[&str]| RawSeason { code: code.into(), name: name.into(), phases: phases.iter().map(|p| p.to_string()).collect() };
-    let _ = first_year;
+    let season = |code: &str, name: &str, phases: &[&str]| RawSeason {
+        code: code.into(),
+        name: name.into(),
+        phases: phases.iter().map(|p| p.to_string()).collect(),
+        every: None,
+        remainder: None,
+    };
     RawCalendar {
         first_year,
+        year_step: 1,
+        era: None,
         seasons: vec![season("S", "Spring", &["M", "R"]), season("F", "Fall", &["M", "R"]), season("W", "Winter", &["A"])],
         ownership_after: vec!["F".into()],
     }
