@@ -479,9 +479,17 @@ impl<'a> Session<'a> {
             let heading = say::later::kept_heading(&v.calendar.long_name(k.phase));
             later.push(context! { heading => heading, lines => k.lines });
         }
+        let listed: Vec<String> = rows.iter().map(|r| r.text.clone()).collect();
+        // the orders as listed, sealed with the phase's secret (docs/RECEIPTS.md)
+        let receipt = if listed.is_empty() {
+            None
+        } else {
+            let nonce = crate::store::receipts::nonce(self.conn, g.id, g.seq, power)?;
+            Some(game::receipt::seal(&g.name, &v.calendar.name(pos.phase), &pname(&v, power), &listed, &nonce))
+        };
         Ok(Some(context! {
             game => g.name.clone(), power => pname(&v, power), phase => phase,
-            orders => rows.iter().map(|r| r.text.clone()).collect::<Vec<_>>(),
+            orders => listed, receipt => receipt,
             missing => say::orders::missing(&n.missing), complete => n.complete && n.needs, waiting => waiting, deadline => deadline, left => left,
             board_text => board_text, later => later, short => short, right_hand => right_hand,
         }))

@@ -11,6 +11,7 @@ pub mod options;
 pub mod orders;
 pub mod powers;
 pub mod preference;
+pub mod receipt;
 pub mod refusal;
 pub mod removals;
 pub mod start;

@@ -332,6 +332,12 @@ pub fn process(conn: &Connection, ctx: &mut Ctx, game: &mut Game, cur: Current, 
         extra.extend(public.iter().cloned());
         game.settings_changed()?;
     }
+    // the secrets that sealed the phase's receipts, told now it is done (docs/RECEIPTS.md)
+    let nonces = told_nonces(conn, game, &pos, done_seq)?;
+    if !nonces.is_empty() {
+        extra.push(nonces.clone());
+        public.push(nonces);
+    }
     for line in &extra {
         report.push_str(&format!("\n{line}\n"));
     }
@@ -395,6 +401,22 @@ pub fn process(conn: &Connection, ctx: &mut Ctx, game: &mut Game, cur: Current, 
         later::begin(conn, ctx, game)?;
     }
     Ok(())
+}
+
+/// The lines that tell every power's receipt nonce of the phase `seq`: each
+/// power on the board that someone plays (one that never had its orders
+/// listed gets a nonce too, so every power has its line).
+fn told_nonces(conn: &Connection, game: &Game, pos: &Position, seq: i64) -> anyhow::Result<String> {
+    let v = game.v();
+    let mut lines = Vec::new();
+    for p in 0..v.powers.len() as PowerId {
+        if game.is_neutral(p) || v.powers[p as usize].dummy || (pos.unit_count(p) == 0 && pos.center_count(p) == 0) {
+            continue;
+        }
+        let nonce = crate::store::receipts::nonce(conn, game.id, seq, p)?;
+        lines.push(say::results::receipt_nonce(&crate::game::powers::pname(v, p), &nonce));
+    }
+    Ok(lines.join("\n"))
 }
 
 /// A phase's results as stored (JSON): each order, its result and note,

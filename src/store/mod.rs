@@ -24,6 +24,7 @@ pub mod phases;
 pub mod press;
 pub mod profiles;
 pub mod proxies;
+pub mod receipts;
 pub mod records;
 pub mod start;
 pub mod timeline;
@@ -575,6 +576,17 @@ pub const MIGRATIONS: &[&str] = &[
         started INTEGER NOT NULL DEFAULT 0,
         abandoned INTEGER NOT NULL DEFAULT 0,
         took_over INTEGER NOT NULL DEFAULT 0
+    );
+    "#,
+    // 27: the secret that seals a power's receipts for one phase
+    // (store::receipts, docs/RECEIPTS.md)
+    r#"
+    CREATE TABLE receipt_nonces (
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        seq INTEGER NOT NULL,
+        power INTEGER NOT NULL,
+        nonce TEXT NOT NULL,
+        PRIMARY KEY (game_id, seq, power)
     );
     "#,
 ];

@@ -287,9 +287,9 @@ fn a_short_reply_leaves_the_board_out() {
     }
     let board = "Unowned centres";
     assert!(full.contains(board) && !short.contains(board), "the board: {full}\n----\n{short}");
-    // 41 lines with the board (its 26 lines and a blank line before them), 14 without
+    // 42 lines with the board (its 26 lines and a blank line before them), 15 without
     let (nf, ns) = (full.lines().count(), short.lines().count());
-    assert_eq!((nf, ns), (41, 14), "the full reply and the short one:\n{full}\n----\n{short}");
+    assert_eq!((nf, ns), (42, 15), "the full reply and the short one:\n{full}\n----\n{short}");
     // SET FULL REPLY (and SET NO BRIEF) bring the board back; SET BRIEF is SHORT
     g.as_power('F', "SET FULL REPLY");
     let again = raw_reply(&mut g, FRANCE, "SIGNON Fdemo pw-three\nA PAR-BUR");

@@ -70,6 +70,7 @@ mod outbox;
 mod password_memory;
 mod poison;
 mod press_forms;
+mod receipts;
 mod record;
 mod render;
 mod replies;

@@ -93,6 +93,11 @@ pub fn title(phase: &str) -> String {
     format!("{phase} results")
 }
 
+/// A power's receipt nonce, told in the results of its phase (docs/RECEIPTS.md).
+pub fn receipt_nonce(power: &str, nonce: &str) -> String {
+    format!("Receipt nonce for {power}: {nonce}")
+}
+
 /// The winner of a game won by supply centres.
 pub fn won_by_centres(power: &str, centres: usize) -> String {
     format!("{power} has won ({centres} supply centres).")
