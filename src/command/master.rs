@@ -89,7 +89,7 @@ impl Session<'_> {
         g.save(self.conn)?;
         let d = g.deadline.map(|d| timing::format_time(d, g.zone(self.ctx.cfg.timezone))).unwrap_or_default();
         let notice = |tz| say::master::resumes_notice(&g, &g.deadline.map(|d| timing::format_time(d, tz)).unwrap_or_default());
-        crate::play::tell_all_zoned(self.conn, self.ctx, &g, &say::master::resumes_subject(&g), &notice)?;
+        crate::play::tell_deadline(self.conn, self.ctx, &g, &say::master::resumes_subject(&g), &notice)?;
         self.touch(g.id);
         Ok(vec![say::master::resumed(&g, &d)])
     }
@@ -123,7 +123,7 @@ impl Session<'_> {
         let v = g.variant.clone();
         let phase = g.position.as_ref().map(|p| v.calendar.long_name(p.phase)).unwrap_or_default();
         let notice = |tz| say::master::reopened_notice(&g, &had, &phase, &g.deadline.map(|d| timing::format_time(d, tz)).unwrap_or_default());
-        crate::play::tell_all_zoned(self.conn, self.ctx, &g, &say::master::resumes_subject(&g), &notice)?;
+        crate::play::tell_deadline(self.conn, self.ctx, &g, &say::master::resumes_subject(&g), &notice)?;
         self.touch(g.id);
         let d = g.deadline.map(|d| timing::format_time(d, g.zone(self.ctx.cfg.timezone))).unwrap_or_default();
         Ok(vec![say::master::reopened(&g, &had, &phase, &d, again)])

@@ -119,7 +119,11 @@ impl Session<'_> {
             let mine: Vec<&Notice> = notices.iter().filter(|n| n.game_id == id).collect();
             let zone = g.zone(self.ctx.cfg.timezone);
             for n in mine.iter().filter(|n| !n.about.merged()) {
-                crate::play::tell_all_zoned(self.conn, self.ctx, &g, &n.subject, &*n.body)?;
+                if matches!(n.about, About::Deadline | About::NotBefore) {
+                    crate::play::tell_deadline(self.conn, self.ctx, &g, &n.subject, &*n.body)?;
+                } else {
+                    crate::play::tell_all_zoned(self.conn, self.ctx, &g, &n.subject, &*n.body)?;
+                }
             }
             let rules: Vec<String> = mine.iter().filter(|n| matches!(n.about, About::PressRule(_))).map(|n| (n.body)(zone)).collect();
             if !rules.is_empty() {

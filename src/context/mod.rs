@@ -280,8 +280,14 @@ impl Ctx {
     /// Queues a game's own scheduled mail to `to` (a reminder, a late
     /// notice, the start): counted against the game budget, not the other.
     pub fn game_notice(&self, conn: &Connection, to: &str, subject: &str, body: String, game_id: i64) -> rusqlite::Result<bool> {
+        self.game_notice_with(conn, to, subject, body, game_id, &[])
+    }
+
+    /// [`Ctx::game_notice`] carrying the stored files `files`.
+    pub fn game_notice_with(&self, conn: &Connection, to: &str, subject: &str, body: String, game_id: i64, files: &[i64]) -> rusqlite::Result<bool> {
         let mut m = self.notice_mail(to, subject, body, None);
         m.kind = Kind::Game;
+        m.attachments = files.to_vec();
         self.queue(conn, &m, Some(game_id), None)
     }
 

@@ -31,6 +31,10 @@ pub struct Processed<'a> {
     /// Lines every report ends with that tell nothing of the board (the
     /// two-player game's coin).
     pub public: &'a [String],
+    /// Files every mail of the phase carries (the next deadline's calendar event).
+    pub files: &'a [i64],
+    /// Each power's receipt nonce line: a player is told its own seat's.
+    pub nonces: &'a [(PowerId, String)],
 }
 
 /// Mails a processed phase of blind game `game` to its table.
@@ -55,6 +59,7 @@ pub fn tell_results(conn: &Connection, ctx: &Ctx, game: &Game, ph: &Processed) -
         let mut out = mail_to(ctx, game, &addr, who, ph.subject, body, Some(say::game::list_id(game, ctx.cfg.domain())));
         out.kind = crate::mail::compose::Kind::Game;
         out.attachments = files;
+        out.attachments.extend_from_slice(ph.files);
         ctx.queue(conn, &out, Some(game.id), None)?;
     }
     if !game.settings.webhooks.is_empty() {
@@ -71,6 +76,10 @@ fn seen_by(conn: &Connection, ctx: &Ctx, game: &Game, ph: &Processed, seat: &[Po
     let mut report = render_report(&ctx.templates, zone, &shown, ReportFormat::Text);
     for line in ph.public {
         report.push_str(&format!("\n{line}\n"));
+    }
+    let own: Vec<&str> = ph.nonces.iter().filter(|(p, _)| seat.contains(p)).map(|(_, l)| l.as_str()).collect();
+    if !own.is_empty() {
+        report.push_str(&format!("\n{}\n", own.join("\n")));
     }
     if pref == MapPref::None {
         return Ok((report, Vec::new()));

@@ -115,6 +115,15 @@ pub fn tell_all_zoned(conn: &Connection, ctx: &Ctx, game: &Game, subject: &str, 
     tell_table(conn, ctx, game, &m)
 }
 
+/// [`tell_all_zoned`] for a notice of a new deadline: it carries the
+/// deadline's calendar event (the same `UID` as the event it replaces).
+pub fn tell_deadline(conn: &Connection, ctx: &Ctx, game: &Game, subject: &str, body: &dyn Fn(Tz) -> String) -> rusqlite::Result<()> {
+    let text = body(game.zone(ctx.cfg.timezone));
+    let files: Vec<i64> = deadline_calendar(conn, ctx, game)?.into_iter().collect();
+    let m = TableMail { subject, body: &text, files: &files, map: None, list_body: None, kind: crate::mail::compose::Kind::Notice, zoned: Some(body) };
+    tell_table(conn, ctx, game, &m)
+}
+
 /// Mails `m` to everyone in the game. The list gets its own text where there
 /// is one; observers and the list get a line saying how to stop; a text that
 /// shows times goes to each in their own zone (one text a zone).
@@ -193,6 +202,8 @@ pub fn start(conn: &Connection, ctx: &mut Ctx, game: &mut Game) -> anyhow::Resul
     game.players = players;
     set_deadline(ctx, game, pos.phase.kind);
     game.save(conn)?;
+    // the first deadline, as a calendar event the start notices carry
+    let calendar: Vec<i64> = deadline_calendar(conn, ctx, game)?.into_iter().collect();
     let shown = |addr: &str| timing::format_time(game.deadline.unwrap_or(0), crate::game::reader_zone(game, addr, ctx.cfg.timezone));
     for p in game.players.iter().filter(|p| p.role == PlayerRole::Player && p.power.is_some()) {
         let pw = p.power.unwrap_or(0);
@@ -219,7 +230,7 @@ pub fn start(conn: &Connection, ctx: &mut Ctx, game: &mut Game) -> anyhow::Resul
                 lines
             } },
         );
-        ctx.game_notice(conn, &p.email, &say::game::started_subject(game, &names), body, game.id)?;
+        ctx.game_notice_with(conn, &p.email, &say::game::started_subject(game, &names), body, game.id, &calendar)?;
     }
     let mut seated: Vec<(PowerId, &str)> =
         game.players.iter().filter(|p| p.is_active_player()).filter_map(|p| p.power.map(|pw| (pw, p.email.as_str()))).collect();
@@ -233,7 +244,7 @@ pub fn start(conn: &Connection, ctx: &mut Ctx, game: &mut Game) -> anyhow::Resul
     }
     lines.push(say::game::first_phase(&v.calendar.long_name(pos.phase), &shown(&game.master_email)));
     let body = ctx.templates.render("notice.txt", context! { title => say::game::started(game), lines => lines });
-    ctx.game_notice(conn, &game.master_email.clone(), &say::game::started(game), body, game.id)?;
+    ctx.game_notice_with(conn, &game.master_email.clone(), &say::game::started(game), body, game.id, &calendar)?;
     Ok(())
 }
 
@@ -333,10 +344,10 @@ pub fn process(conn: &Connection, ctx: &mut Ctx, game: &mut Game, cur: Current, 
         game.settings_changed()?;
     }
     // the secrets that sealed the phase's receipts, told now it is done (docs/RECEIPTS.md)
+    // (in a blind game each player is told its own seat's, the master all)
     let nonces = told_nonces(conn, game, &pos, done_seq)?;
     if !nonces.is_empty() {
-        extra.push(nonces.clone());
-        public.push(nonces);
+        extra.push(nonces.iter().map(|(_, l)| l.as_str()).collect::<Vec<_>>().join("\n"));
     }
     for line in &extra {
         report.push_str(&format!("\n{line}\n"));
@@ -366,16 +377,28 @@ pub fn process(conn: &Connection, ctx: &mut Ctx, game: &mut Game, cur: Current, 
     // the stored report (HISTORY, the archive) is in the game's zone; each
     // reader's mail in their own
     let zoned = |tz: Tz| in_zone(ReportFormat::Text, tz);
+    // the next deadline, as a calendar event every results mail carries
+    let calendar: Vec<i64> = if out.end.is_none() { deadline_calendar(conn, ctx, game)?.into_iter().collect() } else { Vec::new() };
     let list_body = (game.settings.confirmed_list().is_some() && game.settings.list_format != ReportFormat::Text).then(|| as_format(game.settings.list_format));
     if game.settings.blind() && out.end.is_none() {
         // a blind game: each player its own part, the master the whole (the end reveals all)
-        let ph = blind::Processed { pos: &pos, out: &out, orders: &orders, subject: &subject, whole: &zoned, map, public: &public };
+        let ph = blind::Processed {
+            pos: &pos,
+            out: &out,
+            orders: &orders,
+            subject: &subject,
+            whole: &zoned,
+            map,
+            public: &public,
+            files: &calendar,
+            nonces: &nonces,
+        };
         blind::tell_results(conn, ctx, game, &ph)?;
     } else {
         let m = TableMail {
             subject: &subject,
             body: &report,
-            files: &[],
+            files: &calendar,
             map: Some(map),
             list_body: list_body.as_deref(),
             kind: crate::mail::compose::Kind::Game,
@@ -383,7 +406,13 @@ pub fn process(conn: &Connection, ctx: &mut Ctx, game: &mut Game, cur: Current, 
         };
         tell_table(conn, ctx, game, &m)?;
         if !game.settings.webhooks.is_empty() {
-            crate::publish::queue(conn, game, &as_format(ReportFormat::Markdown), ctx.now())?;
+            // a forum gets the results without the nonces: they are each
+            // player's to check, by mail, and would split the post
+            let mut post = report_in(game, ReportFormat::Markdown, game_zone);
+            for line in extra.iter().take(extra.len() - usize::from(!nonces.is_empty())) {
+                post.push_str(&format!("\n{line}\n"));
+            }
+            crate::publish::queue(conn, game, &post, ctx.now())?;
         }
     }
     press::release_postal(conn, ctx, game, done_seq, &v.calendar.long_name(pos.phase))?;
@@ -403,10 +432,30 @@ pub fn process(conn: &Connection, ctx: &mut Ctx, game: &mut Game, cur: Current, 
     Ok(())
 }
 
+/// The calendar event of the game's running deadline (docs/CALENDAR.md),
+/// stored once for every mail that carries it; none while the game is paused
+/// or has no deadline.
+pub fn deadline_calendar(conn: &Connection, ctx: &Ctx, game: &Game) -> rusqlite::Result<Option<i64>> {
+    let (Some(at), Some(pos)) = (game.deadline.filter(|_| !game.paused), game.position.as_ref()) else { return Ok(None) };
+    let v = game.v();
+    let d = crate::report::calendar::Deadline {
+        domain: ctx.cfg.domain(),
+        judge_address: &ctx.cfg.address,
+        game: &game.name,
+        code: &v.calendar.name(pos.phase),
+        phase: &v.calendar.long_name(pos.phase),
+        at,
+        now: ctx.now(),
+    };
+    let (name, data) = crate::report::calendar::file(&d);
+    let file = crate::mail::compose::Attachment { name, mime: crate::report::calendar::MIME.to_string(), data };
+    crate::store::attachments::insert(conn, &file, ctx.now()).map(Some)
+}
+
 /// The lines that tell every power's receipt nonce of the phase `seq`: each
 /// power on the board that someone plays (one that never had its orders
 /// listed gets a nonce too, so every power has its line).
-fn told_nonces(conn: &Connection, game: &Game, pos: &Position, seq: i64) -> anyhow::Result<String> {
+fn told_nonces(conn: &Connection, game: &Game, pos: &Position, seq: i64) -> anyhow::Result<Vec<(PowerId, String)>> {
     let v = game.v();
     let mut lines = Vec::new();
     for p in 0..v.powers.len() as PowerId {
@@ -414,9 +463,9 @@ fn told_nonces(conn: &Connection, game: &Game, pos: &Position, seq: i64) -> anyh
             continue;
         }
         let nonce = crate::store::receipts::nonce(conn, game.id, seq, p)?;
-        lines.push(say::results::receipt_nonce(&crate::game::powers::pname(v, p), &nonce));
+        lines.push((p, say::results::receipt_nonce(&crate::game::powers::pname(v, p), &nonce)));
     }
-    Ok(lines.join("\n"))
+    Ok(lines)
 }
 
 /// A phase's results as stored (JSON): each order, its result and note,

@@ -12,6 +12,7 @@
 //! - [`wrap`]: long lines wrapped for mail.
 
 pub mod board;
+pub mod calendar;
 pub mod results;
 pub mod say;
 pub mod templates;

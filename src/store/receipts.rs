@@ -70,7 +70,7 @@ mod tests {
     use super::*;
 
     fn game(conn: &Connection) -> i64 {
-        conn.execute("INSERT INTO games (name, variant, status, master_hash, master_email, settings) VALUES ('demo', 'standard', 'active', 'x', 'gm@example.test', '{}')", []).unwrap();
+        conn.execute("INSERT INTO games (name, variant, status, master_hash, master_email, settings, created) VALUES ('demo', 'standard', 'active', 'x', 'gm@example.test', '{}', 0)", []).unwrap();
         conn.last_insert_rowid()
     }
 

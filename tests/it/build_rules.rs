@@ -226,9 +226,9 @@ fn more_builds_than_due_the_latest_count_in_one_mail_and_across_mails() {
     let (r, _) = g.as_power('F', "SET WAIT\nBUILD A PAR\nBUILD A MAR\nBUILD F BRE");
     assert!(r.contains("A PAR B: accepted.") && r.contains("A MAR B: accepted."), "{r}");
     assert!(r.contains("F BRE B: accepted. It takes the place of A PAR B: more were given than are due, and the latest count (njudge's rule)."), "{r}");
-    assert!(crate::common::game::flat(&r).contains("Your orders now: A MAR B F BRE B Your orders are complete."), "{r}");
+    assert!(crate::common::game::flat_unsealed(&r).contains("Your orders now: A MAR B F BRE B Your orders are complete."), "{r}");
     // a later mail: the earliest standing goes again
     let (r, _) = g.as_power('F', "WAIVE");
     assert!(r.contains("WAIVE: accepted. It takes the place of A MAR B"), "{r}");
-    assert!(crate::common::game::flat(&r).contains("Your orders now: F BRE B WAIVE Your orders are complete."), "{r}");
+    assert!(crate::common::game::flat_unsealed(&r).contains("Your orders now: F BRE B WAIVE Your orders are complete."), "{r}");
 }

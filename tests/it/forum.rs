@@ -122,7 +122,7 @@ fn results_broadcasts_and_the_end_go_to_discord_and_discourse() {
     let all = texts.join("\n");
     let hello = all.find("> Hello forum.").expect("the broadcast");
     let results = all.find("## Game demo (standard): Spring 1901 movement results").expect("the results in Markdown");
-    let over = all.find("## Game demo is over").expect("the end");
+    let over = all.find("## Game demo is over").unwrap_or_else(|| panic!("the end: {all}"));
     assert!(hello < results && results < over, "posted in order");
     assert!(all.contains("`A PAR - BUR`"));
     assert_eq!(d.iter().filter(|r| r.body["content"].as_str().unwrap_or("").contains("Spring 1901 movement results")).count(), 1, "the report once");

@@ -23,6 +23,7 @@ mod blind;
 mod blocks;
 mod budgets;
 mod build_rules;
+mod calendar;
 mod civil_disorder;
 mod cli;
 mod community;

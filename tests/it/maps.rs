@@ -27,7 +27,7 @@ fn results_mails_carry_the_phase_map_unless_a_player_sets_no_map() {
     assert_eq!(results.len(), 9, "7 players, the master, the list");
     for r in &results {
         if r.to == "p2@example.test" {
-            assert!(r.files.is_empty(), "England asked for no map");
+            assert!(r.files.iter().all(|f| f.1.starts_with("text/calendar")), "England asked for no map");
             continue;
         }
         // a light mail: the PNG alone (at most 250 KB with the report), and
@@ -35,21 +35,24 @@ fn results_mails_carry_the_phase_map_unless_a_player_sets_no_map() {
         let size = std::fs::metadata(g.w.dir.path().join("outbox/new").join(&r.file)).unwrap().len();
         let svg = r.files.iter().filter(|f| f.1 == "image/svg+xml").map(|f| f.2.len().div_ceil(3) * 4 + f.2.len() / 38).sum::<usize>();
         assert!(size as usize <= 250_000 + svg, "to {}: {size} bytes ({svg} of them the SVG)", r.to);
-        let names: Vec<(&str, &str)> = r.files.iter().map(|(n, t, _)| (n.as_str(), t.as_str())).collect();
+        // the next deadline's calendar event first (tests/it/calendar.rs), then the maps
+        assert_eq!((r.files[0].0.as_str(), r.files[0].1.as_str()), ("demo-F1901M.ics", "text/calendar; method=PUBLISH"), "to {}", r.to);
+        let names: Vec<(&str, &str)> = r.files[1..].iter().map(|(n, t, _)| (n.as_str(), t.as_str())).collect();
         if r.to != "p3@example.test" {
             assert_eq!(names, vec![("demo-S1901M.png", "image/png")], "to {}", r.to);
             continue;
         }
         assert_eq!(names, vec![("demo-S1901M.png", "image/png"), ("demo-S1901M.svg", "image/svg+xml")], "to {}", r.to);
-        let (w, h) = png_size(&r.files[0].2);
+        let (w, h) = png_size(&r.files[1].2);
         assert!(w > 1000 && h > 700, "{w}x{h}");
-        let svg = String::from_utf8(r.files[1].2.clone()).unwrap();
+        let svg = String::from_utf8(r.files[2].2.clone()).unwrap();
         // France's two moves to Burgundy bounced... off each other: both drawn, dashed
         assert_eq!(svg.matches(r#"<g class="move failed">"#).count(), 2, "{}", r.to);
         assert!(svg.contains("Game demo: Spring 1901 movement"));
     }
-    // the map is stored once for all of them
-    assert_eq!(db::files(g.w.db()).len() as i64, 2);
+    // the map is stored once for all of them (2), as is each deadline's
+    // event (the start notices' and the results')
+    assert_eq!(db::files(g.w.db()).len() as i64, 4);
     // a player forwards the results mail, SVG and all, with orders above it: read, not refused as too large
     let fwd = results.iter().find(|r| r.to == "p3@example.test").unwrap();
     let raw = std::fs::read(g.w.dir.path().join("outbox/new").join(&fwd.file)).unwrap();

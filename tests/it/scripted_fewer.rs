@@ -450,7 +450,8 @@ fn four_players_one_year_with_pairs_and_a_civil_disorder_removal() {
         replies[1]
     );
     assert!(
-        flat(&replies[1]).contains("Game demo, France: Winter 1901 adjustments Your orders now: A PAR B F BRE B Your orders are complete."),
+        crate::common::game::flat_unsealed(&replies[1])
+            .contains("Game demo, France: Winter 1901 adjustments Your orders now: A PAR B F BRE B Your orders are complete."),
         "{}",
         replies[1]
     );

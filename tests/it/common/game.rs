@@ -35,6 +35,24 @@ pub fn flat(t: &str) -> String {
     t.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
+/// `t` flattened ([`flat`]) without its receipts (`Receipt: HEX`, random:
+/// tests/it/receipts.rs checks them), for a test that reads the words around them.
+pub fn flat_unsealed(t: &str) -> String {
+    let words: Vec<&str> = t.split_whitespace().collect();
+    let hex = |w: &str| w.len() == 64 && w.bytes().all(|b| b.is_ascii_hexdigit());
+    let mut out: Vec<&str> = Vec::new();
+    let mut i = 0;
+    while i < words.len() {
+        if words[i] == "Receipt:" && words.get(i + 1).is_some_and(|w| hex(w)) {
+            i += 2;
+            continue;
+        }
+        out.push(words[i]);
+        i += 1;
+    }
+    out.join(" ")
+}
+
 pub struct Game {
     pub w: World,
     n: usize,

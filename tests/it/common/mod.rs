@@ -102,7 +102,18 @@ impl Sent {
                 .attachments()
                 .map(|a| {
                     use mail_parser::MimeHeaders;
-                    let ct = a.content_type().map(|c| format!("{}/{}", c.ctype(), c.subtype().unwrap_or_default())).unwrap_or_default();
+                    // a calendar part's method (RFC 5545's `method=PUBLISH`) is part of its type
+                    let ct = a
+                        .content_type()
+                        .map(|c| {
+                            format!(
+                                "{}/{}{}",
+                                c.ctype(),
+                                c.subtype().unwrap_or_default(),
+                                c.attribute("method").map(|m| format!("; method={m}")).unwrap_or_default()
+                            )
+                        })
+                        .unwrap_or_default();
                     (a.attachment_name().unwrap_or_default().to_string(), ct, a.contents().to_vec())
                 })
                 .collect(),
